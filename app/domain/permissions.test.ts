@@ -1,0 +1,270 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import {
+  PERMISSIONS,
+  accessGuard,
+  canAccessManpack,
+  canApprove,
+  canOpenAdmin,
+  canOrderStock,
+  canPlaceOrders,
+  hasNoCatalogue,
+  hasPermission,
+  isBrowseOnly,
+  isManpackOnly,
+  isOwnContactOnly,
+  isPathWithin,
+  isPublicPath,
+  isPunchoutOnly,
+  needsApproval,
+  permissionSchema,
+  requiredPermissionForPath,
+  type AccountLike,
+  type Permission,
+} from "./permissions";
+
+const account = (permissions: Permission[] = [], isEvolveUser = false): AccountLike => ({ permissions, isEvolveUser });
+const outside = { inPunchout: false };
+const inside = { inPunchout: true };
+const setting = (isApprover: boolean) => ({ isApprover, needsAproval: false, wp_contact_only: false });
+
+describe("hasPermission", () => {
+  it.each(PERMISSIONS)("%s is held when listed", (p) => {
+    expect(hasPermission(account([p]), p, outside)).toBe(true);
+    expect(hasPermission(account([]), p, outside)).toBe(false);
+  });
+
+  it.each(["punchoutOnly", "browseOnly"] as const)("%s reads as absent within a punchout session", (p) => {
+    expect(hasPermission(account([p]), p, inside)).toBe(false);
+  });
+
+  it("other permissions are unaffected by a punchout session", () => {
+    expect(hasPermission(account(["orderApproval"]), "orderApproval", inside)).toBe(true);
+  });
+
+  it("ignores unknown permission strings from the upstream", () => {
+    expect(canOrderStock({ permissions: ["somethingNew"], isEvolveUser: false })).toBe(false);
+  });
+
+  it("the schema accepts exactly the SPEC §6 permissions", () => {
+    expect(permissionSchema.safeParse("viewAllOrders").success).toBe(true);
+    expect(permissionSchema.safeParse("viewallorders").success).toBe(false);
+  });
+});
+
+describe("derived rules (SPEC §6)", () => {
+  it.each([
+    [["canViewFullCatalogue"], true],
+    [["canViewMyCatalogue"], true],
+    [["canViewUserCatalogue"], true],
+    [["fullCatalogue"], false],
+    [["canViewManpack"], false],
+    [[], false],
+  ] as [Permission[], boolean][])("canOrderStock %j → %s", (perms, expected) => {
+    expect(canOrderStock(account(perms))).toBe(expected);
+  });
+
+  it.each([
+    [["orderApproval"], true, true],
+    [["orderApproval"], false, false],
+    [[], true, false],
+    [[], false, false],
+  ] as [Permission[], boolean, boolean][])("canApprove %j isApprover=%s → %s", (perms, approver, expected) => {
+    expect(canApprove(account(perms), setting(approver))).toBe(expected);
+  });
+
+  it.each([
+    [["canViewManpack"], true],
+    [["canViewManpack", "canViewMyCatalogue"], false],
+    [["canViewMyCatalogue"], false],
+    [[], false],
+  ] as [Permission[], boolean][])("isManpackOnly %j → %s", (perms, expected) => {
+    expect(isManpackOnly(account(perms))).toBe(expected);
+  });
+
+  it.each([
+    [[], true],
+    [["viewOrderHistory"], true],
+    [["canViewManpack"], false],
+    [["canViewUserCatalogue"], false],
+  ] as [Permission[], boolean][])("hasNoCatalogue %j → %s", (perms, expected) => {
+    expect(hasNoCatalogue(account(perms))).toBe(expected);
+  });
+
+  it.each([
+    [["canViewManpack", "manpackOrders"], true],
+    [["canViewManpack"], false],
+    [["manpackOrders"], false],
+  ] as [Permission[], boolean][])("canAccessManpack %j → %s", (perms, expected) => {
+    expect(canAccessManpack(account(perms))).toBe(expected);
+  });
+
+  it("punchout-only and browse-only hold only outside punchout", () => {
+    const a = account(["punchoutOnly", "browseOnly"]);
+    expect(isPunchoutOnly(a, outside)).toBe(true);
+    expect(isPunchoutOnly(a, inside)).toBe(false);
+    expect(isBrowseOnly(a, outside)).toBe(true);
+    expect(isBrowseOnly(a, inside)).toBe(false);
+  });
+
+  it("browse-only users place orders only within punchout", () => {
+    expect(canPlaceOrders(account(["browseOnly"]), outside)).toBe(false);
+    expect(canPlaceOrders(account(["browseOnly"]), inside)).toBe(true);
+    expect(canPlaceOrders(account(["canViewFullCatalogue"]), outside)).toBe(true);
+  });
+
+  it("settings: needsAproval and wp_contact_only are read as given", () => {
+    expect(needsApproval({ isApprover: false, needsAproval: true, wp_contact_only: false })).toBe(true);
+    expect(isOwnContactOnly({ isApprover: false, needsAproval: false, wp_contact_only: true })).toBe(true);
+  });
+
+  it("only evolve users open admin pages", () => {
+    expect(canOpenAdmin(account([], true))).toBe(true);
+    expect(canOpenAdmin(account([], false))).toBe(false);
+  });
+});
+
+describe("isPublicPath (SPEC §2)", () => {
+  it.each([
+    "/login",
+    "/customer",
+    "/customer/forgot",
+    "/customer/reset-password",
+    "/customer/reset-password/abc123",
+    "/customer/invitation",
+    "/old-browser",
+    "/maintenance",
+    "/punchout-only",
+    "/login/",
+    "/LOGIN",
+  ])("%s is public", (p) => expect(isPublicPath(p)).toBe(true));
+
+  it.each(["/", "/basket", "/dashboard", "/customer/other", "/loginx", "/admin/login-history", "/login/extra"])(
+    "%s needs a login",
+    (p) => expect(isPublicPath(p)).toBe(false),
+  );
+});
+
+describe("requiredPermissionForPath (SPEC §5 table + real routes)", () => {
+  it.each([
+    ["/manpack", "canViewManpack"],
+    ["/catalogue", "canViewFullCatalogue"],
+    ["/my-catalogue", "canViewMyCatalogue"],
+    ["/employee-catalogue", "canViewUserCatalogue"],
+    ["/order-history", "viewOrderHistory"],
+    ["/order-to-approve", "orderApproval"],
+    ["/report", "viewReporting"],
+    ["/new-manpack-user", "addManpackUser"],
+    ["/categories/full/hi-vis/vests", "canViewFullCatalogue"],
+    ["/categories/my", "canViewMyCatalogue"],
+    ["/categories/user/42/hi-vis", "canViewUserCatalogue"],
+    ["/wearer-pack", "canViewManpack"],
+    ["/reporting", "viewReporting"],
+    ["/add-wearer", "addManpackUser"],
+    ["/add-site-user", "addSiteUser"],
+    ["/add-delivery-address", "addAddress"],
+    ["/order-history/123", "viewOrderHistory"],
+    ["/order-history/123/despatched/9", "viewOrderHistory"],
+    ["/order-to-approve/77", "orderApproval"],
+    ["/Order-History/1", "viewOrderHistory"],
+    ["/%6Frder-history", "viewOrderHistory"],
+    ["//order-history//1", "viewOrderHistory"],
+  ])("%s needs %s", (path, perm) => expect(requiredPermissionForPath(path)).toBe(perm));
+
+  it.each(["/", "/order-historyx", "/reports", "/categories", "/product/vest", "/basket", "/%E0%A4%A"])(
+    "%s needs no table permission",
+    (path) => expect(requiredPermissionForPath(path)).toBeNull(),
+  );
+
+  it("property: anything below a table path needs that path's permission", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("/order-history", "/wearer-pack", "/categories/full"),
+        fc.array(fc.stringMatching(/^[a-z0-9-]{1,8}$/), { maxLength: 4 }),
+        (base, rest) => {
+          const path = [base, ...rest].join("/");
+          expect(requiredPermissionForPath(path)).toBe(requiredPermissionForPath(base));
+        },
+      ),
+    );
+  });
+
+  it("isPathWithin compares whole segments", () => {
+    expect(isPathWithin("/admin", "/admin")).toBe(true);
+    expect(isPathWithin("/adminx", "/admin")).toBe(false);
+    expect(isPathWithin("/", "/admin")).toBe(false);
+  });
+});
+
+describe("accessGuard (SPEC §5, in order)", () => {
+  const everything = account([...PERMISSIONS].filter((p) => p !== "punchoutOnly" && p !== "browseOnly"));
+  const guard = (pathname: string, a: AccountLike, inPunchout = false) => accessGuard({ pathname, account: a, inPunchout });
+
+  it("lets a fully permitted user anywhere outside admin", () => {
+    for (const p of ["/", "/order-history/1", "/categories/full/x", "/basket", "/checkout"]) {
+      expect(guard(p, everything)).toEqual({ allow: true });
+    }
+  });
+
+  it.each(["/", "/dashboard", "/basket", "/order-history", "/admin/orders"])(
+    "punchout-only user outside punchout on %s → /punchout-only",
+    (p) => expect(guard(p, account(["punchoutOnly", "viewOrderHistory"], true))).toEqual({ allow: false, redirectTo: "/punchout-only" }),
+  );
+
+  it.each(["/login", "/punchout-only", "/logout"])("punchout-only user may stay on %s", (p) => {
+    expect(guard(p, account(["punchoutOnly"]))).toEqual({ allow: true });
+  });
+
+  it("punchout-only user inside punchout is not redirected", () => {
+    expect(guard("/basket", account(["punchoutOnly"]), true)).toEqual({ allow: true });
+  });
+
+  it.each(["/admin", "/admin/orders", "/admin/user/5", "/Admin/view-as"])("non-evolve user on %s → /", (p) => {
+    expect(guard(p, everything)).toEqual({ allow: false, redirectTo: "/" });
+  });
+
+  it("evolve user opens admin pages", () => {
+    expect(guard("/admin/orders", account([], true))).toEqual({ allow: true });
+  });
+
+  it("'/administrator' is not an admin path", () => {
+    expect(guard("/administrator", account())).toEqual({ allow: true });
+  });
+
+  it.each([
+    ["/order-history/5", "viewOrderHistory"],
+    ["/wearer-pack", "canViewManpack"],
+    ["/categories/my/a", "canViewMyCatalogue"],
+    ["/add-site-user", "addSiteUser"],
+  ] as [string, Permission][])("missing permission on %s (%s) → /", (p, perm) => {
+    expect(guard(p, account())).toEqual({ allow: false, redirectTo: "/" });
+    expect(guard(p, account([perm]))).toEqual({ allow: true });
+  });
+
+  it.each(["/basket", "/basket/checkout-success", "/checkout", "/saved-baskets", "/quick-order"])(
+    "browse-only user outside punchout on %s → /",
+    (p) => {
+      expect(guard(p, account(["browseOnly"]))).toEqual({ allow: false, redirectTo: "/" });
+      expect(guard(p, account(["browseOnly"]), true)).toEqual({ allow: true });
+    },
+  );
+
+  it("browse-only user may browse the catalogue", () => {
+    expect(guard("/categories/full/hi-vis", account(["browseOnly", "canViewFullCatalogue"]))).toEqual({ allow: true });
+  });
+
+  it("property: the guard never redirects a page to itself", () => {
+    fc.assert(
+      fc.property(
+        fc.subarray([...PERMISSIONS]),
+        fc.boolean(),
+        fc.boolean(),
+        fc.constantFrom("/", "/punchout-only", "/login", "/basket", "/admin", "/order-history/1", "/reporting"),
+        (perms, evolve, inPunchout, pathname) => {
+          const d = accessGuard({ pathname, account: account(perms, evolve), inPunchout });
+          if (!d.allow) expect(d.redirectTo).not.toBe(pathname);
+        },
+      ),
+    );
+  });
+});
