@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import path from "node:path";
+import knexFactory, { type Knex } from "knex";
+import pg from "pg";
+import * as initial from "./migrations/001_initial";
+
+export interface CreateDbOptions {
+  /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
+  databaseUrl?: string;
+  /** SQLite file (default data/provider.sqlite). */
+  sqliteFile?: string;
+  /** PostgreSQL schema to work in (tests give each file its own). */
+  searchPath?: string;
+}
+
+export const DEFAULT_SQLITE_FILE = "data/provider.sqlite";
+
+// PostgreSQL answers bigint (count) and numeric (money) as strings; the API wants numbers.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+export function isPostgres(db: Knex): boolean {
+  return db.client.config.client === "pg";
+}
+
+export function createDb(opts: CreateDbOptions = {}): Knex {
+  if (opts.databaseUrl) {
+    return knexFactory({
+      client: "pg",
+      connection: opts.databaseUrl,
+      searchPath: opts.searchPath ? [opts.searchPath] : undefined,
+      pool: { min: 0, max: 10 },
+    });
+  }
+  const file = opts.sqliteFile ?? DEFAULT_SQLITE_FILE;
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  return knexFactory({
+    client: "better-sqlite3",
+    connection: { filename: file },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+        conn.pragma("journal_mode = WAL");
+        conn.pragma("synchronous = NORMAL");
+        conn.pragma("foreign_keys = ON");
+        conn.pragma("busy_timeout = 5000");
+        done(null, conn);
+      },
+    },
+  });
+}
+
+const MIGRATIONS: Record<string, Knex.Migration> = { "001_initial": initial };
+
+/** Programmatic migration source, so migrations run under tsx without a knexfile. */
+const migrationSource: Knex.MigrationSource<string> = {
+  async getMigrations() {
+    return Object.keys(MIGRATIONS).sort();
+  },
+  getMigrationName(name) {
+    return name;
+  },
+  async getMigration(name) {
+    return MIGRATIONS[name];
+  },
+};
+
+export async function migrate(db: Knex): Promise<void> {
+  await db.migrate.latest({ migrationSource });
+}
+
+export async function rollbackAll(db: Knex): Promise<void> {
+  await db.migrate.rollback({ migrationSource }, true);
+}
