@@ -1,0 +1,201 @@
+import { describe, expect, it } from "vitest";
+import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
+import { useUpstreamMock } from "../../tests/mocks/server";
+import { requireAnonymous, requireUser, safeRedirect } from "./require-user.server";
+
+const server = useUpstreamMock();
+
+const ALL = [
+  "canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue", "canViewManpack", "viewOrderHistory",
+  "orderApproval", "viewReporting", "addManpackUser", "addSiteUser", "addAddress",
+];
+
+describe("guard order: maintenance → logged in → business unit → access guard", () => {
+  it("sends everyone to /maintenance while it is on, before asking for a login", async () => {
+    server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "open-sesame" } }));
+    expect(locationOf(await settle(async () => requireUser(get("/order-history"))))).toBe("/maintenance");
+    const cookie = await sessionCookie();
+    expect(locationOf(await settle(async () => requireUser(get("/order-history", cookie))))).toBe("/maintenance");
+  });
+
+  it("remembers the bypass key for the browser session and drops it from the address", async () => {
+    server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "open-sesame" } }));
+    const cookie = await sessionCookie();
+    const result = await settle(async () => requireUser(get("/order-history?page=2&open-sesame", cookie)));
+    expect(locationOf(result)).toBe("/order-history?page=2");
+    const setCookie = (result as Response).headers.get("Set-Cookie") ?? "";
+    expect(setCookie).toContain("__portal_bypass=");
+    const bypass = setCookie.split(";")[0];
+    const user = await requireUser(get("/order-history", `${cookie}; ${bypass}`));
+    expect(user.session.user.email).toBe("buyer@demo.test");
+  });
+
+  it("a wrong bypass key is no bypass", async () => {
+    server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "open-sesame" } }));
+    const cookie = await sessionCookie();
+    expect(locationOf(await settle(async () => requireUser(get("/?sesame", cookie))))).toBe("/maintenance");
+  });
+
+  it("carries on when the maintenance check itself fails (SPEC §8)", async () => {
+    server.use(...authHandlers({ maintenance: "error" }));
+    const user = await requireUser(get("/dashboard", await sessionCookie()));
+    expect(user.session.selectedCustomer?.name).toBe("Northwind Facilities");
+  });
+
+  it("sends a visitor with no session to /login with the full path to come back to", async () => {
+    server.use(...authHandlers());
+    const result = await settle(async () => requireUser(get("/order-history?status=Closed&page=2")));
+    expect(locationOf(result)).toBe(`/login?redirect=${encodeURIComponent("/order-history?status=Closed&page=2")}`);
+  });
+
+  it("uses the page path, not Remix's .data path, as the place to come back to", async () => {
+    server.use(...authHandlers());
+    const result = await settle(async () => requireUser(get("/order-history.data?page=2&_routes=routes%2F_default")));
+    expect(locationOf(result)).toBe(`/login?redirect=${encodeURIComponent("/order-history?page=2")}`);
+  });
+
+  it("sends a user with several business units and none chosen to /select-your-customer", async () => {
+    server.use(...authHandlers({ session: sessionAnswer({ customers: 2, selected: false }) }));
+    const result = await settle(async () => requireUser(get("/dashboard", await sessionCookie())));
+    expect(locationOf(result)).toBe(`/select-your-customer?redirect=${encodeURIComponent("/dashboard")}`);
+    const onChooser = await requireUser(get("/select-your-customer", await sessionCookie()));
+    expect(onChooser.session.customers).toHaveLength(2);
+  });
+
+  it("fetches GET /api/session once per request however many loaders ask", async () => {
+    const counter = { session: 0 };
+    server.use(...authHandlers({ counter }));
+    const request = get("/dashboard", await sessionCookie());
+    await Promise.all([requireUser(request), requireUser(request), requireUser(request)]);
+    expect(counter.session).toBe(1);
+    await requireUser(get("/dashboard", await sessionCookie()));
+    expect(counter.session).toBe(2);
+  });
+});
+
+describe("access guard (SPEC §5 and decision 052)", () => {
+  const rows: Array<[path: string, permission: string]> = [
+    ["/manpack", "canViewManpack"],
+    ["/catalogue", "canViewFullCatalogue"],
+    ["/my-catalogue", "canViewMyCatalogue"],
+    ["/employee-catalogue", "canViewUserCatalogue"],
+    ["/order-history", "viewOrderHistory"],
+    ["/order-history/123", "viewOrderHistory"],
+    ["/order-to-approve", "orderApproval"],
+    ["/report", "viewReporting"],
+    ["/new-manpack-user", "addManpackUser"],
+    ["/categories/full/hi-vis", "canViewFullCatalogue"],
+    ["/categories/my", "canViewMyCatalogue"],
+    ["/categories/user/7/gloves", "canViewUserCatalogue"],
+    ["/wearer-pack", "canViewManpack"],
+    ["/reporting", "viewReporting"],
+    ["/add-wearer", "addManpackUser"],
+    ["/add-site-user", "addSiteUser"],
+    ["/add-delivery-address", "addAddress"],
+  ];
+
+  it.each(rows)("%s without %s → /", async (path, permission) => {
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: ALL.filter((p) => p !== permission) }) }));
+    expect(locationOf(await settle(async () => requireUser(get(path, await sessionCookie()))))).toBe("/");
+  });
+
+  it.each(rows)("%s with %s is allowed", async (path, permission) => {
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: [permission] }) }));
+    const user = await requireUser(get(path, await sessionCookie()));
+    expect(user.session.account.permissions).toContain(permission);
+  });
+
+  it("sends a punchout-only user outside punchout to /punchout-only, except on /login", async () => {
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: ["punchoutOnly", "canViewFullCatalogue"] }) }));
+    expect(locationOf(await settle(async () => requireUser(get("/dashboard", await sessionCookie()))))).toBe("/punchout-only");
+    const onPage = await requireUser(get("/punchout-only", await sessionCookie()));
+    expect(onPage.inPunchout).toBe(false);
+  });
+
+  it("ignores punchoutOnly and browseOnly inside a punchout session", async () => {
+    server.use(
+      ...authHandlers({
+        session: sessionAnswer({ permissions: ["punchoutOnly", "browseOnly", "canViewFullCatalogue"], punchoutSession: "po-1" }),
+      }),
+    );
+    const user = await requireUser(get("/basket", await sessionCookie()));
+    expect(user.inPunchout).toBe(true);
+  });
+
+  it("keeps browse-only users away from the basket outside punchout (decision 050)", async () => {
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: ["browseOnly", "canViewFullCatalogue"] }) }));
+    expect(locationOf(await settle(async () => requireUser(get("/basket", await sessionCookie()))))).toBe("/");
+  });
+
+  it("sends non-evolve users away from /admin and lets evolve users in", async () => {
+    server.use(...authHandlers());
+    expect(locationOf(await settle(async () => requireUser(get("/admin/orders", await sessionCookie()))))).toBe("/");
+    server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: true }) }));
+    const admin = await requireUser(get("/admin/orders", await sessionCookie()));
+    expect(admin.session.account.isEvolveUser).toBe(true);
+  });
+
+  it("a missing route permission redirects a page load to / and refuses a post with 403", async () => {
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue"] }) }));
+    const cookie = await sessionCookie();
+    const page = await settle(async () => requireUser(get("/dashboard", cookie), { permission: "orderApproval" }));
+    expect(locationOf(page)).toBe("/");
+    const posted = await settle(async () => requireUser(post("/dashboard", {}, cookie), { permission: "orderApproval" }));
+    expect((posted as Response).status).toBe(403);
+  });
+});
+
+describe("401 from the provider", () => {
+  it("clears the session and sends the user to /login with the way back", async () => {
+    server.use(...authHandlers({ session: "unauthorized" }));
+    const result = (await settle(async () => requireUser(get("/order-history/5", await sessionCookie())))) as Response;
+    expect(locationOf(result)).toBe(`/login?redirect=${encodeURIComponent("/order-history/5")}`);
+    expect(result.headers.get("Set-Cookie")).toMatch(/__portal_session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  it("on /login itself passes the error on instead of redirecting", async () => {
+    server.use(...authHandlers({ session: "unauthorized" }));
+    const result = (await settle(async () => requireUser(get("/login", await sessionCookie())))) as Response;
+    expect(result.status).toBe(401);
+    expect(result.headers.get("Location")).toBeNull();
+  });
+});
+
+describe("requireAnonymous (login layout)", () => {
+  it("lets a visitor with no session see the page", async () => {
+    server.use(...authHandlers());
+    await expect(requireAnonymous(get("/login"))).resolves.toBeUndefined();
+  });
+
+  it("sends a logged-in user where they were heading, only if it is on this site", async () => {
+    server.use(...authHandlers());
+    const cookie = await sessionCookie();
+    expect(locationOf(await settle(async () => requireAnonymous(get("/login?redirect=%2Forder-history", cookie))))).toBe("/order-history");
+    expect(locationOf(await settle(async () => requireAnonymous(get("/login?redirect=%2F%2Fevil.example", cookie))))).toBe("/");
+  });
+});
+
+describe("safeRedirect: same-site relative paths only", () => {
+  it.each([
+    ["/order-history?page=2", "/order-history?page=2"],
+    ["/", "/"],
+    ["//evil.example", "/"],
+    ["/\\evil.example", "/"],
+    ["https://evil.example/", "/"],
+    ["http:evil.example", "/"],
+    ["javascript:alert(1)", "/"],
+    ["evil.example", "/"],
+    ["/%0d%0aSet-Cookie:x", "/%0d%0aSet-Cookie:x"],
+    ["/\t/evil.example", "/"],
+    ["", "/"],
+  ])("%j → %j", (input, expected) => {
+    expect(safeRedirect(input)).toBe(expected);
+  });
+
+  it("ignores anything that is not a string", () => {
+    expect(safeRedirect(null)).toBe("/");
+    expect(safeRedirect(undefined, "/dashboard")).toBe("/dashboard");
+  });
+});

@@ -1,0 +1,133 @@
+import { redirect } from "@remix-run/node";
+import { accessGuard, type Permission } from "~/domain/permissions";
+import { getMaintenanceStatus, getUpstreamSession } from "~/upstream/auth.server";
+import { createUpstreamClient, getUpstream, type UpstreamClient } from "~/upstream/client.server";
+import type { UpstreamSession } from "~/upstream/schemas";
+import { getSession, maintenanceBypassCookie } from "./session.server";
+
+export type PortalUser = {
+  upstream: UpstreamClient;
+  session: UpstreamSession;
+  inPunchout: boolean;
+};
+
+/** The page a request is for, without Remix's `.data` suffix and internal parameters. */
+export function pagePath(request: Request): { pathname: string; full: string } {
+  const url = new URL(request.url);
+  let pathname = url.pathname.replace(/\.data$/, "");
+  if (pathname === "/_root") pathname = "/";
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const search = url.searchParams.toString();
+  return { pathname, full: pathname + (search ? `?${search}` : "") };
+}
+
+type MaintenanceState = { enabled: boolean; bypassed: boolean };
+const maintenanceChecks = new WeakMap<Request, Promise<MaintenanceState>>();
+
+/**
+ * Guard 1 (SPEC §2): maintenance. Everyone goes to /maintenance while it is on, unless this browser session
+ * gave the bypass key (a query key equal to the bypass token, on any page). A failed check lets navigation
+ * continue (SPEC §8).
+ */
+export function checkMaintenance(request: Request): Promise<MaintenanceState> {
+  let check = maintenanceChecks.get(request);
+  if (!check) {
+    check = runMaintenanceCheck(request);
+    maintenanceChecks.set(request, check);
+  }
+  return check;
+}
+
+async function runMaintenanceCheck(request: Request): Promise<MaintenanceState> {
+  let status;
+  try {
+    status = await getMaintenanceStatus(createUpstreamClient(request, null));
+  } catch (error) {
+    console.error("maintenance check failed; continuing", error instanceof Response ? error.status : error);
+    return { enabled: false, bypassed: false };
+  }
+  if (!status.isMaintenanceEnabled) return { enabled: false, bypassed: false };
+  const { pathname } = pagePath(request);
+  const cookie = maintenanceBypassCookie();
+  const token = status.bypassToken;
+  if (token && (await cookie.parse(request.headers.get("Cookie"))) === token) return { enabled: true, bypassed: true };
+
+  const url = new URL(request.url);
+  if (token && url.searchParams.has(token)) {
+    url.searchParams.delete(token);
+    const target = pathname === "/maintenance" ? "/" : pagePath(new Request(url)).full;
+    throw redirect(target, { headers: { "Set-Cookie": await cookie.serialize(token) } });
+  }
+  if (pathname !== "/maintenance") throw redirect("/maintenance");
+  return { enabled: true, bypassed: false };
+}
+
+const users = new WeakMap<Request, Promise<PortalUser>>();
+
+/**
+ * The guard chain every loader and action runs first (DESIGN §3): maintenance → logged in → business unit
+ * chosen → access guard. Memoised per request, so GET /api/session is fetched at most once.
+ */
+export async function requireUser(request: Request, options: { permission?: Permission } = {}): Promise<PortalUser> {
+  let user = users.get(request);
+  if (!user) {
+    user = runChain(request);
+    users.set(request, user);
+  }
+  const resolved = await user;
+  if (options.permission && !resolved.session.account.permissions.includes(options.permission)) {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      throw new Response("You do not have permission to do that.", { status: 403 });
+    }
+    throw redirect("/");
+  }
+  return resolved;
+}
+
+async function runChain(request: Request): Promise<PortalUser> {
+  const { pathname, full } = pagePath(request);
+  const portalSession = await getSession(request);
+  const token = portalSession.get("token");
+  const upstream = await getUpstream(request);
+  // maintenance and session are fetched together; maintenance still decides first
+  const sessionCall = token ? getUpstreamSession(upstream) : null;
+  sessionCall?.catch(() => undefined);
+  await checkMaintenance(request);
+
+  if (!sessionCall) throw redirect(`/login?redirect=${encodeURIComponent(full)}`);
+  const session = await sessionCall;
+
+  if (!session.selectedCustomer && pathname !== "/select-your-customer" && pathname !== "/logout") {
+    throw redirect(`/select-your-customer?redirect=${encodeURIComponent(full)}`);
+  }
+
+  const inPunchout = session.punchoutSession !== null;
+  const decision = accessGuard({ pathname, account: session.account, inPunchout });
+  if (!decision.allow) throw redirect(decision.redirectTo);
+  return { upstream, session, inPunchout };
+}
+
+/** For the login-layout pages: maintenance still applies; a logged-in user goes where they were heading. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  await checkMaintenance(request);
+  const session = await getSession(request);
+  if (session.get("token")) {
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect")));
+  }
+}
+
+/** Only same-site relative paths; anything else falls back to `fallback`. */
+export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof target !== "string" || target.length === 0) return fallback;
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // a backslash or control character anywhere can be read as a scheme or host by some browsers
+  if (/[\\\u0000-\u001f]/.test(target)) return fallback;
+  try {
+    const url = new URL(target, "http://portal.invalid");
+    if (url.origin !== "http://portal.invalid") return fallback;
+  } catch {
+    return fallback;
+  }
+  return target;
+}

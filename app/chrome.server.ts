@@ -1,0 +1,45 @@
+import { accessGuard, canApprove } from "~/domain/permissions";
+import type { PortalUser } from "~/auth/require-user.server";
+import { bannerDismissedCookie } from "~/auth/session.server";
+import { countOrdersAwaitingApproval } from "~/upstream/orders.server";
+
+export type NavItem = { to: string; label: string };
+
+// Every destination of the sidebar; each shows only when the access guard would let the user open it.
+const NAVIGATION: readonly NavItem[] = [{ to: "/dashboard", label: "Dashboard" }];
+
+export const SITE_BANNER = {
+  id: "2026-winter-delivery",
+  message: "Order by 3pm for next-day delivery on in-stock items. Christmas cut-off: Friday 18 December.",
+};
+
+export function visibleNavigation(user: Pick<PortalUser, "session" | "inPunchout">, items = NAVIGATION): NavItem[] {
+  return items.filter(
+    (item) => accessGuard({ pathname: item.to, account: user.session.account, inPunchout: user.inPunchout }).allow,
+  );
+}
+
+/** What the header, sidebar and banner of the default and basket layouts show. */
+export async function loadChrome(request: Request, user: PortalUser) {
+  const { session } = user;
+  const approver = canApprove(session.account, session.setting);
+  const [pendingApprovals, dismissedBanner] = await Promise.all([
+    approver ? countOrdersAwaitingApproval(user.upstream) : Promise.resolve(null),
+    bannerDismissedCookie().parse(request.headers.get("Cookie")) as Promise<string | null>,
+  ]);
+  const basketLines = session.basket?.stock.filter((line) => !line.removeId) ?? [];
+  return {
+    user: {
+      name: [session.user.firstName, session.user.lastName].filter(Boolean).join(" ") || session.user.email,
+      email: session.user.email,
+    },
+    customer: session.selectedCustomer,
+    customers: session.customers,
+    basketCount: basketLines.reduce((sum, line) => sum + line.qty, 0),
+    pendingApprovals,
+    navigation: visibleNavigation(user),
+    banner: dismissedBanner === SITE_BANNER.id ? null : SITE_BANNER,
+  };
+}
+
+export type ChromeData = Awaited<ReturnType<typeof loadChrome>>;

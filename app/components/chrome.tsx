@@ -1,0 +1,106 @@
+import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { ChromeData } from "~/chrome.server";
+
+/** Header, sidebar and banner shared by the default and basket layouts. Without data it is the bare chrome. */
+export function Chrome({ chrome, children, variant = "default" }: { chrome?: ChromeData; children: ReactNode; variant?: "default" | "basket" }) {
+  return (
+    <div className={`app-layout app-layout--${variant}`}>
+      <Header chrome={chrome} />
+      {chrome?.banner ? <SiteBanner id={chrome.banner.id} message={chrome.banner.message} /> : null}
+      <div className="app-layout__body">
+        {variant === "default" ? (
+          <nav className="sidebar" aria-label="Main">
+            <ul>
+              {(chrome?.navigation ?? [{ to: "/dashboard", label: "Dashboard" }]).map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} prefetch="intent">
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <main id="main" className="app-layout__main">
+          {children}
+        </main>
+      </div>
+      <footer className="app-footer">
+        <p>© 2026 Workwear ordering portal · Prices exclude VAT unless shown</p>
+      </footer>
+    </div>
+  );
+}
+
+function Header({ chrome }: { chrome?: ChromeData }) {
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <header className="app-header">
+      <Link to="/" className="brand">
+        <span className="brand__mark" aria-hidden="true">
+          W
+        </span>
+        <span className="brand__name">Workwear portal</span>
+      </Link>
+      {chrome ? (
+        <div className="app-header__tools">
+          {chrome.customer ? (
+            chrome.customers.length > 1 ? (
+              <Form method="post" action="/select-your-customer" className="unit-switcher">
+                <input type="hidden" name="redirect" value={here} />
+                <label htmlFor="business-unit">Business unit</label>
+                <select id="business-unit" name="contactId" defaultValue={chrome.customer.contactId}>
+                  {chrome.customers.map((c) => (
+                    <option key={c.contactId} value={c.contactId}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className="button button--small">
+                  Switch
+                </button>
+              </Form>
+            ) : (
+              <span className="app-header__customer">{chrome.customer.name}</span>
+            )
+          ) : null}
+          {chrome.pendingApprovals !== null ? (
+            <Link to="/order-to-approve" className="header-link">
+              Approvals <span className="badge">{chrome.pendingApprovals}</span>
+            </Link>
+          ) : null}
+          <Link to="/basket" className="header-link" aria-label={`Basket, ${chrome.basketCount} items`}>
+            Basket <span className="badge">{chrome.basketCount}</span>
+          </Link>
+          <span className="app-header__user">{chrome.user.name}</span>
+          <Form method="post" action="/logout">
+            <button type="submit" className="button button--small button--ghost">
+              Log out
+            </button>
+          </Form>
+        </div>
+      ) : null}
+    </header>
+  );
+}
+
+function SiteBanner({ id, message }: { id: string; message: string }) {
+  const fetcher = useFetcher();
+  const location = useLocation();
+  // with JS the banner goes at once; without it the post redirects back here
+  if (fetcher.state !== "idle" || fetcher.data) return null;
+  return (
+    <aside className="site-banner" aria-label="Notice">
+      <p>{message}</p>
+      <fetcher.Form method="post" action="/dismiss-banner">
+        <input type="hidden" name="bannerId" value={id} />
+        <input type="hidden" name="redirect" value={location.pathname + location.search} />
+        <button type="submit" className="button button--small button--ghost">
+          Dismiss<span className="visually-hidden"> notice</span>
+        </button>
+      </fetcher.Form>
+    </aside>
+  );
+}

@@ -1,0 +1,31 @@
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
+import { Chrome } from "./chrome";
+import { useRequestId } from "./document-context";
+
+/** A layout that fails falls back to the default chrome and logs (SPEC §8 "Layout load failure"). */
+export function LayoutErrorBoundary() {
+  const error = useRouteError();
+  const requestId = useRequestId();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  useEffect(() => {
+    console.error("layout failed", error);
+  }, [error]);
+  const message =
+    status === 404
+      ? "We could not find that page."
+      : status === 403
+        ? "You do not have permission to do that."
+        : "Sorry, this page could not be shown. Please try again in a moment.";
+  return (
+    <Chrome>
+      <h1>{status === 404 ? "Page not found" : "Something went wrong"}</h1>
+      <p>{message}</p>
+      {status >= 500 && requestId ? (
+        <p className="muted">
+          Reference: <code>{requestId}</code>
+        </p>
+      ) : null}
+    </Chrome>
+  );
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+// Validated once at start-up: a bad configuration stops the process with a clear message.
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PROVIDER_PORT: z.coerce.number().int().min(1).max(65535).default(3030),
+  UPSTREAM_URL: z.string().url().optional(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  SESSION_SECRETS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").split(",").map((s) => s.trim()).filter(Boolean)),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  CHAT_SCRIPT_URL: z.string().url().optional(),
+});
+
+export type Env = {
+  NODE_ENV: "development" | "production" | "test";
+  PORT: number;
+  UPSTREAM_URL: string;
+  UPSTREAM_TIMEOUT_MS: number;
+  SESSION_SECRETS: string[];
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  LOGIN_RATE_LIMIT: number;
+  CHAT_SCRIPT_URL?: string;
+  stripeEnabled: boolean;
+};
+
+// Used only outside production so that `npm start` works with nothing configured.
+const DEVELOPMENT_SECRET = "development-only-session-secret-change-me";
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === "production" && env.SESSION_SECRETS.length === 0) {
+    throw new Error("Invalid configuration: SESSION_SECRETS is required in production");
+  }
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
+    throw new Error("Invalid configuration: set both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or neither");
+  }
+  return {
+    NODE_ENV: env.NODE_ENV,
+    PORT: env.PORT,
+    UPSTREAM_URL: (env.UPSTREAM_URL ?? `http://127.0.0.1:${env.PROVIDER_PORT}`).replace(/\/+$/, ""),
+    UPSTREAM_TIMEOUT_MS: env.UPSTREAM_TIMEOUT_MS,
+    SESSION_SECRETS: env.SESSION_SECRETS.length > 0 ? env.SESSION_SECRETS : [DEVELOPMENT_SECRET],
+    STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET,
+    LOGIN_RATE_LIMIT: env.LOGIN_RATE_LIMIT,
+    CHAT_SCRIPT_URL: env.CHAT_SCRIPT_URL,
+    stripeEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),
+  };
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests change process.env between cases; this forgets the parsed copy. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

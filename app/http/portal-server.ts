@@ -1,0 +1,67 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { installGlobals, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { getEnv } from "../env.server";
+import type { PortalLoadContext } from "./context";
+import { crossSiteRefusal, securityHeaders } from "./security.server";
+
+installGlobals({ nativeFetch: true });
+
+export type StartedPortal = { port: number; url: string; close(): Promise<void> };
+
+/** The portal's HTTP server: static assets, security headers, CSRF check, then Remix. */
+export async function startPortal(options: { port?: number; root?: string } = {}): Promise<StartedPortal> {
+  const env = getEnv();
+  const root = options.root ?? process.cwd();
+  const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
+  const production = env.NODE_ENV === "production";
+  const chatScriptOrigin = env.CHAT_SCRIPT_URL ? new URL(env.CHAT_SCRIPT_URL).origin : undefined;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(compression());
+
+  // hashed build assets never change; everything else in public/ for an hour
+  app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+
+  app.use((req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || randomUUID();
+    res.locals.context = { requestId, clientIp: req.ip ?? "unknown", cspNonce: nonce } satisfies PortalLoadContext;
+    res.set("X-Request-Id", requestId);
+    res.set(securityHeaders({ nonce, stripe: env.stripeEnabled, chatScriptOrigin, production }));
+    const refusal = crossSiteRefusal(req.method, new Headers(req.headers as Record<string, string>), req.get("host"));
+    if (refusal) {
+      res.status(403).type("text/plain").send(`Forbidden: ${refusal}`);
+      return;
+    }
+    next();
+  });
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: production ? "production" : "development",
+      getLoadContext: (_req, res) => res.locals.context as PortalLoadContext,
+    }),
+  );
+
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(options.port ?? env.PORT, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : (options.port ?? env.PORT);
+  return {
+    port,
+    url: `http://localhost:${port}`,
+    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  };
+}

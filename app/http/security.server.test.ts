@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, crossSiteRefusal, securityHeaders } from "./security.server";
+
+describe("crossSiteRefusal (CSRF check on every non-GET)", () => {
+  const h = (init: Record<string, string>) => new Headers(init);
+
+  it.each(["GET", "HEAD", "OPTIONS"])("lets %s through without an Origin", (method) => {
+    expect(crossSiteRefusal(method, h({}), "portal.test")).toBeNull();
+  });
+
+  it("accepts a POST from the same origin", () => {
+    expect(crossSiteRefusal("POST", h({ origin: "http://portal.test:3000" }), "portal.test:3000")).toBeNull();
+  });
+
+  it("falls back to the Referer when there is no Origin", () => {
+    expect(crossSiteRefusal("POST", h({ referer: "http://portal.test/basket" }), "portal.test")).toBeNull();
+  });
+
+  it.each([
+    [{ origin: "https://evil.example" }, "The request came from another site."],
+    [{ origin: "http://portal.test.evil.example" }, "The request came from another site."],
+    [{ origin: "null" }, "The request did not say which site it came from."],
+    [{}, "The request did not say which site it came from."],
+    [{ origin: "::::" }, "The request's origin could not be read."],
+  ])("refuses a POST with %j", (headers, reason) => {
+    expect(crossSiteRefusal("POST", h(headers), "portal.test")).toBe(reason);
+  });
+
+  it.each(["PUT", "PATCH", "DELETE"])("checks %s too", (method) => {
+    expect(crossSiteRefusal(method, h({ origin: "https://evil.example" }), "portal.test")).not.toBeNull();
+  });
+
+  it("refuses a request without a Host", () => {
+    expect(crossSiteRefusal("POST", h({ origin: "http://portal.test" }), undefined)).toBe("The request has no Host header.");
+  });
+});
+
+describe("security headers", () => {
+  it("allows scripts only from this site and with the request's nonce", () => {
+    const csp = contentSecurityPolicy({ nonce: "abc", stripe: false, production: false });
+    expect(csp).toContain("script-src 'self' 'nonce-abc'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("stripe");
+  });
+
+  it("opens Stripe's origins only when card payments are configured", () => {
+    const csp = contentSecurityPolicy({ nonce: "abc", stripe: true, production: true });
+    expect(csp).toContain("https://js.stripe.com");
+    expect(csp).toContain("upgrade-insecure-requests");
+  });
+
+  it("sends HSTS in production only", () => {
+    expect(securityHeaders({ nonce: "n", stripe: false, production: true })["Strict-Transport-Security"]).toBeDefined();
+    expect(securityHeaders({ nonce: "n", stripe: false, production: false })["Strict-Transport-Security"]).toBeUndefined();
+  });
+});

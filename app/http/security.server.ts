@@ -1,0 +1,63 @@
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF defence besides SameSite=Lax: a state-changing request must say it comes from this site.
+ * Browsers send Origin on every cross-site and same-site POST; Referer is the fallback for old ones.
+ * Returns the reason to refuse, or null when the request may go on.
+ */
+export function crossSiteRefusal(method: string, headers: Headers, host: string | undefined): string | null {
+  if (SAFE_METHODS.has(method.toUpperCase())) return null;
+  if (!host) return "The request has no Host header.";
+  const source = headers.get("origin") ?? headers.get("referer");
+  if (!source || source === "null") return "The request did not say which site it came from.";
+  let sourceHost: string;
+  try {
+    sourceHost = new URL(source).host;
+  } catch {
+    return "The request's origin could not be read.";
+  }
+  return sourceHost.toLowerCase() === host.toLowerCase() ? null : "The request came from another site.";
+}
+
+export type CspOptions = { nonce: string; stripe: boolean; chatScriptOrigin?: string; production: boolean };
+
+export function contentSecurityPolicy({ nonce, stripe, chatScriptOrigin, production }: CspOptions): string {
+  const scripts = ["'self'", `'nonce-${nonce}'`];
+  const frames = ["'self'"];
+  const connect = ["'self'"];
+  if (stripe) {
+    scripts.push("https://js.stripe.com");
+    frames.push("https://js.stripe.com", "https://hooks.stripe.com");
+    connect.push("https://api.stripe.com");
+  }
+  if (chatScriptOrigin) scripts.push(chatScriptOrigin);
+  const directives = [
+    "default-src 'self'",
+    `script-src ${scripts.join(" ")}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src ${connect.join(" ")}`,
+    `frame-src ${frames.join(" ")}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    // 3-D Secure and Stripe Checkout are reached by redirects and auto-submitting forms
+    "form-action 'self' https:",
+    "frame-ancestors 'none'",
+  ];
+  if (production) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+export function securityHeaders(options: CspOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": contentSecurityPolicy(options),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
+    "Cross-Origin-Opener-Policy": "same-origin",
+  };
+  if (options.production) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}

@@ -1,0 +1,97 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { commitSession, getSession } from "~/auth/session.server";
+import { useNonce, useRequestId } from "~/components/document-context";
+import { ProgressBar } from "~/components/progress-bar";
+import { ToastNotice } from "~/components/toast";
+import stylesheet from "~/styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Workwear ordering portal" }];
+
+// public route: the document shell of every page, logged in or not; it only reads the flash toast.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await getSession(request);
+  const toast = session.get("toast") ?? null;
+  return data(
+    { toast },
+    { headers: toast ? { "Set-Cookie": await commitSession(session) } : undefined },
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const requestId = useRequestId();
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="request-id" content={requestId} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <ProgressBar />
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className="toasts" aria-live="polite">
+        <ToastNotice toast={toast} />
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const requestId = useRequestId();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <main id="main" className="error-page">
+      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p>
+        {notFound
+          ? "We could not find that page. It may have moved, or the link may be out of date."
+          : "Sorry, the portal could not show this page. Please try again in a moment."}
+      </p>
+      {!notFound && requestId ? (
+        <p className="muted">
+          If it keeps happening, quote reference <code>{requestId}</code> to customer services.
+        </p>
+      ) : null}
+      <p>
+        <a href="/">Go to the dashboard</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,2 @@
+// "/" and "/dashboard" are the same screen (SPEC §2).
+export { loader, meta, default } from "./_default.dashboard";

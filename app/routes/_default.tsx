@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/require-user.server";
+import { loadChrome } from "~/chrome.server";
+import { Chrome } from "~/components/chrome";
+import { LayoutErrorBoundary } from "~/components/layout-error";
+
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return loadChrome(request, user);
+}
+
+// The default layout (SPEC §2): header, sidebar navigation, banner.
+export default function DefaultLayout() {
+  const chrome = useLoaderData<typeof loader>();
+  return (
+    <Chrome chrome={chrome}>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+export const ErrorBoundary = LayoutErrorBoundary;

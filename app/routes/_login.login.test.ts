@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { testLoadContext } from "~/http/context";
+import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { get, locationOf, post, settle } from "../../tests/mocks/requests";
+import { useUpstreamMock } from "../../tests/mocks/server";
+import { action, loader } from "./_login.login";
+
+const server = useUpstreamMock();
+
+function logIn(form: Record<string, string>, clientIp = "10.0.0.1", path = "/login") {
+  return settle(() => action({ request: post(path, form), params: {}, context: testLoadContext({ clientIp }) }));
+}
+
+type FormAnswer = { data: { ok: false; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit };
+
+describe("/login", () => {
+  it("shows the form to a visitor", async () => {
+    server.use(...authHandlers());
+    await expect(loader({ request: get("/login"), params: {}, context: testLoadContext() })).resolves.toBeNull();
+  });
+
+  it("logs in, stores only the token and business unit in the cookie, and goes to the redirect target", async () => {
+    server.use(...authHandlers());
+    const result = (await logIn({ email: "buyer@demo.test", password: "workwear-demo", redirect: "/order-history?page=2" })) as Response;
+    expect(result.status).toBe(302);
+    expect(locationOf(result)).toBe("/order-history?page=2");
+    const cookie = result.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^__portal_session=/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+  });
+
+  it.each(["//evil.example", "/\\evil.example", "https://evil.example/steal"])(
+    "ignores the open-redirect attempt %s",
+    async (target) => {
+      server.use(...authHandlers());
+      const result = await logIn({ email: "buyer@demo.test", password: "workwear-demo", redirect: target });
+      expect(locationOf(result)).toBe("/");
+    },
+  );
+
+  it("sends a user with several business units to choose one first", async () => {
+    server.use(...authHandlers({ session: sessionAnswer({ customers: 2, selected: false }) }));
+    const result = await logIn({ email: "buyer@demo.test", password: "workwear-demo", redirect: "/order-history" });
+    expect(locationOf(result)).toBe(`/select-your-customer?redirect=${encodeURIComponent("/order-history")}`);
+  });
+
+  it("answers a wrong password with 401 and a message, setting no cookie", async () => {
+    server.use(...authHandlers());
+    const result = (await logIn({ email: "buyer@demo.test", password: "nope" })) as FormAnswer;
+    expect(result.init.status).toBe(401);
+    expect(result.data.formError).toBe("The email or password is not right. Please check them and try again.");
+  });
+
+  it("answers missing or malformed fields with 400 and a message per field", async () => {
+    server.use(...authHandlers());
+    const result = (await logIn({ email: "not-an-email", password: "" })) as FormAnswer;
+    expect(result.init.status).toBe(400);
+    expect(result.data.fieldErrors.email).toBe("Enter an email address like name@company.co.uk");
+    expect(result.data.fieldErrors.password).toBe("Enter your password");
+  });
+
+  it("allows 10 attempts a minute per IP and email, then answers 429", async () => {
+    server.use(...authHandlers());
+    const attempt = () => logIn({ email: "limited@demo.test", password: "wrong" }, "10.9.9.9");
+    for (let i = 0; i < 10; i++) expect(((await attempt()) as FormAnswer).init.status).toBe(401);
+    const blocked = (await attempt()) as FormAnswer;
+    expect(blocked.init.status).toBe(429);
+    expect(blocked.data.formError).toMatch(/^Too many log-in attempts\. Please wait \d+ seconds and try again\.$/);
+    // another address, or the same address with another email, is counted apart
+    expect(((await logIn({ email: "limited@demo.test", password: "wrong" }, "10.9.9.8")) as FormAnswer).init.status).toBe(401);
+    expect(((await logIn({ email: "other@demo.test", password: "wrong" }, "10.9.9.9")) as FormAnswer).init.status).toBe(401);
+  });
+
+  it("shows the maintenance page instead of logging in while maintenance is on", async () => {
+    server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "k" } }));
+    const result = await logIn({ email: "buyer@demo.test", password: "workwear-demo" });
+    expect(locationOf(result)).toBe("/maintenance");
+  });
+});

@@ -1,0 +1,130 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { z } from "zod";
+import { RateLimiter } from "~/auth/rate-limit.server";
+import { checkMaintenance, requireAnonymous, safeRedirect } from "~/auth/require-user.server";
+import { commitSession, getSession } from "~/auth/session.server";
+import { FieldError } from "~/components/field-error";
+import { getEnv } from "~/env.server";
+import { authenticate, getUpstreamSession } from "~/upstream/auth.server";
+import { createUpstreamClient } from "~/upstream/client.server";
+import { invalidForm, parseForm } from "~/utils/forms.server";
+
+export const meta: MetaFunction = () => [{ title: "Log in · Workwear ordering portal" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+const LoginSchema = z.object({
+  email: z
+    .string({ required_error: "Enter your email address" })
+    .trim()
+    .min(1, "Enter your email address")
+    .email("Enter an email address like name@company.co.uk"),
+  password: z.string({ required_error: "Enter your password" }).min(1, "Enter your password"),
+  redirect: z.string().optional(),
+});
+
+let limiter: RateLimiter | undefined;
+function loginLimiter() {
+  limiter ??= new RateLimiter(getEnv().LOGIN_RATE_LIMIT, 60_000);
+  return limiter;
+}
+
+// public route: logging in is what this action is for; the maintenance guard still runs first.
+export async function action({ request, context }: ActionFunctionArgs) {
+  await checkMaintenance(request);
+  const form = await parseForm(request, LoginSchema);
+  if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
+  const { email, password } = form.data;
+
+  const key = `${context?.clientIp ?? "unknown"}|${email.toLowerCase()}`;
+  const attempt = loginLimiter().hit(key);
+  if (!attempt.allowed) {
+    return invalidForm(
+      {},
+      `Too many log-in attempts. Please wait ${attempt.retryAfterSeconds} seconds and try again.`,
+      429,
+      { "Retry-After": String(attempt.retryAfterSeconds) },
+    );
+  }
+
+  const anonymous = createUpstreamClient(request, null);
+  let token: string;
+  try {
+    token = (await authenticate(anonymous, { email, password })).accessToken;
+  } catch (error) {
+    if (error instanceof Response && error.status === 401) {
+      return invalidForm({}, "The email or password is not right. Please check them and try again.", 401);
+    }
+    throw error;
+  }
+  loginLimiter().reset(key);
+
+  const upstreamSession = await getUpstreamSession(createUpstreamClient(request, token));
+  const session = await getSession(request);
+  session.set("token", token);
+  if (upstreamSession.selectedCustomer) {
+    session.set("customerId", upstreamSession.selectedCustomer.internalId);
+    session.set("contactId", upstreamSession.selectedCustomer.contactId);
+  }
+  const target = safeRedirect(form.data.redirect);
+  const next = upstreamSession.selectedCustomer
+    ? target
+    : `/select-your-customer?redirect=${encodeURIComponent(target)}`;
+  return redirect(next, { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+export default function LoginPage() {
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const errors = actionData && !actionData.ok ? actionData.fieldErrors : {};
+  const formError = actionData && !actionData.ok ? actionData.formError : null;
+  return (
+    <>
+      <h1>Log in</h1>
+      <p className="muted">Order workwear and uniforms for your organisation.</p>
+      {formError ? (
+        <p className="notice notice--error" role="alert" id="login-error">
+          {formError}
+        </p>
+      ) : null}
+      <Form method="post" className="stack" noValidate aria-describedby={formError ? "login-error" : undefined}>
+        <input type="hidden" name="redirect" value={searchParams.get("redirect") ?? ""} />
+        <div className="field">
+          <label htmlFor="email">Email</label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? "email-error" : undefined}
+          />
+          <FieldError id="email-error" message={errors.email} />
+        </div>
+        <div className="field">
+          <label htmlFor="password">Password</label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? "password-error" : undefined}
+          />
+          <FieldError id="password-error" message={errors.password} />
+        </div>
+        <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
+          Log in
+        </button>
+      </Form>
+    </>
+  );
+}

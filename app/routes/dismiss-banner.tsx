@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import { requireUser, safeRedirect } from "~/auth/require-user.server";
+import { bannerDismissedCookie } from "~/auth/session.server";
+import { parseForm } from "~/utils/forms.server";
+
+export async function loader() {
+  return redirect("/");
+}
+
+const DismissSchema = z.object({ bannerId: z.string().trim().min(1).max(100), redirect: z.string().optional() });
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  const form = await parseForm(request, DismissSchema);
+  if (!form.ok) return new Response("Which notice should be dismissed?", { status: 400 });
+  return redirect(safeRedirect(form.data.redirect), {
+    headers: { "Set-Cookie": await bannerDismissedCookie().serialize(form.data.bannerId) },
+  });
+}

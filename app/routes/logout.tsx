@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { requireUser } from "~/auth/require-user.server";
+import { destroySession, getSession } from "~/auth/session.server";
+import { revokeAuthentication } from "~/upstream/auth.server";
+
+export async function loader() {
+  // logging out changes state, so it is a POST only; a typed-in /logout lands on the dashboard
+  return redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { upstream } = await requireUser(request);
+  try {
+    await revokeAuthentication(upstream);
+  } catch (error) {
+    // the cookie goes regardless; a provider that cannot revoke now expires the session on its own
+    if (!(error instanceof Response && error.status < 500)) console.error("revoking the upstream session failed", error);
+  }
+  const session = await getSession(request);
+  return redirect("/login", { headers: { "Set-Cookie": await destroySession(session) } });
+}

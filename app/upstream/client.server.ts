@@ -1,0 +1,148 @@
+import { redirect } from "@remix-run/node";
+import type { z } from "zod";
+import { destroySession, getSession } from "~/auth/session.server";
+import { getEnv } from "~/env.server";
+import { UpstreamErrorSchema } from "./schemas";
+
+export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
+export type Query = URLSearchParams | Record<string, QueryValue>;
+
+/** Flat Feathers query keys (`$limit`, `$sort[createdDate]`, `status[$in]`) → query string. Arrays repeat the key. */
+export function toSearchParams(query: Query | undefined): URLSearchParams {
+  if (!query) return new URLSearchParams();
+  if (query instanceof URLSearchParams) return query;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
+    else params.append(key, String(value));
+  }
+  return params;
+}
+
+type CallOptions = { query?: Query; body?: unknown; headers?: Record<string, string> };
+
+export interface UpstreamClient {
+  readonly token: string | null;
+  get<S extends z.ZodTypeAny>(path: string, schema: S, options?: CallOptions): Promise<z.output<S>>;
+  post<S extends z.ZodTypeAny>(path: string, schema: S, options?: CallOptions): Promise<z.output<S>>;
+  patch<S extends z.ZodTypeAny>(path: string, schema: S, options?: CallOptions): Promise<z.output<S>>;
+  put<S extends z.ZodTypeAny>(path: string, schema: S, options?: CallOptions): Promise<z.output<S>>;
+  delete<S extends z.ZodTypeAny>(path: string, schema: S, options?: CallOptions): Promise<z.output<S>>;
+}
+
+/** A mapped upstream failure: thrown as a Response so loaders need no try/catch; actions may read the message. */
+export function upstreamFailure(status: number, message: string): Response {
+  return new Response(JSON.stringify({ message }), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8" },
+  });
+}
+
+/** The message of a Response thrown by this client, or null for anything else. */
+export async function upstreamErrorMessage(error: unknown): Promise<string | null> {
+  if (!(error instanceof Response) || error.status < 400) return null;
+  try {
+    const body = UpstreamErrorSchema.safeParse(await error.clone().json());
+    return body.success ? body.data.message : null;
+  } catch {
+    return null;
+  }
+}
+
+// Upstream statuses the user can act on keep their meaning; anything else is the upstream's fault (502).
+const PASSED_THROUGH = new Set([400, 403, 404, 409, 410, 422, 429]);
+
+function loginRedirectTarget(request: Request): string {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/\.data$/, "") + url.search;
+  return `/login?redirect=${encodeURIComponent(path)}`;
+}
+
+async function unauthorized(request: Request): Promise<never> {
+  const session = await getSession(request);
+  const cookie = await destroySession(session);
+  if (new URL(request.url).pathname === "/login") {
+    // already on the login page: pass the error on instead of looping
+    throw upstreamFailure(401, "Your session has ended. Please log in again.");
+  }
+  throw redirect(loginRedirectTarget(request), { headers: { "Set-Cookie": cookie } });
+}
+
+export function createUpstreamClient(request: Request, token: string | null): UpstreamClient {
+  const env = getEnv();
+
+  async function call<S extends z.ZodTypeAny>(
+    method: string,
+    path: string,
+    schema: S,
+    options: CallOptions = {},
+  ): Promise<z.output<S>> {
+    const search = toSearchParams(options.query).toString();
+    const url = `${env.UPSTREAM_URL}${path}${search ? `?${search}` : ""}`;
+    const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers["Content-Type"] = "application/json";
+    // every call ends at the timeout or when the browser goes away, whichever is first
+    const signal = AbortSignal.any([request.signal, AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS)]);
+
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal,
+      });
+    } catch (error) {
+      if (request.signal.aborted) throw error;
+      const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+      console.error(`upstream ${method} ${path} failed`, error);
+      throw upstreamFailure(timedOut ? 504 : 502, "The ordering service is not answering. Please try again shortly.");
+    }
+
+    if (response.status === 401) return unauthorized(request);
+    const text = await response.text();
+    let body: unknown = undefined;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+    }
+    if (!response.ok) {
+      const parsed = UpstreamErrorSchema.safeParse(body);
+      const message = parsed.success ? parsed.data.message : `The ordering service answered ${response.status}`;
+      if (response.status >= 500) console.error(`upstream ${method} ${path} → ${response.status}: ${message}`);
+      throw upstreamFailure(PASSED_THROUGH.has(response.status) ? response.status : 502, message);
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      console.error(`upstream ${method} ${path}: answer does not match the contract`, parsed.error.issues.slice(0, 5));
+      throw upstreamFailure(502, "The ordering service sent an answer the portal does not understand.");
+    }
+    return parsed.data;
+  }
+
+  return {
+    token,
+    get: (path, schema, options) => call("GET", path, schema, options),
+    post: (path, schema, options) => call("POST", path, schema, options),
+    patch: (path, schema, options) => call("PATCH", path, schema, options),
+    put: (path, schema, options) => call("PUT", path, schema, options),
+    delete: (path, schema, options) => call("DELETE", path, schema, options),
+  };
+}
+
+const clients = new WeakMap<Request, Promise<UpstreamClient>>();
+
+/** The request's upstream client, carrying the token from the portal session. */
+export function getUpstream(request: Request): Promise<UpstreamClient> {
+  let client = clients.get(request);
+  if (!client) {
+    client = getSession(request).then((session) => createUpstreamClient(request, session.get("token") ?? null));
+    clients.set(request, client);
+  }
+  return client;
+}

@@ -1,0 +1,107 @@
+import { z } from "zod";
+
+// The contract of docs/upstream-api.md as zod schemas. Unknown extra fields are ignored (zod strips them),
+// so the provider may add fields without breaking the portal.
+
+const id = z.union([z.string(), z.number()]).transform(String);
+
+export const UserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string().default(""),
+  lastName: z.string().default(""),
+});
+
+export const BusinessUnitSchema = z.object({
+  internalId: id,
+  name: z.string(),
+  contactId: id,
+});
+export type BusinessUnit = z.infer<typeof BusinessUnitSchema>;
+
+export const PaymentMethodSchema = z.object({ id: z.number(), name: z.string() });
+
+export const AccountSchema = z.object({
+  permissions: z.array(z.string()).default([]),
+  totalReadNews: z.number().default(0),
+  payment_methods: z.array(PaymentMethodSchema).default([]),
+  isEvolveUser: z.boolean().default(false),
+  isEnhancedUser: z.boolean().default(false),
+  isSuperUser: z.boolean().default(false),
+  sector: z
+    .object({ internalId: id, name: z.string(), products: z.array(id).default([]) })
+    .nullable()
+    .default(null),
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+export const SettingSchema = z.object({
+  isApprover: z.boolean().default(false),
+  needsAproval: z.boolean().default(false),
+  userId: z.number().nullable().default(null),
+  wp_contact_only: z.boolean().default(false),
+});
+export type Setting = z.infer<typeof SettingSchema>;
+
+export type Category = { internalId: string; name: string; slug: string; children: Category[] };
+export const CategorySchema: z.ZodType<Category, z.ZodTypeDef, unknown> = z.lazy(() =>
+  z.object({
+    internalId: id,
+    name: z.string(),
+    slug: z.string().default(""),
+    children: z.array(CategorySchema).default([]),
+  }),
+);
+
+const BasketLineSchema = z
+  .object({ productId: id, qty: z.number(), removeId: z.unknown().optional() })
+  .passthrough();
+
+export const BasketSummarySchema = z
+  .object({
+    selectedBasketType: z.string().default("stock-order-basket"),
+    stock: z.array(BasketLineSchema).default([]),
+    manpack: z.array(z.object({ employeeId: id }).passthrough()).default([]),
+  })
+  .passthrough();
+
+export const SessionSchema = z.object({
+  user: UserSchema,
+  customers: z.array(BusinessUnitSchema).default([]),
+  selectedCustomer: BusinessUnitSchema.nullable().default(null),
+  selectedUser: z
+    .object({ internalId: id, firstName: z.string().default(""), lastName: z.string().default("") })
+    .passthrough()
+    .nullable()
+    .default(null),
+  account: AccountSchema,
+  setting: SettingSchema,
+  basketsToApprove: z.number().default(0),
+  basket: BasketSummarySchema.nullable().default(null),
+  wishList: z
+    .object({ productIds: z.array(id).default([]) })
+    .passthrough()
+    .nullable()
+    .default(null),
+  categories: z.array(CategorySchema).default([]),
+  punchoutSession: z.string().nullable().default(null),
+});
+export type UpstreamSession = z.infer<typeof SessionSchema>;
+
+export const AuthenticationSchema = z.object({
+  accessToken: z.string().min(1),
+  user: UserSchema.optional(),
+});
+
+export const MaintenanceStatusSchema = z.object({
+  isMaintenanceEnabled: z.boolean(),
+  bypassToken: z.string().default(""),
+});
+export type MaintenanceStatus = z.infer<typeof MaintenanceStatusSchema>;
+
+export const ListSchema = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ total: z.number(), limit: z.number(), skip: z.number(), data: z.array(item) });
+
+export const UpstreamErrorSchema = z
+  .object({ message: z.string().default("The request failed"), name: z.string().optional() })
+  .passthrough();

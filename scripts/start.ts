@@ -1,0 +1,46 @@
+// `npm start`: the provider API (unless UPSTREAM_URL points elsewhere) and the portal, in one process.
+import { getEnv } from "../app/env.server";
+import { startPortal } from "../app/http/portal-server";
+
+const DEMO_ACCOUNTS: ReadonlyArray<[email: string, what: string]> = [
+  ["buyer@demo.test", "every stock and manpack permission; Northwind Facilities and Harbour Health Trust"],
+  ["requester@demo.test", "Northwind Facilities; orders need approval"],
+  ["approver@demo.test", "Northwind Facilities; approves requester's orders"],
+  ["manpack@demo.test", "Harbour Health Trust; wearer packs only"],
+  ["punchout@demo.test", "Apex Rail Services; punchout only"],
+  ["browse@demo.test", "Northwind Facilities; browse only"],
+  ["admin@demo.test", "provider staff (admin area)"],
+];
+
+async function main() {
+  const env = getEnv();
+  const closers: Array<() => Promise<void>> = [];
+
+  if (!process.env.UPSTREAM_URL) {
+    const { startProvider } = await import("../server/main");
+    const provider = await startProvider({ port: Number(process.env.PROVIDER_PORT ?? 3030), seedWhenEmpty: true });
+    closers.push(() => provider.close());
+    console.log(`Provider API on ${provider.url}/api`);
+  }
+
+  const portal = await startPortal({ port: env.PORT });
+  closers.unshift(() => portal.close());
+  console.log(`Portal on ${portal.url}`);
+  console.log("\nDemo accounts (password: workwear-demo):");
+  for (const [email, what] of DEMO_ACCOUNTS) console.log(`  ${email.padEnd(22)} ${what}`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    for (const close of closers) await close().catch((e) => console.error(e));
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import { commitSession, getSession, type SessionData } from "~/auth/session.server";
+
+/** A Cookie header carrying a portal session with the given values. */
+export async function sessionCookie(values: Partial<SessionData> = { token: "token-1" }): Promise<string> {
+  const session = await getSession(new Request("http://portal.test/"));
+  for (const [key, value] of Object.entries(values)) session.set(key as keyof SessionData, value as string);
+  const setCookie = await commitSession(session);
+  return setCookie.split(";")[0];
+}
+
+export function get(path: string, cookie?: string): Request {
+  return new Request(`http://portal.test${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+export function post(path: string, form: Record<string, string>, cookie?: string): Request {
+  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://portal.test" };
+  if (cookie) headers.Cookie = cookie;
+  return new Request(`http://portal.test${path}`, { method: "POST", headers, body: new URLSearchParams(form) });
+}
+
+/** Runs a loader/action and returns the Response it threw or returned (redirects are thrown). */
+export async function settle(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await run();
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+export function locationOf(result: unknown): string | null {
+  return result instanceof Response ? result.headers.get("Location") : null;
+}
