@@ -62,37 +62,33 @@ export async function flashToast(request: Request, toast: Toast): Promise<Header
   return { "Set-Cookie": await commitSession(session) };
 }
 
-let bypassCookie: ReturnType<typeof createCookie> | undefined;
+const cookies = new Map<string, ReturnType<typeof createCookie>>();
+
+function portalCookie(name: string, options: { signed: boolean; maxAge?: number }) {
+  let cookie = cookies.get(name);
+  if (!cookie) {
+    const env = getEnv();
+    cookie = createCookie(name, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: env.NODE_ENV === "production",
+      secrets: options.signed ? env.SESSION_SECRETS : undefined,
+      maxAge: options.maxAge,
+    });
+    cookies.set(name, cookie);
+  }
+  return cookie;
+}
 
 /** Remembers, for the browser session only, that the maintenance bypass key was given. */
-export function maintenanceBypassCookie() {
-  bypassCookie ??= createCookie("__portal_bypass", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: getEnv().NODE_ENV === "production",
-    secrets: getEnv().SESSION_SECRETS,
-  });
-  return bypassCookie;
-}
-
-let bannerCookie: ReturnType<typeof createCookie> | undefined;
+export const maintenanceBypassCookie = () => portalCookie("__portal_bypass", { signed: true });
 
 /** The id of the site banner the user dismissed; kept for a year. */
-export function bannerDismissedCookie() {
-  bannerCookie ??= createCookie("__portal_banner", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: getEnv().NODE_ENV === "production",
-    maxAge: 60 * 60 * 24 * 365,
-  });
-  return bannerCookie;
-}
+export const bannerDismissedCookie = () => portalCookie("__portal_banner", { signed: false, maxAge: 60 * 60 * 24 * 365 });
 
 /** Tests switch secrets between cases. */
 export function resetSessionStorageForTests(): void {
   storage = undefined;
-  bypassCookie = undefined;
-  bannerCookie = undefined;
+  cookies.clear();
 }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { RateLimiter } from "~/auth/rate-limit.server";
 import { checkMaintenance, requireAnonymous, safeRedirect } from "~/auth/require-user.server";
 import { commitSession, getSession } from "~/auth/session.server";
-import { FieldError } from "~/components/field-error";
+import { TextField } from "~/components/text-field";
 import { getEnv } from "~/env.server";
 import { authenticate, getUpstreamSession } from "~/upstream/auth.server";
 import { createUpstreamClient } from "~/upstream/client.server";
@@ -95,32 +95,15 @@ export default function LoginPage() {
       ) : null}
       <Form method="post" className="stack" noValidate aria-describedby={formError ? "login-error" : undefined}>
         <input type="hidden" name="redirect" value={searchParams.get("redirect") ?? ""} />
-        <div className="field">
-          <label htmlFor="email">Email</label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? "email-error" : undefined}
-          />
-          <FieldError id="email-error" message={errors.email} />
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? "password-error" : undefined}
-          />
-          <FieldError id="password-error" message={errors.password} />
-        </div>
+        <TextField name="email" label="Email" type="email" autoComplete="username" required error={errors.email} />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
         <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
           Log in
         </button>
