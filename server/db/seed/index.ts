@@ -1,4 +1,13 @@
 import type { Knex } from "knex";
+import { buildCatalogue } from "./catalogue-rows";
+import { buildContent } from "./content";
+import { insertAll, resetSequences } from "./insert";
+import { generateOrders, newOrderIds } from "./orders";
+import { CUSTOMERS, DEMO_PASSWORD } from "./organisations";
+import { hashPassword } from "../../auth/password";
+import { buildPeople } from "./people-rows";
+import { DEMO_SEED, createRng } from "./prng";
+import type { CustomerKey } from "./catalogue";
 
 export type SeedScale = "demo" | "large";
 
@@ -7,7 +16,62 @@ export interface SeedOptions {
   log?: (message: string) => void;
 }
 
-/** Fills a freshly migrated, empty database with the deterministic demo data. */
-export async function seed(_db: Knex, _options: SeedOptions): Promise<void> {
-  throw new Error("seed: not written yet (owned by the seed work)");
+/** How much to build. `seed` picks one by scale; tests pass small ones to exercise the large path. */
+export interface SeedPlan {
+  /** at least this many items (parents + variants); the demo catalogue alone is ~700 */
+  items: number;
+  orders: Record<CustomerKey, number>;
+  /** orders generated and inserted per transaction */
+  chunk: number;
 }
+
+/** "Now" for the seeded data: fixed so that two runs give identical databases. */
+export const ANCHOR_DATE = "2026-11-20T18:00:00.000Z";
+
+const demoOrders = Object.fromEntries(CUSTOMERS.map((c) => [c.key, c.demoOrders])) as Record<CustomerKey, number>;
+
+export const PLANS: Record<SeedScale, SeedPlan> = {
+  demo: { items: 0, orders: demoOrders, chunk: 1_000 },
+  large: { items: 20_500, orders: { northwind: 90_000, harbour: 70_000, apex: 42_000 }, chunk: 5_000 },
+};
+
+/** Fills a freshly migrated, empty database with the deterministic demo data. */
+export async function seed(db: Knex, options: SeedOptions): Promise<void> {
+  await seedWithPlan(db, PLANS[options.scale], options.log);
+}
+
+export async function seedWithPlan(db: Knex, plan: SeedPlan, log: (message: string) => void = () => {}): Promise<void> {
+  const started = Date.now();
+  const rng = createRng(DEMO_SEED);
+  const anchorMs = Date.parse(ANCHOR_DATE);
+  const created = new Date(anchorMs - 600 * 86_400_000).toISOString();
+
+  const people = buildPeople({ rng: rng.fork("people"), created, passwordHash: await hashPassword(DEMO_PASSWORD), anchorDate: ANCHOR_DATE });
+  const catalogue = buildCatalogue({ targetItems: plan.items, rng: rng.fork("catalogue"), created });
+  await db.transaction(async (trx) => {
+    await insertAll(trx, people.tables);
+    await insertAll(trx, catalogue.tables);
+  });
+  log(`seed: ${catalogue.itemCount} items, ${people.tables.contacts.length} contacts (${Date.now() - started} ms)`);
+
+  const ids = newOrderIds();
+  for (const customer of CUSTOMERS) {
+    const orderRng = rng.fork(`orders:${customer.key}`);
+    const batches = generateOrders(
+      { ctx: people.contexts[customer.key], items: catalogue.sellable[customer.key], count: plan.orders[customer.key], anchorMs, maxAwaitingApproval: 8 },
+      orderRng, ids, plan.chunk,
+    );
+    for (const batch of batches) await db.transaction((trx) => insertAll(trx, batch));
+    log(`seed: ${customer.name}: ${plan.orders[customer.key]} orders (${Date.now() - started} ms)`);
+  }
+
+  await db.transaction((trx) => insertAll(trx, buildContent({ anchorMs, contexts: people.contexts, sellable: catalogue.sellable })));
+  await resetSequences(db, SEQUENCED_TABLES);
+  log(`seed: done – ${ids.order - 1} orders, ${ids.line - 1} order lines, ${ids.despatch - 1} despatches in ${Date.now() - started} ms`);
+}
+
+const SEQUENCED_TABLES = [
+  "sectors", "customers", "users", "departments", "cost_centres", "contacts", "user_customers", "contact_budgets", "addresses",
+  "carriage", "categories", "catalogues", "items", "orders", "order_lines", "order_ship_groups", "despatches", "despatch_lines",
+  "saved_baskets", "saved_basket_items", "wish_list", "wp_terms", "wp_posts", "wp_pages", "training_guides", "report_tasks",
+];

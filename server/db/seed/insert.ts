@@ -1,0 +1,68 @@
+/**
+ * Bulk inserts that work the same on SQLite and PostgreSQL: multi-row `insert … values (…),(…)` built
+ * once per table and chunk size, chunked so one statement stays well under SQLite's 32,766 and
+ * PostgreSQL's 65,535 bound parameters. Callers pass explicit ids, so rows can reference each other
+ * without reading anything back.
+ */
+import type { Knex } from "knex";
+
+export type Row = Record<string, string | number | boolean | null>;
+
+/** bound parameters per statement; safe on both engines */
+const MAX_PARAMS = 8_000;
+
+const sqlCache = new Map<string, string>();
+
+function insertSql(db: Knex, table: string, columns: string[], rowCount: number): string {
+  const key = `${table}|${columns.join(",")}|${rowCount}`;
+  let sql = sqlCache.get(key);
+  if (!sql) {
+    const tuple = `(${columns.map(() => "?").join(",")})`;
+    const names = columns.map((c) => db.client.wrapIdentifier(c, undefined)).join(",");
+    sql = `insert into ${db.client.wrapIdentifier(table, undefined)} (${names}) values ${Array(rowCount).fill(tuple).join(",")}`;
+    sqlCache.set(key, sql);
+  }
+  return sql;
+}
+
+/** Inserts rows that all have the same keys (the first row's). */
+export async function insertRows(db: Knex, table: string, rows: readonly Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]);
+  const perChunk = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
+  for (let start = 0; start < rows.length; start += perChunk) {
+    const chunk = rows.slice(start, start + perChunk);
+    const bindings: (string | number | boolean | null)[] = new Array(chunk.length * columns.length);
+    let k = 0;
+    for (const row of chunk) {
+      for (const column of columns) {
+        const value = row[column];
+        if (value === undefined) throw new Error(`seed: ${table}.${column} missing in a row`);
+        bindings[k++] = value;
+      }
+    }
+    await db.raw(insertSql(db, table, columns, chunk.length), bindings);
+  }
+}
+
+/** Rows of several tables, inserted parent tables first (the order of the keys). */
+export type TableRows = Record<string, Row[]>;
+
+export async function insertAll(db: Knex, tables: TableRows): Promise<void> {
+  for (const [table, rows] of Object.entries(tables)) await insertRows(db, table, rows);
+}
+
+export function emptyTables<K extends string>(names: readonly K[]): Record<K, Row[]> {
+  return Object.fromEntries(names.map((n) => [n, []])) as unknown as Record<K, Row[]>;
+}
+
+/** After explicit ids, PostgreSQL's serial sequences must be moved past them. */
+export async function resetSequences(db: Knex, tables: readonly string[]): Promise<void> {
+  if (db.client.config.client !== "pg") return;
+  for (const table of tables) {
+    await db.raw(
+      `select setval(pg_get_serial_sequence(?, 'id'), coalesce((select max(id) from ${db.client.wrapIdentifier(table, undefined)}), 0) + 1, false)`,
+      [table],
+    );
+  }
+}

@@ -1,0 +1,191 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Knex } from "knex";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "../../auth/password";
+import { createDb, migrate } from "../knex";
+import { seed, seedWithPlan } from "./index";
+import { catalogueImages } from "./images";
+import { ORDER_STATUSES } from "./orders";
+import { DEMO_PASSWORD } from "./organisations";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-test-"));
+const opened: Knex[] = [];
+
+async function freshDb(name: string): Promise<Knex> {
+  const db = createDb({ sqliteFile: path.join(dir, `${name}.sqlite`) });
+  opened.push(db);
+  await migrate(db);
+  return db;
+}
+
+/** Every table's rows in a stable order; password hashes carry a random salt, so they are left out. */
+async function dump(db: Knex): Promise<Record<string, unknown[]>> {
+  const tables = (await db.raw(
+    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'knex_%' order by name",
+  )) as { name: string }[];
+  const out: Record<string, unknown[]> = {};
+  for (const { name } of tables) {
+    const rows = (await db.raw(`select * from "${name}" order by 1, 2`)) as Record<string, unknown>[];
+    out[name] = rows.map(({ password_hash: _, ...rest }) => rest);
+  }
+  return out;
+}
+
+let db: Knex;
+
+beforeAll(async () => {
+  db = await freshDb("demo");
+  await seed(db, { scale: "demo" });
+});
+
+afterAll(async () => {
+  await Promise.all(opened.map((d) => d.destroy()));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function membership(email: string, customer: string) {
+  const row = await db("user_customers as uc")
+    .join("users as u", "u.id", "uc.user_id")
+    .join("customers as c", "c.id", "uc.customer_id")
+    .where({ "u.email": email, "c.name": customer })
+    .first("uc.*", "u.is_evolve_user");
+  expect(row, `${email} on ${customer}`).toBeDefined();
+  return { ...row, permissions: JSON.parse(row.permissions_json) as string[] };
+}
+
+describe("demo seed", () => {
+  it("is deterministic: seeding twice gives identical data", async () => {
+    const again = await freshDb("again");
+    await seed(again, { scale: "demo" });
+    expect(await dump(again)).toEqual(await dump(db));
+  });
+
+  it("gives every demo account the password workwear-demo", async () => {
+    const users = await db("users").select("email", "password_hash");
+    expect(users).toHaveLength(7);
+    for (const u of users) expect(await verifyPassword(DEMO_PASSWORD, u.password_hash), u.email).toBe(true);
+    expect(await verifyPassword("wrong-password", users[0].password_hash)).toBe(false);
+  });
+
+  it("gives the buyer every stock and manpack permission on Northwind and Harbour, and nothing restrictive", async () => {
+    for (const customer of ["Northwind Facilities", "Harbour Health Trust"]) {
+      const m = await membership("buyer@demo.test", customer);
+      expect(m.permissions).toEqual(expect.arrayContaining([
+        "canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue", "canViewManpack", "manpackOrders", "fullCatalogue",
+        "addSiteUser", "viewOrderHistory", "viewReporting", "addManpackUser", "dellAddress", "indAddress", "addAddress",
+        "viewAllOrders", "amendOrderDeliveryAddress",
+      ]));
+      for (const p of ["orderApproval", "customAddressOnly", "pricingHidden", "punchoutOnly", "browseOnly"]) expect(m.permissions).not.toContain(p);
+    }
+    expect(await db("user_customers").where({ user_id: 1 }).count({ n: "*" }).first()).toEqual({ n: 2 });
+  });
+
+  it("sets up the requester, the approver and the other demo roles", async () => {
+    const requester = await membership("requester@demo.test", "Northwind Facilities");
+    const approver = await membership("approver@demo.test", "Northwind Facilities");
+    expect(requester.needs_approval).toBe(1);
+    expect(requester.approver_user_id).toBe(approver.user_id);
+    expect(requester.permissions).toEqual(expect.arrayContaining(["canViewFullCatalogue", "viewOrderHistory"]));
+    expect(requester.permissions).not.toContain("orderApproval");
+    expect(approver.is_approver).toBe(1);
+    expect(approver.permissions).toEqual(expect.arrayContaining(["orderApproval", "viewOrderHistory", "viewAllOrders", "canViewFullCatalogue"]));
+
+    const manpack = await membership("manpack@demo.test", "Harbour Health Trust");
+    expect(manpack.permissions).toEqual(expect.arrayContaining(["canViewManpack", "manpackOrders"]));
+    for (const p of ["canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue"]) expect(manpack.permissions).not.toContain(p);
+
+    const punchout = await membership("punchout@demo.test", "Apex Rail Services");
+    expect(punchout.permissions).toEqual(expect.arrayContaining(["punchoutOnly", "canViewFullCatalogue"]));
+
+    const browse = await membership("browse@demo.test", "Northwind Facilities");
+    expect(browse.permissions).toContain("browseOnly");
+    expect(browse.permissions).not.toContain("orderApproval");
+
+    const admin = await db("users").where({ email: "admin@demo.test" }).first();
+    expect(admin.is_evolve_user).toBe(1);
+  });
+
+  it("covers every SPEC §4 status row for Northwind, plus web-rejected and pending-web-approval", async () => {
+    const rows: { order_status: string; n: number }[] = await db("orders")
+      .where({ customer_id: 1001 })
+      .select("order_status")
+      .count({ n: "*" })
+      .groupBy("order_status");
+    const statuses = rows.map((r) => r.order_status);
+    for (const status of ORDER_STATUSES) expect(statuses, status).toContain(status);
+    const total = rows.reduce((s, r) => s + Number(r.n), 0);
+    expect(total).toBeGreaterThanOrEqual(300);
+    expect((await db("orders").where({ customer_id: 1001, web_rejected: true }).first())?.rejection_note).toBeTruthy();
+    const awaiting = await db("orders").where({ customer_id: 1001, pending_web_approval: true, order_status: "Pending Approval", placed_by_user_id: 2 });
+    expect(awaiting.length).toBeGreaterThanOrEqual(5);
+    for (const o of awaiting) expect(o.approver_user_id).toBe(3);
+  });
+
+  it("has despatches with tracking, and wearer packs with one or several ship groups", async () => {
+    const shipped = await db("despatches as d").join("orders as o", "o.id", "d.order_id").where("o.order_status", "Fully Billed").first("d.*");
+    expect(shipped.tracking_number).toMatch(/\w{10,}/);
+    const packs = await db("orders as o")
+      .where({ "o.sales_order_type_id": 1, "o.customer_id": 1002 })
+      .select("o.id")
+      .select(db.raw("(select count(*) from order_ship_groups g where g.order_id = o.id) as groups"));
+    expect(packs.length).toBeGreaterThan(50);
+    expect(packs.some((p) => Number(p.groups) > 1)).toBe(true);
+    const orphanOrders = await db("orders as o").whereNotExists(db("order_lines as l").whereRaw("l.order_id = o.id")).count({ n: "*" }).first();
+    expect(orphanOrders).toEqual({ n: 0 });
+  });
+
+  it("seeds the catalogue: matrix variants, gloves in tens, sector products, per-customer catalogues, images on disk", async () => {
+    const children = await db("items").where({ matrix_type: "child" }).count({ n: "*" }).first();
+    expect(Number(children?.n)).toBeGreaterThan(300);
+    const glove = await db("items").where({ item_code: "GL100" }).first();
+    expect(glove.quantity_step).toBe(10);
+    expect(await db("items").whereNotNull("leg_length").first()).toBeDefined();
+    expect((await db("sector_products").distinct("sector_id")).length).toBe(2);
+    const harbourTunics = await db("item_categories as ic")
+      .join("categories as c", "c.id", "ic.category_id")
+      .join("items as i", "i.id", "ic.item_id")
+      .where({ "c.customer_id": 1002, "c.type": "my", "i.item_code": "HC100" });
+    expect(harbourTunics).toHaveLength(1);
+    const northwindTunics = await db("item_categories as ic")
+      .join("categories as c", "c.id", "ic.category_id")
+      .join("items as i", "i.id", "ic.item_id")
+      .where({ "c.customer_id": 1001, "i.item_code": "HC100" });
+    expect(northwindTunics).toHaveLength(0);
+    const images = catalogueImages();
+    const publicDir = path.resolve(__dirname, "../../../public");
+    for (const { default_image } of await db("items").distinct("default_image")) {
+      expect(images.has(default_image), default_image).toBe(true);
+      expect(fs.readFileSync(path.join(publicDir, default_image), "utf8")).toBe(images.get(default_image));
+    }
+  });
+
+  it("seeds content, baskets and the banner block", async () => {
+    const banner = await db("wp_pages").where({ slug: "banner-block" }).first();
+    expect(JSON.parse(banner.acf_json).flexible_content.length).toBeGreaterThan(0);
+    expect(await db("saved_baskets").where({ checked_out: true }).first()).toBeDefined();
+    expect(await db("saved_baskets").where({ is_punchout: true }).first()).toBeDefined();
+    expect(await db("wish_list").first()).toBeDefined();
+    expect(await db("carriage").count({ n: "*" }).first()).toEqual({ n: 3 });
+    expect((await db("wp_post_terms").distinct("term_id")).length).toBeGreaterThan(1);
+    expect(await db("training_guides").first()).toBeDefined();
+  });
+});
+
+describe("large seed path, scaled down", () => {
+  it("grows the catalogue and streams orders in chunks", async () => {
+    const small = await freshDb("large-small");
+    const messages: string[] = [];
+    await seedWithPlan(small, { items: 3_000, orders: { northwind: 2_500, harbour: 1_200, apex: 700 }, chunk: 900 }, (m) => messages.push(m));
+    const count = async (table: string) => Number((await small(table).count({ n: "*" }).first())?.n);
+    expect(await count("items")).toBeGreaterThanOrEqual(3_000);
+    expect(await count("orders")).toBe(4_400);
+    expect(await count("order_lines")).toBeGreaterThan(4_400);
+    expect(await count("users")).toBe(7);
+    expect(messages.at(-1)).toMatch(/done/);
+    // new rows after the seed get fresh ids
+    const [{ id }] = await small("orders").insert({ tran_id: "SO-NEW", customer_id: 1001, created_date: "2026-11-21T00:00:00.000Z", order_status: "Pending Fulfillment" }).returning("id");
+    expect(id).toBe(4_401);
+  });
+});
