@@ -74,3 +74,18 @@ export async function migrate(db: Knex): Promise<void> {
 export async function rollbackAll(db: Knex): Promise<void> {
   await db.migrate.rollback({ migrationSource }, true);
 }
+
+/**
+ * Rows inserted with explicit ids do not move PostgreSQL sequences; call after seeding so the next
+ * insert gets a free id. A no-op on SQLite.
+ */
+export async function resetSequences(db: Knex): Promise<void> {
+  if (!isPostgres(db)) return;
+  const rows = await db.raw(
+    `select table_name from information_schema.columns
+      where table_schema = current_schema() and column_name = 'id' and column_default like 'nextval%'`,
+  );
+  for (const { table_name } of rows.rows) {
+    await db.raw(`select setval(pg_get_serial_sequence(?, 'id'), coalesce((select max(id) from ??), 0) + 1, false)`, [table_name, table_name]);
+  }
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from "node:crypto";
+import { authenticate } from "@feathersjs/authentication";
+import { BadRequest, Conflict, FeathersError, Forbidden, GeneralError, NotFound } from "@feathersjs/errors";
+import { feathers, type HookContext } from "@feathersjs/feathers";
+import { bodyParser, koa, rest, type Application } from "@feathersjs/koa";
+import type { Knex } from "knex";
+import { ProviderAuthenticationService } from "./auth/authentication";
+import { registerServices, PUBLIC_SERVICES } from "./services/register";
+import type { Ctx } from "./services/base";
+
+export interface ProviderAppOptions {
+  db: Knex;
+  now?: () => Date;
+  sessionIdleMinutes?: number;
+  sessionMaxHours?: number;
+  /** Base URL of the portal, for links in e-mails (reset, invitation). */
+  portalUrl?: string;
+  log?: (message: string) => void;
+}
+
+export type ProviderApp = Application;
+
+/** Constraint and conversion errors of SQLite / PostgreSQL → 400 / 409; anything else stays a 500. */
+export function mapDbError(error: any): FeathersError | undefined {
+  const code = String(error?.code ?? "");
+  if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
+    return new Conflict("This record already exists");
+  }
+  if (code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY") return new BadRequest("A referenced record does not exist");
+  if (code.startsWith("22") || code.startsWith("SQLITE_CONSTRAINT") || code === "SQLITE_MISMATCH" || code === "SQLITE_TOOBIG") {
+    return new BadRequest("Invalid value");
+  }
+  return undefined;
+}
+
+export function createProviderApp(options: ProviderAppOptions): ProviderApp {
+  const now = options.now ?? (() => new Date());
+  const ctx: Ctx & { portalUrl: string } = {
+    db: options.db,
+    now,
+    portalUrl: options.portalUrl ?? process.env.PORTAL_URL ?? "http://localhost:3000",
+  };
+  const log = options.log ?? ((m: string) => console.error(m));
+  const app: ProviderApp = koa(feathers());
+
+  app.set("authentication", {
+    secret: randomBytes(32).toString("hex"), // unused: tokens are opaque session ids, not JWTs
+    entity: null,
+    authStrategies: ["local", "session"],
+    parseStrategies: ["session"],
+    local: { usernameField: "email", passwordField: "password", entity: "user" },
+  });
+
+  // errors → Feathers JSON; never a 500 for what the client sent
+  app.use(async (koaCtx, next) => {
+    try {
+      await next();
+      if (koaCtx.body === undefined && koaCtx.status === 404) throw new NotFound(`Path ${koaCtx.path} not found`);
+    } catch (raw: any) {
+      let error: FeathersError;
+      if (raw instanceof FeathersError) error = raw;
+      else if (mapDbError(raw)) error = mapDbError(raw)!;
+      else if (typeof raw?.status === "number" && raw.status >= 400 && raw.status < 500) error = new BadRequest(raw.message || "Bad request");
+      else {
+        log(`provider: unexpected error on ${koaCtx.method} ${koaCtx.path}: ${raw?.stack ?? raw}`);
+        error = new GeneralError("Internal error");
+      }
+      koaCtx.status = error.code;
+      koaCtx.body = error.toJSON();
+    }
+  });
+  app.use(bodyParser({ jsonLimit: "1mb", formLimit: "100kb", textLimit: "100kb" }));
+  app.configure(rest());
+
+  const policy = {
+    now,
+    idleMs: (options.sessionIdleMinutes ?? 60) * 60_000,
+    maxMs: (options.sessionMaxHours ?? 12) * 3_600_000,
+  };
+  app.use("api/authentication", new ProviderAuthenticationService(app, { db: options.db, policy }));
+  registerServices(app, ctx);
+
+  const requireSession = authenticate("session");
+  app.hooks({
+    before: {
+      all: [
+        async (context: HookContext) => {
+          if (context.path === "api/authentication" || PUBLIC_SERVICES.has(context.path)) return;
+          await requireSession(context);
+          if (!context.params.caller) throw new Forbidden("Not authenticated");
+          await actAsCustomer(context, options.db);
+        },
+      ],
+    },
+  });
+  return app;
+}
+
+/** Evolve users may add `customerId` to any call to act for that customer; nobody else may. */
+async function actAsCustomer(context: HookContext, db: Knex): Promise<void> {
+  const query = context.params.query;
+  if (!query || !Object.hasOwn(query, "customerId")) return;
+  const { customerId, ...rest } = query;
+  context.params.query = rest;
+  const caller = context.params.caller;
+  if (!/^\d{1,15}$/.test(String(customerId))) throw new BadRequest("Invalid query parameter 'customerId'", { field: "customerId" });
+  const id = Number(customerId);
+  if (!caller.isEvolveUser) {
+    if (id === caller.customerId) return;
+    throw new Forbidden("Only provider staff may act for another customer");
+  }
+  if (!(await db("customers").where("id", id).first("id"))) throw new NotFound(`Customer '${id}' not found`);
+  context.params.caller = { ...caller, customerId: id, contactId: null, permissions: ALL_PERMISSIONS, isApprover: true };
+}
+
+/** What an evolve user acting for a customer may do there. */
+const ALL_PERMISSIONS = [
+  "canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue", "canViewManpack", "manpackOrders", "fullCatalogue",
+  "addSiteUser", "viewOrderHistory", "orderApproval", "viewReporting", "addManpackUser", "dellAddress", "indAddress",
+  "addAddress", "viewAllOrders", "amendOrderDeliveryAddress",
+];

@@ -1,0 +1,129 @@
+import type { IncomingMessage } from "node:http";
+import { AuthenticationBaseStrategy, AuthenticationService, type AuthenticationRequest, type AuthenticationResult } from "@feathersjs/authentication";
+import { LocalStrategy } from "@feathersjs/authentication-local";
+import { BadRequest, NotAuthenticated, TooManyRequests } from "@feathersjs/errors";
+import type { Params } from "@feathersjs/feathers";
+import type { Knex } from "knex";
+import { callerFromToken, type SessionPolicy } from "./caller";
+import { hashPassword, newToken, verifyPassword } from "./password";
+
+const LOGIN_WINDOW_MS = 15 * 60_000;
+const MAX_FAILED_LOGINS = 10;
+const INVALID_LOGIN = "Invalid email or password";
+
+export interface AuthDeps {
+  db: Knex;
+  policy: SessionPolicy;
+}
+
+/** Local (email + password) strategy with scrypt hashes read straight from the users table. */
+class ScryptLocalStrategy extends LocalStrategy {
+  constructor(private deps: AuthDeps) {
+    super();
+  }
+  async findEntity(email: string) {
+    if (typeof email !== "string" || !email) throw new NotAuthenticated(INVALID_LOGIN);
+    const user = await this.deps.db("users").whereRaw("lower(email) = ?", [email.trim().toLowerCase()]).first();
+    if (!user || user.is_inactive) {
+      await verifyPassword("timing", await DUMMY_HASH); // same cost whether or not the user exists
+      throw new NotAuthenticated(INVALID_LOGIN);
+    }
+    return user;
+  }
+  async comparePassword(user: { password_hash: string | null }, password: string) {
+    if (typeof password !== "string" || !(await verifyPassword(password, user.password_hash))) {
+      throw new NotAuthenticated(INVALID_LOGIN);
+    }
+    return user;
+  }
+  async getEntity(user: unknown) {
+    return user;
+  }
+  async hashPassword(password: string) {
+    return hashPassword(password);
+  }
+}
+const DUMMY_HASH = hashPassword("not-a-real-password");
+
+/** Bearer tokens naming a row of auth_sessions. */
+class SessionTokenStrategy extends AuthenticationBaseStrategy {
+  constructor(private deps: AuthDeps) {
+    super();
+  }
+  async parse(req: IncomingMessage) {
+    const header = req.headers.authorization;
+    if (!header) return null;
+    const [scheme, token] = header.trim().split(/\s+/);
+    if (!/^bearer$/i.test(scheme) || !token) return null;
+    return { strategy: this.name!, accessToken: token };
+  }
+  async authenticate(authentication: AuthenticationRequest) {
+    const token = authentication.accessToken;
+    if (typeof token !== "string" || !token) throw new NotAuthenticated("Not authenticated");
+    const caller = await callerFromToken(this.deps.db, this.deps.policy, token);
+    return { authentication: { strategy: this.name!, accessToken: token }, caller };
+  }
+}
+
+export const publicUser = (u: { id: number; email: string; first_name: string; last_name: string }) => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.first_name,
+  lastName: u.last_name,
+});
+
+/**
+ * POST /api/authentication creates a server-side session and answers its opaque token (never a JWT);
+ * DELETE /api/authentication revokes the caller's session.
+ */
+export class ProviderAuthenticationService extends AuthenticationService {
+  constructor(app: any, private deps: AuthDeps) {
+    super(app);
+    this.register("local", new ScryptLocalStrategy(deps));
+    this.register("session", new SessionTokenStrategy(deps));
+  }
+
+  async create(data: AuthenticationRequest, params: Params = {}): Promise<AuthenticationResult> {
+    if (!data || typeof data !== "object") throw new BadRequest("Invalid authentication request", { field: "strategy" });
+    if (data.strategy !== "local") throw new BadRequest(`Invalid value for 'strategy': use "local"`, { field: "strategy" });
+    if (typeof data.email !== "string" || !data.email.trim()) throw new BadRequest("Invalid value for 'email'", { field: "email" });
+    if (typeof data.password !== "string") throw new BadRequest("Invalid value for 'password'", { field: "password" });
+    const { db, policy } = this.deps;
+    const email = data.email.trim().toLowerCase();
+    const now = policy.now();
+    const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+    const failed = await db("login_attempts").where({ email, success: false }).where("attempted_at", ">=", since).count({ n: "*" }).first();
+    if (Number(failed?.n ?? 0) >= MAX_FAILED_LOGINS) throw new TooManyRequests("Too many failed log-in attempts; try again in 15 minutes");
+
+    let result: AuthenticationResult;
+    try {
+      result = await this.authenticate(data, params, "local");
+    } catch (error) {
+      await db("login_attempts").insert({ email, attempted_at: now.toISOString(), success: false });
+      throw error;
+    }
+    const user = result.user;
+    await db("login_attempts").insert({ email, attempted_at: now.toISOString(), success: true });
+
+    const units = await db("user_customers").where("user_id", user.id).select("customer_id", "contact_id");
+    const { token, hash } = newToken();
+    const expiresAt = new Date(now.getTime() + policy.maxMs).toISOString();
+    await db("auth_sessions").insert({
+      token_hash: hash,
+      user_id: user.id,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: expiresAt,
+      customer_id: units.length === 1 ? units[0].customer_id : null,
+      contact_id: units.length === 1 ? units[0].contact_id : null,
+      punchout_session: typeof data.punchoutSession === "string" && data.punchoutSession ? data.punchoutSession.slice(0, 200) : null,
+    });
+    return { accessToken: token, authentication: { strategy: "local", expiresAt }, user: publicUser(user) };
+  }
+
+  async remove(_id: string | null, params: Params = {}): Promise<any> {
+    const result = await this.authenticate(params.authentication ?? {}, params, "session");
+    await this.deps.db("auth_sessions").where("id", result.caller.sessionId).update({ revoked_at: this.deps.policy.now().toISOString() });
+    return { revoked: true };
+  }
+}

@@ -1,0 +1,121 @@
+import { BadRequest, Forbidden, NotFound } from "@feathersjs/errors";
+import type { Params } from "@feathersjs/feathers";
+import type { Knex } from "knex";
+import type { Caller } from "../auth/caller";
+import { parseQuery, runPage, type Page, type ParsedQuery, type QuerySpec } from "../query/dialect";
+
+export interface ProviderParams extends Params {
+  caller?: Caller;
+}
+
+export interface Ctx {
+  db: Knex;
+  now: () => Date;
+}
+
+export function callerOf(params: ProviderParams): Caller {
+  // the global authentication hook guarantees a caller on every non-public service
+  if (!params.caller) throw new Forbidden("No caller");
+  return params.caller;
+}
+
+/** The customer a call acts for: the selected one; evolve users with none selected act across all (null). */
+export function scopeOf(caller: Caller): number | null {
+  if (caller.customerId != null) return caller.customerId;
+  if (caller.isEvolveUser) return null;
+  throw new Forbidden("Select a business unit first (POST /api/select-customer)");
+}
+
+/** For writes and customer-specific reads: a customer is needed even for evolve users. */
+export function requireCustomer(caller: Caller): number {
+  const id = scopeOf(caller);
+  if (id == null) throw new BadRequest("customerId is required for this call (evolve users: add ?customerId=…)", { field: "customerId" });
+  return id;
+}
+
+export function scopeTo(qb: Knex.QueryBuilder, column: string, caller: Caller): Knex.QueryBuilder {
+  const customerId = scopeOf(caller);
+  return customerId == null ? qb : qb.where(column, customerId);
+}
+
+/** Route ids are integers; anything else can never exist, so it is a 404 like an unknown id. */
+export function idOf(id: unknown, what = "Record"): number {
+  const s = String(id ?? "");
+  if (!/^\d{1,15}$/.test(s)) throw new NotFound(`${what} '${s}' not found`);
+  return Number(s);
+}
+
+export const str = (v: unknown) => (v == null ? null : String(v));
+export const bool = (v: unknown) => v === true || v === 1 || v === "1";
+export const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
+
+export function json<T>(text: unknown, fallback: T): T {
+  if (typeof text !== "string") return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function byKey<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = map.get(k);
+    if (list) list.push(r);
+    else map.set(k, [r]);
+  }
+  return map;
+}
+
+/** A body must be a JSON object; anything else is a 400. */
+export function bodyOf(data: unknown): Record<string, any> {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new BadRequest("The request body must be a JSON object");
+  return data as Record<string, any>;
+}
+
+export interface ListDef<Out> {
+  /** The whitelist; a function when filters depend on the caller. */
+  spec: QuerySpec | ((ctx: Ctx, caller: Caller) => QuerySpec);
+  /** FROM + scoping (customer, own records). Synchronous: a query builder is thenable. */
+  base: (ctx: Ctx, caller: Caller, parsed: ParsedQuery) => Knex.QueryBuilder;
+  /** Checks before querying, e.g. a foreign parent id (catalogueId) → 404. */
+  check?: (ctx: Ctx, caller: Caller, parsed: ParsedQuery) => Promise<void>;
+  select: (qb: Knex.QueryBuilder) => Knex.QueryBuilder;
+  /** Row → API shape for a whole page at once (batch-load related rows with one whereIn). */
+  map: (ctx: Ctx, rows: any[], caller: Caller, parsed: ParsedQuery) => Out[] | Promise<Out[]>;
+  idColumn: string;
+  what: string;
+}
+
+/** A read-only Feathers service over one scoped table: find (paged, filtered) and get by id. */
+export class ListService<Out> {
+  constructor(protected ctx: Ctx, protected def: ListDef<Out>) {}
+
+  protected parse(params: ProviderParams, caller: Caller): ParsedQuery {
+    const spec = typeof this.def.spec === "function" ? this.def.spec(this.ctx, caller) : this.def.spec;
+    return parseQuery(params.query, spec);
+  }
+
+  async find(params: ProviderParams): Promise<Page<Out>> {
+    const caller = callerOf(params);
+    const parsed = this.parse(params, caller);
+    await this.def.check?.(this.ctx, caller, parsed);
+    const base = this.def.base(this.ctx, caller, parsed);
+    const page = await runPage<any>(base, parsed, this.def.select);
+    return { ...page, data: await this.def.map(this.ctx, page.data, caller, parsed) };
+  }
+
+  async get(id: unknown, params: ProviderParams): Promise<Out> {
+    const caller = callerOf(params);
+    const parsed = this.parse(params, caller);
+    const key = idOf(id, this.def.what);
+    await this.def.check?.(this.ctx, caller, parsed);
+    const base = this.def.base(this.ctx, caller, parsed);
+    const row = await this.def.select(base.where(this.def.idColumn, key)).first();
+    if (!row) throw new NotFound(`${this.def.what} '${key}' not found`);
+    const [out] = await this.def.map(this.ctx, [row], caller, parsed);
+    return out;
+  }
+}

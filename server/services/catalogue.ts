@@ -1,0 +1,288 @@
+import { NotFound } from "@feathersjs/errors";
+import type { Knex } from "knex";
+import type { Caller } from "../auth/caller";
+import { has } from "../auth/caller";
+import { invalid, whereContains, type FieldSpec, type QuerySpec } from "../query/dialect";
+import { byKey, json, ListService, requireCustomer, scopeOf, str, type Ctx, type ListDef } from "./base";
+
+type CategoryType = "full" | "my" | "manpack";
+
+export interface CategoryNode {
+  internalId: string;
+  name: string;
+  slug: string;
+  fullSlug: string;
+  type: string;
+  displayOrder: number;
+  image: string | null;
+  parentId: string | null;
+  children: CategoryNode[];
+}
+
+function categoryOut(r: any): CategoryNode {
+  return {
+    internalId: String(r.id), name: r.name, slug: r.slug, fullSlug: r.full_slug, type: r.type,
+    displayOrder: r.display_order, image: r.image ?? null, parentId: str(r.parent_id), children: [],
+  };
+}
+
+/** Categories a customer sees: the shared 'full' tree, or its own 'my' / 'manpack' trees. */
+function visibleCategories(db: Knex, customerId: number | null, type?: CategoryType) {
+  const q = db("categories").where("categories.is_inactive", false);
+  if (type) q.where("categories.type", type);
+  return q.where((w) => {
+    w.whereNull("categories.customer_id");
+    if (customerId != null) w.orWhere("categories.customer_id", customerId);
+  });
+}
+
+/** One query, nested in memory. */
+export async function categoryTree(db: Knex, opts: { type: CategoryType; customerId: number | null }): Promise<CategoryNode[]> {
+  const rows = await visibleCategories(db, opts.customerId, opts.type).orderBy([{ column: "display_order" }, { column: "name" }]).select("*");
+  const nodes = new Map<number, CategoryNode>(rows.map((r: any) => [r.id, categoryOut(r)]));
+  const roots: CategoryNode[] = [];
+  for (const r of rows) {
+    const parent = r.parent_id != null ? nodes.get(r.parent_id) : undefined;
+    (parent ? parent.children : roots).push(nodes.get(r.id)!);
+  }
+  return roots;
+}
+
+const CATEGORY_TYPES = ["full", "my", "manpack"];
+function categoryType(raw: unknown, name = "type"): CategoryType | undefined {
+  if (raw === undefined) return undefined;
+  if (!CATEGORY_TYPES.includes(String(raw))) throw invalid(name, "expected my, full or manpack");
+  return raw as CategoryType;
+}
+
+/** GET /api/workwear-categories (flat, filterable) and /:id. */
+export function categoriesDef(): ListDef<CategoryNode> {
+  return {
+    what: "Category",
+    idColumn: "categories.id",
+    spec: {
+      fields: {
+        internalId: { type: "int", column: "categories.id", sortable: true },
+        parent: { type: "int", column: "categories.parent_id" },
+        slug: { type: "string", column: "categories.slug" },
+        fullSlug: { type: "string", column: "categories.full_slug" },
+        name: { type: "string", column: "categories.name", sortable: true },
+        type: { type: "string", column: "categories.type", ops: ["eq", "$in"] },
+        displayOrder: { type: "int", column: "categories.display_order", sortOnly: true, sortable: true },
+      },
+      defaultSort: [["categories.display_order", "asc"], ["categories.name", "asc"]],
+      tieBreaker: "categories.id",
+    },
+    base: (ctx, caller) => visibleCategories(ctx.db, scopeOf(caller)),
+    select: (qb) => qb.select("categories.*"),
+    map: (_ctx, rows) => rows.map(categoryOut),
+  };
+}
+
+/**
+ * Category trees as menus: GET /api/workwear-menu-items (type, list_all, old_query), GET /api/userCategory (type).
+ * data = top-level nodes with nested children; list_all answers every top-level node.
+ */
+export class CategoryTreeService {
+  constructor(private ctx: Ctx, private defaultType: CategoryType) {}
+  private parse(query: Record<string, any> = {}) {
+    const allowed = ["type", "list_all", "old_query", "$limit", "$skip"];
+    for (const k of Object.keys(query)) if (!allowed.includes(k)) throw invalid(k);
+    return { type: categoryType(query.type) ?? this.defaultType, query };
+  }
+  async find(params: { caller?: Caller; query?: Record<string, any> }) {
+    const caller = params.caller!;
+    const { type } = this.parse(params.query);
+    const roots = await categoryTree(this.ctx.db, { type, customerId: scopeOf(caller) });
+    return { total: roots.length, limit: roots.length, skip: 0, data: roots };
+  }
+  async get(id: unknown, params: { caller?: Caller; query?: Record<string, any> }) {
+    const caller = params.caller!;
+    const { type } = this.parse(params.query);
+    const roots = await categoryTree(this.ctx.db, { type, customerId: scopeOf(caller) });
+    const stack = [...roots];
+    while (stack.length) {
+      const n = stack.pop()!;
+      if (n.internalId === String(id)) return n;
+      stack.push(...n.children);
+    }
+    throw new NotFound(`Menu item '${String(id)}' not found`);
+  }
+}
+
+/** GET /api/customCatalogue and /api/smiCustomCatalogue: the customer's own catalogues. */
+export function cataloguesDef(type: "custom" | "smi" | "user"): ListDef<unknown> {
+  return {
+    what: "Catalogue",
+    idColumn: "catalogues.id",
+    spec: {
+      fields: {
+        internalId: { type: "int", column: "catalogues.id", sortable: true },
+        name: { type: "string", column: "catalogues.name", sortable: true },
+        contactId: { type: "int", column: "catalogues.contact_id" },
+      },
+      defaultSort: [["catalogues.name", "asc"]],
+      tieBreaker: "catalogues.id",
+    },
+    base: (ctx, caller) => ctx.db("catalogues").where("catalogues.type", type).where("catalogues.customer_id", requireCustomer(caller)),
+    select: (qb) => qb.select("catalogues.*"),
+    map: (_ctx, rows) =>
+      rows.map((r) => ({ internalId: String(r.id), name: r.name, type: r.type, contactId: str(r.contact_id) })),
+  };
+}
+
+// ---------------------------------------------------------------- items
+
+export interface ItemOut {
+  internalId: string;
+  integerId: number;
+  displayName: string;
+  itemId: string;
+  slug: string | null;
+  [key: string]: unknown;
+}
+
+function itemOut(r: any, caller: Caller): ItemOut {
+  const hidePrice = has(caller, "pricingHidden");
+  return {
+    internalId: String(r.id),
+    integerId: r.id,
+    displayName: r.display_name,
+    itemId: r.item_code,
+    slug: r.slug ?? null,
+    description: r.description,
+    longDesc: r.long_desc,
+    price: hidePrice || r.price == null ? null : Number(r.price),
+    class: r.class_id == null ? null : { internalId: String(r.class_id), name: r.class_name ?? null },
+    parent: r.parent_id == null ? null : { internalId: String(r.parent_id) },
+    matrixType: r.matrix_type ?? null,
+    matrixItemNameTemplate: r.matrix_item_name_template ?? null,
+    inStock: !!r.in_stock,
+    isSpecialOrder: !!r.is_special_order,
+    isDropShip: !!r.is_drop_ship,
+    hasFinish: !!r.has_finish,
+    isInactive: !!r.is_inactive,
+    options: { size: r.size ?? null, legLength: r.leg_length ?? null, color: r.color ?? null, finish: r.finish ?? null, logo: r.logo ?? null },
+    enStandards: json(r.en_standards_json, []),
+    features: json(r.features_json, []),
+    images: json(r.images_json, {}),
+    defaultImage: r.default_image ?? null,
+    quantityStep: r.quantity_step ?? 1,
+    minimumSaleQuantity: r.minimum_sale_quantity ?? 1,
+    allocationType: r.allocation_type ?? null,
+    itemPoints: r.item_points ?? null,
+  };
+}
+
+/** ids of a category and every category below it (full_slug prefix), visible to the customer. */
+function categorySubtree(db: Knex, categoryId: number, customerId: number | null) {
+  const self = db("categories").where("id", categoryId).select("full_slug");
+  return visibleCategories(db, customerId)
+    .where((w) => w.where("categories.id", categoryId).orWhereRaw("categories.full_slug like (?) || '/%'", [self]))
+    .select("categories.id");
+}
+
+function inCategories(db: Knex, qb: Knex.QueryBuilder, categoryIds: Knex.QueryBuilder) {
+  qb.where((w) =>
+    w.whereIn("items.class_id", categoryIds.clone()).orWhereIn("items.id", db("item_categories").whereIn("category_id", categoryIds.clone()).select("item_id")),
+  );
+}
+
+const itemFields = (db: Knex, caller: Caller): Record<string, FieldSpec> => ({
+  internalId: { type: "int", column: "items.id", sortable: true },
+  integerId: { type: "int", column: "items.id" },
+  displayName: { type: "string", column: "items.display_name", sortable: true },
+  itemId: { type: "string", column: "items.item_code", sortable: true },
+  slug: { type: "string", column: "items.slug" },
+  price: { type: "number", column: "items.price", sortable: true },
+  parent: { type: "int", column: "items.parent_id" },
+  inStock: { type: "bool", column: "items.in_stock" },
+  isSpecialOrder: { type: "bool", column: "items.is_special_order" },
+  isDropShip: { type: "bool", column: "items.is_drop_ship" },
+  hasFinish: { type: "bool", column: "items.has_finish" },
+  createdDate: { type: "date", column: "items.created_at", sortable: true },
+  "class.internalId": {
+    type: "int",
+    ops: ["eq", "$match", "$in"],
+    filter: (qb, op, value) => {
+      const ids = (Array.isArray(value) ? value : [value]) as number[];
+      const subtree = db("categories").where((w) => ids.forEach((id) => w.orWhereIn("id", categorySubtree(db, id, scopeOf(caller)))));
+      inCategories(db, qb, subtree.select("id"));
+    },
+  },
+});
+
+const ITEM_EXTRAS = {
+  scope: "string", includeChildren: "bool", includeFinished: "bool", includePricing: "bool", includeAllocation: "bool",
+  employees: "stringList", contactProducts: "bool", contactId: "int", grade: "string", catalogueId: "int", catId: "int",
+  q: "string", en: "string", colour: "string", ideal: "string", catalogue: "string", connections: "string",
+  menuItemId: "int", visibleInCatalogue: "bool", filteredCatalogue: "string", old_query: "string",
+} as const;
+
+/** GET /api/item (and /api/my-menu-hierarchy with scope 'my'); items are the shared catalogue. */
+export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
+  return {
+    what: "Item",
+    idColumn: "items.id",
+    spec: (ctx, caller) => ({
+      fields: itemFields(ctx.db, caller),
+      extras: { ...ITEM_EXTRAS },
+      defaultSort: [["items.display_name", "asc"]],
+      tieBreaker: "items.id",
+    }),
+    check: async (ctx, caller, parsed) => {
+      const catalogueId = (parsed.extras as any).catalogueId;
+      if (catalogueId == null) return;
+      const catalogue = await ctx.db("catalogues").where("id", catalogueId).first();
+      const customerId = scopeOf(caller);
+      if (!catalogue || (customerId != null && catalogue.customer_id !== customerId)) throw new NotFound(`Catalogue '${catalogueId}' not found`);
+    },
+    base: (ctx, caller, parsed) => {
+      const { db } = ctx;
+      const x = parsed.extras as Record<string, any>;
+      const customerId = scopeOf(caller);
+      const q = db("items");
+      if (!x.includeFinished) q.where("items.is_inactive", false);
+      const scope = forcedScope ?? x.scope ?? "all";
+      if (!["all", "my", "manpack", "full"].includes(scope)) throw invalid("scope", "expected all, my, manpack or full");
+      if (scope === "my" || scope === "manpack") {
+        if (customerId == null) return q.whereRaw("1 = 0");
+        inCategories(db, q, visibleCategories(db, customerId, scope).select("categories.id"));
+      } else if (scope === "full") {
+        inCategories(db, q, visibleCategories(db, customerId, "full").select("categories.id"));
+      }
+      if (x.catalogueId != null) {
+        q.whereIn("items.id", db("catalogue_items").where("catalogue_id", x.catalogueId).select("item_id"));
+      }
+      const catId = x.catId ?? x.menuItemId;
+      if (catId != null) inCategories(db, q, categorySubtree(db, catId, customerId));
+      if (x.visibleInCatalogue != null) q.where("items.visible_in_catalogue", x.visibleInCatalogue);
+      if (x.q) whereContains(q, "items.search_text", x.q, true);
+      if (x.en) whereContains(q, "items.en_standards_json", x.en);
+      if (x.colour) {
+        const colour = String(x.colour).toLowerCase();
+        q.where((w) =>
+          w.whereRaw("lower(items.color) = ?", [colour]).orWhereExists(
+            db("items as c").whereRaw("c.parent_id = items.id").whereRaw("lower(c.color) = ?", [colour]).select(db.raw("1")),
+          ),
+        );
+      }
+      // variants are listed under their parent unless asked for by id / parent
+      const byIdOrParent = ["internalId", "integerId", "parent", "slug"].some((k) => parsed.keys.includes(k));
+      if (!byIdOrParent) q.whereNull("items.parent_id");
+      return q;
+    },
+    select: (qb) => qb.leftJoin("categories as cls", "cls.id", "items.class_id").select("items.*", "cls.name as class_name"),
+    map: async (ctx, rows, caller, parsed) => {
+      const out = rows.map((r) => itemOut(r, caller));
+      if ((parsed.extras as any).includeChildren && rows.length) {
+        const children = await ctx.db("items").whereIn("parent_id", rows.map((r) => r.id)).where("is_inactive", false).orderBy("id");
+        const byParent = byKey(children, (c: any) => c.parent_id);
+        out.forEach((o, i) => (o.simples = (byParent.get(rows[i].id) ?? []).map((c) => itemOut(c, caller))));
+      }
+      return out;
+    },
+  };
+}
+
+export const itemService = (ctx: Ctx, forcedScope?: "my") => new ListService(ctx, itemsDef(forcedScope));

@@ -1,0 +1,23 @@
+import type { Application } from "@feathersjs/koa";
+import { BasketSessionService } from "./basket-session";
+import { ListService, type Ctx } from "./base";
+import { cataloguesDef, categoriesDef, CategoryTreeService, itemService } from "./catalogue";
+import { MaintenanceStatusService, SelectCustomerService, SessionService } from "./session";
+
+/** Services anyone may call without a session. */
+export const PUBLIC_SERVICES = new Set(["api/maintenance-status"]);
+
+export function registerServices(app: Application, ctx: Ctx): void {
+  const use = (path: string, service: object, methods: string[]) => app.use(`api/${path}`, service as any, { methods });
+  use("maintenance-status", new MaintenanceStatusService(ctx), ["find"]);
+  use("session", new SessionService(ctx), ["find"]);
+  use("select-customer", new SelectCustomerService(ctx), ["create"]);
+  use("basket-session", new BasketSessionService(ctx), ["find", "update", "patch", "remove"]);
+  use("item", itemService(ctx), ["find", "get"]);
+  use("my-menu-hierarchy", itemService(ctx, "my"), ["find"]);
+  use("workwear-categories", new ListService(ctx, categoriesDef()), ["find", "get"]);
+  use("workwear-menu-items", new CategoryTreeService(ctx, "full"), ["find", "get"]);
+  use("userCategory", new CategoryTreeService(ctx, "full"), ["find"]);
+  use("customCatalogue", new ListService(ctx, cataloguesDef("custom")), ["find", "get"]);
+  use("smiCustomCatalogue", new ListService(ctx, cataloguesDef("smi")), ["find", "get"]);
+}
