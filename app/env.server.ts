@@ -15,6 +15,7 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  SECURE_COOKIES: z.enum(["true", "false"]).optional(),
   CHAT_SCRIPT_URL: z.string().url().optional(),
 });
 
@@ -30,6 +31,8 @@ export type Env = {
   LOGIN_RATE_LIMIT: number;
   CHAT_SCRIPT_URL?: string;
   stripeEnabled: boolean;
+  /** Secure cookies and HSTS: on in production unless the portal is served over plain HTTP (local demo). */
+  secureCookies: boolean;
 };
 
 // Used only outside production so that `npm start` works with nothing configured.
@@ -60,6 +63,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     LOGIN_RATE_LIMIT: env.LOGIN_RATE_LIMIT,
     CHAT_SCRIPT_URL: env.CHAT_SCRIPT_URL,
     stripeEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),
+    secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === "true" : env.NODE_ENV === "production",
   };
 }
 

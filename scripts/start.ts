@@ -1,4 +1,6 @@
 // `npm start`: the provider API (unless UPSTREAM_URL points elsewhere) and the portal, in one process.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { getEnv } from "../app/env.server";
 import { startPortal } from "../app/http/portal-server";
 
@@ -11,6 +13,20 @@ const DEMO_ACCOUNTS: ReadonlyArray<[email: string, what: string]> = [
   ["browse@demo.test", "Northwind Facilities; browse only"],
   ["admin@demo.test", "provider staff (admin area)"],
 ];
+
+// `npm start` serves the built app; on a laptop that is plain http://localhost, so no Secure cookies there
+process.env.NODE_ENV ??= "production";
+process.env.SECURE_COOKIES ??= "false";
+// A local demo needs no configuration: a random secret is made once and kept beside the demo database.
+// A real deployment sets SESSION_SECRETS (and SECURE_COOKIES=true) itself.
+if (!process.env.SESSION_SECRETS && process.env.SECURE_COOKIES === "false") {
+  const file = "data/session-secret";
+  if (!existsSync(file)) {
+    mkdirSync("data", { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  }
+  process.env.SESSION_SECRETS = readFileSync(file, "utf8").trim();
+}
 
 async function main() {
   const env = getEnv();

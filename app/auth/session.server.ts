@@ -25,7 +25,7 @@ function sessionStorage(): Storage {
         httpOnly: true,
         sameSite: "lax",
         path: "/",
-        secure: env.NODE_ENV === "production",
+        secure: env.secureCookies,
         // the first secret signs; all of them verify, so secrets can be rotated
         secrets: env.SESSION_SECRETS,
         maxAge: 60 * 60 * 12,
@@ -72,7 +72,7 @@ function portalCookie(name: string, options: { signed: boolean; maxAge?: number 
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      secure: env.NODE_ENV === "production",
+      secure: env.secureCookies,
       secrets: options.signed ? env.SESSION_SECRETS : undefined,
       maxAge: options.maxAge,
     });

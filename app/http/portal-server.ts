@@ -36,7 +36,7 @@ export async function startPortal(options: { port?: number; root?: string } = {}
     const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || randomUUID();
     res.locals.context = { requestId, clientIp: req.ip ?? "unknown", cspNonce: nonce } satisfies PortalLoadContext;
     res.set("X-Request-Id", requestId);
-    res.set(securityHeaders({ nonce, stripe: env.stripeEnabled, chatScriptOrigin, production }));
+    res.set(securityHeaders({ nonce, stripe: env.stripeEnabled, chatScriptOrigin, https: env.secureCookies }));
     const refusal = crossSiteRefusal(req.method, new Headers(req.headers as Record<string, string>), req.get("host"));
     if (refusal) {
       res.status(403).type("text/plain").send(`Forbidden: ${refusal}`);

@@ -37,7 +37,7 @@ describe("crossSiteRefusal (CSRF check on every non-GET)", () => {
 
 describe("security headers", () => {
   it("allows scripts only from this site and with the request's nonce", () => {
-    const csp = contentSecurityPolicy({ nonce: "abc", stripe: false, production: false });
+    const csp = contentSecurityPolicy({ nonce: "abc", stripe: false, https: false });
     expect(csp).toContain("script-src 'self' 'nonce-abc'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
@@ -45,13 +45,12 @@ describe("security headers", () => {
   });
 
   it("opens Stripe's origins only when card payments are configured", () => {
-    const csp = contentSecurityPolicy({ nonce: "abc", stripe: true, production: true });
+    const csp = contentSecurityPolicy({ nonce: "abc", stripe: true, https: true });
     expect(csp).toContain("https://js.stripe.com");
-    expect(csp).toContain("upgrade-insecure-requests");
   });
 
-  it("sends HSTS in production only", () => {
-    expect(securityHeaders({ nonce: "n", stripe: false, production: true })["Strict-Transport-Security"]).toBeDefined();
-    expect(securityHeaders({ nonce: "n", stripe: false, production: false })["Strict-Transport-Security"]).toBeUndefined();
+  it("sends HSTS only when served over HTTPS", () => {
+    expect(securityHeaders({ nonce: "n", stripe: false, https: true })["Strict-Transport-Security"]).toBeDefined();
+    expect(securityHeaders({ nonce: "n", stripe: false, https: false })["Strict-Transport-Security"]).toBeUndefined();
   });
 });

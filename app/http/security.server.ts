@@ -19,9 +19,9 @@ export function crossSiteRefusal(method: string, headers: Headers, host: string 
   return sourceHost.toLowerCase() === host.toLowerCase() ? null : "The request came from another site.";
 }
 
-export type CspOptions = { nonce: string; stripe: boolean; chatScriptOrigin?: string; production: boolean };
+export type CspOptions = { nonce: string; stripe: boolean; chatScriptOrigin?: string; https: boolean };
 
-export function contentSecurityPolicy({ nonce, stripe, chatScriptOrigin, production }: CspOptions): string {
+export function contentSecurityPolicy({ nonce, stripe, chatScriptOrigin }: CspOptions): string {
   const scripts = ["'self'", `'nonce-${nonce}'`];
   const frames = ["'self'"];
   const connect = ["'self'"];
@@ -45,7 +45,6 @@ export function contentSecurityPolicy({ nonce, stripe, chatScriptOrigin, product
     "form-action 'self' https:",
     "frame-ancestors 'none'",
   ];
-  if (production) directives.push("upgrade-insecure-requests");
   return directives.join("; ");
 }
 
@@ -58,6 +57,6 @@ export function securityHeaders(options: CspOptions): Record<string, string> {
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
     "Cross-Origin-Opener-Policy": "same-origin",
   };
-  if (options.production) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  if (options.https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;
 }

@@ -1,0 +1,72 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// The built portal and the real provider API on their own ports and their own freshly seeded database.
+export const E2E_PORTAL_PORT = 3100;
+export const E2E_PROVIDER_PORT = 3130;
+export const E2E_SESSION_SECRET = "e2e-session-secret";
+export const E2E_DB_FILE = "data/e2e.sqlite";
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${E2E_PORTAL_PORT}`,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /maintenance\.spec/ },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /maintenance\.spec/ },
+    // maintenance switches the whole portal off, so it runs alone after the rest
+    {
+      name: "maintenance-js",
+      use: { ...chromium, javaScriptEnabled: true },
+      testMatch: /maintenance\.spec/,
+      dependencies: ["js", "no-js"],
+    },
+    {
+      name: "maintenance-no-js",
+      use: { ...chromium, javaScriptEnabled: false },
+      testMatch: /maintenance\.spec/,
+      dependencies: ["maintenance-js"],
+    },
+  ],
+  webServer: {
+    command: `rm -f ${E2E_DB_FILE} ${E2E_DB_FILE}-wal ${E2E_DB_FILE}-shm && tsx scripts/start.ts`,
+    url: `http://localhost:${E2E_PORTAL_PORT}/login`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(E2E_PORTAL_PORT),
+      PROVIDER_PORT: String(E2E_PROVIDER_PORT),
+      PROVIDER_DB_FILE: E2E_DB_FILE,
+      SESSION_SECRETS: E2E_SESSION_SECRET,
+      // the e2e suite logs in many times from one address
+      LOGIN_RATE_LIMIT: "1000",
+      SECURE_COOKIES: "false",
+    },
+  },
+});

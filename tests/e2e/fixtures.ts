@@ -1,0 +1,82 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { test as base, expect, type BrowserContext } from "@playwright/test";
+import { E2E_DB_FILE, E2E_PORTAL_PORT, E2E_PROVIDER_PORT, E2E_SESSION_SECRET } from "../../playwright.config";
+
+process.env.SESSION_SECRETS = E2E_SESSION_SECRET;
+process.env.UPSTREAM_URL = `http://127.0.0.1:${E2E_PROVIDER_PORT}`;
+process.env.SECURE_COOKIES = "false";
+
+export const PASSWORD = "workwear-demo";
+export const DEMO = {
+  buyer: "buyer@demo.test",
+  requester: "requester@demo.test",
+  approver: "approver@demo.test",
+  manpack: "manpack@demo.test",
+  punchout: "punchout@demo.test",
+  browse: "browse@demo.test",
+  admin: "admin@demo.test",
+} as const;
+export type DemoUser = keyof typeof DEMO;
+
+const PROVIDER = `http://127.0.0.1:${E2E_PROVIDER_PORT}/api`;
+
+async function providerCall<T>(path: string, init: RequestInit & { token?: string }): Promise<T> {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  const response = await fetch(`${PROVIDER}${path}`, { ...init, headers });
+  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+type UnitAnswer = { selectedCustomer: { internalId: string; contactId: string; name: string } | null; customers: Array<{ internalId: string; contactId: string; name: string }> };
+
+/**
+ * Logs in without the login form: a provider token, then the portal's own signed session cookie,
+ * so specs that are not about logging in start on their page at once.
+ */
+export async function logInByCookie(context: BrowserContext, who: DemoUser, unitName?: string): Promise<void> {
+  const { accessToken } = await providerCall<{ accessToken: string }>("/authentication", {
+    method: "POST",
+    body: JSON.stringify({ strategy: "local", email: DEMO[who], password: PASSWORD }),
+  });
+  let session = await providerCall<UnitAnswer>("/session", { token: accessToken });
+  const wanted = unitName ? session.customers.find((c) => c.name === unitName) : session.selectedCustomer ?? session.customers[0];
+  if (wanted && session.selectedCustomer?.contactId !== wanted.contactId) {
+    session = await providerCall<UnitAnswer>("/select-customer", {
+      method: "POST",
+      token: accessToken,
+      body: JSON.stringify({ contactId: wanted.contactId }),
+    });
+  }
+  const { commitSession, getSession } = await import("../../app/auth/session.server");
+  const portalSession = await getSession(new Request(`http://localhost:${E2E_PORTAL_PORT}/`));
+  portalSession.set("token", accessToken);
+  if (session.selectedCustomer) {
+    portalSession.set("customerId", session.selectedCustomer.internalId);
+    portalSession.set("contactId", session.selectedCustomer.contactId);
+  }
+  const [pair] = (await commitSession(portalSession)).split(";");
+  const [name, ...value] = pair.split("=");
+  await context.addCookies([
+    { name, value: value.join("="), domain: "localhost", path: "/", httpOnly: true, sameSite: "Lax" },
+  ]);
+}
+
+const run = promisify(execFile);
+
+/** The provider's own CLI, on the e2e database, as an operator would use it. */
+export async function providerCli(...args: string[]): Promise<string> {
+  const { stdout } = await run("npx", ["tsx", "server/cli.ts", ...args], {
+    env: { ...process.env, PROVIDER_DB_FILE: E2E_DB_FILE },
+  });
+  return stdout;
+}
+
+export const test = base.extend<{ logInAs: (who: DemoUser, unitName?: string) => Promise<void> }>({
+  logInAs: async ({ context }, use) => {
+    await use((who, unitName) => logInByCookie(context, who, unitName));
+  },
+});
+
+export { expect };
