@@ -1,0 +1,76 @@
+import { MULTIPLE_DELIVERY_ADDRESSES } from "./messages";
+import { isWearerPackOrder, orderItems, orderShipGroups, type Order } from "./order";
+
+// Outward code (A9, A99, A9A, AA9, AA99, AA9A) then inward code (9AA), space optional, at the very end
+// and after a separator, so the tail of a word is never taken for a postcode.
+const TRAILING_UK_POSTCODE = /(^|[\s,])([a-z]{1,2}\d[a-z\d]?)\s*(\d[a-z]{2})\s*$/i;
+const TRAILING_COUNTRY = /(?:^|[\s,]+)(united kingdom|great britain|uk|gb)\s*$/i;
+
+export interface SplitAddress {
+  address: string;
+  zip: string;
+}
+
+function tidyLine(text: string): string {
+  return text
+    .split(/\r?\n|,/)
+    .map((part) => part.trim())
+    .filter((part) => part !== "")
+    .join(", ");
+}
+
+/** SPEC §3 rule 3: a trailing UK-style postcode becomes the zip, normalised to 'AA9A 9AA'. */
+export function splitUkPostcode(text: string): SplitAddress {
+  const withoutCountry = text.replace(TRAILING_COUNTRY, "");
+  const match = TRAILING_UK_POSTCODE.exec(withoutCountry);
+  if (!match) return { address: tidyLine(text), zip: "" };
+  const zip = `${match[2]} ${match[3]}`.toUpperCase();
+  return { address: tidyLine(withoutCountry.slice(0, match.index + match[1].length)), zip };
+}
+
+export type OrderAddress =
+  | { kind: "address"; name: string; address: string; zip: string }
+  | { kind: "multiple"; text: typeof MULTIPLE_DELIVERY_ADDRESSES };
+
+function fromShippingAddress(sa: NonNullable<Order["shippingAddress"]>): OrderAddress | null {
+  const fields = [sa.addr1, sa.addr2, sa.addr3, sa.city, sa.state].map((v) => v?.trim() ?? "").filter(Boolean);
+  const name = (sa.addressee ?? "").trim() || (sa.attention ?? "").trim();
+  if (fields.length > 0 || sa.zip?.trim()) {
+    return { kind: "address", name, address: fields.join(", "), zip: (sa.zip ?? "").trim().toUpperCase() };
+  }
+  if (sa.addrText?.trim()) return { kind: "address", name, ...splitUkPostcode(sa.addrText) };
+  return null;
+}
+
+// Ship-group text usually repeats the addressee as its first line; showing it twice reads as a fault.
+function withoutLeadingName(text: string, name: string): string {
+  const lines = text.split(/\r?\n/);
+  return name && lines[0]?.trim().toLowerCase() === name.toLowerCase() ? lines.slice(1).join("\n") : text;
+}
+
+/** SPEC §3 order address display, the five rules in the SPEC's order (decision 053 on the order). */
+export function orderAddress(order: Order): OrderAddress {
+  const shipping = order.shippingAddress ? fromShippingAddress(order.shippingAddress) : null;
+  if (shipping) return shipping;
+
+  const groups = orderShipGroups(order);
+  if (groups.length > 1) return { kind: "multiple", text: MULTIPLE_DELIVERY_ADDRESSES };
+
+  const shipTo = orderItems(order)[0]?.shipAddress;
+  const name = (shipTo?.name ?? "").trim();
+  if (isWearerPackOrder(order)) {
+    const wanted = shipTo?.internalId == null ? null : String(shipTo.internalId);
+    const group = groups.find((g) => wanted !== null && String(g.destinationAddressRef?.internalId ?? "") === wanted);
+    if (group?.destinationAddress?.trim()) {
+      return { kind: "address", name, ...splitUkPostcode(withoutLeadingName(group.destinationAddress, name)) };
+    }
+  }
+  return { kind: "address", name, address: "", zip: "" };
+}
+
+/** The address as display lines: name, address line, zip; empty parts left out. */
+export function orderAddressLines(order: Order): string[] {
+  const a = orderAddress(order);
+  if (a.kind === "multiple") return [a.text];
+  return [a.name, a.address, a.zip].filter((line) => line !== "");
+}

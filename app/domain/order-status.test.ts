@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { ORDER_SOURCE_STATUSES, orderStatusColour, orderStatusLabel } from "./order-status";
+import { isWearerPackOrder, orderTotalQuantity } from "./order";
+
+describe("orderStatusLabel (SPEC §4 table, row by row)", () => {
+  it.each([
+    ["Pending Approval", "Pending Approval"],
+    ["Pending Fulfillment", "In Process"],
+    ["Pending Fulfilment", "In Process"],
+    ["Cancelled", "Cancelled"],
+    ["Closed", "Closed"],
+    ["Partially Fulfilled", "Part Despatched"],
+    ["Pending Billing/Partially Fulfilled", "Part Despatched"],
+    ["Pending Billing", "Fully Despatched"],
+    ["Fully Billed", "Fully Despatched"],
+    ["Billed", "Fully Despatched"],
+  ])("%s → %s", (source, shown) => {
+    expect(orderStatusLabel({ orderStatus: source })).toBe(shown);
+    expect(orderStatusLabel({ status: source })).toBe(shown);
+  });
+
+  it("the list of source statuses is the table's left column", () => {
+    expect(ORDER_SOURCE_STATUSES).toHaveLength(10);
+    expect(new Set(ORDER_SOURCE_STATUSES).size).toBe(10);
+  });
+
+  it("a web-rejected flag overrides every status", () => {
+    for (const s of ORDER_SOURCE_STATUSES) expect(orderStatusLabel({ orderStatus: s, webRejected: true })).toBe("Order rejected");
+  });
+
+  it("a pending-web-approval flag shows Pending Supervisor Approval", () => {
+    expect(orderStatusLabel({ orderStatus: "Pending Approval", pendingWebApproval: true })).toBe("Pending Supervisor Approval");
+  });
+
+  it("rejection wins over pending web approval", () => {
+    expect(orderStatusLabel({ webRejected: true, pendingWebApproval: true })).toBe("Order rejected");
+  });
+
+  it("orderStatus is preferred over status", () => {
+    expect(orderStatusLabel({ orderStatus: "Billed", status: "Closed" })).toBe("Fully Despatched");
+  });
+
+  it("an unknown status is shown as sent; none shows empty", () => {
+    expect(orderStatusLabel({ orderStatus: "On Hold" })).toBe("On Hold");
+    expect(orderStatusLabel({})).toBe("");
+  });
+});
+
+describe("orderStatusColour", () => {
+  it.each([
+    ["Pending Approval", "grey"],
+    ["Pending Supervisor Approval", "grey"],
+    ["Order rejected", "red"],
+    ["Fully Despatched", "green"],
+    ["In Process", "blue"],
+    ["Part Despatched", "amber"],
+    ["Cancelled", "red"],
+    ["Closed", "grey"],
+    ["Something new", "grey"],
+  ])("%s is %s", (label, colour) => expect(orderStatusColour(label)).toBe(colour));
+});
+
+describe("order type and quantity (SPEC §3)", () => {
+  it.each([
+    [1, true],
+    ["1", true],
+    [2, false],
+    [null, false],
+    [undefined, false],
+  ])("sales order type id %j → wearer pack %s", (id, expected) => {
+    expect(isWearerPackOrder({ salesOrderTypeId: id })).toBe(expected);
+  });
+
+  it("total quantity is the sum of item quantities", () => {
+    expect(orderTotalQuantity({ itemList: { item: [{ quantity: 2 }, { quantity: 5 }, { quantity: "3" as unknown as number }] } })).toBe(10);
+  });
+
+  it("no items, or unreadable quantities, count 0", () => {
+    expect(orderTotalQuantity({})).toBe(0);
+    expect(orderTotalQuantity({ itemList: { item: null } })).toBe(0);
+    expect(orderTotalQuantity({ itemList: { item: [{ quantity: Number.NaN }, { quantity: 1 }] } })).toBe(1);
+  });
+});

@@ -1,0 +1,66 @@
+import type { Order } from "./order";
+
+/** Every source status the upstream sends (SPEC §4), for filter dropdowns. */
+export const ORDER_SOURCE_STATUSES = [
+  "Pending Approval",
+  "Pending Fulfillment",
+  "Pending Fulfilment",
+  "Cancelled",
+  "Closed",
+  "Partially Fulfilled",
+  "Pending Billing/Partially Fulfilled",
+  "Pending Billing",
+  "Fully Billed",
+  "Billed",
+] as const;
+export type OrderSourceStatus = (typeof ORDER_SOURCE_STATUSES)[number];
+
+export const ORDER_REJECTED = "Order rejected";
+export const PENDING_SUPERVISOR_APPROVAL = "Pending Supervisor Approval";
+export const PENDING_APPROVAL = "Pending Approval";
+
+const STATUS_LABELS: Record<OrderSourceStatus, string> = {
+  "Pending Approval": PENDING_APPROVAL,
+  "Pending Fulfillment": "In Process",
+  "Pending Fulfilment": "In Process",
+  Cancelled: "Cancelled",
+  Closed: "Closed",
+  "Partially Fulfilled": "Part Despatched",
+  "Pending Billing/Partially Fulfilled": "Part Despatched",
+  "Pending Billing": "Fully Despatched",
+  "Fully Billed": "Fully Despatched",
+  Billed: "Fully Despatched",
+};
+
+export type StatusColour = "grey" | "red" | "green" | "blue" | "amber";
+
+// Grey, red and green are SPEC §4; blue, amber and the Cancelled/Closed choices are decision 053.
+const LABEL_COLOURS: Record<string, StatusColour> = {
+  [PENDING_APPROVAL]: "grey",
+  [PENDING_SUPERVISOR_APPROVAL]: "grey",
+  [ORDER_REJECTED]: "red",
+  "Fully Despatched": "green",
+  "In Process": "blue",
+  "Part Despatched": "amber",
+  Cancelled: "red",
+  Closed: "grey",
+};
+
+function isKnownStatus(status: string): status is OrderSourceStatus {
+  return (ORDER_SOURCE_STATUSES as readonly string[]).includes(status);
+}
+
+export type OrderStatusSource = Pick<Order, "orderStatus" | "status" | "webRejected" | "pendingWebApproval">;
+
+/** SPEC §4 display table; the web flags override the ERP status because they are newer news. */
+export function orderStatusLabel(order: OrderStatusSource): string {
+  if (order.webRejected) return ORDER_REJECTED;
+  if (order.pendingWebApproval) return PENDING_SUPERVISOR_APPROVAL;
+  const source = (order.orderStatus ?? order.status ?? "").trim();
+  // An unknown status is shown as sent rather than hidden: it is still the truth about the order.
+  return isKnownStatus(source) ? STATUS_LABELS[source] : source;
+}
+
+export function orderStatusColour(label: string): StatusColour {
+  return LABEL_COLOURS[label] ?? "grey";
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { paymentMethodBlock } from "./payment";
+
+describe("paymentMethodBlock (SPEC §5, §7)", () => {
+  const card = { paymentToken: "tok_1", cvc: "123", sessionKey: "sess" };
+
+  it.each([1, 2, "2"])("card payment with method %j sends the block", (method) => {
+    expect(paymentMethodBlock({ type: 2, paymentMethodId: method as number, ...card })).toEqual({
+      paymentToken: "tok_1",
+      cvc: "123",
+      custentitypayment_method: Number(method),
+      session: "sess",
+    });
+  });
+
+  it.each([
+    [{ type: 2, paymentMethodId: 0 }],
+    [{ type: 2, paymentMethodId: 3 }],
+    [{ type: 2 }],
+    [{ type: 1, paymentMethodId: 1 }],
+    [{ type: 0, paymentMethodId: 2 }],
+    [{ type: "card" as unknown as number, paymentMethodId: 1 }],
+  ])("%j sends none", (choice) => expect(paymentMethodBlock({ ...card, ...choice })).toBeNull());
+
+  it("missing card details become empty strings for the upstream to refuse", () => {
+    expect(paymentMethodBlock({ type: 2, paymentMethodId: 1 })).toEqual({ paymentToken: "", cvc: "", custentitypayment_method: 1, session: "" });
+  });
+});
