@@ -160,8 +160,9 @@ function parseConditions(query: Record<string, unknown>, spec: QuerySpec, prefix
   const out: Array<(qb: Knex.QueryBuilder) => void> = [];
   for (const [key, raw] of Object.entries(query)) {
     const fieldSpec = Object.hasOwn(spec.fields, key) ? spec.fields[key] : undefined;
-    if (!fieldSpec) throw invalid(`${prefix}${key}`);
-    out.push(...parseField(`${prefix}${key}`, fieldSpec, raw));
+    const name = prefix ? `${prefix}[${key}]` : key;
+    if (!fieldSpec) throw invalid(name);
+    out.push(...parseField(name, fieldSpec, raw));
   }
   return out;
 }

@@ -2,6 +2,7 @@ import type { Application } from "@feathersjs/koa";
 import { BasketSessionService } from "./basket-session";
 import { ListService, type Ctx } from "./base";
 import { cataloguesDef, categoriesDef, CategoryTreeService, itemService } from "./catalogue";
+import { DespatchService, OrderService, ReOrderService } from "./orders";
 import { MaintenanceStatusService, SelectCustomerService, SessionService } from "./session";
 
 /** Services anyone may call without a session. */
@@ -13,6 +14,9 @@ export function registerServices(app: Application, ctx: Ctx): void {
   use("session", new SessionService(ctx), ["find"]);
   use("select-customer", new SelectCustomerService(ctx), ["create"]);
   use("basket-session", new BasketSessionService(ctx), ["find", "update", "patch", "remove"]);
+  use("order", new OrderService(ctx), ["find", "get", "create", "patch"]);
+  use("despatch", new DespatchService(ctx), ["find", "get"]);
+  use("re-order", new ReOrderService(ctx), ["create"]);
   use("item", itemService(ctx), ["find", "get"]);
   use("my-menu-hierarchy", itemService(ctx, "my"), ["find"]);
   use("workwear-categories", new ListService(ctx, categoriesDef()), ["find", "get"]);
