@@ -71,6 +71,12 @@ describe("order type and quantity (SPEC §3)", () => {
     expect(isWearerPackOrder({ salesOrderTypeId: id })).toBe(expected);
   });
 
+  it("reads the type id from a salesOrderType reference too", () => {
+    expect(isWearerPackOrder({ salesOrderType: { internalId: "1" } })).toBe(true);
+    expect(isWearerPackOrder({ salesOrderType: { internalId: 2 } })).toBe(false);
+    expect(isWearerPackOrder({ salesOrderTypeId: 2, salesOrderType: { internalId: "1" } })).toBe(false);
+  });
+
   it("total quantity is the sum of item quantities", () => {
     expect(orderTotalQuantity({ itemList: { item: [{ quantity: 2 }, { quantity: 5 }, { quantity: "3" as unknown as number }] } })).toBe(10);
   });

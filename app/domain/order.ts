@@ -49,6 +49,7 @@ export const orderSchema = z
     taxTotal: z.unknown(),
     subTotal: z.unknown(),
     salesOrderTypeId: id.nullish(),
+    salesOrderType: z.object({ internalId: id.nullish() }).partial().nullish(),
     webRejected: z.boolean().nullish(),
     pendingWebApproval: z.boolean().nullish(),
     orderToApprove: z.boolean().nullish(),
@@ -61,9 +62,15 @@ export const orderSchema = z
 export type Order = z.input<typeof orderSchema>;
 export type ParsedOrder = z.output<typeof orderSchema>;
 
-/** SPEC §3: a wearer-pack (manpack) order when the sales order type id is 1. */
-export function isWearerPackOrder(order: Pick<Order, "salesOrderTypeId">): boolean {
-  return order.salesOrderTypeId != null && String(order.salesOrderTypeId) === "1";
+const WEARER_PACK_ORDER_TYPE_ID = "1";
+
+/**
+ * SPEC §3: a wearer-pack (manpack) order when the sales order type id is 1. The ERP sends the id
+ * flat or as a reference record; either is read.
+ */
+export function isWearerPackOrder(order: Pick<Order, "salesOrderTypeId" | "salesOrderType">): boolean {
+  const typeId = order.salesOrderTypeId ?? order.salesOrderType?.internalId;
+  return typeId != null && String(typeId) === WEARER_PACK_ORDER_TYPE_ID;
 }
 
 export function orderItems(order: Pick<Order, "itemList">) {

@@ -63,6 +63,10 @@ describe("productCard (SPEC §3, field by field)", () => {
     });
   });
 
+  it("without a sub-category the item's class names the category", () => {
+    expect(productCard({ internalId: 1, class: { internalId: "11", name: "Hi-Vis Vests" } }).category).toBe("Hi-Vis Vests");
+  });
+
   it("a sub-category may be a plain string", () => {
     expect(productCard({ internalId: 1, subCategory: "Gloves" }).category).toBe("Gloves");
   });

@@ -16,6 +16,7 @@ export const cardItemSchema = z
     itemId: z.string().nullish(),
     displayName: z.string().nullish(),
     subCategory: named.nullish(),
+    class: z.object({ name: z.string().nullish() }).passthrough().nullish(),
     fromPrice: z.unknown(),
     inStock: z.boolean().nullish(),
     enStandards: z.array(named).nullish(),
@@ -74,7 +75,8 @@ export function productCard(item: CardItem): ProductCard {
   return {
     productId: String(item.internalId),
     name: item.displayName ?? "",
-    category: nameOf(item.subCategory),
+    // The provider files an item under its sub-category as its class.
+    category: nameOf(item.subCategory) || nameOf(item.class),
     fromPrice: item.fromPrice,
     productCode: item.itemId ?? "",
     inStock: item.inStock === true,

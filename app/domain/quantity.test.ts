@@ -31,6 +31,9 @@ describe("item step and minimum (SPEC §3 Item)", () => {
     [{ reorderMultiple: -2 }, 1],
     [{ reorderMultiple: 2.5 }, 1],
     [{ reorderMultiple: "" }, 1],
+    [{ quantityStep: 4 }, 4],
+    [{ quantityStep: 4, reorderMultiple: 6 }, 4],
+    [{ quantityStep: 0, reorderMultiple: 6 }, 6],
   ])("quantityStep(%j) → %s", (item, step) => expect(quantityStep(item)).toBe(step));
 
   it.each([

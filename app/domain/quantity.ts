@@ -7,7 +7,9 @@ export const DEFAULT_QUANTITY_STEP = 1;
 export const DEFAULT_MINIMUM_SALE_QUANTITY = 1;
 
 export interface QuantityItem {
-  /** The ERP's reorder multiple; the item's quantity step. */
+  /** Already derived from the reorder multiple by the upstream, when it sends it. */
+  quantityStep?: unknown;
+  /** The ERP's reorder multiple, the source of the step. */
   reorderMultiple?: unknown;
   minimumSaleQuantity?: unknown;
 }
@@ -24,7 +26,7 @@ function positiveWhole(value: unknown, fallback: number): number {
 }
 
 export function quantityStep(item: QuantityItem): number {
-  return positiveWhole(item.reorderMultiple, DEFAULT_QUANTITY_STEP);
+  return positiveWhole(item.quantityStep, positiveWhole(item.reorderMultiple, DEFAULT_QUANTITY_STEP));
 }
 
 export function minimumSaleQuantity(item: QuantityItem): number {

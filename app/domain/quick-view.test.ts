@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GALLERY_PLACEHOLDER, afterQuickAdd, quickViewImage, showsNextDayDelivery, stockLabel } from "./quick-view";
+import { GALLERY_PLACEHOLDER, afterQuickAdd, colorsFromImages, quickViewImage, showsNextDayDelivery, stockLabel } from "./quick-view";
 
 describe("quick-view stock display (SPEC §4)", () => {
   it.each([
@@ -42,3 +42,13 @@ it("qty resets to 0 after a quick add, nothing else changes", () => {
 });
 
 it("the gallery placeholder is '+3'", () => expect(GALLERY_PLACEHOLDER).toBe("+3"));
+
+it("colorsFromImages turns the upstream's colour-keyed images into a list the image rule reads", () => {
+  const colors = colorsFromImages({ yellow: ["/y.svg"], navy: ["/n1.svg", "/n2.svg"] });
+  expect(colors).toEqual([
+    { color: "yellow", images: ["/y.svg"] },
+    { color: "navy", images: ["/n1.svg", "/n2.svg"] },
+  ]);
+  expect(quickViewImage({ image: "/p.svg", colors, chosenColor: "Navy" })).toBe("/n1.svg");
+  expect(colorsFromImages(null)).toEqual([]);
+});

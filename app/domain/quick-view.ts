@@ -34,3 +34,8 @@ export function quickViewImage(product: Pick<QuickViewProduct, "image" | "colors
 export function afterQuickAdd<P extends Pick<QuickViewProduct, "qty">>(product: P): P {
   return { ...product, qty: 0 };
 }
+
+/** The upstream keys item images by lower-case colour name; the quick view wants a colour list. */
+export function colorsFromImages(images: Readonly<Record<string, readonly string[]>> | null | undefined): NonNullable<QuickViewProduct["colors"]> {
+  return Object.entries(images ?? {}).map(([color, list]) => ({ color, images: list }));
+}
