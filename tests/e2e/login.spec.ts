@@ -29,7 +29,7 @@ test.describe("logging in as each demo account", () => {
     await expect(page.getByRole("heading", { name: "Choose a business unit" })).toBeVisible();
     await page.getByRole("button", { name: "Harbour Health Trust" }).click();
     await expect(page).toHaveURL("/dashboard");
-    await expect(page.getByText("for Harbour Health Trust")).toBeVisible();
+    await expect(page.getByText(/You are logged in as .* for Harbour Health Trust/)).toBeVisible();
     await expect(page.getByRole("status")).toHaveText("You are now ordering for Harbour Health Trust.");
   });
 
