@@ -1,0 +1,211 @@
+import { Forbidden } from "@feathersjs/errors";
+import { z } from "zod";
+import { has, type Caller } from "../auth/caller";
+import { invalid, type FieldSpec, type QuerySpec } from "../query/dialect";
+import { parseOr400 } from "./basket-session";
+import { bodyOf, callerOf, ListService, money, requireCustomer, scopeTo, type Ctx, type ListDef, type ProviderParams } from "./base";
+import { contactSummary } from "./session";
+
+/** A customer-owned table listed with a whitelist; the common case of most account services. */
+function ownedDef<Out>(o: {
+  what: string;
+  table: string;
+  fields: Record<string, FieldSpec>;
+  sort: string;
+  map: (r: any) => Out;
+  where?: (q: any, caller: Caller, extras: Record<string, any>) => void;
+  extras?: QuerySpec["extras"];
+  defaultLimit?: number;
+}): ListDef<Out> {
+  return {
+    what: o.what,
+    idColumn: `${o.table}.id`,
+    spec: { fields: o.fields, extras: o.extras, defaultSort: [[`${o.table}.${o.sort}`, "asc"]], tieBreaker: `${o.table}.id`, defaultLimit: o.defaultLimit },
+    base: (ctx, caller, parsed) => {
+      const q = scopeTo(ctx.db(o.table), `${o.table}.customer_id`, caller);
+      o.where?.(q, caller, parsed.extras);
+      return q;
+    },
+    select: (qb) => qb.select(`${o.table}.*`),
+    map: (_ctx, rows) => rows.map(o.map),
+  };
+}
+
+const named = (table: string) => ({
+  internalId: { type: "int", column: `${table}.id`, sortable: true },
+  name: { type: "string", column: `${table}.name`, sortable: true },
+  isInactive: { type: "bool", column: `${table}.is_inactive` },
+}) satisfies Record<string, FieldSpec>;
+const namedOut = (r: any) => ({ internalId: String(r.id), name: r.name, isInactive: !!r.is_inactive });
+
+/** GET /api/department (isInactive=false) */
+export const departmentsDef = () => ownedDef({ what: "Department", table: "departments", fields: named("departments"), sort: "name", map: namedOut });
+/** GET /api/cost-centre */
+export const costCentresDef = () => ownedDef({ what: "Cost centre", table: "cost_centres", fields: named("cost_centres"), sort: "name", map: namedOut });
+
+export function addressOut(r: any) {
+  return {
+    internalId: String(r.id),
+    label: r.label,
+    kind: r.kind,
+    details: {
+      addressee: r.addressee ?? null, addr1: r.addr1, addr2: r.addr2, city: r.city, zip: r.zip, country: r.country, addrText: r.addr_text,
+      custrecord4: { value: !!r.is_inactive },
+    },
+  };
+}
+
+const addressFields = {
+  internalId: { type: "int", column: "addresses.id", sortable: true },
+  label: { type: "string", column: "addresses.label", sortable: true },
+  zip: { type: "string", column: "addresses.zip" },
+  "details.custrecord4.value": { type: "bool", column: "addresses.is_inactive" },
+  isInactive: { type: "bool", column: "addresses.is_inactive" },
+} satisfies Record<string, FieldSpec>;
+
+/** GET /api/customer-address ($limit 10000, details.custrecord4.value[$ne]=true) and /api/custom-addresses. */
+export const addressesDef = (kind: "customer" | "custom") =>
+  ownedDef({
+    what: "Address", table: "addresses", fields: addressFields, sort: "label", map: addressOut,
+    where: (q) => q.where("addresses.kind", kind),
+  });
+
+const newAddress = z
+  .object({
+    label: z.string().trim().min(1).max(200),
+    addressee: z.string().trim().max(200).optional(),
+    addr1: z.string().trim().min(1).max(200),
+    addr2: z.string().trim().max(200).optional(),
+    city: z.string().trim().min(1).max(100),
+    zip: z.string().trim().min(2).max(20),
+  })
+  .strict();
+
+/** Addresses: list/get, and POST a new one (addAddress permission for the address book). */
+export class AddressService extends ListService<ReturnType<typeof addressOut>> {
+  constructor(ctx: Ctx, private kind: "customer" | "custom") {
+    super(ctx, addressesDef(kind));
+  }
+  async create(data: unknown, params: ProviderParams) {
+    const caller = callerOf(params);
+    const customerId = requireCustomer(caller);
+    if (this.kind === "customer" && !has(caller, "addAddress") && !caller.isEvolveUser) throw new Forbidden("Adding delivery addresses is not allowed for this account");
+    const a = parseOr400(newAddress, bodyOf(data));
+    const text = [a.addr1, a.addr2, a.city, a.zip].filter(Boolean).join(", ");
+    const [row] = await this.ctx.db("addresses")
+      .insert({ customer_id: customerId, kind: this.kind, created_by_user_id: caller.userId, label: a.label, addressee: a.addressee ?? null, addr1: a.addr1, addr2: a.addr2 ?? "", city: a.city, zip: a.zip, addr_text: text, created_at: this.ctx.now().toISOString() })
+      .returning("id");
+    return this.get(typeof row === "object" ? row.id : row, { ...params, query: {} });
+  }
+  /** PATCH /api/customer-address/:id {isInactive} — retire or restore an address (dellAddress). */
+  async patch(id: unknown, data: unknown, params: ProviderParams) {
+    const caller = callerOf(params);
+    const { isInactive } = parseOr400(z.object({ isInactive: z.boolean() }).strict(), bodyOf(data));
+    const current = await this.get(id, { ...params, query: {} });
+    if (!has(caller, "dellAddress") && !caller.isEvolveUser) throw new Forbidden("Changing delivery addresses is not allowed for this account");
+    await this.ctx.db("addresses").where("id", Number(current.internalId)).update({ is_inactive: isInactive });
+    return this.get(id, { ...params, query: {} });
+  }
+}
+
+/** GET /api/carriage (isinactive[$match]=false): ship methods for every customer or this one. */
+export const carriageDef = (): ListDef<unknown> => ({
+  what: "Ship method",
+  idColumn: "carriage.id",
+  spec: {
+    fields: {
+      internalId: { type: "int", column: "carriage.id", sortable: true },
+      description: { type: "string", column: "carriage.description", sortable: true },
+      isinactive: { type: "bool", column: "carriage.is_inactive" },
+      shippingflatrateamount: { type: "number", column: "carriage.shipping_flat_rate_amount", sortable: true },
+    },
+    defaultSort: [["carriage.shipping_flat_rate_amount", "asc"]],
+    tieBreaker: "carriage.id",
+  },
+  base: (ctx, caller) => {
+    const customerId = requireCustomer(caller);
+    return ctx.db("carriage").where((w) => w.whereNull("carriage.customer_id").orWhere("carriage.customer_id", customerId));
+  },
+  select: (qb) => qb.select("carriage.*"),
+  map: (_ctx, rows) =>
+    rows.map((r) => ({ internalId: String(r.id), description: r.description, shippingflatrateamount: money(r.shipping_flat_rate_amount), isinactive: !!r.is_inactive })),
+});
+
+/** GET /api/contact (isInactive, manpackUser, internalId[$in], currentContactOnly, $limit); wp_contact_only users see themselves. */
+export const contactsDef = () =>
+  ownedDef({
+    what: "Contact",
+    table: "contacts",
+    sort: "last_name",
+    map: contactSummary,
+    extras: { currentContactOnly: "bool" },
+    fields: {
+      internalId: { type: "int", column: "contacts.id", sortable: true },
+      firstName: { type: "string", column: "contacts.first_name", sortable: true },
+      lastName: { type: "string", column: "contacts.last_name", sortable: true },
+      grade: { type: "string", column: "contacts.grade" },
+      employeeRef: { type: "string", column: "contacts.employee_ref" },
+      isInactive: { type: "bool", column: "contacts.is_inactive" },
+      manpackUser: { type: "bool", column: "contacts.manpack_user" },
+      department: { type: "int", column: "contacts.department_id" },
+      costCentre: { type: "int", column: "contacts.cost_centre_id" },
+    },
+    where: (q, caller, x) => {
+      if (x.currentContactOnly || caller.wpContactOnly) q.where("contacts.id", caller.contactId ?? -1);
+    },
+  });
+
+const newContact = z
+  .object({
+    firstName: z.string().trim().min(1).max(100),
+    lastName: z.string().trim().min(1).max(100),
+    email: z.string().trim().email().max(320).optional(),
+    grade: z.string().trim().max(100).optional(),
+    budgetType: z.string().trim().max(100).optional(),
+    employeeRef: z.string().trim().max(100).optional(),
+    manpackUser: z.boolean().optional(),
+    department: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(Number).optional(),
+    costCentre: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(Number).optional(),
+  })
+  .strict();
+
+/** Contacts: list/get, and POST a wearer (/add-wearer, addManpackUser permission). */
+export class ContactService extends ListService<ReturnType<typeof contactSummary>> {
+  constructor(ctx: Ctx) {
+    super(ctx, contactsDef());
+  }
+  async create(data: unknown, params: ProviderParams) {
+    const caller = callerOf(params);
+    const customerId = requireCustomer(caller);
+    if (!has(caller, "addManpackUser") && !caller.isEvolveUser) throw new Forbidden("Adding wearers is not allowed for this account");
+    const c = parseOr400(newContact, bodyOf(data));
+    const db = this.ctx.db;
+    if (c.department != null && !(await db("departments").where({ id: c.department, customer_id: customerId }).first())) throw invalid("department", "unknown department");
+    if (c.costCentre != null && !(await db("cost_centres").where({ id: c.costCentre, customer_id: customerId }).first())) throw invalid("costCentre", "unknown cost centre");
+    const [row] = await db("contacts")
+      .insert({
+        customer_id: customerId, first_name: c.firstName, last_name: c.lastName, email: c.email ?? null, grade: c.grade ?? null, budget_type: c.budgetType ?? null,
+        employee_ref: c.employeeRef ?? null, manpack_user: c.manpackUser ?? true, department_id: c.department ?? null, cost_centre_id: c.costCentre ?? null,
+      })
+      .returning("id");
+    return this.get(typeof row === "object" ? row.id : row, { ...params, query: {} });
+  }
+}
+
+/** GET /api/contactBudget (contactId[$in], $limit) */
+export const contactBudgetsDef = () =>
+  ownedDef({
+    what: "Contact budget",
+    table: "contact_budgets",
+    sort: "contact_id",
+    fields: {
+      internalId: { type: "int", column: "contact_budgets.id", sortable: true },
+      contactId: { type: "int", column: "contact_budgets.contact_id", sortable: true },
+      contact: { type: "int", column: "contact_budgets.contact_id" },
+      type: { type: "string", column: "contact_budgets.type" },
+    },
+    map: (r: any) => ({
+      internalId: String(r.id), contactId: String(r.contact_id), type: r.type, qty: r.qty, resetDays: r.reset_days ?? null, resetDate: r.reset_date ?? null,
+      allocationType: r.allocation_type ?? null, allocationTypeName: r.allocation_type_name ?? null, usedQty: r.used_qty,
+    }),
+  });
