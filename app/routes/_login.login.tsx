@@ -18,7 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-const LoginSchema = z.object({
+// a function, so that zod is built on the server only and stays out of the browser bundle (decision 002)
+const loginSchema = () =>
+  z.object({
   email: z
     .string({ required_error: "Enter your email address" })
     .trim()
@@ -37,7 +39,7 @@ function loginLimiter() {
 // public route: logging in is what this action is for; the maintenance guard still runs first.
 export async function action({ request, context }: ActionFunctionArgs) {
   await checkMaintenance(request);
-  const form = await parseForm(request, LoginSchema);
+  const form = await parseForm(request, loginSchema());
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
   const { email, password } = form.data;
 

@@ -17,14 +17,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const SelectSchema = z.object({
+// a function, so that zod is built on the server only and stays out of the browser bundle (decision 002)
+const selectSchema = () =>
+  z.object({
   contactId: z.string({ required_error: "Choose a business unit" }).trim().min(1, "Choose a business unit"),
   redirect: z.string().optional(),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
   const { session: upstreamSession, upstream } = await requireUser(request);
-  const form = await parseForm(request, SelectSchema);
+  const form = await parseForm(request, selectSchema());
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
   if (!upstreamSession.customers.some((c) => c.contactId === form.data.contactId)) {
     return invalidForm({ contactId: "That business unit is not one of yours." });
