@@ -1,3 +1,4 @@
+import { basketCount } from "~/domain/basket";
 import { accessGuard, canApprove } from "~/domain/permissions";
 import type { PortalUser } from "~/auth/require-user.server";
 import { bannerDismissedCookie } from "~/auth/session.server";
@@ -27,7 +28,6 @@ export async function loadChrome(request: Request, user: PortalUser) {
     approver ? countOrdersAwaitingApproval(user.upstream) : Promise.resolve(null),
     bannerDismissedCookie().parse(request.headers.get("Cookie")) as Promise<string | null>,
   ]);
-  const basketLines = session.basket?.stock.filter((line) => !line.removeId) ?? [];
   return {
     user: {
       name: [session.user.firstName, session.user.lastName].filter(Boolean).join(" ") || session.user.email,
@@ -35,7 +35,7 @@ export async function loadChrome(request: Request, user: PortalUser) {
     },
     customer: session.selectedCustomer,
     customers: session.customers,
-    basketCount: basketLines.reduce((sum, line) => sum + line.qty, 0),
+    basketCount: basketCount(session.basket?.stock ?? []),
     pendingApprovals,
     navigation: visibleNavigation(user),
     banner: dismissedBanner === SITE_BANNER.id ? null : SITE_BANNER,

@@ -12,6 +12,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { commitSession, getSession } from "~/auth/session.server";
+import { getEnv } from "~/env.server";
 import { useNonce, useRequestId } from "~/components/document-context";
 import { ProgressBar } from "~/components/progress-bar";
 import { ToastNotice } from "~/components/toast";
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getSession(request);
   const toast = session.get("toast") ?? null;
   return data(
-    { toast },
+    { toast, chatScriptUrl: getEnv().CHAT_SCRIPT_URL ?? null },
     { headers: toast ? { "Set-Cookie": await commitSession(session) } : undefined },
   );
 }
@@ -60,9 +61,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>();
+  const { toast, chatScriptUrl } = useLoaderData<typeof loader>();
+  const nonce = useNonce();
   return (
     <>
+      {/* the optional marketing/chat script (SPEC §7 static loads): once, deferred, never needed for a flow */}
+      {chatScriptUrl ? <script src={chatScriptUrl} nonce={nonce} defer /> : null}
       <div className="toasts" aria-live="polite">
         <ToastNotice toast={toast} />
       </div>

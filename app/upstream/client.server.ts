@@ -1,23 +1,17 @@
 import { redirect } from "@remix-run/node";
 import type { z } from "zod";
 import { destroySession, getSession } from "~/auth/session.server";
+import { buildFeathersQuery, type FeathersQuery } from "~/domain/feathers-query";
 import { getEnv } from "~/env.server";
 import { UpstreamErrorSchema } from "./schemas";
 
-export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
-export type Query = URLSearchParams | Record<string, QueryValue>;
+export type Query = URLSearchParams | FeathersQuery;
 
-/** Flat Feathers query keys (`$limit`, `$sort[createdDate]`, `status[$in]`) → query string. Arrays repeat the key. */
+/** Feathers query (nested objects or flat bracketed keys) → query string, by the one builder in the domain. */
 export function toSearchParams(query: Query | undefined): URLSearchParams {
   if (!query) return new URLSearchParams();
   if (query instanceof URLSearchParams) return query;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === "") continue;
-    if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
-    else params.append(key, String(value));
-  }
-  return params;
+  return new URLSearchParams(buildFeathersQuery(query).filter(([, value]) => value !== ""));
 }
 
 type CallOptions = { query?: Query; body?: unknown; headers?: Record<string, string> };

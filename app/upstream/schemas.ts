@@ -54,7 +54,7 @@ export const CategorySchema: z.ZodType<Category, z.ZodTypeDef, unknown> = z.lazy
 );
 
 const BasketLineSchema = z
-  .object({ productId: id, qty: z.number(), removeId: z.unknown().optional() })
+  .object({ productId: id, qty: z.number(), removeItem: z.boolean().optional() })
   .passthrough();
 
 export const BasketSummarySchema = z

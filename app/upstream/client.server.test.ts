@@ -1,0 +1,93 @@
+import { http, HttpResponse, delay } from "msw";
+import { z } from "zod";
+import { describe, expect, it } from "vitest";
+import { resetEnvForTests } from "~/env.server";
+import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
+import { get } from "../../tests/mocks/requests";
+import { useUpstreamMock } from "../../tests/mocks/server";
+import { createUpstreamClient, toSearchParams, upstreamErrorMessage } from "./client.server";
+
+const server = useUpstreamMock();
+const Item = z.object({ internalId: z.string() });
+
+async function failure(run: () => Promise<unknown>): Promise<Response> {
+  try {
+    await run();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+  throw new Error("expected the call to fail");
+}
+
+describe("upstream client", () => {
+  it("sends the bearer token and the Feathers query, and parses the answer", async () => {
+    let seen: URL | null = null;
+    let auth: string | null = null;
+    server.use(
+      http.get(`${UPSTREAM}/api/item/7`, ({ request }) => {
+        seen = new URL(request.url);
+        auth = request.headers.get("authorization");
+        return HttpResponse.json({ internalId: "7", extra: "ignored" });
+      }),
+    );
+    const client = createUpstreamClient(get("/product/x"), "tok");
+    const item = await client.get("/api/item/7", Item, {
+      query: { $limit: 16, $sort: { createdDate: -1 }, tranId: { $in: ["SO1", "SO2"] }, q: undefined },
+    });
+    expect(item).toEqual({ internalId: "7" });
+    expect(auth).toBe("Bearer tok");
+    expect(seen!.searchParams.get("$limit")).toBe("16");
+    expect(seen!.searchParams.get("$sort[createdDate]")).toBe("-1");
+    expect(seen!.searchParams.getAll("tranId[$in][]")).toEqual(["SO1", "SO2"]);
+    expect(seen!.searchParams.has("q")).toBe(false);
+  });
+
+  it.each([
+    [400, 400],
+    [403, 403],
+    [404, 404],
+    [409, 409],
+    [429, 429],
+    [500, 502],
+    [503, 502],
+  ])("maps an upstream %i to a %i Response carrying the message", async (upstream, mapped) => {
+    server.use(http.get(`${UPSTREAM}/api/order/1`, () => HttpResponse.json({ message: `said ${upstream}` }, { status: upstream })));
+    const response = await failure(() => createUpstreamClient(get("/x"), "tok").get("/api/order/1", Item));
+    expect(response.status).toBe(mapped);
+    expect(await upstreamErrorMessage(response)).toBe(`said ${upstream}`);
+  });
+
+  it("answers 502 when the provider's answer breaks the contract", async () => {
+    server.use(http.get(`${UPSTREAM}/api/item/1`, () => HttpResponse.json({ id: 1 })));
+    const response = await failure(() => createUpstreamClient(get("/x"), "tok").get("/api/item/1", Item));
+    expect(response.status).toBe(502);
+  });
+
+  it("gives up after UPSTREAM_TIMEOUT_MS with a 504", async () => {
+    process.env.UPSTREAM_TIMEOUT_MS = "150";
+    resetEnvForTests();
+    server.use(
+      http.get(`${UPSTREAM}/api/item/1`, async () => {
+        await delay(2000);
+        return HttpResponse.json({ internalId: "1" });
+      }),
+    );
+    const response = await failure(() => createUpstreamClient(get("/x"), "tok").get("/api/item/1", Item));
+    expect(response.status).toBe(504);
+    delete process.env.UPSTREAM_TIMEOUT_MS;
+    resetEnvForTests();
+  });
+
+  it("reads no message from things that are not upstream failures", async () => {
+    expect(await upstreamErrorMessage(new Error("x"))).toBeNull();
+    expect(await upstreamErrorMessage(new Response("plain", { status: 500 }))).toBeNull();
+  });
+
+  it("builds query strings from flat keys or nested objects alike", () => {
+    expect(toSearchParams({ "createdDate[$gte]": "2026-01-01", orderToApprove: true }).toString()).toBe(
+      "createdDate%5B%24gte%5D=2026-01-01&orderToApprove=true",
+    );
+    expect(toSearchParams({ createdDate: { $gte: "2026-01-01" } }).toString()).toBe("createdDate%5B%24gte%5D=2026-01-01");
+  });
+});
