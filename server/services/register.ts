@@ -1,16 +1,20 @@
 import type { Application } from "@feathersjs/koa";
 import { AddressService, carriageDef, ContactService, contactBudgetsDef, costCentresDef, departmentsDef } from "./account";
 import { SavedBasketService, WishListService } from "./baskets";
+import { NewsReadService, ReportService, trainingGuidesDef, WpCategoriesService, wpHeaders, WpPagesService, WpPostsService } from "./content";
+import { AcceptInvitationService, InvitationService, outboxService, PasswordResetService, type MailCtx } from "./recovery";
 import { BasketSessionService } from "./basket-session";
-import { ListService, type Ctx } from "./base";
+import { ListService } from "./base";
 import { cataloguesDef, categoriesDef, CategoryTreeService, itemService } from "./catalogue";
 import { DespatchService, OrderService, ReOrderService } from "./orders";
 import { MaintenanceStatusService, SelectCustomerService, SessionService } from "./session";
 
 /** Services anyone may call without a session. */
-export const PUBLIC_SERVICES = new Set(["api/maintenance-status"]);
+export const PUBLIC_SERVICES = new Set([
+  "api/maintenance-status", "api/password-reset", "api/accept-invitation", "api/wp/v2/posts", "api/wp/v2/pages", "api/wp/v2/categories",
+]);
 
-export function registerServices(app: Application, ctx: Ctx): void {
+export function registerServices(app: Application, ctx: MailCtx): void {
   const use = (path: string, service: object, methods: string[]) => app.use(`api/${path}`, service as any, { methods });
   use("maintenance-status", new MaintenanceStatusService(ctx), ["find"]);
   use("session", new SessionService(ctx), ["find"]);
@@ -35,4 +39,16 @@ export function registerServices(app: Application, ctx: Ctx): void {
   use("userCategory", new CategoryTreeService(ctx, "full"), ["find"]);
   use("customCatalogue", new ListService(ctx, cataloguesDef("custom")), ["find", "get"]);
   use("smiCustomCatalogue", new ListService(ctx, cataloguesDef("smi")), ["find", "get"]);
+  use("report", new ReportService(ctx), ["find", "get"]);
+  use("password-reset", new PasswordResetService(ctx), ["get", "create"]);
+  use("invitation", new InvitationService(ctx), ["create"]);
+  use("accept-invitation", new AcceptInvitationService(ctx), ["get", "create"]);
+  use("outbox", outboxService(ctx), ["find", "get"]);
+  use("news-read", new NewsReadService(ctx), ["create"]);
+  use("training-guides", new ListService(ctx, trainingGuidesDef()), ["find", "get"]);
+  for (const path of ["posts", "pages", "categories"]) {
+    const Service = path === "posts" ? WpPostsService : path === "pages" ? WpPagesService : WpCategoriesService;
+    use(`wp/v2/${path}`, new Service(ctx), path === "categories" ? ["find"] : ["find", "get"]);
+    app.service(`api/wp/v2/${path}`).hooks({ after: { find: [wpHeaders] } });
+  }
 }

@@ -1,0 +1,214 @@
+import { Forbidden, NotFound } from "@feathersjs/errors";
+import type { HookContext } from "@feathersjs/feathers";
+import type { Knex } from "knex";
+import { z } from "zod";
+import { has } from "../auth/caller";
+import { coerce, invalid, parseExtra, type QuerySpec } from "../query/dialect";
+import { parseOr400 } from "./basket-session";
+import { bodyOf, byKey, callerOf, idOf, json, money, requireCustomer, str, type Ctx, type ListDef, type ProviderParams } from "./base";
+
+// ---------------------------------------------------------------- WordPress-shaped content
+
+type WpQuery = Record<string, unknown>;
+
+/** WordPress REST parameters: per_page 1–100 (default 10), page ≥ 1, categories (ids), slug, search, _embed. */
+function wpParams(query: WpQuery | undefined, allowed: string[]) {
+  const q = query ?? {};
+  for (const key of Object.keys(q)) if (!allowed.includes(key)) throw invalid(key);
+  const perPage = q.per_page === undefined ? 10 : (coerce("int", q.per_page, "per_page") as number);
+  const page = q.page === undefined ? 1 : (coerce("int", q.page, "page") as number);
+  if (perPage < 1 || perPage > 100) throw invalid("per_page", "expected 1 to 100");
+  if (page < 1) throw invalid("page", "expected 1 or more");
+  return {
+    perPage,
+    page,
+    categories: q.categories === undefined ? undefined : (parseExtra("intList", q.categories, "categories") as number[]),
+    slug: q.slug === undefined ? undefined : String(coerce("string", q.slug, "slug")),
+    search: q.search === undefined ? undefined : String(coerce("string", q.search, "search")),
+    embed: q._embed !== undefined,
+  };
+}
+
+const rendered = (text: string) => ({ rendered: text });
+
+/** Moves {total, perPage, data} into WordPress's answer: the array, with x-wp-total / x-wp-totalpages. */
+export function wpHeaders(context: HookContext): void {
+  const { total, perPage, data } = context.result as { total: number; perPage: number; data: unknown[] };
+  context.http = { ...context.http, headers: { "x-wp-total": String(total), "x-wp-totalpages": String(Math.ceil(total / perPage)) } };
+  context.result = data;
+}
+
+/** GET /api/wp/v2/posts (public) */
+export class WpPostsService {
+  constructor(private ctx: Ctx) {}
+  private async embed(db: Knex, rows: any[]) {
+    const terms = rows.length
+      ? await db("wp_post_terms as pt").join("wp_terms as t", "t.id", "pt.term_id").whereIn("pt.post_id", rows.map((r) => r.id)).select("pt.post_id", "t.id", "t.name", "t.slug", "t.taxonomy")
+      : [];
+    return byKey(terms, (t: any) => t.post_id);
+  }
+  private out(r: any, terms: any[], embed: boolean) {
+    const post: Record<string, unknown> = {
+      id: r.id, date: r.date, modified: r.modified ?? r.date, slug: r.slug, status: r.status, type: "post", link: `/news/${r.slug}`,
+      title: rendered(r.title), excerpt: rendered(r.excerpt), content: rendered(r.content),
+      categories: terms.filter((t) => t.taxonomy === "category").map((t) => t.id),
+    };
+    if (embed) {
+      post._embedded = {
+        author: [{ name: r.author_name ?? "" }],
+        "wp:featuredmedia": r.featured_image ? [{ source_url: r.featured_image, alt_text: r.title }] : [],
+        "wp:term": [terms.map((t) => ({ id: t.id, name: t.name, slug: t.slug, taxonomy: t.taxonomy }))],
+      };
+    }
+    return post;
+  }
+  async find(params: ProviderParams) {
+    const p = wpParams(params.query, ["categories", "per_page", "page", "_embed", "slug", "search"]);
+    const { db } = this.ctx;
+    const q = db("wp_posts").where("status", "publish");
+    if (p.categories?.length) q.whereIn("id", db("wp_post_terms").whereIn("term_id", p.categories).select("post_id"));
+    if (p.slug) q.where("slug", p.slug);
+    if (p.search) q.where((w) => w.whereRaw("lower(title) like ?", [`%${p.search!.toLowerCase()}%`]).orWhereRaw("lower(content) like ?", [`%${p.search!.toLowerCase()}%`]));
+    const [count, rows] = await Promise.all([
+      q.clone().count({ n: "*" }).first(),
+      q.clone().orderBy([{ column: "date", order: "desc" }, { column: "id", order: "desc" }]).limit(p.perPage).offset((p.page - 1) * p.perPage),
+    ]);
+    const terms = await this.embed(db, rows);
+    return { total: Number(count?.n ?? 0), perPage: p.perPage, data: rows.map((r: any) => this.out(r, terms.get(r.id) ?? [], p.embed)) };
+  }
+  async get(id: unknown, params: ProviderParams) {
+    const p = wpParams(params.query, ["_embed"]);
+    const row = await this.ctx.db("wp_posts").where({ id: idOf(id, "Post"), status: "publish" }).first();
+    if (!row) throw new NotFound(`Post '${String(id)}' not found`);
+    return this.out(row, (await this.embed(this.ctx.db, [row])).get(row.id) ?? [], p.embed);
+  }
+}
+
+/** GET /api/wp/v2/pages?slug=banner-block (public): pages with their ACF fields (flexible content). */
+export class WpPagesService {
+  constructor(private ctx: Ctx) {}
+  private out(r: any) {
+    return { id: r.id, slug: r.slug, status: r.status, type: "page", modified: r.modified, title: rendered(r.title), content: rendered(r.content), acf: json(r.acf_json, {}) };
+  }
+  async find(params: ProviderParams) {
+    const p = wpParams(params.query, ["slug", "per_page", "page", "_embed", "search"]);
+    const q = this.ctx.db("wp_pages").where("status", "publish");
+    if (p.slug) q.where("slug", p.slug);
+    if (p.search) q.whereRaw("lower(title) like ?", [`%${p.search.toLowerCase()}%`]);
+    const [count, rows] = await Promise.all([q.clone().count({ n: "*" }).first(), q.clone().orderBy("id").limit(p.perPage).offset((p.page - 1) * p.perPage)]);
+    return { total: Number(count?.n ?? 0), perPage: p.perPage, data: rows.map((r: any) => this.out(r)) };
+  }
+  async get(id: unknown) {
+    const row = await this.ctx.db("wp_pages").where({ id: idOf(id, "Page"), status: "publish" }).first();
+    if (!row) throw new NotFound(`Page '${String(id)}' not found`);
+    return this.out(row);
+  }
+}
+
+/** GET /api/wp/v2/categories (public) */
+export class WpCategoriesService {
+  constructor(private ctx: Ctx) {}
+  async find(params: ProviderParams) {
+    const p = wpParams(params.query, ["per_page", "page", "slug"]);
+    const q = this.ctx.db("wp_terms").where("taxonomy", "category");
+    if (p.slug) q.where("slug", p.slug);
+    const [count, rows] = await Promise.all([q.clone().count({ n: "*" }).first(), q.clone().orderBy("name").limit(p.perPage).offset((p.page - 1) * p.perPage)]);
+    return { total: Number(count?.n ?? 0), perPage: p.perPage, data: rows.map((t: any) => ({ id: t.id, name: t.name, slug: t.slug, taxonomy: t.taxonomy })) };
+  }
+}
+
+/** POST /api/news-read {postId}: marks a post read (account.totalReadNews). */
+export class NewsReadService {
+  constructor(private ctx: Ctx) {}
+  async create(data: unknown, params: ProviderParams) {
+    const caller = callerOf(params);
+    const { postId } = parseOr400(z.object({ postId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)]).transform(Number) }).strict(), bodyOf(data));
+    if (!(await this.ctx.db("wp_posts").where("id", postId).first("id"))) throw new NotFound(`Post '${postId}' not found`);
+    await this.ctx.db("news_reads").insert({ user_id: caller.userId, post_id: postId, read_at: this.ctx.now().toISOString() }).onConflict(["user_id", "post_id"]).ignore();
+    const row = await this.ctx.db("news_reads").where("user_id", caller.userId).count({ n: "*" }).first();
+    return { totalReadNews: Number(row?.n ?? 0) };
+  }
+}
+
+/** GET /api/training-guides: guides for everyone plus the selected customer's own. */
+export const trainingGuidesDef = (): ListDef<unknown> => ({
+  what: "Training guide",
+  idColumn: "training_guides.id",
+  spec: {
+    fields: {
+      id: { type: "int", column: "training_guides.id" },
+      category: { type: "string", column: "training_guides.category" },
+      title: { type: "string", column: "training_guides.title", sortable: true },
+    },
+    defaultSort: [["training_guides.display_order", "asc"], ["training_guides.title", "asc"]],
+    tieBreaker: "training_guides.id",
+    defaultLimit: 100,
+  },
+  base: (ctx, caller) => {
+    const customerId = caller.customerId;
+    return ctx.db("training_guides").where((w) => {
+      w.whereNull("training_guides.customer_id");
+      if (customerId != null) w.orWhere("training_guides.customer_id", customerId);
+    });
+  },
+  select: (qb) => qb.select("training_guides.*"),
+  map: (_ctx, rows) =>
+    rows.map((r) => ({ id: r.id, title: r.title, description: r.description, fileUrl: r.file_url, category: r.category ?? null, displayOrder: r.display_order })),
+});
+
+// ---------------------------------------------------------------- reports
+
+const REPORT_TYPES = ["orders", "items", "spend"] as const;
+const reportSpec: QuerySpec = {
+  fields: {},
+  extras: { type: "string", from: "string", to: "string" },
+  defaultSort: [],
+};
+
+const taskOut = (r: any) => ({ taskId: String(r.id), type: r.type, success: r.success == null ? null : !!r.success, createdAt: r.created_at, params: json(r.params_json, {}) });
+
+/**
+ * GET /api/report?type=orders|items|spend&from=YYYY-MM-DD&to=YYYY-MM-DD (viewReporting): runs the report
+ * for the selected customer, records a task and answers {success, task, data}. GET /api/report/:taskId → task.
+ */
+export class ReportService {
+  constructor(private ctx: Ctx) {}
+  async find(params: ProviderParams) {
+    const caller = callerOf(params);
+    const customerId = requireCustomer(caller);
+    if (!has(caller, "viewReporting") && !caller.isEvolveUser) throw new Forbidden("Reporting is not allowed for this account");
+    const q = params.query ?? {};
+    for (const key of Object.keys(q)) if (!Object.hasOwn(reportSpec.extras!, key)) throw invalid(key);
+    const type = (q.type ?? "orders") as (typeof REPORT_TYPES)[number];
+    if (!REPORT_TYPES.includes(type)) throw invalid("type", `expected one of ${REPORT_TYPES.join(", ")}`);
+    const from = q.from === undefined ? undefined : (coerce("date", q.from, "from", "$gte") as string);
+    const to = q.to === undefined ? undefined : (coerce("date", q.to, "to", "$lte") as string);
+    const { db } = this.ctx;
+    const now = this.ctx.now().toISOString();
+    const orders = db("orders").where("orders.customer_id", customerId).where("orders.web_rejected", false);
+    if (!has(caller, "viewAllOrders") && !caller.isEvolveUser) orders.where("orders.placed_by_user_id", caller.userId);
+    if (from) orders.where("orders.created_date", ">=", from);
+    if (to) orders.where("orders.created_date", "<=", to);
+    let data: unknown[];
+    if (type === "orders") {
+      data = (await orders.clone().groupBy("orders.order_status").orderBy("orders.order_status").select("orders.order_status as status").count({ orders: "*" }).sum({ subTotal: "orders.sub_total" }))
+        .map((r: any) => ({ status: r.status, orders: Number(r.orders), subTotal: money(r.subTotal) }));
+    } else if (type === "items") {
+      data = (await db("order_lines as l").whereIn("l.order_id", orders.clone().select("orders.id")).groupBy("l.item_id", "l.name").select("l.item_id", "l.name").sum({ quantity: "l.quantity", amount: "l.amount" }).orderBy("quantity", "desc").limit(100))
+        .map((r: any) => ({ item: { internalId: str(r.item_id), name: r.name }, quantity: Number(r.quantity), amount: money(r.amount) }));
+    } else {
+      data = (await orders.clone().select(db.raw("substr(orders.created_date, 1, 7) as month")).sum({ subTotal: "orders.sub_total" }).count({ orders: "*" }).groupByRaw("substr(orders.created_date, 1, 7)").orderBy("month"))
+        .map((r: any) => ({ month: r.month, orders: Number(r.orders), subTotal: money(r.subTotal) }));
+    }
+    const [row] = await db("report_tasks")
+      .insert({ customer_id: customerId, user_id: caller.userId, type, params_json: JSON.stringify({ from: q.from ?? null, to: q.to ?? null }), success: true, created_at: now, finished_at: now })
+      .returning("*");
+    return { success: true, task: taskOut(row), data };
+  }
+  async get(id: unknown, params: ProviderParams) {
+    const caller = callerOf(params);
+    const row = await this.ctx.db("report_tasks").where({ id: idOf(id, "Report task"), customer_id: requireCustomer(caller), user_id: caller.userId }).first();
+    if (!row) throw new NotFound(`Report task '${String(id)}' not found`);
+    return taskOut(row);
+  }
+}
