@@ -214,6 +214,8 @@ async function insertFixtures(db: Knex): Promise<void> {
   await insertAll(db, "catalogues", [
     { id: 801, customer_id: NORTHWIND, type: "custom", name: "Northwind Custom" },
     { id: 802, customer_id: HARBOUR, type: "smi", name: "Harbour SMI" },
+    { id: 803, customer_id: HARBOUR, type: "custom", name: "Harbour Custom" },
+    { id: 804, customer_id: NORTHWIND, type: "smi", name: "Northwind SMI" },
   ]);
   await insertAll(db, "catalogue_items", [{ catalogue_id: 801, item_id: 20030 }, { catalogue_id: 802, item_id: 20001 }]);
 
