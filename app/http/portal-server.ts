@@ -8,7 +8,7 @@ import compression from "compression";
 import express from "express";
 import { getEnv } from "../env.server";
 import type { PortalLoadContext } from "./context";
-import { crossSiteRefusal, securityHeaders } from "./security.server";
+import { crossSiteRefusal, isOldBrowser, securityHeaders } from "./security.server";
 
 installGlobals({ nativeFetch: true });
 
@@ -37,6 +37,10 @@ export async function startPortal(options: { port?: number; root?: string } = {}
     res.locals.context = { requestId, clientIp: req.ip ?? "unknown", cspNonce: nonce } satisfies PortalLoadContext;
     res.set("X-Request-Id", requestId);
     res.set(securityHeaders({ nonce, stripe: env.stripeEnabled, chatScriptOrigin, https: env.secureCookies }));
+    if (isOldBrowser(req.method, req.path, req.get("user-agent"))) {
+      res.redirect(302, "/old-browser");
+      return;
+    }
     const refusal = crossSiteRefusal(req.method, new Headers(req.headers as Record<string, string>), req.get("host"));
     if (refusal) {
       res.status(403).type("text/plain").send(`Forbidden: ${refusal}`);

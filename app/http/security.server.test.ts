@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, crossSiteRefusal, securityHeaders } from "./security.server";
+import { contentSecurityPolicy, crossSiteRefusal, isOldBrowser, securityHeaders } from "./security.server";
 
 describe("crossSiteRefusal (CSRF check on every non-GET)", () => {
   const h = (init: Record<string, string>) => new Headers(init);
@@ -52,5 +52,23 @@ describe("security headers", () => {
   it("sends HSTS only when served over HTTPS", () => {
     expect(securityHeaders({ nonce: "n", stripe: false, https: true })["Strict-Transport-Security"]).toBeDefined();
     expect(securityHeaders({ nonce: "n", stripe: false, https: false })["Strict-Transport-Security"]).toBeUndefined();
+  });
+});
+
+describe("isOldBrowser", () => {
+  const IE11 = "Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko";
+  const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
+  const OLD_EDGE = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0 Safari/537.36 Edge/18.17763";
+
+  it.each([
+    ["GET", "/dashboard", IE11, true],
+    ["GET", "/login", OLD_EDGE, true],
+    ["GET", "/dashboard", CHROME, false],
+    ["GET", "/old-browser", IE11, false],
+    ["GET", "/build/root.js", IE11, false],
+    ["POST", "/logout", IE11, false],
+    ["GET", "/dashboard", undefined, false],
+  ])("%s %s (%s) → %s", (method, path, ua, expected) => {
+    expect(isOldBrowser(method, path, ua)).toBe(expected);
   });
 });

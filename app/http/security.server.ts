@@ -60,3 +60,12 @@ export function securityHeaders(options: CspOptions): Record<string, string> {
   if (options.https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;
 }
+
+// Internet Explorer and pre-Chromium Edge cannot run the portal's CSS or its enhancements safely.
+const OLD_BROWSER = /MSIE [1-9]\.|MSIE 1[01]\.|Trident\/|Edge\/1[2-8]\./;
+
+/** Whether a page request comes from a browser too old to be kept secure (sent to /old-browser). */
+export function isOldBrowser(method: string, path: string, userAgent: string | undefined): boolean {
+  if (method !== "GET" || path === "/old-browser" || path.startsWith("/build/")) return false;
+  return OLD_BROWSER.test(userAgent ?? "");
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { testLoadContext } from "~/http/context";
+import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { get, locationOf, settle } from "../../tests/mocks/requests";
+import { useUpstreamMock } from "../../tests/mocks/server";
+import { loader } from "./_login.maintenance";
+
+const server = useUpstreamMock();
+const run = (path: string, cookie?: string) =>
+  settle(() => loader({ request: get(path, cookie), params: {}, context: testLoadContext() }));
+
+describe("/maintenance (public)", () => {
+  it("shows the notice to anyone while maintenance is on", async () => {
+    server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "key" } }));
+    expect(await run("/maintenance")).toBeNull();
+  });
+
+  it("sends visitors home when maintenance is off", async () => {
+    server.use(...authHandlers());
+    expect(locationOf(await run("/maintenance"))).toBe("/");
+  });
+
+  it("takes the bypass key here too and sends the visitor home with it remembered", async () => {
+    server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "key" } }));
+    const result = (await run("/maintenance?key")) as Response;
+    expect(locationOf(result)).toBe("/");
+    expect(result.headers.get("Set-Cookie")).toContain("__portal_bypass=");
+  });
+
+  it("sends a visitor who already bypassed home", async () => {
+    server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "key" } }));
+    const first = (await run("/maintenance?key")) as Response;
+    const bypass = (first.headers.get("Set-Cookie") ?? "").split(";")[0];
+    expect(locationOf(await run("/maintenance", bypass))).toBe("/");
+  });
+
+  it("sends visitors home when the maintenance check fails (navigation continues)", async () => {
+    server.use(...authHandlers({ maintenance: "error" }));
+    expect(locationOf(await run("/maintenance"))).toBe("/");
+  });
+});
