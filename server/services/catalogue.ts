@@ -3,7 +3,7 @@ import type { Knex } from "knex";
 import type { Caller } from "../auth/caller";
 import { has } from "../auth/caller";
 import { invalid, whereContains, type FieldSpec, type QuerySpec } from "../query/dialect";
-import { byKey, json, ListService, requireCustomer, scopeOf, str, type Ctx, type ListDef } from "./base";
+import { byKey, idOf, json, ListService, requireCustomer, scopeOf, str, type Ctx, type ListDef } from "./base";
 
 type CategoryType = "full" | "my" | "manpack";
 
@@ -285,4 +285,11 @@ export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
   };
 }
 
-export const itemService = (ctx: Ctx, forcedScope?: "my") => new ListService(ctx, itemsDef(forcedScope));
+/** Items: variants are reachable by id (GET /api/item/:id), though lists show parents only. */
+class ItemService extends ListService<ItemOut> {
+  async get(id: unknown, params: any) {
+    return super.get(id, { ...params, query: { ...params.query, internalId: String(idOf(id, "Item")) } });
+  }
+}
+
+export const itemService = (ctx: Ctx, forcedScope?: "my") => new ItemService(ctx, itemsDef(forcedScope));
