@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { RateLimiter } from "~/auth/rate-limit.server";
 import { checkMaintenance, requireAnonymous, safeRedirect } from "~/auth/require-user.server";
@@ -110,6 +110,9 @@ export default function LoginPage() {
           Log in
         </button>
       </Form>
+      <p>
+        <Link to="/customer/forgot">Forgotten your password?</Link>
+      </p>
     </>
   );
 }

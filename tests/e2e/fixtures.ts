@@ -21,7 +21,7 @@ export type DemoUser = keyof typeof DEMO;
 
 const PROVIDER = `http://127.0.0.1:${E2E_PROVIDER_PORT}/api`;
 
-async function providerCall<T>(path: string, init: RequestInit & { token?: string }): Promise<T> {
+export async function providerCall<T>(path: string, init: RequestInit & { token?: string }): Promise<T> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   const response = await fetch(`${PROVIDER}${path}`, { ...init, headers });
@@ -36,10 +36,7 @@ type UnitAnswer = { selectedCustomer: { internalId: string; contactId: string; n
  * so specs that are not about logging in start on their page at once.
  */
 export async function logInByCookie(context: BrowserContext, who: DemoUser, unitName?: string): Promise<void> {
-  const { accessToken } = await providerCall<{ accessToken: string }>("/authentication", {
-    method: "POST",
-    body: JSON.stringify({ strategy: "local", email: DEMO[who], password: PASSWORD }),
-  });
+  const accessToken = await providerToken(DEMO[who]);
   let session = await providerCall<UnitAnswer>("/session", { token: accessToken });
   const wanted = unitName ? session.customers.find((c) => c.name === unitName) : session.selectedCustomer ?? session.customers[0];
   if (wanted && session.selectedCustomer?.contactId !== wanted.contactId) {
@@ -61,6 +58,33 @@ export async function logInByCookie(context: BrowserContext, who: DemoUser, unit
   await context.addCookies([
     { name, value: value.join("="), domain: "localhost", path: "/", httpOnly: true, sameSite: "Lax" },
   ]);
+}
+
+export async function providerToken(email: string, password = PASSWORD): Promise<string> {
+  const { accessToken } = await providerCall<{ accessToken: string }>("/authentication", {
+    method: "POST",
+    body: JSON.stringify({ strategy: "local", email, password }),
+  });
+  return accessToken;
+}
+
+/** The newest e-mail of a kind the provider "sent" to an address, read as provider staff from its outbox. */
+export async function latestEmail(to: string, kind: "reset" | "invitation"): Promise<{ subject: string; body: string }> {
+  const token = await providerToken(DEMO.admin);
+  const list = await providerCall<{ data: Array<{ to: string; kind: string; subject: string; body: string }> }>(
+    `/outbox?to=${encodeURIComponent(to)}&kind=${kind}&$limit=1`,
+    { token },
+  );
+  if (!list.data[0]) throw new Error(`no ${kind} e-mail to ${to}`);
+  return list.data[0];
+}
+
+/** The portal path of the first link in an e-mail body (the provider knows the portal by another address). */
+export function linkPath(body: string): string {
+  const url = body.match(/https?:\/\/\S+/)?.[0];
+  if (!url) throw new Error(`no link in: ${body}`);
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
 }
 
 const run = promisify(execFile);

@@ -1,0 +1,69 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { z } from "zod";
+import { checkMaintenance } from "~/auth/require-user.server";
+import { TextField } from "~/components/text-field";
+import { createUpstreamClient } from "~/upstream/client.server";
+import { requestPasswordReset } from "~/upstream/recovery.server";
+import { invalidForm, parseForm } from "~/utils/forms.server";
+
+export const meta: MetaFunction = () => [{ title: "Forgotten password · Workwear ordering portal" }];
+
+// public route: account recovery (SPEC §2).
+export async function loader({ request }: LoaderFunctionArgs) {
+  await checkMaintenance(request);
+  return null;
+}
+
+const forgotSchema = () =>
+  z.object({
+    email: z
+      .string({ required_error: "Enter your email address" })
+      .trim()
+      .min(1, "Enter your email address")
+      .email("Enter an email address like name@company.co.uk"),
+  });
+
+// public route: asking for a reset link needs no session.
+export async function action({ request }: ActionFunctionArgs) {
+  await checkMaintenance(request);
+  const form = await parseForm(request, forgotSchema());
+  if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
+  await requestPasswordReset(createUpstreamClient(request, null), form.data.email);
+  // the same answer whether or not the address has an account, so nobody can probe for accounts
+  return { ok: true as const, email: form.data.email };
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>();
+  if (actionData?.ok) {
+    return (
+      <>
+        <h1>Check your email</h1>
+        <p role="status">
+          If <strong>{actionData.email}</strong> has an account, we have sent it a link to choose a new password. The
+          link works once, for an hour.
+        </p>
+        <p>
+          <Link to="/login">Back to log in</Link>
+        </p>
+      </>
+    );
+  }
+  const errors = actionData && !actionData.ok ? actionData.fieldErrors : {};
+  return (
+    <>
+      <h1>Forgotten your password?</h1>
+      <p className="muted">Enter the email address you log in with and we will send you a link to choose a new one.</p>
+      <Form method="post" className="stack" noValidate>
+        <TextField name="email" label="Email" type="email" autoComplete="username" required error={errors.email} />
+        <button type="submit" className="button button--primary">
+          Send the link
+        </button>
+      </Form>
+      <p>
+        <Link to="/login">Back to log in</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { testLoadContext } from "~/http/context";
+import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
+import { get, locationOf, post, settle } from "../../tests/mocks/requests";
+import { useUpstreamMock } from "../../tests/mocks/server";
+import { action, loader } from "./_login.customer.reset-password.$slug";
+
+const server = useUpstreamMock();
+const params = { slug: "tok-1" };
+type Answer = { data: { fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit };
+
+describe("/customer/reset-password/{slug} (public)", () => {
+  it("shows whose password the link resets", async () => {
+    server.use(
+      ...authHandlers(),
+      http.get(`${UPSTREAM}/api/password-reset/tok-1`, () => HttpResponse.json({ valid: true, email: "bea@x.example" })),
+    );
+    const result = await loader({ request: get("/customer/reset-password/tok-1"), params, context: testLoadContext() });
+    expect(result).toEqual({ problem: null, email: "bea@x.example" });
+  });
+
+  it("explains a used link instead of failing", async () => {
+    server.use(
+      ...authHandlers(),
+      http.get(`${UPSTREAM}/api/password-reset/tok-1`, () =>
+        HttpResponse.json({ name: "Gone", message: "This link has already been used", code: 410 }, { status: 410 }),
+      ),
+    );
+    const result = await loader({ request: get("/customer/reset-password/tok-1"), params, context: testLoadContext() });
+    expect(result).toEqual({ problem: "This link has already been used", email: null });
+  });
+
+  it("refuses mismatched passwords with 400 before calling the provider", async () => {
+    server.use(...authHandlers()); // no password-reset handler: a call would fail the test
+    const result = (await settle(() =>
+      action({ request: post("/customer/reset-password/tok-1", { password: "long enough one", confirm: "long enough two" }), params, context: testLoadContext() }),
+    )) as Answer;
+    expect(result.init.status).toBe(400);
+    expect(result.data.fieldErrors.confirm).toBe("The two passwords are not the same");
+  });
+
+  it("refuses a short password", async () => {
+    server.use(...authHandlers());
+    const result = (await settle(() =>
+      action({ request: post("/customer/reset-password/tok-1", { password: "short", confirm: "short" }), params, context: testLoadContext() }),
+    )) as Answer;
+    expect(result.data.fieldErrors.password).toBe("Use at least 10 characters");
+  });
+
+  it("sets the password and sends the user to log in with a toast", async () => {
+    let body: unknown;
+    server.use(
+      ...authHandlers(),
+      http.post(`${UPSTREAM}/api/password-reset`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ reset: true }, { status: 201 });
+      }),
+    );
+    const result = await settle(() =>
+      action({ request: post("/customer/reset-password/tok-1", { password: "long enough one", confirm: "long enough one" }), params, context: testLoadContext() }),
+    );
+    expect(body).toEqual({ token: "tok-1", password: "long enough one" });
+    expect(locationOf(result)).toBe("/login");
+    expect((result as Response).headers.get("Set-Cookie")).toContain("__portal_session=");
+  });
+});
