@@ -1,7 +1,8 @@
 import type { Knex } from "knex";
 import { buildCatalogue } from "./catalogue-rows";
 import { buildContent } from "./content";
-import { insertAll, resetSequences } from "./insert";
+import { resetSequences } from "../knex";
+import { insertAll } from "./insert";
 import { generateOrders, newOrderIds } from "./orders";
 import { CUSTOMERS, DEMO_PASSWORD } from "./organisations";
 import { hashPassword } from "../../auth/password";
@@ -66,12 +67,7 @@ export async function seedWithPlan(db: Knex, plan: SeedPlan, log: (message: stri
   }
 
   await db.transaction((trx) => insertAll(trx, buildContent({ anchorMs, contexts: people.contexts, sellable: catalogue.sellable })));
-  await resetSequences(db, SEQUENCED_TABLES);
+  await resetSequences(db);
   log(`seed: done – ${ids.order - 1} orders, ${ids.line - 1} order lines, ${ids.despatch - 1} despatches in ${Date.now() - started} ms`);
 }
 
-const SEQUENCED_TABLES = [
-  "sectors", "customers", "users", "departments", "cost_centres", "contacts", "user_customers", "contact_budgets", "addresses",
-  "carriage", "categories", "catalogues", "items", "orders", "order_lines", "order_ship_groups", "despatches", "despatch_lines",
-  "saved_baskets", "saved_basket_items", "wish_list", "wp_terms", "wp_posts", "wp_pages", "training_guides", "report_tasks",
-];

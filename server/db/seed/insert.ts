@@ -56,13 +56,3 @@ export function emptyTables<K extends string>(names: readonly K[]): Record<K, Ro
   return Object.fromEntries(names.map((n) => [n, []])) as unknown as Record<K, Row[]>;
 }
 
-/** After explicit ids, PostgreSQL's serial sequences must be moved past them. */
-export async function resetSequences(db: Knex, tables: readonly string[]): Promise<void> {
-  if (db.client.config.client !== "pg") return;
-  for (const table of tables) {
-    await db.raw(
-      `select setval(pg_get_serial_sequence(?, 'id'), coalesce((select max(id) from ${db.client.wrapIdentifier(table, undefined)}), 0) + 1, false)`,
-      [table],
-    );
-  }
-}
