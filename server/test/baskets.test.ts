@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestProvider, type TestProvider } from "./fixtures";
+
+let p: TestProvider;
+let buyer: string;
+let approver: string;
+beforeAll(async () => {
+  p = await startTestProvider();
+  buyer = await p.login("buyer@demo.test");
+  await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
+  approver = await p.login("approver@demo.test");
+});
+afterAll(async () => p?.close());
+
+describe("/api/basket-session", () => {
+  const state = {
+    selectedBasketType: "manpack-order-basket",
+    stock: [{ productId: "20002", parentId: "20001", qty: 2, name: "Hi-Vis Jacket M", price: 24.5 }],
+    manpack: [{ employeeId: "5004", addressId: "701", data: [{ productId: 20030, parentId: "20030", qty: 1 }] }],
+    instructions: { stock: "Leave at gate", manpack: "" },
+  };
+
+  it("starts empty, is replaced by PUT, merged by PATCH, survives a new log-in, emptied by DELETE", async () => {
+    expect((await p.api("GET", "/api/basket-session", { token: buyer })).body).toEqual({ selectedBasketType: "stock-order-basket", stock: [], manpack: [], instructions: { stock: "", manpack: "" } });
+    const put = await p.api("PUT", "/api/basket-session", { token: buyer, body: state });
+    expect(put.status).toBe(200);
+    expect(put.body.manpack[0].data[0].productId).toBe("20030");
+    const patched = await p.api("PATCH", "/api/basket-session", { token: buyer, body: { selectedBasketType: "stock-order-basket" } });
+    expect(patched.body).toMatchObject({ selectedBasketType: "stock-order-basket", stock: [expect.objectContaining({ qty: 2 })] });
+    const again = await p.login("buyer@demo.test");
+    await p.api("POST", "/api/select-customer", { token: again, body: { contactId: "5001" } });
+    expect((await p.api("GET", "/api/basket-session", { token: again })).body.stock).toHaveLength(1);
+    expect((await p.api("GET", "/api/session", { token: again })).body.basket.instructions.stock).toBe("Leave at gate");
+    expect((await p.api("DELETE", "/api/basket-session", { token: again })).body.stock).toEqual([]);
+  });
+
+  it.each([
+    [{ stock: [{ productId: "20002", qty: 100 }] }, "stock.0.qty"],
+    [{ stock: [{ productId: "x", qty: 1 }] }, "stock.0.productId"],
+    [{ selectedBasketType: "other" }, "selectedBasketType"],
+    [{ surprise: 1 }, ""],
+  ])("400 for %j and nothing stored", async (body, field) => {
+    await p.api("PUT", "/api/basket-session", { token: buyer, body: state });
+    const res = await p.api("PATCH", "/api/basket-session", { token: buyer, body });
+    expect(res.status).toBe(400);
+    if (field) expect(res.body.message).toContain(`"${field}"`);
+    expect((await p.api("GET", "/api/basket-session", { token: buyer })).body).toEqual({ ...state, manpack: [{ ...state.manpack[0], data: [{ productId: "20030", parentId: "20030", qty: 1 }] }] });
+  });
+});
+
+describe("/api/saved-basket", () => {
+  let id: number;
+  it("POST saves a basket with catalogue prices; GET lists it (justBaskets) and with items", async () => {
+    const res = await p.api("POST", "/api/saved-basket", { token: buyer, body: { newBasketName: "Winter", items: [{ internalId: "20002", parent: "20001", qty: 3, price: 0.01 }] } });
+    expect(res.status).toBe(201);
+    id = res.body.id;
+    expect(res.body).toMatchObject({ basket_name: "Winter", checked_out: 0, itemsArray: [{ internalId: "20002", parent: "20001", qty: 3, price: 24.5, name: "Hi-Vis Jacket M" }] });
+    const just = await p.api("GET", "/api/saved-basket?justBaskets=true", { token: buyer });
+    expect(just.body.data.map((b: any) => b.basket_name).sort()).toEqual(["Monthly", "Winter"]);
+    expect(just.body.data.every((b: any) => b.itemsArray.length === 0)).toBe(true);
+    const full = await p.api("GET", "/api/saved-basket?basket_name[$match]=wint", { token: buyer });
+    expect(full.body.data[0].itemsArray).toHaveLength(1);
+  });
+
+  it("every PATCH variant", async () => {
+    const patch = (body: object) => p.api("PATCH", "/api/saved-basket", { token: buyer, body });
+    expect((await patch({ basket_id: id, item_id: 20010 })).body.itemsArray.map((i: any) => [i.internalId, i.qty])).toEqual([["20002", 3], ["20010", 2]]);
+    expect((await patch({ basket_id: id, item_id: 20002 })).body.itemsArray[0].qty).toBe(4);
+    expect((await patch({ basket_id: id, item_id: 20002, qty: 7 })).body.itemsArray[0].qty).toBe(7);
+    expect((await patch({ basket_id: id, item_id: 20010, delete_from_saved: true })).body.itemsArray).toHaveLength(1);
+    expect((await patch({ basket_id: id, item_id: 20010, delete_from_saved: true })).status).toBe(404);
+    expect((await patch({ basket: id, checked_out: 1 })).body.checked_out).toBe(1);
+    expect((await patch({ basket_id: id, item_id: 20002, qty: 100 })).status).toBe(400);
+    expect((await patch({ basket_id: id })).status).toBe(400);
+    expect((await p.api("PATCH", `/api/saved-basket/${id}`, { token: buyer, body: { address_id: "701" } })).body.address_id).toBe("701");
+    expect((await p.api("PATCH", `/api/saved-basket/${id}`, { token: buyer, body: { punchout_approved: 1 } })).status).toBe(403);
+    const del = await patch({ deleteBasket: true, basketID: id });
+    expect(del.body.deleted).toBe(true);
+    expect((await p.api("GET", `/api/saved-basket/${id}`, { token: buyer })).status).toBe(404);
+    expect(await p.db("saved_basket_items").where("basket_id", id)).toEqual([]);
+  });
+
+  it("an approver approves a punched-out basket", async () => {
+    await p.db("saved_baskets").insert({ id: 650, customer_id: 1001, user_id: 2, basket_name: "Punchout", is_punchout: true, checked_out: false, punchout_approved: false, created_at: "2026-11-01T00:00:00.000Z", updated_at: "2026-11-01T00:00:00.000Z" });
+    expect((await p.api("GET", "/api/session", { token: approver })).body.basketsToApprove).toBe(1);
+    const res = await p.api("PATCH", "/api/saved-basket/650", { token: approver, body: { punchout_approved: 1 } });
+    expect(res.body.punchout_approved).toBe(1);
+    expect((await p.api("GET", "/api/saved-basket/650", { token: buyer })).status).toBe(404);
+  });
+
+  it("400 and nothing written for bad baskets", async () => {
+    const before = (await p.db("saved_baskets").count({ n: "*" }).first())!.n;
+    for (const body of [{ newBasketName: "", items: [{ internalId: "20002", qty: 1 }] }, { newBasketName: "X", items: [{ internalId: "99999", qty: 1 }] }, { newBasketName: "X", items: [] }, { newBasketName: "X", items: [{ internalId: "20002", qty: 1 }], address_id: "702" }]) {
+      expect((await p.api("POST", "/api/saved-basket", { token: buyer, body })).status).toBe(400);
+    }
+    expect((await p.db("saved_baskets").count({ n: "*" }).first())!.n).toBe(before);
+  });
+});
+
+describe("/api/wish-list", () => {
+  it("add (twice harmless), list, remove by product id", async () => {
+    expect((await p.api("POST", "/api/wish-list", { token: buyer, body: { product_id: "20010" } })).status).toBe(201);
+    expect((await p.api("POST", "/api/wish-list", { token: buyer, body: { product_id: 20010 } })).status).toBe(201);
+    const list = await p.api("GET", "/api/wish-list", { token: buyer });
+    expect(list.body.data.map((w: any) => w.product_id)).toEqual(["20001", "20010"]);
+    expect(list.body.data[1].item).toMatchObject({ displayName: "Work Trousers", price: 18 });
+    expect((await p.api("DELETE", "/api/wish-list/20010", { token: buyer })).status).toBe(200);
+    expect((await p.api("DELETE", "/api/wish-list/20010", { token: buyer })).status).toBe(404);
+    expect((await p.api("POST", "/api/wish-list", { token: buyer, body: { product_id: "99999" } })).status).toBe(400);
+    expect((await p.api("POST", "/api/wish-list", { token: buyer, body: [] })).status).toBe(400);
+  });
+});
