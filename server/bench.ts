@@ -97,6 +97,7 @@ function scenarios(categoryIds: number[]): Scenario[] {
       name: "orders: status + dates + orderedBy",
       paths: statuses.map((orderStatus, i) => order({ orderStatus, ...monthRange(months[i % months.length]), orderedBy: names[i] })),
     },
+    { name: "orders: history page, includeExtraData", paths: [0, 16, 32].map(($skip) => order({ $skip, includeExtraData: "true" })) },
     {
       name: "items: by category, 16 a page, includePricing",
       paths: categoryIds.flatMap((id) =>

@@ -14,7 +14,7 @@ const MAX_PARAMS = 8_000;
 const sqlCache = new Map<string, string>();
 
 function insertSql(db: Knex, table: string, columns: string[], rowCount: number): string {
-  const key = `${table}|${columns.join(",")}|${rowCount}`;
+  const key = `${db.client.config.client}|${table}|${columns.join(",")}|${rowCount}`;
   let sql = sqlCache.get(key);
   if (!sql) {
     const tuple = `(${columns.map(() => "?").join(",")})`;

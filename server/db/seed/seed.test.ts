@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Knex } from "knex";
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../auth/password";
 import { createDb, migrate } from "../knex";
@@ -187,5 +188,29 @@ describe("large seed path, scaled down", () => {
     // new rows after the seed get fresh ids
     const [{ id }] = await small("orders").insert({ tran_id: "SO-NEW", customer_id: 1001, created_date: "2026-11-21T00:00:00.000Z", order_status: "Pending Fulfillment" }).returning("id");
     expect(id).toBe(4_401);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("demo seed on PostgreSQL", () => {
+  it("writes the same rows as on SQLite, and later inserts get fresh ids", async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const schema = `seed_${randomBytes(6).toString("hex")}`;
+    const admin = createDb({ databaseUrl: url });
+    await admin.raw(`create schema "${schema}"`);
+    await admin.destroy();
+    const pg = createDb({ databaseUrl: url, searchPath: schema });
+    try {
+      await migrate(pg);
+      await seed(pg, { scale: "demo" });
+      for (const table of ["users", "user_customers", "contacts", "items", "orders", "order_lines", "order_ship_groups", "despatches", "wp_pages"]) {
+        const [a, b] = await Promise.all([pg(table).count({ n: "*" }).first(), db(table).count({ n: "*" }).first()]);
+        expect(Number(a?.n), table).toBe(Number(b?.n));
+      }
+      const [{ id }] = await pg("orders").insert({ tran_id: "SO-NEW", customer_id: 1001, created_date: "2026-11-21T00:00:00.000Z", order_status: "Pending Fulfillment" }).returning("id");
+      expect(id).toBe(Number((await db("orders").max({ m: "id" }).first())?.m) + 1);
+    } finally {
+      await pg.raw(`drop schema "${schema}" cascade`);
+      await pg.destroy();
+    }
   });
 });
