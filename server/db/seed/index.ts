@@ -42,6 +42,28 @@ export async function seed(db: Knex, options: SeedOptions): Promise<void> {
 }
 
 export async function seedWithPlan(db: Knex, plan: SeedPlan, log: (message: string) => void = () => {}): Promise<void> {
+  await withBulkLoadPragmas(db, () => fill(db, plan, log));
+}
+
+/**
+ * SQLite: no fsync per commit and a 64 MB page cache while bulk loading a fresh database (a crash means
+ * seeding again anyway); the connection's own settings come back afterwards.
+ */
+async function withBulkLoadPragmas(db: Knex, load: () => Promise<void>): Promise<void> {
+  if (db.client.config.client !== "better-sqlite3") return load();
+  const [{ synchronous }] = await db.raw("pragma synchronous");
+  const [{ cache_size }] = await db.raw("pragma cache_size");
+  await db.raw("pragma synchronous = OFF");
+  await db.raw("pragma cache_size = -65536");
+  try {
+    await load();
+  } finally {
+    await db.raw(`pragma synchronous = ${Number(synchronous)}`);
+    await db.raw(`pragma cache_size = ${Number(cache_size)}`);
+  }
+}
+
+async function fill(db: Knex, plan: SeedPlan, log: (message: string) => void): Promise<void> {
   const started = Date.now();
   const rng = createRng(DEMO_SEED);
   const anchorMs = Date.parse(ANCHOR_DATE);
