@@ -33,8 +33,10 @@ async function main() {
   const closers: Array<() => Promise<void>> = [];
 
   if (!process.env.UPSTREAM_URL) {
-    const { startProvider } = await import("../server/main");
-    const provider = await startProvider({ port: Number(process.env.PROVIDER_PORT ?? 3030), seedWhenEmpty: true });
+    const { envOptions, startProvider } = await import("../server/main");
+    // links in the provider's e-mails point at this portal
+    process.env.PORTAL_URL ??= `http://localhost:${env.PORT}`;
+    const provider = await startProvider({ ...envOptions(), seedWhenEmpty: true });
     closers.push(() => provider.close());
     console.log(`Provider API on ${provider.url}/api`);
   }

@@ -32,6 +32,12 @@ describe("guard order: maintenance → logged in → business unit → access gu
     expect(user.session.user.email).toBe("buyer@demo.test");
   });
 
+  it("takes the bypass as bypass=TOKEN too, as the provider's CLI prints it", async () => {
+    server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "open-sesame" } }));
+    const result = await settle(async () => requireUser(get("/basket?bypass=open-sesame", await sessionCookie())));
+    expect(locationOf(result)).toBe("/basket");
+  });
+
   it("a wrong bypass key is no bypass", async () => {
     server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "open-sesame" } }));
     const cookie = await sessionCookie();

@@ -54,8 +54,11 @@ async function runMaintenanceCheck(request: Request): Promise<MaintenanceState> 
   if (token && (await cookie.parse(request.headers.get("Cookie"))) === token) return { enabled: true, bypassed: true };
 
   const url = new URL(request.url);
-  if (token && url.searchParams.has(token)) {
-    url.searchParams.delete(token);
+  // the SPEC's query key equal to the token (`/?TOKEN`); the provider's CLI prints `/?bypass=TOKEN`, taken too
+  const keyGiven = url.searchParams.has(token);
+  const valueGiven = url.searchParams.get("bypass") === token;
+  if (token && (keyGiven || valueGiven)) {
+    url.searchParams.delete(keyGiven ? token : "bypass");
     const target = pathname === "/maintenance" ? "/" : pagePath(new Request(url)).full;
     throw redirect(target, { headers: { "Set-Cookie": await cookie.serialize(token) } });
   }
