@@ -1,10 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
 
 // The built portal and the real provider API on their own ports and their own freshly seeded database.
-export const E2E_PORTAL_PORT = 3100;
-export const E2E_PROVIDER_PORT = 3130;
+// E2E_PORTAL_PORT / E2E_PROVIDER_PORT let two suites run side by side on one machine.
+export const E2E_PORTAL_PORT = Number(process.env.E2E_PORTAL_PORT ?? 3100);
+export const E2E_PROVIDER_PORT = Number(process.env.E2E_PROVIDER_PORT ?? 3130);
 export const E2E_SESSION_SECRET = "e2e-session-secret";
-export const E2E_DB_FILE = "data/e2e.sqlite";
+export const E2E_DB_FILE = `data/e2e-${E2E_PORTAL_PORT}.sqlite`;
 
 const chromium = {
   ...devices["Desktop Chrome"],

@@ -1,5 +1,10 @@
+// PORTAL_BUILD_DIR lets several builds live side by side (parallel test runs); unset, the usual places.
+const out = process.env.PORTAL_BUILD_DIR;
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
+  serverBuildPath: out ? `${out}/index.js` : "build/index.js",
+  assetsBuildDirectory: out ? `${out}/assets` : "public/build",
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
   serverDependenciesToBundle: [],

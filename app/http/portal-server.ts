@@ -18,7 +18,10 @@ export type StartedPortal = { port: number; url: string; close(): Promise<void> 
 export async function startPortal(options: { port?: number; root?: string } = {}): Promise<StartedPortal> {
   const env = getEnv();
   const root = options.root ?? process.cwd();
-  const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
+  const out = process.env.PORTAL_BUILD_DIR;
+  const serverBuild = path.resolve(root, out ? `${out}/index.js` : "build/index.js");
+  const assets = path.resolve(root, out ? `${out}/assets` : "public/build");
+  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   const production = env.NODE_ENV === "production";
   const chatScriptOrigin = env.CHAT_SCRIPT_URL ? new URL(env.CHAT_SCRIPT_URL).origin : undefined;
 
@@ -28,7 +31,7 @@ export async function startPortal(options: { port?: number; root?: string } = {}
   app.use(compression());
 
   // hashed build assets never change; everything else in public/ for an hour
-  app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
+  app.use("/build", express.static(assets, { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
   app.use((req, res, next) => {
