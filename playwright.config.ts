@@ -37,7 +37,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /maintenance\.spec/ },
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /maintenance\.spec/ },
+    // axe runs inside the page, so accessibility scans run in the JS project only (the markup is the same)
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /maintenance\.spec|accessibility\.spec/ },
     // maintenance switches the whole portal off, so it runs alone after the rest
     {
       name: "maintenance-js",

@@ -69,16 +69,9 @@ export function QuantitySelector({
       </label>
       <div className="quantity__controls">
         {hydrated ? (
-          <button
-            type="button"
-            className="quantity__button"
-            aria-label={`Decrease ${label.toLowerCase()}`}
-            aria-controls={inputId}
-            disabled={isMinusDisabled(state)}
-            onClick={() => commit(steppedQuantity(state, -1))}
-          >
+          <StepButton label={`Decrease ${label.toLowerCase()}`} controls={inputId} disabled={isMinusDisabled(state)} onPress={() => commit(steppedQuantity(state, -1))}>
             −
-          </button>
+          </StepButton>
         ) : null}
         <input
           id={inputId}
@@ -105,18 +98,26 @@ export function QuantitySelector({
           }}
         />
         {hydrated ? (
-          <button
-            type="button"
-            className="quantity__button"
-            aria-label={`Increase ${label.toLowerCase()}`}
-            aria-controls={inputId}
-            disabled={isPlusDisabled(state)}
-            onClick={() => commit(steppedQuantity(state, 1))}
-          >
+          <StepButton label={`Increase ${label.toLowerCase()}`} controls={inputId} disabled={isPlusDisabled(state)} onPress={() => commit(steppedQuantity(state, 1))}>
             +
-          </button>
+          </StepButton>
         ) : null}
       </div>
     </div>
+  );
+}
+
+function StepButton(props: { label: string; controls: string; disabled: boolean; onPress: () => void; children: string }) {
+  return (
+    <button
+      type="button"
+      className="quantity__button"
+      aria-label={props.label}
+      aria-controls={props.controls}
+      disabled={props.disabled}
+      onClick={props.onPress}
+    >
+      {props.children}
+    </button>
   );
 }

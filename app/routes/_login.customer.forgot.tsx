@@ -5,7 +5,7 @@ import { checkMaintenance } from "~/auth/require-user.server";
 import { TextField } from "~/components/text-field";
 import { createUpstreamClient } from "~/upstream/client.server";
 import { requestPasswordReset } from "~/upstream/recovery.server";
-import { invalidForm, parseForm } from "~/utils/forms.server";
+import { emailField, invalidForm, parseForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgotten password · Workwear ordering portal" }];
 
@@ -17,11 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const forgotSchema = () =>
   z.object({
-    email: z
-      .string({ required_error: "Enter your email address" })
-      .trim()
-      .min(1, "Enter your email address")
-      .email("Enter an email address like name@company.co.uk"),
+    email: emailField(),
   });
 
 // public route: asking for a reset link needs no session.

@@ -9,7 +9,7 @@ import { TextField } from "~/components/text-field";
 import { getEnv } from "~/env.server";
 import { authenticate, getUpstreamSession } from "~/upstream/auth.server";
 import { createUpstreamClient } from "~/upstream/client.server";
-import { invalidForm, parseForm } from "~/utils/forms.server";
+import { emailField, invalidForm, parseForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Log in · Workwear ordering portal" }];
 
@@ -21,11 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // a function, so that zod is built on the server only and stays out of the browser bundle (decision 002)
 const loginSchema = () =>
   z.object({
-  email: z
-    .string({ required_error: "Enter your email address" })
-    .trim()
-    .min(1, "Enter your email address")
-    .email("Enter an email address like name@company.co.uk"),
+  email: emailField(),
   password: z.string({ required_error: "Enter your password" }).min(1, "Enter your password"),
   redirect: z.string().optional(),
 });

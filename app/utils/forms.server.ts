@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import type { z } from "zod";
+import { z } from "zod";
 
 export type FieldErrors = Record<string, string>;
 export type FormFailure = { ok: false; fieldErrors: FieldErrors; formError: string | null };
@@ -36,3 +36,11 @@ export function invalidForm(
 ) {
   return data({ ok: false as const, fieldErrors, formError }, { status, headers });
 }
+
+/** The one email field rule of the portal's forms. */
+export const emailField = () =>
+  z
+    .string({ required_error: "Enter your email address" })
+    .trim()
+    .min(1, "Enter your email address")
+    .email("Enter an email address like name@company.co.uk");
