@@ -33,6 +33,8 @@ test("an invited colleague accepts, logs in, forgets the password and resets it"
 
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgotten your password?" }).click();
+  // the login page has an Email field too: wait for the new page before typing
+  await expect(page.getByRole("heading", { name: "Forgotten your password?" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send the link" }).click();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();

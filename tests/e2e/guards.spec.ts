@@ -57,7 +57,10 @@ test.describe("layout", () => {
     await page.goto("/");
     const banner = page.getByRole("complementary", { name: "Notice" });
     await expect(banner).toBeVisible();
+    // with JS the banner goes at once, before the server has answered: wait for the answer before reloading
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/dismiss-banner"));
     await banner.getByRole("button", { name: /Dismiss/ }).click();
+    await answered;
     await expect(banner).toBeHidden();
     await page.reload();
     await expect(page.getByRole("complementary", { name: "Notice" })).toBeHidden();
