@@ -25,20 +25,26 @@ const MIN_REQUESTS = 100;
 
 async function ensureLargeSeed(): Promise<void> {
   let db = createDb({ sqliteFile: FILE });
-  try {
+  const startAgain = async () => {
+    await db.destroy();
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(FILE + suffix, { force: true });
+    db = createDb({ sqliteFile: FILE });
     await migrate(db);
+  };
+  try {
+    try {
+      await migrate(db);
+    } catch (error) {
+      // e.g. a migration that was applied here has since been renamed: the file is stale, rebuild it
+      console.log(`bench: ${FILE} does not migrate (${error instanceof Error ? error.message : error}); rebuilding`);
+      await startAgain();
+    }
     const count = async (table: string) => Number((await db(table).count({ n: "*" }).first())?.n ?? 0);
     if ((await count("customers")) > 0 && (await count("orders")) >= MIN_ORDERS) {
       console.log(`bench: reusing ${FILE} (${await count("items")} items, ${await count("orders")} orders)`);
       return;
     }
-    if ((await count("customers")) > 0) {
-      // a seed that did not finish: start again from an empty file
-      await db.destroy();
-      for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(FILE + suffix, { force: true });
-      db = createDb({ sqliteFile: FILE });
-      await migrate(db);
-    }
+    if ((await count("customers")) > 0) await startAgain(); // a seed that did not finish
     const started = Date.now();
     console.log(`bench: seeding ${FILE} at large scale…`);
     await seed(db, { scale: "large", log: (m) => console.log(`  ${m}`) });
