@@ -38,7 +38,7 @@ const ALLOCATION_GROUP: Record<string, string> = {
 /** Fictional ranges used to grow the catalogue at large scale. */
 const RANGES = ["ProGuard", "SiteMaster", "Endurance", "Heritage", "Vanguard", "Coastline", "Ironbridge", "Pennine", "Kestrel", "Summit"];
 
-function categoryRows(created: string) {
+function categoryRows() {
   const rows: Row[] = [];
   const fullIds = new Map<string, number>();
   const slugOf = (key: string): string => {
@@ -71,7 +71,6 @@ function categoryRows(created: string) {
       manpack: addTree(1000 + c * 100, "manpack", customer.id, (k) => visible.has(k)),
     };
   });
-  void created;
   return { rows, fullIds, perCustomer };
 }
 
@@ -145,7 +144,7 @@ function itemRows(
 }
 
 export function buildCatalogue(opts: { targetItems: number; rng: Rng; created: string }): CatalogueResult {
-  const cats = categoryRows(opts.created);
+  const cats = categoryRows();
   const build: ItemBuild = { items: [], itemCategories: [], parents: [], sellable: { northwind: [], harbour: [], apex: [] } };
   const membershipsOf = (product: ProductDef): number[] =>
     cats.perCustomer

@@ -372,11 +372,6 @@ export const SECTORS: { key: SectorKey; name: string }[] = [
   { key: "healthcare", name: "Healthcare" },
 ];
 
-/** Finish is tied to logo: an embroidered finish carries the customer's logo. */
-export function logoFor(finish: string | undefined, customerName: string): string | undefined {
-  return finish === "Embroidered Logo" ? `${customerName} Logo` : undefined;
-}
-
 export function slugify(text: string): string {
   return text
     .toLowerCase()

@@ -51,8 +51,3 @@ export type TableRows = Record<string, Row[]>;
 export async function insertAll(db: Knex, tables: TableRows): Promise<void> {
   for (const [table, rows] of Object.entries(tables)) await insertRows(db, table, rows);
 }
-
-export function emptyTables<K extends string>(names: readonly K[]): Record<K, Row[]> {
-  return Object.fromEntries(names.map((n) => [n, []])) as unknown as Record<K, Row[]>;
-}
-

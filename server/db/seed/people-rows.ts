@@ -50,7 +50,7 @@ export function buildPeople(opts: { rng: Rng; created: string; passwordHash: str
   for (const u of DEMO_USERS) {
     t.users.push({
       id: u.id, email: u.email, password_hash: opts.passwordHash, first_name: u.firstName, last_name: u.lastName,
-      is_evolve_user: Boolean(u.isEvolveUser), is_enhanced_user: false, is_super_user: Boolean(u.isEvolveUser),
+      is_evolve_user: Boolean(u.isEvolveUser), is_enhanced_user: false, is_super_user: false,
       is_inactive: false, created_at: created,
     });
   }
