@@ -124,13 +124,16 @@ function percentile(sorted: number[], p: number): number {
 async function run(base: string, token: string, scenario: Scenario, connections: number) {
   // one request of each path first: a 4xx/5xx here means the endpoint is missing or refuses the query;
   // the time they take caps the request count so a slow endpoint is reported, not waited on for minutes
-  const probeStart = performance.now();
-  for (const path of scenario.paths) {
-    const res = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
-    if (!res.ok) return { name: scenario.name, skipped: `${res.status} on ${path}: ${(await res.text()).slice(0, 160)}` };
-    await res.arrayBuffer();
+  let probeMs = 0;
+  for (const pass of [0, 1]) {
+    const probeStart = performance.now();
+    for (const path of scenario.paths) {
+      const res = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+      if (!res.ok) return { name: scenario.name, skipped: `${res.status} on ${path}: ${(await res.text()).slice(0, 160)}` };
+      await res.arrayBuffer();
+    }
+    if (pass === 1) probeMs = (performance.now() - probeStart) / scenario.paths.length; // the first pass warms caches
   }
-  const probeMs = (performance.now() - probeStart) / scenario.paths.length;
   const amount = Math.max(MIN_REQUESTS, Math.min(REQUESTS, Math.floor(MAX_SECONDS_PER_RUN * 1000 / probeMs)));
   const times: number[] = [];
   let errors = 0;

@@ -163,9 +163,7 @@ export function buildContent(input: ContentInput): TableRows {
       { id: 1, customer_id: nw.customer.id, user_id: buyer.userId!, type: "order-history", params_json: JSON.stringify({ from: "2026-10-01", to: "2026-10-31" }), success: true, result_json: JSON.stringify({ rows: 42 }), created_at: at(15), finished_at: at(15) },
       { id: 2, customer_id: nw.customer.id, user_id: buyer.userId!, type: "spend-by-department", params_json: "{}", success: false, result_json: JSON.stringify({ error: "Report timed out" }), created_at: at(8), finished_at: at(8) },
     ],
-    settings: [
-      { key: "maintenance_enabled", value: "false" },
-      { key: "maintenance_bypass_token", value: "demo-maintenance-bypass" },
-    ],
+    // the bypass token is left to the provider, which makes a random one on first use
+    settings: [{ key: "maintenance_enabled", value: "false" }],
   };
 }
