@@ -75,6 +75,8 @@ interface Placer {
   /** the placer's orders need a supervisor's approval, by this user */
   approverUserId?: number;
   manpackOnly?: boolean;
+  /** no manpack permission: never places wearer packs */
+  stockOnly?: boolean;
   punchout?: boolean;
 }
 
@@ -82,10 +84,10 @@ function placersFor(ctx: CustomerContext): [Placer, number][] {
   const u = (email: string) => ctx.users.get(email);
   const entries: [Placer | undefined, number][] = [
     [u("buyer@demo.test") && { person: u("buyer@demo.test")! }, 35],
-    [u("requester@demo.test") && { person: u("requester@demo.test")!, approverUserId: u("approver@demo.test")?.userId ?? undefined }, 20],
-    [u("approver@demo.test") && { person: u("approver@demo.test")! }, 8],
+    [u("requester@demo.test") && { person: u("requester@demo.test")!, stockOnly: true, approverUserId: u("approver@demo.test")?.userId ?? undefined }, 20],
+    [u("approver@demo.test") && { person: u("approver@demo.test")!, stockOnly: true }, 8],
     [u("manpack@demo.test") && { person: u("manpack@demo.test")!, manpackOnly: true }, 30],
-    [u("punchout@demo.test") && { person: u("punchout@demo.test")!, punchout: true }, 45],
+    [u("punchout@demo.test") && { person: u("punchout@demo.test")!, stockOnly: true, punchout: true }, 45],
     ...ctx.otherOrderers.map((person): [Placer, number] => [{ person }, 6]),
   ];
   return entries.filter((e): e is [Placer, number] => Boolean(e[0]));
@@ -105,7 +107,7 @@ export function* generateOrders(plan: OrderPlan, rng: Rng, ids: OrderIds, chunkS
       const ageMs = HISTORY_DAYS * DAY * u * u + rng.int(0, 3600_000);
       const created = businessHours(plan.anchorMs - ageMs, rng);
       const placer = rng.weighted(placers);
-      const isManpack = placer.manpackOnly || (!placer.punchout && rng.chance(manpackShare));
+      const isManpack = placer.manpackOnly || (!placer.stockOnly && rng.chance(manpackShare));
       let status: Status = rng.weighted(STATUS_BY_AGE.find((b) => ageMs / DAY < b.maxDays)!.weights);
       const approval: Row = { approver_user_id: null, decision: null, decided_at: null, decided_by_user_id: null, web_rejected: false, pending_web_approval: false, rejection_note: null };
       if (placer.approverUserId) {

@@ -133,6 +133,11 @@ describe("demo seed", () => {
       .select(db.raw("(select count(*) from order_ship_groups g where g.order_id = o.id) as groups"));
     expect(packs.length).toBeGreaterThan(50);
     expect(packs.some((p) => Number(p.groups) > 1)).toBe(true);
+    const packPlacers = await db("orders as o")
+      .join("user_customers as uc", (j) => j.on("uc.user_id", "o.placed_by_user_id").andOn("uc.customer_id", "o.customer_id"))
+      .where("o.sales_order_type_id", 1)
+      .distinct("uc.permissions_json");
+    for (const { permissions_json } of packPlacers) expect(JSON.parse(permissions_json)).toContain("manpackOrders");
     const orphanOrders = await db("orders as o").whereNotExists(db("order_lines as l").whereRaw("l.order_id = o.id")).count({ n: "*" }).first();
     expect(orphanOrders).toEqual({ n: 0 });
   });
