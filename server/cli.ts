@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { createDb, DEFAULT_SQLITE_FILE, migrate, resetSequences, rollbackAll } from "./db/knex";
+import { analyze, createDb, DEFAULT_SQLITE_FILE, migrate, resetSequences, rollbackAll } from "./db/knex";
 import { seed, type SeedScale } from "./db/seed/index";
 import { envOptions, runFromEnv } from "./main";
 import { setMaintenance } from "./services/session";
@@ -39,6 +39,7 @@ async function rebuild(args: string[]): Promise<void> {
     const started = Date.now();
     await seed(db, { scale, log: (m) => console.log(m) });
     await resetSequences(db);
+    await analyze(db, true);
     console.log(`seeded (${scale}) ${usingPg ? "PostgreSQL" : sqliteFile} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await db.destroy();

@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import { pathToFileURL } from "node:url";
 import type { Knex } from "knex";
 import { createProviderApp } from "./app";
-import { createDb, DEFAULT_SQLITE_FILE, migrate, resetSequences } from "./db/knex";
+import { analyze, createDb, DEFAULT_SQLITE_FILE, migrate, resetSequences } from "./db/knex";
 import { seed, type SeedScale } from "./db/seed/index";
 
 export interface StartOptions {
@@ -23,6 +23,7 @@ export async function seedIfEmpty(db: Knex, scale: SeedScale, log: (m: string) =
   log(`provider: empty database, seeding (${scale})…`);
   await seed(db, { scale, log });
   await resetSequences(db);
+  await analyze(db, true);
   return true;
 }
 
@@ -31,7 +32,7 @@ export async function startProvider(opts: StartOptions = {}): Promise<{ port: nu
   const db = createDb({ databaseUrl: opts.databaseUrl, sqliteFile: opts.sqliteFile });
   try {
     await migrate(db);
-    if (opts.seedWhenEmpty ?? true) await seedIfEmpty(db, opts.scale ?? "demo", log);
+    if (!((opts.seedWhenEmpty ?? true) && (await seedIfEmpty(db, opts.scale ?? "demo", log)))) await analyze(db);
   } catch (error) {
     await db.destroy();
     throw error;

@@ -3,6 +3,7 @@ import path from "node:path";
 import knexFactory, { type Knex } from "knex";
 import pg from "pg";
 import * as initial from "./migrations/001_initial";
+import * as orderSearchIndexes from "./migrations/002_order_search_indexes";
 
 export interface CreateDbOptions {
   /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
@@ -52,7 +53,10 @@ export function createDb(opts: CreateDbOptions = {}): Knex {
   });
 }
 
-const MIGRATIONS: Record<string, Knex.Migration> = { "001_initial": initial };
+const MIGRATIONS: Record<string, Knex.Migration> = {
+  "001_initial": initial,
+  "002_order_search_indexes": orderSearchIndexes,
+};
 
 /** Programmatic migration source, so migrations run under tsx without a knexfile. */
 const migrationSource: Knex.MigrationSource<string> = {
@@ -88,4 +92,10 @@ export async function resetSequences(db: Knex): Promise<void> {
   for (const { table_name } of rows.rows) {
     await db.raw(`select setval(pg_get_serial_sequence(?, 'id'), coalesce((select max(id) from ??), 0) + 1, false)`, [table_name, table_name]);
   }
+}
+
+/** Refreshes planner statistics (after seeding, and cheaply at start-up) so SQLite picks the selective index. */
+export async function analyze(db: Knex, full = false): Promise<void> {
+  if (isPostgres(db)) await db.raw("analyze");
+  else await db.raw(full ? "analyze" : "pragma optimize");
 }

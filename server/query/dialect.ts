@@ -113,10 +113,23 @@ export function coerce(type: FieldType | "int", raw: unknown, name: string, op: 
 }
 
 /** `lower(col) LIKE '%value%'` with LIKE metacharacters escaped; works on SQLite and PostgreSQL. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 export function whereContains(qb: Knex.QueryBuilder, column: string, text: string, alreadyLower = false): void {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(text);
   if (alreadyLower) qb.whereRaw(`?? like ? escape '\\'`, [column, pattern]);
   else qb.whereRaw(`lower(??) like ? escape '\\'`, [column, pattern]);
+}
+
+/** `column` starts with `prefix` (case as given): an index range on SQLite, LIKE 'x%' on PostgreSQL. */
+export function wherePrefix(qb: Knex.QueryBuilder, column: string, prefix: string): void {
+  if ((qb as any).client?.config?.client === "pg") {
+    qb.orWhereRaw(`?? like ? escape '\\'`, [column, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
+  } else {
+    qb.orWhere((w) => w.where(column, ">=", prefix).where(column, "<", `${prefix}\uffff`));
+  }
 }
 
 function applyOne(qb: Knex.QueryBuilder, spec: FieldSpec, op: Operator, value: Value | Value[]): void {
