@@ -1,0 +1,157 @@
+import { addToBasket, basketAddPayload } from "~/domain/basket";
+import { cardImage } from "~/domain/product-card";
+import { checkOrderQuantity, QUANTITY_MAX } from "~/domain/quantity";
+import type { UpstreamClient } from "~/upstream/client.server";
+import {
+  getBasket,
+  getItem,
+  patchBasket,
+  reOrder,
+  type BasketItem,
+  type BasketState,
+  type BasketType,
+  type StockLine,
+} from "~/upstream/basket.server";
+
+/** What a basket change did: the new basket, or why nothing was changed. */
+/** `notice` marks a change that went through only in part (e.g. products dropped from a reorder). */
+export type BasketChange = { ok: true; basket: BasketState; message: string; notice?: boolean } | { ok: false; message: string };
+
+export const UNKNOWN_PRODUCT = "That product is not available to order.";
+export const NOT_IN_BASKET = "That product is not in your basket.";
+
+const refuse = (message: string): BasketChange => ({ ok: false, message });
+
+/** The product as an orderable item, or the reason it cannot be ordered (unknown, inactive or a matrix parent). */
+export async function orderableItem(client: UpstreamClient, productId: string): Promise<{ ok: true; item: BasketItem } | { ok: false; message: string }> {
+  let item: BasketItem;
+  try {
+    item = await getItem(client, productId);
+  } catch (error) {
+    if (error instanceof Response && (error.status === 404 || error.status === 400)) return { ok: false, message: UNKNOWN_PRODUCT };
+    throw error;
+  }
+  if (item.isInactive) return { ok: false, message: UNKNOWN_PRODUCT };
+  if (item.matrixType === "parent") return { ok: false, message: `Choose a size or colour of ${item.displayName} first.` };
+  return { ok: true, item };
+}
+
+function chosenOptions(options: BasketItem["options"]): Record<string, string> | undefined {
+  if (!options) return undefined;
+  const chosen = Object.entries(options).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "");
+  return chosen.length ? Object.fromEntries(chosen) : undefined;
+}
+
+/** SPEC §3 basket line for an item: the add payload (price from upstream, never from the form) plus display fields. */
+export function lineFromItem(item: BasketItem, qty: number): StockLine {
+  const payload = basketAddPayload({ productId: item.internalId, name: item.displayName, price: item.price ?? 0 }, qty);
+  const firstImage = item.images ? Object.values(item.images).find((list) => list.length > 0)?.[0] : undefined;
+  return {
+    ...payload,
+    price: item.price,
+    parentId: item.parent?.internalId ?? item.internalId,
+    thumbnail: cardImage({ defaultImage: item.defaultImage ?? firstImage }),
+    options: chosenOptions(item.options),
+  };
+}
+
+/** Adds lines, summing quantities per product; a sum beyond one line's limit is refused, not trimmed. */
+function mergeLines(current: readonly StockLine[], added: readonly StockLine[], items: Map<string, BasketItem>) {
+  let lines = [...current];
+  for (const line of added) {
+    lines = addToBasket(lines, line);
+    const merged = lines.find((l) => l.productId === line.productId);
+    const item = items.get(line.productId);
+    if (merged && item) {
+      const check = checkOrderQuantity(item, merged.qty);
+      if (!check.ok) {
+        const held = merged.qty - line.qty;
+        const reason = merged.qty > QUANTITY_MAX ? `a basket line cannot be more than ${QUANTITY_MAX}` : check.message.toLowerCase();
+        return { ok: false as const, message: `You already have ${held} of ${line.name ?? "this product"} in your basket; ${reason}.` };
+      }
+    }
+  }
+  return { ok: true as const, lines };
+}
+
+/** intent=add: validates the product and quantity against the catalogue, then merges the line (SPEC §4). */
+export async function addLine(client: UpstreamClient, productId: string, qty: unknown): Promise<BasketChange> {
+  const found = await orderableItem(client, productId);
+  if (!found.ok) return refuse(found.message);
+  const check = checkOrderQuantity(found.item, qty);
+  if (!check.ok) return refuse(check.message);
+  const basket = await getBasket(client);
+  const merged = mergeLines(basket.stock, [lineFromItem(found.item, check.qty)], new Map([[productId, found.item]]));
+  if (!merged.ok) return refuse(merged.message);
+  return { ok: true, basket: await patchBasket(client, { stock: merged.lines }), message: "Added to basket" };
+}
+
+/** intent=update: a new quantity for a line in the basket; 0 removes it. */
+export async function updateLine(client: UpstreamClient, productId: string, qty: unknown): Promise<BasketChange> {
+  const basket = await getBasket(client);
+  if (!basket.stock.some((line) => line.productId === productId)) return refuse(NOT_IN_BASKET);
+  const found = await orderableItem(client, productId);
+  if (!found.ok) return refuse(found.message);
+  const check = checkOrderQuantity(found.item, qty, { zeroRemoves: true });
+  if (!check.ok) return refuse(check.message);
+  const stock =
+    check.qty === 0
+      ? basket.stock.filter((line) => line.productId !== productId)
+      : basket.stock.map((line) => (line.productId === productId ? { ...line, qty: check.qty } : line));
+  const message = check.qty === 0 ? "Removed from basket" : "Basket updated";
+  return { ok: true, basket: await patchBasket(client, { stock }), message };
+}
+
+/** intent=remove. */
+export async function removeLine(client: UpstreamClient, productId: string): Promise<BasketChange> {
+  const basket = await getBasket(client);
+  if (!basket.stock.some((line) => line.productId === productId)) return refuse(NOT_IN_BASKET);
+  const stock = basket.stock.filter((line) => line.productId !== productId);
+  return { ok: true, basket: await patchBasket(client, { stock }), message: "Removed from basket" };
+}
+
+/** The notice for products of an old order or saved basket that could not be added. */
+export function droppedNotice(names: readonly string[]): string {
+  return names.length ? ` No longer available, so not added: ${names.join(", ")}.` : "";
+}
+
+/**
+ * intent=reorder (SPEC §7 POST /api/re-order): the order's lines go into the basket; products that no longer
+ * exist are dropped with a notice. Quantities summed beyond a line's limit stop at the limit.
+ */
+export async function reorderIntoBasket(client: UpstreamClient, orderId: string): Promise<BasketChange> {
+  let answer;
+  try {
+    answer = await reOrder(client, orderId);
+  } catch (error) {
+    if (error instanceof Response && (error.status === 404 || error.status === 400)) {
+      return refuse("That order could not be found.");
+    }
+    throw error;
+  }
+  const basket = await getBasket(client);
+  const capped = (lines: StockLine[]) => lines.map((line) => ({ ...line, qty: Math.min(line.qty, QUANTITY_MAX) }));
+  let stock = basket.stock;
+  for (const line of answer.lines) stock = capped(addToBasket(stock, line));
+  const manpack = [...basket.manpack, ...answer.packs];
+  const added = answer.lines.length + answer.packs.reduce((sum, pack) => sum + pack.data.length, 0);
+  const patch = answer.orderType === "manpack" ? { manpack } : { stock };
+  const saved = await patchBasket(client, patch);
+  const dropped = droppedNotice(answer.dropped.map((d) => d.name));
+  const message = added ? `Added ${added} ${added === 1 ? "line" : "lines"} from the order to your basket.${dropped}` : `Nothing could be added.${dropped}`;
+  return { ok: true, basket: saved, message, notice: answer.dropped.length > 0 || added === 0 };
+}
+
+/** intent=instructions: the stock basket's delivery instructions, kept with the basket until checkout. */
+export async function setInstructions(client: UpstreamClient, stock: string): Promise<BasketChange> {
+  const basket = await getBasket(client);
+  const saved = await patchBasket(client, { instructions: { ...basket.instructions, stock } });
+  return { ok: true, basket: saved, message: "Delivery instructions saved" };
+}
+
+/** intent=basket-type: which basket the page shows and checkout orders (SPEC §3 selectedBasketType). */
+export async function setBasketType(client: UpstreamClient, selectedBasketType: BasketType): Promise<BasketChange> {
+  const saved = await patchBasket(client, { selectedBasketType });
+  const message = selectedBasketType === "stock-order-basket" ? "Showing the stock basket" : "Showing the wearer-pack basket";
+  return { ok: true, basket: saved, message };
+}

@@ -1,0 +1,193 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { testLoadContext } from "~/http/context";
+import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
+import { useUpstreamMock } from "../../tests/mocks/server";
+import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { basketHandlers, emptyBasket, ITEMS, type BasketStore } from "../../tests/mocks/upstream/basket";
+import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { action, loader } from "./_basket.basket";
+
+const server = useUpstreamMock();
+let cookie: string;
+beforeAll(async () => {
+  cookie = await sessionCookie();
+});
+
+type FormAnswer = { data: { ok: false; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit };
+
+function setUp(options: Parameters<typeof basketHandlers>[0] = {}, session = sessionAnswer()) {
+  const mock = basketHandlers(options);
+  server.use(...authHandlers({ session }), ...mock.handlers);
+  return mock.store;
+}
+
+function send(form: Record<string, string>) {
+  return settle(() => action({ request: post("/basket", form, cookie), params: {}, context: testLoadContext() }));
+}
+
+const jacketLine = (qty: number) => ({
+  productId: "20002",
+  parentId: "20001",
+  qty,
+  name: "Hi-Vis Jacket M",
+  price: 24.5,
+  thumbnail: "/img/hvj-y.jpg",
+});
+
+function storeWith(stock: BasketStore["state"]["stock"]): BasketStore {
+  return { state: { ...emptyBasket(), stock }, patches: [], reorders: [] };
+}
+
+async function toastOf(result: unknown): Promise<string | null> {
+  const setCookie = (result as Response).headers.get("Set-Cookie");
+  return setCookie ? setCookie.split(";")[0] : null;
+}
+
+describe("/basket action, intent=add", () => {
+  it("adds a line priced by the catalogue, writes the basket upstream and goes back to redirectTo with a toast", async () => {
+    const store = setUp();
+    const result = await send({ intent: "add", productId: "20002", qty: "3", redirectTo: "/product/hv-jkt", price: "0.01" });
+    expect((result as Response).status).toBe(303);
+    expect(locationOf(result)).toBe("/product/hv-jkt");
+    expect(await toastOf(result)).toMatch(/^__portal_session=/);
+    expect(store.patches).toEqual([
+      {
+        stock: [
+          {
+            productId: "20002",
+            parentId: "20001",
+            qty: 3,
+            name: "Hi-Vis Jacket M",
+            price: 24.5,
+            thumbnail: "/img/hvj-y.jpg",
+            options: { size: "M", color: "Yellow" },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it("sums the quantity with the line already held (SPEC §4) and defaults to /basket", async () => {
+    const store = setUp({ store: storeWith([jacketLine(2)]) });
+    const result = await send({ intent: "add", productId: "20002", qty: "5" });
+    expect(locationOf(result)).toBe("/basket");
+    expect(store.state.stock).toHaveLength(1);
+    expect(store.state.stock[0].qty).toBe(7);
+  });
+
+  it.each(["//evil.example", "https://evil.example/", "/\\evil.example"])("ignores the off-site redirectTo %s", async (target) => {
+    setUp();
+    expect(locationOf(await send({ intent: "add", productId: "20002", qty: "1", redirectTo: target }))).toBe("/basket");
+  });
+
+  it.each([
+    ["20010", "3", "Quantity must be a multiple of 2"],
+    ["20010", "0", "Quantity must be at least 2"],
+    ["20002", "100", "Quantity cannot be more than 99"],
+    ["20002", "2.5", "Quantity must be a whole number"],
+    ["20002", "lots", "Quantity must be a whole number"],
+    ["99999", "1", "That product is not available to order."],
+    ["abc", "1", "That product is not available to order."],
+    ["20001", "1", "Choose a size or colour of Hi-Vis Jacket first."],
+  ])("refuses product %s qty %s with 400 and leaves the basket unchanged", async (productId, qty, message) => {
+    const store = setUp();
+    const result = (await send({ intent: "add", productId, qty, redirectTo: "/product/x" })) as FormAnswer;
+    expect(result.init.status).toBe(400);
+    expect(result.data.formError).toBe(message);
+    expect(store.patches).toEqual([]);
+  });
+
+  it("refuses a sum beyond 99 instead of trimming it", async () => {
+    const store = setUp({ store: storeWith([jacketLine(98)]) });
+    const result = (await send({ intent: "add", productId: "20002", qty: "2" })) as FormAnswer;
+    expect(result.init.status).toBe(400);
+    expect(result.data.formError).toBe("You already have 98 of Hi-Vis Jacket M in your basket; a basket line cannot be more than 99.");
+    expect(store.patches).toEqual([]);
+  });
+
+  it("refuses an unknown intent with 400", async () => {
+    const store = setUp();
+    const result = (await send({ intent: "explode" })) as FormAnswer;
+    expect(result.init.status).toBe(400);
+    expect(result.data.formError).toBe("That basket action is not known.");
+    expect(store.patches).toEqual([]);
+  });
+
+  it("refuses a browse-only user with 403 before touching the basket", async () => {
+    const store = setUp({}, sessionAnswer({ permissions: ["canViewFullCatalogue", "browseOnly"] }));
+    const result = await send({ intent: "add", productId: "20002", qty: "1" });
+    expect(result instanceof Response ? result.status : null).not.toBe(303);
+    expect(store.patches).toEqual([]);
+  });
+});
+
+describe("/basket action, other intents", () => {
+  it("update sets the line's quantity; 0 removes it", async () => {
+    const store = setUp({ store: storeWith([jacketLine(2)]) });
+    expect(locationOf(await send({ intent: "update", productId: "20002", qty: "4" }))).toBe("/basket");
+    expect(store.state.stock[0].qty).toBe(4);
+    await send({ intent: "update", productId: "20002", qty: "0" });
+    expect(store.state.stock).toEqual([]);
+  });
+
+  it("update refuses a quantity off the item's step and a product not in the basket", async () => {
+    const store = setUp({ store: storeWith([{ ...jacketLine(2), productId: "20010", name: "Gloves" }]) });
+    expect(((await send({ intent: "update", productId: "20010", qty: "3" })) as FormAnswer).data.formError).toBe(
+      "Quantity must be a multiple of 2",
+    );
+    expect(((await send({ intent: "update", productId: "20002", qty: "3" })) as FormAnswer).data.formError).toBe(
+      "That product is not in your basket.",
+    );
+    expect(store.patches).toEqual([]);
+  });
+
+  it("remove drops the line", async () => {
+    const store = setUp({ store: storeWith([jacketLine(2)]) });
+    await send({ intent: "remove", productId: "20002" });
+    expect(store.patches).toEqual([{ stock: [] }]);
+  });
+
+  it("instructions and basket-type patch only their own keys", async () => {
+    const store = setUp();
+    await send({ intent: "instructions", instructions: "Gate 3" });
+    await send({ intent: "basket-type", basketType: "manpack-order-basket" });
+    expect(store.patches).toEqual([{ instructions: { stock: "Gate 3", manpack: "" } }, { selectedBasketType: "manpack-order-basket" }]);
+  });
+
+  it("reorder posts /api/re-order and adds the lines, naming the products that were dropped", async () => {
+    const store = setUp({
+      store: storeWith([jacketLine(1)]),
+      reorder: { orderId: "8", orderType: "standard", lines: [jacketLine(2)], dropped: [{ internalId: "20099", name: "Old Fleece" }] },
+    });
+    const result = await send({ intent: "reorder", orderId: "8" });
+    expect(locationOf(result)).toBe("/basket");
+    expect(store.reorders).toEqual([{ orderId: "8" }]);
+    expect(store.state.stock[0].qty).toBe(3);
+  });
+
+  it("reorder of an unknown order is a 400 with a message", async () => {
+    const store = setUp({ reorder: { orderId: "8", orderType: "standard", lines: [], dropped: [] } });
+    const result = (await send({ intent: "reorder", orderId: "9" })) as FormAnswer;
+    expect(result.init.status).toBe(400);
+    expect(result.data.formError).toBe("That order could not be found.");
+    expect(store.patches).toEqual([]);
+  });
+});
+
+describe("/basket loader", () => {
+  it("lists the lines with today's prices and names the lines whose price changed or vanished", async () => {
+    setUp({
+      store: storeWith([jacketLine(2), { productId: "20010", qty: 2, name: "Gloves", price: 5 }, { productId: "20050", qty: 1, name: "Gone", price: 3 }]),
+      items: [ITEMS.jacketM, ITEMS.gloves],
+    });
+    const view = await loader({ request: get("/basket", cookie), params: {}, context: testLoadContext() });
+    expect(view.lines.map((l) => [l.productId, l.qty, l.unitPrice, l.lineTotal])).toEqual([
+      ["20002", 2, 24.5, 49],
+      ["20010", 2, 6, 12],
+      ["20050", 1, 3, 3],
+    ]);
+    expect(view.verifyPrices).toBe(true);
+    expect(view.priceNotice.map((n) => n.text)).toEqual(["Gloves: was £5.00, now £6.00", "Gone: no longer available at a price"]);
+    expect(view.total).toBe(64);
+  });
+});

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { upstreamId as id } from "~/domain/upstream-id";
+import type { UpstreamClient } from "./client.server";
+import { ListSchema } from "./schemas";
+
+// The live basket (docs/upstream-api.md /api/basket-session) and the catalogue reads the basket needs.
+// The provider refuses unknown keys, so the schemas keep only the fields it accepts.
+
+const optionValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const StockLineSchema = z.object({
+  productId: id,
+  parentId: id.nullish().transform((v) => v ?? undefined),
+  qty: z.number(),
+  scope: z.string().nullish(),
+  name: z.string().nullish().transform((v) => v ?? undefined),
+  thumbnail: z.string().nullish(),
+  price: z.number().nullish(),
+  options: z.record(optionValue).optional(),
+});
+export type StockLine = z.infer<typeof StockLineSchema>;
+
+export const BASKET_TYPES = ["stock-order-basket", "manpack-order-basket"] as const;
+export type BasketType = (typeof BASKET_TYPES)[number];
+
+export const BasketStateSchema = z.object({
+  selectedBasketType: z.enum(BASKET_TYPES).catch("stock-order-basket"),
+  stock: z.array(StockLineSchema).default([]),
+  manpack: z.array(z.object({ employeeId: id, data: z.array(StockLineSchema).default([]) }).passthrough()).default([]),
+  instructions: z.object({ stock: z.string().default(""), manpack: z.string().default("") }).default({}),
+});
+export type BasketState = z.infer<typeof BasketStateSchema>;
+
+export type BasketPatch = Partial<Pick<BasketState, "selectedBasketType" | "stock" | "manpack" | "instructions">>;
+
+// GET /api/basket-session (SPEC §7: /api/basket-session)
+export function getBasket(client: UpstreamClient): Promise<BasketState> {
+  return client.get("/api/basket-session", BasketStateSchema);
+}
+
+// PATCH /api/basket-session with the top-level keys that change (SPEC §7: /api/basket-session)
+export function patchBasket(client: UpstreamClient, patch: BasketPatch): Promise<BasketState> {
+  return client.patch("/api/basket-session", BasketStateSchema, { body: patch });
+}
+
+export const BasketItemSchema = z.object({
+  internalId: id,
+  displayName: z.string(),
+  itemId: z.string().nullish(),
+  slug: z.string().nullish(),
+  price: z.number().nullable().default(null),
+  parent: z.object({ internalId: id }).nullable().default(null),
+  matrixType: z.string().nullable().default(null),
+  quantityStep: z.unknown().optional(),
+  minimumSaleQuantity: z.unknown().optional(),
+  isInactive: z.boolean().default(false),
+  options: z.record(optionValue).nullable().default(null),
+  images: z.record(z.array(z.string())).nullable().default(null),
+  defaultImage: z.string().nullable().default(null),
+});
+export type BasketItem = z.infer<typeof BasketItemSchema>;
+
+// GET /api/item/:id (SPEC §7: GET /api/item) — one product or variant; unknown or inactive → 404
+export function getItem(client: UpstreamClient, itemId: string): Promise<BasketItem> {
+  return client.get(`/api/item/${encodeURIComponent(itemId)}`, BasketItemSchema);
+}
+
+// GET /api/item with internalId[$in] (SPEC §7: GET /api/item) — the current catalogue data of basket lines
+export async function getItemsById(client: UpstreamClient, ids: readonly string[]): Promise<BasketItem[]> {
+  if (ids.length === 0) return [];
+  const answer = await client.get("/api/item", ListSchema(BasketItemSchema), {
+    query: { "internalId[$in]": [...new Set(ids)].join(","), $limit: ids.length },
+  });
+  return answer.data;
+}
+
+// GET /api/item by product code (SPEC §7: GET /api/item) — for the quick order form
+export async function findItemByCode(client: UpstreamClient, code: string): Promise<BasketItem | null> {
+  const answer = await client.get("/api/item", ListSchema(BasketItemSchema), { query: { itemId: code, $limit: 1 } });
+  return answer.data[0] ?? null;
+}
+
+export const ReOrderSchema = z.object({
+  orderId: id,
+  orderType: z.string(),
+  lines: z.array(StockLineSchema).default([]),
+  packs: z.array(z.object({ employeeId: id, data: z.array(StockLineSchema) })).default([]),
+  dropped: z.array(z.object({ internalId: id.nullable(), name: z.string() })).default([]),
+});
+export type ReOrder = z.infer<typeof ReOrderSchema>;
+
+// POST /api/re-order {orderId} (SPEC §7) — the order's lines as basket lines, and the products that are gone
+export function reOrder(client: UpstreamClient, orderId: string): Promise<ReOrder> {
+  return client.post("/api/re-order", ReOrderSchema, { body: { orderId } });
+}
