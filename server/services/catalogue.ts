@@ -268,7 +268,8 @@ export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
         );
       }
       // variants are listed under their parent unless asked for by id / parent
-      const byIdOrParent = ["internalId", "integerId", "parent", "slug"].some((k) => parsed.keys.includes(k));
+      // a product code (itemId) names one item exactly, so a variant is found by its code too (quick order)
+      const byIdOrParent = ["internalId", "integerId", "parent", "slug", "itemId"].some((k) => parsed.keys.includes(k));
       if (!byIdOrParent) q.whereNull("items.parent_id");
       return q;
     },
