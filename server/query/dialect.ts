@@ -252,15 +252,21 @@ export interface Page<T> {
   data: T[];
 }
 
+/** The page of a filtered query: selected, sorted, limited. */
+export function pageOf(filtered: Knex.QueryBuilder, parsed: ParsedQuery, select: (qb: Knex.QueryBuilder) => Knex.QueryBuilder): Knex.QueryBuilder {
+  const q = select(filtered.clone());
+  for (const [col, dir] of parsed.sort) q.orderBy(col, dir);
+  return q.limit(parsed.limit).offset(parsed.skip);
+}
+
+export async function countOf(filtered: Knex.QueryBuilder): Promise<number> {
+  const row = await filtered.clone().clearSelect().clearOrder().count({ n: "*" }).first();
+  return Number((row as { n: number } | undefined)?.n ?? 0);
+}
+
 /** Runs a filtered base query as a page: one count, one page query (skipped for $limit=0). */
 export async function runPage<R>(base: Knex.QueryBuilder, parsed: ParsedQuery, select: (qb: Knex.QueryBuilder) => Knex.QueryBuilder): Promise<Page<R>> {
   for (const c of parsed.conditions) c(base);
-  const countQ = base.clone().clearSelect().clearOrder().count({ n: "*" }).first();
-  const pageQ = () => {
-    const q = select(base.clone());
-    for (const [col, dir] of parsed.sort) q.orderBy(col, dir);
-    return q.limit(parsed.limit).offset(parsed.skip);
-  };
-  const [count, rows] = await Promise.all([countQ, parsed.limit === 0 ? Promise.resolve([]) : pageQ()]);
-  return { total: Number((count as { n: number } | undefined)?.n ?? 0), limit: parsed.limit, skip: parsed.skip, data: rows as R[] };
+  const [total, rows] = await Promise.all([countOf(base), parsed.limit === 0 ? Promise.resolve([]) : pageOf(base, parsed, select)]);
+  return { total, limit: parsed.limit, skip: parsed.skip, data: rows as R[] };
 }

@@ -174,6 +174,12 @@ function itemOut(r: any, caller: Caller): ItemOut {
   };
 }
 
+/** A variant inside its parent: what differs between variants (texts, standards and features are the parent's). */
+function simpleOut(r: any, caller: Caller) {
+  const { description: _d, longDesc: _l, features: _f, enStandards: _e, class: _c, ...rest } = itemOut(r, caller);
+  return rest;
+}
+
 /** ids of a category and every category below it (full_slug prefix), visible to the customer. */
 function categorySubtree(db: Knex, categoryId: number, customerId: number | null) {
   const self = db("categories").where("id", categoryId).select("full_slug");
@@ -273,13 +279,20 @@ export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
       if (!byIdOrParent) q.whereNull("items.parent_id");
       return q;
     },
-    select: (qb) => qb.leftJoin("categories as cls", "cls.id", "items.class_id").select("items.*", "cls.name as class_name"),
-    map: async (ctx, rows, caller, parsed) => {
+    // the page is chosen on the index (ids only), then its rows are read in one go: wide rows
+    // (descriptions, images) are never read just to be filtered out
+    select: (qb) => qb.select("items.id"),
+    map: async (ctx, ids, caller, parsed) => {
+      const found = ids.length
+        ? await ctx.db("items").leftJoin("categories as cls", "cls.id", "items.class_id").whereIn("items.id", ids.map((r) => r.id)).select("items.*", "cls.name as class_name")
+        : [];
+      const byId = new Map(found.map((r: any) => [r.id, r]));
+      const rows = ids.map((r) => byId.get(r.id)).filter(Boolean);
       const out = rows.map((r) => itemOut(r, caller));
       if ((parsed.extras as any).includeChildren && rows.length) {
         const children = await ctx.db("items").whereIn("parent_id", rows.map((r) => r.id)).where("is_inactive", false).orderBy("id");
         const byParent = byKey(children, (c: any) => c.parent_id);
-        out.forEach((o, i) => (o.simples = (byParent.get(rows[i].id) ?? []).map((c) => itemOut(c, caller))));
+        out.forEach((o, i) => (o.simples = (byParent.get(rows[i].id) ?? []).map((c) => simpleOut(c, caller))));
       }
       return out;
     },

@@ -4,7 +4,7 @@ import type { Knex } from "knex";
 import { z } from "zod";
 import { canApprove, has, type Caller } from "../auth/caller";
 import type { QuerySpec } from "../query/dialect";
-import { containsPattern, wherePrefix } from "../query/dialect";
+import { containsPattern, countOf, pageOf, wherePrefix, type Page, type ParsedQuery } from "../query/dialect";
 import { parseOr400 } from "./basket-session";
 import { loadBasketState, saveBasketState } from "./basket-session";
 import { bodyOf, byKey, callerOf, idOf, json, ListService, money, requireCustomer, scopeOf, str, type Ctx, type ListDef, type ProviderParams } from "./base";
@@ -31,10 +31,10 @@ function whereRoutedTo(qb: Knex.QueryBuilder, caller: Caller): void {
 }
 
 /** Orders of the caller's customer the caller may see: own, all with viewAllOrders, or routed to them. */
-function visibleOrders(db: Knex, caller: Caller, opts: { toApprove?: boolean } = {}): Knex.QueryBuilder {
+function visibleOrders(db: Knex, caller: Caller, opts: { toApprove?: boolean; customerTest?: boolean } = {}): Knex.QueryBuilder {
   const q = db("orders");
   const customerId = scopeOf(caller);
-  if (customerId != null) q.where("orders.customer_id", customerId);
+  if (customerId != null && opts.customerTest !== false) q.where("orders.customer_id", customerId);
   if (opts.toApprove) whereRoutedTo(q, caller);
   else if (!caller.isEvolveUser && !has(caller, "viewAllOrders")) {
     if (canApprove(caller)) q.where((w) => w.where("orders.placed_by_user_id", caller.userId).orWhere((r) => whereRoutedTo(r, caller)));
@@ -81,25 +81,27 @@ const orderQuerySpec: QuerySpec = {
 
 /**
  * orderedBy: the contact's name contains the text, or the reference / tranId starts with it ("100123" also
- * finds SO100123). A union of index lookups (contact, tranId, reference) within the customer, so a search
- * never scans the customer's orders.
+ * finds SO100123). Two sets of index seeks — orders of matching contacts (contacts belong to one customer)
+ * and a union of tranId / reference prefix ranges — never a scan of the customer's orders (decision 041).
  */
-function whereOrderedBy(qb: Knex.QueryBuilder, raw: string, customerId: number | null): void {
-  const text = raw.trim();
-  if (!text) return;
-  const mine = (q: Knex.QueryBuilder) => (customerId == null ? q : q.where("o.customer_id", customerId));
+function orderedByParts(text: string, customerId: number | null) {
+  const contacts = (c: Knex.QueryBuilder) => {
+    c.from("contacts").select("contacts.id").whereRaw("lower(contacts.first_name || ' ' || contacts.last_name) like ? escape '\\'", [containsPattern(text)]);
+    if (customerId != null) c.where("contacts.customer_id", customerId);
+  };
   const prefixes = new Set([text, text.toUpperCase()]);
   if (/^\d+$/.test(text)) prefixes.add(`SO${text}`);
-  qb.whereIn("orders.id", (sub) => {
-    // contacts are per customer, so this branch needs no customer test (and stays a covering-index read)
-    sub.from("orders as o").select("o.id").whereIn("o.contact_id", (c) => {
-      c.from("contacts").select("contacts.id").whereRaw("lower(contacts.first_name || ' ' || contacts.last_name) like ? escape '\\'", [containsPattern(text)]);
-      if (customerId != null) c.where("contacts.customer_id", customerId);
+  const arms: Array<[string, string]> = [];
+  for (const column of ["tran_id", "other_ref_num"]) for (const prefix of prefixes) arms.push([column, prefix]);
+  // one arm per range, without a customer test, so each is a seek on its own index; the outer query scopes
+  const refs = (sub: Knex.QueryBuilder) => {
+    arms.forEach(([column, prefix], i) => {
+      const arm = (q: Knex.QueryBuilder) => q.from("orders").select("orders.id").where((w) => wherePrefix(w, `orders.${column}`, prefix));
+      if (i === 0) arm(sub);
+      else sub.union((u) => arm(u));
     });
-    for (const column of ["o.tran_id", "o.other_ref_num"]) {
-      sub.union((u) => mine(u.from("orders as o").select("o.id")).where((w) => prefixes.forEach((p) => wherePrefix(w, column, p))));
-    }
-  });
+  };
+  return { contacts, refs };
 }
 
 export interface OrderOut {
@@ -199,23 +201,27 @@ async function attachDetails(db: Knex, orders: OrderOut[], withDespatches: boole
   }
 }
 
+/** Visible orders with the list's extra filters; customerTest false only where another test implies the customer. */
+function ordersBase(db: Knex, caller: Caller, parsed: ParsedQuery, customerTest = true): Knex.QueryBuilder {
+  const x = parsed.extras as { orderToApprove?: boolean; employees?: number[]; departments?: number[] };
+  const q = visibleOrders(db, caller, { toApprove: x.orderToApprove === true, customerTest });
+  if (x.employees?.length) {
+    q.where((w) =>
+      w.whereIn("orders.employee_contact_id", x.employees!).orWhereIn("orders.id", (s) => s.from("order_lines").whereIn("employee_contact_id", x.employees!).select("order_id")),
+    );
+  }
+  if (x.departments?.length) q.whereIn("orders.department_id", x.departments);
+  for (const c of parsed.conditions) c(q);
+  return q;
+}
+
 function ordersDef(): ListDef<OrderOut> {
   return {
     what: "Order",
     idColumn: "orders.id",
     spec: orderQuerySpec,
-    base: (ctx, caller, parsed) => {
-      const x = parsed.extras as { orderToApprove?: boolean; employees?: number[]; departments?: number[]; orderedBy?: string };
-      const q = visibleOrders(ctx.db, caller, { toApprove: x.orderToApprove === true });
-      if (x.orderedBy) whereOrderedBy(q, x.orderedBy, scopeOf(caller));
-      if (x.employees?.length) {
-        q.where((w) =>
-          w.whereIn("orders.employee_contact_id", x.employees!).orWhereIn("orders.id", (s) => s.from("order_lines").whereIn("employee_contact_id", x.employees!).select("order_id")),
-        );
-      }
-      if (x.departments?.length) q.whereIn("orders.department_id", x.departments);
-      return q;
-    },
+    // ListService applies the parsed conditions itself
+    base: (ctx, caller, parsed) => ordersBase(ctx.db, caller, { ...parsed, conditions: [] }),
     select: (qb) => qb.select("orders.*"),
     map: async (ctx, rows, caller, parsed) => {
       const out = rows.map((r) => orderOut(r, caller));
@@ -368,6 +374,34 @@ function requireOrdering(caller: Caller, type: "standard" | "manpack"): void {
 export class OrderService extends ListService<OrderOut> {
   constructor(ctx: Ctx) {
     super(ctx, ordersDef());
+  }
+
+  /** With orderedBy: total = orders of matching contacts + reference matches of other contacts. */
+  async find(params: ProviderParams): Promise<Page<OrderOut>> {
+    const caller = callerOf(params);
+    const parsed = this.parse(params, caller);
+    const text = String(parsed.extras.orderedBy ?? "").trim();
+    if (!text) return super.find(params);
+    const base = ordersBase(this.ctx.db, caller, parsed);
+    const { contacts, refs } = orderedByParts(text, scopeOf(caller));
+    const [byContact, byRef] = await Promise.all([
+      // the matching contacts are the customer's, so no customer test: a seek on (contact_id, created_date)
+      countOf(ordersBase(this.ctx.db, caller, parsed, false).whereIn("orders.contact_id", contacts)),
+      countOf(base.clone().whereIn("orders.id", refs).where((w) => w.whereNotIn("orders.contact_id", contacts).orWhereNull("orders.contact_id"))),
+    ]);
+    const total = byContact + byRef;
+    let rows: any[] = [];
+    if (parsed.limit > 0 && total > parsed.skip) {
+      // few matches: start from them; many: walk the date index and stop after a page
+      const matching =
+        total <= 1000
+          ? base.clone().whereIn("orders.id", (sub) => {
+              sub.from("orders").select("orders.id").whereIn("orders.contact_id", contacts).union((u) => refs(u));
+            })
+          : base.clone().where((w) => w.whereIn("orders.contact_id", contacts).orWhereIn("orders.id", refs));
+      rows = await pageOf(matching, parsed, this.def.select);
+    }
+    return { total, limit: parsed.limit, skip: parsed.skip, data: await this.def.map(this.ctx, rows, caller, parsed) };
   }
 
   async get(id: unknown, params: ProviderParams): Promise<OrderOut> {
