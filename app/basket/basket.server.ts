@@ -2,7 +2,9 @@ import { addToBasket, basketAddPayload } from "~/domain/basket";
 import { cardImage } from "~/domain/product-card";
 import { checkOrderQuantity, QUANTITY_MAX } from "~/domain/quantity";
 import type { UpstreamClient } from "~/upstream/client.server";
+import type { QuickOrderRequest } from "~/domain/quick-order-lines";
 import {
+  findItemByCode,
   getBasket,
   getItem,
   patchBasket,
@@ -31,8 +33,14 @@ export async function orderableItem(client: UpstreamClient, productId: string): 
     if (error instanceof Response && (error.status === 404 || error.status === 400)) return { ok: false, message: UNKNOWN_PRODUCT };
     throw error;
   }
+  return orderable(item);
+}
+
+/** Whether a catalogue item can go into the basket as it is: active, priced, and not a matrix parent. */
+export function orderable(item: BasketItem): { ok: true; item: BasketItem } | { ok: false; message: string } {
   if (item.isInactive) return { ok: false, message: UNKNOWN_PRODUCT };
   if (item.matrixType === "parent") return { ok: false, message: `Choose a size or colour of ${item.displayName} first.` };
+  if (item.price === null) return { ok: false, message: `${item.displayName} has no price and cannot be ordered here.` };
   return { ok: true, item };
 }
 
@@ -55,20 +63,16 @@ export function lineFromItem(item: BasketItem, qty: number): StockLine {
   };
 }
 
-/** Adds lines, summing quantities per product; a sum beyond one line's limit is refused, not trimmed. */
-function mergeLines(current: readonly StockLine[], added: readonly StockLine[], items: Map<string, BasketItem>) {
-  let lines = [...current];
-  for (const line of added) {
-    lines = addToBasket(lines, line);
-    const merged = lines.find((l) => l.productId === line.productId);
-    const item = items.get(line.productId);
-    if (merged && item) {
-      const check = checkOrderQuantity(item, merged.qty);
-      if (!check.ok) {
-        const held = merged.qty - line.qty;
-        const reason = merged.qty > QUANTITY_MAX ? `a basket line cannot be more than ${QUANTITY_MAX}` : check.message.toLowerCase();
-        return { ok: false as const, message: `You already have ${held} of ${line.name ?? "this product"} in your basket; ${reason}.` };
-      }
+/** Adds one line, summing with the product's line (SPEC §4); a sum beyond the item's rules is refused, not trimmed. */
+export function mergeLine(current: readonly StockLine[], line: StockLine, item: BasketItem) {
+  const lines = addToBasket(current, line);
+  const merged = lines.find((l) => l.productId === line.productId);
+  if (merged) {
+    const check = checkOrderQuantity(item, merged.qty);
+    if (!check.ok) {
+      const held = merged.qty - line.qty;
+      const reason = merged.qty > QUANTITY_MAX ? `a basket line cannot be more than ${QUANTITY_MAX}` : check.message.toLowerCase();
+      return { ok: false as const, message: `You already have ${held} of ${line.name ?? "this product"} in your basket; ${reason}.` };
     }
   }
   return { ok: true as const, lines };
@@ -81,7 +85,7 @@ export async function addLine(client: UpstreamClient, productId: string, qty: un
   const check = checkOrderQuantity(found.item, qty);
   if (!check.ok) return refuse(check.message);
   const basket = await getBasket(client);
-  const merged = mergeLines(basket.stock, [lineFromItem(found.item, check.qty)], new Map([[productId, found.item]]));
+  const merged = mergeLine(basket.stock, lineFromItem(found.item, check.qty), found.item);
   if (!merged.ok) return refuse(merged.message);
   return { ok: true, basket: await patchBasket(client, { stock: merged.lines }), message: "Added to basket" };
 }
@@ -154,4 +158,32 @@ export async function setBasketType(client: UpstreamClient, selectedBasketType: 
   const saved = await patchBasket(client, { selectedBasketType });
   const message = selectedBasketType === "stock-order-basket" ? "Showing the stock basket" : "Showing the wearer-pack basket";
   return { ok: true, basket: saved, message };
+}
+
+export type LineReport = { row: number; code: string; qty: string; added: boolean; name: string | null; reason: string | null };
+
+/**
+ * Quick order and CSV upload: each requested code and quantity is checked against the catalogue on its own;
+ * the accepted ones go into the basket in one write, the refused ones say why. Nothing is written when
+ * nothing was accepted.
+ */
+export async function addByCodes(client: UpstreamClient, requests: readonly QuickOrderRequest[]): Promise<{ report: LineReport[]; basket: BasketState | null }> {
+  const found = await Promise.all(requests.map((request) => findItemByCode(client, request.code)));
+  const basket = await getBasket(client);
+  let stock = basket.stock;
+  const report = requests.map((request, i): LineReport => {
+    const refused = (reason: string, name: string | null = null) => ({ ...request, added: false, name, reason });
+    const item = found[i];
+    if (!item) return refused(`No product has the code ${request.code}.`);
+    const check = orderable(item);
+    if (!check.ok) return refused(check.message, item.displayName);
+    const qty = checkOrderQuantity(item, request.qty);
+    if (!qty.ok) return refused(qty.message, item.displayName);
+    const merged = mergeLine(stock, lineFromItem(item, qty.qty), item);
+    if (!merged.ok) return refused(merged.message, item.displayName);
+    stock = merged.lines;
+    return { ...request, added: true, name: item.displayName, reason: null };
+  });
+  if (!report.some((line) => line.added)) return { report, basket: null };
+  return { report, basket: await patchBasket(client, { stock }) };
 }

@@ -1,0 +1,73 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { testLoadContext } from "~/http/context";
+import { post, sessionCookie, settle } from "../../tests/mocks/requests";
+import { useUpstreamMock } from "../../tests/mocks/server";
+import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { basketHandlers, emptyBasket } from "../../tests/mocks/upstream/basket";
+import { action } from "./_default.quick-order";
+
+const server = useUpstreamMock();
+let cookie: string;
+beforeAll(async () => {
+  cookie = await sessionCookie();
+});
+
+type Answer = {
+  data: { ok: true; report: Array<{ row: number; code: string; added: boolean; reason: string | null }>; added: number } | { ok: false; fieldErrors: Record<string, string> };
+  init: ResponseInit;
+};
+
+function setUp(stock: Array<Record<string, unknown>> = []) {
+  const mock = basketHandlers({ store: { state: { ...emptyBasket(), stock }, patches: [], reorders: [] } });
+  server.use(...authHandlers(), ...mock.handlers);
+  return mock.store;
+}
+
+const run = (request: Request) => settle(() => action({ request, params: {}, context: testLoadContext() })) as Promise<Answer>;
+
+describe("/quick-order", () => {
+  it("adds the good lines in one write and reports each refused line with its reason", async () => {
+    const store = setUp();
+    const answer = await run(post("/quick-order", { lines: "hv-jkt-m, 2\nGLV-RIG,3\nNOPE,1\nHV-JKT,1\nGLV-RIG,4" }, cookie));
+    expect(answer.init.status).toBe(200);
+    if (!answer.data.ok) throw new Error("expected a report");
+    expect(answer.data.report.map((l) => [l.row, l.code, l.added, l.reason])).toEqual([
+      [1, "HV-JKT-M", true, null],
+      [2, "GLV-RIG", false, "Quantity must be a multiple of 2"],
+      [3, "NOPE", false, "No product has the code NOPE."],
+      [4, "HV-JKT", false, "Choose a size or colour of Hi-Vis Jacket first."],
+      [5, "GLV-RIG", true, null],
+    ]);
+    expect(store.patches).toHaveLength(1);
+    expect(store.state.stock.map((l) => [l.productId, l.qty, l.price])).toEqual([
+      ["20002", 2, 24.5],
+      ["20010", 4, 6],
+    ]);
+  });
+
+  it("reads an uploaded CSV file (header row skipped) instead of the typed lines", async () => {
+    const store = setUp();
+    const form = new FormData();
+    form.set("lines", "");
+    form.set("file", new File(["code,qty\nHV-JKT-M,1\n"], "lines.csv", { type: "text/csv" }));
+    const request = new Request("http://portal.test/quick-order", { method: "POST", body: form, headers: { Cookie: cookie, Origin: "http://portal.test" } });
+    const answer = await run(request);
+    expect(answer.init.status).toBe(200);
+    expect(store.state.stock.map((l) => [l.productId, l.qty])).toEqual([["20002", 1]]);
+  });
+
+  it("answers 400 and writes nothing when no line could be added", async () => {
+    const store = setUp();
+    const answer = await run(post("/quick-order", { lines: "NOPE,1\nHV-JKT-M,100" }, cookie));
+    expect(answer.init.status).toBe(400);
+    expect(store.patches).toEqual([]);
+  });
+
+  it("answers 400 with a field message for an empty form", async () => {
+    const store = setUp();
+    const answer = await run(post("/quick-order", { lines: "  \n" }, cookie));
+    expect(answer.init.status).toBe(400);
+    expect(answer.data.ok ? null : answer.data.fieldErrors.lines).toBe("Enter at least one product code and quantity, or upload a CSV file");
+    expect(store.patches).toEqual([]);
+  });
+});

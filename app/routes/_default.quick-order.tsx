@@ -1,0 +1,130 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { requireUser } from "~/auth/require-user.server";
+import { addByCodes, type LineReport } from "~/basket/basket.server";
+import { FieldError } from "~/components/field-error";
+import { parseQuickOrderLines, QUICK_ORDER_MAX_LINES } from "~/domain/quick-order-lines";
+import { invalidForm, parseForm } from "~/utils/forms.server";
+import basketStyles from "~/styles/basket.css?url";
+
+export const meta: MetaFunction = () => [{ title: "Quick order · Workwear ordering portal" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyles }];
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+const MAX_CSV_BYTES = 100_000;
+
+// a function, so that zod is built on the server only and stays out of the browser bundle (decision 002)
+const quickOrderSchema = () =>
+  z.object({
+    lines: z.string().max(20_000, "Paste at most 20,000 characters; upload a CSV file for more lines").default(""),
+    file: z
+      .instanceof(File)
+      .optional()
+      .refine((file) => !file || file.size <= MAX_CSV_BYTES, "The CSV file can be at most 100 KB")
+      .refine((file) => !file || file.size === 0 || /\.(csv|txt)$/i.test(file.name) || /csv|text\/plain/.test(file.type), "Upload a .csv file"),
+  });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { upstream } = await requireUser(request);
+  const form = await parseForm(request, quickOrderSchema());
+  if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
+  const uploaded = form.data.file && form.data.file.size > 0 ? await form.data.file.text() : "";
+  const source = uploaded || form.data.lines;
+  const parsed = parseQuickOrderLines(source);
+  if (parsed.requests.length === 0 && parsed.refused.length === 0) {
+    return invalidForm({ lines: "Enter at least one product code and quantity, or upload a CSV file" });
+  }
+  const { report } = await addByCodes(upstream, parsed.requests);
+  const refusedRows: LineReport[] = parsed.refused.map((r) => ({ row: r.row, code: r.text, qty: "", added: false, name: null, reason: r.reason }));
+  const all = [...report, ...refusedRows].sort((a, b) => a.row - b.row);
+  const added = all.filter((line) => line.added).length;
+  // nothing added: the whole request was refused (400); otherwise the report of what went in and what did not
+  return data({ ok: true as const, source: uploaded ? "file" : "form", report: all, added }, { status: added === 0 ? 400 : 200 });
+}
+
+export default function QuickOrderPage() {
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const errors = answer && !answer.ok ? answer.fieldErrors : {};
+  const report = answer && answer.ok ? answer : null;
+  return (
+    <div className="stack quick-order">
+      <h1>Quick order</h1>
+      <p className="muted">
+        Add several products at once by product code: one line each, the code then the quantity (for example{" "}
+        <code>HV100-YEL-M, 5</code>). Up to {QUICK_ORDER_MAX_LINES} lines.
+      </p>
+
+      {report ? <QuickOrderReport report={report.report} added={report.added} /> : null}
+
+      <Form method="post" encType="multipart/form-data" className="stack" noValidate>
+        <div className="field">
+          <label htmlFor="quick-order-lines">Product codes and quantities</label>
+          <textarea
+            id="quick-order-lines"
+            name="lines"
+            rows={8}
+            spellCheck={false}
+            aria-describedby={errors.lines ? "quick-order-lines-error" : undefined}
+          />
+          <FieldError id="quick-order-lines-error" message={errors.lines} />
+        </div>
+        <div className="field">
+          <label htmlFor="quick-order-file">Or upload a CSV file (code, qty)</label>
+          <input id="quick-order-file" name="file" type="file" accept=".csv,text/csv,text/plain" aria-describedby={errors.file ? "quick-order-file-error" : undefined} />
+          <FieldError id="quick-order-file-error" message={errors.file} />
+        </div>
+        <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
+          Add to basket
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function QuickOrderReport({ report, added }: { report: LineReport[]; added: number }) {
+  const refused = report.length - added;
+  return (
+    <section aria-labelledby="quick-order-report" className="stack">
+      <h2 id="quick-order-report">What was added</h2>
+      <p role="status" className={`notice ${added ? "notice--success" : "notice--error"}`}>
+        {added} {added === 1 ? "line" : "lines"} added to your basket
+        {refused ? `, ${refused} not added` : ""}.
+      </p>
+      <table className="report-table">
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Code</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Product</th>
+            <th scope="col">Result</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.map((line) => (
+            <tr key={line.row}>
+              <td>{line.row}</td>
+              <td>{line.code}</td>
+              <td>{line.qty}</td>
+              <td>{line.name ?? ""}</td>
+              <td>{line.added ? "Added" : `Not added: ${line.reason}`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {added ? (
+        <p>
+          <Link to="/basket">Go to your basket</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
