@@ -6,6 +6,7 @@
  * It reports; it never fails on a timing.
  */
 import fs from "node:fs";
+import { pathToFileURL } from "node:url";
 // @ts-expect-error autocannon ships no type declarations and @types/autocannon is not a dependency
 import autocannon from "autocannon";
 import { createDb, migrate } from "./db/knex";
@@ -13,7 +14,7 @@ import { seed } from "./db/seed/index";
 import { DEMO_PASSWORD } from "./db/seed/organisations";
 import { startProvider } from "./main";
 
-const FILE = process.env.BENCH_DB_FILE || "data/bench.sqlite";
+export const FILE = process.env.BENCH_DB_FILE || "data/bench.sqlite";
 const MIN_ORDERS = 200_000;
 const TARGET_P95_MS = 10;
 /** 1 connection shows the latency of one request; 4 shows it under load on 2 cores */
@@ -23,7 +24,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS || 1_500);
 const MAX_SECONDS_PER_RUN = 20;
 const MIN_REQUESTS = 100;
 
-async function ensureLargeSeed(): Promise<void> {
+/** data/bench.sqlite with the large seed: migrated and reused when complete, (re)built otherwise. Also used by scripts/bench.ts. */
+export async function ensureLargeSeed(): Promise<void> {
   let db = createDb({ sqliteFile: FILE });
   const startAgain = async () => {
     await db.destroy();
@@ -65,7 +67,7 @@ async function json(url: string, init: RequestInit & { token?: string } = {}): P
 }
 
 /** Logs in as the buyer and selects Northwind Facilities (the buyer has two business units). */
-async function logIn(base: string): Promise<string> {
+export async function logIn(base: string): Promise<string> {
   const auth = await json(`${base}/api/authentication`, {
     method: "POST",
     body: JSON.stringify({ strategy: "local", email: "buyer@demo.test", password: DEMO_PASSWORD }),
@@ -190,7 +192,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.stack : error);
-  process.exit(1);
-});
+// run only as `npm run bench:provider`; the portal's bench imports ensureLargeSeed
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  });
+}
