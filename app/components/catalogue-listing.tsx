@@ -1,0 +1,113 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { Listing } from "~/catalogue/listing.server";
+import { listingSearch, STOCK_FILTERS } from "~/domain/catalogue-listing";
+import { MATRIX_OPTIONS } from "~/domain/matrix";
+import { Pagination } from "./pagination";
+import { ProductGrid } from "./product-card";
+import { QuickView } from "./quick-view";
+
+const SORTS = [
+  ["", "Recommended"],
+  ["name-asc", "Name A–Z"],
+  ["name-desc", "Name Z–A"],
+  ["price-asc", "Price, low to high"],
+  ["price-desc", "Price, high to low"],
+] as const;
+
+// the quick view's own parameters, dropped when it closes or another opens
+const QUICK_VIEW_KEYS = ["quickview", ...MATRIX_OPTIONS] as const;
+const withoutQuickView = Object.fromEntries(QUICK_VIEW_KEYS.map((k) => [k, null]));
+
+/** Filters, product grid, paging and the quick view of a category page or a search. */
+export function CatalogueListing({ listing, hidden = [] }: { listing: Listing; hidden?: [string, string][] }) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const page = params.get("page");
+  const here = (changes: Record<string, string | number | null>) => location.pathname + listingSearch(params, changes);
+  const keep = [...params.entries()].filter(([k]) => !(MATRIX_OPTIONS as readonly string[]).includes(k));
+  return (
+    <>
+      <Form method="get" action={location.pathname} className="catalogue-filters" aria-label="Filter products">
+        {hidden.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <div className="field">
+          <label htmlFor="filter-en">EN standard</label>
+          <input id="filter-en" name="en" defaultValue={listing.filters.en} placeholder="e.g. EN ISO 20471" />
+        </div>
+        <div className="field">
+          <label htmlFor="filter-colour">Colour</label>
+          <input id="filter-colour" name="colour" defaultValue={listing.filters.colour} placeholder="e.g. Navy" />
+        </div>
+        <div className="field">
+          <label htmlFor="filter-stock">Availability</label>
+          <select id="filter-stock" name="stock" defaultValue={listing.filters.stock}>
+            <option value="">In stock and special order</option>
+            {Object.entries(STOCK_FILTERS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-sort">Sort by</label>
+          <select id="filter-sort" name="sort" defaultValue={listing.filters.sort}>
+            {SORTS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button">
+          Apply filters
+        </button>
+      </Form>
+      <p className="listing-count" role="status">
+        {listing.total === 1 ? "1 product" : `${listing.total} products`}
+        {listing.pages > 1 ? ` · page ${listing.page} of ${listing.pages}` : ""}
+      </p>
+      {listing.cards.length === 0 ? (
+        <p className="notice">No products match. Try fewer filters.</p>
+      ) : (
+        <ProductGrid cards={listing.cards} label="Products" quickViewTo={(slug) => here({ ...withoutQuickView, quickview: slug, page })} />
+      )}
+      <Pagination page={listing.page} pages={listing.pages} href={(p) => here({ ...withoutQuickView, page: p })} />
+      {listing.quickView ? (
+        <QuickView product={listing.quickView} closeTo={here({ ...withoutQuickView, page })} pathname={location.pathname} keep={keep} />
+      ) : null}
+    </>
+  );
+}
+
+export type CategoryLink = { internalId: string; name: string; to: string; children: CategoryLink[] };
+
+/** The category tree as nested links, the current trail marked. */
+export function CategoryNav({ categories, activeIds, label }: { categories: readonly CategoryLink[]; activeIds: readonly string[]; label: string }) {
+  if (categories.length === 0) return null;
+  return (
+    <nav className="category-nav" aria-label={label}>
+      <CategoryList categories={categories} activeIds={activeIds} />
+    </nav>
+  );
+}
+
+function CategoryList({ categories, activeIds }: { categories: readonly CategoryLink[]; activeIds: readonly string[] }) {
+  return (
+    <ul>
+      {categories.map((c) => {
+        const active = activeIds.includes(c.internalId);
+        const current = activeIds[activeIds.length - 1] === c.internalId;
+        return (
+          <li key={c.internalId}>
+            <Link to={c.to} aria-current={current ? "page" : undefined} className={active ? "is-active" : undefined}>
+              {c.name}
+            </Link>
+            {active && c.children.length ? <CategoryList categories={c.children} activeIds={activeIds} /> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

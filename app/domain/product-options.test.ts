@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { chooseOptions, chosenOptions } from "./product-options";
+
+const simples = [
+  { internalId: "1", options: { size: "M", color: "Yellow" } },
+  { internalId: "2", options: { size: "L", color: "Yellow" } },
+  { internalId: "3", options: { size: "M", color: "Orange" } },
+];
+
+describe("chosenOptions", () => {
+  it("reads the matrix options from the URL and ignores others", () => {
+    expect(chosenOptions(new URLSearchParams("size=M&color=+Yellow+&page=2&logo="))).toEqual({ size: "M", color: "Yellow" });
+  });
+});
+
+describe("chooseOptions", () => {
+  it("offers every used option and resolves when complete", () => {
+    const none = chooseOptions(simples, {});
+    expect(none.pickers.map((p) => [p.name, p.values])).toEqual([
+      ["size", ["M", "L"]],
+      ["color", ["Yellow", "Orange"]],
+    ]);
+    expect(none.variant).toBeNull();
+    expect(chooseOptions(simples, { size: "M", color: "Orange" }).variant?.internalId).toBe("3");
+  });
+  it("chooses an option left with one value", () => {
+    const result = chooseOptions(simples, { size: "L" });
+    expect(result.chosen).toEqual({ size: "L", color: "Yellow" });
+    expect(result.variant?.internalId).toBe("2");
+  });
+  it("drops a chosen value that is not on offer", () => {
+    const result = chooseOptions(simples, { size: "XXL" });
+    expect(result.chosen.size).toBeUndefined();
+    expect(result.variant).toBeNull();
+  });
+  it("never chooses a logo for the user", () => {
+    const withLogo = [{ internalId: "9", options: { size: "M", finish: "Embroidered", logo: "Left" } }];
+    expect(chooseOptions(withLogo, {}).chosen).toEqual({ size: "M", finish: "Embroidered" });
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { testLoadContext } from "~/http/context";
+import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { categoryHandlers } from "../../tests/mocks/upstream/categories";
+import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { itemAnswer, itemHandlers, list } from "../../tests/mocks/upstream/items";
+import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
+import { useUpstreamMock } from "../../tests/mocks/server";
+import { loader } from "./_default.categories.$type.$";
+import { loader as userLoader } from "./_default.categories.user.$catalogueId.$";
+
+const server = useUpstreamMock();
+const ALL = ["canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue"];
+
+async function open(path: string, params: Record<string, string>, permissions = ALL) {
+  server.use(...authHandlers({ session: sessionAnswer({ permissions }) }));
+  return settle(async () => loader({ request: get(path, await sessionCookie()), params, context: testLoadContext() }));
+}
+
+describe("/categories/{my|full}/{fullSlug…}", () => {
+  it("sends SPEC §7's listing parameters for the category, page, filters and sort", async () => {
+    const seen: URLSearchParams[] = [];
+    const types: string[] = [];
+    server.use(...categoryHandlers({ types }), ...itemHandlers({ seen, answer: () => list([itemAnswer(1)], 40, 16, 16) }));
+    const result = (await open("/categories/full/hi-vis/hi-vis-jackets?page=2&en=EN+343&colour=Yellow&stock=in-stock&sort=price-asc", {
+      type: "full",
+      "*": "hi-vis/hi-vis-jackets",
+    })) as Awaited<ReturnType<typeof loader>>;
+    expect(types).toEqual(["full"]);
+    expect(Object.fromEntries(seen[0])).toEqual({
+      $limit: "16",
+      $skip: "16",
+      "$sort[price]": "1",
+      "class.internalId": "12",
+      en: "EN 343",
+      colour: "Yellow",
+      scope: "full",
+      includePricing: "true",
+      visibleInCatalogue: "true",
+      inStock: "true",
+    });
+    expect(result.heading).toBe("Hi-Vis Jackets");
+    expect(result.trail.map((c) => c.name)).toEqual(["Hi-Vis Clothing", "Hi-Vis Jackets"]);
+    expect(result.listing).toMatchObject({ total: 40, page: 2, pages: 3 });
+    expect(result.listing.cards[0]).toMatchObject({ name: "Product 1", link: "/product/product-1", fromPrice: 10 });
+  });
+
+  it("shows the tree in the fixed display order (SPEC §9), children too", async () => {
+    server.use(...categoryHandlers(), ...itemHandlers());
+    const result = (await open("/categories/my", { type: "my", "*": "" })) as Awaited<ReturnType<typeof loader>>;
+    expect(result.categories.map((c) => c.name)).toEqual(["Hi-Vis Clothing", "Workwear"]);
+    expect(result.categories[0].children.map((c) => c.to)).toEqual(["/categories/my/hi-vis/hi-vis-vests", "/categories/my/hi-vis/hi-vis-jackets"]);
+    expect(result.heading).toBe("My catalogue");
+  });
+
+  it("drops unknown filter values instead of failing", async () => {
+    const seen: URLSearchParams[] = [];
+    server.use(...categoryHandlers(), ...itemHandlers({ seen }));
+    await open("/categories/full?page=abc&stock=lots&sort=random", { type: "full", "*": "" });
+    expect(seen[0].get("$skip")).toBe("0");
+    expect([...seen[0].keys()].some((k) => k.startsWith("$sort") || k === "inStock" || k === "isSpecialOrder")).toBe(false);
+  });
+
+  it("filters special order items", async () => {
+    const seen: URLSearchParams[] = [];
+    server.use(...categoryHandlers(), ...itemHandlers({ seen }));
+    await open("/categories/full?stock=special-order", { type: "full", "*": "" });
+    expect(seen[0].get("isSpecialOrder")).toBe("true");
+  });
+
+  it("answers 404 for an unknown category path or catalogue type", async () => {
+    server.use(...categoryHandlers(), ...itemHandlers());
+    expect(((await open("/categories/full/hi-vis/nope", { type: "full", "*": "hi-vis/nope" })) as Response).status).toBe(404);
+    expect(((await open("/categories/other", { type: "other", "*": "" })) as Response).status).toBe(404);
+  });
+
+  it("sends a user without the catalogue's permission to the dashboard", async () => {
+    server.use(...categoryHandlers(), ...itemHandlers());
+    expect(locationOf(await open("/categories/my", { type: "my", "*": "" }, ["canViewFullCatalogue"]))).toBe("/");
+    expect(locationOf(await open("/categories/full", { type: "full", "*": "" }, ["canViewMyCatalogue"]))).toBe("/");
+  });
+
+  it("opens the quick view named in the address on the same page", async () => {
+    const item = itemAnswer(7, {}, [{ id: 71, options: { size: "M", color: "Yellow" } }]);
+    server.use(...categoryHandlers(), ...itemHandlers({ items: [item] }));
+    const result = (await open("/categories/full?quickview=product-7", { type: "full", "*": "" })) as Awaited<ReturnType<typeof loader>>;
+    expect(result.listing.quickView).toMatchObject({ name: "Product 7", link: "/product/product-7", stockLabel: "In stock", nextDayDelivery: true });
+    expect(result.listing.quickView?.orderable?.internalId).toBe("71");
+  });
+});
+
+describe("/categories/user/{catalogueId}/{fullSlug…}", () => {
+  it("lists the user catalogue's items by catalogueId", async () => {
+    const seen: URLSearchParams[] = [];
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: ALL }) }), ...categoryHandlers(), ...itemHandlers({ seen }));
+    await userLoader({ request: get("/categories/user/2/workwear", await sessionCookie()), params: { catalogueId: "2", "*": "workwear" }, context: testLoadContext() });
+    expect(seen[0].get("catalogueId")).toBe("2");
+    expect(seen[0].get("class.internalId")).toBe("14");
+  });
+
+  it("needs canViewUserCatalogue and a numeric id", async () => {
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue"] }) }), ...categoryHandlers(), ...itemHandlers());
+    const denied = await settle(async () =>
+      userLoader({ request: get("/categories/user/2", await sessionCookie()), params: { catalogueId: "2", "*": "" }, context: testLoadContext() }),
+    );
+    expect(locationOf(denied)).toBe("/");
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: ALL }) }));
+    const bad = await settle(async () =>
+      userLoader({ request: get("/categories/user/x", await sessionCookie()), params: { catalogueId: "x", "*": "" }, context: testLoadContext() }),
+    );
+    expect((bad as Response).status).toBe(404);
+  });
+});

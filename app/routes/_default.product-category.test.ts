@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { testLoadContext } from "~/http/context";
+import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { categoryHandlers } from "../../tests/mocks/upstream/categories";
+import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { get, sessionCookie } from "../../tests/mocks/requests";
+import { useUpstreamMock } from "../../tests/mocks/server";
+import { loader } from "./_default.product-category";
+
+const server = useUpstreamMock();
+
+async function open(permissions: string[], types: string[]) {
+  server.use(...authHandlers({ session: sessionAnswer({ permissions }) }), ...categoryHandlers({ types }));
+  return loader({ request: get("/product-category", await sessionCookie()), params: {}, context: testLoadContext() });
+}
+
+describe("/product-category: the catalogue follows the permissions", () => {
+  it("opens the user's own catalogue first", async () => {
+    const types: string[] = [];
+    const data = await open(["canViewFullCatalogue", "canViewMyCatalogue"], types);
+    expect(types).toEqual(["my"]);
+    expect(data.catalogue?.to).toBe("/categories/my");
+    expect(data.categories.map((c) => c.to)).toEqual(["/categories/my/hi-vis", "/categories/my/workwear"]);
+  });
+
+  it("opens the full catalogue when that is all the user has", async () => {
+    const types: string[] = [];
+    const data = await open(["canViewFullCatalogue"], types);
+    expect(types).toEqual(["full"]);
+    expect(data.catalogue?.name).toBe("Full catalogue");
+  });
+
+  it("shows no catalogue to a user without one, calling nothing", async () => {
+    const types: string[] = [];
+    const data = await open(["canViewManpack"], types);
+    expect(data).toEqual({ catalogue: null, categories: [] });
+    expect(types).toEqual([]);
+  });
+});

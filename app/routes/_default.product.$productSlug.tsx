@@ -1,0 +1,66 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { requireUser } from "~/auth/require-user.server";
+import { productView, relatedProducts, requireItem } from "~/catalogue/product.server";
+import { ProductGrid } from "~/components/product-card";
+import { ProductOptions } from "~/components/product-options";
+import { AddToBasket, WishListToggle } from "~/components/product-purchase";
+import { ProductFeatures, ProductGallery, ProductSummary } from "~/components/product-summary";
+import { chosenOptions } from "~/domain/product-options";
+import catalogueStyles from "~/styles/catalogue.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.product.name ?? "Product"} · Workwear ordering portal` }];
+
+// /product/{productSlug}: the product with the options in the address (?size=M&color=Yellow); unknown slug → 404
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const item = await requireItem(user, params.productSlug ?? "");
+  const related = await relatedProducts(user, item);
+  return { product: productView(item, chosenOptions(new URL(request.url).searchParams), user), ...related };
+}
+
+export default function ProductRoute() {
+  const { product, alternatives, boughtTogether } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <article className="product-page" aria-labelledby="product-title">
+      <div className="product-page__top">
+        <ProductGallery product={product} />
+        <div className="product-page__details">
+          {product.category ? <p className="muted">{product.category}</p> : null}
+          <h1 id="product-title">{product.name}</h1>
+          <ProductSummary product={product} />
+          <p>{product.description}</p>
+          <ProductOptions pickers={product.pickers} action={location.pathname} idPrefix="product" />
+          {!product.canOrder ? (
+            <p className="notice notice--info">Your account can browse the catalogue but not order.</p>
+          ) : product.orderable ? (
+            <AddToBasket orderable={product.orderable} idPrefix="product" />
+          ) : (
+            <p className="notice notice--info">Choose {product.pickers.filter((p) => !p.chosen).map((p) => p.label.toLowerCase()).join(", ")} to add it to your basket.</p>
+          )}
+          <WishListToggle productId={product.productId} inWishList={product.inWishList} />
+          <ProductFeatures product={product} />
+        </div>
+      </div>
+      {boughtTogether.length ? (
+        <section aria-labelledby="bought-together">
+          <h2 id="bought-together">Frequently bought together</h2>
+          <ProductGrid cards={boughtTogether} label="Frequently bought together" />
+        </section>
+      ) : null}
+      {alternatives.length ? (
+        <section aria-labelledby="alternatives">
+          <h2 id="alternatives">Alternatives</h2>
+          <ProductGrid cards={alternatives} label="Alternatives" />
+        </section>
+      ) : null}
+      <p>
+        <Link to="/search">Search the catalogue</Link>
+      </p>
+    </article>
+  );
+}
+
+export { CatalogueErrorBoundary as ErrorBoundary } from "~/components/catalogue-error";

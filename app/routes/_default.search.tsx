@@ -1,0 +1,48 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/require-user.server";
+import { loadListing } from "~/catalogue/listing.server";
+import { CatalogueListing } from "~/components/catalogue-listing";
+import { searchScope } from "~/domain/catalogue-listing";
+import catalogueStyles from "~/styles/catalogue.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.q ? `Search: ${data.q}` : "Search"} · Workwear ordering portal` },
+];
+
+const MAX_QUERY = 200;
+
+// /search?q= (and /site-search): text over name, product code and description in the user's catalogue
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
+  const scope = searchScope(user.session.account);
+  if (!q || !scope) return { q, canSearch: scope !== null, listing: null };
+  return { q, canSearch: true, listing: await loadListing(user, request, { q, scope }) };
+}
+
+export default function SearchRoute() {
+  const { q, canSearch, listing } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>{q ? `Search results for “${q}”` : "Search the catalogue"}</h1>
+      {canSearch ? (
+        <Form method="get" className="search-form" role="search">
+          <div className="field">
+            <label htmlFor="search-q">Search products</label>
+            <input id="search-q" name="q" type="search" defaultValue={q} maxLength={MAX_QUERY} placeholder="Name, product code or description" />
+          </div>
+          <button type="submit" className="button button--primary">
+            Search
+          </button>
+        </Form>
+      ) : (
+        <p className="notice">Your account has no stock catalogue to search.</p>
+      )}
+      {listing ? <CatalogueListing listing={listing} hidden={[["q", q]]} /> : null}
+    </>
+  );
+}
+
+export { CatalogueErrorBoundary as ErrorBoundary } from "~/components/catalogue-error";

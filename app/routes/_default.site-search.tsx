@@ -1,0 +1,2 @@
+// "/site-search" is the same screen as "/search" (SPEC §2).
+export { links, loader, meta, default, ErrorBoundary } from "./_default.search";

@@ -1,0 +1,42 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { requireUser, safeRedirect } from "~/auth/require-user.server";
+import { flashToast } from "~/auth/session.server";
+import { TOAST_ERROR, TOAST_WISH_LIST_ADDED, TOAST_WISH_LIST_REMOVED } from "~/domain/messages";
+import { addToWishList, removeFromWishList } from "~/upstream/wish-list.server";
+import { invalidForm, parseForm } from "~/utils/forms.server";
+
+// The wish list has no page of its own here: a GET goes back to the dashboard.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  throw redirect("/");
+}
+
+const wishListSchema = () =>
+  z.object({
+    intent: z.enum(["add", "remove"], { message: "Choose add or remove" }),
+    productId: z.string().trim().regex(/^\d{1,12}$/, "Choose a product"),
+    redirectTo: z.string().optional(),
+  });
+
+/** SPEC §7 POST /api/wish-list and DELETE /api/wish-list/{id}, answered with SPEC §8's toasts, back where it came from. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await parseForm(request, wishListSchema());
+  if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
+  const { intent, productId, redirectTo } = form.data;
+  let message = intent === "add" ? TOAST_WISH_LIST_ADDED : TOAST_WISH_LIST_REMOVED;
+  let kind: "success" | "error" = "success";
+  try {
+    if (intent === "add") await addToWishList(user.upstream, productId);
+    else await removeFromWishList(user.upstream, productId);
+  } catch (error) {
+    if (!(error instanceof Response) || error.status < 400) throw error;
+    console.error(`wish list ${intent} ${productId} failed`, error.status);
+    message = TOAST_ERROR;
+    kind = "error";
+  }
+  throw redirect(safeRedirect(redirectTo, `/product/${productId}`), {
+    headers: await flashToast(request, { kind, message }),
+  });
+}
