@@ -189,6 +189,24 @@ describe("POST /api/order", () => {
   });
 });
 
+describe("wearer-pack allowances", () => {
+  it("charge the wearer's budget and refuse a pack over it, writing nothing", async () => {
+    const token = await p.login("buyer@demo.test");
+    await p.api("POST", "/api/select-customer", { token, body: { contactId: "5001" } });
+    await p.db("items").where("id", 20030).update({ allocation_type: "Jacket" });
+    const pack = (qty: number) => ({ orderType: "manpack", packs: [{ contactId: "5004", items: [{ internalId: "20030", qty }], addressId: "701" }] });
+    const before = await countOrders();
+    const over = await p.api("POST", "/api/order", { token, body: pack(2) });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toContain('"packs.0.items"');
+    expect(over.body.message).toContain("1 Jacket allowance left");
+    expect(await countOrders()).toBe(before);
+    expect((await p.api("POST", "/api/order", { token, body: pack(1) })).status).toBe(201);
+    expect((await p.db("contact_budgets").where("id", 1).first()).used_qty).toBe(2);
+    expect((await p.api("POST", "/api/order", { token, body: pack(1) })).status).toBe(400);
+  });
+});
+
 describe("approval", () => {
   let orderId: string;
   it("a requester's order starts as Pending Approval and shows in the approver's orderToApprove listing", async () => {
