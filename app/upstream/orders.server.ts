@@ -1,7 +1,60 @@
 import { z } from "zod";
+import { FETCH_ALL_LIMIT } from "~/domain/constants";
+import { orderSchema } from "~/domain/order";
 import { pendingApprovalCountQuery } from "~/domain/order-query";
+import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
+import { despatchSchema, ref, text } from "./despatches.server";
 import { ListSchema } from "./schemas";
+
+const orderLineSchema = z
+  .object({
+    line: z.number().nullish(),
+    item: ref,
+    itemId: z.string().nullish(),
+    quantity: z.coerce.number().catch(0),
+    quantityFulfilled: z.coerce.number().nullish(),
+    rate: z.unknown(),
+    amount: z.unknown(),
+    employee: ref,
+    shipAddress: z.object({ name: z.string().nullish(), internalId: id.nullish() }).partial().nullish(),
+  })
+  .passthrough();
+
+/** The domain's order (statuses, address, money) plus what the history and approval screens show. */
+export const portalOrderSchema = orderSchema.extend({
+  internalId: id,
+  tranId: text,
+  contact: ref,
+  message: z.string().nullish(),
+  rejectionNote: z.string().nullish(),
+  pickingNote: z.string().nullish(),
+  orderToApprove: z.boolean().nullish(),
+  approval: z.object({ decision: z.string(), decidedAt: z.string().nullish() }).passthrough().nullish(),
+  itemList: z.object({ item: z.array(orderLineSchema).nullish() }).nullish(),
+  despatches: z.array(despatchSchema).nullish(),
+});
+export type PortalOrder = z.output<typeof portalOrderSchema>;
+
+const orderListSchema = ListSchema(portalOrderSchema);
+export type OrderPage = z.output<typeof orderListSchema>;
+
+// GET /api/order with listing and filter parameters (SPEC §7)
+export function listOrders(client: UpstreamClient, query: Record<string, string>): Promise<OrderPage> {
+  return client.get("/api/order", orderListSchema, { query });
+}
+
+// GET /api/order/{id} — one order with lines, ship groups and despatches; another customer's → 404
+export function getOrder(client: UpstreamClient, orderId: string): Promise<PortalOrder> {
+  return client.get(`/api/order/${encodeURIComponent(orderId)}`, portalOrderSchema);
+}
+
+export type OrderDecision = { decision: "approve" } | { decision: "reject"; note: string };
+
+// PATCH /api/order/{id} {decision, note} — supervisor approval; a second decision is refused with 409
+export function decideOrder(client: UpstreamClient, orderId: string, decision: OrderDecision): Promise<PortalOrder> {
+  return client.patch(`/api/order/${encodeURIComponent(orderId)}`, portalOrderSchema, { body: decision });
+}
 
 // GET /api/order with $limit=0, orderToApprove=true, pending status — the header's pending count (SPEC §7)
 export async function countOrdersAwaitingApproval(client: UpstreamClient): Promise<number> {
@@ -9,4 +62,25 @@ export async function countOrdersAwaitingApproval(client: UpstreamClient): Promi
     query: pendingApprovalCountQuery(),
   });
   return answer.total;
+}
+
+const optionSchema = z.object({ internalId: id, name: text }).passthrough();
+const contactOptionSchema = z.object({ internalId: id, firstName: text, lastName: text }).passthrough();
+const addressOptionSchema = z.object({ internalId: id, label: text }).passthrough();
+export type FilterOption = { value: string; label: string };
+
+// GET /api/contact (isInactive=false, $limit 10000), GET /api/department (isInactive=false) and
+// GET /api/customer-address ($limit 10000, details.custrecord4.value[$ne]=true): the history's filter choices
+export async function listOrderFilterOptions(client: UpstreamClient) {
+  const all = String(FETCH_ALL_LIMIT);
+  const [contacts, departments, addresses] = await Promise.all([
+    client.get("/api/contact", ListSchema(contactOptionSchema), { query: { isInactive: "false", $limit: all } }),
+    client.get("/api/department", ListSchema(optionSchema), { query: { isInactive: "false", $limit: all } }),
+    client.get("/api/customer-address", ListSchema(addressOptionSchema), { query: { $limit: all, "details.custrecord4.value[$ne]": "true" } }),
+  ]);
+  return {
+    employees: contacts.data.map((c) => ({ value: c.internalId, label: `${c.firstName} ${c.lastName}`.trim() })),
+    departments: departments.data.map((d) => ({ value: d.internalId, label: d.name })),
+    depots: addresses.data.map((a) => ({ value: a.internalId, label: a.label })),
+  };
 }

@@ -1,0 +1,136 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { DespatchView, OrderDetailView } from "~/orders/order-view.server";
+import { StatusLabel } from "./status-label";
+
+/** The order detail shared by history and approval: facts, address, lines, totals, notes, despatches. */
+export function OrderDetail({ order, despatchBase, children }: { order: OrderDetailView; despatchBase?: string; children?: ReactNode }) {
+  return (
+    <article className="stack orders">
+      <h1>Order {order.tranId}</h1>
+      <dl className="order-facts">
+        <dt>Status</dt>
+        <dd>
+          <StatusLabel status={order.status} />
+        </dd>
+        <dt>Your reference</dt>
+        <dd>{order.otherRefNum || "—"}</dd>
+        <dt>Ordered on</dt>
+        <dd>{order.created}</dd>
+        <dt>Ship date</dt>
+        <dd>{order.shipDate}</dd>
+        <dt>Ordered by</dt>
+        <dd>{order.orderedBy}</dd>
+        <dt>Order type</dt>
+        <dd>{order.type}</dd>
+      </dl>
+      {order.rejectionNote ? (
+        <div className="notice notice--error" role="note" aria-label="Rejection note">
+          <strong>Rejection note:</strong> {order.rejectionNote}
+        </div>
+      ) : null}
+      {children}
+      <div className="order-panels">
+        <section className="order-panel" aria-labelledby="delivery-heading">
+          <h2 id="delivery-heading">Delivery address</h2>
+          <address>
+            {order.addressLines.map((line) => (
+              <div key={line}>{line}</div>
+            ))}
+          </address>
+          {order.instructions ? <p>Delivery instructions: {order.instructions}</p> : null}
+        </section>
+        {order.pickingNote ? (
+          <section className="order-panel" aria-labelledby="picking-heading">
+            <h2 id="picking-heading">Picking note</h2>
+            <p>{order.pickingNote}</p>
+          </section>
+        ) : null}
+      </div>
+      <section aria-labelledby="lines-heading">
+        <h2 id="lines-heading">Lines</h2>
+        <div className="order-table__scroll">
+          <table className="order-table">
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Product</th>
+                {order.type === "Wearer pack" ? <th scope="col">Wearer</th> : null}
+                <th scope="col">Quantity</th>
+                <th scope="col">Despatched</th>
+                <th scope="col" className="order-table__money">
+                  Price
+                </th>
+                <th scope="col" className="order-table__money">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.lines.map((line) => (
+                <tr key={line.key}>
+                  <td>{line.code}</td>
+                  <td>{line.name}</td>
+                  {order.type === "Wearer pack" ? <td>{line.wearer}</td> : null}
+                  <td>{line.quantity}</td>
+                  <td>{line.despatched}</td>
+                  <td className="order-table__money">{line.rate}</td>
+                  <td className="order-table__money">{line.amount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <dl className="order-facts order-totals" aria-label="Totals">
+          <dt>Total quantity</dt>
+          <dd>{order.totalQuantity}</dd>
+          <dt>Subtotal</dt>
+          <dd>{order.subTotal}</dd>
+          <dt>Shipping</dt>
+          <dd>{order.shipping}</dd>
+          <dt>VAT</dt>
+          <dd>{order.tax}</dd>
+          <dt>Total</dt>
+          <dd>
+            <strong>{order.total}</strong>
+          </dd>
+        </dl>
+      </section>
+      {despatchBase ? <Despatches despatches={order.despatches} base={despatchBase} /> : null}
+    </article>
+  );
+}
+
+function Despatches({ despatches, base }: { despatches: DespatchView[]; base: string }) {
+  return (
+    <section aria-labelledby="despatches-heading">
+      <h2 id="despatches-heading">Despatches</h2>
+      {despatches.length === 0 ? (
+        <p>Nothing has been despatched yet.</p>
+      ) : (
+        <ul>
+          {despatches.map((d) => (
+            <li key={d.id}>
+              <Link to={`${base}/despatched/${d.id}`}>Despatch {d.tranId}</Link> on {d.date}
+              {d.carrier ? ` by ${d.carrier}` : ""}
+              {d.trackingNumber ? `, tracking ${d.trackingNumber}` : ""}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Reorder: the basket's action copies the order's lines into the basket (intent=reorder). */
+export function ReorderForm({ orderId }: { orderId: string }) {
+  return (
+    <Form method="post" action="/basket">
+      <input type="hidden" name="intent" value="reorder" />
+      <input type="hidden" name="orderId" value={orderId} />
+      <button type="submit" className="button">
+        Reorder
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,22 @@
+import type { PortalUser } from "~/auth/require-user.server";
+import { canPlaceOrders } from "~/domain/permissions";
+import { getOrder } from "~/upstream/orders.server";
+import { orderDetail } from "./order-view.server";
+
+const UPSTREAM_ID = /^\d{1,15}$/;
+
+/** A route's id parameter, or a 404 before any upstream call when it cannot be an id. */
+export function idParam(value: string | undefined): string {
+  if (!value || !UPSTREAM_ID.test(value)) throw new Response("Not found", { status: 404 });
+  return value;
+}
+
+/** One order for display; the provider answers 404 for another customer's order, which stays a 404. */
+export async function loadOrderDetail(user: PortalUser, orderId: string | undefined) {
+  const order = await getOrder(user.upstream, idParam(orderId));
+  return {
+    order: orderDetail(order),
+    canReorder: canPlaceOrders(user.session.account, { inPunchout: user.inPunchout }),
+  };
+}
+export type OrderDetailData = Awaited<ReturnType<typeof loadOrderDetail>>;

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { testLoadContext } from "~/http/context";
+import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { orderAnswer, orderHandlers } from "../../tests/mocks/upstream/orders";
+import { get, sessionCookie, settle } from "../../tests/mocks/requests";
+import { useUpstreamMock } from "../../tests/mocks/server";
+import { loader } from "./_default.order-history.$orderId._index";
+import { loader as despatchLoader } from "./_default.order-history.$orderId.despatched.$id";
+import { loader as csvLoader } from "./_default.order-history.export[.csv]";
+
+const server = useUpstreamMock();
+
+const despatched = orderAnswer({
+  internalId: "8",
+  tranId: "SO100008",
+  pendingWebApproval: false,
+  orderStatus: "Partially Fulfilled",
+  pickingNote: "Fold, do not hang",
+  despatches: [
+    { internalId: "41", tranId: "IF41", createdDate: "2026-10-05T09:00:00.000Z", carrier: "DPD", trackingNumber: "15501234", status: "Shipped", order: { internalId: "8", tranId: "SO100008" }, lines: [{ item: { internalId: "20002", name: "Hi-Vis Jacket M" }, quantity: 1 }] },
+  ],
+});
+
+async function run<T>(fn: (args: { request: Request; params: Record<string, string>; context: ReturnType<typeof testLoadContext> }) => Promise<T>, path: string, params: Record<string, string>) {
+  return fn({ request: get(path, await sessionCookie()), params, context: testLoadContext() });
+}
+
+describe("/order-history/{orderId}", () => {
+  it("shows tranId, status, address, lines, totals, notes and despatch links", async () => {
+    server.use(...authHandlers(), ...orderHandlers([despatched]));
+    const { order, canReorder } = await run(loader, "/order-history/8", { orderId: "8" });
+    expect(order).toMatchObject({
+      tranId: "SO100008",
+      otherRefNum: "PO-3",
+      created: "03.10.26",
+      status: { label: "Part Despatched", colour: "amber" },
+      orderedBy: "Rory Requester",
+      addressLines: ["Northwind Depot", "Northwind Depot House, Leeds", "LS1 4AP"],
+      subTotal: "£20.00",
+      shipping: "£5.95",
+      tax: "£5.19",
+      total: "£31.14",
+      totalQuantity: 2,
+      pickingNote: "Fold, do not hang",
+      nothingDespatched: false,
+    });
+    expect(order.despatches[0]).toMatchObject({ id: "41", tranId: "IF41", carrier: "DPD", trackingNumber: "15501234", date: "05.10.26" });
+    expect(canReorder).toBe(true);
+  });
+
+  it("another customer's order id is a 404 (the provider's answer is kept)", async () => {
+    server.use(...authHandlers(), ...orderHandlers([despatched]));
+    const result = await settle(() => run(loader, "/order-history/999", { orderId: "999" }));
+    expect((result as Response).status).toBe(404);
+  });
+
+  it("an id that cannot be an order is a 404 without asking the provider", async () => {
+    server.use(...authHandlers());
+    const result = await settle(() => run(loader, "/order-history/abc", { orderId: "abc" }));
+    expect((result as Response).status).toBe(404);
+  });
+
+  it("a browse-only user sees no reorder button", async () => {
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: ["viewOrderHistory", "browseOnly"] }) }), ...orderHandlers([despatched]));
+    expect((await run(loader, "/order-history/8", { orderId: "8" })).canReorder).toBe(false);
+  });
+});
+
+describe("/order-history/{orderId}/despatched/{id}", () => {
+  it("shows what was sent, when and the tracking number", async () => {
+    server.use(...authHandlers(), ...orderHandlers([despatched]));
+    const { despatch } = await run(despatchLoader, "/order-history/8/despatched/41", { orderId: "8", id: "41" });
+    expect(despatch).toMatchObject({ tranId: "IF41", date: "05.10.26", carrier: "DPD", trackingNumber: "15501234", lines: [{ name: "Hi-Vis Jacket M", quantity: 1 }] });
+  });
+
+  it("a despatch of another order is a 404", async () => {
+    server.use(...authHandlers(), ...orderHandlers([despatched]));
+    const result = await settle(() => run(despatchLoader, "/order-history/3/despatched/41", { orderId: "3", id: "41" }));
+    expect((result as Response).status).toBe(404);
+  });
+});
+
+describe("/order-history/export.csv", () => {
+  it("streams every page of the filtered list as an attachment", async () => {
+    const many = Array.from({ length: 501 }, (_, i) => orderAnswer({ internalId: String(i + 1), tranId: `SO${100_000 + i + 1}` }));
+    const calls = { lists: [] as URLSearchParams[], patches: [] };
+    server.use(...authHandlers(), ...orderHandlers(many, calls));
+    const response = await run(csvLoader, "/order-history/export.csv?status=Closed&q=rory", {});
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="order-history-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = (await response.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Order,Reference,Date,Status,Ordered by,Delivery address,Total");
+    expect(lines).toHaveLength(502);
+    expect(lines[501]).toMatch(/^SO100501,/);
+    expect(calls.lists.map((q) => [q.get("$skip"), q.get("orderStatus"), q.get("orderedBy")])).toEqual([
+      ["0", "Closed", "rory"],
+      ["500", "Closed", "rory"],
+    ]);
+  });
+});

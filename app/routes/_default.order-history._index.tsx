@@ -1,0 +1,90 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { requireUser } from "~/auth/require-user.server";
+import { OrderTable, Pagination } from "~/components/order-list";
+import { orderHistoryData, type OrderHistoryData } from "~/orders/history.server";
+import ordersStyles from "~/styles/orders.css";
+
+export const meta: MetaFunction = () => [{ title: "Order history · Workwear ordering portal" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { permission: "viewOrderHistory" });
+  return orderHistoryData(user, new URL(request.url));
+}
+
+export default function OrderHistory() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const exportParams = new URLSearchParams(location.search);
+  exportParams.delete("page");
+  const exportQuery = exportParams.toString();
+  return (
+    <section className="stack orders">
+      <h1>Order history</h1>
+      <HistoryFilters data={data} />
+      <p>
+        <a className="button button--small" href={`/order-history/export.csv${exportQuery ? `?${exportQuery}` : ""}`} download>
+          Download CSV
+        </a>
+      </p>
+      <OrderTable orders={data.orders} basePath="/order-history" caption="Your orders" />
+      <Pagination page={data.page} pageCount={data.pageCount} total={data.total} />
+    </section>
+  );
+}
+
+function Select({ name, label, value, options }: { name: string; label: string; value: string; options: Array<{ value: string; label: string }> }) {
+  return (
+    <div className="field">
+      <label htmlFor={`filter-${name}`}>{label}</label>
+      <select id={`filter-${name}`} name={name} defaultValue={value}>
+        <option value="">All</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+// A GET form: the filters live in the URL, so they work without JavaScript and survive a reload.
+function HistoryFilters({ data }: { data: OrderHistoryData }) {
+  const { form, options } = data;
+  const location = useLocation();
+  return (
+    <Form method="get" className="order-filters" key={location.search} aria-label="Filter orders">
+      <Select name="status" label="Status" value={form.status} options={options.statuses.map((s) => ({ value: s, label: s }))} />
+      <div className="field">
+        <label htmlFor="filter-from">Created from</label>
+        <input id="filter-from" name="from" type="date" defaultValue={form.from} />
+      </div>
+      <div className="field">
+        <label htmlFor="filter-to">Created to</label>
+        <input id="filter-to" name="to" type="date" defaultValue={form.to} />
+      </div>
+      <div className="field">
+        <label htmlFor="filter-q">Ordered by, reference or order number</label>
+        <input id="filter-q" name="q" type="search" defaultValue={form.q} maxLength={100} />
+      </div>
+      <Select name="employee" label="Employee" value={form.employee} options={options.employees} />
+      <Select name="department" label="Department" value={form.department} options={options.departments} />
+      <Select name="depot" label="Depot" value={form.depot} options={options.depots} />
+      <div className="field">
+        <label htmlFor="filter-sort">Sort by date</label>
+        <select id="filter-sort" name="sort" defaultValue={form.sort}>
+          <option value="-createdDate">Newest first</option>
+          <option value="createdDate">Oldest first</option>
+        </select>
+      </div>
+      <div className="order-filters__actions">
+        <button type="submit" className="button button--primary">
+          Filter orders
+        </button>
+        <Link to="/order-history">Clear filters</Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,80 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { flashToast } from "~/auth/session.server";
+import { ApprovalForms } from "~/components/approval-forms";
+import { OrderDetail } from "~/components/order-detail";
+import { OrderErrorBoundary } from "~/components/order-error";
+import { requireApprover } from "~/orders/approval.server";
+import { idParam, loadOrderDetail } from "~/orders/order-detail.server";
+import { upstreamErrorMessage } from "~/upstream/client.server";
+import { decideOrder } from "~/upstream/orders.server";
+import ordersStyles from "~/styles/orders.css";
+import { invalidForm, parseForm } from "~/utils/forms.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `Approve order ${data.order.tranId}` : "Order"} · Workwear ordering portal` },
+];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadOrderDetail(await requireApprover(request), params.orderId);
+}
+
+// a function, so zod stays on the server (decision 002)
+const decisionSchema = () =>
+  z.discriminatedUnion(
+    "intent",
+    [
+      z.object({ intent: z.literal("approve") }),
+      z.object({
+        intent: z.literal("reject"),
+        note: z
+          .string({ required_error: "Enter a rejection note for the requester" })
+          .trim()
+          .min(1, "Enter a rejection note for the requester")
+          .max(2000, "Keep the rejection note under 2000 characters"),
+      }),
+    ],
+    { errorMap: () => ({ message: "Choose Approve or Reject" }) },
+  );
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireApprover(request);
+  const orderId = idParam(params.orderId);
+  const form = await parseForm(request, decisionSchema());
+  // an unknown intent is no field of the page: it is said above the forms
+  if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? form.fieldErrors.intent ?? null);
+  try {
+    const decided = await decideOrder(
+      user.upstream,
+      orderId,
+      form.data.intent === "approve" ? { decision: "approve" } : { decision: "reject", note: form.data.note },
+    );
+    const message = `Order ${decided.tranId} ${form.data.intent === "approve" ? "approved" : "rejected"}`;
+    return redirect("/order-to-approve", { headers: await flashToast(request, { kind: "success", message }) });
+  } catch (error) {
+    const message = await upstreamErrorMessage(error);
+    // refused upstream (already decided, not theirs to decide, gone): say why, change nothing
+    if (error instanceof Response && message && [400, 403, 404, 409].includes(error.status)) {
+      return invalidForm({}, message, error.status);
+    }
+    throw error;
+  }
+}
+
+export default function OrderToApprove() {
+  const { order } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <p>
+        <Link to="/order-to-approve">Back to orders to approve</Link>
+      </p>
+      <OrderDetail order={order}>{order.canBeDecided || actionData ? <ApprovalForms actionData={actionData} /> : null}</OrderDetail>
+    </>
+  );
+}
+
+export const ErrorBoundary = () => <OrderErrorBoundary backTo="/order-to-approve" backLabel="Back to orders to approve" />;

@@ -1,0 +1,42 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { OrderTable, Pagination } from "~/components/order-list";
+import { approvalListData, requireApprover } from "~/orders/approval.server";
+import ordersStyles from "~/styles/orders.css";
+
+export const meta: MetaFunction = () => [{ title: "Orders to approve · Workwear ordering portal" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return approvalListData(await requireApprover(request), new URL(request.url));
+}
+
+const VIEWS = [
+  { view: "awaiting", label: "Awaiting approval" },
+  { view: "approved", label: "Approved" },
+  { view: "rejected", label: "Rejected" },
+] as const;
+
+export default function OrdersToApprove() {
+  const data = useLoaderData<typeof loader>();
+  const current = VIEWS.find((v) => v.view === data.view) ?? VIEWS[0];
+  return (
+    <section className="stack orders">
+      <h1>Orders to approve</h1>
+      <nav aria-label="Approval lists">
+        <ul className="approval-tabs">
+          {VIEWS.map((v) => (
+            <li key={v.view}>
+              <Link to={v.view === "awaiting" ? "/order-to-approve" : `/order-to-approve?view=${v.view}`} aria-current={v.view === data.view ? "page" : undefined}>
+                {v.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <h2>{current.label}</h2>
+      <OrderTable orders={data.orders} basePath="/order-to-approve" caption={current.label} />
+      <Pagination page={data.page} pageCount={data.pageCount} total={data.total} />
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { http, HttpResponse } from "msw";
+import { UPSTREAM } from "./fixtures";
+
+/** An order as GET /api/order/:id answers it (docs/upstream-api.md), Northwind's by default. */
+export function orderAnswer(overrides: Record<string, unknown> = {}) {
+  return {
+    internalId: "3",
+    tranId: "SO100003",
+    otherRefNum: "PO-3",
+    createdDate: "2026-10-03T10:00:00.000Z",
+    shipDate: null,
+    orderStatus: "Pending Approval",
+    status: "Pending Approval",
+    salesOrderType: { internalId: "2" },
+    subTotal: 20,
+    shippingCost: 5.95,
+    taxTotal: 5.19,
+    contact: { internalId: "5002", name: "Rory Requester" },
+    shippingAddress: { internalId: "701", addressee: "Northwind Depot", addr1: "Northwind Depot House", addr2: "", city: "Leeds", zip: "LS1 4AP", addrText: "" },
+    message: "Gate 3",
+    webRejected: false,
+    pendingWebApproval: true,
+    rejectionNote: null,
+    pickingNote: null,
+    orderToApprove: true,
+    approval: null,
+    itemList: { item: [{ line: 1, item: { internalId: "20002", name: "Hi-Vis Jacket M" }, itemId: "HV-JKT-M", quantity: 2, quantityFulfilled: 0, rate: 10, amount: 20, shipAddress: { internalId: "701", name: "Northwind Depot" } }] },
+    shipGroupList: { shipGroup: [{ destinationAddressRef: { internalId: "701" }, destinationAddress: "Northwind Depot House, Leeds LS1 4AP" }] },
+    despatches: [],
+    ...overrides,
+  };
+}
+
+export type OrderCalls = { lists: URLSearchParams[]; patches: Array<{ id: string; body: unknown }> };
+
+/**
+ * The provider's order calls over a small in-memory store: listing records its query, GET by id of
+ * an unknown id is 404 (another customer's), PATCH decides once and answers 409 after that.
+ */
+export function orderHandlers(orders = [orderAnswer()], calls: OrderCalls = { lists: [], patches: [] }) {
+  const store = new Map(orders.map((o) => [String(o.internalId), { ...o }]));
+  return [
+    http.get(`${UPSTREAM}/api/order`, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      calls.lists.push(params);
+      const limit = Number(params.get("$limit") ?? 16);
+      const skip = Number(params.get("$skip") ?? 0);
+      const all = [...store.values()];
+      return HttpResponse.json({ total: all.length, limit, skip, data: all.slice(skip, skip + limit) });
+    }),
+    http.get(`${UPSTREAM}/api/order/:id`, ({ params }) => {
+      const order = store.get(String(params.id));
+      return order ? HttpResponse.json(order) : HttpResponse.json({ name: "NotFound", message: `Order '${params.id}' not found`, code: 404 }, { status: 404 });
+    }),
+    http.patch(`${UPSTREAM}/api/order/:id`, async ({ params, request }) => {
+      const body = (await request.json()) as { decision: string; note?: string };
+      calls.patches.push({ id: String(params.id), body });
+      const order = store.get(String(params.id));
+      if (!order) return HttpResponse.json({ name: "NotFound", message: "Order not found", code: 404 }, { status: 404 });
+      if (!order.pendingWebApproval) {
+        const decided = order.webRejected ? "rejected" : "approved";
+        return HttpResponse.json({ name: "Conflict", message: `Order ${order.tranId} has already been ${decided}`, code: 409 }, { status: 409 });
+      }
+      const decided =
+        body.decision === "approve"
+          ? { orderStatus: "Pending Fulfillment", pendingWebApproval: false, orderToApprove: false, approval: { decision: "approved" } }
+          : { orderStatus: "Closed", pendingWebApproval: false, webRejected: true, rejectionNote: body.note, orderToApprove: false, approval: { decision: "rejected" } };
+      Object.assign(order, decided);
+      return HttpResponse.json(order);
+    }),
+    http.get(`${UPSTREAM}/api/despatch/:id`, ({ params }) => {
+      for (const order of store.values()) {
+        const despatch = order.despatches.find((d: { internalId: string }) => d.internalId === params.id);
+        if (despatch) return HttpResponse.json(despatch);
+      }
+      return HttpResponse.json({ name: "NotFound", message: "Despatch not found", code: 404 }, { status: 404 });
+    }),
+    http.get(`${UPSTREAM}/api/contact`, () =>
+      HttpResponse.json({ total: 1, limit: 10000, skip: 0, data: [{ internalId: "5004", firstName: "Ann", lastName: "Smith" }] }),
+    ),
+    http.get(`${UPSTREAM}/api/department`, () => HttpResponse.json({ total: 1, limit: 10000, skip: 0, data: [{ internalId: "301", name: "Facilities" }] })),
+    http.get(`${UPSTREAM}/api/customer-address`, () =>
+      HttpResponse.json({ total: 1, limit: 10000, skip: 0, data: [{ internalId: "701", label: "Northwind Depot" }] }),
+    ),
+  ];
+}
