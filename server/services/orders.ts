@@ -6,6 +6,7 @@ import { canApprove, has, type Caller } from "../auth/caller";
 import type { QuerySpec } from "../query/dialect";
 import { containsPattern, countOf, pageOf, wherePrefix, type Page, type ParsedQuery } from "../query/dialect";
 import { parseOr400 } from "./basket-session";
+import { amendDeliveryAddress, isAddressAmendment } from "./order-address";
 import { loadBasketState, saveBasketState } from "./basket-session";
 import { bodyOf, byKey, callerOf, idOf, json, ListService, money, requireCustomer, scopeOf, str, type Ctx, type ListDef, type ProviderParams } from "./base";
 
@@ -548,6 +549,10 @@ export class OrderService extends ListService<OrderOut> {
     const caller = callerOf(params);
     const body = bodyOf(data);
     const orderId = idOf(id, "Order");
+    if (isAddressAmendment(body)) {
+      await amendDeliveryAddress(this.ctx.db, caller, await visibleOrders(this.ctx.db, caller).where("orders.id", orderId).first(), body);
+      return this.get(orderId, params);
+    }
     const decision = parseOr400(
       z.discriminatedUnion("decision", [
         z.object({ decision: z.literal("approve"), note: z.string().max(2000).optional() }).strict(),
