@@ -1,34 +1,79 @@
 import type { PortalUser } from "~/auth/require-user.server";
-import {
-  canAccessManpack,
-  canApprove,
-  canOpenAdmin,
-  canOrderStock,
-  canPlaceOrders,
-  hasNoCatalogue,
-  isManpackOnly,
-  needsApproval,
-} from "~/domain/permissions";
+import { cardsOf } from "~/catalogue/product.server";
+import { visibleNavigation } from "~/chrome.server";
+import { FIRST_BANNER_SIZE, firstBannerProducts, SECOND_BANNER_SIZE, SECOND_BANNER_SKIP, secondBannerItems } from "~/domain/banners";
+import { searchScope } from "~/domain/catalogue-listing";
+import { visibleContacts } from "~/domain/contacts";
+import { formatDate } from "~/domain/dates";
+import { canApprove, isOwnContactOnly } from "~/domain/permissions";
+import { listActiveContacts } from "~/upstream/contacts.server";
+import { latestNews } from "~/upstream/content.server";
+import { getItemsByIds, listItems, type Item } from "~/upstream/items.server";
+import { countOrdersAwaitingApproval } from "~/upstream/orders.server";
 
-/** The interim dashboard: who is logged in and what they may do (the catalogue work replaces it). */
-export function dashboardData(user: PortalUser) {
-  const { session, inPunchout } = user;
-  const { account, setting } = session;
-  const ctx = { inPunchout };
-  const capabilities: string[] = [];
-  if (canOrderStock(account)) capabilities.push("Order stock from your catalogues");
-  if (!canPlaceOrders(account, ctx)) capabilities.push("Browse the catalogue (ordering is switched off for your account)");
-  if (canAccessManpack(account)) capabilities.push("Order wearer packs for your staff");
-  if (isManpackOnly(account)) capabilities.push("Your account orders wearer packs only");
-  if (needsApproval(setting)) capabilities.push("Your orders are sent to your supervisor for approval");
-  if (canApprove(account, setting)) capabilities.push("Approve or reject your team's orders");
-  if (canOpenAdmin(account)) capabilities.push("Use the admin area");
-  if (hasNoCatalogue(account) && capabilities.length === 0) capabilities.push("No catalogue is set up for your account yet");
+const NEWS_TEASER_SIZE = 3;
+const CONTACTS_SHOWN = 10;
+
+/** SPEC §8: banner and content failures are logged and the part is left empty; the dashboard still shows. */
+function orEmpty<T>(what: string, call: Promise<T[]>): Promise<T[]> {
+  return call.catch((error) => {
+    if (error instanceof Response && error.status < 400) throw error; // a redirect (e.g. logged out) still applies
+    console.error(`dashboard: ${what} failed`, error instanceof Response ? error.status : error);
+    return [];
+  });
+}
+
+/** SPEC §9 banners: random sector products filled up from general items (4); then 4 items after skipping 4. */
+async function banners(user: PortalUser) {
+  const scope = searchScope(user.session.account);
+  if (!scope) return { first: [], second: [] };
+  const sectorIds = user.session.account.sector?.products ?? [];
+  const [sector, general] = await Promise.all([
+    orEmpty("sector products", getItemsByIds(user.upstream, sectorIds)),
+    orEmpty(
+      "banner items",
+      listItems(user.upstream, {
+        scope,
+        visibleInCatalogue: true,
+        includePricing: true,
+        $sort: { createdDate: -1 },
+        $limit: SECOND_BANNER_SKIP + SECOND_BANNER_SIZE,
+      }).then((list) => list.data),
+    ),
+  ]);
+  return {
+    first: cardsOf(firstBannerProducts<Item>(sector, general), user).slice(0, FIRST_BANNER_SIZE),
+    second: cardsOf(secondBannerItems(general), user),
+  };
+}
+
+/** "/" and "/dashboard": contacts, the two product banners, news, quick links and, for approvers, pending approvals. */
+export async function dashboardData(user: PortalUser) {
+  const { session } = user;
+  const ownOnly = isOwnContactOnly(session.setting);
+  const [contacts, bannerCards, news, pendingApprovals] = await Promise.all([
+    orEmpty("contacts", listActiveContacts(user.upstream, { ownOnly })),
+    banners(user),
+    orEmpty("news", latestNews(user.upstream, NEWS_TEASER_SIZE)),
+    canApprove(session.account, session.setting) ? countOrdersAwaitingApproval(user.upstream) : Promise.resolve(null),
+  ]);
+  const shown = visibleContacts(contacts, session.setting, session.selectedUser?.internalId ?? null);
   return {
     name: session.user.firstName || session.user.email,
     email: session.user.email,
     customer: session.selectedCustomer?.name ?? null,
-    capabilities,
-    permissions: [...account.permissions].sort(),
+    contacts: {
+      total: shown.length,
+      list: shown.slice(0, CONTACTS_SHOWN).map((c) => ({
+        internalId: c.internalId,
+        name: [c.firstName, c.lastName].filter(Boolean).join(" "),
+        grade: c.grade ?? "",
+        employeeRef: c.employeeRef ?? "",
+      })),
+    },
+    banners: bannerCards,
+    news: news.map((n) => ({ id: n.id, title: n.title.rendered, to: `/news/${n.slug}`, date: formatDate(n.date) })),
+    quickLinks: visibleNavigation(user).filter((l) => l.to !== "/dashboard"),
+    pendingApprovals,
   };
 }

@@ -1,10 +1,9 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { Listing } from "~/catalogue/listing.server";
-import { listingSearch, STOCK_FILTERS } from "~/domain/catalogue-listing";
-import { MATRIX_OPTIONS } from "~/domain/matrix";
+import { STOCK_FILTERS } from "~/domain/catalogue-listing";
 import { Pagination } from "./pagination";
 import { ProductGrid } from "./product-card";
-import { QuickView } from "./quick-view";
+import { QuickView, useQuickViewLinks } from "./quick-view";
 
 const SORTS = [
   ["", "Recommended"],
@@ -14,20 +13,12 @@ const SORTS = [
   ["price-desc", "Price, high to low"],
 ] as const;
 
-// the quick view's own parameters, dropped when it closes or another opens
-const QUICK_VIEW_KEYS = ["quickview", ...MATRIX_OPTIONS] as const;
-const withoutQuickView = Object.fromEntries(QUICK_VIEW_KEYS.map((k) => [k, null]));
-
 /** Filters, product grid, paging and the quick view of a category page or a search. */
 export function CatalogueListing({ listing, hidden = [] }: { listing: Listing; hidden?: [string, string][] }) {
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  const page = params.get("page");
-  const here = (changes: Record<string, string | number | null>) => location.pathname + listingSearch(params, changes);
-  const keep = [...params.entries()].filter(([k]) => !(MATRIX_OPTIONS as readonly string[]).includes(k));
+  const links = useQuickViewLinks();
   return (
     <>
-      <Form method="get" action={location.pathname} className="catalogue-filters" aria-label="Filter products">
+      <Form method="get" action={links.pathname} className="catalogue-filters" aria-label="Filter products">
         {hidden.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
@@ -71,11 +62,11 @@ export function CatalogueListing({ listing, hidden = [] }: { listing: Listing; h
       {listing.cards.length === 0 ? (
         <p className="notice">No products match. Try fewer filters.</p>
       ) : (
-        <ProductGrid cards={listing.cards} label="Products" quickViewTo={(slug) => here({ ...withoutQuickView, quickview: slug, page })} />
+        <ProductGrid cards={listing.cards} label="Products" quickViewTo={links.open} />
       )}
-      <Pagination page={listing.page} pages={listing.pages} href={(p) => here({ ...withoutQuickView, page: p })} />
+      <Pagination page={listing.page} pages={listing.pages} href={links.page} />
       {listing.quickView ? (
-        <QuickView product={listing.quickView} closeTo={here({ ...withoutQuickView, page })} pathname={location.pathname} keep={keep} />
+        <QuickView product={listing.quickView} />
       ) : null}
     </>
   );

@@ -1,6 +1,13 @@
+import { Link } from "@remix-run/react";
+import type { ProductView } from "~/catalogue/product.server";
 import type { dashboardData } from "~/dashboard.server";
+import { ProductGrid } from "./product-card";
+import { QuickView, useQuickViewLinks } from "./quick-view";
 
-export function DashboardPage({ data }: { data: ReturnType<typeof dashboardData> }) {
+type Data = Awaited<ReturnType<typeof dashboardData>> & { quickView: ProductView | null };
+
+export function DashboardPage({ data }: { data: Data }) {
+  const quickViewTo = useQuickViewLinks().open;
   return (
     <>
       <h1>Welcome, {data.name}</h1>
@@ -14,24 +21,79 @@ export function DashboardPage({ data }: { data: ReturnType<typeof dashboardData>
         ) : null}
         .
       </p>
-      <section aria-labelledby="can-do">
-        <h2 id="can-do">What you can do</h2>
-        <ul className="checklist">
-          {data.capabilities.map((c) => (
-            <li key={c}>{c}</li>
-          ))}
-        </ul>
-      </section>
-      <details className="permissions">
-        <summary>Your permissions</summary>
-        <ul>
-          {data.permissions.map((p) => (
-            <li key={p}>
-              <code>{p}</code>
-            </li>
-          ))}
-        </ul>
-      </details>
+      {data.quickLinks.length ? (
+        <nav aria-label="Quick links">
+          <ul className="quick-links">
+            {data.quickLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="button button--small">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {data.banners.first.length ? (
+        <section aria-labelledby="banner-first">
+          <h2 id="banner-first">Recommended for you</h2>
+          <ProductGrid cards={data.banners.first} label="Recommended for you" quickViewTo={quickViewTo} />
+        </section>
+      ) : null}
+      <div className="dashboard-grid">
+        {data.pendingApprovals !== null ? (
+          <section className="dashboard-panel" aria-labelledby="approvals">
+            <h2 id="approvals">Orders to approve</h2>
+            <p>
+              {data.pendingApprovals === 1 ? "1 order is" : `${data.pendingApprovals} orders are`} waiting for your approval.
+            </p>
+            <Link to="/order-to-approve">Review orders</Link>
+          </section>
+        ) : null}
+        <section className="dashboard-panel" aria-labelledby="contacts">
+          <h2 id="contacts">Contacts</h2>
+          {data.contacts.total === 0 ? (
+            <p>No contacts to show.</p>
+          ) : (
+            <>
+              <ul>
+                {data.contacts.list.map((c) => (
+                  <li key={c.internalId}>
+                    {c.name}
+                    {c.grade ? <span className="muted"> · {c.grade}</span> : null}
+                  </li>
+                ))}
+              </ul>
+              {data.contacts.total > data.contacts.list.length ? (
+                <p className="muted">and {data.contacts.total - data.contacts.list.length} more</p>
+              ) : null}
+            </>
+          )}
+        </section>
+        <section className="dashboard-panel" aria-labelledby="news">
+          <h2 id="news">News</h2>
+          {data.news.length ? (
+            <ul>
+              {data.news.map((n) => (
+                <li key={n.id}>
+                  <Link to={n.to}>{n.title}</Link> <span className="muted">{n.date}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>No news just now.</p>
+          )}
+        </section>
+      </div>
+      {data.banners.second.length ? (
+        <section aria-labelledby="banner-second">
+          <h2 id="banner-second">New in the catalogue</h2>
+          <ProductGrid cards={data.banners.second} label="New in the catalogue" quickViewTo={quickViewTo} />
+        </section>
+      ) : null}
+      {data.quickView ? (
+        <QuickView product={data.quickView} />
+      ) : null}
     </>
   );
 }

@@ -1,15 +1,37 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { listingSearch } from "~/domain/catalogue-listing";
+import { MATRIX_OPTIONS } from "~/domain/matrix";
 import { useEffect, useRef } from "react";
 import type { ProductView } from "~/catalogue/product.server";
 import { AddToBasket } from "./product-purchase";
 import { ProductOptions } from "./product-options";
 import { ProductFeatures, ProductGallery, ProductSummary } from "./product-summary";
 
+// the quick view's own parameters, dropped when it closes or another opens
+const WITHOUT_QUICK_VIEW = Object.fromEntries(["quickview", ...MATRIX_OPTIONS].map((k) => [k, null]));
+
+/** Links of a page that opens quick views: open one (keeping the page's other parameters), close it, page on. */
+export function useQuickViewLinks() {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const here = (changes: Record<string, string | number | null>) => location.pathname + listingSearch(params, { ...WITHOUT_QUICK_VIEW, ...changes });
+  const page = params.get("page");
+  return {
+    pathname: location.pathname,
+    open: (slug: string) => here({ quickview: slug, page }),
+    close: here({ page }),
+    page: (p: number) => here({ page: p }),
+    /** what the quick view's option form carries along besides the options */
+    keep: [...params.entries()].filter(([k]) => !(MATRIX_OPTIONS as readonly string[]).includes(k)),
+  };
+}
+
 /**
  * The quick-view modal (SPEC §2, §4), rendered by the page it was opened from when the address carries
  * ?quickview={slug}. Closing is a link back to the page without it; Escape does the same with JavaScript.
  */
-export function QuickView({ product, closeTo, pathname, keep }: { product: ProductView; closeTo: string; pathname: string; keep: [string, string][] }) {
+export function QuickView({ product }: { product: ProductView }) {
+  const { close: closeTo, pathname, keep } = useQuickViewLinks();
   const navigate = useNavigate();
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {

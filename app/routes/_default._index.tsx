@@ -1,2 +1,2 @@
 // "/" and "/dashboard" are the same screen (SPEC §2).
-export { loader, meta, default } from "./_default.dashboard";
+export { links, loader, meta, default } from "./_default.dashboard";

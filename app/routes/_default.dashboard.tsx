@@ -1,13 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/require-user.server";
+import { loadQuickView } from "~/catalogue/listing.server";
 import { DashboardPage } from "~/components/dashboard-page";
 import { dashboardData } from "~/dashboard.server";
+import catalogueStyles from "~/styles/catalogue.css";
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction = () => [{ title: "Dashboard · Workwear ordering portal" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return dashboardData(await requireUser(request));
+  const user = await requireUser(request);
+  const [data, quickView] = await Promise.all([dashboardData(user), loadQuickView(user, new URL(request.url))]);
+  return { ...data, quickView };
 }
 
 export default function Dashboard() {
