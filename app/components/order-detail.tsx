@@ -1,10 +1,21 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { DespatchView, OrderDetailView } from "~/orders/order-view.server";
+import { FieldError } from "./field-error";
 import { StatusLabel } from "./status-label";
 
 /** The order detail shared by history and approval: facts, address, lines, totals, notes, despatches. */
-export function OrderDetail({ order, despatchBase, children }: { order: OrderDetailView; despatchBase?: string; children?: ReactNode }) {
+export function OrderDetail({
+  order,
+  despatchBase,
+  children,
+  addressForm,
+}: {
+  order: OrderDetailView;
+  despatchBase?: string;
+  children?: ReactNode;
+  addressForm?: ReactNode;
+}) {
   return (
     <article className="stack orders">
       <h1>Order {order.tranId}</h1>
@@ -33,12 +44,13 @@ export function OrderDetail({ order, despatchBase, children }: { order: OrderDet
       <div className="order-panels">
         <section className="order-panel" aria-labelledby="delivery-heading">
           <h2 id="delivery-heading">Delivery address</h2>
-          <address>
+          <address role="group" aria-label="Current delivery address">
             {order.addressLines.map((line) => (
               <div key={line}>{line}</div>
             ))}
           </address>
           {order.instructions ? <p>Delivery instructions: {order.instructions}</p> : null}
+          {addressForm}
         </section>
         {order.pickingNote ? (
           <section className="order-panel" aria-labelledby="picking-heading">
@@ -130,6 +142,35 @@ export function ReorderForm({ orderId }: { orderId: string }) {
       <input type="hidden" name="orderId" value={orderId} />
       <button type="submit" className="button">
         Reorder
+      </button>
+    </Form>
+  );
+}
+
+export type AmendActionData = { ok: false; fieldErrors: Record<string, string>; formError: string | null } | undefined;
+
+/** Change the delivery address of an order nothing of which is despatched yet; a plain POST form. */
+export function AmendAddressForm({ options, actionData }: { options: Array<{ value: string; label: string }>; actionData: AmendActionData }) {
+  const error = actionData?.fieldErrors.addressId ?? actionData?.formError ?? undefined;
+  return (
+    <Form method="post" className="stack">
+      <input type="hidden" name="intent" value="amend-address" />
+      <div className="field">
+        <label htmlFor="amend-address">New delivery address</label>
+        <select id="amend-address" name="addressId" defaultValue="" aria-invalid={error ? true : undefined} aria-describedby={error ? "amend-address-error" : undefined}>
+          <option value="" disabled>
+            Choose an address
+          </option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <FieldError id="amend-address-error" message={error} />
+      </div>
+      <button type="submit" className="button button--small">
+        Change delivery address
       </button>
     </Form>
   );

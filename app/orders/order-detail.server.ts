@@ -1,6 +1,7 @@
 import type { PortalUser } from "~/auth/require-user.server";
+import { canAmendDeliveryAddress } from "~/domain/order-amend";
 import { canPlaceOrders } from "~/domain/permissions";
-import { getOrder } from "~/upstream/orders.server";
+import { getOrder, listAddressOptions } from "~/upstream/orders.server";
 import { orderDetail } from "./order-view.server";
 
 const UPSTREAM_ID = /^\d{1,15}$/;
@@ -11,12 +12,14 @@ export function idParam(value: string | undefined): string {
   return value;
 }
 
-/** One order for display; the provider answers 404 for another customer's order, which stays a 404. */
-export async function loadOrderDetail(user: PortalUser, orderId: string | undefined) {
-  const order = await getOrder(user.upstream, idParam(orderId));
+/** One order for display (with the address choices when `amend` is asked and allowed); the provider answers 404 for another customer's order, which stays a 404. */
+export async function loadOrderDetail(user: PortalUser, orderId: string | undefined, { amend = false } = {}) {
+  const order = orderDetail(await getOrder(user.upstream, idParam(orderId)));
+  const canAmend = amend && canAmendDeliveryAddress(user.session.account.permissions, order);
   return {
-    order: orderDetail(order),
+    order,
     canReorder: canPlaceOrders(user.session.account, { inPunchout: user.inPunchout }),
+    addressOptions: canAmend ? await listAddressOptions(user.upstream) : null,
   };
 }
 export type OrderDetailData = Awaited<ReturnType<typeof loadOrderDetail>>;

@@ -70,6 +70,7 @@ export function orderDetail(order: PortalOrder) {
     })),
     despatches: despatches.map(despatchView),
     nothingDespatched: despatches.length === 0,
+    rejected: order.webRejected === true,
     canBeDecided: order.orderToApprove === true,
     decision: order.approval?.decision ?? null,
   };

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
-import { orderAnswer, orderHandlers } from "../../tests/mocks/upstream/orders";
-import { get, sessionCookie, settle } from "../../tests/mocks/requests";
+import { orderAnswer, orderHandlers, type OrderCalls } from "../../tests/mocks/upstream/orders";
+import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
-import { loader } from "./_default.order-history.$orderId._index";
+import { action, loader } from "./_default.order-history.$orderId._index";
 import { loader as despatchLoader } from "./_default.order-history.$orderId.despatched.$id";
 import { loader as csvLoader } from "./_default.order-history.export[.csv]";
 
@@ -97,5 +97,50 @@ describe("/order-history/export.csv", () => {
       ["0", "Closed", "rory"],
       ["500", "Closed", "rory"],
     ]);
+  });
+});
+
+describe("amending the delivery address", () => {
+  const amender = () => sessionAnswer({ permissions: ["viewOrderHistory", "amendOrderDeliveryAddress", "canViewFullCatalogue"] });
+  const open = orderAnswer({ internalId: "1", tranId: "SO100001", pendingWebApproval: false, orderStatus: "Pending Fulfillment" });
+  type FormAnswer = { data: { ok: false; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit };
+  const amend = async (form: Record<string, string>, orderId = "1") =>
+    settle(async () => action({ request: post(`/order-history/${orderId}`, form, await sessionCookie()), params: { orderId }, context: testLoadContext() }));
+
+  it("offers the customer's addresses only with the permission and while nothing is despatched", async () => {
+    server.use(...authHandlers({ session: amender() }), ...orderHandlers([open, despatched]));
+    expect((await run(loader, "/order-history/1", { orderId: "1" })).addressOptions).toEqual([{ value: "701", label: "Northwind Depot" }]);
+    expect((await run(loader, "/order-history/8", { orderId: "8" })).addressOptions).toBeNull();
+    server.use(...authHandlers());
+    expect((await run(loader, "/order-history/1", { orderId: "1" })).addressOptions).toBeNull();
+  });
+
+  it("PATCHes {addressId} and comes back to the order with a toast", async () => {
+    const calls: OrderCalls = { lists: [], patches: [] };
+    server.use(...authHandlers({ session: amender() }), ...orderHandlers([open], calls));
+    const result = await amend({ intent: "amend-address", addressId: "704" });
+    expect(locationOf(result)).toBe("/order-history/1");
+    expect(calls.patches).toEqual([{ id: "1", body: { addressId: "704" } }]);
+  });
+
+  it("no address chosen → 400 and nothing sent", async () => {
+    const calls: OrderCalls = { lists: [], patches: [] };
+    server.use(...authHandlers({ session: amender() }), ...orderHandlers([open], calls));
+    const result = (await amend({ intent: "amend-address" })) as FormAnswer;
+    expect(result.init.status).toBe(400);
+    expect(result.data.fieldErrors.addressId).toBe("Choose a delivery address");
+    expect(calls.patches).toEqual([]);
+  });
+
+  it("an order despatched meanwhile → 409 with the provider's message", async () => {
+    server.use(...authHandlers({ session: amender() }), ...orderHandlers([despatched]));
+    const result = (await amend({ intent: "amend-address", addressId: "701" }, "8")) as FormAnswer;
+    expect(result.init.status).toBe(409);
+    expect(result.data.formError).toBe("Order SO100008 has already been despatched; its address cannot be changed");
+  });
+
+  it("without amendOrderDeliveryAddress → 403", async () => {
+    server.use(...authHandlers(), ...orderHandlers([open]));
+    expect(((await amend({ intent: "amend-address", addressId: "704" })) as Response).status).toBe(403);
   });
 });

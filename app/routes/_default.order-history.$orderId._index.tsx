@@ -1,10 +1,16 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { requireUser } from "~/auth/require-user.server";
-import { OrderDetail, ReorderForm } from "~/components/order-detail";
+import { flashToast } from "~/auth/session.server";
+import { AmendAddressForm, OrderDetail, ReorderForm } from "~/components/order-detail";
 import { OrderErrorBoundary } from "~/components/order-error";
-import { loadOrderDetail } from "~/orders/order-detail.server";
+import { idParam, loadOrderDetail } from "~/orders/order-detail.server";
+import { upstreamErrorMessage } from "~/upstream/client.server";
+import { amendOrderAddress } from "~/upstream/orders.server";
 import ordersStyles from "~/styles/orders.css";
+import { invalidForm, parseForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Order ${data.order.tranId}` : "Order"} · Workwear ordering portal` },
@@ -13,17 +19,45 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { permission: "viewOrderHistory" });
-  return loadOrderDetail(user, params.orderId);
+  return loadOrderDetail(user, params.orderId, { amend: true });
+}
+
+// a function, so zod stays on the server (decision 002)
+const amendSchema = () =>
+  z.object({
+    intent: z.literal("amend-address", { errorMap: () => ({ message: "This form cannot be handled here" }) }),
+    addressId: z.string({ required_error: "Choose a delivery address" }).regex(/^\d{1,15}$/, "Choose a delivery address"),
+  });
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, { permission: "amendOrderDeliveryAddress" });
+  const orderId = idParam(params.orderId);
+  const form = await parseForm(request, amendSchema());
+  if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? form.fieldErrors.intent ?? null);
+  try {
+    await amendOrderAddress(user.upstream, orderId, form.data.addressId);
+  } catch (error) {
+    const message = await upstreamErrorMessage(error);
+    // refused upstream (despatched meanwhile, not the customer's address): say why; nothing changed
+    if (error instanceof Response && message && [400, 403, 404, 409].includes(error.status)) return invalidForm({}, message, error.status);
+    throw error;
+  }
+  return redirect(`/order-history/${orderId}`, { headers: await flashToast(request, { kind: "success", message: "Delivery address changed" }) });
 }
 
 export default function OrderHistoryDetail() {
-  const { order, canReorder } = useLoaderData<typeof loader>();
+  const { order, canReorder, addressOptions } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <>
       <p>
         <Link to="/order-history">Back to order history</Link>
       </p>
-      <OrderDetail order={order} despatchBase={`/order-history/${order.id}`}>
+      <OrderDetail
+        order={order}
+        despatchBase={`/order-history/${order.id}`}
+        addressForm={addressOptions ? <AmendAddressForm options={addressOptions} actionData={actionData} /> : null}
+      >
         {canReorder ? <ReorderForm orderId={order.id} /> : null}
       </OrderDetail>
     </>

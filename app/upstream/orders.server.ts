@@ -56,6 +56,11 @@ export function decideOrder(client: UpstreamClient, orderId: string, decision: O
   return client.patch(`/api/order/${encodeURIComponent(orderId)}`, portalOrderSchema, { body: decision });
 }
 
+// PATCH /api/order/{id} {addressId} — amend the delivery address (provider addition, docs/upstream-api.md)
+export function amendOrderAddress(client: UpstreamClient, orderId: string, addressId: string): Promise<PortalOrder> {
+  return client.patch(`/api/order/${encodeURIComponent(orderId)}`, portalOrderSchema, { body: { addressId } });
+}
+
 // GET /api/order with $limit=0, orderToApprove=true, pending status — the header's pending count (SPEC §7)
 export async function countOrdersAwaitingApproval(client: UpstreamClient): Promise<number> {
   const answer = await client.get("/api/order", ListSchema(z.unknown()), {
@@ -69,18 +74,26 @@ const contactOptionSchema = z.object({ internalId: id, firstName: text, lastName
 const addressOptionSchema = z.object({ internalId: id, label: text }).passthrough();
 export type FilterOption = { value: string; label: string };
 
-// GET /api/contact (isInactive=false, $limit 10000), GET /api/department (isInactive=false) and
-// GET /api/customer-address ($limit 10000, details.custrecord4.value[$ne]=true): the history's filter choices
+// GET /api/customer-address ($limit 10000, details.custrecord4.value[$ne]=true): the customer's active addresses
+export async function listAddressOptions(client: UpstreamClient): Promise<FilterOption[]> {
+  const addresses = await client.get("/api/customer-address", ListSchema(addressOptionSchema), {
+    query: { $limit: String(FETCH_ALL_LIMIT), "details.custrecord4.value[$ne]": "true" },
+  });
+  return addresses.data.map((a) => ({ value: a.internalId, label: a.label }));
+}
+
+// GET /api/contact (isInactive=false, $limit 10000), GET /api/department (isInactive=false) and the addresses
+// (depots): the history's filter choices
 export async function listOrderFilterOptions(client: UpstreamClient) {
   const all = String(FETCH_ALL_LIMIT);
-  const [contacts, departments, addresses] = await Promise.all([
+  const [contacts, departments, depots] = await Promise.all([
     client.get("/api/contact", ListSchema(contactOptionSchema), { query: { isInactive: "false", $limit: all } }),
     client.get("/api/department", ListSchema(optionSchema), { query: { isInactive: "false", $limit: all } }),
-    client.get("/api/customer-address", ListSchema(addressOptionSchema), { query: { $limit: all, "details.custrecord4.value[$ne]": "true" } }),
+    listAddressOptions(client),
   ]);
   return {
     employees: contacts.data.map((c) => ({ value: c.internalId, label: `${c.firstName} ${c.lastName}`.trim() })),
     departments: departments.data.map((d) => ({ value: d.internalId, label: d.name })),
-    depots: addresses.data.map((a) => ({ value: a.internalId, label: a.label })),
+    depots,
   };
 }

@@ -13,11 +13,17 @@ async function orderableItem(token: string): Promise<string> {
 }
 
 /**
- * Places stock orders through the provider API as `who` (the checkout screen is another issue's work),
+ * Places stock orders through the provider API as `who`, in `unitName` when given (the checkout screen is
+ * another issue's work),
  * each with its own reference so a spec finds exactly its orders.
  */
-export async function placeOrders(who: DemoUser, references: string[]): Promise<Placed[]> {
+export async function placeOrders(who: DemoUser, references: string[], unitName?: string): Promise<Placed[]> {
   const token = await providerToken(DEMO[who]);
+  if (unitName) {
+    const { customers } = await providerCall<{ customers: Array<{ name: string; contactId: string }> }>("/session", { token });
+    const unit = customers.find((c) => c.name === unitName);
+    await providerCall("/select-customer", { method: "POST", token, body: JSON.stringify({ contactId: unit?.contactId }) });
+  }
   const [internalId, addresses] = await Promise.all([
     orderableItem(token),
     providerCall<{ data: Array<{ internalId: string }> }>("/customer-address?$limit=1", { token }),

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
+import { placeOrders, uniqueReference } from "./orders-helpers";
 
 test.describe("order history", () => {
   test("16 a page, newest first, with pages", async ({ page, logInAs }) => {
@@ -71,5 +72,25 @@ test.describe("order history", () => {
     expect(lines).toHaveLength(total + 1);
     // a cancelled order the approver rejected reads "Order rejected" (SPEC §4: the flag wins)
     for (const line of lines.slice(1)) expect(line).toMatch(/,(Cancelled|Order rejected),/);
+  });
+
+  test("the delivery address of an order with nothing despatched can be changed", async ({ page, logInAs }, testInfo) => {
+    const [order] = await placeOrders("buyer", [uniqueReference("AMD", testInfo.project.name)], "Northwind Facilities");
+    await logInAs("buyer", "Northwind Facilities");
+    await page.goto(`/order-history/${order.internalId}`);
+    await expect(page.getByRole("heading", { name: `Order ${order.tranId}` })).toBeVisible();
+    const address = page.getByRole("group", { name: "Current delivery address" });
+    const select = page.getByLabel("New delivery address");
+    const choices = await select.locator("option:not([disabled])").allTextContents();
+    // move it to the first address, then to the second: the shown address follows
+    const moveTo = async (label: string) => {
+      await page.getByLabel("New delivery address").selectOption({ label });
+      await page.getByRole("button", { name: "Change delivery address" }).click();
+      await expect(page.getByText("Delivery address changed")).toBeVisible();
+    };
+    await moveTo(choices[0]);
+    const first = await address.textContent();
+    await moveTo(choices[1]);
+    await expect(address).not.toHaveText(first ?? "");
   });
 });

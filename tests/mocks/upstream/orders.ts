@@ -53,10 +53,17 @@ export function orderHandlers(orders = [orderAnswer()], calls: OrderCalls = { li
       return order ? HttpResponse.json(order) : HttpResponse.json({ name: "NotFound", message: `Order '${params.id}' not found`, code: 404 }, { status: 404 });
     }),
     http.patch(`${UPSTREAM}/api/order/:id`, async ({ params, request }) => {
-      const body = (await request.json()) as { decision: string; note?: string };
+      const body = (await request.json()) as { decision: string; note?: string; addressId?: string };
       calls.patches.push({ id: String(params.id), body });
       const order = store.get(String(params.id));
       if (!order) return HttpResponse.json({ name: "NotFound", message: "Order not found", code: 404 }, { status: 404 });
+      if (body.addressId !== undefined) {
+        if (order.despatches.length > 0) {
+          return HttpResponse.json({ name: "Conflict", message: `Order ${order.tranId} has already been despatched; its address cannot be changed`, code: 409 }, { status: 409 });
+        }
+        order.shippingAddress = { ...order.shippingAddress, internalId: body.addressId };
+        return HttpResponse.json(order);
+      }
       if (!order.pendingWebApproval) {
         const decided = order.webRejected ? "rejected" : "approved";
         return HttpResponse.json({ name: "Conflict", message: `Order ${order.tranId} has already been ${decided}`, code: 409 }, { status: 409 });
