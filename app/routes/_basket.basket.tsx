@@ -10,7 +10,7 @@ import { FieldError } from "~/components/field-error";
 import { QuantitySelector } from "~/components/quantity-selector";
 import { formatMoney } from "~/domain/money";
 import { invalidForm, parseForm } from "~/utils/forms.server";
-import basketStyles from "~/styles/basket.css?url";
+import basketStyles from "~/styles/basket.css";
 
 export const meta: MetaFunction = () => [{ title: "Basket · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyles }];
@@ -265,4 +265,3 @@ function ManpackBasket({ view }: { view: View }) {
   );
 }
 
-export { LayoutErrorBoundary as ErrorBoundary } from "~/components/layout-error";

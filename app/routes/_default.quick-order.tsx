@@ -7,7 +7,7 @@ import { addByCodes, type LineReport } from "~/basket/basket.server";
 import { FieldError } from "~/components/field-error";
 import { parseQuickOrderLines, QUICK_ORDER_MAX_LINES } from "~/domain/quick-order-lines";
 import { invalidForm, parseForm } from "~/utils/forms.server";
-import basketStyles from "~/styles/basket.css?url";
+import basketStyles from "~/styles/basket.css";
 
 export const meta: MetaFunction = () => [{ title: "Quick order · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyles }];

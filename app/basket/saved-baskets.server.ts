@@ -1,0 +1,154 @@
+import { createCookie } from "@remix-run/node";
+import { loadSavedBasket } from "~/domain/saved-basket";
+import { checkOrderQuantity } from "~/domain/quantity";
+import { getEnv } from "~/env.server";
+import { findItemByCode, getBasket, getItemsById, patchBasket, type StockLine } from "~/upstream/basket.server";
+import type { UpstreamClient } from "~/upstream/client.server";
+import {
+  addSavedBasketItem,
+  createSavedBasket,
+  deleteSavedBasket,
+  getSavedBasket,
+  removeSavedBasketItem,
+  setSavedBasketItemQty,
+  type SavedBasketRecord,
+} from "~/upstream/saved-baskets.server";
+import { droppedNotice, lineFromItem, orderable } from "./basket.server";
+
+export type SavedChange = { ok: true; message: string; notice?: boolean } | { ok: false; message: string };
+
+const refuse = (message: string): SavedChange => ({ ok: false, message });
+
+/** A saved basket's line as the upstream keeps it; read loosely because it is checked by the SPEC §5 shape rule. */
+type RawSavedItem = { internalId?: unknown; parent?: unknown; qty?: unknown; name?: unknown };
+
+function asRaw(value: unknown): RawSavedItem {
+  return typeof value === "object" && value !== null ? (value as RawSavedItem) : {};
+}
+
+/** itemsArray → the SPEC §5 saved-basket shape ({stock: [{qty, productId, scope, parentId}], manpack}). */
+export function savedShape(record: Pick<SavedBasketRecord, "itemsArray">): unknown {
+  return {
+    stock: record.itemsArray.map((value) => {
+      const raw = asRaw(value);
+      return { qty: raw.qty, productId: raw.internalId, scope: "full", parentId: raw.parent ?? raw.internalId };
+    }),
+    manpack: [],
+  };
+}
+
+/** Save the live stock basket under a name (SPEC §7 POST /api/saved-basket). */
+export async function saveCurrentBasket(client: UpstreamClient, name: string): Promise<SavedChange & { id?: string }> {
+  const basket = await getBasket(client);
+  const lines = basket.stock.filter((line) => line.qty > 0);
+  if (lines.length === 0) return refuse("Your basket is empty: add products before saving it.");
+  const saved = await createSavedBasket(
+    client,
+    name,
+    lines.map((line) => ({ internalId: line.productId, parent: line.parentId ?? null, qty: line.qty })),
+  );
+  return { ok: true, message: `Basket saved as "${saved.basket_name}"`, id: saved.id };
+}
+
+/**
+ * Load a saved basket into the live stock basket (replacing it). SPEC §4/§5: a basket that fails the shape check
+ * empties the basket, with a message; products no longer in the catalogue are dropped, with a notice.
+ */
+export async function loadIntoBasket(client: UpstreamClient, basketId: string): Promise<SavedChange> {
+  const record = await getSavedBasket(client, basketId);
+  const shape = savedShape(record);
+  const ids = record.itemsArray.map((value) => asRaw(value).internalId).filter((v): v is string => typeof v === "string");
+  const items = await getItemsById(client, ids);
+  const live = new Map(items.filter((item) => orderable(item).ok).map((item) => [item.internalId, item]));
+  const loaded = loadSavedBasket(shape, (productId) => live.has(productId));
+  if (loaded.error) {
+    await patchBasket(client, { stock: [] });
+    return { ok: true, notice: true, message: `"${record.basket_name}" could not be loaded (${loaded.error}), so your basket is now empty.` };
+  }
+  const names = new Map(record.itemsArray.map((value) => [String(asRaw(value).internalId), String(asRaw(value).name ?? asRaw(value).internalId)]));
+  const dropped: string[] = record.itemsArray
+    .map((value) => String(asRaw(value).internalId))
+    .filter((productId) => !live.has(productId))
+    .map((productId) => names.get(productId) ?? productId);
+  const stock: StockLine[] = [];
+  for (const line of loaded.basket.stock) {
+    const item = live.get(line.productId)!;
+    const qty = checkOrderQuantity(item, line.qty);
+    if (!qty.ok) dropped.push(`${item.displayName} (${qty.message.toLowerCase()})`);
+    else stock.push(lineFromItem(item, qty.qty));
+  }
+  await patchBasket(client, { stock });
+  const message = `Loaded "${record.basket_name}" into your basket.${droppedNotice(dropped)}`;
+  return { ok: true, message, notice: dropped.length > 0 };
+}
+
+export async function deleteBasket(client: UpstreamClient, basketId: string): Promise<SavedChange> {
+  const deleted = await deleteSavedBasket(client, basketId);
+  return { ok: true, message: `Deleted "${deleted.basket_name}"` };
+}
+
+function findLine(record: SavedBasketRecord, itemId: string) {
+  return record.itemsArray.map(asRaw).find((raw) => String(raw.internalId) === itemId);
+}
+
+/** A saved line's new quantity, checked against the item's rules (0 removes the line). */
+export async function setSavedLineQty(client: UpstreamClient, basketId: string, itemId: string, qty: string): Promise<SavedChange> {
+  const record = await getSavedBasket(client, basketId);
+  if (!findLine(record, itemId)) return refuse("That product is not in this saved basket.");
+  const [item] = await getItemsById(client, [itemId]);
+  const check = checkOrderQuantity(item ?? {}, qty, { zeroRemoves: true });
+  if (!check.ok) return refuse(check.message);
+  if (check.qty === 0) await removeSavedBasketItem(client, basketId, itemId);
+  else await setSavedBasketItemQty(client, basketId, itemId, check.qty);
+  return { ok: true, message: check.qty === 0 ? "Removed from the saved basket" : "Saved basket updated" };
+}
+
+export async function removeSavedLine(client: UpstreamClient, basketId: string, itemId: string): Promise<SavedChange> {
+  const record = await getSavedBasket(client, basketId);
+  if (!findLine(record, itemId)) return refuse("That product is not in this saved basket.");
+  await removeSavedBasketItem(client, basketId, itemId);
+  return { ok: true, message: "Removed from the saved basket" };
+}
+
+/** Adds a product to a saved basket by its code (one more, or its minimum when new: the upstream's rule). */
+export async function addSavedLineByCode(client: UpstreamClient, basketId: string, code: string): Promise<SavedChange> {
+  await getSavedBasket(client, basketId);
+  const item = await findItemByCode(client, code.trim().toUpperCase());
+  if (!item) return refuse(`No product has the code ${code.trim().toUpperCase()}.`);
+  const check = orderable(item);
+  if (!check.ok) return refuse(check.message);
+  await addSavedBasketItem(client, basketId, item.internalId);
+  return { ok: true, message: `Added ${item.displayName} to the saved basket` };
+}
+
+// The saved basket last loaded into the live basket: checkout sends it as chosenBasket, so the provider marks it
+// checked_out (SPEC §4: 0 → 1 on checkout).
+let loadedCookie: ReturnType<typeof createCookie> | undefined;
+function loadedSavedBasketCookie() {
+  const env = getEnv();
+  loadedCookie ??= createCookie("__portal_saved_basket", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env.secureCookies,
+    secrets: env.SESSION_SECRETS,
+    maxAge: 60 * 60 * 24 * 30,
+  });
+  return loadedCookie;
+}
+
+/** The id of the saved basket the live basket was loaded from, if any (for POST /api/order chosenBasket). */
+export async function loadedSavedBasketId(request: Request): Promise<string | null> {
+  const value = await loadedSavedBasketCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^\d{1,15}$/.test(value) ? value : null;
+}
+
+/** Set-Cookie remembering (or, with null, forgetting) the loaded saved basket. */
+export function rememberLoadedSavedBasket(basketId: string | null): Promise<string> {
+  return basketId ? loadedSavedBasketCookie().serialize(basketId) : loadedSavedBasketCookie().serialize("", { maxAge: 0 });
+}
+
+/** Tests switch secrets between cases. */
+export function resetSavedBasketCookieForTests(): void {
+  loadedCookie = undefined;
+}
