@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { testLoadContext } from "~/http/context";
+import { locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
+import { useUpstreamMock } from "../../tests/mocks/server";
+import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { basketHandlers, emptyBasket } from "../../tests/mocks/upstream/basket";
+import { savedBasketHandlers } from "../../tests/mocks/upstream/saved-baskets";
+import { action } from "./_default.saved-baskets._index";
+
+const server = useUpstreamMock();
+let cookie: string;
+beforeAll(async () => {
+  cookie = await sessionCookie();
+});
+
+const good = { id: 601, basket_name: "Monthly", checked_out: 0, itemsArray: [{ internalId: "20002", parent: "20001", qty: 2, name: "Hi-Vis Jacket M" }, { internalId: "20099", parent: null, qty: 1, name: "Old Fleece" }] };
+const bad = { id: 602, basket_name: "Broken", checked_out: 0, itemsArray: [{ internalId: "20002", parent: "20001", qty: "two" }] };
+
+function setUp(stock: Array<Record<string, unknown>> = []) {
+  const basket = basketHandlers({ store: { state: { ...emptyBasket(), stock }, patches: [], reorders: [] } });
+  const saved = savedBasketHandlers([good, bad]);
+  server.use(...authHandlers(), ...basket.handlers, ...saved.handlers);
+  return { basket: basket.store, saved };
+}
+const send = (form: Record<string, string>) => settle(() => action({ request: post("/saved-baskets", form, cookie), params: {}, context: testLoadContext() }));
+
+describe("/saved-baskets action", () => {
+  it("saves the live basket: POST {items, newBasketName} without prices", async () => {
+    const { saved } = setUp([{ productId: "20002", parentId: "20001", qty: 3, price: 24.5 }]);
+    expect(locationOf(await send({ intent: "save", name: "Monthly" }))).toBe("/saved-baskets");
+    expect(saved.posts).toEqual([{ items: [{ internalId: "20002", parent: "20001", qty: 3 }], newBasketName: "Monthly" }]);
+  });
+
+  it("loads a valid basket, dropping products that no longer exist", async () => {
+    const { basket } = setUp();
+    expect(locationOf(await send({ intent: "load", basketId: "601" }))).toBe("/basket");
+    expect(basket.state.stock.map((l) => [l.productId, l.qty, l.price])).toEqual([["20002", 2, 24.5]]);
+  });
+
+  it("an invalid saved basket empties the basket (SPEC §4)", async () => {
+    const { basket } = setUp([{ productId: "20010", qty: 2 }]);
+    expect(locationOf(await send({ intent: "load", basketId: "602" }))).toBe("/basket");
+    expect(basket.patches).toEqual([{ stock: [] }]);
+  });
+
+  it("delete sends {deleteBasket, basketID}", async () => {
+    const { saved } = setUp();
+    await send({ intent: "delete", basketId: "601" });
+    expect(saved.patches).toEqual([{ deleteBasket: true, basketID: "601" }]);
+  });
+
+  it("an unknown basket is a 404 with a message, nothing changed", async () => {
+    const { basket } = setUp();
+    const result = (await send({ intent: "load", basketId: "999" })) as { init: ResponseInit; data: { formError: string } };
+    expect(result.init.status).toBe(404);
+    expect(result.data.formError).toBe("That saved basket could not be found.");
+    expect(basket.patches).toEqual([]);
+  });
+});
