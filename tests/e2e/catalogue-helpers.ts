@@ -1,0 +1,28 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+/** The number the header's Basket link shows. */
+export async function basketCount(page: Page): Promise<number> {
+  const link = page.getByRole("banner").getByRole("link", { name: /^Basket, \d+ items$/ });
+  const label = (await link.getAttribute("aria-label")) ?? "";
+  return Number(label.match(/\d+/)?.[0] ?? NaN);
+}
+
+export function jsEnabled(): boolean {
+  return test.info().project.use.javaScriptEnabled !== false;
+}
+
+/** Chooses a product option: with JavaScript the change submits itself; without, the form's button does. */
+export async function chooseOption(page: Page, label: string, value: string, param: string) {
+  await page.getByLabel(label, { exact: true }).selectOption(value);
+  if (!jsEnabled()) await page.getByRole("button", { name: "Show choice" }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]${param}=${encodeURIComponent(value).replace(/%20/g, "(\\+|%20)")}(&|$)`));
+  await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+}
+
+export async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}

@@ -1,0 +1,96 @@
+import { expect, test } from "./fixtures";
+import { basketCount, chooseOption, jsEnabled } from "./catalogue-helpers";
+
+test.describe("catalogue (buyer, Northwind)", () => {
+  test.beforeEach(async ({ logInAs }) => {
+    await logInAs("buyer", "Northwind Facilities");
+  });
+
+  test("browse a category, go to page 2, filter", async ({ page }) => {
+    await page.goto("/dashboard");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Full catalogue" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Full catalogue" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Products" }).getByRole("article")).toHaveCount(16);
+
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(page.getByRole("status").filter({ hasText: /page 2 of \d+/ })).toBeVisible();
+
+    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Hi-Vis Clothing" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Hi-Vis Clothing" })).toBeVisible();
+    await page.getByLabel("Colour").fill("Orange");
+    await page.getByLabel("Availability").selectOption("in-stock");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/colour=Orange/);
+    const products = page.getByRole("list", { name: "Products" });
+    await expect(products.getByRole("link", { name: "Rail Spec Orange Parka GO/RT 3279", exact: true })).toBeVisible();
+    // out of stock, so filtered out
+    await expect(products.getByRole("link", { name: "Hi-Vis Two-Tone Softshell", exact: true })).toHaveCount(0);
+  });
+
+  test("open a product, choose options and add it to the basket", async ({ page }) => {
+    await page.goto("/categories/full/hi-vis/hi-vis-jackets");
+    await page.getByRole("list", { name: "Products" }).getByRole("link", { name: "Hi-Vis Bomber Jacket", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Hi-Vis Bomber Jacket" })).toBeVisible();
+    await expect(page.getByText("In stock", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add to basket" })).toHaveCount(0);
+
+    await chooseOption(page, "Size", "L", "size");
+    await chooseOption(page, "Colour", "Yellow", "color");
+    await chooseOption(page, "Finish", "Plain", "finish");
+    await expect(page.getByText("£24.95", { exact: true }).first()).toBeVisible();
+
+    const before = await basketCount(page);
+    await page.getByRole("spinbutton", { name: "Quantity" }).fill("2");
+    await page.getByRole("button", { name: "Add to basket" }).click();
+    await expect.poll(() => basketCount(page)).toBeGreaterThanOrEqual(before + 2);
+    await expect(page.getByRole("heading", { level: 1, name: "Hi-Vis Bomber Jacket" })).toBeVisible();
+  });
+
+  test("quick view opens on the page and More Info goes to the product", async ({ page }) => {
+    await page.goto("/categories/full/hi-vis/hi-vis-vests");
+    await page.getByRole("link", { name: "Quick view of Hi-Vis Vest Class 2" }).click();
+    const dialog = page.getByRole("dialog", { name: "Hi-Vis Vest Class 2" });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/quickview=hi-vis-vest-class-2/);
+    await expect(page.getByRole("heading", { level: 1, name: "Hi-Vis Vests" })).toBeVisible();
+    await expect(dialog.getByText("Next Day Delivery")).toBeVisible();
+    await dialog.getByRole("link", { name: "More Info" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Hi-Vis Vest Class 2" })).toBeVisible();
+    await expect(page).toHaveURL(/\/product\/hi-vis-vest-class-2$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("wish list add and remove, with their toasts", async ({ page }) => {
+    // each project its own product: the two projects share the buyer's wish list
+    const slug = jsEnabled() ? "hi-vis-executive-vest" : "microfleece-jacket";
+    await page.goto(`/product/${slug}`);
+    const remove = page.getByRole("button", { name: "Remove from wish list" });
+    if (await remove.isVisible()) {
+      await remove.click();
+      await expect(page.getByRole("status").filter({ hasText: "Removed from wish list successfully" })).toBeVisible();
+    }
+    await page.getByRole("button", { name: "Add to wish list" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Added to wish list successfully" })).toBeVisible();
+    await page.getByRole("button", { name: "Remove from wish list" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Removed from wish list successfully" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add to wish list" })).toBeVisible();
+  });
+
+  test("search by product code finds the product", async ({ page }) => {
+    await page.goto("/dashboard");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Search" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Search the catalogue" })).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search products" }).fill("hv100");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Search results for “hv100”" })).toBeVisible();
+    await page.getByRole("list", { name: "Products" }).getByRole("link", { name: "Hi-Vis Vest Class 2", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Hi-Vis Vest Class 2" })).toBeVisible();
+  });
+
+  test("an unknown product is a 404 page", async ({ page }) => {
+    const response = await page.goto("/product/no-such-product");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  });
+});
