@@ -5,6 +5,7 @@ import pg from "pg";
 import * as initial from "./migrations/001_initial";
 import * as orderSearchIndexes from "./migrations/002_order_search_indexes";
 import * as listingIndexes from "./migrations/003_listing_indexes";
+import * as orderReferenceIndexes from "./migrations/004_order_reference_indexes";
 
 export interface CreateDbOptions {
   /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "001_initial": initial,
   "002_order_search_indexes": orderSearchIndexes,
   "003_listing_indexes": listingIndexes,
+  "004_order_reference_indexes": orderReferenceIndexes,
 };
 
 /** Programmatic migration source, so migrations run under tsx without a knexfile. */

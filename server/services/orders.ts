@@ -5,6 +5,7 @@ import { z } from "zod";
 import { canApprove, has, type Caller } from "../auth/caller";
 import type { QuerySpec } from "../query/dialect";
 import { containsPattern, countOf, pageOf, wherePrefix, type Page, type ParsedQuery } from "../query/dialect";
+import { isPostgres } from "../db/knex";
 import { parseOr400 } from "./basket-session";
 import { amendDeliveryAddress, isAddressAmendment } from "./order-address";
 import { loadBasketState, saveBasketState } from "./basket-session";
@@ -32,8 +33,8 @@ function whereRoutedTo(qb: Knex.QueryBuilder, caller: Caller): void {
 }
 
 /** Orders of the caller's customer the caller may see: own, all with viewAllOrders, or routed to them. */
-function visibleOrders(db: Knex, caller: Caller, opts: { toApprove?: boolean; customerTest?: boolean } = {}): Knex.QueryBuilder {
-  const q = db("orders");
+function visibleOrders(db: Knex, caller: Caller, opts: { toApprove?: boolean; customerTest?: boolean; from?: Knex.QueryBuilder } = {}): Knex.QueryBuilder {
+  const q = opts.from ?? db("orders");
   const customerId = scopeOf(caller);
   if (customerId != null && opts.customerTest !== false) q.where("orders.customer_id", customerId);
   if (opts.toApprove) whereRoutedTo(q, caller);
@@ -85,24 +86,43 @@ const orderQuerySpec: QuerySpec = {
  * finds SO100123). Two sets of index seeks — orders of matching contacts (contacts belong to one customer)
  * and a union of tranId / reference prefix ranges — never a scan of the customer's orders (decision 041).
  */
-function orderedByParts(text: string, customerId: number | null) {
-  const contacts = (c: Knex.QueryBuilder) => {
-    c.from("contacts").select("contacts.id").whereRaw("lower(contacts.first_name || ' ' || contacts.last_name) like ? escape '\\'", [containsPattern(text)]);
-    if (customerId != null) c.where("contacts.customer_id", customerId);
-  };
+function orderedByParts(text: string, customerId: number | null, contacts: number[]) {
+  // distinct prefixes never match the same string unless one extends the other ("SO1" / "SO12" cannot both
+  // arise: the set is the text, its upper case, and SO+digits for all-digit text)
   const prefixes = new Set([text, text.toUpperCase()]);
   if (/^\d+$/.test(text)) prefixes.add(`SO${text}`);
   const arms: Array<[string, string]> = [];
   for (const column of ["tran_id", "other_ref_num"]) for (const prefix of prefixes) arms.push([column, prefix]);
-  // one arm per range, without a customer test, so each is a seek on its own index; the outer query scopes
-  const refs = (sub: Knex.QueryBuilder) => {
+  // one arm per range, each read from its (column, customer_id, contact_id) index alone; the unary + keeps
+  // SQLite from preferring the customer index for the customer test
+  const refs = (sub: Knex.QueryBuilder, opts: { otherContacts?: boolean } = {}) => {
     arms.forEach(([column, prefix], i) => {
-      const arm = (q: Knex.QueryBuilder) => q.from("orders").select("orders.id").where((w) => wherePrefix(w, `orders.${column}`, prefix));
+      const arm = (q: Knex.QueryBuilder) => {
+        q.from("orders").select("orders.id").where((w) => wherePrefix(w, `orders.${column}`, prefix));
+        if (customerId != null) q.whereRaw("+orders.customer_id = ?", [customerId]);
+        if (opts.otherContacts && contacts.length) q.where((w) => w.whereNotIn("orders.contact_id", contacts).orWhereNull("orders.contact_id"));
+        // arms are disjoint (a reference arm skips orders a tranId arm has), so UNION ALL, which is far
+        // cheaper than UNION's de-duplication on SQLite
+        if (column === "other_ref_num") q.whereNot((w) => prefixes.forEach((p) => wherePrefix(w, "orders.tran_id", p)));
+      };
       if (i === 0) arm(sub);
-      else sub.union((u) => arm(u));
+      else sub.unionAll((u) => arm(u));
     });
   };
-  return { contacts, refs };
+  return { refs };
+}
+
+/** Contacts whose name contains the text, resolved first: a literal id list lets the planner use the contact index. */
+async function matchingContacts(db: Knex, text: string, customerId: number | null): Promise<number[]> {
+  const q = db("contacts").whereRaw("lower(contacts.first_name || ' ' || contacts.last_name) like ? escape '\\'", [containsPattern(text)]).limit(5000);
+  if (customerId != null) q.where("contacts.customer_id", customerId);
+  return (await q.pluck("contacts.id")) as number[];
+}
+
+function refsQuery(db: Knex, refs: ReturnType<typeof orderedByParts>["refs"]): Knex.QueryBuilder {
+  const q = db.queryBuilder();
+  refs(q, { otherContacts: true });
+  return q;
 }
 
 export interface OrderOut {
@@ -203,9 +223,9 @@ async function attachDetails(db: Knex, orders: OrderOut[], withDespatches: boole
 }
 
 /** Visible orders with the list's extra filters; customerTest false only where another test implies the customer. */
-function ordersBase(db: Knex, caller: Caller, parsed: ParsedQuery, customerTest = true): Knex.QueryBuilder {
+function ordersBase(db: Knex, caller: Caller, parsed: ParsedQuery, customerTest = true, from?: Knex.QueryBuilder): Knex.QueryBuilder {
   const x = parsed.extras as { orderToApprove?: boolean; employees?: number[]; departments?: number[] };
-  const q = visibleOrders(db, caller, { toApprove: x.orderToApprove === true, customerTest });
+  const q = visibleOrders(db, caller, { toApprove: x.orderToApprove === true, customerTest, from });
   if (x.employees?.length) {
     q.where((w) =>
       w.whereIn("orders.employee_contact_id", x.employees!).orWhereIn("orders.id", (s) => s.from("order_lines").whereIn("employee_contact_id", x.employees!).select("order_id")),
@@ -383,24 +403,43 @@ export class OrderService extends ListService<OrderOut> {
     const parsed = this.parse(params, caller);
     const text = String(parsed.extras.orderedBy ?? "").trim();
     if (!text) return super.find(params);
-    const base = ordersBase(this.ctx.db, caller, parsed);
-    const { contacts, refs } = orderedByParts(text, scopeOf(caller));
+    const db = this.ctx.db;
+    const base = ordersBase(db, caller, parsed);
+    const contacts = await matchingContacts(db, text, scopeOf(caller));
+    const { refs } = orderedByParts(text, scopeOf(caller), contacts);
+    const x = parsed.extras as Record<string, unknown>;
+    // nothing but the customer restricts the list: the reference matches are counted from their indexes alone
+    const plain = parsed.conditions.length === 0 && !x.orderToApprove && !(x.employees as unknown[])?.length && !(x.departments as unknown[])?.length && (caller.isEvolveUser || has(caller, "viewAllOrders"));
     const [byContact, byRef] = await Promise.all([
       // the matching contacts are the customer's, so no customer test: a seek on (contact_id, created_date)
-      countOf(ordersBase(this.ctx.db, caller, parsed, false).whereIn("orders.contact_id", contacts)),
-      countOf(base.clone().whereIn("orders.id", refs).where((w) => w.whereNotIn("orders.contact_id", contacts).orWhereNull("orders.contact_id"))),
+      contacts.length ? countOf(ordersBase(db, caller, parsed, false).whereIn("orders.contact_id", contacts)) : Promise.resolve(0),
+      plain
+        ? countOf(db.from(refsQuery(db, refs).as("matches")))
+        : countOf(base.clone().whereIn("orders.id", (sub) => refs(sub, { otherContacts: true }))),
     ]);
     const total = byContact + byRef;
     let rows: any[] = [];
     if (parsed.limit > 0 && total > parsed.skip) {
-      // few matches: start from them; many: walk the date index and stop after a page
-      const matching =
-        total <= 1000
-          ? base.clone().whereIn("orders.id", (sub) => {
-              sub.from("orders").select("orders.id").whereIn("orders.contact_id", contacts).union((u) => refs(u));
-            })
-          : base.clone().where((w) => w.whereIn("orders.contact_id", contacts).orWhereIn("orders.id", refs));
-      rows = await pageOf(matching, parsed, this.def.select);
+      // the two match sets are disjoint: take the first skip+limit of each (each on its own index), then
+      // merge them — never materialise every match, never walk the whole date index
+      const depth = { ...parsed, skip: 0, limit: parsed.skip + parsed.limit };
+      const pages: Knex.QueryBuilder[] = [];
+      if (byContact > 0) {
+        // few: read them through the contact index and sort; many: walk the date index, they come soon
+        const filtered = byContact <= 2000 ? ordersBase(db, caller, parsed, false) : base.clone();
+        pages.push(pageOf(filtered.whereIn("orders.contact_id", contacts), depth, this.def.select));
+      }
+      if (byRef > 0) {
+        // start from the reference matches (a CROSS JOIN keeps SQLite from walking the date index instead)
+        const matches = refsQuery(db, refs).as("m");
+        const from = isPostgres(db) ? db.from(matches).join("orders", "orders.id", "m.id") : db.from(matches).crossJoin("orders" as any, "orders.id", "m.id");
+        pages.push(pageOf(ordersBase(db, caller, parsed, true, from), depth, this.def.select));
+      }
+      if (pages.length === 1) rows = await pageOf(db.from(pages[0].as("orders")), parsed, (q) => q.select("*"));
+      else {
+        const merged = db.queryBuilder().select("*").from(pages[0].as("a")).unionAll((u) => u.select("*").from(pages[1].as("b")));
+        rows = await pageOf(db.from(merged.as("orders")), parsed, (q) => q.select("*"));
+      }
     }
     return { total, limit: parsed.limit, skip: parsed.skip, data: await this.def.map(this.ctx, rows, caller, parsed) };
   }
