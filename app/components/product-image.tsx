@@ -1,10 +1,11 @@
-import { PLACEHOLDER_IMAGE } from "~/domain/product-card";
-
-/** Square product image with its size set (no layout shift); lazy unless above the fold. */
-export function ProductImage({ src, alt, size, eager = false, className }: { src: string | null | undefined; alt: string; size: number; eager?: boolean; className?: string }) {
+/**
+ * Square product image with its size set (no layout shift); lazy unless above the fold. `src` is never empty: the
+ * server already put the placeholder in (domain cardImage), so the browser bundle needs no domain schema.
+ */
+export function ProductImage({ src, alt, size, eager = false, className }: { src: string; alt: string; size: number; eager?: boolean; className?: string }) {
   return (
     <img
-      src={src || PLACEHOLDER_IMAGE}
+      src={src}
       alt={alt}
       width={size}
       height={size}
