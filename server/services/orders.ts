@@ -458,14 +458,16 @@ export class OrderService extends ListService<OrderOut> {
     const isManpack = body.orderType === "manpack";
     if (body.orderType !== "standard" && !isManpack) throw bad("orderType", 'expected "standard" or "manpack"');
     requireOrdering(caller, isManpack ? "manpack" : "standard");
-    const order = isManpack ? parseOr400(manpackOrder, body) : parseOr400(stockOrder, body);
     const key = headerOf(params, "idempotency-key");
     if (key !== undefined && (key.length < 1 || key.length > 200)) throw bad("Idempotency-Key", "expected 1 to 200 characters");
     const db = this.ctx.db;
+    // a replayed key answers the order it already made before the body is looked at: the retry of a checkout whose
+    // order emptied the basket carries no lines any more, and must still land on that order
     if (key) {
       const existing = await db("orders").where({ placed_by_user_id: caller.userId, idempotency_key: key }).first("id");
       if (existing) return this.get(existing.id, params);
     }
+    const order = isManpack ? parseOr400(manpackOrder, body) : parseOr400(stockOrder, body);
     let orderId: number;
     try {
       orderId = await db.transaction((trx) => this.place(trx, caller, customerId, order, key));

@@ -141,6 +141,20 @@ describe("POST /api/order", () => {
     expect(await countOrders()).toBe(before + 1);
   });
 
+  it("answers a replayed Idempotency-Key before looking at the body (the basket emptied by the first order)", async () => {
+    const headers = { "idempotency-key": "checkout-replay" };
+    const first = await p.api("POST", "/api/order", { token: buyer, body: stock(), headers });
+    expect(first.status).toBe(201);
+    const before = await countOrders();
+    const replay = await p.api("POST", "/api/order", { token: buyer, body: stock({ items: [] }), headers });
+    expect(replay.status).toBe(201);
+    expect(replay.body.internalId).toBe(first.body.internalId);
+    // a fresh key with no lines is still refused
+    const fresh = await p.api("POST", "/api/order", { token: buyer, body: stock({ items: [] }), headers: { "idempotency-key": "checkout-new" } });
+    expect(fresh.status).toBe(400);
+    expect(await countOrders()).toBe(before);
+  });
+
   it.each([
     [{ items: [{ internalId: "20002", qty: 100 }] }, "items.0.qty"],
     [{ items: [{ internalId: "20002", qty: 0 }] }, "items.0.qty"],
