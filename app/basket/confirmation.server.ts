@@ -1,0 +1,36 @@
+import { redirect } from "@remix-run/node";
+import type { PortalUser } from "~/auth/require-user.server";
+import { orderTotal, parseMoney } from "~/domain/money";
+import { orderAddressLines } from "~/domain/order-address";
+import { orderStatusLabel, PENDING_APPROVAL } from "~/domain/order-status";
+import { getPlacedOrder } from "~/upstream/checkout.server";
+
+/** The confirmation of a placed order (SPEC §2 /order-complete, /basket/checkout-success), read back from upstream. */
+export async function confirmationView(user: PortalUser, request: Request) {
+  const orderId = new URL(request.url).searchParams.get("order") ?? "";
+  if (!/^\d{1,15}$/.test(orderId)) throw redirect("/basket");
+  let order;
+  try {
+    order = await getPlacedOrder(user.upstream, orderId);
+  } catch (error) {
+    if (error instanceof Response && error.status === 404) throw new Response("That order could not be found.", { status: 404 });
+    throw error;
+  }
+  const status = orderStatusLabel(order);
+  return {
+    internalId: order.internalId,
+    tranId: order.tranId ?? order.internalId,
+    otherRefNum: typeof order.otherRefNum === "string" && order.otherRefNum ? order.otherRefNum : null,
+    status,
+    awaitingApproval: status === PENDING_APPROVAL || order.pendingWebApproval === true,
+    lines: (order.itemList?.item ?? []).map((line, index) => {
+      const item = (line as { item?: { name?: string | null } | null }).item;
+      return { key: index, name: item?.name ?? line.name ?? "Item", qty: line.quantity ?? 0 };
+    }),
+    address: orderAddressLines(order),
+    subTotal: parseMoney(order.subTotal),
+    shippingCost: parseMoney(order.shippingCost),
+    taxTotal: parseMoney(order.taxTotal),
+    total: orderTotal(order),
+  };
+}

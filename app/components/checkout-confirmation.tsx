@@ -1,0 +1,75 @@
+import { Link } from "@remix-run/react";
+import { formatMoney } from "~/domain/money";
+
+export type Confirmation = {
+  internalId: string;
+  tranId: string;
+  otherRefNum: string | null;
+  status: string;
+  awaitingApproval: boolean;
+  lines: Array<{ key: number; name: string; qty: number }>;
+  address: string[];
+  subTotal: number;
+  shippingCost: number;
+  taxTotal: number;
+  total: number;
+};
+
+/** The order number, a summary and what happens next, shown after checkout. */
+export function CheckoutConfirmation({ order }: { order: Confirmation }) {
+  return (
+    <div className="checkout stack">
+      <h1>Thank you for your order</h1>
+      <p className="lead">
+        Your order number is <strong>{order.tranId}</strong>.
+      </p>
+      {order.awaitingApproval ? (
+        <p className="notice notice--info">
+          Your order is Pending Approval: your supervisor has been asked to approve it. It is sent once they approve it, and
+          you can follow it in your order history.
+        </p>
+      ) : (
+        <p className="notice notice--success">
+          Your order is being processed. We will let you know when it is despatched; you can follow it in your order history.
+        </p>
+      )}
+      <section aria-labelledby="confirmation-summary" className="stack">
+        <h2 id="confirmation-summary">Summary</h2>
+        <dl className="basket-totals">
+          <dt>Status</dt>
+          <dd>{order.status}</dd>
+          {order.otherRefNum ? (
+            <>
+              <dt>Your reference</dt>
+              <dd>{order.otherRefNum}</dd>
+            </>
+          ) : null}
+          <dt>Subtotal</dt>
+          <dd>{formatMoney(order.subTotal)}</dd>
+          <dt>Delivery</dt>
+          <dd>{formatMoney(order.shippingCost)}</dd>
+          <dt>VAT</dt>
+          <dd>{formatMoney(order.taxTotal)}</dd>
+          <dt>Total</dt>
+          <dd>{formatMoney(order.total)}</dd>
+        </dl>
+        <ul>
+          {order.lines.map((line) => (
+            <li key={line.key}>
+              {line.qty} × {line.name}
+            </li>
+          ))}
+        </ul>
+        {order.address.length ? (
+          <p>
+            Delivering to: {order.address.join(", ")}
+          </p>
+        ) : null}
+      </section>
+      <p>
+        <Link to={`/order-history/${order.internalId}`}>View this order in your order history</Link> ·{" "}
+        <Link to="/">Continue shopping</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+// Checkout rules (SPEC §6-§7, issue 6) as pure functions: which delivery address a stock order may go to, and the
+// exact POST /api/order body of a stock order.
+//
+// SPEC §6: dellAddress lets the user change the stock address, addAddress lets them type a new one,
+// customAddressOnly forces a typed address. Without dellAddress the order goes to the customer's default (first)
+// address.
+
+import { paymentMethodBlock, type PaymentChoice, type PaymentMethodBlock } from "./payment";
+
+export const NEW_ADDRESS = "new";
+
+export type AddressMode = {
+  /** The user may pick any of the customer's addresses. */
+  canChoose: boolean;
+  /** The user may type an address instead. */
+  canType: boolean;
+  /** The user must type the address. */
+  typedOnly: boolean;
+};
+
+export function addressMode(permissions: readonly string[]): AddressMode {
+  const typedOnly = permissions.includes("customAddressOnly");
+  return {
+    typedOnly,
+    canChoose: !typedOnly && permissions.includes("dellAddress"),
+    canType: typedOnly || permissions.includes("addAddress"),
+  };
+}
+
+export type TypedAddress = { addressee?: string; addr1?: string; addr2?: string; city?: string; zip?: string };
+export type CustomAddressOut = { label?: string; addressee?: string; addr1: string; addr2?: string; city: string; zip: string };
+
+export type AddressDecision =
+  | { ok: true; addressId: string }
+  | { ok: true; customAddress: CustomAddressOut }
+  | { ok: false; fieldErrors: Record<string, string> };
+
+const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
+
+function typedAddress(typed: TypedAddress): AddressDecision {
+  const fieldErrors: Record<string, string> = {};
+  const addr1 = typed.addr1?.trim() ?? "";
+  const city = typed.city?.trim() ?? "";
+  const zip = typed.zip?.trim().toUpperCase() ?? "";
+  if (!addr1) fieldErrors.addr1 = "Enter the first line of the address";
+  if (!city) fieldErrors.city = "Enter the town or city";
+  if (!zip) fieldErrors.zip = "Enter the postcode";
+  else if (!UK_POSTCODE.test(zip)) fieldErrors.zip = "Enter a UK postcode, like LS1 4AP";
+  if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors };
+  const addressee = typed.addressee?.trim() || undefined;
+  const addr2 = typed.addr2?.trim() || undefined;
+  return { ok: true, customAddress: { ...(addressee ? { addressee } : {}), addr1, ...(addr2 ? { addr2 } : {}), city, zip } };
+}
+
+/**
+ * The address a checkout may send: an id of the customer's own addresses (never another customer's),
+ * or a typed address when the user may type one.
+ */
+export function decideDeliveryAddress(
+  mode: AddressMode,
+  customerAddressIds: readonly string[],
+  chosen: string | undefined,
+  typed: TypedAddress,
+): AddressDecision {
+  if (mode.typedOnly || chosen === NEW_ADDRESS) {
+    if (!mode.canType) return { ok: false, fieldErrors: { addressId: "You cannot add a delivery address; choose one of yours" } };
+    return typedAddress(typed);
+  }
+  const fallback = customerAddressIds[0];
+  if (fallback === undefined) {
+    return mode.canType ? typedAddress(typed) : { ok: false, fieldErrors: { addressId: "Your account has no delivery address; please contact us" } };
+  }
+  const wanted = chosen || fallback;
+  if (!customerAddressIds.includes(wanted)) return { ok: false, fieldErrors: { addressId: "Choose one of your delivery addresses" } };
+  if (!mode.canChoose && wanted !== fallback) return { ok: false, fieldErrors: { addressId: "You cannot change the delivery address" } };
+  return { ok: true, addressId: wanted };
+}
+
+/** Where a stock order goes: one of the customer's addresses by id, or a typed one. */
+export type DeliveryAddress = { addressId: string } | { customAddress: CustomAddressOut };
+
+export type StockOrderInput = {
+  lines: ReadonlyArray<{ productId: string; qty: number }>;
+  address: DeliveryAddress;
+  shippingMethod: string;
+  deliveryInstructions: string;
+  punchoutSession: string | null;
+  payment: PaymentChoice;
+  /** The buyer's own order reference (purchase order number), when typed (decision 071). */
+  otherRefNum?: string;
+  /** The saved basket the lines were loaded from: the provider marks it checked_out (SPEC §4). */
+  chosenBasket?: string | null;
+  stripe?: { stripeId: string; stripePaid: boolean } | null;
+};
+
+/** SPEC §7 POST /api/order, stock: exactly its fields; prices are never sent (the provider prices the lines). */
+export type StockOrderBody = {
+  orderType: "standard";
+  items: Array<{ internalId: string; qty: number }>;
+  punchoutSession: string | null;
+  deliveryInstructions: string;
+  fullOrder: boolean;
+  addressId?: string;
+  customAddress?: CustomAddressOut;
+  shippingMethod: string;
+  otherRefNum?: string;
+  chosenBasket?: string;
+  stripeId?: string;
+  stripePaid?: boolean;
+  paymentMethod?: PaymentMethodBlock;
+};
+
+export function stockOrderBody(input: StockOrderInput): StockOrderBody {
+  const body: StockOrderBody = {
+    orderType: "standard",
+    items: input.lines.filter((line) => line.qty > 0).map((line) => ({ internalId: line.productId, qty: line.qty })),
+    punchoutSession: input.punchoutSession,
+    deliveryInstructions: input.deliveryInstructions,
+    fullOrder: true,
+    ...input.address,
+    shippingMethod: input.shippingMethod,
+  };
+  if (input.otherRefNum) body.otherRefNum = input.otherRefNum;
+  if (input.chosenBasket) body.chosenBasket = input.chosenBasket;
+  if (input.stripe) {
+    body.stripeId = input.stripe.stripeId;
+    body.stripePaid = input.stripe.stripePaid;
+  }
+  const block = paymentMethodBlock(input.payment);
+  if (block) body.paymentMethod = block;
+  return body;
+}

@@ -1,0 +1,189 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { rememberLoadedSavedBasket } from "~/basket/saved-baskets.server";
+import { EMPTY_BASKET_MESSAGE } from "~/basket/checkout.server";
+import { testLoadContext } from "~/http/context";
+import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
+import { useUpstreamMock } from "../../tests/mocks/server";
+import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
+import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
+import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { action, loader } from "./_basket.checkout";
+import { loader as confirmationLoader } from "./_basket.order-complete";
+
+const server = useUpstreamMock();
+let cookie: string;
+beforeAll(async () => {
+  cookie = await sessionCookie();
+});
+
+type FormAnswer = { data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null; threeDS?: Record<string, string> }; init: ResponseInit | null };
+
+const jacket = { productId: "20002", parentId: "20001", qty: 2, name: "Hi-Vis Jacket M", price: 24.5, thumbnail: null };
+
+function setUp(options: { permissions?: string[]; stock?: Array<Record<string, unknown>>; needsAproval?: boolean; checkout?: Parameters<typeof checkoutHandlers>[0]; paymentMethods?: Array<{ id: number; name: string }> } = {}) {
+  const session = sessionAnswer({ permissions: options.permissions ?? ["canViewFullCatalogue"], setting: { needsAproval: options.needsAproval ?? false } });
+  if (options.paymentMethods) session.account.payment_methods = options.paymentMethods;
+  const store: BasketStore = { state: { ...emptyBasket(), stock: options.stock ?? [jacket], instructions: { stock: "Gate 3", manpack: "" } }, patches: [], reorders: [] };
+  const basket = basketHandlers({ store });
+  const checkout = checkoutHandlers(options.checkout);
+  server.use(...authHandlers({ session }), ...basket.handlers, ...checkout.handlers);
+  return { store, orders: checkout.orders };
+}
+
+const form = (extra: Record<string, string> = {}) => ({
+  idempotencyKey: "3c1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f11",
+  shippingMethod: "2",
+  paymentMethod: "0",
+  deliveryInstructions: "Gate 3",
+  ...extra,
+});
+
+function send(fields: Record<string, string>, withCookie = cookie) {
+  return settle(() => action({ request: post("/checkout", fields, withCookie), params: {}, context: testLoadContext() }));
+}
+
+describe("/checkout loader", () => {
+  it("shows the upstream basket, the customer's addresses, 'description – £x.xx' ship methods and a fresh idempotency key", async () => {
+    setUp();
+    const first = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
+    const second = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
+    expect(first.lines).toEqual([{ productId: "20002", name: "Hi-Vis Jacket M", qty: 2, price: 24.5 }]);
+    expect(first.subTotal).toBe(49);
+    expect(first.instructions).toBe("Gate 3");
+    expect(first.shipMethods.map((m) => m.label)).toEqual(["Standard delivery – £5.95", "Next day – £12.50"]);
+    expect(first.addresses.map((a) => a.internalId)).toEqual(["701", "702"]);
+    expect(first.paymentMethods).toEqual([{ id: 0, name: "On account", card: false, available: true }]);
+    expect(first.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.idempotencyKey).not.toBe(first.idempotencyKey);
+  });
+
+  it("sends a visitor without a session to log in", async () => {
+    setUp();
+    const result = await settle(() => loader({ request: get("/checkout"), params: {}, context: testLoadContext() }));
+    expect(locationOf(result)).toBe("/login?redirect=%2Fcheckout");
+  });
+});
+
+describe("/checkout action: POST /api/order, stock", () => {
+  it("sends exactly SPEC §7's fields with the page's Idempotency-Key, lines from the upstream basket, and goes to the confirmation", async () => {
+    const { orders } = setUp();
+    const result = await send(form({ price: "0.01", "items[0][price]": "0.01", otherRefNum: "" }));
+    expect((result as Response).status).toBe(303);
+    expect(locationOf(result)).toBe("/order-complete?order=801");
+    expect(orders).toEqual([
+      {
+        idempotencyKey: "3c1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f11",
+        body: {
+          orderType: "standard",
+          items: [{ internalId: "20002", qty: 2 }],
+          punchoutSession: null,
+          deliveryInstructions: "Gate 3",
+          fullOrder: true,
+          addressId: "701",
+          shippingMethod: "2",
+        },
+      },
+    ]);
+  });
+
+  it("sends the buyer's reference and the saved basket the lines came from (chosenBasket), then forgets that basket", async () => {
+    const { orders } = setUp();
+    const loaded = (await rememberLoadedSavedBasket("601")).split(";")[0];
+    const result = await send(form({ otherRefNum: "PO-778" }), `${cookie}; ${loaded}`);
+    expect(orders[0].body).toMatchObject({ otherRefNum: "PO-778", chosenBasket: "601" });
+    const cleared = (result as Response).headers.get("Set-Cookie") ?? "";
+    expect(cleared).toMatch(/__portal_saved_basket=;/);
+  });
+
+  it("a resubmitted page (same key, basket now empty) lands on the same confirmation and places no second order", async () => {
+    const { orders, store } = setUp();
+    const first = await send(form());
+    store.state = { ...store.state, stock: [] };
+    const again = await send(form());
+    expect(locationOf(again)).toBe(locationOf(first));
+    expect(orders).toHaveLength(2);
+    expect(orders[1].body.items).toEqual([]);
+    expect(orders[1].idempotencyKey).toBe(orders[0].idempotencyKey);
+  });
+
+  it("an empty basket with a fresh key is refused with a message", async () => {
+    setUp({ stock: [] });
+    const result = (await send(form())) as FormAnswer;
+    expect(result.init?.status).toBe(400);
+    expect(result.data.formError).toBe(EMPTY_BASKET_MESSAGE);
+  });
+
+  it("a typed address goes as customAddress when the user may add one", async () => {
+    const { orders } = setUp({ permissions: ["canViewFullCatalogue", "addAddress"] });
+    await send(form({ addressId: "new", addressee: "Stores", addr1: "5 Quay St", city: "Hull", zip: "hu1 1aa" }));
+    expect(orders[0].body.customAddress).toEqual({ addressee: "Stores", addr1: "5 Quay St", city: "Hull", zip: "HU1 1AA" });
+    expect(orders[0].body).not.toHaveProperty("addressId");
+  });
+
+  it.each([
+    ["another customer's address id", ["canViewFullCatalogue", "dellAddress"], { addressId: "999" }, "addressId", "Choose one of your delivery addresses"],
+    ["a different address without dellAddress", ["canViewFullCatalogue"], { addressId: "702" }, "addressId", "You cannot change the delivery address"],
+    ["a typed address without addAddress", ["canViewFullCatalogue", "dellAddress"], { addressId: "new", addr1: "1 Road", city: "Leeds", zip: "LS1 1AA" }, "addressId", "You cannot add a delivery address; choose one of yours"],
+    ["customAddressOnly without a postcode", ["canViewFullCatalogue", "customAddressOnly"], { addr1: "1 Road", city: "Leeds" }, "zip", "Enter the postcode"],
+    ["a ship method not offered", ["canViewFullCatalogue"], { shippingMethod: "9" }, "shippingMethod", "Choose one of the delivery methods shown"],
+    ["a payment method not offered", ["canViewFullCatalogue"], { paymentMethod: "7" }, "paymentMethod", "Choose one of the payment methods shown"],
+  ])("refuses %s with 400, a clear message and no order", async (_name, permissions, fields, field, message) => {
+    const { orders } = setUp({ permissions });
+    const result = (await send(form(fields as Record<string, string>))) as FormAnswer;
+    expect(result.init?.status).toBe(400);
+    expect(result.data.fieldErrors[field]).toBe(message);
+    expect(orders).toHaveLength(0);
+  });
+
+  it("refuses a form without the page's key (reload the page) and a malformed ship method, before any upstream order call", async () => {
+    const { orders } = setUp();
+    const { idempotencyKey: _key, ...withoutKey } = form();
+    const noKey = (await send(withoutKey)) as FormAnswer;
+    expect(noKey.init?.status).toBe(400);
+    expect(noKey.data.fieldErrors.idempotencyKey).toBe("Please reload the checkout page and try again.");
+    const badShip = (await send(form({ shippingMethod: "next-day" }))) as FormAnswer;
+    expect(badShip.data.fieldErrors.shippingMethod).toBe("Choose a delivery method");
+    expect(orders).toHaveLength(0);
+  });
+
+  it("passes the provider's refusal on as a 400 with its message (e.g. a quantity rule), basket unchanged", async () => {
+    const { store } = setUp({ checkout: { orderError: { status: 400, message: 'Invalid value at field "items.0.qty": must be a multiple of 2' } } });
+    const result = (await send(form())) as FormAnswer;
+    expect(result.init?.status).toBe(400);
+    expect(result.data.formError).toBe('Invalid value at field "items.0.qty": must be a multiple of 2');
+    expect(store.patches).toEqual([]);
+  });
+
+  it("an answer carrying threeDSUrl/cReq/transactionId renders the 3-D Secure hand-off instead of the confirmation", async () => {
+    setUp({ checkout: { orderAnswer: { threeDSUrl: "https://acs.bank.test/challenge", cReq: "eyJjcmVxIjoxfQ", transactionId: "tx-9" } } });
+    const result = (await send(form())) as FormAnswer;
+    expect(result.data.threeDS).toEqual({ url: "https://acs.bank.test/challenge", cReq: "eyJjcmVxIjoxfQ", transactionId: "tx-9" });
+  });
+});
+
+describe("/order-complete", () => {
+  function confirmation(path: string) {
+    return settle(() => confirmationLoader({ request: get(path, cookie), params: {}, context: testLoadContext() }));
+  }
+
+  it("shows the order number, totals and the status read back from upstream", async () => {
+    setUp();
+    const view = (await confirmation("/order-complete?order=801")) as Record<string, unknown>;
+    expect(view).toMatchObject({ internalId: "801", tranId: "SO10801", status: "In Process", awaitingApproval: false, subTotal: 49, shippingCost: 5.95, taxTotal: 10.99, total: 65.94 });
+    expect(view.lines).toEqual([{ key: 0, name: "Hi-Vis Jacket M", qty: 2 }]);
+  });
+
+  it("says when the order awaits the supervisor's approval", async () => {
+    setUp({ checkout: { orderAnswer: { orderStatus: "Pending Approval", pendingWebApproval: true } } });
+    await send(form());
+    const view = (await confirmation("/order-complete?order=801")) as Record<string, unknown>;
+    expect(view.awaitingApproval).toBe(true);
+  });
+
+  it("an unknown or another customer's order is a 404; a malformed id goes back to the basket", async () => {
+    setUp();
+    expect(((await confirmation("/order-complete?order=999")) as Response).status).toBe(404);
+    expect(locationOf(await confirmation("/order-complete?order=abc"))).toBe("/basket");
+  });
+});

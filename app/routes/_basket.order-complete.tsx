@@ -1,0 +1,18 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/require-user.server";
+import { confirmationView } from "~/basket/confirmation.server";
+import { CheckoutConfirmation } from "~/components/checkout-confirmation";
+import basketStyles from "~/styles/basket.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyles }];
+export const meta: MetaFunction = () => [{ title: "Order placed · Workwear ordering portal" }];
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return confirmationView(await requireUser(request), request);
+}
+
+export default function OrderComplete() {
+  return <CheckoutConfirmation order={useLoaderData<typeof loader>()} />;
+}

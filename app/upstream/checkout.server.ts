@@ -1,0 +1,44 @@
+import { z } from "zod";
+import type { StockOrderBody } from "~/domain/checkout";
+import { upstreamId as id } from "~/domain/upstream-id";
+import type { UpstreamClient } from "./client.server";
+
+const text = z.string().nullish();
+
+/** The placed order as POST /api/order and GET /api/order/:id answer it: what the confirmation shows. */
+export const PlacedOrderSchema = z
+  .object({
+    internalId: id,
+    tranId: text,
+    orderStatus: text,
+    pendingWebApproval: z.boolean().nullish(),
+    createdDate: text,
+    subTotal: z.unknown(),
+    shippingCost: z.unknown(),
+    taxTotal: z.unknown(),
+    message: text,
+    shippingAddress: z.object({ addressee: text, addr1: text, addr2: text, city: text, zip: text, addrText: text }).partial().nullish(),
+    itemList: z
+      .object({
+        item: z
+          .array(z.object({ quantity: z.coerce.number().catch(0), item: z.object({ name: text }).partial().nullish(), name: text, rate: z.unknown(), amount: z.unknown() }).partial())
+          .nullish(),
+      })
+      .nullish(),
+    // 3-D Secure hand-off (SPEC §7): present only when the card issuer wants the customer to confirm
+    threeDSUrl: text,
+    cReq: text,
+    transactionId: text,
+  })
+  .passthrough();
+export type PlacedOrder = z.output<typeof PlacedOrderSchema>;
+
+// POST /api/order, stock (SPEC §7) — one order per Idempotency-Key: a resubmitted checkout gets the first order back
+export function placeStockOrder(client: UpstreamClient, body: StockOrderBody, idempotencyKey: string): Promise<PlacedOrder> {
+  return client.post("/api/order", PlacedOrderSchema, { body, headers: { "Idempotency-Key": idempotencyKey } });
+}
+
+// GET /api/order/{id} (SPEC §7 GET /api/order) — the placed order for the confirmation page
+export function getPlacedOrder(client: UpstreamClient, orderId: string): Promise<PlacedOrder> {
+  return client.get(`/api/order/${encodeURIComponent(orderId)}`, PlacedOrderSchema);
+}

@@ -1,0 +1,128 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { DEMO, expect, providerCall, providerToken, test, type DemoUser } from "./fixtures";
+
+type Unit = { name: string; contactId: string };
+type Item = { internalId: string; displayName: string; price: number | null; minimumSaleQuantity: number; quantityStep: number; simples?: Item[] };
+
+// The two projects run side by side: each fills the basket of its own business unit, so they never share one.
+function unitFor(testInfo: TestInfo): string {
+  return testInfo.project.name === "no-js" ? "Harbour Health Trust" : "Northwind Facilities";
+}
+
+/** A provider token for the user with the unit selected. */
+async function tokenIn(who: DemoUser, unitName: string): Promise<string> {
+  const token = await providerToken(DEMO[who]);
+  const session = await providerCall<{ customers: Unit[]; selectedCustomer: Unit | null }>("/session", { token });
+  const unit = session.customers.find((c) => c.name === unitName);
+  if (!unit) throw new Error(`${who} has no unit ${unitName}`);
+  if (session.selectedCustomer?.contactId !== unit.contactId) {
+    await providerCall("/select-customer", { method: "POST", token, body: JSON.stringify({ contactId: unit.contactId }) });
+  }
+  return token;
+}
+
+/** Puts one orderable product (qty 2) in the live basket through the provider, as the basket page would. */
+async function fillBasket(token: string): Promise<{ name: string; productId: string }> {
+  const list = await providerCall<{ data: Item[] }>("/item?includeChildren=true&$limit=40", { token });
+  const orderable = list.data
+    .flatMap((item) => (item.simples?.length ? item.simples.map((s) => ({ ...s, displayName: s.displayName ?? item.displayName })) : [item]))
+    .find((item) => item.price !== null && item.minimumSaleQuantity <= 2 && 2 % item.quantityStep === 0);
+  if (!orderable) throw new Error("no orderable product in the demo catalogue");
+  await providerCall("/basket-session", {
+    method: "PUT",
+    token,
+    body: JSON.stringify({
+      selectedBasketType: "stock-order-basket",
+      stock: [{ productId: orderable.internalId, parentId: orderable.internalId, qty: 2, name: orderable.displayName, price: orderable.price }],
+      manpack: [],
+      instructions: { stock: "", manpack: "" },
+    }),
+  });
+  return { name: orderable.displayName, productId: orderable.internalId };
+}
+
+async function ordersWithReference(token: string, reference: string): Promise<number> {
+  const answer = await providerCall<{ total: number; data: Array<{ otherRefNum: string | null }> }>("/order?$limit=50", { token });
+  return answer.data.filter((order) => order.otherRefNum === reference).length;
+}
+
+async function placeOrder(page: Page, reference: string) {
+  await page.goto("/checkout");
+  await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
+  await page.getByLabel("Your order reference (optional)").fill(reference);
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+}
+
+test.describe("checkout on account", () => {
+  test("the buyer checks out on account and sees the order number and the order in history", async ({ page, logInAs }, testInfo) => {
+    const unit = unitFor(testInfo);
+    await logInAs("buyer", unit);
+    const token = await tokenIn("buyer", unit);
+    const product = await fillBasket(token);
+    const reference = `E2E-${testInfo.project.name}-${Date.now()}`;
+
+    await page.goto("/checkout");
+    await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
+    await expect(page.getByText(`2 × ${product.name}`)).toBeVisible();
+    // the shipping label is 'description – £x.xx' (SPEC §9)
+    await expect(page.getByRole("group", { name: "Delivery method" }).getByRole("radio").first()).toHaveAccessibleName(/ – £\d+\.\d{2}$/);
+    await expect(page.getByRole("radio", { name: "On account" })).toBeChecked();
+    await page.getByLabel("Your order reference (optional)").fill(reference);
+    await page.getByLabel("Delivery instructions").fill("Leave at goods-in");
+    await page.getByRole("button", { name: "Place order" }).click();
+
+    await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+    await expect(page).toHaveURL(/\/order-complete\?order=\d+$/);
+    const tranId = (await page.locator("p.lead strong").textContent()) ?? "";
+    expect(tranId).toMatch(/^[A-Z]+\d+$/);
+    await expect(page.getByText("Your order is being processed.")).toBeVisible();
+    await expect(page.getByText(`2 × ${product.name}`)).toBeVisible();
+    expect(await ordersWithReference(token, reference)).toBe(1);
+
+    // the basket was emptied by the order
+    await page.goto("/checkout");
+    await expect(page.getByText("Your basket is empty.")).toBeVisible();
+
+    // the order is in the history (issue 7's page) with its number
+    await page.goto("/order-history");
+    await expect(page.getByText(tranId).first()).toBeVisible();
+  });
+
+  test("resubmitting the same checkout page creates one order and lands on the same confirmation", async ({ page, logInAs }, testInfo) => {
+    const unit = unitFor(testInfo);
+    await logInAs("buyer", unit);
+    const token = await tokenIn("buyer", unit);
+    await fillBasket(token);
+    const reference = `E2E-twice-${testInfo.project.name}-${Date.now()}`;
+
+    await page.goto("/checkout");
+    await page.getByLabel("Your order reference (optional)").fill(reference);
+    // keep the form as it stands, as Back would show it, then submit it twice more
+    const form = page.locator("form[method=post]").filter({ has: page.getByRole("button", { name: "Place order" }) });
+    const fields = await form.evaluate((f: HTMLFormElement) => [...new FormData(f)].map(([k, v]) => [k, String(v)]));
+    await page.getByRole("button", { name: "Place order" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+    const firstUrl = page.url();
+
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const answer = await page.request.post("/checkout", {
+        form: Object.fromEntries(fields),
+        headers: { Origin: new URL(firstUrl).origin },
+        maxRedirects: 0,
+      });
+      expect(answer.status()).toBe(303);
+      expect(new URL(answer.headers().location, firstUrl).toString()).toBe(firstUrl);
+    }
+    expect(await ordersWithReference(token, reference)).toBe(1);
+  });
+
+  test("a requester's order goes to Pending Approval and the confirmation says so", async ({ page, logInAs }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "one requester basket: the JS project covers it; the no-JS flow is the same form");
+    await logInAs("requester");
+    const token = await tokenIn("requester", "Northwind Facilities");
+    await fillBasket(token);
+    await placeOrder(page, `E2E-approval-${Date.now()}`);
+    await expect(page.getByText(/Your order is Pending Approval/)).toBeVisible();
+  });
+});

@@ -1,0 +1,59 @@
+import { http, HttpResponse } from "msw";
+import { UPSTREAM } from "./fixtures";
+
+export const ADDRESSES = [
+  { internalId: "701", label: "Head office", details: { addressee: "Goods in", addr1: "1 Mill Lane", addr2: null, city: "Leeds", zip: "LS1 4AP", addrText: null } },
+  { internalId: "702", label: "Depot", details: { addressee: null, addr1: "9 Dock Road", addr2: null, city: "Hull", zip: "HU1 2AB", addrText: null } },
+];
+export const SHIP_METHODS = [
+  { internalId: "1", description: "Standard delivery", shippingflatrateamount: 5.95 },
+  { internalId: "2", description: "Next day", shippingflatrateamount: "12.5" },
+];
+
+export type PlacedCall = { body: Record<string, unknown>; idempotencyKey: string | null };
+
+/**
+ * GET /api/customer-address, GET /api/carriage, POST /api/order and GET /api/order/:id as the provider answers them
+ * (docs/upstream-api.md), remembering each order body; a replayed Idempotency-Key answers the first order.
+ */
+export function checkoutHandlers(options: { orderAnswer?: Record<string, unknown>; orderError?: { status: number; message: string } } = {}) {
+  const orders: PlacedCall[] = [];
+  const byKey = new Map<string, Record<string, unknown>>();
+  const answerFor = (n: number) => ({
+    internalId: String(800 + n),
+    tranId: `SO10${800 + n}`,
+    orderStatus: "Pending Fulfillment",
+    pendingWebApproval: false,
+    subTotal: 49,
+    shippingCost: 5.95,
+    taxTotal: 10.99,
+    shippingAddress: { addressee: "Goods in", addr1: "1 Mill Lane", city: "Leeds", zip: "LS1 4AP" },
+    itemList: { item: [{ quantity: 2, item: { name: "Hi-Vis Jacket M" } }] },
+    ...options.orderAnswer,
+  });
+  const handlers = [
+    http.get(`${UPSTREAM}/api/customer-address`, () => HttpResponse.json({ total: ADDRESSES.length, limit: 10000, skip: 0, data: ADDRESSES })),
+    http.get(`${UPSTREAM}/api/carriage`, () => HttpResponse.json({ total: SHIP_METHODS.length, limit: 16, skip: 0, data: SHIP_METHODS })),
+    http.post(`${UPSTREAM}/api/order`, async ({ request }) => {
+      const key = request.headers.get("idempotency-key");
+      const body = (await request.json()) as Record<string, unknown>;
+      orders.push({ body, idempotencyKey: key });
+      if (key && byKey.has(key)) return HttpResponse.json(byKey.get(key), { status: 201 });
+      if (options.orderError) {
+        return HttpResponse.json({ name: "BadRequest", message: options.orderError.message, code: options.orderError.status }, { status: options.orderError.status });
+      }
+      if (!Array.isArray(body.items) || body.items.length === 0) {
+        return HttpResponse.json({ name: "BadRequest", message: 'Invalid value at field "items": at least one line is needed', code: 400 }, { status: 400 });
+      }
+      const answer = answerFor(byKey.size + 1);
+      if (key) byKey.set(key, answer);
+      return HttpResponse.json(answer, { status: 201 });
+    }),
+    http.get(`${UPSTREAM}/api/order/:id`, ({ params }) => {
+      const found = [...byKey.values()].find((order) => order.internalId === params.id) ?? (params.id === "801" ? answerFor(1) : null);
+      if (!found) return HttpResponse.json({ name: "NotFound", message: "No record found", code: 404 }, { status: 404 });
+      return HttpResponse.json(found);
+    }),
+  ];
+  return { handlers, orders };
+}
