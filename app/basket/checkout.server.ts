@@ -10,6 +10,7 @@ import { getBasket } from "~/upstream/basket.server";
 import { listShipMethods } from "~/upstream/carriage.server";
 import { upstreamErrorMessage } from "~/upstream/client.server";
 import { placeStockOrder, type PlacedOrder } from "~/upstream/checkout.server";
+import { markSavedBasketCheckedOut } from "~/upstream/saved-baskets.server";
 import { loadedSavedBasketId } from "./saved-baskets.server";
 
 export const EMPTY_BASKET_MESSAGE = "Your basket is empty. Add something before checking out.";
@@ -105,12 +106,26 @@ export async function placeOrder(user: PortalUser, request: Request, input: Chec
   try {
     // an empty basket is still sent once: if this key already placed an order (the basket emptied with it), the
     // provider answers that order; otherwise it refuses the empty order and the buyer is told why
-    return { ok: true, order: await placeStockOrder(upstream, body, input.idempotencyKey) };
+    const order = await placeStockOrder(upstream, body, input.idempotencyKey);
+    if (chosenBasket) await markCheckedOut(user, chosenBasket);
+    return { ok: true, order };
   } catch (error) {
     if (error instanceof Response && error.status >= 400 && error.status < 500 && error.status !== 401) {
       if (body.items.length === 0) return fail(EMPTY_BASKET_MESSAGE);
       return fail((await upstreamErrorMessage(error)) ?? "The order could not be placed. Please check it and try again.");
     }
     throw error;
+  }
+}
+
+/**
+ * SPEC §4: the saved basket the order came from goes checked_out 0 → 1 (PATCH {basket, checked_out}; the provider
+ * also marks it from chosenBasket). The order is placed by then, so a failure here is logged, not shown.
+ */
+async function markCheckedOut(user: PortalUser, basketId: string): Promise<void> {
+  try {
+    await markSavedBasketCheckedOut(user.upstream, basketId);
+  } catch (error) {
+    console.error(`saved basket ${basketId}: marking it checked out failed`, error instanceof Response ? error.status : error);
   }
 }

@@ -1,6 +1,9 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie, redirect } from "@remix-run/node";
+import { flashToast } from "~/auth/session.server";
 import { loadSavedBasket } from "~/domain/saved-basket";
-import { checkOrderQuantity } from "~/domain/quantity";
+import { basketTotal } from "~/domain/basket";
+import { cardImage } from "~/domain/product-card";
+import { checkOrderQuantity, quantityStep } from "~/domain/quantity";
 import { getEnv } from "~/env.server";
 import { findItemByCode, getBasket, getItemsById, patchBasket, type StockLine } from "~/upstream/basket.server";
 import type { UpstreamClient } from "~/upstream/client.server";
@@ -80,6 +83,52 @@ export async function loadIntoBasket(client: UpstreamClient, basketId: string): 
   await patchBasket(client, { stock });
   const message = `Loaded "${record.basket_name}" into your basket.${droppedNotice(dropped)}`;
   return { ok: true, message, notice: dropped.length > 0 };
+}
+
+/** A saved basket with its lines priced and described from the live catalogue (the detail page). */
+export async function savedBasketView(client: UpstreamClient, basketId: string) {
+  const record = await getSavedBasket(client, basketId);
+  const raws = record.itemsArray.map(asRaw);
+  const ids = raws.map((raw) => String(raw.internalId ?? "")).filter((v) => /^\d{1,15}$/.test(v));
+  const items = new Map((await getItemsById(client, ids)).map((item) => [item.internalId, item]));
+  const lines = raws.map((raw, index) => {
+    const productId = String(raw.internalId ?? "");
+    const item = items.get(productId);
+    const qty = typeof raw.qty === "number" ? raw.qty : Number(raw.qty) || 0;
+    const line = item ? lineFromItem(item, Math.max(qty, 0)) : null;
+    return {
+      key: `${productId}-${index}`,
+      productId,
+      name: item?.displayName ?? String(raw.name ?? productId),
+      code: item?.itemId ?? null,
+      qty,
+      unitPrice: item?.price ?? null,
+      lineTotal: item?.price != null ? item.price * qty : null,
+      thumbnail: line?.thumbnail ?? cardImage({}),
+      step: item ? quantityStep(item) : 1,
+      available: item ? orderable(item).ok : false,
+    };
+  });
+  return {
+    id: record.id,
+    name: record.basket_name,
+    ordered: record.checked_out === 1,
+    updated: record.updated_at ?? null,
+    lines,
+    total: basketTotal(lines.filter((line) => line.available).map((line) => ({ qty: line.qty, price: line.unitPrice }))),
+  };
+}
+
+/**
+ * Loads a saved basket into the live basket and answers the redirect to /basket with its toast, remembering the
+ * saved basket for checkout (chosenBasket); a refusal comes back as the SavedChange.
+ */
+export async function loadAndGoToBasket(request: Request, client: UpstreamClient, basketId: string): Promise<Response | SavedChange> {
+  const loaded = await loadIntoBasket(client, basketId);
+  if (!loaded.ok) return loaded;
+  const headers = new Headers(await flashToast(request, { kind: loaded.notice ? "info" : "success", message: loaded.message }));
+  headers.append("Set-Cookie", await rememberLoadedSavedBasket(basketId));
+  return redirect("/basket", { status: 303, headers });
 }
 
 export async function deleteBasket(client: UpstreamClient, basketId: string): Promise<SavedChange> {

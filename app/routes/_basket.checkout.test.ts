@@ -8,6 +8,7 @@ import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { savedBasketHandlers } from "../../tests/mocks/upstream/saved-baskets";
 import { action, loader } from "./_basket.checkout";
 import { loader as confirmationLoader } from "./_basket.order-complete";
 
@@ -87,11 +88,14 @@ describe("/checkout action: POST /api/order, stock", () => {
     ]);
   });
 
-  it("sends the buyer's reference and the saved basket the lines came from (chosenBasket), then forgets that basket", async () => {
+  it("sends the buyer's reference and the saved basket (chosenBasket), marks it checked_out (SPEC §4) and forgets it", async () => {
     const { orders } = setUp();
+    const saved = savedBasketHandlers([{ id: 601, basket_name: "Monthly", checked_out: 0, itemsArray: [] }]);
+    server.use(...saved.handlers);
     const loaded = (await rememberLoadedSavedBasket("601")).split(";")[0];
     const result = await send(form({ otherRefNum: "PO-778" }), `${cookie}; ${loaded}`);
     expect(orders[0].body).toMatchObject({ otherRefNum: "PO-778", chosenBasket: "601" });
+    expect(saved.patches).toEqual([{ basket: "601", checked_out: 1 }]);
     const cleared = (result as Response).headers.get("Set-Cookie") ?? "";
     expect(cleared).toMatch(/__portal_saved_basket=;/);
   });

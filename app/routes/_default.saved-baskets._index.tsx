@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { requireUser } from "~/auth/require-user.server";
 import { flashToast } from "~/auth/session.server";
-import { deleteBasket, loadIntoBasket, rememberLoadedSavedBasket, saveCurrentBasket } from "~/basket/saved-baskets.server";
+import { deleteBasket, loadAndGoToBasket, saveCurrentBasket } from "~/basket/saved-baskets.server";
+import { IntentButton } from "~/components/intent-button";
 import { TextField } from "~/components/text-field";
 import { formatDate } from "~/domain/dates";
 import { getBasket } from "~/upstream/basket.server";
@@ -55,11 +56,9 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect("/saved-baskets", { status: 303, headers: await flashToast(request, { kind: "success", message: saved.message }) });
     }
     if (input.intent === "load") {
-      const loaded = await loadIntoBasket(upstream, input.basketId);
-      if (!loaded.ok) return invalidForm({}, loaded.message);
-      const headers = new Headers(await flashToast(request, { kind: loaded.notice ? "info" : "success", message: loaded.message }));
-      headers.append("Set-Cookie", await rememberLoadedSavedBasket(input.basketId));
-      return redirect("/basket", { status: 303, headers });
+      const loaded = await loadAndGoToBasket(request, upstream, input.basketId);
+      if (loaded instanceof Response) return loaded;
+      return invalidForm({}, loaded.message);
     }
     const deleted = await deleteBasket(upstream, input.basketId);
     return redirect("/saved-baskets", { status: 303, headers: await flashToast(request, { kind: "success", message: deleted.message }) });
@@ -130,20 +129,12 @@ export default function SavedBasketsPage() {
                   <td>{b.updated}</td>
                   <td>{b.ordered ? "Ordered" : "Not ordered"}</td>
                   <td className="basket-actions">
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="load" />
-                      <input type="hidden" name="basketId" value={b.id} />
-                      <button type="submit" className="button button--small" aria-label={`Load ${b.name} into the basket`} disabled={busy}>
-                        Load
-                      </button>
-                    </Form>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="basketId" value={b.id} />
-                      <button type="submit" className="button button--small" aria-label={`Delete ${b.name}`} disabled={busy}>
-                        Delete
-                      </button>
-                    </Form>
+                    <IntentButton intent="load" fields={{ basketId: b.id }} label={`Load ${b.name} into the basket`} disabled={busy}>
+                      Load
+                    </IntentButton>
+                    <IntentButton intent="delete" fields={{ basketId: b.id }} label={`Delete ${b.name}`} disabled={busy}>
+                      Delete
+                    </IntentButton>
                   </td>
                 </tr>
               ))}
