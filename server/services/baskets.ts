@@ -25,7 +25,8 @@ const basketOut = (r: any) => ({
   address_id: r.address_id == null ? null : String(r.address_id),
   is_punchout: r.is_punchout ? 1 : 0,
   punchout_approved: r.punchout_approved ? 1 : 0,
-  user: { id: r.user_id },
+  // who saved it: approvers list other people's punched-out baskets and need to see whose they are
+  user: { id: r.user_id, firstName: r.user_first_name ?? "", lastName: r.user_last_name ?? "", email: r.user_email ?? null },
   created_at: r.created_at,
   updated_at: r.updated_at,
 });
@@ -53,7 +54,10 @@ function savedBasketsDef(): ListDef<ReturnType<typeof basketOut> & { itemsArray?
       tieBreaker: "saved_baskets.id",
     },
     base: (ctx, caller) => visibleBaskets(ctx.db, caller),
-    select: (qb) => qb.select("saved_baskets.*"),
+    select: (qb) =>
+      qb
+        .leftJoin("users", "users.id", "saved_baskets.user_id")
+        .select("saved_baskets.*", "users.first_name as user_first_name", "users.last_name as user_last_name", "users.email as user_email"),
     map: async (ctx, rows, _caller, parsed) => {
       const out = rows.map((r) => ({ ...basketOut(r), itemsArray: [] as unknown[] }));
       if ((parsed.extras as any).justBaskets || !rows.length) return out;

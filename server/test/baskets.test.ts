@@ -83,6 +83,8 @@ describe("/api/saved-basket", () => {
   it("an approver approves a punched-out basket", async () => {
     await p.db("saved_baskets").insert({ id: 650, customer_id: 1001, user_id: 2, basket_name: "Punchout", is_punchout: true, checked_out: false, punchout_approved: false, created_at: "2026-11-01T00:00:00.000Z", updated_at: "2026-11-01T00:00:00.000Z" });
     expect((await p.api("GET", "/api/session", { token: approver })).body.basketsToApprove).toBe(1);
+    const listed = await p.api("GET", "/api/saved-basket?is_punchout=true&punchout_approved=false&checked_out=false", { token: approver });
+    expect(listed.body.data.map((b: any) => [b.id, b.user])).toEqual([[650, { id: 2, firstName: expect.any(String), lastName: expect.any(String), email: expect.any(String) }]]);
     const res = await p.api("PATCH", "/api/saved-basket/650", { token: approver, body: { punchout_approved: 1 } });
     expect(res.body.punchout_approved).toBe(1);
     expect((await p.api("GET", "/api/saved-basket/650", { token: buyer })).status).toBe(404);
