@@ -1,0 +1,123 @@
+import type { PortalUser } from "~/auth/require-user.server";
+import { formatDate } from "~/domain/dates";
+import { formatMoney } from "~/domain/money";
+import { approvalKeys, approvalRefusal, isAwaitingApproval, punchoutLines, punchoutTotal, requesterName } from "~/domain/punchout-approval";
+import { validateSavedBasket } from "~/domain/saved-basket";
+import { upstreamErrorMessage, upstreamFailure, type UpstreamClient } from "~/upstream/client.server";
+import {
+  approvePunchoutBasket,
+  clearApprovalId,
+  getApprovalState,
+  getPunchoutBasket,
+  setApprovalState,
+  type ApprovalState,
+  type PunchoutBasket,
+} from "~/upstream/punchout-baskets.server";
+import { loadIntoBasket, savedShape } from "./saved-baskets.server";
+
+// Approving a customer's punched-out saved baskets (SPEC §3 basket state, §4, §8; decision 081).
+
+export const BASKET_NOT_FOUND = "That punchout basket could not be found.";
+export const NOT_LOADED = "Load this basket for approval first: its products go into your basket so you can check them.";
+
+export type ApprovalOutcome =
+  | { ok: true; message: string; notice: boolean }
+  | { ok: false; message: string; status: number };
+
+/** A redirect thrown by the upstream client (a 401 sends the user to log in): it must reach Remix unchanged. */
+const isRedirect = (error: unknown): error is Response => error instanceof Response && error.status < 400;
+
+const statusOf = (error: unknown) => (error instanceof Response ? error.status : 502);
+
+/** A punched-out saved basket of the customer; anything else (an ordinary saved basket, another customer's) is a 404. */
+export async function getBasketForApproval(client: UpstreamClient, basketId: string): Promise<PunchoutBasket> {
+  const basket = await getPunchoutBasket(client, basketId);
+  if (basket.is_punchout !== 1) throw upstreamFailure(404, BASKET_NOT_FOUND);
+  return basket;
+}
+
+/**
+ * Loads a punched-out basket for approval: its lines replace the live stock basket (the saved-basket rules: SPEC §5
+ * shape check, vanished products dropped) and the basket-session gets basketIdForApproval, approvedOrderAddressId
+ * and punchoutLoadedBasket. SPEC §8: a failure answers success false with the error; a missing address_id is logged.
+ */
+export async function loadForApproval(user: Pick<PortalUser, "upstream">, basketId: string): Promise<ApprovalOutcome> {
+  const client = user.upstream;
+  try {
+    const basket = await getBasketForApproval(client, basketId);
+    const refusal = approvalRefusal(basket);
+    if (refusal) return { ok: false, message: refusal, status: 409 };
+    const loaded = await loadIntoBasket(client, basketId);
+    if (!loaded.ok) return { ok: false, message: loaded.message, status: 409 };
+    const shape = validateSavedBasket(savedShape(basket));
+    if (!shape.ok) {
+      console.error(`punchout approval: saved basket ${basketId} failed the shape check: ${shape.message}`);
+      return { ok: false, message: `"${basket.basket_name}" could not be loaded for approval (${shape.message}), so your basket is now empty.`, status: 422 };
+    }
+    const { keys, addressMissing } = approvalKeys(basket);
+    if (addressMissing) console.error(`punchout approval: saved basket ${basketId} has no address_id; the approver chooses one at checkout`);
+    await setApprovalState(client, keys);
+    return { ok: true, notice: loaded.notice ?? false, message: `${loaded.message} It is waiting for your approval.` };
+  } catch (error) {
+    if (isRedirect(error)) throw error;
+    const status = statusOf(error);
+    console.error(`punchout approval: loading saved basket ${basketId} failed`, status);
+    const message = status === 404 ? BASKET_NOT_FOUND : ((await upstreamErrorMessage(error)) ?? "The basket could not be loaded.");
+    return { ok: false, message, status };
+  }
+}
+
+export type FinaliseOutcome =
+  | { ok: true; basketId: string; message: string }
+  | { ok: false; basketId: string; message: string; status: number };
+
+async function failureMessage(basketId: string, error: unknown): Promise<string> {
+  const start = `Punchout basket ${basketId} could not be approved`;
+  const status = statusOf(error);
+  if (status === 404) return `${start}: it no longer exists (it may have been withdrawn or ordered).`;
+  if (status === 403) return `${start}: ${(await upstreamErrorMessage(error)) ?? "you may not approve it"}.`;
+  return `${start}: the ordering service did not accept the approval. Load it for approval again to retry.`;
+}
+
+/**
+ * Finalises the punched-out basket held for approval in the basket-session: PATCH /api/saved-basket/{id}
+ * {punchout_approved:1}, then basketIdForApproval is cleared whether that succeeded or not (SPEC §4, §8: a failure
+ * is logged). Null when no basket is held for approval, so checkout may call it after every order.
+ * `known` saves a GET when the caller has just read the approval state.
+ */
+export async function finalisePunchoutApproval(user: Pick<PortalUser, "upstream">, known?: ApprovalState): Promise<FinaliseOutcome | null> {
+  const client = user.upstream;
+  const basketId = (known ?? (await getApprovalState(client))).basketIdForApproval;
+  if (!basketId) return null;
+  try {
+    const approved = await approvePunchoutBasket(client, basketId);
+    return { ok: true, basketId, message: `Approved "${approved.basket_name}"` };
+  } catch (error) {
+    if (isRedirect(error)) throw error;
+    console.error(`punchout finalise of saved basket ${basketId} failed`, statusOf(error), await upstreamErrorMessage(error));
+    return { ok: false, basketId, message: await failureMessage(basketId, error), status: statusOf(error) };
+  } finally {
+    await clearApprovalId(client).catch((error: unknown) => {
+      if (isRedirect(error)) throw error;
+      console.error(`punchout finalise: clearing basketIdForApproval ${basketId} failed`, statusOf(error));
+    });
+  }
+}
+
+/** A punched-out basket as the approval screens show it. */
+export function punchoutBasketView(basket: PunchoutBasket) {
+  const lines = punchoutLines(basket.itemsArray);
+  return {
+    id: basket.id,
+    name: basket.basket_name,
+    requester: requesterName(basket.user),
+    created: formatDate(basket.created_at ?? basket.updated_at),
+    lines: lines.map((line) => ({ ...line, price: line.price === null ? "—" : formatMoney(line.price), lineTotal: formatMoney(line.lineTotal) })),
+    lineCount: lines.length,
+    total: formatMoney(punchoutTotal(lines)),
+    hasAddress: !approvalKeys(basket).addressMissing,
+    awaiting: isAwaitingApproval(basket),
+    refusal: approvalRefusal(basket),
+  };
+}
+export type PunchoutBasketView = ReturnType<typeof punchoutBasketView>;

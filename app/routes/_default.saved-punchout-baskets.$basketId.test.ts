@@ -1,0 +1,203 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { getSession } from "~/auth/session.server";
+import { finalisePunchoutApproval, NOT_LOADED } from "~/basket/punchout-approval.server";
+import { testLoadContext } from "~/http/context";
+import { createUpstreamClient } from "~/upstream/client.server";
+import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
+import { useUpstreamMock } from "../../tests/mocks/server";
+import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
+import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { punchoutBasket, punchoutBasketHandlers, type PunchoutRecord } from "../../tests/mocks/upstream/punchout-baskets";
+import { action, loader } from "./_default.saved-punchout-baskets.$basketId";
+import { loader as listLoader } from "./_default.saved-punchout-baskets._index";
+
+const server = useUpstreamMock();
+let cookie: string;
+beforeAll(async () => {
+  cookie = await sessionCookie();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const approver = () => sessionAnswer({ permissions: ["canViewFullCatalogue", "orderApproval"], setting: { isApprover: true } });
+const notApprover = () => sessionAnswer({ permissions: ["canViewFullCatalogue", "orderApproval"], setting: { isApprover: false } });
+
+type FormAnswer = { data: { ok: false; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit };
+
+function setUp(options: { baskets?: PunchoutRecord[]; approve?: "ok" | number; held?: string | null; session?: ReturnType<typeof sessionAnswer> } = {}) {
+  const state = { ...emptyBasket(), stock: [{ productId: "20099", qty: 1 }], ...(options.held ? { basketIdForApproval: options.held, approvedOrderAddressId: "701", punchoutLoadedBasket: true } : {}) };
+  const basket = basketHandlers({ store: { state, patches: [], reorders: [] } });
+  const punchout = punchoutBasketHandlers(options.baskets ?? [punchoutBasket()], { approve: options.approve });
+  server.use(...authHandlers({ session: options.session ?? approver() }), ...basket.handlers, ...punchout.handlers);
+  return { basket: basket.store, calls: punchout.calls };
+}
+
+const send = (form: Record<string, string>, basketId = "650") =>
+  settle(() => action({ request: post(`/saved-punchout-baskets/${basketId}`, form, cookie), params: { basketId }, context: testLoadContext() }));
+const open = (basketId = "650") =>
+  settle(() => loader({ request: get(`/saved-punchout-baskets/${basketId}`, cookie), params: { basketId }, context: testLoadContext() }));
+
+async function toastOf(result: unknown) {
+  const setCookie = (result as Response).headers.get("Set-Cookie") ?? "";
+  const session = await getSession(new Request("http://portal.test/", { headers: { Cookie: setCookie.split(";")[0] } }));
+  return session.get("toast");
+}
+
+const approvalPatches = (store: BasketStore) => store.patches.filter((p) => typeof p === "object" && p !== null && "basketIdForApproval" in p);
+
+describe("/saved-punchout-baskets (list)", () => {
+  it("asks for the customer's punched-out baskets awaiting approval and shows requester, date, lines and total", async () => {
+    const { calls } = setUp({ held: "650" });
+    const data = await listLoader({ request: get("/saved-punchout-baskets?page=2", cookie), params: {}, context: testLoadContext() });
+    expect(Object.fromEntries(calls.lists[0])).toMatchObject({ is_punchout: "true", punchout_approved: "false", checked_out: "false", $limit: "16", $skip: "16", "$sort[created_at]": "-1" });
+    expect(data.baskets).toEqual([
+      expect.objectContaining({ id: "650", name: "Ariba requisition 4471", requester: "Priya Sharma", created: "20.11.26", lineCount: 2, total: "£73.00", loaded: true }),
+    ]);
+  });
+
+  it("sends a user who is not an approver home", async () => {
+    setUp({ session: notApprover() });
+    const result = await settle(() => listLoader({ request: get("/saved-punchout-baskets", cookie), params: {}, context: testLoadContext() }));
+    expect(locationOf(result)).toBe("/");
+  });
+});
+
+describe("/saved-punchout-baskets/{id}", () => {
+  it("shows one basket's lines and whether it is held for approval", async () => {
+    setUp();
+    const data = (await open()) as Awaited<ReturnType<typeof loader>>;
+    expect(data.basket.lines.map((l) => [l.name, l.qty, l.price, l.lineTotal])).toEqual([
+      ["Hi-Vis Jacket M", 2, "£24.50", "£49.00"],
+      ["Rigger Gloves (pack of 2)", 4, "£6.00", "£24.00"],
+    ]);
+    expect(data).toMatchObject({ loaded: false, otherLoaded: false, basket: { awaiting: true, hasAddress: true } });
+  });
+
+  it.each([
+    ["another customer's (the provider answers 404)", "777"],
+    ["an ordinary saved basket", "651"],
+    ["a malformed id", "abc"],
+  ])("%s → 404", async (_what, basketId) => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    setUp({ baskets: [punchoutBasket(), punchoutBasket({ id: 651, is_punchout: 0 })] });
+    expect(((await open(basketId)) as Response).status).toBe(404);
+    const loaded = (await send({ intent: "load" }, basketId)) as FormAnswer | Response;
+    expect(loaded instanceof Response ? loaded.status : loaded.init.status).toBe(404);
+  });
+
+  it("load: the lines replace the basket and the basket-session holds the approval keys", async () => {
+    const { basket, calls } = setUp();
+    const result = await send({ intent: "load" });
+    expect(locationOf(result)).toBe("/saved-punchout-baskets/650");
+    expect((result as Response).headers.get("Set-Cookie")).toMatch(/__portal_saved_basket=/);
+    expect(basket.state.stock.map((l) => [l.productId, l.qty])).toEqual([
+      ["20002", 2],
+      ["20010", 4],
+    ]);
+    expect(approvalPatches(basket)).toEqual([{ basketIdForApproval: "650", approvedOrderAddressId: "701", punchoutLoadedBasket: true }]);
+    expect(calls.patches).toEqual([]);
+    expect((await toastOf(result))?.message).toMatch(/It is waiting for your approval\.$/);
+  });
+
+  it("load without an address_id: logged as an error, still loaded (SPEC §8)", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { basket } = setUp({ baskets: [punchoutBasket({ address_id: null })] });
+    expect(locationOf(await send({ intent: "load" }))).toBe("/saved-punchout-baskets/650");
+    expect(approvalPatches(basket)).toEqual([{ basketIdForApproval: "650", approvedOrderAddressId: null, punchoutLoadedBasket: true }]);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("has no address_id"));
+  });
+
+  it("load of a basket failing the shape check empties the basket and answers the error (SPEC §4, §8)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { basket } = setUp({ baskets: [punchoutBasket({ itemsArray: [{ internalId: "20002", parent: "20001", qty: "two" }] })] });
+    const result = (await send({ intent: "load" })) as FormAnswer;
+    expect(result.init.status).toBe(422);
+    expect(result.data.formError).toContain('Invalid value at field "stock[0].qty"');
+    expect(basket.state.stock).toEqual([]);
+    expect(approvalPatches(basket)).toEqual([]);
+  });
+
+  it.each([
+    [{ punchout_approved: 1 }, '"Ariba requisition 4471" has already been approved.'],
+    [{ punchout_approved: 1, checked_out: 1 }, '"Ariba requisition 4471" has already been ordered.'],
+  ])("load of a decided basket %j → 409, nothing changed", async (flags, message) => {
+    const { basket } = setUp({ baskets: [punchoutBasket(flags)] });
+    const result = (await send({ intent: "load" })) as FormAnswer;
+    expect(result.init.status).toBe(409);
+    expect(result.data.formError).toBe(message);
+    expect(basket.patches).toEqual([]);
+  });
+
+  it("approve: PATCH /api/saved-basket/650 {punchout_approved: 1}, then basketIdForApproval cleared, a toast and the list", async () => {
+    const { basket, calls } = setUp({ held: "650" });
+    const result = await send({ intent: "approve" });
+    expect(calls.patches).toEqual([{ id: "650", body: { punchout_approved: 1 } }]);
+    expect(basket.patches).toEqual([{ basketIdForApproval: null }]);
+    expect(basket.state.basketIdForApproval).toBeNull();
+    expect(locationOf(result)).toBe("/saved-punchout-baskets");
+    expect(await toastOf(result)).toEqual({ kind: "success", message: 'Approved "Ariba requisition 4471"' });
+  });
+
+  it.each([
+    [500, "Punchout basket 650 could not be approved: the ordering service did not accept the approval. Load it for approval again to retry."],
+    [403, "Punchout basket 650 could not be approved: Only an approver may approve a punched-out basket."],
+  ])("approve refused upstream (%i): logged, basketIdForApproval still cleared, the message shown", async (status, message) => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { basket, calls } = setUp({ held: "650", approve: status });
+    const result = await send({ intent: "approve" });
+    expect(calls.patches).toEqual([{ id: "650", body: { punchout_approved: 1 } }]);
+    expect(basket.patches).toEqual([{ basketIdForApproval: null }]);
+    expect(locationOf(result)).toBe("/saved-punchout-baskets");
+    expect(await toastOf(result)).toEqual({ kind: "error", message });
+    expect(log).toHaveBeenCalledWith("punchout finalise of saved basket 650 failed", status === 500 ? 502 : 403, expect.any(String));
+  });
+
+  it("approve a basket that was not loaded for approval → 409, nothing sent", async () => {
+    const { basket, calls } = setUp({ held: "649" });
+    const result = (await send({ intent: "approve" })) as FormAnswer;
+    expect(result.init.status).toBe(409);
+    expect(result.data.formError).toBe(NOT_LOADED);
+    expect(calls.patches).toEqual([]);
+    expect(basket.patches).toEqual([]);
+  });
+
+  it("an unknown intent → 400", async () => {
+    setUp();
+    const result = (await send({ intent: "delete" })) as FormAnswer;
+    expect(result.init.status).toBe(400);
+    expect(result.data.formError).toBe("Choose Load for approval or Approve basket");
+  });
+
+  it("a user who is not an approver: the page sends them home, the actions are 403 and nothing is sent", async () => {
+    const { basket, calls } = setUp({ session: notApprover(), held: "650" });
+    expect(locationOf(await open())).toBe("/");
+    expect(((await send({ intent: "load" })) as Response).status).toBe(403);
+    expect(((await send({ intent: "approve" })) as Response).status).toBe(403);
+    expect(calls.patches).toEqual([]);
+    expect(basket.patches).toEqual([]);
+  });
+});
+
+describe("finalisePunchoutApproval (for checkout)", () => {
+  const user = () => ({ upstream: createUpstreamClient(get("/checkout"), "token-1") });
+
+  it("does nothing when no basket is held for approval", async () => {
+    const { basket, calls } = setUp();
+    expect(await finalisePunchoutApproval(user())).toBeNull();
+    expect(calls.patches).toEqual([]);
+    expect(basket.patches).toEqual([]);
+  });
+
+  it("approves the held basket and clears the id; a basket gone meanwhile is a failure, still cleared", async () => {
+    const { basket } = setUp({ held: "650" });
+    expect(await finalisePunchoutApproval(user())).toEqual({ ok: true, basketId: "650", message: 'Approved "Ariba requisition 4471"' });
+    expect(basket.state.basketIdForApproval).toBeNull();
+
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const gone = setUp({ held: "999" });
+    expect(await finalisePunchoutApproval(user())).toMatchObject({ ok: false, basketId: "999", status: 404 });
+    expect(gone.basket.patches).toEqual([{ basketIdForApproval: null }]);
+  });
+});
