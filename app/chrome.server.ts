@@ -19,6 +19,7 @@ const NAVIGATION: readonly NavEntry[] = [
   { to: "/saved-baskets", label: "Saved baskets" },
   { to: "/order-history", label: "Order history" },
   { to: "/order-to-approve", label: "Orders to approve", when: ({ session }) => canApprove(session.account, session.setting) },
+  { to: "/saved-punchout-baskets", label: "Punchout baskets to approve", when: ({ session }) => canApprove(session.account, session.setting) },
 ];
 
 export const SITE_BANNER = {

@@ -75,5 +75,7 @@ export async function dashboardData(user: PortalUser) {
     news: news.map((n) => ({ id: n.id, title: n.title.rendered, to: `/news/${n.slug}`, date: formatDate(n.date) })),
     quickLinks: visibleNavigation(user).filter((l) => l.to !== "/dashboard"),
     pendingApprovals,
+    // punched-out saved baskets awaiting an approver: the session already counts them (GET /api/session basketsToApprove)
+    punchoutBasketsToApprove: pendingApprovals === null ? null : session.basketsToApprove,
   };
 }

@@ -48,6 +48,12 @@ export function DashboardPage({ data }: { data: Data }) {
               {data.pendingApprovals === 1 ? "1 order is" : `${data.pendingApprovals} orders are`} waiting for your approval.
             </p>
             <Link to="/order-to-approve">Review orders</Link>
+            {data.punchoutBasketsToApprove ? (
+              <p>
+                {data.punchoutBasketsToApprove === 1 ? "1 punchout basket is" : `${data.punchoutBasketsToApprove} punchout baskets are`} waiting for your
+                approval. <Link to="/saved-punchout-baskets">Review punchout baskets</Link>
+              </p>
+            ) : null}
           </section>
         ) : null}
         <section className="dashboard-panel" aria-labelledby="contacts">

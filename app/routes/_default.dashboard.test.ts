@@ -57,8 +57,12 @@ describe("/dashboard", () => {
     const approver = await open({ permissions: ["canViewFullCatalogue", "orderApproval"], setting: { isApprover: true } });
     expect(approver.pendingApprovals).toBe(3);
     expect(approver.quickLinks.map((l) => l.to)).toContain("/order-to-approve");
+    expect(approver.quickLinks.map((l) => l.to)).toContain("/saved-punchout-baskets");
+    expect(approver.punchoutBasketsToApprove).toBe(0);
     const buyer = await open({ permissions: ["canViewFullCatalogue"] });
     expect(buyer.pendingApprovals).toBeNull();
+    expect(buyer.punchoutBasketsToApprove).toBeNull();
+    expect(buyer.quickLinks.map((l) => l.to)).not.toContain("/saved-punchout-baskets");
     expect(buyer.quickLinks.map((l) => l.to)).toContain("/categories/full");
     expect(buyer.quickLinks.map((l) => l.to)).not.toContain("/categories/my");
   });
