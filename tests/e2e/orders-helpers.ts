@@ -4,7 +4,7 @@ type Item = { internalId: string; price: number | null; matrixType?: string | nu
 type Placed = { internalId: string; tranId: string };
 
 /** A variant the user can order one of (no multiples, priced), read from the provider as that user would see it. */
-async function orderableItem(token: string): Promise<string> {
+export async function orderableItem(token: string): Promise<string> {
   const { data } = await providerCall<{ data: Item[] }>("/item?scope=my&$limit=40&includeChildren=true", { token });
   const candidates = data.flatMap((i) => (i.simples?.length ? i.simples : [i]));
   const item = candidates.find((i) => i.matrixType !== "parent" && i.price != null && (i.quantityStep ?? 1) === 1 && (i.minimumSaleQuantity ?? 1) === 1);
