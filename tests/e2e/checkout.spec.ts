@@ -1,57 +1,15 @@
-import type { Page, TestInfo } from "@playwright/test";
-import { DEMO, expect, providerCall, providerToken, test, type DemoUser } from "./fixtures";
-
-type Unit = { name: string; contactId: string };
-type Item = { internalId: string; displayName: string; price: number | null; minimumSaleQuantity: number; quantityStep: number; simples?: Item[] };
+import type { TestInfo } from "@playwright/test";
+import { fillBasket, placeOrder, tokenIn } from "./basket-helpers";
+import { expect, providerCall, test } from "./fixtures";
 
 // The two projects run side by side: each fills the basket of its own business unit, so they never share one.
 function unitFor(testInfo: TestInfo): string {
   return testInfo.project.name === "no-js" ? "Harbour Health Trust" : "Northwind Facilities";
 }
 
-/** A provider token for the user with the unit selected. */
-async function tokenIn(who: DemoUser, unitName: string): Promise<string> {
-  const token = await providerToken(DEMO[who]);
-  const session = await providerCall<{ customers: Unit[]; selectedCustomer: Unit | null }>("/session", { token });
-  const unit = session.customers.find((c) => c.name === unitName);
-  if (!unit) throw new Error(`${who} has no unit ${unitName}`);
-  if (session.selectedCustomer?.contactId !== unit.contactId) {
-    await providerCall("/select-customer", { method: "POST", token, body: JSON.stringify({ contactId: unit.contactId }) });
-  }
-  return token;
-}
-
-/** Puts one orderable product (qty 2) in the live basket through the provider, as the basket page would. */
-async function fillBasket(token: string): Promise<{ name: string; productId: string }> {
-  const list = await providerCall<{ data: Item[] }>("/item?includeChildren=true&$limit=40", { token });
-  const orderable = list.data
-    .flatMap((item) => (item.simples?.length ? item.simples.map((s) => ({ ...s, displayName: s.displayName ?? item.displayName })) : [item]))
-    .find((item) => item.price !== null && item.minimumSaleQuantity <= 2 && 2 % item.quantityStep === 0);
-  if (!orderable) throw new Error("no orderable product in the demo catalogue");
-  await providerCall("/basket-session", {
-    method: "PUT",
-    token,
-    body: JSON.stringify({
-      selectedBasketType: "stock-order-basket",
-      stock: [{ productId: orderable.internalId, parentId: orderable.internalId, qty: 2, name: orderable.displayName, price: orderable.price }],
-      manpack: [],
-      instructions: { stock: "", manpack: "" },
-    }),
-  });
-  return { name: orderable.displayName, productId: orderable.internalId };
-}
-
 async function ordersWithReference(token: string, reference: string): Promise<number> {
   const answer = await providerCall<{ total: number; data: Array<{ otherRefNum: string | null }> }>("/order?$limit=50", { token });
   return answer.data.filter((order) => order.otherRefNum === reference).length;
-}
-
-async function placeOrder(page: Page, reference: string) {
-  await page.goto("/checkout");
-  await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
-  await page.getByLabel("Your order reference (optional)").fill(reference);
-  await page.getByRole("button", { name: "Place order" }).click();
-  await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
 }
 
 test.describe("checkout on account", () => {
