@@ -10,8 +10,10 @@ import {
   patchBasket,
   reOrder,
   type BasketItem,
+  type BasketPatch,
   type BasketState,
   type BasketType,
+  type ReOrder,
   type StockLine,
 } from "~/upstream/basket.server";
 
@@ -119,9 +121,30 @@ export function droppedNotice(names: readonly string[]): string {
   return names.length ? ` No longer available, so not added: ${names.join(", ")}.` : "";
 }
 
+type Pack = BasketState["manpack"][number];
+
+/** Lines added to lines: the same product's quantities summed, stopping at the line limit. */
+function addCapped(current: readonly StockLine[], added: readonly StockLine[]): StockLine[] {
+  let lines = [...current];
+  for (const line of added) lines = addToBasket(lines, line).map((l) => ({ ...l, qty: Math.min(l.qty, QUANTITY_MAX) }));
+  return lines;
+}
+
+/** Reordered packs into the wearer-pack basket: one pack per wearer, a wearer's pack already held keeps its address. */
+function addPacks(current: readonly Pack[], added: ReOrder["packs"]): Pack[] {
+  const packs = [...current];
+  for (const pack of added) {
+    const index = packs.findIndex((held) => held.employeeId === pack.employeeId);
+    if (index === -1) packs.push({ employeeId: pack.employeeId, data: addCapped([], pack.data) });
+    else packs[index] = { ...packs[index], data: addCapped(packs[index].data, pack.data) };
+  }
+  return packs;
+}
+
 /**
- * intent=reorder (SPEC §7 POST /api/re-order): the order's lines go into the basket; products that no longer
- * exist are dropped with a notice. Quantities summed beyond a line's limit stop at the limit.
+ * intent=reorder (SPEC §7 POST /api/re-order): the order's lines go into the basket of its kind (stock, or a
+ * wearer's pack), which the basket page then shows; products that no longer exist are dropped with a notice.
+ * Quantities summed beyond a line's limit stop at the limit.
  */
 export async function reorderIntoBasket(client: UpstreamClient, orderId: string): Promise<BasketChange> {
   let answer;
@@ -134,12 +157,11 @@ export async function reorderIntoBasket(client: UpstreamClient, orderId: string)
     throw error;
   }
   const basket = await getBasket(client);
-  const capped = (lines: StockLine[]) => lines.map((line) => ({ ...line, qty: Math.min(line.qty, QUANTITY_MAX) }));
-  let stock = basket.stock;
-  for (const line of answer.lines) stock = capped(addToBasket(stock, line));
-  const manpack = [...basket.manpack, ...answer.packs];
   const added = answer.lines.length + answer.packs.reduce((sum, pack) => sum + pack.data.length, 0);
-  const patch = answer.orderType === "manpack" ? { manpack } : { stock };
+  const patch: BasketPatch =
+    answer.orderType === "manpack"
+      ? { manpack: addPacks(basket.manpack, answer.packs), selectedBasketType: "manpack-order-basket" }
+      : { stock: addCapped(basket.stock, answer.lines), selectedBasketType: "stock-order-basket" };
   const saved = await patchBasket(client, patch);
   const dropped = droppedNotice(answer.dropped.map((d) => d.name));
   const message = added ? `Added ${added} ${added === 1 ? "line" : "lines"} from the order to your basket.${dropped}` : `Nothing could be added.${dropped}`;

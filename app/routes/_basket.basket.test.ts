@@ -163,6 +163,35 @@ describe("/basket action, other intents", () => {
     expect(locationOf(result)).toBe("/basket");
     expect(store.reorders).toEqual([{ orderId: "8" }]);
     expect(store.state.stock[0].qty).toBe(3);
+    // the basket page shows the basket the lines went into
+    expect(store.patches).toEqual([{ stock: [{ ...jacketLine(3) }], selectedBasketType: "stock-order-basket" }]);
+  });
+
+  it("reorder of a wearer-pack order adds to each wearer's pack (one pack a wearer, quantities summed) and selects the wearer-pack basket", async () => {
+    const held = { employeeId: "5004", addressId: "701", data: [jacketLine(1)] };
+    const store = setUp({
+      store: { state: { ...emptyBasket(), manpack: [held] }, patches: [], reorders: [] },
+      reorder: {
+        orderId: "9",
+        orderType: "manpack",
+        packs: [
+          { employeeId: "5004", data: [jacketLine(2)] },
+          { employeeId: "5005", data: [jacketLine(98), jacketLine(4)] },
+        ],
+        dropped: [],
+      },
+    });
+    const result = await send({ intent: "reorder", orderId: "9" });
+    expect(locationOf(result)).toBe("/basket");
+    expect(store.patches).toEqual([
+      {
+        manpack: [
+          { employeeId: "5004", addressId: "701", data: [jacketLine(3)] },
+          { employeeId: "5005", data: [jacketLine(99)] },
+        ],
+        selectedBasketType: "manpack-order-basket",
+      },
+    ]);
   });
 
   it("reorder of an unknown order is a 400 with a message", async () => {

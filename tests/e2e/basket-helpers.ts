@@ -24,7 +24,12 @@ type RawItem = {
 export type Variant = RawItem & { parentCode: string; parentName: string; parentSlug: string; parentIsMatrix: boolean };
 
 export type BasketLine = { productId: string; qty: number; price?: number | null; name?: string };
-type Basket = { stock: BasketLine[]; instructions: { stock: string; manpack: string } };
+type Basket = {
+  selectedBasketType: "stock-order-basket" | "manpack-order-basket";
+  stock: BasketLine[];
+  manpack: Array<{ employeeId: string; data: BasketLine[] }>;
+  instructions: { stock: string; manpack: string };
+};
 
 /** A provider token for the user with the unit selected. */
 export async function tokenIn(who: DemoUser, unitName: string): Promise<string> {

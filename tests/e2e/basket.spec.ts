@@ -250,6 +250,48 @@ test.describe("checkout, order history and reorder", () => {
     }
     expect(await basketQuantities(token)).toEqual({ [plain.internalId]: 2, [other.internalId]: 1 });
   });
+
+  shopTest("reordering a wearer-pack order fills the wearer-pack basket, one pack per wearer, and shows it", async ({ page, shop }) => {
+    const { token } = shop;
+    const { data } = await providerCall<{ data: Array<{ internalId: string; tranId: string }> }>("/order?salesOrderTypeId=1&$limit=1", { token });
+    const order = data[0];
+    if (!order) throw new Error("the demo unit has no wearer-pack order");
+    const detail = await providerCall<{ itemList: { item: Array<{ item: { internalId: string }; employee: { internalId: string } | null; quantity: number }> } }>(
+      `/order/${order.internalId}`,
+      { token },
+    );
+    // the order's lines per wearer, as the provider keeps them
+    const wearers = new Map<string, Record<string, number>>();
+    for (const line of detail.itemList.item) {
+      const lines = wearers.get(line.employee!.internalId) ?? {};
+      lines[line.item.internalId] = (lines[line.item.internalId] ?? 0) + line.quantity;
+      wearers.set(line.employee!.internalId, lines);
+    }
+    const packsNow = async () =>
+      Object.fromEntries((await basketOf(token)).manpack.map((pack) => [pack.employeeId, Object.fromEntries(pack.data.map((line) => [line.productId, line.qty]))]));
+    const times = (n: number) => Object.fromEntries([...wearers].map(([id, lines]) => [id, Object.fromEntries(Object.entries(lines).map(([p, q]) => [p, Math.min(q * n, 99)]))]));
+
+    await page.goto(`/order-history/${order.internalId}`);
+    await expect(page.getByRole("heading", { level: 1, name: `Order ${order.tranId}` })).toBeVisible();
+    await page.getByRole("button", { name: "Reorder" }).click();
+    await expect(page).toHaveURL(/\/basket$/);
+    // the basket page shows the basket the lines went into
+    await expect(page.getByRole("heading", { level: 2, name: "Wearer-pack basket" })).toBeVisible();
+    const list = page.getByRole("heading", { level: 2, name: "Wearer-pack basket" }).locator("xpath=..").getByRole("listitem");
+    const expectedItems = [...wearers].map(([id, lines]) => {
+      const n = Object.keys(lines).length;
+      return `Wearer ${id}: ${n} ${n === 1 ? "line" : "lines"}`;
+    });
+    await expect(list).toHaveText(expectedItems);
+    expect(await packsNow()).toEqual(times(1));
+
+    // the same order again: each wearer keeps one pack, quantities summed
+    await page.goto(`/order-history/${order.internalId}`);
+    await page.getByRole("button", { name: "Reorder" }).click();
+    await expect(page).toHaveURL(/\/basket$/);
+    await expect(list).toHaveText(expectedItems);
+    expect(await packsNow()).toEqual(times(2));
+  });
 });
 
 test.describe("quick order", () => {
