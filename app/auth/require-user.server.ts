@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { accessGuard, type Permission } from "~/domain/permissions";
 import { getMaintenanceStatus, getUpstreamSession } from "~/upstream/auth.server";
+import { perRequest } from "~/http/request-scope.server";
 import { createUpstreamClient, getUpstream, type UpstreamClient } from "~/upstream/client.server";
 import type { UpstreamSession } from "~/upstream/schemas";
 import { getSession, maintenanceBypassCookie } from "./session.server";
@@ -31,12 +32,7 @@ const maintenanceChecks = new WeakMap<Request, Promise<MaintenanceState>>();
  * continue (SPEC §8).
  */
 export function checkMaintenance(request: Request): Promise<MaintenanceState> {
-  let check = maintenanceChecks.get(request);
-  if (!check) {
-    check = runMaintenanceCheck(request);
-    maintenanceChecks.set(request, check);
-  }
-  return check;
+  return perRequest(request, "maintenance", maintenanceChecks, () => runMaintenanceCheck(request));
 }
 
 async function runMaintenanceCheck(request: Request): Promise<MaintenanceState> {
@@ -70,15 +66,10 @@ const users = new WeakMap<Request, Promise<PortalUser>>();
 
 /**
  * The guard chain every loader and action runs first (DESIGN §3): maintenance → logged in → business unit
- * chosen → access guard. Memoised per request, so GET /api/session is fetched at most once.
+ * chosen → access guard. Memoised per HTTP request (all its loaders), so GET /api/session is fetched at most once.
  */
 export async function requireUser(request: Request, options: { permission?: Permission } = {}): Promise<PortalUser> {
-  let user = users.get(request);
-  if (!user) {
-    user = runChain(request);
-    users.set(request, user);
-  }
-  const resolved = await user;
+  const resolved = await perRequest(request, "user", users, () => runChain(request));
   if (options.permission && !resolved.session.account.permissions.includes(options.permission)) {
     if (request.method !== "GET" && request.method !== "HEAD") {
       throw new Response("You do not have permission to do that.", { status: 403 });

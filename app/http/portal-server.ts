@@ -8,6 +8,7 @@ import compression from "compression";
 import express from "express";
 import { getEnv } from "../env.server";
 import type { PortalLoadContext } from "./context";
+import { inRequestScope } from "./request-scope.server";
 import { crossSiteRefusal, isOldBrowser, securityHeaders } from "./security.server";
 
 installGlobals({ nativeFetch: true });
@@ -52,14 +53,13 @@ export async function startPortal(options: { port?: number; root?: string } = {}
     next();
   });
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: production ? "production" : "development",
-      getLoadContext: (_req, res) => res.locals.context as PortalLoadContext,
-    }),
-  );
+  const remix = createRequestHandler({
+    build,
+    mode: production ? "production" : "development",
+    getLoadContext: (_req, res) => res.locals.context as PortalLoadContext,
+  });
+  // one scope per request, so the loaders of a page share the guard chain's upstream calls
+  app.all("*", (req, res, next) => inRequestScope(() => remix(req, res, next)));
 
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(options.port ?? env.PORT, () => resolve(s));
