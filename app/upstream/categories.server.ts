@@ -12,22 +12,22 @@ export type CategoryNode = {
   children: CategoryNode[];
 };
 
-const CategoryNodeSchema: z.ZodType<CategoryNode, z.ZodTypeDef, unknown> = z.lazy(() =>
-  z.object({
-    internalId: id,
-    name: z.string(),
-    slug: z.string().default(""),
-    fullSlug: z.string().default(""),
-    parentId: id.nullish().transform((v) => v ?? null),
-    children: z.array(CategoryNodeSchema).default([]),
-  }),
-);
+// built once: only the children's reference is lazy (a z.lazy around the object would rebuild it for every node)
+const CategoryNodeSchema: z.ZodType<CategoryNode, z.ZodTypeDef, unknown> = z.object({
+  internalId: id,
+  name: z.string(),
+  slug: z.string().default(""),
+  fullSlug: z.string().default(""),
+  parentId: id.nullish().transform((v) => v ?? null),
+  children: z.array(z.lazy(() => CategoryNodeSchema)).default([]),
+});
+const CategoryTreeSchema = ListSchema(CategoryNodeSchema);
 
 export type CategoryTreeType = "full" | "my" | "manpack";
 
 // GET /api/userCategory?type=my|full|manpack — the category tree of one catalogue
 export async function getCategoryTree(client: UpstreamClient, type: CategoryTreeType): Promise<CategoryNode[]> {
-  const answer = await client.get("/api/userCategory", ListSchema(CategoryNodeSchema), { query: { type } });
+  const answer = await client.get("/api/userCategory", CategoryTreeSchema, { query: { type } });
   return answer.data;
 }
 

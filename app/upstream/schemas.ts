@@ -44,14 +44,13 @@ export const SettingSchema = z.object({
 export type Setting = z.infer<typeof SettingSchema>;
 
 export type Category = { internalId: string; name: string; slug: string; children: Category[] };
-export const CategorySchema: z.ZodType<Category, z.ZodTypeDef, unknown> = z.lazy(() =>
-  z.object({
-    internalId: id,
-    name: z.string(),
-    slug: z.string().default(""),
-    children: z.array(CategorySchema).default([]),
-  }),
-);
+// built once: a z.lazy around the object would rebuild it for every node of every session answer
+export const CategorySchema: z.ZodType<Category, z.ZodTypeDef, unknown> = z.object({
+  internalId: id,
+  name: z.string(),
+  slug: z.string().default(""),
+  children: z.array(z.lazy(() => CategorySchema)).default([]),
+});
 
 const BasketLineSchema = z
   .object({ productId: id, qty: z.number(), removeItem: z.boolean().optional() })
