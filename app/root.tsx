@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -11,11 +10,10 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { commitSession, getSession } from "~/auth/session.server";
-import { getEnv } from "~/env.server";
 import { useNonce, useRequestId } from "~/components/document-context";
 import { ProgressBar } from "~/components/progress-bar";
 import { ToastNotice } from "~/components/toast";
+import { rootData } from "~/root.server";
 import stylesheet from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -27,12 +25,7 @@ export const meta: MetaFunction = () => [{ title: "Workwear ordering portal" }];
 
 // public route: the document shell of every page, logged in or not; it only reads the flash toast.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await getSession(request);
-  const toast = session.get("toast") ?? null;
-  return data(
-    { toast, chatScriptUrl: getEnv().CHAT_SCRIPT_URL ?? null },
-    { headers: toast ? { "Set-Cookie": await commitSession(session) } : undefined },
-  );
+  return rootData(request);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
