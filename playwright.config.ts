@@ -4,6 +4,10 @@ import { defineConfig, devices } from "@playwright/test";
 // E2E_PORTAL_PORT / E2E_PROVIDER_PORT let two suites run side by side on one machine.
 export const E2E_PORTAL_PORT = Number(process.env.E2E_PORTAL_PORT ?? 3100);
 export const E2E_PROVIDER_PORT = Number(process.env.E2E_PROVIDER_PORT ?? 3130);
+/** The stand-in for Stripe (tests/e2e/support/fake-stripe.ts): the machine has no internet. */
+export const E2E_STRIPE_PORT = Number(
+  process.env.E2E_STRIPE_PORT ?? E2E_PORTAL_PORT + 60
+);
 export const E2E_SESSION_SECRET = "e2e-session-secret";
 export const E2E_DB_FILE = `data/e2e-${E2E_PORTAL_PORT}.sqlite`;
 
@@ -36,9 +40,17 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /maintenance\.spec/ },
+    {
+      name: "js",
+      use: { ...chromium, javaScriptEnabled: true },
+      testIgnore: /maintenance\.spec/,
+    },
     // axe runs inside the page, so accessibility scans run in the JS project only (the markup is the same)
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /maintenance\.spec|accessibility\.spec/ },
+    {
+      name: "no-js",
+      use: { ...chromium, javaScriptEnabled: false },
+      testIgnore: /maintenance\.spec|accessibility\.spec/,
+    },
     // maintenance switches the whole portal off, so it runs alone after the rest
     {
       name: "maintenance-js",
@@ -53,22 +65,37 @@ export default defineConfig({
       dependencies: ["maintenance-js"],
     },
   ],
-  webServer: {
-    command: `rm -f ${E2E_DB_FILE} ${E2E_DB_FILE}-wal ${E2E_DB_FILE}-shm && tsx scripts/start.ts`,
-    url: `http://localhost:${E2E_PORTAL_PORT}/login`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(E2E_PORTAL_PORT),
-      PROVIDER_PORT: String(E2E_PROVIDER_PORT),
-      PROVIDER_DB_FILE: E2E_DB_FILE,
-      SESSION_SECRETS: E2E_SESSION_SECRET,
-      // the e2e suite logs in many times from one address
-      LOGIN_RATE_LIMIT: "1000",
-      SECURE_COOKIES: "false",
+  webServer: [
+    {
+      command: "tsx tests/e2e/support/fake-stripe.ts",
+      url: `http://127.0.0.1:${E2E_STRIPE_PORT}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { FAKE_STRIPE_PORT: String(E2E_STRIPE_PORT) },
     },
-  },
+    {
+      command: `rm -f ${E2E_DB_FILE} ${E2E_DB_FILE}-wal ${E2E_DB_FILE}-shm && tsx scripts/start.ts`,
+      url: `http://localhost:${E2E_PORTAL_PORT}/login`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(E2E_PORTAL_PORT),
+        PROVIDER_PORT: String(E2E_PROVIDER_PORT),
+        PROVIDER_DB_FILE: E2E_DB_FILE,
+        SESSION_SECRETS: E2E_SESSION_SECRET,
+        // the e2e suite logs in many times from one address
+        LOGIN_RATE_LIMIT: "1000",
+        SECURE_COOKIES: "false",
+        // card payments on, against the stand-in (decision 072)
+        STRIPE_SECRET_KEY: "sk_test_e2e",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
+        STRIPE_API_URL: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
+      },
+    },
+  ],
 });

@@ -13,6 +13,8 @@ const EnvSchema = z.object({
     .transform((value) => (value ?? "").split(",").map((s) => s.trim()).filter(Boolean)),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  // another Stripe API base (a local stand-in in the e2e suite); unset, Stripe itself
+  STRIPE_API_URL: z.string().url().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
   CHAT_SCRIPT_URL: z.string().url().optional(),
@@ -26,6 +28,7 @@ export type Env = {
   SESSION_SECRETS: string[];
   STRIPE_SECRET_KEY?: string;
   STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_API_URL?: string;
   LOGIN_RATE_LIMIT: number;
   CHAT_SCRIPT_URL?: string;
   stripeEnabled: boolean;
@@ -57,6 +60,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     SESSION_SECRETS: env.SESSION_SECRETS.length > 0 ? env.SESSION_SECRETS : [DEVELOPMENT_SECRET],
     STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
     STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY,
+    STRIPE_API_URL: env.STRIPE_API_URL,
     LOGIN_RATE_LIMIT: env.LOGIN_RATE_LIMIT,
     CHAT_SCRIPT_URL: env.CHAT_SCRIPT_URL,
     stripeEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),

@@ -1,17 +1,21 @@
 import { randomUUID } from "node:crypto";
 import type { PortalUser } from "~/auth/require-user.server";
 import { basketTotal } from "~/domain/basket";
-import { addressMode, decideDeliveryAddress, stockOrderBody, type TypedAddress } from "~/domain/checkout";
-import { shippingLabel } from "~/domain/money";
-import { CARD_PAYMENT_METHOD_IDS } from "~/domain/payment";
+import { addressMode, decideDeliveryAddress, stockOrderBody, type StockOrderBody } from "~/domain/checkout";
+import { cardCharge, chargeMatchesOrder, type CheckoutFields } from "~/domain/card-amount";
+import { orderTotal, shippingLabel } from "~/domain/money";
+import { CARD_PAYMENT_METHOD_IDS, CARD_PAYMENT_TYPE } from "~/domain/payment";
 import { getEnv } from "~/env.server";
 import { listCustomerAddresses } from "~/upstream/addresses.server";
-import { getBasket } from "~/upstream/basket.server";
+import { getBasket, getItemsById } from "~/upstream/basket.server";
 import { listShipMethods } from "~/upstream/carriage.server";
 import { upstreamErrorMessage } from "~/upstream/client.server";
 import { placeStockOrder, type PlacedOrder } from "~/upstream/checkout.server";
 import { markSavedBasketCheckedOut } from "~/upstream/saved-baskets.server";
-import { loadedSavedBasketId } from "./saved-baskets.server";
+import { redirect } from "@remix-run/node";
+import { flashToast } from "~/auth/session.server";
+import { finalisePunchoutApproval } from "./punchout-approval.server";
+import { loadedSavedBasketId, rememberLoadedSavedBasket } from "./saved-baskets.server";
 
 export const EMPTY_BASKET_MESSAGE = "Your basket is empty. Add something before checking out.";
 
@@ -46,28 +50,34 @@ export async function checkoutView(user: PortalUser) {
   };
 }
 
-export type CheckoutInput = {
-  idempotencyKey: string;
-  addressId?: string;
-  typed: TypedAddress;
-  shippingMethod: string;
-  paymentMethod: number;
-  otherRefNum?: string;
-  deliveryInstructions: string;
-};
+/** What the checkout form says; the lines always come from the upstream basket. */
+export type CheckoutInput = CheckoutFields;
+
+/** A card payment that has been taken (Stripe): sent with the order as stripeId/stripePaid (SPEC §7). */
+export type CardPayment = { paymentIntentId: string; paid: boolean; amountPence: number; sessionKey: string };
 
 export type CheckoutResult =
   | { ok: true; order: PlacedOrder }
   | { ok: false; fieldErrors: Record<string, string>; formError: string | null };
+type Refusal = Extract<CheckoutResult, { ok: false }>;
 
-const fail = (formError: string | null, fieldErrors: Record<string, string> = {}): CheckoutResult => ({ ok: false, fieldErrors, formError });
+const fail = (formError: string | null, fieldErrors: Record<string, string> = {}): Refusal => ({ ok: false, fieldErrors, formError });
+
+export const CARD_UNAVAILABLE = "Card payment is not available at the moment. Please choose another way to pay.";
+
+/** True when the chosen payment method is a card taken through Stripe (SPEC §5: type 2, method 1 or 2). */
+export function isCardMethod(paymentMethod: number): boolean {
+  return CARD_PAYMENT_METHOD_IDS.includes(paymentMethod);
+}
+
+type Prepared = { ok: true; body: StockOrderBody; charge: ReturnType<typeof cardCharge>; chosenBasket: string | null; method: number };
 
 /**
- * Places the stock order (SPEC §7): lines from the upstream basket (never from the form), the address checked
- * against the customer's own, the ship method and payment method against what is offered. The page's idempotency
- * key goes upstream with it, so a double click, a retry or Back-and-resubmit answers the order already placed.
+ * Checks the checkout against what upstream offers this customer (addresses, ship methods, payment methods) and
+ * builds the SPEC §7 stock order from the upstream basket, never from the form; also what a card would be charged
+ * (today's catalogue prices, as the provider prices the order).
  */
-export async function placeOrder(user: PortalUser, request: Request, input: CheckoutInput): Promise<CheckoutResult> {
+async function prepareOrder(user: PortalUser, request: Request, input: CheckoutInput): Promise<Prepared | Refusal> {
   const { upstream, session } = user;
   const [basket, addresses, shipMethods, chosenBasket] = await Promise.all([
     getBasket(upstream),
@@ -75,22 +85,13 @@ export async function placeOrder(user: PortalUser, request: Request, input: Chec
     listShipMethods(upstream),
     loadedSavedBasketId(request),
   ]);
-
-  const address = decideDeliveryAddress(
-    addressMode(session.account.permissions),
-    addresses.map((a) => a.internalId),
-    input.addressId,
-    input.typed,
-  );
+  const address = decideDeliveryAddress(addressMode(session.account.permissions), addresses.map((a) => a.internalId), input.addressId, input);
   if (!address.ok) return fail("Please check the delivery address.", address.fieldErrors);
-  if (!shipMethods.some((m) => m.internalId === input.shippingMethod)) {
-    return fail("Please choose a delivery method.", { shippingMethod: "Choose one of the delivery methods shown" });
-  }
+  const shipMethod = shipMethods.find((m) => m.internalId === input.shippingMethod);
+  if (!shipMethod) return fail("Please choose a delivery method.", { shippingMethod: "Choose one of the delivery methods shown" });
   const method = session.account.payment_methods.find((m) => m.id === input.paymentMethod);
   if (!method) return fail("Please choose how to pay.", { paymentMethod: "Choose one of the payment methods shown" });
-  if (CARD_PAYMENT_METHOD_IDS.includes(method.id)) {
-    return fail("Card payment is not available at the moment. Please choose another way to pay.", { paymentMethod: "Card payment is not available" });
-  }
+  if (isCardMethod(method.id) && !getEnv().stripeEnabled) return fail(CARD_UNAVAILABLE, { paymentMethod: "Card payment is not available" });
 
   const { ok: _ok, ...deliverTo } = address;
   const body = stockOrderBody({
@@ -103,11 +104,44 @@ export async function placeOrder(user: PortalUser, request: Request, input: Chec
     otherRefNum: input.otherRefNum,
     chosenBasket,
   });
+  let charge = cardCharge([], 0);
+  if (isCardMethod(method.id) && body.items.length > 0) {
+    const prices = new Map((await getItemsById(upstream, body.items.map((l) => l.internalId))).map((item) => [item.internalId, item.price]));
+    charge = cardCharge(body.items.map((l) => ({ price: prices.get(l.internalId) ?? 0, qty: l.qty })), shipMethod.shippingflatrateamount);
+  }
+  return { ok: true, body, charge, chosenBasket, method: method.id };
+}
+
+/**
+ * Places the stock order (SPEC §7). The page's idempotency key goes upstream with it, so a double click, a retry or
+ * Back-and-resubmit answers the order already placed (decision 071). A card order needs the taken payment.
+ */
+export async function placeOrder(user: PortalUser, request: Request, input: CheckoutInput, card?: CardPayment): Promise<CheckoutResult> {
+  const prepared = await prepareOrder(user, request, input);
+  if (!prepared.ok) return prepared;
+  let body = prepared.body;
+  if (isCardMethod(prepared.method)) {
+    if (!card?.paid) return fail("Your card payment was not completed. Please try again or choose another way to pay.", { paymentMethod: "The card payment was not completed" });
+    body = stockOrderBody({
+      lines: body.items.map((l) => ({ productId: l.internalId, qty: l.qty })),
+      address: body.customAddress ? { customAddress: body.customAddress } : { addressId: body.addressId ?? "" },
+      shippingMethod: body.shippingMethod,
+      deliveryInstructions: body.deliveryInstructions,
+      punchoutSession: body.punchoutSession,
+      otherRefNum: body.otherRefNum,
+      chosenBasket: body.chosenBasket,
+      payment: { type: CARD_PAYMENT_TYPE, paymentMethodId: prepared.method, paymentToken: card.paymentIntentId, sessionKey: card.sessionKey },
+      stripe: { stripeId: card.paymentIntentId, stripePaid: card.paid },
+    });
+  }
   try {
     // an empty basket is still sent once: if this key already placed an order (the basket emptied with it), the
     // provider answers that order; otherwise it refuses the empty order and the buyer is told why
-    const order = await placeStockOrder(upstream, body, input.idempotencyKey);
-    if (chosenBasket) await markCheckedOut(user, chosenBasket);
+    const order = await placeStockOrder(user.upstream, body, input.idempotencyKey);
+    if (prepared.chosenBasket) await markCheckedOut(user, prepared.chosenBasket);
+    if (card && !chargeMatchesOrder(card.amountPence, orderTotal(order))) {
+      console.error(`order ${order.tranId}: card ${card.paymentIntentId} charged ${card.amountPence}p, the order totals ${orderTotal(order)}`);
+    }
     return { ok: true, order };
   } catch (error) {
     if (error instanceof Response && error.status >= 400 && error.status < 500 && error.status !== 401) {
@@ -116,6 +150,23 @@ export async function placeOrder(user: PortalUser, request: Request, input: Chec
     }
     throw error;
   }
+}
+
+/**
+ * What a card checkout will charge, once the form is checked: the amount in pence (from the upstream basket at
+ * today's prices, with delivery and 20 % VAT), or why the order cannot go ahead.
+ */
+export async function cardChargeFor(user: PortalUser, request: Request, input: CheckoutInput): Promise<{ ok: true; pence: number } | Refusal> {
+  const prepared = await prepareOrder(user, request, input);
+  if (!prepared.ok) return prepared;
+  if (!isCardMethod(prepared.method)) return fail("Please choose a card to pay by card.", { paymentMethod: "Choose a card" });
+  if (prepared.body.items.length === 0) return fail(EMPTY_BASKET_MESSAGE);
+  return { ok: true, pence: prepared.charge.pence };
+}
+
+/** Who pays, as recorded with a card payment and checked when the buyer comes back from it. */
+export function payerOf(user: PortalUser): { userId: string; customerId: string } {
+  return { userId: String(user.session.user.id), customerId: user.session.selectedCustomer?.internalId ?? "" };
 }
 
 /**
@@ -128,4 +179,17 @@ async function markCheckedOut(user: PortalUser, basketId: string): Promise<void>
   } catch (error) {
     console.error(`saved basket ${basketId}: marking it checked out failed`, error instanceof Response ? error.status : error);
   }
+}
+
+/**
+ * After an order is placed: a punched-out basket held for approval is finalised (decision 081), the loaded saved
+ * basket is forgotten, and the buyer goes to the confirmation with a toast (303, so a reload never re-posts).
+ */
+export async function orderPlacedRedirect(user: PortalUser, request: Request, order: PlacedOrder): Promise<Response> {
+  const finalised = await finalisePunchoutApproval(user);
+  const placed = `Order ${order.tranId ?? order.internalId} placed`;
+  const toast = finalised && !finalised.ok ? { kind: "error" as const, message: `${placed}. ${finalised.message}` } : { kind: "success" as const, message: placed };
+  const headers = new Headers(await flashToast(request, toast));
+  headers.append("Set-Cookie", await rememberLoadedSavedBasket(null));
+  return redirect(`/order-complete?order=${encodeURIComponent(order.internalId)}`, { status: 303, headers });
 }

@@ -25,6 +25,7 @@ export async function startPortal(options: { port?: number; root?: string } = {}
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   const production = env.NODE_ENV === "production";
   const chatScriptOrigin = env.CHAT_SCRIPT_URL ? new URL(env.CHAT_SCRIPT_URL).origin : undefined;
+  const paymentPageOrigin = env.stripeEnabled && env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL).origin : undefined;
 
   const app = express();
   app.disable("x-powered-by");
@@ -40,7 +41,7 @@ export async function startPortal(options: { port?: number; root?: string } = {}
     const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || randomUUID();
     res.locals.context = { requestId, clientIp: req.ip ?? "unknown", cspNonce: nonce } satisfies PortalLoadContext;
     res.set("X-Request-Id", requestId);
-    res.set(securityHeaders({ nonce, stripe: env.stripeEnabled, chatScriptOrigin, https: env.secureCookies }));
+    res.set(securityHeaders({ nonce, stripe: env.stripeEnabled, chatScriptOrigin, paymentPageOrigin, https: env.secureCookies }));
     if (isOldBrowser(req.method, req.path, req.get("user-agent"))) {
       res.redirect(302, "/old-browser");
       return;

@@ -51,6 +51,11 @@ describe("security headers", () => {
 
   it("sends HSTS only when served over HTTPS", () => {
     expect(securityHeaders({ nonce: "n", stripe: false, https: true })["Strict-Transport-Security"]).toBeDefined();
+    // a configured stand-in payment page (e2e) may receive the hosted-checkout redirect; nothing else over plain http
+    expect(contentSecurityPolicy({ nonce: "n", stripe: true, https: false, paymentPageOrigin: "http://127.0.0.1:3160" })).toContain(
+      "form-action 'self' https: http://127.0.0.1:3160;",
+    );
+    expect(contentSecurityPolicy({ nonce: "n", stripe: true, https: false })).toContain("form-action 'self' https:;");
     expect(securityHeaders({ nonce: "n", stripe: false, https: false })["Strict-Transport-Security"]).toBeUndefined();
   });
 });

@@ -19,9 +19,16 @@ export function crossSiteRefusal(method: string, headers: Headers, host: string 
   return sourceHost.toLowerCase() === host.toLowerCase() ? null : "The request came from another site.";
 }
 
-export type CspOptions = { nonce: string; stripe: boolean; chatScriptOrigin?: string; https: boolean };
+export type CspOptions = {
+  nonce: string;
+  stripe: boolean;
+  chatScriptOrigin?: string;
+  /** Where a configured non-Stripe payment API (a local stand-in) serves its hosted payment page. */
+  paymentPageOrigin?: string;
+  https: boolean;
+};
 
-export function contentSecurityPolicy({ nonce, stripe, chatScriptOrigin }: CspOptions): string {
+export function contentSecurityPolicy({ nonce, stripe, chatScriptOrigin, paymentPageOrigin }: CspOptions): string {
   const scripts = ["'self'", `'nonce-${nonce}'`];
   const frames = ["'self'"];
   const connect = ["'self'"];
@@ -42,7 +49,7 @@ export function contentSecurityPolicy({ nonce, stripe, chatScriptOrigin }: CspOp
     "object-src 'none'",
     "base-uri 'self'",
     // 3-D Secure and Stripe Checkout are reached by redirects and auto-submitting forms
-    "form-action 'self' https:",
+    `form-action 'self' https:${paymentPageOrigin ? ` ${paymentPageOrigin}` : ""}`,
     "frame-ancestors 'none'",
   ];
   return directives.join("; ");

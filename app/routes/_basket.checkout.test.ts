@@ -140,6 +140,14 @@ describe("/checkout action: POST /api/order, stock", () => {
     expect(orders).toHaveLength(0);
   });
 
+  it("refuses a card while card payments are not configured (no Stripe keys), with 400 and no order", async () => {
+    const { orders } = setUp({ paymentMethods: [{ id: 0, name: "On account" }, { id: 1, name: "Visa" }] });
+    const result = (await send(form({ paymentMethod: "1" }))) as FormAnswer;
+    expect(result.init?.status).toBe(400);
+    expect(result.data.formError).toBe("Card payment is not available at the moment. Please choose another way to pay.");
+    expect(orders).toHaveLength(0);
+  });
+
   it("refuses a form without the page's key (reload the page) and a malformed ship method, before any upstream order call", async () => {
     const { orders } = setUp();
     const { idempotencyKey: _key, ...withoutKey } = form();

@@ -1,15 +1,17 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { z } from "zod";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { requireUser } from "~/auth/require-user.server";
-import { flashToast } from "~/auth/session.server";
-import { checkoutView, placeOrder } from "~/basket/checkout.server";
-import { rememberLoadedSavedBasket } from "~/basket/saved-baskets.server";
+import { cardChargeFor, checkoutView, isCardMethod, orderPlacedRedirect, payerOf, placeOrder, type CheckoutResult } from "~/basket/checkout.server";
+import { placeOrderSchema } from "~/basket/checkout-form.server";
+import { useCardForm } from "~/components/card-payment";
 import { FieldError } from "~/components/field-error";
 import { TextField } from "~/components/text-field";
+import { checkoutFieldsFromMetadata, checkoutMetadata } from "~/domain/card-amount";
 import { NEW_ADDRESS } from "~/domain/checkout";
 import { formatMoney } from "~/domain/money";
+import { getEnv } from "~/env.server";
+import { createHostedCheckout, getCardOutcome, stripePublishableKey } from "~/upstream/payments.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";
 import basketStyles from "~/styles/basket.css";
 
@@ -18,32 +20,41 @@ export const meta: MetaFunction = () => [{ title: "Checkout · Workwear ordering
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return checkoutView(await requireUser(request));
+  const view = await checkoutView(await requireUser(request));
+  return { ...view, stripeKey: stripePublishableKey() };
 }
-
-const optionalText = (max: number, message: string) => z.string().trim().max(max, message).optional();
-
-const checkoutSchema = () =>
-  z.object({
-    idempotencyKey: z.string({ required_error: "Please reload the checkout page and try again." }).trim().min(8).max(200),
-    addressId: z.string().trim().max(20).optional(),
-    addressee: optionalText(200, "The name can be at most 200 characters"),
-    addr1: optionalText(200, "The address line can be at most 200 characters"),
-    addr2: optionalText(200, "The address line can be at most 200 characters"),
-    city: optionalText(100, "The town can be at most 100 characters"),
-    zip: optionalText(20, "The postcode can be at most 20 characters"),
-    shippingMethod: z.string({ required_error: "Choose a delivery method" }).regex(/^\d{1,15}$/, "Choose a delivery method"),
-    paymentMethod: z.coerce.number({ invalid_type_error: "Choose how to pay" }).int("Choose how to pay"),
-    otherRefNum: optionalText(100, "Your reference can be at most 100 characters"),
-    deliveryInstructions: z.string().max(2000, "Delivery instructions can be at most 2000 characters").default(""),
-  });
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await parseForm(request, checkoutSchema());
+  const form = await parseForm(request, placeOrderSchema());
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? "Please check the form.");
-  const { addressee, addr1, addr2, city, zip, ...input } = form.data;
-  const result = await placeOrder(user, request, { ...input, typed: { addressee, addr1, addr2, city, zip } });
+  const { paymentIntentId, ...fields } = form.data;
+
+  let result: CheckoutResult;
+  if (isCardMethod(fields.paymentMethod) && getEnv().stripeEnabled) {
+    if (!paymentIntentId) {
+      // no JavaScript (or Stripe.js did not load): Stripe's hosted payment page, then back to /basket/checkout-success
+      const charge = await cardChargeFor(user, request, fields);
+      if (!charge.ok) return invalidForm(charge.fieldErrors, charge.formError);
+      const origin = new URL(request.url).origin;
+      const hosted = await createHostedCheckout({
+        pence: charge.pence,
+        idempotencyKey: fields.idempotencyKey,
+        successUrl: `${origin}/basket/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${origin}/checkout`,
+        description: "Workwear order",
+        metadata: checkoutMetadata(fields, payerOf(user)),
+      });
+      throw redirect(hosted.url, 303);
+    }
+    // Stripe Elements confirmed the card in the browser: whether it was paid is read from Stripe itself
+    const outcome = await getCardOutcome(paymentIntentId);
+    const madeFor = checkoutFieldsFromMetadata(outcome.metadata, payerOf(user));
+    if (madeFor?.idempotencyKey !== fields.idempotencyKey) return invalidForm({}, "That card payment does not belong to this checkout. Please try again.");
+    result = await placeOrder(user, request, fields, { paymentIntentId, paid: outcome.paid, amountPence: outcome.amount, sessionKey: fields.idempotencyKey });
+  } else {
+    result = await placeOrder(user, request, fields);
+  }
   if (!result.ok) return invalidForm(result.fieldErrors, result.formError);
 
   const { order } = result;
@@ -52,18 +63,47 @@ export async function action({ request }: ActionFunctionArgs) {
     const threeDS = { url: order.threeDSUrl, cReq: order.cReq ?? "", transactionId: order.transactionId ?? "" };
     return data({ ok: true as const, fieldErrors: {}, formError: null, threeDS });
   }
-  const headers = new Headers(await flashToast(request, { kind: "success", message: `Order ${order.tranId ?? order.internalId} placed` }));
-  // the saved basket it came from is checked out now (chosenBasket); the next basket starts afresh
-  headers.append("Set-Cookie", await rememberLoadedSavedBasket(null));
-  throw redirect(`/order-complete?order=${encodeURIComponent(order.internalId)}`, { status: 303, headers });
+  throw await orderPlacedRedirect(user, request, order);
 }
 
 export default function CheckoutPage() {
   const view = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
+  const submit = useSubmit();
+  const [method, setMethod] = useState(view.paymentMethods.find((m) => m.available)?.id ?? null);
+  const chosenCard = view.paymentMethods.some((m) => m.id === method && m.card && m.available);
+  const card = useCardForm(view.stripeKey, chosenCard);
+  const [cardState, setCardState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const submitting = navigation.state === "submitting" || cardState.busy;
   const errors: Record<string, string> = answer?.fieldErrors ?? {};
+
+  // With Stripe Elements on the page, a card order is paid here first: the server creates the PaymentIntent for
+  // the basket, Stripe confirms the card (and runs 3-D Secure), then the form posts with the intent's id.
+  async function payByCard(event: FormEvent<HTMLFormElement>) {
+    if (!chosenCard || !card.ready) return; // no card form: the post goes to Stripe's hosted page instead
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    setCardState({ busy: true, error: null });
+    type IntentAnswer = { ok: boolean; clientSecret?: string; formError?: string | null };
+    const answer: IntentAnswer = await fetch("/checkout/card-intent", { method: "POST", body: new FormData(formElement) })
+      .then((response) => response.json() as Promise<IntentAnswer>)
+      .catch(() => ({ ok: false, formError: "The payment could not be started. Please try again." }));
+    if (!answer.ok || !answer.clientSecret) {
+      setCardState({ busy: false, error: answer.formError ?? "Please check the form." });
+      return;
+    }
+    const paid = await card.confirm(answer.clientSecret);
+    card.clear();
+    if (!paid.ok) {
+      setCardState({ busy: false, error: paid.message });
+      return;
+    }
+    const body = new FormData(formElement);
+    body.set("paymentIntentId", paid.paymentIntentId);
+    setCardState({ busy: false, error: null });
+    submit(body, { method: "post" });
+  }
 
   if (answer && "threeDS" in answer && answer.threeDS) return <ThreeDSecure {...answer.threeDS} />;
 
@@ -84,12 +124,12 @@ export default function CheckoutPage() {
   return (
     <div className="checkout stack">
       <h1>Checkout</h1>
-      {answer?.formError ? (
+      {answer?.formError || cardState.error ? (
         <p className="notice notice--error" role="alert">
-          {answer.formError}
+          {cardState.error ?? answer?.formError}
         </p>
       ) : null}
-      <Form method="post" className="stack" noValidate>
+      <Form method="post" className="stack" noValidate onSubmit={payByCard}>
         <input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
 
         <fieldset className="stack">
@@ -141,15 +181,30 @@ export default function CheckoutPage() {
 
         <fieldset className="stack">
           <legend>Payment</legend>
-          {view.paymentMethods.map((method, index) => (
-            <label key={method.id} className="checkout__choice">
-              <input type="radio" name="paymentMethod" value={method.id} defaultChecked={index === 0} disabled={!method.available} />
+          {view.paymentMethods.map((option, index) => (
+            <label key={option.id} className="checkout__choice">
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={option.id}
+                defaultChecked={index === 0}
+                disabled={!option.available}
+                onChange={(event) => event.target.checked && setMethod(option.id)}
+              />
               <span>
-                {method.card ? `Card (${method.name})` : method.name}
-                {method.available ? null : <span className="muted"> — not available at the moment</span>}
+                {option.card ? `Card (${option.name})` : option.name}
+                {option.available ? null : <span className="muted"> — not available at the moment</span>}
               </span>
             </label>
           ))}
+          {view.stripeKey && view.paymentMethods.some((m) => m.card && m.available) ? (
+            <div className="stack">
+              {/* Stripe Elements mounts the card field here once a card is chosen; until then (and without JavaScript)
+                  the card details are taken on Stripe's own page */}
+              <div ref={card.target} className="checkout__card" aria-label="Card details" role="group" hidden={!card.ready} />
+              {card.ready ? null : <p className="muted">Paying by card? You enter your card details on Stripe&apos;s secure payment page next.</p>}
+            </div>
+          ) : null}
           <FieldError id="paymentMethod-error" message={errors.paymentMethod} />
         </fieldset>
 

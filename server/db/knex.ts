@@ -6,6 +6,7 @@ import * as initial from "./migrations/001_initial";
 import * as orderSearchIndexes from "./migrations/002_order_search_indexes";
 import * as listingIndexes from "./migrations/003_listing_indexes";
 import * as orderReferenceIndexes from "./migrations/004_order_reference_indexes";
+import * as orderCardPayment from "./migrations/005_order_card_payment";
 
 export interface CreateDbOptions {
   /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "002_order_search_indexes": orderSearchIndexes,
   "003_listing_indexes": listingIndexes,
   "004_order_reference_indexes": orderReferenceIndexes,
+  "005_order_card_payment": orderCardPayment,
 };
 
 /** Programmatic migration source, so migrations run under tsx without a knexfile. */

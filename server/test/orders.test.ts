@@ -141,6 +141,14 @@ describe("POST /api/order", () => {
     expect(await countOrders()).toBe(before + 1);
   });
 
+  it("records a card payment's stripeId/stripePaid and the payment method with the order", async () => {
+    const res = await p.api("POST", "/api/order", { token: buyer, body: stock({ stripeId: "pi_123", stripePaid: true, paymentMethod: { custentitypayment_method: 0, paymentToken: "pi_123", cvc: "", session: "s-1" } }) });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ stripeId: "pi_123", stripePaid: true, paymentMethod: { internalId: "0" } });
+    const plain = await p.api("POST", "/api/order", { token: buyer, body: stock() });
+    expect(plain.body).toMatchObject({ stripeId: null, stripePaid: false });
+  });
+
   it("answers a replayed Idempotency-Key before looking at the body (the basket emptied by the first order)", async () => {
     const headers = { "idempotency-key": "checkout-replay" };
     const first = await p.api("POST", "/api/order", { token: buyer, body: stock(), headers });

@@ -35,8 +35,8 @@ type UnitAnswer = { selectedCustomer: { internalId: string; contactId: string; n
  * Logs in without the login form: a provider token, then the portal's own signed session cookie,
  * so specs that are not about logging in start on their page at once.
  */
-export async function logInByCookie(context: BrowserContext, who: DemoUser, unitName?: string): Promise<void> {
-  const accessToken = await providerToken(DEMO[who]);
+export async function logInByCookie(context: BrowserContext, who: DemoUser | { email: string }, unitName?: string): Promise<void> {
+  const accessToken = await providerToken(typeof who === "string" ? DEMO[who] : who.email);
   let session = await providerCall<UnitAnswer>("/session", { token: accessToken });
   const wanted = unitName ? session.customers.find((c) => c.name === unitName) : session.selectedCustomer ?? session.customers[0];
   if (wanted && session.selectedCustomer?.contactId !== wanted.contactId) {
@@ -97,10 +97,27 @@ export async function providerCli(...args: string[]): Promise<string> {
   return stdout;
 }
 
-export const test = base.extend<{ logInAs: (who: DemoUser, unitName?: string) => Promise<void> }>({
+export const test = base.extend<{ logInAs: (who: DemoUser | { email: string }, unitName?: string) => Promise<void> }>({
   logInAs: async ({ context }, use) => {
     await use((who, unitName) => logInByCookie(context, who, unitName));
   },
 });
 
 export { expect };
+
+/**
+ * A new colleague of buyer@demo.test in a business unit, through the provider's invitation API (invite, read the
+ * e-mail, accept): a user of their own whose basket no other test touches. Permissions as given, inviter's at most.
+ */
+export async function newColleague(unitName: string, label: string, permissions = ["canViewFullCatalogue", "viewOrderHistory"]): Promise<{ email: string }> {
+  const email = `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@northwind.example`;
+  const buyer = await providerToken(DEMO.buyer);
+  const units = await providerCall<UnitAnswer>("/session", { token: buyer });
+  const unit = units.customers.find((c) => c.name === unitName);
+  if (!unit) throw new Error(`buyer has no unit ${unitName}`);
+  await providerCall("/select-customer", { method: "POST", token: buyer, body: JSON.stringify({ contactId: unit.contactId }) });
+  await providerCall("/invitation", { method: "POST", token: buyer, body: JSON.stringify({ email, firstName: "Test", lastName: label, permissions }) });
+  const token = new URL(`http://x${linkPath((await latestEmail(email, "invitation")).body)}`).searchParams.get("token");
+  await providerCall("/accept-invitation", { method: "POST", body: JSON.stringify({ token, password: PASSWORD }) });
+  return { email };
+}
