@@ -8,6 +8,7 @@ import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { punchoutBasket, punchoutBasketHandlers } from "../../tests/mocks/upstream/punchout-baskets";
 import { savedBasketHandlers } from "../../tests/mocks/upstream/saved-baskets";
 import { action, loader } from "./_basket.checkout";
 import { loader as confirmationLoader } from "./_basket.order-complete";
@@ -98,6 +99,24 @@ describe("/checkout action: POST /api/order, stock", () => {
     expect(saved.patches).toEqual([{ basket: "601", checked_out: 1 }]);
     const cleared = (result as Response).headers.get("Set-Cookie") ?? "";
     expect(cleared).toMatch(/__portal_saved_basket=;/);
+  });
+
+  it.each([
+    ["approved", "ok" as const, "success"],
+    ["refused (500)", 500, "error"],
+  ])("a punched-out basket held for approval is finalised after the order (%s) and its approval id cleared either way", async (_name, approve, kind) => {
+    const { store } = setUp();
+    store.state = { ...store.state, basketIdForApproval: "650" };
+    const punchout = punchoutBasketHandlers([punchoutBasket()], { approve });
+    server.use(...punchout.handlers);
+    const result = (await send(form())) as Response;
+    expect(locationOf(result)).toBe("/order-complete?order=801");
+    expect(punchout.calls.patches).toEqual([{ id: "650", body: { punchout_approved: 1 } }]);
+    expect(store.patches).toContainEqual({ basketIdForApproval: null });
+    expect(store.state.basketIdForApproval).toBeNull();
+    const { getSession } = await import("~/auth/session.server");
+    const flashed = (await getSession(new Request("http://portal.test/", { headers: { Cookie: result.headers.get("Set-Cookie")!.split(";")[0] } }))).get("toast");
+    expect(flashed?.kind).toBe(kind);
   });
 
   it("a resubmitted page (same key, basket now empty) lands on the same confirmation and places no second order", async () => {
