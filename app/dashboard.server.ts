@@ -1,4 +1,5 @@
 import type { PortalUser } from "~/auth/require-user.server";
+import { loadQuickView, quickViewLinks, withQuickViews } from "~/catalogue/listing.server";
 import { cardsOf } from "~/catalogue/product.server";
 import { visibleNavigation } from "~/chrome.server";
 import { FIRST_BANNER_SIZE, firstBannerProducts, SECOND_BANNER_SIZE, SECOND_BANNER_SKIP, secondBannerItems } from "~/domain/banners";
@@ -78,4 +79,12 @@ export async function dashboardData(user: PortalUser) {
     // punched-out saved baskets awaiting an approver: the session already counts them (GET /api/session basketsToApprove)
     punchoutBasketsToApprove: pendingApprovals === null ? null : session.basketsToApprove,
   };
+}
+
+/** The dashboard with its banners' quick-view links and the quick view named in the address, if any. */
+export async function loadDashboard(user: PortalUser, request: Request) {
+  const url = new URL(request.url);
+  const [data, quickView] = await Promise.all([dashboardData(user), loadQuickView(user, url)]);
+  const { open } = quickViewLinks(url);
+  return { ...data, banners: { first: withQuickViews(data.banners.first, open), second: withQuickViews(data.banners.second, open) }, quickView };
 }

@@ -1,11 +1,10 @@
 import type { PortalUser } from "~/auth/require-user.server";
-import { categoryTrail } from "~/domain/catalogue-listing";
+import { CATALOGUE_NAMES, categoryTrail } from "~/domain/catalogue-listing";
 import { sortCategories } from "~/domain/category-order";
 import type { CategoryLink } from "~/components/catalogue-listing";
-import { getCategoryTree, type CategoryNode } from "~/upstream/categories.server";
+import type { CategoryNode } from "~/upstream/categories.server";
+import { categoryTree } from "./category-tree.server";
 import { loadListing } from "./listing.server";
-
-export const CATALOGUE_NAMES = { full: "Full catalogue", my: "My catalogue", user: "Your catalogue" } as const;
 
 function links(nodes: readonly CategoryNode[], basePath: string): CategoryLink[] {
   return sortCategories(nodes).map((n) => ({
@@ -27,16 +26,29 @@ type Page = {
   path: string;
 };
 
+/** Which catalogue /categories/{type}/{splat} is: my or full, or user/{catalogueId}; anything else is a 404. */
+function pageOf(type: string, splat: string): Page {
+  if (type === "full" || type === "my") {
+    return { tree: type, scope: type, catalogueName: CATALOGUE_NAMES[type], basePath: `/categories/${type}`, path: splat };
+  }
+  // a user catalogue, browsed by the shared category tree (decision 060); another customer's catalogue is the
+  // upstream's 404
+  const [catalogueId = "", ...rest] = splat.split("/");
+  if (type !== "user" || !/^\d{1,9}$/.test(catalogueId)) throw new Response("Not found", { status: 404 });
+  return { tree: "full", catalogueId, catalogueName: CATALOGUE_NAMES.user, basePath: `/categories/user/${catalogueId}`, path: rest.join("/") };
+}
+
 /**
  * A category page: the tree (fixed display order, SPEC §9), the trail down the path, and 16 products of the
  * deepest category. An unknown path is a 404. At the catalogue's root the tree and the products load together.
  */
-export async function loadCategoryPage(user: PortalUser, request: Request, page: Page) {
+export async function loadCategoryPage(user: PortalUser, request: Request, type: string, splat: string) {
+  const page = pageOf(type, splat);
   const target = { scope: page.scope, catalogueId: page.catalogueId };
   const atRoot = page.path.split("/").filter(Boolean).length === 0;
-  const treeCall = getCategoryTree(user.upstream, page.tree);
+  const treeCall = categoryTree(user, page.tree);
   const rootListing = atRoot ? loadListing(user, request, target) : null;
-  const tree = sortCategories(await treeCall);
+  const tree = await treeCall;
   const trail = categoryTrail(tree, page.path);
   if (!trail) throw new Response("Category not found", { status: 404 });
   const current = trail[trail.length - 1];

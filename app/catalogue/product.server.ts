@@ -1,24 +1,47 @@
 import type { PortalUser } from "~/auth/require-user.server";
 import { alternativeProducts, frequentlyBoughtTogether, ALTERNATIVES_SIZE, FREQUENTLY_BOUGHT_TOGETHER_SIZE } from "~/domain/banners";
 import { searchScope } from "~/domain/catalogue-listing";
+import { formatMoney } from "~/domain/money";
 import { canPlaceOrders, hasPermission } from "~/domain/permissions";
 import { cardImage, productCard, productLink, type ProductCard } from "~/domain/product-card";
-import { chooseOptions, type OptionPicker } from "~/domain/product-options";
+import { chooseOptions, chosenOptions, type OptionPicker } from "~/domain/product-options";
 import { quantityRule } from "~/domain/quantity";
 import { colorsFromImages, quickViewImage, showsNextDayDelivery, stockLabel } from "~/domain/quick-view";
 import type { OptionValues } from "~/domain/matrix";
-import { getCategory } from "~/upstream/categories.server";
+import { getCategory, type CategoryNode } from "~/upstream/categories.server";
 import { findItemBySlug, listItems, type Item } from "~/upstream/items.server";
+import { categoryTree, parentOf } from "./category-tree.server";
 
 /** Prices are not shown to accounts with pricingHidden (the upstream also sends null). */
 export function showsPrices(user: PortalUser): boolean {
   return !hasPermission(user.session.account, "pricingHidden", { inPunchout: user.inPunchout });
 }
 
+/**
+ * What a product card shows, ready to render: the price and stock label are worded here, so the browser needs
+ * no domain code for them, and the card's features (not shown on cards) are not sent.
+ */
+export type CardView = Omit<ProductCard, "features" | "fromPrice"> & {
+  fromPrice: number | null;
+  priceText: string | null;
+  stockLabel: string | null;
+  /** the quick view's address on the page the card is shown on */
+  quickView?: string;
+};
+
 /** Product cards of upstream items, with the price left out where it is hidden. */
-export function cardsOf(items: readonly Item[], user: PortalUser): ProductCard[] {
+export function cardsOf(items: readonly Item[], user: PortalUser): CardView[] {
   const prices = showsPrices(user);
-  return items.map((item) => productCard({ ...item, fromPrice: prices ? item.price ?? null : null }));
+  return items.map((item) => {
+    const { features: _features, ...card } = productCard({ ...item, fromPrice: prices ? item.price ?? null : null });
+    const fromPrice = typeof card.fromPrice === "number" ? card.fromPrice : null;
+    return {
+      ...card,
+      fromPrice,
+      priceText: fromPrice === null ? null : `From ${formatMoney(fromPrice)}`,
+      stockLabel: stockLabel({ inStock: card.inStock, hasFinish: false }),
+    };
+  });
 }
 
 /** What the product page and the quick view show of one product with the options chosen so far. */
@@ -36,6 +59,8 @@ export function productView(item: Item, requested: OptionValues, user: PortalUse
     ? colors.find((c) => c.color.toLowerCase() === chosenColor.toLowerCase())?.images ?? []
     : colors.map((c) => c.images?.[0] ?? "").filter(Boolean);
   const flags = { inStock: item.inStock, hasFinish: item.hasFinish };
+  const price = prices ? (orderable?.price ?? item.price ?? null) : null;
+  const fromPrice = !orderable && simples.length > 0;
   return {
     productId: item.internalId,
     name: item.displayName,
@@ -46,8 +71,9 @@ export function productView(item: Item, requested: OptionValues, user: PortalUse
     link: productLink(card.slug),
     image,
     gallery: [...new Set([image, ...colourImages])].slice(0, 4),
-    price: prices ? (orderable?.price ?? item.price ?? null) : null,
-    fromPrice: !orderable && simples.length > 0,
+    price,
+    fromPrice,
+    priceText: price === null ? null : `${fromPrice ? "From " : ""}${formatMoney(price)}`,
     enStandards: card.enStandards,
     features: item.features.filter((f) => f.heading || f.subheading),
     stockLabel: stockLabel(flags),
@@ -69,34 +95,39 @@ export async function requireItem(user: PortalUser, slug: string): Promise<Item>
 }
 
 /**
+ * The product page: the product with the options in the address, its alternatives and what is bought with it.
+ * Two rounds of upstream calls after the guard: the item (with the category tree, which does not depend on it,
+ * usually cached), then both product strips together.
+ */
+export async function loadProductPage(user: PortalUser, request: Request, slug: string) {
+  const scope = searchScope(user.session.account);
+  const tree = scope ? categoryTree(user, scope).catch(() => null) : null;
+  const item = await requireItem(user, slug);
+  const related = await relatedProducts(user, item, scope, tree);
+  return { product: productView(item, chosenOptions(new URL(request.url).searchParams), user), ...related };
+}
+
+/**
  * SPEC §9: alternatives are 8 products of the same category in the user's catalogue (none without a scope,
  * SPEC §8); frequently bought together are 4 in-stock products from the rest of its top-level category.
  */
-export async function relatedProducts(user: PortalUser, item: Item) {
-  const scope = searchScope(user.session.account);
+async function relatedProducts(user: PortalUser, item: Item, scope: "full" | "my" | null, tree: Promise<CategoryNode[] | null> | null) {
   const classId = item.class?.internalId;
   if (!scope || !classId) return { alternatives: [], boughtTogether: [] };
-  const [alternatives, category] = await Promise.all([
+  let parentId = parentOf((await tree) ?? [], classId);
+  if (parentId === undefined) parentId = (await getCategory(user.upstream, classId).catch(() => null))?.parentId;
+  const listed = { scope, visibleInCatalogue: true, includePricing: true };
+  const [alternatives, together] = await Promise.all([
+    listItems(user.upstream, { "class.internalId": classId, "internalId[$ne]": item.internalId, ...listed, $limit: ALTERNATIVES_SIZE }),
+    // enough candidates to leave out every alternative without asking again
     listItems(user.upstream, {
-      "class.internalId": classId,
+      "class.internalId": parentId ?? classId,
       "internalId[$ne]": item.internalId,
-      scope,
-      visibleInCatalogue: true,
-      includePricing: true,
-      $limit: ALTERNATIVES_SIZE,
+      inStock: true,
+      ...listed,
+      $limit: FREQUENTLY_BOUGHT_TOGETHER_SIZE + ALTERNATIVES_SIZE,
     }),
-    getCategory(user.upstream, classId).catch(() => null),
   ]);
   const shown = alternativeProducts(alternatives.data, scope);
-  const exclude = [item.internalId, ...shown.map((i) => i.internalId)];
-  const together = await listItems(user.upstream, {
-    "class.internalId": category?.parentId ?? classId,
-    "internalId[$nin]": exclude.join(","),
-    inStock: true,
-    scope,
-    visibleInCatalogue: true,
-    includePricing: true,
-    $limit: FREQUENTLY_BOUGHT_TOGETHER_SIZE,
-  });
-  return { alternatives: cardsOf(shown, user), boughtTogether: cardsOf(frequentlyBoughtTogether(together.data), user) };
+  return { alternatives: cardsOf(shown, user), boughtTogether: cardsOf(frequentlyBoughtTogether(together.data, shown), user) };
 }

@@ -1,9 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import type { Listing } from "~/catalogue/listing.server";
-import { STOCK_FILTERS } from "~/domain/catalogue-listing";
 import { Pagination } from "./pagination";
 import { ProductGrid } from "./product-card";
-import { QuickView, useQuickViewLinks } from "./quick-view";
+import { QuickView } from "./quick-view";
 
 const SORTS = [
   ["", "Recommended"],
@@ -15,10 +14,11 @@ const SORTS = [
 
 /** Filters, product grid, paging and the quick view of a category page or a search. */
 export function CatalogueListing({ listing, hidden = [] }: { listing: Listing; hidden?: [string, string][] }) {
-  const links = useQuickViewLinks();
+  const { pathname, pageBase } = listing.links;
+  const pageHref = (p: number) => (p <= 1 ? pageBase : `${pageBase}${pageBase.includes("?") ? "&" : "?"}page=${p}`);
   return (
     <>
-      <Form method="get" action={links.pathname} className="catalogue-filters" aria-label="Filter products">
+      <Form method="get" action={pathname} className="catalogue-filters" aria-label="Filter products">
         {hidden.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
@@ -34,7 +34,7 @@ export function CatalogueListing({ listing, hidden = [] }: { listing: Listing; h
           <label htmlFor="filter-stock">Availability</label>
           <select id="filter-stock" name="stock" defaultValue={listing.filters.stock}>
             <option value="">In stock and special order</option>
-            {Object.entries(STOCK_FILTERS).map(([value, label]) => (
+            {listing.stockFilters.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -62,12 +62,10 @@ export function CatalogueListing({ listing, hidden = [] }: { listing: Listing; h
       {listing.cards.length === 0 ? (
         <p className="notice">No products match. Try fewer filters.</p>
       ) : (
-        <ProductGrid cards={listing.cards} label="Products" quickViewTo={links.open} />
+        <ProductGrid cards={listing.cards} label="Products" />
       )}
-      <Pagination page={listing.page} pages={listing.pages} href={links.page} />
-      {listing.quickView ? (
-        <QuickView product={listing.quickView} />
-      ) : null}
+      <Pagination page={listing.page} pages={listing.pages} href={pageHref} />
+      {listing.quickView ? <QuickView quickView={listing.quickView} /> : null}
     </>
   );
 }

@@ -1,13 +1,11 @@
 import { Link } from "@remix-run/react";
-import type { ProductView } from "~/catalogue/product.server";
-import type { dashboardData } from "~/dashboard.server";
+import type { loadDashboard } from "~/dashboard.server";
 import { ProductGrid } from "./product-card";
-import { QuickView, useQuickViewLinks } from "./quick-view";
+import { QuickView } from "./quick-view";
 
-type Data = Awaited<ReturnType<typeof dashboardData>> & { quickView: ProductView | null };
+type Data = Awaited<ReturnType<typeof loadDashboard>>;
 
 export function DashboardPage({ data }: { data: Data }) {
-  const quickViewTo = useQuickViewLinks().open;
   return (
     <>
       <h1>Welcome, {data.name}</h1>
@@ -37,7 +35,7 @@ export function DashboardPage({ data }: { data: Data }) {
       {data.banners.first.length ? (
         <section aria-labelledby="banner-first">
           <h2 id="banner-first">Recommended for you</h2>
-          <ProductGrid cards={data.banners.first} label="Recommended for you" quickViewTo={quickViewTo} />
+          <ProductGrid cards={data.banners.first} label="Recommended for you" />
         </section>
       ) : null}
       <div className="dashboard-grid">
@@ -94,12 +92,10 @@ export function DashboardPage({ data }: { data: Data }) {
       {data.banners.second.length ? (
         <section aria-labelledby="banner-second">
           <h2 id="banner-second">New in the catalogue</h2>
-          <ProductGrid cards={data.banners.second} label="New in the catalogue" quickViewTo={quickViewTo} />
+          <ProductGrid cards={data.banners.second} label="New in the catalogue" />
         </section>
       ) : null}
-      {data.quickView ? (
-        <QuickView product={data.quickView} />
-      ) : null}
+      {data.quickView ? <QuickView quickView={data.quickView} /> : null}
     </>
   );
 }

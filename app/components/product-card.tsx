@@ -1,12 +1,10 @@
 import { Link } from "@remix-run/react";
-import { formatMoney } from "~/domain/money";
-import type { ProductCard } from "~/domain/product-card";
-import { stockLabel } from "~/domain/quick-view";
+import type { CardView } from "~/catalogue/product.server";
 import { ProductImage } from "./product-image";
+import { preloadQuickView } from "./quick-view";
 
 /** A product in a grid. Cards after the first row load their image lazily. */
-export function ProductCardView({ card, eager = false, quickViewTo }: { card: ProductCard; eager?: boolean; quickViewTo?: string }) {
-  const label = stockLabel({ inStock: card.inStock, hasFinish: false });
+function ProductCardView({ card, eager }: { card: CardView; eager: boolean }) {
   return (
     <article className="product-card" aria-labelledby={`card-${card.productId}`}>
       <ProductImage src={card.image} alt="" size={240} eager={eager} />
@@ -19,13 +17,11 @@ export function ProductCardView({ card, eager = false, quickViewTo }: { card: Pr
         <span>{card.productCode}</span>
         {card.category ? <span> · {card.category}</span> : null}
       </p>
-      {card.fromPrice !== null && card.fromPrice !== undefined ? (
-        <p className="product-card__price">From {formatMoney(card.fromPrice)}</p>
-      ) : null}
+      {card.priceText ? <p className="product-card__price">{card.priceText}</p> : null}
       <EnBadges standards={card.enStandards} />
-      {label ? <p className={card.inStock ? "stock stock--in" : "stock stock--special"}>{label}</p> : null}
-      {quickViewTo ? (
-        <Link to={quickViewTo} className="button button--small product-card__quick" preventScrollReset>
+      {card.stockLabel ? <p className={card.inStock ? "stock stock--in" : "stock stock--special"}>{card.stockLabel}</p> : null}
+      {card.quickView ? (
+        <Link to={card.quickView} className="button button--small product-card__quick" preventScrollReset onPointerEnter={preloadQuickView} onFocus={preloadQuickView}>
           Quick view<span className="visually-hidden"> of {card.name}</span>
         </Link>
       ) : null}
@@ -46,13 +42,13 @@ export function EnBadges({ standards }: { standards: readonly string[] }) {
   );
 }
 
-/** A grid of cards with optional quick view links. */
-export function ProductGrid({ cards, quickViewTo, label }: { cards: readonly ProductCard[]; quickViewTo?: (slug: string) => string; label: string }) {
+/** A grid of cards; a card with a quick-view link offers it. */
+export function ProductGrid({ cards, label }: { cards: readonly CardView[]; label: string }) {
   return (
     <ul className="product-grid" aria-label={label}>
       {cards.map((card, i) => (
         <li key={card.productId}>
-          <ProductCardView card={card} eager={i < 4} quickViewTo={quickViewTo?.(card.slug)} />
+          <ProductCardView card={card} eager={i < 4} />
         </li>
       ))}
     </ul>

@@ -1,5 +1,4 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import type { OptionPicker } from "~/domain/product-options";
 
 /**
@@ -7,8 +6,6 @@ import type { OptionPicker } from "~/domain/product-options";
  * the choice in the address; with it, a change submits at once. `keep` carries other parameters along.
  */
 export function ProductOptions({ pickers, action, keep = [], idPrefix }: { pickers: readonly OptionPicker[]; action: string; keep?: readonly [string, string][]; idPrefix: string }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   if (pickers.length === 0) return null;
   return (
     <Form method="get" action={action} className="product-options" preventScrollReset replace>
@@ -23,7 +20,7 @@ export function ProductOptions({ pickers, action, keep = [], idPrefix }: { picke
             name={picker.name}
             defaultValue={picker.chosen ?? ""}
             key={picker.chosen ?? ""}
-            onChange={hydrated ? (event) => event.currentTarget.form?.requestSubmit() : undefined}
+            onChange={(event) => event.currentTarget.form?.requestSubmit()}
           >
             <option value="">Choose {picker.label.toLowerCase()}</option>
             {picker.values.map((value) => (

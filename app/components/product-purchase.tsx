@@ -1,49 +1,41 @@
-import { Form, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Form, useLocation } from "@remix-run/react";
 import type { ProductView } from "~/catalogue/product.server";
-import { afterQuickAdd } from "~/domain/quick-view";
 import { QuantitySelector } from "./quantity-selector";
 
-type Orderable = NonNullable<ProductView["orderable"]>;
+export type Orderable = NonNullable<ProductView["orderable"]>;
 
 /**
- * The add-to-basket form (issue 6's contract): posts intent=add, productId, qty and redirectTo to /basket,
- * which checks the quantity rules and takes the price from upstream. `quick` posts through a fetcher so the
- * quick view stays open; its quantity then goes back to 0 (SPEC §4).
+ * The add-to-basket form's fields (issue 6's contract): intent=add, productId, qty and redirectTo, posted to
+ * /basket, which checks the quantity rules and takes the price from upstream.
  */
-export function AddToBasket({ orderable, quick = false, idPrefix }: { orderable: Orderable; quick?: boolean; idPrefix: string }) {
-  const location = useLocation();
-  const fetcher = useFetcher();
-  const [qty, setQty] = useState(orderable.minimum);
-  const [resets, setResets] = useState(0);
-  const wasBusy = useRef(false);
-  useEffect(() => {
-    if (fetcher.state !== "idle") wasBusy.current = true;
-    else if (wasBusy.current) {
-      wasBusy.current = false;
-      setQty(afterQuickAdd({ qty }).qty);
-      setResets((n) => n + 1);
-    }
-  }, [fetcher.state, qty]);
-  const FormTag = quick ? fetcher.Form : Form;
+export function AddToBasketFields(props: {
+  orderable: Orderable;
+  idPrefix: string;
+  qty: number;
+  redirectTo: string;
+  busy?: boolean;
+  onCommit?: (qty: number) => void;
+}) {
   return (
-    <FormTag method="post" action="/basket" className="add-to-basket" preventScrollReset>
+    <>
       <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="productId" value={orderable.internalId} />
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <QuantitySelector
-        key={`${orderable.internalId}-${resets}`}
-        id={`${idPrefix}-qty`}
-        name="qty"
-        defaultValue={qty}
-        step={orderable.step}
-        min={0}
-        onCommit={setQty}
-      />
-      <button type="submit" className="button button--primary" disabled={fetcher.state !== "idle"}>
+      <input type="hidden" name="productId" value={props.orderable.internalId} />
+      <input type="hidden" name="redirectTo" value={props.redirectTo} />
+      <QuantitySelector id={`${props.idPrefix}-qty`} name="qty" defaultValue={props.qty} step={props.orderable.step} min={0} onCommit={props.onCommit} />
+      <button type="submit" className="button button--primary" disabled={props.busy}>
         Add to basket
       </button>
-    </FormTag>
+    </>
+  );
+}
+
+/** The product page's add to basket: a plain form post that comes back to the page. */
+export function AddToBasket({ orderable, idPrefix }: { orderable: Orderable; idPrefix: string }) {
+  const location = useLocation();
+  return (
+    <Form method="post" action="/basket" className="add-to-basket" preventScrollReset>
+      <AddToBasketFields orderable={orderable} idPrefix={idPrefix} qty={orderable.minimum} redirectTo={location.pathname + location.search} />
+    </Form>
   );
 }
 

@@ -1,6 +1,5 @@
 import type { ProductView } from "~/catalogue/product.server";
 import { NEXT_DAY_DELIVERY } from "~/domain/quick-view";
-import { formatMoney } from "~/domain/money";
 import { EnBadges } from "./product-card";
 import { ProductImage } from "./product-image";
 
@@ -11,12 +10,7 @@ export function ProductSummary({ product }: { product: ProductView }) {
       <p className="product-summary__code">
         Product code <span>{product.productCode}</span>
       </p>
-      {product.price !== null ? (
-        <p className="product-summary__price">
-          {product.fromPrice ? "From " : ""}
-          {formatMoney(product.price)}
-        </p>
-      ) : null}
+      {product.priceText ? <p className="product-summary__price">{product.priceText}</p> : null}
       <ul className="product-summary__labels">
         {product.stockLabel ? <li className={product.stockLabel === "In stock" ? "stock stock--in" : "stock stock--special"}>{product.stockLabel}</li> : null}
         {product.nextDayDelivery ? <li className="stock stock--next-day">{NEXT_DAY_DELIVERY}</li> : null}

@@ -58,7 +58,12 @@ describe("other product strips (SPEC §9)", () => {
     expect(secondBannerItems([1, 2, 3, 4, 5])).toEqual([5]);
     expect(secondBannerItems([1, 2])).toEqual([]);
   });
-  it("frequently bought together shows four", () => expect(frequentlyBoughtTogether(ten)).toEqual([1, 2, 3, 4]));
+  const items = ten.map((internalId) => ({ internalId }));
+  it("frequently bought together shows four", () => expect(frequentlyBoughtTogether(items).map((i) => i.internalId)).toEqual([1, 2, 3, 4]));
+  it("frequently bought together leaves out what the page already shows", () => {
+    const shown = [{ internalId: "2" }, { internalId: 3 }, { internalId: 9 }];
+    expect(frequentlyBoughtTogether(items, shown).map((i) => i.internalId)).toEqual([1, 4, 5, 6]);
+  });
   it("alternatives show eight", () => expect(alternativeProducts(ten, "full")).toEqual([1, 2, 3, 4, 5, 6, 7, 8]));
   it.each([undefined, null, ""])("alternatives without scope (%j) are emptied", (scope) => {
     expect(alternativeProducts(ten, scope)).toEqual([]);

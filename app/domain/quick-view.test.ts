@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GALLERY_PLACEHOLDER, afterQuickAdd, colorsFromImages, quickViewImage, showsNextDayDelivery, stockLabel } from "./quick-view";
+import { GALLERY_PLACEHOLDER, afterQuickAdd, colorsFromImages, quickViewImage, quickViewQuantity, showsNextDayDelivery, stockLabel } from "./quick-view";
 
 describe("quick-view stock display (SPEC §4)", () => {
   it.each([
@@ -39,6 +39,11 @@ describe("quickViewImage", () => {
 
 it("qty resets to 0 after a quick add, nothing else changes", () => {
   expect(afterQuickAdd({ qty: 5, name: "Vest" })).toEqual({ qty: 0, name: "Vest" });
+});
+
+it("the quick view starts at the item's minimum, and at 0 straight after a quick add", () => {
+  expect(quickViewQuantity(5, false)).toBe(5);
+  expect(quickViewQuantity(5, true)).toBe(0);
 });
 
 it("the gallery placeholder is '+3'", () => expect(GALLERY_PLACEHOLDER).toBe("+3"));

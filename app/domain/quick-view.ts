@@ -35,6 +35,11 @@ export function afterQuickAdd<P extends Pick<QuickViewProduct, "qty">>(product: 
   return { ...product, qty: 0 };
 }
 
+/** The quick view's quantity when it is shown: the item's minimum, or 0 straight after a quick add. */
+export function quickViewQuantity(minimum: number, justAdded: boolean): number {
+  return justAdded ? afterQuickAdd({ qty: minimum }).qty : minimum;
+}
+
 /** The upstream keys item images by lower-case colour name; the quick view wants a colour list. */
 export function colorsFromImages(images: Readonly<Record<string, readonly string[]>> | null | undefined): NonNullable<QuickViewProduct["colors"]> {
   return Object.entries(images ?? {}).map(([color, list]) => ({ color, images: list }));

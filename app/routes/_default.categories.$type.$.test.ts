@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { clearCategoryTrees } from "~/catalogue/category-tree.server";
 import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { categoryHandlers } from "../../tests/mocks/upstream/categories";
@@ -7,9 +8,10 @@ import { itemAnswer, itemHandlers, list } from "../../tests/mocks/upstream/items
 import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { loader } from "./_default.categories.$type.$";
-import { loader as userLoader } from "./_default.categories.user.$catalogueId.$";
 
 const server = useUpstreamMock();
+// every test its own upstream answers: no category tree kept from the one before
+beforeEach(clearCategoryTrees);
 const ALL = ["canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue"];
 
 async function open(path: string, params: Record<string, string>, permissions = ALL) {
@@ -42,7 +44,12 @@ describe("/categories/{my|full}/{fullSlug…}", () => {
     expect(result.heading).toBe("Hi-Vis Jackets");
     expect(result.trail.map((c) => c.name)).toEqual(["Hi-Vis Clothing", "Hi-Vis Jackets"]);
     expect(result.listing).toMatchObject({ total: 40, page: 2, pages: 3 });
-    expect(result.listing.cards[0]).toMatchObject({ name: "Product 1", link: "/product/product-1", fromPrice: 10 });
+    expect(result.listing.cards[0]).toMatchObject({ name: "Product 1", link: "/product/product-1", fromPrice: 10, priceText: "From £10.00", stockLabel: "In stock" });
+    // the quick view opens on this page with its filters; paging keeps them too
+    expect(result.listing.cards[0].quickView).toBe(
+      "/categories/full/hi-vis/hi-vis-jackets?page=2&en=EN+343&colour=Yellow&stock=in-stock&sort=price-asc&quickview=product-1",
+    );
+    expect(result.listing.links.pageBase).toBe("/categories/full/hi-vis/hi-vis-jackets?en=EN+343&colour=Yellow&stock=in-stock&sort=price-asc");
   });
 
   it("shows the tree in the fixed display order (SPEC §9), children too", async () => {
@@ -84,8 +91,16 @@ describe("/categories/{my|full}/{fullSlug…}", () => {
     const item = itemAnswer(7, {}, [{ id: 71, options: { size: "M", color: "Yellow" } }]);
     server.use(...categoryHandlers(), ...itemHandlers({ items: [item] }));
     const result = (await open("/categories/full?quickview=product-7", { type: "full", "*": "" })) as Awaited<ReturnType<typeof loader>>;
-    expect(result.listing.quickView).toMatchObject({ name: "Product 7", link: "/product/product-7", stockLabel: "In stock", nextDayDelivery: true });
-    expect(result.listing.quickView?.orderable?.internalId).toBe("71");
+    expect(result.listing.quickView?.product).toMatchObject({ name: "Product 7", link: "/product/product-7", stockLabel: "In stock", nextDayDelivery: true });
+    expect(result.listing.quickView?.product.orderable?.internalId).toBe("71");
+    expect(result.listing.quickView).toMatchObject({ close: "/categories/full", qty: 1, addedTo: "/categories/full?quickview=product-7&added=1" });
+  });
+
+  it("shows the quick view's quantity at 0 when the page comes back from a quick add (SPEC §4)", async () => {
+    const item = itemAnswer(7, {}, [{ id: 71, options: { size: "M", color: "Yellow" } }]);
+    server.use(...categoryHandlers(), ...itemHandlers({ items: [item] }));
+    const result = (await open("/categories/full?page=2&quickview=product-7&size=M&added=1", { type: "full", "*": "" })) as Awaited<ReturnType<typeof loader>>;
+    expect(result.listing.quickView).toMatchObject({ qty: 0, close: "/categories/full?page=2", keep: [["page", "2"], ["quickview", "product-7"]] });
   });
 });
 
@@ -93,7 +108,7 @@ describe("/categories/user/{catalogueId}/{fullSlug…}", () => {
   it("lists the user catalogue's items by catalogueId", async () => {
     const seen: URLSearchParams[] = [];
     server.use(...authHandlers({ session: sessionAnswer({ permissions: ALL }) }), ...categoryHandlers(), ...itemHandlers({ seen }));
-    await userLoader({ request: get("/categories/user/2/workwear", await sessionCookie()), params: { catalogueId: "2", "*": "workwear" }, context: testLoadContext() });
+    await loader({ request: get("/categories/user/2/workwear", await sessionCookie()), params: { type: "user", "*": "2/workwear" }, context: testLoadContext() });
     expect(seen[0].get("catalogueId")).toBe("2");
     expect(seen[0].get("class.internalId")).toBe("14");
   });
@@ -101,12 +116,12 @@ describe("/categories/user/{catalogueId}/{fullSlug…}", () => {
   it("needs canViewUserCatalogue and a numeric id", async () => {
     server.use(...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue"] }) }), ...categoryHandlers(), ...itemHandlers());
     const denied = await settle(async () =>
-      userLoader({ request: get("/categories/user/2", await sessionCookie()), params: { catalogueId: "2", "*": "" }, context: testLoadContext() }),
+      loader({ request: get("/categories/user/2", await sessionCookie()), params: { type: "user", "*": "2" }, context: testLoadContext() }),
     );
     expect(locationOf(denied)).toBe("/");
     server.use(...authHandlers({ session: sessionAnswer({ permissions: ALL }) }));
     const bad = await settle(async () =>
-      userLoader({ request: get("/categories/user/x", await sessionCookie()), params: { catalogueId: "x", "*": "" }, context: testLoadContext() }),
+      loader({ request: get("/categories/user/x", await sessionCookie()), params: { type: "user", "*": "x" }, context: testLoadContext() }),
     );
     expect((bad as Response).status).toBe(404);
   });

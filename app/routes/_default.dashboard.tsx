@@ -1,9 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/require-user.server";
-import { loadQuickView } from "~/catalogue/listing.server";
 import { DashboardPage } from "~/components/dashboard-page";
-import { dashboardData } from "~/dashboard.server";
+import { loadDashboard } from "~/dashboard.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
@@ -11,8 +10,7 @@ export const meta: MetaFunction = () => [{ title: "Dashboard · Workwear orderin
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [data, quickView] = await Promise.all([dashboardData(user), loadQuickView(user, new URL(request.url))]);
-  return { ...data, quickView };
+  return loadDashboard(user, request);
 }
 
 export default function Dashboard() {

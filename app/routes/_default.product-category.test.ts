@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { clearCategoryTrees } from "~/catalogue/category-tree.server";
 import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { categoryHandlers } from "../../tests/mocks/upstream/categories";
@@ -8,6 +9,8 @@ import { useUpstreamMock } from "../../tests/mocks/server";
 import { loader } from "./_default.product-category";
 
 const server = useUpstreamMock();
+// every test its own upstream answers: no category tree kept from the one before
+beforeEach(clearCategoryTrees);
 
 async function open(permissions: string[], types: string[]) {
   server.use(...authHandlers({ session: sessionAnswer({ permissions }) }), ...categoryHandlers({ types }));

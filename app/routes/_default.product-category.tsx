@@ -1,10 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/require-user.server";
-import { CATALOGUE_NAMES } from "~/catalogue/category-page.server";
-import { defaultCatalogue } from "~/domain/catalogue-listing";
-import { sortCategories } from "~/domain/category-order";
-import { getCategoryTree } from "~/upstream/categories.server";
+import { productCategories } from "~/catalogue/category-tree.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
@@ -13,19 +10,7 @@ export const meta: MetaFunction = () => [{ title: "Product categories · Workwea
 // /product-category: the categories of the catalogue the user's permissions open (decision 060)
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const type = defaultCatalogue(user.session.account);
-  if (type !== "my" && type !== "full") return { catalogue: null, categories: [] };
-  const tree = sortCategories(await getCategoryTree(user.upstream, type));
-  const to = (fullSlug: string) => `/categories/${type}/${fullSlug}`;
-  return {
-    catalogue: { name: CATALOGUE_NAMES[type], to: `/categories/${type}` },
-    categories: tree.map((c) => ({
-      internalId: c.internalId,
-      name: c.name,
-      to: to(c.fullSlug || c.slug),
-      children: sortCategories(c.children).map((s) => ({ internalId: s.internalId, name: s.name, to: to(s.fullSlug || s.slug) })),
-    })),
-  };
+  return productCategories(user);
 }
 
 export default function ProductCategoryRoute() {

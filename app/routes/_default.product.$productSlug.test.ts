@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { clearCategoryTrees } from "~/catalogue/category-tree.server";
 import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { categoryHandlers } from "../../tests/mocks/upstream/categories";
@@ -9,6 +10,8 @@ import { useUpstreamMock } from "../../tests/mocks/server";
 import { loader } from "./_default.product.$productSlug";
 
 const server = useUpstreamMock();
+// every test its own upstream answers: no category tree kept from the one before
+beforeEach(clearCategoryTrees);
 
 const jacket = itemAnswer(20, { hasFinish: false, quantityStep: 5, minimumSaleQuantity: 10 }, [
   { id: 21, options: { size: "M", color: "Yellow" }, price: 24.5 },
@@ -67,8 +70,10 @@ describe("/product/{productSlug}", () => {
     const data = (await open("/product/product-20", ["canViewMyCatalogue"], seen)) as Data;
     const [alternatives, together] = seen.filter((q) => !q.get("slug"));
     expect(Object.fromEntries(alternatives)).toMatchObject({ "class.internalId": "12", "internalId[$ne]": "20", scope: "my", $limit: "8" });
-    expect(Object.fromEntries(together)).toMatchObject({ "class.internalId": "10", "internalId[$nin]": "20,30,31", inStock: "true", $limit: "4" });
+    // asked together with the alternatives, so it asks for 4 more than the 8 alternatives it may have to leave out
+    expect(Object.fromEntries(together)).toMatchObject({ "class.internalId": "10", "internalId[$ne]": "20", inStock: "true", $limit: "12" });
     expect(data.alternatives.map((c) => c.productId)).toEqual(["30", "31"]);
+    expect(data.boughtTogether).toEqual([]);
   });
 
   it("skips alternatives for a user with no catalogue scope (SPEC §8)", async () => {

@@ -1,12 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/require-user.server";
-import { productView, relatedProducts, requireItem } from "~/catalogue/product.server";
+import { loadProductPage } from "~/catalogue/product.server";
 import { ProductGrid } from "~/components/product-card";
 import { ProductOptions } from "~/components/product-options";
 import { AddToBasket, WishListToggle } from "~/components/product-purchase";
 import { ProductFeatures, ProductGallery, ProductSummary } from "~/components/product-summary";
-import { chosenOptions } from "~/domain/product-options";
 import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
@@ -15,9 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 // /product/{productSlug}: the product with the options in the address (?size=M&color=Yellow); unknown slug → 404
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const item = await requireItem(user, params.productSlug ?? "");
-  const related = await relatedProducts(user, item);
-  return { product: productView(item, chosenOptions(new URL(request.url).searchParams), user), ...related };
+  return loadProductPage(user, request, params.productSlug ?? "");
 }
 
 export default function ProductRoute() {

@@ -1,9 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/require-user.server";
-import { loadListing } from "~/catalogue/listing.server";
+import { loadSearch } from "~/catalogue/search.server";
 import { CatalogueListing } from "~/components/catalogue-listing";
-import { searchScope } from "~/domain/catalogue-listing";
 import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
@@ -16,10 +15,7 @@ const MAX_QUERY = 200;
 // /search?q= (and /site-search): text over name, product code and description in the user's catalogue
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
-  const scope = searchScope(user.session.account);
-  if (!q || !scope) return { q, canSearch: scope !== null, listing: null };
-  return { q, canSearch: true, listing: await loadListing(user, request, { q, scope }) };
+  return loadSearch(user, request, MAX_QUERY);
 }
 
 export default function SearchRoute() {

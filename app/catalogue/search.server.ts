@@ -1,0 +1,11 @@
+import type { PortalUser } from "~/auth/require-user.server";
+import { searchScope } from "~/domain/catalogue-listing";
+import { loadListing } from "./listing.server";
+
+/** /search?q=: text over name, product code and description in the user's catalogue (decision 060). */
+export async function loadSearch(user: PortalUser, request: Request, maxQuery: number) {
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, maxQuery);
+  const scope = searchScope(user.session.account);
+  if (!q || !scope) return { q, canSearch: scope !== null, listing: null };
+  return { q, canSearch: true, listing: await loadListing(user, request, { q, scope }) };
+}
