@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 
 /** The number the header's Basket link shows. */
 export async function basketCount(page: Page): Promise<number> {
@@ -12,12 +12,15 @@ export function jsEnabled(): boolean {
   return test.info().project.use.javaScriptEnabled !== false;
 }
 
-/** Chooses a product option: with JavaScript the change submits itself; without, the form's button does. */
-export async function chooseOption(page: Page, label: string, value: string, param: string) {
-  await page.getByLabel(label, { exact: true }).selectOption(value);
-  if (!jsEnabled()) await page.getByRole("button", { name: "Show choice" }).click();
+/**
+ * Chooses a product option: with JavaScript the change submits itself; without, the form's button does.
+ * `within` is where the option form is (the quick view's dialog); the whole page by default.
+ */
+export async function chooseOption(page: Page, label: string, value: string, param: string, within: Page | Locator = page) {
+  await within.getByLabel(label, { exact: true }).selectOption(value);
+  if (!jsEnabled()) await within.getByRole("button", { name: "Show choice" }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]${param}=${encodeURIComponent(value).replace(/%20/g, "(\\+|%20)")}(&|$)`));
-  await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+  await expect(within.getByLabel(label, { exact: true })).toHaveValue(value);
 }
 
 export async function seriousViolations(page: Page) {
