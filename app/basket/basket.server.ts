@@ -89,7 +89,12 @@ export async function addLine(client: UpstreamClient, productId: string, qty: un
   const basket = await getBasket(client);
   const merged = mergeLine(basket.stock, lineFromItem(found.item, check.qty), found.item);
   if (!merged.ok) return refuse(merged.message);
-  return { ok: true, basket: await patchBasket(client, { stock: merged.lines }), message: "Added to basket" };
+  return { ok: true, basket: await patchBasket(client, stockAdded(basket, merged.lines)), message: "Added to basket" };
+}
+
+/** The write for stock lines just added: the stock basket is shown next, even if the wearer-pack one was selected. */
+function stockAdded(basket: BasketState, stock: StockLine[]): BasketPatch {
+  return basket.selectedBasketType === "stock-order-basket" ? { stock } : { stock, selectedBasketType: "stock-order-basket" };
 }
 
 /** intent=update: a new quantity for a line in the basket; 0 removes it. */
@@ -207,5 +212,5 @@ export async function addByCodes(client: UpstreamClient, requests: readonly Quic
     return { ...request, added: true, name: item.displayName, reason: null };
   });
   if (!report.some((line) => line.added)) return { report, basket: null };
-  return { report, basket: await patchBasket(client, { stock }) };
+  return { report, basket: await patchBasket(client, stockAdded(basket, stock)) };
 }

@@ -44,6 +44,12 @@ async function toastOf(result: unknown): Promise<string | null> {
 }
 
 describe("/basket action, intent=add", () => {
+  it("an add while the wearer-pack basket is selected selects the stock basket, where the line went", async () => {
+    const store = setUp({ store: { ...storeWith([]), state: { ...emptyBasket(), selectedBasketType: "manpack-order-basket" } } });
+    await send({ intent: "add", productId: "20002", qty: "1" });
+    expect(store.patches).toEqual([{ stock: [expect.objectContaining({ productId: "20002", qty: 1 })], selectedBasketType: "stock-order-basket" }]);
+  });
+
   it("adds a line priced by the catalogue, writes the basket upstream and goes back to redirectTo with a toast", async () => {
     const store = setUp();
     const result = await send({ intent: "add", productId: "20002", qty: "3", redirectTo: "/product/hv-jkt", price: "0.01" });

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { z } from "zod";
 import { requireUser, safeRedirect } from "~/auth/require-user.server";
 import { flashToast } from "~/auth/session.server";
@@ -196,6 +197,11 @@ function BasketLineRow({ line }: { line: View["lines"][number] }) {
   const pending = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.formError : null;
   const errorId = `line-error-${line.productId}`;
+  // a refused quantity is not in the basket: the field goes back to the basket's quantity, the reason stays shown
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) setRefusals((n) => n + 1);
+  }, [fetcher.state, fetcher.data]);
   return (
     <tr aria-busy={pending || undefined}>
       <td>
@@ -213,6 +219,7 @@ function BasketLineRow({ line }: { line: View["lines"][number] }) {
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="productId" value={line.productId} />
           <QuantitySelector
+            key={refusals}
             name="qty"
             label={`Quantity of ${line.name}`}
             labelHidden

@@ -45,6 +45,13 @@ describe("/quick-order", () => {
     ]);
   });
 
+  it("switches the basket shown to the stock basket when the wearer-pack basket was selected", async () => {
+    const store = setUp();
+    store.state = { ...store.state, selectedBasketType: "manpack-order-basket" };
+    await run(post("/quick-order", { lines: "HV-JKT-M, 1" }, cookie));
+    expect(store.patches).toEqual([{ stock: [expect.objectContaining({ productId: "20002", qty: 1 })], selectedBasketType: "stock-order-basket" }]);
+  });
+
   it("reads an uploaded CSV file (header row skipped) instead of the typed lines", async () => {
     const store = setUp();
     const form = new FormData();

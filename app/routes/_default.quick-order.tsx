@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { requireUser } from "~/auth/require-user.server";
 import { addByCodes, type LineReport } from "~/basket/basket.server";
@@ -54,6 +55,11 @@ export default function QuickOrderPage() {
   const navigation = useNavigation();
   const errors = answer && !answer.ok ? answer.fieldErrors : {};
   const report = answer && answer.ok ? answer : null;
+  const form = useRef<HTMLFormElement>(null);
+  // with JavaScript the page stays put: once lines went in, clear the form so a second click cannot add them again
+  useEffect(() => {
+    if (answer && answer.ok && answer.added > 0) form.current?.reset();
+  }, [answer]);
   return (
     <div className="stack quick-order">
       <h1>Quick order</h1>
@@ -64,7 +70,7 @@ export default function QuickOrderPage() {
 
       {report ? <QuickOrderReport report={report.report} added={report.added} /> : null}
 
-      <Form method="post" encType="multipart/form-data" className="stack" noValidate>
+      <Form ref={form} method="post" encType="multipart/form-data" className="stack" noValidate>
         <div className="field">
           <label htmlFor="quick-order-lines">Product codes and quantities</label>
           <textarea

@@ -141,6 +141,8 @@ test.describe("basket", () => {
       await quantityField(page, packed).fill("85");
       await quantityField(page, packed).press("Tab");
       await expect(basketRow(page, packed).getByText("Quantity must be a multiple of 10")).toBeVisible();
+      // the field shows the basket's quantity again, not the refused one
+      await expect(quantityField(page, packed)).toHaveValue("90");
       expect(await basketQuantities(token)).toEqual({ [packed.internalId]: 90 });
     }
   });
@@ -329,6 +331,8 @@ test.describe("quick order", () => {
       ["6", packed.itemId, "20", packed.displayName, "Added"],
     ]);
     expect(await basketQuantities(token)).toEqual({ [plain.internalId]: 2, [packed.internalId]: 20 });
+    // lines went in, so the form is empty again: a second click cannot add them twice
+    await expect(page.getByLabel("Product codes and quantities")).toHaveValue("");
 
     await page.getByRole("link", { name: "Go to your basket" }).click();
     await expect(quantityField(page, plain)).toHaveValue("2");
