@@ -43,6 +43,8 @@ export interface ParsedQuery {
   extras: Record<string, unknown>;
   /** Top-level parameter names that were sent. */
   keys: string[];
+  /** Those of `keys` that only exclude records (`f[$ne]`, `f[$nin]`), rather than name the ones wanted. */
+  exclusionKeys: string[];
 }
 
 export const DEFAULT_LIMIT = 16;
@@ -211,6 +213,9 @@ export function parseQuery(query: Record<string, unknown> | undefined, spec: Que
     skip: 0,
     extras: {},
     keys: Object.keys(query ?? {}),
+    exclusionKeys: Object.entries(query ?? {})
+      .filter(([, raw]) => isPlainObject(raw) && Object.keys(raw).length > 0 && Object.keys(raw).every((op) => op === "$ne" || op === "$nin"))
+      .map(([key]) => key),
   };
   const rest: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(query ?? {})) {

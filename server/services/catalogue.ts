@@ -274,8 +274,11 @@ export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
         );
       }
       // variants are listed under their parent unless asked for by id / parent
-      // a product code (itemId) names one item exactly, so a variant is found by its code too (quick order)
-      const byIdOrParent = ["internalId", "integerId", "parent", "slug", "itemId"].some((k) => parsed.keys.includes(k));
+      // a product code (itemId) names one item exactly, so a variant is found by its code too (quick order);
+      // leaving some items out (internalId[$ne], [$nin]) asks for no variant, and keeps the listing on its index
+      const byIdOrParent = ["internalId", "integerId", "parent", "slug", "itemId"].some(
+        (k) => parsed.keys.includes(k) && !parsed.exclusionKeys.includes(k),
+      );
       if (!byIdOrParent) q.whereNull("items.parent_id");
       return q;
     },

@@ -44,6 +44,12 @@ describe("GET /api/item", () => {
     expect(await names("$limit=1&$skip=1")).toEqual(["WD-TUN"]);
   });
 
+  it("leaving items out (internalId[$ne], [$nin]) still lists parents only, never their variants", async () => {
+    expect(await names("internalId[$ne]=20001")).toEqual(["WD-TUN", "WK-TRS"]);
+    expect(await names("internalId[$nin]=20001,99999")).toEqual(["WD-TUN", "WK-TRS"]);
+    expect(await names("class.internalId=11&internalId[$ne]=99999")).toEqual(["HV-JKT"]);
+  });
+
   it("includeChildren nests the variants; a variant is reachable by id; slug looks an item up", async () => {
     const res = await p.api("GET", "/api/item?internalId[$in]=20001&includeChildren=true", { token });
     expect(res.body.data[0].simples.map((s: any) => [s.internalId, s.options.size])).toEqual([["20002", "M"], ["20003", "L"]]);
