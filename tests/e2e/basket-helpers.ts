@@ -31,9 +31,9 @@ type Basket = {
   instructions: { stock: string; manpack: string };
 };
 
-/** A provider token for the user with the unit selected. */
-export async function tokenIn(who: DemoUser, unitName: string): Promise<string> {
-  const token = await providerToken(DEMO[who]);
+/** A provider token for the user (a demo account or a new colleague) with the unit selected. */
+export async function tokenIn(who: DemoUser | { email: string }, unitName: string): Promise<string> {
+  const token = await providerToken(typeof who === "string" ? DEMO[who] : who.email);
   const session = await providerCall<{ customers: Unit[]; selectedCustomer: Unit | null }>("/session", { token });
   const unit = session.customers.find((c) => c.name === unitName);
   if (!unit) throw new Error(`${who} has no unit ${unitName}`);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { E2E_STRIPE_PORT } from "../../playwright.config";
-import { expect, newColleague, providerCall, providerToken, test } from "./fixtures";
+import { fillBasket, tokenIn } from "./basket-helpers";
+import { expect, newColleague, providerCall, test } from "./fixtures";
 
 // Card payments by Stripe against the stand-in of tests/e2e/support/fake-stripe.ts (the machine has no internet).
 // Without JavaScript the buyer pays on the hosted payment page; with it, on the checkout page with Stripe Elements
@@ -13,24 +14,12 @@ const STRIPE = `http://127.0.0.1:${E2E_STRIPE_PORT}`;
 const THREE_DS_CARD = "4000 0027 6000 3184";
 const DECLINED_CARD = "4000 0000 0000 0002";
 
-type Item = { internalId: string; displayName: string; price: number | null; minimumSaleQuantity: number; quantityStep: number; simples?: Item[] };
 type Order = { internalId: string; tranId: string; otherRefNum: string | null; stripeId: string | null; stripePaid: boolean; paymentMethod: { internalId: string }; total: number };
 
-/** A provider token for the user in Northwind, and one orderable product (qty 2) in their basket. */
-async function basketOfTwo(email: string): Promise<string> {
-  const token = await providerToken(email);
-  const session = await providerCall<{ customers: Array<{ name: string; contactId: string }> }>("/session", { token });
-  const unit = session.customers.find((c) => c.name === UNIT)!;
-  await providerCall("/select-customer", { method: "POST", token, body: JSON.stringify({ contactId: unit.contactId }) });
-  const list = await providerCall<{ data: Item[] }>("/item?includeChildren=true&$limit=40", { token });
-  const item = list.data
-    .flatMap((i) => (i.simples?.length ? i.simples : [i]))
-    .find((i) => i.price !== null && i.minimumSaleQuantity <= 2 && 2 % i.quantityStep === 0)!;
-  await providerCall("/basket-session", {
-    method: "PATCH",
-    token,
-    body: JSON.stringify({ stock: [{ productId: item.internalId, qty: 2, name: item.displayName, price: item.price }] }),
-  });
+/** A provider token for the user in Northwind, with one orderable product (qty 2) in their basket. */
+async function basketOfTwo(user: { email: string }): Promise<string> {
+  const token = await tokenIn(user, UNIT);
+  await fillBasket(token);
   return token;
 }
 
@@ -58,7 +47,7 @@ test.describe("card payment", () => {
   test("without JavaScript: Stripe's hosted page with 3-D Secure, back to the confirmation, one paid order", async ({ page, logInAs }, testInfo) => {
     test.skip(testInfo.project.name !== "no-js", "the hosted page is the no-JavaScript path; the JS project pays with Elements below");
     const user = await newColleague(UNIT, "card-hosted");
-    const token = await basketOfTwo(user.email);
+    const token = await basketOfTwo(user);
     await logInAs(user, UNIT);
     const reference = `CARD-H-${Date.now()}`;
     const returns: string[] = [];
@@ -96,7 +85,7 @@ test.describe("card payment", () => {
   test("without JavaScript: a declined card stays on the payment page and no order is placed", async ({ page, logInAs }, testInfo) => {
     test.skip(testInfo.project.name !== "no-js", "the hosted page is the no-JavaScript path");
     const user = await newColleague(UNIT, "card-declined");
-    const token = await basketOfTwo(user.email);
+    const token = await basketOfTwo(user);
     await logInAs(user, UNIT);
     const reference = `CARD-D-${Date.now()}`;
     await startCardCheckout(page, reference);
@@ -113,7 +102,7 @@ test.describe("card payment", () => {
     test.skip(testInfo.project.name !== "js", "Stripe Elements needs JavaScript");
     await routeStripeToStandIn(page);
     const user = await newColleague(UNIT, "card-elements");
-    const token = await basketOfTwo(user.email);
+    const token = await basketOfTwo(user);
     await logInAs(user, UNIT);
     const reference = `CARD-E-${Date.now()}`;
 
@@ -135,7 +124,7 @@ test.describe("card payment", () => {
     test.skip(testInfo.project.name !== "js", "Stripe Elements needs JavaScript");
     await routeStripeToStandIn(page);
     const user = await newColleague(UNIT, "card-elements-declined");
-    const token = await basketOfTwo(user.email);
+    const token = await basketOfTwo(user);
     await logInAs(user, UNIT);
     const reference = `CARD-ED-${Date.now()}`;
     await startCardCheckout(page, reference);
@@ -151,7 +140,7 @@ test.describe("card payment", () => {
     test.skip(testInfo.project.name !== "js", "the fallback is for a browser running JavaScript");
     await page.route("https://js.stripe.com/**", (route) => route.abort());
     const user = await newColleague(UNIT, "card-fallback");
-    const token = await basketOfTwo(user.email);
+    const token = await basketOfTwo(user);
     await logInAs(user, UNIT);
     const reference = `CARD-F-${Date.now()}`;
     await startCardCheckout(page, reference);
