@@ -130,14 +130,22 @@ describe("checkout by card with Stripe Elements", () => {
     expect(stripe).toEqual([]);
   });
 
-  it("the confirmed intent is read back from Stripe and sent with the order", async () => {
-    const { orders } = setUp({ metadata: checkoutMetadata(fields, PAYER) });
-    const result = await send(form({ paymentIntentId: "pi_test_7" }));
+  it.each([1, 2])("the confirmed intent is read back from Stripe and sent with the order: card block type 2, method %i", async (method) => {
+    const { orders } = setUp({ metadata: checkoutMetadata({ ...fields, paymentMethod: method }, PAYER) });
+    const result = await send(form({ paymentMethod: String(method), paymentIntentId: "pi_test_7" }));
     expect(locationOf(result)).toBe("/order-complete?order=801");
-    expect(orders[0].body).toMatchObject({
+    expect(orders[0].body).toEqual({
+      orderType: "standard",
+      items: [{ internalId: "20002", qty: 2 }],
+      punchoutSession: null,
+      deliveryInstructions: "Gate 3",
+      fullOrder: true,
+      addressId: "701",
+      shippingMethod: "2",
+      otherRefNum: "PO-9",
       stripeId: "pi_test_7",
       stripePaid: true,
-      paymentMethod: { paymentToken: "pi_test_7", cvc: "", custentitypayment_method: 1, session: KEY },
+      paymentMethod: { paymentToken: "pi_test_7", cvc: "", custentitypayment_method: method, session: KEY },
     });
   });
 
