@@ -9,7 +9,8 @@ const USAGE = `usage: npm run provider -- [command]
   migrate                        run the migrations
   seed [--scale large] [--file path]   rebuild the database: drop, migrate, seed
   maintenance on|off             switch maintenance mode; prints the bypass token
-  outbox [n]                     print the n latest e-mails (default 10)`;
+  outbox [n]                     print the n latest e-mails (default 10)
+  item withdraw|restore <code>   take a product (by product code) out of the catalogue, or put it back`;
 
 function flag(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -81,6 +82,15 @@ async function main(args: string[]): Promise<void> {
         const rows = await db("outbox").orderBy("id", "desc").limit(n);
         if (!rows.length) console.log("(no e-mails)");
         for (const r of rows.reverse()) console.log(`--- #${r.id} ${r.created_at} to ${r.to_email} [${r.kind}]\nSubject: ${r.subject}\n\n${r.body}\n`);
+      });
+    }
+    case "item": {
+      const [action, code] = rest;
+      if ((action !== "withdraw" && action !== "restore") || !code) throw new Error(`item needs withdraw or restore and a product code\n${USAGE}`);
+      return withDb(async (db) => {
+        const changed = await db("items").where("item_code", code).update({ is_inactive: action === "withdraw" });
+        if (!changed) throw new Error(`no product has the code ${code}`);
+        console.log(`${code}: ${action === "withdraw" ? "withdrawn from" : "back in"} the catalogue`);
       });
     }
     case "help":
