@@ -14,7 +14,14 @@ test("reorder drops a withdrawn product with a notice and adds the rest", async 
   const parent = list.data.filter((item) => (item.simples?.length ?? 0) >= 2 && item.price !== null)[testInfo.project.name === "js" ? 0 : 1];
   const variants = (parent.simples ?? []).filter((item) => item.price !== null && item.minimumSaleQuantity === 1 && item.quantityStep === 1);
   expect(variants.length).toBeGreaterThanOrEqual(2);
-  const [keep, gone] = variants.map((item) => ({ ...item, displayName: item.displayName ?? parent.displayName }));
+  const [keep, gone]: Variant[] = variants.map((item) => ({
+    ...item,
+    displayName: item.displayName ?? parent.displayName,
+    parentCode: parent.itemId,
+    parentName: parent.displayName,
+    parentSlug: parent.slug,
+    parentIsMatrix: true,
+  }));
   await putBasket(token, [{ item: keep, qty: 1 }, { item: gone, qty: 1 }]);
   await logInAs(user, UNIT);
   await placeOrder(page, `REORDER-${testInfo.project.name}-${Date.now()}`);
