@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { PortalUser } from "~/auth/require-user.server";
 import { basketTotal } from "~/domain/basket";
-import { addressMode, decideDeliveryAddress, stockOrderBody, type StockOrderBody } from "~/domain/checkout";
+import { addressIdsWithDefault, addressMode, decideDeliveryAddress, stockOrderBody, type StockOrderBody } from "~/domain/checkout";
 import { cardCharge, chargeMatchesOrder, type CheckoutFields } from "~/domain/card-amount";
 import { orderTotal, shippingLabel } from "~/domain/money";
 import { CARD_PAYMENT_METHOD_IDS, CARD_PAYMENT_TYPE } from "~/domain/payment";
 import { getEnv } from "~/env.server";
 import { listCustomerAddresses } from "~/upstream/addresses.server";
-import { getBasket, getItemsById } from "~/upstream/basket.server";
+import { getBasket, getItemsById, patchBasket } from "~/upstream/basket.server";
+import type { ApprovalState } from "~/upstream/punchout-baskets.server";
 import { listShipMethods } from "~/upstream/carriage.server";
 import { upstreamErrorMessage } from "~/upstream/client.server";
 import { placeStockOrder, type PlacedOrder } from "~/upstream/checkout.server";
@@ -34,7 +35,12 @@ export async function checkoutView(user: PortalUser) {
     subTotal: basketTotal(lines),
     instructions: basket.instructions.stock,
     addressMode: addressMode(user.session.account.permissions),
-    addresses: addresses.map((a) => ({
+    addresses: addressIdsWithDefault(
+      addresses.map((a) => a.internalId),
+      basket.approvedOrderAddressId,
+    )
+      .map((addressId) => addresses.find((a) => a.internalId === addressId)!)
+      .map((a) => ({
       internalId: a.internalId,
       label: a.label,
       text: a.details.addrText || [a.details.addr1, a.details.addr2, a.details.city, a.details.zip].filter(Boolean).join(", "),
@@ -57,7 +63,7 @@ export type CheckoutInput = CheckoutFields;
 export type CardPayment = { paymentIntentId: string; paid: boolean; amountPence: number; sessionKey: string };
 
 export type CheckoutResult =
-  | { ok: true; order: PlacedOrder }
+  | { ok: true; order: PlacedOrder; approval: ApprovalState }
   | { ok: false; fieldErrors: Record<string, string>; formError: string | null };
 type Refusal = Extract<CheckoutResult, { ok: false }>;
 
@@ -70,7 +76,14 @@ export function isCardMethod(paymentMethod: number): boolean {
   return CARD_PAYMENT_METHOD_IDS.includes(paymentMethod);
 }
 
-type Prepared = { ok: true; body: StockOrderBody; charge: ReturnType<typeof cardCharge>; chosenBasket: string | null; method: number };
+type Prepared = {
+  ok: true;
+  body: StockOrderBody;
+  charge: ReturnType<typeof cardCharge>;
+  chosenBasket: string | null;
+  method: number;
+  approval: ApprovalState;
+};
 
 /**
  * Checks the checkout against what upstream offers this customer (addresses, ship methods, payment methods) and
@@ -85,7 +98,9 @@ async function prepareOrder(user: PortalUser, request: Request, input: CheckoutI
     listShipMethods(upstream),
     loadedSavedBasketId(request),
   ]);
-  const address = decideDeliveryAddress(addressMode(session.account.permissions), addresses.map((a) => a.internalId), input.addressId, input);
+  // a punched-out basket loaded for approval goes, by default, to the address it was approved for
+  const addressIds = addressIdsWithDefault(addresses.map((a) => a.internalId), basket.approvedOrderAddressId);
+  const address = decideDeliveryAddress(addressMode(session.account.permissions), addressIds, input.addressId, input);
   if (!address.ok) return fail("Please check the delivery address.", address.fieldErrors);
   const shipMethod = shipMethods.find((m) => m.internalId === input.shippingMethod);
   if (!shipMethod) return fail("Please choose a delivery method.", { shippingMethod: "Choose one of the delivery methods shown" });
@@ -103,13 +118,19 @@ async function prepareOrder(user: PortalUser, request: Request, input: CheckoutI
     payment: { type: 1, paymentMethodId: method.id },
     otherRefNum: input.otherRefNum,
     chosenBasket,
+    punchoutLoadedBasket: basket.punchoutLoadedBasket,
   });
+  const approval: ApprovalState = {
+    basketIdForApproval: basket.basketIdForApproval,
+    approvedOrderAddressId: basket.approvedOrderAddressId,
+    punchoutLoadedBasket: basket.punchoutLoadedBasket,
+  };
   let charge = cardCharge([], 0);
   if (isCardMethod(method.id) && body.items.length > 0) {
     const prices = new Map((await getItemsById(upstream, body.items.map((l) => l.internalId))).map((item) => [item.internalId, item.price]));
     charge = cardCharge(body.items.map((l) => ({ price: prices.get(l.internalId) ?? 0, qty: l.qty })), shipMethod.shippingflatrateamount);
   }
-  return { ok: true, body, charge, chosenBasket, method: method.id };
+  return { ok: true, body, charge, chosenBasket, method: method.id, approval };
 }
 
 /**
@@ -130,6 +151,7 @@ export async function placeOrder(user: PortalUser, request: Request, input: Chec
       punchoutSession: body.punchoutSession,
       otherRefNum: body.otherRefNum,
       chosenBasket: body.chosenBasket,
+      punchoutLoadedBasket: body.punchoutLoadedBasket,
       payment: { type: CARD_PAYMENT_TYPE, paymentMethodId: prepared.method, paymentToken: card.paymentIntentId, sessionKey: card.sessionKey },
       stripe: { stripeId: card.paymentIntentId, stripePaid: card.paid },
     });
@@ -142,7 +164,7 @@ export async function placeOrder(user: PortalUser, request: Request, input: Chec
     if (card && !chargeMatchesOrder(card.amountPence, orderTotal(order))) {
       console.error(`order ${order.tranId}: card ${card.paymentIntentId} charged ${card.amountPence}p, the order totals ${orderTotal(order)}`);
     }
-    return { ok: true, order };
+    return { ok: true, order, approval: prepared.approval };
   } catch (error) {
     if (error instanceof Response && error.status >= 400 && error.status < 500 && error.status !== 401) {
       if (body.items.length === 0) return fail(EMPTY_BASKET_MESSAGE);
@@ -185,11 +207,23 @@ async function markCheckedOut(user: PortalUser, basketId: string): Promise<void>
  * After an order is placed: a punched-out basket held for approval is finalised (decision 081), the loaded saved
  * basket is forgotten, and the buyer goes to the confirmation with a toast (303, so a reload never re-posts).
  */
-export async function orderPlacedRedirect(user: PortalUser, request: Request, order: PlacedOrder): Promise<Response> {
-  const finalised = await finalisePunchoutApproval(user);
-  const placed = `Order ${order.tranId ?? order.internalId} placed`;
-  const toast = finalised && !finalised.ok ? { kind: "error" as const, message: `${placed}. ${finalised.message}` } : { kind: "success" as const, message: placed };
+export async function orderPlacedRedirect(user: PortalUser, request: Request, placed: { order: PlacedOrder; approval: ApprovalState }): Promise<Response> {
+  const { order, approval } = placed;
+  const finalised = await finalisePunchoutApproval(user, approval);
+  if (approval.approvedOrderAddressId || approval.punchoutLoadedBasket) await forgetApprovedBasket(user);
+  const done = `Order ${order.tranId ?? order.internalId} placed`;
+  const toast = finalised && !finalised.ok ? { kind: "error" as const, message: `${done}. ${finalised.message}` } : { kind: "success" as const, message: done };
   const headers = new Headers(await flashToast(request, toast));
   headers.append("Set-Cookie", await rememberLoadedSavedBasket(null));
   return redirect(`/order-complete?order=${encodeURIComponent(order.internalId)}`, { status: 303, headers });
+}
+
+/** After the order, the basket no longer holds an approved punched-out basket: its address and flag go too. */
+async function forgetApprovedBasket(user: PortalUser): Promise<void> {
+  try {
+    await patchBasket(user.upstream, { approvedOrderAddressId: null, punchoutLoadedBasket: false });
+  } catch (error) {
+    if (error instanceof Response && error.status < 400) throw error;
+    console.error("clearing the approved punchout basket's keys failed", error instanceof Response ? error.status : error);
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressMode, decideDeliveryAddress, NEW_ADDRESS, stockOrderBody } from "./checkout";
+import { addressIdsWithDefault, addressMode, decideDeliveryAddress, NEW_ADDRESS, stockOrderBody } from "./checkout";
 
 const typed = { addressee: "Stores", addr1: "1 Dock Road", city: "Hull", zip: "hu1 2ab" };
 
@@ -97,5 +97,19 @@ describe("stockOrderBody (SPEC §7 POST /api/order, stock)", () => {
 
   it("card type 2 with a method other than 1 or 2 sends no block (SPEC §5)", () => {
     expect("paymentMethod" in stockOrderBody({ ...base, payment: { type: 2, paymentMethodId: 0 } })).toBe(false);
+  });
+});
+
+describe("addressIdsWithDefault", () => {
+  it("puts the address a punched-out basket was approved for first, if it is one of the customer's", () => {
+    expect(addressIdsWithDefault(["701", "702", "703"], "702")).toEqual(["702", "701", "703"]);
+    expect(addressIdsWithDefault(["701", "702"], "999")).toEqual(["701", "702"]);
+    expect(addressIdsWithDefault(["701", "702"], null)).toEqual(["701", "702"]);
+  });
+
+  it("a punched-out basket loaded for approval is flagged in the order body (SPEC §7 punchoutLoadedBasket)", () => {
+    const body = stockOrderBody({ lines: [{ productId: "1", qty: 1 }], address: { addressId: "702" }, shippingMethod: "1", deliveryInstructions: "", punchoutSession: null, payment: { type: 1 }, punchoutLoadedBasket: true });
+    expect(body.punchoutLoadedBasket).toBe(true);
+    expect("punchoutLoadedBasket" in stockOrderBody({ lines: [], address: { addressId: "702" }, shippingMethod: "1", deliveryInstructions: "", punchoutSession: null, payment: { type: 1 } })).toBe(false);
   });
 });

@@ -90,6 +90,8 @@ export type StockOrderInput = {
   otherRefNum?: string;
   /** The saved basket the lines were loaded from: the provider marks it checked_out (SPEC §4). */
   chosenBasket?: string | null;
+  /** The lines are a punched-out basket loaded for approval (SPEC §3, §7). */
+  punchoutLoadedBasket?: boolean;
   stripe?: { stripeId: string; stripePaid: boolean } | null;
 };
 
@@ -105,6 +107,7 @@ export type StockOrderBody = {
   shippingMethod: string;
   otherRefNum?: string;
   chosenBasket?: string;
+  punchoutLoadedBasket?: boolean;
   stripeId?: string;
   stripePaid?: boolean;
   paymentMethod?: PaymentMethodBlock;
@@ -122,6 +125,7 @@ export function stockOrderBody(input: StockOrderInput): StockOrderBody {
   };
   if (input.otherRefNum) body.otherRefNum = input.otherRefNum;
   if (input.chosenBasket) body.chosenBasket = input.chosenBasket;
+  if (input.punchoutLoadedBasket) body.punchoutLoadedBasket = true;
   if (input.stripe) {
     body.stripeId = input.stripe.stripeId;
     body.stripePaid = input.stripe.stripePaid;
@@ -129,4 +133,10 @@ export function stockOrderBody(input: StockOrderInput): StockOrderBody {
   const block = paymentMethodBlock(input.payment);
   if (block) body.paymentMethod = block;
   return body;
+}
+
+/** The customer's address ids with the one a punched-out basket was approved for first: that is the default. */
+export function addressIdsWithDefault(ids: readonly string[], approvedOrderAddressId: string | null): string[] {
+  if (!approvedOrderAddressId || !ids.includes(approvedOrderAddressId)) return [...ids];
+  return [approvedOrderAddressId, ...ids.filter((id) => id !== approvedOrderAddressId)];
 }

@@ -45,5 +45,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const message = `Your card payment (${outcome.paymentIntentId}) was taken but the order could not be placed: ${result.formError ?? "please check it"}. Please contact us quoting that reference.`;
     throw redirect("/checkout", { status: 303, headers: await flashToast(request, { kind: "error", message }) });
   }
-  throw await orderPlacedRedirect(user, request, result.order);
+  throw await orderPlacedRedirect(user, request, result);
 }

@@ -105,12 +105,15 @@ describe("/checkout action: POST /api/order, stock", () => {
     ["approved", "ok" as const, "success"],
     ["refused (500)", 500, "error"],
   ])("a punched-out basket held for approval is finalised after the order (%s) and its approval id cleared either way", async (_name, approve, kind) => {
-    const { store } = setUp();
-    store.state = { ...store.state, basketIdForApproval: "650" };
+    const { store, orders } = setUp();
+    store.state = { ...store.state, basketIdForApproval: "650", approvedOrderAddressId: "702", punchoutLoadedBasket: true };
     const punchout = punchoutBasketHandlers([punchoutBasket()], { approve });
     server.use(...punchout.handlers);
     const result = (await send(form())) as Response;
     expect(locationOf(result)).toBe("/order-complete?order=801");
+    // the order goes to the address the basket was approved for (the default, even without dellAddress), flagged
+    expect(orders[0].body).toMatchObject({ addressId: "702", punchoutLoadedBasket: true });
+    expect(store.patches).toContainEqual({ approvedOrderAddressId: null, punchoutLoadedBasket: false });
     expect(punchout.calls.patches).toEqual([{ id: "650", body: { punchout_approved: 1 } }]);
     expect(store.patches).toContainEqual({ basketIdForApproval: null });
     expect(store.state.basketIdForApproval).toBeNull();

@@ -63,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const threeDS = { url: order.threeDSUrl, cReq: order.cReq ?? "", transactionId: order.transactionId ?? "" };
     return data({ ok: true as const, fieldErrors: {}, formError: null, threeDS });
   }
-  throw await orderPlacedRedirect(user, request, order);
+  throw await orderPlacedRedirect(user, request, result);
 }
 
 export default function CheckoutPage() {

@@ -28,10 +28,16 @@ export const BasketStateSchema = z.object({
   stock: z.array(StockLineSchema).default([]),
   manpack: z.array(z.object({ employeeId: id, data: z.array(StockLineSchema).default([]) }).passthrough()).default([]),
   instructions: z.object({ stock: z.string().default(""), manpack: z.string().default("") }).default({}),
+  // a punched-out basket loaded for approval (SPEC §3; decision 081)
+  basketIdForApproval: id.nullish().transform((v) => v ?? null),
+  approvedOrderAddressId: id.nullish().transform((v) => v ?? null),
+  punchoutLoadedBasket: z.boolean().nullish().transform((v) => v ?? false),
 });
 export type BasketState = z.infer<typeof BasketStateSchema>;
 
-export type BasketPatch = Partial<Pick<BasketState, "selectedBasketType" | "stock" | "manpack" | "instructions">>;
+export type BasketPatch = Partial<
+  Pick<BasketState, "selectedBasketType" | "stock" | "manpack" | "instructions" | "basketIdForApproval" | "approvedOrderAddressId" | "punchoutLoadedBasket">
+>;
 
 // GET /api/basket-session (SPEC §7: /api/basket-session)
 export function getBasket(client: UpstreamClient): Promise<BasketState> {

@@ -95,3 +95,34 @@ test("someone who is not an approver is sent home", async ({ page, logInAs }) =>
   await expect(page).toHaveURL(/\/(dashboard)?$/);
   await expect(page.getByRole("link", { name: "Punchout baskets to approve" })).toHaveCount(0);
 });
+
+test("an approver loads a punched-out basket and checks it out: the order goes to its address, the basket is approved and the keys cleared", async ({ page, logInAs }, testInfo) => {
+  const name = uniqueReference("PO-CHECKOUT", testInfo.project.name);
+  const { saved, token: requester } = await savePunchoutBasket(name);
+  // the requester wants it delivered to the customer's second address, not the default one
+  const addresses = await providerCall<{ data: Array<{ internalId: string }> }>("/customer-address?$limit=2", { token: requester });
+  const savedAddress = addresses.data[1].internalId;
+  await providerCall(`/saved-basket/${saved.id}`, { method: "PATCH", token: requester, body: JSON.stringify({ address_id: savedAddress }) });
+  const who = approverFor(testInfo.project.name);
+  await logInAs(who, NORTHWIND);
+
+  await page.goto(`/saved-punchout-baskets/${saved.id}`);
+  await page.getByRole("button", { name: "Load for approval" }).click();
+  await expect(page.getByText("In your basket for approval")).toBeVisible();
+
+  await page.goto("/checkout");
+  const reference = `${name}-ORDER`;
+  await page.getByLabel("Your order reference (optional)").fill(reference);
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+
+  const token = await providerToken(DEMO[who]);
+  const orders = await providerCall<{ data: Array<{ otherRefNum: string | null; shippingAddress: { internalId: string } | null }> }>(
+    `/order?$limit=5&orderedBy=${encodeURIComponent(reference)}`,
+    { token },
+  );
+  expect(orders.data.find((o) => o.otherRefNum === reference)?.shippingAddress?.internalId).toBe(String(savedAddress));
+  expect(await approvalKeysOf(who)).toMatchObject({ basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false });
+  await page.goto("/saved-punchout-baskets");
+  await expect(page.getByRole("link", { name })).toHaveCount(0);
+});
