@@ -63,5 +63,7 @@ export async function basketView(client: UpstreamClient) {
     }),
     instructions: basket.instructions,
     packs: basket.manpack.map((pack) => ({ employeeId: pack.employeeId, lines: pack.data.length })),
+    /** A punched-out basket loaded for the user's approval (decision 081): checking out approves it. */
+    heldForApproval: basket.basketIdForApproval,
   };
 }

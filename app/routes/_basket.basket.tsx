@@ -89,6 +89,12 @@ export default function BasketPage() {
   return (
     <div className="basket stack">
       <h1>Basket</h1>
+      {view.heldForApproval ? (
+        <p className="notice notice--info">
+          This basket is a punchout basket loaded for your approval: placing the order approves it.{" "}
+          <Link to={`/saved-punchout-baskets/${view.heldForApproval}`}>See the punchout basket</Link>
+        </p>
+      ) : null}
       {formError ? (
         <p className="notice notice--error" role="alert">
           {formError}

@@ -40,7 +40,8 @@ describe("/saved-baskets action", () => {
   it("an invalid saved basket empties the basket (SPEC §4)", async () => {
     const { basket } = setUp([{ productId: "20010", qty: 2 }]);
     expect(locationOf(await send({ intent: "load", basketId: "602" }))).toBe("/basket");
-    expect(basket.patches).toEqual([{ stock: [] }]);
+    // and, replacing the basket, it is no longer a punched-out basket held for approval
+    expect(basket.patches).toEqual([{ stock: [], basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false }]);
   });
 
   it("delete sends {deleteBasket, basketID}", async () => {

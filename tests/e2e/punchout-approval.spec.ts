@@ -109,6 +109,8 @@ test("an approver loads a punched-out basket and checks it out: the order goes t
   await page.goto(`/saved-punchout-baskets/${saved.id}`);
   await page.getByRole("button", { name: "Load for approval" }).click();
   await expect(page.getByText("In your basket for approval")).toBeVisible();
+  await page.goto("/basket");
+  await expect(page.getByText("This basket is a punchout basket loaded for your approval: placing the order approves it.")).toBeVisible();
 
   await page.goto("/checkout");
   const reference = `${name}-ORDER`;
