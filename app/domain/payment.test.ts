@@ -19,7 +19,10 @@ describe("paymentMethodBlock (SPEC §5, §7)", () => {
     [{ type: 2 }],
     [{ type: 1, paymentMethodId: 1 }],
     [{ type: 0, paymentMethodId: 2 }],
-    [{ type: "card" as unknown as number, paymentMethodId: 1 }],
+    [{ type: "card", paymentMethodId: 1 }],
+    [{ type: 2, paymentMethodId: "" }],
+    [{ type: 2, paymentMethodId: 1.5 }],
+    [{ type: 2, paymentMethodId: null }],
   ])("%j sends none", (choice) => expect(paymentMethodBlock({ ...card, ...choice })).toBeNull());
 
   it("missing card details become empty strings for the upstream to refuse", () => {

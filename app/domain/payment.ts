@@ -1,17 +1,18 @@
-import { z } from "zod";
+// Card payments (SPEC §5, §7). No zod here: checkout's browser code imports this module's neighbours, and a
+// top-level schema would put zod into every page's JavaScript (decision 002).
 
 export const CARD_PAYMENT_TYPE = 2;
 /** Payment method ids that are cards taken through the payment provider. */
 export const CARD_PAYMENT_METHOD_IDS: readonly number[] = [1, 2];
 
-export const paymentChoiceSchema = z.object({
-  type: z.coerce.number().int(),
-  paymentMethodId: z.coerce.number().int().nullish(),
-  paymentToken: z.string().nullish(),
-  cvc: z.string().nullish(),
-  sessionKey: z.string().nullish(),
-});
-export type PaymentChoice = z.input<typeof paymentChoiceSchema>;
+/** How the buyer pays: the payment type (2 = card) and, for a card, the method and what the card form gave. */
+export interface PaymentChoice {
+  type: number | string;
+  paymentMethodId?: number | string | null;
+  paymentToken?: string | null;
+  cvc?: string | null;
+  sessionKey?: string | null;
+}
 
 /** SPEC §7 POST /api/order paymentMethod block. */
 export interface PaymentMethodBlock {
@@ -21,13 +22,21 @@ export interface PaymentMethodBlock {
   session: string;
 }
 
+/** A whole number from a number or numeric text (form values arrive as text); anything else is null. */
+function wholeNumber(value: unknown): number | null {
+  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  return typeof n === "number" && Number.isInteger(n) ? n : null;
+}
+
 /** SPEC §5: only a card payment (type 2) with method 1 or 2 sends a block; anything else sends none. */
 export function paymentMethodBlock(choice: PaymentChoice): PaymentMethodBlock | null {
-  const parsed = paymentChoiceSchema.safeParse(choice);
-  if (!parsed.success) return null;
-  const { type, paymentMethodId, paymentToken, cvc, sessionKey } = parsed.data;
-  if (type !== CARD_PAYMENT_TYPE || paymentMethodId == null || !CARD_PAYMENT_METHOD_IDS.includes(paymentMethodId)) {
-    return null;
-  }
-  return { paymentToken: paymentToken ?? "", cvc: cvc ?? "", custentitypayment_method: paymentMethodId, session: sessionKey ?? "" };
+  const type = wholeNumber(choice.type);
+  const methodId = wholeNumber(choice.paymentMethodId);
+  if (type !== CARD_PAYMENT_TYPE || methodId === null || !CARD_PAYMENT_METHOD_IDS.includes(methodId)) return null;
+  return {
+    paymentToken: choice.paymentToken ?? "",
+    cvc: choice.cvc ?? "",
+    custentitypayment_method: methodId,
+    session: choice.sessionKey ?? "",
+  };
 }
