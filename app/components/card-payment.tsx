@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { HOSTED_PAGE_NOTICE } from "./card-notice";
 
 // Stripe Elements on the checkout page (issue 6), loaded only when a card is chosen and card payments are on.
 // If Stripe.js cannot load, nothing is mounted and the form posts as without JavaScript: the server sends the
@@ -33,6 +34,25 @@ function loadStripeJs(): Promise<void> {
     document.head.appendChild(script);
   });
   return loading;
+}
+
+/** What the checkout's submit handler needs from the card field. */
+export type CardHandle = Pick<CardForm, "ready" | "confirm" | "clear">;
+
+/**
+ * The card field (loaded by the checkout only when a card is chosen, so Stripe's glue is not in the page's first
+ * JavaScript): Stripe Elements mounted in a labelled group, and the hosted-page notice until it is ready.
+ */
+export default function CardField({ publishableKey, handle }: { publishableKey: string; handle: React.MutableRefObject<CardHandle | null> }) {
+  const card = useCardForm(publishableKey, true);
+  handle.current = card;
+  useEffect(() => () => void (handle.current = null), [handle]);
+  return (
+    <>
+      <div ref={card.target} className="checkout__card" aria-label="Card details" role="group" hidden={!card.ready} />
+      {card.ready ? null : <p className="muted">{HOSTED_PAGE_NOTICE}</p>}
+    </>
+  );
 }
 
 export type CardForm = {

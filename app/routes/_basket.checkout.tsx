@@ -1,10 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { requireUser } from "~/auth/require-user.server";
 import { cardChargeFor, checkoutView, isCardMethod, orderPlacedRedirect, payerOf, placeOrder, type CheckoutResult } from "~/basket/checkout.server";
 import { placeOrderSchema } from "~/basket/checkout-form.server";
-import { useCardForm } from "~/components/card-payment";
+import { HOSTED_PAGE_NOTICE } from "~/components/card-notice";
+import type { CardHandle } from "~/components/card-payment";
 import { FieldError } from "~/components/field-error";
 import { TextField } from "~/components/text-field";
 import { checkoutFieldsFromMetadata, checkoutMetadata } from "~/domain/card-amount";
@@ -14,6 +15,9 @@ import { getEnv } from "~/env.server";
 import { createHostedCheckout, getCardOutcome, stripePublishableKey } from "~/upstream/payments.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";
 import basketStyles from "~/styles/basket.css";
+
+// Stripe's glue loads only when a card is chosen: it is not part of the page's first JavaScript (DESIGN §6)
+const CardField = lazy(() => import("~/components/card-payment"));
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyles }];
 export const meta: MetaFunction = () => [{ title: "Checkout · Workwear ordering portal" }];
@@ -73,7 +77,9 @@ export default function CheckoutPage() {
   const submit = useSubmit();
   const [method, setMethod] = useState(view.paymentMethods.find((m) => m.available)?.id ?? null);
   const chosenCard = view.paymentMethods.some((m) => m.id === method && m.card && m.available);
-  const card = useCardForm(view.stripeKey, chosenCard);
+  const card = useRef<CardHandle | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const [cardState, setCardState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const submitting = navigation.state === "submitting" || cardState.busy;
   const errors: Record<string, string> = answer?.fieldErrors ?? {};
@@ -81,7 +87,8 @@ export default function CheckoutPage() {
   // With Stripe Elements on the page, a card order is paid here first: the server creates the PaymentIntent for
   // the basket, Stripe confirms the card (and runs 3-D Secure), then the form posts with the intent's id.
   async function payByCard(event: FormEvent<HTMLFormElement>) {
-    if (!chosenCard || !card.ready) return; // no card form: the post goes to Stripe's hosted page instead
+    const cardForm = card.current;
+    if (!chosenCard || !cardForm?.ready) return; // no card form: the post goes to Stripe's hosted page instead
     event.preventDefault();
     const formElement = event.currentTarget;
     setCardState({ busy: true, error: null });
@@ -93,8 +100,8 @@ export default function CheckoutPage() {
       setCardState({ busy: false, error: answer.formError ?? "Please check the form." });
       return;
     }
-    const paid = await card.confirm(answer.clientSecret);
-    card.clear();
+    const paid = await cardForm.confirm(answer.clientSecret);
+    cardForm.clear();
     if (!paid.ok) {
       setCardState({ busy: false, error: paid.message });
       return;
@@ -201,8 +208,13 @@ export default function CheckoutPage() {
             <div className="stack">
               {/* Stripe Elements mounts the card field here once a card is chosen; until then (and without JavaScript)
                   the card details are taken on Stripe's own page */}
-              <div ref={card.target} className="checkout__card" aria-label="Card details" role="group" hidden={!card.ready} />
-              {card.ready ? null : <p className="muted">Paying by card? You enter your card details on Stripe&apos;s secure payment page next.</p>}
+              {hydrated && chosenCard ? (
+                <Suspense fallback={<p className="muted">{HOSTED_PAGE_NOTICE}</p>}>
+                  <CardField publishableKey={view.stripeKey} handle={card} />
+                </Suspense>
+              ) : (
+                <p className="muted">{HOSTED_PAGE_NOTICE}</p>
+              )}
             </div>
           ) : null}
           <FieldError id="paymentMethod-error" message={errors.paymentMethod} />
