@@ -8,7 +8,7 @@ import compression from "compression";
 import express from "express";
 import { getEnv } from "../env.server";
 import type { PortalLoadContext } from "./context";
-import { inRequestScope } from "./request-scope.server";
+import { openRequestScope, REQUEST_SCOPE_HEADER } from "./request-scope.server";
 import { crossSiteRefusal, isOldBrowser, securityHeaders } from "./security.server";
 
 installGlobals({ nativeFetch: true });
@@ -59,8 +59,13 @@ export async function startPortal(options: { port?: number; root?: string } = {}
     mode: production ? "production" : "development",
     getLoadContext: (_req, res) => res.locals.context as PortalLoadContext,
   });
-  // one scope per request, so the loaders of a page share the guard chain's upstream calls
-  app.all("*", (req, res, next) => inRequestScope(() => remix(req, res, next)));
+  app.all("*", (req, res, next) => {
+    // one scope per request, so the loaders of a page share the guard chain's upstream calls; the header is ours
+    const scope = openRequestScope();
+    req.headers[REQUEST_SCOPE_HEADER] = scope.key;
+    res.on("close", scope.close);
+    return remix(req, res, next);
+  });
 
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(options.port ?? env.PORT, () => resolve(s));
