@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { HOSTED_PAGE_NOTICE } from "./card-notice";
 
 // Stripe Elements on the checkout page (issue 6), loaded only when a card is chosen and card payments are on.
 // If Stripe.js cannot load, nothing is mounted and the form posts as without JavaScript: the server sends the
@@ -37,20 +36,41 @@ function loadStripeJs(): Promise<void> {
 }
 
 /** What the checkout's submit handler needs from the card field. */
-export type CardHandle = Pick<CardForm, "ready" | "confirm" | "clear">;
+export type CardHandle = {
+  ready: boolean;
+  /**
+   * Pays for the checkout in this form: the server makes the PaymentIntent for the basket, Stripe confirms the card
+   * (and runs 3-D Secure), the card field is cleared (SPEC §4); the form's fields to post, with the intent's id.
+   */
+  pay(form: HTMLFormElement): Promise<{ ok: true; body: FormData } | { ok: false; message: string }>;
+};
+
+async function payWith(card: CardForm, form: HTMLFormElement): ReturnType<CardHandle["pay"]> {
+  type IntentAnswer = { ok: boolean; clientSecret?: string; formError?: string | null };
+  const answer: IntentAnswer = await fetch("/checkout/card-intent", { method: "POST", body: new FormData(form) })
+    .then((response) => response.json() as Promise<IntentAnswer>)
+    .catch(() => ({ ok: false, formError: "The payment could not be started. Please try again." }));
+  if (!answer.ok || !answer.clientSecret) return { ok: false, message: answer.formError ?? "Please check the form." };
+  const paid = await card.confirm(answer.clientSecret);
+  card.clear();
+  if (!paid.ok) return paid;
+  const body = new FormData(form);
+  body.set("paymentIntentId", paid.paymentIntentId);
+  return { ok: true, body };
+}
 
 /**
  * The card field (loaded by the checkout only when a card is chosen, so Stripe's glue is not in the page's first
  * JavaScript): Stripe Elements mounted in a labelled group, and the hosted-page notice until it is ready.
  */
-export default function CardField({ publishableKey, handle }: { publishableKey: string; handle: React.MutableRefObject<CardHandle | null> }) {
+export default function CardField({ publishableKey, notice, handle }: { publishableKey: string; notice: string; handle: React.MutableRefObject<CardHandle | null> }) {
   const card = useCardForm(publishableKey, true);
-  handle.current = card;
+  handle.current = { ready: card.ready, pay: (form) => payWith(card, form) };
   useEffect(() => () => void (handle.current = null), [handle]);
   return (
     <>
       <div ref={card.target} className="checkout__card" aria-label="Card details" role="group" hidden={!card.ready} />
-      {card.ready ? null : <p className="muted">{HOSTED_PAGE_NOTICE}</p>}
+      {card.ready ? null : <p className="muted">{notice}</p>}
     </>
   );
 }

@@ -1,19 +1,12 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { requireUser } from "~/auth/require-user.server";
-import { cardChargeFor, checkoutView, isCardMethod, orderPlacedRedirect, payerOf, placeOrder, type CheckoutResult } from "~/basket/checkout.server";
-import { placeOrderSchema } from "~/basket/checkout-form.server";
-import { HOSTED_PAGE_NOTICE } from "~/components/card-notice";
+import { checkoutPageData, submitCheckout } from "~/basket/checkout-page.server";
 import type { CardHandle } from "~/components/card-payment";
 import { FieldError } from "~/components/field-error";
 import { TextField } from "~/components/text-field";
-import { checkoutFieldsFromMetadata, checkoutMetadata } from "~/domain/card-amount";
 import { NEW_ADDRESS } from "~/domain/checkout";
-import { formatMoney } from "~/domain/money";
-import { getEnv } from "~/env.server";
-import { createHostedCheckout, getCardOutcome, stripePublishableKey } from "~/upstream/payments.server";
-import { invalidForm, parseForm } from "~/utils/forms.server";
 import basketStyles from "~/styles/basket.css";
 
 // Stripe's glue loads only when a card is chosen: it is not part of the page's first JavaScript (DESIGN §6)
@@ -24,50 +17,12 @@ export const meta: MetaFunction = () => [{ title: "Checkout · Workwear ordering
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const view = await checkoutView(await requireUser(request));
-  return { ...view, stripeKey: stripePublishableKey() };
+  return checkoutPageData(await requireUser(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await parseForm(request, placeOrderSchema());
-  if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? "Please check the form.");
-  const { paymentIntentId, ...fields } = form.data;
-
-  let result: CheckoutResult;
-  if (isCardMethod(fields.paymentMethod) && getEnv().stripeEnabled) {
-    if (!paymentIntentId) {
-      // no JavaScript (or Stripe.js did not load): Stripe's hosted payment page, then back to /basket/checkout-success
-      const charge = await cardChargeFor(user, request, fields);
-      if (!charge.ok) return invalidForm(charge.fieldErrors, charge.formError);
-      const origin = new URL(request.url).origin;
-      const hosted = await createHostedCheckout({
-        pence: charge.pence,
-        idempotencyKey: fields.idempotencyKey,
-        successUrl: `${origin}/basket/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${origin}/checkout`,
-        description: "Workwear order",
-        metadata: checkoutMetadata(fields, payerOf(user)),
-      });
-      throw redirect(hosted.url, 303);
-    }
-    // Stripe Elements confirmed the card in the browser: whether it was paid is read from Stripe itself
-    const outcome = await getCardOutcome(paymentIntentId);
-    const madeFor = checkoutFieldsFromMetadata(outcome.metadata, payerOf(user));
-    if (madeFor?.idempotencyKey !== fields.idempotencyKey) return invalidForm({}, "That card payment does not belong to this checkout. Please try again.");
-    result = await placeOrder(user, request, fields, { paymentIntentId, paid: outcome.paid, amountPence: outcome.amount, sessionKey: fields.idempotencyKey });
-  } else {
-    result = await placeOrder(user, request, fields);
-  }
-  if (!result.ok) return invalidForm(result.fieldErrors, result.formError);
-
-  const { order } = result;
-  if (order.threeDSUrl) {
-    // SPEC §7: the card issuer wants 3-D Secure; the page posts the challenge on (auto with JS, a button without)
-    const threeDS = { url: order.threeDSUrl, cReq: order.cReq ?? "", transactionId: order.transactionId ?? "" };
-    return data({ ok: true as const, fieldErrors: {}, formError: null, threeDS });
-  }
-  throw await orderPlacedRedirect(user, request, result);
+  return submitCheckout(user, request);
 }
 
 export default function CheckoutPage() {
@@ -84,32 +39,17 @@ export default function CheckoutPage() {
   const submitting = navigation.state === "submitting" || cardState.busy;
   const errors: Record<string, string> = answer?.fieldErrors ?? {};
 
-  // With Stripe Elements on the page, a card order is paid here first: the server creates the PaymentIntent for
-  // the basket, Stripe confirms the card (and runs 3-D Secure), then the form posts with the intent's id.
+  // With Stripe Elements on the page a card order is paid first (card-payment.tsx), then the form posts with the
+  // PaymentIntent's id; without the card field the post goes to Stripe's hosted page instead
   async function payByCard(event: FormEvent<HTMLFormElement>) {
     const cardForm = card.current;
-    if (!chosenCard || !cardForm?.ready) return; // no card form: the post goes to Stripe's hosted page instead
+    if (!chosenCard || !cardForm?.ready) return;
     event.preventDefault();
     const formElement = event.currentTarget;
     setCardState({ busy: true, error: null });
-    type IntentAnswer = { ok: boolean; clientSecret?: string; formError?: string | null };
-    const answer: IntentAnswer = await fetch("/checkout/card-intent", { method: "POST", body: new FormData(formElement) })
-      .then((response) => response.json() as Promise<IntentAnswer>)
-      .catch(() => ({ ok: false, formError: "The payment could not be started. Please try again." }));
-    if (!answer.ok || !answer.clientSecret) {
-      setCardState({ busy: false, error: answer.formError ?? "Please check the form." });
-      return;
-    }
-    const paid = await cardForm.confirm(answer.clientSecret);
-    cardForm.clear();
-    if (!paid.ok) {
-      setCardState({ busy: false, error: paid.message });
-      return;
-    }
-    const body = new FormData(formElement);
-    body.set("paymentIntentId", paid.paymentIntentId);
-    setCardState({ busy: false, error: null });
-    submit(body, { method: "post" });
+    const paid = await cardForm.pay(formElement);
+    setCardState({ busy: false, error: paid.ok ? null : paid.message });
+    if (paid.ok) submit(paid.body, { method: "post" });
   }
 
   if (answer && "threeDS" in answer && answer.threeDS) return <ThreeDSecure {...answer.threeDS} />;
@@ -209,11 +149,11 @@ export default function CheckoutPage() {
               {/* Stripe Elements mounts the card field here once a card is chosen; until then (and without JavaScript)
                   the card details are taken on Stripe's own page */}
               {hydrated && chosenCard ? (
-                <Suspense fallback={<p className="muted">{HOSTED_PAGE_NOTICE}</p>}>
-                  <CardField publishableKey={view.stripeKey} handle={card} />
+                <Suspense fallback={<p className="muted">{view.cardNotice}</p>}>
+                  <CardField publishableKey={view.stripeKey} notice={view.cardNotice} handle={card} />
                 </Suspense>
               ) : (
-                <p className="muted">{HOSTED_PAGE_NOTICE}</p>
+                <p className="muted">{view.cardNotice}</p>
               )}
             </div>
           ) : null}
@@ -237,7 +177,7 @@ export default function CheckoutPage() {
             ))}
           </ul>
           <p>
-            Subtotal {formatMoney(view.subTotal)}, plus delivery and VAT. The final prices are confirmed when the order is placed.
+            Subtotal {view.subTotalText}, plus delivery and VAT. The final prices are confirmed when the order is placed.
           </p>
           {view.needsApproval ? <p className="notice notice--info">Your orders need your supervisor&apos;s approval before they are sent.</p> : null}
         </section>
