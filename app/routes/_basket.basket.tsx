@@ -1,16 +1,10 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { z } from "zod";
-import { requireUser, safeRedirect } from "~/auth/require-user.server";
-import { flashToast } from "~/auth/session.server";
-import { addLine, reorderIntoBasket, removeLine, setBasketType, setInstructions, updateLine, type BasketChange } from "~/basket/basket.server";
-import { basketView } from "~/basket/view.server";
+import { requireUser } from "~/auth/require-user.server";
+import { basketPageData, submitBasket } from "~/basket/basket-page.server";
 import { FieldError } from "~/components/field-error";
 import { QuantitySelector } from "~/components/quantity-selector";
-import { formatMoney } from "~/domain/money";
-import { invalidForm, parseForm } from "~/utils/forms.server";
 import basketStyles from "~/styles/basket.css";
 
 export const meta: MetaFunction = () => [{ title: "Basket · Workwear ordering portal" }];
@@ -18,64 +12,13 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return basketView(user.upstream);
+  return basketPageData(await requireUser(request));
 }
-
-const id = () => z.string({ required_error: "Choose a product" }).trim().regex(/^\d{1,15}$/, "That product is not available to order.");
-
-// functions, so that zod is built on the server only and stays out of the browser bundle (decision 002)
-const basketSchema = () =>
-  z.discriminatedUnion(
-    "intent",
-    [
-      z.object({ intent: z.literal("add"), productId: id(), qty: z.string().default("1"), redirectTo: z.string().optional() }),
-      z.object({ intent: z.literal("update"), productId: id(), qty: z.string({ required_error: "Enter a quantity" }) }),
-      z.object({ intent: z.literal("remove"), productId: id() }),
-      z.object({
-        intent: z.literal("reorder"),
-        orderId: z.string({ required_error: "Choose an order" }).trim().regex(/^\d{1,15}$/, "That order could not be found."),
-      }),
-      z.object({ intent: z.literal("instructions"), instructions: z.string().max(2000, "Delivery instructions can be at most 2000 characters").default("") }),
-      z.object({ intent: z.literal("basket-type"), basketType: z.enum(["stock-order-basket", "manpack-order-basket"], { message: "Choose the stock or the wearer-pack basket" }) }),
-    ],
-    { errorMap: () => ({ message: "That basket action is not known." }) },
-  );
 
 /** THE basket action: every basket mutation posts here with an `intent` (STYLE: one resource action, like a cart). */
 export async function action({ request }: ActionFunctionArgs) {
-  const { upstream } = await requireUser(request);
-  const form = await parseForm(request, basketSchema());
-  if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? Object.values(form.fieldErrors)[0] ?? null);
-  const input = form.data;
-
-  let change: BasketChange;
-  let target = "/basket";
-  switch (input.intent) {
-    case "add":
-      change = await addLine(upstream, input.productId, input.qty);
-      target = safeRedirect(input.redirectTo, "/basket");
-      break;
-    case "update":
-      change = await updateLine(upstream, input.productId, input.qty);
-      break;
-    case "remove":
-      change = await removeLine(upstream, input.productId);
-      break;
-    case "reorder":
-      change = await reorderIntoBasket(upstream, input.orderId);
-      break;
-    case "instructions":
-      change = await setInstructions(upstream, input.instructions);
-      break;
-    case "basket-type":
-      change = await setBasketType(upstream, input.basketType);
-      break;
-  }
-  // refused: 400 with the reason and nothing written (decision 070); the page shows it where it was posted from
-  if (!change.ok) return invalidForm({}, change.message);
-  const toast = await flashToast(request, { kind: change.notice ? "info" : "success", message: change.message });
-  return redirect(target, { status: 303, headers: toast });
+  const user = await requireUser(request);
+  return submitBasket(user, request);
 }
 
 export default function BasketPage() {
@@ -172,7 +115,7 @@ function StockBasket({ view, busy }: { view: View; busy: boolean }) {
         <dt>Items</dt>
         <dd>{view.count}</dd>
         <dt>Subtotal (excluding delivery and VAT)</dt>
-        <dd>{formatMoney(view.total)}</dd>
+        <dd>{view.totalText}</dd>
       </dl>
 
       <Form method="post" className="stack basket-instructions">
@@ -219,7 +162,7 @@ function BasketLineRow({ line }: { line: View["lines"][number] }) {
           </div>
         </div>
       </td>
-      <td>{formatMoney(line.unitPrice)}</td>
+      <td>{line.unitPriceText}</td>
       <td>
         <fetcher.Form method="post" className="basket-line__qty" aria-describedby={error ? errorId : undefined}>
           <input type="hidden" name="intent" value="update" />
@@ -242,7 +185,7 @@ function BasketLineRow({ line }: { line: View["lines"][number] }) {
         </fetcher.Form>
         <FieldError id={errorId} message={error ?? undefined} />
       </td>
-      <td>{formatMoney(line.lineTotal)}</td>
+      <td>{line.lineTotalText}</td>
       <td>
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="remove" />

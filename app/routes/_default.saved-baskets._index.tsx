@@ -1,17 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { requireUser } from "~/auth/require-user.server";
-import { flashToast } from "~/auth/session.server";
-import { deleteBasket, loadAndGoToBasket, saveCurrentBasket } from "~/basket/saved-baskets.server";
+import { savedBasketsPageData, submitSavedBaskets } from "~/basket/saved-baskets-page.server";
 import { IntentButton } from "~/components/intent-button";
 import { TextField } from "~/components/text-field";
-import { formatDate } from "~/domain/dates";
-import { getBasket } from "~/upstream/basket.server";
-import { upstreamErrorMessage } from "~/upstream/client.server";
-import { listSavedBaskets } from "~/upstream/saved-baskets.server";
-import { invalidForm, parseForm } from "~/utils/forms.server";
 import basketStyles from "~/styles/basket.css";
 
 export const meta: MetaFunction = () => [{ title: "Saved baskets · Workwear ordering portal" }];
@@ -19,56 +11,12 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { upstream } = await requireUser(request);
-  const [baskets, basket] = await Promise.all([listSavedBaskets(upstream), getBasket(upstream)]);
-  return {
-    baskets: baskets.map((b) => ({ id: b.id, name: b.basket_name, ordered: b.checked_out === 1, updated: formatDate(b.updated_at) })),
-    liveLines: basket.stock.length,
-  };
+  return savedBasketsPageData(await requireUser(request));
 }
 
-const basketId = () => z.string({ required_error: "Choose a saved basket" }).regex(/^\d{1,15}$/, "That saved basket could not be found.");
-
-// a function, so that zod is built on the server only and stays out of the browser bundle (decision 002)
-const savedBasketsSchema = () =>
-  z.discriminatedUnion(
-    "intent",
-    [
-      z.object({
-        intent: z.literal("save"),
-        name: z.string({ required_error: "Enter a name for the basket" }).trim().min(1, "Enter a name for the basket").max(200, "The name can be at most 200 characters"),
-      }),
-      z.object({ intent: z.literal("load"), basketId: basketId() }),
-      z.object({ intent: z.literal("delete"), basketId: basketId() }),
-    ],
-    { errorMap: () => ({ message: "That action is not known." }) },
-  );
-
 export async function action({ request }: ActionFunctionArgs) {
-  const { upstream } = await requireUser(request);
-  const form = await parseForm(request, savedBasketsSchema());
-  if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
-  const input = form.data;
-  try {
-    if (input.intent === "save") {
-      const saved = await saveCurrentBasket(upstream, input.name);
-      if (!saved.ok) return invalidForm({}, saved.message);
-      return redirect("/saved-baskets", { status: 303, headers: await flashToast(request, { kind: "success", message: saved.message }) });
-    }
-    if (input.intent === "load") {
-      const loaded = await loadAndGoToBasket(request, upstream, input.basketId);
-      if (loaded instanceof Response) return loaded;
-      return invalidForm({}, loaded.message);
-    }
-    const deleted = await deleteBasket(upstream, input.basketId);
-    return redirect("/saved-baskets", { status: 303, headers: await flashToast(request, { kind: "success", message: deleted.message }) });
-  } catch (error) {
-    // another customer's or an unknown basket is a 404 upstream: a clear message, nothing changed
-    if (error instanceof Response && (error.status === 404 || error.status === 400)) {
-      return invalidForm({}, error.status === 404 ? "That saved basket could not be found." : (await upstreamErrorMessage(error)) ?? "That could not be done.", error.status);
-    }
-    throw error;
-  }
+  const user = await requireUser(request);
+  return submitSavedBaskets(user, request);
 }
 
 export default function SavedBasketsPage() {

@@ -7,6 +7,8 @@ import { expect, newColleague, test } from "./fixtures";
 const UNIT = "Northwind Facilities";
 
 test("accessibility (axe): basket, checkout, saved basket and order confirmation", async ({ page, logInAs }) => {
+  // four axe scans and an invitation in one test: more than the default 30 s on a busy machine
+  test.slow();
   const user = await newColleague(UNIT, "axe-basket");
   await fillBasket(await tokenIn(user, UNIT));
   await logInAs(user, UNIT);
