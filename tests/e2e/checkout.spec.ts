@@ -1,6 +1,6 @@
 import type { TestInfo } from "@playwright/test";
 import { fillBasket, placeOrder, tokenIn } from "./basket-helpers";
-import { expect, providerCall, test } from "./fixtures";
+import { expect, newColleague, providerCall, test } from "./fixtures";
 
 // The two projects run side by side: each fills the basket of its own business unit, so they never share one.
 function unitFor(testInfo: TestInfo): string {
@@ -76,9 +76,10 @@ test.describe("checkout on account", () => {
   });
 
   test("a requester's order goes to Pending Approval and the confirmation says so", async ({ page, logInAs }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "one requester basket: the JS project covers it; the no-JS flow is the same form");
-    await logInAs("requester");
-    const token = await tokenIn("requester", "Northwind Facilities");
+    // a new colleague whose orders need approval, so the two projects never share requester@demo.test's basket
+    const requester = await newColleague("Northwind Facilities", `requester-${testInfo.project.name}`, undefined, { needsApproval: true });
+    await logInAs(requester, "Northwind Facilities");
+    const token = await tokenIn(requester, "Northwind Facilities");
     await fillBasket(token);
     await placeOrder(page, `E2E-approval-${Date.now()}`);
     await expect(page.getByText(/Your order is Pending Approval/)).toBeVisible();

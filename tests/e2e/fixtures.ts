@@ -109,14 +109,19 @@ export { expect };
  * A new colleague of buyer@demo.test in a business unit, through the provider's invitation API (invite, read the
  * e-mail, accept): a user of their own whose basket no other test touches. Permissions as given, inviter's at most.
  */
-export async function newColleague(unitName: string, label: string, permissions = ["canViewFullCatalogue", "viewOrderHistory"]): Promise<{ email: string }> {
+export async function newColleague(
+  unitName: string,
+  label: string,
+  permissions = ["canViewFullCatalogue", "viewOrderHistory"],
+  options: { needsApproval?: boolean } = {},
+): Promise<{ email: string }> {
   const email = `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@northwind.example`;
   const buyer = await providerToken(DEMO.buyer);
   const units = await providerCall<UnitAnswer>("/session", { token: buyer });
   const unit = units.customers.find((c) => c.name === unitName);
   if (!unit) throw new Error(`buyer has no unit ${unitName}`);
   await providerCall("/select-customer", { method: "POST", token: buyer, body: JSON.stringify({ contactId: unit.contactId }) });
-  await providerCall("/invitation", { method: "POST", token: buyer, body: JSON.stringify({ email, firstName: "Test", lastName: label, permissions }) });
+  await providerCall("/invitation", { method: "POST", token: buyer, body: JSON.stringify({ email, firstName: "Test", lastName: label, permissions, ...options }) });
   const token = new URL(`http://x${linkPath((await latestEmail(email, "invitation")).body)}`).searchParams.get("token");
   await providerCall("/accept-invitation", { method: "POST", body: JSON.stringify({ token, password: PASSWORD }) });
   return { email };
