@@ -7,6 +7,8 @@ import { ApprovalForms } from "~/components/approval-forms";
 import { OrderDetail } from "~/components/order-detail";
 import { OrderErrorBoundary } from "~/components/order-error";
 import { requireApprover } from "~/orders/approval.server";
+// Guard: every loader and action starts with requireApprover, which is requireUser(request, {permission: "orderApproval"})
+// plus the isApprover setting (app/orders/approval.server.ts).
 import { idParam, loadOrderDetail } from "~/orders/order-detail.server";
 import { upstreamErrorMessage } from "~/upstream/client.server";
 import { decideOrder } from "~/upstream/orders.server";

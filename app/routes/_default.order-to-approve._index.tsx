@@ -2,6 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderTable, Pagination } from "~/components/order-list";
 import { approvalListData, requireApprover } from "~/orders/approval.server";
+// Guard: every loader and action starts with requireApprover, which is requireUser(request, {permission: "orderApproval"})
+// plus the isApprover setting (app/orders/approval.server.ts).
 import ordersStyles from "~/styles/orders.css";
 
 export const meta: MetaFunction = () => [{ title: "Orders to approve · Workwear ordering portal" }];

@@ -6,6 +6,8 @@ import { flashToast } from "~/auth/session.server";
 import { finalisePunchoutApproval, getBasketForApproval, loadForApproval, NOT_LOADED, punchoutBasketView } from "~/basket/punchout-approval.server";
 import { rememberLoadedSavedBasket } from "~/basket/saved-baskets.server";
 import { requireApprover } from "~/orders/approval.server";
+// Guard: every loader and action starts with requireApprover, which is requireUser(request, {permission: "orderApproval"})
+// plus the isApprover setting (app/orders/approval.server.ts).
 import { idParam } from "~/orders/order-detail.server";
 import { getApprovalState } from "~/upstream/punchout-baskets.server";
 import ordersStyles from "~/styles/orders.css";

@@ -5,6 +5,8 @@ import { Pagination } from "~/components/pagination";
 import { PAGE_SIZE } from "~/domain/constants";
 import { parsePage } from "~/domain/feathers-query";
 import { requireApprover } from "~/orders/approval.server";
+// Guard: every loader and action starts with requireApprover, which is requireUser(request, {permission: "orderApproval"})
+// plus the isApprover setting (app/orders/approval.server.ts).
 import { getApprovalState, listBasketsAwaitingApproval } from "~/upstream/punchout-baskets.server";
 import ordersStyles from "~/styles/orders.css";
 
