@@ -40,16 +40,18 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
+    // *.no-js.spec.ts / *.js.spec.ts hold flows that exist only without or only with JavaScript (Stripe's hosted page,
+    // Stripe Elements): each file runs in its own project instead of being skipped in the other
     {
       name: "js",
       use: { ...chromium, javaScriptEnabled: true },
-      testIgnore: /maintenance\.spec/,
+      testIgnore: [/maintenance\.spec/, /\.no-js\.spec\.ts$/],
     },
     // axe runs inside the page, so accessibility scans run in the JS project only (the markup is the same)
     {
       name: "no-js",
       use: { ...chromium, javaScriptEnabled: false },
-      testIgnore: /maintenance\.spec|accessibility\.spec/,
+      testIgnore: [/maintenance\.spec|accessibility\.spec/, /\.js\.spec\.ts$/],
     },
     // maintenance switches the whole portal off, so it runs alone after the rest
     {
