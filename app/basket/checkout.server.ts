@@ -14,6 +14,7 @@ import { upstreamErrorMessage } from "~/upstream/client.server";
 import { placeStockOrder, type PlacedOrder } from "~/upstream/checkout.server";
 import { markSavedBasketCheckedOut } from "~/upstream/saved-baskets.server";
 import { redirect } from "@remix-run/node";
+import { NO_APPROVAL_HELD } from "~/domain/punchout-approval";
 import { flashToast } from "~/auth/session.server";
 import { finalisePunchoutApproval } from "./punchout-approval.server";
 import { loadedSavedBasketId, rememberLoadedSavedBasket } from "./saved-baskets.server";
@@ -209,8 +210,10 @@ async function markCheckedOut(user: PortalUser, basketId: string): Promise<void>
  */
 export async function orderPlacedRedirect(user: PortalUser, request: Request, placed: { order: PlacedOrder; approval: ApprovalState }): Promise<Response> {
   const { order, approval } = placed;
-  const finalised = await finalisePunchoutApproval(user, approval);
-  if (approval.approvedOrderAddressId || approval.punchoutLoadedBasket) await forgetApprovedBasket(user);
+  // after the order nothing stays held for approval: the finalise's own clearing write takes the address and flag too
+  const keysHeld = Boolean(approval.approvedOrderAddressId || approval.punchoutLoadedBasket);
+  const finalised = await finalisePunchoutApproval(user, approval, keysHeld ? NO_APPROVAL_HELD : undefined);
+  if (!finalised && keysHeld) await forgetApprovedBasket(user);
   const done = `Order ${order.tranId ?? order.internalId} placed`;
   const toast = finalised && !finalised.ok ? { kind: "error" as const, message: `${done}. ${finalised.message}` } : { kind: "success" as const, message: done };
   const headers = new Headers(await flashToast(request, toast));
@@ -218,10 +221,10 @@ export async function orderPlacedRedirect(user: PortalUser, request: Request, pl
   return redirect(`/order-complete?order=${encodeURIComponent(order.internalId)}`, { status: 303, headers });
 }
 
-/** After the order, the basket no longer holds an approved punched-out basket: its address and flag go too. */
+/** An approved punched-out basket (approved before checkout, so no id left) is forgotten after its order. */
 async function forgetApprovedBasket(user: PortalUser): Promise<void> {
   try {
-    await patchBasket(user.upstream, { approvedOrderAddressId: null, punchoutLoadedBasket: false });
+    await patchBasket(user.upstream, NO_APPROVAL_HELD);
   } catch (error) {
     if (error instanceof Response && error.status < 400) throw error;
     console.error("clearing the approved punchout basket's keys failed", error instanceof Response ? error.status : error);

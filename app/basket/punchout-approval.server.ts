@@ -85,7 +85,11 @@ async function failureMessage(basketId: string, error: unknown): Promise<string>
  * is logged). Null when no basket is held for approval, so checkout may call it after every order.
  * `known` saves a GET when the caller has just read the approval state.
  */
-export async function finalisePunchoutApproval(user: Pick<PortalUser, "upstream">, known?: ApprovalState): Promise<FinaliseOutcome | null> {
+export async function finalisePunchoutApproval(
+  user: Pick<PortalUser, "upstream">,
+  known?: ApprovalState,
+  clearing?: Parameters<typeof clearApprovalId>[1],
+): Promise<FinaliseOutcome | null> {
   const client = user.upstream;
   const basketId = (known ?? (await getApprovalState(client))).basketIdForApproval;
   if (!basketId) return null;
@@ -97,7 +101,7 @@ export async function finalisePunchoutApproval(user: Pick<PortalUser, "upstream"
     console.error(`punchout finalise of saved basket ${basketId} failed`, statusOf(error), await upstreamErrorMessage(error));
     return { ok: false, basketId, message: await failureMessage(basketId, error), status: statusOf(error) };
   } finally {
-    await clearApprovalId(client).catch((error: unknown) => {
+    await clearApprovalId(client, clearing).catch((error: unknown) => {
       if (isRedirect(error)) throw error;
       console.error(`punchout finalise: clearing basketIdForApproval ${basketId} failed`, statusOf(error));
     });

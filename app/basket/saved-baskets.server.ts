@@ -1,5 +1,6 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { flashToast } from "~/auth/session.server";
+import { NO_APPROVAL_HELD } from "~/domain/punchout-approval";
 import { loadSavedBasket } from "~/domain/saved-basket";
 import { basketTotal } from "~/domain/basket";
 import { cardImage } from "~/domain/product-card";
@@ -53,9 +54,6 @@ export async function saveCurrentBasket(client: UpstreamClient, name: string): P
   return { ok: true, message: `Basket saved as "${saved.basket_name}"`, id: saved.id };
 }
 
-/** A loaded basket replaces what was there, so it is no longer a punched-out basket held for approval. */
-const NOT_HELD_FOR_APPROVAL = { basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false } as const;
-
 /**
  * Load a saved basket into the live stock basket (replacing it). SPEC §4/§5: a basket that fails the shape check
  * empties the basket, with a message; products no longer in the catalogue are dropped, with a notice.
@@ -68,7 +66,7 @@ export async function loadIntoBasket(client: UpstreamClient, basketId: string): 
   const live = new Map(items.filter((item) => orderable(item).ok).map((item) => [item.internalId, item]));
   const loaded = loadSavedBasket(shape, (productId) => live.has(productId));
   if (loaded.error) {
-    await patchBasket(client, { stock: [], ...NOT_HELD_FOR_APPROVAL });
+    await patchBasket(client, { stock: [], ...NO_APPROVAL_HELD });
     return { ok: true, notice: true, message: `"${record.basket_name}" could not be loaded (${loaded.error}), so your basket is now empty.` };
   }
   const names = new Map(record.itemsArray.map((value) => [String(asRaw(value).internalId), String(asRaw(value).name ?? asRaw(value).internalId)]));
@@ -83,7 +81,8 @@ export async function loadIntoBasket(client: UpstreamClient, basketId: string): 
     if (!qty.ok) dropped.push(`${item.displayName} (${qty.message.toLowerCase()})`);
     else stock.push(lineFromItem(item, qty.qty));
   }
-  await patchBasket(client, { stock, ...NOT_HELD_FOR_APPROVAL });
+  // the loaded basket replaces what was there, so no punched-out basket stays held for approval
+  await patchBasket(client, { stock, ...NO_APPROVAL_HELD });
   const message = `Loaded "${record.basket_name}" into your basket.${droppedNotice(dropped)}`;
   return { ok: true, message, notice: dropped.length > 0 };
 }

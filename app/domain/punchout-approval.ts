@@ -44,6 +44,9 @@ export function approvalKeys(basket: { id: string; address_id?: string | null })
 /** SPEC §4: the approval id is cleared after a finalise, whether the PATCH succeeded or not. */
 export const CLEARED_APPROVAL_ID = { basketIdForApproval: null } as const;
 
+/** Nothing held for approval: the id, the approved address and the loaded flag all cleared. */
+export const NO_APPROVAL_HELD = { basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false } as const;
+
 export interface PunchoutLine {
   productId: string;
   name: string;

@@ -113,13 +113,23 @@ describe("/checkout action: POST /api/order, stock", () => {
     expect(locationOf(result)).toBe("/order-complete?order=801");
     // the order goes to the address the basket was approved for (the default, even without dellAddress), flagged
     expect(orders[0].body).toMatchObject({ addressId: "702", punchoutLoadedBasket: true });
-    expect(store.patches).toContainEqual({ approvedOrderAddressId: null, punchoutLoadedBasket: false });
+
     expect(punchout.calls.patches).toEqual([{ id: "650", body: { punchout_approved: 1 } }]);
-    expect(store.patches).toContainEqual({ basketIdForApproval: null });
-    expect(store.state.basketIdForApproval).toBeNull();
+    // one write clears the id (success or failure) and, the order being placed, the approved address and flag
+    expect(store.patches).toEqual([{ basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false }]);
+    expect(store.state).toMatchObject({ basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false });
     const { getSession } = await import("~/auth/session.server");
     const flashed = (await getSession(new Request("http://portal.test/", { headers: { Cookie: result.headers.get("Set-Cookie")!.split(";")[0] } }))).get("toast");
     expect(flashed?.kind).toBe(kind);
+  });
+
+  it("a punched-out basket approved before checkout (no approval id left) has its address and flag cleared after the order", async () => {
+    const { store, orders } = setUp();
+    store.state = { ...store.state, approvedOrderAddressId: "702", punchoutLoadedBasket: true };
+    const result = (await send(form())) as Response;
+    expect(locationOf(result)).toBe("/order-complete?order=801");
+    expect(orders[0].body).toMatchObject({ addressId: "702", punchoutLoadedBasket: true });
+    expect(store.patches).toEqual([{ basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false }]);
   });
 
   it("a resubmitted page (same key, basket now empty) lands on the same confirmation and places no second order", async () => {

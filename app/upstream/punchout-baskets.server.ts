@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PAGE_SIZE } from "~/domain/constants";
 import { pagination } from "~/domain/feathers-query";
-import { AWAITING_APPROVAL_FILTERS, CLEARED_APPROVAL_ID, type ApprovalKeys } from "~/domain/punchout-approval";
+import { AWAITING_APPROVAL_FILTERS, CLEARED_APPROVAL_ID, NO_APPROVAL_HELD, type ApprovalKeys } from "~/domain/punchout-approval";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
 import { SavedBasketSchema } from "./saved-baskets.server";
@@ -56,7 +56,11 @@ export function setApprovalState(client: UpstreamClient, keys: ApprovalKeys): Pr
   return client.patch("/api/basket-session", ApprovalStateSchema, { body: keys });
 }
 
-// PATCH /api/basket-session {basketIdForApproval: null} (SPEC §4: the approval id is cleared even on failure)
-export function clearApprovalId(client: UpstreamClient): Promise<ApprovalState> {
-  return client.patch("/api/basket-session", ApprovalStateSchema, { body: CLEARED_APPROVAL_ID });
+// PATCH /api/basket-session {basketIdForApproval: null} (SPEC §4: the approval id is cleared even on failure), or with
+// the approved address and loaded flag cleared too when nothing stays held (after an order)
+export function clearApprovalId(
+  client: UpstreamClient,
+  body: typeof CLEARED_APPROVAL_ID | typeof NO_APPROVAL_HELD = CLEARED_APPROVAL_ID,
+): Promise<ApprovalState> {
+  return client.patch("/api/basket-session", ApprovalStateSchema, { body });
 }
