@@ -38,6 +38,21 @@ describe("guard order: maintenance → logged in → business unit → access gu
     expect(locationOf(result)).toBe("/basket");
   });
 
+  it.each([
+    ["//evil.example/?bypass=open-sesame", "/"],
+    ["/\\evil.example?open-sesame", "/"],
+    ["//evil.example/path?open-sesame&page=2", "/"],
+    ["/.//evil.example?open-sesame", "/"],
+    ["/search?bypass=open-sesame&q=%E3%80%82", "/search?q=%E3%80%82"],
+    ["/search?open-sesame&q=\u3002", "/search?q=%E3%80%82"],
+  ])("the bypass redirect from %j stays on this site (%j)", async (path, expected) => {
+    server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "open-sesame" } }));
+    const result = (await settle(async () => requireUser(get(path, await sessionCookie())))) as Response;
+    expect(result.status).toBe(302);
+    expect(locationOf(result)).toBe(expected);
+    expect(result.headers.get("Set-Cookie")).toContain("__portal_bypass=");
+  });
+
   it("a wrong bypass key is no bypass", async () => {
     server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "open-sesame" } }));
     const cookie = await sessionCookie();
@@ -181,6 +196,14 @@ describe("requireAnonymous (login layout)", () => {
     expect(locationOf(await settle(async () => requireAnonymous(get("/login?redirect=%2Forder-history", cookie))))).toBe("/order-history");
     expect(locationOf(await settle(async () => requireAnonymous(get("/login?redirect=%2F%2Fevil.example", cookie))))).toBe("/");
   });
+
+  it("percent-encodes a way back that holds characters above U+00FF instead of failing (a Location is bytes)", async () => {
+    server.use(...authHandlers());
+    const cookie = await sessionCookie();
+    const result = (await settle(async () => requireAnonymous(get("/login?redirect=%2F%E3%80%82x", cookie)))) as Response;
+    expect(result.status).toBe(302);
+    expect(locationOf(result)).toBe("/%E3%80%82x");
+  });
 });
 
 describe("safeRedirect: same-site relative paths only", () => {
@@ -196,8 +219,23 @@ describe("safeRedirect: same-site relative paths only", () => {
     ["/%0d%0aSet-Cookie:x", "/%0d%0aSet-Cookie:x"],
     ["/\t/evil.example", "/"],
     ["", "/"],
+    // characters a Location header cannot carry are percent-encoded (UTF-8), never passed through
+    ["/\u3002x", "/%E3%80%82x"],
+    ["/product/caf\u00e9?q=\u{1F600}#d\u00e9", "/product/caf%C3%A9?q=%F0%9F%98%80#d%C3%A9"],
+    ["/search?q=a b", "/search?q=a%20b"],
+    // normalising must not turn a harmless path into a protocol-relative one
+    ["/.//evil.example", "/"],
+    ["/a/..//evil.example", "/"],
+    ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
   ])("%j → %j", (input, expected) => {
     expect(safeRedirect(input)).toBe(expected);
+  });
+
+  it("always answers something a Location header can hold", () => {
+    for (const input of ["/\u3002x", "/\u00ff", "/?q=\u0100", "/#\u4e2d"]) {
+      expect(() => new Headers({ Location: safeRedirect(input) })).not.toThrow();
+      expect(safeRedirect(input)).toMatch(/^\/[\x21-\x7e]*$/);
+    }
   });
 
   it("ignores anything that is not a string", () => {

@@ -55,7 +55,8 @@ async function runMaintenanceCheck(request: Request): Promise<MaintenanceState> 
   const valueGiven = url.searchParams.get("bypass") === token;
   if (token && (keyGiven || valueGiven)) {
     url.searchParams.delete(keyGiven ? token : "bypass");
-    const target = pathname === "/maintenance" ? "/" : pagePath(new Request(url)).full;
+    // the page asked for, but only as a same-site path: `//evil.example/?bypass=…` must not lead off the site
+    const target = pathname === "/maintenance" ? "/" : safeRedirect(pagePath(new Request(url)).full);
     throw redirect(target, { headers: { "Set-Cookie": await cookie.serialize(token) } });
   }
   if (pathname !== "/maintenance") throw redirect("/maintenance");
@@ -111,17 +112,27 @@ export async function requireAnonymous(request: Request): Promise<void> {
   }
 }
 
-/** Only same-site relative paths; anything else falls back to `fallback`. */
+/**
+ * Only same-site relative paths; anything else falls back to `fallback`. The answer is the URL parser's own
+ * serialisation of the path, query and fragment, so characters a Location header cannot carry (above U+00FF, spaces)
+ * come back percent-encoded rather than failing the response; it is checked again after that normalisation, which
+ * can turn `/.//host` into `//host`.
+ */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof target !== "string" || target.length === 0) return fallback;
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  // a backslash or control character anywhere can be read as a scheme or host by some browsers
-  if (/[\\\u0000-\u001f]/.test(target)) return fallback;
+  if (typeof target !== "string" || !isSameSitePath(target)) return fallback;
+  let url: URL;
   try {
-    const url = new URL(target, "http://portal.invalid");
-    if (url.origin !== "http://portal.invalid") return fallback;
+    url = new URL(target, "http://portal.invalid");
   } catch {
     return fallback;
   }
-  return target;
+  if (url.origin !== "http://portal.invalid") return fallback;
+  const normalised = url.pathname + url.search + url.hash;
+  return isSameSitePath(normalised) ? normalised : fallback;
+}
+
+function isSameSitePath(target: string): boolean {
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return false;
+  // a backslash or control character anywhere can be read as a scheme or host by some browsers
+  return !/[\\\u0000-\u001f]/.test(target);
 }

@@ -9,7 +9,7 @@ import express from "express";
 import { getEnv } from "../env.server";
 import type { PortalLoadContext } from "./context";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "./request-scope.server";
-import { crossSiteRefusal, isOldBrowser, securityHeaders } from "./security.server";
+import { crossSiteRefusal, isOffSitePath, isOldBrowser, securityHeaders } from "./security.server";
 
 installGlobals({ nativeFetch: true });
 
@@ -31,6 +31,12 @@ export async function startPortal(options: { port?: number; root?: string } = {}
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(compression());
+
+  // `//host/…` and `/\host` are no page's address, and a redirect that echoed one would lead off the site
+  app.use((req, res, next) => {
+    if (!isOffSitePath(req.originalUrl)) return next();
+    res.status(404).type("text/plain").send("Not found: no page of the portal has this address.");
+  });
 
   // hashed build assets never change; everything else in public/ for an hour
   app.use("/build", express.static(assets, { immutable: true, maxAge: "1y" }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, crossSiteRefusal, isOldBrowser, securityHeaders } from "./security.server";
+import { contentSecurityPolicy, crossSiteRefusal, isOffSitePath, isOldBrowser, securityHeaders } from "./security.server";
 
 describe("crossSiteRefusal (CSRF check on every non-GET)", () => {
   const h = (init: Record<string, string>) => new Headers(init);
@@ -75,5 +75,20 @@ describe("isOldBrowser", () => {
     ["GET", "/dashboard", undefined, false],
   ])("%s %s (%s) → %s", (method, path, ua, expected) => {
     expect(isOldBrowser(method, path, ua)).toBe(expected);
+  });
+});
+
+describe("isOffSitePath (answered 404 before Remix, so no redirect can echo it)", () => {
+  it.each([
+    ["//evil.example/?bypass=token", true],
+    ["///evil.example", true],
+    ["/\\evil.example?token", true],
+    ["/basket\\..\\x", true],
+    ["/%5Cevil.example", false],
+    ["/", false],
+    ["/order-history?redirect=//evil.example", false],
+    ["/search?q=a\\b", false],
+  ])("%j → %s", (url, expected) => {
+    expect(isOffSitePath(url)).toBe(expected);
   });
 });

@@ -76,3 +76,14 @@ export function isOldBrowser(method: string, path: string, userAgent: string | u
   if (method !== "GET" || path === "/old-browser" || path.startsWith("/build/")) return false;
   return OLD_BROWSER.test(userAgent ?? "");
 }
+
+/**
+ * Whether a request's path (before the query) is one no portal page has and a browser could read as another host:
+ * a leading `//` or any backslash (`/\evil.example` is `//evil.example` to the URL parser). Such a path is answered
+ * 404 before Remix, so no redirect built from the request's own path (the maintenance bypass, the log-in way back)
+ * can echo it as a protocol-relative Location.
+ */
+export function isOffSitePath(originalUrl: string): boolean {
+  const path = originalUrl.split("?", 1)[0];
+  return path.startsWith("//") || path.includes("\\");
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
-import { get, locationOf, post, settle } from "../../tests/mocks/requests";
+import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { action, loader } from "./_login.login";
 
@@ -77,5 +77,22 @@ describe("/login", () => {
     server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "k" } }));
     const result = await logIn({ email: "buyer@demo.test", password: "workwear-demo" });
     expect(locationOf(result)).toBe("/maintenance");
+  });
+});
+
+describe("/login's way back above U+00FF (issue 11 item 1)", () => {
+  it("a logged-in GET /login?redirect=%2F%E3%80%82x goes to the percent-encoded path, not a 500", async () => {
+    server.use(...authHandlers());
+    const request = get("/login?redirect=%2F%E3%80%82x", await sessionCookie());
+    const result = (await settle(() => loader({ request, params: {}, context: testLoadContext() }))) as Response;
+    expect(result.status).toBe(302);
+    expect(locationOf(result)).toBe("/%E3%80%82x");
+  });
+
+  it("a posted redirect holding U+3002 logs in and goes to the percent-encoded path", async () => {
+    server.use(...authHandlers());
+    const result = (await logIn({ email: "buyer@demo.test", password: "workwear-demo", redirect: "/\u3002x" })) as Response;
+    expect(result.status).toBe(302);
+    expect(locationOf(result)).toBe("/%E3%80%82x");
   });
 });
