@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { orderFiltersFromSearchParams, orderListQuery, pendingApprovalCountQuery } from "./order-query";
+import { orderListQuery, pendingApprovalCountQuery, readOrderFilters, type OrderFilterReading } from "./order-query";
 import { ORDER_SOURCE_STATUSES } from "./order-status";
 
 describe("orderListQuery (SPEC §7 GET /api/order)", () => {
@@ -82,10 +82,16 @@ describe("orderListQuery (SPEC §7 GET /api/order)", () => {
   });
 });
 
-describe("orderFiltersFromSearchParams", () => {
+/** The filters of a reading that must have succeeded. */
+function filtersOf(reading: OrderFilterReading) {
+  if (!reading.ok) throw new Error(`unexpected refusal: ${reading.message}`);
+  return reading.filters;
+}
+
+describe("readOrderFilters: the history URL, one reading for the page and its CSV", () => {
   it("reads the portal's URL", () => {
     const params = new URLSearchParams("page=2&sort=-tranId&status=Closed&from=2026-01-01&to=2026-01-31&employee=1&employee=2&department=9&depot=4&q=ann");
-    expect(orderListQuery(orderFiltersFromSearchParams(params))).toEqual({
+    expect(orderListQuery(filtersOf(readOrderFilters(params)))).toEqual({
       $limit: "16",
       $skip: "16",
       "$sort[tranId]": "-1",
@@ -100,11 +106,59 @@ describe("orderFiltersFromSearchParams", () => {
   });
 
   it("an empty URL is page 1 with defaults", () => {
-    expect(orderListQuery(orderFiltersFromSearchParams(new URLSearchParams()))).toEqual(orderListQuery({ page: 1 }));
+    expect(orderListQuery(filtersOf(readOrderFilters(new URLSearchParams())))).toEqual(orderListQuery({ page: 1 }));
+  });
+
+  it("blank fields, as the GET form sends them, are no filter", () => {
+    const params = new URLSearchParams("status=&from=&to=&q=&employee=&department=&depot=&sort=");
+    expect(orderListQuery(filtersOf(readOrderFilters(params)))).toEqual(orderListQuery({ page: 1 }));
   });
 
   it("sort without a minus is ascending", () => {
-    expect(orderListQuery(orderFiltersFromSearchParams(new URLSearchParams("sort=createdDate")))["$sort[createdDate]"]).toBe("1");
+    expect(orderListQuery(filtersOf(readOrderFilters(new URLSearchParams("sort=createdDate"))))["$sort[createdDate]"]).toBe("1");
+  });
+
+  it("a page number that is not one is page 1 (paging is not a filter)", () => {
+    expect(filtersOf(readOrderFilters(new URLSearchParams("page=abc"))).page).toBe(1);
+  });
+
+  it.each([
+    ["depot=abc", "Depot: choose one from the list."],
+    ["depot=1&depot=x", "Depot: choose one from the list."],
+    ["employee=5004&employee=abc", "Employee: choose one from the list."],
+    ["department=9.5", "Department: choose one from the list."],
+    ["employee=-1", "Employee: choose one from the list."],
+    ["status=Shipped", "Status: choose one of the listed statuses."],
+    ["from=01/02/2026", "Created from: enter a date as YYYY-MM-DD."],
+    ["to=2026-02-30", "Created to: enter a date as YYYY-MM-DD."],
+    ["sort=password", "Sort: that order is not one the list offers."],
+    [`q=${"x".repeat(101)}`, "Ordered by, reference or order number: at most 100 characters."],
+  ])("%s is refused with %j", (query, problem) => {
+    const reading = readOrderFilters(new URLSearchParams(query));
+    expect(reading.ok).toBe(false);
+    if (reading.ok) return;
+    expect(reading.problems).toEqual([problem]);
+    expect(reading.message).toBe(`These filters could not be used: ${problem}`);
+  });
+
+  it("names every bad filter, in the form's order", () => {
+    const reading = readOrderFilters(new URLSearchParams("depot=abc&status=Shipped&employee=x"));
+    expect(reading.ok ? [] : reading.problems).toEqual([
+      "Status: choose one of the listed statuses.",
+      "Employee: choose one from the list.",
+      "Depot: choose one from the list.",
+    ]);
+  });
+
+  it("property: any text in a filter either reads or is refused with a message, never throws", () => {
+    const keys = ["status", "from", "to", "q", "employee", "department", "depot", "sort", "page"];
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...keys), fc.string({ maxLength: 120 })), { maxLength: 8 }), (pairs) => {
+        const reading = readOrderFilters(new URLSearchParams(pairs));
+        if (reading.ok) expect(() => orderListQuery(reading.filters)).not.toThrow();
+        else expect(reading.message).toMatch(/^These filters could not be used: /);
+      }),
+    );
   });
 });
 

@@ -35,24 +35,73 @@ export const orderFiltersSchema = z.object({
 });
 export type OrderFilters = z.input<typeof orderFiltersSchema>;
 
+// The history URL's own rules: a value the form could not have sent is refused with the field's label, not dropped.
+const ORDER_ID_VALUE = /^\d{1,15}$/;
+const SORT_VALUE = new RegExp(`^-?(${ORDER_SORT_FIELDS.join("|")})$`);
+const chosen = (label: string) => z.string().regex(ORDER_ID_VALUE, `${label}: choose one from the list.`);
+const typedDay = (label: string) => z.string().refine((s) => isoDay.safeParse(s).success, `${label}: enter a date as YYYY-MM-DD.`);
+
+// field order = the form's order, so the message names bad filters as the user sees them
+const historyUrlSchema = z.object({
+  status: z.enum(ORDER_SOURCE_STATUSES, { message: "Status: choose one of the listed statuses." }).optional(),
+  from: typedDay("Created from").optional(),
+  to: typedDay("Created to").optional(),
+  q: z.string().max(100, "Ordered by, reference or order number: at most 100 characters.").optional(),
+  employee: z.array(chosen("Employee")),
+  department: z.array(chosen("Department")),
+  depot: z.array(chosen("Depot")),
+  sort: z.string().regex(SORT_VALUE, "Sort: that order is not one the list offers.").optional(),
+});
+
+/** Filters as read and checked (what `orderListQuery` turns into the provider's query). */
+export type OrderListFilters = z.output<typeof orderFiltersSchema>;
+export type OrderFilterReading =
+  | { ok: true; filters: OrderListFilters }
+  | { ok: false; problems: string[]; message: string };
+
 /**
- * The portal's order-list URL (?page, sort=-createdDate, status, from, to, employee*, department*,
- * depot, q) read into filters.
+ * The portal's order-list URL (?page, sort=-createdDate, status, from, to, employee*, department*, depot, q) read
+ * into filters: the one reading of the history page and its CSV export. Blank fields (as the GET form sends them)
+ * are no filter; a value the form could not have sent refuses the whole reading with a message per field, so
+ * neither the page nor the CSV asks the provider for something it would refuse half-way. A bad page number is page 1.
  */
-export function orderFiltersFromSearchParams(params: URLSearchParams): z.output<typeof orderFiltersSchema> {
-  const sort = params.get("sort")?.trim() ?? "";
-  return orderFiltersSchema.parse({
-    page: params.get("page") ?? undefined,
-    sortField: sort.replace(/^-/, "") || undefined,
-    sortDirection: sort ? (sort.startsWith("-") ? -1 : 1) : undefined,
-    status: params.get("status") ?? undefined,
-    createdFrom: params.get("from") ?? undefined,
-    createdTo: params.get("to") ?? undefined,
-    employees: params.getAll("employee"),
-    departments: params.getAll("department"),
-    depot: params.get("depot") ?? undefined,
-    orderedBy: params.get("q") ?? undefined,
+export function readOrderFilters(params: URLSearchParams): OrderFilterReading {
+  const one = (key: string) => {
+    const value = params.get(key)?.trim();
+    return value ? value : undefined;
+  };
+  const all = (key: string) => params.getAll(key).map((v) => v.trim()).filter(Boolean);
+  const url = historyUrlSchema.safeParse({
+    status: one("status"),
+    from: one("from"),
+    to: one("to"),
+    q: one("q"),
+    employee: all("employee"),
+    department: all("department"),
+    depot: all("depot"),
+    sort: one("sort"),
   });
+  if (!url.success) {
+    const problems = [...new Set(url.error.issues.map((issue) => issue.message))];
+    return { ok: false, problems, message: `These filters could not be used: ${problems.join(" ")}` };
+  }
+
+  const { status, from, to, q, employee, department, depot, sort = "" } = url.data;
+  return {
+    ok: true,
+    filters: orderFiltersSchema.parse({
+      page: params.get("page") ?? undefined,
+      sortField: sort.replace(/^-/, "") || undefined,
+      sortDirection: sort ? (sort.startsWith("-") ? -1 : 1) : undefined,
+      status,
+      createdFrom: from,
+      createdTo: to,
+      employees: employee,
+      departments: department,
+      depot: depot[0],
+      orderedBy: q,
+    }),
+  };
 }
 
 /**

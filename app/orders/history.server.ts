@@ -1,15 +1,10 @@
 import { PAGE_SIZE } from "~/domain/constants";
 import { csvLine, ORDER_CSV_HEADER, orderCsvRow } from "~/domain/order-csv";
-import { orderFiltersFromSearchParams, orderListQuery } from "~/domain/order-query";
+import { orderListQuery, readOrderFilters, type OrderListFilters } from "~/domain/order-query";
 import { ORDER_SOURCE_STATUSES } from "~/domain/order-status";
 import type { PortalUser } from "~/auth/require-user.server";
 import { listOrderFilterOptions, listOrders, type OrderPage } from "~/upstream/orders.server";
 import { orderSummary } from "./order-view.server";
-
-/** The GET /api/order query of the history page and its CSV export: one reading of the URL for both. */
-export function historyQuery(params: URLSearchParams): Record<string, string> {
-  return orderListQuery(orderFiltersFromSearchParams(params));
-}
 
 /** A page of orders as list rows with the page count. */
 export function orderListPage(answer: OrderPage, page: number) {
@@ -21,12 +16,20 @@ export function orderListPage(answer: OrderPage, page: number) {
   };
 }
 
+/**
+ * The history page's data. A bad filter (`?depot=abc`) asks the provider for no orders: the page shows the reason
+ * above the form as typed, with an empty list (`filterError`; the route answers it with 400).
+ */
 export async function orderHistoryData(user: PortalUser, url: URL) {
-  const filters = orderFiltersFromSearchParams(url.searchParams);
-  const [answer, options] = await Promise.all([listOrders(user.upstream, orderListQuery(filters)), listOrderFilterOptions(user.upstream)]);
+  const reading = readOrderFilters(url.searchParams);
+  const [answer, options] = await Promise.all([
+    reading.ok ? listOrders(user.upstream, orderListQuery(reading.filters)) : NO_ORDERS,
+    listOrderFilterOptions(user.upstream),
+  ]);
   const p = url.searchParams;
   return {
-    ...orderListPage(answer, filters.page),
+    ...orderListPage(answer, reading.ok ? reading.filters.page : 1),
+    filterError: reading.ok ? null : reading.message,
     options: { ...options, statuses: [...ORDER_SOURCE_STATUSES] },
     // the form shows what was asked for, as typed
     form: {
@@ -43,24 +46,28 @@ export async function orderHistoryData(user: PortalUser, url: URL) {
 }
 export type OrderHistoryData = Awaited<ReturnType<typeof orderHistoryData>>;
 
+const NO_ORDERS: OrderPage = { total: 0, limit: 0, skip: 0, data: [] };
+
 const EXPORT_CHUNK = 500;
 
 /**
- * The history's CSV: every page of the same filtered list, fetched a chunk at a time while the answer
- * streams, so a long history never sits in memory whole.
+ * The history's CSV: every page of the same filtered list, fetched a chunk at a time while the answer streams, so a
+ * long history never sits in memory whole. The first chunk is fetched before the answer starts, so a provider
+ * refusal becomes an error answer instead of a 200 cut off after its header row.
  */
-export function orderHistoryCsv(user: PortalUser, params: URLSearchParams): ReadableStream<Uint8Array> {
-  const base = historyQuery(params);
+export async function orderHistoryCsv(user: PortalUser, filters: OrderListFilters): Promise<ReadableStream<Uint8Array>> {
+  const base = orderListQuery(filters);
+  const chunk = (skip: number) => listOrders(user.upstream, { ...base, $limit: String(EXPORT_CHUNK), $skip: String(skip) });
   const encoder = new TextEncoder();
+  let next: OrderPage | null = await chunk(0);
   let skip = 0;
-  let started = false;
   return new ReadableStream({
+    start(controller) {
+      controller.enqueue(encoder.encode(csvLine(ORDER_CSV_HEADER)));
+    },
     async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(csvLine(ORDER_CSV_HEADER)));
-      }
-      const answer = await listOrders(user.upstream, { ...base, $limit: String(EXPORT_CHUNK), $skip: String(skip) });
+      const answer = next ?? (await chunk(skip));
+      next = null;
       if (answer.data.length > 0) controller.enqueue(encoder.encode(answer.data.map(orderCsvRow).join("")));
       skip += answer.data.length;
       if (answer.data.length === 0 || skip >= answer.total) controller.close();

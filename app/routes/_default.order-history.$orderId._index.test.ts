@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { http, HttpResponse } from "msw";
+import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { orderAnswer, orderHandlers, type OrderCalls } from "../../tests/mocks/upstream/orders";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
@@ -97,6 +98,37 @@ describe("/order-history/export.csv", () => {
       ["0", "Closed", "rory"],
       ["500", "Closed", "rory"],
     ]);
+  });
+});
+
+describe("/order-history/export.csv with a bad filter (issue 11 item 9)", () => {
+  it.each([
+    ["depot=abc", "Depot: choose one from the list."],
+    ["employee=abc", "Employee: choose one from the list."],
+    ["department=abc", "Department: choose one from the list."],
+    ["status=Shipped", "Status: choose one of the listed statuses."],
+    ["from=yesterday", "Created from: enter a date as YYYY-MM-DD."],
+    ["sort=password", "Sort: that order is not one the list offers."],
+  ])("?%s answers 400 with the reason before any byte of CSV, and asks the provider nothing", async (query, problem) => {
+    const calls: OrderCalls = { lists: [], patches: [] };
+    server.use(...authHandlers(), ...orderHandlers([orderAnswer()], calls));
+    const response = (await settle(() => run(csvLoader, `/order-history/export.csv?${query}`, {}))) as Response;
+    expect(response.status).toBe(400);
+    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBeNull();
+    expect(await response.text()).toBe(`These filters could not be used: ${problem}`);
+    expect(calls.lists).toHaveLength(0);
+  });
+
+  it("a provider refusal of the first chunk is an error answer, not a cut-off 200", async () => {
+    server.use(
+      ...authHandlers(),
+      http.get(`${UPSTREAM}/api/order`, () => HttpResponse.json({ name: "BadRequest", message: "Invalid query", code: 400 }, { status: 400 })),
+    );
+    const response = (await settle(() => run(csvLoader, "/order-history/export.csv?depot=701", {}))) as Response;
+    expect(response).toBeInstanceOf(Response);
+    expect(response.status).toBe(400);
+    expect(response.headers.get("Content-Disposition")).toBeNull();
   });
 });
 

@@ -5,12 +5,19 @@ import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { orderAnswer, orderHandlers, type OrderCalls } from "../../tests/mocks/upstream/orders";
 import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
+import type { OrderHistoryData } from "~/orders/history.server";
 import { loader } from "./_default.order-history._index";
 
 const server = useUpstreamMock();
 
+/** The loader's data and status (a bad filter answers its data with 400). */
+async function loadWithStatus(path: string): Promise<{ status: number; data: OrderHistoryData }> {
+  const result = await loader({ request: get(path, await sessionCookie()), params: {}, context: testLoadContext() });
+  return "init" in result ? { status: result.init?.status ?? 200, data: result.data } : { status: 200, data: result };
+}
+
 async function load(path: string) {
-  return loader({ request: get(path, await sessionCookie()), params: {}, context: testLoadContext() });
+  return (await loadWithStatus(path)).data;
 }
 
 describe("/order-history", () => {
@@ -55,6 +62,18 @@ describe("/order-history", () => {
       ["SO100005", "Fully Despatched", "green", "03.10.26", "£31.14"],
     ]);
     expect(data.options.depots).toEqual([{ value: "701", label: "Northwind Depot" }]);
+  });
+
+  it("a bad filter shows the page with the reason and status 400, asking the provider for no orders (issue 11 item 9)", async () => {
+    const calls: OrderCalls = { lists: [], patches: [] };
+    server.use(...authHandlers(), ...orderHandlers([orderAnswer()], calls));
+    const result = await loadWithStatus("/order-history?depot=abc&employee=5004");
+    expect(result.status).toBe(400);
+    expect(result.data.filterError).toBe("These filters could not be used: Depot: choose one from the list.");
+    expect(result.data.orders).toEqual([]);
+    expect(result.data.form.depot).toBe("abc");
+    expect(result.data.options.depots).toEqual([{ value: "701", label: "Northwind Depot" }]);
+    expect(calls.lists).toHaveLength(0);
   });
 
   it("sends a user without viewOrderHistory home", async () => {

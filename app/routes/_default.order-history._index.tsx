@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/require-user.server";
 import { OrderTable, Pagination } from "~/components/order-list";
@@ -10,7 +10,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { permission: "viewOrderHistory" });
-  return orderHistoryData(user, new URL(request.url));
+  const history = await orderHistoryData(user, new URL(request.url));
+  // a filter the form could not have sent: the page, its reason and an empty list, answered 400 (issue 11 item 9)
+  return history.filterError ? data(history, { status: 400 }) : history;
 }
 
 export default function OrderHistory() {
@@ -22,6 +24,11 @@ export default function OrderHistory() {
   return (
     <section className="stack orders">
       <h1>Order history</h1>
+      {data.filterError ? (
+        <p className="notice notice--error" role="alert" id="filter-error">
+          {data.filterError}
+        </p>
+      ) : null}
       <HistoryFilters data={data} />
       <p>
         <a className="button button--small" href={`/order-history/export.csv${exportQuery ? `?${exportQuery}` : ""}`} download>
