@@ -1,8 +1,11 @@
-import { Forbidden } from "@feathersjs/errors";
+import { BadRequest, Forbidden } from "@feathersjs/errors";
 import { z } from "zod";
 import { has, type Caller } from "../auth/caller";
 import { invalid, type FieldSpec, type QuerySpec } from "../query/dialect";
-import { parseOr400 } from "./basket-session";
+import { addressPolicy, addressRights, mayUseAddress, requireAddressTyping } from "./address-rules";
+import { loadBasketState, parseOr400 } from "./basket-session";
+import { deliveryAvailability, minimumOrderAmount } from "./delivery-rules";
+import { pricedSubTotal } from "./orders";
 import { bodyOf, callerOf, ListService, money, requireCustomer, scopeTo, type Ctx, type ListDef, type ProviderParams } from "./base";
 import { contactSummary } from "./session";
 
@@ -63,12 +66,28 @@ const addressFields = {
   isInactive: { type: "bool", column: "addresses.is_inactive" },
 } satisfies Record<string, FieldSpec>;
 
-/** GET /api/customer-address ($limit 10000, details.custrecord4.value[$ne]=true) and /api/custom-addresses. */
-export const addressesDef = (kind: "customer" | "custom") =>
-  ownedDef({
+/**
+ * GET /api/customer-address ($limit 10000, details.custrecord4.value[$ne]=true) and /api/custom-addresses. Each
+ * address also says whether it is the customer's default and whether the caller may send it with a stock order or
+ * a wearer pack (SPEC §6, decision 075), so the portal shows what the provider will accept.
+ */
+export const addressesDef = (kind: "customer" | "custom"): ListDef<ReturnType<typeof addressOut> & { isDefault: boolean; orderUse: { stock: boolean; wearerPack: boolean } }> => {
+  const def = ownedDef({
     what: "Address", table: "addresses", fields: addressFields, sort: "label", map: addressOut,
     where: (q) => q.where("addresses.kind", kind),
   });
+  return {
+    ...def,
+    map: async (ctx, rows, caller) => {
+      const policy = await addressPolicy(ctx.db, caller, requireCustomer(caller));
+      return rows.map((r) => ({
+        ...addressOut(r),
+        isDefault: r.id === policy.defaultAddress?.id,
+        orderUse: { stock: !r.is_inactive && mayUseAddress(policy, "stock", r.id), wearerPack: !r.is_inactive && mayUseAddress(policy, "wearerPack", r.id) },
+      }));
+    },
+  };
+};
 
 const newAddress = z
   .object({
@@ -90,6 +109,8 @@ export class AddressService extends ListService<ReturnType<typeof addressOut>> {
     const caller = callerOf(params);
     const customerId = requireCustomer(caller);
     if (this.kind === "customer" && !has(caller, "addAddress") && !caller.isEvolveUser) throw new Forbidden("Adding delivery addresses is not allowed for this account");
+    // a typed address of one's own (custom-addresses) needs addAddress or customAddressOnly (SPEC §6)
+    if (this.kind === "custom") requireAddressTyping(addressRights(caller), "body");
     const a = parseOr400(newAddress, bodyOf(data));
     const text = [a.addr1, a.addr2, a.city, a.zip].filter(Boolean).join(", ");
     const [row] = await this.ctx.db("addresses")
@@ -108,7 +129,11 @@ export class AddressService extends ListService<ReturnType<typeof addressOut>> {
   }
 }
 
-/** GET /api/carriage (isinactive[$match]=false): ship methods for every customer or this one. */
+/**
+ * GET /api/carriage (isinactive[$match]=false): ship methods for every customer or this one, each with its minimum
+ * order before VAT (decision 073). With forBasket=stock each also says whether the caller's live stock basket,
+ * priced by the provider, reaches it, and how much more is needed.
+ */
 export const carriageDef = (): ListDef<unknown> => ({
   what: "Ship method",
   idColumn: "carriage.id",
@@ -119,16 +144,33 @@ export const carriageDef = (): ListDef<unknown> => ({
       isinactive: { type: "bool", column: "carriage.is_inactive" },
       shippingflatrateamount: { type: "number", column: "carriage.shipping_flat_rate_amount", sortable: true },
     },
+    extras: { forBasket: "string" },
     defaultSort: [["carriage.shipping_flat_rate_amount", "asc"]],
     tieBreaker: "carriage.id",
   },
-  base: (ctx, caller) => {
+  base: (ctx, caller, parsed) => {
     const customerId = requireCustomer(caller);
+    if (parsed.extras.forBasket !== undefined && parsed.extras.forBasket !== "stock") {
+      throw new BadRequest('Invalid query parameter "forBasket": expected "stock"', { field: "forBasket" });
+    }
     return ctx.db("carriage").where((w) => w.whereNull("carriage.customer_id").orWhere("carriage.customer_id", customerId));
   },
   select: (qb) => qb.select("carriage.*"),
-  map: (_ctx, rows) =>
-    rows.map((r) => ({ internalId: String(r.id), description: r.description, shippingflatrateamount: money(r.shipping_flat_rate_amount), isinactive: !!r.is_inactive })),
+  map: async (ctx, rows, caller, parsed) => {
+    const basketSubTotal =
+      parsed.extras.forBasket === "stock" ? await pricedSubTotal(ctx.db, (await loadBasketState(ctx.db, caller.userId, requireCustomer(caller))).stock) : null;
+    return rows.map((r) => {
+      const minimum = minimumOrderAmount(r);
+      const method = {
+        internalId: String(r.id), description: r.description, shippingflatrateamount: money(r.shipping_flat_rate_amount), isinactive: !!r.is_inactive,
+        // only on a method that has a minimum
+        ...(minimum != null && { minimumOrderAmount: minimum }),
+      };
+      if (basketSubTotal == null) return method;
+      const { available, amountNeeded } = deliveryAvailability(r, basketSubTotal);
+      return { ...method, basketSubTotal, available, amountNeeded };
+    });
+  },
 });
 
 /** GET /api/contact (isInactive, manpackUser, internalId[$in], currentContactOnly, $limit); wp_contact_only users see themselves. */

@@ -62,49 +62,85 @@ export function parseOr400<T>(schema: z.ZodType<T, any, any>, data: unknown): T 
 }
 
 export async function loadBasketState(db: Knex, userId: number, customerId: number): Promise<BasketState> {
-  const row = await db("basket_sessions").where({ user_id: userId, customer_id: customerId }).first("state_json");
-  const parsed = basketStateSchema.safeParse(json(row?.state_json, null));
-  return parsed.success ? parsed.data : structuredClone(EMPTY_BASKET);
+  return (await loadBasket(db, userId, customerId)).state;
 }
 
+/** The live basket and its version (0 before the first write). */
+export async function loadBasket(db: Knex, userId: number, customerId: number): Promise<{ state: BasketState; version: number }> {
+  const row = await db("basket_sessions").where({ user_id: userId, customer_id: customerId }).first("state_json", "version");
+  const parsed = basketStateSchema.safeParse(json(row?.state_json, null));
+  return { state: parsed.success ? parsed.data : structuredClone(EMPTY_BASKET), version: Number(row?.version ?? 0) };
+}
+
+/** Every write of the basket state bumps its version (decision 074). */
 export async function saveBasketState(db: Knex, userId: number, customerId: number, state: BasketState, now: Date): Promise<void> {
   await db("basket_sessions")
-    .insert({ user_id: userId, customer_id: customerId, state_json: JSON.stringify(state), updated_at: now.toISOString() })
+    .insert({ user_id: userId, customer_id: customerId, state_json: JSON.stringify(state), updated_at: now.toISOString(), version: 1 })
     .onConflict(["user_id", "customer_id"])
-    .merge(["state_json", "updated_at"]);
+    .merge({ state_json: JSON.stringify(state), updated_at: now.toISOString(), version: db.raw("?? + 1", ["basket_sessions.version"]) });
+}
+
+/**
+ * Spends the basket version an order was placed from: a conditional update, so of two orders naming the same
+ * version exactly one gets true (the other waits for the first's row lock on PostgreSQL, or for its transaction on
+ * SQLite, and then finds the version moved on). A caller without a basket row gets an empty one first.
+ */
+export async function claimBasketVersion(db: Knex, userId: number, customerId: number, version: number, now: Date): Promise<boolean> {
+  await db("basket_sessions")
+    .insert({ user_id: userId, customer_id: customerId, state_json: JSON.stringify(EMPTY_BASKET), updated_at: now.toISOString(), version: 0 })
+    .onConflict(["user_id", "customer_id"])
+    .ignore();
+  const updated = await db("basket_sessions").where({ user_id: userId, customer_id: customerId, version }).update({ version: version + 1, updated_at: now.toISOString() });
+  return updated === 1;
+}
+
+/** A basket body as written back by a client: the version it read is not part of the state. */
+function stateBody(data: unknown): Record<string, unknown> {
+  const { version: _version, ...state } = bodyOf(data);
+  return state;
 }
 
 /**
  * /api/basket-session — the live basket of the caller in the selected business unit.
- * GET answers it; PUT replaces it; PATCH replaces the top-level keys given; DELETE empties it.
+ * GET answers it with its version; PUT replaces it; PATCH replaces the top-level keys given; DELETE empties it.
+ * Each write bumps the version and answers the new one (a version sent back in a body is ignored).
  */
 export class BasketSessionService {
   constructor(private ctx: Ctx) {}
 
-  async find(params: ProviderParams): Promise<BasketState> {
-    const caller = callerOf(params);
-    return loadBasketState(this.ctx.db, caller.userId, requireCustomer(caller));
+  /** The state with its version, as every method answers it. */
+  private async answer(userId: number, customerId: number): Promise<BasketState & { version: number }> {
+    const { state, version } = await loadBasket(this.ctx.db, userId, customerId);
+    return { ...state, version };
   }
 
-  async update(_id: unknown, data: unknown, params: ProviderParams): Promise<BasketState> {
+  async find(params: ProviderParams): Promise<BasketState & { version: number }> {
     const caller = callerOf(params);
-    const state = parseOr400(basketStateSchema, data);
-    await saveBasketState(this.ctx.db, caller.userId, requireCustomer(caller), state, this.ctx.now());
-    return state;
+    return this.answer(caller.userId, requireCustomer(caller));
   }
 
-  async patch(_id: unknown, data: unknown, params: ProviderParams): Promise<BasketState> {
+  async update(_id: unknown, data: unknown, params: ProviderParams): Promise<BasketState & { version: number }> {
+    const caller = callerOf(params);
+    const customerId = requireCustomer(caller);
+    const state = parseOr400(basketStateSchema, stateBody(data));
+    await saveBasketState(this.ctx.db, caller.userId, customerId, state, this.ctx.now());
+    return this.answer(caller.userId, customerId);
+  }
+
+  async patch(_id: unknown, data: unknown, params: ProviderParams): Promise<BasketState & { version: number }> {
     const caller = callerOf(params);
     const customerId = requireCustomer(caller);
     const current = await loadBasketState(this.ctx.db, caller.userId, customerId);
-    const state = parseOr400(basketStateSchema, { ...current, ...bodyOf(data) });
+    const state = parseOr400(basketStateSchema, { ...current, ...stateBody(data) });
     await saveBasketState(this.ctx.db, caller.userId, customerId, state, this.ctx.now());
-    return state;
+    return this.answer(caller.userId, customerId);
   }
 
-  async remove(_id: unknown, params: ProviderParams): Promise<BasketState> {
+  /** Empties the basket: a write like any other, so the version moves on (never back to 0). */
+  async remove(_id: unknown, params: ProviderParams): Promise<BasketState & { version: number }> {
     const caller = callerOf(params);
-    await this.ctx.db("basket_sessions").where({ user_id: caller.userId, customer_id: requireCustomer(caller) }).delete();
-    return structuredClone(EMPTY_BASKET);
+    const customerId = requireCustomer(caller);
+    await saveBasketState(this.ctx.db, caller.userId, customerId, structuredClone(EMPTY_BASKET), this.ctx.now());
+    return this.answer(caller.userId, customerId);
   }
 }

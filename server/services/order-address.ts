@@ -2,6 +2,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
 import { has, type Caller } from "../auth/caller";
+import { addressPolicy, requireAddressChoice } from "./address-rules";
 
 /** A PATCH /api/order/:id body that changes the delivery address rather than deciding an approval. */
 export function isAddressAmendment(body: Record<string, unknown>): boolean {
@@ -13,7 +14,8 @@ const amendment = z.object({ addressId: z.union([z.string().regex(/^\d{1,15}$/),
 /**
  * PATCH /api/order/:id {addressId}: the delivery address of a visible order, with amendOrderDeliveryAddress,
  * to an active address of the order's customer, only while nothing is despatched and for a single-address order
- * (the conditional update also refuses a despatch that lands meanwhile).
+ * (the conditional update also refuses a despatch that lands meanwhile). The new address follows SPEC §6 as an
+ * order's does (decision 075): another than the default needs dellAddress (indAddress for a wearer pack).
  * Order, ship group and lines change together or not at all.
  */
 export async function amendDeliveryAddress(db: Knex, caller: Caller, order: any, body: Record<string, unknown>): Promise<void> {
@@ -33,6 +35,7 @@ export async function amendDeliveryAddress(db: Knex, caller: Caller, order: any,
     }
     const a = await trx("addresses").where({ id: addressId, customer_id: order.customer_id, is_inactive: false }).first();
     if (!a) throw new BadRequest(`Invalid value at field "addressId": address ${addressId} is not one of this customer's delivery addresses`, { field: "addressId" });
+    requireAddressChoice(await addressPolicy(trx, caller, order.customer_id), order.sales_order_type_id === 1 ? "wearerPack" : "stock", a.id, "addressId");
     const updated = await trx("orders")
       .where("id", order.id)
       .whereNotExists((q) => q.from("despatches").where("despatches.order_id", order.id).select(trx.raw("1")))

@@ -8,7 +8,9 @@ import { containsPattern, countOf, pageOf, wherePrefix, type Page, type ParsedQu
 import { isPostgres } from "../db/knex";
 import { parseOr400 } from "./basket-session";
 import { amendDeliveryAddress, isAddressAmendment } from "./order-address";
-import { loadBasketState, saveBasketState } from "./basket-session";
+import { claimBasketVersion, loadBasketState, saveBasketState } from "./basket-session";
+import { addressPolicy, requireAddressChoice, requireAddressTyping, type AddressPolicy, type AddressUse } from "./address-rules";
+import { deliveryRefusal } from "./delivery-rules";
 import { bodyOf, byKey, callerOf, idOf, json, ListService, money, requireCustomer, scopeOf, str, type Ctx, type ListDef, type ProviderParams } from "./base";
 
 export const PENDING_APPROVAL = "Pending Approval";
@@ -286,6 +288,8 @@ const common = {
   paymentMethod: paymentMethod.nullable().optional(),
   otherRefNum: z.string().trim().max(100).optional(),
   punchoutSession: z.string().max(200).nullable().optional(),
+  /** The live basket version the order is placed from (decision 074): spent once. */
+  basketVersion: z.number().int().nonnegative().optional(),
 };
 const stockOrder = z
   .object({
@@ -327,6 +331,27 @@ function bad(field: string, message: string): BadRequest {
   return new BadRequest(`Invalid value at field "${field}": ${message}`, { field });
 }
 
+export const BASKET_CHANGED = "Your basket changed since checkout was opened: check it and place the order again.";
+
+/** Why a basket version cannot be spent: an order already placed from it, or a change since. */
+async function basketSpent(db: Knex, userId: number, customerId: number, version: number): Promise<Conflict> {
+  const placed = await db("orders").where({ placed_by_user_id: userId, customer_id: customerId, basket_version: version }).orderBy("id").first("tran_id");
+  if (placed) return new Conflict(`This basket has already been ordered (${placed.tran_id}). Your basket is now empty.`, { field: "basketVersion", tranId: placed.tran_id });
+  return new Conflict(BASKET_CHANGED, { field: "basketVersion" });
+}
+
+/**
+ * The subtotal before VAT of basket lines at today's catalogue prices, as an order of them would be priced; lines
+ * of products that cannot be ordered count nothing (the order itself refuses them).
+ */
+export async function pricedSubTotal(db: Knex, lines: ReadonlyArray<{ productId: string; qty: number }>): Promise<number> {
+  const wanted = lines.filter((l) => l.qty > 0);
+  if (!wanted.length) return 0;
+  const items = await db("items").whereIn("id", [...new Set(wanted.map((l) => Number(l.productId)))]).where("is_inactive", false).whereNotNull("price");
+  const price = new Map(items.map((i: any) => [String(i.id), Number(i.price)]));
+  return money(wanted.reduce((sum, l) => sum + (price.has(l.productId) ? money(price.get(l.productId)! * l.qty) : 0), 0));
+}
+
 /** Prices and rules come from the items, never from the request. */
 async function priceLines(trx: Knex, lines: Array<{ internalId: number; qty: number }>, prefix: string) {
   const items = await trx("items").whereIn("id", [...new Set(lines.map((l) => l.internalId))]);
@@ -365,13 +390,25 @@ interface Destination {
   text: string;
 }
 
-async function resolveAddress(trx: Knex, caller: Caller, customerId: number, addressId: number | null | undefined, custom: z.infer<typeof customAddress> | null | undefined, field: string, now: Date): Promise<Destination> {
+interface AddressRequest {
+  policy: AddressPolicy;
+  use: AddressUse;
+  addressId: number | null | undefined;
+  custom: z.infer<typeof customAddress> | null | undefined;
+  field: string;
+}
+
+/** The order's destination, by SPEC §6 (decision 075): an address the caller may choose, or one they may type. */
+async function resolveAddress(trx: Knex, caller: Caller, customerId: number, r: AddressRequest, now: Date): Promise<Destination> {
+  const { addressId, custom, field } = r;
   if (addressId != null) {
     const a = await trx("addresses").where({ id: addressId, customer_id: customerId, is_inactive: false }).first();
     if (!a) throw bad(field, `address ${addressId} is not one of this customer's delivery addresses`);
+    requireAddressChoice(r.policy, r.use, a.id, field);
     return { id: a.id, name: a.label, addressee: a.addressee ?? null, addr1: a.addr1, addr2: a.addr2, city: a.city, zip: a.zip, text: a.addr_text };
   }
   if (custom) {
+    requireAddressTyping(r.policy.rights, field);
     const text = [custom.addr1, custom.addr2, custom.city, custom.zip].filter(Boolean).join(", ");
     const row = { customer_id: customerId, kind: "custom", created_by_user_id: caller.userId, label: custom.label || custom.addr1, addressee: custom.addressee ?? null, addr1: custom.addr1, addr2: custom.addr2 ?? "", city: custom.city, zip: custom.zip, addr_text: text, created_at: now.toISOString() };
     const [inserted] = await trx("addresses").insert(row).returning("id");
@@ -475,8 +512,9 @@ export class OrderService extends ListService<OrderOut> {
     try {
       orderId = await db.transaction((trx) => this.place(trx, caller, customerId, order, key));
     } catch (error: any) {
-      // the same key raced in from a second request: answer the order the first one made
-      if (key && (error?.code === "23505" || String(error?.code).startsWith("SQLITE_CONSTRAINT"))) {
+      // the same key raced in from a second request (refused by the unique key, or by the basket version the first
+      // one spent): answer the order the first one made
+      if (key && (error?.code === "23505" || String(error?.code).startsWith("SQLITE_CONSTRAINT") || error instanceof Conflict)) {
         const existing = await db("orders").where({ placed_by_user_id: caller.userId, idempotency_key: key }).first("id");
         if (existing) return this.get(existing.id, params);
       }
@@ -497,14 +535,20 @@ export class OrderService extends ListService<OrderOut> {
       }
     }
 
+    // the live basket this order spends (decision 074): first, so a second order of it waits here and is refused
+    if (order.basketVersion !== undefined && !(await claimBasketVersion(trx, caller.userId, customerId, order.basketVersion, now))) {
+      throw await basketSpent(trx, caller.userId, customerId, order.basketVersion);
+    }
+    const policy = await addressPolicy(trx, caller, customerId);
     type Line = { item: any; qty: number; rate: number; amount: number; employee: number | null; dest: Destination };
     const lines: Line[] = [];
-    const groups = new Map<string, { dest: Destination; carriage: any }>();
+    // one delivery group per destination, charged its method's flat rate; field names the method's origin
+    const groups = new Map<string, { dest: Destination; carriage: any; field: string }>();
     let employeeId: number | null = null;
     if (order.orderType === "standard") {
-      const dest = await resolveAddress(trx, caller, customerId, order.addressId, order.customAddress, "addressId", now);
+      const dest = await resolveAddress(trx, caller, customerId, { policy, use: "stock", addressId: order.addressId, custom: order.customAddress, field: "addressId" }, now);
       const carriage = await resolveCarriage(trx, customerId, order.shippingMethod, "shippingMethod");
-      groups.set(`${dest.id}`, { dest, carriage });
+      groups.set(`${dest.id}`, { dest, carriage, field: "shippingMethod" });
       for (const l of await priceLines(trx, order.items, "items.")) lines.push({ ...l, employee: null, dest });
     } else {
       const contactIds = order.packs.map((p) => p.contactId);
@@ -512,13 +556,19 @@ export class OrderService extends ListService<OrderOut> {
       const wearerIds = new Set(wearers.map((w: any) => w.id));
       for (const [i, pack] of order.packs.entries()) {
         if (!wearerIds.has(pack.contactId)) throw bad(`packs.${i}.contactId`, `contact ${pack.contactId} is not an active contact of this customer`);
-        const dest = await resolveAddress(trx, caller, customerId, pack.addressId ?? order.addressId, order.customAddress, `packs.${i}.addressId`, now);
+        const dest = await resolveAddress(trx, caller, customerId, { policy, use: "wearerPack", addressId: pack.addressId ?? order.addressId, custom: order.customAddress, field: `packs.${i}.addressId` }, now);
         const carriage = await resolveCarriage(trx, customerId, pack.shippingMethod ?? order.shippingMethod, `packs.${i}.shippingMethod`);
-        if (!groups.has(`${dest.id}`)) groups.set(`${dest.id}`, { dest, carriage });
+        if (!groups.has(`${dest.id}`)) groups.set(`${dest.id}`, { dest, carriage, field: `packs.${i}.shippingMethod` });
         for (const l of await priceLines(trx, pack.items, `packs.${i}.items.`)) lines.push({ ...l, employee: pack.contactId, dest });
       }
       employeeId = order.packs.length === 1 ? order.packs[0].contactId : null;
       await spendAllowances(trx, order.packs, lines, wearers);
+    }
+
+    // a delivery method's minimum order (decision 073) holds for the lines of its group, before VAT
+    for (const [key, g] of groups) {
+      const refusal = deliveryRefusal(g.carriage, money(lines.filter((l) => `${l.dest.id}` === key).reduce((s, l) => s + l.amount, 0)));
+      if (refusal) throw bad(g.field, refusal);
     }
 
     const needsApproval = !!unit?.needs_approval && !caller.isEvolveUser;
@@ -559,6 +609,7 @@ export class OrderService extends ListService<OrderOut> {
         pending_web_approval: needsApproval,
         approver_user_id: needsApproval ? unit?.approver_user_id ?? null : null,
         idempotency_key: key ?? null,
+        basket_version: order.basketVersion ?? null,
         punchout_session: caller.punchoutSession,
       })
       .returning("id");
@@ -578,8 +629,16 @@ export class OrderService extends ListService<OrderOut> {
         shipping_method_id: g.carriage.id, shipping_cost: g.carriage.shipping_flat_rate_amount,
       })),
     );
-    if (order.orderType === "standard" && order.chosenBasket != null && /^\d+$/.test(String(order.chosenBasket))) {
-      await trx("saved_baskets").where({ id: Number(order.chosenBasket), customer_id: customerId }).update({ checked_out: true, updated_at: now.toISOString() });
+    if (order.orderType === "standard" && order.chosenBasket != null && /^\d{1,15}$/.test(String(order.chosenBasket))) {
+      // only a basket the caller may order from: their own, or (an approver) a punched-out one of the customer;
+      // any other id is ignored, so nothing of a colleague's is written (decision 074)
+      await trx("saved_baskets")
+        .where({ id: Number(order.chosenBasket), customer_id: customerId })
+        .where((w) => {
+          w.where("user_id", caller.userId);
+          if (canApprove(caller) || caller.isEvolveUser) w.orWhere("is_punchout", true);
+        })
+        .update({ checked_out: true, updated_at: now.toISOString() });
     }
     // the part of the live basket just ordered is emptied
     const basket = await loadBasketState(trx, caller.userId, customerId);

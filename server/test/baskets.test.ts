@@ -21,7 +21,7 @@ describe("/api/basket-session", () => {
   };
 
   it("starts empty, is replaced by PUT, merged by PATCH, survives a new log-in, emptied by DELETE", async () => {
-    expect((await p.api("GET", "/api/basket-session", { token: buyer })).body).toEqual({ selectedBasketType: "stock-order-basket", stock: [], manpack: [], instructions: { stock: "", manpack: "" } });
+    expect((await p.api("GET", "/api/basket-session", { token: buyer })).body).toEqual({ selectedBasketType: "stock-order-basket", stock: [], manpack: [], instructions: { stock: "", manpack: "" }, version: 0 });
     const put = await p.api("PUT", "/api/basket-session", { token: buyer, body: state });
     expect(put.status).toBe(200);
     expect(put.body.manpack[0].data[0].productId).toBe("20030");
@@ -40,11 +40,12 @@ describe("/api/basket-session", () => {
     [{ selectedBasketType: "other" }, "selectedBasketType"],
     [{ surprise: 1 }, ""],
   ])("400 for %j and nothing stored", async (body, field) => {
-    await p.api("PUT", "/api/basket-session", { token: buyer, body: state });
+    const { version } = (await p.api("PUT", "/api/basket-session", { token: buyer, body: state })).body;
     const res = await p.api("PATCH", "/api/basket-session", { token: buyer, body });
     expect(res.status).toBe(400);
     if (field) expect(res.body.message).toContain(`"${field}"`);
-    expect((await p.api("GET", "/api/basket-session", { token: buyer })).body).toEqual({ ...state, manpack: [{ ...state.manpack[0], data: [{ productId: "20030", parentId: "20030", qty: 1 }] }] });
+    // nothing stored: the same state, and the same version
+    expect((await p.api("GET", "/api/basket-session", { token: buyer })).body).toEqual({ ...state, manpack: [{ ...state.manpack[0], data: [{ productId: "20030", parentId: "20030", qty: 1 }] }], version });
   });
 });
 

@@ -7,6 +7,7 @@ import type { SellableItem } from "./catalogue-rows";
 import { round2 } from "./catalogue";
 import type { CustomerContext, Person, SeededAddress } from "./people-rows";
 import { CARRIAGE, CARRIERS } from "./organisations";
+import { deliveryAvailability } from "../../services/delivery-rules";
 import type { Row } from "./insert";
 import type { Rng } from "./prng";
 
@@ -177,8 +178,10 @@ function addOrder(batch: OrderBatch, o: OrderInput): void {
     }
   }
   const subTotal = round2(lines.reduce((s, l) => s + (l.amount as number), 0));
-  const shipping = carriage.rate === 0 && subTotal < 150 ? CARRIAGE[0].rate : carriage.rate;
-  const carriageId = carriage.rate === 0 && subTotal < 150 ? CARRIAGE[0].id : carriage.id;
+  // the provider's own rule (decision 073): a method the subtotal does not reach falls back to standard delivery
+  const shipVia = deliveryAvailability({ minimum_order_amount: carriage.minimumOrder }, subTotal).available ? carriage : CARRIAGE[0];
+  const shipping = shipVia.rate;
+  const carriageId = shipVia.id;
   const otherRef = rng.chance(0.75) ? `PO-${ctx.customer.prefix}-${String(40_000 + orderId).padStart(6, "0")}` : null;
   const contactName = o.placer.person.name;
   const shipDate = shipLines(batch, lines, o, tranId);

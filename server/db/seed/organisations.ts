@@ -169,10 +169,11 @@ export const LAST_NAMES = [
   "Murphy", "O'Brien", "MacDonald", "Campbell", "Kaur", "Begum", "Ahmed", "Morgan", "Price", "Shaw", "Holmes", "Lloyd",
 ];
 
-export const CARRIAGE = [
-  { id: 1, description: "Standard Delivery (3–5 working days)", rate: 4.95 },
-  { id: 2, description: "Next Working Day", rate: 9.95 },
-  { id: 3, description: "Free Delivery – orders over £150", rate: 0 },
+/** Delivery methods; minimumOrder is the subtotal before VAT a method needs (carriage.minimum_order_amount, decision 073). */
+export const CARRIAGE: ReadonlyArray<{ id: number; description: string; rate: number; minimumOrder: number | null }> = [
+  { id: 1, description: "Standard Delivery (3–5 working days)", rate: 4.95, minimumOrder: null },
+  { id: 2, description: "Next Working Day", rate: 9.95, minimumOrder: null },
+  { id: 3, description: "Free Delivery – orders over £150", rate: 0, minimumOrder: 150 },
 ];
 
 export const CARRIERS: { name: string; tracking: (n: number) => string }[] = [

@@ -124,7 +124,7 @@ export function buildPeople(opts: { rng: Rng; created: string; passwordHash: str
     addressee: "Northwind Events Team", addr1: "Arena Way", addr2: "", city: "Leeds", zip: "LS2 8BY", country: "GB",
     addr_text: "Arena Way, Leeds LS2 8BY", is_inactive: false, created_at: created,
   });
-  t.carriage = CARRIAGE.map((c) => ({ id: c.id, customer_id: null, description: c.description, shipping_flat_rate_amount: c.rate, is_inactive: false }));
+  t.carriage = CARRIAGE.map((c) => ({ id: c.id, customer_id: null, description: c.description, shipping_flat_rate_amount: c.rate, minimum_order_amount: c.minimumOrder, is_inactive: false }));
   return { tables: t, contexts };
 }
 

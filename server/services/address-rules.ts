@@ -1,0 +1,81 @@
+// SPEC §6 address permissions as the provider applies them to every order and address call (decision 075):
+// dellAddress — choose any of the customer's addresses for a stock order; indAddress — the same for a wearer pack;
+// addAddress — type a new address; customAddressOnly — must type one. Without the choice permission an order goes
+// to the customer's default address (the first active delivery address by label, as GET /api/customer-address
+// lists them), or — for an approver ordering a punched-out basket — to the address that basket was saved with.
+import { Forbidden } from "@feathersjs/errors";
+import type { Knex } from "knex";
+import { canApprove, has, type Caller } from "../auth/caller";
+import { loadBasketState } from "./basket-session";
+
+export type AddressUse = "stock" | "wearerPack";
+
+export interface AddressRights {
+  /** May pick any of the customer's addresses, per kind of order. */
+  choose: Record<AddressUse, boolean>;
+  /** May type a new address. */
+  type: boolean;
+  /** Must type the address (customAddressOnly). */
+  typeOnly: boolean;
+}
+
+export function addressRights(caller: Caller): AddressRights {
+  if (caller.isEvolveUser) return { choose: { stock: true, wearerPack: true }, type: true, typeOnly: false };
+  const typeOnly = has(caller, "customAddressOnly");
+  return {
+    typeOnly,
+    type: typeOnly || has(caller, "addAddress"),
+    choose: { stock: !typeOnly && has(caller, "dellAddress"), wearerPack: !typeOnly && has(caller, "indAddress") },
+  };
+}
+
+/** The customer's default delivery address: the first active one, in GET /api/customer-address order. */
+export async function defaultAddress(db: Knex, customerId: number): Promise<{ id: number; label: string } | undefined> {
+  return db("addresses").where({ customer_id: customerId, kind: "customer", is_inactive: false }).orderBy(["label", "id"]).first("id", "label");
+}
+
+/**
+ * The address a punched-out basket was approved for, when the caller is an approver holding such a basket in the
+ * live basket (approvedOrderAddressId, decision 081) and one of the customer's punched-out baskets, not yet ordered,
+ * was saved with it. An address merely written into one's own basket state proves nothing.
+ */
+async function approvedAddressId(db: Knex, caller: Caller, customerId: number): Promise<number | null> {
+  if (!canApprove(caller)) return null;
+  const state = await loadBasketState(db, caller.userId, customerId);
+  const id = state.approvedOrderAddressId == null ? null : Number(state.approvedOrderAddressId);
+  if (id == null) return null;
+  const basket = await db("saved_baskets").where({ customer_id: customerId, is_punchout: true, checked_out: false, address_id: id }).first("id");
+  return basket ? id : null;
+}
+
+export interface AddressPolicy {
+  rights: AddressRights;
+  defaultAddress: { id: number; label: string } | undefined;
+  approvedAddressId: number | null;
+}
+
+export async function addressPolicy(db: Knex, caller: Caller, customerId: number): Promise<AddressPolicy> {
+  const rights = addressRights(caller);
+  const [fallback, approved] = await Promise.all([defaultAddress(db, customerId), rights.choose.stock ? null : approvedAddressId(db, caller, customerId)]);
+  return { rights, defaultAddress: fallback, approvedAddressId: approved };
+}
+
+/** Whether the caller may send this (active, own-customer) address id with an order of this kind. */
+export function mayUseAddress(policy: AddressPolicy, use: AddressUse, addressId: number): boolean {
+  if (policy.rights.typeOnly) return false;
+  if (policy.rights.choose[use]) return true;
+  return addressId === policy.defaultAddress?.id || (use === "stock" && addressId === policy.approvedAddressId);
+}
+
+/** 403 unless the caller may send this address id with an order of this kind. */
+export function requireAddressChoice(policy: AddressPolicy, use: AddressUse, addressId: number, field: string): void {
+  if (mayUseAddress(policy, use, addressId)) return;
+  if (policy.rights.typeOnly) throw new Forbidden("This account must type the delivery address", { field });
+  const to = policy.defaultAddress ? `; its orders go to ${policy.defaultAddress.label}` : "";
+  throw new Forbidden(`This account may not choose the delivery address${to}`, { field });
+}
+
+/** 403 unless the caller may type a new address. */
+export function requireAddressTyping(rights: AddressRights, field: string): void {
+  if (!rights.type) throw new Forbidden("This account may not type a new delivery address", { field });
+}
