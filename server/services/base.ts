@@ -1,7 +1,7 @@
 import { BadRequest, Forbidden, NotFound } from "@feathersjs/errors";
 import type { Params } from "@feathersjs/feathers";
 import type { Knex } from "knex";
-import type { Caller } from "../auth/caller";
+import { has, type Caller } from "../auth/caller";
 import { parseQuery, runPage, type Page, type ParsedQuery, type QuerySpec } from "../query/dialect";
 
 export interface ProviderParams extends Params {
@@ -31,6 +31,33 @@ export function requireCustomer(caller: Caller): number {
   const id = scopeOf(caller);
   if (id == null) throw new BadRequest("customerId is required for this call (evolve users: add ?customerId=…)", { field: "customerId" });
   return id;
+}
+
+/** SPEC §6: stock ordering is allowed with any of the three stock catalogue permissions. */
+export const STOCK_PERMISSIONS = ["canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue"];
+
+/**
+ * Decision 028 (with 050): who may fill a basket or order — stock lines need a stock catalogue permission, wearer
+ * packs canViewManpack + manpackOrders ("any": either will do); browseOnly and punchoutOnly refuse it outside a
+ * punchout session (SPEC §6: both are ignored within one). Evolve users acting for a customer may.
+ */
+export function requireOrdering(caller: Caller, kind: "standard" | "manpack" | "any"): void {
+  const inPunchout = !!caller.punchoutSession;
+  if (!inPunchout && has(caller, "browseOnly")) throw new Forbidden("This account may browse but not order");
+  if (!inPunchout && has(caller, "punchoutOnly")) throw new Forbidden("This account orders through its punchout system only");
+  if (caller.isEvolveUser) return;
+  const stock = STOCK_PERMISSIONS.some((p) => has(caller, p));
+  const manpack = has(caller, "canViewManpack") && has(caller, "manpackOrders");
+  if (kind === "standard" && !stock) throw new Forbidden("Stock ordering is not allowed for this account");
+  if (kind === "manpack" && !manpack) throw new Forbidden("Wearer-pack ordering is not allowed for this account");
+  if (kind === "any" && !stock && !manpack) throw new Forbidden("Ordering is not allowed for this account");
+}
+
+/** Decision 028: may look at products (wish list): a stock catalogue permission or canViewManpack; not punchoutOnly outside punchout. */
+export function requireCatalogue(caller: Caller): void {
+  if (!caller.punchoutSession && has(caller, "punchoutOnly")) throw new Forbidden("This account orders through its punchout system only");
+  if (caller.isEvolveUser || STOCK_PERMISSIONS.some((p) => has(caller, p)) || has(caller, "canViewManpack")) return;
+  throw new Forbidden("This account may not view a catalogue");
 }
 
 export function scopeTo(qb: Knex.QueryBuilder, column: string, caller: Caller): Knex.QueryBuilder {

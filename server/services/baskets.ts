@@ -3,7 +3,7 @@ import type { Knex } from "knex";
 import { z } from "zod";
 import { canApprove, type Caller } from "../auth/caller";
 import { parseOr400 } from "./basket-session";
-import { bodyOf, byKey, callerOf, idOf, json, ListService, money, requireCustomer, str, type Ctx, type ListDef, type ProviderParams } from "./base";
+import { bodyOf, byKey, callerOf, idOf, json, ListService, money, requireCatalogue, requireCustomer, requireOrdering, str, type Ctx, type ListDef, type ProviderParams } from "./base";
 
 const id = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().positive()]).transform(Number);
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal("0"), z.literal("1")]).transform((v) => v === true || v === 1 || v === "1");
@@ -16,6 +16,11 @@ function visibleBaskets(db: Knex, caller: Caller): Knex.QueryBuilder {
     w.where("saved_baskets.user_id", caller.userId);
     if (canApprove(caller)) w.orWhere("saved_baskets.is_punchout", true);
   });
+}
+
+/** Decision 028: a saved basket is changed by the person who saved it (or provider staff acting for the customer). */
+function requireOwnBasket(caller: Caller, basket: { user: { id: number } }): void {
+  if (basket.user.id !== caller.userId && !caller.isEvolveUser) throw new Forbidden("Only the person who saved this basket may change it");
 }
 
 const basketOut = (r: any) => ({
@@ -107,6 +112,7 @@ export class SavedBasketService extends ListService<ReturnType<typeof basketOut>
   async create(data: unknown, params: ProviderParams) {
     const caller = callerOf(params);
     const customerId = requireCustomer(caller);
+    requireOrdering(caller, "standard");
     const body = parseOr400(
       z.object({ items: z.array(savedLine).min(1).max(500), newBasketName: z.string().trim().min(1).max(200), address_id: id.nullable().optional() }).strict(),
       bodyOf(data),
@@ -146,6 +152,11 @@ export class SavedBasketService extends ListService<ReturnType<typeof basketOut>
       const basket = await this.one(idOf(rawId, "Saved basket"), params);
       const body = parseOr400(z.object({ punchout_approved: flag.optional(), address_id: id.nullable().optional(), basket_name: z.string().trim().min(1).max(200).optional() }).strict(), bodyOf(data));
       if (body.punchout_approved !== undefined && !canApprove(caller)) throw new Forbidden("Only an approver may approve a punched-out basket");
+      // anything but the approval (name, address, or an empty body) is the owner's change of a stock basket
+      if (body.punchout_approved === undefined || body.address_id !== undefined || body.basket_name !== undefined) {
+        requireOrdering(caller, "standard");
+        requireOwnBasket(caller, basket);
+      }
       if (body.address_id != null && !(await db("addresses").where({ id: body.address_id, customer_id: requireCustomer(caller) }).first())) {
         throw new BadRequest('Invalid value at field "address_id": not one of this customer\'s addresses', { field: "address_id" });
       }
@@ -158,8 +169,10 @@ export class SavedBasketService extends ListService<ReturnType<typeof basketOut>
       return this.one(basket.id, params);
     }
     const body = parseOr400(patchBody, bodyOf(data));
+    requireOrdering(caller, "standard");
     if ("deleteBasket" in body) {
       const basket = await this.one(body.basketID, params);
+      requireOwnBasket(caller, basket);
       if (!body.deleteBasket) return basket;
       await db.transaction(async (trx) => {
         await trx("saved_basket_items").where("basket_id", basket.id).delete();
@@ -169,10 +182,13 @@ export class SavedBasketService extends ListService<ReturnType<typeof basketOut>
     }
     if ("basket" in body) {
       const basket = await this.one(body.basket, params);
+      // an approver who ordered a colleague's punched-out basket marks it ordered (decision 081)
+      if (!(canApprove(caller) && basket.is_punchout)) requireOwnBasket(caller, basket);
       await db("saved_baskets").where("id", basket.id).update({ checked_out: body.checked_out, updated_at: now });
       return this.one(basket.id, params);
     }
     const basket = await this.one(body.basket_id, params);
+    requireOwnBasket(caller, basket);
     const existing = await db("saved_basket_items").where({ basket_id: basket.id, item_id: body.item_id }).first();
     if ("delete_from_saved" in body || ("qty" in body && body.qty === 0)) {
       if (!existing) throw new NotFound(`Product '${body.item_id}' is not in this basket`);
@@ -225,6 +241,7 @@ export class WishListService extends ListService<ReturnType<typeof wishOut>> {
   async create(data: unknown, params: ProviderParams) {
     const caller = callerOf(params);
     const customerId = requireCustomer(caller);
+    requireCatalogue(caller);
     const { product_id } = parseOr400(z.object({ product_id: id }).strict(), bodyOf(data));
     const item = await this.ctx.db("items").where({ id: product_id, is_inactive: false }).first("id");
     if (!item) throw new BadRequest('Invalid value at field "product_id": product does not exist', { field: "product_id" });

@@ -274,3 +274,40 @@ async function insertFixtures(db: Knex): Promise<void> {
   ]);
   await resetSequences(db);
 }
+
+export interface NewUser {
+  userId: number;
+  email: string;
+  /** The user's contact in each business unit, in the order of `units`. */
+  contactIds: number[];
+}
+
+const idOfInsert = (row: unknown): number => Number(typeof row === "object" && row !== null ? (row as { id: number }).id : row);
+
+/**
+ * A new user (password PASSWORD) with exactly the given permissions and settings in each business unit
+ * (a new contact per unit); an evolve user when `evolve` is set (then usually no units).
+ */
+export async function addUser(
+  db: Knex,
+  email: string,
+  units: Array<{ customerId: number; permissions: string[]; isApprover?: boolean; needsApproval?: boolean }>,
+  opts: { evolve?: boolean } = {},
+): Promise<NewUser> {
+  cachedHash ??= hashPassword(PASSWORD);
+  const [user] = await db("users")
+    .insert({ email, password_hash: await cachedHash, first_name: "Test", last_name: email.split("@")[0], created_at: "2026-01-01T00:00:00.000Z", is_evolve_user: !!opts.evolve })
+    .returning("id");
+  const userId = idOfInsert(user);
+  const contactIds: number[] = [];
+  for (const u of units) {
+    const [contact] = await db("contacts").insert({ customer_id: u.customerId, first_name: "Test", last_name: email.split("@")[0], email }).returning("id");
+    const contactId = idOfInsert(contact);
+    contactIds.push(contactId);
+    await db("user_customers").insert({
+      user_id: userId, customer_id: u.customerId, contact_id: contactId, permissions_json: JSON.stringify(u.permissions),
+      is_approver: !!u.isApprover, needs_approval: !!u.needsApproval,
+    });
+  }
+  return { userId, email, contactIds };
+}
