@@ -1,19 +1,31 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import { AuthenticationBaseStrategy, AuthenticationService, type AuthenticationRequest, type AuthenticationResult } from "@feathersjs/authentication";
 import { LocalStrategy } from "@feathersjs/authentication-local";
 import { BadRequest, NotAuthenticated, TooManyRequests } from "@feathersjs/errors";
 import type { Params } from "@feathersjs/feathers";
 import type { Knex } from "knex";
 import { callerFromToken, type SessionPolicy } from "./caller";
+import { clientAddressOf, DEFAULT_TRUSTED_PROXIES, parseTrustedProxies, setAnswerHeader, watchClientAddresses } from "./client-address";
+import { clear, failed, refund, takeAll, waitText, type LimitPolicy } from "./limits";
 import { hashPassword, newToken, verifyPassword } from "./password";
 
-const LOGIN_WINDOW_MS = 15 * 60_000;
-const MAX_FAILED_LOGINS = 10;
 const INVALID_LOGIN = "Invalid email or password";
+
+/**
+ * Log-in limits (decision 027). Only failures count (a success gives its slot back), per client address and
+ * e-mail (slows guessing one account from one place) and per client address (slows spraying many accounts);
+ * both back off. There is no per-e-mail limit across addresses: it would let anyone lock anyone out.
+ */
+export const LOGIN_LIMITS = {
+  addressAndEmail: { limit: 5, quietMs: 15 * 60_000, blockMs: 60_000, maxBlockMs: 60 * 60_000 },
+  address: { limit: 50, quietMs: 15 * 60_000, blockMs: 5 * 60_000, maxBlockMs: 60 * 60_000 },
+} satisfies Record<string, LimitPolicy>;
 
 export interface AuthDeps {
   db: Knex;
   policy: SessionPolicy;
+  /** whose X-Forwarded-For to believe (PROVIDER_TRUSTED_PROXIES; default loopback) */
+  trustedProxies?: string;
 }
 
 /** Local (email + password) strategy with scrypt hashes read straight from the users table. */
@@ -83,6 +95,13 @@ export class ProviderAuthenticationService extends AuthenticationService {
     this.register("session", new SessionTokenStrategy(deps));
   }
 
+  /** Once the HTTP server exists, every request's client address is resolved as it arrives (client-address.ts). */
+  async setup(...args: Parameters<AuthenticationService["setup"]>) {
+    await super.setup(...args);
+    const proxies = parseTrustedProxies(this.deps.trustedProxies ?? process.env.PROVIDER_TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES);
+    watchClientAddresses((this.app as { server?: Server }).server, proxies);
+  }
+
   async create(data: AuthenticationRequest, params: Params = {}): Promise<AuthenticationResult> {
     if (!data || typeof data !== "object") throw new BadRequest("Invalid authentication request", { field: "strategy" });
     if (data.strategy !== "local") throw new BadRequest(`Invalid value for 'strategy': use "local"`, { field: "strategy" });
@@ -91,18 +110,31 @@ export class ProviderAuthenticationService extends AuthenticationService {
     const { db, policy } = this.deps;
     const email = data.email.trim().toLowerCase();
     const now = policy.now();
-    const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-    const failed = await db("login_attempts").where({ email, success: false }).where("attempted_at", ">=", since).count({ n: "*" }).first();
-    if (Number(failed?.n ?? 0) >= MAX_FAILED_LOGINS) throw new TooManyRequests("Too many failed log-in attempts; try again in 15 minutes");
+    const address = clientAddressOf(params);
+    const keys: Array<[string, LimitPolicy]> = [
+      [`login:address+email:${address}|${email}`, LOGIN_LIMITS.addressAndEmail],
+      [`login:address:${address}`, LOGIN_LIMITS.address],
+    ];
+    // counted before the password check, in one statement per key: concurrent guesses cannot all slip through
+    const taken = await takeAll(db, keys, now);
+    if (!taken.ok) {
+      setAnswerHeader(params, "Retry-After", String(taken.retryAfterSeconds));
+      throw new TooManyRequests(`Too many failed log-in attempts. Please try again in ${waitText(taken.retryAfterSeconds)}.`, {
+        retryAfterSeconds: taken.retryAfterSeconds,
+      });
+    }
 
     let result: AuthenticationResult;
     try {
       result = await this.authenticate(data, params, "local");
     } catch (error) {
+      for (const [key, limit] of keys) await failed(db, key, limit, now);
       await db("login_attempts").insert({ email, attempted_at: now.toISOString(), success: false });
       throw error;
     }
     const user = result.user;
+    await clear(db, keys[0][0]);
+    await refund(db, keys[1][0]);
     await db("login_attempts").insert({ email, attempted_at: now.toISOString(), success: true });
 
     const units = await db("user_customers").where("user_id", user.id).select("customer_id", "contact_id");
@@ -116,7 +148,8 @@ export class ProviderAuthenticationService extends AuthenticationService {
       expires_at: expiresAt,
       customer_id: units.length === 1 ? units[0].customer_id : null,
       contact_id: units.length === 1 ? units[0].contact_id : null,
-      punchout_session: typeof data.punchoutSession === "string" && data.punchoutSession ? data.punchoutSession.slice(0, 200) : null,
+      // a punchout session comes only from the punchout set-up, never from the log-in body
+      punchout_session: null,
     });
     return { accessToken: token, authentication: { strategy: "local", expiresAt }, user: publicUser(user) };
   }

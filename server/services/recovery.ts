@@ -1,7 +1,10 @@
 import { BadRequest, Forbidden, Gone, NotFound } from "@feathersjs/errors";
+import type { Params } from "@feathersjs/feathers";
 import type { Knex } from "knex";
 import { z } from "zod";
 import { has, type Caller } from "../auth/caller";
+import { clientAddressOf } from "../auth/client-address";
+import { takeAll, type LimitPolicy } from "../auth/limits";
 import { hashPassword, newToken, sha256 } from "../auth/password";
 import { parseOr400 } from "./basket-session";
 import { bodyOf, callerOf, ListService, requireCustomer, type Ctx, type ListDef, type ProviderParams } from "./base";
@@ -15,6 +18,21 @@ const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
 const password = z.string().min(10, "at least 10 characters").max(200);
 const email = z.string().trim().toLowerCase().email().max(320);
 const DEFAULT_INVITED_PERMISSIONS = ["canViewFullCatalogue", "viewOrderHistory"];
+
+/**
+ * Reset requests (decision 027): per client address 20 an hour, per e-mail 3 an hour (counted only when the
+ * address is within its limit). Over a limit the answer is the same; only no e-mail goes out.
+ */
+export const RESET_LIMITS = {
+  address: { limit: 20, quietMs: 60 * 60_000 },
+  email: { limit: 3, quietMs: 60 * 60_000 },
+} satisfies Record<string, LimitPolicy>;
+
+/** Voids the user's unused reset links that are still live (expires them now), but the one given. */
+async function voidResetLinks(db: Knex, userId: number, now: Date, except?: number) {
+  const q = db("password_tokens").where({ type: "reset", user_id: userId }).whereNull("used_at").where("expires_at", ">", now.toISOString());
+  await (except === undefined ? q : q.whereNot("id", except)).update({ expires_at: now.toISOString() });
+}
 
 async function writeMail(db: Knex, now: Date, to: string, kind: string, subject: string, body: string) {
   await db("outbox").insert({ to_email: to, kind, subject, body, created_at: now.toISOString() });
@@ -47,7 +65,7 @@ export class PasswordResetService {
     return { valid: true, email: row.email, expiresAt: row.expires_at };
   }
 
-  async create(data: unknown) {
+  async create(data: unknown, params: Params = {}) {
     const body = bodyOf(data);
     const { db } = this.ctx;
     const now = this.ctx.now();
@@ -58,20 +76,29 @@ export class PasswordResetService {
       await db.transaction(async (trx) => {
         if (!(await useToken(trx, row.id, now))) throw new Gone("This link has already been used");
         await trx("users").where("id", row.user_id).update({ password_hash: hash });
+        await voidResetLinks(trx, row.user_id, now);
         await trx("auth_sessions").where("user_id", row.user_id).whereNull("revoked_at").update({ revoked_at: now.toISOString() });
       });
       return { reset: true };
     }
     const input = parseOr400(z.object({ email }).strict(), body);
-    const user = await db("users").whereRaw("lower(email) = ?", [input.email]).where("is_inactive", false).first();
+    const within = await takeAll(db, [
+      [`reset:address:${clientAddressOf(params)}`, RESET_LIMITS.address],
+      [`reset:email:${input.email}`, RESET_LIMITS.email],
+    ], now);
+    const user = within.ok && (await db("users").whereRaw("lower(email) = ?", [input.email]).where("is_inactive", false).first());
     if (user) {
       const { token, hash } = newToken();
-      await db("password_tokens").insert({
-        type: "reset", token_hash: hash, user_id: user.id, email: user.email, created_at: now.toISOString(), expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+      await db.transaction(async (trx) => {
+        await voidResetLinks(trx, user.id, now);
+        await trx("password_tokens").insert({
+          type: "reset", token_hash: hash, user_id: user.id, email: user.email, created_at: now.toISOString(), expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+        });
+        await writeMail(trx, now, user.email, "reset", "Reset your password",
+          `Someone asked to reset the password of ${user.email}. Choose a new one within an hour:\n${this.ctx.portalUrl}/customer/reset-password/${token}\nIf it was not you, ignore this e-mail.`);
       });
-      await writeMail(db, now, user.email, "reset", "Reset your password",
-        `Someone asked to reset the password of ${user.email}. Choose a new one within an hour:\n${this.ctx.portalUrl}/customer/reset-password/${token}\nIf it was not you, ignore this e-mail.`);
     }
+    // the same answer whether the address is known, unknown or over a limit
     return { sent: true };
   }
 }

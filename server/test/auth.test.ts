@@ -35,12 +35,65 @@ describe("POST /api/authentication", () => {
     expect((await p.api("POST", "/api/authentication", { body: "{not json" })).status).toBe(400);
   });
 
-  it("429 after repeated failures for one e-mail", async () => {
-    for (let i = 0; i < 10; i++) {
-      await p.api("POST", "/api/authentication", { body: { strategy: "local", email: "punchout@demo.test", password: "bad" } });
-    }
-    const res = await p.api("POST", "/api/authentication", { body: { strategy: "local", email: "punchout@demo.test", password: "workwear-demo" } });
-    expect(res.status).toBe(429);
+});
+
+/** A log-in as the provider sees it from behind the portal: the browser's address in X-Forwarded-For. */
+const logInFrom = (address: string, email: string, password: string) =>
+  p.api("POST", "/api/authentication", { body: { strategy: "local", email, password }, headers: { "x-forwarded-for": address } });
+
+describe("log-in limits (decision 027)", () => {
+  it("40 concurrent bad log-ins: at most the limit of 5 reach the password check, the rest are 429 with Retry-After", async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, () => logInFrom("203.0.113.40", "requester@demo.test", "guess")));
+    const checked = answers.filter((a) => a.status === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(5);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(40 - checked);
+    expect(Number(refused[0].headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused[0].body).toMatchObject({ name: "TooManyRequests", code: 429 });
+    expect(refused[0].body.message).toMatch(/^Too many failed log-in attempts\. Please try again in \d+ (minutes?|seconds?)\.$/);
+    expect(refused[0].body.data).toMatchObject({ retryAfterSeconds: expect.any(Number) });
+  });
+
+  it("the owner's right password from their own address is not refused while another address is limited for that e-mail", async () => {
+    for (let i = 0; i < 8; i++) await logInFrom("198.51.100.66", "approver@demo.test", "guess");
+    expect((await logInFrom("198.51.100.66", "approver@demo.test", "workwear-demo")).status).toBe(429);
+    expect((await logInFrom("192.0.2.10", "approver@demo.test", "workwear-demo")).status).toBe(201);
+    // without a trusted proxy's header the socket address (loopback here) is the client
+    expect((await p.api("POST", "/api/authentication", { body: { strategy: "local", email: "approver@demo.test", password: "workwear-demo" } })).status).toBe(201);
+  });
+
+  it("backs off: after 5 failures a 1-minute wait, then every further failure doubles it", async () => {
+    const from = "198.51.100.77";
+    for (let i = 0; i < 5; i++) expect((await logInFrom(from, "manpack@demo.test", "guess")).status).toBe(401);
+    const first = await logInFrom(from, "manpack@demo.test", "workwear-demo");
+    expect(first.status).toBe(429);
+    expect(first.headers.get("retry-after")).toBe("60");
+    expect(first.body.message).toBe("Too many failed log-in attempts. Please try again in 1 minute.");
+    p.clock.advance(60_000);
+    expect((await logInFrom(from, "manpack@demo.test", "guess")).status).toBe(401);
+    const second = await logInFrom(from, "manpack@demo.test", "guess");
+    expect(second.status).toBe(429);
+    expect(second.headers.get("retry-after")).toBe("120");
+    p.clock.advance(120_000);
+    // the right password after the wait logs in, and clears the count for this address and e-mail
+    expect((await logInFrom(from, "manpack@demo.test", "workwear-demo")).status).toBe(201);
+    for (let i = 0; i < 5; i++) expect((await logInFrom(from, "manpack@demo.test", "guess")).status).toBe(401);
+  });
+
+  it("limits one address across e-mails, but never counts successful log-ins", async () => {
+    const from = "203.0.113.99";
+    for (let i = 0; i < 52; i++) expect((await logInFrom(from, "buyer@demo.test", "workwear-demo")).status).toBe(201);
+    for (let i = 0; i < 50; i++) expect((await logInFrom(from, `nobody${i}@demo.test`, "guess")).status).toBe(401);
+    const refused = await logInFrom(from, "buyer@demo.test", "workwear-demo");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("300");
+    expect((await logInFrom("203.0.113.98", "buyer@demo.test", "workwear-demo")).status).toBe(201);
+  });
+
+  it("counts in the provider's database, shared by every process", async () => {
+    const rows = await p.db("auth_limits").count({ n: "*" }).first();
+    expect(Number(rows?.n)).toBeGreaterThan(0);
   });
 });
 
@@ -120,10 +173,22 @@ describe("GET /api/session and POST /api/select-customer", () => {
     expect((await p.api("POST", "/api/select-customer", { token, body: { contactId: "abc" } })).status).toBe(400);
   });
 
-  it("punchoutSession is kept when given at login", async () => {
-    const res = await p.api("POST", "/api/authentication", { body: { strategy: "local", email: "manpack@demo.test", password: "workwear-demo", punchoutSession: "PO-SESSION-1" } });
-    const { body } = await p.api("GET", "/api/session", { token: res.body.accessToken });
-    expect(body.punchoutSession).toBe("PO-SESSION-1");
+  it("punchoutSession in the log-in body is ignored: browse-only and punchout-only users still may not order", async () => {
+    const [browser] = await p.db("users").insert({ email: "looker@demo.test", password_hash: (await p.db("users").where("id", 1).first()).password_hash, first_name: "Lou", last_name: "Looker", created_at: "2026-01-01T00:00:00.000Z" }).returning("id");
+    await p.db("user_customers").insert({ user_id: typeof browser === "object" ? browser.id : browser, customer_id: NORTHWIND, contact_id: 5004, permissions_json: JSON.stringify(["browseOnly", "canViewFullCatalogue"]) });
+    const cases = [
+      { email: "looker@demo.test", addressId: "701" },
+      { email: "punchout@demo.test", addressId: "705" },
+    ];
+    for (const { email, addressId } of cases) {
+      const res = await p.api("POST", "/api/authentication", { body: { strategy: "local", email, password: "workwear-demo", punchoutSession: "PO-SESSION-1" } });
+      expect(res.status).toBe(201);
+      const token = res.body.accessToken;
+      expect((await p.api("GET", "/api/session", { token })).body.punchoutSession).toBeNull();
+      const order = await p.api("POST", "/api/order", { token, body: { orderType: "standard", items: [{ internalId: "20002", qty: 1 }], addressId, shippingMethod: "1" } });
+      expect(order.status).toBe(403);
+    }
+    expect(await p.db("auth_sessions").whereNotNull("punchout_session")).toEqual([]);
   });
 });
 

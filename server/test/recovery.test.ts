@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256 } from "../auth/password";
 import { startTestProvider, type TestProvider } from "./fixtures";
 
 let p: TestProvider;
@@ -42,6 +43,63 @@ describe("password reset", () => {
     p.clock.advance(61 * 60_000);
     expect((await p.api("GET", `/api/password-reset/${token}`)).status).toBe(410);
     expect((await p.api("POST", "/api/password-reset", { body: { token, password: "a-new-long-password" } })).status).toBe(410);
+  });
+});
+
+const askFrom = (address: string, email: string) =>
+  p.api("POST", "/api/password-reset", { body: { email }, headers: { "x-forwarded-for": address } });
+const mailsTo = async (email: string) => Number((await p.db("outbox").where({ to_email: email, kind: "reset" }).count({ n: "*" }).first())!.n);
+
+describe("password reset links void each other", () => {
+  it("a new link voids the user's older unused ones", async () => {
+    await askFrom("192.0.2.1", "requester@demo.test");
+    const older = await lastLink("requester@demo.test", "reset");
+    await askFrom("192.0.2.1", "requester@demo.test");
+    const newer = await lastLink("requester@demo.test", "reset");
+    expect(newer).not.toBe(older);
+    expect((await p.api("GET", `/api/password-reset/${older}`)).status).toBe(410);
+    expect((await p.api("POST", "/api/password-reset", { body: { token: older, password: "a-new-long-password" } })).status).toBe(410);
+    expect((await p.api("GET", `/api/password-reset/${newer}`)).status).toBe(200);
+  });
+
+  it("a completed reset voids every other outstanding link of the user, and not other users' links", async () => {
+    await askFrom("192.0.2.2", "manpack@demo.test");
+    const used = await lastLink("manpack@demo.test", "reset");
+    const now = p.clock.now;
+    const later = new Date(now.getTime() + 30 * 60_000).toISOString();
+    // a second live link (as one issued by another provider process a moment earlier), and another user's
+    await p.db("password_tokens").insert({ type: "reset", token_hash: sha256("other-live-link-of-manpack"), user_id: 4, email: "manpack@demo.test", created_at: now.toISOString(), expires_at: later });
+    await p.db("password_tokens").insert({ type: "reset", token_hash: sha256("live-link-of-punchout"), user_id: 5, email: "punchout@demo.test", created_at: now.toISOString(), expires_at: later });
+    expect((await p.api("POST", "/api/password-reset", { body: { token: used, password: "manpack-new-password" } })).body).toEqual({ reset: true });
+    expect((await p.api("GET", "/api/password-reset/other-live-link-of-manpack")).status).toBe(410);
+    expect((await p.api("POST", "/api/password-reset", { body: { token: "other-live-link-of-manpack", password: "another-long-password" } })).status).toBe(410);
+    expect((await p.api("GET", "/api/password-reset/live-link-of-punchout")).status).toBe(200);
+  });
+});
+
+describe("password reset requests are limited (decision 027)", () => {
+  it("per e-mail: 20 requests send 3 e-mails an hour, each answered the same", async () => {
+    const before = await mailsTo("punchout@demo.test");
+    for (let i = 0; i < 20; i++) {
+      const res = await askFrom(`198.51.100.${i + 1}`, "punchout@demo.test");
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ sent: true });
+    }
+    expect((await mailsTo("punchout@demo.test")) - before).toBe(3);
+    p.clock.advance(61 * 60_000);
+    expect((await askFrom("198.51.100.1", "punchout@demo.test")).body).toEqual({ sent: true });
+    expect((await mailsTo("punchout@demo.test")) - before).toBe(4);
+  });
+
+  it("per client address: after 20 requests an hour no more e-mails go out from it", async () => {
+    for (let i = 0; i < 20; i++) expect((await askFrom("203.0.113.7", `nobody${i}@demo.test`)).body).toEqual({ sent: true });
+    const before = await mailsTo("admin@demo.test");
+    const res = await askFrom("203.0.113.7", "admin@demo.test");
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ sent: true });
+    expect(await mailsTo("admin@demo.test")).toBe(before);
+    expect((await askFrom("203.0.113.8", "admin@demo.test")).body).toEqual({ sent: true });
+    expect(await mailsTo("admin@demo.test")).toBe(before + 1);
   });
 });
 
