@@ -8,7 +8,6 @@ import * as listingIndexes from "./migrations/003_listing_indexes";
 import * as orderReferenceIndexes from "./migrations/004_order_reference_indexes";
 import * as orderCardPayment from "./migrations/005_order_card_payment";
 import * as authLimits from "./migrations/006_auth_limits";
-import * as authLimits from "./migrations/006_auth_limits";
 import * as deliveryMinimumAndBasketVersion from "./migrations/007_delivery_minimum_and_basket_version";
 
 export interface CreateDbOptions {
@@ -66,7 +65,6 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "003_listing_indexes": listingIndexes,
   "004_order_reference_indexes": orderReferenceIndexes,
   "005_order_card_payment": orderCardPayment,
-  "006_auth_limits": authLimits,
   "006_auth_limits": authLimits,
   "007_delivery_minimum_and_basket_version": deliveryMinimumAndBasketVersion,
 };
