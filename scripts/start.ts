@@ -1,7 +1,7 @@
 // `npm start`: the provider API (unless UPSTREAM_URL points elsewhere) and the portal, in one process.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { getEnv } from "../app/env.server";
+import { getEnv, parseEnv } from "../app/env.server";
 import { startPortal } from "../app/http/portal-server";
 
 const DEMO_ACCOUNTS: ReadonlyArray<[email: string, what: string]> = [
@@ -29,18 +29,21 @@ if (!process.env.SESSION_SECRETS && process.env.SECURE_COOKIES === "false") {
 }
 
 async function main() {
-  const env = getEnv();
+  const { PORT } = parseEnv(process.env); // a bad configuration stops start-up before anything starts
   const closers: Array<() => Promise<void>> = [];
 
   if (!process.env.UPSTREAM_URL) {
     const { envOptions, startProvider } = await import("../server/main");
     // links in the provider's e-mails point at this portal
-    process.env.PORTAL_URL ??= `http://localhost:${env.PORT}`;
+    process.env.PORTAL_URL ??= `http://localhost:${PORT}`;
+    // on 127.0.0.1 unless PROVIDER_HOST says otherwise: the bundled provider is there for this portal only
     const provider = await startProvider({ ...envOptions(), seedWhenEmpty: true });
     closers.push(() => provider.close());
+    process.env.UPSTREAM_URL = provider.url;
     console.log(`Provider API on ${provider.url}/api`);
   }
 
+  const env = getEnv();
   const portal = await startPortal({ port: env.PORT });
   closers.unshift(() => portal.close());
   console.log(`Portal on ${portal.url}`);
