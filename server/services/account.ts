@@ -4,7 +4,7 @@ import { has, type Caller } from "../auth/caller";
 import { invalid, type FieldSpec, type QuerySpec } from "../query/dialect";
 import { addressPolicy, addressRights, mayUseAddress, requireAddressTyping } from "./address-rules";
 import { loadBasketState, parseOr400 } from "./basket-session";
-import { deliveryAvailability, minimumOrderAmount } from "./delivery-rules";
+import { deliveryAvailability, deliveryRefusal, minimumOrderAmount } from "./delivery-rules";
 import { pricedSubTotal } from "./orders";
 import { bodyOf, callerOf, ListService, money, requireCustomer, scopeTo, type Ctx, type ListDef, type ProviderParams } from "./base";
 import { contactSummary } from "./session";
@@ -168,7 +168,8 @@ export const carriageDef = (): ListDef<unknown> => ({
       };
       if (basketSubTotal == null) return method;
       const { available, amountNeeded } = deliveryAvailability(r, basketSubTotal);
-      return { ...method, basketSubTotal, available, amountNeeded };
+      // the words an order of this basket would be refused with (one rule, decision 073)
+      return { ...method, basketSubTotal, available, amountNeeded, ...(!available && { refusal: deliveryRefusal(r, basketSubTotal) }) };
     });
   },
 });

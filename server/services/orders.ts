@@ -507,6 +507,12 @@ export class OrderService extends ListService<OrderOut> {
       const existing = await db("orders").where({ placed_by_user_id: caller.userId, idempotency_key: key }).first("id");
       if (existing) return this.get(existing.id, params);
     }
+    // a basket version an order was already placed from is refused before the body (which, its basket emptied by
+    // that order, may carry no lines): the second tab learns the basket was ordered, not that it has no lines
+    if (typeof body.basketVersion === "number") {
+      const spent = await basketSpent(db, caller.userId, customerId, body.basketVersion);
+      if (spent.data?.tranId) throw spent;
+    }
     const order = isManpack ? parseOr400(manpackOrder, body) : parseOr400(stockOrder, body);
     let orderId: number;
     try {

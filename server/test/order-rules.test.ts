@@ -62,7 +62,12 @@ describe("delivery methods with a minimum order (item 3)", () => {
     await p.api("PATCH", "/api/basket-session", { token: buyer, body: { stock: [{ productId: "20002", qty: 2, price: 100 }] } });
     const forBasket = await p.api("GET", "/api/carriage?forBasket=stock", { token: buyer });
     expect(forBasket.status).toBe(200);
-    expect(forBasket.body.data.find((m: any) => m.internalId === String(FREE))).toMatchObject({ available: false, amountNeeded: 101, basketSubTotal: 49 });
+    expect(forBasket.body.data.find((m: any) => m.internalId === String(FREE))).toMatchObject({
+      available: false,
+      amountNeeded: 101,
+      basketSubTotal: 49,
+      refusal: "Free Delivery needs an order of £150.00 or more before VAT; this order is £49.00",
+    });
     expect(forBasket.body.data.find((m: any) => m.internalId === "1")).toMatchObject({ available: true, amountNeeded: 0 });
     expect((await p.api("GET", "/api/carriage?forBasket=cart", { token: buyer })).status).toBe(400);
   });
@@ -188,6 +193,15 @@ describe("a basket is ordered once (item 8)", () => {
     const retry = await p.api("POST", "/api/order", { token: buyer, body: stock({ basketVersion: version }), headers: { "idempotency-key": placed === answers[0] ? "tab-one" : "tab-two" } });
     expect([retry.status, retry.body.internalId]).toEqual([201, placed.body.internalId]);
     expect((await p.api("GET", "/api/basket-session", { token: buyer })).body.stock).toEqual([]);
+  });
+
+  it("a second tab posting after the first placed the order (its basket now empty) is told so, not 'no lines'", async () => {
+    const version = (await fill(buyer)).body.version;
+    const first = await p.api("POST", "/api/order", { token: buyer, body: stock({ basketVersion: version }), headers: { "idempotency-key": "tab-a" } });
+    expect(first.status).toBe(201);
+    const second = await p.api("POST", "/api/order", { token: buyer, body: stock({ basketVersion: version, items: [] }), headers: { "idempotency-key": "tab-b" } });
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe(`This basket has already been ordered (${first.body.tranId}). Your basket is now empty.`);
   });
 
   it("a basket changed since checkout was opened is refused", async () => {
