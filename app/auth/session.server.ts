@@ -1,9 +1,13 @@
-import { createCookie, createCookieSessionStorage, type Session } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage, type Cookie, type Session } from "@remix-run/node";
 import { getEnv } from "~/env.server";
+import { encryptedCookie } from "./sealed-cookie.server";
 
 export type Toast = { kind: "success" | "error" | "info"; message: string };
 
-/** What the portal keeps in its signed cookie: the provider's opaque token and a few ids, nothing else. */
+/**
+ * What the portal keeps in its session cookie: the provider's opaque token and a few ids, nothing else. The cookie is
+ * encrypted (decision 006), so the browser holds it without being able to read the token.
+ */
 export type SessionData = {
   token: string;
   customerId: string;
@@ -16,20 +20,29 @@ export type PortalSession = Session<SessionData, SessionFlash>;
 type Storage = ReturnType<typeof createCookieSessionStorage<SessionData, SessionFlash>>;
 let storage: Storage | undefined;
 
+/**
+ * A portal cookie's name: `__Host-portal_{base}` when cookies are Secure (production), which browsers accept only
+ * with Secure, Path=/ and no Domain, so no subdomain or plain-HTTP page can set it; `__portal_{base}` on plain HTTP
+ * (local runs, the e2e suite), where a `__Host-` cookie would be refused.
+ */
+export function portalCookieName(base: string): string {
+  return getEnv().secureCookies ? `__Host-portal_${base}` : `__portal_${base}`;
+}
+
+/** The attributes every portal cookie shares (Path=/ and no Domain, as `__Host-` requires). */
+function portalCookieAttributes(maxAge?: number) {
+  return { httpOnly: true, sameSite: "lax" as const, path: "/", secure: getEnv().secureCookies, maxAge };
+}
+
 function sessionStorage(): Storage {
   if (!storage) {
-    const env = getEnv();
     storage = createCookieSessionStorage<SessionData, SessionFlash>({
-      cookie: {
-        name: "__portal_session",
-        httpOnly: true,
-        sameSite: "lax",
-        path: "/",
-        secure: env.secureCookies,
-        // the first secret signs; all of them verify, so secrets can be rotated
-        secrets: env.SESSION_SECRETS,
-        maxAge: 60 * 60 * 12,
-      },
+      // encrypted with the first of SESSION_SECRETS, decrypted with any of them, so secrets can be rotated
+      cookie: encryptedCookie(portalCookieName("session"), {
+        ...portalCookieAttributes(60 * 60 * 12),
+        secrets: getEnv().SESSION_SECRETS,
+        purpose: "session",
+      }),
     });
   }
   return storage;
@@ -62,30 +75,27 @@ export async function flashToast(request: Request, toast: Toast): Promise<Header
   return { "Set-Cookie": await commitSession(session) };
 }
 
-const cookies = new Map<string, ReturnType<typeof createCookie>>();
+const cookies = new Map<string, Cookie>();
 
-function portalCookie(name: string, options: { signed: boolean; maxAge?: number }) {
-  let cookie = cookies.get(name);
+/** A portal cookie other than the session (Path=/, HttpOnly, SameSite=Lax, `__Host-` and Secure in production). */
+export function portalCookie(base: string, options: { encrypted: boolean; maxAge?: number }): Cookie {
+  let cookie = cookies.get(base);
   if (!cookie) {
-    const env = getEnv();
-    cookie = createCookie(name, {
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secure: env.secureCookies,
-      secrets: options.signed ? env.SESSION_SECRETS : undefined,
-      maxAge: options.maxAge,
-    });
-    cookies.set(name, cookie);
+    const name = portalCookieName(base);
+    const attributes = portalCookieAttributes(options.maxAge);
+    cookie = options.encrypted
+      ? encryptedCookie(name, { ...attributes, secrets: getEnv().SESSION_SECRETS, purpose: base })
+      : createCookie(name, attributes);
+    cookies.set(base, cookie);
   }
   return cookie;
 }
 
-/** Remembers, for the browser session only, that the maintenance bypass key was given. */
-export const maintenanceBypassCookie = () => portalCookie("__portal_bypass", { signed: true });
+/** Remembers, for the browser session only, that the maintenance bypass key was given (encrypted: it is a key). */
+export const maintenanceBypassCookie = () => portalCookie("bypass", { encrypted: true });
 
 /** The id of the site banner the user dismissed; kept for a year. */
-export const bannerDismissedCookie = () => portalCookie("__portal_banner", { signed: false, maxAge: 60 * 60 * 24 * 365 });
+export const bannerDismissedCookie = () => portalCookie("banner", { encrypted: false, maxAge: 60 * 60 * 24 * 365 });
 
 /** Tests switch secrets between cases. */
 export function resetSessionStorageForTests(): void {

@@ -32,8 +32,9 @@ export async function providerCall<T>(path: string, init: RequestInit & { token?
 type UnitAnswer = { selectedCustomer: { internalId: string; contactId: string; name: string } | null; customers: Array<{ internalId: string; contactId: string; name: string }> };
 
 /**
- * Logs in without the login form: a provider token, then the portal's own signed session cookie,
- * so specs that are not about logging in start on their page at once.
+ * Logs in without the login form: a provider token, then the portal's own session cookie, encrypted by the portal's
+ * own code (session.server, decision 006) under the e2e secret, so specs that are not about logging in start on their
+ * page at once. The e2e portal runs on plain HTTP, so the cookie is `__portal_session` (not `__Host-`).
  */
 export async function logInByCookie(context: BrowserContext, who: DemoUser | { email: string }, unitName?: string): Promise<void> {
   const accessToken = await providerToken(typeof who === "string" ? DEMO[who] : who.email);
