@@ -90,8 +90,6 @@ export default defineConfig({
         PROVIDER_PORT: String(E2E_PROVIDER_PORT),
         PROVIDER_DB_FILE: E2E_DB_FILE,
         SESSION_SECRETS: E2E_SESSION_SECRET,
-        // the e2e suite logs in many times from one address
-        LOGIN_RATE_LIMIT: "1000",
         SECURE_COOKIES: "false",
         // card payments on, against the stand-in (decision 072)
         STRIPE_SECRET_KEY: "sk_test_e2e",

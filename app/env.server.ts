@@ -15,7 +15,6 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   // another Stripe API base (a local stand-in in the e2e suite); unset, Stripe itself
   STRIPE_API_URL: z.string().url().optional(),
-  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
   CHAT_SCRIPT_URL: z.string().url().optional(),
 });
@@ -29,7 +28,6 @@ export type Env = {
   STRIPE_SECRET_KEY?: string;
   STRIPE_PUBLISHABLE_KEY?: string;
   STRIPE_API_URL?: string;
-  LOGIN_RATE_LIMIT: number;
   CHAT_SCRIPT_URL?: string;
   stripeEnabled: boolean;
   /** Secure cookies and HSTS: on in production unless the portal is served over plain HTTP (local demo). */
@@ -61,7 +59,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
     STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY,
     STRIPE_API_URL: env.STRIPE_API_URL,
-    LOGIN_RATE_LIMIT: env.LOGIN_RATE_LIMIT,
     CHAT_SCRIPT_URL: env.CHAT_SCRIPT_URL,
     stripeEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === "true" : env.NODE_ENV === "production",

@@ -21,11 +21,12 @@ const forgotSchema = () =>
   });
 
 // public route: asking for a reset link needs no session.
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await checkMaintenance(request);
   const form = await parseForm(request, forgotSchema());
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
-  await requestPasswordReset(createUpstreamClient(request, null), form.data.email);
+  // the provider limits the e-mails per browser address and per e-mail (decision 027) and answers the same either way
+  await requestPasswordReset(createUpstreamClient(request, null), form.data.email, context?.clientIp);
   // the same answer whether or not the address has an account, so nobody can probe for accounts
   return { ok: true as const, email: form.data.email };
 }

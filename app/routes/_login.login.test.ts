@@ -1,7 +1,8 @@
+import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { action, loader } from "./_login.login";
@@ -61,16 +62,39 @@ describe("/login", () => {
     expect(result.data.fieldErrors.password).toBe("Enter your password");
   });
 
-  it("allows 10 attempts a minute per IP and email, then answers 429", async () => {
-    server.use(...authHandlers());
+  it("names the browser's address to the provider, which keeps the limits (decision 027)", async () => {
+    const seen: Array<string | null> = [];
+    server.use(
+      http.post(`${UPSTREAM}/api/authentication`, ({ request }) => {
+        seen.push(request.headers.get("x-forwarded-for"));
+        return HttpResponse.json({ name: "NotAuthenticated", message: "Invalid email or password", code: 401 }, { status: 401 });
+      }),
+      ...authHandlers(),
+    );
+    await logIn({ email: "limited@demo.test", password: "wrong" }, "203.0.113.9");
+    expect(seen).toEqual(["203.0.113.9"]);
+  });
+
+  it("shows the provider's 429 and how long to wait, with no limit of the portal's own", async () => {
+    let calls = 0;
+    server.use(
+      http.post(`${UPSTREAM}/api/authentication`, () => {
+        calls += 1;
+        if (calls <= 12) return HttpResponse.json({ name: "NotAuthenticated", message: "Invalid email or password", code: 401 }, { status: 401 });
+        return HttpResponse.json(
+          { name: "TooManyRequests", message: "Too many failed log-in attempts. Please try again in 2 minutes.", code: 429, data: { retryAfterSeconds: 120 } },
+          { status: 429, headers: { "Retry-After": "120" } },
+        );
+      }),
+      ...authHandlers(),
+    );
     const attempt = () => logIn({ email: "limited@demo.test", password: "wrong" }, "10.9.9.9");
-    for (let i = 0; i < 10; i++) expect(((await attempt()) as FormAnswer).init.status).toBe(401);
+    // the portal counts nothing itself: every attempt reaches the provider
+    for (let i = 0; i < 12; i++) expect(((await attempt()) as FormAnswer).init.status).toBe(401);
     const blocked = (await attempt()) as FormAnswer;
     expect(blocked.init.status).toBe(429);
-    expect(blocked.data.formError).toMatch(/^Too many log-in attempts\. Please wait \d+ seconds and try again\.$/);
-    // another address, or the same address with another email, is counted apart
-    expect(((await logIn({ email: "limited@demo.test", password: "wrong" }, "10.9.9.8")) as FormAnswer).init.status).toBe(401);
-    expect(((await logIn({ email: "other@demo.test", password: "wrong" }, "10.9.9.9")) as FormAnswer).init.status).toBe(401);
+    expect(blocked.data.formError).toBe("Too many failed log-in attempts. Please try again in 2 minutes.");
+    expect(calls).toBe(13);
   });
 
   it("shows the maintenance page instead of logging in while maintenance is on", async () => {

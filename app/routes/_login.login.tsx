@@ -2,13 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
-import { RateLimiter } from "~/auth/rate-limit.server";
 import { checkMaintenance, requireAnonymous, safeRedirect } from "~/auth/require-user.server";
 import { commitSession, getSession } from "~/auth/session.server";
 import { TextField } from "~/components/text-field";
-import { getEnv } from "~/env.server";
 import { authenticate, getUpstreamSession } from "~/upstream/auth.server";
-import { createUpstreamClient } from "~/upstream/client.server";
+import { createUpstreamClient, upstreamErrorMessage } from "~/upstream/client.server";
 import { emailField, invalidForm, parseForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Log in · Workwear ordering portal" }];
@@ -18,6 +16,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+const TOO_MANY_ATTEMPTS = "Too many failed log-in attempts. Please try again in a few minutes.";
+
 // a function, so that zod is built on the server only and stays out of the browser bundle (decision 002)
 const loginSchema = () =>
   z.object({
@@ -26,41 +26,28 @@ const loginSchema = () =>
   redirect: z.string().optional(),
 });
 
-let limiter: RateLimiter | undefined;
-function loginLimiter() {
-  limiter ??= new RateLimiter(getEnv().LOGIN_RATE_LIMIT, 60_000);
-  return limiter;
-}
-
 // public route: logging in is what this action is for; the maintenance guard still runs first.
+// The log-in limits are the provider's, shared by every portal process (decision 027, superseding 003's).
 export async function action({ request, context }: ActionFunctionArgs) {
   await checkMaintenance(request);
   const form = await parseForm(request, loginSchema());
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
   const { email, password } = form.data;
 
-  const key = `${context?.clientIp ?? "unknown"}|${email.toLowerCase()}`;
-  const attempt = loginLimiter().hit(key);
-  if (!attempt.allowed) {
-    return invalidForm(
-      {},
-      `Too many log-in attempts. Please wait ${attempt.retryAfterSeconds} seconds and try again.`,
-      429,
-      { "Retry-After": String(attempt.retryAfterSeconds) },
-    );
-  }
-
   const anonymous = createUpstreamClient(request, null);
   let token: string;
   try {
-    token = (await authenticate(anonymous, { email, password })).accessToken;
+    token = (await authenticate(anonymous, { email, password }, context?.clientIp)).accessToken;
   } catch (error) {
     if (error instanceof Response && error.status === 401) {
       return invalidForm({}, "The email or password is not right. Please check them and try again.", 401);
     }
+    if (error instanceof Response && error.status === 429) {
+      // the provider's message says how long to wait
+      return invalidForm({}, (await upstreamErrorMessage(error)) ?? TOO_MANY_ATTEMPTS, 429);
+    }
     throw error;
   }
-  loginLimiter().reset(key);
 
   const upstreamSession = await getUpstreamSession(createUpstreamClient(request, token));
   const session = await getSession(request);

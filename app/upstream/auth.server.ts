@@ -2,10 +2,19 @@ import { z } from "zod";
 import type { UpstreamClient } from "./client.server";
 import { AuthenticationSchema, MaintenanceStatusSchema, SessionSchema } from "./schemas";
 
-// POST /api/authentication (local strategy)
-export function authenticate(client: UpstreamClient, credentials: { email: string; password: string }) {
+/**
+ * The browser's address for the provider's log-in and reset limits (decision 027): the provider believes
+ * X-Forwarded-For from the portal (a trusted proxy) only. No address known: none is claimed.
+ */
+export function forwardedFor(clientIp: string | undefined): Record<string, string> {
+  return clientIp && clientIp !== "unknown" ? { "X-Forwarded-For": clientIp } : {};
+}
+
+// POST /api/authentication (local strategy); 429 with Retry-After when the provider's limits refuse
+export function authenticate(client: UpstreamClient, credentials: { email: string; password: string }, clientIp?: string) {
   return client.post("/api/authentication", AuthenticationSchema, {
     body: { strategy: "local", email: credentials.email, password: credentials.password },
+    headers: forwardedFor(clientIp),
   });
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { forwardedFor } from "./auth.server";
 import type { UpstreamClient } from "./client.server";
 
 const TokenInfoSchema = z.object({
@@ -10,9 +11,9 @@ const TokenInfoSchema = z.object({
   lastName: z.string().nullish(),
 });
 
-// POST /api/password-reset {email} — always answers the same, known address or not
-export function requestPasswordReset(client: UpstreamClient, email: string) {
-  return client.post("/api/password-reset", z.unknown(), { body: { email } });
+// POST /api/password-reset {email} — always answers the same, known address or not, over its limits or not
+export function requestPasswordReset(client: UpstreamClient, email: string, clientIp?: string) {
+  return client.post("/api/password-reset", z.unknown(), { body: { email }, headers: forwardedFor(clientIp) });
 }
 
 // GET /api/password-reset/{token} — 404 unknown, 410 used or expired
