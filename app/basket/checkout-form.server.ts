@@ -20,6 +20,12 @@ export const checkoutFieldsSchema = () =>
     paymentMethod: z.coerce.number({ required_error: "Choose how to pay", invalid_type_error: "Choose how to pay" }).int("Choose how to pay"),
     otherRefNum: optionalText(100, "Your reference can be at most 100 characters"),
     deliveryInstructions: z.string().max(2000, "Delivery instructions can be at most 2000 characters").default(""),
+    // the basket version the page showed (decision 074); a malformed one is a stale or tampered page
+    basketVersion: z
+      .string()
+      .regex(/^\d{1,15}$/, "Please reload the checkout page and try again.")
+      .transform(Number)
+      .optional(),
   });
 
 /** The place-order post: the fields, plus the card payment Stripe Elements confirmed in the browser, if any. */

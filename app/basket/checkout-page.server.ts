@@ -56,7 +56,7 @@ export async function submitCheckout(user: PortalUser, request: Request) {
   } else {
     result = await placeOrder(user, request, fields);
   }
-  if (!result.ok) return invalidForm(result.fieldErrors, result.formError);
+  if (!result.ok) return invalidForm(result.fieldErrors, result.formError, result.status);
 
   const { order } = result;
   if (order.threeDSUrl) {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { PortalUser } from "~/auth/require-user.server";
 import { basketTotal } from "~/domain/basket";
-import { addressIdsWithDefault, addressMode, decideDeliveryAddress, stockOrderBody, type StockOrderBody } from "~/domain/checkout";
+import { addressMode, decideDeliveryAddress, deliveryOption, orderableAddressIds, stockOrderBody, type StockOrderBody } from "~/domain/checkout";
 import { cardCharge, chargeMatchesOrder, type CheckoutFields } from "~/domain/card-amount";
-import { orderTotal, shippingLabel } from "~/domain/money";
+import { orderTotal } from "~/domain/money";
 import { CARD_PAYMENT_METHOD_IDS, CARD_PAYMENT_TYPE } from "~/domain/payment";
 import { getEnv } from "~/env.server";
 import { listCustomerAddresses } from "~/upstream/addresses.server";
@@ -20,33 +20,37 @@ import { finalisePunchoutApproval } from "./punchout-approval.server";
 import { loadedSavedBasketId, rememberLoadedSavedBasket } from "./saved-baskets.server";
 
 export const EMPTY_BASKET_MESSAGE = "Your basket is empty. Add something before checking out.";
+export const BASKET_CHANGED_MESSAGE = "Your basket changed since checkout was opened: check it and place the order again.";
 
-/** The checkout page's data; a fresh idempotency key is issued with every page (DESIGN §4). */
+/**
+ * The checkout page's data; a fresh idempotency key is issued with every page (DESIGN §4), and the basket version
+ * shown goes back with the order so the provider places this basket once (decision 074). Addresses and delivery
+ * methods are the ones the provider says this basket may use (decisions 073, 075).
+ */
 export async function checkoutView(user: PortalUser) {
   const [basket, addresses, shipMethods] = await Promise.all([
     getBasket(user.upstream),
     listCustomerAddresses(user.upstream),
-    listShipMethods(user.upstream),
+    listShipMethods(user.upstream, { forBasket: "stock" }),
   ]);
   const env = getEnv();
   const lines = basket.stock.filter((line) => line.qty > 0);
+  const usable = orderableAddressIds(addresses, basket.approvedOrderAddressId);
   return {
     idempotencyKey: randomUUID(),
+    basketVersion: basket.version,
     lines: lines.map((line) => ({ productId: line.productId, name: line.name ?? `Product ${line.productId}`, qty: line.qty, price: line.price ?? null })),
     subTotal: basketTotal(lines),
     instructions: basket.instructions.stock,
-    addressMode: addressMode(user.session.account.permissions),
-    addresses: addressIdsWithDefault(
-      addresses.map((a) => a.internalId),
-      basket.approvedOrderAddressId,
-    )
+    addressMode: addressMode(user.session.account.permissions, usable.length),
+    addresses: usable
       .map((addressId) => addresses.find((a) => a.internalId === addressId)!)
       .map((a) => ({
-      internalId: a.internalId,
-      label: a.label,
-      text: a.details.addrText || [a.details.addr1, a.details.addr2, a.details.city, a.details.zip].filter(Boolean).join(", "),
-    })),
-    shipMethods: shipMethods.map((m) => ({ internalId: m.internalId, label: shippingLabel(m) })),
+        internalId: a.internalId,
+        label: a.label,
+        text: a.details.addrText || [a.details.addr1, a.details.addr2, a.details.city, a.details.zip].filter(Boolean).join(", "),
+      })),
+    shipMethods: shipMethods.map(deliveryOption),
     paymentMethods: user.session.account.payment_methods.map((m) => ({
       id: m.id,
       name: m.name,
@@ -57,18 +61,26 @@ export async function checkoutView(user: PortalUser) {
   };
 }
 
-/** What the checkout form says; the lines always come from the upstream basket. */
-export type CheckoutInput = CheckoutFields;
+/**
+ * What the checkout form says; the lines always come from the upstream basket. basketVersion is the version the
+ * page showed (absent when the order is placed on the return from Stripe's hosted page).
+ */
+export type CheckoutInput = CheckoutFields & { basketVersion?: number };
 
 /** A card payment that has been taken (Stripe): sent with the order as stripeId/stripePaid (SPEC §7). */
 export type CardPayment = { paymentIntentId: string; paid: boolean; amountPence: number; sessionKey: string };
 
 export type CheckoutResult =
   | { ok: true; order: PlacedOrder; approval: ApprovalState }
-  | { ok: false; fieldErrors: Record<string, string>; formError: string | null };
+  | { ok: false; fieldErrors: Record<string, string>; formError: string | null; status?: number };
 type Refusal = Extract<CheckoutResult, { ok: false }>;
 
-const fail = (formError: string | null, fieldErrors: Record<string, string> = {}): Refusal => ({ ok: false, fieldErrors, formError });
+const fail = (formError: string | null, fieldErrors: Record<string, string> = {}, status?: number): Refusal => ({
+  ok: false,
+  fieldErrors,
+  formError,
+  ...(status && { status }),
+});
 
 export const CARD_UNAVAILABLE = "Card payment is not available at the moment. Please choose another way to pay.";
 
@@ -96,15 +108,21 @@ async function prepareOrder(user: PortalUser, request: Request, input: CheckoutI
   const [basket, addresses, shipMethods, chosenBasket] = await Promise.all([
     getBasket(upstream),
     listCustomerAddresses(upstream),
-    listShipMethods(upstream),
+    listShipMethods(upstream, { forBasket: "stock" }),
     loadedSavedBasketId(request),
   ]);
-  // a punched-out basket loaded for approval goes, by default, to the address it was approved for
-  const addressIds = addressIdsWithDefault(addresses.map((a) => a.internalId), basket.approvedOrderAddressId);
-  const address = decideDeliveryAddress(addressMode(session.account.permissions), addressIds, input.addressId, input);
+  // the addresses the provider lets this order go to; a punched-out basket loaded for approval goes, by default,
+  // to the address it was approved for
+  const addressIds = orderableAddressIds(addresses, basket.approvedOrderAddressId);
+  const address = decideDeliveryAddress(addressMode(session.account.permissions, addressIds.length), addressIds, input.addressId, input);
   if (!address.ok) return fail("Please check the delivery address.", address.fieldErrors);
   const shipMethod = shipMethods.find((m) => m.internalId === input.shippingMethod);
   if (!shipMethod) return fail("Please choose a delivery method.", { shippingMethod: "Choose one of the delivery methods shown" });
+  // refused before a card is charged or an order sent, in the provider's own words (decision 073)
+  if (shipMethod.available === false) {
+    const why = shipMethod.refusal ?? deliveryOption(shipMethod).note ?? "This delivery method is not available for this order";
+    return fail(why, { shippingMethod: why });
+  }
   const method = session.account.payment_methods.find((m) => m.id === input.paymentMethod);
   if (!method) return fail("Please choose how to pay.", { paymentMethod: "Choose one of the payment methods shown" });
   if (isCardMethod(method.id) && !getEnv().stripeEnabled) return fail(CARD_UNAVAILABLE, { paymentMethod: "Card payment is not available" });
@@ -119,6 +137,7 @@ async function prepareOrder(user: PortalUser, request: Request, input: CheckoutI
     payment: { type: 1, paymentMethodId: method.id },
     otherRefNum: input.otherRefNum,
     chosenBasket,
+    basketVersion: input.basketVersion,
     punchoutLoadedBasket: basket.punchoutLoadedBasket,
   });
   const approval: ApprovalState = {
@@ -152,6 +171,7 @@ export async function placeOrder(user: PortalUser, request: Request, input: Chec
       punchoutSession: body.punchoutSession,
       otherRefNum: body.otherRefNum,
       chosenBasket: body.chosenBasket,
+      basketVersion: body.basketVersion,
       punchoutLoadedBasket: body.punchoutLoadedBasket,
       payment: { type: CARD_PAYMENT_TYPE, paymentMethodId: prepared.method, paymentToken: card.paymentIntentId, sessionKey: card.sessionKey },
       stripe: { stripeId: card.paymentIntentId, stripePaid: card.paid },
@@ -168,8 +188,11 @@ export async function placeOrder(user: PortalUser, request: Request, input: Chec
     return { ok: true, order, approval: prepared.approval };
   } catch (error) {
     if (error instanceof Response && error.status >= 400 && error.status < 500 && error.status !== 401) {
+      const message = await upstreamErrorMessage(error);
+      // 409: this basket was ordered in another tab, or changed since the page was opened (decision 074)
+      if (error.status === 409) return fail(message ?? BASKET_CHANGED_MESSAGE, {}, 409);
       if (body.items.length === 0) return fail(EMPTY_BASKET_MESSAGE);
-      return fail((await upstreamErrorMessage(error)) ?? "The order could not be placed. Please check it and try again.");
+      return fail(message ?? "The order could not be placed. Please check it and try again.");
     }
     throw error;
   }

@@ -1,45 +1,78 @@
 import { describe, expect, it } from "vitest";
-import { addressIdsWithDefault, addressMode, decideDeliveryAddress, NEW_ADDRESS, stockOrderBody } from "./checkout";
+import { addressIdsWithDefault, addressMode, decideDeliveryAddress, deliveryOption, NEW_ADDRESS, orderableAddressIds, stockOrderBody } from "./checkout";
 
 const typed = { addressee: "Stores", addr1: "1 Dock Road", city: "Hull", zip: "hu1 2ab" };
 
 describe("addressMode", () => {
-  it("reads dellAddress, addAddress and customAddressOnly", () => {
-    expect(addressMode([])).toEqual({ canChoose: false, canType: false, typedOnly: false });
-    expect(addressMode(["dellAddress", "addAddress"])).toEqual({ canChoose: true, canType: true, typedOnly: false });
-    expect(addressMode(["dellAddress", "customAddressOnly"])).toEqual({ canChoose: false, canType: true, typedOnly: true });
+  it("chooses among the addresses the provider allows, and reads addAddress and customAddressOnly", () => {
+    expect(addressMode([], 1)).toEqual({ canChoose: false, canType: false, typedOnly: false });
+    expect(addressMode(["dellAddress", "addAddress"], 2)).toEqual({ canChoose: true, canType: true, typedOnly: false });
+    // dellAddress held, but the provider allows one address: nothing to choose
+    expect(addressMode(["dellAddress"], 1).canChoose).toBe(false);
+    expect(addressMode(["dellAddress", "customAddressOnly"], 2)).toEqual({ canChoose: false, canType: true, typedOnly: true });
+  });
+});
+
+describe("orderableAddressIds (the provider's orderUse, decision 075)", () => {
+  const a = (internalId: string, stock?: boolean) => ({ internalId, ...(stock === undefined ? {} : { orderUse: { stock, wearerPack: stock } }) });
+  it("keeps the addresses the provider lets a stock order use, the approved one first", () => {
+    expect(orderableAddressIds([a("701", true), a("702", false), a("703", true)], null)).toEqual(["701", "703"]);
+    expect(orderableAddressIds([a("701", true), a("702", true)], "702")).toEqual(["702", "701"]);
+    expect(orderableAddressIds([a("701", true), a("702", false)], "702")).toEqual(["701"]);
+  });
+  it("counts an address without orderUse as usable (the provider refuses what it must)", () => {
+    expect(orderableAddressIds([a("701"), a("702")], null)).toEqual(["701", "702"]);
+  });
+});
+
+describe("deliveryOption (decision 073)", () => {
+  it("labels a method and says what an unavailable one still needs", () => {
+    expect(deliveryOption({ internalId: "1", description: "Standard Delivery", shippingflatrateamount: 4.95, available: true, amountNeeded: 0 })).toEqual({
+      internalId: "1",
+      label: "Standard Delivery – £4.95",
+      available: true,
+      note: null,
+    });
+    expect(deliveryOption({ internalId: "3", description: "Free Delivery – orders over £150", shippingflatrateamount: 0, available: false, amountNeeded: 145.05 })).toMatchObject({
+      available: false,
+      note: "Spend £145.05 more for free delivery",
+    });
+    expect(deliveryOption({ internalId: "4", description: "Pallet", shippingflatrateamount: 20, available: false, amountNeeded: 500 }).note).toBe("Spend £500.00 more to use Pallet");
+  });
+  it("offers a method the provider said nothing about", () => {
+    expect(deliveryOption({ internalId: "2", description: "Next day", shippingflatrateamount: "12.5" })).toMatchObject({ available: true, note: null });
   });
 });
 
 describe("decideDeliveryAddress", () => {
   const ids = ["701", "702"];
   it("uses the default address when nothing is chosen", () => {
-    expect(decideDeliveryAddress(addressMode([]), ids, undefined, {})).toEqual({ ok: true, addressId: "701" });
+    expect(decideDeliveryAddress(addressMode([], 1), ids, undefined, {})).toEqual({ ok: true, addressId: "701" });
   });
   it("lets dellAddress users pick another of their addresses", () => {
-    expect(decideDeliveryAddress(addressMode(["dellAddress"]), ids, "702", {})).toEqual({ ok: true, addressId: "702" });
+    expect(decideDeliveryAddress(addressMode(["dellAddress"], 2), ids, "702", {})).toEqual({ ok: true, addressId: "702" });
   });
   it("refuses a change of address without dellAddress", () => {
-    expect(decideDeliveryAddress(addressMode([]), ids, "702", {})).toEqual({ ok: false, fieldErrors: { addressId: "You cannot change the delivery address" } });
+    expect(decideDeliveryAddress(addressMode([], 1), ids, "702", {})).toEqual({ ok: false, fieldErrors: { addressId: "You cannot change the delivery address" } });
   });
   it("refuses another customer's address id", () => {
-    expect(decideDeliveryAddress(addressMode(["dellAddress"]), ids, "999", {})).toEqual({ ok: false, fieldErrors: { addressId: "Choose one of your delivery addresses" } });
+    expect(decideDeliveryAddress(addressMode(["dellAddress"], 2), ids, "999", {})).toEqual({ ok: false, fieldErrors: { addressId: "Choose one of your delivery addresses" } });
   });
   it("takes a typed address with addAddress, tidied", () => {
-    expect(decideDeliveryAddress(addressMode(["addAddress"]), ids, NEW_ADDRESS, typed)).toEqual({
+    expect(decideDeliveryAddress(addressMode(["addAddress"], 1), ids, NEW_ADDRESS, typed)).toEqual({
       ok: true,
       customAddress: { addressee: "Stores", addr1: "1 Dock Road", city: "Hull", zip: "HU1 2AB" },
     });
   });
   it("refuses a typed address without addAddress", () => {
-    expect(decideDeliveryAddress(addressMode(["dellAddress"]), ids, NEW_ADDRESS, typed).ok).toBe(false);
+    expect(decideDeliveryAddress(addressMode(["dellAddress"], 2), ids, NEW_ADDRESS, typed).ok).toBe(false);
   });
   it("forces a typed address with customAddressOnly and names each missing field", () => {
-    expect(decideDeliveryAddress(addressMode(["customAddressOnly"]), ids, "701", {})).toEqual({
+    expect(decideDeliveryAddress(addressMode(["customAddressOnly"], 2), ids, "701", {})).toEqual({
       ok: false,
       fieldErrors: { addr1: "Enter the first line of the address", city: "Enter the town or city", zip: "Enter the postcode" },
     });
-    expect(decideDeliveryAddress(addressMode(["customAddressOnly"]), ids, "701", { ...typed, zip: "12345" })).toEqual({
+    expect(decideDeliveryAddress(addressMode(["customAddressOnly"], 2), ids, "701", { ...typed, zip: "12345" })).toEqual({
       ok: false,
       fieldErrors: { zip: "Enter a UK postcode, like LS1 4AP" },
     });
@@ -88,6 +121,12 @@ describe("stockOrderBody (SPEC §7 POST /api/order, stock)", () => {
       stripePaid: true,
       paymentMethod: { paymentToken: "pi_123", cvc: "", custentitypayment_method: method, session: "key-1" },
     });
+  });
+
+  it("sends the basket version the page showed (decision 074)", () => {
+    expect(stockOrderBody({ ...base, payment: { type: 1 }, basketVersion: 7 }).basketVersion).toBe(7);
+    expect(stockOrderBody({ ...base, payment: { type: 1 }, basketVersion: 0 }).basketVersion).toBe(0);
+    expect("basketVersion" in stockOrderBody({ ...base, payment: { type: 1 } })).toBe(false);
   });
 
   it("sends the buyer's reference only when one was typed", () => {

@@ -1,10 +1,12 @@
-// Checkout rules (SPEC §6-§7, issue 6) as pure functions: which delivery address a stock order may go to, and the
-// exact POST /api/order body of a stock order.
+// Checkout rules (SPEC §6-§7, issue 6) as pure functions: which delivery address a stock order may go to, which
+// delivery methods it may use, and the exact POST /api/order body of a stock order.
 //
 // SPEC §6: dellAddress lets the user change the stock address, addAddress lets them type a new one,
 // customAddressOnly forces a typed address. Without dellAddress the order goes to the customer's default (first)
-// address.
+// address. The provider applies this itself and answers, per address, whether the caller may send it
+// (`orderUse.stock`, decision 075): the checkout offers exactly those.
 
+import { formatMoney, parseMoney, shippingLabel } from "./money";
 import { paymentMethodBlock, type PaymentChoice, type PaymentMethodBlock } from "./payment";
 
 export const NEW_ADDRESS = "new";
@@ -18,13 +20,48 @@ export type AddressMode = {
   typedOnly: boolean;
 };
 
-export function addressMode(permissions: readonly string[]): AddressMode {
+/**
+ * How the delivery address is given: picked when the provider lets the caller send more than one of the
+ * customer's addresses, typed with addAddress, only typed with customAddressOnly.
+ */
+export function addressMode(permissions: readonly string[], usableAddressCount: number): AddressMode {
   const typedOnly = permissions.includes("customAddressOnly");
   return {
     typedOnly,
-    canChoose: !typedOnly && permissions.includes("dellAddress"),
+    canChoose: !typedOnly && usableAddressCount > 1,
     canType: typedOnly || permissions.includes("addAddress"),
   };
+}
+
+/**
+ * The ids a stock order may go to, as the provider answers them (`orderUse.stock`; an answer without it counts as
+ * usable), with the address a punched-out basket was approved for first: the first is the default.
+ */
+export function orderableAddressIds(addresses: ReadonlyArray<{ internalId: string; orderUse?: { stock: boolean } | null }>, approvedOrderAddressId: string | null): string[] {
+  return addressIdsWithDefault(
+    addresses.filter((a) => a.orderUse?.stock !== false).map((a) => a.internalId),
+    approvedOrderAddressId,
+  );
+}
+
+export type DeliveryMethodAnswer = {
+  internalId: string;
+  description: string;
+  shippingflatrateamount?: unknown;
+  /** From GET /api/carriage?forBasket=stock (decision 073); absent = no rule known, so offered. */
+  available?: boolean | null;
+  amountNeeded?: unknown;
+};
+
+export type DeliveryOption = { internalId: string; label: string; available: boolean; note: string | null };
+
+/** A delivery method as the checkout offers it: its label, and when the basket does not reach its minimum, why not. */
+export function deliveryOption(method: DeliveryMethodAnswer): DeliveryOption {
+  const available = method.available !== false;
+  const free = parseMoney(method.shippingflatrateamount) === 0;
+  const more = formatMoney(method.amountNeeded);
+  const note = available ? null : free ? `Spend ${more} more for free delivery` : `Spend ${more} more to use ${method.description}`;
+  return { internalId: method.internalId, label: shippingLabel(method), available, note };
 }
 
 export type TypedAddress = { addressee?: string; addr1?: string; addr2?: string; city?: string; zip?: string };
@@ -71,8 +108,8 @@ export function decideDeliveryAddress(
     return mode.canType ? typedAddress(typed) : { ok: false, fieldErrors: { addressId: "Your account has no delivery address; please contact us" } };
   }
   const wanted = chosen || fallback;
-  if (!customerAddressIds.includes(wanted)) return { ok: false, fieldErrors: { addressId: "Choose one of your delivery addresses" } };
   if (!mode.canChoose && wanted !== fallback) return { ok: false, fieldErrors: { addressId: "You cannot change the delivery address" } };
+  if (!customerAddressIds.includes(wanted)) return { ok: false, fieldErrors: { addressId: "Choose one of your delivery addresses" } };
   return { ok: true, addressId: wanted };
 }
 
@@ -90,6 +127,8 @@ export type StockOrderInput = {
   otherRefNum?: string;
   /** The saved basket the lines were loaded from: the provider marks it checked_out (SPEC §4). */
   chosenBasket?: string | null;
+  /** The basket version the checkout page showed: the provider places it once (decision 074). */
+  basketVersion?: number;
   /** The lines are a punched-out basket loaded for approval (SPEC §3, §7). */
   punchoutLoadedBasket?: boolean;
   stripe?: { stripeId: string; stripePaid: boolean } | null;
@@ -107,6 +146,7 @@ export type StockOrderBody = {
   shippingMethod: string;
   otherRefNum?: string;
   chosenBasket?: string;
+  basketVersion?: number;
   punchoutLoadedBasket?: boolean;
   stripeId?: string;
   stripePaid?: boolean;
@@ -125,6 +165,7 @@ export function stockOrderBody(input: StockOrderInput): StockOrderBody {
   };
   if (input.otherRefNum) body.otherRefNum = input.otherRefNum;
   if (input.chosenBasket) body.chosenBasket = input.chosenBasket;
+  if (input.basketVersion !== undefined) body.basketVersion = input.basketVersion;
   if (input.punchoutLoadedBasket) body.punchoutLoadedBasket = true;
   if (input.stripe) {
     body.stripeId = input.stripe.stripeId;

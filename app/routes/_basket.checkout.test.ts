@@ -6,7 +6,7 @@ import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
-import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
+import { checkoutHandlers, FREE_DELIVERY_FOR_49, SHIP_METHODS } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { punchoutBasket, punchoutBasketHandlers } from "../../tests/mocks/upstream/punchout-baskets";
 import { savedBasketHandlers } from "../../tests/mocks/upstream/saved-baskets";
@@ -24,13 +24,16 @@ type FormAnswer = { data: { ok: boolean; fieldErrors: Record<string, string>; fo
 const jacket = { productId: "20002", parentId: "20001", qty: 2, name: "Hi-Vis Jacket M", price: 24.5, thumbnail: null };
 
 function setUp(options: { permissions?: string[]; stock?: Array<Record<string, unknown>>; needsAproval?: boolean; checkout?: Parameters<typeof checkoutHandlers>[0]; paymentMethods?: Array<{ id: number; name: string }> } = {}) {
-  const session = sessionAnswer({ permissions: options.permissions ?? ["canViewFullCatalogue"], setting: { needsAproval: options.needsAproval ?? false } });
+  const permissions = options.permissions ?? ["canViewFullCatalogue"];
+  const session = sessionAnswer({ permissions, setting: { needsAproval: options.needsAproval ?? false } });
   if (options.paymentMethods) session.account.payment_methods = options.paymentMethods;
-  const store: BasketStore = { state: { ...emptyBasket(), stock: options.stock ?? [jacket], instructions: { stock: "Gate 3", manpack: "" } }, patches: [], reorders: [] };
+  const store: BasketStore = { state: { ...emptyBasket(), stock: options.stock ?? [jacket], instructions: { stock: "Gate 3", manpack: "" }, version: 5 }, patches: [], reorders: [] };
   const basket = basketHandlers({ store });
-  const checkout = checkoutHandlers(options.checkout);
+  // as the provider answers orderUse (decision 075): without dellAddress only the default address
+  const usableAddresses = permissions.includes("dellAddress") ? undefined : ["701"];
+  const checkout = checkoutHandlers({ usableAddresses, ...options.checkout });
   server.use(...authHandlers({ session }), ...basket.handlers, ...checkout.handlers);
-  return { store, orders: checkout.orders };
+  return { store, orders: checkout.orders, carriageQueries: checkout.carriageQueries };
 }
 
 const form = (extra: Record<string, string> = {}) => ({
@@ -47,7 +50,7 @@ function send(fields: Record<string, string>, withCookie = cookie) {
 
 describe("/checkout loader", () => {
   it("shows the upstream basket, the customer's addresses, 'description – £x.xx' ship methods and a fresh idempotency key", async () => {
-    setUp();
+    setUp({ permissions: ["canViewFullCatalogue", "dellAddress"] });
     const first = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
     const second = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
     expect(first.lines).toEqual([{ productId: "20002", name: "Hi-Vis Jacket M", qty: 2, price: 24.5 }]);
@@ -58,6 +61,30 @@ describe("/checkout loader", () => {
     expect(first.paymentMethods).toEqual([{ id: 0, name: "On account", card: false, available: true }]);
     expect(first.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(second.idempotencyKey).not.toBe(first.idempotencyKey);
+  });
+
+  it("offers the addresses the provider lets the user send, and no choice when that is one (decision 075)", async () => {
+    setUp({ permissions: ["canViewFullCatalogue", "dellAddress"], checkout: { usableAddresses: ["702"] } });
+    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
+    expect(view.addresses.map((a) => a.internalId)).toEqual(["702"]);
+    expect(view.addressMode.canChoose).toBe(false);
+  });
+
+  it("asks for the methods this basket may use: an unavailable one is shown disabled with what it still needs (decision 073)", async () => {
+    const { carriageQueries } = setUp({ checkout: { shipMethods: [...SHIP_METHODS, FREE_DELIVERY_FOR_49] } });
+    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
+    expect(new URLSearchParams(carriageQueries[0]).get("forBasket")).toBe("stock");
+    expect(view.shipMethods).toEqual([
+      { internalId: "1", label: "Standard delivery – £5.95", available: true, note: null },
+      { internalId: "2", label: "Next day – £12.50", available: true, note: null },
+      { internalId: "3", label: "Free Delivery – orders over £150 – £0.00", available: false, note: "Spend £101.00 more for free delivery" },
+    ]);
+  });
+
+  it("carries the basket version it shows, for the order to name (decision 074)", async () => {
+    setUp();
+    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
+    expect(view.basketVersion).toBe(5);
   });
 
   it("sends a visitor without a session to log in", async () => {
@@ -105,7 +132,8 @@ describe("/checkout action: POST /api/order, stock", () => {
     ["approved", "ok" as const, "success"],
     ["refused (500)", 500, "error"],
   ])("a punched-out basket held for approval is finalised after the order (%s) and its approval id cleared either way", async (_name, approve, kind) => {
-    const { store, orders } = setUp();
+    // the provider lets an approver holding the approved basket send its address (decision 075)
+    const { store, orders } = setUp({ checkout: { usableAddresses: ["701", "702"] } });
     store.state = { ...store.state, basketIdForApproval: "650", approvedOrderAddressId: "702", punchoutLoadedBasket: true };
     const punchout = punchoutBasketHandlers([punchoutBasket()], { approve });
     server.use(...punchout.handlers);
@@ -124,7 +152,7 @@ describe("/checkout action: POST /api/order, stock", () => {
   });
 
   it("a punched-out basket approved before checkout (no approval id left) has its address and flag cleared after the order", async () => {
-    const { store, orders } = setUp();
+    const { store, orders } = setUp({ checkout: { usableAddresses: ["701", "702"] } });
     store.state = { ...store.state, approvedOrderAddressId: "702", punchoutLoadedBasket: true };
     const result = (await send(form())) as Response;
     expect(locationOf(result)).toBe("/order-complete?order=801");
@@ -197,6 +225,46 @@ describe("/checkout action: POST /api/order, stock", () => {
     expect(result.init?.status).toBe(400);
     expect(result.data.formError).toBe('Invalid value at field "items.0.qty": must be a multiple of 2');
     expect(store.patches).toEqual([]);
+  });
+
+  it("sends the basket version the page showed as basketVersion (decision 074)", async () => {
+    const { orders } = setUp();
+    await send(form({ basketVersion: "5" }));
+    expect(orders[0].body.basketVersion).toBe(5);
+  });
+
+  it("refuses a malformed basket version before any order call", async () => {
+    const { orders } = setUp();
+    const result = (await send(form({ basketVersion: "five" }))) as FormAnswer;
+    expect(result.init?.status).toBe(400);
+    expect(result.data.fieldErrors.basketVersion).toBe("Please reload the checkout page and try again.");
+    expect(orders).toHaveLength(0);
+  });
+
+  it.each([
+    "This basket has already been ordered (SO100123). Your basket is now empty.",
+    "Your basket changed since checkout was opened: check it and place the order again.",
+  ])("the provider's 409 (%s) is a 409 with its message as the form error, not a 500", async (message) => {
+    setUp({ checkout: { orderError: { status: 409, message } } });
+    const result = (await send(form({ basketVersion: "5" }))) as FormAnswer;
+    expect(result.init?.status).toBe(409);
+    expect(result.data.formError).toBe(message);
+  });
+
+  it("a delivery method the basket does not reach is refused in the provider's words, before any order call (decision 073)", async () => {
+    const { orders } = setUp({ checkout: { shipMethods: [...SHIP_METHODS, FREE_DELIVERY_FOR_49] } });
+    const result = (await send(form({ shippingMethod: "3" }))) as FormAnswer;
+    expect(result.init?.status).toBe(400);
+    expect(result.data.formError).toBe(FREE_DELIVERY_FOR_49.refusal);
+    expect(result.data.fieldErrors.shippingMethod).toBe(FREE_DELIVERY_FOR_49.refusal);
+    expect(orders).toHaveLength(0);
+  });
+
+  it("the provider's own delivery refusal (basket changed meanwhile) is a 400 form error", async () => {
+    setUp({ checkout: { orderError: { status: 400, message: `Invalid value at field "shippingMethod": ${FREE_DELIVERY_FOR_49.refusal}` } } });
+    const result = (await send(form())) as FormAnswer;
+    expect(result.init?.status).toBe(400);
+    expect(result.data.formError).toContain(FREE_DELIVERY_FOR_49.refusal);
   });
 
   it("an answer carrying threeDSUrl/cReq/transactionId renders the 3-D Secure hand-off instead of the confirmation", async () => {

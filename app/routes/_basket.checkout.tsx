@@ -55,9 +55,15 @@ export default function CheckoutPage() {
   if (answer && "threeDS" in answer && answer.threeDS) return <ThreeDSecure {...answer.threeDS} />;
 
   if (view.lines.length === 0) {
+    // e.g. "This basket has already been ordered (SO100123)…" after another tab placed it (decision 074)
     return (
       <div className="checkout stack">
         <h1>Checkout</h1>
+        {answer?.formError ? (
+          <p className="notice notice--error" role="alert">
+            {answer.formError}
+          </p>
+        ) : null}
         <p>Your basket is empty.</p>
         <p>
           <Link to="/basket">Back to the basket</Link>
@@ -68,6 +74,7 @@ export default function CheckoutPage() {
 
   const mode = view.addressMode;
   const defaultAddress = view.addresses[0];
+  const firstShipMethod = view.shipMethods.find((m) => m.available)?.internalId;
   return (
     <div className="checkout stack">
       <h1>Checkout</h1>
@@ -78,6 +85,7 @@ export default function CheckoutPage() {
       ) : null}
       <Form method="post" className="stack" noValidate onSubmit={payByCard}>
         <input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
+        {view.basketVersion == null ? null : <input type="hidden" name="basketVersion" value={view.basketVersion} />}
 
         <fieldset className="stack">
           <legend>Delivery address</legend>
@@ -117,10 +125,25 @@ export default function CheckoutPage() {
 
         <fieldset className="stack">
           <legend>Delivery method</legend>
-          {view.shipMethods.map((method, index) => (
+          {view.shipMethods.map((method) => (
             <label key={method.internalId} className="checkout__choice">
-              <input type="radio" name="shippingMethod" value={method.internalId} defaultChecked={index === 0} />
-              <span>{method.label}</span>
+              <input
+                type="radio"
+                name="shippingMethod"
+                value={method.internalId}
+                defaultChecked={method.internalId === firstShipMethod}
+                disabled={!method.available}
+                aria-describedby={method.note ? `shippingMethod-${method.internalId}-note` : undefined}
+              />
+              <span>
+                {method.label}
+                {method.note ? (
+                  <span className="muted" id={`shippingMethod-${method.internalId}-note`}>
+                    {" "}
+                    — {method.note}
+                  </span>
+                ) : null}
+              </span>
             </label>
           ))}
           <FieldError id="shippingMethod-error" message={errors.shippingMethod} />

@@ -13,6 +13,9 @@ export const AddressSchema = z.object({
     .partial()
     .nullish()
     .transform((d) => d ?? {}),
+  // decision 075: the customer's default address, and whether the caller may send this id with an order
+  isDefault: z.boolean().nullish(),
+  orderUse: z.object({ stock: z.boolean(), wearerPack: z.boolean() }).nullish(),
 });
 export type Address = z.output<typeof AddressSchema>;
 

@@ -32,6 +32,8 @@ export const BasketStateSchema = z.object({
   basketIdForApproval: id.nullish().transform((v) => v ?? null),
   approvedOrderAddressId: id.nullish().transform((v) => v ?? null),
   punchoutLoadedBasket: z.boolean().nullish().transform((v) => v ?? false),
+  // bumped by every write; an order names the version it was placed from (decision 074)
+  version: z.number().int().nonnegative().nullish().transform((v) => v ?? null),
 });
 export type BasketState = z.infer<typeof BasketStateSchema>;
 

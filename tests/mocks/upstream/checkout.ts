@@ -12,11 +12,38 @@ export const SHIP_METHODS = [
 
 export type PlacedCall = { body: Record<string, unknown>; idempotencyKey: string | null };
 
+/** Free Delivery with a £150 minimum, as GET /api/carriage?forBasket=stock answers it for a £49 basket (decision 073). */
+export const FREE_DELIVERY_FOR_49 = {
+  internalId: "3",
+  description: "Free Delivery – orders over £150",
+  shippingflatrateamount: 0,
+  minimumOrderAmount: 150,
+  basketSubTotal: 49,
+  available: false,
+  amountNeeded: 101,
+  refusal: "Free Delivery needs an order of £150.00 or more before VAT; this order is £49.00",
+};
+
 /**
  * GET /api/customer-address, GET /api/carriage, POST /api/order and GET /api/order/:id as the provider answers them
  * (docs/upstream-api.md), remembering each order body; a replayed Idempotency-Key answers the first order.
+ * `usableAddresses`: the ids the provider answers `orderUse.stock` true for (default: all; decision 075);
+ * `shipMethods`: the carriage answer (default SHIP_METHODS); `carriageQueries` records each carriage query string.
  */
-export function checkoutHandlers(options: { orderAnswer?: Record<string, unknown>; orderError?: { status: number; message: string } } = {}) {
+export function checkoutHandlers(
+  options: {
+    orderAnswer?: Record<string, unknown>;
+    orderError?: { status: number; message: string };
+    usableAddresses?: string[];
+    shipMethods?: Array<Record<string, unknown>>;
+  } = {},
+) {
+  const carriageQueries: string[] = [];
+  const addresses = ADDRESSES.map((a, index) => {
+    const usable = options.usableAddresses ? options.usableAddresses.includes(a.internalId) : true;
+    return { ...a, isDefault: index === 0, orderUse: { stock: usable, wearerPack: usable } };
+  });
+  const shipMethods = options.shipMethods ?? SHIP_METHODS;
   const orders: PlacedCall[] = [];
   const byKey = new Map<string, Record<string, unknown>>();
   const answerFor = (n: number) => ({
@@ -32,8 +59,11 @@ export function checkoutHandlers(options: { orderAnswer?: Record<string, unknown
     ...options.orderAnswer,
   });
   const handlers = [
-    http.get(`${UPSTREAM}/api/customer-address`, () => HttpResponse.json({ total: ADDRESSES.length, limit: 10000, skip: 0, data: ADDRESSES })),
-    http.get(`${UPSTREAM}/api/carriage`, () => HttpResponse.json({ total: SHIP_METHODS.length, limit: 16, skip: 0, data: SHIP_METHODS })),
+    http.get(`${UPSTREAM}/api/customer-address`, () => HttpResponse.json({ total: addresses.length, limit: 10000, skip: 0, data: addresses })),
+    http.get(`${UPSTREAM}/api/carriage`, ({ request }) => {
+      carriageQueries.push(new URL(request.url).search);
+      return HttpResponse.json({ total: shipMethods.length, limit: 16, skip: 0, data: shipMethods });
+    }),
     http.post(`${UPSTREAM}/api/order`, async ({ request }) => {
       const key = request.headers.get("idempotency-key");
       const body = (await request.json()) as Record<string, unknown>;
@@ -55,5 +85,5 @@ export function checkoutHandlers(options: { orderAnswer?: Record<string, unknown
       return HttpResponse.json(found);
     }),
   ];
-  return { handlers, orders };
+  return { handlers, orders, carriageQueries };
 }
