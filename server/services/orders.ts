@@ -10,7 +10,7 @@ import { parseOr400 } from "./basket-session";
 import { amendDeliveryAddress, isAddressAmendment } from "./order-address";
 import { claimBasketVersion, loadBasketState, saveBasketState } from "./basket-session";
 import { addressPolicy, requireAddressChoice, requireAddressTyping, type AddressPolicy, type AddressUse } from "./address-rules";
-import { deliveryRefusal } from "./delivery-rules";
+import { deliveryAvailability, deliveryRefusal } from "./delivery-rules";
 import { bodyOf, byKey, callerOf, idOf, json, ListService, money, requireCustomer, scopeOf, str, type Ctx, type ListDef, type ProviderParams } from "./base";
 
 export const PENDING_APPROVAL = "Pending Approval";
@@ -417,9 +417,11 @@ async function resolveAddress(trx: Knex, caller: Caller, customerId: number, r: 
   throw bad(field, "a delivery address (addressId or customAddress) is required");
 }
 
-async function resolveCarriage(trx: Knex, customerId: number, id: number | null | undefined, field: string) {
+/** The ship method asked for, or by default the cheapest one these lines may use (decision 073). */
+async function resolveCarriage(trx: Knex, customerId: number, id: number | null | undefined, field: string, lines: ReadonlyArray<{ amount: number }>) {
   const q = trx("carriage").where("is_inactive", false).where((w) => w.whereNull("customer_id").orWhere("customer_id", customerId));
-  const row = id != null ? await q.where("id", id).first() : await q.orderBy(["shipping_flat_rate_amount", "id"]).first();
+  const subTotal = money(lines.reduce((s, l) => s + l.amount, 0));
+  const row = id != null ? await q.where("id", id).first() : (await q.orderBy(["shipping_flat_rate_amount", "id"])).find((r: any) => deliveryAvailability(r, subTotal).available);
   if (!row) throw bad(field, id != null ? `shipping method ${id} is not available` : "no shipping method is available");
   return row;
 }
@@ -553,9 +555,9 @@ export class OrderService extends ListService<OrderOut> {
     let employeeId: number | null = null;
     if (order.orderType === "standard") {
       const dest = await resolveAddress(trx, caller, customerId, { policy, use: "stock", addressId: order.addressId, custom: order.customAddress, field: "addressId" }, now);
-      const carriage = await resolveCarriage(trx, customerId, order.shippingMethod, "shippingMethod");
-      groups.set(`${dest.id}`, { dest, carriage, field: "shippingMethod" });
       for (const l of await priceLines(trx, order.items, "items.")) lines.push({ ...l, employee: null, dest });
+      const carriage = await resolveCarriage(trx, customerId, order.shippingMethod, "shippingMethod", lines);
+      groups.set(`${dest.id}`, { dest, carriage, field: "shippingMethod" });
     } else {
       const contactIds = order.packs.map((p) => p.contactId);
       const wearers = await trx("contacts").whereIn("id", contactIds).where({ customer_id: customerId, is_inactive: false });
@@ -563,9 +565,11 @@ export class OrderService extends ListService<OrderOut> {
       for (const [i, pack] of order.packs.entries()) {
         if (!wearerIds.has(pack.contactId)) throw bad(`packs.${i}.contactId`, `contact ${pack.contactId} is not an active contact of this customer`);
         const dest = await resolveAddress(trx, caller, customerId, { policy, use: "wearerPack", addressId: pack.addressId ?? order.addressId, custom: order.customAddress, field: `packs.${i}.addressId` }, now);
-        const carriage = await resolveCarriage(trx, customerId, pack.shippingMethod ?? order.shippingMethod, `packs.${i}.shippingMethod`);
+        const packLines = (await priceLines(trx, pack.items, `packs.${i}.items.`)).map((l) => ({ ...l, employee: pack.contactId, dest }));
+        lines.push(...packLines);
+        // a default method is chosen for the pack's own lines; the group (this pack and later ones) only grows
+        const carriage = await resolveCarriage(trx, customerId, pack.shippingMethod ?? order.shippingMethod, `packs.${i}.shippingMethod`, packLines);
         if (!groups.has(`${dest.id}`)) groups.set(`${dest.id}`, { dest, carriage, field: `packs.${i}.shippingMethod` });
-        for (const l of await priceLines(trx, pack.items, `packs.${i}.items.`)) lines.push({ ...l, employee: pack.contactId, dest });
       }
       employeeId = order.packs.length === 1 ? order.packs[0].contactId : null;
       await spendAllowances(trx, order.packs, lines, wearers);

@@ -44,6 +44,14 @@ describe("delivery methods with a minimum order (item 3)", () => {
     expect(res.body).toMatchObject({ subTotal: 171.5, shippingCost: 0, shippingMethod: { internalId: String(FREE) } });
   });
 
+  it("without a shippingMethod the cheapest method the order may use is chosen, not Free Delivery below £150", async () => {
+    const res = await p.api("POST", "/api/order", { token: buyer, body: stock({ shippingMethod: undefined }) });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ shippingMethod: { internalId: "1" }, shippingCost: 5.95 });
+    const big = await p.api("POST", "/api/order", { token: buyer, body: stock({ shippingMethod: undefined, items: [{ internalId: "20002", qty: 7 }] }) });
+    expect(big.body).toMatchObject({ shippingMethod: { internalId: String(FREE) }, shippingCost: 0 });
+  });
+
   it("applies the rule per delivery group of a wearer-pack order", async () => {
     const body = (qty: number) => ({ orderType: "manpack", packs: [{ contactId: "5004", items: [{ internalId: "20030", qty }], addressId: "701", shippingMethod: String(FREE) }] });
     const low = await p.api("POST", "/api/order", { token: buyer, body: body(2) });
