@@ -9,7 +9,8 @@ import express from "express";
 import { getEnv } from "../env.server";
 import type { PortalLoadContext } from "./context";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "./request-scope.server";
-import { crossSiteRefusal, isOffSitePath, isOldBrowser, securityHeaders } from "./security.server";
+import { allowedFormActions, setPolicyWhenHeadersGo } from "./form-action.server";
+import { contentSecurityPolicy, crossSiteRefusal, isOffSitePath, isOldBrowser, securityHeaders, type CspOptions } from "./security.server";
 
 installGlobals({ nativeFetch: true });
 
@@ -47,7 +48,13 @@ export async function startPortal(options: { port?: number; root?: string } = {}
     const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || randomUUID();
     res.locals.context = { requestId, clientIp: req.ip ?? "unknown", cspNonce: nonce } satisfies PortalLoadContext;
     res.set("X-Request-Id", requestId);
-    res.set(securityHeaders({ nonce, stripe: env.stripeEnabled, chatScriptOrigin, paymentPageOrigin, https: env.secureCookies }));
+    const csp: CspOptions = { nonce, stripe: env.stripeEnabled, chatScriptOrigin, paymentPageOrigin, https: env.secureCookies };
+    res.set(securityHeaders(csp));
+    // a response whose page posts a form elsewhere (allowFormAction: the 3-D Secure hand-off) widens its own form-action
+    setPolicyWhenHeadersGo(res, () => {
+      const formActionOrigins = allowedFormActions(req.headers[REQUEST_SCOPE_HEADER]);
+      return formActionOrigins.length > 0 ? contentSecurityPolicy({ ...csp, formActionOrigins }) : null;
+    });
     if (isOldBrowser(req.method, req.path, req.get("user-agent"))) {
       res.redirect(302, "/old-browser");
       return;

@@ -43,3 +43,11 @@ export function perRequest<T>(request: Request, name: string, fallback: WeakMap<
   }
   return value;
 }
+
+/**
+ * The open scope of the HTTP request a scope key names, whatever the request's method: for values the response itself
+ * needs (e.g. the form-action origins an action allows), not for memos. Undefined without an open scope.
+ */
+export function openScope(key: string | null | undefined): Scope | undefined {
+  return key ? scopes.get(key) : undefined;
+}

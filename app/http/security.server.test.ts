@@ -50,13 +50,37 @@ describe("security headers", () => {
   });
 
   it("sends HSTS only when served over HTTPS", () => {
-    expect(securityHeaders({ nonce: "n", stripe: false, https: true })["Strict-Transport-Security"]).toBeDefined();
-    // a configured stand-in payment page (e2e) may receive the hosted-checkout redirect; nothing else over plain http
-    expect(contentSecurityPolicy({ nonce: "n", stripe: true, https: false, paymentPageOrigin: "http://127.0.0.1:3160" })).toContain(
-      "form-action 'self' https: http://127.0.0.1:3160;",
-    );
-    expect(contentSecurityPolicy({ nonce: "n", stripe: true, https: false })).toContain("form-action 'self' https:;");
+    expect(securityHeaders({ nonce: "n", stripe: false, https: true })["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
     expect(securityHeaders({ nonce: "n", stripe: false, https: false })["Strict-Transport-Security"]).toBeUndefined();
+  });
+});
+
+describe("CSP form-action: this site, plus only what a page really posts to (issue 11 item 10)", () => {
+  const formAction = (options: Partial<Parameters<typeof contentSecurityPolicy>[0]>) =>
+    contentSecurityPolicy({ nonce: "n", stripe: false, https: true, ...options })
+      .split("; ")
+      .find((d) => d.startsWith("form-action "));
+
+  it("without card payments: 'self' only, no https: wildcard", () => {
+    expect(formAction({})).toBe("form-action 'self'");
+  });
+
+  it("with Stripe: its hosted Checkout, where the no-JavaScript card checkout's form post is redirected", () => {
+    expect(formAction({ stripe: true })).toBe("form-action 'self' https://checkout.stripe.com");
+  });
+
+  it("a configured payment stand-in's origin (e2e) besides", () => {
+    expect(formAction({ stripe: true, https: false, paymentPageOrigin: "http://127.0.0.1:3160" })).toBe(
+      "form-action 'self' https://checkout.stripe.com http://127.0.0.1:3160",
+    );
+  });
+
+  it("origins one response allowed (the 3-D Secure hand-off), once each", () => {
+    expect(formAction({ formActionOrigins: ["https://acs.bank.test", "https://acs.bank.test"] })).toBe("form-action 'self' https://acs.bank.test");
+  });
+
+  it("never anything that is not a plain origin, so no value can add a directive", () => {
+    expect(formAction({ formActionOrigins: ["https://a.test;script-src *", "*", "https:", "'unsafe-inline'"] })).toBe("form-action 'self'");
   });
 });
 

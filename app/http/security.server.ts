@@ -25,10 +25,15 @@ export type CspOptions = {
   chatScriptOrigin?: string;
   /** Where a configured non-Stripe payment API (a local stand-in) serves its hosted payment page. */
   paymentPageOrigin?: string;
+  /** Origins this one response's page posts a form to (allowFormAction: the 3-D Secure hand-off). */
+  formActionOrigins?: readonly string[];
   https: boolean;
 };
 
-export function contentSecurityPolicy({ nonce, stripe, chatScriptOrigin, paymentPageOrigin }: CspOptions): string {
+// a CSP source that is an origin and nothing else, so no value can widen the policy or add a directive
+const PLAIN_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
+
+export function contentSecurityPolicy({ nonce, stripe, chatScriptOrigin, paymentPageOrigin, formActionOrigins = [] }: CspOptions): string {
   const scripts = ["'self'", `'nonce-${nonce}'`];
   const frames = ["'self'"];
   const connect = ["'self'"];
@@ -38,6 +43,11 @@ export function contentSecurityPolicy({ nonce, stripe, chatScriptOrigin, payment
     connect.push("https://api.stripe.com");
   }
   if (chatScriptOrigin) scripts.push(chatScriptOrigin);
+  // forms post to this site; without JavaScript a card checkout's post is redirected to Stripe's hosted Checkout
+  // (form-action governs that redirect); a stand-in payment page (e2e) and the origins one response allowed besides
+  const formTargets = new Set(["'self'"]);
+  if (stripe) formTargets.add("https://checkout.stripe.com");
+  for (const origin of [paymentPageOrigin, ...formActionOrigins]) if (origin && PLAIN_ORIGIN.test(origin)) formTargets.add(origin);
   const directives = [
     "default-src 'self'",
     `script-src ${scripts.join(" ")}`,
@@ -48,8 +58,7 @@ export function contentSecurityPolicy({ nonce, stripe, chatScriptOrigin, payment
     `frame-src ${frames.join(" ")}`,
     "object-src 'none'",
     "base-uri 'self'",
-    // 3-D Secure and Stripe Checkout are reached by redirects and auto-submitting forms
-    `form-action 'self' https:${paymentPageOrigin ? ` ${paymentPageOrigin}` : ""}`,
+    `form-action ${[...formTargets].join(" ")}`,
     "frame-ancestors 'none'",
   ];
   return directives.join("; ");
