@@ -9,11 +9,14 @@ let requester: string; // Northwind, no dellAddress / addAddress
 let approver: string; // Northwind approver, no address permissions
 let manpack: string; // Harbour, wearer packs without indAddress / addAddress
 const FREE = 5;
+let wardB: string; // a second Harbour address, after the default "Harbour Hospital"
 
 beforeAll(async () => {
   p = await startTestProvider();
   await p.db("carriage").insert({ id: FREE, description: "Free Delivery – orders over £150", shipping_flat_rate_amount: 0, minimum_order_amount: 150 });
-  await p.db("addresses").insert({ id: 706, customer_id: HARBOUR, label: "Harbour Ward B", addr1: "Ward B", addr2: "", city: "Hull", zip: "HU1 1AA", addr_text: "Ward B, Hull HU1 1AA", created_at: "2026-01-01T00:00:00.000Z" });
+  // no explicit id: on PostgreSQL it would not move the sequence the orders' typed addresses use
+  const [ward] = await p.db("addresses").returning("id").insert({ customer_id: HARBOUR, label: "Harbour Ward B", addr1: "Ward B", addr2: "", city: "Hull", zip: "HU1 1AA", addr_text: "Ward B, Hull HU1 1AA", created_at: "2026-01-01T00:00:00.000Z" });
+  wardB = String(typeof ward === "object" ? ward.id : ward);
   buyer = await p.login("buyer@demo.test");
   await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
   [requester, approver, manpack] = await Promise.all(["requester@demo.test", "approver@demo.test", "manpack@demo.test"].map((e) => p.login(e)));
@@ -115,12 +118,12 @@ describe("address permissions (item 4, SPEC §6)", () => {
   it("wearer packs: another pack address needs indAddress", async () => {
     const pack = (addressId: string) => ({ orderType: "manpack", packs: [{ contactId: "5102", items: [{ internalId: "20030", qty: 1 }], addressId, shippingMethod: "4" }] });
     const before = await countOrders();
-    expect((await p.api("POST", "/api/order", { token: manpack, body: pack("706") })).status).toBe(403);
+    expect((await p.api("POST", "/api/order", { token: manpack, body: pack(wardB) })).status).toBe(403);
     expect(await countOrders()).toBe(before);
     expect((await p.api("POST", "/api/order", { token: manpack, body: pack("702") })).status).toBe(201);
     await setPermissions(4, HARBOUR, (perms) => [...perms, "indAddress"]);
     try {
-      expect((await p.api("POST", "/api/order", { token: manpack, body: pack("706") })).status).toBe(201);
+      expect((await p.api("POST", "/api/order", { token: manpack, body: pack(wardB) })).status).toBe(201);
     } finally {
       await setPermissions(4, HARBOUR, (perms) => perms.filter((x) => x !== "indAddress"));
     }
