@@ -6,7 +6,7 @@ import type { Params } from "@feathersjs/feathers";
 import type { Knex } from "knex";
 import { callerFromToken, type SessionPolicy } from "./caller";
 import { clientAddressOf, DEFAULT_TRUSTED_PROXIES, parseTrustedProxies, setAnswerHeader, watchClientAddresses } from "./client-address";
-import { clear, failed, refund, takeAll, waitText, type LimitPolicy } from "./limits";
+import { clear, failed, refund, sweep, takeAll, waitText, type LimitPolicy } from "./limits";
 import { hashPassword, newToken, verifyPassword } from "./password";
 
 const INVALID_LOGIN = "Invalid email or password";
@@ -135,6 +135,7 @@ export class ProviderAuthenticationService extends AuthenticationService {
     const user = result.user;
     await clear(db, keys[0][0]);
     await refund(db, keys[1][0]);
+    await sweep(db, now);
     await db("login_attempts").insert({ email, attempted_at: now.toISOString(), success: true });
 
     const units = await db("user_customers").where("user_id", user.id).select("customer_id", "contact_id");

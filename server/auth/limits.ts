@@ -78,6 +78,15 @@ export async function clear(db: Knex, key: string): Promise<void> {
   await db("auth_limits").where("key", rowKey(key)).del();
 }
 
+/** A key quiet for longer than any policy's window starts from nothing anyway: its row can go. */
+const SWEEP_AFTER_MS = 24 * 3_600_000;
+
+/** Deletes the rows of keys quiet (and unblocked) for a day, so the table stays as big as recent activity. */
+export async function sweep(db: Knex, now: Date): Promise<void> {
+  const before = iso(now.getTime() - SWEEP_AFTER_MS);
+  await db("auth_limits").where("last_at", "<", before).where((w) => w.whereNull("blocked_until").orWhere("blocked_until", "<", before)).del();
+}
+
 /** Takes every key in order; when one refuses, the ones already taken are given back. */
 export async function takeAll(db: Knex, keys: Array<[key: string, policy: LimitPolicy]>, now: Date): Promise<Taken> {
   const taken: string[] = [];
