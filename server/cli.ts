@@ -5,7 +5,8 @@ import { envOptions, runFromEnv } from "./main";
 import { setMaintenance } from "./services/session";
 
 const USAGE = `usage: npm run provider -- [command]
-  start                          start the provider API (default; PROVIDER_PORT, DATABASE_URL, PROVIDER_DB_FILE)
+  start                          start the provider API (default; PROVIDER_PORT, PROVIDER_HOST (127.0.0.1),
+                                 PROVIDER_TRUSTED_PROXIES, DATABASE_URL, PROVIDER_DB_FILE)
   migrate                        run the migrations
   seed [--scale large] [--file path]   rebuild the database: drop, migrate, seed
   maintenance on|off             switch maintenance mode; prints the bypass token
