@@ -14,7 +14,9 @@ export type SessionData = {
   contactId: string;
   catalogueId: string;
 };
-export type SessionFlash = { toast: Toast };
+/** The 3-D Secure challenge handed from the checkout to its own page (app/basket/three-d-secure.server.ts). */
+export type ThreeDSecureHandOff = { url: string; cReq: string; transactionId: string };
+export type SessionFlash = { toast: Toast; threeDS: ThreeDSecureHandOff };
 export type PortalSession = Session<SessionData, SessionFlash>;
 
 type Storage = ReturnType<typeof createCookieSessionStorage<SessionData, SessionFlash>>;

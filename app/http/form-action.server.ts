@@ -14,19 +14,24 @@ const NAME = "form-action-origins";
  * For a document response only: a page rendered in the browser by a data request keeps the CSP of its document.
  */
 export function allowFormAction(request: Request, target: string): string | null {
+  const origin = formTargetOrigin(target);
+  const scope = openScope(request.headers.get(REQUEST_SCOPE_HEADER));
+  if (!origin || !scope) return null;
+  const origins = (scope.get(NAME) as Set<string> | undefined) ?? new Set<string>();
+  origins.add(origin);
+  scope.set(NAME, origins);
+  return origin;
+}
+
+/** The origin a form may be posted to at `target`: http(s) URLs only (no javascript:, data: or relative targets). */
+export function formTargetOrigin(target: string): string | null {
   let url: URL;
   try {
     url = new URL(target);
   } catch {
     return null;
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
-  const scope = openScope(request.headers.get(REQUEST_SCOPE_HEADER));
-  if (!scope) return null;
-  const origins = (scope.get(NAME) as Set<string> | undefined) ?? new Set<string>();
-  origins.add(url.origin);
-  scope.set(NAME, origins);
-  return url.origin;
+  return url.protocol === "https:" || url.protocol === "http:" ? url.origin : null;
 }
 
 /** The form-action origins the response of the request with this scope key has allowed, in the order allowed. */
