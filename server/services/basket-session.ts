@@ -1,7 +1,8 @@
 import { BadRequest } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
-import { bodyOf, callerOf, json, requireCustomer, type Ctx, type ProviderParams } from "./base";
+import type { Caller } from "../auth/caller";
+import { bodyOf, callerOf, json, requireCustomer, requireOrdering, type Ctx, type ProviderParams } from "./base";
 
 const id = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().nonnegative()]).transform(String);
 const optionalText = (max: number) => z.string().max(max).nullable().optional();
@@ -94,6 +95,17 @@ export async function claimBasketVersion(db: Knex, userId: number, customerId: n
   return updated === 1;
 }
 
+/**
+ * Decision 028: filling the basket needs a caller who may order; the lines a write carries need the permission of
+ * their kind (stock lines a stock catalogue permission, wearer packs canViewManpack + manpackOrders). A PATCH is
+ * checked for the keys it sends; keys without lines (instructions, approval ids) need only a caller who may order.
+ */
+function requireBasketWrite(caller: Caller, body: Record<string, unknown>): void {
+  requireOrdering(caller, "any");
+  if (Array.isArray(body.stock) && body.stock.length > 0) requireOrdering(caller, "standard");
+  if (Array.isArray(body.manpack) && body.manpack.length > 0) requireOrdering(caller, "manpack");
+}
+
 /** A basket body as written back by a client: the version it read is not part of the state. */
 function stateBody(data: unknown): Record<string, unknown> {
   const { version: _version, ...state } = bodyOf(data);
@@ -122,7 +134,9 @@ export class BasketSessionService {
   async update(_id: unknown, data: unknown, params: ProviderParams): Promise<BasketState & { version: number }> {
     const caller = callerOf(params);
     const customerId = requireCustomer(caller);
-    const state = parseOr400(basketStateSchema, stateBody(data));
+    const body = stateBody(data);
+    requireBasketWrite(caller, body);
+    const state = parseOr400(basketStateSchema, body);
     await saveBasketState(this.ctx.db, caller.userId, customerId, state, this.ctx.now());
     return this.answer(caller.userId, customerId);
   }
@@ -130,8 +144,10 @@ export class BasketSessionService {
   async patch(_id: unknown, data: unknown, params: ProviderParams): Promise<BasketState & { version: number }> {
     const caller = callerOf(params);
     const customerId = requireCustomer(caller);
+    const body = stateBody(data);
+    requireBasketWrite(caller, body);
     const current = await loadBasketState(this.ctx.db, caller.userId, customerId);
-    const state = parseOr400(basketStateSchema, { ...current, ...stateBody(data) });
+    const state = parseOr400(basketStateSchema, { ...current, ...body });
     await saveBasketState(this.ctx.db, caller.userId, customerId, state, this.ctx.now());
     return this.answer(caller.userId, customerId);
   }

@@ -11,7 +11,7 @@ import { amendDeliveryAddress, isAddressAmendment } from "./order-address";
 import { claimBasketVersion, loadBasketState, saveBasketState } from "./basket-session";
 import { addressPolicy, requireAddressChoice, requireAddressTyping, type AddressPolicy, type AddressUse } from "./address-rules";
 import { deliveryAvailability, deliveryRefusal } from "./delivery-rules";
-import { bodyOf, byKey, callerOf, idOf, json, ListService, money, requireCustomer, scopeOf, str, type Ctx, type ListDef, type ProviderParams } from "./base";
+import { bodyOf, byKey, callerOf, idOf, json, ListService, money, requireCustomer, requireOrdering, scopeOf, str, type Ctx, type ListDef, type ProviderParams } from "./base";
 
 export const PENDING_APPROVAL = "Pending Approval";
 export const PENDING_FULFILLMENT = "Pending Fulfillment";
@@ -19,7 +19,6 @@ export const WEARER_PACK_TYPE = 1;
 const STOCK_TYPE = 2;
 const VAT_RATE = 0.2;
 const MAX_QTY = 99;
-const STOCK_PERMISSIONS = ["canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue"];
 
 // ---------------------------------------------------------------- visibility
 
@@ -424,14 +423,6 @@ async function resolveCarriage(trx: Knex, customerId: number, id: number | null 
   const row = id != null ? await q.where("id", id).first() : (await q.orderBy(["shipping_flat_rate_amount", "id"])).find((r: any) => deliveryAvailability(r, subTotal).available);
   if (!row) throw bad(field, id != null ? `shipping method ${id} is not available` : "no shipping method is available");
   return row;
-}
-
-function requireOrdering(caller: Caller, type: "standard" | "manpack"): void {
-  const inPunchout = !!caller.punchoutSession;
-  if (!inPunchout && has(caller, "browseOnly")) throw new Forbidden("This account may browse but not order");
-  if (!inPunchout && has(caller, "punchoutOnly")) throw new Forbidden("This account orders through its punchout system only");
-  if (type === "standard" && !STOCK_PERMISSIONS.some((p) => has(caller, p)) && !caller.isEvolveUser) throw new Forbidden("Stock ordering is not allowed for this account");
-  if (type === "manpack" && !(has(caller, "canViewManpack") && has(caller, "manpackOrders")) && !caller.isEvolveUser) throw new Forbidden("Wearer-pack ordering is not allowed for this account");
 }
 
 export class OrderService extends ListService<OrderOut> {

@@ -15,7 +15,7 @@ beforeAll(async () => {
   p = await startTestProvider();
   await p.db("carriage").insert({ id: FREE, description: "Free Delivery – orders over £150", shipping_flat_rate_amount: 0, minimum_order_amount: 150 });
   // no explicit id: on PostgreSQL it would not move the sequence the orders' typed addresses use
-  const [ward] = await p.db("addresses").returning("id").insert({ customer_id: HARBOUR, label: "Harbour Ward B", addr1: "Ward B", addr2: "", city: "Hull", zip: "HU1 1AA", addr_text: "Ward B, Hull HU1 1AA", created_at: "2026-01-01T00:00:00.000Z" });
+  const [ward]: Array<{ id: number } | number> = await p.db("addresses").returning("id").insert({ customer_id: HARBOUR, label: "Harbour Ward B", addr1: "Ward B", addr2: "", city: "Hull", zip: "HU1 1AA", addr_text: "Ward B, Hull HU1 1AA", created_at: "2026-01-01T00:00:00.000Z" });
   wardB = String(typeof ward === "object" ? ward.id : ward);
   buyer = await p.login("buyer@demo.test");
   await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
