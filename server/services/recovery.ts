@@ -2,7 +2,7 @@ import { BadRequest, Forbidden, Gone, NotFound } from "@feathersjs/errors";
 import type { Params } from "@feathersjs/feathers";
 import type { Knex } from "knex";
 import { z } from "zod";
-import { has, type Caller } from "../auth/caller";
+import { canApprove, has, type Caller } from "../auth/caller";
 import { clientAddressOf } from "../auth/client-address";
 import { takeAll, type LimitPolicy } from "../auth/limits";
 import { hashPassword, newToken, sha256 } from "../auth/password";
@@ -126,6 +126,10 @@ export class InvitationService {
     const permissions = input.permissions ?? DEFAULT_INVITED_PERMISSIONS;
     const notHeld = permissions.find((p) => !caller.isEvolveUser && !has(caller, p));
     if (notHeld) throw new BadRequest(`Invalid value at field "permissions": you cannot grant '${notHeld}'`, { field: "permissions" });
+    // making someone an approver is granting approval: only an approver (or provider staff) may do it
+    if (input.isApprover && !caller.isEvolveUser && !canApprove(caller)) {
+      throw new BadRequest(`Invalid value at field "isApprover": only an approver can invite an approver`, { field: "isApprover" });
+    }
     const { db } = this.ctx;
     const now = this.ctx.now();
     const existing = await db("users as u").join("user_customers as uc", "uc.user_id", "u.id").whereRaw("lower(u.email) = ?", [input.email]).where("uc.customer_id", customerId).first("u.id");
