@@ -1,6 +1,8 @@
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { test as base, expect, type BrowserContext } from "@playwright/test";
+import Database from "better-sqlite3";
 import { E2E_DB_FILE, E2E_PORTAL_PORT, E2E_PROVIDER_PORT, E2E_SESSION_SECRET } from "../../playwright.config";
 
 process.env.SESSION_SECRETS = E2E_SESSION_SECRET;
@@ -96,6 +98,22 @@ export async function providerCli(...args: string[]): Promise<string> {
     env: { ...process.env, PROVIDER_DB_FILE: E2E_DB_FILE },
   });
   return stdout;
+}
+
+/**
+ * Marks a provider session as a punchout session, in the e2e database. Log-in can no longer start one (issue 11):
+ * only the punchout set-up may (issue 16). Until it exists, this stands in for a buyer's procurement system.
+ */
+export function markPunchoutSession(token: string, punchoutSession: string): void {
+  const db = new Database(E2E_DB_FILE);
+  try {
+    db.pragma("busy_timeout = 5000");
+    const hash = createHash("sha256").update(token).digest("hex");
+    const changed = db.prepare("UPDATE auth_sessions SET punchout_session = ? WHERE token_hash = ?").run(punchoutSession, hash).changes;
+    if (changed !== 1) throw new Error("no provider session for that token");
+  } finally {
+    db.close();
+  }
 }
 
 export const test = base.extend<{ logInAs: (who: DemoUser | { email: string }, unitName?: string) => Promise<void> }>({

@@ -1,4 +1,4 @@
-import { DEMO, expect, PASSWORD, providerCall, providerToken, test, type DemoUser } from "./fixtures";
+import { DEMO, expect, markPunchoutSession, PASSWORD, providerCall, providerToken, test, type DemoUser } from "./fixtures";
 import { orderableItem, uniqueReference } from "./orders-helpers";
 
 const NORTHWIND = "Northwind Facilities";
@@ -10,8 +10,9 @@ type ApprovalKeys = { basketIdForApproval?: string | null; approvedOrderAddressI
 async function savePunchoutBasket(name: string): Promise<{ saved: Saved; token: string }> {
   const { accessToken: token } = await providerCall<{ accessToken: string }>("/authentication", {
     method: "POST",
-    body: JSON.stringify({ strategy: "local", email: DEMO.requester, password: PASSWORD, punchoutSession: `E2E-${name}` }),
+    body: JSON.stringify({ strategy: "local", email: DEMO.requester, password: PASSWORD }),
   });
+  markPunchoutSession(token, `E2E-${name}`);
   const [internalId, addresses] = await Promise.all([
     orderableItem(token),
     providerCall<{ data: Array<{ internalId: string }> }>("/customer-address?$limit=1", { token }),
