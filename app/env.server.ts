@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 // Validated once at start-up: a bad configuration stops the process with a clear message.
@@ -17,6 +18,7 @@ const EnvSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
   CHAT_SCRIPT_URL: z.string().url().optional(),
+  PORTAL_TRUSTED_PROXIES: z.string().optional(),
 });
 
 export type Env = {
@@ -32,7 +34,27 @@ export type Env = {
   stripeEnabled: boolean;
   /** Secure cookies and HSTS: on in production unless the portal is served over plain HTTP (local demo). */
   secureCookies: boolean;
+  /** Whose X-Forwarded-For names the browser's address (Express `trust proxy`): the log-in and reset limits count by it. */
+  trustedProxies: string[];
 };
+
+const PROXY_KEYWORDS = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** 'loopback' (default), 'none', or addresses, CIDR ranges and Express's keywords, comma-separated. */
+export function parseTrustedProxies(raw: string | undefined): string[] {
+  const entries = (raw ?? "loopback").split(",").map((s) => s.trim()).filter(Boolean);
+  if (entries.length === 1 && entries[0] === "none") return [];
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split("/");
+    const family = isIP(address);
+    const max = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= max);
+    if (!PROXY_KEYWORDS.has(entry) && !(family && prefixOk && extra === undefined)) {
+      throw new Error(`Invalid configuration: PORTAL_TRUSTED_PROXIES: '${entry}' is not an address, a CIDR range, 'loopback', 'linklocal', 'uniquelocal' or 'none'`);
+    }
+  }
+  return entries;
+}
 
 // Used only outside production so that `npm start` works with nothing configured.
 const DEVELOPMENT_SECRET = "development-only-session-secret-change-me";
@@ -62,6 +84,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     CHAT_SCRIPT_URL: env.CHAT_SCRIPT_URL,
     stripeEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === "true" : env.NODE_ENV === "production",
+    trustedProxies: parseTrustedProxies(env.PORTAL_TRUSTED_PROXIES),
   };
 }
 

@@ -30,7 +30,8 @@ export async function startPortal(options: { port?: number; root?: string } = {}
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // the browser's address (req.ip), which the provider's log-in and reset limits count by, through trusted proxies only
+  app.set("trust proxy", env.trustedProxies.length > 0 ? env.trustedProxies : false);
   app.use(compression());
 
   // `//host/…` and `/\host` are no page's address, and a redirect that echoed one would lead off the site
