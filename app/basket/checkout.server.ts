@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { PortalUser } from "~/auth/require-user.server";
 import { basketTotal } from "~/domain/basket";
-import { addressMode, decideDeliveryAddress, deliveryOption, orderableAddressIds, stockOrderBody, type StockOrderBody } from "~/domain/checkout";
+import { addressMode, decideDeliveryAddress, deliveryOption, deliveryOptions, orderableAddressIds, stockOrderBody, type StockOrderBody } from "~/domain/checkout";
 import { cardCharge, chargeMatchesOrder, type CheckoutFields } from "~/domain/card-amount";
 import { orderTotal } from "~/domain/money";
 import { CARD_PAYMENT_METHOD_IDS, CARD_PAYMENT_TYPE } from "~/domain/payment";
@@ -51,7 +51,7 @@ export async function checkoutView(user: PortalUser) {
         label: a.label,
         text: a.details.addrText || [a.details.addr1, a.details.addr2, a.details.city, a.details.zip].filter(Boolean).join(", "),
       })),
-    shipMethods: shipMethods.map(deliveryOption),
+    shipMethods: deliveryOptions(shipMethods),
     paymentMethods: user.session.account.payment_methods.map((m) => ({
       id: m.id,
       name: m.name,

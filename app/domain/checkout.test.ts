@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressIdsWithDefault, addressMode, decideDeliveryAddress, deliveryOption, NEW_ADDRESS, orderableAddressIds, stockOrderBody } from "./checkout";
+import { addressIdsWithDefault, addressMode, decideDeliveryAddress, deliveryOption, deliveryOptions, NEW_ADDRESS, orderableAddressIds, stockOrderBody } from "./checkout";
 
 const typed = { addressee: "Stores", addr1: "1 Dock Road", city: "Hull", zip: "hu1 2ab" };
 
@@ -39,6 +39,15 @@ describe("deliveryOption (decision 073)", () => {
     });
     expect(deliveryOption({ internalId: "4", description: "Pallet", shippingflatrateamount: 20, available: false, amountNeeded: 500 }).note).toBe("Spend £500.00 more to use Pallet");
   });
+  it("lists the methods the basket may use first, the cheaper unavailable ones after", () => {
+    const methods = [
+      { internalId: "3", description: "Free Delivery", shippingflatrateamount: 0, available: false, amountNeeded: 100 },
+      { internalId: "1", description: "Standard", shippingflatrateamount: 4.95, available: true },
+      { internalId: "2", description: "Next day", shippingflatrateamount: 9.95, available: true },
+    ];
+    expect(deliveryOptions(methods).map((o) => o.internalId)).toEqual(["1", "2", "3"]);
+  });
+
   it("offers a method the provider said nothing about", () => {
     expect(deliveryOption({ internalId: "2", description: "Next day", shippingflatrateamount: "12.5" })).toMatchObject({ available: true, note: null });
   });

@@ -64,6 +64,12 @@ export function deliveryOption(method: DeliveryMethodAnswer): DeliveryOption {
   return { internalId: method.internalId, label: shippingLabel(method), available, note };
 }
 
+/** The delivery methods as offered: those the basket may use first (in the provider's order), then the others. */
+export function deliveryOptions(methods: readonly DeliveryMethodAnswer[]): DeliveryOption[] {
+  const options = methods.map(deliveryOption);
+  return [...options.filter((o) => o.available), ...options.filter((o) => !o.available)];
+}
+
 export type TypedAddress = { addressee?: string; addr1?: string; addr2?: string; city?: string; zip?: string };
 export type CustomAddressOut = { label?: string; addressee?: string; addr1: string; addr2?: string; city: string; zip: string };
 

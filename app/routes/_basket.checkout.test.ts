@@ -71,7 +71,8 @@ describe("/checkout loader", () => {
   });
 
   it("asks for the methods this basket may use: an unavailable one is shown disabled with what it still needs (decision 073)", async () => {
-    const { carriageQueries } = setUp({ checkout: { shipMethods: [...SHIP_METHODS, FREE_DELIVERY_FOR_49] } });
+    // the provider answers the cheapest first: Free Delivery leads, and is listed last as it cannot be used
+    const { carriageQueries } = setUp({ checkout: { shipMethods: [FREE_DELIVERY_FOR_49, ...SHIP_METHODS] } });
     const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
     expect(new URLSearchParams(carriageQueries[0]).get("forBasket")).toBe("stock");
     expect(view.shipMethods).toEqual([

@@ -1,5 +1,5 @@
 import type { TestInfo } from "@playwright/test";
-import { fillBasket, placeOrder, tokenIn } from "./basket-helpers";
+import { fillBasket, placeOrder, pounds, tokenIn } from "./basket-helpers";
 import { expect, newColleague, providerCall, test } from "./fixtures";
 
 // The two projects run side by side: each fills the basket of its own business unit, so they never share one.
@@ -73,6 +73,23 @@ test.describe("checkout on account", () => {
       expect(new URL(answer.headers().location, firstUrl).toString()).toBe(firstUrl);
     }
     expect(await ordersWithReference(token, reference)).toBe(1);
+  });
+
+  test("Free Delivery below £150 is shown disabled with what the basket still needs (decision 073)", async ({ page, logInAs }, testInfo) => {
+    const unit = unitFor(testInfo);
+    await logInAs("buyer", unit);
+    const token = await tokenIn("buyer", unit);
+    const product = await fillBasket(token);
+    const item = await providerCall<{ price: number }>(`/item/${product.productId}`, { token });
+    expect(2 * item.price).toBeLessThan(150);
+
+    await page.goto("/checkout");
+    const free = page.getByRole("radio", { name: /^Free Delivery/ });
+    await expect(free).toBeDisabled();
+    await expect(free).not.toBeChecked();
+    await expect(page.getByText(`Spend ${pounds(150 - 2 * item.price)} more for free delivery`)).toBeVisible();
+    // the first method the basket may use is preselected
+    await expect(page.getByRole("group", { name: "Delivery method" }).getByRole("radio").first()).toBeChecked();
   });
 
   test("a requester's order goes to Pending Approval and the confirmation says so", async ({ page, logInAs }, testInfo) => {
