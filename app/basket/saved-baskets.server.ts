@@ -1,11 +1,10 @@
-import { createCookie, redirect } from "@remix-run/node";
-import { flashToast } from "~/auth/session.server";
+import { redirect } from "@remix-run/node";
+import { flashToast, portalCookie } from "~/auth/session.server";
 import { NO_APPROVAL_HELD } from "~/domain/punchout-approval";
 import { loadSavedBasket } from "~/domain/saved-basket";
 import { basketTotal } from "~/domain/basket";
 import { cardImage } from "~/domain/product-card";
 import { checkOrderQuantity, quantityStep } from "~/domain/quantity";
-import { getEnv } from "~/env.server";
 import { findItemByCode, getBasket, getItemsById, patchBasket, type StockLine } from "~/upstream/basket.server";
 import type { UpstreamClient } from "~/upstream/client.server";
 import {
@@ -174,19 +173,8 @@ export async function addSavedLineByCode(client: UpstreamClient, basketId: strin
 
 // The saved basket last loaded into the live basket: checkout sends it as chosenBasket, so the provider marks it
 // checked_out (SPEC §4: 0 → 1 on checkout).
-let loadedCookie: ReturnType<typeof createCookie> | undefined;
-function loadedSavedBasketCookie() {
-  const env = getEnv();
-  loadedCookie ??= createCookie("__portal_saved_basket", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: env.secureCookies,
-    secrets: env.SESSION_SECRETS,
-    maxAge: 60 * 60 * 24 * 30,
-  });
-  return loadedCookie;
-}
+// Encrypted like the session (so it cannot be forged) and named __Host-portal_saved_basket in production.
+const loadedSavedBasketCookie = () => portalCookie("saved_basket", { encrypted: true, maxAge: 60 * 60 * 24 * 30 });
 
 /** The id of the saved basket the live basket was loaded from, if any (for POST /api/order chosenBasket). */
 export async function loadedSavedBasketId(request: Request): Promise<string | null> {
@@ -197,9 +185,4 @@ export async function loadedSavedBasketId(request: Request): Promise<string | nu
 /** Set-Cookie remembering (or, with null, forgetting) the loaded saved basket. */
 export function rememberLoadedSavedBasket(basketId: string | null): Promise<string> {
   return basketId ? loadedSavedBasketCookie().serialize(basketId) : loadedSavedBasketCookie().serialize("", { maxAge: 0 });
-}
-
-/** Tests switch secrets between cases. */
-export function resetSavedBasketCookieForTests(): void {
-  loadedCookie = undefined;
 }
