@@ -51,6 +51,14 @@ describe("/wish-list action", () => {
     expect(calls).toEqual([]);
   });
 
+  it("a post without a product says which is missing in words, not zod's 'Required'", async () => {
+    const calls: string[] = [];
+    const result = (await send({ intent: "add" }, { calls })) as unknown as { init: ResponseInit; data: { fieldErrors: Record<string, string> } };
+    expect(result.init.status).toBe(400);
+    expect(result.data.fieldErrors).toEqual({ productId: "Choose a product" });
+    expect(calls).toEqual([]);
+  });
+
   it("never redirects off site", async () => {
     expect(locationOf(await send({ intent: "add", productId: "1", redirectTo: "//evil.example" }))).toBe("/product/1");
   });

@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const wishListSchema = () =>
   z.object({
     intent: z.enum(["add", "remove"], { message: "Choose add or remove" }),
-    productId: z.string().trim().regex(/^\d{1,12}$/, "Choose a product"),
+    productId: z.string({ message: "Choose a product" }).trim().regex(/^\d{1,12}$/, "Choose a product"),
     redirectTo: z.string().optional(),
   });
 
