@@ -225,6 +225,14 @@ describe("a basket is ordered once (item 8)", () => {
     expect(await countOrders()).toBe(before);
   });
 
+  it("a wearer-pack order from the live basket is spent once too", async () => {
+    const version = (await p.api("PATCH", "/api/basket-session", { token: manpack, body: { manpack: [{ employeeId: "5102", data: [{ productId: "20030", qty: 1 }] }] } })).body.version;
+    const body = { orderType: "manpack", basketVersion: version, packs: [{ contactId: "5102", items: [{ internalId: "20030", qty: 1 }], addressId: "702", shippingMethod: "4" }] };
+    const answers = await Promise.all(["pack-1", "pack-2"].map((key) => p.api("POST", "/api/order", { token: manpack, body, headers: { "idempotency-key": key } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect((await p.api("GET", "/api/basket-session", { token: manpack })).body.manpack).toEqual([]);
+  });
+
   it("refuses a version that is not a whole number", async () => {
     expect((await p.api("POST", "/api/order", { token: buyer, body: stock({ basketVersion: "one" }) })).status).toBe(400);
   });
