@@ -22,7 +22,8 @@ import { wishListHandlers } from "../../tests/mocks/upstream/wish-list";
 
 // Issue 11: random form bodies against EVERY route action. Whatever is posted, an action never answers 5xx (a thrown
 // Response counts by its status; anything else thrown is a failure), and when it refuses (4xx, or a redirect that
-// carries an error toast) no upstream write succeeded: a non-GET call that msw answered 2xx.
+// carries an error toast) no upstream write succeeded: a non-GET call that msw answered 2xx. What it shows is never
+// zod's own English.
 
 const server = useUpstreamMock();
 useStripeTestKeys();
@@ -143,6 +144,20 @@ const ROUTES: Record<string, RouteCase> = {
     examples: [{ intent: "add", productId: "20002", redirectTo: WIDE_REDIRECT }],
   },
 };
+
+/**
+ * Refusals another helper is fixing (issue 11: "bad input → clear message"). Each entry matches only its own
+ * message; remove it when the fix lands.
+ */
+const KNOWN_UNCLEAR_MESSAGES: Array<{ where: string; message: RegExp }> = [
+  // a text field posted as a file (multipart) reaches zod as an object: parseForm should say something a person can act on
+  { where: "app/utils/forms.server.ts parseForm (every route)", message: /^Expected string, received object$/ },
+  // checkout's addressId has no message of its own for its length limit
+  { where: "app/basket/checkout-form.server.ts addressId (H3)", message: /^String must contain at most 20 character\(s\)$/ },
+];
+
+/** zod's own English, which a form must never show (SPEC: a clear message). */
+const ZOD_DEFAULT = /^(Required|Expected [a-z]+, received [a-z]+|Invalid (input|enum value|literal value|type|discriminator value)|String must contain|Number must be|Array must contain)/;
 
 // ---------------------------------------------------------------- the route modules that post
 
@@ -336,6 +351,19 @@ async function outcomeOf(result: unknown): Promise<Outcome | { thrown: unknown }
   return { status: 200, location: null, errorToast: false };
 }
 
+/** The messages a refusal shows: the form error and the field errors, from data() or a JSON Response. */
+async function messagesOf(result: unknown): Promise<string[]> {
+  let body: unknown = null;
+  if (result instanceof Response) {
+    if (!(result.headers.get("Content-Type") ?? "").includes("json")) return [];
+    body = await result.clone().json().catch(() => null);
+  } else if (result && typeof result === "object" && (result as { type?: unknown }).type === "DataWithResponseInit") {
+    body = (result as { data: unknown }).data;
+  }
+  const shown = body as { formError?: unknown; fieldErrors?: Record<string, unknown> } | null;
+  return [shown?.formError, ...Object.values(shown?.fieldErrors ?? {})].filter((m): m is string => typeof m === "string");
+}
+
 type Call = { method: string; url: string; status: number };
 const calls: Call[] = [];
 const unhandled: string[] = [];
@@ -407,6 +435,8 @@ describe("every route action, random bodies", () => {
         expect(unhandled, `unexpected upstream calls for ${where}`).toEqual([]);
         expect(outcome.status, `answered ${outcome.status} for ${where}`).toBeLessThan(500);
         const refused = (outcome.status >= 400 && outcome.status < 500) || outcome.errorToast;
+        const unclear = (await messagesOf(result)).filter((m) => ZOD_DEFAULT.test(m) && !KNOWN_UNCLEAR_MESSAGES.some((k) => k.message.test(m)));
+        expect(unclear, `zod's own wording shown for ${where}`).toEqual([]);
         if (refused) expect(successfulWrites(), `refused (${outcome.status}${outcome.errorToast ? ", error toast" : ""}) but wrote, for ${where}`).toEqual([]);
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true, examples: (route.examples ?? []).map((body) => [examplePost(body)]) },
