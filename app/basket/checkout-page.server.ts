@@ -7,6 +7,7 @@ import { createHostedCheckout, getCardOutcome, stripePublishableKey } from "~/up
 import { invalidForm, parseForm } from "~/utils/forms.server";
 import { cardChargeFor, checkoutView, isCardMethod, orderPlacedRedirect, payerOf, placeOrder, type CheckoutResult } from "./checkout.server";
 import { placeOrderSchema } from "./checkout-form.server";
+import { threeDSecureRedirect } from "./three-d-secure.server";
 
 // The checkout route's server side in one module, so the page's browser build refers to one empty module instead
 // of one per server import (each costs a file on first load; DESIGN §6).
@@ -60,9 +61,8 @@ export async function submitCheckout(user: PortalUser, request: Request) {
 
   const { order } = result;
   if (order.threeDSUrl) {
-    // SPEC §7: the card issuer wants 3-D Secure; the page posts the challenge on (auto with JS, a button without)
-    const threeDS = { url: order.threeDSUrl, cReq: order.cReq ?? "", transactionId: order.transactionId ?? "" };
-    return data({ ok: true as const, fieldErrors: {}, formError: null, threeDS });
+    // SPEC §7: the card issuer wants 3-D Secure; its own page posts the challenge on (auto with JS, a button without)
+    throw await threeDSecureRedirect(request, { url: order.threeDSUrl, cReq: order.cReq ?? "", transactionId: order.transactionId ?? "" });
   }
   throw await orderPlacedRedirect(user, request, result);
 }

@@ -13,7 +13,6 @@ import { listShipMethods } from "~/upstream/carriage.server";
 import { upstreamErrorMessage } from "~/upstream/client.server";
 import { placeStockOrder, type PlacedOrder } from "~/upstream/checkout.server";
 import { markSavedBasketCheckedOut } from "~/upstream/saved-baskets.server";
-import { allowFormAction } from "~/http/form-action.server";
 import { redirect } from "@remix-run/node";
 import { NO_APPROVAL_HELD } from "~/domain/punchout-approval";
 import { flashToast } from "~/auth/session.server";
@@ -182,8 +181,6 @@ export async function placeOrder(user: PortalUser, request: Request, input: Chec
     // an empty basket is still sent once: if this key already placed an order (the basket emptied with it), the
     // provider answers that order; otherwise it refuses the empty order and the buyer is told why
     const order = await placeStockOrder(user.upstream, body, input.idempotencyKey);
-    // the answer's page posts the 3-D Secure challenge to the card issuer: its CSP form-action allows that origin
-    if (order.threeDSUrl) allowFormAction(request, order.threeDSUrl);
     if (prepared.chosenBasket) await markCheckedOut(user, prepared.chosenBasket);
     if (card && !chargeMatchesOrder(card.amountPence, orderTotal(order))) {
       console.error(`order ${order.tranId}: card ${card.paymentIntentId} charged ${card.amountPence}p, the order totals ${orderTotal(order)}`);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { getSession } from "~/auth/session.server";
 import { rememberLoadedSavedBasket } from "~/basket/saved-baskets.server";
 import { EMPTY_BASKET_MESSAGE } from "~/basket/checkout.server";
 import { testLoadContext } from "~/http/context";
@@ -19,7 +20,7 @@ beforeAll(async () => {
   cookie = await sessionCookie();
 });
 
-type FormAnswer = { data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null; threeDS?: Record<string, string> }; init: ResponseInit | null };
+type FormAnswer = { data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit | null };
 
 const jacket = { productId: "20002", parentId: "20001", qty: 2, name: "Hi-Vis Jacket M", price: 24.5, thumbnail: null };
 
@@ -268,10 +269,15 @@ describe("/checkout action: POST /api/order, stock", () => {
     expect(result.data.formError).toContain(FREE_DELIVERY_FOR_49.refusal);
   });
 
-  it("an answer carrying threeDSUrl/cReq/transactionId renders the 3-D Secure hand-off instead of the confirmation", async () => {
+  it("an answer carrying threeDSUrl/cReq/transactionId goes, as a whole document, to the 3-D Secure page holding the challenge", async () => {
     setUp({ checkout: { orderAnswer: { threeDSUrl: "https://acs.bank.test/challenge", cReq: "eyJjcmVxIjoxfQ", transactionId: "tx-9" } } });
-    const result = (await send(form())) as FormAnswer;
-    expect(result.data.threeDS).toEqual({ url: "https://acs.bank.test/challenge", cReq: "eyJjcmVxIjoxfQ", transactionId: "tx-9" });
+    const result = (await send(form())) as Response;
+    expect(result.status).toBe(303);
+    expect(locationOf(result)).toBe("/checkout/3-d-secure");
+    // a document load: the page's own CSP is the one that allows the issuer's origin (decision 006)
+    expect(result.headers.get("X-Remix-Reload-Document")).toBe("true");
+    const handedOver = await getSession(get("/checkout/3-d-secure", (result.headers.get("Set-Cookie") ?? "").split(";")[0]));
+    expect(handedOver.get("threeDS")).toEqual({ url: "https://acs.bank.test/challenge", cReq: "eyJjcmVxIjoxfQ", transactionId: "tx-9" });
   });
 });
 

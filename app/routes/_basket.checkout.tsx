@@ -52,8 +52,6 @@ export default function CheckoutPage() {
     if (paid.ok) submit(paid.body, { method: "post" });
   }
 
-  if (answer && "threeDS" in answer && answer.threeDS) return <ThreeDSecure {...answer.threeDS} />;
-
   if (view.lines.length === 0) {
     // e.g. "This basket has already been ordered (SO100123)…" after another tab placed it (decision 074)
     return (
@@ -215,21 +213,3 @@ export default function CheckoutPage() {
   );
 }
 
-/** SPEC §7/DESIGN §3: posts the 3-D Secure challenge to the card issuer; JavaScript submits it at once. */
-function ThreeDSecure({ url, cReq, transactionId }: { url: string; cReq: string; transactionId: string }) {
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => form.current?.submit(), []);
-  return (
-    <div className="checkout stack">
-      <h1>Confirm your card payment</h1>
-      <p>Your card issuer needs to confirm this payment. You will come back here afterwards.</p>
-      <form ref={form} method="post" action={url}>
-        <input type="hidden" name="creq" value={cReq} />
-        <input type="hidden" name="threeDSSessionData" value={transactionId} />
-        <button type="submit" className="button button--primary">
-          Continue
-        </button>
-      </form>
-    </div>
-  );
-}
