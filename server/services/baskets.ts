@@ -1,4 +1,4 @@
-import { BadRequest, Forbidden, NotFound } from "@feathersjs/errors";
+import { BadRequest, Conflict, Forbidden, NotFound } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
 import { canApprove, type Caller } from "../auth/caller";
@@ -151,7 +151,12 @@ export class SavedBasketService extends ListService<ReturnType<typeof basketOut>
     if (rawId != null) {
       const basket = await this.one(idOf(rawId, "Saved basket"), params);
       const body = parseOr400(z.object({ punchout_approved: flag.optional(), address_id: id.nullable().optional(), basket_name: z.string().trim().min(1).max(200).optional() }).strict(), bodyOf(data));
-      if (body.punchout_approved !== undefined && !canApprove(caller)) throw new Forbidden("Only an approver may approve a punched-out basket");
+      if (body.punchout_approved !== undefined) {
+        if (!canApprove(caller)) throw new Forbidden("Only an approver may approve a punched-out basket");
+        // the id comes from a page's address: only a punched-out basket still waiting for its order can be approved
+        if (!basket.is_punchout) throw new BadRequest('Invalid value at field "punchout_approved": this basket was not saved in a punchout session', { field: "punchout_approved" });
+        if (basket.checked_out) throw new Conflict(`The basket '${basket.basket_name}' has already been ordered`);
+      }
       // anything but the approval (name, address, or an empty body) is the owner's change of a stock basket
       if (body.punchout_approved === undefined || body.address_id !== undefined || body.basket_name !== undefined) {
         requireOrdering(caller, "standard");
@@ -182,8 +187,9 @@ export class SavedBasketService extends ListService<ReturnType<typeof basketOut>
     }
     if ("basket" in body) {
       const basket = await this.one(body.basket, params);
-      // an approver who ordered a colleague's punched-out basket marks it ordered (decision 081)
-      if (!(canApprove(caller) && basket.is_punchout)) requireOwnBasket(caller, basket);
+      // an approver who ordered a colleague's punched-out basket marks it ordered (decision 081), and only that
+      const approversMark = canApprove(caller) && !!basket.is_punchout && body.checked_out;
+      if (!approversMark) requireOwnBasket(caller, basket);
       await db("saved_baskets").where("id", basket.id).update({ checked_out: body.checked_out, updated_at: now });
       return this.one(basket.id, params);
     }
