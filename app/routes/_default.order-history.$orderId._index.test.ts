@@ -147,6 +147,24 @@ describe("amending the delivery address", () => {
     expect((await run(loader, "/order-history/1", { orderId: "1" })).addressOptions).toBeNull();
   });
 
+  it("offers only the addresses the provider says this user may send the order to (orderUse, decision 075)", async () => {
+    server.use(
+      ...authHandlers({ session: amender() }),
+      // before orderHandlers' own answer (the first matching handler answers)
+      http.get(`${UPSTREAM}/api/customer-address`, () =>
+        HttpResponse.json({
+          total: 2, limit: 10000, skip: 0,
+          data: [
+            { internalId: "701", label: "Northwind Depot", isDefault: true, orderUse: { stock: true, wearerPack: true } },
+            { internalId: "702", label: "Northwind Yard", isDefault: false, orderUse: { stock: false, wearerPack: false } },
+          ],
+        }),
+      ),
+      ...orderHandlers([open]),
+    );
+    expect((await run(loader, "/order-history/1", { orderId: "1" })).addressOptions).toEqual([{ value: "701", label: "Northwind Depot" }]);
+  });
+
   it("PATCHes {addressId} and comes back to the order with a toast", async () => {
     const calls: OrderCalls = { lists: [], patches: [] };
     server.use(...authHandlers({ session: amender() }), ...orderHandlers([open], calls));

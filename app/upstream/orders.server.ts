@@ -71,15 +71,18 @@ export async function countOrdersAwaitingApproval(client: UpstreamClient): Promi
 
 const optionSchema = z.object({ internalId: id, name: text }).passthrough();
 const contactOptionSchema = z.object({ internalId: id, firstName: text, lastName: text }).passthrough();
-const addressOptionSchema = z.object({ internalId: id, label: text }).passthrough();
+const addressOptionSchema = z
+  .object({ internalId: id, label: text, orderUse: z.object({ stock: z.boolean(), wearerPack: z.boolean() }).nullish() })
+  .passthrough();
 export type FilterOption = { value: string; label: string };
 
-// GET /api/customer-address ($limit 10000, details.custrecord4.value[$ne]=true): the customer's active addresses
-export async function listAddressOptions(client: UpstreamClient): Promise<FilterOption[]> {
+// GET /api/customer-address ($limit 10000, details.custrecord4.value[$ne]=true): the customer's active addresses;
+// with `usableFor`, only those the provider says this user may send an order of that kind to (orderUse, decision 075)
+export async function listAddressOptions(client: UpstreamClient, usableFor?: "stock" | "wearerPack"): Promise<FilterOption[]> {
   const addresses = await client.get("/api/customer-address", ListSchema(addressOptionSchema), {
     query: { $limit: String(FETCH_ALL_LIMIT), "details.custrecord4.value[$ne]": "true" },
   });
-  return addresses.data.map((a) => ({ value: a.internalId, label: a.label }));
+  return addresses.data.filter((a) => !usableFor || a.orderUse?.[usableFor] !== false).map((a) => ({ value: a.internalId, label: a.label }));
 }
 
 // GET /api/contact (isInactive=false, $limit 10000), GET /api/department (isInactive=false) and the addresses
