@@ -555,6 +555,10 @@ export class OrderService extends ListService<OrderOut> {
       const wearerIds = new Set(wearers.map((w: any) => w.id));
       for (const [i, pack] of order.packs.entries()) {
         if (!wearerIds.has(pack.contactId)) throw bad(`packs.${i}.contactId`, `contact ${pack.contactId} is not an active contact of this customer`);
+        // SPEC §6: wp_contact_only limits the contacts to the user's own, for ordering as for listing
+        if (caller.wpContactOnly && pack.contactId !== caller.contactId) {
+          throw new Forbidden("This account orders wearer packs for its own contact only", { field: `packs.${i}.contactId` });
+        }
         const dest = await resolveAddress(trx, caller, customerId, { policy, use: "wearerPack", addressId: pack.addressId ?? order.addressId, custom: order.customAddress, field: `packs.${i}.addressId` }, now);
         const packLines = (await priceLines(trx, pack.items, `packs.${i}.items.`)).map((l) => ({ ...l, employee: pack.contactId, dest }));
         lines.push(...packLines);

@@ -129,6 +129,21 @@ describe("address permissions (item 4, SPEC §6)", () => {
     }
   });
 
+  it("wearer packs: a wp_contact_only user orders for their own contact only (SPEC §6), whatever id is posted", async () => {
+    const pack = (contactId: string) => ({ orderType: "manpack", packs: [{ contactId, items: [{ internalId: "20030", qty: 1 }], addressId: "702", shippingMethod: "4" }] });
+    await p.db("user_customers").where({ user_id: 4, customer_id: HARBOUR }).update({ wp_contact_only: true });
+    try {
+      const before = await countOrders();
+      const other = await p.api("POST", "/api/order", { token: manpack, body: pack("5102") });
+      expect(other.status).toBe(403);
+      expect(other.body.data?.field).toBe("packs.0.contactId");
+      expect(await countOrders()).toBe(before);
+      expect((await p.api("POST", "/api/order", { token: manpack, body: pack("5103") })).status).toBe(201);
+    } finally {
+      await p.db("user_customers").where({ user_id: 4, customer_id: HARBOUR }).update({ wp_contact_only: false });
+    }
+  });
+
   it("GET /api/customer-address says which addresses the caller may send with an order", async () => {
     const mine = await p.api("GET", "/api/customer-address?details.custrecord4.value[$ne]=true", { token: requester });
     expect(mine.body.data.map((a: any) => [a.internalId, a.isDefault, a.orderUse])).toEqual([
