@@ -145,17 +145,6 @@ const ROUTES: Record<string, RouteCase> = {
   },
 };
 
-/**
- * Refusals another helper is fixing (issue 11: "bad input → clear message"). Each entry matches only its own
- * message; remove it when the fix lands.
- */
-const KNOWN_UNCLEAR_MESSAGES: Array<{ where: string; message: RegExp }> = [
-  // a text field posted as a file (multipart) reaches zod as an object: parseForm should say something a person can act on
-  { where: "app/utils/forms.server.ts parseForm (every route)", message: /^Expected string, received object$/ },
-  // checkout's addressId has no message of its own for its length limit
-  { where: "app/basket/checkout-form.server.ts addressId (H3)", message: /^String must contain at most 20 character\(s\)$/ },
-];
-
 /** zod's own English, which a form must never show (SPEC: a clear message). */
 const ZOD_DEFAULT = /^(Required|Expected [a-z]+, received [a-z]+|Invalid (input|enum value|literal value|type|discriminator value)|String must contain|Number must be|Array must contain)/;
 
@@ -435,7 +424,7 @@ describe("every route action, random bodies", () => {
         expect(unhandled, `unexpected upstream calls for ${where}`).toEqual([]);
         expect(outcome.status, `answered ${outcome.status} for ${where}`).toBeLessThan(500);
         const refused = (outcome.status >= 400 && outcome.status < 500) || outcome.errorToast;
-        const unclear = (await messagesOf(result)).filter((m) => ZOD_DEFAULT.test(m) && !KNOWN_UNCLEAR_MESSAGES.some((k) => k.message.test(m)));
+        const unclear = (await messagesOf(result)).filter((m) => ZOD_DEFAULT.test(m));
         expect(unclear, `zod's own wording shown for ${where}`).toEqual([]);
         if (refused) expect(successfulWrites(), `refused (${outcome.status}${outcome.errorToast ? ", error toast" : ""}) but wrote, for ${where}`).toEqual([]);
       }),

@@ -15,7 +15,7 @@ export async function parseForm<S extends z.ZodTypeAny>(
   } catch {
     return { ok: false, fieldErrors: {}, formError: "The form could not be read.", formData: new FormData() };
   }
-  const parsed = schema.safeParse(Object.fromEntries(formData));
+  const parsed = schema.safeParse(Object.fromEntries(formData), { errorMap: plainMessages });
   if (parsed.success) return { ok: true, data: parsed.data, formData };
   const fieldErrors: FieldErrors = {};
   let formError: string | null = null;
@@ -26,6 +26,36 @@ export async function parseForm<S extends z.ZodTypeAny>(
   }
   return { ok: false, fieldErrors, formError, formData };
 }
+
+/**
+ * What a field without a message of its own says when it fails: never zod's English ("Expected string, received
+ * object" for a file posted into a text field). Messages written in a schema win over these.
+ */
+export const plainMessages: z.ZodErrorMap = (issue, ctx) => {
+  // a message the schema gave (required_error, invalid_type_error) arrives as ctx.defaultError: keep it
+  if (ctx.defaultError !== z.defaultErrorMap(issue, { data: ctx.data, defaultError: ctx.defaultError }).message) return { message: ctx.defaultError };
+  switch (issue.code) {
+    case z.ZodIssueCode.invalid_type:
+      if (issue.received === "undefined" || issue.received === "null") return { message: "Fill in this field" };
+      return { message: issue.received === "object" ? "This field takes text, not a file" : "This value is not valid here" };
+    case z.ZodIssueCode.too_small:
+      if (issue.type === "string") return { message: Number(issue.minimum) <= 1 ? "Fill in this field" : `Use at least ${issue.minimum} characters` };
+      if (issue.type === "number") return { message: `Enter a number of at least ${issue.minimum}` };
+      return { message: "Something is missing here" };
+    case z.ZodIssueCode.too_big:
+      if (issue.type === "string") return { message: `Use at most ${issue.maximum} characters` };
+      if (issue.type === "number") return { message: `Enter a number of at most ${issue.maximum}` };
+      return { message: "There are too many values here" };
+    case z.ZodIssueCode.invalid_enum_value:
+    case z.ZodIssueCode.invalid_literal:
+    case z.ZodIssueCode.invalid_union_discriminator:
+      return { message: "Choose one of the options given" };
+    case z.ZodIssueCode.invalid_string:
+      return { message: "This value is not in the expected form" };
+    default:
+      return { message: "This value is not valid here" };
+  }
+};
 
 /** The 400 answer for a form that did not pass: the page re-renders with the messages. */
 export function invalidForm(
