@@ -63,9 +63,9 @@ export async function checkoutView(user: PortalUser) {
 
 /**
  * What the checkout form says; the lines always come from the upstream basket. basketVersion is the version the
- * page showed (absent when the order is placed on the return from Stripe's hosted page).
+ * page showed; on the return from Stripe's hosted page it comes back from the payment's metadata.
  */
-export type CheckoutInput = CheckoutFields & { basketVersion?: number };
+export type CheckoutInput = CheckoutFields;
 
 /** A card payment that has been taken (Stripe): sent with the order as stripeId/stripePaid (SPEC §7). */
 export type CardPayment = { paymentIntentId: string; paid: boolean; amountPence: number; sessionKey: string };

@@ -42,13 +42,14 @@ describe("checkout fields through a hosted payment's metadata", () => {
     paymentMethod: 1,
     otherRefNum: "PO-778",
     deliveryInstructions: "x".repeat(1234),
+    basketVersion: 12,
   };
 
   it("round-trips every field, splitting long instructions into values of at most 500 characters", () => {
     const metadata = checkoutMetadata(fields, payer);
     expect(Object.values(metadata).every((value) => value.length <= METADATA_VALUE_MAX)).toBe(true);
     expect([metadata.instructions0.length, metadata.instructions1.length, metadata.instructions2.length]).toEqual([500, 500, 234]);
-    expect(metadata).toMatchObject({ user: "3", customer: "1001", paymentMethod: "1", shippingMethod: "2" });
+    expect(metadata).toMatchObject({ user: "3", customer: "1001", paymentMethod: "1", shippingMethod: "2", basketVersion: "12" });
     expect(checkoutFieldsFromMetadata(metadata, payer)).toEqual(fields);
   });
 

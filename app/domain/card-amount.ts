@@ -47,6 +47,8 @@ export interface CheckoutFields {
   paymentMethod: number;
   otherRefNum?: string;
   deliveryInstructions: string;
+  /** The basket version the checkout page showed: the order spends it, so a basket is ordered once (decision 074). */
+  basketVersion?: number;
 }
 
 /** Stripe keeps at most 500 characters per metadata value: longer text is split over numbered keys. */
@@ -63,6 +65,7 @@ export function checkoutMetadata(fields: CheckoutFields, payer: { userId: string
     const value = fields[key];
     if (value) metadata[key] = value.slice(0, METADATA_VALUE_MAX);
   }
+  if (fields.basketVersion !== undefined) metadata.basketVersion = String(fields.basketVersion);
   const text = fields.deliveryInstructions;
   for (let part = 0; part * METADATA_VALUE_MAX < text.length; part++) {
     metadata[`instructions${part}`] = text.slice(part * METADATA_VALUE_MAX, (part + 1) * METADATA_VALUE_MAX);
@@ -80,5 +83,6 @@ export function checkoutFieldsFromMetadata(metadata: Record<string, string>, pay
   for (const key of ["addressId", "addressee", "addr1", "addr2", "city", "zip", "otherRefNum"] as const) {
     if (metadata[key]) fields[key] = metadata[key];
   }
+  if (/^\d{1,15}$/.test(metadata.basketVersion ?? "")) fields.basketVersion = Number(metadata.basketVersion);
   return fields;
 }

@@ -72,6 +72,15 @@ describe("checkout by card without JavaScript: Stripe-hosted Checkout", () => {
     expect(stripe[0].idempotencyKey).toMatch(new RegExp(`^checkout-${KEY}-[0-9a-f]{24}$`));
   });
 
+  it("the basket version the page showed goes through the hosted page and back, so the order placed on return spends it (decision 074)", async () => {
+    const { stripe } = setUp();
+    await send(form({ basketVersion: "7" }));
+    expect(stripe[0].form).toMatchObject({ "metadata[basketVersion]": "7" });
+    const { orders } = setUp({ metadata: checkoutMetadata({ ...fields, basketVersion: 7 }, PAYER) });
+    await success("?session_id=cs_test_1");
+    expect(orders[0].body).toMatchObject({ basketVersion: 7 });
+  });
+
   it("coming back paid places the order with stripeId/stripePaid and the card block (type 2, method 1), once", async () => {
     const { orders } = setUp({ metadata: checkoutMetadata(fields, PAYER) });
     const first = await success("?session_id=cs_test_1");
