@@ -5,6 +5,7 @@ import { feathers, type HookContext } from "@feathersjs/feathers";
 import { bodyParser, koa, rest, type Application } from "@feathersjs/koa";
 import type { Knex } from "knex";
 import { ProviderAuthenticationService } from "./auth/authentication";
+import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies, resolveClientAddress } from "./auth/client-address";
 import { registerServices, PUBLIC_SERVICES } from "./services/register";
 import type { Ctx } from "./services/base";
 
@@ -16,6 +17,8 @@ export interface ProviderAppOptions {
   /** Base URL of the portal, for links in e-mails (reset, invitation). */
   portalUrl?: string;
   log?: (message: string) => void;
+  /** Whose X-Forwarded-For names the client (PROVIDER_TRUSTED_PROXIES; default loopback): the log-in and reset limits count by it. */
+  trustedProxies?: string;
 }
 
 export type ProviderApp = Application;
@@ -67,7 +70,17 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
       }
       koaCtx.status = error.code;
       koaCtx.body = error.toJSON();
+      // a 429 says when to come back (decision 027)
+      const retryAfter = (error.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (error.code === 429 && typeof retryAfter === "number") koaCtx.set("Retry-After", String(retryAfter));
     }
+  });
+  // every REST call's params carry the client's address, through trusted proxies only (decision 027)
+  const proxies = parseTrustedProxies(options.trustedProxies ?? process.env.PROVIDER_TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES);
+  app.use(async (koaCtx, next) => {
+    const clientAddress = resolveClientAddress(koaCtx.req.socket.remoteAddress, koaCtx.req.headers["x-forwarded-for"], proxies);
+    koaCtx.feathers = { ...koaCtx.feathers, clientAddress } as typeof koaCtx.feathers;
+    await next();
   });
   app.use(bodyParser({ jsonLimit: "1mb", formLimit: "100kb", textLimit: "100kb" }));
   app.configure(rest());

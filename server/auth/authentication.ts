@@ -1,11 +1,11 @@
-import type { IncomingMessage, Server } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { AuthenticationBaseStrategy, AuthenticationService, type AuthenticationRequest, type AuthenticationResult } from "@feathersjs/authentication";
 import { LocalStrategy } from "@feathersjs/authentication-local";
 import { BadRequest, NotAuthenticated, TooManyRequests } from "@feathersjs/errors";
 import type { Params } from "@feathersjs/feathers";
 import type { Knex } from "knex";
 import { callerFromToken, type SessionPolicy } from "./caller";
-import { clientAddressOf, DEFAULT_TRUSTED_PROXIES, parseTrustedProxies, setAnswerHeader, watchClientAddresses } from "./client-address";
+import { clientAddressOf } from "./client-address";
 import { clear, failed, refund, sweep, takeAll, waitText, type LimitPolicy } from "./limits";
 import { hashPassword, newToken, verifyPassword } from "./password";
 
@@ -24,8 +24,6 @@ export const LOGIN_LIMITS = {
 export interface AuthDeps {
   db: Knex;
   policy: SessionPolicy;
-  /** whose X-Forwarded-For to believe (PROVIDER_TRUSTED_PROXIES; default loopback) */
-  trustedProxies?: string;
 }
 
 /** Local (email + password) strategy with scrypt hashes read straight from the users table. */
@@ -95,13 +93,6 @@ export class ProviderAuthenticationService extends AuthenticationService {
     this.register("session", new SessionTokenStrategy(deps));
   }
 
-  /** Once the HTTP server exists, every request's client address is resolved as it arrives (client-address.ts). */
-  async setup(...args: Parameters<AuthenticationService["setup"]>) {
-    await super.setup(...args);
-    const proxies = parseTrustedProxies(this.deps.trustedProxies ?? process.env.PROVIDER_TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES);
-    watchClientAddresses((this.app as { server?: Server }).server, proxies);
-  }
-
   async create(data: AuthenticationRequest, params: Params = {}): Promise<AuthenticationResult> {
     if (!data || typeof data !== "object") throw new BadRequest("Invalid authentication request", { field: "strategy" });
     if (data.strategy !== "local") throw new BadRequest(`Invalid value for 'strategy': use "local"`, { field: "strategy" });
@@ -118,7 +109,6 @@ export class ProviderAuthenticationService extends AuthenticationService {
     // counted before the password check, in one statement per key: concurrent guesses cannot all slip through
     const taken = await takeAll(db, keys, now);
     if (!taken.ok) {
-      setAnswerHeader(params, "Retry-After", String(taken.retryAfterSeconds));
       throw new TooManyRequests(`Too many failed log-in attempts. Please try again in ${waitText(taken.retryAfterSeconds)}.`, {
         retryAfterSeconds: taken.retryAfterSeconds,
       });

@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from "node:http";
 import { BlockList, isIP } from "node:net";
 
 /**
@@ -58,28 +57,8 @@ export function resolveClientAddress(socketAddress: string | undefined, forwarde
   return client;
 }
 
-// resolved per request when the HTTP server hands it over, found again by the services from params.headers
-const requests = new WeakMap<IncomingHttpHeaders, { address: string; response: ServerResponse }>();
-const watched = new WeakSet<Server>();
-
-/** Resolves every request's client address on this server (once per server). */
-export function watchClientAddresses(server: Server | undefined, proxies: BlockList): void {
-  if (!server || watched.has(server)) return;
-  watched.add(server);
-  server.prependListener("request", (req: IncomingMessage, response: ServerResponse) => {
-    requests.set(req.headers, { address: resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], proxies), response });
-  });
-}
-
-type HttpParams = { headers?: IncomingHttpHeaders } | undefined;
-
-/** The caller's client address from a service call's params; 'unknown' for calls that did not come over HTTP. */
-export function clientAddressOf(params: HttpParams): string {
-  return (params?.headers && requests.get(params.headers)?.address) || "unknown";
-}
-
-/** Sets a header on the HTTP answer to this call even when the call ends in an error (Retry-After on a 429). */
-export function setAnswerHeader(params: HttpParams, name: string, value: string): void {
-  const response = params?.headers && requests.get(params.headers)?.response;
-  if (response && !response.headersSent) response.setHeader(name, value);
+/** The caller's client address, put into every REST call's params by the provider app (server/app.ts); 'unknown' otherwise. */
+export function clientAddressOf(params: object | undefined): string {
+  const address = (params as { clientAddress?: unknown } | undefined)?.clientAddress;
+  return typeof address === "string" ? address : "unknown";
 }
