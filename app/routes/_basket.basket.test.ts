@@ -119,10 +119,12 @@ describe("/basket action, intent=add", () => {
     expect(store.patches).toEqual([]);
   });
 
-  it("refuses a browse-only user with 403 before touching the basket", async () => {
+  it("sends a browse-only user home (302 to /, decision 050) before touching the basket", async () => {
     const store = setUp({}, sessionAnswer({ permissions: ["canViewFullCatalogue", "browseOnly"] }));
     const result = await send({ intent: "add", productId: "20002", qty: "1" });
-    expect(result instanceof Response ? result.status : null).not.toBe(303);
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).status).toBe(302);
+    expect(locationOf(result)).toBe("/");
     expect(store.patches).toEqual([]);
   });
 });
