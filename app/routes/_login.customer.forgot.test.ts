@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
-import { post, settle } from "../../tests/mocks/requests";
+import { locationOf, post, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { action } from "./_login.customer.forgot";
 
@@ -28,5 +28,39 @@ describe("/customer/forgot", () => {
       // no address known: none is claimed, and the provider counts the portal's own
       { address: null, body: { email: "buyer@demo.test" } },
     ]);
+  });
+});
+
+describe("/customer/forgot refusals", () => {
+  type Answer = { data: { ok: false; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit };
+  const ask = (form: Record<string, string>) =>
+    settle(() => action({ request: post("/customer/forgot", form), params: {}, context: testLoadContext() }));
+
+  it.each([
+    [{}, "Enter your email address"],
+    [{ email: "   " }, "Enter your email address"],
+    [{ email: "not-an-email" }, "Enter an email address like name@company.co.uk"],
+  ])("refuses %j with 400 and a message on the field, before calling the provider", async (form, message) => {
+    server.use(...authHandlers()); // no password-reset handler: a call would fail the test
+    const result = (await ask(form)) as Answer;
+    expect(result.init.status).toBe(400);
+    expect(result.data.fieldErrors).toEqual({ email: message });
+  });
+
+  it("passes on the provider's limit (429) with its words", async () => {
+    server.use(
+      ...authHandlers(),
+      http.post(`${UPSTREAM}/api/password-reset`, () =>
+        HttpResponse.json({ name: "TooManyRequests", message: "Too many requests. Please wait a minute.", code: 429 }, { status: 429 }),
+      ),
+    );
+    const result = (await ask({ email: "buyer@demo.test" })) as Response;
+    expect(result.status).toBe(429);
+    expect(await result.text()).toContain("Too many requests. Please wait a minute.");
+  });
+
+  it("during maintenance sends the visitor to /maintenance and asks the provider for nothing", async () => {
+    server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "bypass-123" } }));
+    expect(locationOf(await ask({ email: "buyer@demo.test" }))).toBe("/maintenance");
   });
 });
