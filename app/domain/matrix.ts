@@ -51,3 +51,39 @@ export function availableOptionValues(simples: readonly SimpleItem[], chosen: Op
     finish === null ? [] : distinct(simples.filter((s) => valueOf(s.options, "finish") === finish).map((s) => valueOf(s.options, "logo")));
   return result;
 }
+
+/**
+ * What a posted choice of options orders (the product page's one-step add): the variant, or why there is none —
+ * the options left unchosen or given a value no variant has (each a field error on that option), or a complete
+ * choice whose combination does not exist. An option the other choices leave with one value needs no choice, an
+ * option no variant uses is ignored, and logo never picks a variant.
+ */
+export type VariantChoice<S extends SimpleItem> =
+  | { ok: true; variant: S }
+  | { ok: false; reason: "incomplete"; missing: MatrixOption[]; unknown: MatrixOption[] }
+  | { ok: false; reason: "combination" };
+
+export function variantFor<S extends SimpleItem>(simples: readonly S[], posted: OptionValues): VariantChoice<S> {
+  let missing: MatrixOption[] = [];
+  const unknown: MatrixOption[] = [];
+  const chosen: OptionValues = {};
+  for (const option of COMBINING_OPTIONS) {
+    const values = distinct(simples.map((s) => valueOf(s.options, option)));
+    if (values.length === 0) continue;
+    const value = valueOf(posted, option);
+    if (value === null) missing.push(option);
+    else if (!values.includes(value)) unknown.push(option);
+    else chosen[option] = value;
+  }
+  // an unchosen option the other choices leave with one value is that value (as the page shows it chosen)
+  for (let settled = unknown.length === 0; settled; ) {
+    const available = availableOptionValues(simples, chosen);
+    const single = missing.filter((option) => available[option].length === 1);
+    for (const option of single) chosen[option] = available[option][0];
+    missing = missing.filter((option) => !single.includes(option));
+    settled = single.length > 0;
+  }
+  if (missing.length || unknown.length) return { ok: false, reason: "incomplete", missing, unknown };
+  const variant = resolveVariant(simples, chosen);
+  return variant ? { ok: true, variant } : { ok: false, reason: "combination" };
+}

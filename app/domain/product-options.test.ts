@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseOptions, chosenOptions } from "./product-options";
+import { chooseOptions, choiceErrors, chosenOptions } from "./product-options";
 
 const simples = [
   { internalId: "1", options: { size: "M", color: "Yellow" } },
@@ -36,5 +36,20 @@ describe("chooseOptions", () => {
   it("never chooses a logo for the user", () => {
     const withLogo = [{ internalId: "9", options: { size: "M", finish: "Embroidered", logo: "Left" } }];
     expect(chooseOptions(withLogo, {}).chosen).toEqual({ size: "M", finish: "Embroidered" });
+  });
+});
+
+describe("choiceErrors", () => {
+  it("puts a missing or unknown option on its field and names them on the form", () => {
+    expect(choiceErrors({ ok: false, reason: "incomplete", missing: ["size", "legLength"], unknown: ["color"] }, "Cargo Trousers")).toEqual({
+      fieldErrors: { size: "Choose a size", legLength: "Choose a leg length", color: "Choose a colour from the list" },
+      formError: "Choose size, leg length and colour to add Cargo Trousers to your basket.",
+    });
+  });
+  it("a combination that does not exist is a form error", () => {
+    expect(choiceErrors({ ok: false, reason: "combination" }, "Cargo Trousers")).toEqual({
+      fieldErrors: {},
+      formError: "Cargo Trousers is not made in that combination of options. Choose another.",
+    });
   });
 });
