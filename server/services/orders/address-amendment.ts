@@ -1,8 +1,10 @@
 import { BadRequest, Conflict, Forbidden, NotFound } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
-import { has, type Caller } from "../auth/caller";
-import { addressPolicy, requireAddressChoice } from "./address-rules";
+import { has, type Caller } from "../../auth/caller";
+import { addressPolicy, requireAddressChoice } from "../address-rules";
+import { WEARER_PACK_TYPE } from "./common";
+import type { AddressRow, OrderRow } from "./rows";
 
 /** A PATCH /api/order/:id body that changes the delivery address rather than deciding an approval. */
 export function isAddressAmendment(body: Record<string, unknown>): boolean {
@@ -18,7 +20,7 @@ const amendment = z.object({ addressId: z.union([z.string().regex(/^\d{1,15}$/),
  * order's does (decision 075): another than the default needs dellAddress (indAddress for a wearer pack).
  * Order, ship group and lines change together or not at all.
  */
-export async function amendDeliveryAddress(db: Knex, caller: Caller, order: any, body: Record<string, unknown>): Promise<void> {
+export async function amendDeliveryAddress(db: Knex, caller: Caller, order: OrderRow | undefined, body: Record<string, unknown>): Promise<void> {
   if (!order) throw new NotFound("Order not found");
   const parsed = amendment.safeParse(body);
   if (!parsed.success) throw new BadRequest('Invalid value at field "addressId": expected an address id', { field: "addressId" });
@@ -33,9 +35,9 @@ export async function amendDeliveryAddress(db: Knex, caller: Caller, order: any,
     if (Number(groups?.n ?? 0) > 1) {
       throw new BadRequest(`Order ${order.tran_id} has several delivery addresses; they cannot be changed here`, { field: "addressId" });
     }
-    const a = await trx("addresses").where({ id: addressId, customer_id: order.customer_id, is_inactive: false }).first();
+    const a: AddressRow | undefined = await trx("addresses").where({ id: addressId, customer_id: order.customer_id, is_inactive: false }).first();
     if (!a) throw new BadRequest(`Invalid value at field "addressId": address ${addressId} is not one of this customer's delivery addresses`, { field: "addressId" });
-    requireAddressChoice(await addressPolicy(trx, caller, order.customer_id), order.sales_order_type_id === 1 ? "wearerPack" : "stock", a.id, "addressId");
+    requireAddressChoice(await addressPolicy(trx, caller, order.customer_id), order.sales_order_type_id === WEARER_PACK_TYPE ? "wearerPack" : "stock", a.id, "addressId");
     const updated = await trx("orders")
       .where("id", order.id)
       .whereNotExists((q) => q.from("despatches").where("despatches.order_id", order.id).select(trx.raw("1")))

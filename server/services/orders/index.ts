@@ -1,0 +1,19 @@
+// The orders provider code, one file per concern (decision 029):
+//   service.ts            OrderService (/api/order): find, get, create, patch — each a few lines over the modules below
+//   visibility.ts         which orders a caller may see or decide
+//   listing.ts            the list's query whitelist and extras, and the orderedBy search (decision 041)
+//   output.ts             rows → API shapes (order, line, ship group, despatch) and the details of a page
+//   placement.ts          POST /api/order: parse, price, addresses, carriage, basket version, insert
+//   allowances.ts         wearer-pack allowances spent by an order
+//   notifications.ts      approvers told of an order awaiting them
+//   approval.ts           PATCH decision: approve / reject
+//   address-amendment.ts  PATCH {addressId}: a new delivery address
+//   despatches.ts         DespatchService (/api/despatch)
+//   re-order.ts           ReOrderService (/api/re-order)
+//   rows.ts, common.ts    row types as Knex returns them; constants, idValue, bad()
+export { BASKET_CHANGED, pricedSubTotal } from "./placement";
+export { PENDING_APPROVAL, PENDING_FULFILLMENT, WEARER_PACK_TYPE } from "./common";
+export { DespatchService } from "./despatches";
+export type { OrderOut } from "./output";
+export { ReOrderService } from "./re-order";
+export { OrderService } from "./service";

@@ -1,0 +1,370 @@
+import { randomBytes } from "node:crypto";
+import { Conflict, Forbidden } from "@feathersjs/errors";
+import type { Knex } from "knex";
+import { z } from "zod";
+import { canApprove, type Caller } from "../../auth/caller";
+import { addressPolicy, requireAddressChoice, requireAddressTyping, type AddressPolicy, type AddressUse } from "../address-rules";
+import { claimBasketVersion, loadBasketState, parseOr400, saveBasketState } from "../basket-session";
+import { bodyOf, callerOf, json, money, requireCustomer, requireOrdering, type Ctx, type ProviderParams } from "../base";
+import { deliveryAvailability, deliveryRefusal } from "../delivery-rules";
+import { spendAllowances } from "./allowances";
+import { bad, idValue, MAX_QTY, PENDING_APPROVAL, PENDING_FULFILLMENT, STOCK_TYPE, VAT_RATE, WEARER_PACK_TYPE } from "./common";
+import { notifyApprovers } from "./notifications";
+import type { AddressRow, CarriageRow, ContactRow, ItemRow, OrderRow, UserCustomerRow } from "./rows";
+
+// POST /api/order: parse the body, price the lines from the items, resolve addresses and carriage, spend the
+// basket version (decision 074) and allowances, insert the order, empty the basket, notify approvers.
+
+const orderLine = z.object({ internalId: idValue, qty: z.number().int() }).passthrough();
+const customAddress = z
+  .object({
+    label: z.string().trim().max(200).optional(),
+    addressee: z.string().trim().max(200).optional(),
+    addr1: z.string().trim().min(1).max(200),
+    addr2: z.string().trim().max(200).optional(),
+    city: z.string().trim().min(1).max(100),
+    zip: z.string().trim().min(2).max(20),
+  })
+  .strict();
+const paymentMethod = z
+  .object({
+    paymentToken: z.string().max(500).optional(),
+    cvc: z.string().max(10).optional(),
+    custentitypayment_method: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number),
+    session: z.string().max(500).optional(),
+  })
+  .strict();
+const common = {
+  deliveryInstructions: z.string().max(2000).optional(),
+  fullOrder: z.unknown().optional(),
+  customAddress: customAddress.nullable().optional(),
+  stripeId: z.string().max(200).nullable().optional(),
+  stripePaid: z.boolean().optional(),
+  paymentMethod: paymentMethod.nullable().optional(),
+  otherRefNum: z.string().trim().max(100).optional(),
+  punchoutSession: z.string().max(200).nullable().optional(),
+  /** The live basket version the order is placed from (decision 074): spent once. */
+  basketVersion: z.number().int().nonnegative().optional(),
+};
+const stockOrder = z
+  .object({
+    orderType: z.literal("standard"),
+    items: z.array(orderLine).min(1, "at least one line is needed").max(200),
+    addressId: idValue.nullable().optional(),
+    shippingMethod: idValue.nullable().optional(),
+    loadedBasket: z.unknown().optional(),
+    punchoutLoadedBasket: z.unknown().optional(),
+    savedItems: z.unknown().optional(),
+    chosenBasket: z.union([idValue, z.string().max(100)]).nullable().optional(),
+    ...common,
+  })
+  .strict();
+const manpackOrder = z
+  .object({
+    orderType: z.literal("manpack"),
+    packs: z
+      .array(
+        z.object({
+          contactId: idValue,
+          items: z.array(orderLine).min(1, "at least one line is needed").max(200),
+          shippingMethod: idValue.nullable().optional(),
+          addressId: idValue.nullable().optional(),
+        }).strict(),
+      )
+      .min(1, "at least one pack is needed")
+      .max(100),
+    addressId: idValue.nullable().optional(),
+    shippingMethod: idValue.nullable().optional(),
+    ...common,
+  })
+  .strict();
+
+type StockOrder = z.infer<typeof stockOrder>;
+type ManpackOrder = z.infer<typeof manpackOrder>;
+
+export const BASKET_CHANGED = "Your basket changed since checkout was opened: check it and place the order again.";
+
+/** Why a basket version cannot be spent: an order already placed from it, or a change since. */
+async function basketSpent(db: Knex, userId: number, customerId: number, version: number): Promise<Conflict> {
+  const placed: Pick<OrderRow, "tran_id"> | undefined = await db("orders").where({ placed_by_user_id: userId, customer_id: customerId, basket_version: version }).orderBy("id").first("tran_id");
+  if (placed) return new Conflict(`This basket has already been ordered (${placed.tran_id}). Your basket is now empty.`, { field: "basketVersion", tranId: placed.tran_id });
+  return new Conflict(BASKET_CHANGED, { field: "basketVersion" });
+}
+
+/**
+ * The subtotal before VAT of basket lines at today's catalogue prices, as an order of them would be priced; lines
+ * of products that cannot be ordered count nothing (the order itself refuses them).
+ */
+export async function pricedSubTotal(db: Knex, lines: ReadonlyArray<{ productId: string; qty: number }>): Promise<number> {
+  const wanted = lines.filter((l) => l.qty > 0);
+  if (!wanted.length) return 0;
+  const items: ItemRow[] = await db("items").whereIn("id", [...new Set(wanted.map((l) => Number(l.productId)))]).where("is_inactive", false).whereNotNull("price");
+  const price = new Map(items.map((i) => [String(i.id), Number(i.price)]));
+  return money(wanted.reduce((sum, l) => sum + (price.has(l.productId) ? money(price.get(l.productId)! * l.qty) : 0), 0));
+}
+
+interface PricedLine {
+  item: ItemRow;
+  qty: number;
+  rate: number;
+  amount: number;
+}
+
+/** Prices and rules come from the items, never from the request. */
+async function priceLines(trx: Knex, lines: Array<{ internalId: number; qty: number }>, prefix: string): Promise<PricedLine[]> {
+  const items: ItemRow[] = await trx("items").whereIn("id", [...new Set(lines.map((l) => l.internalId))]);
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const summed = new Map<number, { qty: number; index: number }>();
+  lines.forEach((l, index) => {
+    const prev = summed.get(l.internalId);
+    summed.set(l.internalId, { qty: (prev?.qty ?? 0) + l.qty, index: prev?.index ?? index });
+  });
+  const priced: PricedLine[] = [];
+  for (const [id, { qty, index }] of summed) {
+    const item = byId.get(id);
+    const field = `${prefix}${index}`;
+    if (!item || item.is_inactive) throw bad(`${field}.internalId`, `product ${id} does not exist`);
+    if (item.matrix_type === "parent") throw bad(`${field}.internalId`, `product ${id} needs a size/colour choice`);
+    if (item.price == null) throw bad(`${field}.internalId`, `product ${id} has no price`);
+    const step = item.quantity_step || 1;
+    const min = item.minimum_sale_quantity || 1;
+    if (qty < 1 || qty > MAX_QTY) throw bad(`${field}.qty`, `quantity must be between 1 and ${MAX_QTY}`);
+    if (qty < min) throw bad(`${field}.qty`, `the minimum quantity of ${item.item_code} is ${min}`);
+    if (qty % step !== 0) throw bad(`${field}.qty`, `${item.item_code} is sold in multiples of ${step}`);
+    const rate = Number(item.price);
+    priced.push({ item, qty, rate, amount: money(rate * qty) });
+  }
+  return priced;
+}
+
+interface Destination {
+  id: number | null;
+  name: string;
+  addressee: string | null;
+  addr1: string;
+  addr2: string;
+  city: string;
+  zip: string;
+  text: string;
+}
+
+interface AddressRequest {
+  policy: AddressPolicy;
+  use: AddressUse;
+  addressId: number | null | undefined;
+  custom: z.infer<typeof customAddress> | null | undefined;
+  field: string;
+}
+
+/** The order's destination, by SPEC §6 (decision 075): an address the caller may choose, or one they may type. */
+async function resolveAddress(trx: Knex, caller: Caller, customerId: number, r: AddressRequest, now: Date): Promise<Destination> {
+  const { addressId, custom, field } = r;
+  if (addressId != null) {
+    const a: AddressRow | undefined = await trx("addresses").where({ id: addressId, customer_id: customerId, is_inactive: false }).first();
+    if (!a) throw bad(field, `address ${addressId} is not one of this customer's delivery addresses`);
+    requireAddressChoice(r.policy, r.use, a.id, field);
+    return { id: a.id, name: a.label, addressee: a.addressee ?? null, addr1: a.addr1, addr2: a.addr2, city: a.city, zip: a.zip, text: a.addr_text };
+  }
+  if (custom) {
+    requireAddressTyping(r.policy.rights, field);
+    const text = [custom.addr1, custom.addr2, custom.city, custom.zip].filter(Boolean).join(", ");
+    const row = { customer_id: customerId, kind: "custom", created_by_user_id: caller.userId, label: custom.label || custom.addr1, addressee: custom.addressee ?? null, addr1: custom.addr1, addr2: custom.addr2 ?? "", city: custom.city, zip: custom.zip, addr_text: text, created_at: now.toISOString() };
+    const [inserted]: Array<{ id: number } | number> = await trx("addresses").insert(row).returning("id");
+    return { id: typeof inserted === "object" ? inserted.id : inserted, name: row.label, addressee: row.addressee, addr1: row.addr1, addr2: row.addr2, city: row.city, zip: row.zip, text };
+  }
+  throw bad(field, "a delivery address (addressId or customAddress) is required");
+}
+
+/** The ship method asked for, or by default the cheapest one these lines may use (decision 073). */
+async function resolveCarriage(trx: Knex, customerId: number, id: number | null | undefined, field: string, lines: ReadonlyArray<{ amount: number }>): Promise<CarriageRow> {
+  const q = trx("carriage").where("is_inactive", false).where((w) => w.whereNull("customer_id").orWhere("customer_id", customerId));
+  const subTotal = money(lines.reduce((s, l) => s + l.amount, 0));
+  const row: CarriageRow | undefined =
+    id != null ? await q.where("id", id).first() : ((await q.orderBy(["shipping_flat_rate_amount", "id"])) as CarriageRow[]).find((r) => deliveryAvailability(r, subTotal).available);
+  if (!row) throw bad(field, id != null ? `shipping method ${id} is not available` : "no shipping method is available");
+  return row;
+}
+
+function headerOf(params: ProviderParams, name: string): string | undefined {
+  const v = (params.headers as Record<string, string | string[] | undefined> | undefined)?.[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The order an idempotency key of this user already made. */
+async function orderOfKey(db: Knex, userId: number, key: string): Promise<number | undefined> {
+  const existing: Pick<OrderRow, "id"> | undefined = await db("orders").where({ placed_by_user_id: userId, idempotency_key: key }).first("id");
+  return existing?.id;
+}
+
+/**
+ * POST /api/order: the id of the order placed — or, for a replayed Idempotency-Key, of the order that key
+ * already made. Every rule is checked here; nothing is written unless the whole order is.
+ */
+export async function placeOrder(ctx: Ctx, data: unknown, params: ProviderParams): Promise<number> {
+  const caller = callerOf(params);
+  const customerId = requireCustomer(caller);
+  const body = bodyOf(data);
+  const isManpack = body.orderType === "manpack";
+  if (body.orderType !== "standard" && !isManpack) throw bad("orderType", 'expected "standard" or "manpack"');
+  requireOrdering(caller, isManpack ? "manpack" : "standard");
+  const key = headerOf(params, "idempotency-key");
+  if (key !== undefined && (key.length < 1 || key.length > 200)) throw bad("Idempotency-Key", "expected 1 to 200 characters");
+  const db = ctx.db;
+  // a replayed key answers the order it already made before the body is looked at: the retry of a checkout whose
+  // order emptied the basket carries no lines any more, and must still land on that order
+  if (key) {
+    const existing = await orderOfKey(db, caller.userId, key);
+    if (existing !== undefined) return existing;
+  }
+  // a basket version an order was already placed from is refused before the body (which, its basket emptied by
+  // that order, may carry no lines): the second tab learns the basket was ordered, not that it has no lines
+  if (typeof body.basketVersion === "number") {
+    const spent = await basketSpent(db, caller.userId, customerId, body.basketVersion);
+    if (spent.data?.tranId) throw spent;
+  }
+  const order = isManpack ? parseOr400(manpackOrder, body) : parseOr400(stockOrder, body);
+  try {
+    return await db.transaction((trx) => insertOrder(ctx, trx, caller, customerId, order, key));
+  } catch (error: unknown) {
+    // the same key raced in from a second request (refused by the unique key, or by the basket version the first
+    // one spent): answer the order the first one made
+    const code = (error as { code?: unknown } | null | undefined)?.code;
+    if (key && (code === "23505" || String(code).startsWith("SQLITE_CONSTRAINT") || error instanceof Conflict)) {
+      const existing = await orderOfKey(db, caller.userId, key);
+      if (existing !== undefined) return existing;
+    }
+    throw error;
+  }
+}
+
+async function insertOrder(ctx: Ctx, trx: Knex.Transaction, caller: Caller, customerId: number, order: StockOrder | ManpackOrder, key: string | undefined): Promise<number> {
+  const now = ctx.now();
+  const unit: UserCustomerRow | undefined = await trx("user_customers").where({ user_id: caller.userId, customer_id: customerId }).first();
+  const contact: ContactRow | null | undefined = caller.contactId ? await trx("contacts").where("id", caller.contactId).first() : null;
+  if (order.paymentMethod) {
+    const customer: { payment_methods_json: string } | undefined = await trx("customers").where("id", customerId).first("payment_methods_json");
+    const methods = json<Array<{ id: number }>>(customer?.payment_methods_json, [{ id: 0 }]);
+    if (!methods.some((m) => m.id === order.paymentMethod!.custentitypayment_method)) {
+      throw bad("paymentMethod.custentitypayment_method", "this payment method is not offered to the customer");
+    }
+  }
+
+  // the live basket this order spends (decision 074): first, so a second order of it waits here and is refused
+  if (order.basketVersion !== undefined && !(await claimBasketVersion(trx, caller.userId, customerId, order.basketVersion, now))) {
+    throw await basketSpent(trx, caller.userId, customerId, order.basketVersion);
+  }
+  const policy = await addressPolicy(trx, caller, customerId);
+  type Line = PricedLine & { employee: number | null; dest: Destination };
+  const lines: Line[] = [];
+  // one delivery group per destination, charged its method's flat rate; field names the method's origin
+  const groups = new Map<string, { dest: Destination; carriage: CarriageRow; field: string }>();
+  let employeeId: number | null = null;
+  if (order.orderType === "standard") {
+    const dest = await resolveAddress(trx, caller, customerId, { policy, use: "stock", addressId: order.addressId, custom: order.customAddress, field: "addressId" }, now);
+    for (const l of await priceLines(trx, order.items, "items.")) lines.push({ ...l, employee: null, dest });
+    const carriage = await resolveCarriage(trx, customerId, order.shippingMethod, "shippingMethod", lines);
+    groups.set(`${dest.id}`, { dest, carriage, field: "shippingMethod" });
+  } else {
+    const contactIds = order.packs.map((p) => p.contactId);
+    const wearers: ContactRow[] = await trx("contacts").whereIn("id", contactIds).where({ customer_id: customerId, is_inactive: false });
+    const wearerIds = new Set(wearers.map((w) => w.id));
+    for (const [i, pack] of order.packs.entries()) {
+      if (!wearerIds.has(pack.contactId)) throw bad(`packs.${i}.contactId`, `contact ${pack.contactId} is not an active contact of this customer`);
+      // SPEC §6: wp_contact_only limits the contacts to the user's own, for ordering as for listing
+      if (caller.wpContactOnly && pack.contactId !== caller.contactId) {
+        throw new Forbidden("This account orders wearer packs for its own contact only", { field: `packs.${i}.contactId` });
+      }
+      const dest = await resolveAddress(trx, caller, customerId, { policy, use: "wearerPack", addressId: pack.addressId ?? order.addressId, custom: order.customAddress, field: `packs.${i}.addressId` }, now);
+      const packLines = (await priceLines(trx, pack.items, `packs.${i}.items.`)).map((l) => ({ ...l, employee: pack.contactId, dest }));
+      lines.push(...packLines);
+      // a default method is chosen for the pack's own lines; the group (this pack and later ones) only grows
+      const carriage = await resolveCarriage(trx, customerId, pack.shippingMethod ?? order.shippingMethod, `packs.${i}.shippingMethod`, packLines);
+      if (!groups.has(`${dest.id}`)) groups.set(`${dest.id}`, { dest, carriage, field: `packs.${i}.shippingMethod` });
+    }
+    employeeId = order.packs.length === 1 ? order.packs[0].contactId : null;
+    await spendAllowances(trx, order.packs, lines, wearers);
+  }
+
+  // a delivery method's minimum order (decision 073) holds for the lines of its group, before VAT
+  for (const [key, g] of groups) {
+    const refusal = deliveryRefusal(g.carriage, money(lines.filter((l) => `${l.dest.id}` === key).reduce((s, l) => s + l.amount, 0)));
+    if (refusal) throw bad(g.field, refusal);
+  }
+
+  const needsApproval = !!unit?.needs_approval && !caller.isEvolveUser;
+  const subTotal = money(lines.reduce((s, l) => s + l.amount, 0));
+  const shippingCost = money([...groups.values()].reduce((s, g) => s + Number(g.carriage.shipping_flat_rate_amount), 0));
+  const taxTotal = money((subTotal + shippingCost) * VAT_RATE);
+  const first = [...groups.values()][0];
+  const contactName = contact ? `${contact.first_name} ${contact.last_name}`.trim() : `${caller.firstName} ${caller.lastName}`.trim();
+  const otherRef = order.otherRefNum || null;
+  const [inserted]: Array<{ id: number } | number> = await trx("orders")
+    .insert({
+      tran_id: `PENDING-${randomBytes(8).toString("hex")}`,
+      other_ref_num: otherRef,
+      customer_id: customerId,
+      placed_by_user_id: caller.userId,
+      contact_id: caller.contactId,
+      contact_name: contactName,
+      employee_contact_id: employeeId,
+      department_id: contact?.department_id ?? null,
+      created_date: now.toISOString(),
+      order_status: needsApproval ? PENDING_APPROVAL : PENDING_FULFILLMENT,
+      sales_order_type_id: order.orderType === "manpack" ? WEARER_PACK_TYPE : STOCK_TYPE,
+      sub_total: subTotal,
+      shipping_cost: shippingCost,
+      tax_total: taxTotal,
+      shipping_method_id: first.carriage.id,
+      ship_address_id: groups.size === 1 ? first.dest.id : null,
+      ship_addressee: groups.size === 1 ? first.dest.addressee ?? first.dest.name : null,
+      ship_addr1: groups.size === 1 ? first.dest.addr1 : null,
+      ship_addr2: groups.size === 1 ? first.dest.addr2 : null,
+      ship_city: groups.size === 1 ? first.dest.city : null,
+      ship_zip: groups.size === 1 ? first.dest.zip : null,
+      ship_addr_text: groups.size === 1 ? first.dest.text : null,
+      message: order.deliveryInstructions ?? null,
+      payment_method_id: order.paymentMethod?.custentitypayment_method ?? 0,
+      stripe_id: order.stripeId ?? null,
+      stripe_paid: order.stripePaid === true,
+      pending_web_approval: needsApproval,
+      approver_user_id: needsApproval ? unit?.approver_user_id ?? null : null,
+      idempotency_key: key ?? null,
+      basket_version: order.basketVersion ?? null,
+      punchout_session: caller.punchoutSession,
+    })
+    .returning("id");
+  const orderId: number = typeof inserted === "object" ? inserted.id : inserted;
+  const tranId = `SO${100_000 + orderId}`;
+  await trx("orders").where("id", orderId).update({ tran_id: tranId, search_text: `${contactName} ${otherRef ?? ""} ${tranId}`.toLowerCase() });
+  await trx("order_lines").insert(
+    lines.map((l, i) => ({
+      order_id: orderId, line_no: i + 1, item_id: l.item.id, parent_item_id: l.item.parent_id ?? null, item_code: l.item.item_code,
+      name: l.item.display_name, quantity: l.qty, rate: l.rate, amount: l.amount, employee_contact_id: l.employee,
+      ship_address_id: l.dest.id, ship_address_name: l.dest.name, quantity_fulfilled: 0,
+    })),
+  );
+  await trx("order_ship_groups").insert(
+    [...groups.values()].map((g) => ({
+      order_id: orderId, address_id: g.dest.id, address_name: g.dest.name, address_text: g.dest.text,
+      shipping_method_id: g.carriage.id, shipping_cost: g.carriage.shipping_flat_rate_amount,
+    })),
+  );
+  if (order.orderType === "standard" && order.chosenBasket != null && /^\d{1,15}$/.test(String(order.chosenBasket))) {
+    // only a basket the caller may order from: their own, or (an approver) a punched-out one of the customer;
+    // any other id is ignored, so nothing of a colleague's is written (decision 074)
+    await trx("saved_baskets")
+      .where({ id: Number(order.chosenBasket), customer_id: customerId })
+      .where((w) => {
+        w.where("user_id", caller.userId);
+        if (canApprove(caller) || caller.isEvolveUser) w.orWhere("is_punchout", true);
+      })
+      .update({ checked_out: true, updated_at: now.toISOString() });
+  }
+  // the part of the live basket just ordered is emptied
+  const basket = await loadBasketState(trx, caller.userId, customerId);
+  if (order.orderType === "standard") basket.stock = [];
+  else basket.manpack = [];
+  await saveBasketState(trx, caller.userId, customerId, basket, now);
+  if (needsApproval) await notifyApprovers(trx, customerId, unit?.approver_user_id ?? null, tranId, contactName, now);
+  return orderId;
+}
