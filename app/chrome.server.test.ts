@@ -20,6 +20,12 @@ describe("sidebar shows only what the user may open", () => {
     expect(nav(["orderApproval"], { setting: { isApprover: true } })).toContain("/order-to-approve");
   });
 
+  it("both approval screens come from the access table's approver rule (decision 057)", () => {
+    const links = nav(["orderApproval", "viewOrderHistory"], { setting: { isApprover: true } });
+    expect(links.slice(-3)).toEqual(["/order-history", "/order-to-approve", "/saved-punchout-baskets"]);
+    expect(nav(["orderApproval"])).not.toContain("/saved-punchout-baskets");
+  });
+
   it("a browse-only user sees no basket outside punchout, and the basket inside it", () => {
     expect(nav(["browseOnly", "canViewFullCatalogue"])).not.toContain("/basket");
     expect(nav(["browseOnly", "canViewFullCatalogue"], {}, true)).toContain("/basket");

@@ -123,7 +123,8 @@ describe("access guard (SPEC §5 and decision 052)", () => {
   });
 
   it.each(rows)("%s with %s is allowed", async (path, permission) => {
-    server.use(...authHandlers({ session: sessionAnswer({ permissions: [permission] }) }));
+    // the approval screens need the isApprover setting as well (SPEC §6; a table rule since decision 057)
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: [permission], setting: { isApprover: true } }) }));
     const user = await requireUser(get(path, await sessionCookie()));
     expect(user.session.account.permissions).toContain(permission);
   });
@@ -164,6 +165,28 @@ describe("access guard (SPEC §5 and decision 052)", () => {
     const page = await settle(async () => requireUser(get("/dashboard", cookie), { permission: "orderApproval" }));
     expect(locationOf(page)).toBe("/");
     const posted = await settle(async () => requireUser(post("/dashboard", {}, cookie), { permission: "orderApproval" }));
+    expect((posted as Response).status).toBe(403);
+  });
+});
+
+describe("route rules from the access table (decision 057)", () => {
+  it("an approval screen: a page load by a non-approver goes to /, a post is refused with 403", async () => {
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: ["orderApproval"] }) }));
+    const cookie = await sessionCookie();
+    expect(locationOf(await settle(async () => requireUser(get("/order-to-approve/5", cookie))))).toBe("/");
+    const posted = await settle(async () => requireUser(post("/saved-punchout-baskets/5", {}, cookie)));
+    expect((posted as Response).status).toBe(403);
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: ["orderApproval"], setting: { isApprover: true } }) }));
+    const user = await requireUser(post("/order-to-approve/5", {}, await sessionCookie()));
+    expect(user.session.setting.isApprover).toBe(true);
+  });
+
+  it("amending an order's address: the page opens with viewOrderHistory, the post needs amendOrderDeliveryAddress", async () => {
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: ["viewOrderHistory"] }) }));
+    const cookie = await sessionCookie();
+    const user = await requireUser(get("/order-history/5", cookie));
+    expect(user.session.account.permissions).toEqual(["viewOrderHistory"]);
+    const posted = await settle(async () => requireUser(post("/order-history/5", {}, cookie)));
     expect((posted as Response).status).toBe(403);
   });
 });

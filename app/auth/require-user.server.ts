@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { accessGuard, type Permission } from "~/domain/permissions";
+import { accessGuard, permissionDecision, type AccessDecision, type Permission } from "~/domain/permissions";
 import { getMaintenanceStatus, getUpstreamSession } from "~/upstream/auth.server";
 import { perRequest } from "~/http/request-scope.server";
 import { createUpstreamClient, getUpstream, type UpstreamClient } from "~/upstream/client.server";
@@ -71,13 +71,20 @@ const users = new WeakMap<Request, Promise<PortalUser>>();
  */
 export async function requireUser(request: Request, options: { permission?: Permission } = {}): Promise<PortalUser> {
   const resolved = await perRequest(request, "user", users, () => runChain(request));
-  if (options.permission && !resolved.session.account.permissions.includes(options.permission)) {
-    if (request.method !== "GET" && request.method !== "HEAD") {
-      throw new Response("You do not have permission to do that.", { status: 403 });
-    }
-    throw redirect("/");
-  }
+  if (options.permission) enforce(request, permissionDecision(resolved.session.account, options.permission));
   return resolved;
+}
+
+/**
+ * A refusal becomes a redirect, or a 403 for a post the route's own rules refuse (decision 057): the one place
+ * that tells the two apart.
+ */
+function enforce(request: Request, decision: AccessDecision): void {
+  if (decision.allow) return;
+  if (decision.forbidsPost && request.method !== "GET" && request.method !== "HEAD") {
+    throw new Response("You do not have permission to do that.", { status: 403 });
+  }
+  throw redirect(decision.redirectTo);
 }
 
 async function runChain(request: Request): Promise<PortalUser> {
@@ -98,8 +105,7 @@ async function runChain(request: Request): Promise<PortalUser> {
   }
 
   const inPunchout = session.punchoutSession !== null;
-  const decision = accessGuard({ pathname, account: session.account, inPunchout });
-  if (!decision.allow) throw redirect(decision.redirectTo);
+  enforce(request, accessGuard({ pathname, account: session.account, inPunchout, method: request.method, setting: session.setting }));
   return { upstream, session, inPunchout };
 }
 

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
   PERMISSIONS,
+  ROUTE_ACCESS,
   accessGuard,
+  navigationFor,
+  routeAccessFor,
+  type RouteAccess,
   canAccessManpack,
   canApprove,
   canOpenAdmin,
@@ -267,4 +271,90 @@ describe("accessGuard (SPEC §5, in order)", () => {
       ),
     );
   });
+});
+
+describe("the access table (decision 057)", () => {
+  const approver = { isApprover: true, needsAproval: false, wp_contact_only: false };
+  const guard = (pathname: string, a: AccountLike, more: { method?: string; setting?: typeof approver; inPunchout?: boolean } = {}) =>
+    accessGuard({ pathname, account: a, inPunchout: more.inPunchout ?? false, method: more.method, setting: more.setting });
+
+  it.each(["/order-to-approve", "/order-to-approve/7", "/saved-punchout-baskets", "/saved-punchout-baskets/3"])(
+    "%s needs orderApproval and isApprover (SPEC §6); a page load goes home, a post is refused",
+    (p) => {
+      expect(guard(p, account(["orderApproval"]), { setting: approver })).toEqual({ allow: true });
+      expect(guard(p, account(["orderApproval"]), { setting: setting(false) })).toEqual({ allow: false, redirectTo: "/", forbidsPost: true });
+      expect(guard(p, account(["orderApproval"]))).toEqual({ allow: false, redirectTo: "/", forbidsPost: true });
+    },
+  );
+
+  it("without orderApproval the SPEC §5 path rule sends even a post home", () => {
+    expect(guard("/order-to-approve/7", account([]), { setting: approver, method: "POST" })).toEqual({ allow: false, redirectTo: "/" });
+  });
+
+  it("amending an order's address needs amendOrderDeliveryAddress for the post only", () => {
+    const viewer = account(["viewOrderHistory"]);
+    expect(guard("/order-history/5", viewer)).toEqual({ allow: true });
+    expect(guard("/order-history/5", viewer, { method: "POST" })).toEqual({ allow: false, redirectTo: "/", forbidsPost: true });
+    expect(guard("/order-history/5", account(["viewOrderHistory", "amendOrderDeliveryAddress"]), { method: "POST" })).toEqual({ allow: true });
+  });
+
+  it("the browse-only rule covers exactly the routes that write the basket or place orders, and what is below them", () => {
+    const ordering = Object.values(ROUTE_ACCESS as Record<string, RouteAccess>).filter((e) => e.placesOrders).map((e) => e.path);
+    expect(ordering).toEqual([
+      "/basket", "/basket/checkout-success", "/checkout", "/checkout/3-d-secure", "/checkout/card-intent",
+      "/quick-order", "/saved-baskets", "/saved-baskets/:basketId",
+    ]);
+    for (const p of ["/saved-baskets/12", "/checkout/card-intent", "/basket/anything"]) {
+      expect(guard(p, account(["browseOnly"]))).toEqual({ allow: false, redirectTo: "/" });
+    }
+    for (const p of ["/order-complete", "/wish-list", "/product/vest", "/search"]) expect(guard(p, account(["browseOnly"]))).toEqual({ allow: true });
+  });
+
+  it("a punchout-only user outside punchout may use only the routes marked for them", () => {
+    const marked = Object.values(ROUTE_ACCESS as Record<string, RouteAccess>).filter((e) => e.punchoutOnlyUsers).map((e) => e.path);
+    expect(marked).toEqual(["/login", "/punchout-only", "/logout"]);
+  });
+
+  it("matches a path to the route Remix serves it with", () => {
+    expect(routeAccessFor("/")).toBe(ROUTE_ACCESS["_default._index"]);
+    expect(routeAccessFor("/order-history/5")).toBe(ROUTE_ACCESS["_default.order-history.$orderId._index"]);
+    expect(routeAccessFor("/order-history/export.csv")).toBe(ROUTE_ACCESS["_default.order-history.export[.csv]"]);
+    expect(routeAccessFor("/categories/full/hi-vis/vests")).toBe(ROUTE_ACCESS["_default.categories.$type.$"]);
+    expect(routeAccessFor("/no/such/page")).toBe(ROUTE_ACCESS["_default.$"]);
+    expect(routeAccessFor("/ORDER-TO-APPROVE/%37")).toBe(ROUTE_ACCESS["_default.order-to-approve.$orderId"]);
+  });
+
+  describe("rules no route uses yet", () => {
+    const base: RouteAccess = { path: "/x", needs: "user", placesOrders: false, punchout: "allowed", punchoutOnlyUsers: false, admin: false };
+    const only = (e: Partial<RouteAccess>) => ({ x: { ...base, ...e } });
+
+    it("punchout: only within a punchout session, or never within one", () => {
+      expect(accessGuard({ pathname: "/x", account: account(), inPunchout: false }, only({ punchout: "only" }))).toEqual({ allow: false, redirectTo: "/" });
+      expect(accessGuard({ pathname: "/x", account: account(), inPunchout: true }, only({ punchout: "only" }))).toEqual({ allow: true });
+      expect(accessGuard({ pathname: "/x", account: account(), inPunchout: true }, only({ punchout: "refused" }))).toEqual({ allow: false, redirectTo: "/" });
+    });
+
+    it("admin: evolve users only, wherever the route lives", () => {
+      expect(accessGuard({ pathname: "/x/1", account: account(), inPunchout: false }, only({ path: "/x/:id", admin: true }))).toEqual({ allow: false, redirectTo: "/" });
+      expect(accessGuard({ pathname: "/x/1", account: account([], true), inPunchout: false }, only({ path: "/x/:id", admin: true }))).toEqual({ allow: true });
+    });
+
+    it("a new route that writes the basket is closed to browse-only users by its entry alone", () => {
+      expect(accessGuard({ pathname: "/x", account: account(["browseOnly"]), inPunchout: false }, only({ placesOrders: true }))).toEqual({ allow: false, redirectTo: "/" });
+    });
+  });
+
+  it("the sidebar: the table's links in group order, each only when the guard lets the user open it", () => {
+    const all = navigationFor({ account: everything(), inPunchout: false, setting: approver }).map((n) => `${n.group}:${n.to}`);
+    expect(all).toEqual([
+      "Overview:/dashboard", "Catalogue:/categories/full", "Catalogue:/categories/my", "Catalogue:/search",
+      "Ordering:/basket", "Ordering:/quick-order", "Ordering:/saved-baskets",
+      "Orders:/order-history", "Orders:/order-to-approve", "Orders:/saved-punchout-baskets",
+    ]);
+    expect(navigationFor({ account: everything(), inPunchout: false }).map((n) => n.to)).not.toContain("/order-to-approve");
+  });
+
+  function everything() {
+    return account([...PERMISSIONS].filter((p) => p !== "punchoutOnly" && p !== "browseOnly"));
+  }
 });

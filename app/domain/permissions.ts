@@ -191,34 +191,238 @@ export function requiredPermissionForPath(pathname: string): Permission | null {
   return best?.permission ?? null;
 }
 
-/** Paths that fill a basket or place an order: closed to browse-only users outside punchout. */
-export const ORDER_PLACING_PATHS = ["/basket", "/checkout", "/saved-baskets", "/quick-order"] as const;
+// ---------------------------------------------------------------- the access table (decision 057)
 
-// A punchout-only user must still be able to log in, log out and read why they were stopped.
-const PUNCHOUT_ONLY_EXEMPT_PATHS = ["/login", "/logout", "/punchout-only"] as const;
+/** Where a screen stands with punchout sessions: open in and out of them, only within one, or never within one. */
+export type PunchoutRule = "allowed" | "only" | "refused";
 
-export type AccessDecision = { allow: true } | { allow: false; redirectTo: string };
+/** The sidebar's groups, in the order the sidebar shows them. */
+export const NAV_GROUPS = ["Overview", "Catalogue", "Ordering", "Orders"] as const;
+export type NavGroup = (typeof NAV_GROUPS)[number];
+
+export interface NavEntry {
+  /** The link; a route with parameters names the instance it links to (`/categories/full`). */
+  to: string;
+  label: string;
+  group: NavGroup;
+}
+
+/**
+ * One route module's access rules. Every route module with a loader or action has one (routes/access-table.test.ts).
+ * Rules are applied in SPEC §5's order by `accessGuard`; see decision 057.
+ */
+export interface RouteAccess {
+  /** The URL pattern Remix gives the module (`:param`, `*` for a splat); null for a pathless layout. */
+  path: string | null;
+  /**
+   * Who may use the route: "anyone" (a login-layout page, guarded by requireAnonymous), any logged-in "user",
+   * a permission, or "approver" (orderApproval and the isApprover setting, SPEC §6). SPEC §5's path table
+   * (PATH_PERMISSIONS) applies on top, by path.
+   */
+  needs: "anyone" | "user" | "approver" | Permission;
+  /** A permission the route's action needs beyond `needs` (a post its viewers may not make). */
+  actionNeeds?: Permission;
+  /** Writes the basket or places orders: closed, with everything below its path, to browse-only users outside punchout (decision 050). */
+  placesOrders: boolean;
+  punchout: PunchoutRule;
+  /** A punchout-only user outside punchout may still open it (and everything below it): logging in and out, and the page saying why. */
+  punchoutOnlyUsers: boolean;
+  /** Evolve users only (SPEC §5); `/admin` and below are admin whatever the table says. */
+  admin: boolean;
+  nav?: readonly NavEntry[];
+}
+
+const page = (path: string | null, needs: RouteAccess["needs"], more: Partial<RouteAccess> = {}): RouteAccess => ({
+  path,
+  needs,
+  placesOrders: false,
+  punchout: "allowed",
+  punchoutOnlyUsers: false,
+  admin: false,
+  ...more,
+});
+const ordering = (path: string, more: Partial<RouteAccess> = {}) => page(path, "user", { placesOrders: true, ...more });
+
+/** Keyed by Remix route module id (the file name under app/routes without its extension). */
+export const ROUTE_ACCESS = {
+  // layouts: every page below them runs their loader too
+  _basket: page(null, "user"),
+  _default: page(null, "user"),
+  _login: page(null, "anyone"),
+
+  // the basket and checkout (decision 050: browse-only users outside punchout are sent home)
+  "_basket.basket": ordering("/basket", { nav: [{ to: "/basket", label: "Basket", group: "Ordering" }] }),
+  "_basket.basket_.checkout-success": ordering("/basket/checkout-success"),
+  "_basket.checkout": ordering("/checkout"),
+  "_basket.checkout_.3-d-secure": ordering("/checkout/3-d-secure"),
+  "checkout.card-intent": ordering("/checkout/card-intent"),
+  // the confirmation of an order already placed
+  "_basket.order-complete": page("/order-complete", "user"),
+  "_default.quick-order": ordering("/quick-order", { nav: [{ to: "/quick-order", label: "Quick order", group: "Ordering" }] }),
+  "_default.saved-baskets._index": ordering("/saved-baskets", {
+    nav: [{ to: "/saved-baskets", label: "Saved baskets", group: "Ordering" }],
+  }),
+  "_default.saved-baskets.$basketId": ordering("/saved-baskets/:basketId"),
+
+  // browsing
+  "_default._index": page("/", "user"),
+  "_default.dashboard": page("/dashboard", "user", { nav: [{ to: "/dashboard", label: "Dashboard", group: "Overview" }] }),
+  // the catalogue a path names decides the permission (SPEC §5 table, decision 052)
+  "_default.categories.$type.$": page("/categories/:type/*", "user", {
+    nav: [
+      { to: "/categories/full", label: "Full catalogue", group: "Catalogue" },
+      { to: "/categories/my", label: "My catalogue", group: "Catalogue" },
+    ],
+  }),
+  "_default.product-category": page("/product-category", "user"),
+  // browsing; a post that adds to the basket refuses browse-only users in its own words (catalogue/product.server.ts)
+  "_default.product.$productSlug": page("/product/:productSlug", "user"),
+  "_default.search": page("/search", "user", { nav: [{ to: "/search", label: "Search", group: "Catalogue" }] }),
+  "_default.site-search": page("/site-search", "user"),
+  "_default.help": page("/help", "user"),
+  "_default.$": page("/*", "user"),
+  "wish-list": page("/wish-list", "user"),
+
+  // orders
+  "_default.order-history._index": page("/order-history", "viewOrderHistory", {
+    nav: [{ to: "/order-history", label: "Order history", group: "Orders" }],
+  }),
+  "_default.order-history.export[.csv]": page("/order-history/export.csv", "viewOrderHistory"),
+  "_default.order-history.$orderId._index": page("/order-history/:orderId", "viewOrderHistory", {
+    actionNeeds: "amendOrderDeliveryAddress",
+  }),
+  "_default.order-history.$orderId.despatched.$id": page("/order-history/:orderId/despatched/:id", "viewOrderHistory"),
+  "_default.order-to-approve._index": page("/order-to-approve", "approver", {
+    nav: [{ to: "/order-to-approve", label: "Orders to approve", group: "Orders" }],
+  }),
+  "_default.order-to-approve.$orderId": page("/order-to-approve/:orderId", "approver"),
+  "_default.saved-punchout-baskets._index": page("/saved-punchout-baskets", "approver", {
+    nav: [{ to: "/saved-punchout-baskets", label: "Punchout baskets to approve", group: "Orders" }],
+  }),
+  "_default.saved-punchout-baskets.$basketId": page("/saved-punchout-baskets/:basketId", "approver"),
+
+  // session and login pages
+  "_login.login": page("/login", "anyone", { punchoutOnlyUsers: true }),
+  "_login.customer._index": page("/customer", "anyone"),
+  "_login.customer.forgot": page("/customer/forgot", "anyone"),
+  "_login.customer.invitation": page("/customer/invitation", "anyone"),
+  "_login.customer.reset-password.$slug": page("/customer/reset-password/:slug", "anyone"),
+  "_login.maintenance": page("/maintenance", "anyone"),
+  "_login.old-browser": page("/old-browser", "anyone"),
+  "_login.punchout-only": page("/punchout-only", "user", { punchoutOnlyUsers: true }),
+  "_login.select-your-customer": page("/select-your-customer", "user"),
+  logout: page("/logout", "user", { punchoutOnlyUsers: true }),
+  "dismiss-banner": page("/dismiss-banner", "user"),
+} as const satisfies Record<string, RouteAccess>;
+
+export type RouteId = keyof typeof ROUTE_ACCESS;
+
+// ---------------------------------------------------------------- matching a path to the table
+
+function patternSegments(pattern: string): string[] {
+  return pattern.split("/").filter((s) => s !== "").map((s) => (s.startsWith(":") || s === "*" ? s : s.toLowerCase()));
+}
+
+/** True when `pathname` is `pattern` or below it; a `:param` stands for any one segment, a `*` for the rest. */
+function isWithinPattern(pathname: string, pattern: string): boolean {
+  const path = pathSegments(pathname);
+  const parts = patternSegments(pattern);
+  for (let i = 0; i < parts.length; i++) {
+    if (parts[i] === "*") return true;
+    if (i >= path.length) return false;
+    if (!parts[i].startsWith(":") && parts[i] !== path[i]) return false;
+  }
+  return true;
+}
+
+/** Remix's ranking, simplified: a static segment beats a parameter, which beats a splat. */
+function patternScore(pattern: string): number {
+  return patternSegments(pattern).reduce((score, s) => score + (s === "*" ? -2 : s.startsWith(":") ? 3 : 10), 0);
+}
+
+function matchesExactly(pathname: string, pattern: string): boolean {
+  const parts = patternSegments(pattern);
+  if (parts.at(-1) === "*") return isWithinPattern(pathname, pattern);
+  return isWithinPattern(pathname, pattern) && pathSegments(pathname).length === parts.length;
+}
+
+type Entries = Readonly<Record<string, RouteAccess>>;
+
+/** The table entry of the route Remix would serve `pathname` with, if any. */
+export function routeAccessFor(pathname: string, table: Entries = ROUTE_ACCESS): RouteAccess | null {
+  let best: { score: number; entry: RouteAccess } | null = null;
+  for (const entry of Object.values(table)) {
+    if (entry.path === null || !matchesExactly(pathname, entry.path)) continue;
+    const score = patternScore(entry.path);
+    if (best === null || score > best.score) best = { score, entry };
+  }
+  return best?.entry ?? null;
+}
+
+const withinAny = (pathname: string, table: Entries, flag: (e: RouteAccess) => boolean) =>
+  Object.values(table).some((e) => e.path !== null && flag(e) && isWithinPattern(pathname, e.path));
+
+// ---------------------------------------------------------------- the guard
+
+/**
+ * A refusal. `redirectTo` is where a page load goes; with `forbidsPost` a post (anything but GET or HEAD) is
+ * refused with 403 instead: the route's own rules, as against SPEC §5's path rules, which always redirect.
+ */
+export type AccessDecision = { allow: true } | { allow: false; redirectTo: string; forbidsPost?: true };
 
 export interface AccessRequest {
   pathname: string;
   account: AccountLike;
   inPunchout: boolean;
+  /** The request's method; a page load (GET) when absent. */
+  method?: string;
+  /** The user's settings; the approver rule needs them (absent: not an approver). */
+  setting?: SettingLike;
 }
 
 const ALLOW: AccessDecision = { allow: true };
 const deny = (redirectTo: string): AccessDecision => ({ allow: false, redirectTo });
+const FORBID: AccessDecision = { allow: false, redirectTo: "/", forbidsPost: true };
+const NOT_AN_APPROVER: SettingLike = { isApprover: false, needsAproval: false, wp_contact_only: false };
 
-/** SPEC §5 access guard, rules applied in the SPEC's order; the first that fires decides. */
-export function accessGuard({ pathname, account, inPunchout }: AccessRequest): AccessDecision {
+const isPost = (method: string | undefined) => method !== undefined && method !== "GET" && method !== "HEAD";
+
+/** A route-level permission rule: a page load goes home, a post is refused with 403 (one place for both). */
+export function permissionDecision(account: AccountLike, permission: Permission): AccessDecision {
+  return holds(account, permission) ? ALLOW : FORBID;
+}
+
+/**
+ * SPEC §5 access guard, rules applied in the SPEC's order (the first that fires decides), then the route's own
+ * rules from ROUTE_ACCESS.
+ */
+export function accessGuard(request: AccessRequest, table: Entries = ROUTE_ACCESS): AccessDecision {
+  const { pathname, account, inPunchout } = request;
   const ctx = { inPunchout };
-  if (isPunchoutOnly(account, ctx) && !PUNCHOUT_ONLY_EXEMPT_PATHS.some((p) => isPathWithin(pathname, p))) {
+  const route = routeAccessFor(pathname, table);
+  if (isPunchoutOnly(account, ctx) && !withinAny(pathname, table, (e) => e.punchoutOnlyUsers)) {
     return deny("/punchout-only");
   }
-  if (isPathWithin(pathname, "/admin") && !canOpenAdmin(account)) return deny("/");
+  if ((isPathWithin(pathname, "/admin") || route?.admin) && !canOpenAdmin(account)) return deny("/");
   const required = requiredPermissionForPath(pathname);
   if (required !== null && !holds(account, required)) return deny("/");
-  if (!canPlaceOrders(account, ctx) && ORDER_PLACING_PATHS.some((p) => isPathWithin(pathname, p))) {
-    return deny("/");
+  if (!canPlaceOrders(account, ctx) && withinAny(pathname, table, (e) => e.placesOrders)) return deny("/");
+  if (route === null) return ALLOW;
+  if ((route.punchout === "only" && !inPunchout) || (route.punchout === "refused" && inPunchout)) return deny("/");
+  if (route.needs === "approver") {
+    if (!canApprove(account, request.setting ?? NOT_AN_APPROVER)) return FORBID;
+  } else if (route.needs !== "anyone" && route.needs !== "user") {
+    const decision = permissionDecision(account, route.needs);
+    if (!decision.allow) return decision;
   }
+  if (route.actionNeeds && isPost(request.method)) return permissionDecision(account, route.actionNeeds);
   return ALLOW;
+}
+
+/** The sidebar: every table entry's links, grouped in NAV_GROUPS order, that the guard lets the user open. */
+export function navigationFor(request: Omit<AccessRequest, "pathname" | "method">, table: Entries = ROUTE_ACCESS): NavEntry[] {
+  const entries = Object.values(table).flatMap((e) => e.nav ?? []);
+  return NAV_GROUPS.flatMap((group) => entries.filter((n) => n.group === group)).filter(
+    (n) => accessGuard({ ...request, pathname: n.to, method: "GET" }, table).allow,
+  );
 }

@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, { permission: "viewOrderHistory" });
+  const user = await requireUser(request);
   return loadOrderDetail(user, params.orderId, { amend: true });
 }
 
@@ -30,7 +30,7 @@ const amendSchema = () =>
   });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, { permission: "amendOrderDeliveryAddress" });
+  const user = await requireUser(request);
   const orderId = idParam(params.orderId);
   const form = await parseForm(request, amendSchema());
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? form.fieldErrors.intent ?? null);

@@ -1,16 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderTable, Pagination } from "~/components/order-list";
-import { approvalListData, requireApprover } from "~/orders/approval.server";
-// Guard: every loader and action starts with requireApprover, which is requireUser(request, {permission: "orderApproval"})
-// plus the isApprover setting (app/orders/approval.server.ts).
+import { requireUser } from "~/auth/require-user.server";
+import { approvalListData } from "~/orders/approval.server";
+// Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
 import ordersStyles from "~/styles/orders.css";
 
 export const meta: MetaFunction = () => [{ title: "Orders to approve · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return approvalListData(await requireApprover(request), new URL(request.url));
+  return approvalListData(await requireUser(request), new URL(request.url));
 }
 
 const VIEWS = [

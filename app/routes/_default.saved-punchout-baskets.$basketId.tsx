@@ -5,9 +5,8 @@ import { z } from "zod";
 import { flashToast } from "~/auth/session.server";
 import { finalisePunchoutApproval, getBasketForApproval, loadForApproval, NOT_LOADED, punchoutBasketView } from "~/basket/punchout-approval.server";
 import { rememberLoadedSavedBasket } from "~/basket/saved-baskets.server";
-import { requireApprover } from "~/orders/approval.server";
-// Guard: every loader and action starts with requireApprover, which is requireUser(request, {permission: "orderApproval"})
-// plus the isApprover setting (app/orders/approval.server.ts).
+import { requireUser } from "~/auth/require-user.server";
+// Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
 import { idParam } from "~/orders/order-detail.server";
 import { getApprovalState } from "~/upstream/punchout-baskets.server";
 import ordersStyles from "~/styles/orders.css";
@@ -20,7 +19,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireApprover(request);
+  const user = await requireUser(request);
   const basketId = idParam(params.basketId);
   const [basket, approval] = await Promise.all([getBasketForApproval(user.upstream, basketId), getApprovalState(user.upstream)]);
   return {
@@ -37,7 +36,7 @@ const punchoutApprovalSchema = () =>
   });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireApprover(request);
+  const user = await requireUser(request);
   const basketId = idParam(params.basketId);
   const form = await parseForm(request, punchoutApprovalSchema());
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? form.fieldErrors.intent ?? null);

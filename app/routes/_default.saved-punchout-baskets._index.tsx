@@ -4,9 +4,8 @@ import { punchoutBasketView } from "~/basket/punchout-approval.server";
 import { Pagination } from "~/components/pagination";
 import { PAGE_SIZE } from "~/domain/constants";
 import { parsePage } from "~/domain/feathers-query";
-import { requireApprover } from "~/orders/approval.server";
-// Guard: every loader and action starts with requireApprover, which is requireUser(request, {permission: "orderApproval"})
-// plus the isApprover setting (app/orders/approval.server.ts).
+import { requireUser } from "~/auth/require-user.server";
+// Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
 import { getApprovalState, listBasketsAwaitingApproval } from "~/upstream/punchout-baskets.server";
 import ordersStyles from "~/styles/orders.css";
 
@@ -15,7 +14,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireApprover(request);
+  const user = await requireUser(request);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   const [answer, approval] = await Promise.all([listBasketsAwaitingApproval(user.upstream, page), getApprovalState(user.upstream)]);
   return {
