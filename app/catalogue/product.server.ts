@@ -1,15 +1,20 @@
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
+import { flashToast } from "~/auth/session.server";
+import { addLine } from "~/basket/basket.server";
 import { alternativeProducts, frequentlyBoughtTogether, ALTERNATIVES_SIZE, FREQUENTLY_BOUGHT_TOGETHER_SIZE } from "~/domain/banners";
 import { searchScope } from "~/domain/catalogue-listing";
 import { formatMoney } from "~/domain/money";
 import { canPlaceOrders, hasPermission } from "~/domain/permissions";
 import { cardImage, productCard, productLink, type ProductCard } from "~/domain/product-card";
-import { chooseOptions, chosenOptions, type OptionPicker } from "~/domain/product-options";
+import { chooseOptions, choiceErrors, chosenOptions, type OptionPicker } from "~/domain/product-options";
 import { quantityRule } from "~/domain/quantity";
 import { colorsFromImages, quickViewImage, showsNextDayDelivery, stockLabel } from "~/domain/quick-view";
-import type { OptionValues } from "~/domain/matrix";
+import { MATRIX_OPTIONS, variantFor, type OptionValues } from "~/domain/matrix";
 import { getCategory, type CategoryNode } from "~/upstream/categories.server";
 import { findItemBySlug, listItems, type Item } from "~/upstream/items.server";
+import { invalidForm, parseForm } from "~/utils/forms.server";
 import { categoryTree, parentOf } from "./category-tree.server";
 
 /** Prices are not shown to accounts with pricingHidden (the upstream also sends null). */
@@ -81,6 +86,8 @@ export function productView(item: Item, requested: OptionValues, user: PortalUse
     pickers: choice.pickers satisfies OptionPicker[],
     chosen: choice.chosen,
     orderable: orderable ? { internalId: orderable.internalId, ...quantityRule(orderable) } : null,
+    /** the quantity field's rule before the options resolve (the variant's once they do); the add checks the variant's */
+    quantity: quantityRule(orderable ?? item),
     canOrder: canPlaceOrders(user.session.account, { inPunchout: user.inPunchout }),
     inWishList: (user.session.wishList?.productIds ?? []).includes(item.internalId),
   };
@@ -130,4 +137,47 @@ async function relatedProducts(user: PortalUser, item: Item, scope: "full" | "my
   ]);
   const shown = alternativeProducts(alternatives.data, scope);
   return { alternatives: cardsOf(shown, user), boughtTogether: cardsOf(frequentlyBoughtTogether(together.data, shown), user) };
+}
+
+// a function, so that zod is built on the server only (decision 002); options are read by chosenOptions
+const addSchema = () =>
+  z.object({
+    qty: z.string().max(20, "Enter a quantity").default("1"),
+    ...Object.fromEntries(MATRIX_OPTIONS.map((option) => [option, z.string().max(200, "Choose one of the options given").optional()])),
+  });
+
+/**
+ * POST /product/{slug} (decision 062): the product page's one-step add. The posted options are resolved to the
+ * variant here; an option left unchosen is an error on that option, and any refusal answers 4xx on the product
+ * page with nothing written. The add itself is the basket's (`addLine`: catalogue price, quantity rules, merge);
+ * a line that went in answers 303 to the page showing the variant added, with a toast.
+ */
+export async function addFromProductPage(user: PortalUser, request: Request, slug: string) {
+  if (!canPlaceOrders(user.session.account, { inPunchout: user.inPunchout })) {
+    return invalidForm({}, "Your account can browse the catalogue but not order.", 403);
+  }
+  const form = await parseForm(request, addSchema());
+  if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? Object.values(form.fieldErrors)[0] ?? null);
+  const posted = chosenOptions(new URLSearchParams(Object.entries(form.data).filter((entry): entry is [string, string] => typeof entry[1] === "string")));
+  // a refusal answers the product page, which (without JavaScript) shows the options and quantity as they were posted
+  const refuse = (fieldErrors: Record<string, string>, formError: string) =>
+    data({ ok: false as const, fieldErrors, formError, posted: { options: posted, qty: form.data.qty } }, { status: 400 });
+  const item = await requireItem(user, slug);
+  const simples = item.simples.map((s) => ({ ...s, options: s.options ?? {} }));
+  let productId = item.internalId;
+  let shown: OptionValues = {};
+  if (simples.length > 0) {
+    const choice = variantFor(simples, posted);
+    if (!choice.ok) {
+      const errors = choiceErrors(choice, item.displayName);
+      return refuse(errors.fieldErrors, errors.formError);
+    }
+    productId = choice.variant.internalId;
+    shown = { ...choice.variant.options, logo: posted.logo };
+  }
+  const change = await addLine(user.upstream, productId, form.data.qty);
+  if (!change.ok) return refuse({}, change.message);
+  const query = new URLSearchParams(MATRIX_OPTIONS.flatMap((option) => (shown[option] ? [[option, shown[option] as string]] : []))).toString();
+  const toast = await flashToast(request, { kind: "success", message: change.message });
+  return redirect(`${productLink(slug)}${query ? `?${query}` : ""}`, { status: 303, headers: toast });
 }

@@ -1,9 +1,11 @@
 import { Form } from "@remix-run/react";
 import type { OptionPicker } from "~/domain/product-options";
+import { FieldError } from "./field-error";
 
 /**
  * The matrix option pickers as a GET form (SPEC §3): without JavaScript the button reloads the page with
  * the choice in the address; with it, a change submits at once. `keep` carries other parameters along.
+ * (The quick view and the product page of a browse-only account; the product page's add is ProductPurchase.)
  */
 export function ProductOptions({ pickers, action, keep = [], idPrefix }: { pickers: readonly OptionPicker[]; action: string; keep?: readonly [string, string][]; idPrefix: string }) {
   if (pickers.length === 0) return null;
@@ -12,28 +14,55 @@ export function ProductOptions({ pickers, action, keep = [], idPrefix }: { picke
       {keep.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {pickers.map((picker) => (
-        <div className="field" key={picker.name}>
-          <label htmlFor={`${idPrefix}-${picker.name}`}>{picker.label}</label>
-          <select
-            id={`${idPrefix}-${picker.name}`}
-            name={picker.name}
-            defaultValue={picker.chosen ?? ""}
-            key={picker.chosen ?? ""}
-            onChange={(event) => event.currentTarget.form?.requestSubmit()}
-          >
-            <option value="">Choose {picker.label.toLowerCase()}</option>
-            {picker.values.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
-      ))}
+      <OptionSelects pickers={pickers} idPrefix={idPrefix} onChange={(select) => select.form?.requestSubmit()} />
       <button type="submit" className="button button--small">
         Show choice
       </button>
     </Form>
+  );
+}
+
+/**
+ * One select per option, each with its error (an option left unchosen when adding, decision 062). `values`
+ * overrides what the pickers have chosen (the options a refused add posted).
+ */
+export function OptionSelects(props: {
+  pickers: readonly OptionPicker[];
+  idPrefix: string;
+  onChange: (select: HTMLSelectElement) => void;
+  errors?: Partial<Record<string, string>>;
+  values?: Partial<Record<string, string | null>>;
+}) {
+  return (
+    <>
+      {props.pickers.map((picker) => {
+        const id = `${props.idPrefix}-${picker.name}`;
+        const error = props.errors?.[picker.name];
+        const posted = props.values?.[picker.name];
+        const value = posted && picker.values.includes(posted) ? posted : picker.chosen ?? "";
+        return (
+          <div className="field" key={picker.name}>
+            <label htmlFor={id}>{picker.label}</label>
+            <select
+              id={id}
+              name={picker.name}
+              defaultValue={value}
+              key={value}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(event) => props.onChange(event.currentTarget)}
+            >
+              <option value="">Choose {picker.label.toLowerCase()}</option>
+              {picker.values.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </select>
+            <FieldError id={`${id}-error`} message={error} />
+          </div>
+        );
+      })}
+    </>
   );
 }

@@ -1,5 +1,7 @@
-import { Form, useLocation } from "@remix-run/react";
+import { Form, useFetcher, useLocation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import type { ProductView } from "~/catalogue/product.server";
+import { OptionSelects } from "./product-options";
 import { QuantitySelector } from "./quantity-selector";
 
 export type Orderable = NonNullable<ProductView["orderable"]>;
@@ -29,13 +31,87 @@ export function AddToBasketFields(props: {
   );
 }
 
-/** The product page's add to basket: a plain form post that comes back to the page. */
-export function AddToBasket({ orderable, idPrefix }: { orderable: Orderable; idPrefix: string }) {
+/** A refused add as the product page's action answers it (decision 062). */
+export type PurchaseRefusal = {
+  ok: false;
+  fieldErrors: Record<string, string>;
+  formError: string | null;
+  /** what a refused post held, so the page without JavaScript shows it again */
+  posted?: { options: Partial<Record<string, string | null>>; qty: string };
+};
+
+/**
+ * The product page's add to basket in one step (decision 062): the options, the quantity and Add to basket in
+ * one form posted to the page's own action, which resolves the variant. With JavaScript it posts through a
+ * fetcher, so a refusal stays on the page with its message, and a changed option reloads the page's price, stock
+ * and images with the choice in the address; without, the post answers the page itself. `refusal` is the
+ * action's answer to a post without JavaScript.
+ */
+export function ProductPurchase({ product, idPrefix, refusal: posted }: { product: ProductView; idPrefix: string; refusal?: PurchaseRefusal | null }) {
+  const fetcher = useFetcher<PurchaseRefusal>();
   const location = useLocation();
+  const submit = useSubmit();
+  const [refusal, setRefusal] = useState<PurchaseRefusal | null>(null);
+  // the answer before this post: a post that redirects (added) leaves the fetcher's data as it was
+  const pending = useRef<{ before: PurchaseRefusal | undefined } | null>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle") pending.current ??= { before: fetcher.data };
+    else if (pending.current) {
+      const { before } = pending.current;
+      pending.current = null;
+      setRefusal(fetcher.data && fetcher.data !== before && fetcher.data.ok === false ? fetcher.data : null);
+    }
+  }, [fetcher.state, fetcher.data]);
+  // another choice of options or an add that went through: the old reason no longer applies
+  useEffect(() => setRefusal(null), [location.key]);
+  const shown = refusal ?? posted ?? null;
+  const postedQty = Number(shown?.posted?.qty);
+  const qty = Number.isInteger(postedQty) && postedQty >= 0 ? postedQty : product.quantity.minimum;
+  const errorId = `${idPrefix}-add-error`;
+
+  const showChoice = (select: HTMLSelectElement) => {
+    const params = new URLSearchParams();
+    for (const picker of product.pickers) {
+      const value = picker.name === select.name ? select.value : (select.form?.elements.namedItem(picker.name) as HTMLSelectElement | null)?.value;
+      if (value) params.set(picker.name, value);
+    }
+    submit(params, { method: "get", action: location.pathname, replace: true, preventScrollReset: true });
+  };
+
   return (
-    <Form method="post" action="/basket" className="add-to-basket" preventScrollReset>
-      <AddToBasketFields orderable={orderable} idPrefix={idPrefix} qty={orderable.minimum} redirectTo={location.pathname + location.search} />
-    </Form>
+    <fetcher.Form
+      method="post"
+      action={location.pathname + location.search}
+      className="add-to-basket product-purchase"
+      aria-describedby={shown?.formError ? errorId : undefined}
+      preventScrollReset
+    >
+      {shown?.formError ? (
+        <p className="notice notice--error" role="alert" id={errorId}>
+          {shown.formError}
+        </p>
+      ) : null}
+      <OptionSelects pickers={product.pickers} idPrefix={idPrefix} onChange={showChoice} errors={shown?.fieldErrors} values={shown?.posted?.options} />
+      <QuantitySelector
+        key={`${product.orderable?.internalId ?? ""}-${qty}`}
+        id={`${idPrefix}-qty`}
+        name="qty"
+        defaultValue={qty}
+        step={product.quantity.step}
+        min={0}
+      />
+      <button type="submit" className="button button--primary" disabled={fetcher.state !== "idle"}>
+        Add to basket
+      </button>
+      {product.pickers.length ? (
+        <noscript>
+          {/* after Add to basket, so that Enter in the form adds */}
+          <button type="submit" formMethod="get" formAction={location.pathname} className="button button--small">
+            Show choice
+          </button>
+        </noscript>
+      ) : null}
+    </fetcher.Form>
   );
 }
 

@@ -5,9 +5,10 @@ import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { categoryHandlers } from "../../tests/mocks/upstream/categories";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { itemAnswer, itemHandlers, list } from "../../tests/mocks/upstream/items";
-import { get, sessionCookie, settle } from "../../tests/mocks/requests";
+import { basketHandlers } from "../../tests/mocks/upstream/basket";
+import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
-import { loader } from "./_default.product.$productSlug";
+import { action, loader } from "./_default.product.$productSlug";
 
 const server = useUpstreamMock();
 // every test its own upstream answers: no category tree kept from the one before
@@ -81,5 +82,73 @@ describe("/product/{productSlug}", () => {
     const data = (await open("/product/product-20", ["canViewManpack"], seen)) as Data;
     expect(data.alternatives).toEqual([]);
     expect(seen.filter((q) => !q.get("slug"))).toEqual([]);
+  });
+});
+
+describe("/product/{productSlug} action: add to basket in one post (decision 062)", () => {
+  type Refusal = { data: { ok: false; fieldErrors: Record<string, string>; formError: string | null; posted?: unknown }; init: ResponseInit };
+
+  async function add(form: Record<string, string>, permissions = ["canViewFullCatalogue"]) {
+    const basket = basketHandlers({ items: jacket.simples });
+    server.use(
+      ...authHandlers({ session: sessionAnswer({ permissions }) }),
+      ...itemHandlers({ answer: (q) => list(q.get("slug") === jacket.slug ? [jacket] : []) }),
+      ...basket.handlers,
+    );
+    const result = await settle(async () =>
+      action({ request: post("/product/product-20?size=M", form, await sessionCookie()), params: { productSlug: "product-20" }, context: testLoadContext() }),
+    );
+    return { result, store: basket.store };
+  }
+
+  it("one post with the options and the quantity adds the variant they resolve to and shows it on the page", async () => {
+    const { result, store } = await add({ size: "L", color: "Yellow", qty: "15" });
+    expect((result as Response).status).toBe(303);
+    expect(locationOf(result)).toBe("/product/product-20?size=L&color=Yellow");
+    expect(store.patches).toEqual([{ stock: [expect.objectContaining({ productId: "22", parentId: "20", qty: 15, price: 24.5 })] }]);
+  });
+
+  it("an option with one value needs no choice", async () => {
+    const { result, store } = await add({ size: "2XL", qty: "10" });
+    expect(locationOf(result)).toBe("/product/product-20?size=2XL&color=Orange");
+    expect(store.patches).toEqual([{ stock: [expect.objectContaining({ productId: "23", qty: 10 })] }]);
+  });
+
+  it("a missing option is a field error on that option, 400 on the product page, nothing written", async () => {
+    const { result, store } = await add({ size: "", color: "Yellow", qty: "10" });
+    const answer = result as Refusal;
+    expect(answer.init.status).toBe(400);
+    expect(answer.data.fieldErrors).toEqual({ size: "Choose a size" });
+    expect(answer.data.formError).toBe("Choose size to add Product 20 to your basket.");
+    expect(answer.data.posted).toEqual({ options: { color: "Yellow" }, qty: "10" });
+    expect(store.patches).toEqual([]);
+  });
+
+  it("a combination that does not exist is refused on the page, nothing written", async () => {
+    const { result, store } = await add({ size: "2XL", color: "Yellow", qty: "10" });
+    expect((result as Refusal).init.status).toBe(400);
+    expect((result as Refusal).data.formError).toBe("Product 20 is not made in that combination of options. Choose another.");
+    expect(store.patches).toEqual([]);
+  });
+
+  it("the basket's own refusal (a quantity off the step) stays on the page, nothing written", async () => {
+    const { result, store } = await add({ size: "M", color: "Yellow", qty: "12" });
+    expect((result as Refusal).init.status).toBe(400);
+    expect((result as Refusal).data.formError).toMatch(/5/);
+    expect(store.patches).toEqual([]);
+  });
+
+  it("a browse-only account is refused with 403, nothing written", async () => {
+    const { result, store } = await add({ size: "M", color: "Yellow", qty: "10" }, ["canViewFullCatalogue", "browseOnly"]);
+    expect((result as Refusal).init.status).toBe(403);
+    expect(store.patches).toEqual([]);
+  });
+
+  it("an unknown product is a 404", async () => {
+    const basket = basketHandlers({ items: jacket.simples });
+    server.use(...authHandlers(), ...itemHandlers({ answer: () => list([]) }), ...basket.handlers);
+    const result = await settle(async () => action({ request: post("/product/nope", { qty: "1" }, await sessionCookie()), params: { productSlug: "nope" }, context: testLoadContext() }));
+    expect((result as Response).status).toBe(404);
+    expect(basket.store.patches).toEqual([]);
   });
 });

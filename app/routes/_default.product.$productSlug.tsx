@@ -1,10 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/require-user.server";
-import { loadProductPage } from "~/catalogue/product.server";
+import { addFromProductPage, loadProductPage } from "~/catalogue/product.server";
 import { ProductGrid } from "~/components/product-card";
 import { ProductOptions } from "~/components/product-options";
-import { AddToBasket, WishListToggle } from "~/components/product-purchase";
+import { ProductPurchase, WishListToggle } from "~/components/product-purchase";
 import { ProductFeatures, ProductGallery, ProductSummary } from "~/components/product-summary";
 import catalogueStyles from "~/styles/catalogue.css";
 
@@ -17,9 +17,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadProductPage(user, request, params.productSlug ?? "");
 }
 
+/** The page's add to basket in one post (decision 062): the options, the quantity; a refusal answers this page. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  return addFromProductPage(user, request, params.productSlug ?? "");
+}
+
 export default function ProductRoute() {
   const { product, alternatives, boughtTogether } = useLoaderData<typeof loader>();
   const location = useLocation();
+  const refusal = useActionData<typeof action>();
   return (
     <article className="product-page" aria-labelledby="product-title">
       <div className="product-page__top">
@@ -29,13 +36,13 @@ export default function ProductRoute() {
           <h1 id="product-title">{product.name}</h1>
           <ProductSummary product={product} />
           <p>{product.description}</p>
-          <ProductOptions pickers={product.pickers} action={location.pathname} idPrefix="product" />
-          {!product.canOrder ? (
-            <p className="notice notice--info">Your account can browse the catalogue but not order.</p>
-          ) : product.orderable ? (
-            <AddToBasket orderable={product.orderable} idPrefix="product" />
+          {product.canOrder ? (
+            <ProductPurchase product={product} idPrefix="product" refusal={refusal} />
           ) : (
-            <p className="notice notice--info">Choose {product.pickers.filter((p) => !p.chosen).map((p) => p.label.toLowerCase()).join(", ")} to add it to your basket.</p>
+            <>
+              <ProductOptions pickers={product.pickers} action={location.pathname} idPrefix="product" />
+              <p className="notice notice--info">Your account can browse the catalogue but not order.</p>
+            </>
           )}
           <WishListToggle productId={product.productId} inWishList={product.inWishList} />
           <ProductFeatures product={product} />

@@ -28,25 +28,51 @@ test.describe("catalogue (buyer, Northwind)", () => {
     await expect(products.getByRole("link", { name: "Hi-Vis Two-Tone Softshell", exact: true })).toHaveCount(0);
   });
 
-  test("open a product, choose options and add it to the basket", async ({ page, logInAs }, testInfo) => {
+  test("open a product, choose options and add it to the basket in one step", async ({ page, logInAs }, testInfo) => {
     // a basket of its own: the checkout specs empty the buyer's at the same time
     await logInAs(await newColleague("Northwind Facilities", `catalogue-add-${testInfo.project.name}`), "Northwind Facilities");
     await page.goto("/categories/full/hi-vis/hi-vis-jackets");
     await page.getByRole("list", { name: "Products" }).getByRole("link", { name: "Hi-Vis Bomber Jacket", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Hi-Vis Bomber Jacket" })).toBeVisible();
     await expect(page.getByText("In stock", { exact: true }).first()).toBeVisible();
-    await expect(page.getByRole("button", { name: "Add to basket" })).toHaveCount(0);
 
-    await chooseOption(page, "Size", "L", "size");
-    await chooseOption(page, "Colour", "Yellow", "color");
-    await chooseOption(page, "Finish", "Plain", "finish");
-    await expect(page.getByText("£24.95", { exact: true }).first()).toBeVisible();
+    if (jsEnabled()) {
+      // with JavaScript a changed option shows the choice's price at once
+      await chooseOption(page, "Size", "L", "size");
+      await chooseOption(page, "Colour", "Yellow", "color");
+      await chooseOption(page, "Finish", "Plain", "finish");
+      await expect(page.getByText("£24.95", { exact: true }).first()).toBeVisible();
+    } else {
+      // without, the options, the quantity and Add to basket are one form: one post adds the chosen variant
+      await page.getByLabel("Size", { exact: true }).selectOption("L");
+      await page.getByLabel("Colour", { exact: true }).selectOption("Yellow");
+      await page.getByLabel("Finish", { exact: true }).selectOption("Plain");
+    }
 
     const before = await basketCount(page);
     await page.getByRole("spinbutton", { name: "Quantity" }).fill("2");
     await page.getByRole("button", { name: "Add to basket" }).click();
     await expect.poll(() => basketCount(page)).toBe(before + 2);
+    await expect(page.getByRole("status").filter({ hasText: "Added to basket" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Hi-Vis Bomber Jacket" })).toBeVisible();
+    // the page shows the variant added
+    await expect(page).toHaveURL(/\/product\/[^?]+\?size=L&color=Yellow&finish=Plain$/);
+    await expect(page.getByText("£24.95", { exact: true }).first()).toBeVisible();
+  });
+
+  test("an add with an option left unchosen stays on the product page, the reason on that option", async ({ page }) => {
+    await page.goto("/categories/full/hi-vis/hi-vis-jackets");
+    await page.getByRole("list", { name: "Products" }).getByRole("link", { name: "Hi-Vis Bomber Jacket", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Hi-Vis Bomber Jacket" })).toBeVisible();
+    const path = new URL(page.url()).pathname;
+    const before = await basketCount(page);
+
+    await page.getByRole("button", { name: "Add to basket" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: /^Choose size\b.* to add Hi-Vis Bomber Jacket to your basket\.$/ })).toBeVisible();
+    await expect(page.getByLabel("Size", { exact: true })).toHaveAccessibleDescription("Choose a size");
+    await expect(page.getByRole("heading", { level: 1, name: "Hi-Vis Bomber Jacket" })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(await basketCount(page)).toBe(before);
   });
 
   test("quick view opens on the page and More Info goes to the product", async ({ page }) => {
