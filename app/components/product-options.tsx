@@ -1,6 +1,5 @@
 import { Form } from "@remix-run/react";
 import type { OptionPicker } from "~/domain/product-options";
-import { FieldError } from "./field-error";
 
 /**
  * The matrix option pickers as a GET form (SPEC §3): without JavaScript the button reloads the page with
@@ -59,7 +58,12 @@ export function OptionSelects(props: {
                 </option>
               ))}
             </select>
-            <FieldError id={`${id}-error`} message={error} />
+            {/* FieldError's markup, written out: importing it would add a file to the page's first load */}
+            {error ? (
+              <p className="field__error" id={`${id}-error`}>
+                {error}
+              </p>
+            ) : null}
           </div>
         );
       })}

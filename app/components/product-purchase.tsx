@@ -1,5 +1,4 @@
 import { Form, useFetcher, useLocation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
 import type { ProductView } from "~/catalogue/product.server";
 import { OptionSelects } from "./product-options";
 import { QuantitySelector } from "./quantity-selector";
@@ -45,36 +44,22 @@ export type PurchaseRefusal = {
  * one form posted to the page's own action, which resolves the variant. With JavaScript it posts through a
  * fetcher, so a refusal stays on the page with its message, and a changed option reloads the page's price, stock
  * and images with the choice in the address; without, the post answers the page itself. `refusal` is the
- * action's answer to a post without JavaScript.
+ * action's answer to a post without JavaScript. Render it with `key={location.key}`.
  */
 export function ProductPurchase({ product, idPrefix, refusal: posted }: { product: ProductView; idPrefix: string; refusal?: PurchaseRefusal | null }) {
+  // the page mounts this anew for each location (key), so a fetcher's refusal shows until the next choice or add
   const fetcher = useFetcher<PurchaseRefusal>();
   const location = useLocation();
   const submit = useSubmit();
-  const [refusal, setRefusal] = useState<PurchaseRefusal | null>(null);
-  // the answer before this post: a post that redirects (added) leaves the fetcher's data as it was
-  const pending = useRef<{ before: PurchaseRefusal | undefined } | null>(null);
-  useEffect(() => {
-    if (fetcher.state !== "idle") pending.current ??= { before: fetcher.data };
-    else if (pending.current) {
-      const { before } = pending.current;
-      pending.current = null;
-      setRefusal(fetcher.data && fetcher.data !== before && fetcher.data.ok === false ? fetcher.data : null);
-    }
-  }, [fetcher.state, fetcher.data]);
-  // another choice of options or an add that went through: the old reason no longer applies
-  useEffect(() => setRefusal(null), [location.key]);
-  const shown = refusal ?? posted ?? null;
+  const shown = fetcher.data ?? posted ?? null;
   const postedQty = Number(shown?.posted?.qty);
   const qty = Number.isInteger(postedQty) && postedQty >= 0 ? postedQty : product.quantity.minimum;
   const errorId = `${idPrefix}-add-error`;
 
+  // with JavaScript a changed option shows the choice (price, stock, images) with the options in the address
   const showChoice = (select: HTMLSelectElement) => {
     const params = new URLSearchParams();
-    for (const picker of product.pickers) {
-      const value = picker.name === select.name ? select.value : (select.form?.elements.namedItem(picker.name) as HTMLSelectElement | null)?.value;
-      if (value) params.set(picker.name, value);
-    }
+    for (const [name, value] of new FormData(select.form ?? undefined)) if (name !== "qty" && typeof value === "string" && value) params.set(name, value);
     submit(params, { method: "get", action: location.pathname, replace: true, preventScrollReset: true });
   };
 
@@ -93,7 +78,6 @@ export function ProductPurchase({ product, idPrefix, refusal: posted }: { produc
       ) : null}
       <OptionSelects pickers={product.pickers} idPrefix={idPrefix} onChange={showChoice} errors={shown?.fieldErrors} values={shown?.posted?.options} />
       <QuantitySelector
-        key={`${product.orderable?.internalId ?? ""}-${qty}`}
         id={`${idPrefix}-qty`}
         name="qty"
         defaultValue={qty}

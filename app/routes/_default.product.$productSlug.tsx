@@ -37,7 +37,7 @@ export default function ProductRoute() {
           <ProductSummary product={product} />
           <p>{product.description}</p>
           {product.canOrder ? (
-            <ProductPurchase product={product} idPrefix="product" refusal={refusal} />
+            <ProductPurchase key={location.key} product={product} idPrefix="product" refusal={refusal} />
           ) : (
             <>
               <ProductOptions pickers={product.pickers} action={location.pathname} idPrefix="product" />
