@@ -96,7 +96,8 @@ export type ProductView = ReturnType<typeof productView>;
 
 /** The product for a slug, or a 404 Response thrown for the ErrorBoundary. */
 export async function requireItem(user: PortalUser, slug: string): Promise<Item> {
-  const item = await findItemBySlug(user.upstream, slug);
+  // an empty slug would ask for no slug at all, i.e. any product
+  const item = slug ? await findItemBySlug(user.upstream, slug) : null;
   if (!item) throw new Response("Product not found", { status: 404 });
   return item;
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ActionFunction } from "@remix-run/node";
 import fc from "fast-check";
+import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getSession } from "~/auth/session.server";
 import { PERMISSIONS } from "~/domain/permissions";
@@ -12,7 +13,8 @@ import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { itemAnswer, list } from "../../tests/mocks/upstream/items";
+import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { orderAnswer, orderHandlers } from "../../tests/mocks/upstream/orders";
 import { punchoutBasket, punchoutBasketHandlers } from "../../tests/mocks/upstream/punchout-baskets";
 import { recoveryHandlers } from "../../tests/mocks/upstream/recovery";
@@ -91,6 +93,11 @@ const ROUTES: Record<string, RouteCase> = {
     path: (id) => `/order-to-approve/${id}`,
     param: { name: "orderId", values: ORDER_IDS },
     forms: [{ intent: "approve" }, { intent: "reject", note: "Not this month" }],
+  },
+  "_default.product.$productSlug.tsx": {
+    path: (slug) => `/product/${slug}`,
+    param: { name: "productSlug", values: ["hv-jkt", "glv-rig", "no-such-product", "", "%", "ā"] },
+    forms: [{ size: "M", color: "Yellow", qty: "1" }, { qty: "2" }, { size: "", color: "Yellow", logo: "Back", qty: "1" }],
   },
   "_default.quick-order.tsx": {
     path: () => "/quick-order",
@@ -197,6 +204,12 @@ function upstreamFor(world: World) {
   const order = orderAnswer(world.decided ? { pendingWebApproval: false, orderStatus: "Pending Fulfillment" } : {});
   server.resetHandlers(
     ...authHandlers({ session: PERSONAS[world.persona]() }),
+    // the product page finds its product by slug; every other item lookup falls through to the basket's answers
+    http.get(`${UPSTREAM}/api/item`, ({ request }) => {
+      const slug = new URL(request.url).searchParams.get("slug");
+      if (slug === null) return undefined;
+      return HttpResponse.json(list(slug === "hv-jkt" ? [itemAnswer(20001, { slug: "hv-jkt" }, [{ id: 20002, options: { size: "M", color: "Yellow" }, price: 24.5 }])] : []));
+    }),
     ...basket.handlers,
     ...checkoutHandlers(world.refuse ? { orderError: { status: 409, message: "This basket has already been ordered" } } : {}).handlers,
     ...orderHandlers([order]),
