@@ -3,6 +3,7 @@ import { z } from "zod";
 import { safeRedirect, type PortalUser } from "~/auth/require-user.server";
 import { flashToast } from "~/auth/session.server";
 import { formatMoney } from "~/domain/money";
+import { priceShown, priceText, pricesHidden } from "~/domain/prices";
 import { invalidForm, parseForm } from "~/utils/forms.server";
 import { addLine, reorderIntoBasket, removeLine, setBasketType, setInstructions, updateLine, type BasketChange } from "./basket.server";
 import { basketView } from "./view.server";
@@ -12,11 +13,14 @@ import { basketView } from "./view.server";
 
 /** The basket page's data, with the money worded here rather than in the browser. */
 export async function basketPageData(user: PortalUser) {
-  const view = await basketView(user.upstream);
+  const hidden = pricesHidden(user.session.account, { inPunchout: user.inPunchout });
+  const view = await basketView(user.upstream, { pricesHidden: hidden });
+  // decision 058: hidden prices read "Price on application", never £0.00
+  const text = (amount: number | null) => priceText(priceShown(amount, hidden), formatMoney, formatMoney(amount))!;
   return {
     ...view,
-    totalText: formatMoney(view.total),
-    lines: view.lines.map((line) => ({ ...line, unitPriceText: formatMoney(line.unitPrice), lineTotalText: formatMoney(line.lineTotal) })),
+    totalText: text(view.total),
+    lines: view.lines.map((line) => ({ ...line, unitPriceText: text(line.unitPrice), lineTotalText: text(line.lineTotal) })),
   };
 }
 

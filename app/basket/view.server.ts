@@ -16,7 +16,8 @@ export type BasketLineView = {
   step: number;
   /** The catalogue's price now, else the price held when the line was added. */
   unitPrice: number | null;
-  lineTotal: number;
+  /** null when the account's prices are hidden (decision 058) */
+  lineTotal: number | null;
 };
 
 /** The notice text for one line whose price changed or vanished since it was added (SPEC §5 verifyPrices). */
@@ -26,12 +27,18 @@ function priceNoticeText(line: StockLine, item: BasketItem | undefined): string 
   return `${name}: was ${formatMoney(line.price)}, now ${formatMoney(item.price)}`;
 }
 
-/** The basket page's data: the upstream basket with the catalogue's current prices and quantity steps. */
-export async function basketView(client: UpstreamClient) {
+/**
+ * The basket page's data: the upstream basket with the catalogue's current prices and quantity steps. With the
+ * account's prices hidden (decision 058) no price, line total or total is given, and a price the catalogue does not
+ * send is hidden, not gone: no price notice.
+ */
+export async function basketView(client: UpstreamClient, { pricesHidden = false }: { pricesHidden?: boolean } = {}) {
   const basket: BasketState = await getBasket(client);
   const items = await getItemsById(client, basket.stock.map((line) => line.productId));
   const byId = new Map(items.map((item) => [item.internalId, item]));
-  const check = verifyPrices(basket.stock.map((line) => ({ productId: line.productId, price: line.price })), items);
+  const check = pricesHidden
+    ? { verifyPrices: false, changed: [] as string[] }
+    : verifyPrices(basket.stock.map((line) => ({ productId: line.productId, price: line.price })), items);
   const priced = basket.stock.map((line) => ({ ...line, price: byId.get(line.productId)?.price ?? line.price ?? null }));
 
   const lines: BasketLineView[] = priced.map((line) => {
@@ -46,8 +53,8 @@ export async function basketView(client: UpstreamClient) {
         .map(([key, value]) => `${key[0].toUpperCase()}${key.slice(1)}: ${String(value)}`),
       qty: line.qty,
       step: item ? quantityStep(item) : 1,
-      unitPrice: line.price,
-      lineTotal: basketTotal([line]),
+      unitPrice: pricesHidden ? null : line.price,
+      lineTotal: pricesHidden ? null : basketTotal([line]),
     };
   });
 
@@ -55,7 +62,8 @@ export async function basketView(client: UpstreamClient) {
     selectedBasketType: basket.selectedBasketType,
     lines,
     count: basketCount(priced),
-    total: basketTotal(priced),
+    total: pricesHidden ? null : basketTotal(priced),
+    pricesHidden,
     verifyPrices: check.verifyPrices,
     priceNotice: check.changed.map((productId) => {
       const line = basket.stock.find((l) => l.productId === productId)!;

@@ -6,6 +6,7 @@ import { addLine } from "~/basket/basket.server";
 import { alternativeProducts, frequentlyBoughtTogether, ALTERNATIVES_SIZE, FREQUENTLY_BOUGHT_TOGETHER_SIZE } from "~/domain/banners";
 import { searchScope } from "~/domain/catalogue-listing";
 import { formatMoney } from "~/domain/money";
+import { priceShown, priceText, pricesHidden } from "~/domain/prices";
 import { canPlaceOrders, hasPermission } from "~/domain/permissions";
 import { cardImage, productCard, productLink, type ProductCard } from "~/domain/product-card";
 import { chooseOptions, choiceErrors, chosenOptions, type OptionPicker } from "~/domain/product-options";
@@ -17,9 +18,9 @@ import { findItemBySlug, listItems, type Item } from "~/upstream/items.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";
 import { categoryTree, parentOf } from "./category-tree.server";
 
-/** Prices are not shown to accounts with pricingHidden (the upstream also sends null). */
+/** Prices are not shown to accounts with pricingHidden (the upstream also sends null); decision 058. */
 export function showsPrices(user: PortalUser): boolean {
-  return !hasPermission(user.session.account, "pricingHidden", { inPunchout: user.inPunchout });
+  return !pricesHidden(user.session.account, { inPunchout: user.inPunchout });
 }
 
 /**
@@ -43,7 +44,7 @@ export function cardsOf(items: readonly Item[], user: PortalUser): CardView[] {
     return {
       ...card,
       fromPrice,
-      priceText: fromPrice === null ? null : `From ${formatMoney(fromPrice)}`,
+      priceText: priceText(priceShown(fromPrice, !prices), (amount) => `From ${formatMoney(amount)}`),
       stockLabel: stockLabel({ inStock: card.inStock, hasFinish: false }),
     };
   });
@@ -78,7 +79,7 @@ export function productView(item: Item, requested: OptionValues, user: PortalUse
     gallery: [...new Set([image, ...colourImages])].slice(0, 4),
     price,
     fromPrice,
-    priceText: price === null ? null : `${fromPrice ? "From " : ""}${formatMoney(price)}`,
+    priceText: priceText(priceShown(price, !prices), (amount) => `${fromPrice ? "From " : ""}${formatMoney(amount)}`),
     enStandards: card.enStandards,
     features: item.features.filter((f) => f.heading || f.subheading),
     stockLabel: stockLabel(flags),

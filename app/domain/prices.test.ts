@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { verifyPrices } from "./prices";
+import { PRICE_HIDDEN_TEXT, priceShown, priceText, verifyPrices } from "./prices";
 
 describe("verifyPrices (SPEC §5)", () => {
   const held = [
@@ -32,5 +32,29 @@ describe("verifyPrices (SPEC §5)", () => {
         expect(result.verifyPrices).toBe(delta !== 0);
       }),
     );
+  });
+});
+
+describe("priceShown / priceText (issue 12 item 8, decision 058)", () => {
+  const format = (amount: number) => `£${amount.toFixed(2)}`;
+  it.each([
+    [12.5, false, { hidden: false, amount: 12.5 }, "£12.50"],
+    [null, false, { hidden: false, amount: null }, null],
+    [undefined, false, { hidden: false, amount: null }, null],
+    [12.5, true, { hidden: true }, PRICE_HIDDEN_TEXT],
+    [null, true, { hidden: true }, PRICE_HIDDEN_TEXT],
+    [0, true, { hidden: true }, PRICE_HIDDEN_TEXT],
+  ])("amount %j with prices hidden %j", (amount, hidden, shown, text) => {
+    expect(priceShown(amount, hidden)).toEqual(shown);
+    expect(priceText(priceShown(amount, hidden), format)).toBe(text);
+  });
+
+  it("a missing price may be worded, a hidden one is never read as missing", () => {
+    expect(priceText(priceShown(null, false), format, "Unavailable")).toBe("Unavailable");
+    expect(priceText(priceShown(null, true), format, "Unavailable")).toBe(PRICE_HIDDEN_TEXT);
+  });
+
+  it("the wording is British English and names no amount", () => {
+    expect(PRICE_HIDDEN_TEXT).toBe("Price on application");
   });
 });

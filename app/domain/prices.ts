@@ -1,4 +1,5 @@
 import { toPence } from "./money";
+import { hasPermission, type AccountLike, type PunchoutContext } from "./permissions";
 
 export interface HeldPrice {
   productId: string;
@@ -27,4 +28,28 @@ export function verifyPrices(held: readonly HeldPrice[], fetched: readonly Fetch
     })
     .map((line) => line.productId);
   return { verifyPrices: changed.length > 0, changed };
+}
+
+/** Issue 12 item 8, decision 058: the one wording for a price the account may not see. */
+export const PRICE_HIDDEN_TEXT = "Price on application";
+
+/**
+ * A price as a screen may show it: hidden for an account with pricingHidden (decided once, from the session), else
+ * the amount, which may be missing. A hidden price is never read as a missing one.
+ */
+/** Whether the session's account sees no prices (SPEC §6 pricingHidden): decided here once for every screen. */
+export function pricesHidden(account: AccountLike, ctx: PunchoutContext): boolean {
+  return hasPermission(account, "pricingHidden", ctx);
+}
+
+export type PriceShown = { hidden: true } | { hidden: false; amount: number | null };
+
+export function priceShown(amount: number | null | undefined, pricesHidden: boolean): PriceShown {
+  return pricesHidden ? { hidden: true } : { hidden: false, amount: amount ?? null };
+}
+
+/** The words for a shown price: the hidden wording, the formatted amount, or `missing` when there is no amount. */
+export function priceText(shown: PriceShown, format: (amount: number) => string, missing: string | null = null): string | null {
+  if (shown.hidden) return PRICE_HIDDEN_TEXT;
+  return shown.amount === null ? missing : format(shown.amount);
 }

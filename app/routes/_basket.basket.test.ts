@@ -227,4 +227,22 @@ describe("/basket loader", () => {
     expect(view.priceNotice.map((n) => n.text)).toEqual(["Gloves: was £5.00, now £6.00", "Gone: no longer available at a price"]);
     expect(view.total).toBe(64);
   });
+
+  it("with the account's prices hidden (decision 058): no amount, no £0.00 total, and a null price is hidden, not gone", async () => {
+    setUp(
+      { store: storeWith([jacketLine(2), { productId: "20010", qty: 2, name: "Gloves", price: 5 }]), items: [{ ...ITEMS.jacketM, price: null }, { ...ITEMS.gloves, price: null }] },
+      sessionAnswer({ permissions: ["canViewFullCatalogue", "pricingHidden"] }),
+    );
+    const view = await loader({ request: get("/basket", cookie), params: {}, context: testLoadContext() });
+    expect(view.pricesHidden).toBe(true);
+    expect(view.lines.map((l) => [l.productId, l.qty, l.unitPrice, l.lineTotal, l.unitPriceText, l.lineTotalText])).toEqual([
+      ["20002", 2, null, null, "Price on application", "Price on application"],
+      ["20010", 2, null, null, "Price on application", "Price on application"],
+    ]);
+    expect(view.verifyPrices).toBe(false);
+    expect(view.priceNotice).toEqual([]);
+    expect(view.total).toBeNull();
+    expect(view.totalText).toBe("Price on application");
+    expect(view.count).toBe(4);
+  });
 });

@@ -64,6 +64,9 @@ describe("/product/{productSlug}", () => {
     const data = (await open("/product/product-20?size=M&color=Yellow", ["canViewFullCatalogue", "pricingHidden"])) as Data;
     expect(data.product.price).toBeNull();
     expect(data.alternatives.every((c) => c.fromPrice === null)).toBe(true);
+    // decision 058: hidden, not missing — the one wording, never an amount or nothing
+    expect(data.product.priceText).toBe("Price on application");
+    expect(data.alternatives.every((c) => c.priceText === "Price on application")).toBe(true);
   });
 
   it("asks for 8 alternatives in the same category and 4 in-stock products from its parent category", async () => {
