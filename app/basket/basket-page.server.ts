@@ -47,6 +47,7 @@ const basketSchema = () =>
 /** POST /basket: every basket mutation comes here with an `intent`; a refusal answers 400 and writes nothing (decision 070). */
 export async function submitBasket(user: PortalUser, request: Request) {
   const { upstream } = user;
+  const prices = { pricesHidden: pricesHidden(user.session.account, { inPunchout: user.inPunchout }) };
   const form = await parseForm(request, basketSchema());
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? Object.values(form.fieldErrors)[0] ?? null);
   const input = form.data;
@@ -55,11 +56,11 @@ export async function submitBasket(user: PortalUser, request: Request) {
   let target = "/basket";
   switch (input.intent) {
     case "add":
-      change = await addLine(upstream, input.productId, input.qty);
+      change = await addLine(upstream, input.productId, input.qty, prices);
       target = safeRedirect(input.redirectTo, "/basket");
       break;
     case "update":
-      change = await updateLine(upstream, input.productId, input.qty);
+      change = await updateLine(upstream, input.productId, input.qty, prices);
       break;
     case "remove":
       change = await removeLine(upstream, input.productId);

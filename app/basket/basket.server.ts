@@ -27,7 +27,7 @@ export const NOT_IN_BASKET = "That product is not in your basket.";
 const refuse = (message: string): BasketChange => ({ ok: false, message });
 
 /** The product as an orderable item, or the reason it cannot be ordered (unknown, inactive or a matrix parent). */
-export async function orderableItem(client: UpstreamClient, productId: string): Promise<{ ok: true; item: BasketItem } | { ok: false; message: string }> {
+export async function orderableItem(client: UpstreamClient, productId: string, prices: PricesHidden = {}): Promise<{ ok: true; item: BasketItem } | { ok: false; message: string }> {
   let item: BasketItem;
   try {
     item = await getItem(client, productId);
@@ -35,14 +35,20 @@ export async function orderableItem(client: UpstreamClient, productId: string): 
     if (error instanceof Response && (error.status === 404 || error.status === 400)) return { ok: false, message: UNKNOWN_PRODUCT };
     throw error;
   }
-  return orderable(item);
+  return orderable(item, prices);
 }
 
-/** Whether a catalogue item can go into the basket as it is: active, priced, and not a matrix parent. */
-export function orderable(item: BasketItem): { ok: true; item: BasketItem } | { ok: false; message: string } {
+/** The session's pricingHidden, decided once (decision 058): its null prices are hidden, not missing. */
+export type PricesHidden = { pricesHidden?: boolean };
+
+/**
+ * Whether a catalogue item can go into the basket as it is: active, priced, and not a matrix parent. With the
+ * account's prices hidden the upstream sends no price, and the line is still orderable: the provider prices the order.
+ */
+export function orderable(item: BasketItem, { pricesHidden = false }: PricesHidden = {}): { ok: true; item: BasketItem } | { ok: false; message: string } {
   if (item.isInactive) return { ok: false, message: UNKNOWN_PRODUCT };
   if (item.matrixType === "parent") return { ok: false, message: `Choose a size or colour of ${item.displayName} first.` };
-  if (item.price === null) return { ok: false, message: `${item.displayName} has no price and cannot be ordered here.` };
+  if (item.price === null && !pricesHidden) return { ok: false, message: `${item.displayName} has no price and cannot be ordered here.` };
   return { ok: true, item };
 }
 
@@ -81,8 +87,8 @@ export function mergeLine(current: readonly StockLine[], line: StockLine, item: 
 }
 
 /** intent=add: validates the product and quantity against the catalogue, then merges the line (SPEC §4). */
-export async function addLine(client: UpstreamClient, productId: string, qty: unknown): Promise<BasketChange> {
-  const found = await orderableItem(client, productId);
+export async function addLine(client: UpstreamClient, productId: string, qty: unknown, prices: PricesHidden = {}): Promise<BasketChange> {
+  const found = await orderableItem(client, productId, prices);
   if (!found.ok) return refuse(found.message);
   const check = checkOrderQuantity(found.item, qty);
   if (!check.ok) return refuse(check.message);
@@ -98,10 +104,10 @@ function stockAdded(basket: BasketState, stock: StockLine[]): BasketPatch {
 }
 
 /** intent=update: a new quantity for a line in the basket; 0 removes it. */
-export async function updateLine(client: UpstreamClient, productId: string, qty: unknown): Promise<BasketChange> {
+export async function updateLine(client: UpstreamClient, productId: string, qty: unknown, prices: PricesHidden = {}): Promise<BasketChange> {
   const basket = await getBasket(client);
   if (!basket.stock.some((line) => line.productId === productId)) return refuse(NOT_IN_BASKET);
-  const found = await orderableItem(client, productId);
+  const found = await orderableItem(client, productId, prices);
   if (!found.ok) return refuse(found.message);
   const check = checkOrderQuantity(found.item, qty, { zeroRemoves: true });
   if (!check.ok) return refuse(check.message);
@@ -194,7 +200,7 @@ export type LineReport = { row: number; code: string; qty: string; added: boolea
  * the accepted ones go into the basket in one write, the refused ones say why. Nothing is written when
  * nothing was accepted.
  */
-export async function addByCodes(client: UpstreamClient, requests: readonly QuickOrderRequest[]): Promise<{ report: LineReport[]; basket: BasketState | null }> {
+export async function addByCodes(client: UpstreamClient, requests: readonly QuickOrderRequest[], prices: PricesHidden = {}): Promise<{ report: LineReport[]; basket: BasketState | null }> {
   const found = await Promise.all(requests.map((request) => findItemByCode(client, request.code)));
   const basket = await getBasket(client);
   let stock = basket.stock;
@@ -202,7 +208,7 @@ export async function addByCodes(client: UpstreamClient, requests: readonly Quic
     const refused = (reason: string, name: string | null = null) => ({ ...request, added: false, name, reason });
     const item = found[i];
     if (!item) return refused(`No product has the code ${request.code}.`);
-    const check = orderable(item);
+    const check = orderable(item, prices);
     if (!check.ok) return refused(check.message, item.displayName);
     const qty = checkOrderQuantity(item, request.qty);
     if (!qty.ok) return refused(qty.message, item.displayName);

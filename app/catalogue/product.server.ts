@@ -177,7 +177,7 @@ export async function addFromProductPage(user: PortalUser, request: Request, slu
     productId = choice.variant.internalId;
     shown = { ...choice.variant.options, logo: posted.logo };
   }
-  const change = await addLine(user.upstream, productId, form.data.qty);
+  const change = await addLine(user.upstream, productId, form.data.qty, { pricesHidden: !showsPrices(user) });
   if (!change.ok) return refuse({}, change.message);
   const query = new URLSearchParams(MATRIX_OPTIONS.flatMap((option) => (shown[option] ? [[option, shown[option] as string]] : []))).toString();
   const toast = await flashToast(request, { kind: "success", message: change.message });

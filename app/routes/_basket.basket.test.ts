@@ -103,6 +103,20 @@ describe("/basket action, intent=add", () => {
     expect(store.patches).toEqual([]);
   });
 
+  it("a product whose price is hidden from the account (null from the upstream) is still added (decision 058); for others it has no price", async () => {
+    const hiddenItems = { items: [{ ...ITEMS.jacketM, price: null }] };
+    const store = setUp(hiddenItems, sessionAnswer({ permissions: ["canViewFullCatalogue", "pricingHidden"] }));
+    const result = await send({ intent: "add", productId: "20002", qty: "2" });
+    expect(locationOf(result)).toBe("/basket");
+    expect(store.state.stock).toEqual([expect.objectContaining({ productId: "20002", qty: 2, price: null })]);
+
+    const other = setUp(hiddenItems);
+    const refused = (await send({ intent: "add", productId: "20002", qty: "2" })) as FormAnswer;
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.formError).toBe("Hi-Vis Jacket M has no price and cannot be ordered here.");
+    expect(other.patches).toEqual([]);
+  });
+
   it("refuses a sum beyond 99 instead of trimming it", async () => {
     const store = setUp({ store: storeWith([jacketLine(98)]) });
     const result = (await send({ intent: "add", productId: "20002", qty: "2" })) as FormAnswer;
