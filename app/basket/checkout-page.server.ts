@@ -2,6 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import type { PortalUser } from "~/auth/require-user.server";
 import { checkoutFieldsFromMetadata, checkoutMetadata } from "~/domain/card-amount";
 import { formatMoney } from "~/domain/money";
+import { PRICE_HIDDEN_TEXT, pricesHidden } from "~/domain/prices";
 import { getEnv } from "~/env.server";
 import { createHostedCheckout, getCardOutcome, stripePublishableKey } from "~/upstream/payments.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";
@@ -9,12 +10,29 @@ import { cardChargeFor, checkoutView, isCardMethod, orderPlacedRedirect, payerOf
 import { placeOrderSchema } from "./checkout-form.server";
 import { threeDSecureRedirect } from "./three-d-secure.server";
 
+/** Decision 058: card payment is not offered to an account whose prices are hidden. */
+export const CARD_NOT_OFFERED = "Card payment is not offered on this account, as its prices are not shown. Please choose another way to pay.";
+
+const hidesPrices = (user: PortalUser) => pricesHidden(user.session.account, { inPunchout: user.inPunchout });
+
 // The checkout route's server side in one module, so the page's browser build refers to one empty module instead
 // of one per server import (each costs a file on first load; DESIGN §6).
 
 /** GET /checkout: the page's data, with the money already worded and the browser's Stripe key (or null). */
 export async function checkoutPageData(user: PortalUser) {
   const view = await checkoutView(user);
+  if (hidesPrices(user)) {
+    // decision 058: no amounts, and no card, whose amount could not be shown before it is charged
+    return {
+      ...view,
+      lines: view.lines.map((line) => ({ ...line, price: null })),
+      subTotal: null,
+      subTotalText: PRICE_HIDDEN_TEXT,
+      paymentMethods: view.paymentMethods.filter((m) => !m.card),
+      stripeKey: null,
+      cardNotice: null,
+    };
+  }
   return {
     ...view,
     subTotalText: formatMoney(view.subTotal),
@@ -31,6 +49,7 @@ export async function submitCheckout(user: PortalUser, request: Request) {
   const form = await parseForm(request, placeOrderSchema());
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? "Please check the form.");
   const { paymentIntentId, ...fields } = form.data;
+  if (isCardMethod(fields.paymentMethod) && hidesPrices(user)) return invalidForm({ paymentMethod: "Choose another way to pay" }, CARD_NOT_OFFERED);
 
   let result: CheckoutResult;
   if (isCardMethod(fields.paymentMethod) && getEnv().stripeEnabled) {

@@ -1,0 +1,74 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { CARD_NOT_OFFERED } from "~/basket/checkout-page.server";
+import { PRICE_HIDDEN_TEXT } from "~/domain/prices";
+import { testLoadContext } from "~/http/context";
+import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
+import { useUpstreamMock } from "../../tests/mocks/server";
+import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
+import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
+import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { action, loader } from "./_basket.checkout";
+
+// Decision 058: the checkout of an account whose prices are hidden (SPEC §6 pricingHidden).
+
+const server = useUpstreamMock();
+let cookie: string;
+beforeAll(async () => {
+  cookie = await sessionCookie();
+});
+
+type FormAnswer = { data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit | null };
+
+// the provider's basket for such an account may still hold the price the line was added at
+const jacket = { productId: "20002", parentId: "20001", qty: 2, name: "Hi-Vis Jacket M", price: 24.5, thumbnail: null };
+
+function setUp(permissions = ["canViewFullCatalogue", "pricingHidden"]) {
+  const session = sessionAnswer({ permissions });
+  session.account.payment_methods = [{ id: 0, name: "On account" }, { id: 1, name: "Visa" }];
+  const store: BasketStore = { state: { ...emptyBasket(), stock: [jacket], instructions: { stock: "", manpack: "" }, version: 5 }, patches: [], reorders: [] };
+  const checkout = checkoutHandlers({ usableAddresses: ["701"] });
+  server.use(...authHandlers({ session }), ...basketHandlers({ store }).handlers, ...checkout.handlers);
+  return { orders: checkout.orders };
+}
+
+const form = (extra: Record<string, string> = {}) => ({
+  idempotencyKey: "3c1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f11",
+  shippingMethod: "2",
+  paymentMethod: "0",
+  deliveryInstructions: "",
+  ...extra,
+});
+
+const send = (fields: Record<string, string>) => settle(() => action({ request: post("/checkout", fields, cookie), params: {}, context: testLoadContext() }));
+
+describe("/checkout with the account's prices hidden (decision 058)", () => {
+  it("shows no amounts, words the subtotal as hidden and offers no card", async () => {
+    setUp();
+    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
+    expect(view.lines).toEqual([{ productId: "20002", name: "Hi-Vis Jacket M", qty: 2, price: null }]);
+    expect(view.subTotal).toBeNull();
+    expect(view.subTotalText).toBe(PRICE_HIDDEN_TEXT);
+    expect(view.paymentMethods.map((m) => m.id)).toEqual([0]);
+    expect(view.stripeKey).toBeNull();
+  });
+
+  it("the same account without pricingHidden sees the amounts and the card", async () => {
+    setUp(["canViewFullCatalogue"]);
+    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
+    expect(view.subTotalText).toBe("£49.00");
+    expect(view.paymentMethods.map((m) => m.id)).toEqual([0, 1]);
+  });
+
+  it("refuses a card with 400 and no order; on account the order is placed (the provider prices it)", async () => {
+    const { orders } = setUp();
+    const refused = (await send(form({ paymentMethod: "1" }))) as FormAnswer;
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data.formError).toBe(CARD_NOT_OFFERED);
+    expect(orders).toHaveLength(0);
+
+    const placed = await send(form());
+    expect(locationOf(placed)).toBe("/order-complete?order=801");
+    expect(orders).toHaveLength(1);
+  });
+});
