@@ -1,7 +1,7 @@
 import { BadRequest } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
-import type { Caller } from "../auth/caller";
+import { canApprove, type Caller } from "../auth/caller";
 import { bodyOf, callerOf, json, requireCustomer, requireOrdering, type Ctx, type ProviderParams } from "./base";
 
 const id = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().nonnegative()]).transform(String);
@@ -41,6 +41,8 @@ export const basketStateSchema = z
     basketIdForApproval: id.nullable().optional(),
     approvedOrderAddressId: id.nullable().optional(),
     punchoutLoadedBasket: z.boolean().optional(),
+    // the saved basket the stock lines were loaded from: an order sends it as chosenBasket (decision 077)
+    loadedBasket: id.nullable().optional(),
   })
   .strict();
 
@@ -106,6 +108,25 @@ function requireBasketWrite(caller: Caller, body: Record<string, unknown>): void
   if (Array.isArray(body.manpack) && body.manpack.length > 0) requireOrdering(caller, "manpack");
 }
 
+/**
+ * Decision 077: a loadedBasket written must be a saved basket the caller may order from — their own in this business
+ * unit, or (an approver) a punched-out one of the customer, as placing the order checks chosenBasket (decision 074).
+ * Only a new value is checked, so a state read and written back whole stays writable after its saved basket is gone.
+ */
+async function requireLoadableBasket(db: Knex, caller: Caller, customerId: number, state: BasketState, current: BasketState): Promise<void> {
+  if (state.loadedBasket == null || state.loadedBasket === current.loadedBasket) return;
+  const found = await db("saved_baskets")
+    .where({ id: Number(state.loadedBasket), customer_id: customerId })
+    .where((w) => {
+      w.where("user_id", caller.userId);
+      if (canApprove(caller) || caller.isEvolveUser) w.orWhere("is_punchout", true);
+    })
+    .first("id");
+  if (!found) {
+    throw new BadRequest(`Invalid value at field "loadedBasket": no saved basket ${state.loadedBasket} you may order from`, { field: "loadedBasket" });
+  }
+}
+
 /** A basket body as written back by a client: the version it read is not part of the state. */
 function stateBody(data: unknown): Record<string, unknown> {
   const { version: _version, ...state } = bodyOf(data);
@@ -137,6 +158,7 @@ export class BasketSessionService {
     const body = stateBody(data);
     requireBasketWrite(caller, body);
     const state = parseOr400(basketStateSchema, body);
+    await requireLoadableBasket(this.ctx.db, caller, customerId, state, await loadBasketState(this.ctx.db, caller.userId, customerId));
     await saveBasketState(this.ctx.db, caller.userId, customerId, state, this.ctx.now());
     return this.answer(caller.userId, customerId);
   }
@@ -148,6 +170,7 @@ export class BasketSessionService {
     requireBasketWrite(caller, body);
     const current = await loadBasketState(this.ctx.db, caller.userId, customerId);
     const state = parseOr400(basketStateSchema, { ...current, ...body });
+    await requireLoadableBasket(this.ctx.db, caller, customerId, state, current);
     await saveBasketState(this.ctx.db, caller.userId, customerId, state, this.ctx.now());
     return this.answer(caller.userId, customerId);
   }

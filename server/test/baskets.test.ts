@@ -49,6 +49,30 @@ describe("/api/basket-session", () => {
   });
 });
 
+describe("/api/basket-session loadedBasket (decision 077)", () => {
+  it("holds the saved basket the lines were loaded from, written with them in one PATCH", async () => {
+    const res = await p.api("PATCH", "/api/basket-session", { token: buyer, body: { stock: [{ productId: "20002", qty: 1 }], loadedBasket: "601" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ loadedBasket: "601", stock: [expect.objectContaining({ productId: "20002" })] });
+    expect((await p.api("PATCH", "/api/basket-session", { token: buyer, body: { loadedBasket: null } })).body.loadedBasket).toBeNull();
+  });
+
+  it.each([
+    ["a colleague's saved basket", () => approver, "601"],
+    ["an unknown saved basket", () => buyer, "999999"],
+  ])("400 naming loadedBasket for %s, nothing written", async (_what, token, loadedBasket) => {
+    const before = (await p.api("GET", "/api/basket-session", { token: token() })).body;
+    for (const method of ["PATCH", "PUT"] as const) {
+      const res = await p.api(method, "/api/basket-session", { token: token(), body: { ...EMPTY, stock: [{ productId: "20002", qty: 1 }], loadedBasket } });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain('"loadedBasket"');
+    }
+    expect((await p.api("GET", "/api/basket-session", { token: token() })).body).toEqual(before);
+  });
+});
+
+const EMPTY = { selectedBasketType: "stock-order-basket", stock: [], manpack: [], instructions: { stock: "", manpack: "" } };
+
 describe("/api/saved-basket", () => {
   let id: number;
   it("POST saves a basket with catalogue prices; GET lists it (justBaskets) and with items", async () => {

@@ -190,6 +190,12 @@ describe("chosenBasket (item 5)", () => {
     expect(res.status).toBe(201);
     expect((await p.db("saved_baskets").where("id", 601).first()).checked_out).toBeTruthy();
   });
+
+  it("the order forgets the loaded saved basket with the stock lines (decision 077)", async () => {
+    await p.api("PATCH", "/api/basket-session", { token: buyer, body: { stock: [{ productId: "20002", qty: 1 }], loadedBasket: "601" } });
+    expect((await p.api("POST", "/api/order", { token: buyer, body: stock({ chosenBasket: "601" }) })).status).toBe(201);
+    expect((await p.api("GET", "/api/basket-session", { token: buyer })).body).toMatchObject({ stock: [], loadedBasket: null });
+  });
 });
 
 describe("a basket is ordered once (item 8)", () => {

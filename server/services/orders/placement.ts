@@ -362,8 +362,10 @@ async function insertOrder(ctx: Ctx, trx: Knex.Transaction, caller: Caller, cust
   }
   // the part of the live basket just ordered is emptied
   const basket = await loadBasketState(trx, caller.userId, customerId);
-  if (order.orderType === "standard") basket.stock = [];
-  else basket.manpack = [];
+  if (order.orderType === "standard") {
+    basket.stock = [];
+    basket.loadedBasket = null; // the loaded saved basket went with its lines (decision 077)
+  } else basket.manpack = [];
   await saveBasketState(trx, caller.userId, customerId, basket, now);
   if (needsApproval) await notifyApprovers(trx, customerId, unit?.approver_user_id ?? null, tranId, contactName, now);
   return orderId;
