@@ -11,7 +11,6 @@ import {
   resetSessionStorageForTests,
   type SessionData,
 } from "./session.server";
-import { loadedSavedBasketId, rememberLoadedSavedBasket } from "~/basket/saved-baskets.server";
 
 // Issue 11 item 10: the portal's cookies carry the provider's bearer token, so they are encrypted (AES-256-GCM,
 // decision 006), not just signed; in production they are `__Host-` cookies.
@@ -178,16 +177,6 @@ describe("cookie names and attributes follow SECURE_COOKIES", () => {
     // the plain-HTTP name is not read in production
     const plain = `__portal_session=${valueOf(setCookies[0])}`;
     expect((await getSession(request(plain))).get("token")).toBeUndefined();
-  });
-
-  it("the loaded saved basket's cookie too: __Host- and Secure in production, encrypted so its id cannot be forged", async () => {
-    configure("test-secret", true);
-    const setCookie = await rememberLoadedSavedBasket("42");
-    expect(setCookie).toMatch(/^__Host-portal_saved_basket=/);
-    expect(setCookie).toMatch(/; Secure/);
-    expect(setCookie).not.toMatch(/Domain=/i);
-    expect(await loadedSavedBasketId(request(pairOf(setCookie)))).toBe("42");
-    expect(await loadedSavedBasketId(request(`__Host-portal_saved_basket=${encodeURIComponent(btoa(JSON.stringify("43")))}`))).toBeNull();
   });
 
   it("destroySession clears the cookie of the right name", async () => {

@@ -17,7 +17,7 @@ import { redirect } from "@remix-run/node";
 import { NO_APPROVAL_HELD } from "~/domain/punchout-approval";
 import { flashToast } from "~/auth/session.server";
 import { finalisePunchoutApproval } from "./punchout-approval.server";
-import { loadedSavedBasketId, rememberLoadedSavedBasket } from "./saved-baskets.server";
+import { rememberLoadedSavedBasket } from "./saved-baskets.server";
 
 export const EMPTY_BASKET_MESSAGE = "Your basket is empty. Add something before checking out.";
 export const BASKET_CHANGED_MESSAGE = "Your basket changed since checkout was opened: check it and place the order again.";
@@ -105,12 +105,13 @@ type Prepared = {
  */
 async function prepareOrder(user: PortalUser, request: Request, input: CheckoutInput): Promise<Prepared | Refusal> {
   const { upstream, session } = user;
-  const [basket, addresses, shipMethods, chosenBasket] = await Promise.all([
+  const [basket, addresses, shipMethods] = await Promise.all([
     getBasket(upstream),
     listCustomerAddresses(upstream),
     listShipMethods(upstream, { forBasket: "stock" }),
-    loadedSavedBasketId(request),
   ]);
+  // the saved basket these lines were loaded from, as the upstream basket remembers it (decision 077)
+  const chosenBasket = basket.loadedBasket;
   // the addresses the provider lets this order go to; a punched-out basket loaded for approval goes, by default,
   // to the address it was approved for
   const addressIds = orderableAddressIds(addresses, basket.approvedOrderAddressId);

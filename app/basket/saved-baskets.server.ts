@@ -65,7 +65,7 @@ export async function loadIntoBasket(client: UpstreamClient, basketId: string): 
   const live = new Map(items.filter((item) => orderable(item).ok).map((item) => [item.internalId, item]));
   const loaded = loadSavedBasket(shape, (productId) => live.has(productId));
   if (loaded.error) {
-    await patchBasket(client, { stock: [], ...NO_APPROVAL_HELD });
+    await patchBasket(client, { stock: [], loadedBasket: null, ...NO_APPROVAL_HELD });
     return { ok: true, notice: true, message: `"${record.basket_name}" could not be loaded (${loaded.error}), so your basket is now empty.` };
   }
   const names = new Map(record.itemsArray.map((value) => [String(asRaw(value).internalId), String(asRaw(value).name ?? asRaw(value).internalId)]));
@@ -80,8 +80,9 @@ export async function loadIntoBasket(client: UpstreamClient, basketId: string): 
     if (!qty.ok) dropped.push(`${item.displayName} (${qty.message.toLowerCase()})`);
     else stock.push(lineFromItem(item, qty.qty));
   }
-  // the loaded basket replaces what was there, so no punched-out basket stays held for approval
-  await patchBasket(client, { stock, ...NO_APPROVAL_HELD });
+  // the loaded basket replaces what was there, so no punched-out basket stays held for approval; the provider keeps
+  // which saved basket it was (checkout sends it as chosenBasket, so ordering marks it checked out: decision 077)
+  await patchBasket(client, { stock, loadedBasket: basketId, ...NO_APPROVAL_HELD });
   const message = `Loaded "${record.basket_name}" into your basket.${droppedNotice(dropped)}`;
   return { ok: true, message, notice: dropped.length > 0 };
 }
@@ -121,14 +122,13 @@ export async function savedBasketView(client: UpstreamClient, basketId: string) 
 }
 
 /**
- * Loads a saved basket into the live basket and answers the redirect to /basket with its toast, remembering the
- * saved basket for checkout (chosenBasket); a refusal comes back as the SavedChange.
+ * Loads a saved basket into the live basket (which remembers it for checkout's chosenBasket) and answers the
+ * redirect to /basket with its toast; a refusal comes back as the SavedChange.
  */
 export async function loadAndGoToBasket(request: Request, client: UpstreamClient, basketId: string): Promise<Response | SavedChange> {
   const loaded = await loadIntoBasket(client, basketId);
   if (!loaded.ok) return loaded;
-  const headers = new Headers(await flashToast(request, { kind: loaded.notice ? "info" : "success", message: loaded.message }));
-  headers.append("Set-Cookie", await rememberLoadedSavedBasket(basketId));
+  const headers = await flashToast(request, { kind: loaded.notice ? "info" : "success", message: loaded.message });
   return redirect("/basket", { status: 303, headers });
 }
 
@@ -171,18 +171,11 @@ export async function addSavedLineByCode(client: UpstreamClient, basketId: strin
   return { ok: true, message: `Added ${item.displayName} to the saved basket` };
 }
 
-// The saved basket last loaded into the live basket: checkout sends it as chosenBasket, so the provider marks it
-// checked_out (SPEC §4: 0 → 1 on checkout).
-// Encrypted like the session (so it cannot be forged) and named __Host-portal_saved_basket in production.
-const loadedSavedBasketCookie = () => portalCookie("saved_basket", { encrypted: true, maxAge: 60 * 60 * 24 * 30 });
-
-/** The id of the saved basket the live basket was loaded from, if any (for POST /api/order chosenBasket). */
-export async function loadedSavedBasketId(request: Request): Promise<string | null> {
-  const value = await loadedSavedBasketCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" && /^\d{1,15}$/.test(value) ? value : null;
-}
-
-/** Set-Cookie remembering (or, with null, forgetting) the loaded saved basket. */
-export function rememberLoadedSavedBasket(basketId: string | null): Promise<string> {
-  return basketId ? loadedSavedBasketCookie().serialize(basketId) : loadedSavedBasketCookie().serialize("", { maxAge: 0 });
+/**
+ * @deprecated Decision 077: the loaded saved basket lives in the upstream basket session (loadedBasket), not in a
+ * cookie. Only the punch-out load route still calls this until its owner drops the call; it answers a Set-Cookie that
+ * deletes the retired cookie a browser may still hold.
+ */
+export function rememberLoadedSavedBasket(_basketId?: string | null): Promise<string> {
+  return portalCookie("saved_basket", { encrypted: true }).serialize("", { maxAge: 0 });
 }

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getSession } from "~/auth/session.server";
-import { rememberLoadedSavedBasket } from "~/basket/saved-baskets.server";
+import { getSession, portalCookie } from "~/auth/session.server";
 import { EMPTY_BASKET_MESSAGE } from "~/basket/checkout.server";
 import { testLoadContext } from "~/http/context";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
@@ -13,6 +12,9 @@ import { punchoutBasket, punchoutBasketHandlers } from "../../tests/mocks/upstre
 import { savedBasketHandlers } from "../../tests/mocks/upstream/saved-baskets";
 import { action, loader } from "./_basket.checkout";
 import { loader as confirmationLoader } from "./_basket.order-complete";
+
+// the encrypted cookie the portal kept the loaded saved basket in before decision 077
+const legacySavedBasketCookie = () => portalCookie("saved_basket", { encrypted: true, maxAge: 60 * 60 * 24 * 30 });
 
 const server = useUpstreamMock();
 let cookie: string;
@@ -118,16 +120,24 @@ describe("/checkout action: POST /api/order, stock", () => {
     ]);
   });
 
-  it("sends the buyer's reference and the saved basket (chosenBasket), marks it checked_out (SPEC §4) and forgets it", async () => {
+  it("sends the buyer's reference and the upstream basket's loadedBasket as chosenBasket, and marks it checked_out (SPEC §4)", async () => {
+    const { store, orders } = setUp();
+    store.state = { ...store.state, loadedBasket: "601" };
+    const saved = savedBasketHandlers([{ id: 601, basket_name: "Monthly", checked_out: 0, itemsArray: [] }]);
+    server.use(...saved.handlers);
+    await send(form({ otherRefNum: "PO-778" }));
+    expect(orders[0].body).toMatchObject({ otherRefNum: "PO-778", chosenBasket: "601" });
+    expect(saved.patches).toEqual([{ basket: "601", checked_out: 1 }]);
+  });
+
+  it("a saved-basket cookie left from before decision 077 is not read: no loadedBasket upstream, no chosenBasket", async () => {
     const { orders } = setUp();
     const saved = savedBasketHandlers([{ id: 601, basket_name: "Monthly", checked_out: 0, itemsArray: [] }]);
     server.use(...saved.handlers);
-    const loaded = (await rememberLoadedSavedBasket("601")).split(";")[0];
-    const result = await send(form({ otherRefNum: "PO-778" }), `${cookie}; ${loaded}`);
-    expect(orders[0].body).toMatchObject({ otherRefNum: "PO-778", chosenBasket: "601" });
-    expect(saved.patches).toEqual([{ basket: "601", checked_out: 1 }]);
-    const cleared = (result as Response).headers.get("Set-Cookie") ?? "";
-    expect(cleared).toMatch(/__portal_saved_basket=;/);
+    const legacy = (await legacySavedBasketCookie().serialize("601")).split(";")[0];
+    await send(form({ otherRefNum: "PO-778" }), `${cookie}; ${legacy}`);
+    expect(orders[0].body).not.toHaveProperty("chosenBasket");
+    expect(saved.patches).toEqual([]);
   });
 
   it.each([

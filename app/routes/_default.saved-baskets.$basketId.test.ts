@@ -117,6 +117,9 @@ describe("/saved-baskets/{id} action: the PATCH variants of SPEC §7", () => {
       ["20002", 2],
       ["20010", 4],
     ]);
-    expect(result.headers.get("Set-Cookie")).toMatch(/__portal_saved_basket=/);
+    // one PATCH: the lines and the saved basket they came from, kept upstream for checkout (decision 077)
+    expect(basket.patches).toEqual([expect.objectContaining({ stock: expect.any(Array), loadedBasket: "601" })]);
+    expect(basket.state.loadedBasket).toBe("601");
+    expect(result.headers.get("Set-Cookie") ?? "").not.toMatch(/saved_basket/);
   });
 });

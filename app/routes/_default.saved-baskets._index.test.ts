@@ -35,13 +35,15 @@ describe("/saved-baskets action", () => {
     const { basket } = setUp();
     expect(locationOf(await send({ intent: "load", basketId: "601" }))).toBe("/basket");
     expect(basket.state.stock.map((l) => [l.productId, l.qty, l.price])).toEqual([["20002", 2, 24.5]]);
+    expect(basket.state.loadedBasket).toBe("601");
   });
 
   it("an invalid saved basket empties the basket (SPEC §4)", async () => {
     const { basket } = setUp([{ productId: "20010", qty: 2 }]);
     expect(locationOf(await send({ intent: "load", basketId: "602" }))).toBe("/basket");
-    // and, replacing the basket, it is no longer a punched-out basket held for approval
-    expect(basket.patches).toEqual([{ stock: [], basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false }]);
+    // and, replacing the basket, it is no longer a punched-out basket held for approval, nor loaded from a saved
+    // basket (decision 077)
+    expect(basket.patches).toEqual([{ stock: [], loadedBasket: null, basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false }]);
   });
 
   it("delete sends {deleteBasket, basketID}", async () => {

@@ -92,7 +92,9 @@ describe("/saved-punchout-baskets/{id}", () => {
     const { basket, calls } = setUp();
     const result = await send({ intent: "load" });
     expect(locationOf(result)).toBe("/saved-punchout-baskets/650");
-    expect((result as Response).headers.get("Set-Cookie")).toMatch(/__portal_saved_basket=/);
+    // the lines and the saved basket they came from in one PATCH, kept upstream for checkout (decision 077)
+    expect(basket.patches).toContainEqual(expect.objectContaining({ stock: expect.any(Array), loadedBasket: "650" }));
+    expect(basket.state.loadedBasket).toBe("650");
     expect(basket.state.stock.map((l) => [l.productId, l.qty])).toEqual([
       ["20002", 2],
       ["20010", 4],

@@ -32,13 +32,15 @@ export const BasketStateSchema = z.object({
   basketIdForApproval: id.nullish().transform((v) => v ?? null),
   approvedOrderAddressId: id.nullish().transform((v) => v ?? null),
   punchoutLoadedBasket: z.boolean().nullish().transform((v) => v ?? false),
+  // the saved basket the stock lines were loaded from, sent as the order's chosenBasket (decision 077)
+  loadedBasket: id.nullish().transform((v) => v ?? null),
   // bumped by every write; an order names the version it was placed from (decision 074)
   version: z.number().int().nonnegative().nullish().transform((v) => v ?? null),
 });
 export type BasketState = z.infer<typeof BasketStateSchema>;
 
 export type BasketPatch = Partial<
-  Pick<BasketState, "selectedBasketType" | "stock" | "manpack" | "instructions" | "basketIdForApproval" | "approvedOrderAddressId" | "punchoutLoadedBasket">
+  Pick<BasketState, "selectedBasketType" | "stock" | "manpack" | "instructions" | "basketIdForApproval" | "approvedOrderAddressId" | "punchoutLoadedBasket" | "loadedBasket">
 >;
 
 // GET /api/basket-session (SPEC §7: /api/basket-session)
