@@ -3,7 +3,7 @@ import { z } from "zod";
 import { safeRedirect, type PortalUser } from "~/auth/require-user.server";
 import { flashToast } from "~/auth/session.server";
 import { formatMoney } from "~/domain/money";
-import { priceShown, priceText, pricesHidden } from "~/domain/prices";
+import { pricesHidden, shownMoney } from "~/domain/prices";
 import { invalidForm, parseForm } from "~/utils/forms.server";
 import { addLine, reorderIntoBasket, removeLine, setBasketType, setInstructions, updateLine, type BasketChange } from "./basket.server";
 import { basketView } from "./view.server";
@@ -16,7 +16,7 @@ export async function basketPageData(user: PortalUser) {
   const hidden = pricesHidden(user.session.account, { inPunchout: user.inPunchout });
   const view = await basketView(user.upstream, { pricesHidden: hidden });
   // decision 058: hidden prices read "Price on application", never £0.00
-  const text = (amount: number | null) => priceText(priceShown(amount, hidden), formatMoney, formatMoney(amount))!;
+  const text = (amount: number | null) => shownMoney(amount, hidden);
   return {
     ...view,
     totalText: text(view.total),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine, ORDER_CSV_HEADER, orderCsvRow } from "./order-csv";
+import { csvCell, csvLine, ORDER_CSV_HEADER, orderCsvHeader, orderCsvRow } from "./order-csv";
 
 describe("order CSV", () => {
   it.each([
@@ -32,5 +32,16 @@ describe("order CSV", () => {
 
   it("a rejected order reads 'Order rejected'", () => {
     expect(orderCsvRow({ tranId: "SO1", orderStatus: "Closed", webRejected: true })).toContain(",Order rejected,");
+  });
+});
+
+describe("prices hidden (decision 058)", () => {
+  it.each([
+    [false, "Order,Reference,Date,Status,Ordered by,Delivery address,Total\r\n", "SO1,,,,,,31.14\r\n"],
+    [true, "Order,Reference,Date,Status,Ordered by,Delivery address\r\n", "SO1,,,,,\r\n"],
+  ])("prices hidden %j: header and row", (pricesHidden, header, row) => {
+    expect(csvLine(orderCsvHeader({ pricesHidden }))).toBe(header);
+    const order = { tranId: "SO1", subTotal: 20, shippingCost: 5.95, taxTotal: 5.19 };
+    expect(orderCsvRow(order, { pricesHidden }).replace(/^SO1,,[^,]*,[^,]*,/, "SO1,,,,")).toBe(row);
   });
 });

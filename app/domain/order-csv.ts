@@ -18,15 +18,22 @@ export function csvLine(cells: readonly string[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
+/** Decision 058: for an account whose prices are hidden the CSV leaves the Total column out. */
+export type CsvPrices = { pricesHidden?: boolean };
+
+export function orderCsvHeader({ pricesHidden = false }: CsvPrices = {}): readonly string[] {
+  return pricesHidden ? ORDER_CSV_HEADER.filter((label) => label !== "Total") : ORDER_CSV_HEADER;
+}
+
 /** One order as a CSV row: the same labels, date format and total as the history screen. */
-export function orderCsvRow(order: CsvOrder): string {
-  return csvLine([
+export function orderCsvRow(order: CsvOrder, { pricesHidden = false }: CsvPrices = {}): string {
+  const cells = [
     order.tranId ?? "",
     order.otherRefNum ?? "",
     formatDate(order.createdDate),
     orderStatusLabel(order),
     order.contact?.name ?? "",
     orderAddressLines(order).join(", "),
-    orderTotal(order).toFixed(2),
-  ]);
+  ];
+  return csvLine(pricesHidden ? cells : [...cells, orderTotal(order).toFixed(2)]);
 }

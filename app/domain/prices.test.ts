@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { PRICE_HIDDEN_TEXT, priceShown, priceText, verifyPrices } from "./prices";
+import { PRICE_HIDDEN_TEXT, priceShown, priceText, shownMoney, verifyPrices } from "./prices";
 
 describe("verifyPrices (SPEC §5)", () => {
   const held = [
@@ -56,5 +56,18 @@ describe("priceShown / priceText (issue 12 item 8, decision 058)", () => {
 
   it("the wording is British English and names no amount", () => {
     expect(PRICE_HIDDEN_TEXT).toBe("Price on application");
+  });
+});
+
+describe("shownMoney (decision 058)", () => {
+  it.each([
+    [49, false, "£49.00"],
+    ["12.5", false, "£12.50"],
+    [null, false, "£0.00"],
+    [49, true, PRICE_HIDDEN_TEXT],
+    [null, true, PRICE_HIDDEN_TEXT],
+    [0, true, PRICE_HIDDEN_TEXT],
+  ])("%j with prices hidden %j reads %j", (amount, hidden, text) => {
+    expect(shownMoney(amount, hidden)).toBe(text);
   });
 });

@@ -1,4 +1,4 @@
-import { toPence } from "./money";
+import { formatMoney, toPence } from "./money";
 import { hasPermission, type AccountLike, type PunchoutContext } from "./permissions";
 
 export interface HeldPrice {
@@ -52,4 +52,9 @@ export function priceShown(amount: number | null | undefined, pricesHidden: bool
 export function priceText(shown: PriceShown, format: (amount: number) => string, missing: string | null = null): string | null {
   if (shown.hidden) return PRICE_HIDDEN_TEXT;
   return shown.amount === null ? missing : format(shown.amount);
+}
+
+/** An amount as a screen words it: the hidden wording when the account's prices are hidden, else '£1,234.50'. */
+export function shownMoney(amount: unknown, pricesHidden: boolean): string {
+  return pricesHidden ? PRICE_HIDDEN_TEXT : formatMoney(amount);
 }

@@ -1,15 +1,15 @@
 import { PAGE_SIZE } from "~/domain/constants";
-import { csvLine, ORDER_CSV_HEADER, orderCsvRow } from "~/domain/order-csv";
+import { csvLine, orderCsvHeader, orderCsvRow } from "~/domain/order-csv";
 import { orderListQuery, readOrderFilters, type OrderListFilters } from "~/domain/order-query";
 import { ORDER_SOURCE_STATUSES } from "~/domain/order-status";
 import type { PortalUser } from "~/auth/require-user.server";
 import { listOrderFilterOptions, listOrders, type OrderPage } from "~/upstream/orders.server";
-import { orderSummary } from "./order-view.server";
+import { orderPrices, orderSummary, type OrderPrices } from "./order-view.server";
 
 /** A page of orders as list rows with the page count. */
-export function orderListPage(answer: OrderPage, page: number) {
+export function orderListPage(answer: OrderPage, page: number, prices: OrderPrices = {}) {
   return {
-    orders: answer.data.map(orderSummary),
+    orders: answer.data.map((order) => orderSummary(order, prices)),
     total: answer.total,
     page,
     pageCount: Math.max(1, Math.ceil(answer.total / PAGE_SIZE)),
@@ -28,7 +28,7 @@ export async function orderHistoryData(user: PortalUser, url: URL) {
   ]);
   const p = url.searchParams;
   return {
-    ...orderListPage(answer, reading.ok ? reading.filters.page : 1),
+    ...orderListPage(answer, reading.ok ? reading.filters.page : 1, orderPrices(user)),
     filterError: reading.ok ? null : reading.message,
     options: { ...options, statuses: [...ORDER_SOURCE_STATUSES] },
     // the form shows what was asked for, as typed
@@ -59,16 +59,17 @@ export async function orderHistoryCsv(user: PortalUser, filters: OrderListFilter
   const base = orderListQuery(filters);
   const chunk = (skip: number) => listOrders(user.upstream, { ...base, $limit: String(EXPORT_CHUNK), $skip: String(skip) });
   const encoder = new TextEncoder();
+  const prices = orderPrices(user);
   let next: OrderPage | null = await chunk(0);
   let skip = 0;
   return new ReadableStream({
     start(controller) {
-      controller.enqueue(encoder.encode(csvLine(ORDER_CSV_HEADER)));
+      controller.enqueue(encoder.encode(csvLine(orderCsvHeader(prices))));
     },
     async pull(controller) {
       const answer = next ?? (await chunk(skip));
       next = null;
-      if (answer.data.length > 0) controller.enqueue(encoder.encode(answer.data.map(orderCsvRow).join("")));
+      if (answer.data.length > 0) controller.enqueue(encoder.encode(answer.data.map((order) => orderCsvRow(order, prices)).join("")));
       skip += answer.data.length;
       if (answer.data.length === 0 || skip >= answer.total) controller.close();
     },

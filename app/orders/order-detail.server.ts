@@ -3,7 +3,7 @@ import { canAmendDeliveryAddress } from "~/domain/order-amend";
 import { isWearerPackOrder } from "~/domain/order";
 import { canPlaceOrders } from "~/domain/permissions";
 import { getOrder, listAddressOptions } from "~/upstream/orders.server";
-import { orderDetail } from "./order-view.server";
+import { orderDetail, orderPrices } from "./order-view.server";
 
 const UPSTREAM_ID = /^\d{1,15}$/;
 
@@ -16,7 +16,7 @@ export function idParam(value: string | undefined): string {
 /** One order for display (with the address choices when `amend` is asked and allowed); the provider answers 404 for another customer's order, which stays a 404. */
 export async function loadOrderDetail(user: PortalUser, orderId: string | undefined, { amend = false } = {}) {
   const answer = await getOrder(user.upstream, idParam(orderId));
-  const order = orderDetail(answer);
+  const order = orderDetail(answer, orderPrices(user));
   const canAmend = amend && canAmendDeliveryAddress(user.session.account.permissions, order);
   return {
     order,

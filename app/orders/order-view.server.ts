@@ -1,5 +1,7 @@
 import { formatDate } from "~/domain/dates";
 import { formatMoney, orderTotal } from "~/domain/money";
+import { pricesHidden, shownMoney } from "~/domain/prices";
+import type { PortalUser } from "~/auth/require-user.server";
 import { orderAddressLines } from "~/domain/order-address";
 import { orderStatusColour, orderStatusLabel, type StatusColour } from "~/domain/order-status";
 import { isWearerPackOrder, orderTotalQuantity } from "~/domain/order";
@@ -16,7 +18,13 @@ export function statusView(order: PortalOrder): StatusView {
 }
 
 /** One row of an order list. */
-export function orderSummary(order: PortalOrder) {
+/** Decision 058: an account with prices hidden sees no order amounts (the delivery charge, shown at checkout, stays). */
+export type OrderPrices = { pricesHidden?: boolean };
+
+export const orderPrices = (user: PortalUser): OrderPrices => ({ pricesHidden: pricesHidden(user.session.account, { inPunchout: user.inPunchout }) });
+
+export function orderSummary(order: PortalOrder, { pricesHidden = false }: OrderPrices = {}) {
+  const money = (amount: unknown) => shownMoney(amount, pricesHidden);
   return {
     id: order.internalId,
     tranId: order.tranId,
@@ -25,7 +33,7 @@ export function orderSummary(order: PortalOrder) {
     status: statusView(order),
     orderedBy: order.contact?.name ?? "",
     type: isWearerPackOrder(order) ? "Wearer pack" : "Stock",
-    total: formatMoney(orderTotal(order)),
+    total: money(orderTotal(order)),
   };
 }
 export type OrderSummary = ReturnType<typeof orderSummary>;
@@ -45,18 +53,19 @@ export function despatchView(d: Despatch) {
 export type DespatchView = ReturnType<typeof despatchView>;
 
 /** Everything the order detail shows, shared by history and approval. */
-export function orderDetail(order: PortalOrder) {
+export function orderDetail(order: PortalOrder, prices: OrderPrices = {}) {
   const despatches = order.despatches ?? [];
+  const money = (amount: unknown) => shownMoney(amount, prices.pricesHidden ?? false);
   return {
-    ...orderSummary(order),
+    ...orderSummary(order, prices),
     shipDate: formatDate(order.shipDate),
     addressLines: orderAddressLines(order),
     instructions: order.message ?? "",
     rejectionNote: order.rejectionNote ?? "",
     pickingNote: order.pickingNote ?? "",
-    subTotal: formatMoney(order.subTotal),
+    subTotal: money(order.subTotal),
     shipping: formatMoney(order.shippingCost),
-    tax: formatMoney(order.taxTotal),
+    tax: money(order.taxTotal),
     totalQuantity: orderTotalQuantity(order),
     lines: (order.itemList?.item ?? []).map((l, i) => ({
       key: `${l.line ?? i}`,
@@ -65,8 +74,8 @@ export function orderDetail(order: PortalOrder) {
       wearer: l.shipAddress?.name && isWearerPackOrder(order) ? l.shipAddress.name : "",
       quantity: l.quantity,
       despatched: l.quantityFulfilled ?? 0,
-      rate: formatMoney(l.rate),
-      amount: formatMoney(l.amount),
+      rate: money(l.rate),
+      amount: money(l.amount),
     })),
     despatches: despatches.map(despatchView),
     nothingDespatched: despatches.length === 0,
