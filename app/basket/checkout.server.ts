@@ -17,7 +17,6 @@ import { redirect } from "@remix-run/node";
 import { NO_APPROVAL_HELD } from "~/domain/punchout-approval";
 import { flashToast } from "~/auth/session.server";
 import { finalisePunchoutApproval } from "./punchout-approval.server";
-import { rememberLoadedSavedBasket } from "./saved-baskets.server";
 
 export const EMPTY_BASKET_MESSAGE = "Your basket is empty. Add something before checking out.";
 export const BASKET_CHANGED_MESSAGE = "Your basket changed since checkout was opened: check it and place the order again.";
@@ -229,8 +228,8 @@ async function markCheckedOut(user: PortalUser, basketId: string): Promise<void>
 }
 
 /**
- * After an order is placed: a punched-out basket held for approval is finalised (decision 081), the loaded saved
- * basket is forgotten, and the buyer goes to the confirmation with a toast (303, so a reload never re-posts).
+ * After an order is placed: a punched-out basket held for approval is finalised (decision 081) and the buyer goes to
+ * the confirmation with a toast (303, so a reload never re-posts). The provider's order cleared loadedBasket itself.
  */
 export async function orderPlacedRedirect(user: PortalUser, request: Request, placed: { order: PlacedOrder; approval: ApprovalState }): Promise<Response> {
   const { order, approval } = placed;
@@ -240,8 +239,7 @@ export async function orderPlacedRedirect(user: PortalUser, request: Request, pl
   if (!finalised && keysHeld) await forgetApprovedBasket(user);
   const done = `Order ${order.tranId ?? order.internalId} placed`;
   const toast = finalised && !finalised.ok ? { kind: "error" as const, message: `${done}. ${finalised.message}` } : { kind: "success" as const, message: done };
-  const headers = new Headers(await flashToast(request, toast));
-  headers.append("Set-Cookie", await rememberLoadedSavedBasket(null));
+  const headers = await flashToast(request, toast);
   return redirect(`/order-complete?order=${encodeURIComponent(order.internalId)}`, { status: 303, headers });
 }
 

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { flashToast, portalCookie } from "~/auth/session.server";
+import { flashToast } from "~/auth/session.server";
 import { NO_APPROVAL_HELD } from "~/domain/punchout-approval";
 import { loadSavedBasket } from "~/domain/saved-basket";
 import { basketTotal } from "~/domain/basket";
@@ -169,13 +169,4 @@ export async function addSavedLineByCode(client: UpstreamClient, basketId: strin
   if (!check.ok) return refuse(check.message);
   await addSavedBasketItem(client, basketId, item.internalId);
   return { ok: true, message: `Added ${item.displayName} to the saved basket` };
-}
-
-/**
- * @deprecated Decision 077: the loaded saved basket lives in the upstream basket session (loadedBasket), not in a
- * cookie. Only the punch-out load route still calls this until its owner drops the call; it answers a Set-Cookie that
- * deletes the retired cookie a browser may still hold.
- */
-export function rememberLoadedSavedBasket(_basketId?: string | null): Promise<string> {
-  return portalCookie("saved_basket", { encrypted: true }).serialize("", { maxAge: 0 });
 }

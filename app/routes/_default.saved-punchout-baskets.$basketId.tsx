@@ -4,7 +4,6 @@ import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavi
 import { z } from "zod";
 import { flashToast } from "~/auth/session.server";
 import { finalisePunchoutApproval, getBasketForApproval, loadForApproval, NOT_LOADED, punchoutBasketView } from "~/basket/punchout-approval.server";
-import { rememberLoadedSavedBasket } from "~/basket/saved-baskets.server";
 import { requireUser } from "~/auth/require-user.server";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
 import { idParam } from "~/orders/order-detail.server";
@@ -44,9 +43,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (form.data.intent === "load") {
     const loaded = await loadForApproval(user, basketId);
     if (!loaded.ok) return invalidForm({}, loaded.message, loaded.status);
-    const headers = new Headers(await flashToast(request, { kind: loaded.notice ? "info" : "success", message: loaded.message }));
-    // checkout sends it as chosenBasket, so ordering it marks it checked out (SPEC §4)
-    headers.append("Set-Cookie", await rememberLoadedSavedBasket(basketId));
+    // the basket session now names it as loadedBasket: checkout sends it as chosenBasket, so ordering it marks it checked out (SPEC §4)
+    const headers = await flashToast(request, { kind: loaded.notice ? "info" : "success", message: loaded.message });
     return redirect(`/saved-punchout-baskets/${basketId}`, { status: 303, headers });
   }
 
