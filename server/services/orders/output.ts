@@ -1,5 +1,5 @@
 import type { Knex } from "knex";
-import { canApprove, type Caller } from "../../auth/caller";
+import { canApprove, has, type Caller } from "../../auth/caller";
 import { byKey, money, str } from "../base";
 import { WEARER_PACK_TYPE } from "./common";
 import type { DespatchLineRow, DespatchRow, OrderLineRow, OrderRow, ShipGroupRow } from "./rows";
@@ -12,7 +12,22 @@ export interface OrderOut {
   [key: string]: unknown;
 }
 
+/**
+ * Orders given to a caller with pricingHidden (decision 058): their goods amounts (subTotal, taxTotal, total, and the
+ * lines' rate and amount) are sent as null, as the catalogue sends such a caller no prices; the delivery charge stays.
+ */
+const pricesHiddenFrom = new WeakSet<OrderOut>();
+
 export function orderOut(r: OrderRow, caller: Caller): OrderOut {
+  const out = orderFields(r, caller);
+  if (has(caller, "pricingHidden")) {
+    Object.assign(out, { subTotal: null, taxTotal: null, total: null });
+    pricesHiddenFrom.add(out);
+  }
+  return out;
+}
+
+function orderFields(r: OrderRow, caller: Caller): OrderOut {
   const total = money(Number(r.sub_total) + Number(r.shipping_cost) + Number(r.tax_total));
   const hasShipping = r.ship_addr1 || r.ship_addr_text || r.ship_addressee;
   return {
@@ -99,7 +114,7 @@ export async function attachDetails(db: Knex, orders: OrderOut[], withDespatches
   const dLinesBy = byKey(despatchLines, (l) => l.despatch_id);
   for (const o of orders) {
     const ls = linesBy.get(o.internalId) ?? [];
-    o.itemList = { item: ls.map(lineOut) };
+    o.itemList = { item: pricesHiddenFrom.has(o) ? ls.map((l) => ({ ...lineOut(l), rate: null, amount: null })) : ls.map(lineOut) };
     o.totalQuantity = ls.reduce((n, l) => n + l.quantity, 0);
     o.shipGroupList = { shipGroup: (groupsBy.get(o.internalId) ?? []).map(shipGroupOut) };
     if (withDespatches) o.despatches = (despatchesBy.get(o.internalId) ?? []).map((d) => despatchOut(d, dLinesBy.get(d.id) ?? []));
