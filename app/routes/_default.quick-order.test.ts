@@ -3,7 +3,8 @@ import { testLoadContext } from "~/http/context";
 import { post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { basketHandlers, emptyBasket } from "../../tests/mocks/upstream/basket";
+import { basketHandlers, emptyBasket, ITEMS } from "../../tests/mocks/upstream/basket";
+import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action } from "./_default.quick-order";
 
 const server = useUpstreamMock();
@@ -43,6 +44,15 @@ describe("/quick-order", () => {
       ["20002", 2, 24.5],
       ["20010", 4, 6],
     ]);
+  });
+
+  it("adds a product whose price is hidden from the account, as the product page and basket do (decision 058)", async () => {
+    const store = { state: { ...emptyBasket(), stock: [] }, patches: [], reorders: [] };
+    const mock = basketHandlers({ store, items: [{ ...ITEMS.jacketM, price: null }] });
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue", "pricingHidden"] }) }), ...mock.handlers);
+    const answer = await run(post("/quick-order", { lines: "HV-JKT-M,2" }, cookie));
+    expect(answer.init.status).toBe(200);
+    expect(mock.store.state.stock).toEqual([expect.objectContaining({ productId: "20002", qty: 2, price: null })]);
   });
 
   it("switches the basket shown to the stock basket when the wearer-pack basket was selected", async () => {

@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { requireUser } from "~/auth/require-user.server";
 import { addByCodes, type LineReport } from "~/basket/basket.server";
+import { pricesHidden } from "~/domain/prices";
 import { FieldError } from "~/components/field-error";
 import { parseQuickOrderLines, QUICK_ORDER_MAX_LINES } from "~/domain/quick-order-lines";
 import { invalidForm, parseForm } from "~/utils/forms.server";
@@ -33,7 +34,7 @@ const quickOrderSchema = () =>
   });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { upstream } = await requireUser(request);
+  const user = await requireUser(request);
   const form = await parseForm(request, quickOrderSchema());
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
   const uploaded = form.data.file && form.data.file.size > 0 ? await form.data.file.text() : "";
@@ -42,7 +43,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (parsed.requests.length === 0 && parsed.refused.length === 0) {
     return invalidForm({ lines: "Enter at least one product code and quantity, or upload a CSV file" });
   }
-  const { report } = await addByCodes(upstream, parsed.requests);
+  // a product whose price is hidden from the account is still orderable: the provider prices the order (decision 058)
+  const { report } = await addByCodes(user.upstream, parsed.requests, { pricesHidden: pricesHidden(user.session.account, { inPunchout: user.inPunchout }) });
   const refusedRows: LineReport[] = parsed.refused.map((r) => ({ row: r.row, code: r.text, qty: "", added: false, name: null, reason: r.reason }));
   const all = [...report, ...refusedRows].sort((a, b) => a.row - b.row);
   const added = all.filter((line) => line.added).length;
