@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** SPEC §6: every permission string an account can carry. */
 export const PERMISSIONS = [
   "canViewFullCatalogue",
@@ -24,8 +22,14 @@ export const PERMISSIONS = [
   "amendOrderDeliveryAddress",
 ] as const;
 
-export const permissionSchema = z.enum(PERMISSIONS);
-export type Permission = z.infer<typeof permissionSchema>;
+export type Permission = (typeof PERMISSIONS)[number];
+
+// a Set, not a zod enum: this module reaches the browser, and a zod schema built at load time pulls zod (~14 KB
+// gzip) into every page that imports it
+const KNOWN = new Set<string>(PERMISSIONS);
+
+/** Whether a string is one of SPEC §6's permissions. */
+export const isPermission = (value: string): value is Permission => KNOWN.has(value);
 
 // Accounts come from the upstream and may carry permissions this portal does not know yet,
 // so the list stays `string[]` rather than failing on an unknown entry.
