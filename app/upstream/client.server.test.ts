@@ -6,6 +6,7 @@ import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { get } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { createUpstreamClient, toSearchParams, upstreamErrorMessage } from "./client.server";
+import { UpstreamError } from "./errors.server";
 
 const server = useUpstreamMock();
 const Item = z.object({ internalId: z.string() });
@@ -89,5 +90,20 @@ describe("upstream client", () => {
       "createdDate%5B%24gte%5D=2026-01-01&orderToApprove=true",
     );
     expect(toSearchParams({ createdDate: { $gte: "2026-01-01" } }).toString()).toBe("createdDate%5B%24gte%5D=2026-01-01");
+  });
+});
+
+describe("upstream client errors", () => {
+  it("raises an UpstreamError carrying the field the provider named", async () => {
+    server.use(
+      http.post(`${UPSTREAM}/api/order`, () =>
+        HttpResponse.json({ name: "BadRequest", message: "Choose a delivery address", code: 400, data: { field: "addressId" } }, { status: 400 }),
+      ),
+    );
+    const thrown = await createUpstreamClient(get("/checkout"), "tok")
+      .post("/api/order", Item, { body: {} })
+      .catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(UpstreamError);
+    expect(thrown).toMatchObject({ status: 400, message: "Choose a delivery address", field: "addressId" });
   });
 });

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { destroySession, getSession } from "~/auth/session.server";
 import { buildFeathersQuery, type FeathersQuery } from "~/domain/feathers-query";
 import { getEnv } from "~/env.server";
+import { UpstreamError } from "./errors.server";
 import { UpstreamErrorSchema } from "./schemas";
 
 export type Query = URLSearchParams | FeathersQuery;
@@ -25,23 +26,14 @@ export interface UpstreamClient {
   delete<S extends z.ZodTypeAny>(path: string, schema: S, options?: CallOptions): Promise<z.output<S>>;
 }
 
-/** A mapped upstream failure: thrown as a Response so loaders need no try/catch; actions may read the message. */
-export function upstreamFailure(status: number, message: string): Response {
-  return new Response(JSON.stringify({ message }), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8" },
-  });
+/** A mapped upstream failure (kept for callers not yet moved to UpstreamError; decision 009). */
+export function upstreamFailure(status: number, message: string, field: string | null = null): UpstreamError {
+  return new UpstreamError(status, message, field);
 }
 
-/** The message of a Response thrown by this client, or null for anything else. */
+/** The message of an UpstreamError, or null for anything else (kept for callers not yet moved to `refusal`). */
 export async function upstreamErrorMessage(error: unknown): Promise<string | null> {
-  if (!(error instanceof Response) || error.status < 400) return null;
-  try {
-    const body = UpstreamErrorSchema.safeParse(await error.clone().json());
-    return body.success ? body.data.message : null;
-  } catch {
-    return null;
-  }
+  return error instanceof UpstreamError ? error.message : null;
 }
 
 // Upstream statuses the user can act on keep their meaning; anything else is the upstream's fault (502).
@@ -58,7 +50,7 @@ async function unauthorized(request: Request): Promise<never> {
   const cookie = await destroySession(session);
   if (new URL(request.url).pathname === "/login") {
     // already on the login page: pass the error on instead of looping
-    throw upstreamFailure(401, "Your session has ended. Please log in again.");
+    throw new UpstreamError(401, "Your session has ended. Please log in again.");
   }
   throw redirect(loginRedirectTarget(request), { headers: { "Set-Cookie": cookie } });
 }
@@ -92,7 +84,7 @@ export function createUpstreamClient(request: Request, token: string | null): Up
       if (request.signal.aborted) throw error;
       const timedOut = error instanceof DOMException && error.name === "TimeoutError";
       console.error(`upstream ${method} ${path} failed`, error);
-      throw upstreamFailure(timedOut ? 504 : 502, "The ordering service is not answering. Please try again shortly.");
+      throw new UpstreamError(timedOut ? 504 : 502, "The ordering service is not answering. Please try again shortly.");
     }
 
     if (response.status === 401) return unauthorized(request);
@@ -108,13 +100,14 @@ export function createUpstreamClient(request: Request, token: string | null): Up
     if (!response.ok) {
       const parsed = UpstreamErrorSchema.safeParse(body);
       const message = parsed.success ? parsed.data.message : `The ordering service answered ${response.status}`;
+      const field = parsed.success ? parsed.data.data?.field ?? null : null;
       if (response.status >= 500) console.error(`upstream ${method} ${path} → ${response.status}: ${message}`);
-      throw upstreamFailure(PASSED_THROUGH.has(response.status) ? response.status : 502, message);
+      throw new UpstreamError(PASSED_THROUGH.has(response.status) ? response.status : 502, message, field);
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       console.error(`upstream ${method} ${path}: answer does not match the contract`, parsed.error.issues.slice(0, 5));
-      throw upstreamFailure(502, "The ordering service sent an answer the portal does not understand.");
+      throw new UpstreamError(502, "The ordering service sent an answer the portal does not understand.");
     }
     return parsed.data;
   }

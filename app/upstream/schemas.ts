@@ -102,5 +102,10 @@ export const ListSchema = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ total: z.number(), limit: z.number(), skip: z.number(), data: z.array(item) });
 
 export const UpstreamErrorSchema = z
-  .object({ message: z.string().default("The request failed"), name: z.string().optional() })
+  .object({
+    message: z.string().default("The request failed"),
+    name: z.string().optional(),
+    // Feathers errors name the offending input in data.field
+    data: z.object({ field: z.string().optional() }).passthrough().nullish().catch(undefined),
+  })
   .passthrough();

@@ -1,0 +1,78 @@
+import { redirect } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { describeFailure, isRedirect, isRefusal, refusal, refusalForm, UpstreamError } from "./errors.server";
+
+describe("UpstreamError", () => {
+  it("is a Response with the status and a JSON body, so an uncaught one renders the error page as before", async () => {
+    const error = new UpstreamError(404, "That order could not be found.");
+    expect(error).toBeInstanceOf(Response);
+    expect(error.status).toBe(404);
+    expect(await error.json()).toEqual({ message: "That order could not be found." });
+    expect(error.message).toBe("That order could not be found.");
+    expect(error.field).toBeNull();
+  });
+
+  it("tells a refusal (4xx) from a failure (5xx)", () => {
+    expect(new UpstreamError(409, "x").isRefusal).toBe(true);
+    expect(new UpstreamError(502, "x").isRefusal).toBe(false);
+  });
+});
+
+describe("refusal", () => {
+  it("returns a refusal with a listed status, or any 4xx when none is listed", () => {
+    const error = new UpstreamError(409, "Already ordered");
+    expect(refusal(error, 404, 409)).toBe(error);
+    expect(refusal(error)).toBe(error);
+    expect(isRefusal(error, 409)).toBe(true);
+    expect(isRefusal(error, 404)).toBe(false);
+  });
+
+  it("throws on everything else: another status, a failure, a redirect, a plain error", () => {
+    const thrownBy = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return error;
+      }
+      return "nothing thrown";
+    };
+    const conflict = new UpstreamError(409, "x");
+    expect(thrownBy(() => refusal(conflict, 404))).toBe(conflict);
+    const failure = new UpstreamError(502, "down");
+    expect(thrownBy(() => refusal(failure))).toBe(failure);
+    const loginRedirect = redirect("/login?redirect=%2Fbasket");
+    expect(thrownBy(() => refusal(loginRedirect))).toBe(loginRedirect);
+    const bug = new TypeError("bug");
+    expect(thrownBy(() => refusal(bug))).toBe(bug);
+  });
+});
+
+describe("refusalForm", () => {
+  it("puts the message under the field the provider named when the form has that field", async () => {
+    const answer = refusalForm(new UpstreamError(400, "Choose a delivery address", "addressId"), { fields: ["addressId"] });
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data).toEqual({ ok: false, fieldErrors: { addressId: "Choose a delivery address" }, formError: null });
+  });
+
+  it("puts it above the form otherwise, with the status of the refusal, and may replace the message", () => {
+    const answer = refusalForm(new UpstreamError(409, "Ordered already", "basketId"), { fields: ["addressId"] });
+    expect(answer.init?.status).toBe(409);
+    expect(answer.data).toEqual({ ok: false, fieldErrors: {}, formError: "Ordered already" });
+    expect(refusalForm(new UpstreamError(404, "gone"), { message: "That order could not be found." }).data.formError).toBe("That order could not be found.");
+  });
+});
+
+describe("describeFailure and isRedirect", () => {
+  it("says what failed in a log line", () => {
+    expect(describeFailure(new UpstreamError(503, "down"))).toBe("503 down");
+    expect(describeFailure(redirect("/login"))).toBe("302 /login");
+    const bug = new Error("bug");
+    expect(describeFailure(bug)).toBe(bug);
+  });
+
+  it("knows a redirect from an upstream error", () => {
+    expect(isRedirect(redirect("/login"))).toBe(true);
+    expect(isRedirect(new UpstreamError(404, "x"))).toBe(false);
+    expect(isRedirect(new Error("x"))).toBe(false);
+  });
+});

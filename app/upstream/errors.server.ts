@@ -1,0 +1,67 @@
+import { data } from "@remix-run/node";
+import type { FieldErrors } from "~/utils/forms.server";
+
+/**
+ * The one error the upstream client raises when the ordering service refuses or fails a call (decision 009).
+ *
+ * It is a Response, so a loader that lets it go renders the error page with its status and message, as before; code
+ * that handles it reads `status`, `message` and `field` from the type and never opens a body. A 401 is not an
+ * UpstreamError: the client answers it with a redirect to the log-in page, which, like every redirect, is a plain
+ * Response and must be thrown on unchanged — `refusal` and `isRefusal` do that for the caller.
+ */
+export class UpstreamError extends Response {
+  /** The message for the user: the provider's own for a refusal, the portal's for a failure. */
+  readonly message: string;
+  /** The input field the provider named (Feathers' `data.field`), or null. */
+  readonly field: string | null;
+
+  constructor(status: number, message: string, field: string | null = null) {
+    super(JSON.stringify({ message }), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
+    this.message = message;
+    this.field = field;
+  }
+
+  /** A refusal the user can act on (4xx); anything else is the service failing (5xx). */
+  get isRefusal(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+/** True when `error` is an upstream refusal with one of `statuses` (any 4xx when none are given). */
+export function isRefusal(error: unknown, ...statuses: number[]): error is UpstreamError {
+  return error instanceof UpstreamError && error.isRefusal && (statuses.length === 0 || statuses.includes(error.status));
+}
+
+/**
+ * The refusal in a caught `error`, when it is an upstream refusal with one of `statuses` (any 4xx when none are given).
+ * Anything else — a redirect, the log-in redirect of an ended session, a 5xx, a programming error — is thrown on, so a
+ * catch block never has to re-throw by hand.
+ */
+export function refusal(error: unknown, ...statuses: number[]): UpstreamError {
+  if (isRefusal(error, ...statuses)) return error;
+  throw error;
+}
+
+/** The form answer for a refusal: the message under the field the provider named when the form has it, else above the form. */
+export function refusalForm(error: UpstreamError, options: { fields?: readonly string[]; message?: string } = {}) {
+  const message = options.message ?? error.message;
+  const fieldErrors: FieldErrors = {};
+  let formError: string | null = message;
+  if (error.field && options.fields?.includes(error.field)) {
+    fieldErrors[error.field] = message;
+    formError = null;
+  }
+  return data({ ok: false as const, fieldErrors, formError }, { status: error.status });
+}
+
+/** What a log line says about a caught error: the status and message of an upstream error, else the error itself. */
+export function describeFailure(error: unknown): unknown {
+  if (error instanceof UpstreamError) return `${error.status} ${error.message}`;
+  if (error instanceof Response) return `${error.status} ${error.headers.get("Location") ?? ""}`.trim();
+  return error;
+}
+
+/** True for a redirect (a thrown Response below 400), which a catch block must let through. */
+export function isRedirect(error: unknown): error is Response {
+  return error instanceof Response && !(error instanceof UpstreamError) && error.status >= 300 && error.status < 400;
+}
