@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseForm } from "./forms.server";
+import { idField, parseForm } from "./forms.server";
 
 // Issue 11 / DESIGN §4: bad input gets a clear message. A field without a message of its own never shows zod's English.
 function multipart(entries: Array<[string, string | Blob]>): Request {
@@ -29,5 +29,14 @@ describe("parseForm's messages", () => {
   it("a schema's own message still wins", async () => {
     const result = await parseForm(multipart([["name", "ok"]]), schema);
     expect(result).toMatchObject({ ok: false, fieldErrors: { code: "Enter a product code" } });
+  });
+});
+
+describe("idField", () => {
+  const schema = () => z.object({ basketId: idField("Choose a saved basket", "That saved basket could not be found.") });
+  it("takes an id, trimmed", () => expect(schema().parse({ basketId: " 20001 " })).toEqual({ basketId: "20001" }));
+  it("says what is missing, or that the id is not one", () => {
+    expect(schema().safeParse({}).error?.issues[0]?.message).toBe("Choose a saved basket");
+    expect(schema().safeParse({ basketId: "12a" }).error?.issues[0]?.message).toBe("That saved basket could not be found.");
   });
 });

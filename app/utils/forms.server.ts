@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
+import { UPSTREAM_ID_PATTERN } from "~/domain/upstream-id";
 
 export type FieldErrors = Record<string, string>;
 export type FormFailure = { ok: false; fieldErrors: FieldErrors; formError: string | null };
@@ -74,3 +75,7 @@ export const emailField = () =>
     .trim()
     .min(1, "Enter your email address")
     .email("Enter an email address like name@company.co.uk");
+
+/** The one rule for an upstream id posted in a form: digits, at most 15; `required` when absent, `invalid` otherwise. */
+export const idField = (required: string, invalid: string = required) =>
+  z.string({ required_error: required }).trim().regex(UPSTREAM_ID_PATTERN, invalid);
