@@ -10,6 +10,7 @@ import { canApprove, isOwnContactOnly } from "~/domain/permissions";
 import { listActiveContacts } from "~/upstream/contacts.server";
 import { latestNews } from "~/upstream/content.server";
 import { getItemsByIds, listItems, type Item } from "~/upstream/items.server";
+import { describeFailure, isRedirect } from "~/upstream/errors.server";
 import { countOrdersAwaitingApproval } from "~/upstream/orders.server";
 
 const NEWS_TEASER_SIZE = 3;
@@ -18,8 +19,8 @@ const CONTACTS_SHOWN = 10;
 /** SPEC §8: banner and content failures are logged and the part is left empty; the dashboard still shows. */
 function orEmpty<T>(what: string, call: Promise<T[]>): Promise<T[]> {
   return call.catch((error) => {
-    if (error instanceof Response && error.status < 400) throw error; // a redirect (e.g. logged out) still applies
-    console.error(`dashboard: ${what} failed`, error instanceof Response ? error.status : error);
+    if (isRedirect(error)) throw error; // a redirect (e.g. logged out) still applies
+    console.error(`dashboard: ${what} failed`, describeFailure(error));
     return [];
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isRefusal, refusalForm, UpstreamError } from "~/upstream/errors.server";
 
 // Decision 005: at least 10 characters (the provider's own rule), typed twice.
 export const newPasswordSchema = () =>
@@ -12,8 +13,16 @@ export const newPasswordSchema = () =>
     })
     .refine((form) => form.password === form.confirm, { path: ["confirm"], message: "The two passwords are not the same" });
 
-/** What to tell someone whose emailed link the provider refused (404 unknown, 410 used or expired). */
-export async function linkProblem(error: unknown, message: (e: unknown) => Promise<string | null>): Promise<string | null> {
-  if (!(error instanceof Response) || (error.status !== 404 && error.status !== 410)) return null;
-  return (await message(error)) ?? "This link is not valid.";
+/** What to tell someone whose emailed link the provider refused (404 unknown, 410 used or expired), in its words. */
+export function linkProblem(error: unknown): string | null {
+  return isRefusal(error, 404, 410) ? error.message || "This link is not valid." : null;
+}
+
+/**
+ * The form answer when the provider refuses or fails the new password of an emailed link (invitation, reset): its
+ * message above the form with its status. Anything that is not an upstream error (a redirect, a bug) is thrown on.
+ */
+export function newPasswordFailure(error: unknown) {
+  if (!(error instanceof UpstreamError)) throw error;
+  return refusalForm(error, { message: linkProblem(error) ?? error.message });
 }

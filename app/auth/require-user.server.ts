@@ -3,6 +3,7 @@ import { accessGuard, permissionDecision, type AccessDecision, type Permission }
 import { getMaintenanceStatus, getUpstreamSession } from "~/upstream/auth.server";
 import { perRequest } from "~/http/request-scope.server";
 import { createUpstreamClient, getUpstream, type UpstreamClient } from "~/upstream/client.server";
+import { describeFailure } from "~/upstream/errors.server";
 import type { UpstreamSession } from "~/upstream/schemas";
 import { getSession, maintenanceBypassCookie } from "./session.server";
 
@@ -40,7 +41,7 @@ async function runMaintenanceCheck(request: Request): Promise<MaintenanceState> 
   try {
     status = await getMaintenanceStatus(createUpstreamClient(request, null));
   } catch (error) {
-    console.error("maintenance check failed; continuing", error instanceof Response ? error.status : error);
+    console.error("maintenance check failed; continuing", describeFailure(error));
     return { enabled: false, bypassed: false };
   }
   if (!status.isMaintenanceEnabled) return { enabled: false, bypassed: false };

@@ -7,7 +7,7 @@ import { flashToast } from "~/auth/session.server";
 import { AmendAddressForm, OrderDetail, ReorderForm } from "~/components/order-detail";
 import { OrderErrorBoundary } from "~/components/order-error";
 import { idParam, loadOrderDetail } from "~/orders/order-detail.server";
-import { upstreamErrorMessage } from "~/upstream/client.server";
+import { refusal, refusalForm } from "~/upstream/errors.server";
 import { amendOrderAddress } from "~/upstream/orders.server";
 import ordersStyles from "~/styles/orders.css";
 import { invalidForm, parseForm } from "~/utils/forms.server";
@@ -37,10 +37,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await amendOrderAddress(user.upstream, orderId, form.data.addressId);
   } catch (error) {
-    const message = await upstreamErrorMessage(error);
     // refused upstream (despatched meanwhile, not the customer's address): say why; nothing changed
-    if (error instanceof Response && message && [400, 403, 404, 409].includes(error.status)) return invalidForm({}, message, error.status);
-    throw error;
+    return refusalForm(refusal(error, 400, 403, 404, 409));
   }
   return redirect(`/order-history/${orderId}`, { headers: await flashToast(request, { kind: "success", message: "Delivery address changed" }) });
 }

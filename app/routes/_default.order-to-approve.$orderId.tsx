@@ -9,7 +9,7 @@ import { OrderErrorBoundary } from "~/components/order-error";
 import { requireUser } from "~/auth/require-user.server";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
 import { idParam, loadOrderDetail } from "~/orders/order-detail.server";
-import { upstreamErrorMessage } from "~/upstream/client.server";
+import { refusal, refusalForm } from "~/upstream/errors.server";
 import { decideOrder } from "~/upstream/orders.server";
 import ordersStyles from "~/styles/orders.css";
 import { invalidForm, parseForm } from "~/utils/forms.server";
@@ -56,12 +56,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const message = `Order ${decided.tranId} ${form.data.intent === "approve" ? "approved" : "rejected"}`;
     return redirect("/order-to-approve", { headers: await flashToast(request, { kind: "success", message }) });
   } catch (error) {
-    const message = await upstreamErrorMessage(error);
     // refused upstream (already decided, not theirs to decide, gone): say why, change nothing
-    if (error instanceof Response && message && [400, 403, 404, 409].includes(error.status)) {
-      return invalidForm({}, message, error.status);
-    }
-    throw error;
+    return refusalForm(refusal(error, 400, 403, 404, 409));
   }
 }
 

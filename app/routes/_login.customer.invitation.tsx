@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { linkProblem, newPasswordSchema } from "~/auth/new-password.server";
+import { linkProblem, newPasswordFailure, newPasswordSchema } from "~/auth/new-password.server";
 import { checkMaintenance } from "~/auth/require-user.server";
 import { flashToast } from "~/auth/session.server";
 import { NewPasswordForm } from "~/components/new-password-form";
-import { createUpstreamClient, upstreamErrorMessage } from "~/upstream/client.server";
+import { createUpstreamClient } from "~/upstream/client.server";
 import { acceptInvitation, checkInvitation } from "~/upstream/recovery.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";
 
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       invitation: { email: info.email, customer: info.customer?.name ?? null, firstName: info.firstName ?? null },
     };
   } catch (error) {
-    const problem = await linkProblem(error, upstreamErrorMessage);
+    const problem = linkProblem(error);
     if (problem === null) throw error;
     return { problem, invitation: null };
   }
@@ -41,9 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await acceptInvitation(createUpstreamClient(request, null), tokenOf(request), form.data.password);
   } catch (error) {
-    const problem = (await linkProblem(error, upstreamErrorMessage)) ?? (await upstreamErrorMessage(error));
-    if (problem === null) throw error;
-    return invalidForm({}, problem, error instanceof Response ? error.status : 400);
+    return newPasswordFailure(error);
   }
   return redirect("/login", {
     headers: await flashToast(request, { kind: "success", message: "Your account is ready. Please log in." }),

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { linkProblem, newPasswordSchema } from "~/auth/new-password.server";
+import { linkProblem, newPasswordFailure, newPasswordSchema } from "~/auth/new-password.server";
 import { checkMaintenance } from "~/auth/require-user.server";
 import { flashToast } from "~/auth/session.server";
 import { NewPasswordForm } from "~/components/new-password-form";
-import { createUpstreamClient, upstreamErrorMessage } from "~/upstream/client.server";
+import { createUpstreamClient } from "~/upstream/client.server";
 import { checkPasswordResetToken, resetPassword } from "~/upstream/recovery.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";
 
@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const info = await checkPasswordResetToken(createUpstreamClient(request, null), params.slug ?? "");
     return { problem: null, email: info.email };
   } catch (error) {
-    const problem = await linkProblem(error, upstreamErrorMessage);
+    const problem = linkProblem(error);
     if (problem === null) throw error;
     return { problem, email: null };
   }
@@ -32,9 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await resetPassword(createUpstreamClient(request, null), params.slug ?? "", form.data.password);
   } catch (error) {
-    const problem = (await linkProblem(error, upstreamErrorMessage)) ?? (await upstreamErrorMessage(error));
-    if (problem === null) throw error;
-    return invalidForm({}, problem, error instanceof Response ? error.status : 400);
+    return newPasswordFailure(error);
   }
   return redirect("/login", {
     headers: await flashToast(request, { kind: "success", message: "Your password has been changed. Please log in." }),

@@ -6,7 +6,8 @@ import { checkMaintenance, requireAnonymous, safeRedirect } from "~/auth/require
 import { commitSession, getSession } from "~/auth/session.server";
 import { TextField } from "~/components/text-field";
 import { authenticate, getUpstreamSession } from "~/upstream/auth.server";
-import { createUpstreamClient, upstreamErrorMessage } from "~/upstream/client.server";
+import { createUpstreamClient } from "~/upstream/client.server";
+import { isRefusal, refusalForm } from "~/upstream/errors.server";
 import { emailField, invalidForm, parseForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Log in · Workwear ordering portal" }];
@@ -15,8 +16,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   return null;
 }
-
-const TOO_MANY_ATTEMPTS = "Too many failed log-in attempts. Please try again in a few minutes.";
 
 // a function, so that zod is built on the server only and stays out of the browser bundle (decision 002)
 const loginSchema = () =>
@@ -39,13 +38,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     token = (await authenticate(anonymous, { email, password }, context?.clientIp)).accessToken;
   } catch (error) {
-    if (error instanceof Response && error.status === 401) {
+    if (isRefusal(error, 401)) {
       return invalidForm({}, "The email or password is not right. Please check them and try again.", 401);
     }
-    if (error instanceof Response && error.status === 429) {
-      // the provider's message says how long to wait
-      return invalidForm({}, (await upstreamErrorMessage(error)) ?? TOO_MANY_ATTEMPTS, 429);
-    }
+    // the provider's message says how long to wait
+    if (isRefusal(error, 429)) return refusalForm(error);
     throw error;
   }
 

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { requireUser } from "~/auth/require-user.server";
 import { destroySession, getSession } from "~/auth/session.server";
 import { revokeAuthentication } from "~/upstream/auth.server";
+import { isRedirect, isRefusal } from "~/upstream/errors.server";
 
 export async function loader() {
   // logging out changes state, so it is a POST only; a typed-in /logout lands on the dashboard
@@ -14,8 +15,9 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await revokeAuthentication(upstream);
   } catch (error) {
-    // the cookie goes regardless; a provider that cannot revoke now expires the session on its own
-    if (!(error instanceof Response && error.status < 500)) console.error("revoking the upstream session failed", error);
+    // the cookie goes regardless; a provider that cannot revoke now expires the session on its own. A refusal, or the
+    // log-in redirect of a session that has already ended, is no failure to log.
+    if (!isRefusal(error) && !isRedirect(error)) console.error("revoking the upstream session failed", error);
   }
   const session = await getSession(request);
   return redirect("/login", { headers: { "Set-Cookie": await destroySession(session) } });

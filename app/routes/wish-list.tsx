@@ -3,6 +3,7 @@ import { z } from "zod";
 import { requireUser, safeRedirect } from "~/auth/require-user.server";
 import { flashToast } from "~/auth/session.server";
 import { TOAST_ERROR, TOAST_WISH_LIST_ADDED, TOAST_WISH_LIST_REMOVED } from "~/domain/messages";
+import { describeFailure, UpstreamError } from "~/upstream/errors.server";
 import { addToWishList, removeFromWishList } from "~/upstream/wish-list.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";
 
@@ -31,8 +32,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "add") await addToWishList(user.upstream, productId);
     else await removeFromWishList(user.upstream, productId);
   } catch (error) {
-    if (!(error instanceof Response) || error.status < 400) throw error;
-    console.error(`wish list ${intent} ${productId} failed`, error.status);
+    // any refusal or failure of the ordering service is SPEC §8's error toast; a redirect or a bug is thrown on
+    if (!(error instanceof UpstreamError)) throw error;
+    console.error(`wish list ${intent} ${productId} failed`, describeFailure(error));
     message = TOAST_ERROR;
     kind = "error";
   }
