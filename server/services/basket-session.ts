@@ -3,6 +3,7 @@ import type { Knex } from "knex";
 import { z } from "zod";
 import { canApprove, type Caller } from "../auth/caller";
 import { bodyOf, callerOf, json, requireCustomer, requireOrdering, type Ctx, type ProviderParams } from "./base";
+import { linesFor, pricesHiddenFrom } from "./prices-hidden";
 
 const id = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().nonnegative()]).transform(String);
 const optionalText = (max: number) => z.string().max(max).nullable().optional();
@@ -127,6 +128,12 @@ async function requireLoadableBasket(db: Knex, caller: Caller, customerId: numbe
   }
 }
 
+/** The basket state as sent to the caller: no line prices for a caller with pricingHidden (decision 059). */
+export function basketFor(caller: Caller, state: BasketState): BasketState {
+  if (!pricesHiddenFrom(caller)) return state;
+  return { ...state, stock: linesFor(caller, state.stock), manpack: state.manpack.map((pack) => ({ ...pack, data: linesFor(caller, pack.data) })) };
+}
+
 /** A basket body as written back by a client: the version it read is not part of the state. */
 function stateBody(data: unknown): Record<string, unknown> {
   const { version: _version, ...state } = bodyOf(data);
@@ -142,14 +149,14 @@ export class BasketSessionService {
   constructor(private ctx: Ctx) {}
 
   /** The state with its version, as every method answers it. */
-  private async answer(userId: number, customerId: number): Promise<BasketState & { version: number }> {
-    const { state, version } = await loadBasket(this.ctx.db, userId, customerId);
-    return { ...state, version };
+  private async answer(caller: Caller, customerId: number): Promise<BasketState & { version: number }> {
+    const { state, version } = await loadBasket(this.ctx.db, caller.userId, customerId);
+    return { ...basketFor(caller, state), version };
   }
 
   async find(params: ProviderParams): Promise<BasketState & { version: number }> {
     const caller = callerOf(params);
-    return this.answer(caller.userId, requireCustomer(caller));
+    return this.answer(caller, requireCustomer(caller));
   }
 
   async update(_id: unknown, data: unknown, params: ProviderParams): Promise<BasketState & { version: number }> {
@@ -160,7 +167,7 @@ export class BasketSessionService {
     const state = parseOr400(basketStateSchema, body);
     await requireLoadableBasket(this.ctx.db, caller, customerId, state, await loadBasketState(this.ctx.db, caller.userId, customerId));
     await saveBasketState(this.ctx.db, caller.userId, customerId, state, this.ctx.now());
-    return this.answer(caller.userId, customerId);
+    return this.answer(caller, customerId);
   }
 
   async patch(_id: unknown, data: unknown, params: ProviderParams): Promise<BasketState & { version: number }> {
@@ -172,7 +179,7 @@ export class BasketSessionService {
     const state = parseOr400(basketStateSchema, { ...current, ...body });
     await requireLoadableBasket(this.ctx.db, caller, customerId, state, current);
     await saveBasketState(this.ctx.db, caller.userId, customerId, state, this.ctx.now());
-    return this.answer(caller.userId, customerId);
+    return this.answer(caller, customerId);
   }
 
   /** Empties the basket: a write like any other, so the version moves on (never back to 0). */
@@ -180,6 +187,6 @@ export class BasketSessionService {
     const caller = callerOf(params);
     const customerId = requireCustomer(caller);
     await saveBasketState(this.ctx.db, caller.userId, customerId, structuredClone(EMPTY_BASKET), this.ctx.now());
-    return this.answer(caller.userId, customerId);
+    return this.answer(caller, customerId);
   }
 }

@@ -3,6 +3,7 @@ import type { Knex } from "knex";
 import { z } from "zod";
 import { canApprove, type Caller } from "../auth/caller";
 import { parseOr400 } from "./basket-session";
+import { linesFor, priceFor } from "./prices-hidden";
 import { bodyOf, byKey, callerOf, idOf, json, ListService, money, requireCatalogue, requireCustomer, requireOrdering, str, type Ctx, type ListDef, type ProviderParams } from "./base";
 
 const id = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().positive()]).transform(Number);
@@ -63,12 +64,12 @@ function savedBasketsDef(): ListDef<ReturnType<typeof basketOut> & { itemsArray?
       qb
         .leftJoin("users", "users.id", "saved_baskets.user_id")
         .select("saved_baskets.*", "users.first_name as user_first_name", "users.last_name as user_last_name", "users.email as user_email"),
-    map: async (ctx, rows, _caller, parsed) => {
+    map: async (ctx, rows, caller, parsed) => {
       const out = rows.map((r) => ({ ...basketOut(r), itemsArray: [] as unknown[] }));
       if ((parsed.extras as any).justBaskets || !rows.length) return out;
       const items = await ctx.db("saved_basket_items").whereIn("basket_id", rows.map((r) => r.id)).orderBy("id");
       const by = byKey(items, (i: any) => i.basket_id);
-      out.forEach((o) => (o.itemsArray = (by.get(o.id) ?? []).map(itemOut)));
+      out.forEach((o) => (o.itemsArray = linesFor(caller, (by.get(o.id) ?? []).map(itemOut))));
       return out;
     },
   };
@@ -218,10 +219,10 @@ export class SavedBasketService extends ListService<ReturnType<typeof basketOut>
   }
 }
 
-const wishOut = (r: any) => ({
+const wishOut = (r: any, caller: Caller) => ({
   id: String(r.id),
   product_id: String(r.item_id),
-  item: { internalId: String(r.item_id), displayName: r.display_name, itemId: r.item_code, slug: r.slug, price: r.price == null ? null : money(r.price), image: r.default_image ?? null },
+  item: { internalId: String(r.item_id), displayName: r.display_name, itemId: r.item_code, slug: r.slug, price: priceFor(caller, r.price == null ? null : money(r.price)), image: r.default_image ?? null },
 });
 
 function wishListDef(): ListDef<ReturnType<typeof wishOut>> {
@@ -235,7 +236,7 @@ function wishListDef(): ListDef<ReturnType<typeof wishOut>> {
     },
     base: (ctx, caller) => ctx.db("wish_list").where({ "wish_list.customer_id": requireCustomer(caller), "wish_list.user_id": caller.userId }),
     select: (qb) => qb.join("items", "items.id", "wish_list.item_id").select("wish_list.*", "items.display_name", "items.item_code", "items.slug", "items.price", "items.default_image"),
-    map: (_ctx, rows) => rows.map(wishOut),
+    map: (_ctx, rows, caller) => rows.map((r) => wishOut(r, caller)),
   };
 }
 
