@@ -1,5 +1,5 @@
 import { http, HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
@@ -47,16 +47,39 @@ describe("/customer/forgot refusals", () => {
     expect(result.data.fieldErrors).toEqual({ email: message });
   });
 
-  it("passes on the provider's limit (429) with its words", async () => {
+  it("passes on the provider's limit (429) with its words, on the form rather than as the error page", async () => {
     server.use(
       ...authHandlers(),
       http.post(`${UPSTREAM}/api/password-reset`, () =>
         HttpResponse.json({ name: "TooManyRequests", message: "Too many requests. Please wait a minute.", code: 429 }, { status: 429 }),
       ),
     );
+    const result = (await ask({ email: "buyer@demo.test" })) as Answer;
+    expect(result.init.status).toBe(429);
+    expect(result.data).toEqual({ ok: false, fieldErrors: {}, formError: "Too many requests. Please wait a minute." });
+  });
+
+  it("puts a refusal that names the email field under that field, with the provider's status", async () => {
+    server.use(
+      ...authHandlers(),
+      http.post(`${UPSTREAM}/api/password-reset`, () =>
+        HttpResponse.json({ name: "BadRequest", message: "That email address cannot receive mail.", code: 400, data: { field: "email" } }, { status: 400 }),
+      ),
+    );
+    const result = (await ask({ email: "buyer@demo.test" })) as Answer;
+    expect(result.init.status).toBe(400);
+    expect(result.data).toEqual({ ok: false, fieldErrors: { email: "That email address cannot receive mail." }, formError: null });
+  });
+
+  it("still shows the error page when the provider fails (5xx): nothing the visitor can act on", async () => {
+    server.use(
+      ...authHandlers(),
+      http.post(`${UPSTREAM}/api/password-reset`, () => HttpResponse.json({ message: "down" }, { status: 503 })),
+    );
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
     const result = (await ask({ email: "buyer@demo.test" })) as Response;
-    expect(result.status).toBe(429);
-    expect(await result.text()).toContain("Too many requests. Please wait a minute.");
+    expect(result).toBeInstanceOf(Response);
+    expect(result.status).toBe(502);
   });
 
   it("during maintenance sends the visitor to /maintenance and asks the provider for nothing", async () => {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { checkMaintenance } from "~/auth/require-user.server";
 import { TextField } from "~/components/text-field";
 import { createUpstreamClient } from "~/upstream/client.server";
+import { refusal, refusalForm } from "~/upstream/errors.server";
 import { requestPasswordReset } from "~/upstream/recovery.server";
 import { emailField, invalidForm, parseForm } from "~/utils/forms.server";
 
@@ -26,7 +27,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await parseForm(request, forgotSchema());
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
   // the provider limits the e-mails per browser address and per e-mail (decision 027) and answers the same either way
-  await requestPasswordReset(createUpstreamClient(request, null), form.data.email, context?.clientIp);
+  try {
+    await requestPasswordReset(createUpstreamClient(request, null), form.data.email, context?.clientIp);
+  } catch (error) {
+    // a refusal (the limit, an address it will not take) is said on the form with its status; a failure is the error page
+    return refusalForm(refusal(error), { fields: ["email"] });
+  }
   // the same answer whether or not the address has an account, so nobody can probe for accounts
   return { ok: true as const, email: form.data.email };
 }
@@ -48,11 +54,17 @@ export default function ForgotPassword() {
     );
   }
   const errors = actionData && !actionData.ok ? actionData.fieldErrors : {};
+  const formError = actionData && !actionData.ok ? actionData.formError : null;
   return (
     <>
       <h1>Forgotten your password?</h1>
       <p className="muted">Enter the email address you log in with and we will send you a link to choose a new one.</p>
-      <Form method="post" className="stack" noValidate>
+      {formError ? (
+        <p className="notice notice--error" role="alert" id="forgot-error">
+          {formError}
+        </p>
+      ) : null}
+      <Form method="post" className="stack" noValidate aria-describedby={formError ? "forgot-error" : undefined}>
         <TextField name="email" label="Email" type="email" autoComplete="username" required error={errors.email} />
         <button type="submit" className="button button--primary">
           Send the link

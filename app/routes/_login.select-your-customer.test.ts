@@ -83,17 +83,29 @@ describe("/select-your-customer", () => {
     expect(seen).toEqual([]);
   });
 
-  it("passes on the provider's refusal as its 4xx with its words, changing nothing in the session", async () => {
+  it("passes on the provider's refusal as its 4xx with its words on the form, changing nothing in the session", async () => {
     server.use(...authHandlers({ session: twoUnits() }));
     server.use(
       http.post(`${UPSTREAM}/api/select-customer`, () =>
         HttpResponse.json({ name: "Forbidden", message: "This business unit is closed for ordering.", code: 403 }, { status: 403 }),
       ),
     );
-    const result = (await choose({ contactId: "5101" })) as Response;
-    expect(result.status).toBe(403);
-    expect(result.headers.get("Set-Cookie")).toBeNull();
-    expect(await result.clone().text()).toContain("This business unit is closed for ordering.");
+    const result = (await choose({ contactId: "5101" })) as Answer;
+    expect(result.init.status).toBe(403);
+    expect(new Headers(result.init.headers).get("Set-Cookie")).toBeNull();
+    expect(result.data).toEqual({ ok: false, fieldErrors: {}, formError: "This business unit is closed for ordering." });
+  });
+
+  it("puts a refusal that names contactId on the unit choice", async () => {
+    server.use(...authHandlers({ session: twoUnits() }));
+    server.use(
+      http.post(`${UPSTREAM}/api/select-customer`, () =>
+        HttpResponse.json({ name: "BadRequest", message: "That business unit is not yours.", code: 400, data: { field: "contactId" } }, { status: 400 }),
+      ),
+    );
+    const result = (await choose({ contactId: "5101" })) as Answer;
+    expect(result.init.status).toBe(400);
+    expect(result.data).toEqual({ ok: false, fieldErrors: { contactId: "That business unit is not yours." }, formError: null });
   });
 
   it("sends a visitor without a session to log in, coming back here", async () => {

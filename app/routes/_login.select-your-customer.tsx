@@ -5,6 +5,7 @@ import { z } from "zod";
 import { requireUser, safeRedirect } from "~/auth/require-user.server";
 import { commitSession, getSession } from "~/auth/session.server";
 import { selectCustomer } from "~/upstream/auth.server";
+import { refusal, refusalForm } from "~/upstream/errors.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a business unit · Workwear ordering portal" }];
@@ -31,7 +32,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!upstreamSession.customers.some((c) => c.contactId === form.data.contactId)) {
     return invalidForm({ contactId: "That business unit is not one of yours." });
   }
-  const selected = await selectCustomer(upstream, form.data.contactId);
+  let selected;
+  try {
+    selected = await selectCustomer(upstream, form.data.contactId);
+  } catch (error) {
+    // a refusal (a unit closed for ordering, not the user's) is said on the page with its status; nothing is changed
+    return refusalForm(refusal(error), { fields: ["contactId"] });
+  }
   const session = await getSession(request);
   if (selected.selectedCustomer) {
     session.set("customerId", selected.selectedCustomer.internalId);
