@@ -1,5 +1,5 @@
 /**
- * The three demo business units, their people, addresses and the seven demo log-ins, as plain data.
+ * The three demo business units, their people, addresses and the demo log-ins, as plain data.
  */
 import type { CustomerKey, SectorKey } from "./catalogue";
 
@@ -115,6 +115,11 @@ export interface DemoUserDef {
   lastName: string;
   isEvolveUser?: boolean;
   memberships: MembershipDef[];
+  /**
+   * Added after the first seven (decision 059): this user's contacts come after each unit's generated contacts and its
+   * memberships after everyone else's, so the ids seeded before it (named by orders, budgets and bug reports) stay.
+   */
+  addedLater?: boolean;
 }
 
 export const DEMO_USERS: DemoUserDef[] = [
@@ -153,6 +158,13 @@ export const DEMO_USERS: DemoUserDef[] = [
     id: 7, email: "admin@demo.test", firstName: "Sam", lastName: "Okafor", isEvolveUser: true,
     memberships: (["northwind", "harbour", "apex"] as const).map((customer) => ({
       customer, permissions: [...BUYER_PERMISSIONS, "orderApproval"], isApprover: true,
+    })),
+  },
+  {
+    // SPEC §6 pricingHidden (decisions 058, 059): sees no prices anywhere ("Price on application"), orders on account
+    id: 8, email: "prices-hidden@demo.test", firstName: "Nadia", lastName: "Okoro", addedLater: true,
+    memberships: (["northwind", "harbour"] as const).map((customer) => ({
+      customer, permissions: [...STOCK_PERMISSIONS, "viewOrderHistory", "pricingHidden"],
     })),
   },
 ];

@@ -56,6 +56,7 @@ export function buildPeople(opts: { rng: Rng; created: string; passwordHash: str
   }
   const contexts = {} as Record<CustomerKey, CustomerContext>;
   let departmentId = 1, costCentreId = 1, addressId = 1, membershipId = 1, budgetId = 1;
+  const laterMemberships: Row[] = [];
   for (const customer of CUSTOMERS) {
     t.customers.push({
       id: customer.id, name: customer.name, sector_id: customer.sector === "healthcare" ? 2 : 1,
@@ -91,21 +92,24 @@ export function buildPeople(opts: { rng: Rng; created: string; passwordHash: str
       return { contactId: contactId++, userId: null as number | null, name: `${first} ${last}`, departmentId: departmentIdOf };
     };
 
-    // The demo log-ins that belong here, each with its own contact.
+    // The demo log-ins that belong here, each with its own contact (those added later after the generated contacts).
     const users = new Map<string, Person>();
-    for (const u of DEMO_USERS) {
-      const m = u.memberships.find((x) => x.customer === customer.key);
-      if (!m) continue;
-      const person = addContact(u.firstName, u.lastName, { email: u.email, grade: "Site Supervisor" });
-      person.userId = u.id;
-      users.set(u.email, person);
-      t.user_customers.push({
-        id: membershipId++, user_id: u.id, customer_id: customer.id, contact_id: person.contactId,
-        permissions_json: JSON.stringify(m.permissions), is_approver: Boolean(m.isApprover),
-        needs_approval: Boolean(m.needsApproval), wp_contact_only: Boolean(m.wpContactOnly),
-        approver_user_id: m.approver ? userIdByEmail.get(m.approver)! : null,
-      });
-    }
+    const addDemoUsers = (addedLater: boolean) => {
+      for (const u of DEMO_USERS) {
+        const m = u.memberships.find((x) => x.customer === customer.key);
+        if (!m || Boolean(u.addedLater) !== addedLater) continue;
+        const person = addContact(u.firstName, u.lastName, { email: u.email, grade: "Site Supervisor" });
+        person.userId = u.id;
+        users.set(u.email, person);
+        (addedLater ? laterMemberships : t.user_customers).push({
+          user_id: u.id, customer_id: customer.id, contact_id: person.contactId,
+          permissions_json: JSON.stringify(m.permissions), is_approver: Boolean(m.isApprover),
+          needs_approval: Boolean(m.needsApproval), wp_contact_only: Boolean(m.wpContactOnly),
+          approver_user_id: m.approver ? userIdByEmail.get(m.approver)! : null,
+        });
+      }
+    };
+    addDemoUsers(false);
     const otherOrderers = Array.from({ length: 6 }, () =>
       addContact(rng.pick(FIRST_NAMES), rng.pick(LAST_NAMES), { grade: customer.grades[customer.grades.length - 1] }),
     );
@@ -116,8 +120,11 @@ export function buildPeople(opts: { rng: Rng; created: string; passwordHash: str
       if (!inactive) wearers.push(w);
       addBudgets(t.contact_budgets, customer, w.contactId, rng, opts.anchorDate, () => budgetId++);
     }
+    addDemoUsers(true);
     contexts[customer.key] = { customer, users, otherOrderers, wearers, addresses };
   }
+  // memberships numbered in the order written, those of demo users added later last (decision 059)
+  t.user_customers = [...t.user_customers, ...laterMemberships].map((m) => ({ id: membershipId++, ...m }));
   // A one-off address typed at checkout (kind 'custom').
   t.addresses.push({
     id: addressId++, customer_id: 1001, kind: "custom", created_by_user_id: 1, label: "Leeds Arena event site",

@@ -65,7 +65,7 @@ describe("demo seed", () => {
 
   it("gives every demo account the password workwear-demo", async () => {
     const users = await db("users").select("email", "password_hash");
-    expect(users).toHaveLength(7);
+    expect(users).toHaveLength(8);
     for (const u of users) expect(await verifyPassword(DEMO_PASSWORD, u.password_hash), u.email).toBe(true);
     expect(await verifyPassword("wrong-password", users[0].password_hash)).toBe(false);
   });
@@ -106,6 +106,22 @@ describe("demo seed", () => {
 
     const admin = await db("users").where({ email: "admin@demo.test" }).first();
     expect(admin.is_evolve_user).toBe(1);
+  });
+
+  it("has a user with pricingHidden on Northwind and Harbour, seeded after the others so their ids stay (decision 059)", async () => {
+    for (const customer of ["Northwind Facilities", "Harbour Health Trust"]) {
+      const m = await membership("prices-hidden@demo.test", customer);
+      expect(m.permissions).toEqual(expect.arrayContaining(["pricingHidden", "canViewFullCatalogue", "viewOrderHistory"]));
+      for (const p of ["browseOnly", "punchoutOnly", "orderApproval"]) expect(m.permissions).not.toContain(p);
+      expect(m.needs_approval).toBe(0);
+      // after every contact seeded before it: the wearers' and orderers' ids did not move
+      const last = await db("contacts").where({ customer_id: m.customer_id }).max({ id: "id" }).first();
+      expect(m.contact_id).toBe(last?.id);
+    }
+    const memberships = await db("user_customers").orderBy("id").select("user_id");
+    expect(memberships.slice(-2).map((r) => r.user_id)).toEqual([8, 8]);
+    const contacts = await db("contacts").where({ customer_id: 1001 }).whereNotNull("email").orderBy("id").pluck("id");
+    expect(contacts.slice(0, 5)).toEqual([5001, 5002, 5003, 5004, 5005]);
   });
 
   it("covers every SPEC §4 status row for Northwind, plus web-rejected and pending-web-approval", async () => {
@@ -188,7 +204,7 @@ describe("large seed path, scaled down", () => {
     expect(await count("items")).toBeGreaterThanOrEqual(3_000);
     expect(await count("orders")).toBe(4_400);
     expect(await count("order_lines")).toBeGreaterThan(4_400);
-    expect(await count("users")).toBe(7);
+    expect(await count("users")).toBe(8);
     expect(messages.at(-1)).toMatch(/done/);
     // new rows after the seed get fresh ids
     const [{ id }] = await small("orders").insert({ tran_id: "SO-NEW", customer_id: 1001, created_date: "2026-11-21T00:00:00.000Z", order_status: "Pending Fulfillment" }).returning("id");
