@@ -7,6 +7,7 @@ import { BasketSessionService } from "./basket-session";
 import { ListService } from "./base";
 import { cataloguesDef, categoriesDef, CategoryTreeService, itemService } from "./catalogue";
 import { DespatchService, OrderService, ReOrderService } from "./orders";
+import { OrderQuoteService } from "./orders/quote";
 import { MaintenanceStatusService, SelectCustomerService, SessionService } from "./session";
 
 /** Services anyone may call without a session. */
@@ -21,6 +22,7 @@ export function registerServices(app: Application, ctx: MailCtx): void {
   use("select-customer", new SelectCustomerService(ctx), ["create"]);
   use("basket-session", new BasketSessionService(ctx), ["find", "update", "patch", "remove"]);
   use("order", new OrderService(ctx), ["find", "get", "create", "patch"]);
+  use("order-quote", new OrderQuoteService(ctx), ["find"]);
   use("despatch", new DespatchService(ctx), ["find", "get"]);
   use("re-order", new ReOrderService(ctx), ["create"]);
   use("saved-basket", new SavedBasketService(ctx), ["find", "get", "create", "patch"]);

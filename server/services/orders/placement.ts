@@ -40,6 +40,8 @@ const common = {
   customAddress: customAddress.nullable().optional(),
   stripeId: z.string().max(200).nullable().optional(),
   stripePaid: z.boolean().optional(),
+  /** The amount the card was charged, in pence (decision 078): the order is placed only if it totals exactly that. */
+  stripeAmount: z.number().int().nonnegative().optional(),
   paymentMethod: paymentMethod.nullable().optional(),
   otherRefNum: z.string().trim().max(100).optional(),
   punchoutSession: z.string().max(200).nullable().optional(),
@@ -103,7 +105,30 @@ export async function pricedSubTotal(db: Knex, lines: ReadonlyArray<{ productId:
   return money(wanted.reduce((sum, l) => sum + (price.has(l.productId) ? money(price.get(l.productId)! * l.qty) : 0), 0));
 }
 
-interface PricedLine {
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+export interface OrderAmounts {
+  subTotal: number;
+  shippingCost: number;
+  taxTotal: number;
+  total: number;
+  /** The total in whole pence: what a card is charged (GET /api/order-quote). */
+  totalPence: number;
+}
+
+/**
+ * The one pricing of an order (issue 12 item 4): the priced lines' amounts, the delivery groups' flat rates and VAT
+ * on both, each rounded to the penny. POST /api/order stores it; GET /api/order-quote answers it before the order.
+ */
+export function orderAmounts(lines: ReadonlyArray<{ amount: number }>, shippingRates: readonly unknown[]): OrderAmounts {
+  const subTotal = money(lines.reduce((s, l) => s + l.amount, 0));
+  const shippingCost = money(shippingRates.reduce<number>((s, rate) => s + Number(rate), 0));
+  const taxTotal = money((subTotal + shippingCost) * VAT_RATE);
+  const total = money(subTotal + shippingCost + taxTotal);
+  return { subTotal, shippingCost, taxTotal, total, totalPence: Math.round(total * 100) };
+}
+
+export interface PricedLine {
   item: ItemRow;
   qty: number;
   rate: number;
@@ -111,7 +136,7 @@ interface PricedLine {
 }
 
 /** Prices and rules come from the items, never from the request. */
-async function priceLines(trx: Knex, lines: Array<{ internalId: number; qty: number }>, prefix: string): Promise<PricedLine[]> {
+export async function priceLines(trx: Knex, lines: Array<{ internalId: number; qty: number }>, prefix: string): Promise<PricedLine[]> {
   const items: ItemRow[] = await trx("items").whereIn("id", [...new Set(lines.map((l) => l.internalId))]);
   const byId = new Map(items.map((i) => [i.id, i]));
   const summed = new Map<number, { qty: number; index: number }>();
@@ -176,7 +201,7 @@ async function resolveAddress(trx: Knex, caller: Caller, customerId: number, r: 
 }
 
 /** The ship method asked for, or by default the cheapest one these lines may use (decision 073). */
-async function resolveCarriage(trx: Knex, customerId: number, id: number | null | undefined, field: string, lines: ReadonlyArray<{ amount: number }>): Promise<CarriageRow> {
+export async function resolveCarriage(trx: Knex, customerId: number, id: number | null | undefined, field: string, lines: ReadonlyArray<{ amount: number }>): Promise<CarriageRow> {
   const q = trx("carriage").where("is_inactive", false).where((w) => w.whereNull("customer_id").orWhere("customer_id", customerId));
   const subTotal = money(lines.reduce((s, l) => s + l.amount, 0));
   const row: CarriageRow | undefined =
@@ -292,9 +317,14 @@ async function insertOrder(ctx: Ctx, trx: Knex.Transaction, caller: Caller, cust
   }
 
   const needsApproval = !!unit?.needs_approval && !caller.isEvolveUser;
-  const subTotal = money(lines.reduce((s, l) => s + l.amount, 0));
-  const shippingCost = money([...groups.values()].reduce((s, g) => s + Number(g.carriage.shipping_flat_rate_amount), 0));
-  const taxTotal = money((subTotal + shippingCost) * VAT_RATE);
+  const { subTotal, shippingCost, taxTotal, totalPence } = orderAmounts(lines, [...groups.values()].map((g) => g.carriage.shipping_flat_rate_amount));
+  // a card charged the quote (GET /api/order-quote); a price changed since, and the order would total otherwise
+  if (order.stripeAmount !== undefined && order.stripeAmount !== totalPence) {
+    throw new Conflict(`The order now totals ${pounds(totalPence)}, not the ${pounds(order.stripeAmount)} charged to the card: prices changed while you were paying`, {
+      field: "stripeAmount",
+      totalPence,
+    });
+  }
   const first = [...groups.values()][0];
   const contactName = contact ? `${contact.first_name} ${contact.last_name}`.trim() : `${caller.firstName} ${caller.lastName}`.trim();
   const otherRef = order.otherRefNum || null;

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderAmounts } from "../services/orders/placement";
+import { startTestProvider, type TestProvider } from "./fixtures";
+
+// GET /api/order-quote (issue 12 item 4, decision 078): the provider quotes what an order of the caller's live stock
+// basket would total, priced by the same function as the order itself; the portal charges a card exactly that.
+
+let p: TestProvider;
+let buyer: string;
+let requester: string;
+let punchout: string;
+beforeAll(async () => {
+  p = await startTestProvider();
+  buyer = await p.login("buyer@demo.test");
+  await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
+  requester = await p.login("requester@demo.test");
+  punchout = await p.login("punchout@demo.test");
+});
+afterAll(async () => p?.close());
+
+const fill = (token: string, stock: unknown[]) => p.api("PATCH", "/api/basket-session", { token, body: { stock } });
+const quote = (token: string, query = "forBasket=stock&shippingMethod=1") => p.api("GET", `/api/order-quote?${query}`, { token });
+
+describe("GET /api/order-quote", () => {
+  it("quotes the basket at today's prices (not the line's own), the method's rate and VAT, and the order totals exactly that", async () => {
+    const version = (await fill(buyer, [{ productId: "20002", qty: 2, price: 100 }, { productId: "20003", qty: 1 }])).body.version;
+    const { status, body } = await quote(buyer);
+    expect(status).toBe(200);
+    // 2 × 24.50 + 26.00 = 75.00; + 5.95 delivery; VAT 20 % of 80.95 = 16.19
+    expect(body).toEqual({ forBasket: "stock", shippingMethod: "1", subTotal: 75, shippingCost: 5.95, taxTotal: 16.19, total: 97.14, totalPence: 9714, basketVersion: version });
+    const next = await quote(buyer, "forBasket=stock&shippingMethod=2");
+    expect(next.body).toMatchObject({ shippingMethod: "2", shippingCost: 9.95, taxTotal: 16.99, totalPence: 10194 });
+
+    const order = await p.api("POST", "/api/order", {
+      token: buyer,
+      body: { orderType: "standard", items: [{ internalId: "20002", qty: 2 }, { internalId: "20003", qty: 1 }], addressId: "701", shippingMethod: "1", basketVersion: version },
+    });
+    expect(order.status).toBe(201);
+    expect(order.body).toMatchObject({ subTotal: body.subTotal, shippingCost: body.shippingCost, taxTotal: body.taxTotal, total: body.total });
+  });
+
+  it("without a ship method quotes the one an order would default to (the cheapest the basket may use)", async () => {
+    await fill(buyer, [{ productId: "20030", qty: 1 }]);
+    expect((await quote(buyer, "forBasket=stock")).body).toMatchObject({ shippingMethod: "1", subTotal: 15.75, shippingCost: 5.95 });
+  });
+
+  it("refuses what the order would refuse, with a 400 naming the field and nothing written", async () => {
+    await fill(buyer, []);
+    const empty = await quote(buyer);
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toContain("the stock basket is empty");
+    await fill(buyer, [{ productId: "20010", qty: 3 }]);
+    const step = await quote(buyer);
+    expect(step.status).toBe(400);
+    expect(step.body.message).toContain("sold in multiples of 2");
+    await fill(buyer, [{ productId: "20030", qty: 1 }]);
+    const retired = await quote(buyer, "forBasket=stock&shippingMethod=3");
+    expect(retired.status).toBe(400);
+    expect(retired.body.message).toContain("shipping method 3 is not available");
+    const version = (await p.api("GET", "/api/basket-session", { token: buyer })).body.version;
+    await quote(buyer);
+    expect((await p.api("GET", "/api/basket-session", { token: buyer })).body.version).toBe(version);
+  });
+
+  it("refuses a malformed query with a clear 400", async () => {
+    for (const query of ["", "forBasket=manpack", "forBasket=stock&shippingMethod=abc", "forBasket=stock&total=1"]) {
+      const res = await quote(buyer, query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message, query).toMatch(/forBasket|shippingMethod|total/);
+    }
+  });
+
+  it("is scoped to the caller's own basket and needs the right to order stock (decision 028)", async () => {
+    await fill(buyer, [{ productId: "20030", qty: 4 }]);
+    await fill(requester, [{ productId: "20030", qty: 1 }]);
+    expect((await quote(requester)).body).toMatchObject({ subTotal: 15.75 });
+    const refused = await quote(punchout);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe("This account orders through its punchout system only");
+  });
+
+  it("gives a caller with pricingHidden no goods amounts (decision 058); the delivery charge stays", async () => {
+    const unit = await p.db("user_customers").where({ user_id: 2, customer_id: 1001 }).first();
+    await p.db("user_customers").where({ user_id: 2, customer_id: 1001 }).update({ permissions_json: JSON.stringify([...JSON.parse(unit.permissions_json), "pricingHidden"]) });
+    const hidden = await p.login("requester@demo.test");
+    const { status, body } = await quote(hidden);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ subTotal: null, taxTotal: null, total: null, totalPence: null, shippingCost: 5.95 });
+  });
+});
+
+describe("POST /api/order with stripeAmount (the pence a card was charged, decision 078)", () => {
+  const order = (stripeAmount: number, basketVersion: number, key: string) =>
+    p.api("POST", "/api/order", {
+      token: buyer,
+      headers: { "Idempotency-Key": key },
+      body: { orderType: "standard", items: [{ internalId: "20030", qty: 2 }], addressId: "701", shippingMethod: "1", basketVersion, stripeId: "pi_1", stripePaid: true, stripeAmount },
+    });
+
+  it("refuses an order whose total is not what was charged with 409 naming stripeAmount, and writes nothing", async () => {
+    const version = (await fill(buyer, [{ productId: "20030", qty: 2 }])).body.version;
+    const quoted = (await quote(buyer)).body;
+    const count = async () => Number((await p.db("orders").count({ n: "*" }))[0].n);
+    const before = await count();
+    await p.db("items").where("id", 20030).update({ price: 16 });
+    const refused = await order(quoted.totalPence, version, "quote-race-1");
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("The order now totals £45.54, not the £44.94 charged to the card: prices changed while you were paying");
+    expect(refused.body.data).toMatchObject({ field: "stripeAmount", totalPence: 4554 });
+    expect(await count()).toBe(before);
+    // nothing spent: the basket and its version are as they were
+    expect((await p.api("GET", "/api/basket-session", { token: buyer })).body).toMatchObject({ version, stock: [{ productId: "20030", qty: 2 }] });
+
+    const requoted = (await quote(buyer)).body;
+    expect(requoted.totalPence).toBe(4554);
+    const placed = await order(requoted.totalPence, version, "quote-race-2");
+    expect(placed.status).toBe(201);
+    expect(placed.body).toMatchObject({ total: 45.54, stripePaid: true });
+    await p.db("items").where("id", 20030).update({ price: 15.75 });
+  });
+
+  it("a malformed stripeAmount is a 400", async () => {
+    const version = (await fill(buyer, [{ productId: "20030", qty: 2 }])).body.version;
+    const res = await order(-1, version, "quote-race-3");
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('"stripeAmount"');
+  });
+});
+
+describe("orderAmounts: the one pricing of an order (moved from the portal's cardCharge)", () => {
+  it("adds 20 % VAT to subtotal and shipping, in whole pence", () => {
+    expect(orderAmounts([{ amount: 49 }, { amount: 24 }], [4.95])).toEqual({ subTotal: 73, shippingCost: 4.95, taxTotal: 15.59, total: 93.54, totalPence: 9354 });
+  });
+
+  it("rounds the VAT half up to the penny", () => {
+    // (0.05 + 0) × 0.2 = 0.01
+    expect(orderAmounts([{ amount: 0.05 }], [0]).taxTotal).toBe(0.01);
+  });
+
+  it("comes to nothing for no lines and free delivery", () => {
+    expect(orderAmounts([], [null]).totalPence).toBe(0);
+  });
+});
