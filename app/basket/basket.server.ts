@@ -1,30 +1,186 @@
-import { addToBasket, basketAddPayload } from "~/domain/basket";
-import { cardImage } from "~/domain/product-card";
-import { checkOrderQuantity, QUANTITY_MAX } from "~/domain/quantity";
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import { safeRedirect, type PortalUser } from "~/auth/require-user.server";
+import { flashToast } from "~/auth/session.server";
+import { basketCount, basketTotal } from "~/domain/basket";
+import { addCapped, addPacks, droppedNotice, lineFromItem, mergeLine, orderable, UNKNOWN_PRODUCT, type PricesHidden } from "~/domain/basket-lines";
+import { formatMoney } from "~/domain/money";
+import { pricesHidden, shownMoney, verifyPrices } from "~/domain/prices";
+import { PLACEHOLDER_IMAGE } from "~/domain/product-card";
+import { checkOrderQuantity, quantityStep } from "~/domain/quantity";
 import type { UpstreamClient } from "~/upstream/client.server";
-import type { QuickOrderRequest } from "~/domain/quick-order-lines";
+import { isRefusal } from "~/upstream/errors.server";
 import {
-  findItemByCode,
   getBasket,
   getItem,
+  getItemsById,
   patchBasket,
   reOrder,
   type BasketItem,
   type BasketPatch,
   type BasketState,
   type BasketType,
-  type ReOrder,
   type StockLine,
 } from "~/upstream/basket.server";
+import { idField, invalidForm, parseForm } from "~/utils/forms.server";
+
+// The basket (/basket): its view, its form schema, its action dispatch and the changes behind each intent. The
+// rules a line obeys are in app/domain/basket-lines.ts; the product page and quick order add through addLine and
+// stockAdded here. One server module per page, so the page's browser build refers to one empty module (DESIGN §6).
+
+export { UNKNOWN_PRODUCT, type PricesHidden };
 
 /** What a basket change did: the new basket, or why nothing was changed. */
 /** `notice` marks a change that went through only in part (e.g. products dropped from a reorder). */
 export type BasketChange = { ok: true; basket: BasketState; message: string; notice?: boolean } | { ok: false; message: string };
 
-export const UNKNOWN_PRODUCT = "That product is not available to order.";
 export const NOT_IN_BASKET = "That product is not in your basket.";
+export const ORDER_NOT_FOUND = "That order could not be found.";
 
 const refuse = (message: string): BasketChange => ({ ok: false, message });
+
+// ---------------------------------------------------------------- the view
+
+export type BasketLineView = {
+  productId: string;
+  name: string;
+  code: string | null;
+  thumbnail: string;
+  options: string[];
+  qty: number;
+  step: number;
+  /** The catalogue's price now, else the price held when the line was added. */
+  unitPrice: number | null;
+  /** null when the account's prices are hidden (decision 058) */
+  lineTotal: number | null;
+};
+
+/** The notice text for one line whose price changed or vanished since it was added (SPEC §5 verifyPrices). */
+function priceNoticeText(line: StockLine, item: BasketItem | undefined): string {
+  const name = line.name ?? item?.displayName ?? `Product ${line.productId}`;
+  if (!item || item.price === null) return `${name}: no longer available at a price`;
+  return `${name}: was ${formatMoney(line.price)}, now ${formatMoney(item.price)}`;
+}
+
+/**
+ * The basket's data: the upstream basket with the catalogue's current prices and quantity steps. With the
+ * account's prices hidden (decision 058) no price, line total or total is given, and a price the catalogue does not
+ * send is hidden, not gone: no price notice.
+ */
+export async function basketView(client: UpstreamClient, { pricesHidden = false }: PricesHidden = {}) {
+  const basket: BasketState = await getBasket(client);
+  const items = await getItemsById(client, basket.stock.map((line) => line.productId));
+  const byId = new Map(items.map((item) => [item.internalId, item]));
+  const check = pricesHidden
+    ? { verifyPrices: false, changed: [] as string[] }
+    : verifyPrices(basket.stock.map((line) => ({ productId: line.productId, price: line.price })), items);
+  const priced = basket.stock.map((line) => ({ ...line, price: byId.get(line.productId)?.price ?? line.price ?? null }));
+
+  const lines: BasketLineView[] = priced.map((line) => {
+    const item = byId.get(line.productId);
+    return {
+      productId: line.productId,
+      name: line.name ?? item?.displayName ?? `Product ${line.productId}`,
+      code: item?.itemId ?? null,
+      thumbnail: line.thumbnail || PLACEHOLDER_IMAGE,
+      options: Object.entries(line.options ?? {})
+        .filter(([, value]) => value !== null && value !== "")
+        .map(([key, value]) => `${key[0].toUpperCase()}${key.slice(1)}: ${String(value)}`),
+      qty: line.qty,
+      step: item ? quantityStep(item) : 1,
+      unitPrice: pricesHidden ? null : line.price,
+      lineTotal: pricesHidden ? null : basketTotal([line]),
+    };
+  });
+
+  return {
+    selectedBasketType: basket.selectedBasketType,
+    lines,
+    count: basketCount(priced),
+    total: pricesHidden ? null : basketTotal(priced),
+    pricesHidden,
+    verifyPrices: check.verifyPrices,
+    priceNotice: check.changed.map((productId) => {
+      const line = basket.stock.find((l) => l.productId === productId)!;
+      return { productId, text: priceNoticeText(line, byId.get(productId)) };
+    }),
+    instructions: basket.instructions,
+    packs: basket.manpack.map((pack) => ({ employeeId: pack.employeeId, lines: pack.data.length })),
+    /** A punched-out basket loaded for the user's approval (decision 081): checking out approves it. */
+    heldForApproval: basket.basketIdForApproval,
+  };
+}
+
+/** The basket page's data, with the money worded here rather than in the browser. */
+export async function basketPageData(user: PortalUser) {
+  const hidden = pricesHidden(user.session.account, { inPunchout: user.inPunchout });
+  const view = await basketView(user.upstream, { pricesHidden: hidden });
+  // decision 058: hidden prices read "Price on application", never £0.00
+  const text = (amount: number | null) => shownMoney(amount, hidden);
+  return {
+    ...view,
+    totalText: text(view.total),
+    lines: view.lines.map((line) => ({ ...line, unitPriceText: text(line.unitPrice), lineTotalText: text(line.lineTotal) })),
+  };
+}
+
+// ---------------------------------------------------------------- the form and its dispatch
+
+const productId = () => idField("Choose a product", UNKNOWN_PRODUCT);
+
+// functions, so that zod is built on the server only and stays out of the browser bundle (decision 002)
+const basketSchema = () =>
+  z.discriminatedUnion(
+    "intent",
+    [
+      z.object({ intent: z.literal("add"), productId: productId(), qty: z.string().default("1"), redirectTo: z.string().optional() }),
+      z.object({ intent: z.literal("update"), productId: productId(), qty: z.string({ required_error: "Enter a quantity" }) }),
+      z.object({ intent: z.literal("remove"), productId: productId() }),
+      z.object({ intent: z.literal("reorder"), orderId: idField("Choose an order", ORDER_NOT_FOUND) }),
+      z.object({ intent: z.literal("instructions"), instructions: z.string().max(2000, "Delivery instructions can be at most 2000 characters").default("") }),
+      z.object({ intent: z.literal("basket-type"), basketType: z.enum(["stock-order-basket", "manpack-order-basket"], { message: "Choose the stock or the wearer-pack basket" }) }),
+    ],
+    { errorMap: () => ({ message: "That basket action is not known." }) },
+  );
+
+/** POST /basket: every basket mutation comes here with an `intent`; a refusal answers 400 and writes nothing (decision 070). */
+export async function submitBasket(user: PortalUser, request: Request) {
+  const { upstream } = user;
+  const prices = { pricesHidden: pricesHidden(user.session.account, { inPunchout: user.inPunchout }) };
+  const form = await parseForm(request, basketSchema());
+  if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? Object.values(form.fieldErrors)[0] ?? null);
+  const input = form.data;
+
+  let change: BasketChange;
+  let target = "/basket";
+  switch (input.intent) {
+    case "add":
+      change = await addLine(upstream, input.productId, input.qty, prices);
+      target = safeRedirect(input.redirectTo, "/basket");
+      break;
+    case "update":
+      change = await updateLine(upstream, input.productId, input.qty, prices);
+      break;
+    case "remove":
+      change = await removeLine(upstream, input.productId);
+      break;
+    case "reorder":
+      change = await reorderIntoBasket(upstream, input.orderId);
+      break;
+    case "instructions":
+      change = await setInstructions(upstream, input.instructions);
+      break;
+    case "basket-type":
+      change = await setBasketType(upstream, input.basketType);
+      break;
+  }
+  // refused: 400 with the reason and nothing written (decision 070); the page shows it where it was posted from
+  if (!change.ok) return invalidForm({}, change.message);
+  const toast = await flashToast(request, { kind: change.notice ? "info" : "success", message: change.message });
+  return redirect(target, { status: 303, headers: toast });
+}
+
+// ---------------------------------------------------------------- the changes, one per intent
 
 /** The product as an orderable item, or the reason it cannot be ordered (unknown, inactive or a matrix parent). */
 export async function orderableItem(client: UpstreamClient, productId: string, prices: PricesHidden = {}): Promise<{ ok: true; item: BasketItem } | { ok: false; message: string }> {
@@ -32,58 +188,10 @@ export async function orderableItem(client: UpstreamClient, productId: string, p
   try {
     item = await getItem(client, productId);
   } catch (error) {
-    if (error instanceof Response && (error.status === 404 || error.status === 400)) return { ok: false, message: UNKNOWN_PRODUCT };
+    if (isRefusal(error, 404, 400)) return { ok: false, message: UNKNOWN_PRODUCT };
     throw error;
   }
   return orderable(item, prices);
-}
-
-/** The session's pricingHidden, decided once (decision 058): its null prices are hidden, not missing. */
-export type PricesHidden = { pricesHidden?: boolean };
-
-/**
- * Whether a catalogue item can go into the basket as it is: active, priced, and not a matrix parent. With the
- * account's prices hidden the upstream sends no price, and the line is still orderable: the provider prices the order.
- */
-export function orderable(item: BasketItem, { pricesHidden = false }: PricesHidden = {}): { ok: true; item: BasketItem } | { ok: false; message: string } {
-  if (item.isInactive) return { ok: false, message: UNKNOWN_PRODUCT };
-  if (item.matrixType === "parent") return { ok: false, message: `Choose a size or colour of ${item.displayName} first.` };
-  if (item.price === null && !pricesHidden) return { ok: false, message: `${item.displayName} has no price and cannot be ordered here.` };
-  return { ok: true, item };
-}
-
-function chosenOptions(options: BasketItem["options"]): Record<string, string> | undefined {
-  if (!options) return undefined;
-  const chosen = Object.entries(options).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "");
-  return chosen.length ? Object.fromEntries(chosen) : undefined;
-}
-
-/** SPEC §3 basket line for an item: the add payload (price from upstream, never from the form) plus display fields. */
-export function lineFromItem(item: BasketItem, qty: number): StockLine {
-  const payload = basketAddPayload({ productId: item.internalId, name: item.displayName, price: item.price ?? 0 }, qty);
-  const firstImage = item.images ? Object.values(item.images).find((list) => list.length > 0)?.[0] : undefined;
-  return {
-    ...payload,
-    price: item.price,
-    parentId: item.parent?.internalId ?? item.internalId,
-    thumbnail: cardImage({ defaultImage: item.defaultImage ?? firstImage }),
-    options: chosenOptions(item.options),
-  };
-}
-
-/** Adds one line, summing with the product's line (SPEC §4); a sum beyond the item's rules is refused, not trimmed. */
-export function mergeLine(current: readonly StockLine[], line: StockLine, item: BasketItem) {
-  const lines = addToBasket(current, line);
-  const merged = lines.find((l) => l.productId === line.productId);
-  if (merged) {
-    const check = checkOrderQuantity(item, merged.qty);
-    if (!check.ok) {
-      const held = merged.qty - line.qty;
-      const reason = merged.qty > QUANTITY_MAX ? `a basket line cannot be more than ${QUANTITY_MAX}` : check.message.toLowerCase();
-      return { ok: false as const, message: `You already have ${held} of ${line.name ?? "this product"} in your basket; ${reason}.` };
-    }
-  }
-  return { ok: true as const, lines };
 }
 
 /** intent=add: validates the product and quantity against the catalogue, then merges the line (SPEC §4). */
@@ -93,13 +201,13 @@ export async function addLine(client: UpstreamClient, productId: string, qty: un
   const check = checkOrderQuantity(found.item, qty);
   if (!check.ok) return refuse(check.message);
   const basket = await getBasket(client);
-  const merged = mergeLine(basket.stock, lineFromItem(found.item, check.qty), found.item);
+  const merged = mergeLine<StockLine>(basket.stock, lineFromItem(found.item, check.qty), found.item);
   if (!merged.ok) return refuse(merged.message);
   return { ok: true, basket: await patchBasket(client, stockAdded(basket, merged.lines)), message: "Added to basket" };
 }
 
 /** The write for stock lines just added: the stock basket is shown next, even if the wearer-pack one was selected. */
-function stockAdded(basket: BasketState, stock: StockLine[]): BasketPatch {
+export function stockAdded(basket: BasketState, stock: StockLine[]): BasketPatch {
   return basket.selectedBasketType === "stock-order-basket" ? { stock } : { stock, selectedBasketType: "stock-order-basket" };
 }
 
@@ -127,31 +235,6 @@ export async function removeLine(client: UpstreamClient, productId: string): Pro
   return { ok: true, basket: await patchBasket(client, { stock }), message: "Removed from basket" };
 }
 
-/** The notice for products of an old order or saved basket that could not be added. */
-export function droppedNotice(names: readonly string[]): string {
-  return names.length ? ` No longer available, so not added: ${names.join(", ")}.` : "";
-}
-
-type Pack = BasketState["manpack"][number];
-
-/** Lines added to lines: the same product's quantities summed, stopping at the line limit. */
-function addCapped(current: readonly StockLine[], added: readonly StockLine[]): StockLine[] {
-  let lines = [...current];
-  for (const line of added) lines = addToBasket(lines, line).map((l) => ({ ...l, qty: Math.min(l.qty, QUANTITY_MAX) }));
-  return lines;
-}
-
-/** Reordered packs into the wearer-pack basket: one pack per wearer, a wearer's pack already held keeps its address. */
-function addPacks(current: readonly Pack[], added: ReOrder["packs"]): Pack[] {
-  const packs = [...current];
-  for (const pack of added) {
-    const index = packs.findIndex((held) => held.employeeId === pack.employeeId);
-    if (index === -1) packs.push({ employeeId: pack.employeeId, data: addCapped([], pack.data) });
-    else packs[index] = { ...packs[index], data: addCapped(packs[index].data, pack.data) };
-  }
-  return packs;
-}
-
 /**
  * intent=reorder (SPEC §7 POST /api/re-order): the order's lines go into the basket of its kind (stock, or a
  * wearer's pack), which the basket page then shows; products that no longer exist are dropped with a notice.
@@ -162,9 +245,7 @@ export async function reorderIntoBasket(client: UpstreamClient, orderId: string)
   try {
     answer = await reOrder(client, orderId);
   } catch (error) {
-    if (error instanceof Response && (error.status === 404 || error.status === 400)) {
-      return refuse("That order could not be found.");
-    }
+    if (isRefusal(error, 404, 400)) return refuse(ORDER_NOT_FOUND);
     throw error;
   }
   const basket = await getBasket(client);
@@ -191,32 +272,4 @@ export async function setBasketType(client: UpstreamClient, selectedBasketType: 
   const saved = await patchBasket(client, { selectedBasketType });
   const message = selectedBasketType === "stock-order-basket" ? "Showing the stock basket" : "Showing the wearer-pack basket";
   return { ok: true, basket: saved, message };
-}
-
-export type LineReport = { row: number; code: string; qty: string; added: boolean; name: string | null; reason: string | null };
-
-/**
- * Quick order and CSV upload: each requested code and quantity is checked against the catalogue on its own;
- * the accepted ones go into the basket in one write, the refused ones say why. Nothing is written when
- * nothing was accepted.
- */
-export async function addByCodes(client: UpstreamClient, requests: readonly QuickOrderRequest[], prices: PricesHidden = {}): Promise<{ report: LineReport[]; basket: BasketState | null }> {
-  const found = await Promise.all(requests.map((request) => findItemByCode(client, request.code)));
-  const basket = await getBasket(client);
-  let stock = basket.stock;
-  const report = requests.map((request, i): LineReport => {
-    const refused = (reason: string, name: string | null = null) => ({ ...request, added: false, name, reason });
-    const item = found[i];
-    if (!item) return refused(`No product has the code ${request.code}.`);
-    const check = orderable(item, prices);
-    if (!check.ok) return refused(check.message, item.displayName);
-    const qty = checkOrderQuantity(item, request.qty);
-    if (!qty.ok) return refused(qty.message, item.displayName);
-    const merged = mergeLine(stock, lineFromItem(item, qty.qty), item);
-    if (!merged.ok) return refused(merged.message, item.displayName);
-    stock = merged.lines;
-    return { ...request, added: true, name: item.displayName, reason: null };
-  });
-  if (!report.some((line) => line.added)) return { report, basket: null };
-  return { report, basket: await patchBasket(client, stockAdded(basket, stock)) };
 }

@@ -3,7 +3,9 @@ import { formatDate } from "~/domain/dates";
 import { formatMoney } from "~/domain/money";
 import { approvalKeys, approvalRefusal, isAwaitingApproval, punchoutLines, punchoutTotal, requesterName } from "~/domain/punchout-approval";
 import { validateSavedBasket } from "~/domain/saved-basket";
-import { upstreamErrorMessage, upstreamFailure, type UpstreamClient } from "~/upstream/client.server";
+import type { PricesHidden } from "~/domain/basket-lines";
+import type { UpstreamClient } from "~/upstream/client.server";
+import { describeFailure, isRedirect, isRefusal, UpstreamError } from "~/upstream/errors.server";
 import {
   approvePunchoutBasket,
   clearApprovalId,
@@ -13,7 +15,7 @@ import {
   type ApprovalState,
   type PunchoutBasket,
 } from "~/upstream/punchout-baskets.server";
-import { loadIntoBasket, savedShape } from "./saved-baskets.server";
+import { loadIntoBasket, savedShape } from "~/saved-baskets/saved-baskets.server";
 
 // Approving a customer's punched-out saved baskets (SPEC §3 basket state, §4, §8; decision 081).
 
@@ -24,15 +26,22 @@ export type ApprovalOutcome =
   | { ok: true; message: string; notice: boolean }
   | { ok: false; message: string; status: number };
 
-/** A redirect thrown by the upstream client (a 401 sends the user to log in): it must reach Remix unchanged. */
-const isRedirect = (error: unknown): error is Response => error instanceof Response && error.status < 400;
+/**
+ * A caught failure as an upstream error: the client's own, or a 502 with `message` for anything else. A redirect (a
+ * 401 sends the user to log in) is thrown on unchanged.
+ */
+/** Whether a failure is the provider answering `status` (a boolean, so the other branch keeps its type). */
+const answered = (failed: UpstreamError, status: number): boolean => isRefusal(failed, status);
 
-const statusOf = (error: unknown) => (error instanceof Response ? error.status : 502);
+function failureOf(error: unknown, message: string): UpstreamError {
+  if (isRedirect(error)) throw error;
+  return error instanceof UpstreamError ? error : new UpstreamError(502, message);
+}
 
 /** A punched-out saved basket of the customer; anything else (an ordinary saved basket, another customer's) is a 404. */
 export async function getBasketForApproval(client: UpstreamClient, basketId: string): Promise<PunchoutBasket> {
   const basket = await getPunchoutBasket(client, basketId);
-  if (basket.is_punchout !== 1) throw upstreamFailure(404, BASKET_NOT_FOUND);
+  if (basket.is_punchout !== 1) throw new UpstreamError(404, BASKET_NOT_FOUND);
   return basket;
 }
 
@@ -41,13 +50,13 @@ export async function getBasketForApproval(client: UpstreamClient, basketId: str
  * shape check, vanished products dropped) and the basket-session gets basketIdForApproval, approvedOrderAddressId
  * and punchoutLoadedBasket. SPEC §8: a failure answers success false with the error; a missing address_id is logged.
  */
-export async function loadForApproval(user: Pick<PortalUser, "upstream">, basketId: string): Promise<ApprovalOutcome> {
+export async function loadForApproval(user: Pick<PortalUser, "upstream">, basketId: string, prices: PricesHidden = {}): Promise<ApprovalOutcome> {
   const client = user.upstream;
   try {
     const basket = await getBasketForApproval(client, basketId);
     const refusal = approvalRefusal(basket);
     if (refusal) return { ok: false, message: refusal, status: 409 };
-    const loaded = await loadIntoBasket(client, basketId);
+    const loaded = await loadIntoBasket(client, basketId, prices);
     if (!loaded.ok) return { ok: false, message: loaded.message, status: 409 };
     const shape = validateSavedBasket(savedShape(basket));
     if (!shape.ok) {
@@ -59,11 +68,9 @@ export async function loadForApproval(user: Pick<PortalUser, "upstream">, basket
     await setApprovalState(client, keys);
     return { ok: true, notice: loaded.notice ?? false, message: `${loaded.message} It is waiting for your approval.` };
   } catch (error) {
-    if (isRedirect(error)) throw error;
-    const status = statusOf(error);
-    console.error(`punchout approval: loading saved basket ${basketId} failed`, status);
-    const message = status === 404 ? BASKET_NOT_FOUND : ((await upstreamErrorMessage(error)) ?? "The basket could not be loaded.");
-    return { ok: false, message, status };
+    const failed = failureOf(error, "The basket could not be loaded.");
+    console.error(`punchout approval: loading saved basket ${basketId} failed`, failed.status);
+    return { ok: false, message: answered(failed, 404) ? BASKET_NOT_FOUND : failed.message, status: failed.status };
   }
 }
 
@@ -71,11 +78,10 @@ export type FinaliseOutcome =
   | { ok: true; basketId: string; message: string }
   | { ok: false; basketId: string; message: string; status: number };
 
-async function failureMessage(basketId: string, error: unknown): Promise<string> {
+function failureMessage(basketId: string, failed: UpstreamError): string {
   const start = `Punchout basket ${basketId} could not be approved`;
-  const status = statusOf(error);
-  if (status === 404) return `${start}: it no longer exists (it may have been withdrawn or ordered).`;
-  if (status === 403) return `${start}: ${(await upstreamErrorMessage(error)) ?? "you may not approve it"}.`;
+  if (answered(failed, 404)) return `${start}: it no longer exists (it may have been withdrawn or ordered).`;
+  if (answered(failed, 403)) return `${start}: ${failed.message || "you may not approve it"}.`;
   return `${start}: the ordering service did not accept the approval. Load it for approval again to retry.`;
 }
 
@@ -97,13 +103,13 @@ export async function finalisePunchoutApproval(
     const approved = await approvePunchoutBasket(client, basketId);
     return { ok: true, basketId, message: `Approved "${approved.basket_name}"` };
   } catch (error) {
-    if (isRedirect(error)) throw error;
-    console.error(`punchout finalise of saved basket ${basketId} failed`, statusOf(error), await upstreamErrorMessage(error));
-    return { ok: false, basketId, message: await failureMessage(basketId, error), status: statusOf(error) };
+    const failed = failureOf(error, "The approval could not be sent.");
+    console.error(`punchout finalise of saved basket ${basketId} failed`, failed.status, failed.message);
+    return { ok: false, basketId, message: failureMessage(basketId, failed), status: failed.status };
   } finally {
     await clearApprovalId(client, clearing).catch((error: unknown) => {
       if (isRedirect(error)) throw error;
-      console.error(`punchout finalise: clearing basketIdForApproval ${basketId} failed`, statusOf(error));
+      console.error(`punchout finalise: clearing basketIdForApproval ${basketId} failed`, describeFailure(error));
     });
   }
 }

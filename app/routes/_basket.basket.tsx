@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { requireUser } from "~/auth/require-user.server";
-import { basketPageData, submitBasket } from "~/basket/basket-page.server";
+import { basketPageData, submitBasket } from "~/basket/basket.server";
 import { FieldError } from "~/components/field-error";
 import { QuantitySelector } from "~/components/quantity-selector";
 import basketStyles from "~/styles/basket.css";

@@ -1,14 +1,10 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { z } from "zod";
 import { requireUser } from "~/auth/require-user.server";
-import { addByCodes, type LineReport } from "~/basket/basket.server";
-import { pricesHidden } from "~/domain/prices";
+import { submitQuickOrder, type LineReport } from "~/basket/quick-order.server";
 import { FieldError } from "~/components/field-error";
-import { parseQuickOrderLines, QUICK_ORDER_MAX_LINES } from "~/domain/quick-order-lines";
-import { invalidForm, parseForm } from "~/utils/forms.server";
+import { QUICK_ORDER_MAX_LINES } from "~/domain/quick-order-lines";
 import basketStyles from "~/styles/basket.css";
 
 export const meta: MetaFunction = () => [{ title: "Quick order · Workwear ordering portal" }];
@@ -20,36 +16,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-const MAX_CSV_BYTES = 100_000;
-
-// a function, so that zod is built on the server only and stays out of the browser bundle (decision 002)
-const quickOrderSchema = () =>
-  z.object({
-    lines: z.string().max(20_000, "Paste at most 20,000 characters; upload a CSV file for more lines").default(""),
-    file: z
-      .instanceof(File)
-      .optional()
-      .refine((file) => !file || file.size <= MAX_CSV_BYTES, "The CSV file can be at most 100 KB")
-      .refine((file) => !file || file.size === 0 || /\.(csv|txt)$/i.test(file.name) || /csv|text\/plain/.test(file.type), "Upload a .csv file"),
-  });
-
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const form = await parseForm(request, quickOrderSchema());
-  if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
-  const uploaded = form.data.file && form.data.file.size > 0 ? await form.data.file.text() : "";
-  const source = uploaded || form.data.lines;
-  const parsed = parseQuickOrderLines(source);
-  if (parsed.requests.length === 0 && parsed.refused.length === 0) {
-    return invalidForm({ lines: "Enter at least one product code and quantity, or upload a CSV file" });
-  }
-  // a product whose price is hidden from the account is still orderable: the provider prices the order (decision 058)
-  const { report } = await addByCodes(user.upstream, parsed.requests, { pricesHidden: pricesHidden(user.session.account, { inPunchout: user.inPunchout }) });
-  const refusedRows: LineReport[] = parsed.refused.map((r) => ({ row: r.row, code: r.text, qty: "", added: false, name: null, reason: r.reason }));
-  const all = [...report, ...refusedRows].sort((a, b) => a.row - b.row);
-  const added = all.filter((line) => line.added).length;
-  // nothing added: the whole request was refused (400); otherwise the report of what went in and what did not
-  return data({ ok: true as const, source: uploaded ? "file" : "form", report: all, added }, { status: added === 0 ? 400 : 200 });
+  return submitQuickOrder(await requireUser(request), request);
 }
 
 export default function QuickOrderPage() {

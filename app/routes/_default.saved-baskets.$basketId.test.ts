@@ -3,7 +3,8 @@ import { testLoadContext } from "~/http/context";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { basketHandlers, emptyBasket } from "../../tests/mocks/upstream/basket";
+import { basketHandlers, emptyBasket, ITEMS } from "../../tests/mocks/upstream/basket";
+import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { savedBasketHandlers } from "../../tests/mocks/upstream/saved-baskets";
 import { action, loader } from "./_default.saved-baskets.$basketId";
 
@@ -121,5 +122,44 @@ describe("/saved-baskets/{id} action: the PATCH variants of SPEC §7", () => {
     expect(basket.patches).toEqual([expect.objectContaining({ stock: expect.any(Array), loadedBasket: "601" })]);
     expect(basket.state.loadedBasket).toBe("601");
     expect(result.headers.get("Set-Cookie") ?? "").not.toMatch(/saved_basket/);
+  });
+});
+
+describe("/saved-baskets/{id} for an account whose prices are hidden (issue 12 item 8, decision 058)", () => {
+  // the provider sends no price to a pricingHidden account: hidden, not missing
+  function setUpHidden() {
+    const basket = basketHandlers({ items: Object.values(ITEMS).map((item) => ({ ...item, price: null })) });
+    const saved = savedBasketHandlers([monthly]);
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue", "pricingHidden"] }) }), ...basket.handlers, ...saved.handlers);
+    return { basket: basket.store, saved };
+  }
+
+  it("shows the lines as available, their prices and total as 'Price on application'", async () => {
+    setUpHidden();
+    const view = (await loader({ request: get("/saved-baskets/601", cookie), params: { basketId: "601" }, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
+    expect(view.lines.map((l) => [l.productId, l.available, l.unitPriceText, l.lineTotalText])).toEqual([
+      ["20002", true, "Price on application", "Price on application"],
+      ["20010", true, "Price on application", "Price on application"],
+      ["20099", false, "Price on application", "Price on application"],
+    ]);
+    expect(view.total).toBeNull();
+    expect(view.totalText).toBe("Price on application");
+  });
+
+  it("load puts the lines into the basket, none dropped for want of a price", async () => {
+    const { basket } = setUpHidden();
+    const result = (await send("601", { intent: "load" })) as Response;
+    expect(locationOf(result)).toBe("/basket");
+    expect(basket.state.stock.map((l) => [l.productId, l.qty, l.price])).toEqual([
+      ["20002", 2, null],
+      ["20010", 4, null],
+    ]);
+  });
+
+  it("adding by product code adds a product whose price is hidden", async () => {
+    const { saved } = setUpHidden();
+    const result = await send("601", { intent: "add", code: "glv-rig" });
+    expect(locationOf(result)).toBe("/saved-baskets/601");
+    expect(saved.patches).toEqual([{ basket_id: "601", item_id: "20010" }]);
   });
 });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/require-user.server";
-import { savedBasketPageData, submitSavedBasket } from "~/basket/saved-baskets-page.server";
+import { savedBasketPageData, submitSavedBasket } from "~/saved-baskets/saved-baskets.server";
 import { IntentButton } from "~/components/intent-button";
 import { QuantitySelector } from "~/components/quantity-selector";
 import { TextField } from "~/components/text-field";
@@ -92,7 +92,11 @@ export default function SavedBasketPage() {
           </tbody>
         </table>
       )}
-      {basket.lines.length ? <p>Total {basket.totalText} before delivery and VAT, at today&apos;s prices.</p> : null}
+      {basket.lines.length === 0 ? null : basket.pricesHidden ? (
+        <p>Total: {basket.totalText}.</p>
+      ) : (
+        <p>Total {basket.totalText} before delivery and VAT, at today&apos;s prices.</p>
+      )}
 
       <Form method="post" className="stack" noValidate>
         <input type="hidden" name="intent" value="add" />

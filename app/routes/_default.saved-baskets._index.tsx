@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/require-user.server";
-import { savedBasketsPageData, submitSavedBaskets } from "~/basket/saved-baskets-page.server";
+import { savedBasketsPageData, submitSavedBaskets } from "~/saved-baskets/saved-baskets.server";
 import { IntentButton } from "~/components/intent-button";
 import { TextField } from "~/components/text-field";
 import basketStyles from "~/styles/basket.css";

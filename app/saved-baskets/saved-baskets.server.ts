@@ -1,0 +1,329 @@
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import type { PortalUser } from "~/auth/require-user.server";
+import { flashToast } from "~/auth/session.server";
+import { basketTotal } from "~/domain/basket";
+import { droppedNotice, lineAmount, lineFromItem, orderable, type PricesHidden } from "~/domain/basket-lines";
+import { formatDate } from "~/domain/dates";
+import { pricesHidden, shownMoney } from "~/domain/prices";
+import { cardImage } from "~/domain/product-card";
+import { NO_APPROVAL_HELD } from "~/domain/punchout-approval";
+import { checkOrderQuantity, quantityStep } from "~/domain/quantity";
+import { loadSavedBasket } from "~/domain/saved-basket";
+import { isUpstreamIdValue } from "~/domain/upstream-id";
+import { findItemByCode, getBasket, getItemsById, patchBasket, type StockLine } from "~/upstream/basket.server";
+import type { UpstreamClient } from "~/upstream/client.server";
+import { isRefusal, refusal, refusalForm } from "~/upstream/errors.server";
+import {
+  addSavedBasketItem,
+  createSavedBasket,
+  deleteSavedBasket,
+  getSavedBasket,
+  listSavedBaskets,
+  removeSavedBasketItem,
+  setSavedBasketItemQty,
+  type SavedBasketRecord,
+} from "~/upstream/saved-baskets.server";
+import { idField, invalidForm, parseForm } from "~/utils/forms.server";
+import { idParam } from "~/utils/params.server";
+
+// Saved baskets (/saved-baskets and /saved-baskets/{id}): the list, one basket's view, their form schemas and
+// action dispatch, and the changes behind each intent. The line rules are the basket's (app/domain/basket-lines.ts);
+// the shape check is SPEC §5's (app/domain/saved-basket.ts). One server module for both pages (DESIGN §6).
+
+export const SAVED_BASKET_NOT_FOUND = "That saved basket could not be found.";
+export const NOT_IN_SAVED_BASKET = "That product is not in this saved basket.";
+
+export type SavedChange = { ok: true; message: string; notice?: boolean } | { ok: false; message: string };
+
+const refuse = (message: string): SavedChange => ({ ok: false, message });
+
+const pricesOf = (user: PortalUser): PricesHidden => ({ pricesHidden: pricesHidden(user.session.account, { inPunchout: user.inPunchout }) });
+
+/** Another customer's or an unknown basket is a 404 upstream, a refused change a 400: a clear message, nothing changed. */
+function refused(error: unknown) {
+  const upstream = refusal(error, 404, 400);
+  return refusalForm(upstream, { message: isRefusal(upstream, 404) ? SAVED_BASKET_NOT_FOUND : undefined });
+}
+
+const done = async (request: Request, to: string, message: string) =>
+  redirect(to, { status: 303, headers: await flashToast(request, { kind: "success", message }) });
+
+// ---------------------------------------------------------------- the saved basket as the provider keeps it
+
+/** A saved basket's line as the upstream keeps it; read loosely because it is checked by the SPEC §5 shape rule. */
+type RawSavedItem = { internalId?: unknown; parent?: unknown; qty?: unknown; name?: unknown };
+
+function asRaw(value: unknown): RawSavedItem {
+  return typeof value === "object" && value !== null ? (value as RawSavedItem) : {};
+}
+
+/** itemsArray → the SPEC §5 saved-basket shape ({stock: [{qty, productId, scope, parentId}], manpack}). */
+export function savedShape(record: Pick<SavedBasketRecord, "itemsArray">): unknown {
+  return {
+    stock: record.itemsArray.map((value) => {
+      const raw = asRaw(value);
+      return { qty: raw.qty, productId: raw.internalId, scope: "full", parentId: raw.parent ?? raw.internalId };
+    }),
+    manpack: [],
+  };
+}
+
+// ---------------------------------------------------------------- views
+
+export async function savedBasketsPageData(user: PortalUser) {
+  const [baskets, basket] = await Promise.all([listSavedBaskets(user.upstream), getBasket(user.upstream)]);
+  return {
+    baskets: baskets.map((b) => ({ id: b.id, name: b.basket_name, ordered: b.checked_out === 1, updated: formatDate(b.updated_at) })),
+    liveLines: basket.stock.length,
+  };
+}
+
+/**
+ * A saved basket with its lines priced and described from the live catalogue (the detail page). With the account's
+ * prices hidden (decision 058) no price, line total or total is given, and a product is still available without one.
+ */
+export async function savedBasketView(client: UpstreamClient, basketId: string, prices: PricesHidden = {}) {
+  const hidden = prices.pricesHidden ?? false;
+  const record = await getSavedBasket(client, basketId);
+  const raws = record.itemsArray.map(asRaw);
+  const ids = raws.map((raw) => String(raw.internalId ?? "")).filter(isUpstreamIdValue);
+  const items = new Map((await getItemsById(client, ids)).map((item) => [item.internalId, item]));
+  const lines = raws.map((raw, index) => {
+    const productId = String(raw.internalId ?? "");
+    const item = items.get(productId);
+    const qty = typeof raw.qty === "number" ? raw.qty : Number(raw.qty) || 0;
+    const line = item ? lineFromItem(item, Math.max(qty, 0)) : null;
+    const unitPrice = hidden ? null : (item?.price ?? null);
+    return {
+      key: `${productId}-${index}`,
+      productId,
+      name: item?.displayName ?? String(raw.name ?? productId),
+      code: item?.itemId ?? null,
+      qty,
+      unitPrice,
+      lineTotal: unitPrice === null ? null : lineAmount(unitPrice, qty),
+      thumbnail: line?.thumbnail ?? cardImage({}),
+      step: item ? quantityStep(item) : 1,
+      available: item ? orderable(item, prices).ok : false,
+    };
+  });
+  return {
+    id: record.id,
+    name: record.basket_name,
+    ordered: record.checked_out === 1,
+    updated: record.updated_at ?? null,
+    lines,
+    total: hidden ? null : basketTotal(lines.filter((line) => line.available).map((line) => ({ qty: line.qty, price: line.unitPrice }))),
+    pricesHidden: hidden,
+  };
+}
+
+/** One saved basket at today's prices, worded for the page ("Price on application" when hidden, decision 058). */
+export async function savedBasketPageData(user: PortalUser, param: string | undefined) {
+  const id = idParam(param, SAVED_BASKET_NOT_FOUND);
+  let view;
+  try {
+    view = await savedBasketView(user.upstream, id, pricesOf(user));
+  } catch (error) {
+    // another customer's or someone else's basket is a 404 upstream
+    if (isRefusal(error, 404)) throw new Response(SAVED_BASKET_NOT_FOUND, { status: 404 });
+    throw error;
+  }
+  const text = (amount: number | null) => (amount === null && !view.pricesHidden ? "–" : shownMoney(amount, view.pricesHidden));
+  return {
+    ...view,
+    updated: formatDate(view.updated),
+    totalText: shownMoney(view.total, view.pricesHidden),
+    lines: view.lines.map((line) => ({ ...line, unitPriceText: text(line.unitPrice), lineTotalText: text(line.lineTotal) })),
+  };
+}
+
+// ---------------------------------------------------------------- forms and their dispatch
+
+const basketId = () => idField("Choose a saved basket", SAVED_BASKET_NOT_FOUND);
+
+// functions, so that zod is built on the server only and stays out of the browser bundle (decision 002)
+const savedBasketsSchema = () =>
+  z.discriminatedUnion(
+    "intent",
+    [
+      z.object({
+        intent: z.literal("save"),
+        name: z.string({ required_error: "Enter a name for the basket" }).trim().min(1, "Enter a name for the basket").max(200, "The name can be at most 200 characters"),
+      }),
+      z.object({ intent: z.literal("load"), basketId: basketId() }),
+      z.object({ intent: z.literal("delete"), basketId: basketId() }),
+    ],
+    { errorMap: () => ({ message: "That action is not known." }) },
+  );
+
+/** POST /saved-baskets: save the live basket under a name, load a saved one (replacing the basket), delete one. */
+export async function submitSavedBaskets(user: PortalUser, request: Request) {
+  const { upstream } = user;
+  const form = await parseForm(request, savedBasketsSchema());
+  if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
+  const input = form.data;
+  try {
+    if (input.intent === "save") {
+      const saved = await saveCurrentBasket(upstream, input.name);
+      if (!saved.ok) return invalidForm({}, saved.message);
+      return done(request, "/saved-baskets", saved.message);
+    }
+    if (input.intent === "load") {
+      const loaded = await loadAndGoToBasket(request, upstream, input.basketId, pricesOf(user));
+      return loaded.ok ? loaded.response : invalidForm({}, loaded.message);
+    }
+    return done(request, "/saved-baskets", (await deleteBasket(upstream, input.basketId)).message);
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+const itemId = () => idField("Choose a product", NOT_IN_SAVED_BASKET);
+
+const savedBasketSchema = () =>
+  z.discriminatedUnion(
+    "intent",
+    [
+      z.object({ intent: z.literal("qty"), itemId: itemId(), qty: z.string({ required_error: "Enter a quantity" }).trim().max(6, "Enter a quantity from 0 to 99") }),
+      z.object({ intent: z.literal("remove"), itemId: itemId() }),
+      z.object({
+        intent: z.literal("add"),
+        code: z.string({ required_error: "Enter a product code" }).trim().min(1, "Enter a product code").max(60, "A product code is at most 60 characters"),
+      }),
+      z.object({ intent: z.literal("load") }),
+    ],
+    { errorMap: () => ({ message: "That action is not known." }) },
+  );
+
+/** POST /saved-baskets/{id}: a line's quantity (0 removes it), remove a line, add a product by code, load it. */
+export async function submitSavedBasket(user: PortalUser, request: Request, param: string | undefined) {
+  const { upstream } = user;
+  const id = idParam(param, SAVED_BASKET_NOT_FOUND);
+  const form = await parseForm(request, savedBasketSchema());
+  // the line forms show no field messages of their own: the first message goes at the top of the page
+  if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? Object.values(form.fieldErrors)[0] ?? null);
+  const input = form.data;
+  try {
+    if (input.intent === "load") {
+      const loaded = await loadAndGoToBasket(request, upstream, id, pricesOf(user));
+      return loaded.ok ? loaded.response : invalidForm({}, loaded.message);
+    }
+    const change =
+      input.intent === "qty"
+        ? await setSavedLineQty(upstream, id, input.itemId, input.qty)
+        : input.intent === "remove"
+          ? await removeSavedLine(upstream, id, input.itemId)
+          : await addSavedLineByCode(upstream, id, input.code, pricesOf(user));
+    if (!change.ok) return invalidForm(input.intent === "add" ? { code: change.message } : {}, change.message);
+    return done(request, `/saved-baskets/${id}`, change.message);
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+// ---------------------------------------------------------------- the changes
+
+/** Save the live stock basket under a name (SPEC §7 POST /api/saved-basket). */
+export async function saveCurrentBasket(client: UpstreamClient, name: string): Promise<SavedChange & { id?: string }> {
+  const basket = await getBasket(client);
+  const lines = basket.stock.filter((line) => line.qty > 0);
+  if (lines.length === 0) return refuse("Your basket is empty: add products before saving it.");
+  const saved = await createSavedBasket(
+    client,
+    name,
+    lines.map((line) => ({ internalId: line.productId, parent: line.parentId ?? null, qty: line.qty })),
+  );
+  return { ok: true, message: `Basket saved as "${saved.basket_name}"`, id: saved.id };
+}
+
+/**
+ * Load a saved basket into the live stock basket (replacing it). SPEC §4/§5: a basket that fails the shape check
+ * empties the basket, with a message; products no longer in the catalogue are dropped, with a notice. With the
+ * account's prices hidden (decision 058) a product without a price is still loaded.
+ */
+export async function loadIntoBasket(client: UpstreamClient, basketId: string, prices: PricesHidden = {}): Promise<SavedChange> {
+  const record = await getSavedBasket(client, basketId);
+  const shape = savedShape(record);
+  const ids = record.itemsArray.map((value) => asRaw(value).internalId).filter((v): v is string => typeof v === "string");
+  const items = await getItemsById(client, ids);
+  const live = new Map(items.filter((item) => orderable(item, prices).ok).map((item) => [item.internalId, item]));
+  const loaded = loadSavedBasket(shape, (productId) => live.has(productId));
+  if (loaded.error) {
+    await patchBasket(client, { stock: [], loadedBasket: null, ...NO_APPROVAL_HELD });
+    return { ok: true, notice: true, message: `"${record.basket_name}" could not be loaded (${loaded.error}), so your basket is now empty.` };
+  }
+  const names = new Map(record.itemsArray.map((value) => [String(asRaw(value).internalId), String(asRaw(value).name ?? asRaw(value).internalId)]));
+  const dropped: string[] = record.itemsArray
+    .map((value) => String(asRaw(value).internalId))
+    .filter((productId) => !live.has(productId))
+    .map((productId) => names.get(productId) ?? productId);
+  const stock: StockLine[] = [];
+  for (const line of loaded.basket.stock) {
+    const item = live.get(line.productId)!;
+    const qty = checkOrderQuantity(item, line.qty);
+    if (!qty.ok) dropped.push(`${item.displayName} (${qty.message.toLowerCase()})`);
+    else stock.push(lineFromItem(item, qty.qty));
+  }
+  // the loaded basket replaces what was there, so no punched-out basket stays held for approval; the provider keeps
+  // which saved basket it was (checkout sends it as chosenBasket, so ordering marks it checked out: decision 077)
+  await patchBasket(client, { stock, loadedBasket: basketId, ...NO_APPROVAL_HELD });
+  const message = `Loaded "${record.basket_name}" into your basket.${droppedNotice(dropped)}`;
+  return { ok: true, message, notice: dropped.length > 0 };
+}
+
+/**
+ * Loads a saved basket into the live basket (which remembers it for checkout's chosenBasket) and answers the
+ * redirect to /basket with its toast; a refusal comes back as the SavedChange.
+ */
+async function loadAndGoToBasket(
+  request: Request,
+  client: UpstreamClient,
+  basketId: string,
+  prices: PricesHidden,
+): Promise<{ ok: true; response: Response } | { ok: false; message: string }> {
+  const loaded = await loadIntoBasket(client, basketId, prices);
+  if (!loaded.ok) return loaded;
+  const headers = await flashToast(request, { kind: loaded.notice ? "info" : "success", message: loaded.message });
+  return { ok: true, response: redirect("/basket", { status: 303, headers }) };
+}
+
+export async function deleteBasket(client: UpstreamClient, basketId: string): Promise<SavedChange> {
+  const deleted = await deleteSavedBasket(client, basketId);
+  return { ok: true, message: `Deleted "${deleted.basket_name}"` };
+}
+
+function findLine(record: SavedBasketRecord, itemId: string) {
+  return record.itemsArray.map(asRaw).find((raw) => String(raw.internalId) === itemId);
+}
+
+/** A saved line's new quantity, checked against the item's rules (0 removes the line). */
+export async function setSavedLineQty(client: UpstreamClient, basketId: string, itemId: string, qty: string): Promise<SavedChange> {
+  const record = await getSavedBasket(client, basketId);
+  if (!findLine(record, itemId)) return refuse(NOT_IN_SAVED_BASKET);
+  const [item] = await getItemsById(client, [itemId]);
+  const check = checkOrderQuantity(item ?? {}, qty, { zeroRemoves: true });
+  if (!check.ok) return refuse(check.message);
+  if (check.qty === 0) await removeSavedBasketItem(client, basketId, itemId);
+  else await setSavedBasketItemQty(client, basketId, itemId, check.qty);
+  return { ok: true, message: check.qty === 0 ? "Removed from the saved basket" : "Saved basket updated" };
+}
+
+export async function removeSavedLine(client: UpstreamClient, basketId: string, itemId: string): Promise<SavedChange> {
+  const record = await getSavedBasket(client, basketId);
+  if (!findLine(record, itemId)) return refuse(NOT_IN_SAVED_BASKET);
+  await removeSavedBasketItem(client, basketId, itemId);
+  return { ok: true, message: "Removed from the saved basket" };
+}
+
+/** Adds a product to a saved basket by its code (one more, or its minimum when new: the upstream's rule). */
+export async function addSavedLineByCode(client: UpstreamClient, basketId: string, code: string, prices: PricesHidden = {}): Promise<SavedChange> {
+  await getSavedBasket(client, basketId);
+  const item = await findItemByCode(client, code.trim().toUpperCase());
+  if (!item) return refuse(`No product has the code ${code.trim().toUpperCase()}.`);
+  const check = orderable(item, prices);
+  if (!check.ok) return refuse(check.message);
+  await addSavedBasketItem(client, basketId, item.internalId);
+  return { ok: true, message: `Added ${item.displayName} to the saved basket` };
+}
