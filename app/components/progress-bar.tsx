@@ -1,7 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-
-const MINIMUM_VISIBLE_MS = 1000;
+import { MIN_LOADING_DISPLAY_MS } from "~/domain/constants";
 
 /**
  * Page navigations only: fetchers (basket-session, reports, filtered catalogue) never show it (SPEC §4).
@@ -19,7 +18,7 @@ export function ProgressBar() {
       setVisible(true);
       return;
     }
-    const remaining = MINIMUM_VISIBLE_MS - (Date.now() - shownAt.current);
+    const remaining = MIN_LOADING_DISPLAY_MS - (Date.now() - shownAt.current);
     if (remaining <= 0) {
       setVisible(false);
       return;

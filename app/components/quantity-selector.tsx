@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { QUANTITY_TYPING_DEBOUNCE_MS } from "~/domain/constants";
 import { isMinusDisabled, isPlusDisabled, nextQuantity, QUANTITY_MAX, QUANTITY_MIN, QUANTITY_STEP, steppedQuantity } from "~/domain/quantity";
-
-const TYPING_DEBOUNCE_MS = 500;
 
 type Props = {
   name: string;
@@ -87,7 +86,7 @@ export function QuantitySelector({
             const value = event.target.value;
             setText(value);
             clearTimeout(timer.current);
-            timer.current = setTimeout(() => commit(value), TYPING_DEBOUNCE_MS);
+            timer.current = setTimeout(() => commit(value), QUANTITY_TYPING_DEBOUNCE_MS);
           }}
           onBlur={() => commit(text)}
           onKeyDown={(event) => {

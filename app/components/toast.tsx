@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Toast } from "~/auth/session.server";
-
-const TOAST_TIMEOUT_MS = 3000;
+import { TOAST_TIMEOUT_MS } from "~/domain/constants";
 
 /** A flash message. Without JavaScript it stays as a plain notice; with it, it closes after 3000 ms (SPEC §4). */
 export function ToastNotice({ toast }: { toast: Toast | null }) {
