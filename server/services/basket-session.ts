@@ -3,9 +3,11 @@ import type { Knex } from "knex";
 import { z } from "zod";
 import { canApprove, type Caller } from "../auth/caller";
 import { bodyOf, callerOf, json, requireCustomer, requireOrdering, type Ctx, type ProviderParams } from "./base";
+import { sessionIdValue } from "./ids";
 import { linesFor, pricesHiddenFrom } from "./prices-hidden";
 
-const id = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().nonnegative()]).transform(String);
+// the session keeps ids as strings, as sent (the provider's one id rule: ./ids.ts)
+const id = sessionIdValue;
 const optionalText = (max: number) => z.string().max(max).nullable().optional();
 
 const line = z

@@ -3,10 +3,12 @@ import type { Knex } from "knex";
 import { z } from "zod";
 import { canApprove, type Caller } from "../auth/caller";
 import { parseOr400 } from "./basket-session";
+import { idValue } from "./ids";
 import { linesFor, priceFor } from "./prices-hidden";
 import { bodyOf, byKey, callerOf, idOf, json, ListService, money, requireCatalogue, requireCustomer, requireOrdering, str, type Ctx, type ListDef, type ProviderParams } from "./base";
 
-const id = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().positive()]).transform(Number);
+// the provider's one id rule (./ids.ts), as a number for the database
+const id = idValue;
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal("0"), z.literal("1")]).transform((v) => v === true || v === 1 || v === "1");
 
 /** Own baskets, plus — for approvers — the customer's punched-out baskets awaiting them. */

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { has } from "../auth/caller";
 import { coerce, invalid, parseExtra, type QuerySpec } from "../query/dialect";
 import { parseOr400 } from "./basket-session";
+import { idValue } from "./ids";
 import { bodyOf, byKey, callerOf, idOf, json, money, requireCustomer, str, type Ctx, type ListDef, type ProviderParams } from "./base";
 
 // ---------------------------------------------------------------- WordPress-shaped content
@@ -122,7 +123,7 @@ export class NewsReadService {
   constructor(private ctx: Ctx) {}
   async create(data: unknown, params: ProviderParams) {
     const caller = callerOf(params);
-    const { postId } = parseOr400(z.object({ postId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)]).transform(Number) }).strict(), bodyOf(data));
+    const { postId } = parseOr400(z.object({ postId: idValue }).strict(), bodyOf(data));
     if (!(await this.ctx.db("wp_posts").where("id", postId).first("id"))) throw new NotFound(`Post '${postId}' not found`);
     await this.ctx.db("news_reads").insert({ user_id: caller.userId, post_id: postId, read_at: this.ctx.now().toISOString() }).onConflict(["user_id", "post_id"]).ignore();
     const row = await this.ctx.db("news_reads").where("user_id", caller.userId).count({ n: "*" }).first();

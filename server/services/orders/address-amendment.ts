@@ -3,6 +3,7 @@ import type { Knex } from "knex";
 import { z } from "zod";
 import { has, type Caller } from "../../auth/caller";
 import { addressPolicy, requireAddressChoice } from "../address-rules";
+import { idValue } from "../ids";
 import { WEARER_PACK_TYPE } from "./common";
 import type { AddressRow, OrderRow } from "./rows";
 
@@ -11,7 +12,7 @@ export function isAddressAmendment(body: Record<string, unknown>): boolean {
   return "addressId" in body;
 }
 
-const amendment = z.object({ addressId: z.union([z.string().regex(/^\d{1,15}$/), z.number().int().positive()]).transform(Number) }).strict();
+const amendment = z.object({ addressId: idValue }).strict();
 
 /**
  * PATCH /api/order/:id {addressId}: the delivery address of a visible order, with amendOrderDeliveryAddress,

@@ -1,5 +1,4 @@
 import { BadRequest } from "@feathersjs/errors";
-import { z } from "zod";
 
 export const PENDING_APPROVAL = "Pending Approval";
 export const PENDING_FULFILLMENT = "Pending Fulfillment";
@@ -9,8 +8,8 @@ export const STOCK_TYPE = 2;
 export const VAT_RATE = 0.2;
 export const MAX_QTY = 99;
 
-/** An id in a body: digits as a string, or a positive integer. */
-export const idValue = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().positive()]).transform(Number);
+/** An id in a body: digits as a string, or a positive integer (the provider's one id rule, ../ids.ts). */
+export { idValue } from "../ids";
 
 export function bad(field: string, message: string): BadRequest {
   return new BadRequest(`Invalid value at field "${field}": ${message}`, { field });
