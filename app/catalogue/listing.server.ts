@@ -1,7 +1,8 @@
 import type { PortalUser } from "~/auth/require-user.server";
-import { listingSearch, pageCount, parseStockFilter, STOCK_FILTERS, stockFilterQuery } from "~/domain/catalogue-listing";
+import { listingSearch, parseStockFilter, STOCK_FILTERS, stockFilterQuery } from "~/domain/catalogue-listing";
 import { parsePage } from "~/domain/feathers-query";
 import { MATRIX_OPTIONS } from "~/domain/matrix";
+import { pageCount } from "~/domain/paging";
 import { chosenOptions } from "~/domain/product-options";
 import { productListQuery, productListSchema, type ProductListFilters } from "~/domain/product-query";
 import { quickViewQuantity } from "~/domain/quick-view";

@@ -15,7 +15,6 @@ const SORTS = [
 /** Filters, product grid, paging and the quick view of a category page or a search. */
 export function CatalogueListing({ listing, hidden = [] }: { listing: Listing; hidden?: [string, string][] }) {
   const { pathname, pageBase } = listing.links;
-  const pageHref = (p: number) => (p <= 1 ? pageBase : `${pageBase}${pageBase.includes("?") ? "&" : "?"}page=${p}`);
   return (
     <>
       <Form method="get" action={pathname} className="catalogue-filters" aria-label="Filter products">
@@ -64,7 +63,7 @@ export function CatalogueListing({ listing, hidden = [] }: { listing: Listing; h
       ) : (
         <ProductGrid cards={listing.cards} label="Products" />
       )}
-      <Pagination page={listing.page} pages={listing.pages} href={pageHref} />
+      <Pagination page={listing.page} pages={listing.pages} base={pageBase} />
       {listing.quickView ? <QuickView quickView={listing.quickView} /> : null}
     </>
   );

@@ -1,41 +1,59 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { OrderSummary } from "~/orders/order-view.server";
 import { StatusLabel } from "./status-label";
 
-/** A table of orders linking to their detail under `basePath`. */
-export function OrderTable({ orders, basePath, caption }: { orders: OrderSummary[]; basePath: string; caption: string }) {
-  if (orders.length === 0) return <p className="notice">No orders found.</p>;
+/** A column of an order table: its heading, what a row shows in it, and whether it holds money (right-aligned). */
+export interface OrderColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  money?: boolean;
+}
+
+/**
+ * The one table of order lists (order history, orders to approve) and punchout baskets: the columns come from the
+ * caller, the first one heads its row (it holds the link to the row's detail). With no rows it shows `empty`.
+ */
+export function OrderTable<Row extends { id: string | number }>({
+  rows,
+  columns,
+  caption,
+  empty,
+}: {
+  rows: readonly Row[];
+  columns: readonly OrderColumn<Row>[];
+  caption: string;
+  empty: string;
+}) {
+  if (rows.length === 0) return <p className="notice">{empty}</p>;
+  const money = (column: OrderColumn<Row>) => (column.money ? "order-table__money" : undefined);
   return (
     <div className="order-table__scroll">
       <table className="order-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Reference</th>
-            <th scope="col">Date</th>
-            <th scope="col">Ordered by</th>
-            <th scope="col">Type</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="order-table__money">
-              Total
-            </th>
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className={money(column)}>
+                {column.header}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {orders.map((o) => (
-            <tr key={o.id}>
-              <th scope="row">
-                <Link to={`${basePath}/${o.id}`}>{o.tranId}</Link>
-              </th>
-              <td>{o.otherRefNum}</td>
-              <td>{o.created}</td>
-              <td>{o.orderedBy}</td>
-              <td>{o.type}</td>
-              <td>
-                <StatusLabel status={o.status} />
-              </td>
-              <td className="order-table__money">{o.total}</td>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              {columns.map((column, i) =>
+                i === 0 ? (
+                  <th key={column.header} scope="row" className={money(column)}>
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td key={column.header} className={money(column)}>
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>
@@ -44,21 +62,15 @@ export function OrderTable({ orders, basePath, caption }: { orders: OrderSummary
   );
 }
 
-/** Previous/next links keeping every other query parameter (filters, sort, view). */
-export function Pagination({ page, pageCount, total }: { page: number; pageCount: number; total: number }) {
-  const location = useLocation();
-  const to = (n: number) => {
-    const params = new URLSearchParams(location.search);
-    params.set("page", String(n));
-    return `${location.pathname}?${params}`;
-  };
-  return (
-    <nav className="pagination" aria-label="Pages">
-      {page > 1 ? <Link to={to(page - 1)}>Previous page</Link> : null}
-      <span>
-        Page {page} of {pageCount} ({total} orders)
-      </span>
-      {page < pageCount ? <Link to={to(page + 1)}>Next page</Link> : null}
-    </nav>
-  );
+/** The columns of an order list whose rows link to their detail under `basePath`. */
+export function orderColumns(basePath: string): OrderColumn<OrderSummary>[] {
+  return [
+    { header: "Order", cell: (o) => <Link to={`${basePath}/${o.id}`}>{o.tranId}</Link> },
+    { header: "Reference", cell: (o) => o.otherRefNum },
+    { header: "Date", cell: (o) => o.created },
+    { header: "Ordered by", cell: (o) => o.orderedBy },
+    { header: "Type", cell: (o) => o.type },
+    { header: "Status", cell: (o) => <StatusLabel status={o.status} /> },
+    { header: "Total", cell: (o) => o.total, money: true },
+  ];
 }

@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   categoryTrail,
-  currentPage,
   defaultCatalogue,
   listingSearch,
-  pageCount,
-  pageLinks,
   parseStockFilter,
   searchScope,
   stockFilterQuery,
@@ -46,26 +43,13 @@ describe("stock filter", () => {
   });
 });
 
-describe("paging", () => {
-  it("counts pages of 16, at least one", () => {
-    expect(pageCount(0)).toBe(1);
-    expect(pageCount(16)).toBe(1);
-    expect(pageCount(17)).toBe(2);
-  });
-  it("pulls a page past the end back to the last", () => {
-    expect(currentPage("9", 20)).toBe(2);
-    expect(currentPage("x", 20)).toBe(1);
-  });
+describe("listing links", () => {
   it("builds links that keep filters and reset the page on a filter change", () => {
     const here = new URLSearchParams("colour=navy&page=3");
     expect(listingSearch(here, { page: 4 })).toBe("?colour=navy&page=4");
     expect(listingSearch(here, { page: 1 })).toBe("?colour=navy");
     expect(listingSearch(here, { colour: "black" })).toBe("?colour=black");
     expect(listingSearch(here, { colour: null })).toBe("");
-  });
-  it("links the first, last and neighbouring pages with gaps", () => {
-    expect(pageLinks(5, 10)).toEqual([1, null, 4, 5, 6, null, 10]);
-    expect(pageLinks(1, 3)).toEqual([1, 2, 3]);
   });
 });
 

@@ -1,7 +1,5 @@
 // Catalogue browsing rules the SPEC leaves to the portal (decision 060): which catalogue a user browses,
-// the stock filter, paging links and finding a category by its path.
-import { PAGE_SIZE } from "./constants";
-import { parsePage } from "./feathers-query";
+// the stock filter, listing links and finding a category by its path (paging is in ./paging).
 import type { AccountLike } from "./permissions";
 
 export type CatalogueType = "my" | "full" | "user";
@@ -46,15 +44,6 @@ export function stockFilterQuery(value: StockFilter | undefined): Record<string,
   return {};
 }
 
-export function pageCount(total: number, size: number = PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(Math.max(0, total) / size));
-}
-
-/** The page asked for, pulled back to the last page that exists. */
-export function currentPage(value: unknown, total: number, size: number = PAGE_SIZE): number {
-  return Math.min(parsePage(value), pageCount(total, size));
-}
-
 /**
  * The query string of a listing link: the current parameters with some changed. A change to anything
  * but the page starts again at page 1; page 1 and empty values are left out so links stay short.
@@ -68,16 +57,6 @@ export function listingSearch(current: URLSearchParams, changes: Record<string, 
   }
   const text = next.toString();
   return text ? `?${text}` : "";
-}
-
-/** Page numbers to link, with null for a gap: 1 … 4 5 6 … 20. */
-export function pageLinks(page: number, pages: number, around = 1): (number | null)[] {
-  const out: (number | null)[] = [];
-  for (let p = 1; p <= pages; p++) {
-    if (p === 1 || p === pages || Math.abs(p - page) <= around) out.push(p);
-    else if (out[out.length - 1] !== null) out.push(null);
-  }
-  return out;
 }
 
 export interface PathCategory {

@@ -1,7 +1,7 @@
-import { PAGE_SIZE } from "~/domain/constants";
 import { csvLine, orderCsvHeader, orderCsvRow } from "~/domain/order-csv";
 import { orderListQuery, readOrderFilters, type OrderListFilters } from "~/domain/order-query";
 import { ORDER_SOURCE_STATUSES } from "~/domain/order-status";
+import { pageCount } from "~/domain/paging";
 import type { PortalUser } from "~/auth/require-user.server";
 import { listOrderFilterOptions, listOrders, type OrderPage } from "~/upstream/orders.server";
 import { orderPrices, orderSummary, type OrderPrices } from "./order-view.server";
@@ -12,7 +12,7 @@ export function orderListPage(answer: OrderPage, page: number, prices: OrderPric
     orders: answer.data.map((order) => orderSummary(order, prices)),
     total: answer.total,
     page,
-    pageCount: Math.max(1, Math.ceil(answer.total / PAGE_SIZE)),
+    pageCount: pageCount(answer.total),
   };
 }
 

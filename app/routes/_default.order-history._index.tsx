@@ -1,7 +1,8 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/require-user.server";
-import { OrderTable, Pagination } from "~/components/order-list";
+import { OrderTable, orderColumns } from "~/components/order-list";
+import { Pagination } from "~/components/pagination";
 import { orderHistoryData, type OrderHistoryData } from "~/orders/history.server";
 import ordersStyles from "~/styles/orders.css";
 
@@ -35,8 +36,8 @@ export default function OrderHistory() {
           Download CSV
         </a>
       </p>
-      <OrderTable orders={data.orders} basePath="/order-history" caption="Your orders" />
-      <Pagination page={data.page} pageCount={data.pageCount} total={data.total} />
+      <OrderTable rows={data.orders} columns={orderColumns("/order-history")} caption="Your orders" empty="No orders found." />
+      <Pagination page={data.page} pages={data.pageCount} total={data.total} noun="orders" />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { OrderTable, Pagination } from "~/components/order-list";
+import { OrderTable, orderColumns } from "~/components/order-list";
+import { Pagination } from "~/components/pagination";
 import { requireUser } from "~/auth/require-user.server";
 import { approvalListData } from "~/orders/approval.server";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
@@ -37,8 +38,8 @@ export default function OrdersToApprove() {
         </ul>
       </nav>
       <h2>{current.label}</h2>
-      <OrderTable orders={data.orders} basePath="/order-to-approve" caption={current.label} />
-      <Pagination page={data.page} pageCount={data.pageCount} total={data.total} />
+      <OrderTable rows={data.orders} columns={orderColumns("/order-to-approve")} caption={current.label} empty="No orders found." />
+      <Pagination page={data.page} pages={data.pageCount} total={data.total} noun="orders" />
     </section>
   );
 }

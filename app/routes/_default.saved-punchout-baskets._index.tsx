@@ -1,9 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { punchoutBasketView } from "~/basket/punchout-approval.server";
+import { OrderTable, type OrderColumn } from "~/components/order-list";
 import { Pagination } from "~/components/pagination";
-import { PAGE_SIZE } from "~/domain/constants";
 import { parsePage } from "~/domain/feathers-query";
+import { pageCount } from "~/domain/paging";
 import { requireUser } from "~/auth/require-user.server";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
 import { getApprovalState, listBasketsAwaitingApproval } from "~/upstream/punchout-baskets.server";
@@ -21,9 +22,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
     baskets: answer.data.map((basket) => ({ ...punchoutBasketView(basket), loaded: basket.id === approval.basketIdForApproval })),
     total: answer.total,
     page,
-    pages: Math.max(1, Math.ceil(answer.total / PAGE_SIZE)),
+    pages: pageCount(answer.total),
   };
 }
+
+type BasketRow = SerializeFrom<typeof loader>["baskets"][number];
+
+const BASKET_COLUMNS: OrderColumn<BasketRow>[] = [
+  {
+    header: "Basket",
+    cell: (b) => (
+      <>
+        <Link to={`/saved-punchout-baskets/${b.id}`}>{b.name}</Link>
+        {b.loaded ? <span className="muted"> · in your basket for approval</span> : null}
+      </>
+    ),
+  },
+  { header: "Requested by", cell: (b) => b.requester },
+  { header: "Saved", cell: (b) => b.created },
+  { header: "Lines", cell: (b) => b.lineCount },
+  { header: "Total", cell: (b) => b.total, money: true },
+];
 
 export default function SavedPunchoutBaskets() {
   const { baskets, total, page, pages } = useLoaderData<typeof loader>();
@@ -31,41 +50,8 @@ export default function SavedPunchoutBaskets() {
     <section className="stack orders">
       <h1>Punchout baskets to approve</h1>
       <p>Baskets your colleagues saved from your procurement system. Open one to check it, load it into your basket and approve it.</p>
-      {baskets.length === 0 ? (
-        <p className="notice">No punchout baskets are waiting for your approval.</p>
-      ) : (
-        <div className="order-table__scroll">
-          <table className="order-table">
-            <caption className="visually-hidden">Punchout baskets awaiting approval ({total})</caption>
-            <thead>
-              <tr>
-                <th scope="col">Basket</th>
-                <th scope="col">Requested by</th>
-                <th scope="col">Saved</th>
-                <th scope="col">Lines</th>
-                <th scope="col" className="order-table__money">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {baskets.map((b) => (
-                <tr key={b.id}>
-                  <th scope="row">
-                    <Link to={`/saved-punchout-baskets/${b.id}`}>{b.name}</Link>
-                    {b.loaded ? <span className="muted"> · in your basket for approval</span> : null}
-                  </th>
-                  <td>{b.requester}</td>
-                  <td>{b.created}</td>
-                  <td>{b.lineCount}</td>
-                  <td className="order-table__money">{b.total}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination page={page} pages={pages} href={(p) => `/saved-punchout-baskets?page=${p}`} />
+      <OrderTable rows={baskets} columns={BASKET_COLUMNS} caption={`Punchout baskets awaiting approval (${total})`} empty="No punchout baskets are waiting for your approval." />
+      <Pagination page={page} pages={pages} />
     </section>
   );
 }
