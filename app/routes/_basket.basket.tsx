@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { requireUser } from "~/auth/require-user.server";
 import { basketPageData, submitBasket } from "~/basket/basket.server";
 import { FieldError } from "~/components/field-error";
+import { LineProduct, LineTable } from "~/components/line-table";
 import { QuantitySelector } from "~/components/quantity-selector";
 import basketStyles from "~/styles/basket.css";
 
@@ -52,7 +53,8 @@ export default function BasketPage() {
             <input type="radio" name="basketType" value="stock-order-basket" defaultChecked={isStock} /> Stock basket ({view.count})
           </label>
           <label>
-            <input type="radio" name="basketType" value="manpack-order-basket" defaultChecked={!isStock} /> Wearer-pack basket ({view.packs.length} {view.packs.length === 1 ? "wearer" : "wearers"})
+            <input type="radio" name="basketType" value="manpack-order-basket" defaultChecked={!isStock} /> Wearer-pack basket ({view.packs.length}{" "}
+            {view.packs.length === 1 ? "wearer" : "wearers"})
           </label>
           <button type="submit" className="button button--small">
             Show basket
@@ -92,25 +94,15 @@ function StockBasket({ view, busy }: { view: View; busy: boolean }) {
           </ul>
         </div>
       ) : null}
-      <table className="basket-lines">
-        <caption className="visually-hidden">Products in your stock basket</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Unit price</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Line total</th>
-            <th scope="col">
-              <span className="visually-hidden">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.lines.map((line) => (
-            <BasketLineRow key={line.productId} line={line} />
-          ))}
-        </tbody>
-      </table>
+      <LineTable
+        className="basket-lines"
+        caption="Products in your stock basket"
+        columns={["Product", "Unit price", "Quantity", "Line total", { label: "Remove", hidden: true }]}
+      >
+        {view.lines.map((line) => (
+          <BasketLineRow key={line.productId} line={line} />
+        ))}
+      </LineTable>
       <dl className="basket-totals">
         <dt>Items</dt>
         <dd>{view.count}</dd>
@@ -154,13 +146,7 @@ function BasketLineRow({ line }: { line: View["lines"][number] }) {
   return (
     <tr aria-busy={pending || undefined}>
       <td>
-        <div className="basket-line__product">
-          <img src={line.thumbnail} alt="" width={64} height={64} loading="lazy" />
-          <div>
-            <strong>{line.name}</strong>
-            {line.options.length ? <div className="muted">{line.options.join(", ")}</div> : null}
-          </div>
-        </div>
+        <LineProduct thumbnail={line.thumbnail} name={line.name} details={[line.options.join(", ")]} />
       </td>
       <td>{line.unitPriceText}</td>
       <td>
@@ -220,4 +206,3 @@ function ManpackBasket({ view }: { view: View }) {
     </section>
   );
 }
-

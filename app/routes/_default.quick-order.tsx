@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { requireUser } from "~/auth/require-user.server";
 import { submitQuickOrder, type LineReport } from "~/basket/quick-order.server";
 import { FieldError } from "~/components/field-error";
+import { LineTable } from "~/components/line-table";
 import { QUICK_ORDER_MAX_LINES } from "~/domain/quick-order-lines";
 import basketStyles from "~/styles/basket.css";
 
@@ -34,8 +35,8 @@ export default function QuickOrderPage() {
     <div className="stack quick-order">
       <h1>Quick order</h1>
       <p className="muted">
-        Add several products at once by product code: one line each, the code then the quantity (for example{" "}
-        <code>HV100-YEL-M, 5</code>). Up to {QUICK_ORDER_MAX_LINES} lines.
+        Add several products at once by product code: one line each, the code then the quantity (for example <code>HV100-YEL-M, 5</code>). Up to{" "}
+        {QUICK_ORDER_MAX_LINES} lines.
       </p>
 
       {report ? <QuickOrderReport report={report.report} added={report.added} /> : null}
@@ -54,7 +55,13 @@ export default function QuickOrderPage() {
         </div>
         <div className="field">
           <label htmlFor="quick-order-file">Or upload a CSV file (code, qty)</label>
-          <input id="quick-order-file" name="file" type="file" accept=".csv,text/csv,text/plain" aria-describedby={errors.file ? "quick-order-file-error" : undefined} />
+          <input
+            id="quick-order-file"
+            name="file"
+            type="file"
+            accept=".csv,text/csv,text/plain"
+            aria-describedby={errors.file ? "quick-order-file-error" : undefined}
+          />
           <FieldError id="quick-order-file-error" message={errors.file} />
         </div>
         <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
@@ -74,28 +81,17 @@ function QuickOrderReport({ report, added }: { report: LineReport[]; added: numb
         {added} {added === 1 ? "line" : "lines"} added to your basket
         {refused ? `, ${refused} not added` : ""}.
       </p>
-      <table className="report-table">
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Code</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Product</th>
-            <th scope="col">Result</th>
+      <LineTable className="report-table" columns={["Line", "Code", "Quantity", "Product", "Result"]}>
+        {report.map((line) => (
+          <tr key={line.row}>
+            <td>{line.row}</td>
+            <td>{line.code}</td>
+            <td>{line.qty}</td>
+            <td>{line.name ?? ""}</td>
+            <td>{line.added ? "Added" : `Not added: ${line.reason}`}</td>
           </tr>
-        </thead>
-        <tbody>
-          {report.map((line) => (
-            <tr key={line.row}>
-              <td>{line.row}</td>
-              <td>{line.code}</td>
-              <td>{line.qty}</td>
-              <td>{line.name ?? ""}</td>
-              <td>{line.added ? "Added" : `Not added: ${line.reason}`}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </LineTable>
       {added ? (
         <p>
           <Link to="/basket">Go to your basket</Link>

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { requireUser } from "~/auth/require-user.server";
 import { savedBasketPageData, submitSavedBasket } from "~/saved-baskets/saved-baskets.server";
 import { IntentButton } from "~/components/intent-button";
+import { LineProduct, LineTable } from "~/components/line-table";
 import { QuantitySelector } from "~/components/quantity-selector";
 import { TextField } from "~/components/text-field";
 import basketStyles from "~/styles/basket.css";
@@ -45,52 +46,36 @@ export default function SavedBasketPage() {
       {basket.lines.length === 0 ? (
         <p>This saved basket has no products.</p>
       ) : (
-        <table className="report-table basket-table">
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Price</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Total</th>
-              <th scope="col">
-                <span className="visually-hidden">Remove</span>
-              </th>
+        <LineTable className="report-table basket-table" columns={["Product", "Price", "Quantity", "Total", { label: "Remove", hidden: true }]}>
+          {basket.lines.map((line) => (
+            <tr key={line.key}>
+              <td>
+                <LineProduct
+                  thumbnail={line.thumbnail}
+                  name={line.name}
+                  details={[line.code, !line.available && "No longer available: it is left out when the basket is loaded."]}
+                />
+              </td>
+              <td>{line.unitPriceText}</td>
+              <td>
+                <Form method="post" className="basket-line__qty">
+                  <input type="hidden" name="intent" value="qty" />
+                  <input type="hidden" name="itemId" value={line.productId} />
+                  <QuantitySelector name="qty" label={`Quantity of ${line.name}`} labelHidden defaultValue={line.qty} min={0} step={line.step} />
+                  <button type="submit" className="button button--small" aria-label={`Update the quantity of ${line.name}`} disabled={busy}>
+                    Update
+                  </button>
+                </Form>
+              </td>
+              <td>{line.lineTotalText}</td>
+              <td>
+                <IntentButton intent="remove" fields={{ itemId: line.productId }} label={`Remove ${line.name}`} disabled={busy}>
+                  Remove
+                </IntentButton>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {basket.lines.map((line) => (
-              <tr key={line.key}>
-                <td>
-                  <div className="basket-line__product">
-                    <img src={line.thumbnail} alt="" width={64} height={64} loading="lazy" />
-                    <div>
-                      <strong>{line.name}</strong>
-                      {line.code ? <div className="muted">{line.code}</div> : null}
-                      {line.available ? null : <div className="muted">No longer available: it is left out when the basket is loaded.</div>}
-                    </div>
-                  </div>
-                </td>
-                <td>{line.unitPriceText}</td>
-                <td>
-                  <Form method="post" className="basket-line__qty">
-                    <input type="hidden" name="intent" value="qty" />
-                    <input type="hidden" name="itemId" value={line.productId} />
-                    <QuantitySelector name="qty" label={`Quantity of ${line.name}`} labelHidden defaultValue={line.qty} min={0} step={line.step} />
-                    <button type="submit" className="button button--small" aria-label={`Update the quantity of ${line.name}`} disabled={busy}>
-                      Update
-                    </button>
-                  </Form>
-                </td>
-                <td>{line.lineTotalText}</td>
-                <td>
-                  <IntentButton intent="remove" fields={{ itemId: line.productId }} label={`Remove ${line.name}`} disabled={busy}>
-                    Remove
-                  </IntentButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </LineTable>
       )}
       {basket.lines.length === 0 ? null : basket.pricesHidden ? (
         <p>Total: {basket.totalText}.</p>
