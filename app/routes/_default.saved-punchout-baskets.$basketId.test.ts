@@ -6,7 +6,7 @@ import { createUpstreamClient } from "~/upstream/client.server";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
+import { basketHandlers, emptyBasket, ITEMS, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { punchoutBasket, punchoutBasketHandlers, type PunchoutRecord } from "../../tests/mocks/upstream/punchout-baskets";
 import { action, loader } from "./_default.saved-punchout-baskets.$basketId";
@@ -102,6 +102,20 @@ describe("/saved-punchout-baskets/{id}", () => {
     expect(approvalPatches(basket)).toEqual([{ basketIdForApproval: "650", approvedOrderAddressId: "701", punchoutLoadedBasket: true }]);
     expect(calls.patches).toEqual([]);
     expect((await toastOf(result))?.message).toMatch(/It is waiting for your approval\.$/);
+  });
+
+  it("load by an approver whose prices are hidden: no line is dropped for want of a price (decision 058)", async () => {
+    const basket = basketHandlers({ items: Object.values(ITEMS).map((item) => ({ ...item, price: null })) });
+    const punchout = punchoutBasketHandlers([punchoutBasket()]);
+    const session = sessionAnswer({ permissions: ["canViewFullCatalogue", "orderApproval", "pricingHidden"], setting: { isApprover: true } });
+    server.use(...authHandlers({ session }), ...basket.handlers, ...punchout.handlers);
+    const result = await send({ intent: "load" });
+    expect(locationOf(result)).toBe("/saved-punchout-baskets/650");
+    expect(basket.store.state.stock.map((l) => [l.productId, l.qty, l.price])).toEqual([
+      ["20002", 2, null],
+      ["20010", 4, null],
+    ]);
+    expect(basket.store.state.basketIdForApproval).toBe("650");
   });
 
   it("load without an address_id: logged as an error, still loaded (SPEC §8)", async () => {
