@@ -3,8 +3,18 @@ import { z } from "zod";
 import { safeRedirect, type PortalUser } from "~/auth/require-user.server";
 import { flashToast } from "~/auth/session.server";
 import { basketCount, basketTotal } from "~/domain/basket";
-import { addCapped, addPacks, droppedNotice, lineFromItem, mergeLine, orderable, UNKNOWN_PRODUCT, type PricesHidden } from "~/domain/basket-lines";
-import { formatMoney } from "~/domain/money";
+import {
+  addCapped,
+  addPacks,
+  droppedNotice,
+  lineFromItem,
+  mergeLine,
+  optionLabels,
+  orderable,
+  priceNoticeText,
+  UNKNOWN_PRODUCT,
+  type PricesHidden,
+} from "~/domain/basket-lines";
 import { pricesHidden, shownMoney, verifyPrices } from "~/domain/prices";
 import { PLACEHOLDER_IMAGE } from "~/domain/product-card";
 import { checkOrderQuantity, quantityStep } from "~/domain/quantity";
@@ -55,13 +65,6 @@ export type BasketLineView = {
   lineTotal: number | null;
 };
 
-/** The notice text for one line whose price changed or vanished since it was added (SPEC §5 verifyPrices). */
-function priceNoticeText(line: StockLine, item: BasketItem | undefined): string {
-  const name = line.name ?? item?.displayName ?? `Product ${line.productId}`;
-  if (!item || item.price === null) return `${name}: no longer available at a price`;
-  return `${name}: was ${formatMoney(line.price)}, now ${formatMoney(item.price)}`;
-}
-
 /**
  * The basket's data: the upstream basket with the catalogue's current prices and quantity steps. With the
  * account's prices hidden (decision 058) no price, line total or total is given, and a price the catalogue does not
@@ -83,9 +86,7 @@ export async function basketView(client: UpstreamClient, { pricesHidden = false 
       name: line.name ?? item?.displayName ?? `Product ${line.productId}`,
       code: item?.itemId ?? null,
       thumbnail: line.thumbnail || PLACEHOLDER_IMAGE,
-      options: Object.entries(line.options ?? {})
-        .filter(([, value]) => value !== null && value !== "")
-        .map(([key, value]) => `${key[0].toUpperCase()}${key.slice(1)}: ${String(value)}`),
+      options: optionLabels(line.options),
       qty: line.qty,
       step: item ? quantityStep(item) : 1,
       unitPrice: pricesHidden ? null : line.price,

@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { addCapped, addPacks, droppedNotice, lineAmount, lineFromItem, mergeLine, orderable, UNKNOWN_PRODUCT, type ItemLine, type LineItem } from "./basket-lines";
+import {
+  addCapped,
+  addPacks,
+  droppedNotice,
+  lineAmount,
+  lineFromItem,
+  mergeLine,
+  optionLabels,
+  orderable,
+  priceNoticeText,
+  UNKNOWN_PRODUCT,
+  type ItemLine,
+  type LineItem,
+} from "./basket-lines";
 import { PLACEHOLDER_IMAGE } from "./product-card";
 
 const item = (extra: Partial<LineItem> = {}): LineItem => ({
@@ -96,5 +109,28 @@ describe("lineAmount: price × quantity in whole pence (SPEC §9 currency £ wit
     [2.5, 99, 247.5],
   ])("%s × %s = %s", (price, qty, amount) => {
     expect(lineAmount(price, qty)).toBe(amount);
+  });
+});
+
+describe("priceNoticeText: SPEC §5 verifyPrices, a fetched price that differs from the held one or is missing", () => {
+  it.each([
+    ["a changed price", line("20002", 1, { name: "Hi-Vis Jacket M", price: 22 }), item(), "Hi-Vis Jacket M: was £22.00, now £24.50"],
+    ["a price gone", line("20002", 1, { name: "Hi-Vis Jacket M", price: 22 }), item({ price: null }), "Hi-Vis Jacket M: no longer available at a price"],
+    ["a product gone, named from the line", line("20002", 1, { name: "Old Fleece" }), undefined, "Old Fleece: no longer available at a price"],
+    ["a line without a name takes the catalogue's", line("20002", 1, { name: undefined, price: 22 }), item(), "Hi-Vis Jacket M: was £22.00, now £24.50"],
+    ["neither named: the product id", line("20002", 1, { name: undefined }), undefined, "Product 20002: no longer available at a price"],
+  ])("%s", (_name, held, current, text) => {
+    expect(priceNoticeText(held, current)).toBe(text);
+  });
+});
+
+describe("optionLabels: a basket line's chosen options (SPEC §3 basket line options)", () => {
+  it.each([
+    [undefined, []],
+    [{ size: "M", color: "Yellow" }, ["Size: M", "Color: Yellow"]],
+    [{ size: "M", legLength: null, finish: "" }, ["Size: M"]],
+    [{ pack: 2, logo: true }, ["Pack: 2", "Logo: true"]],
+  ])("%j", (options, labels) => {
+    expect(optionLabels(options)).toEqual(labels);
   });
 });

@@ -1,5 +1,5 @@
 import { addToBasket, basketAddPayload } from "./basket";
-import { fromPence, toPence } from "./money";
+import { formatMoney, fromPence, toPence } from "./money";
 import { cardImage } from "./product-card";
 import { checkOrderQuantity, QUANTITY_MAX, type QuantityItem } from "./quantity";
 
@@ -118,4 +118,18 @@ export function droppedNotice(names: readonly string[]): string {
 /** A line's amount, price × quantity, worked in whole pence (issue 12 item 3: money as integer pence). */
 export function lineAmount(price: number, qty: number): number {
   return fromPence(toPence(price) * qty);
+}
+
+/** A line's chosen options as the basket lists them: 'Size: M', 'Color: Yellow'; empty ones left out. */
+export function optionLabels(options: Record<string, OptionValue> | undefined): string[] {
+  return Object.entries(options ?? {})
+    .filter(([, value]) => value !== null && value !== "")
+    .map(([key, value]) => `${key[0].toUpperCase()}${key.slice(1)}: ${String(value)}`);
+}
+
+/** The notice for one line whose price changed or vanished since it was added (SPEC §5 verifyPrices). */
+export function priceNoticeText(line: Pick<ItemLine, "productId" | "name" | "price">, item: Pick<LineItem, "displayName" | "price"> | undefined): string {
+  const name = line.name ?? item?.displayName ?? `Product ${line.productId}`;
+  if (!item || item.price === null) return `${name}: no longer available at a price`;
+  return `${name}: was ${formatMoney(line.price)}, now ${formatMoney(item.price)}`;
 }
