@@ -3,6 +3,7 @@ import { CATALOGUE_NAMES, categoryTrail } from "~/domain/catalogue-listing";
 import { sortCategories } from "~/domain/category-order";
 import type { CategoryLink } from "~/components/catalogue-listing";
 import type { CategoryNode } from "~/upstream/categories.server";
+import { idParam } from "~/utils/params.server";
 import { categoryTree } from "./category-tree.server";
 import { loadListing } from "./listing.server";
 
@@ -33,8 +34,9 @@ function pageOf(type: string, splat: string): Page {
   }
   // a user catalogue, browsed by the shared category tree (decision 060); another customer's catalogue is the
   // upstream's 404
-  const [catalogueId = "", ...rest] = splat.split("/");
-  if (type !== "user" || !/^\d{1,9}$/.test(catalogueId)) throw new Response("Not found", { status: 404 });
+  if (type !== "user") throw new Response("Not found", { status: 404 });
+  const [first, ...rest] = splat.split("/");
+  const catalogueId = idParam(first);
   return { tree: "full", catalogueId, catalogueName: CATALOGUE_NAMES.user, basePath: `/categories/user/${catalogueId}`, path: rest.join("/") };
 }
 

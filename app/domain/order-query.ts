@@ -3,6 +3,7 @@ import { z } from "zod";
 import { PENDING_COUNT_LIMIT } from "./constants";
 import { feathersQueryRecord, pagination, parsePage, type SortDirection } from "./feathers-query";
 import { ORDER_SOURCE_STATUSES, PENDING_APPROVAL } from "./order-status";
+import { UPSTREAM_ID_PATTERN } from "./upstream-id";
 
 export const ORDER_SORT_FIELDS = ["createdDate", "tranId", "shipDate", "orderStatus"] as const;
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
@@ -36,9 +37,8 @@ export const orderFiltersSchema = z.object({
 export type OrderFilters = z.input<typeof orderFiltersSchema>;
 
 // The history URL's own rules: a value the form could not have sent is refused with the field's label, not dropped.
-const ORDER_ID_VALUE = /^\d{1,15}$/;
 const SORT_VALUE = new RegExp(`^-?(${ORDER_SORT_FIELDS.join("|")})$`);
-const chosen = (label: string) => z.string().regex(ORDER_ID_VALUE, `${label}: choose one from the list.`);
+const chosen = (label: string) => z.string().regex(UPSTREAM_ID_PATTERN, `${label}: choose one from the list.`);
 const typedDay = (label: string) => z.string().refine((s) => isoDay.safeParse(s).success, `${label}: enter a date as YYYY-MM-DD.`);
 
 // field order = the form's order, so the message names bad filters as the user sees them

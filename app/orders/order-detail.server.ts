@@ -3,15 +3,8 @@ import { canAmendDeliveryAddress } from "~/domain/order-amend";
 import { isWearerPackOrder } from "~/domain/order";
 import { canPlaceOrders } from "~/domain/permissions";
 import { getOrder, listAddressOptions } from "~/upstream/orders.server";
+import { idParam } from "~/utils/params.server";
 import { orderDetail, orderPrices } from "./order-view.server";
-
-const UPSTREAM_ID = /^\d{1,15}$/;
-
-/** A route's id parameter, or a 404 before any upstream call when it cannot be an id. */
-export function idParam(value: string | undefined): string {
-  if (!value || !UPSTREAM_ID.test(value)) throw new Response("Not found", { status: 404 });
-  return value;
-}
 
 /** One order for display (with the address choices when `amend` is asked and allowed); the provider answers 404 for another customer's order, which stays a 404. */
 export async function loadOrderDetail(user: PortalUser, orderId: string | undefined, { amend = false } = {}) {

@@ -125,4 +125,17 @@ describe("/categories/user/{catalogueId}/{fullSlug…}", () => {
     );
     expect((bad as Response).status).toBe(404);
   });
+
+  it("takes any upstream id (up to 15 digits, decision 010) and refuses a longer one with 404 before asking", async () => {
+    const seen: URLSearchParams[] = [];
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: ALL }) }), ...categoryHandlers(), ...itemHandlers({ seen }));
+    const id = "123456789012345";
+    await loader({ request: get(`/categories/user/${id}`, await sessionCookie()), params: { type: "user", "*": id }, context: testLoadContext() });
+    expect(seen.map((query) => query.get("catalogueId"))).toEqual([id]);
+    const tooLong = await settle(async () =>
+      loader({ request: get(`/categories/user/${id}6`, await sessionCookie()), params: { type: "user", "*": `${id}6` }, context: testLoadContext() }),
+    );
+    expect((tooLong as Response).status).toBe(404);
+    expect(seen).toHaveLength(1);
+  });
 });

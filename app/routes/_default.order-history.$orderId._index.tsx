@@ -6,11 +6,12 @@ import { requireUser } from "~/auth/require-user.server";
 import { flashToast } from "~/auth/session.server";
 import { AmendAddressForm, OrderDetail, ReorderForm } from "~/components/order-detail";
 import { OrderErrorBoundary } from "~/components/order-error";
-import { idParam, loadOrderDetail } from "~/orders/order-detail.server";
+import { loadOrderDetail } from "~/orders/order-detail.server";
 import { refusal, refusalForm } from "~/upstream/errors.server";
 import { amendOrderAddress } from "~/upstream/orders.server";
 import ordersStyles from "~/styles/orders.css";
-import { invalidForm, parseForm } from "~/utils/forms.server";
+import { idField, invalidForm, parseForm } from "~/utils/forms.server";
+import { idParam } from "~/utils/params.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Order ${data.order.tranId}` : "Order"} · Workwear ordering portal` },
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const amendSchema = () =>
   z.object({
     intent: z.literal("amend-address", { errorMap: () => ({ message: "This form cannot be handled here" }) }),
-    addressId: z.string({ required_error: "Choose a delivery address" }).regex(/^\d{1,15}$/, "Choose a delivery address"),
+    addressId: idField("Choose a delivery address"),
   });
 
 export async function action({ request, params }: ActionFunctionArgs) {

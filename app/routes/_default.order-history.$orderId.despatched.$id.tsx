@@ -2,10 +2,10 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/require-user.server";
 import { OrderErrorBoundary } from "~/components/order-error";
-import { idParam } from "~/orders/order-detail.server";
 import { despatchView } from "~/orders/order-view.server";
 import { getDespatch } from "~/upstream/despatches.server";
 import ordersStyles from "~/styles/orders.css";
+import { idParam } from "~/utils/params.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Despatch ${data.despatch.tranId}` : "Despatch"} · Workwear ordering portal` },

@@ -8,11 +8,12 @@ import { OrderDetail } from "~/components/order-detail";
 import { OrderErrorBoundary } from "~/components/order-error";
 import { requireUser } from "~/auth/require-user.server";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
-import { idParam, loadOrderDetail } from "~/orders/order-detail.server";
+import { loadOrderDetail } from "~/orders/order-detail.server";
 import { refusal, refusalForm } from "~/upstream/errors.server";
 import { decideOrder } from "~/upstream/orders.server";
 import ordersStyles from "~/styles/orders.css";
 import { invalidForm, parseForm } from "~/utils/forms.server";
+import { idParam } from "~/utils/params.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Approve order ${data.order.tranId}` : "Order"} · Workwear ordering portal` },

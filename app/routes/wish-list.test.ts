@@ -59,6 +59,16 @@ describe("/wish-list action", () => {
     expect(calls).toEqual([]);
   });
 
+  it("takes any upstream id as a product (up to 15 digits, decision 010), and refuses a longer one", async () => {
+    const calls: string[] = [];
+    await send({ intent: "add", productId: "123456789012345" }, { calls });
+    expect(calls).toEqual(["POST 123456789012345"]);
+    const result = (await send({ intent: "add", productId: "1234567890123456" }, { calls })) as unknown as { init: ResponseInit; data: { fieldErrors: Record<string, string> } };
+    expect(result.init.status).toBe(400);
+    expect(result.data.fieldErrors).toEqual({ productId: "Choose a product" });
+    expect(calls).toHaveLength(1);
+  });
+
   it("never redirects off site", async () => {
     expect(locationOf(await send({ intent: "add", productId: "1", redirectTo: "//evil.example" }))).toBe("/product/1");
   });

@@ -5,7 +5,7 @@ import { flashToast } from "~/auth/session.server";
 import { TOAST_ERROR, TOAST_WISH_LIST_ADDED, TOAST_WISH_LIST_REMOVED } from "~/domain/messages";
 import { describeFailure, UpstreamError } from "~/upstream/errors.server";
 import { addToWishList, removeFromWishList } from "~/upstream/wish-list.server";
-import { invalidForm, parseForm } from "~/utils/forms.server";
+import { idField, invalidForm, parseForm } from "~/utils/forms.server";
 
 // The wish list has no page of its own here: a GET goes back to the dashboard.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const wishListSchema = () =>
   z.object({
     intent: z.enum(["add", "remove"], { message: "Choose add or remove" }),
-    productId: z.string({ message: "Choose a product" }).trim().regex(/^\d{1,12}$/, "Choose a product"),
+    productId: idField("Choose a product"),
     redirectTo: z.string().optional(),
   });
 
