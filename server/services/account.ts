@@ -6,6 +6,7 @@ import { addressPolicy, addressRights, mayUseAddress, requireAddressTyping } fro
 import { loadBasketState, parseOr400 } from "./basket-session";
 import { deliveryAvailability, deliveryRefusal, minimumOrderAmount } from "./delivery-rules";
 import { pricedSubTotal } from "./orders";
+import { priceFor, pricesHiddenFrom } from "./prices-hidden";
 import { bodyOf, callerOf, ListService, money, requireCustomer, scopeTo, type Ctx, type ListDef, type ProviderParams } from "./base";
 import { contactSummary } from "./session";
 
@@ -168,8 +169,16 @@ export const carriageDef = (): ListDef<unknown> => ({
       };
       if (basketSubTotal == null) return method;
       const { available, amountNeeded } = deliveryAvailability(r, basketSubTotal);
-      // the words an order of this basket would be refused with (one rule, decision 073)
-      return { ...method, basketSubTotal, available, amountNeeded, ...(!available && { refusal: deliveryRefusal(r, basketSubTotal) }) };
+      // the words an order of this basket would be refused with (one rule, decision 073); the basket's value is not
+      // sent to a caller with pricingHidden: no subtotal, no amount needed, a refusal without the amount (decision 066)
+      const pricesHidden = pricesHiddenFrom(caller);
+      return {
+        ...method,
+        basketSubTotal: priceFor(caller, basketSubTotal),
+        available,
+        amountNeeded: priceFor(caller, amountNeeded),
+        ...(!available && { refusal: deliveryRefusal(r, basketSubTotal, { pricesHidden }) }),
+      };
     });
   },
 });

@@ -1,9 +1,9 @@
 import { NotFound } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import type { Caller } from "../auth/caller";
-import { has } from "../auth/caller";
 import { invalid, whereContains, type FieldSpec, type QuerySpec } from "../query/dialect";
 import { byKey, idOf, json, ListService, requireCustomer, scopeOf, str, type Ctx, type ListDef } from "./base";
+import { pricesHiddenFrom } from "./prices-hidden";
 
 type CategoryType = "full" | "my" | "manpack";
 
@@ -143,7 +143,7 @@ export interface ItemOut {
 }
 
 function itemOut(r: any, caller: Caller): ItemOut {
-  const hidePrice = has(caller, "pricingHidden");
+  const hidePrice = pricesHiddenFrom(caller);
   return {
     internalId: String(r.id),
     integerId: r.id,

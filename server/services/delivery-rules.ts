@@ -36,9 +36,13 @@ function shortName(description: string): string {
   return description.split(/\s[–—-]\s/)[0].trim() || description;
 }
 
-/** Why an order of this subtotal may not use the method, or null when it may. */
-export function deliveryRefusal(row: DeliveryRuleRow, subTotal: number): string | null {
+/**
+ * Why an order of this subtotal may not use the method, or null when it may. For a caller with pricingHidden
+ * (decision 066) the words name the method's minimum, a published rule, but not the order's own amount.
+ */
+export function deliveryRefusal(row: DeliveryRuleRow, subTotal: number, opts: { pricesHidden?: boolean } = {}): string | null {
   const { available, minimumOrderAmount: min } = deliveryAvailability(row, subTotal);
   if (available || min == null) return null;
-  return `${shortName(row.description)} needs an order of ${pounds(pence(min))} or more before VAT; this order is ${pounds(pence(subTotal))}`;
+  const rule = `${shortName(row.description)} needs an order of ${pounds(pence(min))} or more before VAT`;
+  return opts.pricesHidden ? `${rule}; this order is less` : `${rule}; this order is ${pounds(pence(subTotal))}`;
 }

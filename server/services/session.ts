@@ -4,8 +4,9 @@ import type { Knex } from "knex";
 import type { Caller } from "../auth/caller";
 import { publicUser } from "../auth/authentication";
 import { bodyOf, callerOf, json, type Ctx, type ProviderParams } from "./base";
-import { loadBasketState } from "./basket-session";
+import { basketFor, loadBasketState } from "./basket-session";
 import { categoryTree } from "./catalogue";
+import { priceFor } from "./prices-hidden";
 
 export const PAYMENT_METHODS_DEFAULT = [{ id: 0, name: "On account" }];
 
@@ -82,12 +83,13 @@ export async function buildSession(ctx: Ctx, caller: Caller) {
     customerSectors: sector ? [{ internalId: sector.internalId, name: sector.name }] : [],
     costCentres: costCentres.map((c: any) => ({ internalId: String(c.id), name: c.name })),
     basketsToApprove: Number((basketsToApprove as any)?.n ?? 0),
-    basket,
+    // a caller with pricingHidden gets no prices here either, as from its own calls (decisions 059, 066)
+    basket: basketFor(caller, basket),
     wishList: {
       productIds: wish.map((w: any) => String(w.id)),
       items: wish.map((w: any) => ({
         id: String(w.wish_id), internalId: String(w.id), displayName: w.display_name, itemId: w.item_code, slug: w.slug,
-        price: w.price == null ? null : Number(w.price), image: w.default_image,
+        price: priceFor(caller, w.price == null ? null : Number(w.price)), image: w.default_image,
       })),
     },
     categories,

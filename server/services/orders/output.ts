@@ -1,6 +1,7 @@
 import type { Knex } from "knex";
-import { canApprove, has, type Caller } from "../../auth/caller";
+import { canApprove, type Caller } from "../../auth/caller";
 import { byKey, money, str } from "../base";
+import { pricesHiddenFrom } from "../prices-hidden";
 import { WEARER_PACK_TYPE } from "./common";
 import type { DespatchLineRow, DespatchRow, OrderLineRow, OrderRow, ShipGroupRow } from "./rows";
 
@@ -16,13 +17,13 @@ export interface OrderOut {
  * Orders given to a caller with pricingHidden (decision 058): their goods amounts (subTotal, taxTotal, total, and the
  * lines' rate and amount) are sent as null, as the catalogue sends such a caller no prices; the delivery charge stays.
  */
-const pricesHiddenFrom = new WeakSet<OrderOut>();
+const amountsHidden = new WeakSet<OrderOut>();
 
 export function orderOut(r: OrderRow, caller: Caller): OrderOut {
   const out = orderFields(r, caller);
-  if (has(caller, "pricingHidden")) {
+  if (pricesHiddenFrom(caller)) {
     Object.assign(out, { subTotal: null, taxTotal: null, total: null });
-    pricesHiddenFrom.add(out);
+    amountsHidden.add(out);
   }
   return out;
 }
@@ -114,7 +115,7 @@ export async function attachDetails(db: Knex, orders: OrderOut[], withDespatches
   const dLinesBy = byKey(despatchLines, (l) => l.despatch_id);
   for (const o of orders) {
     const ls = linesBy.get(o.internalId) ?? [];
-    o.itemList = { item: pricesHiddenFrom.has(o) ? ls.map((l) => ({ ...lineOut(l), rate: null, amount: null })) : ls.map(lineOut) };
+    o.itemList = { item: amountsHidden.has(o) ? ls.map((l) => ({ ...lineOut(l), rate: null, amount: null })) : ls.map(lineOut) };
     o.totalQuantity = ls.reduce((n, l) => n + l.quantity, 0);
     o.shipGroupList = { shipGroup: (groupsBy.get(o.internalId) ?? []).map(shipGroupOut) };
     if (withDespatches) o.despatches = (despatchesBy.get(o.internalId) ?? []).map((d) => despatchOut(d, dLinesBy.get(d.id) ?? []));

@@ -2,11 +2,15 @@ import { NotFound } from "@feathersjs/errors";
 import { z } from "zod";
 import { parseOr400 } from "../basket-session";
 import { bodyOf, byKey, callerOf, json, str, type Ctx, type ProviderParams } from "../base";
+import { priceFor } from "../prices-hidden";
 import { idValue, MAX_QTY, WEARER_PACK_TYPE } from "./common";
 import type { ItemRow, OrderLineRow, OrderRow } from "./rows";
 import { visibleOrders } from "./visibility";
 
-/** POST /api/re-order {orderId}: the order's lines as basket lines, without products that are gone. */
+/**
+ * POST /api/re-order {orderId}: the order's lines as basket lines, without products that are gone; the lines' price
+ * is null for a caller with pricingHidden (decision 066).
+ */
 export class ReOrderService {
   constructor(private ctx: Ctx) {}
   async create(data: unknown, params: ProviderParams) {
@@ -31,7 +35,7 @@ export class ReOrderService {
         employee: l.employee_contact_id,
         line: {
           productId: String(item.id), parentId: String(item.parent_id ?? item.id), qty: Math.min(l.quantity, MAX_QTY), name: item.display_name,
-          price: Number(item.price), thumbnail: item.default_image ?? Object.values(images)[0]?.[0] ?? null,
+          price: priceFor(caller, Number(item.price)), thumbnail: item.default_image ?? Object.values(images)[0]?.[0] ?? null,
         },
       });
     }
