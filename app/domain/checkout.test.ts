@@ -109,12 +109,12 @@ describe("stockOrderBody (SPEC §7 POST /api/order, stock)", () => {
     });
   });
 
-  it.each([1, 2])("card (type 2) with method %i sends the paymentMethod block and the Stripe payment", (method) => {
+  it.each([1, 2])("card (type 2) with method %i sends the paymentMethod block and the Stripe payment with the pence charged (decision 078)", (method) => {
     const body = stockOrderBody({
       ...base,
       address: { customAddress: { addr1: "1 Road", city: "Leeds", zip: "LS1 1AA" } },
       payment: { type: 2, paymentMethodId: method, paymentToken: "pi_123", sessionKey: "key-1" },
-      stripe: { stripeId: "pi_123", stripePaid: true },
+      stripe: { stripeId: "pi_123", stripePaid: true, stripeAmount: 7380 },
       chosenBasket: "601",
     });
     expect(body).toEqual({
@@ -128,6 +128,7 @@ describe("stockOrderBody (SPEC §7 POST /api/order, stock)", () => {
       chosenBasket: "601",
       stripeId: "pi_123",
       stripePaid: true,
+      stripeAmount: 7380,
       paymentMethod: { paymentToken: "pi_123", cvc: "", custentitypayment_method: method, session: "key-1" },
     });
   });

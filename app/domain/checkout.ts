@@ -137,7 +137,8 @@ export type StockOrderInput = {
   basketVersion?: number;
   /** The lines are a punched-out basket loaded for approval (SPEC §3, §7). */
   punchoutLoadedBasket?: boolean;
-  stripe?: { stripeId: string; stripePaid: boolean } | null;
+  /** A card payment taken before the order: its PaymentIntent, whether it was paid and the pence charged (decision 078). */
+  stripe?: { stripeId: string; stripePaid: boolean; stripeAmount: number } | null;
 };
 
 /** SPEC §7 POST /api/order, stock: exactly its fields; prices are never sent (the provider prices the lines). */
@@ -156,6 +157,7 @@ export type StockOrderBody = {
   punchoutLoadedBasket?: boolean;
   stripeId?: string;
   stripePaid?: boolean;
+  stripeAmount?: number;
   paymentMethod?: PaymentMethodBlock;
 };
 
@@ -176,6 +178,7 @@ export function stockOrderBody(input: StockOrderInput): StockOrderBody {
   if (input.stripe) {
     body.stripeId = input.stripe.stripeId;
     body.stripePaid = input.stripe.stripePaid;
+    body.stripeAmount = input.stripe.stripeAmount;
   }
   const block = paymentMethodBlock(input.payment);
   if (block) body.paymentMethod = block;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentMethodBlock } from "./payment";
+import { isCardMethod, paymentMethodBlock } from "./payment";
 
 describe("paymentMethodBlock (SPEC §5, §7)", () => {
   const card = { paymentToken: "tok_1", cvc: "123", sessionKey: "sess" };
@@ -27,5 +27,16 @@ describe("paymentMethodBlock (SPEC §5, §7)", () => {
 
   it("missing card details become empty strings for the upstream to refuse", () => {
     expect(paymentMethodBlock({ type: 2, paymentMethodId: 1 })).toEqual({ paymentToken: "", cvc: "", custentitypayment_method: 1, session: "" });
+  });
+});
+
+describe("isCardMethod", () => {
+  it.each([
+    [0, false],
+    [1, true],
+    [2, true],
+    [3, false],
+  ])("method %i is a card: %s", (method, card) => {
+    expect(isCardMethod(method)).toBe(card);
   });
 });

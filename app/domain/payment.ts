@@ -5,6 +5,11 @@ export const CARD_PAYMENT_TYPE = 2;
 /** Payment method ids that are cards taken through the payment provider. */
 export const CARD_PAYMENT_METHOD_IDS: readonly number[] = [1, 2];
 
+/** True when a payment method is a card taken through the payment provider (SPEC §5: type 2, method 1 or 2). */
+export function isCardMethod(paymentMethodId: number): boolean {
+  return CARD_PAYMENT_METHOD_IDS.includes(paymentMethodId);
+}
+
 /** How the buyer pays: the payment type (2 = card) and, for a card, the method and what the card form gave. */
 export interface PaymentChoice {
   type: number | string;
@@ -32,7 +37,7 @@ function wholeNumber(value: unknown): number | null {
 export function paymentMethodBlock(choice: PaymentChoice): PaymentMethodBlock | null {
   const type = wholeNumber(choice.type);
   const methodId = wholeNumber(choice.paymentMethodId);
-  if (type !== CARD_PAYMENT_TYPE || methodId === null || !CARD_PAYMENT_METHOD_IDS.includes(methodId)) return null;
+  if (type !== CARD_PAYMENT_TYPE || methodId === null || !isCardMethod(methodId)) return null;
   return {
     paymentToken: choice.paymentToken ?? "",
     cvc: choice.cvc ?? "",

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkoutMetadata } from "~/domain/card-amount";
+import { getSession } from "~/auth/session.server";
+import { checkoutMetadata } from "~/domain/card-metadata";
 import { testLoadContext } from "~/http/context";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
@@ -30,14 +31,14 @@ const PENCE = 7380;
 
 type FormAnswer = { data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit | null };
 
-function setUp(stripe: Parameters<typeof stripeHandlers>[0] = {}) {
+function setUp(stripe: Parameters<typeof stripeHandlers>[0] = {}, upstream: Parameters<typeof checkoutHandlers>[0] = {}) {
   const session = sessionAnswer();
   session.account.payment_methods = [{ id: 0, name: "On account" }, { id: 1, name: "Visa" }, { id: 2, name: "Mastercard" }];
   const store: BasketStore = { state: { ...emptyBasket(), stock: [jacket] }, patches: [], reorders: [] };
-  const checkout = checkoutHandlers();
+  const checkout = checkoutHandlers(upstream);
   const fake = stripeHandlers({ amount: PENCE, ...stripe });
   server.use(...authHandlers({ session }), ...basketHandlers({ store }).handlers, ...checkout.handlers, ...fake.handlers);
-  return { orders: checkout.orders, stripe: fake.calls, store };
+  return { orders: checkout.orders, stripe: fake.calls, store, quotes: checkout.quoteQueries };
 }
 
 const send = (fieldsToSend: Record<string, string>) =>
@@ -98,6 +99,7 @@ describe("checkout by card without JavaScript: Stripe-hosted Checkout", () => {
         otherRefNum: "PO-9",
         stripeId: "pi_test_2",
         stripePaid: true,
+        stripeAmount: PENCE,
         paymentMethod: { paymentToken: "pi_test_2", cvc: "", custentitypayment_method: 1, session: "cs_test_1" },
       },
     });
@@ -154,6 +156,7 @@ describe("checkout by card with Stripe Elements", () => {
       otherRefNum: "PO-9",
       stripeId: "pi_test_7",
       stripePaid: true,
+      stripeAmount: PENCE,
       paymentMethod: { paymentToken: "pi_test_7", cvc: "", custentitypayment_method: method, session: KEY },
     });
   });
@@ -167,5 +170,66 @@ describe("checkout by card with Stripe Elements", () => {
     expect(result.init?.status).toBe(400);
     expect(result.data.formError).toBe(message);
     expect(orders).toEqual([]);
+  });
+});
+
+describe("the card charge is the provider's quote (decision 078)", () => {
+  // the provider answers 409 naming stripeAmount when the order would total other than what the card was charged
+  const PRICE_CHANGED = { status: 409, message: "The order now totals £74.40, not the £73.80 charged to the card: prices changed while you were paying" };
+  const toastOf = async (result: unknown) =>
+    (await getSession(new Request("http://portal.test/", { headers: { Cookie: (result as Response).headers.get("Set-Cookie")!.split(";")[0] } }))).get("toast");
+
+  it("charges exactly what GET /api/order-quote answers for the basket and the chosen method, with or without JavaScript", async () => {
+    const quote = { forBasket: "stock", shippingMethod: "2", subTotal: 50, shippingCost: 12.5, taxTotal: 12.5, total: 75, totalPence: 7500, basketVersion: 4 };
+    const { stripe, quotes } = setUp({}, { quote });
+    const answer = (await cardIntent({ request: post("/checkout/card-intent", form(), cookie), params: {}, context: testLoadContext() })) as Response;
+    expect(answer.status).toBe(200);
+    expect(stripe[0].form).toMatchObject({ amount: "7500" });
+    expect(quotes).toEqual(["forBasket=stock&shippingMethod=2"]);
+    const hosted = setUp({}, { quote });
+    await send(form());
+    expect(hosted.stripe[0].form).toMatchObject({ "line_items[0][price_data][unit_amount]": "7500" });
+  });
+
+  it("a quote the provider refuses is a 400 with its reason, and no payment is created", async () => {
+    const why = "Free Delivery needs an order of £150.00 or more before VAT; this order is £49.00";
+    const { stripe } = setUp({}, { quote: { error: { status: 400, message: why, field: "shippingMethod" } } });
+    const answer = (await cardIntent({ request: post("/checkout/card-intent", form(), cookie), params: {}, context: testLoadContext() })) as Response;
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ formError: why, fieldErrors: { shippingMethod: why } });
+    expect(stripe).toEqual([]);
+  });
+
+  it("with Stripe Elements, an order the provider refuses after the card was charged is refunded and the buyer told", async () => {
+    const { orders, stripe } = setUp({ metadata: checkoutMetadata(fields, PAYER) }, { orderError: PRICE_CHANGED });
+    const result = (await send(form({ paymentIntentId: "pi_test_7" }))) as FormAnswer;
+    expect(orders[0].body).toMatchObject({ stripeId: "pi_test_7", stripeAmount: PENCE });
+    expect(result.init?.status).toBe(409);
+    expect(result.data.formError).toBe(
+      "The order now totals £74.40, not the £73.80 charged to the card: prices changed while you were paying. Nothing was ordered, and your card payment of £73.80 has been refunded.",
+    );
+    const refund = stripe.find((call) => call.path === "/v1/refunds");
+    expect(refund).toMatchObject({ form: { payment_intent: "pi_test_7" }, idempotencyKey: "refund-pi_test_7" });
+  });
+
+  it("coming back from the hosted page to a refused order: the payment not yet captured is cancelled, and the checkout says so", async () => {
+    const { stripe } = setUp({ metadata: checkoutMetadata(fields, PAYER), intentStatus: "requires_capture" }, { orderError: PRICE_CHANGED });
+    const result = await success("?session_id=cs_test_1");
+    expect(locationOf(result)).toBe("/checkout");
+    expect(await toastOf(result)).toEqual({
+      kind: "error",
+      message: "The order now totals £74.40, not the £73.80 charged to the card: prices changed while you were paying. Nothing was ordered, and your card payment of £73.80 has been cancelled.",
+    });
+    expect(stripe.map((call) => call.path)).toContain("/v1/payment_intents/pi_test_2/cancel");
+    expect(stripe.map((call) => call.path)).not.toContain("/v1/refunds");
+  });
+
+  it("when Stripe cannot give the payment back, the buyer gets its reference to quote", async () => {
+    setUp({ metadata: checkoutMetadata(fields, PAYER), refundFails: true }, { orderError: PRICE_CHANGED });
+    const result = await success("?session_id=cs_test_1");
+    expect(locationOf(result)).toBe("/checkout");
+    expect((await toastOf(result))?.message).toBe(
+      "Your card payment (pi_test_2) was taken but the order could not be placed: The order now totals £74.40, not the £73.80 charged to the card: prices changed while you were paying. Please contact us quoting that reference.",
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { CARD_NOT_OFFERED } from "~/basket/checkout-page.server";
+import { CARD_NOT_OFFERED } from "~/checkout/card-payment.server";
 import { PRICE_HIDDEN_TEXT } from "~/domain/prices";
 import { testLoadContext } from "~/http/context";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getSession, portalCookie } from "~/auth/session.server";
-import { EMPTY_BASKET_MESSAGE } from "~/basket/checkout.server";
+import { EMPTY_BASKET_MESSAGE } from "~/checkout/place-order.server";
 import { testLoadContext } from "~/http/context";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";

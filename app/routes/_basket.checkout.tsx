@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { requireUser } from "~/auth/require-user.server";
-import { checkoutPageData, submitCheckout } from "~/basket/checkout-page.server";
+import { checkoutPageData, submitCheckout } from "~/checkout/checkout.server";
 import type { CardHandle } from "~/components/card-payment";
 import { FieldError } from "~/components/field-error";
 import { TextField } from "~/components/text-field";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getSession } from "~/auth/session.server";
-import { THREE_D_SECURE_PATH, threeDSecureRedirect } from "~/basket/three-d-secure.server";
+import { THREE_D_SECURE_PATH, threeDSecureRedirect } from "~/checkout/three-d-secure.server";
 import { testLoadContext } from "~/http/context";
 import { allowedFormActions } from "~/http/form-action.server";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "~/http/request-scope.server";

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { requireUser } from "~/auth/require-user.server";
-import { takeThreeDSecure } from "~/basket/three-d-secure.server";
+import { takeThreeDSecure } from "~/checkout/three-d-secure.server";
 
 // /checkout/3-d-secure: posts the card issuer's 3-D Secure challenge on (SPEC §7, DESIGN §3). A document of its own,
 // so that its CSP form-action allows the issuer's origin (decision 006); JavaScript submits the form at once,

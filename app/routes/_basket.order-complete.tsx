@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/require-user.server";
-import { confirmationView } from "~/basket/confirmation.server";
+import { confirmationView } from "~/checkout/confirmation.server";
 import { CheckoutConfirmation } from "~/components/checkout-confirmation";
 import basketStyles from "~/styles/basket.css";
 

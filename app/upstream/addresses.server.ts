@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FETCH_ALL_LIMIT } from "~/domain/constants";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
 import { ListSchema } from "./schemas";
@@ -22,7 +23,7 @@ export type Address = z.output<typeof AddressSchema>;
 // GET /api/customer-address ($limit 10000, details.custrecord4.value[$ne]=true) (SPEC §7) — the customer's active delivery addresses
 export async function listCustomerAddresses(client: UpstreamClient): Promise<Address[]> {
   const answer = await client.get("/api/customer-address", ListSchema(AddressSchema), {
-    query: { $limit: 10000, "details.custrecord4.value[$ne]": "true" },
+    query: { $limit: FETCH_ALL_LIMIT, "details.custrecord4.value[$ne]": "true" },
   });
   return answer.data;
 }

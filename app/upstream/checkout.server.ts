@@ -42,3 +42,22 @@ export function placeStockOrder(client: UpstreamClient, body: StockOrderBody, id
 export function getPlacedOrder(client: UpstreamClient, orderId: string): Promise<PlacedOrder> {
   return client.get(`/api/order/${encodeURIComponent(orderId)}`, PlacedOrderSchema);
 }
+
+/** What an order of the live stock basket would total (decision 078); goods amounts null when prices are hidden. */
+export const OrderQuoteSchema = z
+  .object({
+    shippingMethod: id,
+    subTotal: z.number().nullable(),
+    shippingCost: z.number(),
+    taxTotal: z.number().nullable(),
+    total: z.number().nullable(),
+    totalPence: z.number().int().nonnegative().nullable(),
+    basketVersion: z.number().int().nonnegative(),
+  })
+  .passthrough();
+export type OrderQuote = z.output<typeof OrderQuoteSchema>;
+
+// GET /api/order-quote?forBasket=stock&shippingMethod= (decision 078) — the amount a card is charged, priced by the provider
+export function getOrderQuote(client: UpstreamClient, shippingMethod: string): Promise<OrderQuote> {
+  return client.get("/api/order-quote", OrderQuoteSchema, { query: { forBasket: "stock", shippingMethod } });
+}

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { addressChoice } from "~/domain/address";
 import { FETCH_ALL_LIMIT } from "~/domain/constants";
 import { orderSchema } from "~/domain/order";
 import { pendingApprovalCountQuery } from "~/domain/order-query";
 import { upstreamId as id } from "~/domain/upstream-id";
+import { listCustomerAddresses } from "./addresses.server";
 import type { UpstreamClient } from "./client.server";
 import { despatchSchema, ref, text } from "./despatches.server";
 import { ListSchema } from "./schemas";
@@ -71,18 +73,16 @@ export async function countOrdersAwaitingApproval(client: UpstreamClient): Promi
 
 const optionSchema = z.object({ internalId: id, name: text }).passthrough();
 const contactOptionSchema = z.object({ internalId: id, firstName: text, lastName: text }).passthrough();
-const addressOptionSchema = z
-  .object({ internalId: id, label: text, orderUse: z.object({ stock: z.boolean(), wearerPack: z.boolean() }).nullish() })
-  .passthrough();
 export type FilterOption = { value: string; label: string };
 
 // GET /api/customer-address ($limit 10000, details.custrecord4.value[$ne]=true): the customer's active addresses;
 // with `usableFor`, only those the provider says this user may send an order of that kind to (orderUse, decision 075)
 export async function listAddressOptions(client: UpstreamClient, usableFor?: "stock" | "wearerPack"): Promise<FilterOption[]> {
-  const addresses = await client.get("/api/customer-address", ListSchema(addressOptionSchema), {
-    query: { $limit: String(FETCH_ALL_LIMIT), "details.custrecord4.value[$ne]": "true" },
-  });
-  return addresses.data.filter((a) => !usableFor || a.orderUse?.[usableFor] !== false).map((a) => ({ value: a.internalId, label: a.label }));
+  const addresses = await listCustomerAddresses(client);
+  return addresses
+    .filter((a) => !usableFor || a.orderUse?.[usableFor] !== false)
+    .map(addressChoice)
+    .map((a) => ({ value: a.internalId, label: a.label }));
 }
 
 // GET /api/contact (isInactive=false, $limit 10000), GET /api/department (isInactive=false) and the addresses

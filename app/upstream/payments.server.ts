@@ -60,6 +60,21 @@ export async function getCardOutcome(paymentIntentId: string): Promise<CardOutco
   return { id: intent.id, paid: intent.status === "succeeded", amount: intent.amount, metadata: intent.metadata };
 }
 
+/**
+ * Gives a taken card payment back when its order was refused (decision 078): a PaymentIntent not captured yet is
+ * cancelled (Stripe POST /v1/payment_intents/:id/cancel), a captured one refunded in full (POST /v1/refunds). The
+ * idempotency key is the PaymentIntent's, so coming back twice gives the money back once.
+ */
+export async function releaseCardPayment(paymentIntentId: string): Promise<"cancelled" | "refunded"> {
+  const intent = await stripe().paymentIntents.retrieve(paymentIntentId);
+  if (intent.status === "requires_capture") {
+    await stripe().paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey: `cancel-${paymentIntentId}` });
+    return "cancelled";
+  }
+  await stripe().refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey: `refund-${paymentIntentId}` });
+  return "refunded";
+}
+
 export type HostedCheckout = { id: string; url: string };
 
 // Stripe POST /v1/checkout/sessions — Stripe-hosted payment page for browsers without JavaScript

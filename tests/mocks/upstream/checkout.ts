@@ -10,6 +10,12 @@ export const SHIP_METHODS = [
   { internalId: "2", description: "Next day", shippingflatrateamount: "12.5" },
 ];
 
+/** GET /api/order-quote answers for the 2 × £24.50 basket the checkout tests use, per ship method (decision 078). */
+export const QUOTES: Record<string, Record<string, unknown>> = {
+  "1": { forBasket: "stock", shippingMethod: "1", subTotal: 49, shippingCost: 5.95, taxTotal: 10.99, total: 65.94, totalPence: 6594, basketVersion: 1 },
+  "2": { forBasket: "stock", shippingMethod: "2", subTotal: 49, shippingCost: 12.5, taxTotal: 12.3, total: 73.8, totalPence: 7380, basketVersion: 1 },
+};
+
 export type PlacedCall = { body: Record<string, unknown>; idempotencyKey: string | null };
 
 /** Free Delivery with a £150 minimum, as GET /api/carriage?forBasket=stock answers it for a £49 basket (decision 073). */
@@ -36,9 +42,12 @@ export function checkoutHandlers(
     orderError?: { status: number; message: string };
     usableAddresses?: string[];
     shipMethods?: Array<Record<string, unknown>>;
+    /** The quote's answer instead of QUOTES (an `error` answers that refusal). */
+    quote?: Record<string, unknown> | { error: { status: number; message: string; field?: string } };
   } = {},
 ) {
   const carriageQueries: string[] = [];
+  const quoteQueries: string[] = [];
   const addresses = ADDRESSES.map((a, index) => {
     const usable = options.usableAddresses ? options.usableAddresses.includes(a.internalId) : true;
     return { ...a, isDefault: index === 0, orderUse: { stock: usable, wearerPack: usable } };
@@ -64,6 +73,17 @@ export function checkoutHandlers(
       carriageQueries.push(new URL(request.url).search);
       return HttpResponse.json({ total: shipMethods.length, limit: 16, skip: 0, data: shipMethods });
     }),
+    http.get(`${UPSTREAM}/api/order-quote`, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      quoteQueries.push(query.toString());
+      const answer = options.quote ?? QUOTES[query.get("shippingMethod") ?? ""];
+      if (answer && "error" in answer) {
+        const { status, message, field } = answer.error as { status: number; message: string; field?: string };
+        return HttpResponse.json({ name: "BadRequest", message, code: status, data: field ? { field } : undefined }, { status });
+      }
+      if (!answer) return HttpResponse.json({ name: "BadRequest", message: 'Invalid value at field "shippingMethod": not available', code: 400 }, { status: 400 });
+      return HttpResponse.json(answer);
+    }),
     http.post(`${UPSTREAM}/api/order`, async ({ request }) => {
       const key = request.headers.get("idempotency-key");
       const body = (await request.json()) as Record<string, unknown>;
@@ -85,5 +105,5 @@ export function checkoutHandlers(
       return HttpResponse.json(found);
     }),
   ];
-  return { handlers, orders, carriageQueries };
+  return { handlers, orders, carriageQueries, quoteQueries };
 }

@@ -9,7 +9,7 @@ export const STRIPE_API = "http://stripe.test";
 export type StripeCall = { method: string; path: string; idempotencyKey: string | null; form: Record<string, string> };
 
 /** Fake Stripe API answers for PaymentIntents and Checkout Sessions; every call is recorded in `calls`. */
-export function stripeHandlers(options: { intentStatus?: string; sessionPaid?: boolean; amount?: number; metadata?: Record<string, string> } = {}) {
+export function stripeHandlers(options: { intentStatus?: string; sessionPaid?: boolean; amount?: number; metadata?: Record<string, string>; refundFails?: boolean } = {}) {
   const calls: StripeCall[] = [];
   async function record(request: Request, path: string) {
     const text = request.method === "GET" ? "" : await request.text();
@@ -42,6 +42,15 @@ export function stripeHandlers(options: { intentStatus?: string; sessionPaid?: b
         client_secret: `${params.id}_secret_abc`,
         metadata: options.metadata ?? { checkout: "key-1" },
       });
+    }),
+    http.post(`${STRIPE_API}/v1/payment_intents/:id/cancel`, async ({ request, params }) => {
+      await record(request, `/v1/payment_intents/${params.id}/cancel`);
+      return HttpResponse.json({ id: params.id, object: "payment_intent", amount: options.amount ?? 9354, currency: "gbp", status: "canceled", metadata: {} });
+    }),
+    http.post(`${STRIPE_API}/v1/refunds`, async ({ request }) => {
+      const form = await record(request, "/v1/refunds");
+      if (options.refundFails) return HttpResponse.json({ error: { type: "api_error", message: "Refunds are down" } }, { status: 500 });
+      return HttpResponse.json({ id: "re_test_1", object: "refund", amount: options.amount ?? 9354, currency: "gbp", payment_intent: form.payment_intent, status: "succeeded" });
     }),
     http.post(`${STRIPE_API}/v1/checkout/sessions`, async ({ request }) => {
       const form = await record(request, "/v1/checkout/sessions");

@@ -3,17 +3,19 @@ import type { PortalUser } from "~/auth/require-user.server";
 import { orderTotal, parseMoney } from "~/domain/money";
 import { orderAddressLines } from "~/domain/order-address";
 import { orderStatusLabel, PENDING_APPROVAL } from "~/domain/order-status";
+import { isUpstreamIdValue } from "~/domain/upstream-id";
 import { getPlacedOrder } from "~/upstream/checkout.server";
+import { isRefusal } from "~/upstream/errors.server";
 
 /** The confirmation of a placed order (SPEC §2 /order-complete, /basket/checkout-success), read back from upstream. */
 export async function confirmationView(user: PortalUser, request: Request) {
   const orderId = new URL(request.url).searchParams.get("order") ?? "";
-  if (!/^\d{1,15}$/.test(orderId)) throw redirect("/basket");
+  if (!isUpstreamIdValue(orderId)) throw redirect("/basket");
   let order;
   try {
     order = await getPlacedOrder(user.upstream, orderId);
   } catch (error) {
-    if (error instanceof Response && error.status === 404) throw new Response("That order could not be found.", { status: 404 });
+    if (isRefusal(error, 404)) throw new Response("That order could not be found.", { status: 404 });
     throw error;
   }
   const status = orderStatusLabel(order);

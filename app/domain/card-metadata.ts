@@ -1,55 +1,10 @@
-import { fromPence, toPence } from "./money";
+import type { CheckoutFields } from "~/checkout/checkout.server";
+import { isUpstreamIdValue } from "./upstream-id";
 
-/**
- * The provider's tax rule (docs/upstream-api.md POST /api/order): 20 % VAT on subtotal + shipping. A card is
- * charged before the order exists, so the portal works the amount out the same way from upstream prices.
- */
-export const VAT_RATE = 0.2;
+// The checkout's fields as they travel through a Stripe payment's metadata and back (decisions 072, 076). The amount
+// charged is the provider's quote (GET /api/order-quote, decision 078): the portal never works it out.
 
-export interface ChargeLine {
-  price: unknown;
-  qty: number;
-}
-
-export interface CardCharge {
-  subTotal: number;
-  shippingCost: number;
-  taxTotal: number;
-  total: number;
-  /** What the card provider is asked for: whole pence. */
-  pence: number;
-}
-
-/** Each line rounded to the penny, then VAT on subtotal + shipping rounded to the penny, as the provider does. */
-export function cardCharge(lines: readonly ChargeLine[], shipping: unknown): CardCharge {
-  const subPence = lines.reduce((sum, line) => sum + toPence(line.price) * line.qty, 0);
-  const shipPence = toPence(shipping);
-  const taxPence = Math.round((subPence + shipPence) * VAT_RATE);
-  const pence = subPence + shipPence + taxPence;
-  return { subTotal: fromPence(subPence), shippingCost: fromPence(shipPence), taxTotal: fromPence(taxPence), total: fromPence(pence), pence };
-}
-
-/** A card charge matches an order when both come to the same whole pence. */
-export function chargeMatchesOrder(chargedPence: number, orderTotal: unknown): boolean {
-  return chargedPence === toPence(orderTotal);
-}
-
-/** The checkout's own fields, as they travel through a Stripe-hosted payment page and back (decision 072). */
-export interface CheckoutFields {
-  idempotencyKey: string;
-  addressId?: string;
-  addressee?: string;
-  addr1?: string;
-  addr2?: string;
-  city?: string;
-  zip?: string;
-  shippingMethod: string;
-  paymentMethod: number;
-  otherRefNum?: string;
-  deliveryInstructions: string;
-  /** The basket version the checkout page showed: the order spends it, so a basket is ordered once (decision 074). */
-  basketVersion?: number;
-}
+export type { CheckoutFields };
 
 /** Stripe keeps at most 500 characters per metadata value: longer text is split over numbered keys. */
 export const METADATA_VALUE_MAX = 500;
@@ -83,6 +38,6 @@ export function checkoutFieldsFromMetadata(metadata: Record<string, string>, pay
   for (const key of ["addressId", "addressee", "addr1", "addr2", "city", "zip", "otherRefNum"] as const) {
     if (metadata[key]) fields[key] = metadata[key];
   }
-  if (/^\d{1,15}$/.test(metadata.basketVersion ?? "")) fields.basketVersion = Number(metadata.basketVersion);
+  if (isUpstreamIdValue(metadata.basketVersion)) fields.basketVersion = Number(metadata.basketVersion);
   return fields;
 }
