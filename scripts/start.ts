@@ -11,6 +11,7 @@ const DEMO_ACCOUNTS: ReadonlyArray<[email: string, what: string]> = [
   ["manpack@demo.test", "Harbour Health Trust; wearer packs only"],
   ["punchout@demo.test", "Apex Rail Services; punchout only"],
   ["browse@demo.test", "Northwind Facilities; browse only"],
+  ["prices-hidden@demo.test", "Northwind Facilities and Harbour Health Trust; prices hidden"],
   ["admin@demo.test", "provider staff (admin area)"],
 ];
 
@@ -48,7 +49,7 @@ async function main() {
   closers.unshift(() => portal.close());
   console.log(`Portal on ${portal.url}`);
   console.log("\nDemo accounts (password: workwear-demo):");
-  for (const [email, what] of DEMO_ACCOUNTS) console.log(`  ${email.padEnd(22)} ${what}`);
+  for (const [email, what] of DEMO_ACCOUNTS) console.log(`  ${email.padEnd(24)} ${what}`);
 
   let stopping = false;
   const stop = async () => {
