@@ -17,46 +17,10 @@ import { CARD_NOT_OFFERED, payByCard } from "./card-payment.server";
 import { orderPlacedRedirect, placeOrder } from "./place-order.server";
 import { threeDSecureRedirect } from "./three-d-secure.server";
 
-// The checkout (SPEC §2 /checkout): its form's schema, the page's data and the action's dispatch. Placing the order is
-// place-order.server.ts, paying by card card-payment.server.ts, the 3-D Secure hand-off three-d-secure.server.ts and
-// the confirmation confirmation.server.ts. The route imports this one module, so the page's browser build refers to
-// one empty module instead of one per server import (DESIGN §6).
-
-const optionalText = (max: number, message: string) => z.string().trim().max(max, message).optional();
-const RELOAD = "Please reload the checkout page and try again.";
-
-/** The checkout form's own fields (the lines are never taken from the form); a function so zod stays server-side. */
-export const checkoutFieldsSchema = () =>
-  z.object({
-    idempotencyKey: z.string({ required_error: RELOAD }).trim().min(8, RELOAD).max(100, RELOAD),
-    addressId: z.string().trim().max(20).optional(),
-    addressee: optionalText(200, "The name can be at most 200 characters"),
-    addr1: optionalText(200, "The address line can be at most 200 characters"),
-    addr2: optionalText(200, "The address line can be at most 200 characters"),
-    city: optionalText(100, "The town can be at most 100 characters"),
-    zip: optionalText(20, "The postcode can be at most 20 characters"),
-    shippingMethod: idField("Choose a delivery method"),
-    paymentMethod: z.coerce.number({ required_error: "Choose how to pay", invalid_type_error: "Choose how to pay" }).int("Choose how to pay"),
-    otherRefNum: optionalText(100, "Your reference can be at most 100 characters"),
-    deliveryInstructions: z.string().max(2000, "Delivery instructions can be at most 2000 characters").default(""),
-    // the basket version the page showed (decision 074); a malformed one is a stale or tampered page
-    basketVersion: idField(RELOAD).transform(Number).optional(),
-  });
-
-/**
- * What the checkout form says, as its schema gives it: the lines always come from the upstream basket. basketVersion
- * is the version the page showed; on the return from Stripe's hosted page it comes back from the payment's metadata.
- */
-export type CheckoutFields = z.output<ReturnType<typeof checkoutFieldsSchema>>;
-
-/** The place-order post: the fields, plus the card payment Stripe Elements confirmed in the browser, if any. */
-export const placeOrderSchema = () =>
-  checkoutFieldsSchema().extend({
-    paymentIntentId: z
-      .string()
-      .regex(/^pi_[A-Za-z0-9_]{1,200}$/, "The card payment could not be read. Please try again.")
-      .optional(),
-  });
+// The checkout (SPEC §2 /checkout), in decision 063's order: the page's data, its form's schema, the action's
+// dispatch. Placing the order is place-order.server.ts, paying by card card-payment.server.ts, the 3-D Secure hand-off
+// three-d-secure.server.ts, the confirmation confirmation.server.ts (decision 079). The route imports this one module,
+// so the page's browser build refers to one empty module instead of one per server import (DESIGN §6).
 
 const hidesPrices = (user: PortalUser) => pricesHidden(user.session.account, { inPunchout: user.inPunchout });
 
@@ -115,6 +79,42 @@ export async function checkoutPageData(user: PortalUser) {
     cardNotice: "Paying by card? You enter your card details on Stripe's secure payment page next.",
   };
 }
+
+const optionalText = (max: number, message: string) => z.string().trim().max(max, message).optional();
+const RELOAD = "Please reload the checkout page and try again.";
+
+/** The checkout form's own fields (the lines are never taken from the form); a function so zod stays server-side. */
+export const checkoutFieldsSchema = () =>
+  z.object({
+    idempotencyKey: z.string({ required_error: RELOAD }).trim().min(8, RELOAD).max(100, RELOAD),
+    addressId: z.string().trim().max(20).optional(),
+    addressee: optionalText(200, "The name can be at most 200 characters"),
+    addr1: optionalText(200, "The address line can be at most 200 characters"),
+    addr2: optionalText(200, "The address line can be at most 200 characters"),
+    city: optionalText(100, "The town can be at most 100 characters"),
+    zip: optionalText(20, "The postcode can be at most 20 characters"),
+    shippingMethod: idField("Choose a delivery method"),
+    paymentMethod: z.coerce.number({ required_error: "Choose how to pay", invalid_type_error: "Choose how to pay" }).int("Choose how to pay"),
+    otherRefNum: optionalText(100, "Your reference can be at most 100 characters"),
+    deliveryInstructions: z.string().max(2000, "Delivery instructions can be at most 2000 characters").default(""),
+    // the basket version the page showed (decision 074); a malformed one is a stale or tampered page
+    basketVersion: idField(RELOAD).transform(Number).optional(),
+  });
+
+/**
+ * What the checkout form says, as its schema gives it: the lines always come from the upstream basket. basketVersion
+ * is the version the page showed; on the return from Stripe's hosted page it comes back from the payment's metadata.
+ */
+export type CheckoutFields = z.output<ReturnType<typeof checkoutFieldsSchema>>;
+
+/** The place-order post: the fields, plus the card payment Stripe Elements confirmed in the browser, if any. */
+export const placeOrderSchema = () =>
+  checkoutFieldsSchema().extend({
+    paymentIntentId: z
+      .string()
+      .regex(/^pi_[A-Za-z0-9_]{1,200}$/, "The card payment could not be read. Please try again.")
+      .optional(),
+  });
 
 /**
  * POST /checkout: on account the order is placed at once; by card without JavaScript the buyer goes to Stripe's
