@@ -6,6 +6,7 @@ import { publicUser } from "../auth/authentication";
 import { bodyOf, callerOf, json, type Ctx, type ProviderParams } from "./base";
 import { basketFor, loadBasketState } from "./basket-session";
 import { categoryTree } from "./catalogue";
+import { isIdText } from "./ids";
 import { priceFor } from "./prices-hidden";
 
 export const PAYMENT_METHODS_DEFAULT = [{ id: 0, name: "On account" }];
@@ -130,7 +131,7 @@ export class SelectCustomerService {
     const caller = callerOf(params);
     const body = bodyOf(data);
     const contactId = String(body.contactId ?? "");
-    if (!/^\d{1,15}$/.test(contactId)) throw new BadRequest("Invalid value for 'contactId'", { field: "contactId" });
+    if (!isIdText(contactId)) throw new BadRequest("Invalid value for 'contactId'", { field: "contactId" });
     const unit = await this.ctx.db("user_customers").where({ user_id: caller.userId, contact_id: Number(contactId) }).first();
     if (!unit) throw new NotFound(`Contact '${contactId}' is not one of yours`);
     await this.ctx.db("auth_sessions").where("id", caller.sessionId).update({ customer_id: unit.customer_id, contact_id: unit.contact_id });
