@@ -87,6 +87,22 @@ describe("GET /api/order-quote", () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ subTotal: null, taxTotal: null, total: null, totalPence: null, shippingCost: 5.95 });
   });
+
+  it("refuses a method's minimum to a caller with pricingHidden without the basket's amount, in the quote as in the order (decision 066)", async () => {
+    await p.db("carriage").insert({ id: 9, description: "Free Delivery", shipping_flat_rate_amount: 0, minimum_order_amount: 150 });
+    const hidden = await p.login("requester@demo.test");
+    await fill(hidden, [{ productId: "20030", qty: 1 }]);
+    const refusal = 'Invalid value at field "shippingMethod": Free Delivery needs an order of £150.00 or more before VAT; this order is less';
+    const quoted = await quote(hidden, "forBasket=stock&shippingMethod=9");
+    expect(quoted.status).toBe(400);
+    expect(quoted.body.message).toBe(refusal);
+    const order = await p.api("POST", "/api/order", { token: hidden, body: { orderType: "standard", items: [{ internalId: "20030", qty: 1 }], addressId: "701", shippingMethod: "9" } });
+    expect(order.status).toBe(400);
+    expect(order.body.message).toBe(refusal);
+    // a caller who sees prices is told the basket's amount, as before
+    await fill(buyer, [{ productId: "20030", qty: 1 }]);
+    expect((await quote(buyer, "forBasket=stock&shippingMethod=9")).body.message).toContain("this order is £15.75");
+  });
 });
 
 describe("POST /api/order with stripeAmount (the pence a card was charged, decision 078)", () => {

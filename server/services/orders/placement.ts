@@ -7,6 +7,7 @@ import { addressPolicy, requireAddressChoice, requireAddressTyping, type Address
 import { claimBasketVersion, loadBasketState, parseOr400, saveBasketState } from "../basket-session";
 import { bodyOf, callerOf, json, money, requireCustomer, requireOrdering, type Ctx, type ProviderParams } from "../base";
 import { deliveryAvailability, deliveryRefusal } from "../delivery-rules";
+import { pricesHiddenFrom } from "../prices-hidden";
 import { spendAllowances } from "./allowances";
 import { bad, idValue, MAX_QTY, PENDING_APPROVAL, PENDING_FULFILLMENT, STOCK_TYPE, VAT_RATE, WEARER_PACK_TYPE } from "./common";
 import { notifyApprovers } from "./notifications";
@@ -312,7 +313,7 @@ async function insertOrder(ctx: Ctx, trx: Knex.Transaction, caller: Caller, cust
 
   // a delivery method's minimum order (decision 073) holds for the lines of its group, before VAT
   for (const [key, g] of groups) {
-    const refusal = deliveryRefusal(g.carriage, money(lines.filter((l) => `${l.dest.id}` === key).reduce((s, l) => s + l.amount, 0)));
+    const refusal = deliveryRefusal(g.carriage, money(lines.filter((l) => `${l.dest.id}` === key).reduce((s, l) => s + l.amount, 0)), { pricesHidden: pricesHiddenFrom(caller) });
     if (refusal) throw bad(g.field, refusal);
   }
 

@@ -1,8 +1,8 @@
 import { BadRequest } from "@feathersjs/errors";
-import { has } from "../../auth/caller";
 import { loadBasket } from "../basket-session";
 import { callerOf, requireCustomer, requireOrdering, type Ctx, type ProviderParams } from "../base";
 import { deliveryRefusal } from "../delivery-rules";
+import { pricesHiddenFrom } from "../prices-hidden";
 import { bad, idValue } from "./common";
 import { orderAmounts, priceLines, resolveCarriage } from "./placement";
 
@@ -48,10 +48,12 @@ export class OrderQuoteService {
     const carriage = await resolveCarriage(this.ctx.db, customerId, shipping?.data, "shippingMethod", lines);
     const amounts = orderAmounts(lines, [carriage.shipping_flat_rate_amount]);
     // the order of these lines by this method would be refused: so is its quote, in the same words (decision 073)
-    const refusal = deliveryRefusal(carriage, amounts.subTotal);
+    // (for a caller with pricingHidden, without the basket's amount: decision 066)
+    const pricesHidden = pricesHiddenFrom(caller);
+    const refusal = deliveryRefusal(carriage, amounts.subTotal, { pricesHidden });
     if (refusal) throw bad("shippingMethod", refusal);
     const quote: OrderQuote = { forBasket: "stock", shippingMethod: String(carriage.id), ...amounts, basketVersion: version };
-    if (has(caller, "pricingHidden")) Object.assign(quote, { subTotal: null, taxTotal: null, total: null, totalPence: null });
+    if (pricesHidden) Object.assign(quote, { subTotal: null, taxTotal: null, total: null, totalPence: null });
     return quote;
   }
 }
