@@ -1,9 +1,9 @@
 import type { PortalUser } from "~/auth/require-user.server";
 import { formatDate } from "~/domain/dates";
 import { formatMoney } from "~/domain/money";
+import { pricesHidden } from "~/domain/prices";
 import { approvalKeys, approvalRefusal, isAwaitingApproval, punchoutLines, punchoutTotal, requesterName } from "~/domain/punchout-approval";
 import { validateSavedBasket } from "~/domain/saved-basket";
-import type { PricesHidden } from "~/domain/basket-lines";
 import type { UpstreamClient } from "~/upstream/client.server";
 import { describeFailure, isRedirect, isRefusal, UpstreamError } from "~/upstream/errors.server";
 import {
@@ -50,8 +50,10 @@ export async function getBasketForApproval(client: UpstreamClient, basketId: str
  * shape check, vanished products dropped) and the basket-session gets basketIdForApproval, approvedOrderAddressId
  * and punchoutLoadedBasket. SPEC §8: a failure answers success false with the error; a missing address_id is logged.
  */
-export async function loadForApproval(user: Pick<PortalUser, "upstream">, basketId: string, prices: PricesHidden = {}): Promise<ApprovalOutcome> {
+export async function loadForApproval(user: Pick<PortalUser, "upstream" | "session" | "inPunchout">, basketId: string): Promise<ApprovalOutcome> {
   const client = user.upstream;
+  // an approver whose prices are hidden still loads every line (decision 064)
+  const prices = { pricesHidden: pricesHidden(user.session.account, { inPunchout: user.inPunchout }) };
   try {
     const basket = await getBasketForApproval(client, basketId);
     const refusal = approvalRefusal(basket);

@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 // lines through it. The table, its caption and header row and the product cell are the same everywhere; each page
 // gives the rows, since what a row does (a fetcher per line, a plain form, a report) is the page's.
 
-/** A column heading; `hidden` keeps it for screen readers only (a column of buttons). */
-export type LineColumn = string | { label: string; hidden?: boolean; className?: string };
+/** A column heading; `{ hidden }` is one for screen readers only (a column of buttons). */
+export type LineColumn = string | { hidden: string };
 
 export function LineTable({
   className,
@@ -23,18 +23,17 @@ export function LineTable({
       {caption ? <caption className="visually-hidden">{caption}</caption> : null}
       <thead>
         <tr>
-          {columns.map((column) => {
-            const {
-              label,
-              hidden,
-              className: cellClass,
-            } = typeof column === "string" ? { label: column, hidden: false, className: undefined } : column;
-            return (
-              <th key={label} scope="col" className={cellClass}>
-                {hidden ? <span className="visually-hidden">{label}</span> : label}
+          {columns.map((column) =>
+            typeof column === "string" ? (
+              <th key={column} scope="col">
+                {column}
               </th>
-            );
-          })}
+            ) : (
+              <th key={column.hidden} scope="col">
+                <span className="visually-hidden">{column.hidden}</span>
+              </th>
+            ),
+          )}
         </tr>
       </thead>
       <tbody>{children}</tbody>

@@ -97,7 +97,7 @@ function StockBasket({ view, busy }: { view: View; busy: boolean }) {
       <LineTable
         className="basket-lines"
         caption="Products in your stock basket"
-        columns={["Product", "Unit price", "Quantity", "Line total", { label: "Remove", hidden: true }]}
+        columns={["Product", "Unit price", "Quantity", "Line total", { hidden: "Remove" }]}
       >
         {view.lines.map((line) => (
           <BasketLineRow key={line.productId} line={line} />

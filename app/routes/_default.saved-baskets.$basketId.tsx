@@ -46,7 +46,7 @@ export default function SavedBasketPage() {
       {basket.lines.length === 0 ? (
         <p>This saved basket has no products.</p>
       ) : (
-        <LineTable className="report-table basket-table" columns={["Product", "Price", "Quantity", "Total", { label: "Remove", hidden: true }]}>
+        <LineTable className="report-table basket-table" columns={["Product", "Price", "Quantity", "Total", { hidden: "Remove" }]}>
           {basket.lines.map((line) => (
             <tr key={line.key}>
               <td>

@@ -6,7 +6,6 @@ import { flashToast } from "~/auth/session.server";
 import { finalisePunchoutApproval, getBasketForApproval, loadForApproval, NOT_LOADED, punchoutBasketView } from "~/basket/punchout-approval.server";
 import { requireUser } from "~/auth/require-user.server";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
-import { pricesHidden } from "~/domain/prices";
 import { idParam } from "~/utils/params.server";
 import { getApprovalState } from "~/upstream/punchout-baskets.server";
 import ordersStyles from "~/styles/orders.css";
@@ -42,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? form.fieldErrors.intent ?? null);
 
   if (form.data.intent === "load") {
-    const loaded = await loadForApproval(user, basketId, { pricesHidden: pricesHidden(user.session.account, { inPunchout: user.inPunchout }) });
+    const loaded = await loadForApproval(user, basketId);
     if (!loaded.ok) return invalidForm({}, loaded.message, loaded.status);
     // the basket session now names it as loadedBasket: checkout sends it as chosenBasket, so ordering it marks it checked out (SPEC §4)
     const headers = await flashToast(request, { kind: loaded.notice ? "info" : "success", message: loaded.message });
