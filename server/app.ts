@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isIdText } from "./services/ids";
 import { authenticate } from "@feathersjs/authentication";
 import { BadRequest, Conflict, FeathersError, Forbidden, GeneralError, NotFound } from "@feathersjs/errors";
 import { feathers, type HookContext } from "@feathersjs/feathers";
@@ -116,7 +117,7 @@ async function actAsCustomer(context: HookContext, db: Knex): Promise<void> {
   const { customerId, ...rest } = query;
   context.params.query = rest;
   const caller = context.params.caller;
-  if (!/^\d{1,15}$/.test(String(customerId))) throw new BadRequest("Invalid query parameter 'customerId'", { field: "customerId" });
+  if (!isIdText(String(customerId))) throw new BadRequest("Invalid query parameter 'customerId'", { field: "customerId" });
   const id = Number(customerId);
   if (!caller.isEvolveUser) {
     if (id === caller.customerId) return;
