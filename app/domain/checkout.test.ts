@@ -48,6 +48,14 @@ describe("deliveryOption (decision 073)", () => {
     expect(deliveryOptions(methods).map((o) => o.internalId)).toEqual(["1", "2", "3"]);
   });
 
+  it("without an amount (prices hidden, decision 066) says why in the provider's words, naming no amount of the basket", () => {
+    const refusal = "Free Delivery needs an order of £150.00 or more before VAT; this order is less";
+    expect(deliveryOption({ internalId: "3", description: "Free Delivery", shippingflatrateamount: 0, available: false, amountNeeded: null, refusal })).toMatchObject({
+      available: false,
+      note: refusal,
+    });
+  });
+
   it("offers a method the provider said nothing about", () => {
     expect(deliveryOption({ internalId: "2", description: "Next day", shippingflatrateamount: "12.5" })).toMatchObject({ available: true, note: null });
   });

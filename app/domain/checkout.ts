@@ -51,6 +51,8 @@ export type DeliveryMethodAnswer = {
   /** From GET /api/carriage?forBasket=stock (decision 073); absent = no rule known, so offered. */
   available?: boolean | null;
   amountNeeded?: unknown;
+  /** Why the basket may not use it, in the provider's words (decision 073). */
+  refusal?: string | null;
 };
 
 export type DeliveryOption = { internalId: string; label: string; available: boolean; note: string | null };
@@ -60,7 +62,9 @@ export function deliveryOption(method: DeliveryMethodAnswer): DeliveryOption {
   const available = method.available !== false;
   const free = parseMoney(method.shippingflatrateamount) === 0;
   const more = formatMoney(method.amountNeeded);
-  const note = available ? null : free ? `Spend ${more} more for free delivery` : `Spend ${more} more to use ${method.description}`;
+  // no amount for an account whose prices are hidden (decision 066): the provider's own words, which leave it out
+  const hidden = method.amountNeeded == null && Boolean(method.refusal);
+  const note = available ? null : hidden ? method.refusal! : free ? `Spend ${more} more for free delivery` : `Spend ${more} more to use ${method.description}`;
   return { internalId: method.internalId, label: shippingLabel(method), available, note };
 }
 
