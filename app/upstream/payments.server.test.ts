@@ -6,6 +6,7 @@ import {
   createHostedCheckout,
   getCardOutcome,
   getHostedOutcome,
+  releaseCardPayment,
   resetStripeForTests,
   stripePublishableKey,
 } from "./payments.server";
@@ -13,6 +14,24 @@ import {
 const server = useUpstreamMock();
 
 useStripeTestKeys();
+
+describe("giving back a card payment whose order was refused (decision 078)", () => {
+  it("refunds a captured payment, keyed by the PaymentIntent so twice refunds once", async () => {
+    const stripe = stripeHandlers();
+    server.use(...stripe.handlers);
+    await expect(releaseCardPayment("pi_test_5")).resolves.toBe("refunded");
+    const refund = stripe.calls.find((call) => call.path === "/v1/refunds");
+    expect(refund).toMatchObject({ method: "POST", idempotencyKey: "refund-pi_test_5", form: { payment_intent: "pi_test_5" } });
+  });
+
+  it("cancels a payment not captured yet, and refunds nothing", async () => {
+    const stripe = stripeHandlers({ intentStatus: "requires_capture" });
+    server.use(...stripe.handlers);
+    await expect(releaseCardPayment("pi_test_5")).resolves.toBe("cancelled");
+    expect(stripe.calls.map((call) => call.path)).toEqual(["/v1/payment_intents/pi_test_5", "/v1/payment_intents/pi_test_5/cancel"]);
+    expect(stripe.calls[1].idempotencyKey).toBe("cancel-pi_test_5");
+  });
+});
 
 describe("Stripe card payments", () => {
   it("creates a GBP PaymentIntent in pence with an idempotency key from the checkout's key", async () => {
