@@ -14,7 +14,7 @@ export type SessionData = {
   contactId: string;
   catalogueId: string;
 };
-/** The 3-D Secure challenge handed from the checkout to its own page (app/basket/three-d-secure.server.ts). */
+/** The 3-D Secure challenge handed from the checkout to its own page (app/checkout/three-d-secure.server.ts). */
 export type ThreeDSecureHandOff = { url: string; cReq: string; transactionId: string };
 export type SessionFlash = { toast: Toast; threeDS: ThreeDSecureHandOff };
 export type PortalSession = Session<SessionData, SessionFlash>;

@@ -1,8 +1,9 @@
 import { redirect } from "@remix-run/node";
 import type { PortalUser } from "~/auth/require-user.server";
-import { orderTotal, parseMoney } from "~/domain/money";
+import { formatMoney, orderTotal } from "~/domain/money";
 import { orderAddressLines } from "~/domain/order-address";
 import { orderStatusLabel, PENDING_APPROVAL } from "~/domain/order-status";
+import { pricesHidden, shownMoney } from "~/domain/prices";
 import { isUpstreamIdValue } from "~/domain/upstream-id";
 import { getPlacedOrder } from "~/upstream/checkout.server";
 import { isRefusal } from "~/upstream/errors.server";
@@ -19,6 +20,8 @@ export async function confirmationView(user: PortalUser, request: Request) {
     throw error;
   }
   const status = orderStatusLabel(order);
+  // decision 058: an account whose prices are hidden sees no goods amounts; the delivery charge stays
+  const hidden = pricesHidden(user.session.account, { inPunchout: user.inPunchout });
   return {
     internalId: order.internalId,
     tranId: order.tranId ?? order.internalId,
@@ -30,9 +33,9 @@ export async function confirmationView(user: PortalUser, request: Request) {
       return { key: index, name: item?.name ?? line.name ?? "Item", qty: line.quantity ?? 0 };
     }),
     address: orderAddressLines(order),
-    subTotal: parseMoney(order.subTotal),
-    shippingCost: parseMoney(order.shippingCost),
-    taxTotal: parseMoney(order.taxTotal),
-    total: orderTotal(order),
+    subTotal: shownMoney(order.subTotal, hidden),
+    shippingCost: formatMoney(order.shippingCost),
+    taxTotal: shownMoney(order.taxTotal, hidden),
+    total: shownMoney(orderTotal(order), hidden),
   };
 }

@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import { formatMoney } from "~/domain/money";
 
 export type Confirmation = {
   internalId: string;
@@ -9,10 +8,11 @@ export type Confirmation = {
   awaitingApproval: boolean;
   lines: Array<{ key: number; name: string; qty: number }>;
   address: string[];
-  subTotal: number;
-  shippingCost: number;
-  taxTotal: number;
-  total: number;
+  /** Worded amounts: "£12.50", or "Price on application" where the account's prices are hidden (decision 058). */
+  subTotal: string;
+  shippingCost: string;
+  taxTotal: string;
+  total: string;
 };
 
 /** The order number, a summary and what happens next, shown after checkout. */
@@ -45,13 +45,13 @@ export function CheckoutConfirmation({ order }: { order: Confirmation }) {
             </>
           ) : null}
           <dt>Subtotal</dt>
-          <dd>{formatMoney(order.subTotal)}</dd>
+          <dd>{order.subTotal}</dd>
           <dt>Delivery</dt>
-          <dd>{formatMoney(order.shippingCost)}</dd>
+          <dd>{order.shippingCost}</dd>
           <dt>VAT</dt>
-          <dd>{formatMoney(order.taxTotal)}</dd>
+          <dd>{order.taxTotal}</dd>
           <dt>Total</dt>
-          <dd>{formatMoney(order.total)}</dd>
+          <dd>{order.total}</dd>
         </dl>
         <ul>
           {order.lines.map((line) => (

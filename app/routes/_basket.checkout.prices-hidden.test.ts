@@ -9,6 +9,7 @@ import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_basket.checkout";
+import { loader as confirmationLoader } from "./_basket.order-complete";
 
 // Decision 058: the checkout of an account whose prices are hidden (SPEC §6 pricingHidden).
 
@@ -70,5 +71,13 @@ describe("/checkout with the account's prices hidden (decision 058)", () => {
     const placed = await send(form());
     expect(locationOf(placed)).toBe("/order-complete?order=801");
     expect(orders).toHaveLength(1);
+  });
+
+  it("the confirmation words the goods amounts as hidden and keeps the delivery charge", async () => {
+    setUp();
+    await send(form());
+    const view = (await settle(() => confirmationLoader({ request: get("/order-complete?order=801", cookie), params: {}, context: testLoadContext() }))) as Record<string, unknown>;
+    expect(view).toMatchObject({ subTotal: PRICE_HIDDEN_TEXT, taxTotal: PRICE_HIDDEN_TEXT, total: PRICE_HIDDEN_TEXT });
+    expect(view.shippingCost).toMatch(/^£\d+\.\d\d$/);
   });
 });

@@ -299,7 +299,7 @@ describe("/order-complete", () => {
   it("shows the order number, totals and the status read back from upstream", async () => {
     setUp();
     const view = (await confirmation("/order-complete?order=801")) as Record<string, unknown>;
-    expect(view).toMatchObject({ internalId: "801", tranId: "SO10801", status: "In Process", awaitingApproval: false, subTotal: 49, shippingCost: 5.95, taxTotal: 10.99, total: 65.94 });
+    expect(view).toMatchObject({ internalId: "801", tranId: "SO10801", status: "In Process", awaitingApproval: false, subTotal: "£49.00", shippingCost: "£5.95", taxTotal: "£10.99", total: "£65.94" });
     expect(view.lines).toEqual([{ key: 0, name: "Hi-Vis Jacket M", qty: 2 }]);
   });
 

@@ -11,13 +11,6 @@ import { describe, expect, it } from "vitest";
 const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ROOT = path.dirname(APP_DIR);
 
-/**
- * Modules still being moved to decision 009's helpers. It must hold exactly the modules that still write it: an entry
- * whose module no longer needs it (or no longer exists) fails the test, so the list cannot go stale. Only the basket
- * and checkout modules may be here; it is to end empty.
- */
-const NOT_YET_MOVED: readonly string[] = [];
-
 function modulesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -42,14 +35,6 @@ describe("no module outside app/upstream/ inspects a Response (decision 009)", (
   });
 
   it("no module writes `instanceof Response` (use refusal, isRefusal, refusalForm, describeFailure)", () => {
-    expect(inspecting.filter((file) => !NOT_YET_MOVED.includes(file))).toEqual([]);
-  });
-
-  it("every module on the not-yet-moved list still needs its entry (remove the ones that do not)", () => {
-    expect(NOT_YET_MOVED.filter((file) => !inspecting.includes(file))).toEqual([]);
-  });
-
-  it("only basket and checkout modules are on the not-yet-moved list", () => {
-    expect(NOT_YET_MOVED.filter((file) => !/^app\/(basket|checkout)\//.test(file))).toEqual([]);
+    expect(inspecting).toEqual([]);
   });
 });

@@ -26,16 +26,6 @@ export interface UpstreamClient {
   delete<S extends z.ZodTypeAny>(path: string, schema: S, options?: CallOptions): Promise<z.output<S>>;
 }
 
-/** A mapped upstream failure (kept for callers not yet moved to UpstreamError; decision 009). */
-export function upstreamFailure(status: number, message: string, field: string | null = null): UpstreamError {
-  return new UpstreamError(status, message, field);
-}
-
-/** The message of an UpstreamError, or null for anything else (kept for callers not yet moved to `refusal`). */
-export async function upstreamErrorMessage(error: unknown): Promise<string | null> {
-  return error instanceof UpstreamError ? error.message : null;
-}
-
 // Upstream statuses the user can act on keep their meaning; anything else is the upstream's fault (502).
 const PASSED_THROUGH = new Set([400, 403, 404, 409, 410, 422, 429]);
 
