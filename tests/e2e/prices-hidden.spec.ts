@@ -81,6 +81,11 @@ test("a user with prices hidden sees 'Price on application' everywhere and order
   const tranId = (await page.locator("p.lead strong").textContent()) ?? "";
   expect(tranId).toMatch(/^[A-Z]+\d+$/);
   expect(await basketQuantities(token)).toEqual({});
+  // the confirmation words the goods amounts so; the delivery charge is the only amount shown (decision 058)
+  const totals = page.locator(".basket-totals");
+  await expect(totals).toContainText(`Subtotal${PRICE_HIDDEN_TEXT}`);
+  await expect(totals).toContainText(`Total${PRICE_HIDDEN_TEXT}`);
+  expect(((await totals.textContent()) ?? "").match(/£/g)).toHaveLength(1);
 
   // order history: the order's total is worded so
   await page.goto("/order-history");
