@@ -61,7 +61,7 @@ export function CatalogueListing({ listing, hidden = [] }: { listing: Listing; h
       {listing.cards.length === 0 ? (
         <p className="notice">No products match. Try fewer filters.</p>
       ) : (
-        <ProductGrid cards={listing.cards} label="Products" />
+        <ProductGrid cards={listing.cards} label="Products" headingLevel={2} />
       )}
       <Pagination page={listing.page} pages={listing.pages} base={pageBase} />
       {listing.quickView ? <QuickView quickView={listing.quickView} /> : null}

@@ -4,15 +4,16 @@ import { ProductImage } from "./product-image";
 import { preloadQuickView } from "./quick-view";
 
 /** A product in a grid. Cards after the first row load their image lazily. */
-function ProductCardView({ card, eager }: { card: CardView; eager: boolean }) {
+function ProductCardView({ card, eager, headingLevel }: { card: CardView; eager: boolean; headingLevel: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="product-card" aria-labelledby={`card-${card.productId}`}>
       <ProductImage src={card.image} alt="" size={240} eager={eager} />
-      <h3 id={`card-${card.productId}`} className="product-card__name">
+      <Heading id={`card-${card.productId}`} className="product-card__name">
         <Link to={card.link} prefetch="intent">
           {card.name}
         </Link>
-      </h3>
+      </Heading>
       <p className="product-card__meta">
         <span>{card.productCode}</span>
         {card.category ? <span> · {card.category}</span> : null}
@@ -42,13 +43,16 @@ export function EnBadges({ standards }: { standards: readonly string[] }) {
   );
 }
 
-/** A grid of cards; a card with a quick-view link offers it. */
-export function ProductGrid({ cards, label }: { cards: readonly CardView[]; label: string }) {
+/**
+ * A grid of cards; a card with a quick-view link offers it. `headingLevel` is one below the heading the grid sits
+ * under, so that headings never skip a level: 2 for a listing right under the page's h1, 3 under a section's h2.
+ */
+export function ProductGrid({ cards, label, headingLevel = 3 }: { cards: readonly CardView[]; label: string; headingLevel?: 2 | 3 }) {
   return (
     <ul className="product-grid" aria-label={label}>
       {cards.map((card, i) => (
         <li key={card.productId}>
-          <ProductCardView card={card} eager={i < 4} />
+          <ProductCardView card={card} eager={i < 4} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>
