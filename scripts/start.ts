@@ -1,8 +1,11 @@
-// `npm start`: the provider API (unless UPSTREAM_URL points elsewhere) and the portal, in one process.
+// `npm start`: the provider API (unless UPSTREAM_URL points elsewhere) in this process, and the portal in one
+// worker process per core in production (PORTAL_WORKERS overrides; one, in this process, in development): decision 043.
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { getEnv, parseEnv } from "../app/env.server";
 import { startPortal } from "../app/http/portal-server";
+import { portalWorkerCount, serveOnWorkers } from "./portal-workers";
 
 const DEMO_ACCOUNTS: ReadonlyArray<[email: string, what: string]> = [
   ["buyer@demo.test", "every stock and manpack permission; Northwind Facilities and Harbour Health Trust"],
@@ -31,9 +34,11 @@ if (!process.env.SESSION_SECRETS && process.env.SECURE_COOKIES === "false") {
 
 async function main() {
   const { PORT } = parseEnv(process.env); // a bad configuration stops start-up before anything starts
+  const workers = portalWorkerCount(process.env);
   const closers: Array<() => Promise<void>> = [];
 
-  if (!process.env.UPSTREAM_URL) {
+  // a worker inherits UPSTREAM_URL, SESSION_SECRETS and PORTAL_URL from the primary, which owns the provider
+  if (cluster.isPrimary && !process.env.UPSTREAM_URL) {
     const { envOptions, startProvider } = await import("../server/main");
     // links in the provider's e-mails point at this portal
     process.env.PORTAL_URL ??= `http://localhost:${PORT}`;
@@ -45,9 +50,10 @@ async function main() {
   }
 
   const env = getEnv();
-  const portal = await startPortal({ port: env.PORT });
+  const portal = await serveOnWorkers(workers, () => startPortal({ port: env.PORT }));
+  if (!portal) return; // a worker: it serves until the primary stops it
   closers.unshift(() => portal.close());
-  console.log(`Portal on ${portal.url}`);
+  console.log(`Portal on ${portal.url}${workers > 1 ? ` (${workers} worker processes)` : ""}`);
   console.log("\nDemo accounts (password: workwear-demo):");
   for (const [email, what] of DEMO_ACCOUNTS) console.log(`  ${email.padEnd(24)} ${what}`);
 
