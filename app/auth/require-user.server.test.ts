@@ -1,9 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { http, HttpResponse } from "msw";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { action as logout } from "~/routes/logout";
+import { testLoadContext } from "~/http/context";
+import { MAINTENANCE_CACHE_MS, SESSION_CACHE_MS, setUpstreamCachingForTests } from "~/upstream/cache.server";
+import { getUpstream } from "~/upstream/client.server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
-import { requireAnonymous, requireUser, safeRedirect } from "./require-user.server";
+import { checkMaintenance, requireAnonymous, requireUser, safeRedirect } from "./require-user.server";
 
 const server = useUpstreamMock();
 
@@ -264,5 +270,118 @@ describe("safeRedirect: same-site relative paths only", () => {
   it("ignores anything that is not a string", () => {
     expect(safeRedirect(null)).toBe("/");
     expect(safeRedirect(undefined, "/dashboard")).toBe("/dashboard");
+  });
+});
+
+describe("guard answers reused for a few seconds (decision 044)", () => {
+  type Answer = ReturnType<typeof sessionAnswer> | "unauthorized";
+  /** The provider's state, changed by the test between page loads; calls counted per path. */
+  let provider: { maintenance: boolean; sessions: Record<string, Answer>; calls: Record<string, number> };
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-03-01T09:00:00Z"));
+    setUpstreamCachingForTests(true);
+    provider = { maintenance: false, sessions: { "token-1": sessionAnswer() }, calls: {} };
+    const count = (path: string) => (provider.calls[path] = (provider.calls[path] ?? 0) + 1);
+    server.use(
+      http.get(`${UPSTREAM}/api/maintenance-status`, () => {
+        count("maintenance");
+        return HttpResponse.json({ isMaintenanceEnabled: provider.maintenance, bypassToken: "open-sesame" });
+      }),
+      http.get(`${UPSTREAM}/api/session`, ({ request }) => {
+        count("session");
+        const answer = provider.sessions[(request.headers.get("authorization") ?? "").replace("Bearer ", "")];
+        if (!answer || answer === "unauthorized") return HttpResponse.json({ name: "NotAuthenticated", message: "Not authenticated" }, { status: 401 });
+        return HttpResponse.json(answer);
+      }),
+      http.put(`${UPSTREAM}/api/basket-session`, () => (count("basket write"), HttpResponse.json({}))),
+      http.get(`${UPSTREAM}/api/order`, () => (count("orders"), HttpResponse.json({ message: "gone" }, { status: 401 }))),
+      http.delete(`${UPSTREAM}/api/authentication`, () => (count("log-out"), HttpResponse.json({ revoked: true }))),
+    );
+  });
+  afterEach(() => {
+    setUpstreamCachingForTests(false);
+    vi.useRealTimers();
+  });
+
+  const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+  const dashboard = async (token = "token-1") => settle(async () => requireUser(get("/dashboard", await sessionCookie({ token }))));
+
+  it("maintenance switched on reaches guarded pages within MAINTENANCE_CACHE_MS, asked once for all of them", async () => {
+    await requireUser(get("/dashboard", await sessionCookie()));
+    await requireUser(get("/basket", await sessionCookie()));
+    expect(provider.calls.maintenance).toBe(1);
+    provider.maintenance = true;
+    later(MAINTENANCE_CACHE_MS - 1);
+    expect(locationOf(await dashboard())).toBeNull();
+    later(1);
+    expect(locationOf(await dashboard())).toBe("/maintenance");
+    expect(provider.calls.maintenance).toBe(2);
+  });
+
+  it("the log-in layout's pages ask afresh, and what they hear reaches the guarded pages at once (both ways)", async () => {
+    await requireUser(get("/dashboard", await sessionCookie()));
+    provider.maintenance = true;
+    expect(locationOf(await settle(async () => checkMaintenance(get("/login"))))).toBe("/maintenance");
+    expect(locationOf(await dashboard())).toBe("/maintenance");
+    provider.maintenance = false;
+    await expect(checkMaintenance(get("/maintenance"))).resolves.toEqual({ enabled: false, bypassed: false });
+    expect(locationOf(await dashboard())).toBeNull();
+  });
+
+  it("a permission change at the provider shows within SESSION_CACHE_MS, GET /api/session asked once meanwhile", async () => {
+    expect(locationOf(await settle(async () => requireUser(get("/order-history", await sessionCookie()))))).toBeNull();
+    provider.sessions["token-1"] = sessionAnswer({ permissions: ["canViewFullCatalogue"] });
+    later(SESSION_CACHE_MS - 1);
+    expect(locationOf(await settle(async () => requireUser(get("/order-history", await sessionCookie()))))).toBeNull();
+    expect(provider.calls.session).toBe(1);
+    later(1);
+    expect(locationOf(await settle(async () => requireUser(get("/order-history", await sessionCookie()))))).toBe("/");
+    expect(provider.calls.session).toBe(2);
+  });
+
+  it("a log-out elsewhere (the provider now answers 401) sends the user to /login within SESSION_CACHE_MS", async () => {
+    await dashboard();
+    provider.sessions["token-1"] = "unauthorized";
+    later(SESSION_CACHE_MS);
+    expect(locationOf(await dashboard())).toBe(`/login?redirect=${encodeURIComponent("/dashboard")}`);
+  });
+
+  it("a write this portal makes with the token drops the token's entry at once", async () => {
+    await dashboard();
+    provider.sessions["token-1"] = sessionAnswer({ basket: { selectedBasketType: "stock-order-basket", stock: [{ productId: "9", qty: 2 }], manpack: [] } });
+    const upstream = await getUpstream(get("/basket", await sessionCookie()));
+    await upstream.put("/api/basket-session", z.unknown(), { body: {} });
+    const user = (await dashboard()) as Awaited<ReturnType<typeof requireUser>>;
+    expect(user.session.basket?.stock).toEqual([{ productId: "9", qty: 2 }]);
+    expect(provider.calls.session).toBe(2);
+  });
+
+  it("logging out through the portal drops the entry: the old cookie no longer gets a page", async () => {
+    await dashboard();
+    const cookie = await sessionCookie();
+    const answer = (await settle(async () => logout({ request: post("/logout", {}, cookie), params: {}, context: testLoadContext() }))) as Response;
+    expect(locationOf(answer)).toBe("/login");
+    expect(provider.calls["log-out"]).toBe(1);
+    provider.sessions["token-1"] = "unauthorized"; // the provider revoked it
+    expect(locationOf(await dashboard())).toBe(`/login?redirect=${encodeURIComponent("/dashboard")}`);
+  });
+
+  it("a 401 on any call with the token drops its entry", async () => {
+    await dashboard();
+    const upstream = await getUpstream(get("/order-history", await sessionCookie()));
+    await settle(() => upstream.get("/api/order", z.unknown()));
+    await dashboard();
+    expect(provider.calls.session).toBe(2);
+  });
+
+  it("two tokens never share an entry", async () => {
+    provider.sessions["token-2"] = { ...sessionAnswer(), user: { id: 2, email: "other@demo.test", firstName: "O", lastName: "Ther" } };
+    const first = (await dashboard("token-1")) as Awaited<ReturnType<typeof requireUser>>;
+    const second = (await dashboard("token-2")) as Awaited<ReturnType<typeof requireUser>>;
+    expect(first.session.user.email).toBe("buyer@demo.test");
+    expect(second.session.user.email).toBe("other@demo.test");
+    expect(provider.calls.session).toBe(2);
   });
 });

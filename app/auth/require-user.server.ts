@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { accessGuard, permissionDecision, type AccessDecision, type Permission } from "~/domain/permissions";
-import { getMaintenanceStatus, getUpstreamSession } from "~/upstream/auth.server";
+import { getCachedMaintenanceStatus, getCachedUpstreamSession } from "~/upstream/auth.server";
 import { perRequest } from "~/http/request-scope.server";
 import { createUpstreamClient, getUpstream, type UpstreamClient } from "~/upstream/client.server";
 import { describeFailure } from "~/upstream/errors.server";
@@ -31,15 +31,23 @@ const maintenanceChecks = new WeakMap<Request, Promise<MaintenanceState>>();
  * Guard 1 (SPEC §2): maintenance. Everyone goes to /maintenance while it is on, unless this browser session
  * gave the bypass key (a query key equal to the bypass token, on any page). A failed check lets navigation
  * continue (SPEC §8).
+ *
+ * The log-in layout's pages (log-in, maintenance, recovery) call this and ask the provider afresh, refreshing the
+ * process-wide answer: they are few, and the maintenance page lets its visitors out as soon as it is switched off.
+ * The guard chain of every other page reads the cached answer, at most MAINTENANCE_CACHE_MS old (decision 044).
  */
 export function checkMaintenance(request: Request): Promise<MaintenanceState> {
-  return perRequest(request, "maintenance", maintenanceChecks, () => runMaintenanceCheck(request));
+  return perRequest(request, "maintenance", maintenanceChecks, () => runMaintenanceCheck(request, true));
 }
 
-async function runMaintenanceCheck(request: Request): Promise<MaintenanceState> {
+function checkMaintenanceCached(request: Request): Promise<MaintenanceState> {
+  return perRequest(request, "maintenance", maintenanceChecks, () => runMaintenanceCheck(request, false));
+}
+
+async function runMaintenanceCheck(request: Request, fresh: boolean): Promise<MaintenanceState> {
   let status;
   try {
-    status = await getMaintenanceStatus(createUpstreamClient(request, null));
+    status = await getCachedMaintenanceStatus(createUpstreamClient(request, null), { fresh });
   } catch (error) {
     console.error("maintenance check failed; continuing", describeFailure(error));
     return { enabled: false, bypassed: false };
@@ -93,10 +101,10 @@ async function runChain(request: Request): Promise<PortalUser> {
   const portalSession = await getSession(request);
   const token = portalSession.get("token");
   const upstream = await getUpstream(request);
-  // maintenance and session are fetched together; maintenance still decides first
-  const sessionCall = token ? getUpstreamSession(upstream) : null;
+  // maintenance and session are fetched together (each from its cache when fresh enough); maintenance still decides first
+  const sessionCall = token ? getCachedUpstreamSession(upstream) : null;
   sessionCall?.catch(() => undefined);
-  await checkMaintenance(request);
+  await checkMaintenanceCached(request);
 
   if (!sessionCall) throw redirect(`/login?redirect=${encodeURIComponent(full)}`);
   const session = await sessionCall;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAINTENANCE_KEY, maintenanceCache, sessionCache, tokenKey } from "./cache.server";
 import type { UpstreamClient } from "./client.server";
 import { AuthenticationSchema, MaintenanceStatusSchema, SessionSchema } from "./schemas";
 
@@ -28,6 +29,15 @@ export function getUpstreamSession(client: UpstreamClient) {
   return client.get("/api/session", SessionSchema);
 }
 
+/**
+ * GET /api/session through the per-token cache (decision 044): at most SESSION_CACHE_MS old, and gone at once after
+ * any write this portal makes with the token (the client drops it). For the guard chain.
+ */
+export function getCachedUpstreamSession(client: UpstreamClient) {
+  if (!client.token) return getUpstreamSession(client);
+  return sessionCache.get(tokenKey(client.token), () => getUpstreamSession(client));
+}
+
 // POST /api/select-customer {contactId}
 export function selectCustomer(client: UpstreamClient, contactId: string) {
   return client.post("/api/select-customer", SessionSchema, { body: { contactId } });
@@ -36,4 +46,13 @@ export function selectCustomer(client: UpstreamClient, contactId: string) {
 // GET /api/maintenance-status (no authentication)
 export function getMaintenanceStatus(client: UpstreamClient) {
   return client.get("/api/maintenance-status", MaintenanceStatusSchema);
+}
+
+/**
+ * The maintenance status, process-wide (decision 044): the cached answer (at most MAINTENANCE_CACHE_MS old), or with
+ * `fresh` a new one that also refreshes what the others read.
+ */
+export function getCachedMaintenanceStatus(client: UpstreamClient, options: { fresh?: boolean } = {}) {
+  if (options.fresh) return maintenanceCache.put(MAINTENANCE_KEY, getMaintenanceStatus(client));
+  return maintenanceCache.get(MAINTENANCE_KEY, () => getMaintenanceStatus(client));
 }

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { destroySession, getSession } from "~/auth/session.server";
 import { buildFeathersQuery, type FeathersQuery } from "~/domain/feathers-query";
 import { getEnv } from "~/env.server";
+import { sessionCache, tokenKey } from "./cache.server";
 import { UpstreamError } from "./errors.server";
 import { UpstreamErrorSchema } from "./schemas";
 
@@ -45,6 +46,11 @@ async function unauthorized(request: Request): Promise<never> {
   throw redirect(loginRedirectTarget(request), { headers: { "Set-Cookie": cookie } });
 }
 
+/** The cached session answer for this token goes before a write is sent and again when it has been answered. */
+function forgetSession(token: string | null): void {
+  if (token) sessionCache.delete(tokenKey(token));
+}
+
 export function createUpstreamClient(request: Request, token: string | null): UpstreamClient {
   const env = getEnv();
 
@@ -62,6 +68,9 @@ export function createUpstreamClient(request: Request, token: string | null): Up
     // every call ends at the timeout or when the browser goes away, whichever is first
     const signal = AbortSignal.any([request.signal, AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS)]);
 
+    // any write may change what GET /api/session answers for this token (basket, unit, log-out…): decision 044
+    const writes = method !== "GET";
+    if (writes) forgetSession(token);
     let response: Response;
     try {
       response = await fetch(url, {
@@ -71,12 +80,14 @@ export function createUpstreamClient(request: Request, token: string | null): Up
         signal,
       });
     } catch (error) {
+      if (writes) forgetSession(token);
       if (request.signal.aborted) throw error;
       const timedOut = error instanceof DOMException && error.name === "TimeoutError";
       console.error(`upstream ${method} ${path} failed`, error);
       throw new UpstreamError(timedOut ? 504 : 502, "The ordering service is not answering. Please try again shortly.");
     }
 
+    if (writes || response.status === 401) forgetSession(token);
     if (response.status === 401) return unauthorized(request);
     const text = await response.text();
     let body: unknown = undefined;

@@ -85,13 +85,17 @@ export async function listAddressOptions(client: UpstreamClient, usableFor?: "st
     .map((a) => ({ value: a.internalId, label: a.label }));
 }
 
+const contactOptionListSchema = ListSchema(contactOptionSchema);
+const optionListSchema = ListSchema(optionSchema);
+export type OrderFilterOptions = { employees: FilterOption[]; departments: FilterOption[]; depots: FilterOption[] };
+
 // GET /api/contact (isInactive=false, $limit 10000), GET /api/department (isInactive=false) and the addresses
-// (depots): the history's filter choices
-export async function listOrderFilterOptions(client: UpstreamClient) {
+// (depots): the history's filter choices (cached per business unit by the history, decision 044)
+export async function listOrderFilterOptions(client: UpstreamClient): Promise<OrderFilterOptions> {
   const all = String(FETCH_ALL_LIMIT);
   const [contacts, departments, depots] = await Promise.all([
-    client.get("/api/contact", ListSchema(contactOptionSchema), { query: { isInactive: "false", $limit: all } }),
-    client.get("/api/department", ListSchema(optionSchema), { query: { isInactive: "false", $limit: all } }),
+    client.get("/api/contact", contactOptionListSchema, { query: { isInactive: "false", $limit: all } }),
+    client.get("/api/department", optionListSchema, { query: { isInactive: "false", $limit: all } }),
     listAddressOptions(client),
   ]);
   return {

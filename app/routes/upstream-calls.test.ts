@@ -1,0 +1,130 @@
+import { http, HttpResponse } from "msw";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { clearCategoryTrees } from "~/catalogue/category-tree.server";
+import { testLoadContext } from "~/http/context";
+import { setUpstreamCachingForTests } from "~/upstream/cache.server";
+import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { categoryHandlers } from "../../tests/mocks/upstream/categories";
+import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
+import { orderAnswer, orderHandlers } from "../../tests/mocks/upstream/orders";
+import { get, sessionCookie } from "../../tests/mocks/requests";
+import { useUpstreamMock } from "../../tests/mocks/server";
+import { loader as layout } from "./_default";
+import { loader as orderHistory } from "./_default.order-history._index";
+import { loader as productCategory } from "./_default.product-category";
+
+// Upstream calls per page (issue 13 item 2, decision 044): the default layout's loader and the route's, for one request.
+const server = useUpstreamMock();
+
+let calls: string[] = [];
+const record = ({ request }: { request: Request }) => void calls.push(`${request.method} ${new URL(request.url).pathname}`);
+beforeEach(() => {
+  calls = [];
+  clearCategoryTrees();
+  server.events.on("request:start", record);
+});
+afterEach(() => {
+  server.events.removeListener("request:start", record);
+  setUpstreamCachingForTests(false);
+});
+
+type Loader = (args: { request: Request; params: Record<string, string>; context: ReturnType<typeof testLoadContext> }) => Promise<unknown>;
+
+/** The upstream calls one page load makes (layout and route loaders share the request, as Remix runs them). */
+async function callsFor(route: Loader, path: string, token = "token-1"): Promise<string[]> {
+  calls = [];
+  const request = get(path, await sessionCookie({ token }));
+  const args = { request, params: {}, context: testLoadContext() };
+  await Promise.all([(layout as Loader)(args), route(args)]);
+  return [...calls].sort();
+}
+
+const GUARD = ["GET /api/maintenance-status", "GET /api/session"];
+const FILTER_OPTIONS = ["GET /api/contact", "GET /api/customer-address", "GET /api/department"];
+
+describe("the order history's upstream calls", () => {
+  beforeEach(() => server.use(...authHandlers(), ...orderHandlers([orderAnswer()])));
+
+  it("without the caches (before issue 13): the guard, the orders and the three filter lists on every load (6)", async () => {
+    for (let i = 0; i < 2; i++) {
+      expect(await callsFor(orderHistory, "/order-history")).toEqual([...GUARD, "GET /api/order", ...FILTER_OPTIONS].sort());
+    }
+  });
+
+  it("with them: 6 on the business unit's first load, then only the orders within the seconds the guard answers live", async () => {
+    setUpstreamCachingForTests(true);
+    expect(await callsFor(orderHistory, "/order-history")).toHaveLength(6);
+    expect(await callsFor(orderHistory, "/order-history?page=2")).toEqual(["GET /api/order"]);
+  });
+
+  it("a colleague in the same business unit: their own session and the orders, no more than 3", async () => {
+    setUpstreamCachingForTests(true);
+    server.use(
+      http.get(`${UPSTREAM}/api/session`, ({ request }) =>
+        request.headers.get("authorization") === "Bearer token-2"
+          ? HttpResponse.json({ ...sessionAnswer(), user: { id: 2, email: "colleague@demo.test", firstName: "Col", lastName: "League" } })
+          : undefined,
+      ),
+    );
+    await callsFor(orderHistory, "/order-history");
+    const colleague = await callsFor(orderHistory, "/order-history", "token-2");
+    expect(colleague).toEqual(["GET /api/order", "GET /api/session"]);
+    expect(colleague.length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("the filter options are kept per business unit", () => {
+  const contacts = (unit: string) => [{ internalId: unit === "1001" ? "5004" : "6004", firstName: `Staff of ${unit}`, lastName: "" }];
+
+  beforeEach(() => {
+    setUpstreamCachingForTests(true);
+    const selectedBy: Record<string, ReturnType<typeof sessionAnswer>> = {
+      "token-1": sessionAnswer(),
+      "token-2": { ...sessionAnswer({ customers: 2 }), selectedCustomer: sessionAnswer({ customers: 2 }).customers[1] },
+      "token-3": sessionAnswer({ setting: { wp_contact_only: true } }),
+    };
+    const tokenOf = (request: Request) => (request.headers.get("authorization") ?? "").replace("Bearer ", "");
+    // msw tries the handlers of one use() in order: these first
+    server.use(
+      http.get(`${UPSTREAM}/api/session`, ({ request }) => HttpResponse.json(selectedBy[tokenOf(request)])),
+      http.get(`${UPSTREAM}/api/contact`, ({ request }) => {
+        const session = selectedBy[tokenOf(request)];
+        const unit = session.selectedCustomer!.internalId;
+        // a contact-only user is sent only themselves
+        const data = session.setting.wp_contact_only ? [{ internalId: "5001", firstName: "Only", lastName: "Me" }] : contacts(unit);
+        return HttpResponse.json({ total: data.length, limit: 10000, skip: 0, data });
+      }),
+      ...authHandlers(),
+      ...orderHandlers([orderAnswer()]),
+    );
+  });
+
+  async function employees(token: string) {
+    const request = get("/order-history", await sessionCookie({ token }));
+    const data = (await orderHistory({ request, params: {}, context: testLoadContext() })) as { options: { employees: Array<{ label: string }> } };
+    return data.options.employees.map((e) => e.label);
+  }
+
+  it("another business unit gets its own, and a contact-only user in the same unit gets only themselves", async () => {
+    expect(await employees("token-1")).toEqual(["Staff of 1001"]);
+    expect(await employees("token-2")).toEqual(["Staff of 1002"]);
+    expect(await employees("token-3")).toEqual(["Only Me"]);
+    expect(await employees("token-1")).toEqual(["Staff of 1001"]);
+    expect(calls.filter((c) => c === "GET /api/contact")).toHaveLength(3);
+  });
+});
+
+describe("a catalogue page's upstream calls (/product-category)", () => {
+  beforeEach(() => server.use(...authHandlers(), ...categoryHandlers()));
+
+  it("without the caches: the guard on every load, the category tree once (it has its own cache)", async () => {
+    expect(await callsFor(productCategory, "/product-category")).toEqual([...GUARD, "GET /api/userCategory"].sort());
+    expect(await callsFor(productCategory, "/product-category")).toEqual(GUARD);
+  });
+
+  it("with them: nothing upstream on a second load within the seconds the guard answers live", async () => {
+    setUpstreamCachingForTests(true);
+    expect(await callsFor(productCategory, "/product-category")).toHaveLength(3);
+    expect(await callsFor(productCategory, "/product-category")).toEqual([]);
+  });
+});
