@@ -4,18 +4,23 @@ import { freePort } from "./free-port";
 import { portalWorkerCount } from "./portal-workers";
 
 describe("portalWorkerCount", () => {
-  it("is one per core in production, one in development, and PORTAL_WORKERS when set", () => {
-    expect(portalWorkerCount({ NODE_ENV: "production" }, 4)).toBe(4);
-    expect(portalWorkerCount({ NODE_ENV: "development" }, 4)).toBe(1);
-    expect(portalWorkerCount({}, 4)).toBe(1);
-    expect(portalWorkerCount({ NODE_ENV: "production", PORTAL_WORKERS: "1" }, 4)).toBe(1);
-    expect(portalWorkerCount({ NODE_ENV: "development", PORTAL_WORKERS: " 3 " }, 4)).toBe(3);
-    expect(portalWorkerCount({ NODE_ENV: "production", PORTAL_WORKERS: "" }, 2)).toBe(2);
+  it("is one per core for npm start in production, one otherwise, and PORTAL_WORKERS when set", () => {
+    const npmStart = { perCore: true, cores: 4 };
+    const direct = { perCore: false, cores: 4 };
+    expect(portalWorkerCount({ NODE_ENV: "production" }, npmStart)).toBe(4);
+    expect(portalWorkerCount({ NODE_ENV: "development" }, npmStart)).toBe(1);
+    expect(portalWorkerCount({}, npmStart)).toBe(1);
+    expect(portalWorkerCount({ NODE_ENV: "production" }, direct)).toBe(1);
+    expect(portalWorkerCount({ NODE_ENV: "production", PORTAL_WORKERS: "1" }, npmStart)).toBe(1);
+    expect(portalWorkerCount({ NODE_ENV: "development", PORTAL_WORKERS: " 3 " }, direct)).toBe(3);
+    expect(portalWorkerCount({ NODE_ENV: "production", PORTAL_WORKERS: "" }, { perCore: true, cores: 2 })).toBe(2);
   });
 
   it("refuses a count that is not a whole number from 1 to 64, naming the setting", () => {
     for (const bad of ["0", "-1", "1.5", "two", "65"]) {
-      expect(() => portalWorkerCount({ PORTAL_WORKERS: bad }, 2)).toThrow(`PORTAL_WORKERS must be a whole number from 1 to 64 (portal processes to run), not "${bad}".`);
+      expect(() => portalWorkerCount({ PORTAL_WORKERS: bad }, { perCore: true, cores: 2 })).toThrow(
+        `PORTAL_WORKERS must be a whole number from 1 to 64 (portal processes to run), not "${bad}".`,
+      );
     }
   });
 });

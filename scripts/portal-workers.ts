@@ -15,11 +15,18 @@ const STOP = "portal-worker-stop";
 /** a worker that has not finished its requests this long after being asked to stop is killed */
 const STOP_GRACE_MS = 10_000;
 
+/** `npm start` passes this: one worker per core in production unless PORTAL_WORKERS says otherwise. */
+export const PER_CORE_FLAG = "--worker-per-core";
+
 /**
- * How many portal workers to run: PORTAL_WORKERS when set; otherwise one per core in production and one
- * in development. A value that is not a whole number from 1 to 64 stops start-up with a message.
+ * How many portal workers to run: PORTAL_WORKERS when set; otherwise one per core when `perCore` (`npm start`)
+ * and NODE_ENV is production, and one else (development, and the e2e suite, which runs scripts/start.ts itself).
+ * A value that is not a whole number from 1 to 64 stops start-up with a message.
  */
-export function portalWorkerCount(env: Record<string, string | undefined> = process.env, cores: number = availableParallelism()): number {
+export function portalWorkerCount(
+  env: Record<string, string | undefined>,
+  { perCore, cores = availableParallelism() }: { perCore: boolean; cores?: number },
+): number {
   const raw = env.PORTAL_WORKERS?.trim();
   if (raw) {
     const count = Number(raw);
@@ -28,7 +35,7 @@ export function portalWorkerCount(env: Record<string, string | undefined> = proc
     }
     return count;
   }
-  return env.NODE_ENV === "production" ? Math.max(1, Math.min(MAX_WORKERS, cores)) : 1;
+  return perCore && env.NODE_ENV === "production" ? Math.max(1, Math.min(MAX_WORKERS, cores)) : 1;
 }
 
 type ReadyMessage = { type: typeof READY; url: string };

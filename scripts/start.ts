@@ -1,11 +1,12 @@
 // `npm start`: the provider API (unless UPSTREAM_URL points elsewhere) in this process, and the portal in one
-// worker process per core in production (PORTAL_WORKERS overrides; one, in this process, in development): decision 043.
+// worker process per core in production (PORTAL_WORKERS overrides; one, in this process, in development and when
+// started without --worker-per-core, as the e2e suite does): decision 043.
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { getEnv, parseEnv } from "../app/env.server";
 import { startPortal } from "../app/http/portal-server";
-import { portalWorkerCount, serveOnWorkers } from "./portal-workers";
+import { PER_CORE_FLAG, portalWorkerCount, serveOnWorkers } from "./portal-workers";
 
 const DEMO_ACCOUNTS: ReadonlyArray<[email: string, what: string]> = [
   ["buyer@demo.test", "every stock and manpack permission; Northwind Facilities and Harbour Health Trust"],
@@ -34,7 +35,7 @@ if (!process.env.SESSION_SECRETS && process.env.SECURE_COOKIES === "false") {
 
 async function main() {
   const { PORT } = parseEnv(process.env); // a bad configuration stops start-up before anything starts
-  const workers = portalWorkerCount(process.env);
+  const workers = portalWorkerCount(process.env, { perCore: process.argv.includes(PER_CORE_FLAG) });
   const closers: Array<() => Promise<void>> = [];
 
   // a worker inherits UPSTREAM_URL, SESSION_SECRETS and PORTAL_URL from the primary, which owns the provider
