@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setUpstreamCachingForTests, tokenKey, TtlCache } from "./cache.server";
+import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { forgetSession, receiveCacheMessage, sessionCache, setUpstreamCachingForTests, tokenKey, TtlCache } from "./cache.server";
 
 let now = 0;
 const clock = () => now;
@@ -102,5 +103,27 @@ describe("tokenKey", () => {
     expect(tokenKey("token-1")).not.toContain("token-1");
     expect(tokenKey("token-1")).toBe(tokenKey("token-1"));
     expect(tokenKey("token-1")).not.toBe(tokenKey("token-2"));
+  });
+});
+
+describe("forgetting a session in every worker (node:cluster)", () => {
+  it("drops the entry here and sends the primary the token's digest, never the token", async () => {
+    const sent: unknown[] = [];
+    await sessionCache.get(tokenKey("token-1"), async () => sessionAnswer() as never);
+    forgetSession("token-1", (message) => sent.push(message));
+    expect(sessionCache.size).toBe(0);
+    expect(sent).toEqual([{ type: "portal-cache-forget", key: tokenKey("token-1") }]);
+    expect(JSON.stringify(sent)).not.toContain("token-1");
+  });
+
+  it("a worker told by the primary drops that entry and only that one", async () => {
+    await sessionCache.get(tokenKey("token-1"), async () => sessionAnswer() as never);
+    await sessionCache.get(tokenKey("token-2"), async () => sessionAnswer() as never);
+    receiveCacheMessage({ type: "portal-cache-forget", key: tokenKey("token-1") });
+    receiveCacheMessage({ type: "something else", key: tokenKey("token-2") });
+    expect(sessionCache.size).toBe(1);
+    let asked = 0;
+    await sessionCache.get(tokenKey("token-2"), async () => (asked++, sessionAnswer() as never));
+    expect(asked).toBe(0);
   });
 });

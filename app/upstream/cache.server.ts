@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { createHash } from "node:crypto";
 import type { OrderFilterOptions } from "./orders.server";
 import type { MaintenanceStatus, UpstreamSession } from "./schemas";
@@ -95,6 +96,37 @@ export const MAINTENANCE_KEY = "status";
 
 /** GET /api/session per token (tokenKey); dropped by the client on any write or 401 with that token. */
 export const sessionCache = new TtlCache<UpstreamSession>({ ttlMs: SESSION_CACHE_MS, max: 1_000 });
+
+export const CACHE_FORGET = "portal-cache-forget";
+export type CacheForgetMessage = { type: typeof CACHE_FORGET; key: string };
+
+export function isCacheForgetMessage(message: unknown): message is CacheForgetMessage {
+  const m = message as Partial<CacheForgetMessage> | null;
+  return typeof m === "object" && m !== null && m.type === CACHE_FORGET && typeof m.key === "string";
+}
+
+type Send = (message: CacheForgetMessage) => unknown;
+const toPrimary: Send | undefined = cluster.isWorker && process.send ? (message) => process.send?.(message) : undefined;
+
+/**
+ * Drops the token's session entry in this process and, under node:cluster, asks the primary to tell the other workers
+ * (it relays every CacheForgetMessage to the workers but the sender): the browser's next request may reach any of
+ * them. The message names the token's digest only. It is sent before the write's answer goes to the browser, so it
+ * normally arrives well before the browser's next request; it is not a guarantee (a busy primary delays it), and the
+ * entry's SESSION_CACHE_MS stays the bound (decision 044).
+ */
+export function forgetSession(token: string | null, send: Send | undefined = toPrimary): void {
+  if (!token) return;
+  const key = tokenKey(token);
+  sessionCache.delete(key);
+  send?.({ type: CACHE_FORGET, key });
+}
+
+/** A worker's handling of a message from the primary: a relayed CacheForgetMessage drops that entry here. */
+export function receiveCacheMessage(message: unknown): void {
+  if (isCacheForgetMessage(message)) sessionCache.delete(message.key);
+}
+if (cluster.isWorker) process.on("message", receiveCacheMessage);
 
 /** The order history's filter options per business unit (and per contact for a contact-only user). */
 export const filterOptionsCache = new TtlCache<OrderFilterOptions>({ ttlMs: FILTER_OPTIONS_CACHE_MS, max: 200 });

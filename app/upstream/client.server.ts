@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { destroySession, getSession } from "~/auth/session.server";
 import { buildFeathersQuery, type FeathersQuery } from "~/domain/feathers-query";
 import { getEnv } from "~/env.server";
-import { sessionCache, tokenKey } from "./cache.server";
+import { forgetSession } from "./cache.server";
 import { UpstreamError } from "./errors.server";
 import { UpstreamErrorSchema } from "./schemas";
 
@@ -46,11 +46,6 @@ async function unauthorized(request: Request): Promise<never> {
   throw redirect(loginRedirectTarget(request), { headers: { "Set-Cookie": cookie } });
 }
 
-/** The cached session answer for this token goes before a write is sent and again when it has been answered. */
-function forgetSession(token: string | null): void {
-  if (token) sessionCache.delete(tokenKey(token));
-}
-
 export function createUpstreamClient(request: Request, token: string | null): UpstreamClient {
   const env = getEnv();
 
@@ -68,7 +63,8 @@ export function createUpstreamClient(request: Request, token: string | null): Up
     // every call ends at the timeout or when the browser goes away, whichever is first
     const signal = AbortSignal.any([request.signal, AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS)]);
 
-    // any write may change what GET /api/session answers for this token (basket, unit, log-out…): decision 044
+    // any write may change what GET /api/session answers for this token (basket, unit, log-out…), so its cached
+    // answer goes before the write is sent and again once it is answered (decision 044)
     const writes = method !== "GET";
     if (writes) forgetSession(token);
     let response: Response;
