@@ -1,62 +1,70 @@
 /**
- * `npm run bench`: the portal's budgets (DESIGN §6) on the large seed.
+ * `npm run bench`: the portal against DESIGN §6's budgets (decision 042), on the small (demo) seed and the large seed.
  *
- * Reuses (or builds once) data/bench.sqlite through server/bench.ts's `ensureLargeSeed`, starts the provider and
- * the built portal as two child processes on free loopback ports, logs in as buyer@demo.test (Northwind) by writing
- * the portal's signed session cookie, then drives a category page, a product page, the order history with filters
- * on, and a trivial portal route (the
- * framework's floor) with autocannon at 32 connections, each for a bounded time. Prints req/s, p50 and p99, the
- * page/floor throughput ratio and the gzip size of the JavaScript each page loads (from the build manifest), then
- * the same size for other customer pages (not driven).
- * It reports; it never fails on a timing. Needs `npm run build` (PORTAL_BUILD_DIR honoured) first.
+ * For each seed it starts the provider (data/bench-small.sqlite, rebuilt each run with the demo seed; data/bench.sqlite,
+ * built once by server/bench.ts's `ensureLargeSeed` and reused) and the built portal (one worker) as child processes on
+ * free loopback ports, logs in as buyer@demo.test (Northwind) by writing the portal's signed session cookie, then for
+ * a trivial route (the framework's floor), category pages, product pages and the order history with filters on:
+ *   (a) maximum throughput: a closed loop of 32 connections for BENCH_SECONDS, and the page/floor ratio;
+ *   (b) latency: an open loop offering half that maximum (autocannon's overallRate) for BENCH_SECONDS, p50 and p99;
+ *   (c) CPU milliseconds per request of the portal (with its workers) and of the provider, read from /proc around (a);
+ *   (d) how that CPU grows from the small seed to the large one.
+ * On the last seed it also drives the floor and the category page with two portal workers (decision 043).
+ * It prints one table, the order-history filters' match counts, and the gzip first-load JavaScript of every customer
+ * page in the build manifest. It reports; it never fails on a timing. Needs `npm run build` (PORTAL_BUILD_DIR honoured).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 // @ts-expect-error autocannon ships no type declarations and @types/autocannon is not a dependency
 import autocannon from "autocannon";
-import { ensureLargeSeed, FILE, logIn } from "../server/bench";
+import { ensureLargeSeed, FILE as LARGE_FILE, logIn } from "../server/bench";
+import { freePort } from "./free-port";
+import { processTreeCpuMs } from "./process-cpu";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const SMALL_FILE = process.env.BENCH_SMALL_DB_FILE || "data/bench-small.sqlite";
+const SEEDS = (process.env.BENCH_SEEDS || "small,large").split(",").map((s) => s.trim()) as SeedName[];
 const TARGET_P99_MS = 50;
 const TARGET_RATIO = 0.5;
 const TARGET_JS_KB = 90;
+/** DESIGN §6: CPU per request on the large seed at most this much above the small seed's */
+const TARGET_GROWTH = 0.2;
 const BUILD_DIR = process.env.PORTAL_BUILD_DIR;
 const SERVER_BUILD = BUILD_DIR ? `${BUILD_DIR}/index.js` : "build/index.js";
 const ASSETS_DIR = BUILD_DIR ? `${BUILD_DIR}/assets` : "public/build";
 const LOOPBACK = "127.0.0.1";
 
-/** A free loopback port (the OS picks it; closed again before the child binds it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, LOOPBACK, () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+type SeedName = "small" | "large";
 
-const children: ChildProcess[] = [];
+// ---------------------------------------------------------------------------------------------------- processes
 
-function startChild(name: string, script: string, env: Record<string, string>): ChildProcess {
+type Proc = { child: ChildProcess; exited: Promise<void> };
+
+function startChild(name: string, script: string, env: Record<string, string>): Proc {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   delete childEnv.DATABASE_URL; // the bench is the SQLite file, whatever the shell says
   const child = spawn(process.execPath, ["--import", "tsx", script], { env: childEnv, stdio: ["ignore", "ignore", "pipe"] });
   child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk}`));
-  children.push(child);
-  return child;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  running.add(child);
+  void exited.then(() => running.delete(child));
+  return { child, exited };
 }
 
-function stopChildren(): void {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+const running = new Set<ChildProcess>();
+
+async function stopChild(proc: Proc): Promise<void> {
+  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
+  proc.child.kill("SIGTERM");
+  const timer = setTimeout(() => proc.child.kill("SIGKILL"), 15_000);
+  await proc.exited;
+  clearTimeout(timer);
 }
 
 /** Polls `url` until it answers (any status), for at most `seconds`. */
@@ -72,6 +80,40 @@ async function waitFor(url: string, seconds = 60): Promise<void> {
   }
   throw new Error(`${url} did not answer within ${seconds} s`);
 }
+
+async function startProviderOn(file: string): Promise<{ proc: Proc; base: string }> {
+  const port = await freePort();
+  const proc = startChild("provider", "server/cli.ts", { PROVIDER_PORT: String(port), PROVIDER_DB_FILE: file });
+  const base = `http://${LOOPBACK}:${port}`;
+  await waitFor(`${base}/api/maintenance-status`);
+  return { proc, base };
+}
+
+async function startPortalOn(providerBase: string, workers: number): Promise<{ proc: Proc; base: string }> {
+  const port = await freePort();
+  const proc = startChild("portal", "scripts/start.ts", {
+    NODE_ENV: "production",
+    PORT: String(port),
+    PORTAL_WORKERS: String(workers),
+    UPSTREAM_URL: providerBase,
+    SESSION_SECRETS: process.env.SESSION_SECRETS!,
+    SECURE_COOKIES: "false",
+  });
+  const base = `http://${LOOPBACK}:${port}`;
+  await waitFor(`${base}/old-browser`);
+  return { proc, base };
+}
+
+/** The small seed: the demo data `npm run seed` builds, made afresh in its own file each run (a few seconds). */
+function buildSmallSeed(): void {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  delete childEnv.DATABASE_URL;
+  const result = spawnSync(process.execPath, ["--import", "tsx", "server/cli.ts", "seed", "--file", SMALL_FILE], { env: childEnv, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`seeding ${SMALL_FILE} failed: ${result.stderr || result.stdout}`);
+  console.log(`bench: seeded ${SMALL_FILE} with the demo seed`);
+}
+
+// ---------------------------------------------------------------------------------------------------- pages
 
 async function providerJson<T>(base: string, token: string, pathAndQuery: string): Promise<T> {
   const res = await fetch(`${base}/api${pathAndQuery}`, { headers: { authorization: `Bearer ${token}` } });
@@ -97,12 +139,207 @@ async function pagesToDrive(base: string, token: string) {
   return { categories, products };
 }
 
+/**
+ * DESIGN §6: the order history with filters on (status and a created-date range), 16 a page. Both seeds date their
+ * orders from 2025-05 to 2026-11 and hold Northwind orders of these statuses in these ranges; the warm-up prints the
+ * count each page shows, so a filter that stopped matching is seen at once.
+ */
+const HISTORY_PATHS = [
+  "/order-history?status=Fully+Billed&from=2026-01-01&to=2026-06-30",
+  "/order-history?status=Fully+Billed&from=2026-01-01&to=2026-06-30&page=2",
+  "/order-history?status=Pending+Fulfillment&from=2026-11-01&to=2026-11-30",
+];
+
 /** The portal's own signed session cookie for a provider token, as the portal would write it after /login. */
 async function portalCookie(token: string): Promise<string> {
   const { commitSession, getSession } = await import("../app/auth/session.server");
   const session = await getSession(new Request("http://localhost/"));
   session.set("token", token);
   return (await commitSession(session)).split(";")[0];
+}
+
+// ---------------------------------------------------------------------------------------------------- load
+
+type Pids = { portal: number; provider: number };
+type Load = { rps: number; p50: number; p99: number; count: number; errors: number; portalCpu: number; providerCpu: number };
+type Scenario = { key: string; name: string; paths: string[] };
+type Measured = { seed: SeedName; scenario: Scenario; skipped?: string; shows: string[]; max?: Load; open?: Load & { offered: number } };
+
+/**
+ * Every path must answer 200 first (a redirect means the guard refused, a 404 that the route is missing); the same
+ * pass warms the server and reads what each page says it shows ("Page 1 of 5 (74 orders)").
+ */
+async function check(base: string, headers: Record<string, string>, paths: string[]): Promise<{ shows: string[] } | { skipped: string }> {
+  const shows: string[] = [];
+  for (const p of paths) {
+    const res = await fetch(base + p, { headers, redirect: "manual" });
+    const body = await res.text();
+    if (res.status !== 200) return { skipped: `${res.status} on ${p}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}` };
+    shows.push(/Page \d+ of \d+ \([^)]*\)/.exec(body)?.[0] ?? (/No orders found/.test(body) ? "0 orders" : "?"));
+  }
+  return { shows };
+}
+
+/** Drives `paths` for BENCH_SECONDS: a closed loop (as fast as answers come) or, with `rate`, an open loop at that rate. */
+async function drive(base: string, headers: Record<string, string>, paths: string[], pids: Pids, rate?: number): Promise<Load> {
+  const times: number[] = [];
+  let errors = 0;
+  const cpuBefore = { portal: processTreeCpuMs(pids.portal), provider: processTreeCpuMs(pids.provider) };
+  const instance = autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers,
+    requests: paths.map((p) => ({ method: "GET", path: p })),
+    ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),
+  });
+  instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (status !== 200) errors++;
+    times.push(ms);
+  });
+  const result = await instance;
+  const count = times.length;
+  // no answer in the run (a machine too busy to serve one): no CPU per request to tell
+  const portalCpu = count > 0 ? (processTreeCpuMs(pids.portal) - cpuBefore.portal) / count : NaN;
+  const providerCpu = count > 0 ? (processTreeCpuMs(pids.provider) - cpuBefore.provider) / count : NaN;
+  times.sort((a, b) => a - b);
+  const pct = (p: number) => times[Math.min(count - 1, Math.max(0, Math.ceil((p / 100) * count) - 1))] ?? NaN;
+  return { rps: result.requests.average, p50: pct(50), p99: pct(99), count, errors: errors + result.errors + result.timeouts, portalCpu, providerCpu };
+}
+
+async function measure(seed: SeedName, base: string, headers: Record<string, string>, scenario: Scenario, pids: Pids): Promise<Measured> {
+  if (scenario.paths.length === 0) return { seed, scenario, shows: [], skipped: "no page to drive" };
+  const checked = await check(base, headers, scenario.paths);
+  if ("skipped" in checked) return { seed, scenario, shows: [], skipped: checked.skipped };
+  const max = await drive(base, headers, scenario.paths, pids);
+  const offered = max.rps / 2;
+  const open = { ...(await drive(base, headers, scenario.paths, pids, offered)), offered };
+  return { seed, scenario, shows: checked.shows, max, open };
+}
+
+type WorkerRun = { scenario: Scenario; workers: number; rps: number; cpu: number };
+
+async function benchSeed(seed: SeedName, withWorkers: boolean): Promise<{ measured: Measured[]; workerRuns: WorkerRun[] }> {
+  const file = seed === "small" ? SMALL_FILE : LARGE_FILE;
+  if (seed === "small") buildSmallSeed();
+  else await ensureLargeSeed();
+  const provider = await startProviderOn(file);
+  let portal = await startPortalOn(provider.base, 1);
+  try {
+    const token = await logIn(provider.base);
+    const headers = { cookie: await portalCookie(token), "user-agent": "portal-bench" };
+    const { categories, products } = await pagesToDrive(provider.base, token);
+    const scenarios: Scenario[] = [
+      { key: "floor", name: "floor: /old-browser", paths: ["/old-browser"] },
+      { key: "category", name: "category page (16 products)", paths: categories },
+      { key: "product", name: "product page", paths: products },
+      { key: "history", name: "order history (filters on)", paths: HISTORY_PATHS },
+    ];
+    const measured: Measured[] = [];
+    for (const scenario of scenarios) {
+      console.log(`bench: ${seed} seed, ${scenario.name}…`);
+      measured.push(await measure(seed, portal.base, headers, scenario, { portal: portal.proc.child.pid!, provider: provider.proc.child.pid! }));
+    }
+
+    const workerRuns: WorkerRun[] = [];
+    if (withWorkers) {
+      for (const m of measured.filter((m) => m.max && (m.scenario.key === "floor" || m.scenario.key === "category"))) {
+        workerRuns.push({ scenario: m.scenario, workers: 1, rps: m.max!.rps, cpu: m.max!.portalCpu });
+      }
+      await stopChild(portal.proc);
+      portal = await startPortalOn(provider.base, 2);
+      for (const run of [...workerRuns]) {
+        console.log(`bench: ${seed} seed, ${run.scenario.name} with 2 portal workers…`);
+        await check(portal.base, headers, run.scenario.paths); // warms the new processes
+        const load = await drive(portal.base, headers, run.scenario.paths, { portal: portal.proc.child.pid!, provider: provider.proc.child.pid! });
+        workerRuns.push({ scenario: run.scenario, workers: 2, rps: load.rps, cpu: load.portalCpu });
+      }
+    }
+    return { measured, workerRuns };
+  } finally {
+    await stopChild(portal.proc);
+    await stopChild(provider.proc);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------- report
+
+const fixed = (n: number | undefined, digits = 0, width = 6) => (n === undefined || !Number.isFinite(n) ? "–" : n.toFixed(digits)).padStart(width);
+
+function printTable(all: Measured[]): void {
+  const head =
+    `${"seed".padEnd(6)}${"page".padEnd(30)}` +
+    `${"max req/s".padStart(10)}${"/floor".padStart(8)} │${"offered".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)} │` +
+    `${"CPU ms/req: portal".padStart(19)}${"provider".padStart(9)} │ verdict`;
+  console.log(`\n${head}\n${"─".repeat(head.length + 20)}`);
+  for (const m of all) {
+    const label = m.seed.padEnd(6) + m.scenario.name.padEnd(30);
+    if (!m.max || !m.open) {
+      console.log(`${label} not measured: ${m.skipped}`);
+      continue;
+    }
+    const floor = all.find((f) => f.seed === m.seed && f.scenario.key === "floor")?.max;
+    const isFloor = m.scenario.key === "floor";
+    const ratio = floor && floor.rps > 0 ? m.max.rps / floor.rps : NaN;
+    const keptUp = m.open.rps >= 0.9 * m.open.offered;
+    const verdicts = [
+      isFloor ? null : ratio >= TARGET_RATIO ? "ratio ok" : "ratio UNDER",
+      isFloor ? null : m.open.p99 <= TARGET_P99_MS ? "p99 ok" : "p99 OVER",
+      keptUp ? null : `served only ${m.open.rps.toFixed(0)} req/s of the offered rate`,
+      m.max.errors + m.open.errors ? `non-200 ${m.max.errors + m.open.errors}` : null,
+    ].filter(Boolean);
+    console.log(
+      `${label}${fixed(m.max.rps, 0, 10)}${isFloor ? "".padStart(8) : `${fixed(ratio * 100, 0, 6)} %`} │` +
+        `${fixed(m.open.offered, 0, 8)}${fixed(m.open.p50, 1, 8)}${fixed(m.open.p99, 1, 8)} │` +
+        `${fixed(m.max.portalCpu, 2, 19)}${fixed(m.max.providerCpu, 2, 9)} │ ${verdicts.join(", ")}`,
+    );
+  }
+}
+
+function printGrowth(all: Measured[]): void {
+  const pairs = all
+    .filter((m) => m.seed === "small" && m.max)
+    .map((small) => [small, all.find((l) => l.seed === "large" && l.scenario.key === small.scenario.key && l.max)] as const)
+    .filter((pair): pair is readonly [Measured, Measured] => pair[1] !== undefined)
+    .filter(([a, b]) => [a.max!.portalCpu, a.max!.providerCpu, b.max!.portalCpu, b.max!.providerCpu].every(Number.isFinite));
+  if (pairs.length === 0) return;
+  console.log(`\nCPU per request, small seed → large seed (DESIGN §6: at most ${TARGET_GROWTH * 100} % more):`);
+  const pct = (from: number, to: number) => `${to >= from ? "+" : ""}${(((to - from) / from) * 100).toFixed(0)} %`;
+  for (const [small, large] of pairs) {
+    const a = small.max!;
+    const b = large.max!;
+    const [from, to] = [a.portalCpu + a.providerCpu, b.portalCpu + b.providerCpu];
+    console.log(
+      `  ${small.scenario.name.padEnd(30)} portal ${a.portalCpu.toFixed(2)} → ${b.portalCpu.toFixed(2)} ms (${pct(a.portalCpu, b.portalCpu)}), ` +
+        `provider ${a.providerCpu.toFixed(2)} → ${b.providerCpu.toFixed(2)} ms (${pct(a.providerCpu, b.providerCpu)}), ` +
+        `total ${from.toFixed(2)} → ${to.toFixed(2)} ms (${pct(from, to)}) ${to <= from * (1 + TARGET_GROWTH) ? "ok" : "OVER"}`,
+    );
+  }
+}
+
+function printHistoryMatches(all: Measured[]): void {
+  const rows = all.filter((m) => m.scenario.key === "history" && m.shows.length > 0);
+  if (rows.length === 0) return;
+  console.log("\norder history filters, what each page shows:");
+  for (const m of rows) {
+    m.scenario.paths.forEach((p, i) => {
+      const empty = /^0 orders|\(0 orders\)/.test(m.shows[i]) ? "  ← matches nothing: choose another filter" : "";
+      console.log(`  ${m.seed.padEnd(6)}${p.padEnd(76)} ${m.shows[i]}${empty}`);
+    });
+  }
+}
+
+function printWorkers(runs: WorkerRun[], seed: SeedName): void {
+  if (runs.length === 0) return;
+  console.log(`\nportal workers (${seed} seed, closed loop at ${CONNECTIONS} connections; the provider stays one process):`);
+  for (const one of runs.filter((r) => r.workers === 1)) {
+    const two = runs.find((r) => r.workers === 2 && r.scenario.key === one.scenario.key);
+    if (!two) continue;
+    console.log(
+      `  ${one.scenario.name.padEnd(30)} 1 worker ${one.rps.toFixed(0)} req/s, 2 workers ${two.rps.toFixed(0)} req/s (×${(two.rps / one.rps).toFixed(2)}); ` +
+        `portal CPU ${one.cpu.toFixed(2)} → ${two.cpu.toFixed(2)} ms/req`,
+    );
+  }
 }
 
 type Manifest = {
@@ -117,142 +354,99 @@ function readManifest(): Manifest {
   return JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as Manifest;
 }
 
-/** First-load JavaScript of a page: the entry and every matched route's module with its imports, gzipped (level 9). */
-function pageJsKb(manifest: Manifest, pathname: string): { kb: number; files: number; leaf: string } {
+/** First-load JavaScript of a route: the entry and the module of the route and of each parent, with imports, gzipped (level 9). */
+function routeJs(manifest: Manifest, routeId: string): { kb: number; files: number } {
+  const files = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+  for (let id: string | undefined = routeId; id; id = manifest.routes[id].parentId) {
+    files.add(manifest.routes[id].module);
+    for (const f of manifest.routes[id].imports ?? []) files.add(f);
+  }
+  let bytes = 0;
+  for (const url of files) bytes += gzipSync(readFileSync(path.join(ASSETS_DIR, url.replace(/^\/build\//, ""))), { level: 9 }).length;
+  return { kb: bytes / 1024, files: files.size };
+}
+
+/** The route a pathname opens (the deepest match). */
+function routeOf(manifest: Manifest, pathname: string): string | undefined {
   const routes = Object.values(manifest.routes);
   const tree = (parentId?: string): AgnosticRouteObject[] =>
     routes
       .filter((r) => r.parentId === parentId)
       .map((r) => (r.index ? { id: r.id, path: r.path, index: true } : { id: r.id, path: r.path, children: tree(r.id) }));
-  const matches = matchRoutes(tree(undefined), pathname) ?? [];
-  const files = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
-  for (const { route } of matches) {
-    const r = manifest.routes[route.id!];
-    files.add(r.module);
-    for (const f of r.imports ?? []) files.add(f);
-  }
-  let bytes = 0;
-  for (const url of files) bytes += gzipSync(readFileSync(path.join(ASSETS_DIR, url.replace(/^\/build\//, ""))), { level: 9 }).length;
-  return { kb: bytes / 1024, files: files.size, leaf: matches.at(-1)?.route.id ?? "(none)" };
+  return matchRoutes(tree(undefined), pathname)?.at(-1)?.route.id;
 }
 
-type Result = { name: string; paths: string[]; rps: number; p50: number; p99: number; count: number; errors: number } | { name: string; skipped: string };
-
-async function drive(base: string, cookie: string, name: string, paths: string[]): Promise<Result> {
-  if (paths.length === 0) return { name, skipped: "no page to drive" };
-  const headers = { cookie, "user-agent": "portal-bench" };
-  // every path must answer 200 first (a redirect means the guard refused, a 404 that the route is missing);
-  // the same pass warms the server
-  for (const p of paths) {
-    const res = await fetch(base + p, { headers, redirect: "manual" });
-    await res.arrayBuffer();
-    if (res.status !== 200) return { name, skipped: `${res.status} on ${p}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}` };
-  }
-  const times: number[] = [];
-  let errors = 0;
-  const instance = autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers,
-    requests: paths.map((p) => ({ method: "GET", path: p })),
-  });
-  instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
-    if (status !== 200) errors++;
-    times.push(ms);
-  });
-  const result = await instance;
-  times.sort((a, b) => a - b);
-  const pct = (p: number) => times[Math.min(times.length - 1, Math.max(0, Math.ceil((p / 100) * times.length) - 1))] ?? NaN;
-  return { name, paths, rps: result.requests.average, p50: pct(50), p99: pct(99), count: times.length, errors: errors + result.errors + result.timeouts };
+/**
+ * DESIGN §6: any customer page ≤ 90 KB gzip. Customer pages are the manifest's leaf routes inside a layout
+ * (_default, _basket, _login); the routes beside the layouts (log-out, card intent …) and the CSV export answer no page.
+ */
+function printJs(manifest: Manifest, driven: Scenario[]): void {
+  const routes = Object.values(manifest.routes);
+  const pages = routes.filter(
+    (r) => r.parentId && r.parentId !== "root" && !routes.some((c) => c.parentId === r.id) && !/\.csv$/.test(r.path ?? ""),
+  );
+  const drivenRoutes = new Map(driven.map((s) => [routeOf(manifest, new URL(s.paths[0] ?? "/", "http://x").pathname), s.name] as const));
+  const rows = pages
+    .map((r) => ({ id: r.id, ...routeJs(manifest, r.id) }))
+    .sort((a, b) => b.kb - a.kb)
+    .map((r) => {
+      const page = "/" + (manifest.routes[r.id].path ?? "").replace(/\/?$/, "") + (manifest.routes[r.id].index ? " (index)" : "");
+      const drivenAs = drivenRoutes.get(r.id);
+      return `  ${page.padEnd(42)}${r.kb.toFixed(1).padStart(6)} KB  ${String(r.files).padStart(2)} files  ${r.kb <= TARGET_JS_KB ? "ok" : "OVER"}${drivenAs ? `  (${drivenAs})` : ""}`;
+    });
+  const over = pages.filter((r) => routeJs(manifest, r.id).kb > TARGET_JS_KB).length;
+  console.log(`\nfirst-load JavaScript of every customer page (gzip, budget ${TARGET_JS_KB} KB): ${over === 0 ? "all within" : `${over} OVER`}`);
+  for (const row of rows) console.log(row);
 }
+
+// ---------------------------------------------------------------------------------------------------- main
 
 async function main() {
+  const started = Date.now();
   if (!existsSync(SERVER_BUILD)) throw new Error(`${SERVER_BUILD} is missing: run npm run build first (same PORTAL_BUILD_DIR)`);
+  for (const seed of SEEDS) if (seed !== "small" && seed !== "large") throw new Error(`BENCH_SEEDS: "${seed}" is neither small nor large`);
   const manifest = readManifest();
-  await ensureLargeSeed();
-
-  const [providerPort, portalPort] = [await freePort(), await freePort()];
-  const providerBase = `http://${LOOPBACK}:${providerPort}`;
-  const portalBase = `http://${LOOPBACK}:${portalPort}`;
   // one secret shared with the portal child, so the cookie written here verifies there
   process.env.SESSION_SECRETS = randomBytes(32).toString("hex");
   process.env.SECURE_COOKIES = "false";
-  startChild("provider", "server/cli.ts", { PROVIDER_PORT: String(providerPort), PROVIDER_DB_FILE: FILE });
-  await waitFor(`${providerBase}/api/maintenance-status`);
-  startChild("portal", "scripts/start.ts", {
-    NODE_ENV: "production",
-    PORT: String(portalPort),
-    UPSTREAM_URL: providerBase,
-    SESSION_SECRETS: process.env.SESSION_SECRETS,
-    SECURE_COOKIES: "false",
-  });
-  await waitFor(`${portalBase}/old-browser`);
+  const load = () => loadavg().map((n) => n.toFixed(2)).join(" ");
+  const loadBefore = load();
+  // per seed: two runs (closed, open) of each of the four scenarios; on the last seed two more with two workers
+  const runs = SEEDS.length * 8 + 2;
+  console.log(
+    `bench: seeds ${SEEDS.join(", ")}; ${runs} runs of ${SECONDS} s (BENCH_SECONDS) at ${CONNECTIONS} connections, ` +
+      `about ${Math.ceil((runs * SECONDS) / 60)} min of load plus start-up; ` +
+      `targets: page/floor ≥ ${TARGET_RATIO * 100} %, p99 ≤ ${TARGET_P99_MS} ms at half the page's maximum, ` +
+      `CPU growth ≤ ${TARGET_GROWTH * 100} %, JS ≤ ${TARGET_JS_KB} KB gzip\n`,
+  );
 
-  const token = await logIn(providerBase);
-  const cookie = await portalCookie(token);
-  const { categories, products } = await pagesToDrive(providerBase, token);
-  const scenarios: [name: string, paths: string[]][] = [
-    ["floor: /old-browser (no loader work)", ["/old-browser"]],
-    ["category page (16 products)", categories],
-    ["product page", products],
-    // DESIGN §6: order history with filters on (status and a created-date range), 16 a page
-    [
-      "order history (filters on)",
-      [
-        "/order-history?status=Fully+Billed&from=2026-01-01&to=2026-06-30",
-        "/order-history?status=Pending+Fulfillment&from=2025-09-01&to=2026-10-31&page=2",
-      ],
-    ],
-  ];
-
-  console.log(`bench: ${CONNECTIONS} connections, ${SECONDS} s per page; targets p99 ≤ ${TARGET_P99_MS} ms, page/floor ≥ ${TARGET_RATIO * 100} %, JS ≤ ${TARGET_JS_KB} KB gzip\n`);
-  const results: Result[] = [];
-  for (const [name, paths] of scenarios) results.push(await drive(portalBase, cookie, name, paths));
-
-  const floor = results[0];
-  const floorRps = "rps" in floor ? floor.rps : NaN;
-  for (const r of results) {
-    const label = r.name.padEnd(38);
-    if ("skipped" in r) {
-      console.log(`${label} not measured: ${r.skipped}`);
-      continue;
-    }
-    const js = pageJsKb(manifest, new URL(r.paths[0], portalBase).pathname);
-    const ratio = r.rps / floorRps;
-    const verdicts = [
-      r.p99 <= TARGET_P99_MS ? "p99 ok" : "p99 OVER",
-      r === floor ? null : ratio >= TARGET_RATIO ? "ratio ok" : "ratio UNDER",
-      js.kb <= TARGET_JS_KB ? "js ok" : "js OVER",
-    ].filter(Boolean);
-    console.log(
-      `${label} ${r.rps.toFixed(0).padStart(5)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  ` +
-        `page/floor ${(ratio * 100).toFixed(0).padStart(3)} %  JS ${js.kb.toFixed(1)} KB gzip (${js.files} files, ${js.leaf})  ` +
-        `n=${r.count}${r.errors ? ` non-200=${r.errors}` : ""}  ${verdicts.join(", ")}`,
-    );
+  const measured: Measured[] = [];
+  let workerRuns: WorkerRun[] = [];
+  for (const [i, seed] of SEEDS.entries()) {
+    const last = i === SEEDS.length - 1;
+    const result = await benchSeed(seed, last);
+    measured.push(...result.measured);
+    if (last) workerRuns = result.workerRuns;
   }
-  printOtherPages(manifest);
-}
 
-/** Customer pages whose first-load JavaScript is printed too (DESIGN §6: any customer page), without load. */
-const OTHER_PAGES = ["/dashboard", "/search", "/product-category", "/basket", "/checkout", "/quick-order", "/saved-baskets", "/order-to-approve", "/login"];
-
-function printOtherPages(manifest: Manifest): void {
-  const sizes = OTHER_PAGES.map((page) => {
-    const js = pageJsKb(manifest, page);
-    return `${page} ${js.kb.toFixed(1)}${js.kb <= TARGET_JS_KB ? "" : " OVER"}`;
-  });
-  console.log(`\nfirst-load JS of other pages (KB gzip): ${sizes.join(", ")}`);
+  printTable(measured);
+  printGrowth(measured);
+  printWorkers(workerRuns, SEEDS.at(-1)!);
+  printHistoryMatches(measured);
+  printJs(manifest, measured.filter((m) => m.seed === SEEDS.at(-1)).map((m) => m.scenario));
+  console.log(
+    `\nbench: ran ${((Date.now() - started) / 1000).toFixed(0)} s; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after. ` +
+      "Figures move with the machine's load: compare runs made back to back.",
+  );
 }
 
 process.on("SIGINT", () => {
-  stopChildren();
+  for (const child of running) child.kill("SIGTERM");
   process.exit(130);
 });
 
-main()
-  .catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  })
-  .finally(stopChildren);
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  for (const child of running) child.kill("SIGTERM");
+  process.exitCode = 1;
+});
