@@ -11,13 +11,14 @@ describe("parseStat", () => {
 
 describe.runIf(process.platform === "linux")("processTreeCpuMs", () => {
   it("counts a busy child process in its parent's tree", async () => {
-    // a child that spins for about 300 ms of CPU, then waits to be killed
-    const child = spawn(process.execPath, ["-e", "const t = Date.now(); while (Date.now() - t < 300); console.log('done'); setInterval(() => {}, 1000);"], {
+    // a child that spins until it has used 300 ms of CPU (by its own count, whatever the machine's load), then waits
+    const spin = "const used = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; }; while (used() < 300); console.log('done'); setInterval(() => {}, 1000);";
+    const child = spawn(process.execPath, ["-e", spin], {
       stdio: ["ignore", "pipe", "ignore"],
     });
     try {
       await new Promise<void>((resolve) => child.stdout!.on("data", () => resolve()));
-      expect(processTreeCpuMs(child.pid!)).toBeGreaterThanOrEqual(200);
+      expect(processTreeCpuMs(child.pid!)).toBeGreaterThanOrEqual(250); // the clock tick is 10 ms
       expect(processTreeCpuMs(process.pid)).toBeGreaterThanOrEqual(processTreeCpuMs(child.pid!));
     } finally {
       child.kill("SIGKILL");
