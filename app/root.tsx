@@ -13,7 +13,6 @@ import type { ReactNode } from "react";
 import { useNonce, useRequestId } from "~/components/document-context";
 import { ProgressBar } from "~/components/progress-bar";
 import { ToastNotice } from "~/components/toast";
-import { rootData } from "~/root.server";
 import stylesheet from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -25,6 +24,7 @@ export const meta: MetaFunction = () => [{ title: "Workwear ordering portal" }];
 
 // public route: the document shell of every page, logged in or not; it only reads the flash toast.
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { rootData } = await import("~/root.server");
   return rootData(request);
 }
 

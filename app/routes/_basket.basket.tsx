@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { requireUser } from "~/auth/require-user.server";
-import { basketPageData, submitBasket } from "~/basket/basket.server";
 import { FieldError } from "~/components/field-error";
 import { LineProduct, LineTable } from "~/components/line-table";
 import { QuantitySelector } from "~/components/quantity-selector";
@@ -13,11 +11,15 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { basketPageData } = await import("~/basket/basket.server");
   return basketPageData(await requireUser(request));
 }
 
 /** THE basket action: every basket mutation posts here with an `intent` (STYLE: one resource action, like a cart). */
 export async function action({ request }: ActionFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { submitBasket } = await import("~/basket/basket.server");
   const user = await requireUser(request);
   return submitBasket(user, request);
 }

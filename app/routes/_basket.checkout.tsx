@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
-import { requireUser } from "~/auth/require-user.server";
-import { checkoutPageData, submitCheckout } from "~/checkout/checkout.server";
 import type { CardHandle } from "~/components/card-payment";
 import { FieldError } from "~/components/field-error";
 import { TextField } from "~/components/text-field";
@@ -17,10 +15,14 @@ export const meta: MetaFunction = () => [{ title: "Checkout · Workwear ordering
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { checkoutPageData } = await import("~/checkout/checkout.server");
   return checkoutPageData(await requireUser(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { submitCheckout } = await import("~/checkout/checkout.server");
   const user = await requireUser(request);
   return submitCheckout(user, request);
 }

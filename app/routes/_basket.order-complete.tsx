@@ -1,7 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/require-user.server";
-import { confirmationView } from "~/checkout/confirmation.server";
 import { CheckoutConfirmation } from "~/components/checkout-confirmation";
 import basketStyles from "~/styles/basket.css";
 
@@ -10,6 +8,8 @@ export const meta: MetaFunction = () => [{ title: "Order placed · Workwear orde
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { confirmationView } = await import("~/checkout/confirmation.server");
   return confirmationView(await requireUser(request), request);
 }
 

@@ -1,7 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/require-user.server";
-import { loadCategoryPage } from "~/catalogue/category-page.server";
 import { CataloguePage } from "~/components/catalogue-page";
 import catalogueStyles from "~/styles/catalogue.css";
 
@@ -11,6 +9,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 // /categories/{my|full}/{fullSlug…} and /categories/user/{catalogueId}/{fullSlug…}: the access guard has already
 // checked the catalogue's permission (SPEC §5). One route module for both keeps the browser's code in one file.
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { loadCategoryPage } = await import("~/catalogue/category-page.server");
   const user = await requireUser(request);
   return loadCategoryPage(user, request, params.type ?? "", params["*"] ?? "");
 }

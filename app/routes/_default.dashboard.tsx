@@ -1,14 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/require-user.server";
 import { DashboardPage } from "~/components/dashboard-page";
-import { loadDashboard } from "~/dashboard.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction = () => [{ title: "Dashboard · Workwear ordering portal" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { loadDashboard } = await import("~/dashboard.server");
   const user = await requireUser(request);
   return loadDashboard(user, request);
 }

@@ -1,17 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { requireUser } from "~/auth/require-user.server";
-import { flashToast } from "~/auth/session.server";
 import { AmendAddressForm, OrderDetail, ReorderForm } from "~/components/order-detail";
 import { OrderErrorBoundary } from "~/components/order-error";
-import { loadOrderDetail } from "~/orders/order-detail.server";
-import { refusal, refusalForm } from "~/upstream/errors.server";
-import { amendOrderAddress } from "~/upstream/orders.server";
 import ordersStyles from "~/styles/orders.css";
-import { idField, invalidForm, parseForm } from "~/utils/forms.server";
-import { idParam } from "~/utils/params.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Order ${data.order.tranId}` : "Order"} · Workwear ordering portal` },
@@ -19,21 +11,30 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { loadOrderDetail } = await import("~/orders/order-detail.server");
   const user = await requireUser(request);
   return loadOrderDetail(user, params.orderId, { amend: true });
 }
 
 // a function, so zod stays on the server (decision 002)
-const amendSchema = () =>
+const amendSchema = (idField: typeof import("~/utils/forms.server").idField) =>
   z.object({
     intent: z.literal("amend-address", { errorMap: () => ({ message: "This form cannot be handled here" }) }),
     addressId: idField("Choose a delivery address"),
   });
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const { redirect } = await import("@remix-run/node");
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { flashToast } = await import("~/auth/session.server");
+  const { refusal, refusalForm } = await import("~/upstream/errors.server");
+  const { amendOrderAddress } = await import("~/upstream/orders.server");
+  const { idField, invalidForm, parseForm } = await import("~/utils/forms.server");
+  const { idParam } = await import("~/utils/params.server");
   const user = await requireUser(request);
   const orderId = idParam(params.orderId);
-  const form = await parseForm(request, amendSchema());
+  const form = await parseForm(request, amendSchema(idField));
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? form.fieldErrors.intent ?? null);
   try {
     await amendOrderAddress(user.upstream, orderId, form.data.addressId);

@@ -1,15 +1,17 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { requireUser } from "~/auth/require-user.server";
 import { OrderTable, orderColumns } from "~/components/order-list";
 import { Pagination } from "~/components/pagination";
-import { orderHistoryData, type OrderHistoryData } from "~/orders/history.server";
+import type { OrderHistoryData } from "~/orders/history.server";
 import ordersStyles from "~/styles/orders.css";
 
 export const meta: MetaFunction = () => [{ title: "Order history · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { data } = await import("@remix-run/node");
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { orderHistoryData } = await import("~/orders/history.server");
   const user = await requireUser(request);
   const history = await orderHistoryData(user, new URL(request.url));
   // a filter the form could not have sent: the page, its reason and an empty list, answered 400 (issue 11 item 9)

@@ -1,19 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { flashToast } from "~/auth/session.server";
 import { ApprovalForms } from "~/components/approval-forms";
 import { OrderDetail } from "~/components/order-detail";
 import { OrderErrorBoundary } from "~/components/order-error";
-import { requireUser } from "~/auth/require-user.server";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
-import { loadOrderDetail } from "~/orders/order-detail.server";
-import { refusal, refusalForm } from "~/upstream/errors.server";
-import { decideOrder } from "~/upstream/orders.server";
 import ordersStyles from "~/styles/orders.css";
-import { invalidForm, parseForm } from "~/utils/forms.server";
-import { idParam } from "~/utils/params.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Approve order ${data.order.tranId}` : "Order"} · Workwear ordering portal` },
@@ -21,6 +13,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { loadOrderDetail } = await import("~/orders/order-detail.server");
   return loadOrderDetail(await requireUser(request), params.orderId);
 }
 
@@ -43,6 +37,13 @@ const decisionSchema = () =>
   );
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const { redirect } = await import("@remix-run/node");
+  const { flashToast } = await import("~/auth/session.server");
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { refusal, refusalForm } = await import("~/upstream/errors.server");
+  const { decideOrder } = await import("~/upstream/orders.server");
+  const { invalidForm, parseForm } = await import("~/utils/forms.server");
+  const { idParam } = await import("~/utils/params.server");
   const user = await requireUser(request);
   const orderId = idParam(params.orderId);
   const form = await parseForm(request, decisionSchema());

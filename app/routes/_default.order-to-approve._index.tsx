@@ -2,8 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderTable, orderColumns } from "~/components/order-list";
 import { Pagination } from "~/components/pagination";
-import { requireUser } from "~/auth/require-user.server";
-import { approvalListData } from "~/orders/approval.server";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
 import ordersStyles from "~/styles/orders.css";
 
@@ -11,6 +9,8 @@ export const meta: MetaFunction = () => [{ title: "Orders to approve · Workwear
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { approvalListData } = await import("~/orders/approval.server");
   return approvalListData(await requireUser(request), new URL(request.url));
 }
 

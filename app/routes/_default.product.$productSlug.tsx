@@ -1,7 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { requireUser } from "~/auth/require-user.server";
-import { addFromProductPage, loadProductPage } from "~/catalogue/product.server";
 import { ProductGrid } from "~/components/product-card";
 import { ProductOptions } from "~/components/product-options";
 import { ProductPurchase, WishListToggle } from "~/components/product-purchase";
@@ -13,12 +11,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 // /product/{productSlug}: the product with the options in the address (?size=M&color=Yellow); unknown slug → 404
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { loadProductPage } = await import("~/catalogue/product.server");
   const user = await requireUser(request);
   return loadProductPage(user, request, params.productSlug ?? "");
 }
 
 /** The page's add to basket in one post (decision 062): the options, the quantity; a refusal answers this page. */
 export async function action({ request, params }: ActionFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { addFromProductPage } = await import("~/catalogue/product.server");
   const user = await requireUser(request);
   return addFromProductPage(user, request, params.productSlug ?? "");
 }

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { requireUser } from "~/auth/require-user.server";
-import { submitQuickOrder, type LineReport } from "~/basket/quick-order.server";
+import type { LineReport } from "~/basket/quick-order.server";
 import { FieldError } from "~/components/field-error";
 import { LineTable } from "~/components/line-table";
 import { QUICK_ORDER_MAX_LINES } from "~/domain/quick-order-lines";
@@ -13,11 +12,14 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
   await requireUser(request);
   return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { submitQuickOrder } = await import("~/basket/quick-order.server");
   return submitQuickOrder(await requireUser(request), request);
 }
 

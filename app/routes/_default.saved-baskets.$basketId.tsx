@@ -1,7 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requireUser } from "~/auth/require-user.server";
-import { savedBasketPageData, submitSavedBasket } from "~/saved-baskets/saved-baskets.server";
 import { IntentButton } from "~/components/intent-button";
 import { LineProduct, LineTable } from "~/components/line-table";
 import { QuantitySelector } from "~/components/quantity-selector";
@@ -13,10 +11,14 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { savedBasketPageData } = await import("~/saved-baskets/saved-baskets.server");
   return savedBasketPageData(await requireUser(request), params.basketId);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { submitSavedBasket } = await import("~/saved-baskets/saved-baskets.server");
   const user = await requireUser(request);
   return submitSavedBasket(user, request, params.basketId);
 }

@@ -1,7 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requireUser } from "~/auth/require-user.server";
-import { savedBasketsPageData, submitSavedBaskets } from "~/saved-baskets/saved-baskets.server";
 import { IntentButton } from "~/components/intent-button";
 import { TextField } from "~/components/text-field";
 import basketStyles from "~/styles/basket.css";
@@ -11,10 +9,14 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { savedBasketsPageData } = await import("~/saved-baskets/saved-baskets.server");
   return savedBasketsPageData(await requireUser(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { submitSavedBaskets } = await import("~/saved-baskets/saved-baskets.server");
   const user = await requireUser(request);
   return submitSavedBaskets(user, request);
 }

@@ -1,15 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { z } from "zod";
-import { flashToast } from "~/auth/session.server";
-import { finalisePunchoutApproval, getBasketForApproval, loadForApproval, NOT_LOADED, punchoutBasketView } from "~/basket/punchout-approval.server";
-import { requireUser } from "~/auth/require-user.server";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
-import { idParam } from "~/utils/params.server";
-import { getApprovalState } from "~/upstream/punchout-baskets.server";
 import ordersStyles from "~/styles/orders.css";
-import { invalidForm, parseForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Punchout basket ${data.basket.name}` : "Punchout basket"} · Workwear ordering portal` },
@@ -18,6 +11,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { getBasketForApproval, punchoutBasketView } = await import("~/basket/punchout-approval.server");
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { idParam } = await import("~/utils/params.server");
+  const { getApprovalState } = await import("~/upstream/punchout-baskets.server");
   const user = await requireUser(request);
   const basketId = idParam(params.basketId);
   const [basket, approval] = await Promise.all([getBasketForApproval(user.upstream, basketId), getApprovalState(user.upstream)]);
@@ -35,6 +32,13 @@ const punchoutApprovalSchema = () =>
   });
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const { redirect } = await import("@remix-run/node");
+  const { flashToast } = await import("~/auth/session.server");
+  const { finalisePunchoutApproval, loadForApproval, NOT_LOADED } = await import("~/basket/punchout-approval.server");
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { idParam } = await import("~/utils/params.server");
+  const { getApprovalState } = await import("~/upstream/punchout-baskets.server");
+  const { invalidForm, parseForm } = await import("~/utils/forms.server");
   const user = await requireUser(request);
   const basketId = idParam(params.basketId);
   const form = await parseForm(request, punchoutApprovalSchema());

@@ -1,13 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { punchoutBasketView } from "~/basket/punchout-approval.server";
 import { OrderTable, type OrderColumn } from "~/components/order-list";
 import { Pagination } from "~/components/pagination";
 import { parsePage } from "~/domain/feathers-query";
 import { pageCount } from "~/domain/paging";
-import { requireUser } from "~/auth/require-user.server";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
-import { getApprovalState, listBasketsAwaitingApproval } from "~/upstream/punchout-baskets.server";
 import ordersStyles from "~/styles/orders.css";
 
 export const meta: MetaFunction = () => [{ title: "Punchout baskets to approve · Workwear ordering portal" }];
@@ -15,6 +12,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { punchoutBasketView } = await import("~/basket/punchout-approval.server");
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { getApprovalState, listBasketsAwaitingApproval } = await import("~/upstream/punchout-baskets.server");
   const user = await requireUser(request);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   const [answer, approval] = await Promise.all([listBasketsAwaitingApproval(user.upstream, page), getApprovalState(user.upstream)]);
