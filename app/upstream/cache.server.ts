@@ -106,7 +106,17 @@ export function isCacheForgetMessage(message: unknown): message is CacheForgetMe
 }
 
 type Send = (message: CacheForgetMessage) => unknown;
-const toPrimary: Send | undefined = cluster.isWorker && process.send ? (message) => process.send?.(message) : undefined;
+const toPrimary: Send | undefined =
+  cluster.isWorker && process.send
+    ? (message) => {
+        try {
+          process.send?.(message);
+        } catch (error) {
+          // the primary has gone (the worker is stopping): nobody else to tell
+          console.error("could not tell the other portal workers to drop a session entry", error);
+        }
+      }
+    : undefined;
 
 /**
  * Drops the token's session entry in this process and, under node:cluster, asks the primary to tell the other workers

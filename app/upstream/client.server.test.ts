@@ -5,7 +5,7 @@ import { resetEnvForTests } from "~/env.server";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { get } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
-import { createUpstreamClient, toSearchParams } from "./client.server";
+import { callSignal, createUpstreamClient, toSearchParams } from "./client.server";
 import { UpstreamError } from "./errors.server";
 
 const server = useUpstreamMock();
@@ -101,5 +101,36 @@ describe("upstream client errors", () => {
       .catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(UpstreamError);
     expect(thrown).toMatchObject({ status: 400, message: "Choose a delivery address", field: "addressId" });
+  });
+});
+
+describe("a call's end when the browser goes away (decision 045)", () => {
+  it("the browser going away ends the call with the browser's reason, not an UpstreamError", async () => {
+    server.use(http.get(`${UPSTREAM}/api/item/7`, async () => (await delay(1_000), HttpResponse.json({ internalId: "7" }))));
+    const browser = new AbortController();
+    const request = new Request("http://portal.test/x", { signal: browser.signal });
+    const call = createUpstreamClient(request, "tok").get("/api/item/7", Item);
+    setTimeout(() => browser.abort(new Error("browser gone")), 20);
+    const error = await call.then(() => null, (e: unknown) => e);
+    expect(error).not.toBeInstanceOf(UpstreamError);
+    expect(request.signal.aborted).toBe(true);
+  });
+
+  it("callSignal: aborted at once for a browser already gone; a timeout is a TimeoutError; done stops both", async () => {
+    const gone = new AbortController();
+    gone.abort(new Error("gone"));
+    expect(callSignal(gone.signal, 10_000).signal.aborted).toBe(true);
+
+    const timed = callSignal(new AbortController().signal, 10);
+    await delay(50);
+    expect(timed.signal.reason).toBeInstanceOf(DOMException);
+    expect((timed.signal.reason as DOMException).name).toBe("TimeoutError");
+
+    const browser = new AbortController();
+    const finished = callSignal(browser.signal, 10);
+    finished.done();
+    browser.abort(new Error("later"));
+    await delay(50);
+    expect(finished.signal.aborted).toBe(false);
   });
 });

@@ -46,6 +46,30 @@ async function unauthorized(request: Request): Promise<never> {
   throw redirect(loginRedirectTarget(request), { headers: { "Set-Cookie": cookie } });
 }
 
+/**
+ * A call's signal: aborted with the browser's reason when the browser goes away, or with a TimeoutError after `ms`,
+ * as `AbortSignal.any([browser, AbortSignal.timeout(ms)])` would be, at a fraction of its cost (decision 045); `done`
+ * stops the timer and the listener once the answer has been read.
+ */
+export function callSignal(browser: AbortSignal, ms: number): { signal: AbortSignal; done: () => void } {
+  const controller = new AbortController();
+  if (browser.aborted) {
+    controller.abort(browser.reason);
+    return { signal: controller.signal, done: () => undefined };
+  }
+  const onAbort = () => controller.abort(browser.reason);
+  const timer = setTimeout(() => controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")), ms);
+  timer.unref?.();
+  browser.addEventListener("abort", onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    done: () => {
+      clearTimeout(timer);
+      browser.removeEventListener("abort", onAbort);
+    },
+  };
+}
+
 export function createUpstreamClient(request: Request, token: string | null): UpstreamClient {
   const env = getEnv();
 
@@ -61,7 +85,7 @@ export function createUpstreamClient(request: Request, token: string | null): Up
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers["Content-Type"] = "application/json";
     // every call ends at the timeout or when the browser goes away, whichever is first
-    const signal = AbortSignal.any([request.signal, AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS)]);
+    const { signal, done } = callSignal(request.signal, env.UPSTREAM_TIMEOUT_MS);
 
     // any write may change what GET /api/session answers for this token (basket, unit, log-out…), so its cached
     // answer goes before the write is sent and again once it is answered (decision 044)
@@ -76,6 +100,7 @@ export function createUpstreamClient(request: Request, token: string | null): Up
         signal,
       });
     } catch (error) {
+      done();
       if (writes) forgetSession(token);
       if (request.signal.aborted) throw error;
       const timedOut = error instanceof DOMException && error.name === "TimeoutError";
@@ -84,8 +109,16 @@ export function createUpstreamClient(request: Request, token: string | null): Up
     }
 
     if (writes || response.status === 401) forgetSession(token);
-    if (response.status === 401) return unauthorized(request);
-    const text = await response.text();
+    if (response.status === 401) {
+      done();
+      return unauthorized(request);
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } finally {
+      done();
+    }
     let body: unknown = undefined;
     if (text) {
       try {
