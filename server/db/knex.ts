@@ -9,6 +9,7 @@ import * as orderReferenceIndexes from "./migrations/004_order_reference_indexes
 import * as orderCardPayment from "./migrations/005_order_card_payment";
 import * as authLimits from "./migrations/006_auth_limits";
 import * as deliveryMinimumAndBasketVersion from "./migrations/007_delivery_minimum_and_basket_version";
+import * as orderSearchCoveringIndexes from "./migrations/008_order_search_covering_indexes";
 
 export interface CreateDbOptions {
   /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
@@ -29,6 +30,105 @@ export function isPostgres(db: Knex): boolean {
   return db.client.config.client === "pg";
 }
 
+/** The parts of a better-sqlite3 connection used here. */
+interface SqliteStatement {
+  readonly reader: boolean;
+  safeIntegers(on: boolean): unknown;
+  run(...args: unknown[]): unknown;
+  all(...args: unknown[]): unknown;
+}
+interface SqliteConnection {
+  pragma(s: string, opts?: { simple: boolean }): unknown;
+  prepare(sql: string): SqliteStatement;
+}
+
+/**
+ * What this process has written, per table, so a cached answer can tell whether it may still be served
+ * (decision 031). Every statement that is not a read bumps the tables it names (`insert into`, `update`,
+ * `delete from`); anything else that writes (DDL, BEGIN/COMMIT/ROLLBACK, a statement whose table is not
+ * recognised) bumps every table. Bumped before and after the statement runs.
+ */
+export interface WriteTracker {
+  /** The version of these tables now: changes whenever any of them may have been written. */
+  versionOf(tables: readonly string[]): string;
+  /** Records a write by the SQL that makes it. */
+  wrote(sql: string): void;
+}
+
+const WRITE_TARGET = /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|update(?:\s+or\s+\w+)?|delete\s+from)\s+[`"]?(\w+)[`"]?/i;
+
+export function writeTracker(): WriteTracker {
+  let everything = 0;
+  const perTable = new Map<string, number>();
+  return {
+    versionOf(tables) {
+      return [everything, ...tables.map((t) => perTable.get(t) ?? 0)].join(".");
+    },
+    wrote(sql) {
+      const table = WRITE_TARGET.exec(sql)?.[1];
+      if (table) perTable.set(table, (perTable.get(table) ?? 0) + 1);
+      else everything++;
+    },
+  };
+}
+
+const trackers = new WeakMap<Knex.Client, WriteTracker>();
+
+/**
+ * The version of these tables in the database of this Knex client (a query builder's `client`), or null when it
+ * cannot be known (PostgreSQL: other provider processes may write to it; inside a transaction). On SQLite it also
+ * changes when another connection commits (`data_version`).
+ */
+export async function tablesVersion(client: Knex.Client, tables: readonly string[]): Promise<string | null> {
+  const tracker = trackers.get(client);
+  if (!tracker) return null;
+  const before = tracker.versionOf(tables);
+  const external = await client.raw("pragma data_version");
+  return `${before}/${(external as Array<{ data_version: number }>)[0]?.data_version}`;
+}
+
+/** Prepared statements kept per connection (least recently used dropped beyond this many). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Knex prepares every query's SQL afresh (11.7 % of the provider's CPU under the bench, issue 13); the same SQL
+ * text with other bindings is the same statement, so the connection keeps its prepared statements by SQL text
+ * (decision 030). better-sqlite3 runs a statement to completion (`all`/`run`), so one is never in use twice, and
+ * SQLite re-prepares a statement itself after a schema change. The integer mode, the one setting knex may change
+ * per query, is reset on reuse.
+ */
+export function cacheStatements(conn: SqliteConnection, size = STATEMENT_CACHE_SIZE, tracker?: WriteTracker): void {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, SqliteStatement>();
+  conn.prepare = (sql: string) => {
+    let statement = cache.get(sql);
+    if (statement) {
+      cache.delete(sql); // most recently used last
+      statement.safeIntegers(false);
+    } else {
+      statement = prepare(sql);
+      // a write: any statement that returns no rows, and `insert … returning` (which does)
+      if (tracker && (!statement.reader || WRITE_TARGET.test(sql))) {
+        const s = statement;
+        for (const method of ["run", "all"] as const) {
+          const original = s[method].bind(s);
+          s[method] = (...args: unknown[]) => {
+            tracker.wrote(sql);
+            try {
+              return original(...args);
+            } finally {
+              tracker.wrote(sql);
+            }
+          };
+        }
+      }
+      if (cache.size >= size) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(sql, statement);
+    return statement;
+  };
+}
+
 export function createDb(opts: CreateDbOptions = {}): Knex {
   if (opts.databaseUrl) {
     return knexFactory({
@@ -40,14 +140,16 @@ export function createDb(opts: CreateDbOptions = {}): Knex {
   }
   const file = opts.sqliteFile ?? DEFAULT_SQLITE_FILE;
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  return knexFactory({
+  const tracker = writeTracker();
+  const db = knexFactory({
     client: "better-sqlite3",
     connection: { filename: file },
     useNullAsDefault: true,
     pool: {
       min: 1,
       max: 1,
-      afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+      afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
+        cacheStatements(conn, STATEMENT_CACHE_SIZE, tracker);
         conn.pragma("journal_mode = WAL");
         conn.pragma("synchronous = NORMAL");
         conn.pragma("foreign_keys = ON");
@@ -57,6 +159,8 @@ export function createDb(opts: CreateDbOptions = {}): Knex {
       },
     },
   });
+  trackers.set(db.client, tracker);
+  return db;
 }
 
 const MIGRATIONS: Record<string, Knex.Migration> = {
@@ -67,6 +171,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "005_order_card_payment": orderCardPayment,
   "006_auth_limits": authLimits,
   "007_delivery_minimum_and_basket_version": deliveryMinimumAndBasketVersion,
+  "008_order_search_covering_indexes": orderSearchCoveringIndexes,
 };
 
 /** Programmatic migration source, so migrations run under tsx without a knexfile. */
