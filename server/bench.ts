@@ -101,6 +101,8 @@ function scenarios(categoryIds: number[]): Scenario[] {
   const order = (params: Record<string, string | number>) => `/api/order?${qs({ ...sorted, ...params })}`;
   return [
     { name: "orders: newest first", paths: [0, 16, 32, 160].map(($skip) => order({ $skip })) },
+    // deep pages: page 5000 of Northwind's ~5,600 (and neighbours), as the order history's last pages
+    { name: "orders: newest first, page ~5000", paths: [4999, 5000, 5200].map((page) => order({ $skip: page * 16 })) },
     { name: "orders: orderStatus", paths: statuses.map((orderStatus) => order({ orderStatus })) },
     { name: "orders: createdDate[$gte]/[$lte]", paths: months.map((m) => order(monthRange(m))) },
     { name: "orders: orderedBy text", paths: names.map((orderedBy) => order({ orderedBy })) },

@@ -1,8 +1,7 @@
 import type { Knex } from "knex";
-import { has, type Caller } from "../../auth/caller";
-import { isPostgres } from "../../db/knex";
+import type { Caller } from "../../auth/caller";
 import type { QuerySpec } from "../../query/dialect";
-import { containsPattern, countOf, pageOf, wherePrefix, type Page, type ParsedQuery } from "../../query/dialect";
+import { cachedCountOf, containsPattern, pageOf, wherePrefix, type Page, type ParsedQuery } from "../../query/dialect";
 import { scopeOf, type Ctx, type ListDef } from "../base";
 import { attachDetails, orderOut, type OrderOut } from "./output";
 import type { OrderRow } from "./rows";
@@ -42,6 +41,7 @@ const orderQuerySpec: QuerySpec = {
   extras: { orderToApprove: "bool", includeExtraData: "bool", employees: "intList", departments: "intList", orderedBy: "string" },
   defaultSort: [["orders.created_date", "desc"]],
   tieBreaker: "orders.id",
+  fastPaging: true,
 };
 
 /** The list's extras as parseQuery gives them (per orderQuerySpec.extras). */
@@ -55,37 +55,40 @@ interface OrderExtras {
 
 const extrasOf = (parsed: ParsedQuery) => parsed.extras as OrderExtras;
 
-type Refs = (sub: Knex.QueryBuilder, opts?: { otherContacts?: boolean }) => void;
-
 /**
  * orderedBy: the contact's name contains the text, or the reference / tranId starts with it ("100123" also
  * finds SO100123). Two sets of index seeks — orders of matching contacts (contacts belong to one customer)
  * and a union of tranId / reference prefix ranges — never a scan of the customer's orders (decision 041).
+ *
+ * The reference matches of other contacts: one arm per prefix range, each carrying the list's own filters and
+ * selecting the id and the sort columns, so that on the covering indexes of migration 008 the matches are
+ * filtered and put in order without reading an order row (decision 030). The unary + keeps SQLite from
+ * preferring the customer index for the customer test.
  */
-function orderedByParts(text: string, customerId: number | null, contacts: number[]): { refs: Refs } {
+function referenceMatches(db: Knex, caller: Caller, parsed: ParsedQuery, text: string, contacts: number[]): Knex.QueryBuilder {
+  const customerId = scopeOf(caller);
   // distinct prefixes never match the same string unless one extends the other ("SO1" / "SO12" cannot both
   // arise: the set is the text, its upper case, and SO+digits for all-digit text)
   const prefixes = new Set([text, text.toUpperCase()]);
   if (/^\d+$/.test(text)) prefixes.add(`SO${text}`);
   const arms: Array<[string, string]> = [];
   for (const column of ["tran_id", "other_ref_num"]) for (const prefix of prefixes) arms.push([column, prefix]);
-  // one arm per range, each read from its (column, customer_id, contact_id) index alone; the unary + keeps
-  // SQLite from preferring the customer index for the customer test
-  const refs: Refs = (sub, opts = {}) => {
-    arms.forEach(([column, prefix], i) => {
-      const arm = (q: Knex.QueryBuilder) => {
-        q.from("orders").select("orders.id").where((w) => wherePrefix(w, `orders.${column}`, prefix));
-        if (customerId != null) q.whereRaw("+orders.customer_id = ?", [customerId]);
-        if (opts.otherContacts && contacts.length) q.where((w) => w.whereNotIn("orders.contact_id", contacts).orWhereNull("orders.contact_id"));
-        // arms are disjoint (a reference arm skips orders a tranId arm has), so UNION ALL, which is far
-        // cheaper than UNION's de-duplication on SQLite
-        if (column === "other_ref_num") q.whereNot((w) => prefixes.forEach((p) => wherePrefix(w, "orders.tran_id", p)));
-      };
-      if (i === 0) arm(sub);
-      else sub.unionAll((u) => arm(u));
-    });
-  };
-  return { refs };
+  const columns = [...new Set(["orders.id", ...parsed.sort.map(([col]) => col)])];
+  const union = db.queryBuilder();
+  arms.forEach(([column, prefix], i) => {
+    const arm = (q: Knex.QueryBuilder) => {
+      ordersBase(db, caller, parsed, false, q.from("orders"));
+      q.select(columns).where((w) => wherePrefix(w, `orders.${column}`, prefix));
+      if (customerId != null) q.whereRaw("+orders.customer_id = ?", [customerId]);
+      if (contacts.length) q.where((w) => w.whereNotIn("orders.contact_id", contacts).orWhereNull("orders.contact_id"));
+      // arms are disjoint (a reference arm skips orders a tranId arm has), so UNION ALL, which is far
+      // cheaper than UNION's de-duplication on SQLite
+      if (column === "other_ref_num") q.whereNot((w) => prefixes.forEach((p) => wherePrefix(w, "orders.tran_id", p)));
+    };
+    if (i === 0) arm(union);
+    else union.unionAll((u) => arm(u));
+  });
+  return union;
 }
 
 /** Contacts whose name contains the text, resolved first: a literal id list lets the planner use the contact index. */
@@ -93,12 +96,6 @@ async function matchingContacts(db: Knex, text: string, customerId: number | nul
   const q = db("contacts").whereRaw("lower(contacts.first_name || ' ' || contacts.last_name) like ? escape '\\'", [containsPattern(text)]).limit(5000);
   if (customerId != null) q.where("contacts.customer_id", customerId);
   return (await q.pluck("contacts.id")) as number[];
-}
-
-function refsQuery(db: Knex, refs: Refs): Knex.QueryBuilder {
-  const q = db.queryBuilder();
-  refs(q, { otherContacts: true });
-  return q;
 }
 
 /** Visible orders with the list's extra filters; customerTest false only where another test implies the customer. */
@@ -136,21 +133,22 @@ export function orderedByOf(parsed: ParsedQuery): string {
   return String(extrasOf(parsed).orderedBy ?? "").trim();
 }
 
+/**
+ * Beyond this many orders of the matching contacts the page walks the customer's orders in the list's order (they
+ * come soon); up to it, they are read through the contact index and sorted (a walk could pass most orders).
+ */
+const WALK_FROM = 2000;
+
 /** With orderedBy: total = orders of matching contacts + reference matches of other contacts. */
 export async function findOrderedBy(ctx: Ctx, def: ListDef<OrderOut>, caller: Caller, parsed: ParsedQuery, text: string): Promise<Page<OrderOut>> {
   const db = ctx.db;
   const base = ordersBase(db, caller, parsed);
   const contacts = await matchingContacts(db, text, scopeOf(caller));
-  const { refs } = orderedByParts(text, scopeOf(caller), contacts);
-  const x = extrasOf(parsed);
-  // nothing but the customer restricts the list: the reference matches are counted from their indexes alone
-  const plain = parsed.conditions.length === 0 && !x.orderToApprove && !x.employees?.length && !x.departments?.length && (caller.isEvolveUser || has(caller, "viewAllOrders"));
+  const refs = () => referenceMatches(db, caller, parsed, text, contacts);
   const [byContact, byRef] = await Promise.all([
     // the matching contacts are the customer's, so no customer test: a seek on (contact_id, created_date)
-    contacts.length ? countOf(ordersBase(db, caller, parsed, false).whereIn("orders.contact_id", contacts)) : Promise.resolve(0),
-    plain
-      ? countOf(db.from(refsQuery(db, refs).as("matches")))
-      : countOf(base.clone().whereIn("orders.id", (sub) => refs(sub, { otherContacts: true }))),
+    contacts.length ? cachedCountOf(ordersBase(db, caller, parsed, false).whereIn("orders.contact_id", contacts)) : Promise.resolve(0),
+    cachedCountOf(db.from(refs().as("matches"))),
   ]);
   const total = byContact + byRef;
   let rows: OrderRow[] = [];
@@ -161,14 +159,16 @@ export async function findOrderedBy(ctx: Ctx, def: ListDef<OrderOut>, caller: Ca
     const pages: Knex.QueryBuilder[] = [];
     if (byContact > 0) {
       // few: read them through the contact index and sort; many: walk the date index, they come soon
-      const filtered = byContact <= 2000 ? ordersBase(db, caller, parsed, false) : base.clone();
+      const filtered = byContact <= WALK_FROM ? ordersBase(db, caller, parsed, false) : base.clone();
       pages.push(pageOf(filtered.whereIn("orders.contact_id", contacts), depth, def.select));
     }
     if (byRef > 0) {
-      // start from the reference matches (a CROSS JOIN keeps SQLite from walking the date index instead)
-      const matches = refsQuery(db, refs).as("m");
-      const from = isPostgres(db) ? db.from(matches).join("orders", "orders.id", "m.id") : db.from(matches).crossJoin("orders", "orders.id", "m.id");
-      pages.push(pageOf(ordersBase(db, caller, parsed, true, from), depth, def.select));
+      // the first skip+limit reference matches in the list's order, taken from the union on its indexes; only
+      // their rows are read
+      const top = db.from(refs().as("m")).select("m.id");
+      for (const [col, dir] of parsed.sort) top.orderBy(`m.${col.replace(/^orders\./, "")}`, dir);
+      top.limit(depth.limit);
+      pages.push(pageOf(db("orders").whereIn("orders.id", top), depth, def.select));
     }
     if (pages.length === 1) rows = await pageOf(db.from(pages[0].as("orders")), parsed, (q) => q.select("*"));
     else {
