@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { getEnv, parseEnv } from "../app/env.server";
 import { startPortal } from "../app/http/portal-server";
+import { isCacheForgetMessage } from "../app/upstream/cache.server";
 import { PER_CORE_FLAG, portalWorkerCount, serveOnWorkers } from "./portal-workers";
 
 const DEMO_ACCOUNTS: ReadonlyArray<[email: string, what: string]> = [
@@ -51,7 +52,8 @@ async function main() {
   }
 
   const env = getEnv();
-  const portal = await serveOnWorkers(workers, () => startPortal({ port: env.PORT }));
+  // a worker's "drop this token's session entry" reaches the other workers (decision 044)
+  const portal = await serveOnWorkers(workers, () => startPortal({ port: env.PORT }), { relay: isCacheForgetMessage });
   if (!portal) return; // a worker: it serves until the primary stops it
   closers.unshift(() => portal.close());
   console.log(`Portal on ${portal.url}${workers > 1 ? ` (${workers} worker processes)` : ""}`);
