@@ -2,7 +2,7 @@
  * `npm run bench:provider`: latency of the provider API's two busiest listings on the large seed.
  * Ensures data/bench.sqlite holds the large seed (seeds it once, reuses it after), starts the provider
  * on a free loopback port, logs in as buyer@demo.test (Northwind), then drives a fixed number of
- * requests per scenario with autocannon and prints p50 / p95 / req/s against the 10 ms p95 target.
+ * requests per scenario with autocannon and prints p50 / p95 / req/s against the p95 targets (10 ms at one connection, 25 ms at four).
  * It reports; it never fails on a timing.
  */
 import fs from "node:fs";
@@ -16,7 +16,10 @@ import { startProvider } from "./main";
 
 export const FILE = process.env.BENCH_DB_FILE || "data/bench.sqlite";
 const MIN_ORDERS = 200_000;
+/** issue 13: p95 ≤ 10 ms at one connection, ≤ 25 ms at four (2 cores: under load a request also waits its turn) */
 const TARGET_P95_MS = 10;
+const TARGET_P95_MS_LOADED = 25;
+const targetFor = (connections: number) => (connections > 1 ? TARGET_P95_MS_LOADED : TARGET_P95_MS);
 /** 1 connection shows the latency of one request; 4 shows it under load on 2 cores */
 const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS || "1,4").split(",").map(Number);
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 1_500);
@@ -174,7 +177,7 @@ async function main() {
     const db = createDb({ sqliteFile: FILE });
     const categoryIds = (await db("categories").where({ type: "full" }).whereNotNull("parent_id").orderBy("id").limit(6).select("id")).map((r) => r.id);
     await db.destroy();
-    console.log(`bench: up to ${REQUESTS} requests per scenario and connection count (≤ ~${MAX_SECONDS_PER_RUN} s each), target p95 ≤ ${TARGET_P95_MS} ms\n`);
+    console.log(`bench: up to ${REQUESTS} requests per scenario and connection count (≤ ~${MAX_SECONDS_PER_RUN} s each), target p95 ≤ ${TARGET_P95_MS} ms at 1 connection, ≤ ${TARGET_P95_MS_LOADED} ms at more\n`);
     for (const scenario of scenarios(categoryIds)) {
       for (const connections of CONNECTION_LEVELS) {
         const r = await run(base, token, scenario, connections);
@@ -183,7 +186,7 @@ async function main() {
           console.log(`${label} not measured: ${r.skipped}`);
           break;
         }
-        const verdict = r.p95 <= TARGET_P95_MS ? "ok" : "OVER TARGET";
+        const verdict = r.p95 <= targetFor(connections) ? "ok" : "OVER TARGET";
         console.log(
           `${label} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  ${r.rps.toFixed(0).padStart(5)} req/s  n=${r.count}${r.errors ? ` errors=${r.errors}` : ""}  ${verdict}`,
         );
