@@ -8,8 +8,9 @@ const PostSchema = z.object({
   title: z.object({ rendered: z.string() }),
 });
 export type NewsPost = z.infer<typeof PostSchema>;
+const PostsSchema = z.array(PostSchema);
 
 // GET wp/posts (per_page) — the dashboard's news teaser
 export function latestNews(client: UpstreamClient, count: number): Promise<NewsPost[]> {
-  return client.get("/api/wp/v2/posts", z.array(PostSchema), { query: { per_page: count } });
+  return client.get("/api/wp/v2/posts", PostsSchema, { query: { per_page: count } });
 }

@@ -63,9 +63,11 @@ export function amendOrderAddress(client: UpstreamClient, orderId: string, addre
   return client.patch(`/api/order/${encodeURIComponent(orderId)}`, portalOrderSchema, { body: { addressId } });
 }
 
+const countOnlySchema = ListSchema(z.unknown());
+
 // GET /api/order with $limit=0, orderToApprove=true, pending status — the header's pending count (SPEC §7)
 export async function countOrdersAwaitingApproval(client: UpstreamClient): Promise<number> {
-  const answer = await client.get("/api/order", ListSchema(z.unknown()), {
+  const answer = await client.get("/api/order", countOnlySchema, {
     query: pendingApprovalCountQuery(),
   });
   return answer.total;

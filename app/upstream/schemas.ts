@@ -98,8 +98,20 @@ export const MaintenanceStatusSchema = z.object({
 });
 export type MaintenanceStatus = z.infer<typeof MaintenanceStatusSchema>;
 
-export const ListSchema = <T extends z.ZodTypeAny>(item: T) =>
+const listSchemaOf = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ total: z.number(), limit: z.number(), skip: z.number(), data: z.array(item) });
+type ListSchemaOf<T extends z.ZodTypeAny> = ReturnType<typeof listSchemaOf<T>>;
+const listSchemas = new WeakMap<z.ZodTypeAny, z.ZodTypeAny>();
+
+/** A Feathers list answer of `item`s: built once per item schema, so a call site may write it inline (issue 13). */
+export function ListSchema<T extends z.ZodTypeAny>(item: T): ListSchemaOf<T> {
+  let schema = listSchemas.get(item) as ListSchemaOf<T> | undefined;
+  if (!schema) {
+    schema = listSchemaOf(item);
+    listSchemas.set(item, schema);
+  }
+  return schema;
+}
 
 export const UpstreamErrorSchema = z
   .object({
