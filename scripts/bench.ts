@@ -6,7 +6,8 @@
  * free loopback ports, logs in as buyer@demo.test (Northwind) by writing the portal's signed session cookie, then for
  * a trivial route (the framework's floor), category pages, product pages and the order history with filters on:
  *   (a) maximum throughput: a closed loop of 32 connections for BENCH_SECONDS, and the page/floor ratio;
- *   (b) latency: an open loop offering half that maximum (autocannon's overallRate) for BENCH_SECONDS, p50 and p99;
+ *   (b) latency: an open loop offering half that maximum, one request every 1/rate s (not autocannon's overallRate,
+ *       which bursts each second's quota), for BENCH_SECONDS, p50 and p99 counted from when each request was due;
  *   (c) CPU milliseconds per request of the portal (with its workers) and of the provider, read from /proc around (a);
  *   (d) how that CPU grows from the small seed to the large one.
  * On the last seed it also drives the floor and the category page with two portal workers (decision 043).
@@ -14,6 +15,7 @@
  * page in the build manifest. It reports; it never fails on a timing. Needs `npm run build` (PORTAL_BUILD_DIR honoured).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import http from "node:http";
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -182,6 +184,7 @@ async function check(base: string, headers: Record<string, string>, paths: strin
 
 /** Drives `paths` for BENCH_SECONDS: a closed loop (as fast as answers come) or, with `rate`, an open loop at that rate. */
 async function drive(base: string, headers: Record<string, string>, paths: string[], pids: Pids, rate?: number): Promise<Load> {
+  if (rate) return paced(base, headers, paths, pids, rate);
   const times: number[] = [];
   let errors = 0;
   const cpuBefore = { portal: processTreeCpuMs(pids.portal), provider: processTreeCpuMs(pids.provider) };
@@ -191,7 +194,6 @@ async function drive(base: string, headers: Record<string, string>, paths: strin
     duration: SECONDS,
     headers,
     requests: paths.map((p) => ({ method: "GET", path: p })),
-    ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),
   });
   instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
     if (status !== 200) errors++;
@@ -202,10 +204,64 @@ async function drive(base: string, headers: Record<string, string>, paths: strin
   // no answer in the run (a machine too busy to serve one): no CPU per request to tell
   const portalCpu = count > 0 ? (processTreeCpuMs(pids.portal) - cpuBefore.portal) / count : NaN;
   const providerCpu = count > 0 ? (processTreeCpuMs(pids.provider) - cpuBefore.provider) / count : NaN;
-  times.sort((a, b) => a - b);
-  const pct = (p: number) => times[Math.min(count - 1, Math.max(0, Math.ceil((p / 100) * count) - 1))] ?? NaN;
-  return { rps: result.requests.average, p50: pct(50), p99: pct(99), count, errors: errors + result.errors + result.timeouts, portalCpu, providerCpu };
+  return { rps: result.requests.average, ...percentiles(times), count, errors: errors + result.errors + result.timeouts, portalCpu, providerCpu };
 }
+
+function percentiles(times: number[]): { p50: number; p99: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+  return { p50: pct(50), p99: pct(99) };
+}
+
+/**
+ * The open loop: one request every 1/rate seconds, evenly spaced, whatever the answers do (autocannon's overallRate
+ * sends each second's quota at the start of the second, a burst of up to 32 at once, which measures queueing, not a
+ * steady rate). Each request's latency is counted from when it was due, so a server that falls behind shows it
+ * (no coordinated omission). Sockets are kept alive and opened as needed.
+ */
+async function paced(base: string, headers: Record<string, string>, paths: string[], pids: Pids, rate: number): Promise<Load> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const target = new URL(base);
+  const times: number[] = [];
+  let errors = 0;
+  const cpuBefore = { portal: processTreeCpuMs(pids.portal), provider: processTreeCpuMs(pids.provider) };
+  const total = Math.max(1, Math.round(rate * SECONDS));
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(
+      new Promise<void>((resolve) => {
+        const request = http.get(
+          { host: target.hostname, port: target.port, path: paths[i % paths.length], headers, agent },
+          (response) => {
+            response.resume();
+            response.on("end", () => {
+              if (response.statusCode !== 200) errors++;
+              times.push(performance.now() - due);
+              resolve();
+            });
+          },
+        );
+        request.on("error", () => {
+          errors++;
+          resolve();
+        });
+      }),
+    );
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  const count = times.length;
+  const portalCpu = count > 0 ? (processTreeCpuMs(pids.portal) - cpuBefore.portal) / count : NaN;
+  const providerCpu = count > 0 ? (processTreeCpuMs(pids.provider) - cpuBefore.provider) / count : NaN;
+  return { rps: count / elapsed, ...percentiles(times), count, errors, portalCpu, providerCpu };
+}
+
+
 
 async function measure(seed: SeedName, base: string, headers: Record<string, string>, scenario: Scenario, pids: Pids): Promise<Measured> {
   if (scenario.paths.length === 0) return { seed, scenario, shows: [], skipped: "no page to drive" };
