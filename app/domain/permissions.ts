@@ -187,12 +187,20 @@ export const PATH_PERMISSIONS: ReadonlyArray<readonly [path: string, permission:
 ];
 
 export function requiredPermissionForPath(pathname: string): Permission | null {
+  const path = pathSegments(pathname);
   let best: { depth: number; permission: Permission } | null = null;
-  for (const [path, permission] of PATH_PERMISSIONS) {
-    const depth = pathSegments(path).length;
-    if (isPathWithin(pathname, path) && (best === null || depth > best.depth)) best = { depth, permission };
+  for (const { prefix, permission } of pathPermissionPrefixes()) {
+    const within = prefix.length <= path.length && prefix.every((seg, i) => path[i] === seg);
+    if (within && (best === null || prefix.length > best.depth)) best = { depth: prefix.length, permission };
   }
   return best?.permission ?? null;
+}
+
+// SPEC §5's path table split into segments once, not on every request
+let pathPrefixes: ReadonlyArray<{ prefix: readonly string[]; permission: Permission }> | null = null;
+function pathPermissionPrefixes() {
+  pathPrefixes ??= PATH_PERMISSIONS.map(([path, permission]) => ({ prefix: pathSegments(path), permission }));
+  return pathPrefixes;
 }
 
 // ---------------------------------------------------------------- the access table (decision 057)
@@ -327,10 +335,8 @@ function patternSegments(pattern: string): string[] {
   return pattern.split("/").filter((s) => s !== "").map((s) => (s.startsWith(":") || s === "*" ? s : s.toLowerCase()));
 }
 
-/** True when `pathname` is `pattern` or below it; a `:param` stands for any one segment, a `*` for the rest. */
-function isWithinPattern(pathname: string, pattern: string): boolean {
-  const path = pathSegments(pathname);
-  const parts = patternSegments(pattern);
+/** True when the path's segments are `parts` or below them; a `:param` stands for any one segment, a `*` for the rest. */
+function isWithinParts(path: readonly string[], parts: readonly string[]): boolean {
   for (let i = 0; i < parts.length; i++) {
     if (parts[i] === "*") return true;
     if (i >= path.length) return false;
@@ -339,32 +345,50 @@ function isWithinPattern(pathname: string, pattern: string): boolean {
   return true;
 }
 
-/** Remix's ranking, simplified: a static segment beats a parameter, which beats a splat. */
-function patternScore(pattern: string): number {
-  return patternSegments(pattern).reduce((score, s) => score + (s === "*" ? -2 : s.startsWith(":") ? 3 : 10), 0);
+function patternScore(parts: readonly string[]): number {
+  return parts.reduce((score, s) => score + (s === "*" ? -2 : s.startsWith(":") ? 3 : 10), 0);
 }
 
-function matchesExactly(pathname: string, pattern: string): boolean {
-  const parts = patternSegments(pattern);
-  if (parts.at(-1) === "*") return isWithinPattern(pathname, pattern);
-  return isWithinPattern(pathname, pattern) && pathSegments(pathname).length === parts.length;
+function matchesExactly(path: readonly string[], parts: readonly string[]): boolean {
+  if (!isWithinParts(path, parts)) return false;
+  return parts.at(-1) === "*" || path.length === parts.length;
 }
 
 type Entries = Readonly<Record<string, RouteAccess>>;
+type CompiledEntry = { entry: RouteAccess; parts: readonly string[]; score: number };
 
-/** The table entry of the route Remix would serve `pathname` with, if any. */
-export function routeAccessFor(pathname: string, table: Entries = ROUTE_ACCESS): RouteAccess | null {
-  let best: { score: number; entry: RouteAccess } | null = null;
-  for (const entry of Object.values(table)) {
-    if (entry.path === null || !matchesExactly(pathname, entry.path)) continue;
-    const score = patternScore(entry.path);
-    if (best === null || score > best.score) best = { score, entry };
+// Every request runs the guard: a table's patterns are split and scored once (issue 13: the profile showed the
+// per-request splitting among the portal's own costs), and the request's path once per call.
+const compiledTables = new WeakMap<Entries, readonly CompiledEntry[]>();
+function compiledTable(table: Entries): readonly CompiledEntry[] {
+  let compiled = compiledTables.get(table);
+  if (!compiled) {
+    compiled = Object.values(table).flatMap((entry) => {
+      if (entry.path === null) return [];
+      const parts = patternSegments(entry.path);
+      return [{ entry, parts, score: patternScore(parts) }];
+    });
+    compiledTables.set(table, compiled);
+  }
+  return compiled;
+}
+
+function routeAccessForPath(path: readonly string[], table: Entries): RouteAccess | null {
+  let best: CompiledEntry | null = null;
+  for (const compiled of compiledTable(table)) {
+    if (!matchesExactly(path, compiled.parts)) continue;
+    if (best === null || compiled.score > best.score) best = compiled;
   }
   return best?.entry ?? null;
 }
 
-const withinAny = (pathname: string, table: Entries, flag: (e: RouteAccess) => boolean) =>
-  Object.values(table).some((e) => e.path !== null && flag(e) && isWithinPattern(pathname, e.path));
+/** The table entry of the route Remix would serve `pathname` with, if any. */
+export function routeAccessFor(pathname: string, table: Entries = ROUTE_ACCESS): RouteAccess | null {
+  return routeAccessForPath(pathSegments(pathname), table);
+}
+
+const withinAny = (path: readonly string[], table: Entries, flag: (e: RouteAccess) => boolean) =>
+  compiledTable(table).some(({ entry, parts }) => flag(entry) && isWithinParts(path, parts));
 
 // ---------------------------------------------------------------- the guard
 
@@ -403,14 +427,15 @@ export function permissionDecision(account: AccountLike, permission: Permission)
 export function accessGuard(request: AccessRequest, table: Entries = ROUTE_ACCESS): AccessDecision {
   const { pathname, account, inPunchout } = request;
   const ctx = { inPunchout };
-  const route = routeAccessFor(pathname, table);
-  if (isPunchoutOnly(account, ctx) && !withinAny(pathname, table, (e) => e.punchoutOnlyUsers)) {
+  const path = pathSegments(pathname);
+  const route = routeAccessForPath(path, table);
+  if (isPunchoutOnly(account, ctx) && !withinAny(path, table, (e) => e.punchoutOnlyUsers)) {
     return deny("/punchout-only");
   }
   if ((isPathWithin(pathname, "/admin") || route?.admin) && !canOpenAdmin(account)) return deny("/");
   const required = requiredPermissionForPath(pathname);
   if (required !== null && !holds(account, required)) return deny("/");
-  if (!canPlaceOrders(account, ctx) && withinAny(pathname, table, (e) => e.placesOrders)) return deny("/");
+  if (!canPlaceOrders(account, ctx) && withinAny(path, table, (e) => e.placesOrders)) return deny("/");
   if (route === null) return ALLOW;
   if ((route.punchout === "only" && !inPunchout) || (route.punchout === "refused" && inPunchout)) return deny("/");
   if (route.needs === "approver") {
