@@ -51,7 +51,9 @@ type Proc = { child: ChildProcess; exited: Promise<void> };
 function startChild(name: string, script: string, env: Record<string, string>): Proc {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   delete childEnv.DATABASE_URL; // the bench is the SQLite file, whatever the shell says
-  const child = spawn(process.execPath, ["--import", "tsx", script], { env: childEnv, stdio: ["ignore", "ignore", "pipe"] });
+  // BENCH_PROFILE_DIR: each child writes a V8 CPU profile there when it stops (open it in Chrome DevTools)
+  const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", script], { env: childEnv, stdio: ["ignore", "ignore", "pipe"] });
   child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk}`));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   running.add(child);
