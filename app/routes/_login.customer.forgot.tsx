@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
+import { FormError } from "~/components/field-error";
 import { z } from "zod";
 import { checkMaintenance } from "~/auth/require-user.server";
 import { TextField } from "~/components/text-field";
@@ -59,11 +60,7 @@ export default function ForgotPassword() {
     <>
       <h1>Forgotten your password?</h1>
       <p className="muted">Enter the email address you log in with and we will send you a link to choose a new one.</p>
-      {formError ? (
-        <p className="notice notice--error" role="alert" id="forgot-error">
-          {formError}
-        </p>
-      ) : null}
+      <FormError id="forgot-error" message={formError} />
       <Form method="post" className="stack" noValidate aria-describedby={formError ? "forgot-error" : undefined}>
         <TextField name="email" label="Email" type="email" autoComplete="username" required error={errors.email} />
         <button type="submit" className="button button--primary">

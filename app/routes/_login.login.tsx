@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { FormError } from "~/components/field-error";
 import { z } from "zod";
 import { checkMaintenance, requireAnonymous, safeRedirect } from "~/auth/require-user.server";
 import { commitSession, getSession } from "~/auth/session.server";
@@ -70,11 +71,7 @@ export default function LoginPage() {
     <>
       <h1>Log in</h1>
       <p className="muted">Order workwear and uniforms for your organisation.</p>
-      {formError ? (
-        <p className="notice notice--error" role="alert" id="login-error">
-          {formError}
-        </p>
-      ) : null}
+      <FormError id="login-error" message={formError} />
       <Form method="post" className="stack" noValidate aria-describedby={formError ? "login-error" : undefined}>
         <input type="hidden" name="redirect" value={searchParams.get("redirect") ?? ""} />
         <TextField name="email" label="Email" type="email" autoComplete="username" required error={errors.email} />

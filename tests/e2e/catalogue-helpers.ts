@@ -29,3 +29,12 @@ export async function seriousViolations(page: Page) {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
+
+/** The catalogue pages the heading-order and axe specs visit: [name, path]. */
+export const CATALOGUE_PAGES: ReadonlyArray<readonly [name: string, path: string]> = [
+  ["dashboard", "/dashboard"],
+  ["category page", "/categories/full/hi-vis"],
+  ["category page with the quick view open", "/categories/full/hi-vis?quickview=hi-vis-bomber-jacket"],
+  ["product page", "/product/hi-vis-bomber-jacket?size=M&color=Yellow&finish=Plain"],
+  ["search results", "/search?q=polo"],
+];

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { CATALOGUE_PAGES } from "./catalogue-helpers";
 
 // Lighthouse's and axe's heading-order rule (issue 13 item 6): on the catalogue pages no heading is more than one
 // level below the heading before it (the category page's product cards skipped from the h1 to h3). Both projects:
@@ -8,13 +9,7 @@ test.describe("catalogue headings go down one level at a time", () => {
     await logInAs("buyer", "Northwind Facilities");
   });
 
-  for (const [name, path] of [
-    ["dashboard", "/dashboard"],
-    ["category page", "/categories/full/hi-vis"],
-    ["category page with the quick view open", "/categories/full/hi-vis?quickview=hi-vis-bomber-jacket"],
-    ["product page", "/product/hi-vis-bomber-jacket?size=M&color=Yellow&finish=Plain"],
-    ["search results", "/search?q=polo"],
-  ]) {
+  for (const [name, path] of CATALOGUE_PAGES) {
     test(name, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
