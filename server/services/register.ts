@@ -7,6 +7,7 @@ import { BasketSessionService } from "./basket-session";
 import { ListService } from "./base";
 import { cataloguesDef, categoriesDef, CategoryTreeService, itemService } from "./catalogue";
 import { DespatchService, OrderService, ReOrderService } from "./orders";
+import { OrderFilterOptionsService } from "./orders/filter-options";
 import { OrderQuoteService } from "./orders/quote";
 import { MaintenanceStatusService, SelectCustomerService, SessionService } from "./session";
 
@@ -23,6 +24,7 @@ export function registerServices(app: Application, ctx: MailCtx): void {
   use("basket-session", new BasketSessionService(ctx), ["find", "update", "patch", "remove"]);
   use("order", new OrderService(ctx), ["find", "get", "create", "patch"]);
   use("order-quote", new OrderQuoteService(ctx), ["find"]);
+  use("order-filter-options", new OrderFilterOptionsService(ctx), ["find"]);
   use("despatch", new DespatchService(ctx), ["find", "get"]);
   use("re-order", new ReOrderService(ctx), ["create"]);
   use("saved-basket", new SavedBasketService(ctx), ["find", "get", "create", "patch"]);
