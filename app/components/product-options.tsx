@@ -1,9 +1,11 @@
 import { Form } from "@remix-run/react";
+import { useEffect } from "react";
 import type { OptionPicker } from "~/domain/product-options";
 
 /**
- * The matrix option pickers as a GET form (SPEC §3): without JavaScript the button reloads the page with
- * the choice in the address; with it, a change submits at once. `keep` carries other parameters along.
+ * The matrix option pickers as a GET form (SPEC §3): without JavaScript the "Show choice" button reloads the page
+ * with the choice in the address; with it, a change submits at once and the page shows the choice in place, so the
+ * button (inside `<noscript>`) is not there. `keep` carries other parameters along.
  * (The quick view and the product page of a browse-only account; the product page's add is ProductPurchase.)
  */
 export function ProductOptions({ pickers, action, keep = [], idPrefix }: { pickers: readonly OptionPicker[]; action: string; keep?: readonly [string, string][]; idPrefix: string }) {
@@ -14,12 +16,20 @@ export function ProductOptions({ pickers, action, keep = [], idPrefix }: { picke
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <OptionSelects pickers={pickers} idPrefix={idPrefix} onChange={(select) => select.form?.requestSubmit()} />
-      <button type="submit" className="button button--small">
-        Show choice
-      </button>
+      <noscript>
+        <button type="submit" className="button button--small">
+          Show choice
+        </button>
+      </noscript>
     </Form>
   );
 }
+
+/**
+ * The id of the select whose change is being shown: the page draws the selects anew with the choice (a new key),
+ * so that select is focused again once the choice is there, and a keyboard user carries on from it.
+ */
+let changedSelect: string | null = null;
 
 /**
  * One select per option, each with its error (an option left unchosen when adding, decision 062). `values`
@@ -32,6 +42,13 @@ export function OptionSelects(props: {
   errors?: Partial<Record<string, string>>;
   values?: Partial<Record<string, string | null>>;
 }) {
+  const chosen = props.pickers.map((picker) => picker.chosen ?? "").join("\n");
+  useEffect(() => {
+    const id = changedSelect;
+    changedSelect = null;
+    const select = id ? document.getElementById(id) : null;
+    if (select && select !== document.activeElement) select.focus({ preventScroll: true });
+  }, [chosen]);
   return (
     <>
       {props.pickers.map((picker) => {
@@ -49,7 +66,10 @@ export function OptionSelects(props: {
               key={value}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
-              onChange={(event) => props.onChange(event.currentTarget)}
+              onChange={(event) => {
+                changedSelect = id;
+                props.onChange(event.currentTarget);
+              }}
             >
               <option value="">Choose {picker.label.toLowerCase()}</option>
               {picker.values.map((v) => (

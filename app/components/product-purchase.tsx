@@ -42,8 +42,9 @@ export type PurchaseRefusal = {
 /**
  * The product page's add to basket in one step (decision 062): the options, the quantity and Add to basket in
  * one form posted to the page's own action, which resolves the variant. With JavaScript it posts through a
- * fetcher, so a refusal stays on the page with its message, and a changed option reloads the page's price, stock
- * and images with the choice in the address; without, the post answers the page itself. `refusal` is the
+ * fetcher, so a refusal stays on the page with its message, and a changed option shows the page's price, stock
+ * and images for the choice in place, with the choice in the address (no "Show choice" button); without, the post
+ * answers the page itself and "Show choice" (in `<noscript>`) shows a choice before adding. `refusal` is the
  * action's answer to a post without JavaScript. Render it with `key={location.key}`.
  */
 export function ProductPurchase({ product, idPrefix, refusal: posted }: { product: ProductView; idPrefix: string; refusal?: PurchaseRefusal | null }) {
@@ -52,15 +53,22 @@ export function ProductPurchase({ product, idPrefix, refusal: posted }: { produc
   const location = useLocation();
   const submit = useSubmit();
   const shown = fetcher.data ?? posted ?? null;
-  const postedQty = Number(shown?.posted?.qty);
+  // the quantity a refused post held, or the one typed before an option changed (carried in the history state)
+  const postedQty = Number(shown?.posted?.qty ?? (location.state as { qty?: unknown } | null)?.qty);
   const qty = Number.isInteger(postedQty) && postedQty >= 0 ? postedQty : product.quantity.minimum;
   const errorId = `${idPrefix}-add-error`;
 
-  // with JavaScript a changed option shows the choice (price, stock, images) with the options in the address
+  // with JavaScript a changed option shows the choice (price, stock, images) in place, with the options in the
+  // address: a GET navigation that replaces the history entry and keeps the scroll and the quantity typed
   const showChoice = (select: HTMLSelectElement) => {
     const params = new URLSearchParams();
-    for (const [name, value] of new FormData(select.form ?? undefined)) if (name !== "qty" && typeof value === "string" && value) params.set(name, value);
-    submit(params, { method: "get", action: location.pathname, replace: true, preventScrollReset: true });
+    let typed: string | undefined;
+    for (const [name, value] of new FormData(select.form ?? undefined)) {
+      if (typeof value !== "string" || !value) continue;
+      if (name === "qty") typed = value;
+      else params.set(name, value);
+    }
+    submit(params, { method: "get", action: location.pathname, replace: true, preventScrollReset: true, state: { qty: typed } });
   };
 
   return (

@@ -1,0 +1,77 @@
+import { expect, test } from "./fixtures";
+import { jsEnabled } from "./catalogue-helpers";
+
+// Issue 14 item 9: with JavaScript a changed option updates the product page in place (price, variant, image), with
+// no "Show choice" button and no document load; without it, "Show choice" shows the choice before adding.
+test.describe("product options (buyer, Northwind)", () => {
+  test.beforeEach(async ({ logInAs }) => {
+    await logInAs("buyer", "Northwind Facilities");
+  });
+
+  const start = "/product/hi-vis-bomber-jacket?size=M&color=Yellow&finish=Plain";
+
+  test("a changed option shows the choice's price, code and image", async ({ page }) => {
+    await page.goto(start);
+    const main = page.locator(".product-page__details");
+    await expect(main.getByText("£24.95", { exact: true })).toBeVisible();
+    await expect(main.getByText("HV200-YEL-M-P", { exact: true })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Hi-Vis Bomber Jacket" }).first()).toHaveAttribute("src", /hv200-yellow\.svg$/);
+    // a mark on the document: a document load would lose it
+    if (jsEnabled()) await page.evaluate(() => ((window as unknown as { optionsMark: string }).optionsMark = "same document"));
+
+    const size = page.getByLabel("Size", { exact: true });
+    await size.selectOption("2XL");
+    if (jsEnabled()) {
+      await expect(page.getByRole("button", { name: "Show choice" })).toHaveCount(0);
+    } else {
+      await page.getByRole("button", { name: "Show choice" }).click();
+    }
+    await expect(page).toHaveURL(/[?&]size=2XL(&|$)/);
+    await expect(main.getByText("£26.95", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Size", { exact: true })).toHaveValue("2XL");
+
+    await page.getByLabel("Colour", { exact: true }).selectOption("Orange");
+    await page.getByLabel("Finish", { exact: true }).selectOption("Embroidered Logo");
+    if (!jsEnabled()) await page.getByRole("button", { name: "Show choice" }).click();
+    await expect(page).toHaveURL(/[?&]finish=Embroidered(\+|%20)Logo(&|$)/);
+    await expect(page).toHaveURL(/[?&]color=Orange(&|$)/);
+    await expect(main.getByText("£30.45", { exact: true })).toBeVisible();
+    // the variant the add form adds: its product code
+    await expect(main.getByText("HV200-ORA-2XL-E", { exact: true })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Hi-Vis Bomber Jacket" }).first()).toHaveAttribute("src", /hv200-orange\.svg$/);
+
+    if (jsEnabled()) {
+      expect(await page.evaluate(() => (window as unknown as { optionsMark?: string }).optionsMark)).toBe("same document");
+      // the select changed last keeps the focus, so a keyboard user carries on from it
+      await expect(page.getByLabel("Finish", { exact: true })).toBeFocused();
+    }
+  });
+
+  test("the quantity typed stays when an option changes", async ({ page }) => {
+    test.skip(!jsEnabled(), "without JavaScript Show choice is a GET of the options; Add to basket posts the quantity with them");
+    await page.goto(start);
+    await page.getByRole("spinbutton", { name: "Quantity" }).fill("3");
+    await page.getByLabel("Size", { exact: true }).selectOption("L");
+    await expect(page).toHaveURL(/[?&]size=L(&|$)/);
+    await expect(page.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("3");
+  });
+
+  test("the quick view shows a changed option in place", async ({ page }) => {
+    await page.goto("/categories/full/hi-vis/hi-vis-vests?quickview=hi-vis-vest-class-2");
+    const dialog = page.getByRole("dialog", { name: "Hi-Vis Vest Class 2" });
+    await expect(dialog).toBeVisible();
+    if (jsEnabled()) await page.evaluate(() => ((window as unknown as { optionsMark: string }).optionsMark = "same document"));
+    await dialog.getByLabel("Colour", { exact: true }).selectOption("Orange");
+    if (jsEnabled()) {
+      await expect(dialog.getByRole("button", { name: "Show choice" })).toHaveCount(0);
+    } else {
+      await dialog.getByRole("button", { name: "Show choice" }).click();
+    }
+    await expect(page).toHaveURL(/[?&]color=Orange(&|$)/);
+    await expect(dialog.getByRole("img", { name: "Hi-Vis Vest Class 2" }).first()).toHaveAttribute("src", /hv100-orange\.svg$/);
+    if (jsEnabled()) {
+      expect(await page.evaluate(() => (window as unknown as { optionsMark?: string }).optionsMark)).toBe("same document");
+      await expect(dialog.getByLabel("Colour", { exact: true })).toBeFocused();
+    }
+  });
+});
