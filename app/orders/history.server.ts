@@ -4,7 +4,8 @@ import { ORDER_SOURCE_STATUSES } from "~/domain/order-status";
 import { pageCount } from "~/domain/paging";
 import type { PortalUser } from "~/auth/require-user.server";
 import { filterOptionsCache } from "~/upstream/cache.server";
-import { listOrderFilterOptions, listOrders, type OrderFilterOptions, type OrderPage } from "~/upstream/orders.server";
+import { getOrderFilterOptions } from "~/upstream/order-filter-options.server";
+import { listOrders, type OrderFilterOptions, type OrderPage } from "~/upstream/orders.server";
 import { orderPrices, orderSummary, type OrderPrices } from "./order-view.server";
 
 /** A page of orders as list rows with the page count. */
@@ -48,15 +49,16 @@ export async function orderHistoryData(user: PortalUser, url: URL) {
 export type OrderHistoryData = Awaited<ReturnType<typeof orderHistoryData>>;
 
 /**
- * The filter choices, cached per business unit for FILTER_OPTIONS_CACHE_MS (decision 044): the provider lists a
- * unit's contacts, departments and addresses alike for all its users, except a contact-only user (wp_contact_only),
- * who is sent only themselves, so theirs are kept per contact. New contacts or addresses show within the minute.
+ * The filter choices, one upstream call (decision 094) cached per business unit for FILTER_OPTIONS_CACHE_MS (decision
+ * 044): the provider lists a unit's contacts, departments and addresses alike for all its users, except a contact-only
+ * user (wp_contact_only), who is sent only themselves, so theirs are kept per contact. New contacts or addresses show
+ * within the minute.
  */
 function filterOptions(user: PortalUser): Promise<OrderFilterOptions> {
   const unit = user.session.selectedCustomer;
-  if (!unit) return listOrderFilterOptions(user.upstream);
+  if (!unit) return getOrderFilterOptions(user.upstream);
   const key = user.session.setting.wp_contact_only ? `${unit.internalId}/contact/${unit.contactId}` : `${unit.internalId}/all`;
-  return filterOptionsCache.get(key, () => listOrderFilterOptions(user.upstream));
+  return filterOptionsCache.get(key, () => getOrderFilterOptions(user.upstream));
 }
 
 const NO_ORDERS: OrderPage = { total: 0, limit: 0, skip: 0, data: [] };

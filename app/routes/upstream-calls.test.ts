@@ -13,7 +13,8 @@ import { loader as layout } from "./_default";
 import { loader as orderHistory } from "./_default.order-history._index";
 import { loader as productCategory } from "./_default.product-category";
 
-// Upstream calls per page (issue 13 item 2, decision 044): the default layout's loader and the route's, for one request.
+// Upstream calls per page (issue 13 item 2, decisions 044 and 094): the default layout's loader and the route's, for one
+// request.
 const server = useUpstreamMock();
 
 let calls: string[] = [];
@@ -40,21 +41,34 @@ async function callsFor(route: Loader, path: string, token = "token-1"): Promise
 }
 
 const GUARD = ["GET /api/maintenance-status", "GET /api/session"];
-const FILTER_OPTIONS = ["GET /api/contact", "GET /api/customer-address", "GET /api/department"];
+// one call for the history's contacts, departments and depots (decision 094; before it, three: 6 calls a first load)
+const FILTER_OPTIONS = ["GET /api/order-filter-options"];
 
 describe("the order history's upstream calls", () => {
   beforeEach(() => server.use(...authHandlers(), ...orderHandlers([orderAnswer()])));
 
-  it("without the caches (before issue 13): the guard, the orders and the three filter lists on every load (6)", async () => {
+  it("without the caches: the guard, the orders and the filter options on every load (4)", async () => {
     for (let i = 0; i < 2; i++) {
       expect(await callsFor(orderHistory, "/order-history")).toEqual([...GUARD, "GET /api/order", ...FILTER_OPTIONS].sort());
     }
   });
 
-  it("with them: 6 on the business unit's first load, then only the orders within the seconds the guard answers live", async () => {
+  it("with them: 4 on the business unit's first load, then only the orders within the seconds the guard answers live", async () => {
     setUpstreamCachingForTests(true);
-    expect(await callsFor(orderHistory, "/order-history")).toHaveLength(6);
+    expect(await callsFor(orderHistory, "/order-history")).toEqual([...GUARD, "GET /api/order", ...FILTER_OPTIONS].sort());
     expect(await callsFor(orderHistory, "/order-history?page=2")).toEqual(["GET /api/order"]);
+  });
+
+  it("another business unit's first load while the maintenance status is warm: its session, the orders, its filter options (3)", async () => {
+    setUpstreamCachingForTests(true);
+    const harbour = { ...sessionAnswer({ customers: 2 }), selectedCustomer: sessionAnswer({ customers: 2 }).customers[1] };
+    server.use(
+      http.get(`${UPSTREAM}/api/session`, ({ request }) =>
+        request.headers.get("authorization") === "Bearer token-2" ? HttpResponse.json(harbour) : undefined,
+      ),
+    );
+    await callsFor(orderHistory, "/order-history");
+    expect(await callsFor(orderHistory, "/order-history", "token-2")).toEqual(["GET /api/order", ...FILTER_OPTIONS, "GET /api/session"].sort());
   });
 
   it("a colleague in the same business unit: their own session and the orders, no more than 3", async () => {
@@ -75,6 +89,7 @@ describe("the order history's upstream calls", () => {
 
 describe("the filter options are kept per business unit", () => {
   const contacts = (unit: string) => [{ internalId: unit === "1001" ? "5004" : "6004", firstName: `Staff of ${unit}`, lastName: "" }];
+  const otherOptions = { departments: [{ internalId: "301", name: "Facilities" }], addresses: [{ internalId: "701", label: "Northwind Depot" }] };
 
   beforeEach(() => {
     setUpstreamCachingForTests(true);
@@ -87,12 +102,12 @@ describe("the filter options are kept per business unit", () => {
     // msw tries the handlers of one use() in order: these first
     server.use(
       http.get(`${UPSTREAM}/api/session`, ({ request }) => HttpResponse.json(selectedBy[tokenOf(request)])),
-      http.get(`${UPSTREAM}/api/contact`, ({ request }) => {
+      http.get(`${UPSTREAM}/api/order-filter-options`, ({ request }) => {
         const session = selectedBy[tokenOf(request)];
         const unit = session.selectedCustomer!.internalId;
         // a contact-only user is sent only themselves
         const data = session.setting.wp_contact_only ? [{ internalId: "5001", firstName: "Only", lastName: "Me" }] : contacts(unit);
-        return HttpResponse.json({ total: data.length, limit: 10000, skip: 0, data });
+        return HttpResponse.json({ contacts: data, ...otherOptions });
       }),
       ...authHandlers(),
       ...orderHandlers([orderAnswer()]),
@@ -110,7 +125,7 @@ describe("the filter options are kept per business unit", () => {
     expect(await employees("token-2")).toEqual(["Staff of 1002"]);
     expect(await employees("token-3")).toEqual(["Only Me"]);
     expect(await employees("token-1")).toEqual(["Staff of 1001"]);
-    expect(calls.filter((c) => c === "GET /api/contact")).toHaveLength(3);
+    expect(calls.filter((c) => c === "GET /api/order-filter-options")).toHaveLength(3);
   });
 });
 

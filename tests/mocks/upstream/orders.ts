@@ -89,5 +89,13 @@ export function orderHandlers(orders = [orderAnswer()], calls: OrderCalls = { li
     http.get(`${UPSTREAM}/api/customer-address`, () =>
       HttpResponse.json({ total: 1, limit: 10000, skip: 0, data: [{ internalId: "701", label: "Northwind Depot" }] }),
     ),
+    // the order history's filter choices in one call (decision 094)
+    http.get(`${UPSTREAM}/api/order-filter-options`, () =>
+      HttpResponse.json({
+        contacts: [{ internalId: "5004", firstName: "Ann", lastName: "Smith" }],
+        departments: [{ internalId: "301", name: "Facilities" }],
+        addresses: [{ internalId: "701", label: "Northwind Depot" }],
+      }),
+    ),
   ];
 }
