@@ -5,7 +5,8 @@ import { perRequest } from "~/http/request-scope.server";
 import { createUpstreamClient, getUpstream, type UpstreamClient } from "~/upstream/client.server";
 import { describeFailure } from "~/upstream/errors.server";
 import type { UpstreamSession } from "~/upstream/schemas";
-import { getSession, maintenanceBypassCookie } from "./session.server";
+import { refusalMessage } from "./refusal";
+import { flashToast, getSession, maintenanceBypassCookie } from "./session.server";
 
 export type PortalUser = {
   upstream: UpstreamClient;
@@ -80,20 +81,28 @@ const users = new WeakMap<Request, Promise<PortalUser>>();
  */
 export async function requireUser(request: Request, options: { permission?: Permission } = {}): Promise<PortalUser> {
   const resolved = await perRequest(request, "user", users, () => runChain(request));
-  if (options.permission) enforce(request, permissionDecision(resolved.session.account, options.permission));
+  if (options.permission) await enforce(request, permissionDecision(resolved.session.account, options.permission));
   return resolved;
 }
 
 /**
  * A refusal becomes a redirect, or a 403 for a post the route's own rules refuse (decision 057): the one place
- * that tells the two apart.
+ * that tells the two apart. A page load sent to the dashboard carries a toast naming the screen refused (decision
+ * 087); /punchout-only says why itself, and a prefetch (a link hovered, not followed) is told nothing.
  */
-function enforce(request: Request, decision: AccessDecision): void {
+async function enforce(request: Request, decision: AccessDecision): Promise<void> {
   if (decision.allow) return;
   if (decision.forbidsPost && request.method !== "GET" && request.method !== "HEAD") {
     throw new Response("You do not have permission to do that.", { status: 403 });
   }
-  throw redirect(decision.redirectTo);
+  if (decision.redirectTo !== "/" || isPrefetch(request)) throw redirect(decision.redirectTo);
+  const toast = { kind: "error", message: refusalMessage(pagePath(request).pathname) } as const;
+  throw redirect(decision.redirectTo, { headers: await flashToast(request, toast) });
+}
+
+function isPrefetch(request: Request): boolean {
+  const purpose = request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "";
+  return purpose.includes("prefetch");
 }
 
 async function runChain(request: Request): Promise<PortalUser> {
@@ -114,7 +123,7 @@ async function runChain(request: Request): Promise<PortalUser> {
   }
 
   const inPunchout = session.punchoutSession !== null;
-  enforce(request, accessGuard({ pathname, account: session.account, inPunchout, method: request.method, setting: session.setting }));
+  await enforce(request, accessGuard({ pathname, account: session.account, inPunchout, method: request.method, setting: session.setting }));
   return { upstream, session, inPunchout };
 }
 
