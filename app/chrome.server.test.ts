@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { sessionAnswer } from "../tests/mocks/upstream/fixtures";
 import type { UpstreamSession } from "~/upstream/schemas";
-import { visibleNavigation } from "./chrome.server";
+import type { PortalUser } from "~/auth/require-user.server";
+import { loadChrome, mayOpen, visibleNavigation } from "./chrome.server";
 
 const nav = (permissions: string[], extra: Parameters<typeof sessionAnswer>[0] = {}, inPunchout = false) =>
   visibleNavigation({ session: sessionAnswer({ permissions, ...extra }) as unknown as UpstreamSession, inPunchout }).map(
@@ -33,5 +34,25 @@ describe("sidebar shows only what the user may open", () => {
 
   it("a user without catalogue permissions sees no catalogue", () => {
     expect(nav(["canViewManpack", "manpackOrders"])).not.toContain("/categories/full");
+  });
+});
+
+describe("the header offers only what the user may use (issue 14 item 7)", () => {
+  const user = (permissions: string[], inPunchout = false) =>
+    ({ session: sessionAnswer({ permissions }) as unknown as UpstreamSession, inPunchout, upstream: null }) as unknown as PortalUser;
+
+  it("a browse-only user has no basket in the header outside punchout, and one inside it", async () => {
+    const browse = await loadChrome(new Request("http://portal.test/"), user(["browseOnly", "canViewFullCatalogue"]));
+    expect(browse.basketCount).toBeNull();
+    expect(browse.navigation.map((n) => n.to)).not.toContain("/basket");
+    const punchout = await loadChrome(new Request("http://portal.test/"), user(["browseOnly", "canViewFullCatalogue"], true));
+    expect(punchout.basketCount).toBe(0);
+  });
+
+  it("a buyer has the basket; approvals only for an approver, by the access table", async () => {
+    const buyer = await loadChrome(new Request("http://portal.test/"), user(["canViewFullCatalogue"]));
+    expect(buyer.basketCount).toBe(0);
+    expect(buyer.pendingApprovals).toBeNull();
+    expect(mayOpen(user(["orderApproval"]), "/order-to-approve")).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { basketCount } from "~/domain/basket";
-import { canApprove, navigationFor } from "~/domain/permissions";
+import { accessGuard, navigationFor } from "~/domain/permissions";
 import type { PortalUser } from "~/auth/require-user.server";
 import { bannerDismissedCookie } from "~/auth/session.server";
 import { countOrdersAwaitingApproval } from "~/upstream/orders.server";
@@ -17,10 +17,19 @@ export function visibleNavigation(user: Pick<PortalUser, "session" | "inPunchout
   return navigationFor({ account, setting, inPunchout: user.inPunchout }).map(({ to, label }) => ({ to, label }));
 }
 
+/**
+ * Whether the access guard lets this user open a page (decision 087): the header offers only what the guard, and
+ * so the provider, would let the user use, by the same table as the sidebar.
+ */
+export function mayOpen(user: Pick<PortalUser, "session" | "inPunchout">, pathname: string): boolean {
+  const { account, setting } = user.session;
+  return accessGuard({ pathname, account, setting, inPunchout: user.inPunchout, method: "GET" }).allow;
+}
+
 /** What the header, sidebar and banner of the default and basket layouts show. */
 export async function loadChrome(request: Request, user: PortalUser) {
   const { session } = user;
-  const approver = canApprove(session.account, session.setting);
+  const approver = mayOpen(user, "/order-to-approve");
   const [pendingApprovals, dismissedBanner] = await Promise.all([
     approver ? countOrdersAwaitingApproval(user.upstream) : Promise.resolve(null),
     bannerDismissedCookie().parse(request.headers.get("Cookie")) as Promise<string | null>,
@@ -32,7 +41,8 @@ export async function loadChrome(request: Request, user: PortalUser) {
     },
     customer: session.selectedCustomer,
     customers: session.customers,
-    basketCount: basketCount(session.basket?.stock ?? []),
+    // null: the user may not use a basket (browse-only outside punchout), so the header shows no basket link
+    basketCount: mayOpen(user, "/basket") ? basketCount(session.basket?.stock ?? []) : null,
     pendingApprovals,
     navigation: visibleNavigation(user),
     banner: dismissedBanner === SITE_BANNER.id ? null : SITE_BANNER,

@@ -2,26 +2,17 @@ import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ChromeData } from "~/chrome.server";
 
-/** Header, sidebar and banner shared by the default and basket layouts. Without data it is the bare chrome. */
-export function Chrome({ chrome, children, variant = "default" }: { chrome?: ChromeData; children: ReactNode; variant?: "default" | "basket" }) {
+/**
+ * Header, sidebar, banner and footer: the one chrome of the default and basket layouts (decision 087). Without data
+ * it is the bare chrome (a layout's error page).
+ */
+export function Chrome({ chrome, children }: { chrome?: ChromeData; children: ReactNode }) {
   return (
-    <div className={`app-layout app-layout--${variant}`}>
+    <div className="app-layout">
       <Header chrome={chrome} />
       {chrome?.banner ? <SiteBanner id={chrome.banner.id} message={chrome.banner.message} /> : null}
       <div className="app-layout__body">
-        {variant === "default" ? (
-          <nav className="sidebar" aria-label="Main">
-            <ul>
-              {(chrome?.navigation ?? [{ to: "/dashboard", label: "Dashboard" }]).map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} prefetch="intent">
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
+        <Sidebar items={chrome?.navigation ?? [{ to: "/dashboard", label: "Dashboard" }]} />
         <main id="main" className="app-layout__main">
           {children}
         </main>
@@ -29,6 +20,33 @@ export function Chrome({ chrome, children, variant = "default" }: { chrome?: Chr
       <footer className="app-footer">
         <p>© 2026 Workwear ordering portal · Prices exclude VAT unless shown</p>
       </footer>
+    </div>
+  );
+}
+
+/**
+ * The sidebar. On a narrow screen it folds behind a "Menu" toggle, a checkbox CSS reads with `:checked`, so it
+ * opens without JavaScript; keyed by the path, so a client-side navigation closes it again.
+ */
+function Sidebar({ items }: { items: ChromeData["navigation"] }) {
+  const { pathname } = useLocation();
+  return (
+    <div className="sidebar">
+      <input type="checkbox" id="sidebar-toggle" className="sidebar__toggle" key={pathname} />
+      <label htmlFor="sidebar-toggle" className="sidebar__toggle-label">
+        Menu
+      </label>
+      <nav className="sidebar__nav" aria-label="Main">
+        <ul>
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} prefetch="intent">
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </div>
   );
 }
@@ -71,9 +89,11 @@ function Header({ chrome }: { chrome?: ChromeData }) {
               Approvals <span className="badge">{chrome.pendingApprovals}</span>
             </Link>
           ) : null}
-          <Link to="/basket" className="header-link" aria-label={`Basket, ${chrome.basketCount} items`}>
-            Basket <span className="badge">{chrome.basketCount}</span>
-          </Link>
+          {chrome.basketCount !== null ? (
+            <Link to="/basket" className="header-link" aria-label={`Basket, ${chrome.basketCount} items`}>
+              Basket <span className="badge">{chrome.basketCount}</span>
+            </Link>
+          ) : null}
           <span className="app-header__user">{chrome.user.name}</span>
           <Form method="post" action="/logout">
             <button type="submit" className="button button--small button--ghost">

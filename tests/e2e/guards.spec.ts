@@ -26,7 +26,72 @@ test.describe("permission redirects", () => {
   });
 });
 
+test.describe("a user sent away is told why (issue 14 item 7)", () => {
+  test("order approval, without the permission", async ({ page, logInAs }) => {
+    await logInAs("requester");
+    await page.goto("/order-to-approve");
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("alert")).toHaveText("Your account cannot open order approval.");
+  });
+
+  test("the basket, for a browse-only user", async ({ page, logInAs }) => {
+    await logInAs("browse");
+    await page.goto("/basket");
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("alert")).toHaveText("Your account cannot open the basket.");
+    // told once: the next page carries no toast
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+});
+
 test.describe("layout", () => {
+  test("a browse-only user sees no basket link in the header or the sidebar", async ({ page, logInAs }) => {
+    await logInAs("browse");
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
+    await expect(page.getByRole("banner").getByRole("link", { name: /Basket/ })).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Basket" })).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
+  });
+
+  test("the basket and the checkout have the sidebar, header and footer of every other page", async ({ page, logInAs }) => {
+    await logInAs("requester");
+    for (const path of ["/basket", "/checkout"]) {
+      await page.goto(path);
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
+      await expect(page.getByRole("banner").getByRole("link", { name: /Basket/ })).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+    }
+  });
+
+  test("at 390 px the sidebar folds behind a Menu toggle, and nothing scrolls sideways", async ({ page, logInAs }) => {
+    await logInAs("buyer", "Northwind Facilities");
+    await page.setViewportSize({ width: 390, height: 800 });
+    for (const path of ["/", "/basket"]) {
+      await page.goto(path);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await expect(nav).toBeHidden();
+      await page.getByText("Menu", { exact: true }).click();
+      await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+  });
+
+  test("the business-unit select shows the unit's name in a readable colour", async ({ page, logInAs }) => {
+    await logInAs("buyer", "Northwind Facilities");
+    await page.goto("/dashboard");
+    const select = page.getByLabel("Business unit");
+    await expect(select).toHaveValue(/.+/);
+    const colours = await select.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { text: style.color, background: style.backgroundColor };
+    });
+    expect(colours.text).not.toBe(colours.background);
+    expect(colours.text).toBe("rgb(20, 33, 61)");
+  });
+
   test("the header names the user, the business unit and the basket", async ({ page, logInAs }) => {
     await logInAs("requester");
     await page.goto("/");
