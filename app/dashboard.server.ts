@@ -1,20 +1,21 @@
 import type { PortalUser } from "~/auth/require-user.server";
 import { loadQuickView, quickViewLinks, withQuickViews } from "~/catalogue/listing.server";
 import { cardsOf } from "~/catalogue/product.server";
-import { visibleNavigation } from "~/chrome.server";
+import { mayOpen } from "~/chrome.server";
 import { FIRST_BANNER_SIZE, firstBannerProducts, SECOND_BANNER_SIZE, SECOND_BANNER_SKIP, secondBannerItems } from "~/domain/banners";
 import { searchScope } from "~/domain/catalogue-listing";
-import { visibleContacts } from "~/domain/contacts";
 import { formatDate } from "~/domain/dates";
-import { canApprove, isOwnContactOnly } from "~/domain/permissions";
-import { listActiveContacts } from "~/upstream/contacts.server";
+import { approvalListQuery } from "~/domain/order-approval";
+import { orderListQuery } from "~/domain/order-query";
+import { orderPrices, orderSummary } from "~/orders/order-view.server";
 import { latestNews } from "~/upstream/content.server";
 import { getItemsByIds, listItems, type Item } from "~/upstream/items.server";
 import { describeFailure, isRedirect } from "~/upstream/errors.server";
-import { countOrdersAwaitingApproval } from "~/upstream/orders.server";
+import { listOrders, type OrderPage } from "~/upstream/orders.server";
 
 const NEWS_TEASER_SIZE = 3;
-const CONTACTS_SHOWN = 10;
+/** SPEC §4 homePending and homeHistory: the first few of each list, the rest a link away (decision 088). */
+export const DASHBOARD_ORDERS = 5;
 
 /** SPEC §8: banner and content failures are logged and the part is left empty; the dashboard still shows. */
 function orEmpty<T>(what: string, call: Promise<T[]>): Promise<T[]> {
@@ -49,36 +50,50 @@ async function banners(user: PortalUser) {
   };
 }
 
-/** "/" and "/dashboard": contacts, the two product banners, news, quick links and, for approvers, pending approvals. */
+/**
+ * SPEC §4 homePending / homeHistory: a list's first DASHBOARD_ORDERS orders and its total, or null when it failed
+ * (SPEC §8: logged; the panel says so and the dashboard still shows).
+ */
+async function firstOrders(user: PortalUser, what: string, query: Record<string, string>, link: (id: string) => string) {
+  let answer: OrderPage;
+  try {
+    answer = await listOrders(user.upstream, { ...query, $limit: String(DASHBOARD_ORDERS), $skip: "0" });
+  } catch (error) {
+    if (isRedirect(error)) throw error;
+    console.error(`dashboard: ${what} failed`, describeFailure(error));
+    return null;
+  }
+  const prices = orderPrices(user);
+  return { total: answer.total, orders: answer.data.map((order) => ({ ...orderSummary(order, prices), to: link(order.internalId) })) };
+}
+
+/**
+ * "/" and "/dashboard" (decision 088): for approvers the orders waiting for them, the user's recent orders, quick
+ * order, news and the two product banners; each only where the access table lets the user open the screen behind it.
+ */
 export async function dashboardData(user: PortalUser) {
   const { session } = user;
-  const ownOnly = isOwnContactOnly(session.setting);
-  const [contacts, bannerCards, news, pendingApprovals] = await Promise.all([
-    orEmpty("contacts", listActiveContacts(user.upstream, { ownOnly })),
+  const approver = mayOpen(user, "/order-to-approve");
+  const history = mayOpen(user, "/order-history");
+  const [bannerCards, news, pending, recent] = await Promise.all([
     banners(user),
     orEmpty("news", latestNews(user.upstream, NEWS_TEASER_SIZE)),
-    canApprove(session.account, session.setting) ? countOrdersAwaitingApproval(user.upstream) : Promise.resolve(null),
+    approver ? firstOrders(user, "pending approvals", approvalListQuery("awaiting", 1), (id) => `/order-to-approve/${id}`) : null,
+    history ? firstOrders(user, "recent orders", orderListQuery({ page: 1 }), (id) => `/order-history/${id}`) : null,
   ]);
-  const shown = visibleContacts(contacts, session.setting, session.selectedUser?.internalId ?? null);
   return {
     name: session.user.firstName || session.user.email,
     email: session.user.email,
     customer: session.selectedCustomer?.name ?? null,
-    contacts: {
-      total: shown.length,
-      list: shown.slice(0, CONTACTS_SHOWN).map((c) => ({
-        internalId: c.internalId,
-        name: [c.firstName, c.lastName].filter(Boolean).join(" "),
-        grade: c.grade ?? "",
-        employeeRef: c.employeeRef ?? "",
-      })),
-    },
     banners: bannerCards,
     news: news.map((n) => ({ id: n.id, title: n.title.rendered, to: `/news/${n.slug}`, date: formatDate(n.date) })),
-    quickLinks: visibleNavigation(user).filter((l) => l.to !== "/dashboard"),
-    pendingApprovals,
+    /** Approvers only; `failed` when the provider could not list them just now. */
+    pendingApprovals: approver ? (pending ?? { failed: true as const }) : null,
     // punched-out saved baskets awaiting an approver: the session already counts them (GET /api/session basketsToApprove)
-    punchoutBasketsToApprove: pendingApprovals === null ? null : session.basketsToApprove,
+    punchoutBasketsToApprove: approver ? session.basketsToApprove : null,
+    /** Users who may open the order history only. */
+    recentOrders: history ? (recent ?? { failed: true as const }) : null,
+    quickOrder: mayOpen(user, "/quick-order"),
   };
 }
 

@@ -1,10 +1,13 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { loadDashboard } from "~/dashboard.server";
 import { ProductGrid } from "./product-card";
 import { QuickView } from "./quick-view";
+import { StatusLabel } from "./status-label";
 
 type Data = Awaited<ReturnType<typeof loadDashboard>>;
+type OrderList = Exclude<Data["recentOrders"], null>;
 
+/** The dashboard (decision 088): what needs the user's attention first, then quick order, news and the banners. */
 export function DashboardPage({ data }: { data: Data }) {
   return (
     <>
@@ -19,33 +22,17 @@ export function DashboardPage({ data }: { data: Data }) {
         ) : null}
         .
       </p>
-      {data.quickLinks.length ? (
-        <nav aria-label="Quick links">
-          <ul className="quick-links">
-            {data.quickLinks.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="button button--small">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
-      {data.banners.first.length ? (
-        <section aria-labelledby="banner-first">
-          <h2 id="banner-first">Recommended for you</h2>
-          <ProductGrid cards={data.banners.first} label="Recommended for you" />
-        </section>
-      ) : null}
       <div className="dashboard-grid">
         {data.pendingApprovals !== null ? (
           <section className="dashboard-panel" aria-labelledby="approvals">
             <h2 id="approvals">Orders to approve</h2>
-            <p>
-              {data.pendingApprovals === 1 ? "1 order is" : `${data.pendingApprovals} orders are`} waiting for your approval.
-            </p>
-            <Link to="/order-to-approve">Review orders</Link>
+            <OrderPanelList
+              list={data.pendingApprovals}
+              count={(n) => (n === 1 ? "1 order is waiting for your approval." : `${n} orders are waiting for your approval.`)}
+              empty="No orders are waiting for your approval."
+              more={{ to: "/order-to-approve", label: "All orders to approve" }}
+              show="orderedBy"
+            />
             {data.punchoutBasketsToApprove ? (
               <p>
                 {data.punchoutBasketsToApprove === 1 ? "1 punchout basket is" : `${data.punchoutBasketsToApprove} punchout baskets are`} waiting for your
@@ -54,30 +41,41 @@ export function DashboardPage({ data }: { data: Data }) {
             ) : null}
           </section>
         ) : null}
-        <section className="dashboard-panel" aria-labelledby="contacts">
-          <h2 id="contacts">Contacts</h2>
-          {data.contacts.total === 0 ? (
-            <p>No contacts to show.</p>
-          ) : (
-            <>
-              <ul>
-                {data.contacts.list.map((c) => (
-                  <li key={c.internalId}>
-                    {c.name}
-                    {c.grade ? <span className="muted"> · {c.grade}</span> : null}
-                  </li>
-                ))}
-              </ul>
-              {data.contacts.total > data.contacts.list.length ? (
-                <p className="muted">and {data.contacts.total - data.contacts.list.length} more</p>
-              ) : null}
-            </>
-          )}
-        </section>
+        {data.recentOrders !== null ? (
+          <section className="dashboard-panel" aria-labelledby="recent-orders">
+            <h2 id="recent-orders">Recent orders</h2>
+            <OrderPanelList
+              list={data.recentOrders}
+              empty="No orders yet."
+              more={{ to: "/order-history", label: "All orders" }}
+              show="status"
+            />
+          </section>
+        ) : null}
+        {data.quickOrder ? (
+          <section className="dashboard-panel" aria-labelledby="quick-order">
+            <h2 id="quick-order">Quick order</h2>
+            <Form method="post" action="/quick-order" className="dashboard-quick-order">
+              <label htmlFor="dashboard-quick-order-line">Product code and quantity</label>
+              <p id="dashboard-quick-order-hint" className="muted">
+                For example <code>HV100-YEL-M, 5</code>
+              </p>
+              <div className="dashboard-quick-order__row">
+                <input id="dashboard-quick-order-line" name="lines" type="text" autoComplete="off" spellCheck={false} aria-describedby="dashboard-quick-order-hint" />
+                <button type="submit" className="button button--primary">
+                  Add to basket
+                </button>
+              </div>
+            </Form>
+            <p>
+              <Link to="/quick-order">Add several lines or a CSV file</Link>
+            </p>
+          </section>
+        ) : null}
         <section className="dashboard-panel" aria-labelledby="news">
           <h2 id="news">News</h2>
           {data.news.length ? (
-            <ul>
+            <ul className="dashboard-list">
               {data.news.map((n) => (
                 <li key={n.id}>
                   <Link to={n.to}>{n.title}</Link> <span className="muted">{n.date}</span>
@@ -89,6 +87,12 @@ export function DashboardPage({ data }: { data: Data }) {
           )}
         </section>
       </div>
+      {data.banners.first.length ? (
+        <section aria-labelledby="banner-first">
+          <h2 id="banner-first">Recommended for you</h2>
+          <ProductGrid cards={data.banners.first} label="Recommended for you" />
+        </section>
+      ) : null}
       {data.banners.second.length ? (
         <section aria-labelledby="banner-second">
           <h2 id="banner-second">New in the catalogue</h2>
@@ -96,6 +100,44 @@ export function DashboardPage({ data }: { data: Data }) {
         </section>
       ) : null}
       {data.quickView ? <QuickView quickView={data.quickView} /> : null}
+    </>
+  );
+}
+
+/** A dashboard panel's first few orders, each a link to its page, and a link to the whole list. */
+function OrderPanelList({
+  list,
+  count,
+  empty,
+  more,
+  show,
+}: {
+  list: OrderList;
+  count?: (n: number) => string;
+  empty: string;
+  more: { to: string; label: string };
+  show: "status" | "orderedBy";
+}) {
+  if ("failed" in list) return <p>These orders could not be shown just now. Please try again in a moment.</p>;
+  if (list.total === 0) return <p>{empty}</p>;
+  return (
+    <>
+      {count ? <p>{count(list.total)}</p> : null}
+      <ul className="dashboard-list dashboard-orders">
+        {list.orders.map((o) => (
+          <li key={o.id}>
+            <Link to={o.to}>{o.tranId}</Link> <span className="muted">{o.created}</span>
+            {show === "status" ? <StatusLabel status={o.status} /> : <span>{o.orderedBy}</span>}
+            {o.total ? <span className="dashboard-orders__total">{o.total}</span> : null}
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to={more.to}>
+          {more.label}
+          {list.total > list.orders.length ? ` (${list.total})` : ""}
+        </Link>
+      </p>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { contentHandlers } from "../../tests/mocks/upstream/content";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { itemAnswer, itemHandlers, list } from "../../tests/mocks/upstream/items";
+import { orderAnswer, orderHandlers, type OrderCalls } from "../../tests/mocks/upstream/orders";
 import { get, sessionCookie } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { loader } from "./_default.dashboard";
@@ -13,7 +14,15 @@ const server = useUpstreamMock();
 
 type Overrides = Parameters<typeof sessionAnswer>[0];
 
-async function open(overrides: Overrides, options: Parameters<typeof contentHandlers>[0] = {}, itemQueries: URLSearchParams[] = []) {
+const ORDERS = [1, 2, 3, 4, 5, 6, 7].map((n) => orderAnswer({ internalId: String(n), tranId: `SO10000${n}` }));
+
+async function open(
+  overrides: Overrides,
+  options: Parameters<typeof contentHandlers>[0] = {},
+  itemQueries: URLSearchParams[] = [],
+  orderCalls: OrderCalls = { lists: [], patches: [] },
+  ordersDown = false,
+) {
   const session = sessionAnswer(overrides);
   session.account.sector = { internalId: "1", name: "Facilities", products: ["101", "102"] } as never;
   server.use(
@@ -26,7 +35,8 @@ async function open(overrides: Overrides, options: Parameters<typeof contentHand
           ? list([itemAnswer(101), itemAnswer(102)])
           : list([101, 201, 202, 203, 204, 205, 206, 207].map((id) => itemAnswer(id))),
     }),
-    http.get(`${UPSTREAM}/api/order`, () => HttpResponse.json({ total: 3, limit: 0, skip: 0, data: [] })),
+    ...(ordersDown ? [http.get(`${UPSTREAM}/api/order`, () => HttpResponse.json({ message: "down" }, { status: 503 }))] : []),
+    ...orderHandlers(ORDERS, orderCalls),
   );
   return loader({ request: get("/dashboard", await sessionCookie()), params: {}, context: testLoadContext() });
 }
@@ -43,28 +53,56 @@ describe("/dashboard", () => {
     expect(queries.find((q) => q.get("internalId[$in]"))?.get("internalId[$in]")).toBe("101,102");
   });
 
-  it("lists contacts; wp_contact_only limits them to the user's own", async () => {
+  it("lists no contacts (issue 14 item 3: the dashboard is for orders, not colleagues)", async () => {
     const queries: URLSearchParams[] = [];
-    const all = await open({}, { contactQueries: queries });
-    expect(all.contacts.list.map((c) => c.name)).toEqual(["Bea Buyer", "Rory Requester"]);
-    expect(queries[0].get("currentContactOnly")).toBeNull();
-    const own = await open({ setting: { wp_contact_only: true } }, { contactQueries: queries });
-    expect(own.contacts.list.map((c) => c.name)).toEqual(["Bea Buyer"]);
-    expect(queries[1].get("currentContactOnly")).toBe("true");
+    const data = await open({}, { contactQueries: queries });
+    expect(queries).toEqual([]);
+    expect(data).not.toHaveProperty("contacts");
+    expect(data).not.toHaveProperty("quickLinks");
   });
 
-  it("shows pending approvals to approvers only, and quick links by permission", async () => {
-    const approver = await open({ permissions: ["canViewFullCatalogue", "orderApproval"], setting: { isApprover: true } });
-    expect(approver.pendingApprovals).toBe(3);
-    expect(approver.quickLinks.map((l) => l.to)).toContain("/order-to-approve");
-    expect(approver.quickLinks.map((l) => l.to)).toContain("/saved-punchout-baskets");
-    expect(approver.punchoutBasketsToApprove).toBe(0);
-    const buyer = await open({ permissions: ["canViewFullCatalogue"] });
+  it("shows an approver the orders waiting for them: the count and the first five, each linking to its page", async () => {
+    const calls: OrderCalls = { lists: [], patches: [] };
+    const data = await open({ permissions: ["canViewFullCatalogue", "orderApproval"], setting: { isApprover: true } }, {}, [], calls);
+    expect(data.pendingApprovals).toMatchObject({ total: 7 });
+    const pending = data.pendingApprovals as Exclude<typeof data.pendingApprovals, null | { failed: true }>;
+    expect(pending.orders.map((o) => o.to)).toEqual(["/order-to-approve/1", "/order-to-approve/2", "/order-to-approve/3", "/order-to-approve/4", "/order-to-approve/5"]);
+    expect(pending.orders[0]).toMatchObject({ tranId: "SO100001", orderedBy: "Rory Requester" });
+    const query = calls.lists.find((q) => q.get("orderToApprove") === "true");
+    expect(query?.get("orderStatus")).toBe("Pending Approval");
+    expect(query?.get("$limit")).toBe("5");
+    expect(data.punchoutBasketsToApprove).toBe(0);
+  });
+
+  it("shows recent orders, newest first, linking to the order, to users with the order history", async () => {
+    const calls: OrderCalls = { lists: [], patches: [] };
+    const data = await open({ permissions: ["canViewFullCatalogue", "viewOrderHistory"] }, {}, [], calls);
+    const recent = data.recentOrders as Exclude<typeof data.recentOrders, null | { failed: true }>;
+    expect(recent.total).toBe(7);
+    expect(recent.orders.map((o) => o.to)).toEqual(["/order-history/1", "/order-history/2", "/order-history/3", "/order-history/4", "/order-history/5"]);
+    expect(recent.orders[0].status.label).toBe("Pending Supervisor Approval");
+    expect(calls.lists).toHaveLength(1);
+    expect(calls.lists[0].get("$limit")).toBe("5");
+    expect(calls.lists[0].get("$sort[createdDate]")).toBe("-1");
+    expect(calls.lists[0].get("orderToApprove")).toBeNull();
+    expect(data.pendingApprovals).toBeNull();
+  });
+
+  it("leaves out what the user may not open: no order panels without the permissions, no quick order for browse-only", async () => {
+    const calls: OrderCalls = { lists: [], patches: [] };
+    const buyer = await open({ permissions: ["canViewFullCatalogue"] }, {}, [], calls);
     expect(buyer.pendingApprovals).toBeNull();
     expect(buyer.punchoutBasketsToApprove).toBeNull();
-    expect(buyer.quickLinks.map((l) => l.to)).not.toContain("/saved-punchout-baskets");
-    expect(buyer.quickLinks.map((l) => l.to)).toContain("/categories/full");
-    expect(buyer.quickLinks.map((l) => l.to)).not.toContain("/categories/my");
+    expect(buyer.recentOrders).toBeNull();
+    expect(calls.lists).toEqual([]);
+    expect(buyer.quickOrder).toBe(true);
+    const browse = await open({ permissions: ["canViewFullCatalogue", "browseOnly"] });
+    expect(browse.quickOrder).toBe(false);
+  });
+
+  it("still shows when the orders cannot be listed (SPEC §8: logged; the panel says so)", async () => {
+    const data = await open({ permissions: ["canViewFullCatalogue", "viewOrderHistory"] }, {}, [], undefined, true);
+    expect(data.recentOrders).toEqual({ failed: true });
   });
 
   it("still shows when the news fails (SPEC §8: logged, left empty)", async () => {

@@ -2,8 +2,13 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "~/components/dashboard-page";
 import catalogueStyles from "~/styles/catalogue.css";
+import orderStyles from "~/styles/orders.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+// catalogue: the banners' product cards; orders: the recent orders' status labels
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: catalogueStyles },
+  { rel: "stylesheet", href: orderStyles },
+];
 export const meta: MetaFunction = () => [{ title: "Dashboard · Workwear ordering portal" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
