@@ -9,6 +9,7 @@ import express from "express";
 import { getEnv } from "../env.server";
 import type { PortalLoadContext } from "./context";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "./request-scope.server";
+import { installRouteMatchCache } from "./route-match-cache.server";
 import { allowedFormActions, setPolicyWhenHeadersGo } from "./form-action.server";
 import { contentSecurityPolicy, crossSiteRefusal, isOffSitePath, isOldBrowser, securityHeaders, type CspOptions } from "./security.server";
 
@@ -19,6 +20,7 @@ export type StartedPortal = { port: number; url: string; close(): Promise<void> 
 /** The portal's HTTP server: static assets, security headers, CSRF check, then Remix. */
 export async function startPortal(options: { port?: number; root?: string } = {}): Promise<StartedPortal> {
   const env = getEnv();
+  installRouteMatchCache(); // decision 095
   const root = options.root ?? process.cwd();
   const out = process.env.PORTAL_BUILD_DIR;
   const serverBuild = path.resolve(root, out ? `${out}/index.js` : "build/index.js");
