@@ -44,6 +44,18 @@ test.describe("a user sent away is told why (issue 14 item 7)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
     await expect(page.getByRole("alert")).toHaveCount(0);
   });
+
+  test("a client-side navigation is told too (JavaScript on)", async ({ page, logInAs }, testInfo) => {
+    test.skip(testInfo.project.name !== "js", "a client-side navigation needs JavaScript");
+    await logInAs("requester");
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
+    // no link leads there any more (the header and sidebar offer only what the user may open): navigate as a link would
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate("/order-to-approve"));
+    await expect(page.getByRole("alert")).toHaveText("Your account cannot open order approval.");
+    await expect(page).toHaveURL("/");
+  });
 });
 
 test.describe("layout", () => {
