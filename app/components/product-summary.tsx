@@ -10,7 +10,12 @@ export function ProductSummary({ product }: { product: ProductView }) {
       <p className="product-summary__code">
         Product code <span>{product.productCode}</span>
       </p>
-      {product.priceText ? <p className="product-summary__price">{product.priceText}</p> : null}
+      {/* polite: with JavaScript a changed option changes the price in place (decision 090) */}
+      {product.priceText ? (
+        <p className="product-summary__price" aria-live="polite">
+          {product.priceText}
+        </p>
+      ) : null}
       <ul className="product-summary__labels">
         {product.stockLabel ? <li className={product.stockLabel === "In stock" ? "stock stock--in" : "stock stock--special"}>{product.stockLabel}</li> : null}
         {product.nextDayDelivery ? <li className="stock stock--next-day">{NEXT_DAY_DELIVERY}</li> : null}

@@ -1,5 +1,22 @@
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { jsEnabled } from "./catalogue-helpers";
+
+/**
+ * With JavaScript, waits until the page is hydrated (a change before that would go unheard: the product page's
+ * quantity selector then shows − and +, the quick view takes the focus) and marks the document, so `sameDocument`
+ * can prove a change loaded no new page.
+ */
+async function ready(page: Page, dialog?: Locator) {
+  if (!jsEnabled()) return;
+  if (dialog) await expect(dialog).toBeFocused();
+  else await expect(page.getByRole("button", { name: "Increase quantity" })).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { optionsMark: string }).optionsMark = "same document"));
+}
+
+async function sameDocument(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { optionsMark?: string }).optionsMark)).toBe("same document");
+}
 
 // Issue 14 item 9: with JavaScript a changed option updates the product page in place (price, variant, image), with
 // no "Show choice" button and no document load; without it, "Show choice" shows the choice before adding.
@@ -16,8 +33,7 @@ test.describe("product options (buyer, Northwind)", () => {
     await expect(main.getByText("£24.95", { exact: true })).toBeVisible();
     await expect(main.getByText("HV200-YEL-M-P", { exact: true })).toBeVisible();
     await expect(page.getByRole("img", { name: "Hi-Vis Bomber Jacket" }).first()).toHaveAttribute("src", /hv200-yellow\.svg$/);
-    // a mark on the document: a document load would lose it
-    if (jsEnabled()) await page.evaluate(() => ((window as unknown as { optionsMark: string }).optionsMark = "same document"));
+    await ready(page);
 
     const size = page.getByLabel("Size", { exact: true });
     await size.selectOption("2XL");
@@ -28,6 +44,8 @@ test.describe("product options (buyer, Northwind)", () => {
     }
     await expect(page).toHaveURL(/[?&]size=2XL(&|$)/);
     await expect(main.getByText("£26.95", { exact: true })).toBeVisible();
+    // a screen reader hears the new price
+    await expect(main.getByText("£26.95", { exact: true })).toHaveAttribute("aria-live", "polite");
     await expect(page.getByLabel("Size", { exact: true })).toHaveValue("2XL");
 
     await page.getByLabel("Colour", { exact: true }).selectOption("Orange");
@@ -41,7 +59,7 @@ test.describe("product options (buyer, Northwind)", () => {
     await expect(page.getByRole("img", { name: "Hi-Vis Bomber Jacket" }).first()).toHaveAttribute("src", /hv200-orange\.svg$/);
 
     if (jsEnabled()) {
-      expect(await page.evaluate(() => (window as unknown as { optionsMark?: string }).optionsMark)).toBe("same document");
+      await sameDocument(page);
       // the select changed last keeps the focus, so a keyboard user carries on from it
       await expect(page.getByLabel("Finish", { exact: true })).toBeFocused();
     }
@@ -50,6 +68,7 @@ test.describe("product options (buyer, Northwind)", () => {
   test("the quantity typed stays when an option changes", async ({ page }) => {
     test.skip(!jsEnabled(), "without JavaScript Show choice is a GET of the options; Add to basket posts the quantity with them");
     await page.goto(start);
+    await ready(page);
     await page.getByRole("spinbutton", { name: "Quantity" }).fill("3");
     await page.getByLabel("Size", { exact: true }).selectOption("L");
     await expect(page).toHaveURL(/[?&]size=L(&|$)/);
@@ -60,7 +79,7 @@ test.describe("product options (buyer, Northwind)", () => {
     await page.goto("/categories/full/hi-vis/hi-vis-vests?quickview=hi-vis-vest-class-2");
     const dialog = page.getByRole("dialog", { name: "Hi-Vis Vest Class 2" });
     await expect(dialog).toBeVisible();
-    if (jsEnabled()) await page.evaluate(() => ((window as unknown as { optionsMark: string }).optionsMark = "same document"));
+    await ready(page, dialog);
     await dialog.getByLabel("Colour", { exact: true }).selectOption("Orange");
     if (jsEnabled()) {
       await expect(dialog.getByRole("button", { name: "Show choice" })).toHaveCount(0);
@@ -70,7 +89,7 @@ test.describe("product options (buyer, Northwind)", () => {
     await expect(page).toHaveURL(/[?&]color=Orange(&|$)/);
     await expect(dialog.getByRole("img", { name: "Hi-Vis Vest Class 2" }).first()).toHaveAttribute("src", /hv100-orange\.svg$/);
     if (jsEnabled()) {
-      expect(await page.evaluate(() => (window as unknown as { optionsMark?: string }).optionsMark)).toBe("same document");
+      await sameDocument(page);
       await expect(dialog.getByLabel("Colour", { exact: true })).toBeFocused();
     }
   });
