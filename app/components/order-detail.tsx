@@ -4,18 +4,34 @@ import type { DespatchView, OrderDetailView } from "~/orders/order-view.server";
 import { FieldError } from "./field-error";
 import { StatusLabel } from "./status-label";
 
-/** The order detail shared by history and approval: facts, address, lines, totals, notes, despatches. */
+/**
+ * The order detail shared by history and approval: facts, address, lines with their totals, notes, despatches.
+ * `referenceLabel` names the order's reference as the reader knows it: the requester's own ("Your reference", as
+ * the checkout asks for it), or, to an approver, the requester's.
+ */
 export function OrderDetail({
   order,
   despatchBase,
   children,
   addressForm,
+  referenceLabel = "Your reference",
 }: {
   order: OrderDetailView;
   despatchBase?: string;
   children?: ReactNode;
   addressForm?: ReactNode;
+  referenceLabel?: string;
 }) {
+  const wearerPack = order.type === "Wearer pack";
+  // the totals sit in the table's foot, their amounts in the Amount column and the total quantity under Quantity
+  const beforeQuantity = wearerPack ? 3 : 2;
+  const beforeAmount = beforeQuantity + 3;
+  const totals: Array<[string, ReactNode]> = [
+    ["Subtotal", order.subTotal],
+    ["Shipping", order.shipping],
+    ["VAT", order.tax],
+    ["Total", <strong key="total">{order.total}</strong>],
+  ];
   return (
     <article className="stack orders">
       <h1>Order {order.tranId}</h1>
@@ -24,7 +40,7 @@ export function OrderDetail({
         <dd>
           <StatusLabel status={order.status} />
         </dd>
-        <dt>Your reference</dt>
+        <dt>{referenceLabel}</dt>
         <dd>{order.otherRefNum || "—"}</dd>
         <dt>Ordered on</dt>
         <dd>{order.created}</dd>
@@ -67,7 +83,7 @@ export function OrderDetail({
               <tr>
                 <th scope="col">Code</th>
                 <th scope="col">Product</th>
-                {order.type === "Wearer pack" ? <th scope="col">Wearer</th> : null}
+                {wearerPack ? <th scope="col">Wearer</th> : null}
                 <th scope="col">Quantity</th>
                 <th scope="col">Despatched</th>
                 <th scope="col" className="order-table__money">
@@ -83,7 +99,7 @@ export function OrderDetail({
                 <tr key={line.key}>
                   <td>{line.code}</td>
                   <td>{line.name}</td>
-                  {order.type === "Wearer pack" ? <td>{line.wearer}</td> : null}
+                  {wearerPack ? <td>{line.wearer}</td> : null}
                   <td>{line.quantity}</td>
                   <td>{line.despatched}</td>
                   <td className="order-table__money">{line.rate}</td>
@@ -91,22 +107,25 @@ export function OrderDetail({
                 </tr>
               ))}
             </tbody>
+            <tfoot className="order-table__totals">
+              <tr>
+                <th scope="row" colSpan={beforeQuantity}>
+                  Total quantity
+                </th>
+                <td>{order.totalQuantity}</td>
+                <td colSpan={3} />
+              </tr>
+              {totals.map(([label, value]) => (
+                <tr key={label}>
+                  <th scope="row" colSpan={beforeAmount}>
+                    {label}
+                  </th>
+                  <td className="order-table__money">{value}</td>
+                </tr>
+              ))}
+            </tfoot>
           </table>
         </div>
-        <dl className="order-facts order-totals" aria-label="Totals">
-          <dt>Total quantity</dt>
-          <dd>{order.totalQuantity}</dd>
-          <dt>Subtotal</dt>
-          <dd>{order.subTotal}</dd>
-          <dt>Shipping</dt>
-          <dd>{order.shipping}</dd>
-          <dt>VAT</dt>
-          <dd>{order.tax}</dd>
-          <dt>Total</dt>
-          <dd>
-            <strong>{order.total}</strong>
-          </dd>
-        </dl>
       </section>
       {despatchBase ? <Despatches despatches={order.despatches} base={despatchBase} /> : null}
     </article>

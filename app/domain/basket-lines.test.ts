@@ -127,7 +127,8 @@ describe("priceNoticeText: SPEC §5 verifyPrices, a fetched price that differs f
 describe("optionLabels: a basket line's chosen options (SPEC §3 basket line options)", () => {
   it.each([
     [undefined, []],
-    [{ size: "M", color: "Yellow" }, ["Size: M", "Color: Yellow"]],
+    [{ size: "M", color: "Yellow" }, ["Size: M", "Colour: Yellow"]],
+    [{ Color: "Navy", legLength: "Long" }, ["Colour: Navy", "Leg length: Long"]],
     [{ size: "M", legLength: null, finish: "" }, ["Size: M"]],
     [{ pack: 2, logo: true }, ["Pack: 2", "Logo: true"]],
   ])("%j", (options, labels) => {

@@ -120,11 +120,22 @@ export function lineAmount(price: number, qty: number): number {
   return fromPence(toPence(price) * qty);
 }
 
-/** A line's chosen options as the basket lists them: 'Size: M', 'Color: Yellow'; empty ones left out. */
+// the upstream's option keys are American (SPEC §3 `color`); the portal says "Colour" everywhere (issue 14 item 5)
+const OPTION_NAMES: Record<string, string> = { color: "Colour", colour: "Colour" };
+
+/** An option key as a label: 'color' → 'Colour', 'legLength' → 'Leg length'. */
+function optionName(key: string): string {
+  const known = OPTION_NAMES[key.toLowerCase()];
+  if (known) return known;
+  const words = key.replace(/([a-z\d])([A-Z])/g, "$1 $2").toLowerCase();
+  return `${words[0].toUpperCase()}${words.slice(1)}`;
+}
+
+/** A line's chosen options as the basket lists them: 'Size: M', 'Colour: Yellow'; empty ones left out. */
 export function optionLabels(options: Record<string, OptionValue> | undefined): string[] {
   return Object.entries(options ?? {})
     .filter(([, value]) => value !== null && value !== "")
-    .map(([key, value]) => `${key[0].toUpperCase()}${key.slice(1)}: ${String(value)}`);
+    .map(([key, value]) => `${optionName(key)}: ${String(value)}`);
 }
 
 /** The notice for one line whose price changed or vanished since it was added (SPEC §5 verifyPrices). */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { DEFAULT_DATE_FORMAT, formatDate } from "./dates";
+import { DEFAULT_DATE_FORMAT, formatDate, parseDayInput } from "./dates";
 
 describe("formatDate (SPEC §5)", () => {
   it("defaults to dd.MM.yy", () => {
@@ -34,5 +34,27 @@ describe("formatDate (SPEC §5)", () => {
     expect(formatDate(new Date(Number.NaN))).toBe("N/A");
     expect(spy).toHaveBeenCalledOnce();
     spy.mockRestore();
+  });
+});
+
+describe("parseDayInput: the date filters (issue 14 item 5, decision 091)", () => {
+  it.each([
+    ["31.03.26", "2026-03-31"],
+    ["31.03.2026", "2026-03-31"],
+    ["1.3.26", "2026-03-01"],
+    ["31/03/26", "2026-03-31"],
+    [" 2026-03-31 ", "2026-03-31"],
+    ["29.02.24", "2024-02-29"],
+  ])("%j → %s", (text, day) => expect(parseDayInput(text)).toBe(day));
+
+  it.each(["", "yesterday", "30.02.26", "2026-02-30", "31.13.26", "31.03.226", "2026-3-31", "00.01.26"])("%j is no day", (text) =>
+    expect(parseDayInput(text)).toBeNull(),
+  );
+
+  it("reads back every day formatDate shows", () => {
+    for (let i = 0; i < 800; i += 7) {
+      const day = new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10);
+      expect(parseDayInput(formatDate(day))).toBe(day);
+    }
   });
 });

@@ -30,3 +30,21 @@ export function formatDate(
   }
   return format(date, pattern);
 }
+
+/**
+ * A day as typed in a date filter, as the ISO day the provider takes (yyyy-MM-dd), or null when it is none:
+ * dd.mm.yy as dates are shown (SPEC §5), dd.mm.yyyy, and yyyy-MM-dd (addresses from before decision 091, and what
+ * a browser's own date field sends). `/` or `-` may stand for the dots; a two-figure year is 20yy.
+ */
+export function parseDayInput(text: string): string | null {
+  const value = text.trim();
+  let day: number, month: number, year: number;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const shown = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})$/.exec(value);
+  if (iso) [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (shown) [day, month, year] = [Number(shown[1]), Number(shown[2]), Number(shown[3].length === 2 ? `20${shown[3]}` : shown[3])];
+  else return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}

@@ -96,6 +96,8 @@ describe("readOrderFilters: the history URL, one reading for the page and its CS
       $skip: "16",
       "$sort[tranId]": "-1",
       orderStatus: "Closed",
+      webRejected: "false",
+      pendingWebApproval: "false",
       "createdDate[$gte]": "2026-01-01",
       "createdDate[$lte]": "2026-01-31T23:59:59.999Z",
       employees: "1,2",
@@ -105,6 +107,21 @@ describe("readOrderFilters: the history URL, one reading for the page and its CS
     });
   });
 
+  it.each([
+    ["In Process", { "orderStatus[$in]": "Pending Fulfillment,Pending Fulfilment", webRejected: "false", pendingWebApproval: "false" }],
+    ["Part Despatched", { "orderStatus[$in]": "Partially Fulfilled,Pending Billing/Partially Fulfilled", webRejected: "false", pendingWebApproval: "false" }],
+    ["Fully Despatched", { "orderStatus[$in]": "Pending Billing,Fully Billed,Billed", webRejected: "false", pendingWebApproval: "false" }],
+    ["Pending Approval", { orderStatus: "Pending Approval", webRejected: "false", pendingWebApproval: "false" }],
+    ["Pending Supervisor Approval", { webRejected: "false", pendingWebApproval: "true" }],
+    ["Order rejected", { webRejected: "true" }],
+    ["Cancelled", { orderStatus: "Cancelled", webRejected: "false", pendingWebApproval: "false" }],
+    // an address from before the labels: the upstream status is read as its label
+    ["Pending Fulfilment", { "orderStatus[$in]": "Pending Fulfillment,Pending Fulfilment", webRejected: "false", pendingWebApproval: "false" }],
+  ])("status=%s asks for every upstream status behind the label (issue 14 item 5)", (status, conditions) => {
+    const query = orderListQuery(filtersOf(readOrderFilters(new URLSearchParams({ status }))));
+    expect(query).toEqual({ ...orderListQuery({ page: 1 }), ...conditions });
+  });
+
   it("an empty URL is page 1 with defaults", () => {
     expect(orderListQuery(filtersOf(readOrderFilters(new URLSearchParams())))).toEqual(orderListQuery({ page: 1 }));
   });
@@ -112,6 +129,12 @@ describe("readOrderFilters: the history URL, one reading for the page and its CS
   it("blank fields, as the GET form sends them, are no filter", () => {
     const params = new URLSearchParams("status=&from=&to=&q=&employee=&department=&depot=&sort=");
     expect(orderListQuery(filtersOf(readOrderFilters(params)))).toEqual(orderListQuery({ page: 1 }));
+  });
+
+  it("the date filters take dates as they are shown, dd.mm.yy (issue 14 item 5, decision 091)", () => {
+    const query = orderListQuery(filtersOf(readOrderFilters(new URLSearchParams("from=01.02.26&to=28.02.2026"))));
+    expect(query["createdDate[$gte]"]).toBe("2026-02-01");
+    expect(query["createdDate[$lte]"]).toBe("2026-02-28T23:59:59.999Z");
   });
 
   it("sort without a minus is ascending", () => {
@@ -129,8 +152,8 @@ describe("readOrderFilters: the history URL, one reading for the page and its CS
     ["department=9.5", "Department: choose one from the list."],
     ["employee=-1", "Employee: choose one from the list."],
     ["status=Shipped", "Status: choose one of the listed statuses."],
-    ["from=01/02/2026", "Created from: enter a date as YYYY-MM-DD."],
-    ["to=2026-02-30", "Created to: enter a date as YYYY-MM-DD."],
+    ["from=2026/02/01", "Created from: enter a date as dd.mm.yy, for example 31.03.26."],
+    ["to=2026-02-30", "Created to: enter a date as dd.mm.yy, for example 31.03.26."],
     ["sort=password", "Sort: that order is not one the list offers."],
     [`q=${"x".repeat(101)}`, "Ordered by, reference or order number: at most 100 characters."],
   ])("%s is refused with %j", (query, problem) => {

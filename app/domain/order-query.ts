@@ -1,8 +1,9 @@
 import { isValid, parseISO } from "date-fns";
 import { z } from "zod";
 import { PENDING_COUNT_LIMIT } from "./constants";
+import { parseDayInput } from "./dates";
 import { feathersQueryRecord, pagination, parsePage, type SortDirection } from "./feathers-query";
-import { ORDER_SOURCE_STATUSES, PENDING_APPROVAL } from "./order-status";
+import { ORDER_SOURCE_STATUSES, ORDER_STATUS_FILTERS, PENDING_APPROVAL, statusFilterConditions, statusFilterOf } from "./order-status";
 import { UPSTREAM_ID_PATTERN } from "./upstream-id";
 
 export const ORDER_SORT_FIELDS = ["createdDate", "tranId", "shipDate", "orderStatus"] as const;
@@ -24,6 +25,8 @@ export const orderFiltersSchema = z.object({
   sortField: optional(z.enum(ORDER_SORT_FIELDS)),
   sortDirection: optional(z.union([z.literal(1), z.literal(-1)])),
   status: optional(z.enum(ORDER_SOURCE_STATUSES)),
+  /** a label users see (the history's filter): every upstream status behind it, and the web flags (wins over status) */
+  statusLabel: optional(z.enum(ORDER_STATUS_FILTERS)),
   createdFrom: optional(isoDay),
   createdTo: optional(isoDay),
   employees: idList,
@@ -39,11 +42,20 @@ export type OrderFilters = z.input<typeof orderFiltersSchema>;
 // The history URL's own rules: a value the form could not have sent is refused with the field's label, not dropped.
 const SORT_VALUE = new RegExp(`^-?(${ORDER_SORT_FIELDS.join("|")})$`);
 const chosen = (label: string) => z.string().regex(UPSTREAM_ID_PATTERN, `${label}: choose one from the list.`);
-const typedDay = (label: string) => z.string().refine((s) => isoDay.safeParse(s).success, `${label}: enter a date as YYYY-MM-DD.`);
+// a day as the filter's hint asks for it (dd.mm.yy, as dates are shown; decision 091), read as the ISO day
+const typedDay = (label: string) =>
+  z
+    .string()
+    .transform(parseDayInput)
+    .pipe(z.string({ message: `${label}: enter a date as dd.mm.yy, for example 31.03.26.` }));
 
 // field order = the form's order, so the message names bad filters as the user sees them
 const historyUrlSchema = z.object({
-  status: z.enum(ORDER_SOURCE_STATUSES, { message: "Status: choose one of the listed statuses." }).optional(),
+  status: z
+    .string()
+    .transform(statusFilterOf)
+    .pipe(z.enum(ORDER_STATUS_FILTERS, { message: "Status: choose one of the listed statuses." }))
+    .optional(),
   from: typedDay("Created from").optional(),
   to: typedDay("Created to").optional(),
   q: z.string().max(100, "Ordered by, reference or order number: at most 100 characters.").optional(),
@@ -93,7 +105,7 @@ export function readOrderFilters(params: URLSearchParams): OrderFilterReading {
       page: params.get("page") ?? undefined,
       sortField: sort.replace(/^-/, "") || undefined,
       sortDirection: sort ? (sort.startsWith("-") ? -1 : 1) : undefined,
-      status,
+      statusLabel: status,
       createdFrom: from,
       createdTo: to,
       employees: employee,
@@ -116,7 +128,7 @@ export function orderListQuery(filters: OrderFilters): Record<string, string> {
     ...pagination(f.page),
     $sort: { [field]: direction },
     orderToApprove: f.orderToApprove,
-    orderStatus: f.status,
+    ...(f.statusLabel ? statusFilterConditions(f.statusLabel) : { orderStatus: f.status }),
     createdDate: f.createdFrom || f.createdTo ? { $gte: f.createdFrom, $lte: f.createdTo && `${f.createdTo}T23:59:59.999Z` } : undefined,
     employees: f.employees,
     departments: f.departments,

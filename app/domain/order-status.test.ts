@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_SOURCE_STATUSES, orderStatusColour, orderStatusLabel } from "./order-status";
+import { ORDER_SOURCE_STATUSES, ORDER_STATUS_FILTERS, orderStatusColour, orderStatusLabel, sourceStatusesOf, statusFilterOf } from "./order-status";
 import { isWearerPackOrder, orderTotalQuantity } from "./order";
 
 describe("orderStatusLabel (SPEC §4 table, row by row)", () => {
@@ -86,4 +86,31 @@ describe("order type and quantity (SPEC §3)", () => {
     expect(orderTotalQuantity({ itemList: { item: null } })).toBe(0);
     expect(orderTotalQuantity({ itemList: { item: [{ quantity: Number.NaN }, { quantity: 1 }] } })).toBe(1);
   });
+});
+
+describe("the status filter: the labels users see (issue 14 item 5)", () => {
+  it("offers each label once and no upstream spelling", () => {
+    expect(new Set(ORDER_STATUS_FILTERS).size).toBe(ORDER_STATUS_FILTERS.length);
+    expect(ORDER_STATUS_FILTERS).not.toContain("Pending Fulfillment");
+    expect(ORDER_STATUS_FILTERS).not.toContain("Pending Fulfilment");
+    expect(ORDER_STATUS_FILTERS).not.toContain("Billed");
+  });
+
+  it("every label an order can show is offered, and every upstream status lies behind exactly one", () => {
+    for (const s of ORDER_SOURCE_STATUSES) {
+      expect(ORDER_STATUS_FILTERS).toContain(orderStatusLabel({ orderStatus: s }));
+      expect(ORDER_STATUS_FILTERS.filter((label) => sourceStatusesOf(label).includes(s))).toEqual([orderStatusLabel({ orderStatus: s })]);
+    }
+    expect(ORDER_STATUS_FILTERS).toContain(orderStatusLabel({ webRejected: true }));
+    expect(ORDER_STATUS_FILTERS).toContain(orderStatusLabel({ pendingWebApproval: true }));
+  });
+
+  it.each([
+    ["In Process", "In Process"],
+    ["Pending Fulfillment", "In Process"],
+    ["Billed", "Fully Despatched"],
+    ["Order rejected", "Order rejected"],
+    ["Shipped", undefined],
+    ["", undefined],
+  ])("statusFilterOf(%j) → %j", (value, label) => expect(statusFilterOf(value)).toBe(label));
 });

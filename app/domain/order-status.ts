@@ -64,3 +64,45 @@ export function orderStatusLabel(order: OrderStatusSource): string {
 export function orderStatusColour(label: string): StatusColour {
   return LABEL_COLOURS[label] ?? "grey";
 }
+
+/**
+ * The history's status filter: the labels users see (SPEC §4), one each, in the order an order passes through them,
+ * rather than the upstream's statuses (two spellings of Pending Fulfil(l)ment, three of Fully Despatched).
+ */
+export const ORDER_STATUS_FILTERS = [
+  PENDING_SUPERVISOR_APPROVAL,
+  PENDING_APPROVAL,
+  "In Process",
+  "Part Despatched",
+  "Fully Despatched",
+  ORDER_REJECTED,
+  "Cancelled",
+  "Closed",
+] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+
+/** The upstream statuses shown as `label` (SPEC §4 table read right to left). */
+export function sourceStatusesOf(label: string): OrderSourceStatus[] {
+  return ORDER_SOURCE_STATUSES.filter((status) => STATUS_LABELS[status] === label);
+}
+
+/**
+ * The status filter as read from a URL: a label of the list, or (an address from before the labels) an upstream
+ * status, read as its label; anything else is no status filter (undefined).
+ */
+export function statusFilterOf(value: string): OrderStatusFilter | undefined {
+  const label = isKnownStatus(value) ? STATUS_LABELS[value] : value;
+  return (ORDER_STATUS_FILTERS as readonly string[]).includes(label) ? (label as OrderStatusFilter) : undefined;
+}
+
+/**
+ * The GET /api/order conditions that select exactly the orders shown as `label`: the web flags decide the first
+ * two labels (and override the status, as in orderStatusLabel); every other label is its upstream statuses without
+ * either flag, so "Closed" does not list rejected orders (which the upstream also closes).
+ */
+export function statusFilterConditions(label: OrderStatusFilter): { orderStatus?: string | { $in: string[] }; webRejected?: boolean; pendingWebApproval?: boolean } {
+  if (label === ORDER_REJECTED) return { webRejected: true };
+  if (label === PENDING_SUPERVISOR_APPROVAL) return { webRejected: false, pendingWebApproval: true };
+  const statuses = sourceStatusesOf(label);
+  return { orderStatus: statuses.length === 1 ? statuses[0] : { $in: statuses }, webRejected: false, pendingWebApproval: false };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentPage, pageCount, pageHref, pageLinks } from "./paging";
+import { currentPage, pageControls, pageCount, pageHref, pageLinks, type PageControl } from "./paging";
 
 describe("pageCount", () => {
   it.each([
@@ -56,5 +56,39 @@ describe("pageHref", () => {
     ["/search?q=hi+vis", 3, "/search?q=hi+vis&page=3"],
   ])("%s, page %i → %s", (base, page, href) => {
     expect(pageHref(base, page)).toBe(href);
+  });
+});
+
+describe("pageControls: first, previous, numbers, next, last (issue 14 item 6)", () => {
+  /** The bar as a short text: F P 1 [2] 3 … 9 N L. */
+  const bar = (controls: PageControl[]) =>
+    controls
+      .map((c) => (c.kind === "gap" ? "…" : c.kind === "page" ? (c.current ? `[${c.page}]` : `${c.page}`) : `${c.kind}:${c.page}`))
+      .join(" ");
+
+  it.each([
+    [1, 1, ""],
+    [1, 2, "[1] 2 next:2 last:2"],
+    [2, 2, "first:1 previous:1 1 [2]"],
+    [1, 23, "[1] 2 … 23 next:2 last:23"],
+    [12, 23, "first:1 previous:11 1 … 11 [12] 13 … 23 next:13 last:23"],
+    [23, 23, "first:1 previous:22 1 … 22 [23]"],
+    [99, 23, "first:1 previous:22 1 … 22 [23]"],
+  ])("page %i of %i → %s", (page, pages, expected) => {
+    expect(bar(pageControls(page, pages))).toBe(expected);
+  });
+
+  it("property: first/previous only off the first page, next/last only off the last, exactly one current page", () => {
+    for (let pages = 1; pages <= 30; pages++) {
+      for (let page = 1; page <= pages; page++) {
+        const controls = pageControls(page, pages);
+        const kinds = controls.map((c) => c.kind);
+        expect(kinds.includes("first")).toBe(page > 1);
+        expect(kinds.includes("previous")).toBe(page > 1);
+        expect(kinds.includes("next")).toBe(page < pages);
+        expect(kinds.includes("last")).toBe(page < pages);
+        expect(controls.filter((c) => c.kind === "page" && c.current).length).toBe(pages > 1 ? 1 : 0);
+      }
+    }
   });
 });

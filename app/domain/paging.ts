@@ -35,3 +35,23 @@ export function pageHref(base: string, page: number): string {
   const search = params.toString();
   return search ? `${pathname}?${search}` : pathname;
 }
+
+/** One control of the paging bar: a step link (first, previous, next, last), a numbered page, or a gap (…). */
+export type PageControl =
+  | { kind: "first" | "previous" | "next" | "last"; page: number }
+  | { kind: "page"; page: number; current: boolean }
+  | { kind: "gap"; key: string };
+
+/**
+ * The paging bar of page `page` of `pages`, in order: first and previous (left out on the first page), the numbered
+ * pages with gaps (pageLinks), next and last (left out on the last page). One page: no controls.
+ */
+export function pageControls(page: number, pages: number): PageControl[] {
+  if (pages <= 1) return [];
+  const current = Math.min(Math.max(1, page), pages);
+  const out: PageControl[] = [];
+  if (current > 1) out.push({ kind: "first", page: 1 }, { kind: "previous", page: current - 1 });
+  pageLinks(current, pages).forEach((p, i) => out.push(p === null ? { kind: "gap", key: `gap-${i}` } : { kind: "page", page: p, current: p === current }));
+  if (current < pages) out.push({ kind: "next", page: current + 1 }, { kind: "last", page: pages });
+  return out;
+}

@@ -30,6 +30,8 @@ describe("/order-history", () => {
       $skip: "16",
       "$sort[createdDate]": "1",
       orderStatus: "Closed",
+      webRejected: "false",
+      pendingWebApproval: "false",
       "createdDate[$gte]": "2026-01-01",
       "createdDate[$lte]": "2026-01-31T23:59:59.999Z",
       orderedBy: "rory",

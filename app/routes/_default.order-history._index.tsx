@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { OrderTable, orderColumns } from "~/components/order-list";
 import { Pagination } from "~/components/pagination";
+import { ORDER_STATUS_FILTERS, statusFilterOf } from "~/domain/order-status";
 import type { OrderHistoryData } from "~/orders/history.server";
 import ordersStyles from "~/styles/orders.css";
 
@@ -60,21 +61,41 @@ function Select({ name, label, value, options }: { name: string; label: string; 
   );
 }
 
+/** A date filter: text in the format dates are shown in (SPEC §5), which its hint names (decision 091). */
+function DayField({ name, label, value }: { name: string; label: string; value: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={`filter-${name}`}>{label}</label>
+      <input
+        id={`filter-${name}`}
+        name={name}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        size={10}
+        maxLength={10}
+        defaultValue={value}
+        aria-describedby={`filter-${name}-hint`}
+      />
+      <p className="muted field__hint" id={`filter-${name}-hint`}>
+        {DAY_HINT}
+      </p>
+    </div>
+  );
+}
+
+const DAY_HINT = "dd.mm.yy, for example 31.03.26";
+
 // A GET form: the filters live in the URL, so they work without JavaScript and survive a reload.
 function HistoryFilters({ data }: { data: OrderHistoryData }) {
   const { form, options } = data;
   const location = useLocation();
   return (
     <Form method="get" className="order-filters" key={location.search} aria-label="Filter orders">
-      <Select name="status" label="Status" value={form.status} options={options.statuses.map((s) => ({ value: s, label: s }))} />
-      <div className="field">
-        <label htmlFor="filter-from">Created from</label>
-        <input id="filter-from" name="from" type="date" defaultValue={form.from} />
-      </div>
-      <div className="field">
-        <label htmlFor="filter-to">Created to</label>
-        <input id="filter-to" name="to" type="date" defaultValue={form.to} />
-      </div>
+      {/* the labels users see, one each (SPEC §4); the provider is asked for every status behind the chosen one */}
+      <Select name="status" label="Status" value={statusFilterOf(form.status) ?? form.status} options={ORDER_STATUS_FILTERS.map((s) => ({ value: s, label: s }))} />
+      <DayField name="from" label="Created from" value={form.from} />
+      <DayField name="to" label="Created to" value={form.to} />
       <div className="field">
         <label htmlFor="filter-q">Ordered by, reference or order number</label>
         <input id="filter-q" name="q" type="search" defaultValue={form.q} maxLength={100} />
