@@ -27,6 +27,29 @@ describe("/order-to-approve/{orderId}", () => {
     expect(calls.patches).toEqual([{ id: "3", body: { decision: "approve" } }]);
   });
 
+  it("approves with a note: it is sent as the decision's note, the order's picking note upstream (issue 14 item 8)", async () => {
+    const calls: OrderCalls = { lists: [], patches: [] };
+    server.use(...authHandlers({ session: approver() }), ...orderHandlers([orderAnswer()], calls));
+    expect(locationOf(await decide({ intent: "approve", pickingNote: "  Deliver to gate 3 " }))).toBe("/order-to-approve");
+    expect(calls.patches).toEqual([{ id: "3", body: { decision: "approve", note: "Deliver to gate 3" } }]);
+  });
+
+  it("approves with a blank note as without one", async () => {
+    const calls: OrderCalls = { lists: [], patches: [] };
+    server.use(...authHandlers({ session: approver() }), ...orderHandlers([orderAnswer()], calls));
+    expect(locationOf(await decide({ intent: "approve", pickingNote: "   " }))).toBe("/order-to-approve");
+    expect(calls.patches).toEqual([{ id: "3", body: { decision: "approve" } }]);
+  });
+
+  it("a picking note over 2000 characters → 400 on its field, nothing sent upstream", async () => {
+    const calls: OrderCalls = { lists: [], patches: [] };
+    server.use(...authHandlers({ session: approver() }), ...orderHandlers([orderAnswer()], calls));
+    const result = (await decide({ intent: "approve", pickingNote: "x".repeat(2001) })) as FormAnswer;
+    expect(result.init.status).toBe(400);
+    expect(result.data.fieldErrors.pickingNote).toBe("Keep the picking note under 2000 characters");
+    expect(calls.patches).toEqual([]);
+  });
+
   it("rejects with the note", async () => {
     const calls: OrderCalls = { lists: [], patches: [] };
     server.use(...authHandlers({ session: approver() }), ...orderHandlers([orderAnswer()], calls));

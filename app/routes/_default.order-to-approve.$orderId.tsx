@@ -23,7 +23,16 @@ const decisionSchema = () =>
   z.discriminatedUnion(
     "intent",
     [
-      z.object({ intent: z.literal("approve") }),
+      z.object({
+        intent: z.literal("approve"),
+        // optional: it becomes the order's picking note upstream (issue 14 item 8); blank is no note
+        pickingNote: z
+          .string()
+          .trim()
+          .max(2000, "Keep the picking note under 2000 characters")
+          .optional()
+          .transform((note) => note || undefined),
+      }),
       z.object({
         intent: z.literal("reject"),
         note: z
@@ -53,7 +62,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const decided = await decideOrder(
       user.upstream,
       orderId,
-      form.data.intent === "approve" ? { decision: "approve" } : { decision: "reject", note: form.data.note },
+      form.data.intent === "approve"
+        ? { decision: "approve", ...(form.data.pickingNote ? { note: form.data.pickingNote } : {}) }
+        : { decision: "reject", note: form.data.note },
     );
     const message = `Order ${decided.tranId} ${form.data.intent === "approve" ? "approved" : "rejected"}`;
     return redirect("/order-to-approve", { headers: await flashToast(request, { kind: "success", message }) });
@@ -71,7 +82,7 @@ export default function OrderToApprove() {
       <p>
         <Link to="/order-to-approve">Back to orders to approve</Link>
       </p>
-      <OrderDetail order={order}>{order.canBeDecided || actionData ? <ApprovalForms actionData={actionData} /> : null}</OrderDetail>
+      <OrderDetail order={order} referenceLabel="Requester's reference">{order.canBeDecided || actionData ? <ApprovalForms actionData={actionData} /> : null}</OrderDetail>
     </>
   );
 }

@@ -51,9 +51,9 @@ export function getOrder(client: UpstreamClient, orderId: string): Promise<Porta
   return client.get(`/api/order/${encodeURIComponent(orderId)}`, portalOrderSchema);
 }
 
-export type OrderDecision = { decision: "approve" } | { decision: "reject"; note: string };
+export type OrderDecision = { decision: "approve"; note?: string } | { decision: "reject"; note: string };
 
-// PATCH /api/order/{id} {decision, note} — supervisor approval; a second decision is refused with 409
+// PATCH /api/order/{id} {decision, note} — supervisor approval (an approval's note becomes the picking note); a second decision is refused with 409
 export function decideOrder(client: UpstreamClient, orderId: string, decision: OrderDecision): Promise<PortalOrder> {
   return client.patch(`/api/order/${encodeURIComponent(orderId)}`, portalOrderSchema, { body: decision });
 }

@@ -1,17 +1,62 @@
 import type { Knex } from "knex";
+import type { Ctx } from "../base";
+
+/** What the order e-mails need beyond the database: the portal's address (PORTAL_URL), for absolute links. */
+export interface OrderMailCtx extends Ctx {
+  portalUrl: string;
+}
+
+/** The portal page of one order, absolute: `${PORTAL_URL}/order-to-approve/12` or `${PORTAL_URL}/order-history/12`. */
+export function orderLink(portalUrl: string, screen: "order-to-approve" | "order-history", orderId: number): string {
+  return `${portalUrl.replace(/\/+$/, "")}/${screen}/${orderId}`;
+}
 
 /** An order awaiting approval: a message in the outbox for its approver, or every approver of the customer. */
-export async function notifyApprovers(trx: Knex, customerId: number, approverUserId: number | null, tranId: string, who: string, now: Date): Promise<void> {
+export async function notifyApprovers(
+  trx: Knex,
+  portalUrl: string,
+  order: { orderId: number; tranId: string; customerId: number; approverUserId: number | null; who: string },
+  now: Date,
+): Promise<void> {
   const approvers: Array<{ email: string }> = await trx("user_customers as uc")
     .join("users as u", "u.id", "uc.user_id")
-    .where({ "uc.customer_id": customerId, "uc.is_approver": true })
-    .modify((q) => (approverUserId != null ? q.where("u.id", approverUserId) : q))
+    .where({ "uc.customer_id": order.customerId, "uc.is_approver": true })
+    .modify((q) => (order.approverUserId != null ? q.where("u.id", order.approverUserId) : q))
     .select("u.email");
   if (!approvers.length) return;
+  const link = orderLink(portalUrl, "order-to-approve", order.orderId);
   await trx("outbox").insert(
     approvers.map((a) => ({
       to_email: a.email, kind: "approval", created_at: now.toISOString(),
-      subject: `Order ${tranId} awaits your approval`, body: `${who} placed order ${tranId}. Review it at /order-to-approve.`,
+      subject: `Order ${order.tranId} awaits your approval`,
+      body: `${order.who} placed order ${order.tranId}. Review it at ${link}`,
     })),
   );
+}
+
+/**
+ * The approver's decision, to the user who placed the order (kind "decision"): approved with the note for the
+ * warehouse if there is one, or rejected with the approver's reason; the link is the order in their history.
+ */
+export async function notifyRequester(
+  db: Knex,
+  portalUrl: string,
+  order: { orderId: number; tranId: string; placedByUserId: number | null },
+  decision: { decision: "approve" | "reject"; note?: string },
+  now: Date,
+): Promise<void> {
+  if (order.placedByUserId == null) return;
+  const user: { email: string } | undefined = await db("users").where("id", order.placedByUserId).first("email");
+  if (!user) return;
+  const link = orderLink(portalUrl, "order-history", order.orderId);
+  const approved = decision.decision === "approve";
+  const note = decision.note?.trim();
+  const lines = approved
+    ? [`Your order ${order.tranId} has been approved and goes to the warehouse.`, ...(note ? [`Picking note: ${note}`] : [])]
+    : [`Your order ${order.tranId} has been rejected.`, `Reason: ${note ?? ""}`];
+  await db("outbox").insert({
+    to_email: user.email, kind: "decision", created_at: now.toISOString(),
+    subject: `Order ${order.tranId} ${approved ? "approved" : "rejected"}`,
+    body: [...lines, `See the order at ${link}`].join("\n"),
+  });
 }

@@ -5,12 +5,12 @@ import { z } from "zod";
 import { canApprove, type Caller } from "../../auth/caller";
 import { addressPolicy, requireAddressChoice, requireAddressTyping, type AddressPolicy, type AddressUse } from "../address-rules";
 import { claimBasketVersion, loadBasketState, parseOr400, saveBasketState } from "../basket-session";
-import { bodyOf, callerOf, json, money, requireCustomer, requireOrdering, type Ctx, type ProviderParams } from "../base";
+import { bodyOf, callerOf, json, money, requireCustomer, requireOrdering, type ProviderParams } from "../base";
 import { deliveryAvailability, deliveryRefusal } from "../delivery-rules";
 import { pricesHiddenFrom } from "../prices-hidden";
 import { spendAllowances } from "./allowances";
 import { bad, idValue, MAX_QTY, PENDING_APPROVAL, PENDING_FULFILLMENT, STOCK_TYPE, VAT_RATE, WEARER_PACK_TYPE } from "./common";
-import { notifyApprovers } from "./notifications";
+import { notifyApprovers, type OrderMailCtx } from "./notifications";
 import type { AddressRow, CarriageRow, ContactRow, ItemRow, OrderRow, UserCustomerRow } from "./rows";
 
 // POST /api/order: parse the body, price the lines from the items, resolve addresses and carriage, spend the
@@ -226,7 +226,7 @@ async function orderOfKey(db: Knex, userId: number, key: string): Promise<number
  * POST /api/order: the id of the order placed — or, for a replayed Idempotency-Key, of the order that key
  * already made. Every rule is checked here; nothing is written unless the whole order is.
  */
-export async function placeOrder(ctx: Ctx, data: unknown, params: ProviderParams): Promise<number> {
+export async function placeOrder(ctx: OrderMailCtx, data: unknown, params: ProviderParams): Promise<number> {
   const caller = callerOf(params);
   const customerId = requireCustomer(caller);
   const body = bodyOf(data);
@@ -263,7 +263,7 @@ export async function placeOrder(ctx: Ctx, data: unknown, params: ProviderParams
   }
 }
 
-async function insertOrder(ctx: Ctx, trx: Knex.Transaction, caller: Caller, customerId: number, order: StockOrder | ManpackOrder, key: string | undefined): Promise<number> {
+async function insertOrder(ctx: OrderMailCtx, trx: Knex.Transaction, caller: Caller, customerId: number, order: StockOrder | ManpackOrder, key: string | undefined): Promise<number> {
   const now = ctx.now();
   const unit: UserCustomerRow | undefined = await trx("user_customers").where({ user_id: caller.userId, customer_id: customerId }).first();
   const contact: ContactRow | null | undefined = caller.contactId ? await trx("contacts").where("id", caller.contactId).first() : null;
@@ -398,6 +398,8 @@ async function insertOrder(ctx: Ctx, trx: Knex.Transaction, caller: Caller, cust
     basket.loadedBasket = null; // the loaded saved basket went with its lines (decision 077)
   } else basket.manpack = [];
   await saveBasketState(trx, caller.userId, customerId, basket, now);
-  if (needsApproval) await notifyApprovers(trx, customerId, unit?.approver_user_id ?? null, tranId, contactName, now);
+  if (needsApproval) {
+    await notifyApprovers(trx, ctx.portalUrl, { orderId, tranId, customerId, approverUserId: unit?.approver_user_id ?? null, who: contactName }, now);
+  }
   return orderId;
 }

@@ -1,15 +1,17 @@
 import type { Page } from "../../query/dialect";
-import { bodyOf, callerOf, idOf, ListService, type Ctx, type ProviderParams } from "../base";
+import { bodyOf, callerOf, idOf, ListService, type ProviderParams } from "../base";
 import { amendDeliveryAddress, isAddressAmendment } from "./address-amendment";
 import { decideOrder } from "./approval";
 import { findOrderedBy, orderedByOf, ordersDef } from "./listing";
+import type { OrderMailCtx } from "./notifications";
 import { attachDetails, type OrderOut } from "./output";
 import { placeOrder } from "./placement";
 import { visibleOrders } from "./visibility";
 
 /** /api/order: list (with the orderedBy search), one order with its details, place, and PATCH (decide, or amend the address). */
 export class OrderService extends ListService<OrderOut> {
-  constructor(ctx: Ctx) {
+  // the portal's address too: placing and deciding e-mail links to the order (issue 14 item 8)
+  constructor(protected ctx: OrderMailCtx) {
     super(ctx, ordersDef());
   }
 
