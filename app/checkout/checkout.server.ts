@@ -1,18 +1,23 @@
 import { randomUUID } from "node:crypto";
+import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
 import { addressChoice } from "~/domain/address";
 import { basketTotal } from "~/domain/basket";
-import { addressMode, deliveryOptions, orderableAddressIds } from "~/domain/checkout";
+import { lineAmount, optionLabels } from "~/domain/basket-lines";
+import { addressMode, deliveryOptions, NEW_ADDRESS, orderableAddressIds } from "~/domain/checkout";
 import { formatMoney } from "~/domain/money";
 import { isCardMethod } from "~/domain/payment";
 import { PRICE_HIDDEN_TEXT, pricesHidden } from "~/domain/prices";
+import { UPSTREAM_ID_PATTERN } from "~/domain/upstream-id";
 import { getEnv } from "~/env.server";
 import { listCustomerAddresses } from "~/upstream/addresses.server";
-import { getBasket } from "~/upstream/basket.server";
+import { getBasket, getItemsById } from "~/upstream/basket.server";
 import { listShipMethods } from "~/upstream/carriage.server";
+import { getOrderQuote } from "~/upstream/checkout.server";
+import { isRedirect, UpstreamError } from "~/upstream/errors.server";
 import { stripePublishableKey } from "~/upstream/payments.server";
-import { idField, invalidForm, parseForm } from "~/utils/forms.server";
+import { idField, parseForm } from "~/utils/forms.server";
 import { CARD_NOT_OFFERED, payByCard } from "./card-payment.server";
 import { orderPlacedRedirect, placeOrder } from "./place-order.server";
 import { threeDSecureRedirect } from "./three-d-secure.server";
@@ -23,6 +28,47 @@ import { threeDSecureRedirect } from "./three-d-secure.server";
 // so the page's browser build refers to one empty module instead of one per server import (DESIGN §6).
 
 const hidesPrices = (user: PortalUser) => pricesHidden(user.session.account, { inPunchout: user.inPunchout });
+
+/**
+ * The order summary's figures for one delivery method, worded: the provider's quote (GET /api/order-quote, the same
+ * call the card charge is taken from, decisions 078 and 085), or, when it cannot be quoted, why not. Goods amounts
+ * the account may not see read "Price on application" (decision 058); the delivery charge stays, as on the order.
+ */
+export type SummaryTotals = {
+  shippingMethod: string | null;
+  subTotalText: string | null;
+  shippingText: string | null;
+  taxText: string | null;
+  totalText: string | null;
+  /** Why there is no total (no delivery method chosen or usable, the provider refused or failed the quote). */
+  problem: string | null;
+};
+
+const NO_METHOD = "Choose a delivery method to see the total.";
+const QUOTE_FAILED = "The total could not be worked out just now: it is confirmed when the order is placed.";
+
+async function summaryTotals(user: PortalUser, shippingMethod: string | null): Promise<SummaryTotals & { refused: boolean }> {
+  const none = { shippingMethod, subTotalText: null, shippingText: null, taxText: null, totalText: null };
+  if (!shippingMethod) return { ...none, problem: NO_METHOD, refused: false };
+  try {
+    const quote = await getOrderQuote(user.upstream, shippingMethod);
+    const hidden = hidesPrices(user);
+    const money = (amount: number | null) => (hidden || amount === null ? PRICE_HIDDEN_TEXT : formatMoney(amount));
+    return {
+      shippingMethod: quote.shippingMethod,
+      subTotalText: money(quote.subTotal),
+      shippingText: formatMoney(quote.shippingCost),
+      taxText: money(quote.taxTotal),
+      totalText: money(quote.total),
+      problem: null,
+      refused: false,
+    };
+  } catch (error) {
+    if (isRedirect(error) || !(error instanceof UpstreamError)) throw error;
+    // a refusal is the provider's own words (e.g. a method's minimum, decision 073); a failure does not stop checkout
+    return { ...none, problem: error.isRefusal ? error.message : QUOTE_FAILED, refused: error.isRefusal };
+  }
+}
 
 /**
  * The checkout page's data; a fresh idempotency key is issued with every page (DESIGN §4), and the basket version
@@ -38,6 +84,14 @@ async function checkoutView(user: PortalUser) {
   const env = getEnv();
   const lines = basket.stock.filter((line) => line.qty > 0);
   const usable = orderableAddressIds(addresses, basket.approvedOrderAddressId);
+  const shipOptions = deliveryOptions(shipMethods);
+  // the summary is quoted for the method the page preselects: the first the basket may use
+  const [items, totals] = await Promise.all([
+    getItemsById(user.upstream, lines.map((line) => line.productId)),
+    lines.length ? summaryTotals(user, shipOptions.find((m) => m.available)?.internalId ?? null) : null,
+  ]);
+  const hidden = hidesPrices(user);
+  const priceOf = new Map(items.map((item) => [item.internalId, item.price]));
   return {
     idempotencyKey: randomUUID(),
     basketVersion: basket.version,
@@ -46,7 +100,7 @@ async function checkoutView(user: PortalUser) {
     instructions: basket.instructions.stock,
     addressMode: addressMode(user.session.account.permissions, usable.length),
     addresses: usable.map((addressId) => addressChoice(addresses.find((a) => a.internalId === addressId)!)),
-    shipMethods: deliveryOptions(shipMethods),
+    shipMethods: shipOptions,
     paymentMethods: user.session.account.payment_methods.map((m) => ({
       id: m.id,
       name: m.name,
@@ -54,8 +108,24 @@ async function checkoutView(user: PortalUser) {
       available: !isCardMethod(m.id) || env.stripeEnabled,
     })),
     needsApproval: user.session.setting.needsAproval,
+    /** The order summary beside the form (decision 085): each line at today's catalogue price, and the quote. */
+    summary: {
+      lines: lines.map((line) => {
+        const price = priceOf.get(line.productId) ?? line.price ?? null;
+        return {
+          productId: line.productId,
+          name: line.name ?? `Product ${line.productId}`,
+          options: optionLabels(line.options),
+          qty: line.qty,
+          amountText: hidden ? PRICE_HIDDEN_TEXT : price === null ? "—" : formatMoney(lineAmount(price, line.qty)),
+        };
+      }),
+      totals: totals && withoutRefused(totals),
+    },
   };
 }
+
+const withoutRefused = ({ refused: _refused, ...totals }: SummaryTotals & { refused: boolean }): SummaryTotals => totals;
 
 /** GET /checkout: the page's data, with the money already worded and the browser's Stripe key (or null). */
 export async function checkoutPageData(user: PortalUser) {
@@ -83,8 +153,23 @@ export async function checkoutPageData(user: PortalUser) {
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).optional();
 const RELOAD = "Please reload the checkout page and try again.";
 
+const TYPED_ADDRESS_FIELDS = ["addressee", "addr1", "addr2", "city", "zip"] as const;
+
+/**
+ * The typed address is read only when "Deliver to a new address" is posted, or no address choice at all (a typed-only
+ * account, or one with no saved address): with a saved address chosen, whatever the hidden fields hold is ignored
+ * (decision 086). Whether the account may type one at all is decideDeliveryAddress's and the provider's to say.
+ */
+function typedAddressOnlyWhenChosen(input: unknown): unknown {
+  if (typeof input !== "object" || input === null) return input;
+  const form = input as Record<string, unknown>;
+  if (form.addressId === undefined || form.addressId === "" || form.addressId === NEW_ADDRESS) return form;
+  const { addressee: _a, addr1: _b, addr2: _c, city: _d, zip: _e, ...rest } = form;
+  return rest;
+}
+
 /** The checkout form's own fields (the lines are never taken from the form); a function so zod stays server-side. */
-export const checkoutFieldsSchema = () =>
+const checkoutFieldsObject = () =>
   z.object({
     idempotencyKey: z.string({ required_error: RELOAD }).trim().min(8, RELOAD).max(100, RELOAD),
     addressId: z.string().trim().max(20).optional(),
@@ -101,6 +186,9 @@ export const checkoutFieldsSchema = () =>
     basketVersion: idField(RELOAD).transform(Number).optional(),
   });
 
+/** The checkout form's fields, the typed address only when it is the address chosen (decision 086). */
+export const checkoutFieldsSchema = () => z.preprocess(typedAddressOnlyWhenChosen, checkoutFieldsObject());
+
 /**
  * What the checkout form says, as its schema gives it: the lines always come from the upstream basket. basketVersion
  * is the version the page showed; on the return from Stripe's hosted page it comes back from the payment's metadata.
@@ -109,26 +197,72 @@ export type CheckoutFields = z.output<ReturnType<typeof checkoutFieldsSchema>>;
 
 /** The place-order post: the fields, plus the card payment Stripe Elements confirmed in the browser, if any. */
 export const placeOrderSchema = () =>
-  checkoutFieldsSchema().extend({
+  z.preprocess(
+    typedAddressOnlyWhenChosen,
+    checkoutFieldsObject().extend({
     paymentIntentId: z
       .string()
       .regex(/^pi_[A-Za-z0-9_]{1,200}$/, "The card payment could not be read. Please try again.")
       .optional(),
-  });
+    }),
+  );
+
+/** The fields an answer gives back, so a page re-rendered without JavaScript keeps what the buyer chose and typed. */
+const KEPT_FIELDS = ["addressId", ...TYPED_ADDRESS_FIELDS, "shippingMethod", "paymentMethod", "otherRefNum", "deliveryInstructions"] as const;
+export type CheckoutValues = Partial<Record<(typeof KEPT_FIELDS)[number], string>>;
+const quoteSchema = () => z.object({ shippingMethod: idField("Choose a delivery method") });
+
+/** What the form posted (KEPT_FIELDS), and the summary's figures for the delivery method it posted. */
+async function postedForm(user: PortalUser, formData: FormData) {
+  const values: CheckoutValues = {};
+  for (const key of KEPT_FIELDS) {
+    const value = formData.get(key);
+    if (typeof value === "string") values[key] = value.slice(0, 2000);
+  }
+  const method = values.shippingMethod?.trim() ?? "";
+  const quoted = UPSTREAM_ID_PATTERN.test(method) ? await summaryTotals(user, method) : null;
+  return { values, quoted };
+}
+
+/** A refused post: the messages, and the form as posted with its summary (decision 085). */
+async function refused(user: PortalUser, formData: FormData, fieldErrors: Record<string, string>, formError: string | null, status = 400) {
+  const { values, quoted } = await postedForm(user, formData);
+  return data({ ok: false as const, fieldErrors, formError, totals: quoted && withoutRefused(quoted), values }, { status });
+}
+
+/**
+ * POST /checkout intent=quote: the summary's figures for the delivery method posted (decision 085). With JavaScript
+ * the page's fetcher posts it when the delivery method changes; without, the "Update summary" button posts the whole
+ * form, and the answer carries the form's values back so nothing typed is lost. Nothing is ordered or written. A
+ * malformed method, or one the provider will not quote (unknown, or a minimum the basket does not reach), is a 400.
+ */
+async function quoteAnswer(user: PortalUser, request: Request) {
+  const form = await parseForm(request, quoteSchema());
+  if (!form.ok) return refused(user, form.formData, form.fieldErrors, "Please choose a delivery method.");
+  const { values, quoted } = await postedForm(user, form.formData);
+  const totals = withoutRefused(quoted!);
+  if (quoted!.refused) {
+    const message = totals.problem ?? "Please choose another delivery method.";
+    return data({ ok: false as const, fieldErrors: { shippingMethod: message }, formError: message, totals, values }, { status: 400 });
+  }
+  return data({ ok: true as const, fieldErrors: {} as Record<string, string>, formError: null, totals, values });
+}
 
 /**
  * POST /checkout: on account the order is placed at once; by card without JavaScript the buyer goes to Stripe's
  * hosted page first; by card with Stripe Elements the confirmed PaymentIntent is checked with Stripe (decision 072).
+ * intent=quote only prices the summary (quoteAnswer).
  */
 export async function submitCheckout(user: PortalUser, request: Request) {
+  if ((await request.clone().formData().catch(() => null))?.get("intent") === "quote") return quoteAnswer(user, request);
   const form = await parseForm(request, placeOrderSchema());
-  if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? "Please check the form.");
+  if (!form.ok) return refused(user, form.formData, form.fieldErrors, form.formError ?? "Please check the form.");
   const { paymentIntentId, ...fields } = form.data;
   const byCard = isCardMethod(fields.paymentMethod);
-  if (byCard && hidesPrices(user)) return invalidForm({ paymentMethod: "Choose another way to pay" }, CARD_NOT_OFFERED);
+  if (byCard && hidesPrices(user)) return refused(user, form.formData, { paymentMethod: "Choose another way to pay" }, CARD_NOT_OFFERED);
 
   const result = byCard && getEnv().stripeEnabled ? await payByCard(user, request, fields, paymentIntentId) : await placeOrder(user, fields);
-  if (!result.ok) return invalidForm(result.fieldErrors, result.formError, result.status);
+  if (!result.ok) return refused(user, form.formData, result.fieldErrors, result.formError, result.status);
 
   const { order } = result;
   if (order.threeDSUrl) {

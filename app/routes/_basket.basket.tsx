@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { Choice } from "~/components/choice";
 import { FieldError } from "~/components/field-error";
 import { LineProduct, LineTable } from "~/components/line-table";
 import { QuantitySelector } from "~/components/quantity-selector";
@@ -51,13 +52,13 @@ export default function BasketPage() {
         <input type="hidden" name="intent" value="basket-type" />
         <fieldset>
           <legend>Which basket</legend>
-          <label>
-            <input type="radio" name="basketType" value="stock-order-basket" defaultChecked={isStock} /> Stock basket ({view.count})
-          </label>
-          <label>
-            <input type="radio" name="basketType" value="manpack-order-basket" defaultChecked={!isStock} /> Wearer-pack basket ({view.packs.length}{" "}
-            {view.packs.length === 1 ? "wearer" : "wearers"})
-          </label>
+          <Choice name="basketType" value="stock-order-basket" defaultChecked={isStock} label={`Stock basket (${view.count})`} />
+          <Choice
+            name="basketType"
+            value="manpack-order-basket"
+            defaultChecked={!isStock}
+            label={`Wearer-pack basket (${view.packs.length} ${view.packs.length === 1 ? "wearer" : "wearers"})`}
+          />
           <button type="submit" className="button button--small">
             Show basket
           </button>

@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import type { CardHandle } from "~/components/card-payment";
+import { Choice } from "~/components/choice";
 import { FieldError } from "~/components/field-error";
+import { OrderSummary } from "~/components/order-summary";
 import { TextField } from "~/components/text-field";
 import { NEW_ADDRESS } from "~/domain/checkout";
 import basketStyles from "~/styles/basket.css";
@@ -20,6 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return checkoutPageData(await requireUser(request));
 }
 
+/** The summary's quote (intent=quote) changes nothing, so the page's data is not loaded again after it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "quote" ? false : defaultShouldRevalidate;
+
+/** POST: place the order, or (intent=quote) price the summary for the delivery method posted (decision 085). */
 export async function action({ request }: ActionFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
   const { submitCheckout } = await import("~/checkout/checkout.server");
@@ -40,6 +47,12 @@ export default function CheckoutPage() {
   const [cardState, setCardState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const submitting = navigation.state === "submitting" || cardState.busy;
   const errors: Record<string, string> = answer?.fieldErrors ?? {};
+  // what the last post gave back (a refused order, or "Update summary" without JavaScript): the form as it was sent
+  const values = answer?.values ?? {};
+  // the summary follows the delivery method: the fetcher's quote (JavaScript), else the post's, else the page's
+  const quote = useFetcher<typeof action>({ key: "checkout-quote" });
+  const requote = (shippingMethod: string) => quote.submit({ intent: "quote", shippingMethod }, { method: "post" });
+  const totals = quote.data ? quote.data.totals : (answer?.totals ?? view.summary.totals);
 
   // With Stripe Elements on the page a card order is paid first (card-payment.tsx), then the form posts with the
   // PaymentIntent's id; without the card field the post goes to Stripe's hosted page instead
@@ -74,7 +87,14 @@ export default function CheckoutPage() {
 
   const mode = view.addressMode;
   const defaultAddress = view.addresses[0];
+  // no saved address to choose: the address is typed, with no "new address" choice to make
+  const typedOnly = mode.typedOnly || (mode.canType && view.addresses.length === 0);
+  // a saved address is offered as a choice when there are several, or one beside "Deliver to a new address"
+  const savedChoices = typedOnly ? [] : mode.canChoose ? view.addresses : mode.canType && defaultAddress ? [defaultAddress] : [];
+  const chosenAddress = values.addressId ?? savedChoices[0]?.internalId;
   const firstShipMethod = view.shipMethods.find((m) => m.available)?.internalId;
+  const chosenShipMethod = values.shippingMethod ?? firstShipMethod;
+  const chosenPayment = values.paymentMethod ?? String(view.paymentMethods[0]?.id);
   return (
     <div className="checkout stack">
       <h1>Checkout</h1>
@@ -83,134 +103,130 @@ export default function CheckoutPage() {
           {cardState.error ?? answer?.formError}
         </p>
       ) : null}
-      <Form method="post" className="stack" noValidate onSubmit={payByCard}>
-        <input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
-        {view.basketVersion == null ? null : <input type="hidden" name="basketVersion" value={view.basketVersion} />}
+      <div className="checkout__layout">
+        <OrderSummary lines={view.summary.lines} totals={totals} fallbackSubTotal={view.subTotalText} busy={quote.state !== "idle"} />
+        <Form method="post" className="checkout__form stack" noValidate onSubmit={payByCard}>
+          <input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
+          {view.basketVersion == null ? null : <input type="hidden" name="basketVersion" value={view.basketVersion} />}
 
-        <fieldset className="stack">
-          <legend>Delivery address</legend>
-          {mode.typedOnly ? null : mode.canChoose ? (
-            view.addresses.map((address, index) => (
-              <label key={address.internalId} className="checkout__choice">
-                <input type="radio" name="addressId" value={address.internalId} defaultChecked={index === 0} />
-                <span>
-                  <strong>{address.label}</strong> {address.text}
-                </span>
-              </label>
-            ))
-          ) : defaultAddress ? (
-            <p>
-              <strong>{defaultAddress.label}</strong> {defaultAddress.text}
-            </p>
-          ) : null}
-          {mode.canType ? (
-            <>
-              {mode.typedOnly ? null : (
-                <label className="checkout__choice">
-                  <input type="radio" name="addressId" value={NEW_ADDRESS} defaultChecked={view.addresses.length === 0} />
-                  <span>Deliver to a new address</span>
-                </label>
-              )}
-              <div className="checkout__new-address stack">
-                <TextField name="addressee" label="Name or department (optional)" autoComplete="name" error={errors.addressee} />
-                <TextField name="addr1" label="Address line 1" autoComplete="address-line1" error={errors.addr1} />
-                <TextField name="addr2" label="Address line 2 (optional)" autoComplete="address-line2" error={errors.addr2} />
-                <TextField name="city" label="Town or city" autoComplete="address-level2" error={errors.city} />
-                <TextField name="zip" label="Postcode" autoComplete="postal-code" error={errors.zip} />
-              </div>
-            </>
-          ) : null}
-          <FieldError id="addressId-error" message={errors.addressId} />
-        </fieldset>
-
-        <fieldset className="stack">
-          <legend>Delivery method</legend>
-          {view.shipMethods.map((method) => (
-            <label key={method.internalId} className="checkout__choice">
-              <input
-                type="radio"
-                name="shippingMethod"
-                value={method.internalId}
-                defaultChecked={method.internalId === firstShipMethod}
-                disabled={!method.available}
-                aria-describedby={method.note ? `shippingMethod-${method.internalId}-note` : undefined}
-              />
-              <span>
-                {method.label}
-                {method.note ? (
-                  <span className="muted" id={`shippingMethod-${method.internalId}-note`}>
-                    {" "}
-                    — {method.note}
-                  </span>
+          <fieldset className="stack checkout__address">
+            <legend>Delivery address</legend>
+            {savedChoices.length ? (
+              <div className="choices">
+                {savedChoices.map((address) => (
+                  <Choice
+                    key={address.internalId}
+                    name="addressId"
+                    value={address.internalId}
+                    defaultChecked={address.internalId === chosenAddress}
+                    label={address.label}
+                    detail={address.text}
+                  />
+                ))}
+                {mode.canType ? (
+                  <Choice
+                    className="checkout__new-choice"
+                    name="addressId"
+                    value={NEW_ADDRESS}
+                    defaultChecked={chosenAddress === NEW_ADDRESS}
+                    label="Deliver to a new address"
+                  />
                 ) : null}
-              </span>
-            </label>
-          ))}
-          <FieldError id="shippingMethod-error" message={errors.shippingMethod} />
-        </fieldset>
+              </div>
+            ) : !typedOnly && defaultAddress ? (
+              <p>
+                <strong>{defaultAddress.label}</strong>
+                <br />
+                {defaultAddress.text}
+              </p>
+            ) : null}
+            {mode.canType ? (
+              // shown only while "Deliver to a new address" is chosen (basket.css, :has); a browser without :has shows
+              // it always, and the server reads it only when that choice is posted (decision 086)
+              <div className="checkout__new-address stack">
+                <TextField name="addressee" label="Name or department (optional)" autoComplete="name" defaultValue={values.addressee} error={errors.addressee} />
+                <TextField name="addr1" label="Address line 1" autoComplete="address-line1" defaultValue={values.addr1} error={errors.addr1} />
+                <TextField name="addr2" label="Address line 2 (optional)" autoComplete="address-line2" defaultValue={values.addr2} error={errors.addr2} />
+                <TextField name="city" label="Town or city" autoComplete="address-level2" defaultValue={values.city} error={errors.city} />
+                <TextField name="zip" label="Postcode" autoComplete="postal-code" defaultValue={values.zip} error={errors.zip} />
+              </div>
+            ) : null}
+            <FieldError id="addressId-error" message={errors.addressId} />
+          </fieldset>
 
-        <fieldset className="stack">
-          <legend>Payment</legend>
-          {view.paymentMethods.map((option, index) => (
-            <label key={option.id} className="checkout__choice">
-              <input
-                type="radio"
-                name="paymentMethod"
-                value={option.id}
-                defaultChecked={index === 0}
-                disabled={!option.available}
-                onChange={(event) => event.target.checked && setMethod(option.id)}
-              />
-              <span>
-                {option.card ? `Card (${option.name})` : option.name}
-                {option.available ? null : <span className="muted"> — not available at the moment</span>}
-              </span>
-            </label>
-          ))}
-          {view.stripeKey && view.paymentMethods.some((m) => m.card && m.available) ? (
-            <div className="stack">
-              {/* Stripe Elements mounts the card field here once a card is chosen; until then (and without JavaScript)
-                  the card details are taken on Stripe's own page */}
-              {hydrated && chosenCard ? (
-                <Suspense fallback={<p className="muted">{view.cardNotice}</p>}>
-                  <CardField publishableKey={view.stripeKey} notice={view.cardNotice} handle={card} />
-                </Suspense>
-              ) : (
-                <p className="muted">{view.cardNotice}</p>
-              )}
+          <fieldset className="stack">
+            <legend>Delivery method</legend>
+            <div className="choices">
+              {view.shipMethods.map((method) => (
+                <Choice
+                  key={method.internalId}
+                  name="shippingMethod"
+                  value={method.internalId}
+                  defaultChecked={method.internalId === chosenShipMethod}
+                  disabled={!method.available}
+                  onChange={(event) => event.target.checked && requote(method.internalId)}
+                  label={method.label}
+                  detail={method.note}
+                />
+              ))}
             </div>
-          ) : null}
-          <FieldError id="paymentMethod-error" message={errors.paymentMethod} />
-        </fieldset>
+            <FieldError id="shippingMethod-error" message={errors.shippingMethod} />
+            {/* without JavaScript the summary follows the delivery method by this post; with it, a fetcher does */}
+            {hydrated ? null : (
+              <button type="submit" name="intent" value="quote" className="button button--small">
+                Update summary
+              </button>
+            )}
+          </fieldset>
 
-        <TextField name="otherRefNum" label="Your order reference (optional)" maxLength={100} error={errors.otherRefNum} />
-        <div className="field">
-          <label htmlFor="deliveryInstructions">Delivery instructions</label>
-          <textarea id="deliveryInstructions" name="deliveryInstructions" rows={3} maxLength={2000} defaultValue={view.instructions} />
-          <FieldError id="deliveryInstructions-error" message={errors.deliveryInstructions} />
-        </div>
+          <fieldset className="stack">
+            <legend>Payment</legend>
+            <div className="choices">
+              {view.paymentMethods.map((option) => (
+                <Choice
+                  key={option.id}
+                  name="paymentMethod"
+                  value={option.id}
+                  defaultChecked={String(option.id) === chosenPayment}
+                  disabled={!option.available}
+                  onChange={(event) => event.target.checked && setMethod(option.id)}
+                  label={option.card ? `Card (${option.name})` : option.name}
+                  detail={option.available ? null : "Not available at the moment"}
+                />
+              ))}
+            </div>
+            {view.stripeKey && view.paymentMethods.some((m) => m.card && m.available) ? (
+              <div className="stack">
+                {/* Stripe Elements mounts the card field here once a card is chosen; until then (and without JavaScript)
+                    the card details are taken on Stripe's own page */}
+                {hydrated && chosenCard ? (
+                  <Suspense fallback={<p className="muted">{view.cardNotice}</p>}>
+                    <CardField publishableKey={view.stripeKey} notice={view.cardNotice} handle={card} />
+                  </Suspense>
+                ) : (
+                  <p className="muted">{view.cardNotice}</p>
+                )}
+              </div>
+            ) : null}
+            <FieldError id="paymentMethod-error" message={errors.paymentMethod} />
+          </fieldset>
 
-        <section aria-labelledby="checkout-summary" className="stack">
-          <h2 id="checkout-summary">Your order</h2>
-          <ul>
-            {view.lines.map((line) => (
-              <li key={line.productId}>
-                {line.qty} × {line.name}
-              </li>
-            ))}
-          </ul>
-          <p>
-            Subtotal {view.subTotalText}, plus delivery and VAT. The final prices are confirmed when the order is placed.
-          </p>
+          <TextField name="otherRefNum" label="Your order reference (optional)" maxLength={100} defaultValue={values.otherRefNum} error={errors.otherRefNum} />
+          <div className="field">
+            <label htmlFor="deliveryInstructions">Delivery instructions</label>
+            <textarea id="deliveryInstructions" name="deliveryInstructions" rows={3} maxLength={2000} defaultValue={values.deliveryInstructions ?? view.instructions} />
+            <FieldError id="deliveryInstructions-error" message={errors.deliveryInstructions} />
+          </div>
+
           {view.needsApproval ? <p className="notice notice--info">Your orders need your supervisor&apos;s approval before they are sent.</p> : null}
-        </section>
 
-        <div>
-          <button type="submit" className="button button--primary" disabled={submitting} aria-disabled={submitting || undefined}>
-            {submitting ? "Placing order…" : "Place order"}
-          </button>
-        </div>
-      </Form>
+          <div>
+            <button type="submit" className="button button--primary" disabled={submitting} aria-disabled={submitting || undefined}>
+              {submitting ? "Placing order…" : "Place order"}
+            </button>
+          </div>
+        </Form>
+      </div>
     </div>
   );
 }
