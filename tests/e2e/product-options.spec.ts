@@ -94,3 +94,26 @@ test.describe("product options (buyer, Northwind)", () => {
     }
   });
 });
+
+test.describe("product options (browse-only account)", () => {
+  test("the options without an add form show the choice in place too", async ({ page, logInAs }) => {
+    await logInAs("browse");
+    await page.goto("/product/hi-vis-vest-class-2");
+    await expect(page.getByText("Your account can browse the catalogue but not order.")).toBeVisible();
+    const colour = page.getByLabel("Colour", { exact: true });
+    if (jsEnabled()) {
+      // no quantity selector to show hydration here: wait until React has taken over the select
+      await expect.poll(() => colour.evaluate((select) => Object.keys(select).some((key) => key.startsWith("__reactProps")))).toBe(true);
+      await page.evaluate(() => ((window as unknown as { optionsMark: string }).optionsMark = "same document"));
+    }
+    await colour.selectOption("Orange");
+    if (jsEnabled()) {
+      await expect(page.getByRole("button", { name: "Show choice" })).toHaveCount(0);
+    } else {
+      await page.getByRole("button", { name: "Show choice" }).click();
+    }
+    await expect(page).toHaveURL(/[?&]color=Orange(&|$)/);
+    await expect(page.getByRole("img", { name: "Hi-Vis Vest Class 2" }).first()).toHaveAttribute("src", /hv100-orange\.svg$/);
+    if (jsEnabled()) await sameDocument(page);
+  });
+});
