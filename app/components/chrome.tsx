@@ -57,10 +57,7 @@ function Header({ chrome }: { chrome?: ChromeData }) {
   return (
     <header className="app-header">
       <Link to="/" className="brand">
-        <span className="brand__mark" aria-hidden="true">
-          W
-        </span>
-        <span className="brand__name">Workwear portal</span>
+        <img src="/logo.svg" alt="Workwear ordering portal" width="167" height="40" />
       </Link>
       {chrome ? (
         <div className="app-header__tools">

@@ -7,10 +7,7 @@ export default function LoginLayout() {
     <div className="login-layout">
       <header className="login-layout__brand">
         <Link to="/" className="brand">
-          <span className="brand__mark" aria-hidden="true">
-            W
-          </span>
-          Workwear ordering portal
+          <img src="/images/logo-on-light.svg" alt="Workwear ordering portal" width="200" height="48" />
         </Link>
       </header>
       <main id="main" className="login-layout__card">

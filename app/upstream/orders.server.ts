@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { addressChoice } from "~/domain/address";
-import { FETCH_ALL_LIMIT } from "~/domain/constants";
 import { orderSchema } from "~/domain/order";
 import { pendingApprovalCountQuery } from "~/domain/order-query";
 import { upstreamId as id } from "~/domain/upstream-id";
@@ -73,8 +72,6 @@ export async function countOrdersAwaitingApproval(client: UpstreamClient): Promi
   return answer.total;
 }
 
-const optionSchema = z.object({ internalId: id, name: text }).passthrough();
-const contactOptionSchema = z.object({ internalId: id, firstName: text, lastName: text }).passthrough();
 export type FilterOption = { value: string; label: string };
 
 // GET /api/customer-address ($limit 10000, details.custrecord4.value[$ne]=true): the customer's active addresses;
@@ -87,22 +84,4 @@ export async function listAddressOptions(client: UpstreamClient, usableFor?: "st
     .map((a) => ({ value: a.internalId, label: a.label }));
 }
 
-const contactOptionListSchema = ListSchema(contactOptionSchema);
-const optionListSchema = ListSchema(optionSchema);
 export type OrderFilterOptions = { employees: FilterOption[]; departments: FilterOption[]; depots: FilterOption[] };
-
-// GET /api/contact (isInactive=false, $limit 10000), GET /api/department (isInactive=false) and the addresses
-// (depots): the history's filter choices (cached per business unit by the history, decision 044)
-export async function listOrderFilterOptions(client: UpstreamClient): Promise<OrderFilterOptions> {
-  const all = String(FETCH_ALL_LIMIT);
-  const [contacts, departments, depots] = await Promise.all([
-    client.get("/api/contact", contactOptionListSchema, { query: { isInactive: "false", $limit: all } }),
-    client.get("/api/department", optionListSchema, { query: { isInactive: "false", $limit: all } }),
-    listAddressOptions(client),
-  ]);
-  return {
-    employees: contacts.data.map((c) => ({ value: c.internalId, label: `${c.firstName} ${c.lastName}`.trim() })),
-    departments: departments.data.map((d) => ({ value: d.internalId, label: d.name })),
-    depots,
-  };
-}

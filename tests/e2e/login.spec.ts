@@ -8,7 +8,7 @@ async function logInWithForm(page: import("@playwright/test").Page, who: DemoUse
 }
 
 test.describe("logging in as each demo account", () => {
-  // what each account's dashboard offers (its quick links follow the same permissions as the sidebar)
+  // what each account's sidebar offers when they land on the dashboard (by the same permissions as the screens)
   const landings: Array<[DemoUser, { has: string[]; lacks: string[] }]> = [
     ["requester", { has: ["Full catalogue", "Order history"], lacks: ["Orders to approve"] }],
     ["approver", { has: ["Orders to approve", "Order history"], lacks: [] }],
@@ -20,7 +20,7 @@ test.describe("logging in as each demo account", () => {
       await logInWithForm(page, who);
       await expect(page).toHaveURL("/");
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
-      const quick = page.getByRole("navigation", { name: "Quick links" });
+      const quick = page.getByRole("navigation", { name: "Main" });
       for (const name of links.has) await expect(quick.getByRole("link", { name, exact: true })).toBeVisible();
       for (const name of links.lacks) await expect(quick.getByRole("link", { name, exact: true })).toHaveCount(0);
     });

@@ -46,7 +46,7 @@ test("an approver finds a punched-out basket, loads it for approval and approves
   await logInAs(who, NORTHWIND);
 
   await page.goto("/");
-  await page.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: "Punchout baskets to approve" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Punchout baskets to approve" }).click();
   await expect(page.getByRole("heading", { name: "Punchout baskets to approve" })).toBeVisible();
   const row = page.getByRole("row", { name: new RegExp(name) });
   await expect(row.getByRole("cell", { name: "Priya Sharma" })).toBeVisible();
