@@ -77,7 +77,7 @@ export function OrderDetail({
       </div>
       <section aria-labelledby="lines-heading">
         <h2 id="lines-heading">Lines</h2>
-        <div className="order-table__scroll">
+        <div className="order-table__scroll" role="region" aria-labelledby="lines-heading" tabIndex={0}>
           <table className="order-table">
             <thead>
               <tr>

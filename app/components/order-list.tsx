@@ -28,7 +28,8 @@ export function OrderTable<Row extends { id: string | number }>({
   if (rows.length === 0) return <p className="notice">{empty}</p>;
   const money = (column: OrderColumn<Row>) => (column.money ? "order-table__money" : undefined);
   return (
-    <div className="order-table__scroll">
+    // a table wider than a phone scrolls in its own box, which the keyboard can reach and scroll (axe scrollable-region-focusable)
+    <div className="order-table__scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="order-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
