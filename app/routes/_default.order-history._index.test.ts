@@ -41,6 +41,25 @@ describe("/order-history", () => {
     });
   });
 
+  it("filters by the label users see: every upstream status behind it, dates as shown (issue 14 item 5)", async () => {
+    const calls: OrderCalls = { lists: [], patches: [] };
+    server.use(...authHandlers(), ...orderHandlers([orderAnswer()], calls));
+    const result = await loadWithStatus("/order-history?status=Fully+Despatched&from=01.10.26&to=31.10.2026");
+    expect(result.status).toBe(200);
+    expect(Object.fromEntries(calls.lists[0])).toEqual({
+      $limit: "16",
+      $skip: "0",
+      "$sort[createdDate]": "-1",
+      "orderStatus[$in]": "Pending Billing,Fully Billed,Billed",
+      webRejected: "false",
+      pendingWebApproval: "false",
+      "createdDate[$gte]": "2026-10-01",
+      "createdDate[$lte]": "2026-10-31T23:59:59.999Z",
+    });
+    // the form shows what was typed
+    expect(result.data.form).toMatchObject({ status: "Fully Despatched", from: "01.10.26", to: "31.10.2026" });
+  });
+
   it("defaults to 16 a page, newest first; blank fields of the GET form send nothing", async () => {
     const calls: OrderCalls = { lists: [], patches: [] };
     server.use(...authHandlers(), ...orderHandlers([orderAnswer()], calls));
