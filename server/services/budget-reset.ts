@@ -1,0 +1,52 @@
+/**
+ * Wearer allowances reset (issue 15 item 4, decision 096): once a budget's resetDate is reached, usedQty returns to
+ * 0 and resetDate moves on by resetDays, as many periods as it takes to lie after today. A pure rule on calendar
+ * days (YYYY-MM-DD, UTC); the provider applies it on read (GET /api/contact, /api/contactBudget) and, inside the
+ * order's transaction, before a wearer-pack order spends an allowance.
+ */
+export interface ResettableBudget {
+  usedQty: number;
+  resetDays: number | null;
+  resetDate: string | null;
+}
+
+export interface ResetOutcome {
+  usedQty: number;
+  resetDate: string | null;
+  /** true when at least one period ended, so usedQty went back to 0 */
+  reset: boolean;
+}
+
+const DAY_MS = 86_400_000;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The calendar day (UTC) of an instant, as YYYY-MM-DD. */
+export const dayOf = (now: Date): string => now.toISOString().slice(0, 10);
+
+function dayNumber(day: string): number | null {
+  if (!DATE.test(day)) return null;
+  const ms = Date.parse(`${day}T00:00:00.000Z`);
+  return Number.isNaN(ms) ? null : Math.round(ms / DAY_MS);
+}
+
+/**
+ * The budget as it stands on `today`: unchanged before its reset date, or without a reset date or a positive
+ * number of reset days (such a budget never resets); otherwise used 0 with the next reset date after today.
+ * Exactly on the reset date the budget resets.
+ */
+export function budgetAfterReset(budget: ResettableBudget, today: string): ResetOutcome {
+  const unchanged = { usedQty: budget.usedQty, resetDate: budget.resetDate, reset: false };
+  const due = budget.resetDate == null ? null : dayNumber(budget.resetDate);
+  const now = dayNumber(today);
+  const period = budget.resetDays;
+  if (due == null || now == null || period == null || !Number.isInteger(period) || period <= 0 || now < due) return unchanged;
+  const periods = Math.floor((now - due) / period) + 1;
+  const next = new Date((due + periods * period) * DAY_MS).toISOString().slice(0, 10);
+  return { usedQty: 0, resetDate: next, reset: true };
+}
+
+/** The earliest reset date among a wearer's budgets (after reset), or null when none resets. */
+export function nextResetDate(budgets: ReadonlyArray<{ resetDate: string | null }>): string | null {
+  const dates = budgets.map((b) => b.resetDate).filter((d): d is string => d != null && DATE.test(d));
+  return dates.length ? dates.sort()[0] : null;
+}
