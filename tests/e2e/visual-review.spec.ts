@@ -1,0 +1,90 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { fillBasket, placeOrder, tokenIn } from "./basket-helpers";
+import { jsEnabled } from "./catalogue-helpers";
+import { expect, newColleague, test } from "./fixtures";
+
+/**
+ * Visual review (issue 14, "How to check"): every screen at 1280 px and at 390 px wide, in both projects, saved as
+ * full-page screenshots in visual-review/<project>/ (git ignores the folder) for a reviewer to look through after a
+ * change. At 390 px every screen must fit without sideways scrolling, and (JavaScript project: axe runs inside the
+ * page) axe must find no WCAG 2.1 A/AA violation of any impact. Each screen's problems are collected softly, so one run
+ * lists them all.
+ */
+
+const WIDE = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const UNIT = "Northwind Facilities";
+
+async function review(page: Page, name: string): Promise<void> {
+  const folder = path.join("visual-review", test.info().project.name);
+  mkdirSync(folder, { recursive: true });
+  await page.setViewportSize(WIDE);
+  await page.screenshot({ path: path.join(folder, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: path.join(folder, `${name}-390.png`), fullPage: true });
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect.soft(sideways, `${name}: wider than 390 px by ${sideways} px`).toBeLessThanOrEqual(0);
+  if (jsEnabled()) {
+    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect.soft(found, `${name}: axe at 390 px`).toEqual([]);
+  }
+  await page.setViewportSize(WIDE);
+}
+
+async function open(page: Page, url: string, name: string): Promise<void> {
+  const response = await page.goto(url);
+  expect.soft(response?.status(), `${name}: ${url} answered`).toBeLessThan(400);
+  await review(page, name);
+}
+
+test.describe("visual review: every screen at 1280 and 390 px", () => {
+  test.describe.configure({ timeout: 120_000 });
+  test("before logging in", async ({ page }) => {
+    await open(page, "/login", "login");
+    await open(page, "/customer/forgot", "forgot-password");
+  });
+
+  test("a buyer's screens: catalogue, basket, checkout, confirmation, history, saved baskets", async ({ page, logInAs }) => {
+    test.setTimeout(240_000);
+    const colleague = await newColleague(UNIT, "visual", ["canViewFullCatalogue", "viewOrderHistory"]);
+    await logInAs(colleague, UNIT);
+    await open(page, "/dashboard", "dashboard");
+    await open(page, "/categories/full/hi-vis", "category");
+    await open(page, "/categories/full/hi-vis?quickview=hi-vis-bomber-jacket", "category-quick-view");
+    await open(page, "/product/hi-vis-bomber-jacket?size=M&color=Yellow&finish=Plain", "product");
+    await open(page, "/search?q=polo", "search");
+    await open(page, "/quick-order", "quick-order");
+    await open(page, "/basket", "basket-empty");
+    await fillBasket(await tokenIn(colleague, UNIT));
+    await open(page, "/basket", "basket");
+    await open(page, "/checkout", "checkout");
+    await placeOrder(page, "VISUAL-REVIEW");
+    await review(page, "order-complete");
+    await open(page, "/order-history", "order-history");
+    await page.getByRole("link", { name: /VISUAL-REVIEW|^SO/ }).first().click();
+    await review(page, "order-detail");
+    await open(page, "/saved-baskets", "saved-baskets");
+    await open(page, "/help", "help");
+    await page.goto("/no-such-page");
+    await review(page, "not-found");
+  });
+
+  test("an approver's screens", async ({ page, logInAs }) => {
+    await logInAs("approver");
+    await open(page, "/order-to-approve", "orders-to-approve");
+    const first = page.locator("main table a").first();
+    if (await first.count()) {
+      await first.click();
+      await review(page, "order-to-approve");
+    }
+  });
+
+  test("choosing a business unit", async ({ page, logInAs }) => {
+    await logInAs("admin");
+    await open(page, "/select-your-customer", "select-your-customer");
+  });
+});
