@@ -1,6 +1,5 @@
 import { csvLine, orderCsvHeader, orderCsvRow } from "~/domain/order-csv";
 import { orderListQuery, readOrderFilters, type OrderListFilters } from "~/domain/order-query";
-import { ORDER_SOURCE_STATUSES } from "~/domain/order-status";
 import { pageCount } from "~/domain/paging";
 import type { PortalUser } from "~/auth/require-user.server";
 import { filterOptionsCache } from "~/upstream/cache.server";
@@ -32,7 +31,7 @@ export async function orderHistoryData(user: PortalUser, url: URL) {
   return {
     ...orderListPage(answer, reading.ok ? reading.filters.page : 1, orderPrices(user)),
     filterError: reading.ok ? null : reading.message,
-    options: { ...options, statuses: [...ORDER_SOURCE_STATUSES] },
+    options,
     // the form shows what was asked for, as typed
     form: {
       status: p.get("status") ?? "",

@@ -5,7 +5,7 @@ import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket } from "../../tests/mocks/upstream/basket";
 import { savedBasketHandlers } from "../../tests/mocks/upstream/saved-baskets";
-import { action } from "./_default.saved-baskets._index";
+import { action, loader } from "./_default.saved-baskets._index";
 
 const server = useUpstreamMock();
 let cookie: string;
@@ -58,5 +58,23 @@ describe("/saved-baskets action", () => {
     expect(result.init.status).toBe(404);
     expect(result.data.formError).toBe("That saved basket could not be found.");
     expect(basket.patches).toEqual([]);
+  });
+});
+
+describe("/saved-baskets loader: pages of 16 (issue 14 item 6)", () => {
+  const many = Array.from({ length: 20 }, (_, i) => ({ ...good, id: 700 + i, basket_name: `Basket ${i + 1}` }));
+  const load = (search: string) =>
+    loader({ request: new Request(`http://localhost/saved-baskets${search}`, { headers: { Cookie: cookie } }), params: {}, context: testLoadContext() });
+
+  it("shows the first 16, then the last 4 on page 2, with the total; a page past the end is the last page", async () => {
+    const basket = basketHandlers({ store: { state: emptyBasket(), patches: [], reorders: [] } });
+    server.use(...authHandlers(), ...basket.handlers, ...savedBasketHandlers(many).handlers);
+    const first = await load("");
+    expect(first.baskets.map((b) => b.name)).toEqual(many.slice(0, 16).map((b) => b.basket_name));
+    expect([first.page, first.pageCount, first.total]).toEqual([1, 2, 20]);
+    const second = await load("?page=2");
+    expect(second.baskets.map((b) => b.name)).toEqual(["Basket 17", "Basket 18", "Basket 19", "Basket 20"]);
+    expect((await load("?page=9")).page).toBe(2);
+    expect((await load("?page=abc")).page).toBe(1);
   });
 });

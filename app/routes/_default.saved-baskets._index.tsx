@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { IntentButton } from "~/components/intent-button";
+import { Pagination } from "~/components/pagination";
 import { TextField } from "~/components/text-field";
 import basketStyles from "~/styles/basket.css";
 
@@ -11,7 +12,7 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
   const { savedBasketsPageData } = await import("~/saved-baskets/saved-baskets.server");
-  return savedBasketsPageData(await requireUser(request));
+  return savedBasketsPageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -22,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SavedBasketsPage() {
-  const { baskets, liveLines } = useLoaderData<typeof loader>();
+  const { baskets, liveLines, page, pageCount, total } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -91,6 +92,7 @@ export default function SavedBasketsPage() {
             </tbody>
           </table>
         )}
+        {total > 0 ? <Pagination page={page} pages={pageCount} total={total} noun={total === 1 ? "saved basket" : "saved baskets"} /> : null}
         {liveLines > 0 && baskets.length > 0 ? <p className="muted">Loading a saved basket replaces the products in your basket.</p> : null}
       </section>
     </div>

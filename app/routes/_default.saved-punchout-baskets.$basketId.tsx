@@ -92,7 +92,7 @@ export default function SavedPunchoutBasket() {
         {basket.lines.length === 0 ? (
           <p className="notice">This basket has no lines.</p>
         ) : (
-          <div className="order-table__scroll">
+          <div className="order-table__scroll" role="region" aria-labelledby="lines-heading" tabIndex={0}>
             <table className="order-table">
               <thead>
                 <tr>

@@ -5,6 +5,8 @@ import { flashToast } from "~/auth/session.server";
 import { basketTotal } from "~/domain/basket";
 import { droppedNotice, lineAmount, lineFromItem, orderable, type PricesHidden } from "~/domain/basket-lines";
 import { formatDate } from "~/domain/dates";
+import { PAGE_SIZE } from "~/domain/constants";
+import { currentPage, pageCount } from "~/domain/paging";
 import { pricesHidden, shownMoney } from "~/domain/prices";
 import { cardImage } from "~/domain/product-card";
 import { NO_APPROVAL_HELD } from "~/domain/punchout-approval";
@@ -71,10 +73,20 @@ export function savedShape(record: Pick<SavedBasketRecord, "itemsArray">): unkno
 
 // ---------------------------------------------------------------- views
 
-export async function savedBasketsPageData(user: PortalUser) {
+/**
+ * The saved-baskets list, a page of it (`?page`, pages of PAGE_SIZE like every list, issue 14 item 6). The provider
+ * answers a user's saved baskets all at once, so the page is cut here.
+ */
+export async function savedBasketsPageData(user: PortalUser, url: URL) {
   const [baskets, basket] = await Promise.all([listSavedBaskets(user.upstream), getBasket(user.upstream)]);
+  const page = currentPage(url.searchParams.get("page"), baskets.length);
   return {
-    baskets: baskets.map((b) => ({ id: b.id, name: b.basket_name, ordered: b.checked_out === 1, updated: formatDate(b.updated_at) })),
+    baskets: baskets
+      .slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
+      .map((b) => ({ id: b.id, name: b.basket_name, ordered: b.checked_out === 1, updated: formatDate(b.updated_at) })),
+    total: baskets.length,
+    page,
+    pageCount: pageCount(baskets.length),
     liveLines: basket.stock.length,
   };
 }
