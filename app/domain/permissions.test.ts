@@ -22,7 +22,8 @@ import {
   isPunchoutOnly,
   needsApproval,
   isPermission,
-  requiredPermissionForPath,
+  requiredPermissionsForPath,
+  MANPACK_ACCESS,
   type AccountLike,
   type Permission,
 } from "./permissions";
@@ -162,7 +163,6 @@ describe("requiredPermissionForPath (SPEC §5 table + real routes)", () => {
     ["/categories/full/hi-vis/vests", "canViewFullCatalogue"],
     ["/categories/my", "canViewMyCatalogue"],
     ["/categories/user/42/hi-vis", "canViewUserCatalogue"],
-    ["/wearer-pack", "canViewManpack"],
     ["/reporting", "viewReporting"],
     ["/add-wearer", "addManpackUser"],
     ["/add-site-user", "addSiteUser"],
@@ -173,11 +173,21 @@ describe("requiredPermissionForPath (SPEC §5 table + real routes)", () => {
     ["/Order-History/1", "viewOrderHistory"],
     ["/%6Frder-history", "viewOrderHistory"],
     ["//order-history//1", "viewOrderHistory"],
-  ])("%s needs %s", (path, perm) => expect(requiredPermissionForPath(path)).toBe(perm));
+  ])("%s needs %s", (path, perm) => expect(requiredPermissionsForPath(path)).toEqual([perm]));
 
-  it.each(["/", "/order-historyx", "/reports", "/categories", "/product/vest", "/basket", "/%E0%A4%A"])(
+  it.each(["/wearer-pack", "/wearer-pack/5004", "/Wearer-Pack/5004/anything"])(
+    "%s needs canViewManpack and manpackOrders (SPEC §6 Manpack access, decision 098)",
+    (path) => expect(requiredPermissionsForPath(path)).toEqual(["canViewManpack", "manpackOrders"]),
+  );
+
+  it("the manpack access rule and the path table name the same permissions", () => {
+    expect(requiredPermissionsForPath("/wearer-pack")).toEqual(MANPACK_ACCESS);
+    expect(requiredPermissionsForPath("/manpack")).toEqual(["canViewManpack"]);
+  });
+
+  it.each(["/", "/order-historyx", "/reports", "/categories", "/product/vest", "/basket", "/%E0%A4%A", "/wearer-packs"])(
     "%s needs no table permission",
-    (path) => expect(requiredPermissionForPath(path)).toBeNull(),
+    (path) => expect(requiredPermissionsForPath(path)).toEqual([]),
   );
 
   it("property: anything below a table path needs that path's permission", () => {
@@ -187,7 +197,7 @@ describe("requiredPermissionForPath (SPEC §5 table + real routes)", () => {
         fc.array(fc.stringMatching(/^[a-z0-9-]{1,8}$/), { maxLength: 4 }),
         (base, rest) => {
           const path = [base, ...rest].join("/");
-          expect(requiredPermissionForPath(path)).toBe(requiredPermissionForPath(base));
+          expect(requiredPermissionsForPath(path)).toEqual(requiredPermissionsForPath(base));
         },
       ),
     );
@@ -237,12 +247,27 @@ describe("accessGuard (SPEC §5, in order)", () => {
 
   it.each([
     ["/order-history/5", "viewOrderHistory"],
-    ["/wearer-pack", "canViewManpack"],
+    ["/manpack", "canViewManpack"],
     ["/categories/my/a", "canViewMyCatalogue"],
     ["/add-site-user", "addSiteUser"],
   ] as [string, Permission][])("missing permission on %s (%s) → /", (p, perm) => {
     expect(guard(p, account())).toEqual({ allow: false, redirectTo: "/" });
     expect(guard(p, account([perm]))).toEqual({ allow: true });
+  });
+
+  it.each(["/wearer-pack", "/wearer-pack/5004", "/wearer-pack/5004/x"])(
+    "%s needs canViewManpack and manpackOrders (SPEC §6 Manpack access): either alone → /, even for a post",
+    (p) => {
+      for (const perms of [[], ["canViewManpack"], ["manpackOrders"]] as Permission[][]) {
+        expect(guard(p, account(perms))).toEqual({ allow: false, redirectTo: "/" });
+        expect(accessGuard({ pathname: p, account: account(perms), inPunchout: false, method: "POST" })).toEqual({ allow: false, redirectTo: "/" });
+      }
+      expect(guard(p, account(["canViewManpack", "manpackOrders"]))).toEqual({ allow: true });
+    },
+  );
+
+  it("/manpack still needs canViewManpack alone (SPEC §5 table)", () => {
+    expect(guard("/manpack", account(["canViewManpack"]))).toEqual({ allow: true });
   });
 
   it.each(["/basket", "/basket/checkout-success", "/checkout", "/saved-baskets", "/quick-order"])(
@@ -337,6 +362,24 @@ describe("the access table (decision 057)", () => {
     it("admin: evolve users only, wherever the route lives", () => {
       expect(accessGuard({ pathname: "/x/1", account: account(), inPunchout: false }, only({ path: "/x/:id", admin: true }))).toEqual({ allow: false, redirectTo: "/" });
       expect(accessGuard({ pathname: "/x/1", account: account([], true), inPunchout: false }, only({ path: "/x/:id", admin: true }))).toEqual({ allow: true });
+    });
+
+    it("wearer-pack routes need no kind of their own: the path table, placesOrders and nav already say it (decision 098)", () => {
+      const table = {
+        list: { ...base, path: "/wearer-pack", nav: [{ to: "/wearer-pack", label: "Wearer packs", group: "Ordering" }] },
+        wearer: { ...base, path: "/wearer-pack/:contactId", placesOrders: true },
+      } satisfies Record<string, RouteAccess>;
+      const manpack = account(["canViewManpack", "manpackOrders"]);
+      const at = (pathname: string, a: AccountLike, more: { method?: string; inPunchout?: boolean } = {}) =>
+        accessGuard({ pathname, account: a, inPunchout: more.inPunchout ?? false, method: more.method }, table);
+      expect(at("/wearer-pack/5004", manpack, { method: "POST" })).toEqual({ allow: true });
+      expect(at("/wearer-pack/5004", account(["canViewManpack"]))).toEqual({ allow: false, redirectTo: "/" });
+      expect(at("/wearer-pack", account(["canViewManpack", "manpackOrders", "browseOnly"]))).toEqual({ allow: true });
+      expect(at("/wearer-pack/5004", account(["canViewManpack", "manpackOrders", "browseOnly"]))).toEqual({ allow: false, redirectTo: "/" });
+      expect(at("/wearer-pack/5004", account(["canViewManpack", "manpackOrders", "browseOnly"]), { inPunchout: true })).toEqual({ allow: true });
+      expect(navigationFor({ account: manpack, inPunchout: false }, table).map((n) => n.to)).toEqual(["/wearer-pack"]);
+      expect(navigationFor({ account: account(["canViewManpack"]), inPunchout: false }, table)).toEqual([]);
+      expect(navigationFor({ account: account(["manpackOrders"]), inPunchout: false }, table)).toEqual([]);
     });
 
     it("a new route that writes the basket is closed to browse-only users by its entry alone", () => {

@@ -82,8 +82,11 @@ export function hasNoCatalogue(account: AccountLike): boolean {
   return !canOrderStock(account) && !holds(account, "canViewManpack");
 }
 
+/** SPEC §6 "Manpack access": both, for /wearer-pack and everything below it (decision 098). */
+export const MANPACK_ACCESS = ["canViewManpack", "manpackOrders"] as const satisfies readonly Permission[];
+
 export function canAccessManpack(account: AccountLike): boolean {
-  return holds(account, "canViewManpack") && holds(account, "manpackOrders");
+  return MANPACK_ACCESS.every((p) => holds(account, p));
 }
 
 export function isPunchoutOnly(account: AccountLike, ctx: PunchoutContext): boolean {
@@ -164,10 +167,10 @@ export function isPublicPath(pathname: string): boolean {
 }
 
 /**
- * SPEC §5 path→permission table, then the routes the portal really serves (decision 052).
- * A path needs the permission of the longest entry it falls within.
+ * SPEC §5 path→permission table, then the routes the portal really serves (decision 052). A path needs the
+ * permission of the longest entry it falls within; an entry naming several needs all of them (decision 098).
  */
-export const PATH_PERMISSIONS: ReadonlyArray<readonly [path: string, permission: Permission]> = [
+export const PATH_PERMISSIONS: ReadonlyArray<readonly [path: string, permission: Permission | readonly Permission[]]> = [
   ["/manpack", "canViewManpack"],
   ["/catalogue", "canViewFullCatalogue"],
   ["/my-catalogue", "canViewMyCatalogue"],
@@ -179,27 +182,31 @@ export const PATH_PERMISSIONS: ReadonlyArray<readonly [path: string, permission:
   ["/categories/full", "canViewFullCatalogue"],
   ["/categories/my", "canViewMyCatalogue"],
   ["/categories/user", "canViewUserCatalogue"],
-  ["/wearer-pack", "canViewManpack"],
+  ["/wearer-pack", MANPACK_ACCESS],
   ["/reporting", "viewReporting"],
   ["/add-wearer", "addManpackUser"],
   ["/add-site-user", "addSiteUser"],
   ["/add-delivery-address", "addAddress"],
 ];
 
-export function requiredPermissionForPath(pathname: string): Permission | null {
+/** Every permission SPEC §5's path table asks of `pathname` (none: an empty list). */
+export function requiredPermissionsForPath(pathname: string): readonly Permission[] {
   const path = pathSegments(pathname);
-  let best: { depth: number; permission: Permission } | null = null;
-  for (const { prefix, permission } of pathPermissionPrefixes()) {
+  let best: { depth: number; permissions: readonly Permission[] } | null = null;
+  for (const { prefix, permissions } of pathPermissionPrefixes()) {
     const within = prefix.length <= path.length && prefix.every((seg, i) => path[i] === seg);
-    if (within && (best === null || prefix.length > best.depth)) best = { depth: prefix.length, permission };
+    if (within && (best === null || prefix.length > best.depth)) best = { depth: prefix.length, permissions };
   }
-  return best?.permission ?? null;
+  return best?.permissions ?? [];
 }
 
 // SPEC §5's path table split into segments once, not on every request
-let pathPrefixes: ReadonlyArray<{ prefix: readonly string[]; permission: Permission }> | null = null;
+let pathPrefixes: ReadonlyArray<{ prefix: readonly string[]; permissions: readonly Permission[] }> | null = null;
 function pathPermissionPrefixes() {
-  pathPrefixes ??= PATH_PERMISSIONS.map(([path, permission]) => ({ prefix: pathSegments(path), permission }));
+  pathPrefixes ??= PATH_PERMISSIONS.map(([path, permission]) => ({
+    prefix: pathSegments(path),
+    permissions: typeof permission === "string" ? [permission] : permission,
+  }));
   return pathPrefixes;
 }
 
@@ -433,8 +440,7 @@ export function accessGuard(request: AccessRequest, table: Entries = ROUTE_ACCES
     return deny("/punchout-only");
   }
   if ((isPathWithin(pathname, "/admin") || route?.admin) && !canOpenAdmin(account)) return deny("/");
-  const required = requiredPermissionForPath(pathname);
-  if (required !== null && !holds(account, required)) return deny("/");
+  if (!requiredPermissionsForPath(pathname).every((p) => holds(account, p))) return deny("/");
   if (!canPlaceOrders(account, ctx) && withinAny(path, table, (e) => e.placesOrders)) return deny("/");
   if (route === null) return ALLOW;
   if ((route.punchout === "only" && !inPunchout) || (route.punchout === "refused" && inPunchout)) return deny("/");
