@@ -10,6 +10,7 @@ import * as orderCardPayment from "./migrations/005_order_card_payment";
 import * as authLimits from "./migrations/006_auth_limits";
 import * as deliveryMinimumAndBasketVersion from "./migrations/007_delivery_minimum_and_basket_version";
 import * as orderSearchCoveringIndexes from "./migrations/008_order_search_covering_indexes";
+import * as wearerEntitlements from "./migrations/009_wearer_entitlements";
 
 export interface CreateDbOptions {
   /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
@@ -172,6 +173,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "006_auth_limits": authLimits,
   "007_delivery_minimum_and_basket_version": deliveryMinimumAndBasketVersion,
   "008_order_search_covering_indexes": orderSearchCoveringIndexes,
+  "009_wearer_entitlements": wearerEntitlements,
 };
 
 /** Programmatic migration source, so migrations run under tsx without a knexfile. */

@@ -1,7 +1,8 @@
 import { BadRequest, Forbidden } from "@feathersjs/errors";
+import type { Knex } from "knex";
 import { z } from "zod";
 import { has, type Caller } from "../auth/caller";
-import { invalid, type FieldSpec, type QuerySpec } from "../query/dialect";
+import { containsPattern, invalid, type FieldSpec, type QuerySpec } from "../query/dialect";
 import { addressPolicy, addressRights, mayUseAddress, requireAddressTyping } from "./address-rules";
 import { loadBasketState, parseOr400 } from "./basket-session";
 import { deliveryAvailability, deliveryRefusal, minimumOrderAmount } from "./delivery-rules";
@@ -9,6 +10,7 @@ import { pricedSubTotal } from "./orders";
 import { priceFor, pricesHiddenFrom } from "./prices-hidden";
 import { bodyOf, callerOf, ListService, money, requireCustomer, scopeTo, type Ctx, type ListDef, type ProviderParams } from "./base";
 import { contactSummary } from "./session";
+import { budgetOut, budgetsOf, nextResetDate, resetBudgets } from "./wearers";
 
 /** A customer-owned table listed with a whitelist; the common case of most account services. */
 function ownedDef<Out>(o: {
@@ -183,20 +185,25 @@ export const carriageDef = (): ListDef<unknown> => ({
   },
 });
 
-/** GET /api/contact (isInactive, manpackUser, internalId[$in], currentContactOnly, $limit); wp_contact_only users see themselves. */
-export const contactsDef = () =>
-  ownedDef({
+/**
+ * GET /api/contact (isInactive, manpackUser, internalId[$in], currentContactOnly, grade, department, costCentre, q,
+ * $limit/$skip; decision 096): wp_contact_only users see themselves. q finds a wearer by name, employee reference,
+ * department or grade (contains, any case). Each contact comes with its department and cost centre by name, its
+ * budgets as they stand today (reset where due) and the next reset date among them.
+ */
+export const contactsDef = (): ListDef<ReturnType<typeof contactSummary> & Record<string, unknown>> => {
+  const def = ownedDef({
     what: "Contact",
     table: "contacts",
     sort: "last_name",
     map: contactSummary,
-    extras: { currentContactOnly: "bool" },
+    extras: { currentContactOnly: "bool", q: "string" },
     fields: {
       internalId: { type: "int", column: "contacts.id", sortable: true },
       firstName: { type: "string", column: "contacts.first_name", sortable: true },
       lastName: { type: "string", column: "contacts.last_name", sortable: true },
-      grade: { type: "string", column: "contacts.grade" },
-      employeeRef: { type: "string", column: "contacts.employee_ref" },
+      grade: { type: "string", column: "contacts.grade", sortable: true },
+      employeeRef: { type: "string", column: "contacts.employee_ref", sortable: true },
       isInactive: { type: "bool", column: "contacts.is_inactive" },
       manpackUser: { type: "bool", column: "contacts.manpack_user" },
       department: { type: "int", column: "contacts.department_id" },
@@ -204,8 +211,44 @@ export const contactsDef = () =>
     },
     where: (q, caller, x) => {
       if (x.currentContactOnly || caller.wpContactOnly) q.where("contacts.id", caller.contactId ?? -1);
+      const text = typeof x.q === "string" ? x.q.trim() : "";
+      if (text) {
+        const pattern = containsPattern(text);
+        q.where((w: Knex.QueryBuilder) =>
+          w
+            .whereRaw(`lower(contacts.first_name || ' ' || contacts.last_name) like ? escape '\\'`, [pattern])
+            .orWhereRaw(`lower(coalesce(contacts.employee_ref, '')) like ? escape '\\'`, [pattern])
+            .orWhereRaw(`lower(coalesce(contacts.grade, '')) like ? escape '\\'`, [pattern])
+            .orWhereIn("contacts.department_id", (sub: Knex.QueryBuilder) => sub.from("departments").whereRaw(`lower(departments.name) like ? escape '\\'`, [pattern]).select("departments.id")),
+        );
+      }
     },
   });
+  return {
+    ...def,
+    map: async (ctx, rows) => {
+      const ids = (table: string, column: string) => [...new Set(rows.map((r) => r[column]).filter((v) => v != null))] as number[];
+      const names = async (table: string, column: string) =>
+        new Map<number, string>(((await ctx.db(table).whereIn("id", ids(table, column)).select("id", "name")) as Array<{ id: number; name: string }>).map((r) => [r.id, r.name]));
+      const [departments, costCentres, budgets] = await Promise.all([
+        names("departments", "department_id"),
+        names("cost_centres", "cost_centre_id"),
+        budgetsOf(ctx.db, rows.map((r) => r.id), ctx.now()),
+      ]);
+      return rows.map((r) => {
+        const summary = contactSummary(r);
+        const own = budgets.filter((b) => b.contact_id === r.id).map(budgetOut);
+        return {
+          ...summary,
+          department: summary.department && { ...summary.department, name: departments.get(r.department_id) ?? null },
+          costCentre: summary.costCentre && { ...summary.costCentre, name: costCentres.get(r.cost_centre_id) ?? null },
+          budgets: own,
+          nextResetDate: nextResetDate(own),
+        };
+      });
+    },
+  };
+};
 
 const newContact = z
   .object({
@@ -244,9 +287,9 @@ export class ContactService extends ListService<ReturnType<typeof contactSummary
   }
 }
 
-/** GET /api/contactBudget (contactId[$in], $limit) */
-export const contactBudgetsDef = () =>
-  ownedDef({
+/** GET /api/contactBudget (contactId[$in], $limit): budgets as they stand today, reset where due (decision 096). */
+export const contactBudgetsDef = (): ListDef<ReturnType<typeof budgetOut>> => {
+  const def = ownedDef({
     what: "Contact budget",
     table: "contact_budgets",
     sort: "contact_id",
@@ -256,8 +299,7 @@ export const contactBudgetsDef = () =>
       contact: { type: "int", column: "contact_budgets.contact_id" },
       type: { type: "string", column: "contact_budgets.type" },
     },
-    map: (r: any) => ({
-      internalId: String(r.id), contactId: String(r.contact_id), type: r.type, qty: r.qty, resetDays: r.reset_days ?? null, resetDate: r.reset_date ?? null,
-      allocationType: r.allocation_type ?? null, allocationTypeName: r.allocation_type_name ?? null, usedQty: r.used_qty,
-    }),
+    map: budgetOut,
   });
+  return { ...def, map: async (ctx, rows) => (await resetBudgets(ctx.db, rows, ctx.now())).map(budgetOut) };
+};

@@ -30,8 +30,9 @@ describe("budgetAfterReset", () => {
 });
 
 describe("dayOf and nextResetDate", () => {
-  it("the UTC calendar day of an instant", () => {
+  it("the UK calendar day of an instant (GMT in winter, BST in summer)", () => {
     expect(dayOf(new Date("2026-11-23T23:59:59.000Z"))).toBe("2026-11-23");
+    expect(dayOf(new Date("2026-07-01T23:30:00.000Z"))).toBe("2026-07-02");
   });
   it("the earliest reset date, or null", () => {
     expect(nextResetDate([{ resetDate: "2027-02-01" }, { resetDate: null }, { resetDate: "2026-12-20" }])).toBe("2026-12-20");

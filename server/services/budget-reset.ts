@@ -2,7 +2,8 @@
  * Wearer allowances reset (issue 15 item 4, decision 096): once a budget's resetDate is reached, usedQty returns to
  * 0 and resetDate moves on by resetDays, as many periods as it takes to lie after today. A pure rule on calendar
  * days (YYYY-MM-DD, UTC); the provider applies it on read (GET /api/contact, /api/contactBudget) and, inside the
- * order's transaction, before a wearer-pack order spends an allowance.
+ * order's transaction, before a wearer-pack order spends an allowance. "Today" is the UK calendar day, where the
+ * wearers work (the portal's own copy of the rule, app/domain/allowance.ts, counts days the same way).
  */
 export interface ResettableBudget {
   usedQty: number;
@@ -20,8 +21,14 @@ export interface ResetOutcome {
 const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The calendar day (UTC) of an instant, as YYYY-MM-DD. */
-export const dayOf = (now: Date): string => now.toISOString().slice(0, 10);
+const UK_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The UK calendar day of an instant, as YYYY-MM-DD. */
+export function dayOf(now: Date): string {
+  const parts = UK_DAY.formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
 
 function dayNumber(day: string): number | null {
   if (!DATE.test(day)) return null;

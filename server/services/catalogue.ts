@@ -1,6 +1,6 @@
-import { NotFound } from "@feathersjs/errors";
+import { Forbidden, NotFound } from "@feathersjs/errors";
 import type { Knex } from "knex";
-import type { Caller } from "../auth/caller";
+import { has, type Caller } from "../auth/caller";
 import { invalid, whereContains, type FieldSpec, type QuerySpec } from "../query/dialect";
 import { byKey, idOf, json, ListService, requireCustomer, scopeOf, str, type Ctx, type ListDef } from "./base";
 import { pricesHiddenFrom } from "./prices-hidden";
@@ -225,6 +225,65 @@ const ITEM_EXTRAS = {
   menuItemId: "int", visibleInCatalogue: "bool", filteredCatalogue: "string", old_query: "string",
 } as const;
 
+/**
+ * A wearer's entitlement asked of GET /api/item (decision 096): contactId, grade and contactProducts go with
+ * scope=manpack only; contactProducts needs a contactId; the contact must be one of the customer's (else 404; a
+ * wp_contact_only caller's own only), and a grade sent with it must be the contact's.
+ */
+async function checkWearer(db: Knex, caller: Caller, x: Record<string, any>, forcedScope?: "my") {
+  if (x.contactId == null && x.grade == null && x.contactProducts == null) return;
+  const scope = forcedScope ?? x.scope ?? "all";
+  const sent = ["contactId", "grade", "contactProducts"].find((k) => x[k] != null)!;
+  if (scope !== "manpack") throw invalid(sent, "goes with scope=manpack only");
+  if (x.contactProducts && x.contactId == null) throw invalid("contactProducts", "needs a contactId");
+  if (!caller.isEvolveUser && !has(caller, "canViewManpack")) throw new Forbidden("Wearer packs are not available to this account");
+  if (x.grade != null && !String(x.grade).trim()) throw invalid("grade", "expected a grade");
+  if (x.contactId == null) {
+    requireCustomer(caller);
+    return;
+  }
+  const contact = await db("contacts").where({ id: x.contactId, customer_id: requireCustomer(caller) }).first("id", "grade");
+  if (!contact || (caller.wpContactOnly && contact.id !== caller.contactId)) throw new NotFound(`Contact '${x.contactId}' not found`);
+  if (x.grade != null && x.grade !== (contact.grade ?? "")) throw invalid("grade", "is not this contact's grade");
+}
+
+/**
+ * Only the items the wearer (contactId: their grade's, plus their own with contactProducts=true) or the grade is
+ * entitled to; a variant is entitled with its parent. A customer without any entitlement rows has none set up:
+ * its whole wearer-pack catalogue is every wearer's (as before entitlements).
+ */
+function entitledTo(db: Knex, q: Knex.QueryBuilder, customerId: number, x: Record<string, any>) {
+  const grade = x.grade ?? db("contacts").where({ id: x.contactId, customer_id: customerId }).select("grade");
+  const entitled = db("entitlements")
+    .where("entitlements.customer_id", customerId)
+    .where((w) => {
+      w.where("entitlements.grade", grade);
+      if (x.contactProducts && x.contactId != null) w.orWhere("entitlements.contact_id", x.contactId);
+    })
+    .select("entitlements.item_id");
+  q.where((w) =>
+    w
+      .whereNotExists(db("entitlements").where("entitlements.customer_id", customerId).select(db.raw("1")))
+      .orWhereIn("items.id", entitled.clone())
+      .orWhereIn("items.parent_id", entitled.clone()),
+  );
+}
+
+/** The customer's names of allocation types (its budgets', SPEC §3 Contact budget allocationTypeName); else the type itself. */
+async function allocationTypeNames(db: Knex, customerId: number | null, types: Array<string | null>): Promise<Map<string, string>> {
+  const wanted = [...new Set(types.filter((t): t is string => t != null))];
+  if (!wanted.length || customerId == null) return new Map();
+  const rows: Array<{ type: string; allocation_type_name: string }> = await db("contact_budgets")
+    .where("customer_id", customerId)
+    .whereIn("type", wanted)
+    .whereNotNull("allocation_type_name")
+    .distinct("type", "allocation_type_name")
+    .orderBy(["type", "allocation_type_name"]);
+  const names = new Map<string, string>();
+  for (const r of rows) if (!names.has(r.type)) names.set(r.type, r.allocation_type_name);
+  return names;
+}
+
 /** GET /api/item (and /api/my-menu-hierarchy with scope 'my'); items are the shared catalogue. */
 export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
   return {
@@ -237,6 +296,7 @@ export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
       tieBreaker: "items.id",
     }),
     check: async (ctx, caller, parsed) => {
+      await checkWearer(ctx.db, caller, parsed.extras as Record<string, any>, forcedScope);
       const catalogueId = (parsed.extras as any).catalogueId;
       if (catalogueId == null) return;
       const catalogue = await ctx.db("catalogues").where("id", catalogueId).first();
@@ -257,6 +317,7 @@ export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
       } else if (scope === "full") {
         inCategories(db, q, visibleCategories(db, customerId, "full").select("categories.id"));
       }
+      if (scope === "manpack" && customerId != null && (x.contactId != null || x.grade != null)) entitledTo(db, q, customerId, x);
       if (x.catalogueId != null) {
         q.whereIn("items.id", db("catalogue_items").where("catalogue_id", x.catalogueId).select("item_id"));
       }
@@ -292,6 +353,10 @@ export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
       const byId = new Map(found.map((r: any) => [r.id, r]));
       const rows = ids.map((r) => byId.get(r.id)).filter(Boolean);
       const out = rows.map((r) => itemOut(r, caller));
+      if ((parsed.extras as any).includeAllocation) {
+        const names = await allocationTypeNames(ctx.db, scopeOf(caller), rows.map((r) => r.allocation_type));
+        out.forEach((o) => (o.allocationTypeName = o.allocationType == null ? null : names.get(String(o.allocationType)) ?? o.allocationType));
+      }
       if ((parsed.extras as any).includeChildren && rows.length) {
         const children = await ctx.db("items").whereIn("parent_id", rows.map((r) => r.id)).where("is_inactive", false).orderBy("id");
         const byParent = byKey(children, (c: any) => c.parent_id);

@@ -1,19 +1,22 @@
 import type { Knex } from "knex";
 import { bad } from "./common";
+import { resetBudgets } from "../wearers";
 import type { BudgetRow, ContactRow, ItemRow } from "./rows";
 
 /**
  * Wearer-pack allowances (contact_budgets): a 'Points' budget is charged item_points × qty; otherwise the
  * budget whose type is the item's allocation_type is charged qty. Lines without a matching budget are free.
- * Over an allowance → 400 naming the pack; else used_qty grows, inside the order's transaction.
+ * Over an allowance → 400 naming the pack; else used_qty grows, inside the order's transaction. A budget whose reset
+ * date is reached is reset first, in the same transaction (decision 096).
  */
 export async function spendAllowances(
   trx: Knex.Transaction,
   packs: Array<{ contactId: number }>,
   lines: Array<{ item: Pick<ItemRow, "allocation_type" | "item_points">; qty: number; employee: number | null }>,
   wearers: ContactRow[],
+  now: Date,
 ): Promise<void> {
-  const budgets: BudgetRow[] = await trx("contact_budgets").whereIn("contact_id", packs.map((p) => p.contactId));
+  const budgets: BudgetRow[] = await resetBudgets(trx, await trx("contact_budgets").whereIn("contact_id", packs.map((p) => p.contactId)).orderBy("id"), now);
   const spend = new Map<number, number>();
   for (const l of lines) {
     const mine = budgets.filter((b) => b.contact_id === l.employee);
@@ -22,12 +25,15 @@ export async function spendAllowances(
     if (!budget) continue;
     spend.set(budget.id, (spend.get(budget.id) ?? 0) + (points ? (l.item.item_points ?? 0) * l.qty : l.qty));
   }
-  for (const [budgetId, amount] of spend) {
+  // in budget id order, as they were reset: two orders lock the rows they share in the same order (no deadlock)
+  for (const [budgetId, amount] of [...spend].sort((a, b) => a[0] - b[0])) {
     const b = budgets.find((x) => x.id === budgetId)!;
-    const left = b.qty - b.used_qty;
     // conditional: a concurrent order cannot spend the same allowance twice
-    const charged = amount <= left && (await trx("contact_budgets").where("id", budgetId).whereRaw("used_qty + ? <= qty", [amount]).increment("used_qty", amount)) === 1;
+    const charged = amount <= b.qty - b.used_qty && (await trx("contact_budgets").where("id", budgetId).whereRaw("used_qty + ? <= qty", [amount]).increment("used_qty", amount)) === 1;
     if (!charged) {
+      // what is left as it now stands (a concurrent order may have spent some since it was read)
+      const fresh: BudgetRow | undefined = await trx("contact_budgets").where("id", budgetId).first();
+      const left = Math.max(0, (fresh ?? b).qty - (fresh ?? b).used_qty);
       const i = packs.findIndex((p) => p.contactId === b.contact_id);
       const w = wearers.find((x) => x.id === b.contact_id);
       throw bad(`packs.${i}.items`, `${w?.first_name ?? "the wearer"} ${w?.last_name ?? ""} has ${left} ${b.type} allowance left; this pack needs ${amount}`.replace("  ", " "));

@@ -8,6 +8,7 @@ import { claimBasketVersion, loadBasketState, parseOr400, saveBasketState } from
 import { bodyOf, callerOf, json, money, requireCustomer, requireOrdering, type ProviderParams } from "../base";
 import { deliveryAvailability, deliveryRefusal } from "../delivery-rules";
 import { pricesHiddenFrom } from "../prices-hidden";
+import { entitledItemIds } from "../wearers";
 import { spendAllowances } from "./allowances";
 import { bad, idValue, MAX_QTY, PENDING_APPROVAL, PENDING_FULFILLMENT, STOCK_TYPE, VAT_RATE, WEARER_PACK_TYPE } from "./common";
 import { notifyApprovers, type OrderMailCtx } from "./notifications";
@@ -302,13 +303,21 @@ async function insertOrder(ctx: OrderMailCtx, trx: Knex.Transaction, caller: Cal
       }
       const dest = await resolveAddress(trx, caller, customerId, { policy, use: "wearerPack", addressId: pack.addressId ?? order.addressId, custom: order.customAddress, field: `packs.${i}.addressId` }, now);
       const packLines = (await priceLines(trx, pack.items, `packs.${i}.items.`)).map((l) => ({ ...l, employee: pack.contactId, dest }));
+      // only what the wearer is entitled to (decision 096)
+      const wearer = wearers.find((w) => w.id === pack.contactId)!;
+      const entitled = await entitledItemIds(trx, customerId, wearer);
+      const notEntitled = entitled && packLines.find((l) => !entitled.has(l.item.id) && !(l.item.parent_id != null && entitled.has(l.item.parent_id)));
+      if (notEntitled) {
+        const index = pack.items.findIndex((x) => x.internalId === notEntitled.item.id);
+        throw bad(`packs.${i}.items.${index}.internalId`, `${wearer.first_name} ${wearer.last_name} is not entitled to ${notEntitled.item.display_name} (${notEntitled.item.item_code})`);
+      }
       lines.push(...packLines);
       // a default method is chosen for the pack's own lines; the group (this pack and later ones) only grows
       const carriage = await resolveCarriage(trx, customerId, pack.shippingMethod ?? order.shippingMethod, `packs.${i}.shippingMethod`, packLines);
       if (!groups.has(`${dest.id}`)) groups.set(`${dest.id}`, { dest, carriage, field: `packs.${i}.shippingMethod` });
     }
     employeeId = order.packs.length === 1 ? order.packs[0].contactId : null;
-    await spendAllowances(trx, order.packs, lines, wearers);
+    await spendAllowances(trx, order.packs, lines, wearers, now);
   }
 
   // a delivery method's minimum order (decision 073) holds for the lines of its group, before VAT
