@@ -8,6 +8,7 @@ import { CUSTOMERS, DEMO_PASSWORD } from "./organisations";
 import { hashPassword } from "../../auth/password";
 import { buildPeople } from "./people-rows";
 import { DEMO_SEED, createRng } from "./prng";
+import { buildWearerPacks } from "./wearers";
 import type { CustomerKey } from "./catalogue";
 
 export type SeedScale = "demo" | "large";
@@ -71,9 +72,13 @@ async function fill(db: Knex, plan: SeedPlan, log: (message: string) => void): P
 
   const people = buildPeople({ rng: rng.fork("people"), created, passwordHash: await hashPassword(DEMO_PASSWORD), anchorDate: ANCHOR_DATE });
   const catalogue = buildCatalogue({ targetItems: plan.items, rng: rng.fork("catalogue"), created });
+  const parentIds = new Map(catalogue.tables.items.filter((i) => i.parent_id == null).map((i) => [String(i.item_code), Number(i.id)]));
+  const wearerPacks = buildWearerPacks({ contacts: people.tables.contacts, budgets: people.tables.contact_budgets, itemIdOf: (code) => parentIds.get(code), anchorDate: ANCHOR_DATE });
+  people.tables.contact_budgets = wearerPacks.contact_budgets;
   await db.transaction(async (trx) => {
     await insertAll(trx, people.tables);
     await insertAll(trx, catalogue.tables);
+    await insertAll(trx, { entitlements: wearerPacks.entitlements });
   });
   log(`seed: ${catalogue.itemCount} items, ${people.tables.contacts.length} contacts (${Date.now() - started} ms)`);
 

@@ -195,6 +195,58 @@ describe("demo seed", () => {
   });
 });
 
+describe("demo wearer packs (issue 15 item 9, decision 097)", () => {
+  for (const [name, id] of [["Northwind Facilities", 1001], ["Harbour Health Trust", 1002]] as const) {
+    it(`${name}: at least 40 active wearers across grades, budgets of both kinds, one nearly out, one past its reset date, one inactive`, async () => {
+      const wearers = await db("contacts").where({ customer_id: id, manpack_user: true, is_inactive: false });
+      expect(wearers.length, name).toBeGreaterThanOrEqual(40);
+      expect(new Set(wearers.map((w) => w.grade)).size).toBeGreaterThanOrEqual(4);
+      expect(await db("contacts").where({ customer_id: id, manpack_user: true, is_inactive: true }).first()).toBeDefined();
+      const budgets = await db("contact_budgets").where("customer_id", id);
+      const types = new Set(budgets.map((b) => b.type));
+      expect(types).toContain("Points");
+      expect([...types].filter((t) => t !== "Points").length).toBeGreaterThanOrEqual(3);
+      for (const b of budgets) expect(b.allocation_type).toBe(b.type);
+      expect(budgets.find((b) => b.type === "Tops")?.allocation_type_name).toBe("Shirts and tops");
+      // every active wearer has budgets; one has exactly 1 left of each, one is spent but past its reset date
+      for (const w of wearers) expect(budgets.some((b) => b.contact_id === w.id), `${w.first_name} ${w.last_name}`).toBe(true);
+      const byContact = (cid: number) => budgets.filter((b) => b.contact_id === cid);
+      expect(wearers.some((w) => byContact(w.id).every((b) => b.qty - b.used_qty === 1))).toBe(true);
+      expect(wearers.some((w) => byContact(w.id).every((b) => b.reset_date < "2026-11-20" && b.used_qty === b.qty))).toBe(true);
+      // a wearer never has a points budget beside quantity ones
+      for (const w of wearers) {
+        const kinds = new Set(byContact(w.id).map((b) => b.type === "Points"));
+        expect(kinds.size).toBe(1);
+      }
+    });
+  }
+
+  it("entitles grades to different ranges, from the customer's wearer-pack catalogue, and one wearer to an item of their own", async () => {
+    const range = async (customerId: number, grade: string) =>
+      (await db("entitlements as e").join("items as i", "i.id", "e.item_id").where({ "e.customer_id": customerId, "e.grade": grade }).orderBy("i.item_code").pluck("i.item_code")) as string[];
+    const porters = await range(1002, "Porter");
+    const nurses = await range(1002, "Band 5 Staff Nurse");
+    const engineers = await range(1001, "Multi-Skilled Engineer");
+    const supervisors = await range(1001, "Site Supervisor");
+    expect(nurses).toEqual(expect.arrayContaining(["HC100", "HC200", "HC210", "ST110"]));
+    expect(porters).toContain("PS100");
+    expect(porters).not.toContain("HC100");
+    expect(nurses).not.toContain("PS100");
+    expect(engineers).toEqual(expect.arrayContaining(["FR100", "SB100", "PP100"]));
+    expect(supervisors).not.toContain("FR100");
+    expect(new Set([porters.join(), nurses.join(), engineers.join(), supervisors.join()]).size).toBe(4);
+    const outside = await db("entitlements as e")
+      .whereNotExists(
+        db("item_categories as ic").join("categories as c", "c.id", "ic.category_id").whereRaw("ic.item_id = e.item_id").whereRaw("c.customer_id = e.customer_id").where("c.type", "manpack"),
+      )
+      .count({ n: "*" })
+      .first();
+    expect(outside).toEqual({ n: 0 });
+    const own = await db("entitlements").whereNotNull("contact_id").where("customer_id", 1002);
+    expect(own).toHaveLength(1);
+  });
+});
+
 describe("large seed path, scaled down", () => {
   it("grows the catalogue and streams orders in chunks", async () => {
     const small = await freshDb("large-small");
