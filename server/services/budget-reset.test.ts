@@ -34,9 +34,11 @@ describe("dayOf and nextResetDate", () => {
     expect(dayOf(new Date("2026-11-23T23:59:59.000Z"))).toBe("2026-11-23");
     expect(dayOf(new Date("2026-07-01T23:30:00.000Z"))).toBe("2026-07-02");
   });
-  it("the earliest reset date, or null", () => {
-    expect(nextResetDate([{ resetDate: "2027-02-01" }, { resetDate: null }, { resetDate: "2026-12-20" }])).toBe("2026-12-20");
-    expect(nextResetDate([{ resetDate: null }])).toBeNull();
+  it("the earliest reset date of the budgets that renew, or null", () => {
+    expect(nextResetDate([{ resetDate: "2027-02-01", resetDays: 365 }, { resetDate: null, resetDays: 30 }, { resetDate: "2026-12-20", resetDays: 30 }])).toBe("2026-12-20");
+    // a reset date without reset days never comes round
+    expect(nextResetDate([{ resetDate: "2026-12-01", resetDays: null }, { resetDate: "2027-01-01", resetDays: 0 }, { resetDate: "2027-03-01", resetDays: 90 }])).toBe("2027-03-01");
+    expect(nextResetDate([{ resetDate: null, resetDays: 30 }])).toBeNull();
     expect(nextResetDate([])).toBeNull();
   });
 });

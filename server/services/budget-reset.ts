@@ -52,8 +52,10 @@ export function budgetAfterReset(budget: ResettableBudget, today: string): Reset
   return { usedQty: 0, resetDate: next, reset: true };
 }
 
-/** The earliest reset date among a wearer's budgets (after reset), or null when none resets. */
-export function nextResetDate(budgets: ReadonlyArray<{ resetDate: string | null }>): string | null {
-  const dates = budgets.map((b) => b.resetDate).filter((d): d is string => d != null && DATE.test(d));
+/** The earliest reset date among a wearer's budgets that renew (after reset), or null when none renews. */
+export function nextResetDate(budgets: ReadonlyArray<{ resetDate: string | null; resetDays: number | null }>): string | null {
+  const renews = (b: { resetDate: string | null; resetDays: number | null }) =>
+    b.resetDate != null && dayNumber(b.resetDate) != null && Number.isInteger(b.resetDays) && (b.resetDays ?? 0) > 0;
+  const dates = budgets.filter(renews).map((b) => b.resetDate as string);
   return dates.length ? dates.sort()[0] : null;
 }
