@@ -8,7 +8,7 @@ import { loadBasketState, parseOr400 } from "./basket-session";
 import { deliveryAvailability, deliveryRefusal, minimumOrderAmount } from "./delivery-rules";
 import { pricedSubTotal } from "./orders";
 import { priceFor, pricesHiddenFrom } from "./prices-hidden";
-import { bodyOf, callerOf, ListService, money, requireCustomer, scopeTo, type Ctx, type ListDef, type ProviderParams } from "./base";
+import { bodyOf, byKey, callerOf, ListService, money, requireCustomer, scopeTo, type Ctx, type ListDef, type ProviderParams } from "./base";
 import { contactSummary } from "./session";
 import { budgetOut, budgetsOf, nextResetDate, resetBudgets } from "./wearers";
 
@@ -227,17 +227,18 @@ export const contactsDef = (): ListDef<ReturnType<typeof contactSummary> & Recor
   return {
     ...def,
     map: async (ctx, rows) => {
-      const ids = (table: string, column: string) => [...new Set(rows.map((r) => r[column]).filter((v) => v != null))] as number[];
+      const idsOf = (column: string) => [...new Set(rows.map((r) => r[column]).filter((v) => v != null))] as number[];
       const names = async (table: string, column: string) =>
-        new Map<number, string>(((await ctx.db(table).whereIn("id", ids(table, column)).select("id", "name")) as Array<{ id: number; name: string }>).map((r) => [r.id, r.name]));
+        new Map<number, string>(((await ctx.db(table).whereIn("id", idsOf(column)).select("id", "name")) as Array<{ id: number; name: string }>).map((r) => [r.id, r.name]));
       const [departments, costCentres, budgets] = await Promise.all([
         names("departments", "department_id"),
         names("cost_centres", "cost_centre_id"),
         budgetsOf(ctx.db, rows.map((r) => r.id), ctx.now()),
       ]);
+      const budgetsByContact = byKey(budgets, (b) => b.contact_id);
       return rows.map((r) => {
         const summary = contactSummary(r);
-        const own = budgets.filter((b) => b.contact_id === r.id).map(budgetOut);
+        const own = (budgetsByContact.get(r.id) ?? []).map(budgetOut);
         return {
           ...summary,
           department: summary.department && { ...summary.department, name: departments.get(r.department_id) ?? null },
