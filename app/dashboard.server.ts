@@ -94,6 +94,8 @@ export async function dashboardData(user: PortalUser) {
     /** Users who may open the order history only. */
     recentOrders: history ? (recent ?? { failed: true as const }) : null,
     quickOrder: mayOpen(user, "/quick-order"),
+    /** Users with wearer-pack access (canViewManpack and manpackOrders, decision 098): a link to the wearers. */
+    wearerPacks: mayOpen(user, "/wearer-pack"),
   };
 }
 

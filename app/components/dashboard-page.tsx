@@ -72,6 +72,15 @@ export function DashboardPage({ data }: { data: Data }) {
             </p>
           </section>
         ) : null}
+        {data.wearerPacks ? (
+          <section className="dashboard-panel" aria-labelledby="wearer-packs">
+            <h2 id="wearer-packs">Wearer packs</h2>
+            <p>Uniform for named wearers, within each wearer's allowance.</p>
+            <p>
+              <Link to="/wearer-pack">Find a wearer</Link>
+            </p>
+          </section>
+        ) : null}
         <section className="dashboard-panel" aria-labelledby="news">
           <h2 id="news">News</h2>
           {data.news.length ? (

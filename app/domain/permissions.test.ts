@@ -391,10 +391,17 @@ describe("the access table (decision 057)", () => {
     const all = navigationFor({ account: everything(), inPunchout: false, setting: approver }).map((n) => `${n.group}:${n.to}`);
     expect(all).toEqual([
       "Overview:/dashboard", "Catalogue:/categories/full", "Catalogue:/categories/my", "Catalogue:/search",
-      "Ordering:/basket", "Ordering:/quick-order", "Ordering:/saved-baskets",
+      "Ordering:/basket", "Ordering:/quick-order", "Ordering:/saved-baskets", "Ordering:/wearer-pack",
       "Orders:/order-history", "Orders:/order-to-approve", "Orders:/saved-punchout-baskets",
     ]);
     expect(navigationFor({ account: everything(), inPunchout: false }).map((n) => n.to)).not.toContain("/order-to-approve");
+  });
+
+  it("the sidebar's Wearer packs link: only with canViewManpack and manpackOrders (issue 15 item 1)", () => {
+    const links = (permissions: Permission[]) => navigationFor({ account: account(permissions), inPunchout: false }).map((n) => n.to);
+    expect(links(["canViewManpack", "manpackOrders"])).toContain("/wearer-pack");
+    expect(links(["canViewManpack"])).not.toContain("/wearer-pack");
+    expect(links(["manpackOrders", "canViewFullCatalogue"])).not.toContain("/wearer-pack");
   });
 
   function everything() {

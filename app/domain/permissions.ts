@@ -282,6 +282,8 @@ export const ROUTE_ACCESS = {
     nav: [{ to: "/saved-baskets", label: "Saved baskets", group: "Ordering" }],
   }),
   "_default.saved-baskets.$basketId": ordering("/saved-baskets/:basketId"),
+  // the wearers (issue 15 item 2); the path row asks canViewManpack and manpackOrders (decision 098)
+  "_default.wearer-pack._index": page("/wearer-pack", "user", { nav: [{ to: "/wearer-pack", label: "Wearer packs", group: "Ordering" }] }),
 
   // browsing
   "_default._index": page("/", "user"),

@@ -1,0 +1,90 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Pagination } from "~/components/pagination";
+import ordersStyles from "~/styles/orders.css";
+
+export const meta: MetaFunction = () => [{ title: "Wearer packs · Workwear ordering portal" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { wearersPageData } = await import("~/wearer-packs/wearers.server");
+  const user = await requireUser(request);
+  return wearersPageData(user, new URL(request.url));
+}
+
+/** /wearer-pack (issue 15 item 2): the active wearers, searchable, 16 a page, with what each has left. */
+export default function WearerPacks() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <section className="stack orders">
+      <h1>Wearer packs</h1>
+      <Form method="get" className="order-filters" key={location.search} aria-label="Search wearers" role="search">
+        <div className="field">
+          <label htmlFor="wearer-q">Name, employee reference, department or grade</label>
+          <input id="wearer-q" name="q" type="search" defaultValue={data.q} maxLength={100} />
+        </div>
+        <div className="order-filters__actions">
+          <button type="submit" className="button button--primary">
+            Search wearers
+          </button>
+          {data.q ? <Link to="/wearer-pack">Show all wearers</Link> : null}
+        </div>
+      </Form>
+      {data.wearers.length === 0 ? (
+        <p>{data.q ? `No wearers match “${data.q}”.` : "There are no wearers to show."}</p>
+      ) : (
+        <div className="order-table__scroll" role="region" aria-label="Wearers" tabIndex={0}>
+          <table className="report-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Grade</th>
+                <th scope="col">Department</th>
+                <th scope="col">Cost centre</th>
+                <th scope="col">Allowance left</th>
+                <th scope="col">Next reset</th>
+                <th scope="col">In basket</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.wearers.map((w) => (
+                <tr key={w.id}>
+                  <th scope="row">
+                    {w.name}
+                    {w.employeeRef ? (
+                      <>
+                        <br />
+                        <span className="muted">{w.employeeRef}</span>
+                      </>
+                    ) : null}
+                  </th>
+                  <td>{w.grade ?? "—"}</td>
+                  <td>{w.department ?? "—"}</td>
+                  <td>{w.costCentre ?? "—"}</td>
+                  <td>
+                    {w.allowances.length === 0 ? (
+                      "No limit"
+                    ) : (
+                      w.allowances.map((a, i) => (
+                        <span key={i}>
+                          {i > 0 ? <br /> : null}
+                          {a.points ? `${a.left} points left` : `${a.label}: ${a.left} left`}
+                        </span>
+                      ))
+                    )}
+                  </td>
+                  <td>{w.nextReset ?? "—"}</td>
+                  <td>{w.inBasket ? "Pack in basket" : "No"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data.total > 0 ? <Pagination page={data.page} pages={data.pageCount} total={data.total} noun={data.total === 1 ? "wearer" : "wearers"} /> : null}
+    </section>
+  );
+}
