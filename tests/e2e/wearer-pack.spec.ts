@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { DEMO, expect, providerCall, providerToken, test } from "./fixtures";
 
 type Budget = { type: string; allocationTypeName: string | null; qty: number; usedQty: number };
@@ -51,11 +52,43 @@ test.describe("wearer packs: the wearers (issue 15 item 2)", () => {
     for (const text of await rows.allTextContents()) expect(text.toLowerCase()).toContain(wearer.grade!.toLowerCase());
   });
 
+  test("the wearers pass axe and fit a 390 px phone, with pages (JS project: axe runs in the page)", async ({ page, logInAs }, testInfo) => {
+    test.skip(testInfo.project.name !== "js", "axe runs inside the page; the markup is the same without JavaScript");
+    await logInAs("manpack");
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/wearer-pack?page=2");
+      await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("Page 2 of");
+      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      await page.screenshot({ path: testInfo.outputPath(`wearers-${width}.png`), fullPage: true });
+    }
+  });
+
   test("the dashboard links to the wearers for manpack@demo.test", async ({ page, logInAs }) => {
     await logInAs("manpack");
     await page.goto("/");
     await page.getByRole("link", { name: "Find a wearer" }).click();
     await expect(page).toHaveURL("/wearer-pack");
+  });
+
+  test("the wearer-pack basket's Wearer packs link opens the wearers (it used to be a 404)", async ({ page, logInAs }, testInfo) => {
+    // one project only: both would switch the one account's basket type at once; the link is a plain link either way
+    test.skip(testInfo.project.name !== "no-js", "switches manpack@demo.test's basket type; run once");
+    await logInAs("manpack");
+    await page.goto("/basket");
+    await page.getByRole("radio", { name: /^Wearer-pack basket/ }).check();
+    await page.getByRole("button", { name: "Show basket" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Wearer-pack basket" })).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Wearer packs" }).click();
+    await expect(page).toHaveURL("/wearer-pack");
+    await expect(page.getByRole("heading", { level: 1, name: "Wearer packs" })).toBeVisible();
+    // the account's basket shows the stock basket again, as other specs find it
+    await page.goto("/basket");
+    await page.getByRole("radio", { name: /^Stock basket/ }).check();
+    await page.getByRole("button", { name: "Show basket" }).click();
+    await expect(page.getByRole("radio", { name: /^Stock basket/ })).toBeChecked();
   });
 
   test("browse@demo.test, without wearer-pack permissions, is sent to the dashboard and told why", async ({ page, logInAs }) => {
