@@ -37,7 +37,7 @@ export default function WearerPacks() {
         <p>{data.q ? `No wearers match “${data.q}”.` : "There are no wearers to show."}</p>
       ) : (
         <div className="order-table__scroll" role="region" aria-label="Wearers" tabIndex={0}>
-          <table className="report-table">
+          <table className="order-table">
             <thead>
               <tr>
                 <th scope="col">Name</th>
