@@ -221,7 +221,10 @@ test.describe("checkout, order history and reorder", () => {
     // delivery instructions are kept with the basket and offered at checkout
     await page.goto("/basket");
     await page.getByLabel("Delivery instructions").fill(instructions);
-    await page.getByRole("button", { name: "Save instructions" }).click();
+    const save = page.getByRole("button", { name: "Save instructions" });
+    // without JavaScript the save is a post and a new page: let it load before reloading (CI once reloaded mid-way)
+    if (jsOn(testInfo)) await save.click();
+    else await Promise.all([page.waitForEvent("load"), save.click()]);
     await expect.poll(async () => (await basketOf(token)).instructions.stock).toBe(instructions);
     await page.reload();
     await expect(page.getByLabel("Delivery instructions")).toHaveValue(instructions);
