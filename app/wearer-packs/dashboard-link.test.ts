@@ -6,11 +6,12 @@ import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { contentHandlers } from "../../tests/mocks/upstream/content";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { itemHandlers } from "../../tests/mocks/upstream/items";
 
 const server = useUpstreamMock();
 
 async function dashboardFor(permissions: string[]) {
-  server.use(...authHandlers({ session: sessionAnswer({ permissions }) }), ...contentHandlers());
+  server.use(...authHandlers({ session: sessionAnswer({ permissions }) }), ...contentHandlers(), ...itemHandlers());
   return loader({ request: get("/dashboard", await sessionCookie()), params: {}, context: testLoadContext() });
 }
 
