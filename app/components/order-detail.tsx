@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { DespatchView, OrderDetailView } from "~/orders/order-view.server";
 import { FieldError } from "./field-error";
 import { StatusLabel } from "./status-label";
+import { ScrollingTable } from "./scrolling-table";
 
 /**
  * The order detail shared by history and approval: facts, address, lines with their totals, notes, despatches.
@@ -77,55 +78,53 @@ export function OrderDetail({
       </div>
       <section aria-labelledby="lines-heading">
         <h2 id="lines-heading">Lines</h2>
-        <div className="order-table__scroll" role="region" aria-labelledby="lines-heading" tabIndex={0}>
-          <table className="order-table">
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Product</th>
-                {wearerPack ? <th scope="col">Wearer</th> : null}
-                <th scope="col">Quantity</th>
-                <th scope="col">Despatched</th>
-                <th scope="col" className="order-table__money">
-                  Price
-                </th>
-                <th scope="col" className="order-table__money">
-                  Amount
-                </th>
+        <ScrollingTable labelledBy="lines-heading">
+          <thead>
+            <tr>
+              <th scope="col">Code</th>
+              <th scope="col">Product</th>
+              {wearerPack ? <th scope="col">Wearer</th> : null}
+              <th scope="col">Quantity</th>
+              <th scope="col">Despatched</th>
+              <th scope="col" className="order-table__money">
+                Price
+              </th>
+              <th scope="col" className="order-table__money">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={line.key}>
+                <td>{line.code}</td>
+                <td>{line.name}</td>
+                {wearerPack ? <td>{line.wearer}</td> : null}
+                <td>{line.quantity}</td>
+                <td>{line.despatched}</td>
+                <td className="order-table__money">{line.rate}</td>
+                <td className="order-table__money">{line.amount}</td>
               </tr>
-            </thead>
-            <tbody>
-              {order.lines.map((line) => (
-                <tr key={line.key}>
-                  <td>{line.code}</td>
-                  <td>{line.name}</td>
-                  {wearerPack ? <td>{line.wearer}</td> : null}
-                  <td>{line.quantity}</td>
-                  <td>{line.despatched}</td>
-                  <td className="order-table__money">{line.rate}</td>
-                  <td className="order-table__money">{line.amount}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot className="order-table__totals">
-              <tr>
-                <th scope="row" colSpan={beforeQuantity}>
-                  Total quantity
+            ))}
+          </tbody>
+          <tfoot className="order-table__totals">
+            <tr>
+              <th scope="row" colSpan={beforeQuantity}>
+                Total quantity
+              </th>
+              <td>{order.totalQuantity}</td>
+              <td colSpan={3} />
+            </tr>
+            {totals.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row" colSpan={beforeAmount}>
+                  {label}
                 </th>
-                <td>{order.totalQuantity}</td>
-                <td colSpan={3} />
+                <td className="order-table__money">{value}</td>
               </tr>
-              {totals.map(([label, value]) => (
-                <tr key={label}>
-                  <th scope="row" colSpan={beforeAmount}>
-                    {label}
-                  </th>
-                  <td className="order-table__money">{value}</td>
-                </tr>
-              ))}
-            </tfoot>
-          </table>
-        </div>
+            ))}
+          </tfoot>
+        </ScrollingTable>
       </section>
       {despatchBase ? <Despatches despatches={order.despatches} base={despatchBase} /> : null}
     </article>

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { OrderSummary } from "~/orders/order-view.server";
 import { StatusLabel } from "./status-label";
+import { ScrollingTable } from "./scrolling-table";
 
 /** A column of an order table: its heading, what a row shows in it, and whether it holds money (right-aligned). */
 export interface OrderColumn<Row> {
@@ -28,38 +29,35 @@ export function OrderTable<Row extends { id: string | number }>({
   if (rows.length === 0) return <p className="notice">{empty}</p>;
   const money = (column: OrderColumn<Row>) => (column.money ? "order-table__money" : undefined);
   return (
-    // a table wider than a phone scrolls in its own box, which the keyboard can reach and scroll (axe scrollable-region-focusable)
-    <div className="order-table__scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="order-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.header} scope="col" className={money(column)}>
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              {columns.map((column, i) =>
-                i === 0 ? (
-                  <th key={column.header} scope="row" className={money(column)}>
-                    {column.cell(row)}
-                  </th>
-                ) : (
-                  <td key={column.header} className={money(column)}>
-                    {column.cell(row)}
-                  </td>
-                ),
-              )}
-            </tr>
+    <ScrollingTable label={caption}>
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.header} scope="col" className={money(column)}>
+              {column.header}
+            </th>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id}>
+            {columns.map((column, i) =>
+              i === 0 ? (
+                <th key={column.header} scope="row" className={money(column)}>
+                  {column.cell(row)}
+                </th>
+              ) : (
+                <td key={column.header} className={money(column)}>
+                  {column.cell(row)}
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }
 

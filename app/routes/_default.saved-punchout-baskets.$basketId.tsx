@@ -3,6 +3,7 @@ import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavi
 import { z } from "zod";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
 import ordersStyles from "~/styles/orders.css";
+import { ScrollingTable } from "~/components/scrolling-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Punchout basket ${data.basket.name}` : "Punchout basket"} · Workwear ordering portal` },
@@ -92,40 +93,38 @@ export default function SavedPunchoutBasket() {
         {basket.lines.length === 0 ? (
           <p className="notice">This basket has no lines.</p>
         ) : (
-          <div className="order-table__scroll" role="region" aria-labelledby="lines-heading" tabIndex={0}>
-            <table className="order-table">
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col" className="order-table__money">
-                    Price
-                  </th>
-                  <th scope="col" className="order-table__money">
-                    Amount
-                  </th>
+          <ScrollingTable labelledBy="lines-heading">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Quantity</th>
+                <th scope="col" className="order-table__money">
+                  Price
+                </th>
+                <th scope="col" className="order-table__money">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {basket.lines.map((line, i) => (
+                <tr key={`${line.productId}-${i}`}>
+                  <td>{line.name}</td>
+                  <td>{line.qty}</td>
+                  <td className="order-table__money">{line.price}</td>
+                  <td className="order-table__money">{line.lineTotal}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {basket.lines.map((line, i) => (
-                  <tr key={`${line.productId}-${i}`}>
-                    <td>{line.name}</td>
-                    <td>{line.qty}</td>
-                    <td className="order-table__money">{line.price}</td>
-                    <td className="order-table__money">{line.lineTotal}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" colSpan={3}>
-                    Total
-                  </th>
-                  <td className="order-table__money">{basket.total}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  Total
+                </th>
+                <td className="order-table__money">{basket.total}</td>
+              </tr>
+            </tfoot>
+          </ScrollingTable>
         )}
       </section>
 

@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Pagination } from "~/components/pagination";
 import ordersStyles from "~/styles/orders.css";
+import { ScrollingTable } from "~/components/scrolling-table";
 
 export const meta: MetaFunction = () => [{ title: "Wearer packs · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
@@ -36,53 +37,51 @@ export default function WearerPacks() {
       {data.wearers.length === 0 ? (
         <p>{data.q ? `No wearers match “${data.q}”.` : "There are no wearers to show."}</p>
       ) : (
-        <div className="order-table__scroll" role="region" aria-label="Wearers" tabIndex={0}>
-          <table className="order-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Grade</th>
-                <th scope="col">Department</th>
-                <th scope="col">Cost centre</th>
-                <th scope="col">Allowance left</th>
-                <th scope="col">Next reset</th>
-                <th scope="col">In basket</th>
+        <ScrollingTable label="Wearers">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Grade</th>
+              <th scope="col">Department</th>
+              <th scope="col">Cost centre</th>
+              <th scope="col">Allowance left</th>
+              <th scope="col">Next reset</th>
+              <th scope="col">In basket</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.wearers.map((w) => (
+              <tr key={w.id}>
+                <th scope="row">
+                  {w.name}
+                  {w.employeeRef ? (
+                    <>
+                      <br />
+                      <span className="muted">{w.employeeRef}</span>
+                    </>
+                  ) : null}
+                </th>
+                <td>{w.grade ?? "—"}</td>
+                <td>{w.department ?? "—"}</td>
+                <td>{w.costCentre ?? "—"}</td>
+                <td>
+                  {w.allowances.length === 0 ? (
+                    "No limit"
+                  ) : (
+                    w.allowances.map((a, i) => (
+                      <span key={i}>
+                        {i > 0 ? <br /> : null}
+                        {a.points ? `${a.left} points left` : `${a.label}: ${a.left} left`}
+                      </span>
+                    ))
+                  )}
+                </td>
+                <td>{w.nextReset ?? "—"}</td>
+                <td>{w.inBasket ? "Pack in basket" : "No"}</td>
               </tr>
-            </thead>
-            <tbody>
-              {data.wearers.map((w) => (
-                <tr key={w.id}>
-                  <th scope="row">
-                    {w.name}
-                    {w.employeeRef ? (
-                      <>
-                        <br />
-                        <span className="muted">{w.employeeRef}</span>
-                      </>
-                    ) : null}
-                  </th>
-                  <td>{w.grade ?? "—"}</td>
-                  <td>{w.department ?? "—"}</td>
-                  <td>{w.costCentre ?? "—"}</td>
-                  <td>
-                    {w.allowances.length === 0 ? (
-                      "No limit"
-                    ) : (
-                      w.allowances.map((a, i) => (
-                        <span key={i}>
-                          {i > 0 ? <br /> : null}
-                          {a.points ? `${a.left} points left` : `${a.label}: ${a.left} left`}
-                        </span>
-                      ))
-                    )}
-                  </td>
-                  <td>{w.nextReset ?? "—"}</td>
-                  <td>{w.inBasket ? "Pack in basket" : "No"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollingTable>
       )}
       {data.total > 0 ? <Pagination page={data.page} pages={data.pageCount} total={data.total} noun={data.total === 1 ? "wearer" : "wearers"} /> : null}
     </section>

@@ -1,0 +1,14 @@
+import type { ReactNode } from "react";
+
+/**
+ * An order-style table (orders.css `.order-table`) in its own scrolling box, for tables wider than a phone: the box is
+ * a named region the keyboard can reach and scroll (axe scrollable-region-focusable). Name it by `label` or by the
+ * id of its heading (`labelledBy`).
+ */
+export function ScrollingTable({ label, labelledBy, children }: { label?: string; labelledBy?: string; children: ReactNode }) {
+  return (
+    <div className="order-table__scroll" role="region" aria-label={label} aria-labelledby={labelledBy} tabIndex={0}>
+      <table className="order-table">{children}</table>
+    </div>
+  );
+}
