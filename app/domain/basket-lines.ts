@@ -73,7 +73,12 @@ export function lineFromItem(item: LineItem, qty: number) {
 }
 
 /** Adds one line, summing with the product's line (SPEC §4); a sum beyond the item's rules is refused, not trimmed. */
-export function mergeLine<L extends ItemLine>(current: readonly L[], line: L, item: QuantityItem): { ok: true; lines: L[] } | { ok: false; message: string } {
+export function mergeLine<L extends ItemLine>(
+  current: readonly L[],
+  line: L,
+  item: QuantityItem,
+  where = "your basket",
+): { ok: true; lines: L[] } | { ok: false; message: string } {
   const lines = addToBasket(current, line);
   const merged = lines.find((l) => l.productId === line.productId);
   if (merged) {
@@ -81,7 +86,7 @@ export function mergeLine<L extends ItemLine>(current: readonly L[], line: L, it
     if (!check.ok) {
       const held = merged.qty - line.qty;
       const reason = merged.qty > QUANTITY_MAX ? `a basket line cannot be more than ${QUANTITY_MAX}` : check.message.toLowerCase();
-      return { ok: false, message: `You already have ${held} of ${line.name ?? "this product"} in your basket; ${reason}.` };
+      return { ok: false, message: `You already have ${held} of ${line.name ?? "this product"} in ${where}; ${reason}.` };
     }
   }
   return { ok: true, lines };

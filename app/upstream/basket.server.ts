@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
+import { ContactBudgetSchema } from "./contacts.server";
 import { ListSchema } from "./schemas";
 
 // The live basket (docs/upstream-api.md /api/basket-session) and the catalogue reads the basket needs.
@@ -20,13 +21,22 @@ export const StockLineSchema = z.object({
 });
 export type StockLine = z.infer<typeof StockLineSchema>;
 
+/** SPEC §3 Manpack entry: a wearer's pack; without addressId / shippingMethod the order uses the customer's defaults. */
+export const PackSchema = z.object({
+  employeeId: id,
+  addressId: id.nullish().transform((v) => v ?? undefined),
+  shippingMethod: id.nullish().transform((v) => v ?? undefined),
+  data: z.array(StockLineSchema).default([]),
+});
+export type Pack = z.infer<typeof PackSchema>;
+
 export const BASKET_TYPES = ["stock-order-basket", "manpack-order-basket"] as const;
 export type BasketType = (typeof BASKET_TYPES)[number];
 
 export const BasketStateSchema = z.object({
   selectedBasketType: z.enum(BASKET_TYPES).catch("stock-order-basket"),
   stock: z.array(StockLineSchema).default([]),
-  manpack: z.array(z.object({ employeeId: id, data: z.array(StockLineSchema).default([]) }).passthrough()).default([]),
+  manpack: z.array(PackSchema).default([]),
   instructions: z.object({ stock: z.string().default(""), manpack: z.string().default("") }).default({}),
   // a punched-out basket loaded for approval (SPEC §3; decision 081)
   basketIdForApproval: id.nullish().transform((v) => v ?? null),
@@ -80,6 +90,49 @@ export async function getItemsById(client: UpstreamClient, ids: readonly string[
   if (ids.length === 0) return [];
   const answer = await client.get("/api/item", ListSchema(BasketItemSchema), {
     query: { "internalId[$in]": [...new Set(ids)].join(","), $limit: ids.length },
+  });
+  return answer.data;
+}
+
+/** A wearer-pack line's item with what it charges a wearer's allowance (SPEC §3 Item allocationType, itemPoints). */
+export const PackItemSchema = BasketItemSchema.extend({
+  allocationType: z.string().nullish().transform((v) => v ?? null),
+  allocationTypeName: z.string().nullish().transform((v) => v ?? null),
+  itemPoints: z.number().nullish().transform((v) => v ?? null),
+});
+export type PackItem = z.infer<typeof PackItemSchema>;
+
+// GET /api/item with internalId[$in] and includeAllocation=true (SPEC §7: GET /api/item) — the items of the
+// wearer-pack basket's lines, every wearer's in one call: an item's allocation is the item's, not the wearer's
+export async function getPackItemsById(client: UpstreamClient, ids: readonly string[]): Promise<PackItem[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const answer = await client.get("/api/item", ListSchema(PackItemSchema), {
+    query: { "internalId[$in]": unique.join(","), includeAllocation: true, $limit: unique.length },
+  });
+  return answer.data;
+}
+
+/** A wearer of the wearer-pack basket: name, employee reference, grade and budgets (GET /api/contact, decision 096). */
+export const PackWearerSchema = z.object({
+  internalId: id,
+  firstName: z.string().nullish().transform((v) => v ?? ""),
+  lastName: z.string().nullish().transform((v) => v ?? ""),
+  grade: z.string().nullish().transform((v) => v ?? null),
+  employeeRef: z.string().nullish().transform((v) => v ?? null),
+  isInactive: z.boolean().default(false),
+  budgets: z.array(ContactBudgetSchema).default([]),
+});
+export type PackWearer = z.infer<typeof PackWearerSchema>;
+
+// GET /api/contact?internalId[$in]=…&$limit=n (SPEC §7: GET /api/contact) — the wearers of the basket's packs in one
+// call, inactive ones too (a pack may outlive its wearer's being active); a wp_contact_only caller is answered only
+// their own contact
+export async function getPackWearers(client: UpstreamClient, ids: readonly string[]): Promise<PackWearer[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const answer = await client.get("/api/contact", ListSchema(PackWearerSchema), {
+    query: { "internalId[$in]": unique.join(","), $limit: unique.length },
   });
   return answer.data;
 }
