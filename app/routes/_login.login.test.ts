@@ -93,6 +93,8 @@ describe("/login", () => {
     for (let i = 0; i < 12; i++) expect(((await attempt()) as FormAnswer).init.status).toBe(401);
     const blocked = (await attempt()) as FormAnswer;
     expect(blocked.init.status).toBe(429);
+    // the browser is told when to try again, as the provider told the portal
+    expect(new Headers(blocked.init.headers).get("Retry-After")).toBe("120");
     expect(blocked.data.formError).toBe("Too many failed log-in attempts. Please try again in 2 minutes.");
     expect(calls).toBe(13);
   });

@@ -60,6 +60,18 @@ describe("upstream client", () => {
     expect((response as UpstreamError).message).toBe(`said ${upstream}`);
   });
 
+  it("keeps the provider's Retry-After of a 429, and only of a 429", async () => {
+    server.use(
+      http.get(`${UPSTREAM}/api/order/1`, () => HttpResponse.json({ message: "slow down" }, { status: 429, headers: { "Retry-After": "30" } })),
+      http.get(`${UPSTREAM}/api/order/2`, () => HttpResponse.json({ message: "gone" }, { status: 404, headers: { "Retry-After": "30" } })),
+    );
+    const limited = (await failure(() => createUpstreamClient(get("/x"), "tok").get("/api/order/1", Item))) as UpstreamError;
+    expect(limited.retryAfter).toBe(30);
+    expect(limited.headers.get("Retry-After")).toBe("30");
+    const missing = (await failure(() => createUpstreamClient(get("/x"), "tok").get("/api/order/2", Item))) as UpstreamError;
+    expect(missing.retryAfter).toBeNull();
+  });
+
   it("answers 502 when the provider's answer breaks the contract", async () => {
     server.use(http.get(`${UPSTREAM}/api/item/1`, () => HttpResponse.json({ id: 1 })));
     const response = await failure(() => createUpstreamClient(get("/x"), "tok").get("/api/item/1", Item));

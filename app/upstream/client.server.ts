@@ -4,7 +4,7 @@ import { destroySession, getSession } from "~/auth/session.server";
 import { buildFeathersQuery, type FeathersQuery } from "~/domain/feathers-query";
 import { getEnv } from "~/env.server";
 import { forgetSession } from "./cache.server";
-import { UpstreamError } from "./errors.server";
+import { retryAfterSeconds, UpstreamError } from "./errors.server";
 import { UpstreamErrorSchema } from "./schemas";
 
 export type Query = URLSearchParams | FeathersQuery;
@@ -132,7 +132,8 @@ export function createUpstreamClient(request: Request, token: string | null): Up
       const message = parsed.success ? parsed.data.message : `The ordering service answered ${response.status}`;
       const field = parsed.success ? parsed.data.data?.field ?? null : null;
       if (response.status >= 500) console.error(`upstream ${method} ${path} → ${response.status}: ${message}`);
-      throw new UpstreamError(PASSED_THROUGH.has(response.status) ? response.status : 502, message, field);
+      const retryAfter = response.status === 429 ? retryAfterSeconds(response.headers.get("Retry-After")) : null;
+      throw new UpstreamError(PASSED_THROUGH.has(response.status) ? response.status : 502, message, field, retryAfter);
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { describeFailure, isRedirect, isRefusal, refusal, refusalForm, UpstreamError } from "./errors.server";
+import { describeFailure, isRedirect, isRefusal, refusal, refusalForm, retryAfterSeconds, UpstreamError } from "./errors.server";
 
 describe("UpstreamError", () => {
   it("is a Response with the status and a JSON body, so an uncaught one renders the error page as before", async () => {
@@ -59,6 +59,26 @@ describe("refusalForm", () => {
     expect(answer.init?.status).toBe(409);
     expect(answer.data).toEqual({ ok: false, fieldErrors: {}, formError: "Ordered already" });
     expect(refusalForm(new UpstreamError(404, "gone"), { message: "That order could not be found." }).data.formError).toBe("That order could not be found.");
+  });
+});
+
+describe("Retry-After", () => {
+  it("passes the provider's wait on with a 429 refusal, and sends none otherwise", () => {
+    const limited = new UpstreamError(429, "Too many failed log-in attempts. Please try again in 2 minutes.", null, 120);
+    expect(limited.headers.get("Retry-After")).toBe("120");
+    expect(new Headers(refusalForm(limited).init?.headers).get("Retry-After")).toBe("120");
+    expect(new Headers(refusalForm(new UpstreamError(400, "no")).init?.headers).has("Retry-After")).toBe(false);
+  });
+
+  it("reads seconds or an HTTP date, and nothing else", () => {
+    const now = Date.parse("2026-11-23T07:00:00Z");
+    expect(retryAfterSeconds("120", now)).toBe(120);
+    expect(retryAfterSeconds(" 0 ", now)).toBe(0);
+    expect(retryAfterSeconds("Mon, 23 Nov 2026 07:01:30 GMT", now)).toBe(90);
+    expect(retryAfterSeconds("Mon, 23 Nov 2026 06:59:00 GMT", now)).toBe(0);
+    expect(retryAfterSeconds("soon", now)).toBeNull();
+    expect(retryAfterSeconds("-5", now)).toBeNull();
+    expect(retryAfterSeconds(null, now)).toBeNull();
   });
 });
 

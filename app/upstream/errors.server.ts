@@ -15,10 +15,16 @@ export class UpstreamError extends Response {
   /** The input field the provider named (Feathers' `data.field`), or null. */
   readonly field: string | null;
 
-  constructor(status: number, message: string, field: string | null = null) {
-    super(JSON.stringify({ message }), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
+  /** For a 429: how many seconds the provider said to wait (its Retry-After), passed on to the browser; else null. */
+  readonly retryAfter: number | null;
+
+  constructor(status: number, message: string, field: string | null = null, retryAfter: number | null = null) {
+    const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8" };
+    if (retryAfter !== null) headers["Retry-After"] = String(retryAfter);
+    super(JSON.stringify({ message }), { status, headers });
     this.message = message;
     this.field = field;
+    this.retryAfter = retryAfter;
   }
 
   /** A refusal the user can act on (4xx); anything else is the service failing (5xx). */
@@ -51,7 +57,20 @@ export function refusalForm(error: UpstreamError, options: { fields?: readonly s
     fieldErrors[error.field] = message;
     formError = null;
   }
-  return data({ ok: false as const, fieldErrors, formError }, { status: error.status });
+  // a 429 tells the browser (and any script or proxy in front of it) when to try again, as the provider told the portal
+  const headers = error.retryAfter === null ? undefined : { "Retry-After": String(error.retryAfter) };
+  return data({ ok: false as const, fieldErrors, formError }, { status: error.status, headers });
+}
+
+/** A Retry-After header in seconds (RFC 9110 §10.2.3; an HTTP date is read as the seconds until it), or null. */
+export function retryAfterSeconds(header: string | null, now: number = Date.now()): number | null {
+  if (header === null) return null;
+  const value = header.trim();
+  if (/^\d{1,9}$/.test(value)) return Number(value);
+  // an HTTP date (IMF-fixdate, e.g. "Mon, 23 Nov 2026 07:01:30 GMT"); Date.parse alone would take "-5" as a year
+  if (!/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(value)) return null;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** What a log line says about a caught error: the status and message of an upstream error, else the error itself. */
