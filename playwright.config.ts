@@ -8,7 +8,7 @@ export const E2E_PROVIDER_PORT = Number(process.env.E2E_PROVIDER_PORT ?? 3130);
 export const E2E_STRIPE_PORT = Number(
   process.env.E2E_STRIPE_PORT ?? E2E_PORTAL_PORT + 60
 );
-export const E2E_SESSION_SECRET = "e2e-session-secret";
+export const E2E_SESSION_SECRET = "e2e-session-secret-at-least-32-characters-long";
 export const E2E_DB_FILE = `data/e2e-${E2E_PORTAL_PORT}.sqlite`;
 
 const chromium = {

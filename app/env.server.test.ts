@@ -18,3 +18,19 @@ describe("PORTAL_TRUSTED_PROXIES", () => {
     expect(() => parseEnv({ PORTAL_TRUSTED_PROXIES: bad })).toThrow(/PORTAL_TRUSTED_PROXIES: '.*' is not an address/);
   });
 });
+
+describe("SESSION_SECRETS (decision 105)", () => {
+  const long = "a".repeat(32);
+  it("is required in production, and every secret there is at least 32 characters", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow("SESSION_SECRETS is required in production");
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRETS: "lh-secret" })).toThrow(
+      "SESSION_SECRETS: secret 1 is shorter than 32 characters",
+    );
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRETS: `${long}, short` })).toThrow("secret 2 is shorter than 32 characters");
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRETS: `${long},${"b".repeat(64)}` }).SESSION_SECRETS).toEqual([long, "b".repeat(64)]);
+  });
+  it("may be short or absent outside production (a laptop, the unit tests)", () => {
+    expect(parseEnv({ NODE_ENV: "development", SESSION_SECRETS: "dev" }).SESSION_SECRETS).toEqual(["dev"]);
+    expect(parseEnv({ NODE_ENV: "test" }).SESSION_SECRETS).toHaveLength(1);
+  });
+});

@@ -56,6 +56,9 @@ export function parseTrustedProxies(raw: string | undefined): string[] {
   return entries;
 }
 
+/** The shortest session secret production accepts (decision 105): 32 characters, e.g. 16 random bytes in hex. */
+export const SESSION_SECRET_MIN_LENGTH = 32;
+
 // Used only outside production so that `npm start` works with nothing configured.
 const DEVELOPMENT_SECRET = "development-only-session-secret-change-me";
 
@@ -68,6 +71,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = parsed.data;
   if (env.NODE_ENV === "production" && env.SESSION_SECRETS.length === 0) {
     throw new Error("Invalid configuration: SESSION_SECRETS is required in production");
+  }
+  // decision 105: every key is derived from a secret, so a short one is a guessable key
+  const short = env.SESSION_SECRETS.findIndex((secret) => secret.length < SESSION_SECRET_MIN_LENGTH);
+  if (env.NODE_ENV === "production" && short !== -1) {
+    throw new Error(
+      `Invalid configuration: SESSION_SECRETS: secret ${short + 1} is shorter than ${SESSION_SECRET_MIN_LENGTH} characters (use e.g. \`openssl rand -hex 32\`)`,
+    );
   }
   if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
     throw new Error("Invalid configuration: set both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or neither");
