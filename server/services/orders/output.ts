@@ -66,7 +66,8 @@ function orderFields(r: OrderRow, caller: Caller): OrderOut {
   };
 }
 
-export const lineOut = (l: OrderLineRow) => ({
+/** A wearer-pack line names its wearer (`employee.name`, the contact's first and last name; null when unknown). */
+export const lineOut = (l: OrderLineRow, wearerNames: ReadonlyMap<number, string> = new Map()) => ({
   line: l.line_no,
   item: { internalId: str(l.item_id), name: l.name },
   parent: l.parent_item_id == null ? null : { internalId: String(l.parent_item_id) },
@@ -75,7 +76,7 @@ export const lineOut = (l: OrderLineRow) => ({
   quantityFulfilled: l.quantity_fulfilled,
   rate: money(l.rate),
   amount: money(l.amount),
-  employee: l.employee_contact_id == null ? null : { internalId: String(l.employee_contact_id) },
+  employee: l.employee_contact_id == null ? null : { internalId: String(l.employee_contact_id), name: wearerNames.get(l.employee_contact_id) ?? null },
   shipAddress: l.ship_address_id == null && !l.ship_address_name ? null : { internalId: str(l.ship_address_id), name: l.ship_address_name ?? null },
 });
 
@@ -108,14 +109,19 @@ export async function attachDetails(db: Knex, orders: OrderOut[], withDespatches
     db("order_ship_groups").whereIn("order_id", ids).orderBy(["order_id", "id"]),
     withDespatches ? db("despatches").whereIn("order_id", ids).orderBy(["order_id", "created_date", "id"]) : Promise.resolve([]),
   ])) as [OrderLineRow[], ShipGroupRow[], DespatchRow[]];
-  const despatchLines: DespatchLineRow[] = despatches.length ? await db("despatch_lines").whereIn("despatch_id", despatches.map((d) => d.id)).orderBy("id") : [];
+  const wearerIds = [...new Set(lines.map((l) => l.employee_contact_id).filter((id): id is number => id != null))];
+  const [despatchLines, wearers] = (await Promise.all([
+    despatches.length ? db("despatch_lines").whereIn("despatch_id", despatches.map((d) => d.id)).orderBy("id") : Promise.resolve([]),
+    wearerIds.length ? db("contacts").whereIn("id", wearerIds).select("id", "first_name", "last_name") : Promise.resolve([]),
+  ])) as [DespatchLineRow[], Array<{ id: number; first_name: string | null; last_name: string | null }>];
+  const wearerNames = new Map(wearers.map((w) => [Number(w.id), `${w.first_name ?? ""} ${w.last_name ?? ""}`.trim()]));
   const linesBy = byKey(lines, (l) => String(l.order_id));
   const groupsBy = byKey(groups, (g) => String(g.order_id));
   const despatchesBy = byKey(despatches, (d) => String(d.order_id));
   const dLinesBy = byKey(despatchLines, (l) => l.despatch_id);
   for (const o of orders) {
     const ls = linesBy.get(o.internalId) ?? [];
-    o.itemList = { item: amountsHidden.has(o) ? ls.map((l) => ({ ...lineOut(l), rate: null, amount: null })) : ls.map(lineOut) };
+    o.itemList = { item: amountsHidden.has(o) ? ls.map((l) => ({ ...lineOut(l, wearerNames), rate: null, amount: null })) : ls.map((l) => lineOut(l, wearerNames)) };
     o.totalQuantity = ls.reduce((n, l) => n + l.quantity, 0);
     o.shipGroupList = { shipGroup: (groupsBy.get(o.internalId) ?? []).map(shipGroupOut) };
     if (withDespatches) o.despatches = (despatchesBy.get(o.internalId) ?? []).map((d) => despatchOut(d, dLinesBy.get(d.id) ?? []));
