@@ -11,6 +11,7 @@ import * as authLimits from "./migrations/006_auth_limits";
 import * as deliveryMinimumAndBasketVersion from "./migrations/007_delivery_minimum_and_basket_version";
 import * as orderSearchCoveringIndexes from "./migrations/008_order_search_covering_indexes";
 import * as wearerEntitlements from "./migrations/009_wearer_entitlements";
+import * as contactEmployeeRefUnique from "./migrations/010_contact_employee_ref_unique";
 
 export interface CreateDbOptions {
   /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
@@ -174,6 +175,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "007_delivery_minimum_and_basket_version": deliveryMinimumAndBasketVersion,
   "008_order_search_covering_indexes": orderSearchCoveringIndexes,
   "009_wearer_entitlements": wearerEntitlements,
+  "010_contact_employee_ref_unique": contactEmployeeRefUnique,
 };
 
 /** Programmatic migration source, so migrations run under tsx without a knexfile. */

@@ -2,7 +2,7 @@ import { BadRequest, Forbidden } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
 import { has, type Caller } from "../auth/caller";
-import { containsPattern, invalid, type FieldSpec, type QuerySpec } from "../query/dialect";
+import { containsPattern, type FieldSpec, type QuerySpec } from "../query/dialect";
 import { addressPolicy, addressRights, mayUseAddress, requireAddressTyping } from "./address-rules";
 import { loadBasketState, parseOr400 } from "./basket-session";
 import { deliveryAvailability, deliveryRefusal, minimumOrderAmount } from "./delivery-rules";
@@ -10,6 +10,7 @@ import { pricedSubTotal } from "./orders";
 import { priceFor, pricesHiddenFrom } from "./prices-hidden";
 import { bodyOf, byKey, callerOf, ListService, money, requireCustomer, scopeTo, type Ctx, type ListDef, type ProviderParams } from "./base";
 import { contactSummary } from "./session";
+import { dayOf } from "./budget-reset";
 import { budgetOut, budgetsOf, nextResetDate, resetBudgets } from "./wearers";
 
 /** A customer-owned table listed with a whitelist; the common case of most account services. */
@@ -258,14 +259,99 @@ const newContact = z
     email: z.string().trim().email().max(320).optional(),
     grade: z.string().trim().max(100).optional(),
     budgetType: z.string().trim().max(100).optional(),
-    employeeRef: z.string().trim().max(100).optional(),
+    // blank is no reference
+    employeeRef: z.string().trim().max(100).optional().transform((v) => (v === "" ? undefined : v)),
     manpackUser: z.boolean().optional(),
     department: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(Number).optional(),
     costCentre: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(Number).optional(),
   })
   .strict();
 
-/** Contacts: list/get, and POST a wearer (/add-wearer, addManpackUser permission). */
+/** A body field the caller can correct, named as parseOr400 names it: `Invalid value at field "x": why`. */
+function invalidField(field: string, why: string): BadRequest {
+  return new BadRequest(`Invalid value at field "${field}": ${why}`, { field });
+}
+
+const duplicateEmployeeRef = (ref: string) => invalidField("employeeRef", `employee reference ${ref} already belongs to another contact`);
+
+const isUniqueViolation = (error: unknown) => {
+  const code = String((error as { code?: unknown })?.code ?? "");
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+};
+
+/**
+ * The customer's grades (decision 103): the grades its entitlements name and its active wearers hold, each once,
+ * sorted (a blank grade is none).
+ */
+export async function customerGrades(db: Knex, customerId: number): Promise<string[]> {
+  const [entitled, worn] = await Promise.all([
+    db("entitlements").where("customer_id", customerId).whereNotNull("grade").distinct("grade"),
+    db("contacts").where({ customer_id: customerId, manpack_user: true, is_inactive: false }).whereNotNull("grade").distinct("grade"),
+  ]);
+  const names = new Set([...entitled, ...worn].map((r: { grade: string }) => r.grade).filter((g) => g.trim() !== ""));
+  return [...names].sort((a, b) => a.localeCompare(b, "en-GB") || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** One standard allowance of a grade: a contact budget without its wearer, use or reset day. */
+export interface GradeAllowance {
+  type: string;
+  qty: number;
+  reset_days: number | null;
+  allocation_type: string | null;
+  allocation_type_name: string | null;
+}
+
+/**
+ * A grade's standard allowances (decision 103), from the budgets of its `wearers` active wearers: each budget type
+ * that at least half of them hold, with the allowance (quantity, reset days, allocation type and name) most of them
+ * have (a tie: the larger quantity, then the longer period, then the first seen). A wearer's second budget of one
+ * type is not counted. In the order the types first appear.
+ */
+export function standardAllowances(wearers: number, budgets: ReadonlyArray<GradeAllowance & { contact_id: number }>): GradeAllowance[] {
+  const byType = new Map<string, Map<number, GradeAllowance>>();
+  for (const b of budgets) {
+    const holders = byType.get(b.type) ?? new Map<number, GradeAllowance>();
+    if (!holders.has(b.contact_id)) holders.set(b.contact_id, b);
+    byType.set(b.type, holders);
+  }
+  const out: GradeAllowance[] = [];
+  for (const [type, holders] of byType) {
+    if (holders.size * 2 < wearers) continue;
+    const tally = new Map<string, { allowance: GradeAllowance; n: number }>();
+    for (const b of holders.values()) {
+      const allowance = { type, qty: b.qty, reset_days: b.reset_days ?? null, allocation_type: b.allocation_type ?? null, allocation_type_name: b.allocation_type_name ?? null };
+      const key = JSON.stringify([allowance.qty, allowance.reset_days, allowance.allocation_type, allowance.allocation_type_name]);
+      const seen = tally.get(key);
+      if (seen) seen.n += 1;
+      else tally.set(key, { allowance, n: 1 });
+    }
+    const [best] = [...tally.values()].sort((x, y) => y.n - x.n || y.allowance.qty - x.allowance.qty || (y.allowance.reset_days ?? 0) - (x.allowance.reset_days ?? 0));
+    out.push(best.allowance);
+  }
+  return out;
+}
+
+/** The standard allowances of one of the customer's grades, read from its active wearers' budgets. */
+async function gradeAllowances(db: Knex, customerId: number, grade: string): Promise<GradeAllowance[]> {
+  const wearers = () => db("contacts").where({ customer_id: customerId, grade, manpack_user: true, is_inactive: false });
+  const [counted, budgets] = await Promise.all([
+    wearers().count({ n: "*" }).first(),
+    db("contact_budgets").where("customer_id", customerId).whereIn("contact_id", wearers().select("id")).orderBy("id"),
+  ]);
+  return standardAllowances(Number(counted?.n ?? 0), budgets as Array<GradeAllowance & { contact_id: number }>);
+}
+
+const DAY_MS = 86_400_000;
+/** The day `days` after `day` (YYYY-MM-DD), as budget reset dates are kept. */
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Contacts: list/get, and POST a wearer (/add-wearer, addManpackUser permission; decision 103). The grade must be one
+ * of the customer's (written as the customer spells it), the department and cost centre the customer's active ones,
+ * and the employee reference no other contact's of the customer (any case). A wearer starts with their grade's
+ * standard allowances, nothing used, the first period starting today. The contact and its budgets are written
+ * together or not at all.
+ */
 export class ContactService extends ListService<ReturnType<typeof contactSummary>> {
   constructor(ctx: Ctx) {
     super(ctx, contactsDef());
@@ -276,15 +362,60 @@ export class ContactService extends ListService<ReturnType<typeof contactSummary
     if (!has(caller, "addManpackUser") && !caller.isEvolveUser) throw new Forbidden("Adding wearers is not allowed for this account");
     const c = parseOr400(newContact, bodyOf(data));
     const db = this.ctx.db;
-    if (c.department != null && !(await db("departments").where({ id: c.department, customer_id: customerId }).first())) throw invalid("department", "unknown department");
-    if (c.costCentre != null && !(await db("cost_centres").where({ id: c.costCentre, customer_id: customerId }).first())) throw invalid("costCentre", "unknown cost centre");
-    const [row] = await db("contacts")
-      .insert({
-        customer_id: customerId, first_name: c.firstName, last_name: c.lastName, email: c.email ?? null, grade: c.grade ?? null, budget_type: c.budgetType ?? null,
-        employee_ref: c.employeeRef ?? null, manpack_user: c.manpackUser ?? true, department_id: c.department ?? null, cost_centre_id: c.costCentre ?? null,
-      })
-      .returning("id");
-    return this.get(typeof row === "object" ? row.id : row, { ...params, query: {} });
+    let grade: string | null = null;
+    if (c.grade != null) {
+      const grades = await customerGrades(db, customerId);
+      grade = grades.find((g) => g === c.grade) ?? grades.find((g) => g.toLowerCase() === c.grade!.toLowerCase()) ?? null;
+      if (grade == null) throw invalidField("grade", `${c.grade} is not one of this customer's grades`);
+    }
+    const active = (table: string, id: number) => db(table).where({ id, customer_id: customerId, is_inactive: false }).first("id");
+    if (c.department != null && !(await active("departments", c.department))) throw invalidField("department", "not one of this customer's active departments");
+    if (c.costCentre != null && !(await active("cost_centres", c.costCentre))) throw invalidField("costCentre", "not one of this customer's active cost centres");
+    const sameRef = () => db("contacts").where("customer_id", customerId).whereRaw("lower(employee_ref) = ?", [c.employeeRef!.toLowerCase()]).first("id");
+    if (c.employeeRef != null && (await sameRef())) throw duplicateEmployeeRef(c.employeeRef);
+    const manpackUser = c.manpackUser ?? true;
+    const allowances = grade != null && manpackUser ? await gradeAllowances(db, customerId, grade) : [];
+    const budgetType = c.budgetType ?? (allowances.length === 0 ? null : allowances.some((a) => a.type === "Points") ? "Points" : "Quantity");
+    const today = dayOf(this.ctx.now());
+    let id: number;
+    try {
+      id = await db.transaction(async (trx) => {
+        const [row] = await trx("contacts")
+          .insert({
+            customer_id: customerId, first_name: c.firstName, last_name: c.lastName, email: c.email ?? null, grade, budget_type: budgetType,
+            employee_ref: c.employeeRef ?? null, manpack_user: manpackUser, department_id: c.department ?? null, cost_centre_id: c.costCentre ?? null,
+          })
+          .returning("id");
+        const contactId = Number(typeof row === "object" ? row.id : row);
+        for (const a of allowances) {
+          const renews = a.reset_days != null && Number.isInteger(a.reset_days) && a.reset_days > 0;
+          await trx("contact_budgets").insert({
+            customer_id: customerId, contact_id: contactId, type: a.type, qty: a.qty, reset_days: a.reset_days,
+            reset_date: renews ? addDays(today, a.reset_days!) : null, allocation_type: a.allocation_type, allocation_type_name: a.allocation_type_name, used_qty: 0,
+          });
+        }
+        return contactId;
+      });
+    } catch (error) {
+      // another request wrote the same reference since the check (the unique index, migration 010)
+      if (c.employeeRef != null && isUniqueViolation(error)) throw duplicateEmployeeRef(c.employeeRef);
+      throw error;
+    }
+    return this.get(id, { ...params, query: {} });
+  }
+}
+
+/** GET /api/grade (decision 103): the customer's grades, sorted, as a list of `{name}`; no query parameters. */
+export class GradeService {
+  constructor(private ctx: Ctx) {}
+
+  async find(params: ProviderParams) {
+    const caller = callerOf(params);
+    // customerId (provider staff acting for a customer) is taken off the query by the app's hook before this runs
+    const [unknown] = Object.keys(params.query ?? {});
+    if (unknown !== undefined) throw new BadRequest(`Unknown query parameter "${unknown}"`, { field: unknown });
+    const names = await customerGrades(this.ctx.db, requireCustomer(caller));
+    return { total: names.length, limit: names.length, skip: 0, data: names.map((name) => ({ name })) };
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Application } from "@feathersjs/koa";
-import { AddressService, carriageDef, ContactService, contactBudgetsDef, costCentresDef, departmentsDef } from "./account";
+import { AddressService, carriageDef, ContactService, contactBudgetsDef, costCentresDef, departmentsDef, GradeService } from "./account";
 import { SavedBasketService, WishListService } from "./baskets";
 import { NewsReadService, ReportService, trainingGuidesDef, WpCategoriesService, wpHeaders, WpPagesService, WpPostsService } from "./content";
 import { AcceptInvitationService, InvitationService, outboxService, PasswordResetService, type MailCtx } from "./recovery";
@@ -36,6 +36,7 @@ export function registerServices(app: Application, ctx: MailCtx): void {
   use("cost-centre", new ListService(ctx, costCentresDef()), ["find", "get"]);
   use("contact", new ContactService(ctx), ["find", "get", "create"]);
   use("contactBudget", new ListService(ctx, contactBudgetsDef()), ["find", "get"]);
+  use("grade", new GradeService(ctx), ["find"]);
   use("item", itemService(ctx), ["find", "get"]);
   use("my-menu-hierarchy", itemService(ctx, "my"), ["find"]);
   use("workwear-categories", new ListService(ctx, categoriesDef()), ["find", "get"]);
