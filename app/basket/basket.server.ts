@@ -15,9 +15,11 @@ import {
   UNKNOWN_PRODUCT,
   type PricesHidden,
 } from "~/domain/basket-lines";
+import { canAccessManpack } from "~/domain/permissions";
 import { pricesHidden, shownMoney, verifyPrices } from "~/domain/prices";
 import { PLACEHOLDER_IMAGE } from "~/domain/product-card";
 import { checkOrderQuantity, quantityStep } from "~/domain/quantity";
+import { UPSTREAM_ID_PATTERN } from "~/domain/upstream-id";
 import type { UpstreamClient } from "~/upstream/client.server";
 import { isRefusal } from "~/upstream/errors.server";
 import {
@@ -33,6 +35,14 @@ import {
   type StockLine,
 } from "~/upstream/basket.server";
 import { idField, invalidForm, parseForm } from "~/utils/forms.server";
+import {
+  removePackChange,
+  removePackLineChange,
+  setPackDeliveryChange,
+  setPackInstructions,
+  updatePackLine,
+  wearerPackBasketView,
+} from "./wearer-pack-basket.server";
 
 // The basket (/basket): its view, its form schema, its action dispatch and the changes behind each intent. The
 // rules a line obeys are in app/domain/basket-lines.ts; the product page and quick order add through addLine and
@@ -42,10 +52,12 @@ export { UNKNOWN_PRODUCT, type PricesHidden };
 
 /** What a basket change did: the new basket, or why nothing was changed. */
 /** `notice` marks a change that went through only in part (e.g. products dropped from a reorder). */
-export type BasketChange = { ok: true; basket: BasketState; message: string; notice?: boolean } | { ok: false; message: string };
+/** A refusal answers 400 unless it names another status (403: the account may not, in the provider's words). */
+export type BasketChange = { ok: true; basket: BasketState; message: string; notice?: boolean } | { ok: false; message: string; status?: number };
 
 export const NOT_IN_BASKET = "That product is not in your basket.";
 export const ORDER_NOT_FOUND = "That order could not be found.";
+export const NO_MANPACK_ACCESS = "Your account cannot open wearer packs.";
 
 const refuse = (message: string): BasketChange => ({ ok: false, message });
 
@@ -109,25 +121,38 @@ export async function basketView(client: UpstreamClient, { pricesHidden = false 
     packs: basket.manpack.map((pack) => ({ employeeId: pack.employeeId, lines: pack.data.length })),
     /** A punched-out basket loaded for the user's approval (decision 081): checking out approves it. */
     heldForApproval: basket.basketIdForApproval,
+    /** The upstream basket as read, for the wearer-pack basket's view (not sent to the browser). */
+    basket,
   };
 }
 
 /** The basket page's data, with the money worded here rather than in the browser. */
 export async function basketPageData(user: PortalUser) {
   const hidden = pricesHidden(user.session.account, { inPunchout: user.inPunchout });
-  const view = await basketView(user.upstream, { pricesHidden: hidden });
+  const { basket, ...view } = await basketView(user.upstream, { pricesHidden: hidden });
+  // the wearer-pack basket's sections (issue 15 item 5) only while it is the basket shown: their calls are its own
+  const wearerPacks = view.selectedBasketType === "manpack-order-basket" ? await wearerPackBasketView(user.upstream, basket) : null;
   // decision 058: hidden prices read "Price on application", never £0.00
   const text = (amount: number | null) => shownMoney(amount, hidden);
   return {
     ...view,
     totalText: text(view.total),
     lines: view.lines.map((line) => ({ ...line, unitPriceText: text(line.unitPrice), lineTotalText: text(line.lineTotal) })),
+    wearerPacks,
   };
 }
 
 // ---------------------------------------------------------------- the form and its dispatch
 
 const productId = () => idField("Choose a product", UNKNOWN_PRODUCT);
+const employeeId = () => idField("Choose a wearer", "That wearer has no pack in your basket.");
+const optionalId = (invalid: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().regex(UPSTREAM_ID_PATTERN, invalid).optional());
 
 // functions, so that zod is built on the server only and stays out of the browser bundle (decision 002)
 const basketSchema = () =>
@@ -140,6 +165,17 @@ const basketSchema = () =>
       z.object({ intent: z.literal("reorder"), orderId: idField("Choose an order", ORDER_NOT_FOUND) }),
       z.object({ intent: z.literal("instructions"), instructions: z.string().max(2000, "Delivery instructions can be at most 2000 characters").default("") }),
       z.object({ intent: z.literal("basket-type"), basketType: z.enum(["stock-order-basket", "manpack-order-basket"], { message: "Choose the stock or the wearer-pack basket" }) }),
+      // the wearer-pack basket (issue 15 item 5): app/basket/wearer-pack-basket.server.ts
+      z.object({ intent: z.literal("pack-update"), employeeId: employeeId(), productId: productId(), qty: z.string({ required_error: "Enter a quantity" }) }),
+      z.object({ intent: z.literal("pack-remove-line"), employeeId: employeeId(), productId: productId() }),
+      z.object({ intent: z.literal("pack-remove"), employeeId: employeeId() }),
+      z.object({
+        intent: z.literal("pack-delivery"),
+        employeeId: employeeId(),
+        addressId: optionalId("Choose one of the delivery addresses shown."),
+        shippingMethod: idField("Choose a delivery method", "Choose one of the delivery methods shown."),
+      }),
+      z.object({ intent: z.literal("pack-instructions"), instructions: z.string().max(2000, "Delivery instructions can be at most 2000 characters").default("") }),
     ],
     { errorMap: () => ({ message: "That basket action is not known." }) },
   );
@@ -151,6 +187,9 @@ export async function submitBasket(user: PortalUser, request: Request) {
   const form = await parseForm(request, basketSchema());
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? Object.values(form.fieldErrors)[0] ?? null);
   const input = form.data;
+
+  // the wearer packs are the wearer-pack users' (SPEC §6 Manpack access); the provider refuses their writes too
+  if (input.intent.startsWith("pack-") && !canAccessManpack(user.session.account)) return invalidForm({}, NO_MANPACK_ACCESS, 403);
 
   let change: BasketChange;
   let target = "/basket";
@@ -174,9 +213,24 @@ export async function submitBasket(user: PortalUser, request: Request) {
     case "basket-type":
       change = await setBasketType(upstream, input.basketType);
       break;
+    case "pack-update":
+      change = await updatePackLine(upstream, input.employeeId, input.productId, input.qty);
+      break;
+    case "pack-remove-line":
+      change = await removePackLineChange(upstream, input.employeeId, input.productId);
+      break;
+    case "pack-remove":
+      change = await removePackChange(upstream, input.employeeId);
+      break;
+    case "pack-delivery":
+      change = await setPackDeliveryChange(user, input);
+      break;
+    case "pack-instructions":
+      change = await setPackInstructions(upstream, input.instructions);
+      break;
   }
-  // refused: 400 with the reason and nothing written (decision 070); the page shows it where it was posted from
-  if (!change.ok) return invalidForm({}, change.message);
+  // refused: 400 (or the 403 named) with the reason and nothing written (decision 070); the page shows it where it was posted from
+  if (!change.ok) return invalidForm({}, change.message, change.status);
   const toast = await flashToast(request, { kind: change.notice ? "info" : "success", message: change.message });
   return redirect(target, { status: 303, headers: toast });
 }

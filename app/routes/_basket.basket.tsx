@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Choice } from "~/components/choice";
 import { FieldError } from "~/components/field-error";
+import { IntentButton } from "~/components/intent-button";
 import { LineProduct, LineTable } from "~/components/line-table";
 import { QuantitySelector } from "~/components/quantity-selector";
 import basketStyles from "~/styles/basket.css";
@@ -65,7 +66,7 @@ export default function BasketPage() {
         </fieldset>
       </Form>
 
-      {isStock ? <StockBasket view={view} busy={busy} /> : <ManpackBasket view={view} />}
+      {isStock ? <StockBasket view={view} busy={busy} /> : <ManpackBasket view={view} busy={busy} />}
     </div>
   );
 }
@@ -103,7 +104,12 @@ function StockBasket({ view, busy }: { view: View; busy: boolean }) {
         columns={["Product", "Unit price", "Quantity", "Line total", { hidden: "Remove" }]}
       >
         {view.lines.map((line) => (
-          <BasketLineRow key={line.productId} line={line} />
+          <BasketLineRow
+            key={line.productId}
+            line={line}
+            before={<td>{line.unitPriceText}</td>}
+            after={<td>{line.lineTotalText}</td>}
+          />
         ))}
       </LineTable>
       <dl className="basket-totals">
@@ -113,16 +119,7 @@ function StockBasket({ view, busy }: { view: View; busy: boolean }) {
         <dd>{view.totalText}</dd>
       </dl>
 
-      <Form method="post" className="stack basket-instructions">
-        <input type="hidden" name="intent" value="instructions" />
-        <div className="field">
-          <label htmlFor="delivery-instructions">Delivery instructions</label>
-          <textarea id="delivery-instructions" name="instructions" rows={3} maxLength={2000} defaultValue={view.instructions.stock} />
-        </div>
-        <button type="submit" className="button button--small" disabled={busy}>
-          Save instructions
-        </button>
-      </Form>
+      <InstructionsForm intent="instructions" id="delivery-instructions" label="Delivery instructions" defaultValue={view.instructions.stock} busy={busy} />
 
       <div className="basket-actions">
         <Link to="/saved-baskets" className="button">
@@ -136,26 +133,66 @@ function StockBasket({ view, busy }: { view: View; busy: boolean }) {
   );
 }
 
-function BasketLineRow({ line }: { line: View["lines"][number] }) {
+/** A basket's delivery instructions (at most 2000 characters), saved with one post. */
+function InstructionsForm({ intent, id, label, defaultValue, busy }: { intent: string; id: string; label: string; defaultValue: string; busy: boolean }) {
+  return (
+    <Form method="post" className="stack basket-instructions">
+      <input type="hidden" name="intent" value={intent} />
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        <textarea id={id} name="instructions" rows={3} maxLength={2000} defaultValue={defaultValue} />
+      </div>
+      <button type="submit" className="button button--small" disabled={busy}>
+        Save instructions
+      </button>
+    </Form>
+  );
+}
+
+type RowLine = { productId: string; name: string; thumbnail: string; options: string[]; qty: number; step: number };
+
+/**
+ * A basket line's row: its product, a quantity that posts `update` (0 removes) and a Remove button, with the cells
+ * the basket shows between them. A fetcher per row with JavaScript; a plain post (the noscript Update) without. A
+ * wearer's pack line posts the pack intents with the wearer's id.
+ */
+function BasketLineRow({
+  line,
+  before,
+  after,
+  fields = {},
+  intents = { update: "update", remove: "remove" },
+  removeLabel = `Remove ${line.name}`,
+}: {
+  line: RowLine;
+  before?: ReactNode;
+  after?: ReactNode;
+  fields?: Record<string, string>;
+  intents?: { update: string; remove: string };
+  removeLabel?: string;
+}) {
   const fetcher = useFetcher<typeof action>();
   const pending = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.formError : null;
-  const errorId = `line-error-${line.productId}`;
+  const errorId = ["line-error", ...Object.values(fields), line.productId].join("-");
   // a refused quantity is not in the basket: the field goes back to the basket's quantity, the reason stays shown
   const [refusals, setRefusals] = useState(0);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) setRefusals((n) => n + 1);
   }, [fetcher.state, fetcher.data]);
+  const hidden = Object.entries({ ...fields, productId: line.productId }).map(([name, value]) => (
+    <input key={name} type="hidden" name={name} value={value} />
+  ));
   return (
     <tr aria-busy={pending || undefined}>
       <td>
         <LineProduct thumbnail={line.thumbnail} name={line.name} details={[line.options.join(", ")]} />
       </td>
-      <td>{line.unitPriceText}</td>
+      {before}
       <td>
         <fetcher.Form method="post" className="basket-line__qty" aria-describedby={error ? errorId : undefined}>
-          <input type="hidden" name="intent" value="update" />
-          <input type="hidden" name="productId" value={line.productId} />
+          <input type="hidden" name="intent" value={intents.update} />
+          {hidden}
           <QuantitySelector
             key={refusals}
             name="qty"
@@ -164,7 +201,7 @@ function BasketLineRow({ line }: { line: View["lines"][number] }) {
             defaultValue={line.qty}
             min={0}
             step={line.step}
-            onCommit={(qty) => fetcher.submit({ intent: "update", productId: line.productId, qty: String(qty) }, { method: "post" })}
+            onCommit={(qty) => fetcher.submit({ intent: intents.update, ...fields, productId: line.productId, qty: String(qty) }, { method: "post" })}
           />
           <noscript>
             <button type="submit" className="button button--small">
@@ -174,12 +211,12 @@ function BasketLineRow({ line }: { line: View["lines"][number] }) {
         </fetcher.Form>
         <FieldError id={errorId} message={error ?? undefined} />
       </td>
-      <td>{line.lineTotalText}</td>
+      {after}
       <td>
         <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="remove" />
-          <input type="hidden" name="productId" value={line.productId} />
-          <button type="submit" className="button button--small" aria-label={`Remove ${line.name}`} disabled={pending}>
+          <input type="hidden" name="intent" value={intents.remove} />
+          {hidden}
+          <button type="submit" className="button button--small" aria-label={removeLabel} disabled={pending}>
             Remove
           </button>
         </fetcher.Form>
@@ -188,24 +225,156 @@ function BasketLineRow({ line }: { line: View["lines"][number] }) {
   );
 }
 
-function ManpackBasket({ view }: { view: View }) {
+type WearerPacks = NonNullable<View["wearerPacks"]>;
+type PackShown = WearerPacks["packs"][number];
+
+/** The wearer-pack basket (issue 15 item 5): a section a wearer, their delivery instructions, checkout. */
+function ManpackBasket({ view, busy }: { view: View; busy: boolean }) {
+  const packs = view.wearerPacks;
+  if (!packs || packs.packs.length === 0) {
+    return (
+      <section aria-labelledby="manpack-heading" className="stack">
+        <h2 id="manpack-heading">Wearer-pack basket</h2>
+        <p>Your wearer-pack basket is empty.</p>
+        <p>
+          <Link to="/wearer-pack">Wearer packs</Link>
+        </p>
+      </section>
+    );
+  }
+  const items = packs.packs.reduce((sum, pack) => sum + pack.itemCount, 0);
   return (
     <section aria-labelledby="manpack-heading" className="stack">
       <h2 id="manpack-heading">Wearer-pack basket</h2>
-      {view.packs.length === 0 ? (
-        <p>Your wearer-pack basket is empty.</p>
-      ) : (
-        <ul>
-          {view.packs.map((pack) => (
-            <li key={pack.employeeId}>
-              Wearer {pack.employeeId}: {pack.lines} {pack.lines === 1 ? "line" : "lines"}
-            </li>
-          ))}
-        </ul>
-      )}
-      <p>
-        <Link to="/wearer-pack">Wearer packs</Link>
-      </p>
+      {packs.packs.map((pack) => (
+        <WearerPackSection key={pack.employeeId} pack={pack} packs={packs} busy={busy} />
+      ))}
+      <dl className="basket-totals">
+        <dt>Wearers</dt>
+        <dd>{packs.packs.length}</dd>
+        <dt>Items</dt>
+        <dd>{items}</dd>
+      </dl>
+
+      <InstructionsForm
+        intent="pack-instructions"
+        id="pack-delivery-instructions"
+        label="Wearer-pack delivery instructions"
+        defaultValue={packs.instructions}
+        busy={busy}
+      />
+
+      <div className="basket-actions">
+        <Link to="/wearer-pack" className="button">
+          Wearer packs
+        </Link>
+        <Link to="/checkout" className="button button--primary">
+          Go to checkout
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** One wearer's pack: who, the lines, what is left of each allowance after the pack, and where it goes. */
+function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: WearerPacks; busy: boolean }) {
+  const headingId = `pack-${pack.employeeId}`;
+  const facts = [pack.employeeRef && `Employee reference ${pack.employeeRef}`, pack.grade && `Grade ${pack.grade}`].filter(Boolean).join(" · ");
+  const fixedAddress = packs.chooseAddress ? null : packs.addresses[0];
+  return (
+    <section aria-labelledby={headingId} className="wearer-pack stack">
+      <div className="wearer-pack__head">
+        <div>
+          <h3 id={headingId}>
+            <Link to={`/wearer-pack/${pack.employeeId}`}>{pack.name}</Link>
+          </h3>
+          {facts ? <p className="muted">{facts}</p> : null}
+        </div>
+        <IntentButton intent="pack-remove" fields={{ employeeId: pack.employeeId }} label={`Remove ${pack.name}'s pack`} disabled={busy}>
+          {`Remove ${pack.name}'s pack`}
+        </IntentButton>
+      </div>
+      {pack.inactive ? (
+        <p className="notice notice--error">{pack.name} is not an active wearer, so this pack cannot be ordered. Remove it to order the others.</p>
+      ) : null}
+      {pack.overAllowance.length > 0 ? (
+        <div className="notice notice--warning" role="status">
+          <p>This pack is over {pack.name}&rsquo;s allowance and would be refused at checkout:</p>
+          <ul>
+            {pack.overAllowance.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <LineTable className="basket-lines" caption={`Products in ${pack.name}'s pack`} columns={["Product", "Allowance", "Quantity", { hidden: "Remove" }]}>
+        {pack.lines.map((line) => (
+          <BasketLineRow
+            key={line.productId}
+            line={line}
+            before={<td>{line.charges ?? "Not limited"}</td>}
+            fields={{ employeeId: pack.employeeId }}
+            intents={{ update: "pack-update", remove: "pack-remove-line" }}
+            removeLabel={`Remove ${line.name} from ${pack.name}'s pack`}
+          />
+        ))}
+      </LineTable>
+      {pack.allowances.length > 0 ? (
+        <div>
+          <h4 className="wearer-pack__subhead">Allowance left after this pack</h4>
+          <dl className="wearer-pack__allowances">
+            {pack.allowances.map((allowance) => (
+              <div key={allowance.label} className={allowance.left < 0 ? "wearer-pack__over" : undefined}>
+                <dt>{allowance.label}</dt>
+                <dd>
+                  {allowance.left}
+                  {allowance.points ? " points" : ""}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : null}
+      <Form method="post" className="wearer-pack__delivery" aria-label={`Delivery for ${pack.name}`}>
+        <input type="hidden" name="intent" value="pack-delivery" />
+        <input type="hidden" name="employeeId" value={pack.employeeId} />
+        {packs.chooseAddress ? (
+          <div className="field">
+            <label htmlFor={`pack-address-${pack.employeeId}`}>Delivery address</label>
+            <select id={`pack-address-${pack.employeeId}`} name="addressId" defaultValue={pack.addressId ?? packs.addresses[0]?.internalId}>
+              {packs.addresses.map((address) => (
+                <option key={address.internalId} value={address.internalId}>
+                  {address.label}
+                  {address.text ? ` — ${address.text}` : ""}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <div className="field">
+            <span className="field__label">Delivery address</span>
+            <span>{fixedAddress ? `${fixedAddress.label}${fixedAddress.text ? ` — ${fixedAddress.text}` : ""}` : "Your account's default address"}</span>
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={`pack-method-${pack.employeeId}`}>Delivery method</label>
+          <select id={`pack-method-${pack.employeeId}`} name="shippingMethod" defaultValue={pack.shippingMethod ?? ""}>
+            {pack.shippingMethod ? null : (
+              <option value="" disabled>
+                Choose a delivery method
+              </option>
+            )}
+            {packs.shipMethods.map((method) => (
+              <option key={method.internalId} value={method.internalId}>
+                {method.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button--small" disabled={busy}>
+          Save delivery
+        </button>
+      </Form>
     </section>
   );
 }

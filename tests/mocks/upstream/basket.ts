@@ -50,6 +50,83 @@ export const ITEMS = {
   },
 } as const;
 
+/** Wearer-pack items as GET /api/item answers them with includeAllocation (issue 15): what each charges an allowance. */
+export const PACK_ITEMS = {
+  tunic: {
+    internalId: "20030",
+    displayName: "Ward Tunic M",
+    itemId: "WD-TUN-M",
+    slug: "wd-tun-m",
+    price: 18,
+    parent: { internalId: "20029" },
+    matrixType: "child",
+    quantityStep: 1,
+    minimumSaleQuantity: 1,
+    isInactive: false,
+    options: { size: "M", color: "Navy", legLength: null, finish: null, logo: null },
+    images: null,
+    defaultImage: "/img/tunic.jpg",
+    allocationType: "JKT",
+    allocationTypeName: "Jacket",
+    itemPoints: 10,
+  },
+  trousers: {
+    internalId: "20031",
+    displayName: "Ward Trousers",
+    itemId: "WD-TRS",
+    slug: "wd-trs",
+    price: 15,
+    parent: null,
+    matrixType: null,
+    quantityStep: 1,
+    minimumSaleQuantity: 1,
+    isInactive: false,
+    options: null,
+    images: null,
+    defaultImage: null,
+    allocationType: "TRS",
+    allocationTypeName: "Trousers",
+    itemPoints: 5,
+  },
+  socks: {
+    internalId: "20032",
+    displayName: "Ward Socks (pack of 2)",
+    itemId: "WD-SCK",
+    slug: "wd-sck",
+    price: 4,
+    parent: null,
+    matrixType: null,
+    quantityStep: 2,
+    minimumSaleQuantity: 2,
+    isInactive: false,
+    options: null,
+    images: null,
+    defaultImage: null,
+    allocationType: null,
+    allocationTypeName: null,
+    itemPoints: 2,
+  },
+} as const;
+
+/**
+ * GET /api/contact?internalId[$in]=…&$limit=n as the wearer-pack basket asks it: the contacts with those ids, inactive
+ * ones too; every such query is recorded. A contact query without internalId[$in] passes on to the next handler.
+ */
+export function packWearerHandlers(wearers: ReadonlyArray<{ internalId: string }>) {
+  const queries: URLSearchParams[] = [];
+  const handlers = [
+    http.get(`${UPSTREAM}/api/contact`, ({ request }) => {
+      const p = new URL(request.url).searchParams;
+      const ids = p.get("internalId[$in]")?.split(",");
+      if (!ids) return undefined;
+      queries.push(p);
+      const data = wearers.filter((w) => ids.includes(w.internalId));
+      return HttpResponse.json({ total: data.length, limit: Number(p.get("$limit") ?? 16), skip: 0, data });
+    }),
+  ];
+  return { handlers, queries };
+}
+
 type Item = (typeof ITEMS)[keyof typeof ITEMS] | Record<string, unknown>;
 export type BasketStore = {
   state: Record<string, unknown> & { stock: Array<Record<string, unknown>>; manpack: unknown[] };
