@@ -23,9 +23,8 @@ export function OrderDetail({
   addressForm?: ReactNode;
   referenceLabel?: string;
 }) {
-  const wearerPack = order.type === "Wearer pack";
   // the totals sit in the table's foot, their amounts in the Amount column and the total quantity under Quantity
-  const beforeQuantity = wearerPack ? 3 : 2;
+  const beforeQuantity = 2;
   const beforeAmount = beforeQuantity + 3;
   const totals: Array<[string, ReactNode]> = [
     ["Subtotal", order.subTotal],
@@ -83,7 +82,6 @@ export function OrderDetail({
             <tr>
               <th scope="col">Code</th>
               <th scope="col">Product</th>
-              {wearerPack ? <th scope="col">Wearer</th> : null}
               <th scope="col">Quantity</th>
               <th scope="col">Despatched</th>
               <th scope="col" className="order-table__money">
@@ -94,19 +92,24 @@ export function OrderDetail({
               </th>
             </tr>
           </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.key}>
-                <td>{line.code}</td>
-                <td>{line.name}</td>
-                {wearerPack ? <td>{line.wearer}</td> : null}
-                <td>{line.quantity}</td>
-                <td>{line.despatched}</td>
-                <td className="order-table__money">{line.rate}</td>
-                <td className="order-table__money">{line.amount}</td>
-              </tr>
-            ))}
-          </tbody>
+          {order.wearers ? (
+            // a wearer-pack order: a row group per wearer, headed by the wearer and where their lines go (decision 104)
+            order.wearers.map((wearer) => (
+              <tbody key={wearer.key} className="order-table__wearer">
+                <tr>
+                  <th scope="rowgroup" colSpan={beforeAmount + 1}>
+                    <strong>{wearer.name}</strong>
+                    {wearer.addressLines.length ? <span> · Delivery address: {wearer.addressLines.join(", ")}</span> : null}
+                  </th>
+                </tr>
+                <LineRows lines={wearer.lines} />
+              </tbody>
+            ))
+          ) : (
+            <tbody>
+              <LineRows lines={order.lines} />
+            </tbody>
+          )}
           <tfoot className="order-table__totals">
             <tr>
               <th scope="row" colSpan={beforeQuantity}>
@@ -128,6 +131,23 @@ export function OrderDetail({
       </section>
       {despatchBase ? <Despatches despatches={order.despatches} base={despatchBase} /> : null}
     </article>
+  );
+}
+
+function LineRows({ lines }: { lines: OrderDetailView["lines"] }) {
+  return (
+    <>
+      {lines.map((line) => (
+        <tr key={line.key}>
+          <td>{line.code}</td>
+          <td>{line.name}</td>
+          <td>{line.quantity}</td>
+          <td>{line.despatched}</td>
+          <td className="order-table__money">{line.rate}</td>
+          <td className="order-table__money">{line.amount}</td>
+        </tr>
+      ))}
+    </>
   );
 }
 

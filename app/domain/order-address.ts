@@ -1,5 +1,5 @@
 import { MULTIPLE_DELIVERY_ADDRESSES } from "./messages";
-import { isWearerPackOrder, orderItems, orderShipGroups, type Order } from "./order";
+import { isWearerPackOrder, orderItems, orderShipGroups, type Order, type OrderItem } from "./order";
 
 // Outward code (A9, A99, A9A, AA9, AA99, AA9A) then inward code (9AA), space optional, at the very end
 // and after a separator, so the tail of a word is never taken for a postcode.
@@ -57,20 +57,34 @@ export function orderAddress(order: Order): OrderAddress {
   if (groups.length > 1) return { kind: "multiple", text: MULTIPLE_DELIVERY_ADDRESSES };
 
   const shipTo = orderItems(order)[0]?.shipAddress;
+  if (isWearerPackOrder(order)) return shipToAddress(order, shipTo);
+  return { kind: "address", name: (shipTo?.name ?? "").trim(), address: "", zip: "" };
+}
+
+export type ShipTo = OrderItem["shipAddress"];
+
+/**
+ * SPEC §3 rules 2–4 for one line's ship-to (a wearer-pack line's `shipAddress`): its name, and the text of the ship
+ * group whose `destinationAddressRef` is that address, split into an address line and a postcode; the name only when
+ * no group matches.
+ */
+export function shipToAddress(order: Pick<Order, "shipGroupList">, shipTo: ShipTo): OrderAddress {
   const name = (shipTo?.name ?? "").trim();
-  if (isWearerPackOrder(order)) {
-    const wanted = shipTo?.internalId == null ? null : String(shipTo.internalId);
-    const group = groups.find((g) => wanted !== null && String(g.destinationAddressRef?.internalId ?? "") === wanted);
-    if (group?.destinationAddress?.trim()) {
-      return { kind: "address", name, ...splitUkPostcode(withoutLeadingName(group.destinationAddress, name)) };
-    }
+  const wanted = shipTo?.internalId == null ? null : String(shipTo.internalId);
+  const group = orderShipGroups(order).find((g) => wanted !== null && String(g.destinationAddressRef?.internalId ?? "") === wanted);
+  if (group?.destinationAddress?.trim()) {
+    return { kind: "address", name, ...splitUkPostcode(withoutLeadingName(group.destinationAddress, name)) };
   }
   return { kind: "address", name, address: "", zip: "" };
 }
 
-/** The address as display lines: name, address line, zip; empty parts left out. */
-export function orderAddressLines(order: Order): string[] {
-  const a = orderAddress(order);
+/** An address as display lines: name, address line, zip; empty parts left out. */
+export function addressLines(a: OrderAddress): string[] {
   if (a.kind === "multiple") return [a.text];
   return [a.name, a.address, a.zip].filter((line) => line !== "");
+}
+
+/** The order's address as display lines (SPEC §3 order address display). */
+export function orderAddressLines(order: Order): string[] {
+  return addressLines(orderAddress(order));
 }

@@ -25,8 +25,12 @@ export const orderItemSchema = z
   .object({
     quantity: z.coerce.number().catch(0).default(0),
     shipAddress: z.object({ name: text, internalId: id.nullish() }).partial().nullish(),
+    /** a wearer-pack line's wearer (the provider names them; docs/upstream-api.md) */
+    employee: z.object({ internalId: id.nullish(), name: text }).partial().nullish(),
   })
   .passthrough();
+
+export type OrderItem = z.input<typeof orderItemSchema>;
 
 export const shipGroupSchema = z
   .object({

@@ -5,6 +5,7 @@ import type { PortalUser } from "~/auth/require-user.server";
 import { orderAddressLines } from "~/domain/order-address";
 import { orderStatusColour, orderStatusLabel, type StatusColour } from "~/domain/order-status";
 import { isWearerPackOrder, orderTotalQuantity } from "~/domain/order";
+import { linesByWearer } from "~/domain/order-wearers";
 import type { Despatch } from "~/upstream/despatches.server";
 import type { PortalOrder } from "~/upstream/orders.server";
 
@@ -56,6 +57,16 @@ export type DespatchView = ReturnType<typeof despatchView>;
 export function orderDetail(order: PortalOrder, prices: OrderPrices = {}) {
   const despatches = order.despatches ?? [];
   const money = (amount: unknown) => shownMoney(amount, prices.pricesHidden ?? false);
+  type Line = NonNullable<NonNullable<PortalOrder["itemList"]>["item"]>[number];
+  const lineView = (l: Line, i: number) => ({
+    key: `${l.line ?? i}`,
+    code: l.itemId ?? "",
+    name: l.item?.name ?? "",
+    quantity: l.quantity,
+    despatched: l.quantityFulfilled ?? 0,
+    rate: money(l.rate),
+    amount: money(l.amount),
+  });
   return {
     ...orderSummary(order, prices),
     shipDate: formatDate(order.shipDate),
@@ -67,16 +78,11 @@ export function orderDetail(order: PortalOrder, prices: OrderPrices = {}) {
     shipping: formatMoney(order.shippingCost),
     tax: money(order.taxTotal),
     totalQuantity: orderTotalQuantity(order),
-    lines: (order.itemList?.item ?? []).map((l, i) => ({
-      key: `${l.line ?? i}`,
-      code: l.itemId ?? "",
-      name: l.item?.name ?? "",
-      wearer: l.shipAddress?.name && isWearerPackOrder(order) ? l.shipAddress.name : "",
-      quantity: l.quantity,
-      despatched: l.quantityFulfilled ?? 0,
-      rate: money(l.rate),
-      amount: money(l.amount),
-    })),
+    lines: (order.itemList?.item ?? []).map(lineView),
+    // a wearer-pack order's lines as a section per wearer, with where they go (decision 104)
+    wearers: isWearerPackOrder(order)
+      ? linesByWearer(order).map((w) => ({ key: w.key || "none", name: w.name, addressLines: w.addressLines, lines: w.lines.map(lineView) }))
+      : null,
     despatches: despatches.map(despatchView),
     nothingDespatched: despatches.length === 0,
     rejected: order.webRejected === true,

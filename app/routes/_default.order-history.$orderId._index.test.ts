@@ -3,7 +3,7 @@ import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { http, HttpResponse } from "msw";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
-import { orderAnswer, orderHandlers, type OrderCalls } from "../../tests/mocks/upstream/orders";
+import { orderAnswer, orderHandlers, wearerPackOrderAnswer, type OrderCalls } from "../../tests/mocks/upstream/orders";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { action, loader } from "./_default.order-history.$orderId._index";
@@ -60,6 +60,47 @@ describe("/order-history/{orderId}", () => {
     server.use(...authHandlers());
     const result = await settle(() => run(loader, "/order-history/abc", { orderId: "abc" }));
     expect((result as Response).status).toBe(404);
+  });
+
+  it("a wearer-pack order: a section per wearer with their lines and their delivery address; the order's address is 'Multiple delivery addresses' (issue 15 item 8)", async () => {
+    server.use(...authHandlers(), ...orderHandlers([wearerPackOrderAnswer()]));
+    const { order } = await run(loader, "/order-history/60", { orderId: "60" });
+    expect(order).toMatchObject({ type: "Wearer pack", addressLines: ["Multiple delivery addresses"], totalQuantity: 5 });
+    expect(order.wearers).toEqual([
+      {
+        key: "5102",
+        name: "Hal Harbour",
+        addressLines: ["Harbour Hospital", "Harbour Hospital House, Leeds", "LS1 4AP"],
+        lines: [
+          { key: "1", code: "WD-TUN", name: "Ward Tunic", quantity: 2, despatched: 0, rate: "£15.75", amount: "£31.50" },
+          { key: "3", code: "CL-001", name: "Clog", quantity: 1, despatched: 0, rate: "£15.75", amount: "£15.75" },
+        ],
+      },
+      {
+        key: "5104",
+        name: "Bo Bandb",
+        addressLines: ["Harbour Clinic", "Clinic Lane, York", "YO1 7HH"],
+        lines: [
+          { key: "2", code: "WD-TRS", name: "Ward Trousers", quantity: 1, despatched: 0, rate: "£15.75", amount: "£15.75" },
+          { key: "4", code: "WD-TUN", name: "Ward Tunic", quantity: 1, despatched: 0, rate: "£15.75", amount: "£15.75" },
+        ],
+      },
+    ]);
+  });
+
+  it("a wearer-pack order to one address shows it for the order and for each wearer; a stock order has no wearer sections", async () => {
+    const oneAddress = wearerPackOrderAnswer({
+      shipGroupList: { shipGroup: [{ destinationAddressRef: { internalId: "702" }, destinationAddress: "Harbour Hospital\nHarbour Hospital House, Leeds LS1 4AP" }] },
+    });
+    for (const l of oneAddress.itemList.item) l.shipAddress = { internalId: "702", name: "Harbour Hospital" };
+    server.use(...authHandlers(), ...orderHandlers([oneAddress, despatched]));
+    const { order } = await run(loader, "/order-history/60", { orderId: "60" });
+    expect(order.addressLines).toEqual(["Harbour Hospital", "Harbour Hospital House, Leeds", "LS1 4AP"]);
+    expect(order.wearers?.map((w) => [w.name, w.addressLines])).toEqual([
+      ["Hal Harbour", ["Harbour Hospital", "Harbour Hospital House, Leeds", "LS1 4AP"]],
+      ["Bo Bandb", ["Harbour Hospital", "Harbour Hospital House, Leeds", "LS1 4AP"]],
+    ]);
+    expect((await run(loader, "/order-history/8", { orderId: "8" })).order.wearers).toBeNull();
   });
 
   it("a browse-only user sees no reorder button", async () => {

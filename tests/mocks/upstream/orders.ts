@@ -31,6 +31,48 @@ export function orderAnswer(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * A wearer-pack order as the provider answers it (issue 15 item 8): Harbour's, two wearers, Hal's lines to the hospital
+ * and Bo's to the clinic, so two ship groups and no order-level shippingAddress.
+ */
+export function wearerPackOrderAnswer(overrides: Record<string, unknown> = {}) {
+  const line = (line: number, id: string, name: string, code: string, quantity: number, employee: { internalId: string; name: string }, to: { internalId: string; name: string }) => ({
+    line, item: { internalId: id, name }, itemId: code, quantity, quantityFulfilled: 0, rate: 15.75, amount: 15.75 * quantity, employee, shipAddress: to,
+  });
+  const hal = { internalId: "5102", name: "Hal Harbour" };
+  const bo = { internalId: "5104", name: "Bo Bandb" };
+  const hospital = { internalId: "702", name: "Harbour Hospital" };
+  const clinic = { internalId: "703", name: "Harbour Clinic" };
+  return orderAnswer({
+    internalId: "60",
+    tranId: "SO100060",
+    salesOrderType: { internalId: "1" },
+    isWearerPack: true,
+    contact: { internalId: "5103", name: "Mo Manpack" },
+    shippingAddress: null,
+    pendingWebApproval: false,
+    orderToApprove: false,
+    orderStatus: "Pending Fulfillment",
+    status: "Pending Fulfillment",
+    subTotal: 78.75,
+    itemList: {
+      item: [
+        line(1, "20030", "Ward Tunic", "WD-TUN", 2, hal, hospital),
+        line(2, "20031", "Ward Trousers", "WD-TRS", 1, bo, clinic),
+        line(3, "20032", "Clog", "CL-001", 1, hal, hospital),
+        line(4, "20030", "Ward Tunic", "WD-TUN", 1, bo, clinic),
+      ],
+    },
+    shipGroupList: {
+      shipGroup: [
+        { destinationAddressRef: { internalId: "702" }, destinationAddress: "Harbour Hospital\nHarbour Hospital House, Leeds LS1 4AP" },
+        { destinationAddressRef: { internalId: "703" }, destinationAddress: "Clinic Lane, York YO1 7HH" },
+      ],
+    },
+    ...overrides,
+  });
+}
+
 export type OrderCalls = { lists: URLSearchParams[]; patches: Array<{ id: string; body: unknown }> };
 
 /**
