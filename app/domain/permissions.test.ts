@@ -391,7 +391,7 @@ describe("the access table (decision 057)", () => {
     const all = navigationFor({ account: everything(), inPunchout: false, setting: approver }).map((n) => `${n.group}:${n.to}`);
     expect(all).toEqual([
       "Overview:/dashboard", "Catalogue:/categories/full", "Catalogue:/categories/my", "Catalogue:/search",
-      "Ordering:/basket", "Ordering:/quick-order", "Ordering:/saved-baskets", "Ordering:/wearer-pack",
+      "Ordering:/basket", "Ordering:/quick-order", "Ordering:/saved-baskets", "Ordering:/wearer-pack", "Ordering:/add-wearer",
       "Orders:/order-history", "Orders:/order-to-approve", "Orders:/saved-punchout-baskets",
     ]);
     expect(navigationFor({ account: everything(), inPunchout: false }).map((n) => n.to)).not.toContain("/order-to-approve");
@@ -402,6 +402,13 @@ describe("the access table (decision 057)", () => {
     expect(links(["canViewManpack", "manpackOrders"])).toContain("/wearer-pack");
     expect(links(["canViewManpack"])).not.toContain("/wearer-pack");
     expect(links(["manpackOrders", "canViewFullCatalogue"])).not.toContain("/wearer-pack");
+  });
+
+  it("the sidebar's Add a wearer link: only with addManpackUser (issue 15 item 7)", () => {
+    const links = (permissions: Permission[]) => navigationFor({ account: account(permissions), inPunchout: false }).map((n) => n.to);
+    expect(links(["addManpackUser"])).toContain("/add-wearer");
+    expect(links(["canViewManpack", "manpackOrders"])).not.toContain("/add-wearer");
+    expect(accessGuard({ pathname: "/add-wearer", account: account(["canViewManpack", "manpackOrders"]), inPunchout: false, method: "POST" })).toEqual({ allow: false, redirectTo: "/" });
   });
 
   function everything() {

@@ -20,6 +20,7 @@ import { punchoutBasket, punchoutBasketHandlers } from "../../tests/mocks/upstre
 import { recoveryHandlers } from "../../tests/mocks/upstream/recovery";
 import { savedBasketHandlers } from "../../tests/mocks/upstream/saved-baskets";
 import { stripeHandlers, useStripeTestKeys } from "../../tests/mocks/upstream/stripe";
+import { wearerAdminHandlers } from "../../tests/mocks/upstream/wearer-admin";
 import { wishListHandlers } from "../../tests/mocks/upstream/wish-list";
 
 // Issue 11: random form bodies against EVERY route action. Whatever is posted, an action never answers 5xx (a thrown
@@ -83,6 +84,10 @@ const ROUTES: Record<string, RouteCase> = {
   "_basket.checkout.tsx": {
     path: () => "/checkout",
     forms: [CHECKOUT, CUSTOM_ADDRESS, { ...CHECKOUT, paymentMethod: "1" }, { ...CHECKOUT, paymentMethod: "2", paymentIntentId: "pi_test_1" }],
+  },
+  "_default.add-wearer.tsx": {
+    path: () => "/add-wearer",
+    forms: [{ firstName: "Nia", lastName: "New", email: "", grade: "Porter", employeeRef: "HH-020001", department: "302", costCentre: "402" }],
   },
   "_default.order-history.$orderId._index.tsx": {
     path: (id) => `/order-history/${id}`,
@@ -219,6 +224,7 @@ function upstreamFor(world: World) {
     ...wishListHandlers({ fail: world.refuse }),
     ...recoveryHandlers(),
     ...stripeHandlers({ metadata: { checkout: CHECKOUT.idempotencyKey } }).handlers,
+    ...wearerAdminHandlers().handlers,
   );
 }
 

@@ -1,0 +1,74 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FieldError, FormError } from "~/components/field-error";
+import { TextField } from "~/components/text-field";
+
+export const meta: MetaFunction = () => [{ title: "Add a wearer · Workwear ordering portal" }];
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { addWearerPageData } = await import("~/wearer-packs/add-wearer.server");
+  return addWearerPageData(await requireUser(request));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { submitAddWearer } = await import("~/wearer-packs/add-wearer.server");
+  return submitAddWearer(await requireUser(request), request);
+}
+
+type Option = { value: string; label: string };
+
+/** A labelled select with a "Choose…" first option and its inline error wired for screen readers. */
+function SelectField({ name, label, options, value, error }: { name: string; label: string; options: Option[]; value: string; error?: string }) {
+  const errorId = `${name}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      <select id={name} name={name} defaultValue={value} required aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+        <option value="">Choose…</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** /add-wearer (issue 15 item 7): a new wearer with their grade, employee reference, department and cost centre. */
+export default function AddWearer() {
+  const { grades, departments, costCentres } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
+  const formError = answer && !answer.ok ? answer.formError : null;
+  const typed = answer && !answer.ok ? answer.values : null;
+  const value = (field: string) => (typed as Record<string, string> | null)?.[field] ?? "";
+  return (
+    <section className="stack add-wearer">
+      <h1>Add a wearer</h1>
+      <p className="muted">
+        A new wearer starts with their grade&apos;s standard allowances. <Link to="/wearer-pack">Back to the wearers</Link>
+      </p>
+      <FormError id="add-wearer-error" message={formError} />
+      <Form method="post" className="stack" noValidate aria-describedby={formError ? "add-wearer-error" : undefined}>
+        <TextField name="firstName" label="First name" autoComplete="off" required maxLength={100} defaultValue={value("firstName")} error={errors.firstName} />
+        <TextField name="lastName" label="Last name" autoComplete="off" required maxLength={100} defaultValue={value("lastName")} error={errors.lastName} />
+        <TextField name="email" label="Email (optional)" type="email" autoComplete="off" maxLength={320} defaultValue={value("email")} error={errors.email} />
+        <SelectField name="grade" label="Grade" options={grades} value={value("grade")} error={errors.grade} />
+        <TextField name="employeeRef" label="Employee reference" autoComplete="off" required maxLength={100} defaultValue={value("employeeRef")} error={errors.employeeRef} />
+        <SelectField name="department" label="Department" options={departments} value={value("department")} error={errors.department} />
+        <SelectField name="costCentre" label="Cost centre" options={costCentres} value={value("costCentre")} error={errors.costCentre} />
+        <div>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Add wearer
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
