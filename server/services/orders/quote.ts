@@ -1,17 +1,25 @@
 import { BadRequest } from "@feathersjs/errors";
-import { loadBasket } from "../basket-session";
-import { callerOf, requireCustomer, requireOrdering, type Ctx, type ProviderParams } from "../base";
+import type { Knex } from "knex";
+import type { Caller } from "../../auth/caller";
+import { defaultAddress } from "../address-rules";
+import { loadBasket, type BasketState } from "../basket-session";
+import { callerOf, money, requireCustomer, requireOrdering, type Ctx, type ProviderParams } from "../base";
 import { deliveryRefusal } from "../delivery-rules";
 import { pricesHiddenFrom } from "../prices-hidden";
 import { bad, idValue } from "./common";
-import { orderAmounts, priceLines, resolveCarriage } from "./placement";
+import { orderAmounts, priceLines, resolveCarriage, type PricedLine } from "./placement";
+import type { CarriageRow, ContactRow } from "./rows";
 
 // GET /api/order-quote?forBasket=stock&shippingMethod=ID (issue 12 item 4, decision 078): what an order of the
 // caller's live stock basket would come to, priced by the same functions as POST /api/order (priceLines,
 // resolveCarriage, orderAmounts), so a card is charged exactly what the order will total. Nothing is written.
+// GET /api/order-quote?forBasket=manpack (issue 15 item 6, decision 102): the same for the live wearer-pack basket,
+// each pack with its own address and method (as the basket holds them, else the customer's default address and the
+// cheapest method the pack may use), a delivery charge per ship group, as POST /api/order (manpack) prices it.
 
 export interface OrderQuote {
-  forBasket: "stock";
+  forBasket: "stock" | "manpack";
+  /** A wearer-pack quote: the first ship group's method. */
   shippingMethod: string;
   /** Goods amounts are null for a caller with pricingHidden (decision 058); the delivery charge stays. */
   subTotal: number | null;
@@ -21,6 +29,16 @@ export interface OrderQuote {
   totalPence: number | null;
   /** The basket version priced: an order naming it is of exactly these lines (decision 074). */
   basketVersion: number;
+  /** A wearer-pack quote: each pack priced, in basket order (packs without lines left out, as in the order). */
+  packs?: QuotedPack[];
+}
+
+export interface QuotedPack {
+  contactId: string;
+  /** The address and method the order of this pack takes: the pack's own, else the defaults. */
+  addressId: string;
+  shippingMethod: string;
+  subTotal: number | null;
 }
 
 const QUERY_KEYS = new Set(["forBasket", "shippingMethod", "customerId"]);
@@ -35,7 +53,15 @@ export class OrderQuoteService {
     for (const key of Object.keys(query)) {
       if (!QUERY_KEYS.has(key)) throw new BadRequest(`Unknown query parameter "${key}"`, { field: key });
     }
-    if (query.forBasket !== "stock") throw new BadRequest('Invalid query parameter "forBasket": expected "stock"', { field: "forBasket" });
+    if (query.forBasket === "manpack") {
+      // each pack carries its own method: a single one for the whole basket would be a different order
+      if (query.shippingMethod !== undefined) {
+        throw new BadRequest('Invalid query parameter "shippingMethod": a wearer-pack quote takes each pack\'s own method', { field: "shippingMethod" });
+      }
+      requireOrdering(caller, "manpack");
+      return this.manpackQuote(caller, customerId);
+    }
+    if (query.forBasket !== "stock") throw new BadRequest('Invalid query parameter "forBasket": expected "stock" or "manpack"', { field: "forBasket" });
     const shipping = query.shippingMethod === undefined ? undefined : idValue.safeParse(query.shippingMethod);
     if (shipping && !shipping.success) throw new BadRequest('Invalid query parameter "shippingMethod": expected a ship method id', { field: "shippingMethod" });
     // the same permission as placing the order it quotes (decision 028)
@@ -56,4 +82,66 @@ export class OrderQuoteService {
     if (pricesHidden) Object.assign(quote, { subTotal: null, taxTotal: null, total: null, totalPence: null });
     return quote;
   }
+
+  /**
+   * The wearer-pack basket as POST /api/order (manpack) would price it: field names as the order's (`packs.N…`, N
+   * counting the packs with lines), so a refusal reads the same. Allowances, entitlements and address permissions
+   * are the order's to check; the quote prices.
+   */
+  private async manpackQuote(caller: Caller, customerId: number): Promise<OrderQuote> {
+    const db = this.ctx.db;
+    const { state, version } = await loadBasket(db, caller.userId, customerId);
+    const packs = packsWithLines(state);
+    if (!packs.length) throw bad("forBasket", "the wearer-pack basket is empty");
+    const contacts: ContactRow[] = await db("contacts").whereIn("id", [...new Set(packs.map((p) => Number(p.employeeId)))]).where({ customer_id: customerId, is_inactive: false });
+    const active = new Set(contacts.map((c) => String(c.id)));
+    const fallbackAddress = await defaultAddress(db, customerId);
+    const all: PricedLine[] = [];
+    const quoted: QuotedPack[] = [];
+    // one ship group per address, charged the method of its first pack, as the order groups them
+    const groups = new Map<number, { carriage: CarriageRow; field: string; lines: PricedLine[] }>();
+    for (const [i, pack] of packs.entries()) {
+      if (!active.has(pack.employeeId)) throw bad(`packs.${i}.contactId`, `contact ${pack.employeeId} is not an active contact of this customer`);
+      const addressId = await packAddress(db, customerId, pack.addressId ?? fallbackAddress?.id ?? null, `packs.${i}.addressId`);
+      const lines = await priceLines(db, pack.items, `packs.${i}.items.`);
+      const carriage = await resolveCarriage(db, customerId, pack.shippingMethod == null ? undefined : Number(pack.shippingMethod), `packs.${i}.shippingMethod`, lines);
+      const group = groups.get(addressId) ?? { carriage, field: `packs.${i}.shippingMethod`, lines: [] };
+      group.lines.push(...lines);
+      groups.set(addressId, group);
+      all.push(...lines);
+      quoted.push({ contactId: pack.employeeId, addressId: String(addressId), shippingMethod: String(carriage.id), subTotal: money(lines.reduce((s, l) => s + l.amount, 0)) });
+    }
+    const pricesHidden = pricesHiddenFrom(caller);
+    for (const g of groups.values()) {
+      const refusal = deliveryRefusal(g.carriage, money(g.lines.reduce((s, l) => s + l.amount, 0)), { pricesHidden });
+      if (refusal) throw bad(g.field, refusal);
+    }
+    const groupList = [...groups.values()];
+    const amounts = orderAmounts(all, groupList.map((g) => g.carriage.shipping_flat_rate_amount));
+    const quote: OrderQuote = { forBasket: "manpack", shippingMethod: String(groupList[0].carriage.id), ...amounts, basketVersion: version, packs: quoted };
+    if (pricesHidden) {
+      Object.assign(quote, { subTotal: null, taxTotal: null, total: null, totalPence: null, packs: quoted.map((p) => ({ ...p, subTotal: null })) });
+    }
+    return quote;
+  }
+}
+
+/** The packs an order of the basket would carry: each with its lines of a positive quantity, the empty ones left out. */
+function packsWithLines(state: BasketState) {
+  return state.manpack
+    .map((pack) => ({
+      employeeId: String(pack.employeeId),
+      addressId: pack.addressId == null ? null : Number(pack.addressId),
+      shippingMethod: pack.shippingMethod ?? null,
+      items: pack.data.filter((l) => l.qty > 0).map((l) => ({ internalId: Number(l.productId), qty: l.qty })),
+    }))
+    .filter((pack) => pack.items.length > 0);
+}
+
+/** The pack's address id when it is an active delivery address of the customer, as the order requires. */
+async function packAddress(db: Knex, customerId: number, addressId: number | null, field: string): Promise<number> {
+  if (addressId == null) throw bad(field, "a delivery address (addressId or customAddress) is required");
+  const row: { id: number } | undefined = await db("addresses").where({ id: addressId, customer_id: customerId, is_inactive: false }).first("id");
+  if (!row) throw bad(field, `address ${addressId} is not one of this customer's delivery addresses`);
+  return row.id;
 }
