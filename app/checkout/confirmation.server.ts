@@ -5,8 +5,13 @@ import { orderAddressLines } from "~/domain/order-address";
 import { orderStatusLabel, PENDING_APPROVAL } from "~/domain/order-status";
 import { pricesHidden, shownMoney } from "~/domain/prices";
 import { isUpstreamIdValue } from "~/domain/upstream-id";
-import { getPlacedOrder } from "~/upstream/checkout.server";
+import { isWearerPackOrder } from "~/domain/order";
+import { linesByWearer } from "~/domain/order-wearers";
 import { isRefusal } from "~/upstream/errors.server";
+import { getOrder, type PortalOrder } from "~/upstream/orders.server";
+
+type OrderLine = NonNullable<NonNullable<PortalOrder["itemList"]>["item"]>[number];
+const lineName = (line: OrderLine) => line.item?.name ?? (typeof line.name === "string" ? line.name : null) ?? "Item";
 
 /** The confirmation of a placed order (SPEC §2 /order-complete, /basket/checkout-success), read back from upstream. */
 export async function confirmationView(user: PortalUser, request: Request) {
@@ -14,7 +19,8 @@ export async function confirmationView(user: PortalUser, request: Request) {
   if (!isUpstreamIdValue(orderId)) throw redirect("/basket");
   let order;
   try {
-    order = await getPlacedOrder(user.upstream, orderId);
+    // the order as the history reads it: a wearer-pack order's lines name their wearer and ship-to (issue 15 item 8)
+    order = await getOrder(user.upstream, orderId);
   } catch (error) {
     if (isRefusal(error, 404)) throw new Response("That order could not be found.", { status: 404 });
     throw error;
@@ -28,10 +34,11 @@ export async function confirmationView(user: PortalUser, request: Request) {
     otherRefNum: typeof order.otherRefNum === "string" && order.otherRefNum ? order.otherRefNum : null,
     status,
     awaitingApproval: status === PENDING_APPROVAL || order.pendingWebApproval === true,
-    lines: (order.itemList?.item ?? []).map((line, index) => {
-      const item = (line as { item?: { name?: string | null } | null }).item;
-      return { key: index, name: item?.name ?? line.name ?? "Item", qty: line.quantity ?? 0 };
-    }),
+    lines: (order.itemList?.item ?? []).map((line, index) => ({ key: index, name: lineName(line), qty: line.quantity ?? 0 })),
+    // a wearer-pack order: each wearer's lines and where they go (decision 104)
+    wearers: isWearerPackOrder(order)
+      ? linesByWearer(order).map((w) => ({ key: w.key || "none", name: w.name, address: w.addressLines, lines: w.lines.map((line, index) => ({ key: index, name: lineName(line), qty: line.quantity ?? 0 })) }))
+      : null,
     address: orderAddressLines(order),
     subTotal: shownMoney(order.subTotal, hidden),
     shippingCost: formatMoney(order.shippingCost),

@@ -7,6 +7,8 @@ export type Confirmation = {
   status: string;
   awaitingApproval: boolean;
   lines: Array<{ key: number; name: string; qty: number }>;
+  /** a wearer-pack order's lines by wearer, each with where they go (decision 104); null for a stock order */
+  wearers: Array<{ key: string; name: string; address: string[]; lines: Array<{ key: number; name: string; qty: number }> }> | null;
   address: string[];
   /** Worded amounts: "£12.50", or "Price on application" where the account's prices are hidden (decision 058). */
   subTotal: string;
@@ -53,14 +55,30 @@ export function CheckoutConfirmation({ order }: { order: Confirmation }) {
           <dt>Total</dt>
           <dd>{order.total}</dd>
         </dl>
-        <ul>
-          {order.lines.map((line) => (
-            <li key={line.key}>
-              {line.qty} × {line.name}
-            </li>
-          ))}
-        </ul>
-        {order.address.length ? (
+        {order.wearers ? (
+          order.wearers.map((wearer) => (
+            <section key={wearer.key} aria-labelledby={`confirmation-wearer-${wearer.key}`} className="stack">
+              <h3 id={`confirmation-wearer-${wearer.key}`}>{wearer.name}</h3>
+              <ul>
+                {wearer.lines.map((line) => (
+                  <li key={line.key}>
+                    {line.qty} × {line.name}
+                  </li>
+                ))}
+              </ul>
+              {wearer.address.length ? <p>Delivering to: {wearer.address.join(", ")}</p> : null}
+            </section>
+          ))
+        ) : (
+          <ul>
+            {order.lines.map((line) => (
+              <li key={line.key}>
+                {line.qty} × {line.name}
+              </li>
+            ))}
+          </ul>
+        )}
+        {order.address.length && !order.wearers ? (
           <p>
             Delivering to: {order.address.join(", ")}
           </p>
