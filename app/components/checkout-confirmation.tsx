@@ -59,24 +59,12 @@ export function CheckoutConfirmation({ order }: { order: Confirmation }) {
           order.wearers.map((wearer) => (
             <section key={wearer.key} aria-labelledby={`confirmation-wearer-${wearer.key}`} className="stack">
               <h3 id={`confirmation-wearer-${wearer.key}`}>{wearer.name}</h3>
-              <ul>
-                {wearer.lines.map((line) => (
-                  <li key={line.key}>
-                    {line.qty} × {line.name}
-                  </li>
-                ))}
-              </ul>
+              <LineList lines={wearer.lines} />
               {wearer.address.length ? <p>Delivering to: {wearer.address.join(", ")}</p> : null}
             </section>
           ))
         ) : (
-          <ul>
-            {order.lines.map((line) => (
-              <li key={line.key}>
-                {line.qty} × {line.name}
-              </li>
-            ))}
-          </ul>
+          <LineList lines={order.lines} />
         )}
         {order.address.length && !order.wearers ? (
           <p>
@@ -89,5 +77,17 @@ export function CheckoutConfirmation({ order }: { order: Confirmation }) {
         <Link to="/">Continue shopping</Link>
       </p>
     </div>
+  );
+}
+
+function LineList({ lines }: { lines: Confirmation["lines"] }) {
+  return (
+    <ul>
+      {lines.map((line) => (
+        <li key={line.key}>
+          {line.qty} × {line.name}
+        </li>
+      ))}
+    </ul>
   );
 }
