@@ -284,6 +284,8 @@ export const ROUTE_ACCESS = {
   "_default.saved-baskets.$basketId": ordering("/saved-baskets/:basketId"),
   // the wearers (issue 15 item 2); the path row asks canViewManpack and manpackOrders (decision 098)
   "_default.wearer-pack._index": page("/wearer-pack", "user", { nav: [{ to: "/wearer-pack", label: "Wearer packs", group: "Ordering" }] }),
+  // one wearer's entitlement, added to their pack in the basket (issue 15 item 3; decision 099: it writes the basket)
+  "_default.wearer-pack.$contactId": ordering("/wearer-pack/:contactId"),
   // adding a wearer (issue 15 item 7): addManpackUser, as the /add-wearer path row (decision 052); it writes no basket
   "_default.add-wearer": page("/add-wearer", "addManpackUser", { nav: [{ to: "/add-wearer", label: "Add a wearer", group: "Ordering" }] }),
 

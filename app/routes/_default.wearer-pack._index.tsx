@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return wearersPageData(user, new URL(request.url));
 }
 
-/** /wearer-pack (issue 15 item 2): the active wearers, searchable, 16 a page, with what each has left. */
+/** /wearer-pack (issue 15 item 2): the active wearers, searchable, 16 a page, with what each has left; a name opens the wearer's page. */
 export default function WearerPacks() {
   const data = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -53,7 +53,7 @@ export default function WearerPacks() {
             {data.wearers.map((w) => (
               <tr key={w.id}>
                 <th scope="row">
-                  {w.name}
+                  <Link to={`/wearer-pack/${w.id}`}>{w.name}</Link>
                   {w.employeeRef ? (
                     <>
                       <br />

@@ -30,7 +30,7 @@ export interface WearerRow {
 }
 
 /** A budget's name on screen: the allocation type's readable name, else its code; points are "Points". */
-function budgetLabel(budget: ContactBudget): string {
+export function budgetLabel(budget: ContactBudget): string {
   if (budget.type === POINTS_BUDGET_TYPE) return "Points";
   return budget.allocationTypeName ?? budget.allocationType ?? budget.type;
 }

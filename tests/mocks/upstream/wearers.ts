@@ -56,10 +56,12 @@ export function wearerFixtures(): WearerFixture[] {
 /**
  * GET /api/contact as the wearer listing uses it: `q` matched (contains, any case) against the full name, employee
  * reference, grade and department name; `$limit`/`$skip` paging; `currentContactOnly` or `ownOnly` (a wp_contact_only
- * user) answers only the first wearer. Every query is recorded.
+ * user) answers only the first wearer. Every query is recorded. GET /api/contact/:id answers one of them (`ids` records them).
  */
 export function wearerHandlers(options: { wearers?: WearerFixture[]; ownOnly?: boolean; status?: number } = {}) {
   const queries: URLSearchParams[] = [];
+  /** The ids asked of GET /api/contact/:id, in order. */
+  const ids: string[] = [];
   const wearers = options.wearers ?? wearerFixtures();
   const handlers = [
     http.get(`${UPSTREAM}/api/contact`, ({ request }) => {
@@ -78,6 +80,15 @@ export function wearerHandlers(options: { wearers?: WearerFixture[]; ownOnly?: b
       const skip = Number(p.get("$skip") ?? 0);
       return HttpResponse.json({ total: data.length, limit, skip, data: data.slice(skip, skip + limit) });
     }),
+    // GET /api/contact/:id (the wearer's page): any of the customer's contacts, inactive ones too; a wp_contact_only
+    // user (ownOnly) is answered only the first; another customer's or an unknown id → 404
+    http.get(`${UPSTREAM}/api/contact/:id`, ({ params }) => {
+      const id = String(params.id);
+      ids.push(id);
+      const wearer = wearers.find((w) => w.internalId === id && (!options.ownOnly || w === wearers[0]));
+      if (!wearer) return HttpResponse.json({ name: "NotFound", message: `Contact '${id}' not found`, code: 404 }, { status: 404 });
+      return HttpResponse.json(wearer);
+    }),
   ];
-  return { handlers, queries };
+  return { handlers, queries, ids };
 }

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { FETCH_ALL_LIMIT } from "~/domain/constants";
+import { upstreamId as id } from "~/domain/upstream-id";
+import type { UpstreamClient } from "./client.server";
+import { ContactBudgetSchema } from "./contacts.server";
+import { isRefusal } from "./errors.server";
+import { ItemSchema, SimpleSchema } from "./items.server";
+import { ListSchema } from "./schemas";
+
+// One wearer and what they may order (issue 15 item 3, decision 096): GET /api/contact/:id and
+// GET /api/item?scope=manpack&contactId=… (docs/upstream-api.md).
+
+const named = z
+  .object({ internalId: id, name: z.string().nullish() })
+  .nullish()
+  .transform((v) => (v ? { internalId: v.internalId, name: v.name ?? null } : null));
+
+/** SPEC §3 Contact, as GET /api/contact/:id answers it with its budgets as they stand today (decision 096). */
+const WearerDetailSchema = z.object({
+  internalId: id,
+  firstName: z.string().default(""),
+  lastName: z.string().default(""),
+  grade: z.string().nullish().transform((v) => v ?? null),
+  employeeRef: z.string().nullish().transform((v) => v ?? null),
+  isInactive: z.boolean().default(false),
+  manpackUser: z.boolean().default(false),
+  department: named,
+  costCentre: named,
+  budgets: z.array(ContactBudgetSchema).default([]),
+  nextResetDate: z.string().nullish().transform((v) => v ?? null),
+});
+export type WearerDetail = z.infer<typeof WearerDetailSchema>;
+
+/**
+ * GET /api/contact/:id — one contact of the selected customer with its budgets; null when the provider answers 404
+ * (unknown, another customer's, or for a wp_contact_only user anyone's but their own).
+ */
+export async function getWearer(client: UpstreamClient, contactId: string): Promise<WearerDetail | null> {
+  try {
+    return await client.get(`/api/contact/${encodeURIComponent(contactId)}`, WearerDetailSchema);
+  } catch (error) {
+    if (isRefusal(error, 404)) return null;
+    throw error;
+  }
+}
+
+/** What an item costs a wearer (SPEC §3 Item allocationType, itemPoints; includeAllocation adds the readable name). */
+const allocation = {
+  allocationType: z.string().nullish().transform((v) => v ?? null),
+  allocationTypeName: z.string().nullish().transform((v) => v ?? null),
+  itemPoints: z.number().nullish().transform((v) => v ?? null),
+  parent: z.object({ internalId: id }).nullish().transform((v) => v ?? null),
+  matrixType: z.string().nullish().transform((v) => v ?? null),
+  isInactive: z.boolean().default(false),
+};
+
+const EntitledSimpleSchema = SimpleSchema.extend(allocation);
+const EntitledItemSchema = ItemSchema.extend({ ...allocation, simples: z.array(EntitledSimpleSchema).default([]) });
+export type EntitledItem = z.infer<typeof EntitledItemSchema>;
+export type EntitledSimple = z.infer<typeof EntitledSimpleSchema>;
+
+/**
+ * GET /api/item?scope=manpack&contactId=…&grade=…&contactProducts=true&includeAllocation=true&includeChildren=true
+ * (SPEC §7, decision 096): the wearer-pack items this wearer may have — their grade's (the grade is left out for a
+ * wearer without one: the provider then reads the contact's) and their own — with each item's allocation type, its
+ * readable name and its points, and the variants inside their parent. A grade's range is short (the demo's longest
+ * is 16 items), so it is asked for whole.
+ */
+export async function listEntitlement(client: UpstreamClient, wearer: { contactId: string; grade: string | null }): Promise<EntitledItem[]> {
+  const answer = await client.get("/api/item", ListSchema(EntitledItemSchema), {
+    query: {
+      scope: "manpack",
+      contactId: wearer.contactId,
+      grade: wearer.grade ?? undefined,
+      contactProducts: true,
+      includeAllocation: true,
+      includeChildren: true,
+      $limit: FETCH_ALL_LIMIT,
+    },
+  });
+  return answer.data;
+}
