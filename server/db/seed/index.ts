@@ -10,6 +10,9 @@ import { buildPeople } from "./people-rows";
 import { DEMO_SEED, createRng } from "./prng";
 import { buildWearerPacks } from "./wearers";
 import type { CustomerKey } from "./catalogue";
+import type { SellableItem } from "./catalogue-rows";
+import type { Row } from "./insert";
+import type { Person } from "./people-rows";
 
 export type SeedScale = "demo" | "large";
 
@@ -36,6 +39,26 @@ export const PLANS: Record<SeedScale, SeedPlan> = {
   demo: { items: 0, orders: demoOrders, chunk: 1_000 },
   large: { items: 20_500, orders: { northwind: 90_000, harbour: 70_000, apex: 42_000 }, chunk: 5_000 },
 };
+
+/**
+ * Per wearer of a customer, the sellable items they are entitled to (their grade's and their own entitlements, a
+ * variant with its parent; decision 096), worked out once per wearer.
+ */
+function entitledItemsOf(customerId: number, items: SellableItem[], contacts: Row[], entitlements: Row[]): (wearer: Person) => SellableItem[] {
+  const mine = entitlements.filter((e) => e.customer_id === customerId);
+  const gradeOf = new Map(contacts.filter((c) => c.customer_id === customerId).map((c) => [Number(c.id), c.grade == null ? null : String(c.grade)]));
+  const cache = new Map<number, SellableItem[]>();
+  return (wearer) => {
+    let range = cache.get(wearer.contactId);
+    if (!range) {
+      const grade = gradeOf.get(wearer.contactId) ?? null;
+      const allowed = new Set(mine.filter((e) => (grade !== null && e.grade === grade) || e.contact_id === wearer.contactId).map((e) => Number(e.item_id)));
+      range = items.filter((i) => allowed.has(i.id) || allowed.has(i.parentId));
+      cache.set(wearer.contactId, range);
+    }
+    return range;
+  };
+}
 
 /** Fills a freshly migrated, empty database with the deterministic demo data. */
 export async function seed(db: Knex, options: SeedOptions): Promise<void> {
@@ -85,8 +108,10 @@ async function fill(db: Knex, plan: SeedPlan, log: (message: string) => void): P
   const ids = newOrderIds();
   for (const customer of CUSTOMERS) {
     const orderRng = rng.fork(`orders:${customer.key}`);
+    const items = catalogue.sellable[customer.key];
+    const entitledItems = entitledItemsOf(customer.id, items, people.tables.contacts, wearerPacks.entitlements);
     const batches = generateOrders(
-      { ctx: people.contexts[customer.key], items: catalogue.sellable[customer.key], count: plan.orders[customer.key], anchorMs, maxAwaitingApproval: 8 },
+      { ctx: people.contexts[customer.key], items, count: plan.orders[customer.key], anchorMs, maxAwaitingApproval: 8, entitledItems },
       orderRng, ids, plan.chunk,
     );
     for (const batch of batches) await db.transaction((trx) => insertAll(trx, batch));

@@ -69,6 +69,11 @@ export interface OrderPlan {
   anchorMs: number;
   /** stop forcing requester orders into Pending Approval after this many */
   maxAwaitingApproval: number;
+  /**
+   * The items a wearer is entitled to (decision 104): a wearer's pack lines are drawn from these, so a reorder of a
+   * seeded wearer-pack order can be ordered. Without it, from all of `items`.
+   */
+  entitledItems?: (wearer: Person) => SellableItem[];
 }
 
 interface Placer {
@@ -170,7 +175,9 @@ function addOrder(batch: OrderBatch, o: OrderInput): void {
     const spread = wearers.length > 1 && rng.chance(0.4);
     for (const wearer of wearers) {
       const address = spread ? rng.pick(ctx.addresses) : mainAddress;
-      for (const item of rng.sample(plan.items, rng.int(2, 4))) addLine(item, item.step * rng.int(1, 3), wearer, address);
+      // the same draws as from all items (each wearer is entitled to more than 4), so no other seeded row changes
+      const range = plan.entitledItems?.(wearer) ?? plan.items;
+      for (const item of rng.sample(range, rng.int(2, 4))) addLine(item, item.step * rng.int(1, 3), wearer, address);
     }
   } else {
     for (const item of rng.sample(plan.items, rng.weighted([[1, 3], [2, 3], [3, 2], [4, 1], [6, 0.5]]))) {

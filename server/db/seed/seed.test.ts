@@ -247,6 +247,35 @@ describe("demo wearer packs (issue 15 item 9, decision 097)", () => {
   });
 });
 
+/** Wearer-pack order lines whose wearer is not entitled to the item (their grade's or their own; a variant with its parent). */
+async function linesNotEntitled(d: Knex): Promise<number> {
+  const row = await d("order_lines as l")
+    .join("orders as o", "o.id", "l.order_id")
+    .join("contacts as c", "c.id", "l.employee_contact_id")
+    .where("o.sales_order_type_id", 1)
+    .whereNotExists(
+      d("entitlements as e")
+        .whereRaw("e.customer_id = o.customer_id")
+        .where((w) => w.whereRaw("e.item_id = l.item_id").orWhereRaw("e.item_id = l.parent_item_id"))
+        .where((w) => w.whereRaw("e.grade = c.grade").orWhereRaw("e.contact_id = c.id")),
+    )
+    .count({ n: "*" })
+    .first();
+  return Number(row?.n);
+}
+
+describe("demo wearer-pack orders (issue 15 item 8, decision 104)", () => {
+  it("every line of a seeded wearer-pack order is one its wearer is entitled to, and names its wearer", async () => {
+    const packLines = await db("order_lines as l").join("orders as o", "o.id", "l.order_id").where("o.sales_order_type_id", 1).count({ n: "*" }).first();
+    expect(Number(packLines?.n)).toBeGreaterThan(500);
+    expect(await linesNotEntitled(db)).toBe(0);
+    const unnamed = await db("order_lines as l").join("orders as o", "o.id", "l.order_id").where("o.sales_order_type_id", 1).whereNull("l.employee_contact_id").count({ n: "*" }).first();
+    expect(Number(unnamed?.n)).toBe(0);
+    // every customer with wearers has entitlements, so each of its wearer-pack orders was checked
+    for (const id of [1001, 1002]) expect(await db("entitlements").where("customer_id", id).first(), String(id)).toBeDefined();
+  });
+});
+
 describe("large seed path, scaled down", () => {
   it("grows the catalogue and streams orders in chunks", async () => {
     const small = await freshDb("large-small");
@@ -258,6 +287,7 @@ describe("large seed path, scaled down", () => {
     expect(await count("order_lines")).toBeGreaterThan(4_400);
     expect(await count("users")).toBe(8);
     expect(messages.at(-1)).toMatch(/done/);
+    expect(await linesNotEntitled(small)).toBe(0);
     // new rows after the seed get fresh ids
     const [{ id }] = await small("orders").insert({ tran_id: "SO-NEW", customer_id: 1001, created_date: "2026-11-21T00:00:00.000Z", order_status: "Pending Fulfillment" }).returning("id");
     expect(id).toBe(4_401);
