@@ -46,10 +46,16 @@ describe("/add-wearer: the form (issue 15 item 7)", () => {
       grades: [{ value: "Band 5 Staff Nurse", label: "Band 5 Staff Nurse" }, { value: "Porter", label: "Porter" }],
       departments: [{ value: "302", label: "Maternity" }, { value: "303", label: "Wards" }],
       costCentres: [{ value: "402", label: "CC-310 Women's services" }],
+      wearersLink: true,
     });
     expect([...queries.grade[0].keys()]).toEqual([]);
     expect(Object.fromEntries(queries.department[0])).toEqual({ isInactive: "false", $limit: "10000" });
     expect(Object.fromEntries(queries.costCentre[0])).toEqual({ isInactive: "false", $limit: "10000" });
+  });
+
+  it("links back to the wearers only for a user who may open them", async () => {
+    setUp({ permissions: ["addManpackUser", "canViewFullCatalogue"] });
+    expect((await load()).wearersLink).toBe(false);
   });
 
   it("adds the wearer with exactly the POST /api/contact body, then 303 to their page with the toast", async () => {

@@ -41,7 +41,7 @@ function SelectField({ name, label, options, value, error }: { name: string; lab
 
 /** /add-wearer (issue 15 item 7): a new wearer with their grade, employee reference, department and cost centre. */
 export default function AddWearer() {
-  const { grades, departments, costCentres } = useLoaderData<typeof loader>();
+  const { grades, departments, costCentres, wearersLink } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
@@ -52,7 +52,8 @@ export default function AddWearer() {
     <section className="stack add-wearer">
       <h1>Add a wearer</h1>
       <p className="muted">
-        A new wearer starts with their grade&apos;s standard allowances. <Link to="/wearer-pack">Back to the wearers</Link>
+        A new wearer starts with their grade&apos;s standard allowances.{" "}
+        {wearersLink ? <Link to="/wearer-pack">Back to the wearers</Link> : null}
       </p>
       <FormError id="add-wearer-error" message={formError} />
       <Form method="post" className="stack" noValidate aria-describedby={formError ? "add-wearer-error" : undefined}>

@@ -28,7 +28,13 @@ export async function addWearerPageData(user: PortalUser) {
     listActiveCostCentres(user.upstream),
   ]);
   const named = (list: Array<{ internalId: string; name: string }>): Option[] => list.map((n) => ({ value: n.internalId, label: n.name }));
-  return { grades: grades.map((g): Option => ({ value: g, label: g })), departments: named(departments), costCentres: named(costCentres) };
+  return {
+    grades: grades.map((g): Option => ({ value: g, label: g })),
+    departments: named(departments),
+    costCentres: named(costCentres),
+    /** The page links back to the wearers only for a user who may open them (decision 098). */
+    wearersLink: mayOpen(user, "/wearer-pack"),
+  };
 }
 export type AddWearerPageData = Awaited<ReturnType<typeof addWearerPageData>>;
 

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { DEMO, expect, providerCall, providerToken, test } from "./fixtures";
 
 // Issue 15 item 7 (decision 103): buyer@demo.test (addManpackUser, canViewManpack, manpackOrders) adds a wearer to
@@ -79,5 +80,24 @@ test.describe("adding a wearer (issue 15 item 7)", () => {
     await expect(page.getByLabel("Grade")).toHaveValue(GRADE);
     const found = await providerCall<{ total: number }>(`/contact?q=${encodeURIComponent(lastName)}&$limit=1`, { token });
     expect(found.total).toBe(0);
+  });
+
+  test("the form, empty and with its errors, passes axe and fits a 390 px phone (JS project: axe runs in the page)", async ({ page, logInAs }, testInfo) => {
+    test.skip(testInfo.project.name !== "js", "axe runs inside the page; the markup is the same without JavaScript");
+    await logInAs("buyer", UNIT);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/add-wearer");
+      for (const state of ["empty", "errors"]) {
+        if (state === "errors") {
+          await page.getByRole("button", { name: "Add wearer" }).click();
+          await expect(page.getByText("Enter the first name")).toBeVisible();
+        }
+        const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+        expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+        await page.screenshot({ path: testInfo.outputPath(`add-wearer-${state}-${width}.png`), fullPage: true });
+      }
+    }
   });
 });
