@@ -327,8 +327,9 @@ function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: Wear
               <div key={allowance.label} className={allowance.left < 0 ? "wearer-pack__over" : undefined}>
                 <dt>{allowance.label}</dt>
                 <dd>
-                  {allowance.left}
+                  {Math.abs(allowance.left)}
                   {allowance.points ? " points" : ""}
+                  {allowance.left < 0 ? " over" : ""}
                 </dd>
               </div>
             ))}

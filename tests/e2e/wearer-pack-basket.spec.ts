@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { basketOf, emptyBasket, tokenIn } from "./basket-helpers";
 import { expect, newColleague, providerCall, test } from "./fixtures";
@@ -127,6 +128,29 @@ test.describe("the wearer-pack basket (issue 15 item 5)", () => {
       await page.reload();
       await expect(page.getByLabel("Wearer-pack delivery instructions")).toHaveValue("Leave with ward 7 reception");
       await expect(page.getByRole("link", { name: "Go to checkout" })).toHaveAttribute("href", "/checkout");
+    } finally {
+      await emptyBasket(token);
+    }
+  });
+
+  test("the wearer-pack basket passes axe and fits a 390 px phone (JS project: axe runs in the page)", async ({ page, logInAs }, testInfo) => {
+    test.skip(testInfo.project.name !== "js", "axe runs inside the page; the markup is the same without JavaScript");
+    const colleague = await newColleague(UNIT, "wp-basket-axe", RIGHTS);
+    const token = await tokenIn(colleague, UNIT);
+    await logInAs(colleague, UNIT);
+    try {
+      const { order } = await aWearerPackOrder(token);
+      const { packs } = await providerCall<{ packs: unknown[] }>("/re-order", { method: "POST", token, body: JSON.stringify({ orderId: order.internalId }) });
+      await providerCall("/basket-session", { method: "PATCH", token, body: JSON.stringify({ manpack: packs, selectedBasketType: "manpack-order-basket" }) });
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto("/basket");
+        await expect(page.getByRole("heading", { level: 3 }).first()).toBeVisible();
+        const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+        expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+        await page.screenshot({ path: testInfo.outputPath(`wearer-pack-basket-${width}.png`), fullPage: true });
+      }
     } finally {
       await emptyBasket(token);
     }
