@@ -130,8 +130,9 @@ export async function basketView(client: UpstreamClient, { pricesHidden = false 
 export async function basketPageData(user: PortalUser) {
   const hidden = pricesHidden(user.session.account, { inPunchout: user.inPunchout });
   const { basket, ...view } = await basketView(user.upstream, { pricesHidden: hidden });
-  // the wearer-pack basket's sections (issue 15 item 5) only while it is the basket shown: their calls are its own
-  const wearerPacks = view.selectedBasketType === "manpack-order-basket" ? await wearerPackBasketView(user.upstream, basket) : null;
+  // the wearer-pack basket's sections (issue 15 item 5) only while it is the basket shown and holds a pack: their calls are its own
+  const shown = view.selectedBasketType === "manpack-order-basket" && basket.manpack.length > 0;
+  const wearerPacks = shown ? await wearerPackBasketView(user.upstream, basket) : null;
   // decision 058: hidden prices read "Price on application", never £0.00
   const text = (amount: number | null) => shownMoney(amount, hidden);
   return {

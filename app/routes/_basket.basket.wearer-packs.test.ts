@@ -51,7 +51,7 @@ function setUp(options: { manpack?: unknown[]; permissions?: string[]; usableAdd
     ...wearers.handlers,
     ...checkout.handlers,
   );
-  return { store, wearers };
+  return { store, wearers, checkout };
 }
 
 const send = (form: Record<string, string>) => settle(() => action({ request: post("/basket", form, cookie), params: {}, context: testLoadContext() }));
@@ -125,6 +125,16 @@ describe("/basket loader, the wearer-pack basket", () => {
     const stock = await load();
     expect(stock.wearerPacks).toBeNull();
     expect(stock.packs.map((p) => p.employeeId)).toEqual(["5102", "5103"]);
+  });
+});
+
+describe("/basket loader, an empty wearer-pack basket", () => {
+  it("is shown empty without asking for wearers, items, addresses or delivery methods", async () => {
+    const { wearers, checkout } = setUp({ manpack: [] });
+    const view = await load();
+    expect(view.selectedBasketType).toBe("manpack-order-basket");
+    expect(view.wearerPacks).toBeNull();
+    expect([wearers.queries.length, checkout.carriageQueries.length]).toEqual([0, 0]);
   });
 });
 
