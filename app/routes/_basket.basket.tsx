@@ -121,15 +121,22 @@ function StockBasket({ view, busy }: { view: View; busy: boolean }) {
 
       <InstructionsForm intent="instructions" id="delivery-instructions" label="Delivery instructions" defaultValue={view.instructions.stock} busy={busy} />
 
-      <div className="basket-actions">
-        <Link to="/saved-baskets" className="button">
-          Save or load a basket
-        </Link>
-        <Link to="/checkout" className="button button--primary">
-          Go to checkout
-        </Link>
-      </div>
+      <BasketActions to="/saved-baskets" label="Save or load a basket" />
     </section>
+  );
+}
+
+/** The basket's way on: checkout, and beside it a link to where more of the basket is found. */
+function BasketActions({ to, label }: { to: string; label: string }) {
+  return (
+    <div className="basket-actions">
+      <Link to={to} className="button">
+        {label}
+      </Link>
+      <Link to="/checkout" className="button button--primary">
+        Go to checkout
+      </Link>
+    </div>
   );
 }
 
@@ -264,14 +271,7 @@ function ManpackBasket({ view, busy }: { view: View; busy: boolean }) {
         busy={busy}
       />
 
-      <div className="basket-actions">
-        <Link to="/wearer-pack" className="button">
-          Wearer packs
-        </Link>
-        <Link to="/checkout" className="button button--primary">
-          Go to checkout
-        </Link>
-      </div>
+      <BasketActions to="/wearer-pack" label="Wearer packs" />
     </section>
   );
 }
