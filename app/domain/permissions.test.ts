@@ -327,7 +327,7 @@ describe("the access table (decision 057)", () => {
     const ordering = Object.values(ROUTE_ACCESS as Record<string, RouteAccess>).filter((e) => e.placesOrders).map((e) => e.path);
     expect(ordering).toEqual([
       "/basket", "/basket/checkout-success", "/checkout", "/checkout/3-d-secure", "/checkout/card-intent",
-      "/quick-order", "/saved-baskets", "/saved-baskets/:basketId",
+      "/quick-order", "/saved-baskets", "/saved-baskets/:basketId", "/wearer-pack/:contactId",
     ]);
     for (const p of ["/saved-baskets/12", "/checkout/card-intent", "/basket/anything"]) {
       expect(guard(p, account(["browseOnly"]))).toEqual({ allow: false, redirectTo: "/" });

@@ -22,6 +22,8 @@ import { savedBasketHandlers } from "../../tests/mocks/upstream/saved-baskets";
 import { stripeHandlers, useStripeTestKeys } from "../../tests/mocks/upstream/stripe";
 import { wearerAdminHandlers } from "../../tests/mocks/upstream/wearer-admin";
 import { wishListHandlers } from "../../tests/mocks/upstream/wish-list";
+import { entitlementHandlers } from "../../tests/mocks/upstream/entitlements";
+import { wearerFixtures, wearerHandlers } from "../../tests/mocks/upstream/wearers";
 
 // Issue 11: random form bodies against EVERY route action. Whatever is posted, an action never answers 5xx (a thrown
 // Response counts by its status; anything else thrown is a failure), and when it refuses (4xx, or a redirect that
@@ -112,6 +114,11 @@ const ROUTES: Record<string, RouteCase> = {
     path: (id) => `/saved-baskets/${id}`,
     param: { name: "basketId", values: BASKET_IDS },
     forms: [{ intent: "qty", itemId: "20002", qty: "3" }, { intent: "remove", itemId: "20002" }, { intent: "add", code: "GLV-RIG" }, { intent: "load" }],
+  },
+  "_default.wearer-pack.$contactId.tsx": {
+    path: (id) => `/wearer-pack/${id}`,
+    param: { name: "contactId", values: ["5102", "5103", "99999", "0", "abc", "9".repeat(16)] },
+    forms: [{ intent: "add", productId: "30001", qty: "1" }, { intent: "add", productId: "30010", size: "32", color: "Navy", qty: "2" }],
   },
   "_default.saved-baskets._index.tsx": {
     path: () => "/saved-baskets",
@@ -215,7 +222,9 @@ function upstreamFor(world: World) {
       if (slug === null) return undefined;
       return HttpResponse.json(list(slug === "hv-jkt" ? [itemAnswer(20001, { slug: "hv-jkt" }, [{ id: 20002, options: { size: "M", color: "Yellow" }, price: 24.5 }])] : []));
     }),
+    ...entitlementHandlers({ contactIds: wearerFixtures().map((w) => w.internalId) }).handlers,
     ...basket.handlers,
+    ...wearerHandlers().handlers,
     ...checkoutHandlers(world.refuse ? { orderError: { status: 409, message: "This basket has already been ordered" } } : {}).handlers,
     ...orderHandlers([order]),
     // the punchout handlers answer GET/PATCH /api/saved-basket/:id for both kinds; the saved ones POST and PATCH the list
