@@ -4,15 +4,14 @@ import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
 import { addressChoice } from "~/domain/address";
 import { basketTotal } from "~/domain/basket";
-import { lineAmount, optionLabels } from "~/domain/basket-lines";
-import { addressMode, deliveryOptions, NEW_ADDRESS, orderableAddressIds } from "~/domain/checkout";
+import { addressMode, deliveryOptions, NEW_ADDRESS, orderableAddressIds, quotedFigures, summaryLine } from "~/domain/checkout";
 import { formatMoney } from "~/domain/money";
 import { isCardMethod } from "~/domain/payment";
 import { PRICE_HIDDEN_TEXT, pricesHidden } from "~/domain/prices";
 import { UPSTREAM_ID_PATTERN } from "~/domain/upstream-id";
 import { getEnv } from "~/env.server";
 import { listCustomerAddresses } from "~/upstream/addresses.server";
-import { getBasket, getItemsById } from "~/upstream/basket.server";
+import { getBasket, getItemsById, type BasketState } from "~/upstream/basket.server";
 import { listShipMethods } from "~/upstream/carriage.server";
 import { getOrderQuote } from "~/upstream/checkout.server";
 import { isRedirect, UpstreamError } from "~/upstream/errors.server";
@@ -21,6 +20,7 @@ import { idField, parseForm } from "~/utils/forms.server";
 import { CARD_NOT_OFFERED, payByCard } from "./card-payment.server";
 import { orderPlacedRedirect, placeOrder } from "./place-order.server";
 import { threeDSecureRedirect } from "./three-d-secure.server";
+import { submitWearerPackCheckout, wearerPackCheckoutData } from "./wearer-pack-checkout.server";
 
 // The checkout (SPEC §2 /checkout), in decision 063's order: the page's data, its form's schema, the action's
 // dispatch. Placing the order is place-order.server.ts, paying by card card-payment.server.ts, the 3-D Secure hand-off
@@ -52,17 +52,7 @@ async function summaryTotals(user: PortalUser, shippingMethod: string | null): P
   if (!shippingMethod) return { ...none, problem: NO_METHOD, refused: false };
   try {
     const quote = await getOrderQuote(user.upstream, shippingMethod);
-    const hidden = hidesPrices(user);
-    const money = (amount: number | null) => (hidden || amount === null ? PRICE_HIDDEN_TEXT : formatMoney(amount));
-    return {
-      shippingMethod: quote.shippingMethod,
-      subTotalText: money(quote.subTotal),
-      shippingText: formatMoney(quote.shippingCost),
-      taxText: money(quote.taxTotal),
-      totalText: money(quote.total),
-      problem: null,
-      refused: false,
-    };
+    return { ...quotedFigures(quote, hidesPrices(user)), refused: false };
   } catch (error) {
     if (isRedirect(error) || !(error instanceof UpstreamError)) throw error;
     // a refusal is the provider's own words (e.g. a method's minimum, decision 073); a failure does not stop checkout
@@ -75,9 +65,8 @@ async function summaryTotals(user: PortalUser, shippingMethod: string | null): P
  * shown goes back with the order so the provider places this basket once (decision 074). Addresses and delivery
  * methods are the ones the provider says this basket may use (decisions 073, 075).
  */
-async function checkoutView(user: PortalUser) {
-  const [basket, addresses, shipMethods] = await Promise.all([
-    getBasket(user.upstream),
+async function checkoutView(user: PortalUser, basket: BasketState) {
+  const [addresses, shipMethods] = await Promise.all([
     listCustomerAddresses(user.upstream),
     listShipMethods(user.upstream, { forBasket: "stock" }),
   ]);
@@ -93,8 +82,11 @@ async function checkoutView(user: PortalUser) {
   const hidden = hidesPrices(user);
   const priceOf = new Map(items.map((item) => [item.internalId, item.price]));
   return {
+    kind: "stock" as const,
     idempotencyKey: randomUUID(),
     basketVersion: basket.version,
+    /** The wearer-pack basket's items, for the page that finds the stock basket empty (decision 102). */
+    otherBasketCount: basket.manpack.reduce((n, pack) => n + pack.data.reduce((m, line) => m + Math.max(0, line.qty), 0), 0),
     lines: lines.map((line) => ({ productId: line.productId, name: line.name ?? `Product ${line.productId}`, qty: line.qty, price: line.price ?? null })),
     subTotal: basketTotal(lines),
     instructions: basket.instructions.stock,
@@ -110,16 +102,7 @@ async function checkoutView(user: PortalUser) {
     needsApproval: user.session.setting.needsAproval,
     /** The order summary beside the form (decision 085): each line at today's catalogue price, and the quote. */
     summary: {
-      lines: lines.map((line) => {
-        const price = priceOf.get(line.productId) ?? line.price ?? null;
-        return {
-          productId: line.productId,
-          name: line.name ?? `Product ${line.productId}`,
-          options: optionLabels(line.options),
-          qty: line.qty,
-          amountText: hidden ? PRICE_HIDDEN_TEXT : price === null ? "—" : formatMoney(lineAmount(price, line.qty)),
-        };
-      }),
+      lines: lines.map((line) => summaryLine(line, priceOf.get(line.productId), hidden)),
       totals: totals && withoutRefused(totals),
     },
   };
@@ -127,9 +110,22 @@ async function checkoutView(user: PortalUser) {
 
 const withoutRefused = ({ refused: _refused, ...totals }: SummaryTotals & { refused: boolean }): SummaryTotals => totals;
 
-/** GET /checkout: the page's data, with the money already worded and the browser's Stripe key (or null). */
+/**
+ * GET /checkout: the basket of the selected type is ordered (decision 102) — the wearer-pack basket's page
+ * (wearer-pack-checkout.server.ts), or the stock basket's data, with the money already worded and the browser's
+ * Stripe key (or null).
+ */
 export async function checkoutPageData(user: PortalUser) {
-  const view = await checkoutView(user);
+  const basket = await getBasket(user.upstream);
+  if (basket.selectedBasketType === "manpack-order-basket") return wearerPackCheckoutData(user, basket);
+  return stockCheckoutData(user, basket);
+}
+
+/** The stock basket's checkout page (the route's data when the stock basket is selected). */
+export type StockCheckoutView = Awaited<ReturnType<typeof stockCheckoutData>>;
+
+async function stockCheckoutData(user: PortalUser, basket: BasketState) {
+  const view = await checkoutView(user, basket);
   if (hidesPrices(user)) {
     // decision 058: no amounts, and no card, whose amount could not be shown before it is charged
     return {
@@ -254,7 +250,10 @@ async function quoteAnswer(user: PortalUser, request: Request) {
  * intent=quote only prices the summary (quoteAnswer).
  */
 export async function submitCheckout(user: PortalUser, request: Request) {
-  if ((await request.clone().formData().catch(() => null))?.get("intent") === "quote") return quoteAnswer(user, request);
+  const posted = await request.clone().formData().catch(() => null);
+  // the wearer-pack checkout's form says which basket it orders (decision 102); a stock form says nothing
+  if (posted?.get("basket") === "manpack") return submitWearerPackCheckout(user, request);
+  if (posted?.get("intent") === "quote") return quoteAnswer(user, request);
   const form = await parseForm(request, placeOrderSchema());
   if (!form.ok) return refused(user, form.formData, form.fieldErrors, form.formError ?? "Please check the form.");
   const { paymentIntentId, ...fields } = form.data;

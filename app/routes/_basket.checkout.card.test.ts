@@ -12,6 +12,7 @@ import { stripeHandlers, useStripeTestKeys } from "../../tests/mocks/upstream/st
 import { action as cardIntent } from "./checkout.card-intent";
 import { action, loader } from "./_basket.checkout";
 import { loader as successLoader } from "./_basket.basket_.checkout-success";
+import type { StockCheckoutView } from "~/checkout/checkout.server";
 
 // Card payments by Stripe (issue 6): every Stripe call goes to the msw-intercepted STRIPE_API, never to Stripe.
 const server = useUpstreamMock();
@@ -48,7 +49,7 @@ const success = (query: string) => settle(() => successLoader({ request: get(`/b
 describe("checkout by card without JavaScript: Stripe-hosted Checkout", () => {
   it("offers the cards and gives the page the publishable key", async () => {
     setUp();
-    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
+    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as StockCheckoutView;
     expect(view.paymentMethods.filter((m) => m.card && m.available).map((m) => m.name)).toEqual(["Visa", "Mastercard"]);
     expect(view.stripeKey).toBe("pk_test_123");
   });

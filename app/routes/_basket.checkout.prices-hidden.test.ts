@@ -10,6 +10,7 @@ import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_basket.checkout";
 import { loader as confirmationLoader } from "./_basket.order-complete";
+import type { StockCheckoutView } from "~/checkout/checkout.server";
 
 // Decision 058: the checkout of an account whose prices are hidden (SPEC §6 pricingHidden).
 
@@ -46,7 +47,7 @@ const send = (fields: Record<string, string>) => settle(() => action({ request: 
 describe("/checkout with the account's prices hidden (decision 058)", () => {
   it("shows no amounts, words the subtotal as hidden and offers no card", async () => {
     setUp();
-    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
+    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as StockCheckoutView;
     expect(view.lines).toEqual([{ productId: "20002", name: "Hi-Vis Jacket M", qty: 2, price: null }]);
     expect(view.subTotal).toBeNull();
     expect(view.subTotalText).toBe(PRICE_HIDDEN_TEXT);
@@ -56,7 +57,7 @@ describe("/checkout with the account's prices hidden (decision 058)", () => {
 
   it("the same account without pricingHidden sees the amounts and the card", async () => {
     setUp(["canViewFullCatalogue"]);
-    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
+    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as StockCheckoutView;
     expect(view.subTotalText).toBe("£49.00");
     expect(view.paymentMethods.map((m) => m.id)).toEqual([0, 1]);
   });

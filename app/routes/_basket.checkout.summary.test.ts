@@ -8,6 +8,7 @@ import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks
 import { checkoutHandlers, FREE_DELIVERY_FOR_49, SHIP_METHODS } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_basket.checkout";
+import type { StockCheckoutView } from "~/checkout/checkout.server";
 
 // Issue 14 items 1-2 (decisions 085, 086): the order summary beside the checkout form, priced by the provider's quote
 // for the delivery method chosen, and the typed delivery address read only when "Deliver to a new address" is chosen.
@@ -20,7 +21,7 @@ beforeAll(async () => {
 
 type Totals = { shippingMethod: string | null; subTotalText: string | null; shippingText: string | null; taxText: string | null; totalText: string | null; problem: string | null };
 type Answer = { data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null; totals: Totals | null; values: Record<string, string> }; init: ResponseInit | null };
-type View = Awaited<ReturnType<typeof loader>>;
+type View = StockCheckoutView;
 
 // the basket holds the price the jacket was added at; the catalogue (ITEMS) says £24.50 today
 const jacket = { productId: "20002", parentId: "20001", qty: 2, name: "Hi-Vis Jacket M", price: 22, thumbnail: null, options: { size: "M", color: "Yellow" } };

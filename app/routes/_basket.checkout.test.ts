@@ -12,6 +12,7 @@ import { punchoutBasket, punchoutBasketHandlers } from "../../tests/mocks/upstre
 import { savedBasketHandlers } from "../../tests/mocks/upstream/saved-baskets";
 import { action, loader } from "./_basket.checkout";
 import { loader as confirmationLoader } from "./_basket.order-complete";
+import type { StockCheckoutView } from "~/checkout/checkout.server";
 
 // the encrypted cookie the portal kept the loaded saved basket in before decision 077
 const legacySavedBasketCookie = () => portalCookie("saved_basket", { encrypted: true, maxAge: 60 * 60 * 24 * 30 });
@@ -54,8 +55,8 @@ function send(fields: Record<string, string>, withCookie = cookie) {
 describe("/checkout loader", () => {
   it("shows the upstream basket, the customer's addresses, 'description – £x.xx' ship methods and a fresh idempotency key", async () => {
     setUp({ permissions: ["canViewFullCatalogue", "dellAddress"] });
-    const first = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
-    const second = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
+    const first = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as StockCheckoutView;
+    const second = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as StockCheckoutView;
     expect(first.lines).toEqual([{ productId: "20002", name: "Hi-Vis Jacket M", qty: 2, price: 24.5 }]);
     expect(first.subTotal).toBe(49);
     expect(first.instructions).toBe("Gate 3");
@@ -68,7 +69,7 @@ describe("/checkout loader", () => {
 
   it("offers the addresses the provider lets the user send, and no choice when that is one (decision 075)", async () => {
     setUp({ permissions: ["canViewFullCatalogue", "dellAddress"], checkout: { usableAddresses: ["702"] } });
-    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
+    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as StockCheckoutView;
     expect(view.addresses.map((a) => a.internalId)).toEqual(["702"]);
     expect(view.addressMode.canChoose).toBe(false);
   });
@@ -76,7 +77,7 @@ describe("/checkout loader", () => {
   it("asks for the methods this basket may use: an unavailable one is shown disabled with what it still needs (decision 073)", async () => {
     // the provider answers the cheapest first: Free Delivery leads, and is listed last as it cannot be used
     const { carriageQueries } = setUp({ checkout: { shipMethods: [FREE_DELIVERY_FOR_49, ...SHIP_METHODS] } });
-    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
+    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as StockCheckoutView;
     expect(new URLSearchParams(carriageQueries[0]).get("forBasket")).toBe("stock");
     expect(view.shipMethods).toEqual([
       { internalId: "1", label: "Standard delivery – £5.95", available: true, note: null },
@@ -87,7 +88,7 @@ describe("/checkout loader", () => {
 
   it("carries the basket version it shows, for the order to name (decision 074)", async () => {
     setUp();
-    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
+    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as StockCheckoutView;
     expect(view.basketVersion).toBe(5);
   });
 

@@ -1,11 +1,13 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import type { CardHandle } from "~/components/card-payment";
+import { CheckoutFormEnd } from "~/components/checkout-form-end";
 import { Choice } from "~/components/choice";
 import { FieldError } from "~/components/field-error";
 import { OrderSummary } from "~/components/order-summary";
 import { TextField } from "~/components/text-field";
+import { otherBasketText, WearerPackCheckout } from "~/components/wearer-pack-checkout";
 import { NEW_ADDRESS } from "~/domain/checkout";
 import basketStyles from "~/styles/basket.css";
 
@@ -34,9 +36,17 @@ export async function action({ request }: ActionFunctionArgs) {
   return submitCheckout(user, request);
 }
 
+type View = SerializeFrom<typeof loader>;
+type Answer = SerializeFrom<typeof action>;
+
+/** The basket of the selected type is ordered (decision 102): the wearer-pack basket's page, or the stock basket's. */
 export default function CheckoutPage() {
   const view = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  return view.kind === "manpack" ? <WearerPackCheckout view={view} answer={answer} /> : <StockCheckout view={view} answer={answer} />;
+}
+
+function StockCheckout({ view, answer }: { view: Extract<View, { kind: "stock" }>; answer: Answer | undefined }) {
   const navigation = useNavigation();
   const submit = useSubmit();
   const [method, setMethod] = useState(view.paymentMethods.find((m) => m.available)?.id ?? null);
@@ -78,6 +88,7 @@ export default function CheckoutPage() {
           </p>
         ) : null}
         <p>Your basket is empty.</p>
+        {view.otherBasketCount > 0 ? <p>{otherBasketText("wearer-pack", view.otherBasketCount)}</p> : null}
         <p>
           <Link to="/basket">Back to the basket</Link>
         </p>
@@ -211,23 +222,11 @@ export default function CheckoutPage() {
             <FieldError id="paymentMethod-error" message={errors.paymentMethod} />
           </fieldset>
 
-          <TextField name="otherRefNum" label="Your order reference (optional)" maxLength={100} defaultValue={values.otherRefNum} error={errors.otherRefNum} />
-          <div className="field">
-            <label htmlFor="deliveryInstructions">Delivery instructions</label>
-            <textarea id="deliveryInstructions" name="deliveryInstructions" rows={3} maxLength={2000} defaultValue={values.deliveryInstructions ?? view.instructions} />
-            <FieldError id="deliveryInstructions-error" message={errors.deliveryInstructions} />
-          </div>
-
-          {view.needsApproval ? <p className="notice notice--info">Your orders need your supervisor&apos;s approval before they are sent.</p> : null}
-
-          <div>
-            <button type="submit" className="button button--primary" disabled={submitting} aria-disabled={submitting || undefined}>
-              {submitting ? "Placing order…" : "Place order"}
-            </button>
-          </div>
+          <CheckoutFormEnd values={values} errors={errors} instructions={view.instructions} needsApproval={view.needsApproval} submitting={submitting} />
         </Form>
       </div>
     </div>
   );
 }
+
 

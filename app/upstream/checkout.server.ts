@@ -1,7 +1,9 @@
 import { z } from "zod";
-import type { StockOrderBody } from "~/domain/checkout";
+import type { ManpackOrderBody, StockOrderBody } from "~/domain/checkout";
+import { FETCH_ALL_LIMIT } from "~/domain/constants";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
+import { ListSchema } from "./schemas";
 
 const text = z.string().nullish();
 
@@ -60,4 +62,29 @@ export type OrderQuote = z.output<typeof OrderQuoteSchema>;
 // GET /api/order-quote?forBasket=stock&shippingMethod= (decision 078) — the amount a card is charged, priced by the provider
 export function getOrderQuote(client: UpstreamClient, shippingMethod: string): Promise<OrderQuote> {
   return client.get("/api/order-quote", OrderQuoteSchema, { query: { forBasket: "stock", shippingMethod } });
+}
+
+// POST /api/order, manpack (SPEC §7) — the same one order per Idempotency-Key as a stock order
+export function placeManpackOrder(client: UpstreamClient, body: ManpackOrderBody, idempotencyKey: string): Promise<PlacedOrder> {
+  return client.post("/api/order", PlacedOrderSchema, { body, headers: { "Idempotency-Key": idempotencyKey } });
+}
+
+/** What an order of the live wearer-pack basket would total, with each pack's address and method (decision 102). */
+export const ManpackQuoteSchema = OrderQuoteSchema.extend({
+  packs: z.array(z.object({ contactId: id, addressId: id, shippingMethod: id, subTotal: z.number().nullable() })).default([]),
+});
+export type ManpackQuote = z.output<typeof ManpackQuoteSchema>;
+
+// GET /api/order-quote?forBasket=manpack (decision 102) — each pack priced as POST /api/order (manpack) prices it
+export function getManpackQuote(client: UpstreamClient): Promise<ManpackQuote> {
+  return client.get("/api/order-quote", ManpackQuoteSchema, { query: { forBasket: "manpack" } });
+}
+
+const PackWearerSchema = z.object({ internalId: id, firstName: z.string().default(""), lastName: z.string().default("") });
+
+// GET /api/contact?internalId[$in]=…&$limit (SPEC §7 GET /api/contact) — the names of the wearers whose packs are ordered
+export async function listPackWearers(client: UpstreamClient, ids: readonly string[]): Promise<Array<z.output<typeof PackWearerSchema>>> {
+  if (ids.length === 0) return [];
+  const answer = await client.get("/api/contact", ListSchema(PackWearerSchema), { query: { "internalId[$in]": [...new Set(ids)].join(","), $limit: FETCH_ALL_LIMIT } });
+  return answer.data;
 }

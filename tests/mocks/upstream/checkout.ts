@@ -16,6 +16,22 @@ export const QUOTES: Record<string, Record<string, unknown>> = {
   "2": { forBasket: "stock", shippingMethod: "2", subTotal: 49, shippingCost: 12.5, taxTotal: 12.3, total: 73.8, totalPence: 7380, basketVersion: 1 },
 };
 
+/** GET /api/order-quote?forBasket=manpack for the two packs the wearer-pack checkout tests use (decision 102). */
+export const MANPACK_QUOTE = {
+  forBasket: "manpack",
+  shippingMethod: "1",
+  subTotal: 67.5,
+  shippingCost: 5.95,
+  taxTotal: 14.69,
+  total: 88.14,
+  totalPence: 8814,
+  basketVersion: 7,
+  packs: [
+    { contactId: "5102", addressId: "701", shippingMethod: "1", subTotal: 31.5 },
+    { contactId: "5104", addressId: "701", shippingMethod: "2", subTotal: 36 },
+  ],
+};
+
 export type PlacedCall = { body: Record<string, unknown>; idempotencyKey: string | null };
 
 /** Free Delivery with a £150 minimum, as GET /api/carriage?forBasket=stock answers it for a £49 basket (decision 073). */
@@ -39,11 +55,14 @@ export const FREE_DELIVERY_FOR_49 = {
 export function checkoutHandlers(
   options: {
     orderAnswer?: Record<string, unknown>;
-    orderError?: { status: number; message: string };
+    /** The provider's refusal of every order (`field`: its data.field, e.g. "packs.1.items"). */
+    orderError?: { status: number; message: string; field?: string };
     usableAddresses?: string[];
     shipMethods?: Array<Record<string, unknown>>;
     /** The quote's answer instead of QUOTES (an `error` answers that refusal). */
     quote?: Record<string, unknown> | { error: { status: number; message: string; field?: string } };
+    /** The wearer-pack quote's answer instead of MANPACK_QUOTE (an `error` answers that refusal). */
+    manpackQuote?: Record<string, unknown> | { error: { status: number; message: string; field?: string } };
   } = {},
 ) {
   const carriageQueries: string[] = [];
@@ -76,7 +95,7 @@ export function checkoutHandlers(
     http.get(`${UPSTREAM}/api/order-quote`, ({ request }) => {
       const query = new URL(request.url).searchParams;
       quoteQueries.push(query.toString());
-      const answer = options.quote ?? QUOTES[query.get("shippingMethod") ?? ""];
+      const answer = query.get("forBasket") === "manpack" ? (options.manpackQuote ?? MANPACK_QUOTE) : (options.quote ?? QUOTES[query.get("shippingMethod") ?? ""]);
       if (answer && "error" in answer) {
         const { status, message, field } = answer.error as { status: number; message: string; field?: string };
         return HttpResponse.json({ name: "BadRequest", message, code: status, data: field ? { field } : undefined }, { status });
@@ -90,9 +109,13 @@ export function checkoutHandlers(
       orders.push({ body, idempotencyKey: key });
       if (key && byKey.has(key)) return HttpResponse.json(byKey.get(key), { status: 201 });
       if (options.orderError) {
-        return HttpResponse.json({ name: "BadRequest", message: options.orderError.message, code: options.orderError.status }, { status: options.orderError.status });
+        const { status, message, field } = options.orderError;
+        return HttpResponse.json({ name: status === 403 ? "Forbidden" : "BadRequest", message, code: status, data: field ? { field } : undefined }, { status });
       }
-      if (!Array.isArray(body.items) || body.items.length === 0) {
+      if (body.orderType === "manpack" && (!Array.isArray(body.packs) || body.packs.length === 0)) {
+        return HttpResponse.json({ name: "BadRequest", message: 'Invalid value at field "packs": at least one pack is needed', code: 400, data: { field: "packs" } }, { status: 400 });
+      }
+      if (body.orderType !== "manpack" && (!Array.isArray(body.items) || body.items.length === 0)) {
         return HttpResponse.json({ name: "BadRequest", message: 'Invalid value at field "items": at least one line is needed', code: 400 }, { status: 400 });
       }
       const answer = answerFor(byKey.size + 1);

@@ -1,0 +1,175 @@
+import { randomUUID } from "node:crypto";
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import type { PortalUser } from "~/auth/require-user.server";
+import { addressChoice } from "~/domain/address";
+import { manpackOrderBody, packRefusalMessage, packsToOrder, quotedFigures, summaryLine } from "~/domain/checkout";
+import { formatMoney, shippingLabel } from "~/domain/money";
+import { isCardMethod } from "~/domain/payment";
+import { PRICE_HIDDEN_TEXT, pricesHidden } from "~/domain/prices";
+import { listCustomerAddresses, type Address } from "~/upstream/addresses.server";
+import { getBasket, getItemsById, type BasketState } from "~/upstream/basket.server";
+import { listShipMethods } from "~/upstream/carriage.server";
+import { getManpackQuote, listPackWearers, placeManpackOrder, type ManpackQuote } from "~/upstream/checkout.server";
+import { describeFailure, isRedirect, isRefusal, refusal, UpstreamError } from "~/upstream/errors.server";
+import { idField, parseForm } from "~/utils/forms.server";
+import type { CheckoutValues, SummaryTotals } from "./checkout.server";
+import { BASKET_CHANGED_MESSAGE, orderPlacedRedirect } from "./place-order.server";
+
+// The checkout of the wearer-pack basket (issue 15 item 6, decision 102): each wearer's pack with its lines, delivery
+// address and method as the basket holds them (chosen on the basket page), the wearer-pack delivery instructions,
+// an order reference, payment on account, and the provider's quote as the summary; placing is one POST /api/order
+// (manpack) under the page's idempotency key and basket version, as a stock order (decisions 071, 074).
+
+export const EMPTY_WEARER_PACKS = "Your wearer-pack basket is empty. Add a wearer's pack before checking out.";
+export const CARD_NOT_FOR_PACKS = "Card payment is not available for wearer packs yet. Please pay on account.";
+const QUOTE_FAILED = "The total could not be worked out just now: it is confirmed when the order is placed.";
+const RELOAD = "Please reload the checkout page and try again.";
+/** A pack without a method of its own goes by the provider's default, which its quote names. */
+const DEFAULT_METHOD = "The cheapest method available";
+
+const hidesPrices = (user: PortalUser) => pricesHidden(user.session.account, { inPunchout: user.inPunchout });
+const fullName = (w: { firstName: string; lastName: string }) => `${w.firstName} ${w.lastName}`.trim();
+
+/** The customer's default delivery address (decision 075: `isDefault`, else the first): a pack without its own goes there. */
+const defaultAddress = (addresses: readonly Address[]) => addresses.find((a) => a.isDefault) ?? addresses[0] ?? null;
+
+/** The wearers' names by contact id; a wearer the provider does not answer is named by id. */
+async function wearerNames(user: PortalUser, ids: readonly string[]): Promise<Map<string, string>> {
+  const wearers = await listPackWearers(user.upstream, ids);
+  const names = new Map(wearers.map((w) => [w.internalId, fullName(w) || `Wearer ${w.internalId}`]));
+  for (const id of ids) if (!names.has(id)) names.set(id, `Wearer ${id}`);
+  return names;
+}
+
+/** The provider's quote of the wearer-pack basket, or why there is none (a refusal in words naming the wearer). */
+async function quotePacks(user: PortalUser, names: readonly string[]): Promise<{ quote: ManpackQuote | null; problem: string | null }> {
+  try {
+    return { quote: await getManpackQuote(user.upstream), problem: null };
+  } catch (error) {
+    if (isRedirect(error) || !(error instanceof UpstreamError)) throw error;
+    if (!error.isRefusal) return { quote: null, problem: QUOTE_FAILED };
+    return { quote: null, problem: packRefusalMessage(error.field, error.message, names) ?? error.message };
+  }
+}
+
+/** GET /checkout with the wearer-pack basket selected: the page's data, money already worded. */
+export async function wearerPackCheckoutData(user: PortalUser, basket: BasketState) {
+  const packs = packsToOrder(basket.manpack);
+  const hidden = hidesPrices(user);
+  const productIds = packs.flatMap((pack) => pack.data.filter((line) => line.qty > 0).map((line) => line.productId));
+  const [names, addresses, shipMethods, items] = await Promise.all([
+    wearerNames(user, packs.map((pack) => pack.employeeId)),
+    listCustomerAddresses(user.upstream),
+    listShipMethods(user.upstream),
+    getItemsById(user.upstream, productIds),
+  ]);
+  const packNames = packs.map((pack) => names.get(pack.employeeId)!);
+  const { quote, problem } = packs.length ? await quotePacks(user, packNames) : { quote: null, problem: null };
+  const money = (amount: number | null) => (hidden || amount === null ? PRICE_HIDDEN_TEXT : formatMoney(amount));
+  const priceOf = new Map(items.map((item) => [item.internalId, item.price]));
+  const fallback = defaultAddress(addresses);
+  const methodLabel = (id: string | undefined) => {
+    const method = id ? shipMethods.find((m) => m.internalId === id) : undefined;
+    return method ? shippingLabel(method) : id ? `Delivery method ${id}` : null;
+  };
+  const totals: SummaryTotals | null = packs.length
+    ? quote
+      ? quotedFigures(quote, hidden)
+      : { shippingMethod: null, subTotalText: null, shippingText: null, taxText: null, totalText: null, problem }
+    : null;
+  return {
+    kind: "manpack" as const,
+    idempotencyKey: randomUUID(),
+    basketVersion: basket.version,
+    packs: packs.map((pack, index) => {
+      const quoted = quote?.packs[index]?.contactId === pack.employeeId ? quote.packs[index] : undefined;
+      const address = pack.addressId ? addresses.find((a) => a.internalId === pack.addressId) : fallback;
+      return {
+        contactId: pack.employeeId,
+        name: packNames[index],
+        lines: pack.data
+          .filter((line) => line.qty > 0)
+          .map((line) => summaryLine(line, priceOf.get(line.productId), hidden)),
+        address: address ? addressChoice(address) : null,
+        addressIsDefault: !pack.addressId,
+        methodText: methodLabel(pack.shippingMethod ?? quoted?.shippingMethod) ?? DEFAULT_METHOD,
+        methodIsDefault: !pack.shippingMethod,
+        subTotalText: quoted ? money(quoted.subTotal) : null,
+      };
+    }),
+    itemCount: packs.reduce((sum, pack) => sum + pack.data.reduce((n, line) => n + Math.max(0, line.qty), 0), 0),
+    /** The stock basket's items, for the page that finds the wearer-pack basket empty (decision 102). */
+    otherBasketCount: basket.stock.reduce((n, line) => n + Math.max(0, line.qty), 0),
+    instructions: basket.instructions.manpack,
+    totals,
+    // on account only for now: a card payment for wearer packs is not built yet (decision 102)
+    paymentMethods: user.session.account.payment_methods.filter((m) => !isCardMethod(m.id)).map((m) => ({ id: m.id, name: m.name })),
+    needsApproval: user.session.setting.needsAproval,
+  };
+}
+
+/** The wearer-pack checkout form's fields; the packs always come from the upstream basket. */
+const wearerPackFieldsSchema = () =>
+  z.object({
+    idempotencyKey: z.string({ required_error: RELOAD }).trim().min(8, RELOAD).max(100, RELOAD),
+    paymentMethod: z.coerce.number({ required_error: "Choose how to pay", invalid_type_error: "Choose how to pay" }).int("Choose how to pay"),
+    otherRefNum: z.string().trim().max(100, "Your reference can be at most 100 characters").optional(),
+    deliveryInstructions: z.string().max(2000, "Delivery instructions can be at most 2000 characters").default(""),
+    basketVersion: idField(RELOAD).transform(Number).optional(),
+  });
+
+const KEPT_FIELDS = ["paymentMethod", "otherRefNum", "deliveryInstructions"] as const;
+
+/** A refused post: the messages and the form as posted, so nothing typed is lost without JavaScript. */
+function refused(formData: FormData, fieldErrors: Record<string, string>, formError: string | null, status = 400) {
+  const values: CheckoutValues = {};
+  for (const key of KEPT_FIELDS) {
+    const value = formData.get(key);
+    if (typeof value === "string") values[key] = value.slice(0, 2000);
+  }
+  return data({ ok: false as const, fieldErrors, formError, totals: null, values }, { status });
+}
+
+/**
+ * POST /checkout basket=manpack: the wearer-pack order (SPEC §7), placed once per idempotency key and basket version.
+ * A refusal names the wearer whose pack the provider refused (`packs.N…`) and why; nothing is ordered.
+ */
+export async function submitWearerPackCheckout(user: PortalUser, request: Request) {
+  const form = await parseForm(request, wearerPackFieldsSchema());
+  if (!form.ok) return refused(form.formData, form.fieldErrors, form.formError ?? "Please check the form.");
+  const fields = form.data;
+  const method = user.session.account.payment_methods.find((m) => m.id === fields.paymentMethod);
+  if (!method) return refused(form.formData, { paymentMethod: "Choose one of the payment methods shown" }, "Please choose how to pay.");
+  if (isCardMethod(method.id)) return refused(form.formData, { paymentMethod: "Choose another way to pay" }, CARD_NOT_FOR_PACKS);
+
+  const [basket, addresses] = await Promise.all([getBasket(user.upstream), listCustomerAddresses(user.upstream)]);
+  const packs = packsToOrder(basket.manpack);
+  const body = manpackOrderBody({
+    packs,
+    defaultAddressId: defaultAddress(addresses)?.internalId ?? null,
+    deliveryInstructions: fields.deliveryInstructions,
+    payment: { type: 1, paymentMethodId: method.id },
+    otherRefNum: fields.otherRefNum,
+    basketVersion: fields.basketVersion,
+  });
+  let order;
+  try {
+    // an emptied basket is still sent once: if this key already placed the order, the provider answers that order
+    order = await placeManpackOrder(user.upstream, body, fields.idempotencyKey);
+  } catch (error) {
+    // 409: the basket was ordered in another tab, or changed since the page was opened (decision 074)
+    if (isRefusal(error, 409)) return refused(form.formData, {}, error.message || BASKET_CHANGED_MESSAGE, 409);
+    const why = refusal(error);
+    if (packs.length === 0) return refused(form.formData, {}, EMPTY_WEARER_PACKS);
+    const names = await wearerNames(user, packs.map((pack) => pack.employeeId)).catch((failure) => {
+      if (isRedirect(failure)) throw failure;
+      console.error("naming the wearers of a refused order failed", describeFailure(failure));
+      return new Map<string, string>();
+    });
+    const packNames = packs.map((pack) => names.get(pack.employeeId) ?? `Wearer ${pack.employeeId}`);
+    return refused(form.formData, {}, packRefusalMessage(why.field, why.message, packNames) ?? (why.message || "The order could not be placed. Please check it and try again."));
+  }
+  // the provider emptied the wearer-pack basket (SPEC §4); nothing of a punched-out approval belongs to this order
+  throw await orderPlacedRedirect(user, request, { order, approval: { basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false } });
+}

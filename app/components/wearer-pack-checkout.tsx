@@ -1,0 +1,137 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { SummaryTotals } from "~/checkout/checkout.server";
+import { CheckoutFormEnd } from "./checkout-form-end";
+import { Choice } from "./choice";
+import { FieldError } from "./field-error";
+import { OrderSummary } from "./order-summary";
+
+/** The wearer-pack checkout's data as the loader gives it (wearer-pack-checkout.server.ts). */
+export type WearerPackCheckoutView = {
+  kind: "manpack";
+  idempotencyKey: string;
+  basketVersion: number | null;
+  packs: Array<{
+    contactId: string;
+    name: string;
+    lines: Array<{ productId: string; name: string; options: string[]; qty: number; amountText: string }>;
+    address: { internalId: string; label: string; text: string } | null;
+    addressIsDefault: boolean;
+    methodText: string;
+    methodIsDefault: boolean;
+    subTotalText: string | null;
+  }>;
+  otherBasketCount: number;
+  instructions: string;
+  totals: SummaryTotals | null;
+  paymentMethods: Array<{ id: number; name: string }>;
+  needsApproval: boolean;
+};
+
+type Answer = { ok: boolean; fieldErrors: Record<string, string>; formError: string | null; values?: Record<string, string | undefined> } | undefined;
+
+/** The empty basket's page names the other basket when it holds something: it is ordered once chosen (decision 102). */
+export function otherBasketText(other: "stock" | "wearer-pack", count: number): string {
+  const items = count === 1 ? "1 item" : `${count} items`;
+  return `Your ${other} basket has ${items}: choose it on the basket page to check it out.`;
+}
+
+/**
+ * The checkout of the wearer-pack basket (issue 15 item 6, decision 102): each wearer's pack as the basket holds it,
+ * read-only (its delivery is chosen on the basket page), payment, an order reference and the wearer-pack delivery
+ * instructions; one post places the order, with or without JavaScript.
+ */
+export function WearerPackCheckout({ view, answer }: { view: WearerPackCheckoutView; answer: Answer }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const errors = answer?.fieldErrors ?? {};
+  const values = answer?.values ?? {};
+  const error = answer?.formError ? (
+    <p className="notice notice--error" role="alert">
+      {answer.formError}
+    </p>
+  ) : null;
+
+  if (view.packs.length === 0) {
+    return (
+      <div className="checkout stack">
+        <h1>Checkout</h1>
+        {error}
+        <p>Your wearer-pack basket is empty.</p>
+        {view.otherBasketCount > 0 ? <p>{otherBasketText("stock", view.otherBasketCount)}</p> : null}
+        <p>
+          <Link to="/basket">Back to the basket</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const summaryLines = view.packs.flatMap((pack) =>
+    pack.lines.map((line) => ({ ...line, productId: `${pack.contactId}-${line.productId}`, name: `${line.name} for ${pack.name}` })),
+  );
+  const chosenPayment = values.paymentMethod ?? String(view.paymentMethods[0]?.id);
+  return (
+    <div className="checkout stack">
+      <h1>Checkout: wearer packs</h1>
+      {error}
+      <div className="checkout__layout">
+        <OrderSummary lines={summaryLines} totals={view.totals} fallbackSubTotal="—" busy={false} />
+        <Form method="post" className="checkout__form stack" noValidate>
+          <input type="hidden" name="basket" value="manpack" />
+          <input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
+          {view.basketVersion == null ? null : <input type="hidden" name="basketVersion" value={view.basketVersion} />}
+
+          <section className="stack" aria-labelledby="wearer-packs-heading">
+            <h2 id="wearer-packs-heading">Wearer packs</h2>
+            {view.packs.map((pack) => (
+              <section key={pack.contactId} className="stack wearer-pack-checkout__pack" aria-labelledby={`pack-${pack.contactId}`}>
+                <h3 id={`pack-${pack.contactId}`}>{pack.name}</h3>
+                <ul>
+                  {pack.lines.map((line) => (
+                    <li key={line.productId}>
+                      {line.qty} × {line.name}
+                      {line.options.length ? ` (${line.options.join(", ")})` : ""}
+                    </li>
+                  ))}
+                </ul>
+                <dl className="wearer-pack-checkout__delivery">
+                  <div>
+                    <dt>Delivery address</dt>{" "}
+                    <dd>
+                      {pack.address ? (
+                        <>
+                          <strong>{pack.address.label}</strong>
+                          {pack.address.text ? <>, {pack.address.text}</> : null}
+                          {pack.addressIsDefault ? " (the default address)" : null}
+                        </>
+                      ) : (
+                        "No delivery address"
+                      )}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Delivery method</dt> <dd>{pack.methodText}</dd>
+                  </div>
+                </dl>
+              </section>
+            ))}
+            <p>
+              <Link to="/basket">Change in the basket</Link>
+            </p>
+          </section>
+
+          <fieldset className="stack">
+            <legend>Payment</legend>
+            <div className="choices">
+              {view.paymentMethods.map((option) => (
+                <Choice key={option.id} name="paymentMethod" value={option.id} defaultChecked={String(option.id) === chosenPayment} label={option.name} />
+              ))}
+            </div>
+            <FieldError id="paymentMethod-error" message={errors.paymentMethod} />
+          </fieldset>
+
+          <CheckoutFormEnd values={values} errors={errors} instructions={view.instructions} needsApproval={view.needsApproval} submitting={submitting} />
+        </Form>
+      </div>
+    </div>
+  );
+}
