@@ -83,7 +83,7 @@ export function WearerPackCheckout({ view, answer }: { view: WearerPackCheckoutV
           <section className="stack" aria-labelledby="wearer-packs-heading">
             <h2 id="wearer-packs-heading">Wearer packs</h2>
             {view.packs.map((pack) => (
-              <section key={pack.contactId} className="stack wearer-pack-checkout__pack" aria-labelledby={`pack-${pack.contactId}`}>
+              <section key={pack.contactId} className="stack" aria-labelledby={`pack-${pack.contactId}`}>
                 <h3 id={`pack-${pack.contactId}`}>{pack.name}</h3>
                 <ul>
                   {pack.lines.map((line) => (
@@ -93,24 +93,21 @@ export function WearerPackCheckout({ view, answer }: { view: WearerPackCheckoutV
                     </li>
                   ))}
                 </ul>
-                <dl className="wearer-pack-checkout__delivery">
-                  <div>
-                    <dt>Delivery address</dt>{" "}
-                    <dd>
-                      {pack.address ? (
-                        <>
-                          <strong>{pack.address.label}</strong>
-                          {pack.address.text ? <>, {pack.address.text}</> : null}
-                          {pack.addressIsDefault ? " (the default address)" : null}
-                        </>
-                      ) : (
-                        "No delivery address"
-                      )}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>Delivery method</dt> <dd>{pack.methodText}</dd>
-                  </div>
+                <dl className="order-facts">
+                  <dt>Delivery address</dt>
+                  <dd>
+                    {pack.address ? (
+                      <>
+                        <strong>{pack.address.label}</strong>
+                        {pack.address.text ? <>, {pack.address.text}</> : null}
+                        {pack.addressIsDefault ? " (the default address)" : null}
+                      </>
+                    ) : (
+                      "No delivery address"
+                    )}
+                  </dd>
+                  <dt>Delivery method</dt>
+                  <dd>{pack.methodText}</dd>
                 </dl>
               </section>
             ))}

@@ -10,11 +10,16 @@ import { TextField } from "~/components/text-field";
 import { otherBasketText, WearerPackCheckout } from "~/components/wearer-pack-checkout";
 import { NEW_ADDRESS } from "~/domain/checkout";
 import basketStyles from "~/styles/basket.css";
+import ordersStyles from "~/styles/orders.css";
 
 // Stripe's glue loads only when a card is chosen: it is not part of the page's first JavaScript (DESIGN §6)
 const CardField = lazy(() => import("~/components/card-payment"));
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyles }];
+// orders.css: the wearer-pack checkout shows each pack's delivery as order facts (decision 102)
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: basketStyles },
+  { rel: "stylesheet", href: ordersStyles },
+];
 export const meta: MetaFunction = () => [{ title: "Checkout · Workwear ordering portal" }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
