@@ -281,6 +281,10 @@ function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: Wear
   const headingId = `pack-${pack.employeeId}`;
   const facts = [pack.employeeRef && `Employee reference ${pack.employeeRef}`, pack.grade && `Grade ${pack.grade}`].filter(Boolean).join(" · ");
   const fixedAddress = packs.chooseAddress ? null : packs.addresses[0];
+  // with JavaScript the delivery is saved by a fetcher and a refusal is said here, beside the wearer's form
+  const delivery = useFetcher<typeof action>();
+  const deliveryError = delivery.data && !delivery.data.ok ? delivery.data.formError : null;
+  const deliveryErrorId = `pack-delivery-error-${pack.employeeId}`;
   return (
     <section aria-labelledby={headingId} className="wearer-pack stack">
       <div className="wearer-pack__head">
@@ -336,7 +340,12 @@ function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: Wear
           </dl>
         </div>
       ) : null}
-      <Form method="post" className="wearer-pack__delivery" aria-label={`Delivery for ${pack.name}`}>
+      <delivery.Form
+        method="post"
+        className="wearer-pack__delivery"
+        aria-label={`Delivery for ${pack.name}`}
+        aria-describedby={deliveryError ? deliveryErrorId : undefined}
+      >
         <input type="hidden" name="intent" value="pack-delivery" />
         <input type="hidden" name="employeeId" value={pack.employeeId} />
         {packs.chooseAddress ? (
@@ -372,10 +381,11 @@ function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: Wear
             ))}
           </select>
         </div>
-        <button type="submit" className="button button--small" disabled={busy}>
+        <button type="submit" className="button button--small" disabled={busy || delivery.state !== "idle"}>
           Save delivery
         </button>
-      </Form>
+      </delivery.Form>
+      <FieldError id={deliveryErrorId} message={deliveryError ?? undefined} />
     </section>
   );
 }

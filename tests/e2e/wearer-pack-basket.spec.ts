@@ -14,7 +14,7 @@ const RIGHTS = ["canViewManpack", "manpackOrders", "viewOrderHistory", "indAddre
 const jsOn = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
 
 type OrderLine = { item: { internalId: string }; employee: { internalId: string } | null; quantity: number };
-type Contact = { internalId: string; firstName: string; lastName: string; employeeRef: string | null; grade: string | null; budgets: unknown[] };
+type Contact = { internalId: string; firstName: string; lastName: string; employeeRef: string | null; grade: string | null; budgets: Array<{ type: string }> };
 type Address = { internalId: string; label: string; orderUse?: { wearerPack: boolean } };
 type Method = { internalId: string; description: string };
 
@@ -87,7 +87,20 @@ test.describe("the wearer-pack basket (issue 15 item 5)", () => {
       await firstRow.getByRole("spinbutton").fill(String(lower));
       if (jsOn(testInfo)) await firstRow.getByRole("spinbutton").press("Tab");
       else await firstRow.getByRole("button", { name: "Update" }).click();
-      await expect.poll(async () => (await packsOf(token)).find((p) => p.employeeId === wearer)?.data.find((l) => l.productId === first.productId)?.qty).toBe(lower);
+      const qtyNow = async () => (await packsOf(token)).find((p) => p.employeeId === wearer)?.data.find((l) => l.productId === first.productId)?.qty;
+      await expect.poll(qtyNow).toBe(lower);
+
+      // a rise the wearer's allowance cannot cover is refused in the provider's words, and nothing is written
+      const item = await providerCall<{ allocationType: string | null; itemPoints: number | null }>(`/item/${first.productId}`, { token });
+      const budget = contact.budgets.find((b) => b.type === "Points" && (item.itemPoints ?? 0) > 0) ?? contact.budgets.find((b) => b.type === item.allocationType);
+      expect(budget, "the wearer has an allowance the first line is charged to").toBeDefined();
+      await firstRow.getByRole("spinbutton").fill("99");
+      if (jsOn(testInfo)) await firstRow.getByRole("spinbutton").press("Tab");
+      else await firstRow.getByRole("button", { name: "Update" }).click();
+      const words = new RegExp(`^${name} has \\d+ ${budget!.type} allowance left; this pack needs \\d+$`);
+      // with JavaScript under the line's quantity; without, above the page (a 400 answer)
+      await expect(jsOn(testInfo) ? firstRow.getByText(words) : page.getByRole("alert").filter({ hasText: words })).toBeVisible();
+      expect(await qtyNow()).toBe(lower);
 
       // the wearer's delivery: another address the account may send with a wearer pack, and a delivery method
       const addresses = (await providerCall<{ data: Address[] }>("/customer-address?$limit=10000&details.custrecord4.value[$ne]=true", { token })).data.filter(
