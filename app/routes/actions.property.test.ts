@@ -11,7 +11,7 @@ import { testLoadContext } from "~/http/context";
 import { sessionCookie } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { basketHandlers, emptyBasket } from "../../tests/mocks/upstream/basket";
+import { basketHandlers, emptyBasket, PACK_ITEMS, packWearerHandlers } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
 import { itemAnswer, list } from "../../tests/mocks/upstream/items";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
@@ -80,6 +80,11 @@ const ROUTES: Record<string, RouteCase> = {
       { intent: "reorder", orderId: "3" },
       { intent: "instructions", instructions: "Gate 3" },
       { intent: "basket-type", basketType: "manpack-order-basket" },
+      { intent: "pack-update", employeeId: "5102", productId: "20030", qty: "1" },
+      { intent: "pack-remove-line", employeeId: "5102", productId: "20030" },
+      { intent: "pack-remove", employeeId: "5102" },
+      { intent: "pack-delivery", employeeId: "5102", addressId: "701", shippingMethod: "1" },
+      { intent: "pack-instructions", instructions: "Ward 7" },
     ],
     examples: [{ intent: "add", productId: "20002", qty: "1", redirectTo: WIDE_REDIRECT }],
   },
@@ -201,6 +206,7 @@ const PERSONAS = {
 type Persona = keyof typeof PERSONAS;
 
 const jacketLine = { productId: "20002", parentId: "20001", qty: 2, name: "Hi-Vis Jacket M", price: 24.5, thumbnail: null };
+const tunicLine = { productId: PACK_ITEMS.tunic.internalId, parentId: "20029", qty: 1, name: PACK_ITEMS.tunic.displayName, price: 18, thumbnail: null };
 const savedBasket = { id: 601, basket_name: "Monthly", checked_out: 0, itemsArray: [{ internalId: "20002", parent: "20001", qty: 2, name: "Hi-Vis Jacket M" }] };
 const brokenBasket = { id: 602, basket_name: "Broken", checked_out: 0, itemsArray: [{ internalId: "20002", parent: "20001", qty: "two" }] };
 
@@ -210,7 +216,17 @@ type World = { persona: Persona; stocked: boolean; heldForApproval: boolean; dec
 let basketPatches: unknown[] = [];
 
 function upstreamFor(world: World) {
-  const store = { state: { ...emptyBasket(), stock: world.stocked ? [{ ...jacketLine }] : [], basketIdForApproval: world.heldForApproval ? "650" : null }, patches: [], reorders: [] };
+  const store = {
+    state: {
+      ...emptyBasket(),
+      stock: world.stocked ? [{ ...jacketLine }] : [],
+      // a stocked world holds a wearer's pack too, so the pack intents have a line to change
+      manpack: world.stocked ? [{ employeeId: "5102", data: [{ ...tunicLine }] }] : [],
+      basketIdForApproval: world.heldForApproval ? "650" : null,
+    },
+    patches: [],
+    reorders: [],
+  };
   const basket = basketHandlers({ store, reorder: { orderId: "3", orderType: "standard", lines: [jacketLine], dropped: [] } });
   basketPatches = store.patches;
   const order = orderAnswer(world.decided ? { pendingWebApproval: false, orderStatus: "Pending Fulfillment" } : {});
@@ -224,6 +240,8 @@ function upstreamFor(world: World) {
     }),
     ...entitlementHandlers({ contactIds: wearerFixtures().map((w) => w.internalId) }).handlers,
     ...basket.handlers,
+    // the basket's one call for its packs' wearers (internalId[$in]) before the wearer page's calls
+    ...packWearerHandlers(wearerFixtures()).handlers,
     ...wearerHandlers().handlers,
     ...checkoutHandlers(world.refuse ? { orderError: { status: 409, message: "This basket has already been ordered" } } : {}).handlers,
     ...orderHandlers([order]),
@@ -257,7 +275,7 @@ const value = fc.oneof(
   { weight: 1, arbitrary: fc.double().map(String) },
   { weight: 1, arbitrary: huge },
 );
-const INTENTS = ["add", "update", "remove", "reorder", "instructions", "basket-type", "qty", "load", "save", "delete", "approve", "reject", "amend-address", "bogus", "", "ADD", "add "];
+const INTENTS = ["add", "update", "remove", "reorder", "instructions", "basket-type", "pack-update", "pack-remove-line", "pack-remove", "pack-delivery", "pack-instructions", "qty", "load", "save", "delete", "approve", "reject", "amend-address", "bogus", "", "ADD", "add "];
 const randomKey = fc.oneof(fc.constantFrom("intent", "__proto__", "constructor", "toString", "redirect", "redirectTo", "chosenBasket", "customerId", "price", "token", "", "items[0]"), fc.string({ maxLength: 10 }));
 
 type Entry = [string, string];
