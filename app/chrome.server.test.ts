@@ -49,6 +49,20 @@ describe("the header offers only what the user may use (issue 14 item 7)", () =>
     expect(punchout.basketCount).toBe(0);
   });
 
+  it("counts the items of both baskets: stock lines and wearer packs, lines flagged as removed not counted", async () => {
+    const session = sessionAnswer({ permissions: ["canViewFullCatalogue", "canViewManpack", "manpackOrders"] }) as unknown as UpstreamSession;
+    (session as { basket: unknown }).basket = {
+      selectedBasketType: "manpack-order-basket",
+      stock: [{ productId: "20002", qty: 2 }, { productId: "20003", qty: 5, removeItem: true }],
+      manpack: [
+        { employeeId: "5102", data: [{ productId: "20030", qty: 1 }, { productId: "20031", qty: 3 }] },
+        { employeeId: "5103", data: [{ productId: "20030", qty: 1 }] },
+      ],
+    };
+    const chrome = await loadChrome(new Request("http://portal.test/"), { session, inPunchout: false, upstream: null } as unknown as PortalUser);
+    expect(chrome.basketCount).toBe(7);
+  });
+
   it("a buyer has the basket; approvals only for an approver, by the access table", async () => {
     const buyer = await loadChrome(new Request("http://portal.test/"), user(["canViewFullCatalogue"]));
     expect(buyer.basketCount).toBe(0);

@@ -1,4 +1,5 @@
 import { basketCount } from "~/domain/basket";
+import { packsLineCount } from "~/domain/packs";
 import { accessGuard, navigationFor } from "~/domain/permissions";
 import type { PortalUser } from "~/auth/require-user.server";
 import { bannerDismissedCookie } from "~/auth/session.server";
@@ -42,7 +43,8 @@ export async function loadChrome(request: Request, user: PortalUser) {
     customer: session.selectedCustomer,
     customers: session.customers,
     // null: the user may not use a basket (browse-only outside punchout), so the header shows no basket link
-    basketCount: mayOpen(user, "/basket") ? basketCount(session.basket?.stock ?? []) : null,
+    // the items of both baskets: wearer packs waiting are as much the user's basket as stock lines (SPEC §3 Basket state)
+    basketCount: mayOpen(user, "/basket") ? basketCount(session.basket?.stock ?? []) + packsLineCount(session.basket?.manpack ?? []) : null,
     pendingApprovals,
     navigation: visibleNavigation(user),
     banner: dismissedBanner === SITE_BANNER.id ? null : SITE_BANNER,

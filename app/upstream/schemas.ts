@@ -60,7 +60,7 @@ export const BasketSummarySchema = z
   .object({
     selectedBasketType: z.string().default("stock-order-basket"),
     stock: z.array(BasketLineSchema).default([]),
-    manpack: z.array(z.object({ employeeId: id }).passthrough()).default([]),
+    manpack: z.array(z.object({ employeeId: id, data: z.array(BasketLineSchema).default([]) }).passthrough()).default([]),
   })
   .passthrough();
 
