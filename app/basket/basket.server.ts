@@ -6,7 +6,7 @@ import { basketCount, basketTotal } from "~/domain/basket";
 import {
   addCapped,
   addPacks,
-  droppedNotice,
+  reorderDroppedNotice,
   lineFromItem,
   mergeLine,
   optionLabels,
@@ -311,7 +311,7 @@ export async function reorderIntoBasket(client: UpstreamClient, orderId: string)
       ? { manpack: addPacks(basket.manpack, answer.packs), selectedBasketType: "manpack-order-basket" }
       : { stock: addCapped(basket.stock, answer.lines), selectedBasketType: "stock-order-basket" };
   const saved = await patchBasket(client, patch);
-  const dropped = droppedNotice(answer.dropped.map((d) => d.name));
+  const dropped = reorderDroppedNotice(answer.dropped);
   const message = added ? `Added ${added} ${added === 1 ? "line" : "lines"} from the order to your basket.${dropped}` : `Nothing could be added.${dropped}`;
   return { ok: true, basket: saved, message, notice: answer.dropped.length > 0 || added === 0 };
 }

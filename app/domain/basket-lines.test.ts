@@ -4,6 +4,7 @@ import {
   addPacks,
   droppedNotice,
   lineAmount,
+  reorderDroppedNotice,
   lineFromItem,
   mergeLine,
   optionLabels,
@@ -98,6 +99,20 @@ describe("droppedNotice: SPEC §5 saved lines whose product no longer exists are
     [["Old Fleece", "Cap"], " No longer available, so not added: Old Fleece, Cap."],
   ])("%j", (names, notice) => {
     expect(droppedNotice(names)).toBe(notice);
+  });
+});
+
+describe("reorderDroppedNotice: products gone, and wearers' lines left out with the provider's reason (decision 104)", () => {
+  it.each([
+    [[], ""],
+    [[{ name: "Old Fleece" }], " No longer available, so not added: Old Fleece."],
+    [[{ name: "Work Trousers", reason: "Hal Harbour is no longer entitled to Work Trousers" }], " Not added: Hal Harbour is no longer entitled to Work Trousers."],
+    [
+      [{ name: "Old Fleece", reason: null }, { name: "Tunic", reason: "Lee Leaver is no longer an active wearer" }, { name: "Cap", reason: "Lee Leaver is no longer an active wearer" }],
+      " No longer available, so not added: Old Fleece. Not added: Lee Leaver is no longer an active wearer; Lee Leaver is no longer an active wearer.",
+    ],
+  ])("%j", (dropped, notice) => {
+    expect(reorderDroppedNotice(dropped)).toBe(notice);
   });
 });
 

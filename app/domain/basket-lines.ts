@@ -120,6 +120,15 @@ export function droppedNotice(names: readonly string[]): string {
   return names.length ? ` No longer available, so not added: ${names.join(", ")}.` : "";
 }
 
+/**
+ * The notice for an order's lines a reorder left out: products gone as droppedNotice says, and lines the provider
+ * gave a reason for (a wearer no longer active or entitled, decision 104) with the provider's reason.
+ */
+export function reorderDroppedNotice(dropped: ReadonlyArray<{ name: string; reason?: string | null }>): string {
+  const reasons = dropped.flatMap((d) => (d.reason ? [d.reason] : []));
+  return droppedNotice(dropped.filter((d) => !d.reason).map((d) => d.name)) + (reasons.length ? ` Not added: ${reasons.join("; ")}.` : "");
+}
+
 /** A line's amount, price × quantity, worked in whole pence (issue 12 item 3: money as integer pence). */
 export function lineAmount(price: number, qty: number): number {
   return fromPence(toPence(price) * qty);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
+import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket, ITEMS, type BasketStore } from "../../tests/mocks/upstream/basket";
@@ -38,11 +38,6 @@ function storeWith(stock: BasketStore["state"]["stock"]): BasketStore {
   return { state: { ...emptyBasket(), stock }, patches: [], reorders: [] };
 }
 
-async function toastOf(result: unknown): Promise<string | null> {
-  const setCookie = (result as Response).headers.get("Set-Cookie");
-  return setCookie ? setCookie.split(";")[0] : null;
-}
-
 describe("/basket action, intent=add", () => {
   it("an add while the wearer-pack basket is selected selects the stock basket, where the line went", async () => {
     const store = setUp({ store: { ...storeWith([]), state: { ...emptyBasket(), selectedBasketType: "manpack-order-basket" } } });
@@ -55,7 +50,7 @@ describe("/basket action, intent=add", () => {
     const result = await send({ intent: "add", productId: "20002", qty: "3", redirectTo: "/product/hv-jkt", price: "0.01" });
     expect((result as Response).status).toBe(303);
     expect(locationOf(result)).toBe("/product/hv-jkt");
-    expect(await toastOf(result)).toMatch(/^__portal_session=/);
+    expect(await toastOf(result)).toEqual({ kind: "success", message: "Added to basket" });
     expect(store.patches).toEqual([
       {
         stock: [
@@ -214,6 +209,25 @@ describe("/basket action, other intents", () => {
         selectedBasketType: "manpack-order-basket",
       },
     ]);
+  });
+
+  it("reorder of a wearer-pack order names the lines the provider left out and why (decision 104)", async () => {
+    setUp({
+      reorder: {
+        orderId: "9",
+        orderType: "manpack",
+        packs: [{ employeeId: "5004", data: [jacketLine(1)] }],
+        dropped: [
+          { internalId: "20010", name: "Work Trousers", employeeId: "5004", reason: "Hal Harbour is no longer entitled to Work Trousers" },
+          { internalId: "20099", name: "Old Fleece", employeeId: "5004" },
+        ],
+      },
+    });
+    const result = await send({ intent: "reorder", orderId: "9" });
+    expect(await toastOf(result)).toEqual({
+      kind: "info",
+      message: "Added 1 line from the order to your basket. No longer available, so not added: Old Fleece. Not added: Hal Harbour is no longer entitled to Work Trousers.",
+    });
   });
 
   it("reorder of an unknown order is a 400 with a message", async () => {

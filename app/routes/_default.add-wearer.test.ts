@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getSession } from "~/auth/session.server";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
+import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
@@ -31,12 +30,6 @@ type Refused = { init: ResponseInit; data: { ok: false; fieldErrors: Record<stri
 const FILLED = {
   firstName: " Nia ", lastName: "New", email: "nia.new@harbour.test", grade: "Porter", employeeRef: " HH-020001 ", department: "302", costCentre: "402",
 };
-
-async function toastOf(result: unknown) {
-  const setCookie = (result as Response).headers.get("Set-Cookie") ?? "";
-  const session = await getSession(new Request("http://portal.test/", { headers: { Cookie: setCookie.split(";")[0] } }));
-  return session.get("toast");
-}
 
 describe("/add-wearer: the form (issue 15 item 7)", () => {
   it("offers the customer's grades, active departments and active cost centres", async () => {

@@ -1,9 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { getSession } from "~/auth/session.server";
 import { finalisePunchoutApproval, NOT_LOADED } from "~/basket/punchout-approval.server";
 import { testLoadContext } from "~/http/context";
 import { createUpstreamClient } from "~/upstream/client.server";
-import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
+import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket, ITEMS, type BasketStore } from "../../tests/mocks/upstream/basket";
@@ -38,12 +37,6 @@ const send = (form: Record<string, string>, basketId = "650") =>
   settle(() => action({ request: post(`/saved-punchout-baskets/${basketId}`, form, cookie), params: { basketId }, context: testLoadContext() }));
 const open = (basketId = "650") =>
   settle(() => loader({ request: get(`/saved-punchout-baskets/${basketId}`, cookie), params: { basketId }, context: testLoadContext() }));
-
-async function toastOf(result: unknown) {
-  const setCookie = (result as Response).headers.get("Set-Cookie") ?? "";
-  const session = await getSession(new Request("http://portal.test/", { headers: { Cookie: setCookie.split(";")[0] } }));
-  return session.get("toast");
-}
 
 // the approval keys set after loading (the load's own stock write clears them first: a loaded basket replaces any other)
 const approvalPatches = (store: BasketStore) => store.patches.filter((p) => typeof p === "object" && p !== null && "basketIdForApproval" in p && !("stock" in p));

@@ -1,7 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { getSession } from "~/auth/session.server";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
+import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket } from "../../tests/mocks/upstream/basket";
@@ -44,11 +43,6 @@ const load = (contactId: string) => loader({ request: get(`/wearer-pack/${contac
 const add = (form: Record<string, string>, contactId = WES) =>
   action({ request: post(`/wearer-pack/${contactId}`, { intent: "add", ...form }, cookie), params: { contactId }, context: testLoadContext() });
 
-async function toastOf(result: unknown) {
-  const setCookie = (result as Response).headers.get("Set-Cookie") ?? "";
-  const session = await getSession(new Request("http://portal.test/", { headers: { Cookie: setCookie.split(";")[0] } }));
-  return session.get("toast");
-}
 /** A refused post's status and body (a data() answer). */
 function refusedWith(result: unknown) {
   const answer = result as { init: { status: number } | null; data: { ok: boolean; itemId: string | null; fieldErrors: Record<string, string>; formError: string | null } };

@@ -1,7 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { getSession } from "~/auth/session.server";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
+import { get, locationOf, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket } from "../../tests/mocks/upstream/basket";
@@ -32,12 +31,6 @@ function setUp(options: { permissions?: string[]; manpack?: Array<{ employeeId: 
   return wearers;
 }
 const load = (search = "") => loader({ request: get(`/wearer-pack${search}`, cookie), params: {}, context: testLoadContext() });
-
-async function toastOf(result: unknown) {
-  const setCookie = (result as Response).headers.get("Set-Cookie") ?? "";
-  const session = await getSession(new Request("http://portal.test/", { headers: { Cookie: setCookie.split(";")[0] } }));
-  return session.get("toast");
-}
 
 describe("/wearer-pack: the wearers (issue 15 item 2)", () => {
   it("asks for active manpack wearers, 16 a page from the start, without q when none is typed", async () => {

@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { wishListHandlers } from "../../tests/mocks/upstream/wish-list";
-import { locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
+import { locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
-import { getSession } from "~/auth/session.server";
 import { action } from "./wish-list";
 
 const server = useUpstreamMock();
@@ -12,12 +11,6 @@ const server = useUpstreamMock();
 async function send(form: Record<string, string>, options: Parameters<typeof wishListHandlers>[0] = {}) {
   server.use(...authHandlers(), ...wishListHandlers(options));
   return (await settle(async () => action({ request: post("/wish-list", form, await sessionCookie()), params: {}, context: testLoadContext() }))) as Response;
-}
-
-async function toastOf(response: Response) {
-  const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0];
-  const session = await getSession(new Request("http://portal.test/", { headers: { Cookie: cookie } }));
-  return session.get("toast");
 }
 
 describe("/wish-list action", () => {

@@ -148,7 +148,17 @@ export const ReOrderSchema = z.object({
   orderType: z.string(),
   lines: z.array(StockLineSchema).default([]),
   packs: z.array(z.object({ employeeId: id, data: z.array(StockLineSchema) })).default([]),
-  dropped: z.array(z.object({ internalId: id.nullable(), name: z.string() })).default([]),
+  // a wearer's line left out says whose and why (decision 104)
+  dropped: z
+    .array(
+      z.object({
+        internalId: id.nullable(),
+        name: z.string(),
+        employeeId: id.nullish().transform((v) => v ?? null),
+        reason: z.string().nullish().transform((v) => v ?? null),
+      }),
+    )
+    .default([]),
 });
 export type ReOrder = z.infer<typeof ReOrderSchema>;
 

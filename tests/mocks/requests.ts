@@ -1,4 +1,4 @@
-import { commitSession, getSession, type SessionData } from "~/auth/session.server";
+import { commitSession, getSession, type SessionData, type SessionFlash } from "~/auth/session.server";
 
 /** A Cookie header carrying a portal session with the given values. */
 export async function sessionCookie(values: Partial<SessionData> = { token: "token-1" }): Promise<string> {
@@ -29,4 +29,11 @@ export async function settle(run: () => Promise<unknown>): Promise<unknown> {
 
 export function locationOf(result: unknown): string | null {
   return result instanceof Response ? result.headers.get("Location") : null;
+}
+
+/** The toast a response flashed into the session it sets (its Set-Cookie), or undefined when it flashed none. */
+export async function toastOf(result: unknown): Promise<SessionFlash["toast"] | undefined> {
+  const cookie = ((result as Response).headers.get("Set-Cookie") ?? "").split(";")[0];
+  const session = await getSession(new Request("http://portal.test/", { headers: { Cookie: cookie } }));
+  return session.get("toast");
 }
