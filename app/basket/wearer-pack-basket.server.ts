@@ -1,6 +1,6 @@
 import type { PortalUser } from "~/auth/require-user.server";
 import { addressChoice, type AddressChoice } from "~/domain/address";
-import { allowancesLeft, calendarDay, checkAllowance, overAllowanceMessage, POINTS_BUDGET_TYPE, wearerName, type AllowanceLeft } from "~/domain/allowance";
+import { allowancesLeft, budgetLabel, calendarDay, checkAllowance, overAllowanceMessage, POINTS_BUDGET_TYPE, wearerName, type AllowanceLeft } from "~/domain/allowance";
 import { optionLabels, UNKNOWN_PRODUCT } from "~/domain/basket-lines";
 import { findPack, removePack, removePackLine, setPackDelivery, setPackLineQty } from "~/domain/packs";
 import { PLACEHOLDER_IMAGE } from "~/domain/product-card";
@@ -9,14 +9,12 @@ import { listCustomerAddresses, type Address } from "~/upstream/addresses.server
 import {
   getBasket,
   getPackItemsById,
-  getPackWearers,
   patchBasket,
   type BasketState,
   type PackItem,
-  type PackWearer,
 } from "~/upstream/basket.server";
 import { listShipMethods } from "~/upstream/carriage.server";
-import type { ContactBudget } from "~/upstream/contacts.server";
+import { getWearersById, type ContactBudget, type WearerContact } from "~/upstream/contacts.server";
 import type { UpstreamClient } from "~/upstream/client.server";
 import type { BasketChange } from "./basket.server";
 
@@ -83,12 +81,6 @@ export interface WearerPackBasketView {
   instructions: string;
 }
 
-/** A budget's name on screen: the allocation type's readable name, else its code; points are "Points". */
-function budgetLabel(budget: ContactBudget): string {
-  if (budget.type === POINTS_BUDGET_TYPE) return "Points";
-  return budget.allocationTypeName ?? budget.allocationType ?? budget.type;
-}
-
 function chargesText(item: PackItem | undefined, budgets: readonly ContactBudget[]): string | null {
   if (!item) return null;
   if (budgets.some((b) => b.type === POINTS_BUDGET_TYPE)) return `${item.itemPoints ?? 0} ${item.itemPoints === 1 ? "point" : "points"} each`;
@@ -109,7 +101,7 @@ export function wearerPackAddresses(addresses: readonly Address[]): Address[] {
   return [...usable.filter((a) => a.isDefault), ...usable.filter((a) => !a.isDefault)];
 }
 
-export function packView(pack: BasketState["manpack"][number], wearer: PackWearer | undefined, items: ReadonlyMap<string, PackItem>, today: string): PackView {
+export function packView(pack: BasketState["manpack"][number], wearer: WearerContact | undefined, items: ReadonlyMap<string, PackItem>, today: string): PackView {
   const budgets = wearer?.budgets ?? [];
   const after: AllowanceLeft<ContactBudget>[] = allowancesLeft(budgets, packLines(pack.data, items), today);
   const named = wearer ?? { firstName: null, lastName: null };
@@ -146,7 +138,7 @@ export function packView(pack: BasketState["manpack"][number], wearer: PackWeare
  */
 export async function wearerPackBasketView(client: UpstreamClient, basket: BasketState, now: Date = new Date()): Promise<WearerPackBasketView> {
   const [wearers, items, addresses, methods] = await Promise.all([
-    getPackWearers(client, basket.manpack.map((pack) => pack.employeeId)),
+    getWearersById(client, basket.manpack.map((pack) => pack.employeeId)),
     getPackItemsById(client, basket.manpack.flatMap((pack) => pack.data.map((line) => line.productId))),
     listCustomerAddresses(client),
     listShipMethods(client),
@@ -185,7 +177,7 @@ export async function updatePackLine(client: UpstreamClient, employeeId: string,
   if (!item && !(check.ok && check.qty === 0)) return refuse(UNKNOWN_PRODUCT);
   if (!check.ok) return refuse(check.message);
   if (item && check.qty > line.qty) {
-    const [wearer] = (await getPackWearers(client, [employeeId])).filter((w) => w.internalId === employeeId);
+    const [wearer] = (await getWearersById(client, [employeeId])).filter((w) => w.internalId === employeeId);
     if (!wearer) return refuse(UNKNOWN_WEARER);
     const others = pack.data.filter((l) => l.productId !== productId);
     const allowance = checkAllowance({

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
   allowancesLeft,
+  budgetLabel,
   calendarDay,
   chargedBudgetIndex,
   checkAllowance,
@@ -253,5 +254,17 @@ describe("checkAllowance: may this quantity of the item go into the wearer's pac
         expect(c.ok).toBe(held + add <= qty - used);
       }),
     );
+  });
+});
+
+describe("budgetLabel: a budget's name on screen", () => {
+  it.each([
+    [{ type: "Points", allocationType: "Points", allocationTypeName: "Points" }, "Points"],
+    [{ type: "Points", allocationTypeName: "Uniform points" }, "Points"],
+    [{ type: "JKT", allocationType: "JKT", allocationTypeName: "Jacket" }, "Jacket"],
+    [{ type: "JKT", allocationType: "JKT", allocationTypeName: null }, "JKT"],
+    [{ type: "Tops", allocationType: null, allocationTypeName: null }, "Tops"],
+  ])("%j → %s", (budget, label) => {
+    expect(budgetLabel(budget)).toBe(label);
   });
 });

@@ -136,6 +136,12 @@ export function allowancesLeft<B extends Budget>(budgets: readonly B[], lines: r
   });
 }
 
+/** A budget's name on screen: its allocation type's readable name, else the type's code; a Points budget is "Points". */
+export function budgetLabel(budget: Pick<Budget, "type"> & { allocationType?: string | null; allocationTypeName?: string | null }): string {
+  if (budget.type === POINTS_BUDGET_TYPE) return "Points";
+  return budget.allocationTypeName ?? budget.allocationType ?? budget.type;
+}
+
 /** A wearer as the provider names them in its refusals. */
 export function wearerName(wearer: Wearer): string {
   return [wearer.firstName, wearer.lastName].map((s) => (s ?? "").trim()).filter((s) => s !== "").join(" ") || "the wearer";

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
-import { ContactBudgetSchema } from "./contacts.server";
 import { ListSchema } from "./schemas";
 
 // The live basket (docs/upstream-api.md /api/basket-session) and the catalogue reads the basket needs.
@@ -109,30 +108,6 @@ export async function getPackItemsById(client: UpstreamClient, ids: readonly str
   if (unique.length === 0) return [];
   const answer = await client.get("/api/item", ListSchema(PackItemSchema), {
     query: { "internalId[$in]": unique.join(","), includeAllocation: true, $limit: unique.length },
-  });
-  return answer.data;
-}
-
-/** A wearer of the wearer-pack basket: name, employee reference, grade and budgets (GET /api/contact, decision 096). */
-export const PackWearerSchema = z.object({
-  internalId: id,
-  firstName: z.string().nullish().transform((v) => v ?? ""),
-  lastName: z.string().nullish().transform((v) => v ?? ""),
-  grade: z.string().nullish().transform((v) => v ?? null),
-  employeeRef: z.string().nullish().transform((v) => v ?? null),
-  isInactive: z.boolean().default(false),
-  budgets: z.array(ContactBudgetSchema).default([]),
-});
-export type PackWearer = z.infer<typeof PackWearerSchema>;
-
-// GET /api/contact?internalId[$in]=…&$limit=n (SPEC §7: GET /api/contact) — the wearers of the basket's packs in one
-// call, inactive ones too (a pack may outlive its wearer's being active); a wp_contact_only caller is answered only
-// their own contact
-export async function getPackWearers(client: UpstreamClient, ids: readonly string[]): Promise<PackWearer[]> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return [];
-  const answer = await client.get("/api/contact", ListSchema(PackWearerSchema), {
-    query: { "internalId[$in]": unique.join(","), $limit: unique.length },
   });
   return answer.data;
 }

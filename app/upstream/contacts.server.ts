@@ -1,27 +1,20 @@
 import { z } from "zod";
-import { FETCH_ALL_LIMIT, PAGE_SIZE } from "~/domain/constants";
+import { PAGE_SIZE } from "~/domain/constants";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
+import { isRefusal } from "./errors.server";
 import { ListSchema } from "./schemas";
 
 const ContactSchema = z.object({
   internalId: id,
-  firstName: z.string().default(""),
-  lastName: z.string().default(""),
-  grade: z.string().nullish(),
-  employeeRef: z.string().nullish(),
+  firstName: z.string().nullish().transform((v) => v ?? ""),
+  lastName: z.string().nullish().transform((v) => v ?? ""),
+  grade: z.string().nullish().transform((v) => v ?? null),
+  employeeRef: z.string().nullish().transform((v) => v ?? null),
   isInactive: z.boolean().default(false),
   manpackUser: z.boolean().default(false),
 });
 export type Contact = z.infer<typeof ContactSchema>;
-
-// GET /api/contact (isInactive, $limit, currentContactOnly) — active contacts, or only the user's own
-export async function listActiveContacts(client: UpstreamClient, options: { ownOnly: boolean }): Promise<Contact[]> {
-  const answer = await client.get("/api/contact", ListSchema(ContactSchema), {
-    query: { isInactive: false, $limit: FETCH_ALL_LIMIT, currentContactOnly: options.ownOnly ? true : undefined },
-  });
-  return answer.data;
-}
 
 /** SPEC §3 Contact budget, as GET /api/contact answers it in `budgets` (decision 096). */
 export const ContactBudgetSchema = z.object({
@@ -42,7 +35,10 @@ const NamedSchema = z
   .nullish()
   .transform((v) => (v ? { internalId: v.internalId, name: v.name ?? null } : null));
 
-/** A wearer as the wearer listing shows it: the contact with its department, cost centre and budgets. */
+/**
+ * A wearer as every wearer-pack screen reads them (the list, the wearer's page, the basket, checkout): the contact
+ * with its department, cost centre and budgets as they stand today (decision 096).
+ */
 const WearerSchema = ContactSchema.extend({
   department: NamedSchema,
   costCentre: NamedSchema,
@@ -64,4 +60,28 @@ export function listWearers(client: UpstreamClient, options: { q: string; skip: 
   return client.get("/api/contact", WearerPageSchema, {
     query: { isInactive: false, manpackUser: true, q: q === "" ? undefined : q, $limit: options.limit ?? PAGE_SIZE, $skip: options.skip },
   });
+}
+
+/**
+ * GET /api/contact/:id — one contact of the selected customer with its budgets; null when the provider answers 404
+ * (unknown, another customer's, or for a wp_contact_only user anyone's but their own).
+ */
+export async function getWearer(client: UpstreamClient, contactId: string): Promise<WearerContact | null> {
+  try {
+    return await client.get(`/api/contact/${encodeURIComponent(contactId)}`, WearerSchema);
+  } catch (error) {
+    if (isRefusal(error, 404)) return null;
+    throw error;
+  }
+}
+
+/**
+ * GET /api/contact?internalId[$in]=…&$limit=n — the wearers of the basket's packs in one call, inactive ones too (a
+ * pack may outlive its wearer's being active); a wp_contact_only caller is answered only their own contact.
+ */
+export async function getWearersById(client: UpstreamClient, ids: readonly string[]): Promise<WearerContact[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const answer = await client.get("/api/contact", WearerPageSchema, { query: { "internalId[$in]": unique.join(","), $limit: unique.length } });
+  return answer.data;
 }

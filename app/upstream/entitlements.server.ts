@@ -2,47 +2,11 @@ import { z } from "zod";
 import { FETCH_ALL_LIMIT } from "~/domain/constants";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
-import { ContactBudgetSchema } from "./contacts.server";
-import { isRefusal } from "./errors.server";
 import { ItemSchema, SimpleSchema } from "./items.server";
 import { ListSchema } from "./schemas";
 
-// One wearer and what they may order (issue 15 item 3, decision 096): GET /api/contact/:id and
-// GET /api/item?scope=manpack&contactId=… (docs/upstream-api.md).
-
-const named = z
-  .object({ internalId: id, name: z.string().nullish() })
-  .nullish()
-  .transform((v) => (v ? { internalId: v.internalId, name: v.name ?? null } : null));
-
-/** SPEC §3 Contact, as GET /api/contact/:id answers it with its budgets as they stand today (decision 096). */
-const WearerDetailSchema = z.object({
-  internalId: id,
-  firstName: z.string().default(""),
-  lastName: z.string().default(""),
-  grade: z.string().nullish().transform((v) => v ?? null),
-  employeeRef: z.string().nullish().transform((v) => v ?? null),
-  isInactive: z.boolean().default(false),
-  manpackUser: z.boolean().default(false),
-  department: named,
-  costCentre: named,
-  budgets: z.array(ContactBudgetSchema).default([]),
-  nextResetDate: z.string().nullish().transform((v) => v ?? null),
-});
-export type WearerDetail = z.infer<typeof WearerDetailSchema>;
-
-/**
- * GET /api/contact/:id — one contact of the selected customer with its budgets; null when the provider answers 404
- * (unknown, another customer's, or for a wp_contact_only user anyone's but their own).
- */
-export async function getWearer(client: UpstreamClient, contactId: string): Promise<WearerDetail | null> {
-  try {
-    return await client.get(`/api/contact/${encodeURIComponent(contactId)}`, WearerDetailSchema);
-  } catch (error) {
-    if (isRefusal(error, 404)) return null;
-    throw error;
-  }
-}
+// What one wearer may order (issue 15 item 3, decision 096): GET /api/item?scope=manpack&contactId=…
+// (docs/upstream-api.md); the wearer themself is read with contacts.server.ts getWearer.
 
 /** What an item costs a wearer (SPEC §3 Item allocationType, itemPoints; includeAllocation adds the readable name). */
 const allocation = {

@@ -5,6 +5,7 @@ import { flashToast } from "~/auth/session.server";
 import { showsPrices } from "~/catalogue/product.server";
 import {
   allowancesLeft,
+  budgetLabel,
   calendarDay,
   chargedBudgetIndex,
   checkAllowance,
@@ -24,11 +25,11 @@ import { chooseOptions, choiceErrors, chosenOptions, OPTION_LABELS, type OptionP
 import { quantityRule, type QuantityRule } from "~/domain/quantity";
 import { getBasket, patchBasket, type BasketState, type StockLine } from "~/upstream/basket.server";
 import type { ContactBudget } from "~/upstream/contacts.server";
-import { getWearer, listEntitlement, type EntitledItem, type EntitledSimple, type WearerDetail } from "~/upstream/entitlements.server";
+import { getWearer, type WearerContact } from "~/upstream/contacts.server";
+import { listEntitlement, type EntitledItem, type EntitledSimple } from "~/upstream/entitlements.server";
 import { refusal } from "~/upstream/errors.server";
 import { idField, parseForm } from "~/utils/forms.server";
 import { idParam } from "~/utils/params.server";
-import { budgetLabel } from "./wearers.server";
 
 // /wearer-pack/{contactId} (issue 15 item 3): one wearer's allowances, their pack in the basket and the items they
 // may order, each added to their pack with one form post. The allowance rule is app/domain/allowance.ts; the pack's
@@ -41,7 +42,7 @@ const WEARER_NOT_FOUND = "Wearer not found";
  * contact the provider does not answer (unknown, another customer's, someone else for a wp_contact_only user), and
  * one that cannot have a pack (inactive, or not a wearer-pack contact) — the wearers list does not show those either.
  */
-async function requireWearer(user: PortalUser, contactId: string | undefined): Promise<WearerDetail> {
+async function requireWearer(user: PortalUser, contactId: string | undefined): Promise<WearerContact> {
   const id = idParam(contactId, WEARER_NOT_FOUND);
   const wearer = await getWearer(user.upstream, id);
   if (!wearer || wearer.isInactive || !wearer.manpackUser) throw new Response(WEARER_NOT_FOUND, { status: 404 });

@@ -1,11 +1,11 @@
 import type { PortalUser } from "~/auth/require-user.server";
-import { allowancesLeft, calendarDay, nextResetDate, POINTS_BUDGET_TYPE, wearerName } from "~/domain/allowance";
+import { allowancesLeft, budgetLabel, calendarDay, nextResetDate, POINTS_BUDGET_TYPE, wearerName } from "~/domain/allowance";
 import { PAGE_SIZE } from "~/domain/constants";
 import { formatDate } from "~/domain/dates";
 import { parsePage } from "~/domain/feathers-query";
 import { pageCount } from "~/domain/paging";
 import { getBasket } from "~/upstream/basket.server";
-import { listWearers, type ContactBudget, type WearerContact } from "~/upstream/contacts.server";
+import { listWearers, type WearerContact } from "~/upstream/contacts.server";
 
 /** One allowance as a row shows it: what is left (items of an allocation type, or points) before any pack. */
 export interface AllowanceShown {
@@ -27,12 +27,6 @@ export interface WearerRow {
   nextReset: string | null;
   /** The live basket already holds a pack for this wearer (SPEC §3 Manpack entry employeeId = contactId). */
   inBasket: boolean;
-}
-
-/** A budget's name on screen: the allocation type's readable name, else its code; points are "Points". */
-export function budgetLabel(budget: ContactBudget): string {
-  if (budget.type === POINTS_BUDGET_TYPE) return "Points";
-  return budget.allocationTypeName ?? budget.allocationType ?? budget.type;
 }
 
 export function wearerRow(wearer: WearerContact, inBasket: ReadonlySet<string>, today: string): WearerRow {
