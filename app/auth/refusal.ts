@@ -14,15 +14,15 @@ const PATH_NAMES: ReadonlyArray<readonly [path: string, name: string]> = [
   ["/order-history", "order history"],
   ["/order-to-approve", "order approval"],
   ["/report", "reporting"],
-  ["/new-manpack-user", "adding wearers"],
+  ["/new-manpack-user", "the Add a wearer page"],
   ["/categories/full", "the full catalogue"],
   ["/categories/my", "My catalogue"],
   ["/categories/user", "the employee catalogue"],
   ["/wearer-pack", "wearer packs"],
   ["/reporting", "reporting"],
-  ["/add-wearer", "adding wearers"],
-  ["/add-site-user", "adding site users"],
-  ["/add-delivery-address", "adding delivery addresses"],
+  ["/add-wearer", "the Add a wearer page"],
+  ["/add-site-user", "the Add a site user page"],
+  ["/add-delivery-address", "the Add a delivery address page"],
 ];
 
 /** Screens the guard can refuse that no path above names (login-layout pages refuse no one and need none). */

@@ -128,7 +128,7 @@ describe("/add-wearer: the form (issue 15 item 7)", () => {
     const { queries, bodies } = setUp({ permissions: ["canViewManpack", "manpackOrders", "canViewFullCatalogue"] });
     for (const result of [await settle(() => load()), await send(FILLED)]) {
       expect(locationOf(result)).toBe("/");
-      expect(await toastOf(result)).toEqual({ kind: "error", message: "Your account cannot open adding wearers." });
+      expect(await toastOf(result)).toEqual({ kind: "error", message: "Your account cannot open the Add a wearer page." });
     }
     expect([queries.grade, queries.department, bodies]).toEqual([[], [], []]);
   });
