@@ -1,121 +1,27 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { E2E_PROVIDER_PORT } from "../../playwright.config";
-import { DEMO, expect, providerCall, providerToken, test } from "./fixtures";
+import { expect, providerCall, test } from "./fixtures";
+import {
+  allowanceRow,
+  chargedBudget,
+  chargeOf,
+  chooseItem,
+  entitlement,
+  left,
+  manpackToken,
+  nameOf,
+  oneManpackBasketWriter,
+  openFromList,
+  plainItems,
+  removePackOf,
+  wearers,
+  type Basket,
+} from "./wearer-pack-helpers";
 
 // /wearer-pack/{contactId} (issue 15 item 3): manpack@demo.test opens a wearer from the list, adds an item within the
 // wearer's allowance and sees what is left go down and the wearer marked on the list; an add over the allowance of the
 // seed's "nearly out" wearer is refused in the provider's words. manpack@demo.test has one basket (Harbour Health
 // Trust) that both projects share: each project adds for a wearer of its own and takes that wearer's pack out again,
 // one project at a time (every write rewrites the whole manpack array, so two at once could undo each other's).
-
-type Budget = { type: string; qty: number; usedQty: number; allocationTypeName: string | null };
-type Wearer = { internalId: string; firstName: string; lastName: string; grade: string | null; budgets: Budget[] };
-type Options = Record<string, string | null>;
-type Item = {
-  internalId: string;
-  displayName: string;
-  price: number | null;
-  allocationType: string | null;
-  itemPoints: number | null;
-  quantityStep: number | null;
-  minimumSaleQuantity: number | null;
-  simples: Array<{ internalId: string; options: Options; price: number | null }>;
-};
-type Pack = { employeeId: string; data: unknown[] };
-type Basket = { selectedBasketType: string; manpack: Pack[] };
-type UnitAnswer = { selectedCustomer: { contactId: string } | null; customers: Array<{ contactId: string }> };
-
-async function manpackToken(): Promise<string> {
-  const token = await providerToken(DEMO.manpack);
-  const session = await providerCall<UnitAnswer>("/session", { token });
-  if (!session.selectedCustomer) {
-    await providerCall("/select-customer", { method: "POST", token, body: JSON.stringify({ contactId: session.customers[0].contactId }) });
-  }
-  return token;
-}
-
-const nameOf = (w: Wearer) => `${w.firstName} ${w.lastName}`;
-const left = (b: Budget) => Math.max(0, b.qty - b.usedQty);
-
-async function wearers(token: string): Promise<Wearer[]> {
-  return (await providerCall<{ data: Wearer[] }>("/contact?isInactive=false&manpackUser=true&$limit=200", { token })).data;
-}
-
-async function entitlement(token: string, wearer: Wearer): Promise<Item[]> {
-  const query = `scope=manpack&contactId=${wearer.internalId}&contactProducts=true&includeAllocation=true&includeChildren=true&$limit=100`;
-  return (await providerCall<{ data: Item[] }>(`/item?${query}`, { token })).data;
-}
-
-/** The budget an item is charged to (decision 098: Points first, else the item's allocation type), or undefined. */
-const chargedBudget = (wearer: Wearer, item: Item) => wearer.budgets.find((b) => b.type === "Points") ?? wearer.budgets.find((b) => b.type === item.allocationType);
-const chargeOf = (budget: Budget, item: Item, qty: number) => (budget.type === "Points" ? (item.itemPoints ?? 0) * qty : qty);
-
-/** A plain item to add: one unit at a time, priced, no finish or logo to choose (its first variant, when it has variants). */
-function plainItems(items: Item[]) {
-  return items.filter((i) => (i.quantityStep ?? 1) === 1 && (i.minimumSaleQuantity ?? 1) === 1 && i.price !== null && (i.simples.length === 0 || (!i.simples[0].options.finish && i.simples[0].price !== null)));
-}
-
-/** Takes the wearer's pack out of manpack@demo.test's basket (the rest of the basket as it is) and shows the stock basket. */
-async function removePackOf(token: string, wearerId: string): Promise<void> {
-  const basket = await providerCall<Basket>("/basket-session", { token });
-  const manpack = basket.manpack.filter((p) => p.employeeId !== wearerId);
-  // nothing to take out: no write, so the other project's pack (written between a read and a write) is never lost
-  if (manpack.length === basket.manpack.length && basket.selectedBasketType === "stock-order-basket") return;
-  await providerCall("/basket-session", { method: "PATCH", token, body: JSON.stringify({ manpack, selectedBasketType: "stock-order-basket" }) });
-}
-
-/**
- * Runs `work` while no other project of this suite writes manpack@demo.test's packs from this spec: a lock file per
- * provider (two suites side by side have their own), taken with an exclusive create; one left by a killed run is
- * broken after a minute.
- */
-async function oneProjectAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const lock = path.join(os.tmpdir(), `wearer-pack-entitlement-${E2E_PROVIDER_PORT}.lock`);
-  const started = Date.now();
-  for (;;) {
-    try {
-      fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
-      break;
-    } catch {
-      if (Date.now() - started > 60_000) fs.rmSync(lock, { force: true });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    fs.rmSync(lock, { force: true });
-  }
-}
-
-/** Opens the wearer's page from the wearers list, searching by name. */
-async function openFromList(page: Page, name: string) {
-  await page.goto("/wearer-pack");
-  await page.getByRole("searchbox", { name: "Name, employee reference, department or grade" }).fill(name);
-  await page.getByRole("button", { name: "Search wearers" }).click();
-  await expect(page).toHaveURL(/[?&]q=/);
-  await page.getByRole("link", { name, exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-}
-
-/** The item's card on the wearer's page, with the options of its first variant chosen. */
-async function chooseItem(page: Page, item: Item) {
-  const card = page.getByRole("article", { name: item.displayName, exact: true });
-  const options = item.simples[0]?.options ?? {};
-  for (const [option, label] of [["size", "Size"], ["legLength", "Leg length"], ["color", "Colour"]] as const) {
-    const value = options[option];
-    if (value) await card.getByLabel(label, { exact: true }).selectOption(value);
-  }
-  return card;
-}
-
-/** The row of the allowances table for a budget. */
-const allowanceRow = (page: Page, budget: Budget) =>
-  page.getByRole("region", { name: "Allowances" }).getByRole("row").filter({ has: page.getByRole("rowheader", { name: budget.type === "Points" ? "Points" : budget.allocationTypeName ?? budget.type, exact: true }) });
 
 test.describe("wearer packs: one wearer's entitlement (issue 15 item 3)", () => {
   test("manpack@demo.test opens a wearer from the list, adds an item within allowance, sees what is left go down and the wearer marked in the basket", async ({ page, logInAs }, testInfo) => {
@@ -134,7 +40,7 @@ test.describe("wearer packs: one wearer's entitlement (issue 15 item 3)", () => 
     // the other project may hold the lock for as long as its own run of this test
     test.setTimeout(90_000);
     await logInAs("manpack");
-    await oneProjectAtATime(async () => {
+    await oneManpackBasketWriter(async () => {
       await removePackOf(token, wearer.internalId);
       try {
         await openFromList(page, nameOf(wearer));
@@ -169,7 +75,8 @@ test.describe("wearer packs: one wearer's entitlement (issue 15 item 3)", () => 
     expect(item, `an item ${nameOf(wearer!)} may order that an allowance limits`).toBeTruthy();
     const budget = chargedBudget(wearer!, item!)!;
     // a refusal writes nothing, so both projects may refuse at once; the pack is taken out first so "needs" is exact
-    await removePackOf(token, wearer!.internalId);
+    // (a write: under the lock, so that no other test's pack is lost between its read and write)
+    await oneManpackBasketWriter(() => removePackOf(token, wearer!.internalId));
 
     await logInAs("manpack");
     await openFromList(page, nameOf(wearer!));
