@@ -371,7 +371,7 @@ function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: Wear
           <select id={`pack-method-${pack.employeeId}`} name="shippingMethod" defaultValue={pack.shippingMethod ?? ""}>
             {pack.shippingMethod ? null : (
               <option value="" disabled>
-                Choose a delivery method
+                The cheapest available (until you choose one)
               </option>
             )}
             {packs.shipMethods.map((method) => (
