@@ -2,9 +2,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { fillBasket, placeOrder, tokenIn } from "./basket-helpers";
+import { emptyBasket, fillBasket, placeOrder, tokenIn } from "./basket-helpers";
 import { jsEnabled } from "./catalogue-helpers";
-import { expect, newColleague, test } from "./fixtures";
+import { expect, newColleague, providerCall, test } from "./fixtures";
 
 /**
  * Visual review (issue 14, "How to check"): every screen at 1280 px and at 390 px wide, in both projects, saved as
@@ -81,6 +81,29 @@ test.describe("visual review: every screen at 1280 and 390 px", () => {
       await first.click();
       await review(page, "order-to-approve");
     }
+  });
+
+  test("a wearer-pack user's screens: wearers, a wearer's page, adding a wearer, the wearer-pack basket and its checkout", async ({ page, logInAs }) => {
+    test.setTimeout(180_000);
+    const unit = "Harbour Health Trust";
+    const rights = ["canViewManpack", "manpackOrders", "viewOrderHistory", "viewAllOrders", "indAddress", "addManpackUser"];
+    const colleague = await newColleague(unit, "visual-packs", rights);
+    const token = await tokenIn(colleague, unit);
+    await logInAs(colleague, unit);
+    await open(page, "/wearer-pack", "wearers");
+    await page.locator("main table tbody a").first().click();
+    await expect(page.getByRole("heading", { level: 2, name: "Allowances" })).toBeVisible();
+    await review(page, "wearer");
+    await open(page, "/add-wearer", "add-wearer");
+    // a seeded wearer-pack order reordered fills the wearer-pack basket
+    const { data } = await providerCall<{ data: Array<{ internalId: string }> }>("/order?salesOrderTypeId=1&$limit=1", { token });
+    await page.goto(`/order-history/${data[0].internalId}`);
+    await review(page, "order-detail-wearer-pack");
+    await page.getByRole("button", { name: "Reorder" }).click();
+    await expect(page).toHaveURL(/\/basket$/);
+    await review(page, "basket-wearer-packs");
+    await open(page, "/checkout", "checkout-wearer-packs");
+    await emptyBasket(token);
   });
 
   test("choosing a business unit", async ({ page, logInAs }) => {
