@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { PortalUser } from "~/auth/require-user.server";
 import { flashToast } from "~/auth/session.server";
-import { checkoutFieldsFromMetadata, checkoutMetadata } from "~/domain/card-metadata";
+import { checkoutFieldsFromMetadata, checkoutMetadata, paidBasketOf, wearerPackFieldsFromMetadata, wearerPackMetadata } from "~/domain/card-metadata";
 import { formatMoney } from "~/domain/money";
 import { isCardMethod } from "~/domain/payment";
 import { getOrderQuote } from "~/upstream/checkout.server";
@@ -10,9 +10,11 @@ import { createCardIntent, createHostedCheckout, getCardOutcome, getHostedOutcom
 import type { CheckoutFields } from "./checkout.server";
 import { confirmationView } from "./confirmation.server";
 import { EMPTY_BASKET_MESSAGE, fail, orderPlacedRedirect, placeOrder, prepareOrder, type CardPayment, type CheckoutRefusal, type CheckoutResult } from "./place-order.server";
+import { placeWearerPackOrder, wearerPackCharge, type WearerPackFields } from "./wearer-pack-checkout.server";
 
 // Card payments by Stripe (decisions 072, 076, 078): the amount is the provider's quote, the card is taken before
-// the order, and a payment whose order the provider refuses is given back at once.
+// the order, and a payment whose order the provider refuses is given back at once. The same for the wearer-pack
+// basket (decision 106): its quote's total, its fields in the payment's metadata with `basket: manpack`, its order.
 
 /** Decision 058: card payment is not offered to an account whose prices are hidden. */
 export const CARD_NOT_OFFERED = "Card payment is not offered on this account, as its prices are not shown. Please choose another way to pay.";
@@ -44,46 +46,92 @@ export async function cardChargeFor(user: PortalUser, input: CheckoutFields): Pr
   }
 }
 
+/**
+ * One basket's card checkout (decision 106): what it is charged (the provider's quote), the payment's metadata, how
+ * a payment's metadata is read back for it, and how its order is placed with the card.
+ */
+type CardCheckout = {
+  idempotencyKey: string;
+  charge: () => Promise<{ ok: true; pence: number } | CheckoutRefusal>;
+  metadata: Record<string, string>;
+  description: string;
+  madeFor: (metadata: Record<string, string>) => { idempotencyKey: string } | null;
+  place: (card: CardPayment) => Promise<CheckoutResult>;
+};
+
+const stockCardCheckout = (user: PortalUser, fields: CheckoutFields): CardCheckout => ({
+  idempotencyKey: fields.idempotencyKey,
+  charge: () => cardChargeFor(user, fields),
+  metadata: checkoutMetadata(fields, payerOf(user)),
+  description: "Workwear order",
+  madeFor: (metadata) => checkoutFieldsFromMetadata(metadata, payerOf(user)),
+  place: (card) => placeOrder(user, fields, card),
+});
+
+/** The wearer-pack basket's (decision 106): its quote's total, `basket: manpack` in the metadata, its own order. */
+const wearerPackCardCheckout = (user: PortalUser, fields: WearerPackFields): CardCheckout => ({
+  idempotencyKey: fields.idempotencyKey,
+  charge: async () => {
+    const method = user.session.account.payment_methods.find((m) => m.id === fields.paymentMethod);
+    if (!method || !isCardMethod(method.id)) return fail("Please choose a card to pay by card.", { paymentMethod: "Choose a card" });
+    return wearerPackCharge(user);
+  },
+  metadata: wearerPackMetadata(fields, payerOf(user)),
+  description: "Workwear order: wearer packs",
+  madeFor: (metadata) => wearerPackFieldsFromMetadata(metadata, payerOf(user)),
+  place: (card) => placeWearerPackOrder(user, fields, card),
+});
+
 /** POST /checkout/card-intent (JavaScript only): the PaymentIntent the page's card field confirms, for the quoted amount. */
-export async function cardIntentAnswer(user: PortalUser, fields: CheckoutFields): Promise<Response> {
-  const charge = await cardChargeFor(user, fields);
+async function intentAnswer(checkout: CardCheckout): Promise<Response> {
+  const charge = await checkout.charge();
   if (!charge.ok) return Response.json(charge, { status: 400 });
-  const intent = await createCardIntent({ pence: charge.pence, idempotencyKey: fields.idempotencyKey, metadata: checkoutMetadata(fields, payerOf(user)) });
+  const intent = await createCardIntent({ pence: charge.pence, idempotencyKey: checkout.idempotencyKey, metadata: checkout.metadata });
   return Response.json({ ok: true, clientSecret: intent.clientSecret, paymentIntentId: intent.id }, { headers: { "Cache-Control": "no-store" } });
 }
+
+export const cardIntentAnswer = (user: PortalUser, fields: CheckoutFields) => intentAnswer(stockCardCheckout(user, fields));
+/** The wearer-pack checkout's (basket=manpack): the PaymentIntent for the wearer packs' quoted total. */
+export const wearerPackCardIntentAnswer = (user: PortalUser, fields: WearerPackFields) => intentAnswer(wearerPackCardCheckout(user, fields));
 
 /**
  * The checkout posted with a card: without a confirmed PaymentIntent (no JavaScript, or Stripe.js did not load) the
  * buyer goes to Stripe's hosted page; with one, whether it was paid is read from Stripe itself and the order placed.
  */
-export async function payByCard(user: PortalUser, request: Request, fields: CheckoutFields, paymentIntentId: string | undefined): Promise<CheckoutResult> {
+async function pay(request: Request, checkout: CardCheckout, paymentIntentId: string | undefined): Promise<CheckoutResult> {
   if (!paymentIntentId) {
-    const charge = await cardChargeFor(user, fields);
+    const charge = await checkout.charge();
     if (!charge.ok) return charge;
     const origin = new URL(request.url).origin;
     const hosted = await createHostedCheckout({
       pence: charge.pence,
-      idempotencyKey: fields.idempotencyKey,
+      idempotencyKey: checkout.idempotencyKey,
       successUrl: `${origin}/basket/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${origin}/checkout`,
-      description: "Workwear order",
-      metadata: checkoutMetadata(fields, payerOf(user)),
+      description: checkout.description,
+      metadata: checkout.metadata,
     });
     throw redirect(hosted.url, 303);
   }
   const outcome = await getCardOutcome(paymentIntentId);
-  const madeFor = checkoutFieldsFromMetadata(outcome.metadata, payerOf(user));
-  if (madeFor?.idempotencyKey !== fields.idempotencyKey) return fail("That card payment does not belong to this checkout. Please try again.");
-  return placeCardOrder(user, fields, { paymentIntentId, paid: outcome.paid, amountPence: outcome.amount, sessionKey: fields.idempotencyKey });
+  if (checkout.madeFor(outcome.metadata)?.idempotencyKey !== checkout.idempotencyKey) return fail("That card payment does not belong to this checkout. Please try again.");
+  const card = { paymentIntentId, paid: outcome.paid, amountPence: outcome.amount, sessionKey: checkout.idempotencyKey };
+  return placeCardOrder(() => checkout.place(card), card);
 }
+
+export const payByCard = (user: PortalUser, request: Request, fields: CheckoutFields, paymentIntentId: string | undefined) =>
+  pay(request, stockCardCheckout(user, fields), paymentIntentId);
+/** The wearer-pack checkout posted with a card (decision 106), as a stock one. */
+export const payWearerPacksByCard = (user: PortalUser, request: Request, fields: WearerPackFields, paymentIntentId: string | undefined) =>
+  pay(request, wearerPackCardCheckout(user, fields), paymentIntentId);
 
 /**
  * Places the order of a taken card payment. When the provider refuses it (a price changed since the quote, the basket
  * was ordered in another tab or changed, a product was withdrawn), the payment is cancelled or refunded at once and
  * the buyer told so (decision 078); only if Stripe fails too are they asked to quote the payment to us.
  */
-async function placeCardOrder(user: PortalUser, fields: CheckoutFields, card: CardPayment): Promise<CheckoutResult> {
-  const result = await placeOrder(user, fields, card);
+async function placeCardOrder(place: () => Promise<CheckoutResult>, card: CardPayment): Promise<CheckoutResult> {
+  const result = await place();
   if (result.ok || !card.paid) return result;
   const reason = (result.formError ?? "please check it").replace(/[.\s]*$/, "");
   const takenMessage = `Your card payment (${card.paymentIntentId}) was taken but the order could not be placed: ${reason}. Please contact us quoting that reference.`;
@@ -121,13 +169,18 @@ export async function hostedCheckoutReturn(user: PortalUser, request: Request) {
     if ((error as { statusCode?: number }).statusCode === 404) throw new Response(PAYMENT_NOT_FOUND, { status: 404 });
     throw error;
   }
-  const fields = checkoutFieldsFromMetadata(outcome.metadata, payerOf(user));
+  // the basket the payment was made for (decision 106): its own fields and its own order
+  const payer = payerOf(user);
+  const paidFor = paidBasketOf(outcome.metadata);
+  const packFields = paidFor === "manpack" ? wearerPackFieldsFromMetadata(outcome.metadata, payer) : null;
+  const stockFields = paidFor === "stock" ? checkoutFieldsFromMetadata(outcome.metadata, payer) : null;
   // a payment made by someone else (or for another business unit) is not this user's to turn into an order
-  if (!fields) throw new Response(PAYMENT_NOT_FOUND, { status: 404 });
+  if (!packFields && !stockFields) throw new Response(PAYMENT_NOT_FOUND, { status: 404 });
   if (!outcome.paid || !outcome.paymentIntentId) {
     throw redirect("/checkout", { status: 303, headers: await flashToast(request, { kind: "error", message: NOT_COMPLETED }) });
   }
-  const result = await placeCardOrder(user, fields, { paymentIntentId: outcome.paymentIntentId, paid: true, amountPence: outcome.amount, sessionKey: outcome.id });
+  const card = { paymentIntentId: outcome.paymentIntentId, paid: true, amountPence: outcome.amount, sessionKey: outcome.id };
+  const result = await placeCardOrder(() => (packFields ? placeWearerPackOrder(user, packFields, card) : placeOrder(user, stockFields!, card)), card);
   if (!result.ok) {
     const message = result.formError ?? NOT_COMPLETED;
     throw redirect("/checkout", { status: 303, headers: await flashToast(request, { kind: "error", message }) });

@@ -3,26 +3,30 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
 import { addressChoice } from "~/domain/address";
-import { manpackOrderBody, packRefusalMessage, packsToOrder, quotedFigures, summaryLine } from "~/domain/checkout";
+import { manpackOrderBody, packRefusalMessage, packsToOrder, quotedFigures, summaryLine, type ManpackOrderBody } from "~/domain/checkout";
 import { formatMoney, shippingLabel } from "~/domain/money";
-import { isCardMethod } from "~/domain/payment";
+import { CARD_PAYMENT_TYPE, isCardMethod } from "~/domain/payment";
 import { PRICE_HIDDEN_TEXT, pricesHidden } from "~/domain/prices";
+import { getEnv } from "~/env.server";
 import { listCustomerAddresses, type Address } from "~/upstream/addresses.server";
 import { getBasket, getItemsById, type BasketState } from "~/upstream/basket.server";
 import { listShipMethods } from "~/upstream/carriage.server";
 import { getManpackQuote, listPackWearers, placeManpackOrder, type ManpackQuote } from "~/upstream/checkout.server";
 import { describeFailure, isRedirect, isRefusal, refusal, UpstreamError } from "~/upstream/errors.server";
+import { stripePublishableKey } from "~/upstream/payments.server";
 import { idField, parseForm } from "~/utils/forms.server";
+import { CARD_NOT_OFFERED, payWearerPacksByCard } from "./card-payment.server";
 import type { CheckoutValues, SummaryTotals } from "./checkout.server";
-import { BASKET_CHANGED_MESSAGE, orderPlacedRedirect } from "./place-order.server";
+import { BASKET_CHANGED_MESSAGE, CARD_UNAVAILABLE, fail, orderPlacedRedirect, type CardPayment, type CheckoutResult } from "./place-order.server";
+import { threeDSecureRedirect } from "./three-d-secure.server";
 
 // The checkout of the wearer-pack basket (issue 15 item 6, decision 102): each wearer's pack with its lines, delivery
 // address and method as the basket holds them (chosen on the basket page), the wearer-pack delivery instructions,
-// an order reference, payment on account, and the provider's quote as the summary; placing is one POST /api/order
-// (manpack) under the page's idempotency key and basket version, as a stock order (decisions 071, 074).
+// an order reference, payment on account or by card (decision 106), and the provider's quote as the summary; placing
+// is one POST /api/order (manpack) under the page's idempotency key and basket version, as a stock order
+// (decisions 071, 074).
 
 export const EMPTY_WEARER_PACKS = "Your wearer-pack basket is empty. Add a wearer's pack before checking out.";
-export const CARD_NOT_FOR_PACKS = "Card payment is not available for wearer packs yet. Please pay on account.";
 const QUOTE_FAILED = "The total could not be worked out just now: it is confirmed when the order is placed.";
 const RELOAD = "Please reload the checkout page and try again.";
 /** A pack without a method of its own goes by the provider's default, which its quote names. */
@@ -65,6 +69,7 @@ export async function wearerPackCheckoutData(user: PortalUser, basket: BasketSta
     getItemsById(user.upstream, productIds),
   ]);
   const packNames = packs.map((pack) => names.get(pack.employeeId)!);
+  const cardsOffered = getEnv().stripeEnabled;
   const { quote, problem } = packs.length ? await quotePacks(user, packNames) : { quote: null, problem: null };
   const money = (amount: number | null) => (hidden || amount === null ? PRICE_HIDDEN_TEXT : formatMoney(amount));
   const priceOf = new Map(items.map((item) => [item.internalId, item.price]));
@@ -103,20 +108,36 @@ export async function wearerPackCheckoutData(user: PortalUser, basket: BasketSta
     otherBasketCount: basket.stock.reduce((n, line) => n + Math.max(0, line.qty), 0),
     instructions: basket.instructions.manpack,
     totals,
-    // on account only for now: a card payment for wearer packs is not built yet (decision 102)
-    paymentMethods: user.session.account.payment_methods.filter((m) => !isCardMethod(m.id)).map((m) => ({ id: m.id, name: m.name })),
+    // cards only when Stripe is configured, and not where prices are hidden (decisions 058, 106)
+    paymentMethods: user.session.account.payment_methods
+      .filter((m) => !isCardMethod(m.id) || (cardsOffered && !hidden))
+      .map((m) => ({ id: m.id, name: m.name, card: isCardMethod(m.id) })),
+    stripeKey: hidden ? null : stripePublishableKey(),
+    cardNotice: "Paying by card? You enter your card details on Stripe's secure payment page next.",
     needsApproval: user.session.setting.needsAproval,
   };
 }
 
 /** The wearer-pack checkout form's fields; the packs always come from the upstream basket. */
-const wearerPackFieldsSchema = () =>
+export const wearerPackFieldsSchema = () =>
   z.object({
     idempotencyKey: z.string({ required_error: RELOAD }).trim().min(8, RELOAD).max(100, RELOAD),
     paymentMethod: z.coerce.number({ required_error: "Choose how to pay", invalid_type_error: "Choose how to pay" }).int("Choose how to pay"),
     otherRefNum: z.string().trim().max(100, "Your reference can be at most 100 characters").optional(),
     deliveryInstructions: z.string().max(2000, "Delivery instructions can be at most 2000 characters").default(""),
     basketVersion: idField(RELOAD).transform(Number).optional(),
+  });
+
+/** What the wearer-pack checkout form says (also what a card payment's metadata carries, decision 106). */
+export type WearerPackFields = z.output<ReturnType<typeof wearerPackFieldsSchema>>;
+
+/** The place-order post: the fields, plus the card payment Stripe Elements confirmed in the browser, if any. */
+const wearerPackPlaceSchema = () =>
+  wearerPackFieldsSchema().extend({
+    paymentIntentId: z
+      .string()
+      .regex(/^pi_[A-Za-z0-9_]{1,200}$/, "The card payment could not be read. Please try again.")
+      .optional(),
   });
 
 const KEPT_FIELDS = ["paymentMethod", "otherRefNum", "deliveryInstructions"] as const;
@@ -132,44 +153,89 @@ function refused(formData: FormData, fieldErrors: Record<string, string>, formEr
 }
 
 /**
- * POST /checkout basket=manpack: the wearer-pack order (SPEC §7), placed once per idempotency key and basket version.
- * A refusal names the wearer whose pack the provider refused (`packs.N…`) and why; nothing is ordered.
+ * POST /checkout basket=manpack: the wearer-pack order (SPEC §7), placed once per idempotency key and basket version;
+ * on account at once, by card through Stripe first (card-payment.server.ts, decision 106).
  */
 export async function submitWearerPackCheckout(user: PortalUser, request: Request) {
-  const form = await parseForm(request, wearerPackFieldsSchema());
+  const form = await parseForm(request, wearerPackPlaceSchema());
   if (!form.ok) return refused(form.formData, form.fieldErrors, form.formError ?? "Please check the form.");
-  const fields = form.data;
+  const { paymentIntentId, ...fields } = form.data;
   const method = user.session.account.payment_methods.find((m) => m.id === fields.paymentMethod);
   if (!method) return refused(form.formData, { paymentMethod: "Choose one of the payment methods shown" }, "Please choose how to pay.");
-  if (isCardMethod(method.id)) return refused(form.formData, { paymentMethod: "Choose another way to pay" }, CARD_NOT_FOR_PACKS);
+  let result: CheckoutResult;
+  if (isCardMethod(method.id)) {
+    if (hidesPrices(user)) return refused(form.formData, { paymentMethod: "Choose another way to pay" }, CARD_NOT_OFFERED);
+    if (!getEnv().stripeEnabled) return refused(form.formData, { paymentMethod: "Card payment is not available" }, CARD_UNAVAILABLE);
+    result = await payWearerPacksByCard(user, request, fields, paymentIntentId);
+  } else {
+    result = await placeWearerPackOrder(user, fields);
+  }
+  if (!result.ok) return refused(form.formData, result.fieldErrors, result.formError, result.status);
+  const { order } = result;
+  if (order.threeDSUrl) {
+    // SPEC §7: the card issuer wants 3-D Secure; its own page posts the challenge on (as for a stock order)
+    throw await threeDSecureRedirect(request, { url: order.threeDSUrl, cReq: order.cReq ?? "", transactionId: order.transactionId ?? "" });
+  }
+  throw await orderPlacedRedirect(user, request, result);
+}
 
+/**
+ * Places the wearer-pack order from the upstream basket (SPEC §7), with the card payment when one was taken
+ * (stripeId/stripePaid/stripeAmount: the provider places it only if it totals what the card was charged, decision
+ * 078). A refusal names the wearer whose pack the provider refused (`packs.N…`) and why; nothing is ordered.
+ */
+export async function placeWearerPackOrder(user: PortalUser, fields: WearerPackFields, card?: CardPayment): Promise<CheckoutResult> {
+  const method = user.session.account.payment_methods.find((m) => m.id === fields.paymentMethod);
+  if (!method) return fail("Please choose how to pay.", { paymentMethod: "Choose one of the payment methods shown" });
+  const byCard = isCardMethod(method.id);
+  if (byCard && !card?.paid) {
+    return fail("Your card payment was not completed. Please try again or choose another way to pay.", { paymentMethod: "The card payment was not completed" });
+  }
   const [basket, addresses] = await Promise.all([getBasket(user.upstream), listCustomerAddresses(user.upstream)]);
   const packs = packsToOrder(basket.manpack);
   const body = manpackOrderBody({
     packs,
     defaultAddressId: defaultAddress(addresses)?.internalId ?? null,
     deliveryInstructions: fields.deliveryInstructions,
-    payment: { type: 1, paymentMethodId: method.id },
+    payment:
+      byCard && card
+        ? { type: CARD_PAYMENT_TYPE, paymentMethodId: method.id, paymentToken: card.paymentIntentId, sessionKey: card.sessionKey }
+        : { type: 1, paymentMethodId: method.id },
     otherRefNum: fields.otherRefNum,
     basketVersion: fields.basketVersion,
   });
-  let order;
+  const sent: ManpackOrderBody & { stripeId?: string; stripePaid?: boolean; stripeAmount?: number } =
+    byCard && card ? { ...body, stripeId: card.paymentIntentId, stripePaid: card.paid, stripeAmount: card.amountPence } : body;
   try {
     // an emptied basket is still sent once: if this key already placed the order, the provider answers that order
-    order = await placeManpackOrder(user.upstream, body, fields.idempotencyKey);
+    const order = await placeManpackOrder(user.upstream, sent, fields.idempotencyKey);
+    // the provider emptied the wearer-pack basket (SPEC §4); nothing of a punched-out approval belongs to this order
+    return { ok: true, order, approval: { basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false } };
   } catch (error) {
-    // 409: the basket was ordered in another tab, or changed since the page was opened (decision 074)
-    if (isRefusal(error, 409)) return refused(form.formData, {}, error.message || BASKET_CHANGED_MESSAGE, 409);
+    // 409: the basket was ordered in another tab, or changed since the page was opened (decision 074), or its total
+    // is no longer what the card was charged (decision 078)
+    if (isRefusal(error, 409)) return { ...fail(error.message || BASKET_CHANGED_MESSAGE, {}, 409), refusedByProvider: true };
     const why = refusal(error);
-    if (packs.length === 0) return refused(form.formData, {}, EMPTY_WEARER_PACKS);
+    if (packs.length === 0) return { ...fail(EMPTY_WEARER_PACKS), refusedByProvider: true };
     const names = await wearerNames(user, packs.map((pack) => pack.employeeId)).catch((failure) => {
       if (isRedirect(failure)) throw failure;
       console.error("naming the wearers of a refused order failed", describeFailure(failure));
       return new Map<string, string>();
     });
     const packNames = packs.map((pack) => names.get(pack.employeeId) ?? `Wearer ${pack.employeeId}`);
-    return refused(form.formData, {}, packRefusalMessage(why.field, why.message, packNames) ?? (why.message || "The order could not be placed. Please check it and try again."));
+    const message = packRefusalMessage(why.field, why.message, packNames) ?? (why.message || "The order could not be placed. Please check it and try again.");
+    return { ...fail(message), refusedByProvider: true };
   }
-  // the provider emptied the wearer-pack basket (SPEC §4); nothing of a punched-out approval belongs to this order
-  throw await orderPlacedRedirect(user, request, { order, approval: { basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false } });
+}
+
+/** What a card payment for the wearer packs is charged (decision 106): the provider's quote, or why there is none. */
+export async function wearerPackCharge(user: PortalUser): Promise<{ ok: true; pence: number } | ReturnType<typeof fail>> {
+  const basket = await getBasket(user.upstream);
+  const packs = packsToOrder(basket.manpack);
+  if (packs.length === 0) return fail(EMPTY_WEARER_PACKS);
+  const names = await wearerNames(user, packs.map((pack) => pack.employeeId));
+  const { quote, problem } = await quotePacks(user, packs.map((pack) => names.get(pack.employeeId)!));
+  if (!quote) return fail(problem ?? QUOTE_FAILED);
+  if (quote.totalPence === null) return fail(CARD_NOT_OFFERED, { paymentMethod: "Choose another way to pay" });
+  return { ok: true, pence: quote.totalPence };
 }

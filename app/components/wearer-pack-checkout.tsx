@@ -1,9 +1,14 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import type { SummaryTotals } from "~/checkout/checkout.server";
+import type { CardHandle } from "./card-payment";
 import { CheckoutFormEnd } from "./checkout-form-end";
 import { Choice } from "./choice";
 import { FieldError } from "./field-error";
 import { OrderSummary } from "./order-summary";
+
+// Stripe's glue loads only when a card is chosen: it is not part of the page's first JavaScript (DESIGN §6)
+const CardField = lazy(() => import("./card-payment"));
 
 /** The wearer-pack checkout's data as the loader gives it (wearer-pack-checkout.server.ts). */
 export type WearerPackCheckoutView = {
@@ -23,7 +28,10 @@ export type WearerPackCheckoutView = {
   otherBasketCount: number;
   instructions: string;
   totals: SummaryTotals | null;
-  paymentMethods: Array<{ id: number; name: string }>;
+  paymentMethods: Array<{ id: number; name: string; card: boolean }>;
+  /** The browser's Stripe key when cards are offered (decision 106), else null. */
+  stripeKey: string | null;
+  cardNotice: string;
   needsApproval: boolean;
 };
 
@@ -38,18 +46,40 @@ export function otherBasketText(other: "stock" | "wearer-pack", count: number): 
 /**
  * The checkout of the wearer-pack basket (issue 15 item 6, decision 102): each wearer's pack as the basket holds it,
  * read-only (its delivery is chosen on the basket page), payment, an order reference and the wearer-pack delivery
- * instructions; one post places the order, with or without JavaScript.
+ * instructions; one post places the order, with or without JavaScript. By card (decision 106) as a stock order: with
+ * Stripe Elements the card is paid first and the form posts with the PaymentIntent's id; without, the post goes to
+ * Stripe's hosted page.
  */
 export function WearerPackCheckout({ view, answer }: { view: WearerPackCheckoutView; answer: Answer }) {
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
+  const submit = useSubmit();
   const errors = answer?.fieldErrors ?? {};
   const values = answer?.values ?? {};
-  const error = answer?.formError ? (
+  const chosenPayment = values.paymentMethod ?? String(view.paymentMethods[0]?.id);
+  const [method, setMethod] = useState(chosenPayment);
+  const chosenCard = view.paymentMethods.some((m) => String(m.id) === method && m.card);
+  const card = useRef<CardHandle | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [cardState, setCardState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const submitting = navigation.state === "submitting" || cardState.busy;
+  const formError = cardState.error ?? answer?.formError;
+  const error = formError ? (
     <p className="notice notice--error" role="alert">
-      {answer.formError}
+      {formError}
     </p>
   ) : null;
+
+  async function payByCard(event: FormEvent<HTMLFormElement>) {
+    const cardForm = card.current;
+    if (!chosenCard || !cardForm?.ready) return;
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    setCardState({ busy: true, error: null });
+    const paid = await cardForm.pay(formElement);
+    setCardState({ busy: false, error: paid.ok ? null : paid.message });
+    if (paid.ok) submit(paid.body, { method: "post" });
+  }
 
   if (view.packs.length === 0) {
     return (
@@ -68,14 +98,13 @@ export function WearerPackCheckout({ view, answer }: { view: WearerPackCheckoutV
   const summaryLines = view.packs.flatMap((pack) =>
     pack.lines.map((line) => ({ ...line, productId: `${pack.contactId}-${line.productId}`, name: `${line.name} for ${pack.name}` })),
   );
-  const chosenPayment = values.paymentMethod ?? String(view.paymentMethods[0]?.id);
   return (
     <div className="checkout stack">
       <h1>Checkout: wearer packs</h1>
       {error}
       <div className="checkout__layout">
         <OrderSummary lines={summaryLines} totals={view.totals} fallbackSubTotal="—" busy={false} />
-        <Form method="post" className="checkout__form stack" noValidate>
+        <Form method="post" className="checkout__form stack" noValidate onSubmit={payByCard}>
           <input type="hidden" name="basket" value="manpack" />
           <input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
           {view.basketVersion == null ? null : <input type="hidden" name="basketVersion" value={view.basketVersion} />}
@@ -120,9 +149,29 @@ export function WearerPackCheckout({ view, answer }: { view: WearerPackCheckoutV
             <legend>Payment</legend>
             <div className="choices">
               {view.paymentMethods.map((option) => (
-                <Choice key={option.id} name="paymentMethod" value={option.id} defaultChecked={String(option.id) === chosenPayment} label={option.name} />
+                <Choice
+                  key={option.id}
+                  name="paymentMethod"
+                  value={option.id}
+                  defaultChecked={String(option.id) === chosenPayment}
+                  onChange={(event) => event.target.checked && setMethod(String(option.id))}
+                  label={option.card ? `Card (${option.name})` : option.name}
+                />
               ))}
             </div>
+            {view.stripeKey && view.paymentMethods.some((m) => m.card) ? (
+              <div className="stack">
+                {/* Stripe Elements mounts the card field here once a card is chosen; until then (and without JavaScript)
+                    the card details are taken on Stripe's own page */}
+                {hydrated && chosenCard ? (
+                  <Suspense fallback={<p className="muted">{view.cardNotice}</p>}>
+                    <CardField publishableKey={view.stripeKey} notice={view.cardNotice} handle={card} />
+                  </Suspense>
+                ) : (
+                  <p className="muted">{view.cardNotice}</p>
+                )}
+              </div>
+            ) : null}
             <FieldError id="paymentMethod-error" message={errors.paymentMethod} />
           </fieldset>
 

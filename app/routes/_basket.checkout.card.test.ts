@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getSession } from "~/auth/session.server";
-import { checkoutMetadata } from "~/domain/card-metadata";
+import { EMPTY_WEARER_PACKS } from "~/checkout/wearer-pack-checkout.server";
+import type { WearerPackCheckoutView } from "~/components/wearer-pack-checkout";
+import { checkoutMetadata, wearerPackMetadata } from "~/domain/card-metadata";
 import { testLoadContext } from "~/http/context";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
+import { basketHandlers, emptyBasket, packWearerHandlers, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { stripeHandlers, useStripeTestKeys } from "../../tests/mocks/upstream/stripe";
@@ -232,5 +234,181 @@ describe("the card charge is the provider's quote (decision 078)", () => {
     expect((await toastOf(result))?.message).toBe(
       "Your card payment (pi_test_2) was taken but the order could not be placed: The order now totals £74.40, not the £73.80 charged to the card: prices changed while you were paying. Please contact us quoting that reference.",
     );
+  });
+});
+
+describe("the wearer-pack checkout by card (decision 106)", () => {
+  const PACK_KEY = "9a1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f22";
+  const tunic = { productId: "20030", parentId: "20029", qty: 2, name: "Ward Tunic", price: 15.75 };
+  const trousers = { productId: "20010", qty: 2, name: "Work Trousers", price: 18 };
+  const PACKS = [
+    { employeeId: "5102", data: [tunic] },
+    { employeeId: "5104", addressId: "702", shippingMethod: "2", data: [trousers] },
+  ];
+  const WEARERS = [
+    { internalId: "5102", firstName: "Hal", lastName: "Harbour" },
+    { internalId: "5104", firstName: "Bo", lastName: "Bandb" },
+  ];
+  // MANPACK_QUOTE (tests/mocks/upstream/checkout.ts): £88.14
+  const PACK_PENCE = 8814;
+  const packFields = { idempotencyKey: PACK_KEY, paymentMethod: 1, deliveryInstructions: "Ward reception", otherRefNum: "PO-15", basketVersion: 7 };
+  const packForm = (extra: Record<string, string> = {}) => ({
+    basket: "manpack",
+    idempotencyKey: PACK_KEY,
+    paymentMethod: "1",
+    deliveryInstructions: "Ward reception",
+    otherRefNum: "PO-15",
+    basketVersion: "7",
+    ...extra,
+  });
+  const PACK_BODY = {
+    orderType: "manpack",
+    packs: [
+      { contactId: "5102", items: [{ internalId: "20030", qty: 2 }], shippingMethod: null, addressId: "701" },
+      { contactId: "5104", items: [{ internalId: "20010", qty: 2 }], shippingMethod: "2", addressId: "702" },
+    ],
+    deliveryInstructions: "Ward reception",
+    fullOrder: true,
+    otherRefNum: "PO-15",
+    basketVersion: 7,
+  };
+
+  function setUpPacks(stripe: Parameters<typeof stripeHandlers>[0] = {}, upstream: Parameters<typeof checkoutHandlers>[0] = {}, packs: unknown[] = PACKS) {
+    const session = sessionAnswer({ permissions: ["canViewManpack", "manpackOrders", "indAddress"], setting: { needsAproval: false } });
+    session.account.payment_methods = [{ id: 0, name: "On account" }, { id: 1, name: "Visa" }, { id: 2, name: "Mastercard" }];
+    const store: BasketStore = { state: { ...emptyBasket(), selectedBasketType: "manpack-order-basket", manpack: packs, version: 7 }, patches: [], reorders: [] };
+    const checkout = checkoutHandlers(upstream);
+    const fake = stripeHandlers({ amount: PACK_PENCE, ...stripe });
+    const wearers = packWearerHandlers(WEARERS);
+    server.use(...authHandlers({ session }), ...wearers.handlers, ...basketHandlers({ store }).handlers, ...checkout.handlers, ...fake.handlers);
+    return { orders: checkout.orders, stripe: fake.calls, store, quotes: checkout.quoteQueries };
+  }
+  const intent = (fieldsToSend: Record<string, string>) =>
+    cardIntent({ request: post("/checkout/card-intent", fieldsToSend, cookie), params: {}, context: testLoadContext() }) as Promise<Response>;
+
+  it("offers the account's cards beside payment on account, with the publishable key", async () => {
+    setUpPacks();
+    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as unknown as WearerPackCheckoutView;
+    expect(view.kind).toBe("manpack");
+    expect(view.paymentMethods).toEqual([
+      { id: 0, name: "On account", card: false },
+      { id: 1, name: "Visa", card: true },
+      { id: 2, name: "Mastercard", card: true },
+    ]);
+    expect(view.stripeKey).toBe("pk_test_123");
+  });
+
+  it("/checkout/card-intent for the packs creates the PaymentIntent for the manpack quote's totalPence, marked basket=manpack; no order", async () => {
+    const { stripe, orders, quotes } = setUpPacks();
+    const answer = await intent(packForm({ amount: "1" }));
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ ok: true, clientSecret: "pi_test_1_secret_abc", paymentIntentId: "pi_test_1" });
+    expect(quotes).toEqual(["forBasket=manpack"]);
+    expect(stripe[0].form).toMatchObject({
+      amount: String(PACK_PENCE),
+      "metadata[basket]": "manpack",
+      "metadata[idempotencyKey]": PACK_KEY,
+      "metadata[basketVersion]": "7",
+      "metadata[user]": "1",
+      "metadata[customer]": "1001",
+    });
+    expect(stripe[0].form["metadata[shippingMethod]"]).toBeUndefined();
+    expect(orders).toEqual([]);
+  });
+
+  it("/checkout/card-intent refuses a quote the provider refuses in words naming the wearer, and an empty wearer-pack basket; no payment", async () => {
+    const refusedQuote = { error: { status: 400, message: 'Invalid value at field "packs.1.shippingMethod": shipping method 2 is not available', field: "packs.1.shippingMethod" } };
+    const { stripe } = setUpPacks({}, { manpackQuote: refusedQuote });
+    const answer = await intent(packForm());
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ ok: false, formError: "Bo Bandb's pack: shipping method 2 is not available." });
+    const empty = setUpPacks({}, {}, []);
+    const emptyAnswer = await intent(packForm());
+    expect(emptyAnswer.status).toBe(400);
+    expect(await emptyAnswer.json()).toMatchObject({ formError: EMPTY_WEARER_PACKS });
+    expect([...stripe, ...empty.stripe]).toEqual([]);
+  });
+
+  it("without JavaScript the post goes to Stripe's hosted page for the quote's total; coming back paid places the manpack order with the card, once", async () => {
+    const { orders, stripe } = setUpPacks();
+    const posted = await send(packForm());
+    expect(locationOf(posted)).toBe("https://checkout.stripe.test/c/pay/cs_test_1");
+    expect(stripe[0].form).toMatchObject({
+      "line_items[0][price_data][unit_amount]": String(PACK_PENCE),
+      success_url: "http://portal.test/basket/checkout-success?session_id={CHECKOUT_SESSION_ID}",
+      "metadata[basket]": "manpack",
+      "metadata[idempotencyKey]": PACK_KEY,
+    });
+    expect(orders).toEqual([]);
+
+    const back = setUpPacks({ metadata: wearerPackMetadata(packFields, PAYER) });
+    const first = await success("?session_id=cs_test_1");
+    expect(locationOf(first)).toBe("/order-complete?order=801");
+    expect(back.orders[0]).toEqual({
+      idempotencyKey: PACK_KEY,
+      body: {
+        ...PACK_BODY,
+        stripeId: "pi_test_2",
+        stripePaid: true,
+        stripeAmount: PACK_PENCE,
+        paymentMethod: { paymentToken: "pi_test_2", cvc: "", custentitypayment_method: 1, session: "cs_test_1" },
+      },
+    });
+    const again = await success("?session_id=cs_test_1");
+    expect(locationOf(again)).toBe(locationOf(first));
+    expect(new Set(back.orders.map((o) => o.idempotencyKey)).size).toBe(1);
+  });
+
+  it("with Stripe Elements the confirmed intent is read back from Stripe and the manpack order sent with it", async () => {
+    const { orders } = setUpPacks({ metadata: wearerPackMetadata(packFields, PAYER) });
+    const result = await send(packForm({ paymentIntentId: "pi_test_7" }));
+    expect(locationOf(result)).toBe("/order-complete?order=801");
+    expect(orders[0].body).toEqual({
+      ...PACK_BODY,
+      stripeId: "pi_test_7",
+      stripePaid: true,
+      stripeAmount: PACK_PENCE,
+      paymentMethod: { paymentToken: "pi_test_7", cvc: "", custentitypayment_method: 1, session: PACK_KEY },
+    });
+  });
+
+  it.each([
+    ["a stock checkout's payment", { metadata: checkoutMetadata({ ...fields, idempotencyKey: PACK_KEY }, PAYER) }, "That card payment does not belong to this checkout. Please try again."],
+    ["an intent that was not paid", { intentStatus: "requires_payment_method", metadata: wearerPackMetadata(packFields, PAYER) }, "Your card payment was not completed. Please try again or choose another way to pay."],
+  ])("refuses %s for the packs with 400 and places nothing", async (_name, stripe, message) => {
+    const { orders } = setUpPacks(stripe);
+    const result = (await send(packForm({ paymentIntentId: "pi_test_7" }))) as FormAnswer;
+    expect(result.init?.status).toBe(400);
+    expect(result.data.formError).toBe(message);
+    expect(orders).toEqual([]);
+  });
+
+  it("a wearer-pack payment is never placed as the stock basket's order", async () => {
+    const { orders } = setUp({ metadata: wearerPackMetadata({ ...packFields, idempotencyKey: KEY }, PAYER) });
+    const result = (await send(form({ paymentIntentId: "pi_test_7" }))) as FormAnswer;
+    expect(result.data.formError).toBe("That card payment does not belong to this checkout. Please try again.");
+    expect(orders).toEqual([]);
+  });
+
+  it("an order total other than the charge is refused by the provider (409): the payment is refunded and the buyer told, nothing ordered", async () => {
+    const PRICE_CHANGED = { status: 409, message: "The order now totals £90.00, not the £88.14 charged to the card: prices changed while you were paying" };
+    const { orders, stripe } = setUpPacks({ metadata: wearerPackMetadata(packFields, PAYER) }, { orderError: PRICE_CHANGED });
+    const result = (await send(packForm({ paymentIntentId: "pi_test_7" }))) as FormAnswer;
+    expect(orders[0].body).toMatchObject({ orderType: "manpack", stripeId: "pi_test_7", stripeAmount: PACK_PENCE });
+    expect(result.init?.status).toBe(409);
+    expect(result.data.formError).toBe(
+      "The order now totals £90.00, not the £88.14 charged to the card: prices changed while you were paying. Nothing was ordered, and your card payment of £88.14 has been refunded.",
+    );
+    expect(stripe.find((call) => call.path === "/v1/refunds")).toMatchObject({ form: { payment_intent: "pi_test_7" }, idempotencyKey: "refund-pi_test_7" });
+  });
+
+  it("a pack the provider refuses after the card was charged names the wearer, and the payment is given back", async () => {
+    const refusedPack = { status: 400, message: "Bo Bandb has 1 Trousers allowance left; this pack needs 2.", field: "packs.1.items" };
+    const { stripe } = setUpPacks({ metadata: wearerPackMetadata(packFields, PAYER) }, { orderError: refusedPack });
+    const result = await success("?session_id=cs_test_1");
+    expect(locationOf(result)).toBe("/checkout");
+    const toast = (await getSession(new Request("http://portal.test/", { headers: { Cookie: (result as Response).headers.get("Set-Cookie")!.split(";")[0] } }))).get("toast");
+    expect(toast).toEqual({ kind: "error", message: "Bo Bandb has 1 Trousers allowance left; this pack needs 2. Nothing was ordered, and your card payment of £88.14 has been refunded." });
+    expect(stripe.map((call) => call.path)).toContain("/v1/refunds");
   });
 });

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getSession } from "~/auth/session.server";
 import type { StockCheckoutView } from "~/checkout/checkout.server";
-import { CARD_NOT_FOR_PACKS, EMPTY_WEARER_PACKS } from "~/checkout/wearer-pack-checkout.server";
+import { CARD_UNAVAILABLE } from "~/checkout/place-order.server";
+import { EMPTY_WEARER_PACKS } from "~/checkout/wearer-pack-checkout.server";
 import type { WearerPackCheckoutView } from "~/components/wearer-pack-checkout";
 import { testLoadContext } from "~/http/context";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
@@ -85,13 +86,14 @@ describe("/checkout loader, wearer-pack basket selected", () => {
     ]);
     expect(view.packs[0].lines).toEqual([{ productId: "20030", name: "Ward Tunic", options: ["Size: M"], qty: 2, amountText: "£31.50" }]);
     expect(view.totals).toEqual({ shippingMethod: "1", subTotalText: "£67.50", shippingText: "£5.95", taxText: "£14.69", totalText: "£88.14", problem: null });
-    expect(view.paymentMethods).toEqual([{ id: 0, name: "On account" }]);
+    expect(view.paymentMethods).toEqual([{ id: 0, name: "On account", card: false }]);
   });
 
-  it("offers payment on account only: a card method is not offered for wearer packs (decision 102)", async () => {
+  it("without Stripe configured offers payment on account only: no card method (decision 106; with Stripe: _basket.checkout.card.test.ts)", async () => {
     setUp({ paymentMethods: [{ id: 0, name: "On account" }, { id: 1, name: "Visa" }] });
     const view = (await load()) as WearerPackCheckoutView;
-    expect(view.paymentMethods).toEqual([{ id: 0, name: "On account" }]);
+    expect(view.paymentMethods).toEqual([{ id: 0, name: "On account", card: false }]);
+    expect(view.stripeKey).toBeNull();
   });
 
   it("shows a quote the provider refuses in words naming the wearer, and still opens", async () => {
@@ -192,11 +194,11 @@ describe("/checkout action: POST /api/order, manpack", () => {
     expect(result.data.formError).toBe("This basket has already been ordered (SO100123). Your basket is now empty.");
   });
 
-  it("refuses a card method for wearer packs before anything is sent, and an emptied basket in words", async () => {
+  it("refuses a card method while Stripe is not configured before anything is sent, and an emptied basket in words", async () => {
     const { orders } = setUp({ paymentMethods: [{ id: 0, name: "On account" }, { id: 1, name: "Visa" }] });
     const card = (await send(form({ paymentMethod: "1" }))) as Answer;
     expect(card.init?.status).toBe(400);
-    expect(card.data.formError).toBe(CARD_NOT_FOR_PACKS);
+    expect(card.data.formError).toBe(CARD_UNAVAILABLE);
     expect(orders).toEqual([]);
 
     setUp({ packs: [] });
