@@ -1,14 +1,11 @@
-import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import type { SummaryTotals } from "~/checkout/checkout.server";
-import type { CardHandle } from "./card-payment";
+import { CardPaymentSlot, useCardCheckout } from "./card-checkout";
 import { CheckoutFormEnd } from "./checkout-form-end";
 import { Choice } from "./choice";
 import { FieldError } from "./field-error";
 import { OrderSummary } from "./order-summary";
-
-// Stripe's glue loads only when a card is chosen: it is not part of the page's first JavaScript (DESIGN §6)
-const CardField = lazy(() => import("./card-payment"));
 
 /** The wearer-pack checkout's data as the loader gives it (wearer-pack-checkout.server.ts). */
 export type WearerPackCheckoutView = {
@@ -52,34 +49,18 @@ export function otherBasketText(other: "stock" | "wearer-pack", count: number): 
  */
 export function WearerPackCheckout({ view, answer }: { view: WearerPackCheckoutView; answer: Answer }) {
   const navigation = useNavigation();
-  const submit = useSubmit();
   const errors = answer?.fieldErrors ?? {};
   const values = answer?.values ?? {};
   const chosenPayment = values.paymentMethod ?? String(view.paymentMethods[0]?.id);
   const [method, setMethod] = useState(chosenPayment);
-  const chosenCard = view.paymentMethods.some((m) => String(m.id) === method && m.card);
-  const card = useRef<CardHandle | null>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const [cardState, setCardState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  const submitting = navigation.state === "submitting" || cardState.busy;
-  const formError = cardState.error ?? answer?.formError;
+  const payment = useCardCheckout(view.paymentMethods.some((m) => String(m.id) === method && m.card));
+  const submitting = navigation.state === "submitting" || payment.busy;
+  const formError = payment.error ?? answer?.formError;
   const error = formError ? (
     <p className="notice notice--error" role="alert">
       {formError}
     </p>
   ) : null;
-
-  async function payByCard(event: FormEvent<HTMLFormElement>) {
-    const cardForm = card.current;
-    if (!chosenCard || !cardForm?.ready) return;
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    setCardState({ busy: true, error: null });
-    const paid = await cardForm.pay(formElement);
-    setCardState({ busy: false, error: paid.ok ? null : paid.message });
-    if (paid.ok) submit(paid.body, { method: "post" });
-  }
 
   if (view.packs.length === 0) {
     return (
@@ -104,7 +85,7 @@ export function WearerPackCheckout({ view, answer }: { view: WearerPackCheckoutV
       {error}
       <div className="checkout__layout">
         <OrderSummary lines={summaryLines} totals={view.totals} fallbackSubTotal="—" busy={false} />
-        <Form method="post" className="checkout__form stack" noValidate onSubmit={payByCard}>
+        <Form method="post" className="checkout__form stack" noValidate onSubmit={payment.onSubmit}>
           <input type="hidden" name="basket" value="manpack" />
           <input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
           {view.basketVersion == null ? null : <input type="hidden" name="basketVersion" value={view.basketVersion} />}
@@ -159,19 +140,7 @@ export function WearerPackCheckout({ view, answer }: { view: WearerPackCheckoutV
                 />
               ))}
             </div>
-            {view.stripeKey && view.paymentMethods.some((m) => m.card) ? (
-              <div className="stack">
-                {/* Stripe Elements mounts the card field here once a card is chosen; until then (and without JavaScript)
-                    the card details are taken on Stripe's own page */}
-                {hydrated && chosenCard ? (
-                  <Suspense fallback={<p className="muted">{view.cardNotice}</p>}>
-                    <CardField publishableKey={view.stripeKey} notice={view.cardNotice} handle={card} />
-                  </Suspense>
-                ) : (
-                  <p className="muted">{view.cardNotice}</p>
-                )}
-              </div>
-            ) : null}
+            {view.stripeKey && view.paymentMethods.some((m) => m.card) ? <CardPaymentSlot payment={payment} stripeKey={view.stripeKey} notice={view.cardNotice} /> : null}
             <FieldError id="paymentMethod-error" message={errors.paymentMethod} />
           </fieldset>
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
-import type { CardHandle } from "~/components/card-payment";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useState } from "react";
+import { CardPaymentSlot, useCardCheckout } from "~/components/card-checkout";
 import { CheckoutFormEnd } from "~/components/checkout-form-end";
 import { Choice } from "~/components/choice";
 import { FieldError } from "~/components/field-error";
@@ -11,9 +11,6 @@ import { otherBasketText, WearerPackCheckout } from "~/components/wearer-pack-ch
 import { NEW_ADDRESS } from "~/domain/checkout";
 import basketStyles from "~/styles/basket.css";
 import ordersStyles from "~/styles/orders.css";
-
-// Stripe's glue loads only when a card is chosen: it is not part of the page's first JavaScript (DESIGN §6)
-const CardField = lazy(() => import("~/components/card-payment"));
 
 // orders.css: the wearer-pack checkout shows each pack's delivery as order facts (decision 102)
 export const links: LinksFunction = () => [
@@ -53,14 +50,11 @@ export default function CheckoutPage() {
 
 function StockCheckout({ view, answer }: { view: Extract<View, { kind: "stock" }>; answer: Answer | undefined }) {
   const navigation = useNavigation();
-  const submit = useSubmit();
   const [method, setMethod] = useState(view.paymentMethods.find((m) => m.available)?.id ?? null);
-  const chosenCard = view.paymentMethods.some((m) => m.id === method && m.card && m.available);
-  const card = useRef<CardHandle | null>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const [cardState, setCardState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  const submitting = navigation.state === "submitting" || cardState.busy;
+  // with Stripe Elements a card order is paid first, then posted; without, the post goes to Stripe's hosted page
+  const payment = useCardCheckout(view.paymentMethods.some((m) => m.id === method && m.card && m.available));
+  const { hydrated } = payment;
+  const submitting = navigation.state === "submitting" || payment.busy;
   const errors: Record<string, string> = answer?.fieldErrors ?? {};
   // what the last post gave back (a refused order, or "Update summary" without JavaScript): the form as it was sent
   const values = answer?.values ?? {};
@@ -68,19 +62,6 @@ function StockCheckout({ view, answer }: { view: Extract<View, { kind: "stock" }
   const quote = useFetcher<typeof action>({ key: "checkout-quote" });
   const requote = (shippingMethod: string) => quote.submit({ intent: "quote", shippingMethod }, { method: "post" });
   const totals = quote.data ? quote.data.totals : (answer?.totals ?? view.summary.totals);
-
-  // With Stripe Elements on the page a card order is paid first (card-payment.tsx), then the form posts with the
-  // PaymentIntent's id; without the card field the post goes to Stripe's hosted page instead
-  async function payByCard(event: FormEvent<HTMLFormElement>) {
-    const cardForm = card.current;
-    if (!chosenCard || !cardForm?.ready) return;
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    setCardState({ busy: true, error: null });
-    const paid = await cardForm.pay(formElement);
-    setCardState({ busy: false, error: paid.ok ? null : paid.message });
-    if (paid.ok) submit(paid.body, { method: "post" });
-  }
 
   if (view.lines.length === 0) {
     // e.g. "This basket has already been ordered (SO100123)…" after another tab placed it (decision 074)
@@ -114,14 +95,14 @@ function StockCheckout({ view, answer }: { view: Extract<View, { kind: "stock" }
   return (
     <div className="checkout stack">
       <h1>Checkout</h1>
-      {answer?.formError || cardState.error ? (
+      {answer?.formError || payment.error ? (
         <p className="notice notice--error" role="alert">
-          {cardState.error ?? answer?.formError}
+          {payment.error ?? answer?.formError}
         </p>
       ) : null}
       <div className="checkout__layout">
         <OrderSummary lines={view.summary.lines} totals={totals} fallbackSubTotal={view.subTotalText} busy={quote.state !== "idle"} />
-        <Form method="post" className="checkout__form stack" noValidate onSubmit={payByCard}>
+        <Form method="post" className="checkout__form stack" noValidate onSubmit={payment.onSubmit}>
           <input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
           {view.basketVersion == null ? null : <input type="hidden" name="basketVersion" value={view.basketVersion} />}
 
@@ -212,17 +193,7 @@ function StockCheckout({ view, answer }: { view: Extract<View, { kind: "stock" }
               ))}
             </div>
             {view.stripeKey && view.paymentMethods.some((m) => m.card && m.available) ? (
-              <div className="stack">
-                {/* Stripe Elements mounts the card field here once a card is chosen; until then (and without JavaScript)
-                    the card details are taken on Stripe's own page */}
-                {hydrated && chosenCard ? (
-                  <Suspense fallback={<p className="muted">{view.cardNotice}</p>}>
-                    <CardField publishableKey={view.stripeKey} notice={view.cardNotice} handle={card} />
-                  </Suspense>
-                ) : (
-                  <p className="muted">{view.cardNotice}</p>
-                )}
-              </div>
+              <CardPaymentSlot payment={payment} stripeKey={view.stripeKey} notice={view.cardNotice} />
             ) : null}
             <FieldError id="paymentMethod-error" message={errors.paymentMethod} />
           </fieldset>
