@@ -129,20 +129,38 @@ export class ProviderAuthenticationService extends AuthenticationService {
     await db("login_attempts").insert({ email, attempted_at: now.toISOString(), success: true });
 
     const units = await db("user_customers").where("user_id", user.id).select("customer_id", "contact_id");
-    const { token, hash } = newToken();
-    const expiresAt = new Date(now.getTime() + policy.maxMs).toISOString();
-    await db("auth_sessions").insert({
-      token_hash: hash,
-      user_id: user.id,
-      created_at: now.toISOString(),
-      last_seen_at: now.toISOString(),
-      expires_at: expiresAt,
-      customer_id: units.length === 1 ? units[0].customer_id : null,
-      contact_id: units.length === 1 ? units[0].contact_id : null,
-      // a punchout session comes only from the punchout set-up, never from the log-in body
-      punchout_session: null,
+    const { token, expiresAt } = await this.openSession(db, {
+      userId: user.id,
+      customerId: units.length === 1 ? units[0].customer_id : null,
+      contactId: units.length === 1 ? units[0].contact_id : null,
+      // a punchout session comes only from the punchout start (server/services/punchout.ts), never from the log-in body
+      punchoutSession: null,
     });
     return { accessToken: token, authentication: { strategy: "local", expiresAt }, user: publicUser(user) };
+  }
+
+  /** Writes a new auth_sessions row (with `db`, which may be a transaction) and answers its opaque token. */
+  async openSession(
+    db: Knex,
+    session: { userId: number; customerId: number | null; contactId: number | null; punchoutSession: string | null },
+  ): Promise<{ token: string; sessionId: number; expiresAt: string }> {
+    const now = this.deps.policy.now();
+    const { token, hash } = newToken();
+    const expiresAt = new Date(now.getTime() + this.deps.policy.maxMs).toISOString();
+    const [row] = await db("auth_sessions")
+      .insert({
+        token_hash: hash,
+        user_id: session.userId,
+        created_at: now.toISOString(),
+        last_seen_at: now.toISOString(),
+        expires_at: expiresAt,
+        customer_id: session.customerId,
+        contact_id: session.contactId,
+        punchout_session: session.punchoutSession,
+      })
+      .returning("id");
+    const sessionId = Number(typeof row === "object" && row !== null ? (row as { id: number }).id : row);
+    return { token, sessionId, expiresAt };
   }
 
   async remove(_id: string | null, params: Params = {}): Promise<any> {

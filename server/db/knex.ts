@@ -12,6 +12,7 @@ import * as deliveryMinimumAndBasketVersion from "./migrations/007_delivery_mini
 import * as orderSearchCoveringIndexes from "./migrations/008_order_search_covering_indexes";
 import * as wearerEntitlements from "./migrations/009_wearer_entitlements";
 import * as contactEmployeeRefUnique from "./migrations/010_contact_employee_ref_unique";
+import * as punchout from "./migrations/011_punchout";
 
 export interface CreateDbOptions {
   /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
@@ -176,6 +177,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "008_order_search_covering_indexes": orderSearchCoveringIndexes,
   "009_wearer_entitlements": wearerEntitlements,
   "010_contact_employee_ref_unique": contactEmployeeRefUnique,
+  "011_punchout": punchout,
 };
 
 /** Programmatic migration source, so migrations run under tsx without a knexfile. */

@@ -10,10 +10,12 @@ import { DespatchService, OrderService, ReOrderService } from "./orders";
 import { OrderFilterOptionsService } from "./orders/filter-options";
 import { OrderQuoteService } from "./orders/quote";
 import { MaintenanceStatusService, SelectCustomerService, SessionService } from "./session";
+import { PUNCHOUT_PUBLIC_SERVICES, registerPunchout } from "./punchout";
 
 /** Services anyone may call without a session. */
 export const PUBLIC_SERVICES = new Set([
   "api/maintenance-status", "api/password-reset", "api/accept-invitation", "api/wp/v2/posts", "api/wp/v2/pages", "api/wp/v2/categories",
+  ...PUNCHOUT_PUBLIC_SERVICES,
 ]);
 
 export function registerServices(app: Application, ctx: MailCtx): void {
@@ -51,6 +53,7 @@ export function registerServices(app: Application, ctx: MailCtx): void {
   use("outbox", outboxService(ctx), ["find", "get"]);
   use("news-read", new NewsReadService(ctx), ["create"]);
   use("training-guides", new ListService(ctx, trainingGuidesDef()), ["find", "get"]);
+  registerPunchout(app, ctx);
   for (const path of ["posts", "pages", "categories"]) {
     const Service = path === "posts" ? WpPostsService : path === "pages" ? WpPagesService : WpCategoriesService;
     use(`wp/v2/${path}`, new Service(ctx), path === "categories" ? ["find"] : ["find", "get"]);
