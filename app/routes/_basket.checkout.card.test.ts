@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getSession } from "~/auth/session.server";
+import { CARD_NOT_OFFERED } from "~/checkout/card-payment.server";
 import { EMPTY_WEARER_PACKS } from "~/checkout/wearer-pack-checkout.server";
 import type { WearerPackCheckoutView } from "~/components/wearer-pack-checkout";
 import { checkoutMetadata, wearerPackMetadata } from "~/domain/card-metadata";
@@ -273,8 +274,8 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
     basketVersion: 7,
   };
 
-  function setUpPacks(stripe: Parameters<typeof stripeHandlers>[0] = {}, upstream: Parameters<typeof checkoutHandlers>[0] = {}, packs: unknown[] = PACKS) {
-    const session = sessionAnswer({ permissions: ["canViewManpack", "manpackOrders", "indAddress"], setting: { needsAproval: false } });
+  function setUpPacks(stripe: Parameters<typeof stripeHandlers>[0] = {}, upstream: Parameters<typeof checkoutHandlers>[0] = {}, packs: unknown[] = PACKS, extraPermissions: string[] = []) {
+    const session = sessionAnswer({ permissions: ["canViewManpack", "manpackOrders", "indAddress", ...extraPermissions], setting: { needsAproval: false } });
     session.account.payment_methods = [{ id: 0, name: "On account" }, { id: 1, name: "Visa" }, { id: 2, name: "Mastercard" }];
     const store: BasketStore = { state: { ...emptyBasket(), selectedBasketType: "manpack-order-basket", manpack: packs, version: 7 }, patches: [], reorders: [] };
     const checkout = checkoutHandlers(upstream);
@@ -410,5 +411,23 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
     const toast = (await getSession(new Request("http://portal.test/", { headers: { Cookie: (result as Response).headers.get("Set-Cookie")!.split(";")[0] } }))).get("toast");
     expect(toast).toEqual({ kind: "error", message: "Bo Bandb has 1 Trousers allowance left; this pack needs 2. Nothing was ordered, and your card payment of £88.14 has been refunded." });
     expect(stripe.map((call) => call.path)).toContain("/v1/refunds");
+  });
+
+  it("an account whose prices are hidden is offered no card for packs, and a posted card is refused before Stripe (decision 058)", async () => {
+    const { stripe, orders } = setUpPacks({}, {}, PACKS, ["pricingHidden"]);
+    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as unknown as WearerPackCheckoutView;
+    expect(view.paymentMethods).toEqual([{ id: 0, name: "On account", card: false }]);
+    expect(view.stripeKey).toBeNull();
+    const result = (await send(packForm())) as FormAnswer;
+    expect(result.init?.status).toBe(400);
+    expect(result.data.formError).toBe(CARD_NOT_OFFERED);
+    expect([stripe, orders]).toEqual([[], []]);
+  });
+
+  it("an order answer asking for 3-D Secure goes to the 3-D Secure page, as for stock", async () => {
+    setUpPacks({ metadata: wearerPackMetadata(packFields, PAYER) }, { orderAnswer: { threeDSUrl: "https://acs.bank.test/challenge", cReq: "eyJjcmVxIjoxfQ", transactionId: "tx-9" } });
+    const result = (await send(packForm({ paymentIntentId: "pi_test_7" }))) as Response;
+    expect(result.status).toBe(303);
+    expect(locationOf(result)).toBe("/checkout/3-d-secure");
   });
 });
