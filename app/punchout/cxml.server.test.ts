@@ -18,6 +18,9 @@ const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, imp
 
 // Coupa's published sample setup request (see fixtures/README.md for the source).
 const COUPA = fixture("coupa-setup-request.xml");
+// The cXML User's Guide sample and PowerSchool's sample (fixtures/README.md).
+const USERS_GUIDE = fixture("cxml-users-guide-setup-request.xml");
+const POWERSCHOOL = fixture("powerschool-setup-request.xml");
 const CXML_11_EDIT = fixture("cxml-1.1-edit-setup-request.xml");
 const ORDER = fixture("ariba-order-request.xml");
 
@@ -73,6 +76,47 @@ describe("parseSetupRequest: public samples", () => {
         },
         items: [],
       },
+    });
+  });
+
+  it("reads the cXML User's Guide sample: the hub's NetworkId sender, DUNS parties, a US ShipTo, SelectedItem ignored", () => {
+    const result = parseSetupRequest(USERS_GUIDE);
+    if (!result.ok) throw new Error(result.text);
+    expect(result.request).toMatchObject({
+      payloadId: "933694607118.1869318421@jlee",
+      version: "1.2.014",
+      from: { domain: "DUNS", identity: "65652314" },
+      to: { domain: "DUNS", identity: "83528721" },
+      sender: { domain: "NetworkId", identity: "AN200001", sharedSecret: "abracadabra", userAgent: "Procurement System 2.0" },
+      operation: "create",
+      buyerCookie: "1CX3L4843PPZO",
+      browserFormPostUrl: "https://bigbuyer.com:2600/punchout?client=NAwl4Jo",
+      extrinsics: { UserEmail: "jsmith", UniqueName: "John_Smith", CostCenter: "610" },
+      shipTo: {
+        addressId: "1000467",
+        name: "1000467",
+        deliverTo: ["John Smith"],
+        street: ["123 Main Street"],
+        city: "Sunnyvale",
+        state: "CA",
+        postalCode: "94089",
+        country: "US",
+      },
+      items: [],
+    });
+    expect(result.request.contact).toBeUndefined();
+  });
+
+  it("reads PowerSchool's sample: no declaration or DOCTYPE, version as an attribute, mixed domains", () => {
+    const result = parseSetupRequest(POWERSCHOOL);
+    if (!result.ok) throw new Error(result.text);
+    expect(result.request).toMatchObject({
+      version: "1.2.007",
+      from: { domain: "NetworkId", identity: "POWERSCHOOLtestid" },
+      to: { domain: "DUNS", identity: "170368430" },
+      sender: { identity: "POWERSCHOOLtestid", sharedSecret: "3d_N0r3n", userAgent: "SBI PunchOut" },
+      buyerCookie: "V02360_GARY_A_PR.SEED_GLJL_101250_5001_RSO_PR_RSO_True_GEN__",
+      browserFormPostUrl: "http://localhost/Ifas7/punchout/receiver.aspx",
     });
   });
 
@@ -264,6 +308,21 @@ describe("hostile and malformed XML", () => {
     });
     const result = parseSetupRequest(xml);
     expect(result.ok && result.request.buyerCookie).toBe(`café — <b> "q" 'a'`);
+  });
+
+  it("decodes attributes the same way, and refuses unknown entities in them", () => {
+    const ok = parseSetupRequest(setup({ attributes: 'payloadID="a&amp;b&#38;c" timestamp="t"' }));
+    expect(ok.ok && ok.request.payloadId).toBe("a&b&c");
+    expect(refusalText(parseSetupRequest(setup({ attributes: 'payloadID="p" timestamp="&foo;"' })))).toBe(
+      "Malformed XML: the entity &foo; is not one of XML's built-in entities.",
+    );
+  });
+
+  it("refuses element names that could pollute prototypes, and deep nesting", () => {
+    expect(parseSetupRequest(setup({ body: "<__proto__ x='1'/>" }))).toMatchObject({ ok: false, status: 400 });
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    const deep = `${"<a>".repeat(30000)}${"</a>".repeat(30000)}`;
+    expect(parseSetupRequest(deep)).toMatchObject({ ok: false, status: 400 });
   });
 
   it("keeps CDATA as text without decoding it", () => {
