@@ -8,6 +8,7 @@ import { CUSTOMERS, DEMO_PASSWORD } from "./organisations";
 import { hashPassword } from "../../auth/password";
 import { buildPeople } from "./people-rows";
 import { DEMO_SEED, createRng } from "./prng";
+import { seedPunchout } from "./punchout";
 import { buildWearerPacks } from "./wearers";
 import type { CustomerKey } from "./catalogue";
 import type { SellableItem } from "./catalogue-rows";
@@ -119,6 +120,7 @@ async function fill(db: Knex, plan: SeedPlan, log: (message: string) => void): P
   }
 
   await db.transaction((trx) => insertAll(trx, buildContent({ anchorMs, contexts: people.contexts, sellable: catalogue.sellable })));
+  await db.transaction((trx) => seedPunchout(trx, people.contexts.apex, created));
   await resetSequences(db);
   log(`seed: done – ${ids.order - 1} orders, ${ids.line - 1} order lines, ${ids.despatch - 1} despatches in ${Date.now() - started} ms`);
 }
