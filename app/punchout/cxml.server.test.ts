@@ -101,6 +101,7 @@ describe("parseSetupRequest: public samples", () => {
         state: "CA",
         postalCode: "94089",
         country: "US",
+        countryName: "United States",
       },
       items: [],
     });
@@ -143,6 +144,7 @@ describe("parseSetupRequest: public samples", () => {
       city: "Crewe",
       postalCode: "CW1 6NA",
       country: "GB",
+      countryName: "United Kingdom",
     });
     expect(request.items).toEqual([
       { supplierPartId: "HV-VEST-01", supplierPartAuxiliaryId: "size=L;colour=Yellow", quantity: 3 },
@@ -452,6 +454,14 @@ describe("orderMessage", () => {
     );
     expect(xml).not.toContain("<ShipTo/>");
     expect(parseXml(xml).ok).toBe(true);
+  });
+
+  it("names the ShipTo's country by the name read, else by its code", () => {
+    const shipTo = { name: "n", deliverTo: [], street: ["s"], city: "c", postalCode: "p" };
+    expect(orderMessage({ ...MESSAGE, shipTo: { ...shipTo, country: "US", countryName: "United States" } })).toContain(
+      '<Country isoCountryCode="US">United States</Country>',
+    );
+    expect(orderMessage({ ...MESSAGE, shipTo: { ...shipTo, country: "FR" } })).toContain('<Country isoCountryCode="FR">FR</Country>');
   });
 
   it("leaves out ShipTo, an empty auxiliary id and an empty manufacturer part", () => {

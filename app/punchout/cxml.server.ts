@@ -37,6 +37,8 @@ export type CxmlAddress = {
   postalCode: string;
   /** ISO 3166 code from Country@isoCountryCode (the element's text when the attribute is missing). */
   country: string;
+  /** The Country element's text (a name such as "United Kingdom"), when sent. */
+  countryName?: string;
 };
 
 export type PunchoutOperation = "create" | "edit" | "inspect";
@@ -444,6 +446,7 @@ function readAddress(node: XmlNode, where: string): CxmlAddress {
   if (!country) throw new XmlInputError(`Missing element: ${where}/Address/PostalAddress/Country`);
   const addressId = attr(address, "addressID") || undefined;
   const state = text(child(postal, "State")) || undefined;
+  const countryName = text(countryNode) || undefined;
   return {
     ...(addressId ? { addressId } : {}),
     name: requiredText(address, "Name", `${where}/Address/Name`),
@@ -453,6 +456,7 @@ function readAddress(node: XmlNode, where: string): CxmlAddress {
     ...(state ? { state } : {}),
     postalCode: requiredText(postal, "PostalCode", `${where}/Address/PostalAddress/PostalCode`),
     country,
+    ...(countryName ? { countryName } : {}),
   };
 }
 
@@ -485,7 +489,7 @@ function addressElement(address: CxmlAddress) {
       textElement("City", {}, address.city),
       address.state && textElement("State", {}, address.state),
       textElement("PostalCode", {}, address.postalCode),
-      textElement("Country", { isoCountryCode: address.country }, COUNTRY_NAMES[address.country] ?? address.country),
+      textElement("Country", { isoCountryCode: address.country }, address.countryName ?? COUNTRY_NAMES[address.country] ?? address.country),
     ),
   );
 }
