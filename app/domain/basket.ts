@@ -1,21 +1,20 @@
-import { z } from "zod";
-import { upstreamId as id } from "./upstream-id";
 import { fromPence, toPence } from "./money";
 
-
-/** SPEC §3 basket line as the upstream sends it; extra fields (options, editing…) pass through. */
-export const basketLineSchema = z
-  .object({
-    productId: id,
-    qty: z.number(),
-    parentId: id.optional(),
-    name: z.string().optional(),
-    price: z.unknown().optional(),
-    thumbnail: z.string().nullish(),
-    removeItem: z.boolean().optional(),
-  })
-  .passthrough();
-export type BasketLine = z.infer<typeof basketLineSchema>;
+/**
+ * SPEC §3 basket line as the upstream sends it; extra fields (options, editing…) pass through. A type, not a zod
+ * schema: this module is in the browser bundle of every basket page, and a schema built at import would take zod there
+ * (decision 002); the upstream's own schemas (app/upstream/basket.server.ts) read the basket.
+ */
+export type BasketLine = {
+  productId: string;
+  qty: number;
+  parentId?: string;
+  name?: string;
+  price?: unknown;
+  thumbnail?: string | null;
+  removeItem?: boolean;
+  [key: string]: unknown;
+};
 
 /** SPEC §3: what is sent when adding; parentId equals productId for a line added from a card. */
 export interface BasketAddPayload {

@@ -9,9 +9,10 @@
 import { lineAmount, optionLabels } from "./basket-lines";
 import { formatMoney, parseMoney, shippingLabel } from "./money";
 import { paymentMethodBlock, type PaymentChoice, type PaymentMethodBlock } from "./payment";
+import { NEW_ADDRESS } from "./constants";
 import { PRICE_HIDDEN_TEXT } from "./prices";
 
-export const NEW_ADDRESS = "new";
+export { NEW_ADDRESS };
 
 export type AddressMode = {
   /** The user may pick any of the customer's addresses. */
