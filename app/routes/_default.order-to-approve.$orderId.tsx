@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { ApprovalForms } from "~/components/approval-forms";
 import { OrderDetail } from "~/components/order-detail";
 import { OrderErrorBoundary } from "~/components/order-error";
@@ -18,8 +17,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadOrderDetail(await requireUser(request), params.orderId);
 }
 
-// a function, so zod stays on the server (decision 002)
-const decisionSchema = () =>
+// a function given zod, imported in the action, so zod stays on the server (decision 002)
+const decisionSchema = (z: typeof import("zod").z) =>
   z.discriminatedUnion(
     "intent",
     [
@@ -55,7 +54,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { idParam } = await import("~/utils/params.server");
   const user = await requireUser(request);
   const orderId = idParam(params.orderId);
-  const form = await parseForm(request, decisionSchema());
+  const { z } = await import("zod");
+  const form = await parseForm(request, decisionSchema(z));
   // an unknown intent is no field of the page: it is said above the forms
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? form.fieldErrors.intent ?? null);
   try {

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { z } from "zod";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
 import ordersStyles from "~/styles/orders.css";
 import { ScrollingTable } from "~/components/scrolling-table";
@@ -26,8 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-// a function, so zod is built on the server only and stays out of the browser bundle (decision 002)
-const punchoutApprovalSchema = () =>
+// a function given zod, imported in the action, so zod stays out of the browser bundle (decision 002)
+const punchoutApprovalSchema = (z: typeof import("zod").z) =>
   z.discriminatedUnion("intent", [z.object({ intent: z.literal("load") }), z.object({ intent: z.literal("approve") })], {
     errorMap: () => ({ message: "Choose Load for approval or Approve basket" }),
   });
@@ -42,7 +41,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { invalidForm, parseForm } = await import("~/utils/forms.server");
   const user = await requireUser(request);
   const basketId = idParam(params.basketId);
-  const form = await parseForm(request, punchoutApprovalSchema());
+  const { z } = await import("zod");
+  const form = await parseForm(request, punchoutApprovalSchema(z));
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? form.fieldErrors.intent ?? null);
 
   if (form.data.intent === "load") {

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { FormError } from "~/components/field-error";
-import { z } from "zod";
 import { checkMaintenance } from "~/auth/require-user.server";
 import { TextField } from "~/components/text-field";
 import { createUpstreamClient } from "~/upstream/client.server";
@@ -17,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-const forgotSchema = () =>
+const forgotSchema = (z: typeof import("zod").z) =>
   z.object({
     email: emailField(),
   });
@@ -25,7 +24,8 @@ const forgotSchema = () =>
 // public route: asking for a reset link needs no session.
 export async function action({ request, context }: ActionFunctionArgs) {
   await checkMaintenance(request);
-  const form = await parseForm(request, forgotSchema());
+  const { z } = await import("zod");
+  const form = await parseForm(request, forgotSchema(z));
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
   // the provider limits the e-mails per browser address and per e-mail (decision 027) and answers the same either way
   try {

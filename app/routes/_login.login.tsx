@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { FormError } from "~/components/field-error";
-import { z } from "zod";
 import { checkMaintenance, requireAnonymous, safeRedirect } from "~/auth/require-user.server";
 import { commitSession, getSession } from "~/auth/session.server";
 import { TextField } from "~/components/text-field";
@@ -18,8 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-// a function, so that zod is built on the server only and stays out of the browser bundle (decision 002)
-const loginSchema = () =>
+// a function given zod, imported in the action, so zod stays out of the browser bundle (decision 002)
+const loginSchema = (z: typeof import("zod").z) =>
   z.object({
   email: emailField(),
   password: z.string({ required_error: "Enter your password" }).min(1, "Enter your password"),
@@ -30,7 +29,8 @@ const loginSchema = () =>
 // The log-in limits are the provider's, shared by every portal process (decision 027, superseding 003's).
 export async function action({ request, context }: ActionFunctionArgs) {
   await checkMaintenance(request);
-  const form = await parseForm(request, loginSchema());
+  const { z } = await import("zod");
+  const form = await parseForm(request, loginSchema(z));
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
   const { email, password } = form.data;
 

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { z } from "zod";
 import { requireUser, safeRedirect } from "~/auth/require-user.server";
 import { commitSession, getSession } from "~/auth/session.server";
 import { selectCustomer } from "~/upstream/auth.server";
@@ -18,8 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-// a function, so that zod is built on the server only and stays out of the browser bundle (decision 002)
-const selectSchema = () =>
+// a function given zod, imported in the action, so zod stays out of the browser bundle (decision 002)
+const selectSchema = (z: typeof import("zod").z) =>
   z.object({
   contactId: z.string({ required_error: "Choose a business unit" }).trim().min(1, "Choose a business unit"),
   redirect: z.string().optional(),
@@ -27,7 +26,8 @@ const selectSchema = () =>
 
 export async function action({ request }: ActionFunctionArgs) {
   const { session: upstreamSession, upstream } = await requireUser(request);
-  const form = await parseForm(request, selectSchema());
+  const { z } = await import("zod");
+  const form = await parseForm(request, selectSchema(z));
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
   if (!upstreamSession.customers.some((c) => c.contactId === form.data.contactId)) {
     return invalidForm({ contactId: "That business unit is not one of yours." });

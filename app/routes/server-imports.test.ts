@@ -58,3 +58,30 @@ describe("page routes keep server code out of the browser build (decision 067)",
     ).toEqual(["requireUser from ~/auth/require-user.server", "data from @remix-run/node", "* as server from ~/catalogue/product.server"]);
   });
 });
+
+// Decision 002: zod is built on the server only. A page module or component importing it at the top keeps the whole
+// library (13.5 KB gzip) in that page's browser bundle even when only the action uses it; the action imports it.
+const browserModules = [
+  ...fs
+    .readdirSync(ROUTES_DIR)
+    .filter((f) => /^(_default|_basket|_login)[^/]*\.tsx$/.test(f))
+    .map((f) => path.join(ROUTES_DIR, f)),
+  path.join(ROUTES_DIR, "..", "root.tsx"),
+  ...fs
+    .readdirSync(path.join(ROUTES_DIR, "..", "components"))
+    .filter((f) => /\.tsx$/.test(f))
+    .map((f) => path.join(ROUTES_DIR, "..", "components", f)),
+];
+const staticZod = (source: string) => /^import\s+(?!type\b)[^;]*\sfrom\s+"zod";?$/m.test(source);
+
+describe("pages and components keep zod out of the browser build (decision 002)", () => {
+  it.each(browserModules.map((file) => [path.relative(path.join(ROUTES_DIR, ".."), file), file]))("%s imports zod only inside its action", (_name, file) => {
+    expect(staticZod(fs.readFileSync(file, "utf8"))).toBe(false);
+  });
+
+  it("the check sees a value import and lets a type import or an import in the action through", () => {
+    expect(staticZod('import { z } from "zod";')).toBe(true);
+    expect(staticZod('import type { z } from "zod";')).toBe(false);
+    expect(staticZod('  const { z } = await import("zod");')).toBe(false);
+  });
+});
