@@ -49,7 +49,8 @@ export function hashSecret(secret: string, salt: Buffer = randomBytes(16)): Prom
   );
 }
 
-let dummyHash: Promise<string> | undefined;
+/** Checked against when the identity is unknown, so that costs one scrypt as a wrong secret does; made once, at load. */
+const DUMMY_HASH = hashSecret("not-a-real-punchout-secret");
 
 // ---------------------------------------------------------------------------------------------------------------
 // Bodies
@@ -168,8 +169,7 @@ async function checkCredentials(
   accept: (profile: ProfileRow) => boolean,
 ): Promise<ProfileRow | null> {
   const profile: ProfileRow | undefined = await find(db("punchout_profiles")).first();
-  dummyHash ??= hashSecret("not-a-real-punchout-secret");
-  const secretOk = await verifyPassword(secret, profile?.secret_hash ?? (await dummyHash));
+  const secretOk = await verifyPassword(secret, profile?.secret_hash ?? (await DUMMY_HASH));
   if (!profile || !secretOk || !profile.is_active || !accept(profile)) return null;
   return (await unitOf(db, profile)) ? profile : null;
 }
