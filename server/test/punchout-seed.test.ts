@@ -5,6 +5,7 @@ import { createProviderApp } from "../app";
 import { createDb, migrate } from "../db/knex";
 import { seed } from "../db/seed";
 import { UNSPSC_BY_CATEGORY } from "../db/seed/punchout";
+import { unspscForItems } from "../services/punchout";
 
 /** The demo punchout profiles (issue 16 item 10) work against the seeded data. */
 let db: Knex;
@@ -69,5 +70,14 @@ describe("demo punchout profiles", () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.unspsc, r.slug).toBe(UNSPSC_BY_CATEGORY[r.slug]);
     for (const code of Object.values(UNSPSC_BY_CATEGORY)) expect(code).toMatch(/^\d{8}$/);
+  });
+
+  it("classifies every seeded item, variants included", async () => {
+    const items = await db("items").select("id");
+    const codes = await unspscForItems(db, items.map((i: { id: number }) => i.id));
+    expect(codes.size).toBe(items.length);
+    for (const [id, code] of codes) expect(code, String(id)).toMatch(/^\d{8}$/);
+    const boot = await db("items").where("item_code", "like", "SB100%").whereNotNull("parent_id").first("id");
+    expect(codes.get(boot.id)).toBe("46181600");
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sha256 } from "../auth/password";
-import { hashSecret } from "../services/punchout";
+import { hashSecret, unspscForItems } from "../services/punchout";
 import { APEX, startTestProvider, type TestProvider } from "./fixtures";
 
 /** Redeeming punchout start tokens and the session they open (issue 16, decision 107); SQLite and PostgreSQL. */
@@ -149,5 +149,21 @@ describe("GET /api/punchout/session", () => {
     await p.db("auth_sessions").where("token_hash", sha256(buyer)).update({ punchout_session: sessionId });
     expect((await p.api("GET", "/api/punchout/session", { token: buyer })).status).toBe(404);
     expect((await p.api("GET", "/api/punchout/session")).status).toBe(401);
+  });
+});
+
+describe("unspscForItems", () => {
+  it("answers an item's category code, else its nearest ancestor's, else null", async () => {
+    // fixtures: Hi-Vis (10) > Jackets (11) holds the jacket and its variants; Trousers (12) the trousers
+    await p.db("categories").where("id", 10).update({ unspsc: "46181500" });
+    try {
+      const codes = await unspscForItems(p.db, [20001, 20002, 20010, 999999]);
+      expect(Object.fromEntries(codes)).toEqual({ 20001: "46181500", 20002: "46181500", 20010: null });
+      await p.db("categories").where("id", 11).update({ unspsc: "53101800" });
+      expect((await unspscForItems(p.db, [20003])).get(20003)).toBe("53101800");
+      expect((await unspscForItems(p.db, [])).size).toBe(0);
+    } finally {
+      await p.db("categories").whereIn("id", [10, 11]).update({ unspsc: null });
+    }
   });
 });
