@@ -374,7 +374,8 @@ export class PunchoutSessionService {
       .first(
         "s.id", "s.protocol", "s.operation", "s.buyer_cookie", "s.return_url", "s.oci_target", "s.oci_caller", "s.oci_ok_code",
         "s.contact_name", "s.contact_email", "s.ship_to_json", "s.extrinsics_json", "s.items_json", "s.state", "s.created_at",
-        "p.form_encoding", "p.needs_approval", "p.ordering_allowed", "p.default_address_id",
+        "p.form_encoding", "p.needs_approval", "p.ordering_allowed", "p.default_address_id", "p.from_identity", "p.sender_identity",
+        "p.to_identity",
       );
     if (!row) throw notOne();
     return {
@@ -388,6 +389,8 @@ export class PunchoutSessionService {
       orderingAllowed: flag(row.ordering_allowed),
       defaultAddressId: row.default_address_id == null ? null : String(row.default_address_id),
       buyerCookie: row.buyer_cookie ?? null,
+      // the profile's identities, for the credentials of the PunchOutOrderMessage (never the secret)
+      cxml: row.protocol === "cxml" ? { fromIdentity: row.from_identity, senderIdentity: row.sender_identity, toIdentity: row.to_identity ?? null } : null,
       oci: row.protocol === "oci" ? { target: row.oci_target ?? null, caller: row.oci_caller ?? null, okCode: row.oci_ok_code ?? null } : null,
       contact: { name: row.contact_name ?? null, email: row.contact_email ?? null },
       shipTo: json<object | null>(row.ship_to_json, null),

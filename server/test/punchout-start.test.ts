@@ -130,7 +130,9 @@ describe("GET /api/punchout/session", () => {
     expect(res.body).toMatchObject({
       id: sessionId, protocol: "cxml", operation: "inspect", state: "open", returnUrl: "https://procurement.example/return",
       formEncoding: "base64", needsApproval: true, orderingAllowed: false, defaultAddressId: "705", buyerCookie: "COOKIE-42", oci: null, items: ITEMS,
+      cxml: { fromIdentity: "AN-APEX-RAIL", senderIdentity: "AN-APEX-RAIL", toIdentity: "workwear-portal" },
     });
+    expect(JSON.stringify(res.body)).not.toContain("scrypt");
   });
 
   it("carries the OCI hook URL and ~TARGET for an OCI session", async () => {
@@ -138,7 +140,7 @@ describe("GET /api/punchout/session", () => {
     expect(login.status).toBe(201);
     const { accessToken } = (await p.api("POST", "/api/punchout/start", { body: { token: login.body.startToken } })).body;
     const res = await p.api("GET", "/api/punchout/session", { token: accessToken });
-    expect(res.body).toMatchObject({ protocol: "oci", operation: "create", returnUrl: "http://srm.example/hook", formEncoding: "urlencoded", buyerCookie: null, oci: { target: "_top", caller: null } });
+    expect(res.body).toMatchObject({ protocol: "oci", operation: "create", returnUrl: "http://srm.example/hook", formEncoding: "urlencoded", buyerCookie: null, cxml: null, oci: { target: "_top", caller: null } });
   });
 
   it("is a 404 for a caller outside a punchout, or whose session names another one", async () => {
