@@ -130,6 +130,41 @@ export function orderAmounts(lines: ReadonlyArray<{ amount: number }>, shippingR
   return { subTotal, shippingCost, taxTotal, total, totalPence: Math.round(total * 100) };
 }
 
+/**
+ * An order's ship groups (SPEC §3 'Multiple delivery addresses'): one per destination, charged the delivery method of
+ * the first pack (or the stock order) that goes there; later packs to the same place add their lines only. A method's
+ * minimum order (decision 073) holds for its group's lines, before VAT. POST /api/order and GET /api/order-quote both
+ * group with this, so a quote totals what the order will (decision 078).
+ */
+export class ShipGroups<D, L extends { amount: number }> {
+  private readonly byDestination = new Map<string, { dest: D; carriage: CarriageRow; field: string; lines: L[] }>();
+
+  /** `field` names where the group's method came from, for a refusal of its minimum. */
+  add(destination: string, dest: D, carriage: CarriageRow, field: string, lines: readonly L[]): void {
+    const group = this.byDestination.get(destination);
+    if (group) group.lines.push(...lines);
+    else this.byDestination.set(destination, { dest, carriage, field, lines: [...lines] });
+  }
+
+  get list() {
+    return [...this.byDestination.values()];
+  }
+
+  /** 400 naming the method's field when a group's lines do not reach its method's minimum order. */
+  checkMinimums(opts: { pricesHidden: boolean }): void {
+    for (const g of this.byDestination.values()) {
+      const refusal = deliveryRefusal(g.carriage, money(g.lines.reduce((s, l) => s + l.amount, 0)), opts);
+      if (refusal) throw bad(g.field, refusal);
+    }
+  }
+
+  /** The order's amounts: every group's lines, each group's flat rate. */
+  amounts(): OrderAmounts {
+    const groups = this.list;
+    return orderAmounts(groups.flatMap((g) => g.lines), groups.map((g) => g.carriage.shipping_flat_rate_amount));
+  }
+}
+
 export interface PricedLine {
   item: ItemRow;
   qty: number;
@@ -284,13 +319,13 @@ async function insertOrder(ctx: OrderMailCtx, trx: Knex.Transaction, caller: Cal
   type Line = PricedLine & { employee: number | null; dest: Destination };
   const lines: Line[] = [];
   // one delivery group per destination, charged its method's flat rate; field names the method's origin
-  const groups = new Map<string, { dest: Destination; carriage: CarriageRow; field: string }>();
+  const groups = new ShipGroups<Destination, Line>();
   let employeeId: number | null = null;
   if (order.orderType === "standard") {
     const dest = await resolveAddress(trx, caller, customerId, { policy, use: "stock", addressId: order.addressId, custom: order.customAddress, field: "addressId" }, now);
     for (const l of await priceLines(trx, order.items, "items.")) lines.push({ ...l, employee: null, dest });
     const carriage = await resolveCarriage(trx, customerId, order.shippingMethod, "shippingMethod", lines);
-    groups.set(`${dest.id}`, { dest, carriage, field: "shippingMethod" });
+    groups.add(`${dest.id}`, dest, carriage, "shippingMethod", lines);
   } else {
     const contactIds = order.packs.map((p) => p.contactId);
     const wearers: ContactRow[] = await trx("contacts").whereIn("id", contactIds).where({ customer_id: customerId, is_inactive: false });
@@ -314,20 +349,17 @@ async function insertOrder(ctx: OrderMailCtx, trx: Knex.Transaction, caller: Cal
       lines.push(...packLines);
       // a default method is chosen for the pack's own lines; the group (this pack and later ones) only grows
       const carriage = await resolveCarriage(trx, customerId, pack.shippingMethod ?? order.shippingMethod, `packs.${i}.shippingMethod`, packLines);
-      if (!groups.has(`${dest.id}`)) groups.set(`${dest.id}`, { dest, carriage, field: `packs.${i}.shippingMethod` });
+      groups.add(`${dest.id}`, dest, carriage, `packs.${i}.shippingMethod`, packLines);
     }
     employeeId = order.packs.length === 1 ? order.packs[0].contactId : null;
     await spendAllowances(trx, order.packs, lines, wearers, now);
   }
 
   // a delivery method's minimum order (decision 073) holds for the lines of its group, before VAT
-  for (const [key, g] of groups) {
-    const refusal = deliveryRefusal(g.carriage, money(lines.filter((l) => `${l.dest.id}` === key).reduce((s, l) => s + l.amount, 0)), { pricesHidden: pricesHiddenFrom(caller) });
-    if (refusal) throw bad(g.field, refusal);
-  }
+  groups.checkMinimums({ pricesHidden: pricesHiddenFrom(caller) });
 
   const needsApproval = !!unit?.needs_approval && !caller.isEvolveUser;
-  const { subTotal, shippingCost, taxTotal, totalPence } = orderAmounts(lines, [...groups.values()].map((g) => g.carriage.shipping_flat_rate_amount));
+  const { subTotal, shippingCost, taxTotal, totalPence } = groups.amounts();
   // a card charged the quote (GET /api/order-quote); a price changed since, and the order would total otherwise
   if (order.stripeAmount !== undefined && order.stripeAmount !== totalPence) {
     throw new Conflict(`The order now totals ${pounds(totalPence)}, not the ${pounds(order.stripeAmount)} charged to the card: prices changed while you were paying`, {
@@ -335,7 +367,7 @@ async function insertOrder(ctx: OrderMailCtx, trx: Knex.Transaction, caller: Cal
       totalPence,
     });
   }
-  const first = [...groups.values()][0];
+  const first = groups.list[0];
   const contactName = contact ? `${contact.first_name} ${contact.last_name}`.trim() : `${caller.firstName} ${caller.lastName}`.trim();
   const otherRef = order.otherRefNum || null;
   const [inserted]: Array<{ id: number } | number> = await trx("orders")
@@ -355,13 +387,13 @@ async function insertOrder(ctx: OrderMailCtx, trx: Knex.Transaction, caller: Cal
       shipping_cost: shippingCost,
       tax_total: taxTotal,
       shipping_method_id: first.carriage.id,
-      ship_address_id: groups.size === 1 ? first.dest.id : null,
-      ship_addressee: groups.size === 1 ? first.dest.addressee ?? first.dest.name : null,
-      ship_addr1: groups.size === 1 ? first.dest.addr1 : null,
-      ship_addr2: groups.size === 1 ? first.dest.addr2 : null,
-      ship_city: groups.size === 1 ? first.dest.city : null,
-      ship_zip: groups.size === 1 ? first.dest.zip : null,
-      ship_addr_text: groups.size === 1 ? first.dest.text : null,
+      ship_address_id: groups.list.length === 1 ? first.dest.id : null,
+      ship_addressee: groups.list.length === 1 ? first.dest.addressee ?? first.dest.name : null,
+      ship_addr1: groups.list.length === 1 ? first.dest.addr1 : null,
+      ship_addr2: groups.list.length === 1 ? first.dest.addr2 : null,
+      ship_city: groups.list.length === 1 ? first.dest.city : null,
+      ship_zip: groups.list.length === 1 ? first.dest.zip : null,
+      ship_addr_text: groups.list.length === 1 ? first.dest.text : null,
       message: order.deliveryInstructions ?? null,
       payment_method_id: order.paymentMethod?.custentitypayment_method ?? 0,
       stripe_id: order.stripeId ?? null,
@@ -384,7 +416,7 @@ async function insertOrder(ctx: OrderMailCtx, trx: Knex.Transaction, caller: Cal
     })),
   );
   await trx("order_ship_groups").insert(
-    [...groups.values()].map((g) => ({
+    groups.list.map((g) => ({
       order_id: orderId, address_id: g.dest.id, address_name: g.dest.name, address_text: g.dest.text,
       shipping_method_id: g.carriage.id, shipping_cost: g.carriage.shipping_flat_rate_amount,
     })),

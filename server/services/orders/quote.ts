@@ -7,8 +7,8 @@ import { callerOf, money, requireCustomer, requireOrdering, type Ctx, type Provi
 import { deliveryRefusal } from "../delivery-rules";
 import { pricesHiddenFrom } from "../prices-hidden";
 import { bad, idValue } from "./common";
-import { orderAmounts, priceLines, resolveCarriage, type PricedLine } from "./placement";
-import type { CarriageRow, ContactRow } from "./rows";
+import { orderAmounts, priceLines, resolveCarriage, ShipGroups, type PricedLine } from "./placement";
+import type { ContactRow } from "./rows";
 
 // GET /api/order-quote?forBasket=stock&shippingMethod=ID (issue 12 item 4, decision 078): what an order of the
 // caller's live stock basket would come to, priced by the same functions as POST /api/order (priceLines,
@@ -96,29 +96,21 @@ export class OrderQuoteService {
     const contacts: ContactRow[] = await db("contacts").whereIn("id", [...new Set(packs.map((p) => Number(p.employeeId)))]).where({ customer_id: customerId, is_inactive: false });
     const active = new Set(contacts.map((c) => String(c.id)));
     const fallbackAddress = await defaultAddress(db, customerId);
-    const all: PricedLine[] = [];
     const quoted: QuotedPack[] = [];
-    // one ship group per address, charged the method of its first pack, as the order groups them
-    const groups = new Map<number, { carriage: CarriageRow; field: string; lines: PricedLine[] }>();
+    // one ship group per address, charged the method of its first pack: the order's own grouping
+    const groups = new ShipGroups<number, PricedLine>();
     for (const [i, pack] of packs.entries()) {
       if (!active.has(pack.employeeId)) throw bad(`packs.${i}.contactId`, `contact ${pack.employeeId} is not an active contact of this customer`);
       const addressId = await packAddress(db, customerId, pack.addressId ?? fallbackAddress?.id ?? null, `packs.${i}.addressId`);
       const lines = await priceLines(db, pack.items, `packs.${i}.items.`);
       const carriage = await resolveCarriage(db, customerId, pack.shippingMethod == null ? undefined : Number(pack.shippingMethod), `packs.${i}.shippingMethod`, lines);
-      const group = groups.get(addressId) ?? { carriage, field: `packs.${i}.shippingMethod`, lines: [] };
-      group.lines.push(...lines);
-      groups.set(addressId, group);
-      all.push(...lines);
+      groups.add(String(addressId), addressId, carriage, `packs.${i}.shippingMethod`, lines);
       quoted.push({ contactId: pack.employeeId, addressId: String(addressId), shippingMethod: String(carriage.id), subTotal: money(lines.reduce((s, l) => s + l.amount, 0)) });
     }
     const pricesHidden = pricesHiddenFrom(caller);
-    for (const g of groups.values()) {
-      const refusal = deliveryRefusal(g.carriage, money(g.lines.reduce((s, l) => s + l.amount, 0)), { pricesHidden });
-      if (refusal) throw bad(g.field, refusal);
-    }
-    const groupList = [...groups.values()];
-    const amounts = orderAmounts(all, groupList.map((g) => g.carriage.shipping_flat_rate_amount));
-    const quote: OrderQuote = { forBasket: "manpack", shippingMethod: String(groupList[0].carriage.id), ...amounts, basketVersion: version, packs: quoted };
+    groups.checkMinimums({ pricesHidden });
+    const amounts = groups.amounts();
+    const quote: OrderQuote = { forBasket: "manpack", shippingMethod: String(groups.list[0].carriage.id), ...amounts, basketVersion: version, packs: quoted };
     if (pricesHidden) {
       Object.assign(quote, { subTotal: null, taxTotal: null, total: null, totalPence: null, packs: quoted.map((p) => ({ ...p, subTotal: null })) });
     }
