@@ -69,19 +69,21 @@ const httpUrl = z
     }
   }, "must be an http or https URL");
 
-const contactSchema = z.object({ name: text(200).optional(), email: z.string().trim().email().max(254).optional() }).strict();
+const contactSchema = z.object({ name: z.string().trim().max(200).optional(), email: z.string().trim().email().max(254).optional() }).strict();
 
+/** A cXML ShipTo address as the portal reads it (app/punchout/cxml.server.ts CxmlAddress); every field optional. */
 const shipToSchema = z
   .object({
-    addressId: text(200).optional(),
-    name: text(200).optional(),
+    addressId: z.string().trim().max(200).optional(),
+    name: z.string().trim().max(200).optional(),
     deliverTo: z.array(z.string().trim().max(200)).max(5).optional(),
     street: z.array(z.string().trim().max(200)).max(5).optional(),
     city: z.string().trim().max(100).optional(),
     state: z.string().trim().max(100).optional(),
     postalCode: z.string().trim().max(20).optional(),
+    /** ISO 3166 code */
     country: z.string().trim().max(100).optional(),
-    countryCode: z.string().trim().max(2).optional(),
+    countryName: z.string().trim().max(100).optional(),
   })
   .strict();
 

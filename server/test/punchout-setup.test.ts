@@ -41,7 +41,7 @@ const setup = (over: Record<string, unknown> = {}) => ({
 describe("POST /api/punchout/setup", () => {
   it("answers a single-use start token for the right credentials and records the session", async () => {
     const res = await p.api("POST", "/api/punchout/setup", {
-      body: setup({ contact: { name: "Tom Whitaker", email: "tom@apex.example" }, extrinsics: { UserEmail: "tom@apex.example", CostCenter: "R-410" }, shipTo: { addressId: "A-7", name: "Apex Sheds", street: ["1 Rail Way"], city: "Derby", postalCode: "DE1 1AA", countryCode: "GB" } }),
+      body: setup({ contact: { name: "Tom Whitaker", email: "tom@apex.example" }, extrinsics: { UserEmail: "tom@apex.example", CostCenter: "R-410" }, shipTo: { addressId: "A-7", name: "Apex Sheds", street: ["1 Rail Way"], city: "Derby", postalCode: "DE1 1AA", country: "GB", countryName: "United Kingdom" } }),
     });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ sessionId: expect.stringMatching(/^\d+$/), startToken: expect.any(String), expiresAt: new Date(p.clock.now.getTime() + 5 * 60_000).toISOString() });
