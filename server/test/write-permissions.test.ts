@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProviderApp } from "../app";
 import { newToken, sha256 } from "../auth/password";
 import { isPostgres } from "../db/knex";
+import { hashSecret } from "../services/punchout";
 import { addUser, HARBOUR, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
 
 /**
@@ -130,6 +131,19 @@ async function passwordToken(type: "reset" | "invitation", o: { userId?: number;
     created_at: NOW, expires_at: "2026-11-22T09:00:00.000Z",
   });
   return token;
+}
+
+/** A punchout profile of Northwind for the buyer (decision 107), with its own identity; its shared secret is PUNCHOUT_SECRET. */
+const PUNCHOUT_SECRET = "perm-punchout-secret";
+let punchoutSecretHash: Promise<string> | undefined;
+async function punchoutProfile(protocol: "cxml" | "oci"): Promise<string> {
+  const identity = `perm-${protocol}-${next()}`;
+  punchoutSecretHash ??= hashSecret(PUNCHOUT_SECRET);
+  await db("punchout_profiles").insert({
+    customer_id: NORTHWIND, name: identity, protocol, user_id: BUYER, secret_hash: await punchoutSecretHash, created_at: NOW,
+    ...(protocol === "cxml" ? { from_identity: identity, sender_identity: identity } : { oci_username: identity }),
+  });
+  return identity;
 }
 
 const STOCK_LINE = { productId: "20002", parentId: "20001", qty: 1 };
@@ -440,6 +454,45 @@ const TABLE: Row[] = [
       const [contact] = await db("contacts").insert({ customer_id: NORTHWIND, first_name: "Ac", last_name: "Cept", email }).returning("id");
       const token = variant === "live" ? await passwordToken("invitation", { email, contactId: insertId(contact) }) : MADE_UP_TOKEN;
       return { method: "POST", path: "/api/accept-invitation", body: { token, password: "a-brand-new-password" } };
+    },
+  },
+  // ------------------------------------------------------------------ punchout (decision 107)
+  {
+    service: "api/punchout/setup", method: "create",
+    rule: "public: an active cXML punchout profile's identities and shared secret; failures are counted and limited",
+    cases: [allow("anyone with the profile's credentials", ANONYMOUS, "right"), deny("anyone with a wrong shared secret (the failure is counted)", ANONYMOUS, 401, "wrong")],
+    guardTables: GUARD_COUNTERS,
+    request: async (_who, variant) => {
+      const identity = await punchoutProfile("cxml");
+      return {
+        method: "POST", path: "/api/punchout/setup",
+        body: {
+          protocol: "cxml", fromIdentity: identity, senderIdentity: identity, sharedSecret: variant === "right" ? PUNCHOUT_SECRET : "not-the-secret",
+          operation: "create", buyerCookie: "PERM", returnUrl: "https://procurement.example/return",
+        },
+      };
+    },
+  },
+  {
+    service: "api/punchout/oci-login", method: "create",
+    rule: "public: an active OCI punchout profile's user name and password; failures are counted and limited",
+    cases: [allow("anyone with the profile's credentials", ANONYMOUS, "right"), deny("anyone with a wrong password (the failure is counted)", ANONYMOUS, 401, "wrong")],
+    guardTables: GUARD_COUNTERS,
+    request: async (_who, variant) => {
+      const username = await punchoutProfile("oci");
+      return { method: "POST", path: "/api/punchout/oci-login", body: { username, password: variant === "right" ? PUNCHOUT_SECRET : "not-the-secret", hookUrl: "https://srm.example/hook" } };
+    },
+  },
+  {
+    service: "api/punchout/start", method: "create",
+    rule: "public: a live, unused start token from a punchout set-up (single use, 5 minutes)",
+    cases: [allow("anyone holding a live start token", ANONYMOUS, "live"), deny("anyone with a made-up token", ANONYMOUS, 404, "madeUp")],
+    request: async (_who, variant) => {
+      const identity = await punchoutProfile("cxml");
+      const set = await p.api("POST", "/api/punchout/setup", {
+        body: { protocol: "cxml", fromIdentity: identity, senderIdentity: identity, sharedSecret: PUNCHOUT_SECRET, operation: "create", buyerCookie: "PERM", returnUrl: "https://procurement.example/return" },
+      });
+      return { method: "POST", path: "/api/punchout/start", body: { token: variant === "live" ? set.body.startToken : MADE_UP_TOKEN } };
     },
   },
   // ------------------------------------------------------------------ content
