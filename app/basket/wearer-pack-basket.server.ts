@@ -1,6 +1,6 @@
 import type { PortalUser } from "~/auth/require-user.server";
 import { addressChoice, type AddressChoice } from "~/domain/address";
-import { allowancesLeft, budgetLabel, calendarDay, checkAllowance, overAllowanceMessage, POINTS_BUDGET_TYPE, wearerName, type AllowanceLeft } from "~/domain/allowance";
+import { allowancesLeft, budgetLabel, calendarDay, checkAllowance, overAllowances, packLinesOf, POINTS_BUDGET_TYPE, wearerName, type AllowanceLeft } from "~/domain/allowance";
 import { optionLabels, UNKNOWN_PRODUCT } from "~/domain/basket-lines";
 import { findPack, removePack, removePackLine, setPackDelivery, setPackLineQty } from "~/domain/packs";
 import { PLACEHOLDER_IMAGE } from "~/domain/product-card";
@@ -87,14 +87,6 @@ function chargesText(item: PackItem | undefined, budgets: readonly ContactBudget
   return item.allocationType === null ? null : (item.allocationTypeName ?? item.allocationType);
 }
 
-/** The lines of a pack as the allowance rule reads them: each with its item's allocation. */
-function packLines(lines: BasketState["manpack"][number]["data"], items: ReadonlyMap<string, PackItem>) {
-  return lines.map((line) => {
-    const item = items.get(line.productId);
-    return { item: { allocationType: item?.allocationType ?? null, itemPoints: item?.itemPoints ?? null }, quantity: line.qty };
-  });
-}
-
 /** The addresses a wearer pack may go to (orderUse.wearerPack; an answer without it counts), the default first. */
 export function wearerPackAddresses(addresses: readonly Address[]): Address[] {
   const usable = addresses.filter((a) => a.orderUse?.wearerPack !== false);
@@ -103,7 +95,7 @@ export function wearerPackAddresses(addresses: readonly Address[]): Address[] {
 
 export function packView(pack: BasketState["manpack"][number], wearer: WearerContact | undefined, items: ReadonlyMap<string, PackItem>, today: string): PackView {
   const budgets = wearer?.budgets ?? [];
-  const after: AllowanceLeft<ContactBudget>[] = allowancesLeft(budgets, packLines(pack.data, items), today);
+  const after: AllowanceLeft<ContactBudget>[] = allowancesLeft(budgets, packLinesOf(pack.data, items), today);
   const named = wearer ?? { firstName: null, lastName: null };
   return {
     employeeId: pack.employeeId,
@@ -125,7 +117,7 @@ export function packView(pack: BasketState["manpack"][number], wearer: WearerCon
     }),
     itemCount: pack.data.reduce((sum, line) => sum + line.qty, 0),
     allowances: after.map((a) => ({ label: budgetLabel(a.budget), left: a.left, points: a.budget.type === POINTS_BUDGET_TYPE })),
-    overAllowance: after.filter((a) => a.left < 0).map((a) => overAllowanceMessage(named, a)),
+    overAllowance: overAllowances(named, after),
     addressId: typeof pack.addressId === "string" ? pack.addressId : null,
     shippingMethod: typeof pack.shippingMethod === "string" ? pack.shippingMethod : null,
   };
@@ -183,7 +175,7 @@ export async function updatePackLine(client: UpstreamClient, employeeId: string,
     const allowance = checkAllowance({
       wearer,
       budgets: wearer.budgets,
-      lines: packLines(others, items),
+      lines: packLinesOf(others, items),
       item,
       quantity: check.qty,
       today: calendarDay(now),

@@ -3,15 +3,17 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
 import { addressChoice } from "~/domain/address";
+import { allowancesLeft, calendarDay, overAllowances, packLinesOf } from "~/domain/allowance";
 import { manpackOrderBody, packRefusalMessage, packsToOrder, quotedFigures, summaryLine, type ManpackOrderBody } from "~/domain/checkout";
 import { formatMoney, shippingLabel } from "~/domain/money";
 import { CARD_PAYMENT_TYPE, isCardMethod } from "~/domain/payment";
 import { PRICE_HIDDEN_TEXT, pricesHidden } from "~/domain/prices";
 import { getEnv } from "~/env.server";
 import { listCustomerAddresses, type Address } from "~/upstream/addresses.server";
-import { getBasket, getItemsById, type BasketState } from "~/upstream/basket.server";
+import { getBasket, getPackItemsById, type BasketState } from "~/upstream/basket.server";
 import { listShipMethods } from "~/upstream/carriage.server";
-import { getManpackQuote, listPackWearers, placeManpackOrder, type ManpackQuote } from "~/upstream/checkout.server";
+import { getManpackQuote, placeManpackOrder, type ManpackQuote } from "~/upstream/checkout.server";
+import { getWearersById, type WearerContact } from "~/upstream/contacts.server";
 import { describeFailure, isRedirect, isRefusal, refusal, UpstreamError } from "~/upstream/errors.server";
 import { stripePublishableKey } from "~/upstream/payments.server";
 import { idField, parseForm } from "~/utils/forms.server";
@@ -38,12 +40,21 @@ const fullName = (w: { firstName: string; lastName: string }) => `${w.firstName}
 /** The customer's default delivery address (decision 075: `isDefault`, else the first): a pack without its own goes there. */
 const defaultAddress = (addresses: readonly Address[]) => addresses.find((a) => a.isDefault) ?? addresses[0] ?? null;
 
-/** The wearers' names by contact id; a wearer the provider does not answer is named by id. */
+/** The packs' wearers by contact id (one call for all, with their budgets as they stand today). */
+async function packWearers(user: PortalUser, ids: readonly string[]): Promise<Map<string, WearerContact>> {
+  return new Map((await getWearersById(user.upstream, ids)).map((w) => [w.internalId, w]));
+}
+
+/** A pack's wearer by name; one the provider does not answer is named by id. */
+const packName = (wearers: ReadonlyMap<string, WearerContact>, id: string) => {
+  const wearer = wearers.get(id);
+  return (wearer && fullName(wearer)) || `Wearer ${id}`;
+};
+
+/** The wearers' names by contact id. */
 async function wearerNames(user: PortalUser, ids: readonly string[]): Promise<Map<string, string>> {
-  const wearers = await listPackWearers(user.upstream, ids);
-  const names = new Map(wearers.map((w) => [w.internalId, fullName(w) || `Wearer ${w.internalId}`]));
-  for (const id of ids) if (!names.has(id)) names.set(id, `Wearer ${id}`);
-  return names;
+  const wearers = await packWearers(user, ids);
+  return new Map(ids.map((id) => [id, packName(wearers, id)]));
 }
 
 /** The provider's quote of the wearer-pack basket, or why there is none (a refusal in words naming the wearer). */
@@ -58,17 +69,19 @@ async function quotePacks(user: PortalUser, names: readonly string[]): Promise<{
 }
 
 /** GET /checkout with the wearer-pack basket selected: the page's data, money already worded. */
-export async function wearerPackCheckoutData(user: PortalUser, basket: BasketState) {
+export async function wearerPackCheckoutData(user: PortalUser, basket: BasketState, now: Date = new Date()) {
   const packs = packsToOrder(basket.manpack);
   const hidden = hidesPrices(user);
   const productIds = packs.flatMap((pack) => pack.data.filter((line) => line.qty > 0).map((line) => line.productId));
-  const [names, addresses, shipMethods, items] = await Promise.all([
-    wearerNames(user, packs.map((pack) => pack.employeeId)),
+  const [wearers, addresses, shipMethods, items] = await Promise.all([
+    packWearers(user, packs.map((pack) => pack.employeeId)),
     listCustomerAddresses(user.upstream),
     listShipMethods(user.upstream),
-    getItemsById(user.upstream, productIds),
+    getPackItemsById(user.upstream, productIds),
   ]);
-  const packNames = packs.map((pack) => names.get(pack.employeeId)!);
+  const packNames = packs.map((pack) => packName(wearers, pack.employeeId));
+  const itemsById = new Map(items.map((item) => [item.internalId, item]));
+  const today = calendarDay(now);
   const cardsOffered = getEnv().stripeEnabled;
   const { quote, problem } = packs.length ? await quotePacks(user, packNames) : { quote: null, problem: null };
   const money = (amount: number | null) => (hidden || amount === null ? PRICE_HIDDEN_TEXT : formatMoney(amount));
@@ -100,6 +113,11 @@ export async function wearerPackCheckoutData(user: PortalUser, basket: BasketSta
         addressIsDefault: !pack.addressId,
         methodText: methodLabel(pack.shippingMethod ?? quoted?.shippingMethod) ?? DEFAULT_METHOD,
         methodIsDefault: !pack.shippingMethod,
+        // warned here as on the basket page: the provider would refuse the order (it checks again when it is placed)
+        overAllowance: overAllowances(
+          { firstName: wearers.get(pack.employeeId)?.firstName ?? null, lastName: wearers.get(pack.employeeId)?.lastName ?? null },
+          allowancesLeft(wearers.get(pack.employeeId)?.budgets ?? [], packLinesOf(pack.data, itemsById), today),
+        ),
         subTotalText: quoted ? money(quoted.subTotal) : null,
       };
     }),
@@ -217,7 +235,7 @@ export async function placeWearerPackOrder(user: PortalUser, fields: WearerPackF
     if (isRefusal(error, 409)) return { ...fail(error.message || BASKET_CHANGED_MESSAGE, {}, 409), refusedByProvider: true };
     const why = refusal(error);
     if (packs.length === 0) return { ...fail(EMPTY_WEARER_PACKS), refusedByProvider: true };
-    const names = await wearerNames(user, packs.map((pack) => pack.employeeId)).catch((failure) => {
+    const names = await wearerNames(user, packs.map((pack) => pack.employeeId)).catch((failure: unknown) => {
       if (isRedirect(failure)) throw failure;
       console.error("naming the wearers of a refused order failed", describeFailure(failure));
       return new Map<string, string>();

@@ -6,6 +6,7 @@ import { CheckoutFormEnd } from "./checkout-form-end";
 import { Choice } from "./choice";
 import { FieldError } from "./field-error";
 import { OrderSummary } from "./order-summary";
+import { OverAllowanceNotice } from "./over-allowance-notice";
 
 /** The wearer-pack checkout's data as the loader gives it (wearer-pack-checkout.server.ts). */
 export type WearerPackCheckoutView = {
@@ -21,6 +22,8 @@ export type WearerPackCheckoutView = {
     methodText: string;
     methodIsDefault: boolean;
     subTotalText: string | null;
+    /** The provider's words for each allowance this pack overspends: the order would be refused. */
+    overAllowance: string[];
   }>;
   otherBasketCount: number;
   instructions: string;
@@ -95,6 +98,7 @@ export function WearerPackCheckout({ view, answer }: { view: WearerPackCheckoutV
             {view.packs.map((pack) => (
               <section key={pack.contactId} className="stack" aria-labelledby={`pack-${pack.contactId}`}>
                 <h3 id={`pack-${pack.contactId}`}>{pack.name}</h3>
+                <OverAllowanceNotice name={pack.name} messages={pack.overAllowance} consequence="and the order would be refused: change it in the basket" />
                 <ul>
                   {pack.lines.map((line) => (
                     <li key={line.productId}>

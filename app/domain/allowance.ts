@@ -152,6 +152,25 @@ export function overAllowanceMessage(wearer: Wearer, allowance: AllowanceLeft): 
   return `${wearerName(wearer)} has ${allowance.allowance} ${allowance.budget.type} allowance left; this pack needs ${allowance.inPack}`;
 }
 
+/**
+ * The provider's words for each of the wearer's budgets these lines overspend (none when the pack fits): what the
+ * basket and checkout warn of before an order the provider would refuse.
+ */
+export function overAllowances(wearer: Wearer, after: readonly AllowanceLeft[]): string[] {
+  return after.filter((a) => a.left < 0).map((a) => overAllowanceMessage(wearer, a));
+}
+
+/** A pack's lines as the allowance rule reads them: each with its item's allocation (none known: not limited). */
+export function packLinesOf(
+  lines: ReadonlyArray<{ productId: string; qty: number }>,
+  items: ReadonlyMap<string, { allocationType: string | null; itemPoints: number | null }>,
+): PackLine[] {
+  return lines.map((line) => {
+    const item = items.get(line.productId);
+    return { item: { allocationType: item?.allocationType ?? null, itemPoints: item?.itemPoints ?? null }, quantity: line.qty };
+  });
+}
+
 export interface AllowanceRequest<B extends Budget = Budget> {
   wearer: Wearer;
   budgets: readonly B[];

@@ -5,6 +5,7 @@ import { Choice } from "~/components/choice";
 import { FieldError } from "~/components/field-error";
 import { IntentButton } from "~/components/intent-button";
 import { LineProduct, LineTable } from "~/components/line-table";
+import { OverAllowanceNotice } from "~/components/over-allowance-notice";
 import { QuantitySelector } from "~/components/quantity-selector";
 import basketStyles from "~/styles/basket.css";
 
@@ -301,16 +302,7 @@ function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: Wear
       {pack.inactive ? (
         <p className="notice notice--error">{pack.name} is not an active wearer, so this pack cannot be ordered. Remove it to order the others.</p>
       ) : null}
-      {pack.overAllowance.length > 0 ? (
-        <div className="notice notice--warning" role="status">
-          <p>This pack is over {pack.name}&rsquo;s allowance and would be refused at checkout:</p>
-          <ul>
-            {pack.overAllowance.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <OverAllowanceNotice name={pack.name} messages={pack.overAllowance} consequence="and would be refused at checkout" />
       <LineTable className="basket-lines" caption={`Products in ${pack.name}'s pack`} columns={["Product", "Allowance", "Quantity", { hidden: "Remove" }]}>
         {pack.lines.map((line) => (
           <BasketLineRow

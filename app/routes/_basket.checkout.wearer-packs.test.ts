@@ -8,7 +8,7 @@ import { testLoadContext } from "~/http/context";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { basketHandlers, emptyBasket, packWearerHandlers, type BasketStore } from "../../tests/mocks/upstream/basket";
+import { basketHandlers, emptyBasket, PACK_ITEMS, packWearerHandlers, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_basket.checkout";
@@ -37,7 +37,17 @@ const PACKS = [
   { employeeId: "5104", addressId: "702", shippingMethod: "2", data: [trousers] },
 ];
 
-function setUp(options: { packs?: unknown[]; stock?: Array<Record<string, unknown>>; selected?: string; checkout?: Parameters<typeof checkoutHandlers>[0]; paymentMethods?: Array<{ id: number; name: string }> } = {}) {
+function setUp(
+  options: {
+    packs?: unknown[];
+    stock?: Array<Record<string, unknown>>;
+    selected?: string;
+    checkout?: Parameters<typeof checkoutHandlers>[0];
+    paymentMethods?: Array<{ id: number; name: string }>;
+    wearers?: ReadonlyArray<{ internalId: string } & Record<string, unknown>>;
+    items?: NonNullable<Parameters<typeof basketHandlers>[0]>["items"];
+  } = {},
+) {
   const session = sessionAnswer({ permissions: [...MANPACK, "indAddress"], setting: { needsAproval: false } });
   if (options.paymentMethods) session.account.payment_methods = options.paymentMethods;
   const store: BasketStore = {
@@ -52,8 +62,8 @@ function setUp(options: { packs?: unknown[]; stock?: Array<Record<string, unknow
     patches: [],
     reorders: [],
   };
-  const basket = basketHandlers({ store });
-  const wearers = packWearerHandlers(WEARERS);
+  const basket = basketHandlers({ store, items: options.items });
+  const wearers = packWearerHandlers(options.wearers ?? WEARERS);
   const checkout = checkoutHandlers(options.checkout);
   server.use(...authHandlers({ session }), ...wearers.handlers, ...basket.handlers, ...checkout.handlers);
   return { store, orders: checkout.orders, quoteQueries: checkout.quoteQueries, contactQueries: wearers.queries };
@@ -94,6 +104,16 @@ describe("/checkout loader, wearer-pack basket selected", () => {
     const view = (await load()) as WearerPackCheckoutView;
     expect(view.paymentMethods).toEqual([{ id: 0, name: "On account", card: false }]);
     expect(view.stripeKey).toBeNull();
+  });
+
+  it("warns of a pack over its wearer's allowance in the provider's words, as the basket does, before the order is tried", async () => {
+    const jacket = { internalId: "b1", type: "JKT", qty: 3, usedQty: 2, resetDays: null, resetDate: null, allocationType: "JKT", allocationTypeName: "Jacket" };
+    setUp({
+      wearers: [{ ...WEARERS[0], budgets: [jacket] }, WEARERS[1]],
+      items: [PACK_ITEMS.tunic, { ...PACK_ITEMS.tunic, internalId: "20010", allocationType: "TRS" }],
+    });
+    const view = (await load()) as WearerPackCheckoutView;
+    expect(view.packs.map((p) => p.overAllowance)).toEqual([["Hal Harbour has 1 JKT allowance left; this pack needs 2"], []]);
   });
 
   it("shows a quote the provider refuses in words naming the wearer, and still opens", async () => {

@@ -1,9 +1,7 @@
 import { z } from "zod";
 import type { ManpackOrderBody, StockOrderBody } from "~/domain/checkout";
-import { FETCH_ALL_LIMIT } from "~/domain/constants";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
-import { ListSchema } from "./schemas";
 
 const text = z.string().nullish();
 
@@ -80,11 +78,3 @@ export function getManpackQuote(client: UpstreamClient): Promise<ManpackQuote> {
   return client.get("/api/order-quote", ManpackQuoteSchema, { query: { forBasket: "manpack" } });
 }
 
-const PackWearerSchema = z.object({ internalId: id, firstName: z.string().default(""), lastName: z.string().default("") });
-
-// GET /api/contact?internalId[$in]=…&$limit (SPEC §7 GET /api/contact) — the names of the wearers whose packs are ordered
-export async function listPackWearers(client: UpstreamClient, ids: readonly string[]): Promise<Array<z.output<typeof PackWearerSchema>>> {
-  if (ids.length === 0) return [];
-  const answer = await client.get("/api/contact", ListSchema(PackWearerSchema), { query: { "internalId[$in]": [...new Set(ids)].join(","), $limit: FETCH_ALL_LIMIT } });
-  return answer.data;
-}
