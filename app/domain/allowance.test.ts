@@ -8,6 +8,8 @@ import {
   checkAllowance,
   nextResetDate,
   overAllowanceMessage,
+  overAllowances,
+  packLinesOf,
   resetBudget,
   wearerName,
   type AllowanceItem,
@@ -266,5 +268,34 @@ describe("budgetLabel: a budget's name on screen", () => {
     [{ type: "Tops", allocationType: null, allocationTypeName: null }, "Tops"],
   ])("%j → %s", (budget, label) => {
     expect(budgetLabel(budget)).toBe(label);
+  });
+});
+
+describe("overAllowances and packLinesOf: what the basket and checkout warn of", () => {
+  const hal = { firstName: "Hal", lastName: "Harbour" };
+  const jacket: Budget = { type: "JKT", qty: 3, usedQty: 2, resetDays: null, resetDate: null };
+  const trousers: Budget = { type: "TRS", qty: 2, usedQty: 0, resetDays: null, resetDate: null };
+  const items = new Map([
+    ["20030", { allocationType: "JKT", itemPoints: 10 }],
+    ["20031", { allocationType: "TRS", itemPoints: 5 }],
+  ]);
+
+  it("reads each line with its item's allocation; a line whose item is unknown is not limited", () => {
+    expect(packLinesOf([{ productId: "20030", qty: 2 }, { productId: "99999", qty: 1 }], items)).toEqual([
+      { item: { allocationType: "JKT", itemPoints: 10 }, quantity: 2 },
+      { item: { allocationType: null, itemPoints: null }, quantity: 1 },
+    ]);
+  });
+
+  it.each([
+    [[{ productId: "20030", qty: 1 }, { productId: "20031", qty: 2 }], []],
+    [[{ productId: "20030", qty: 2 }], ["Hal Harbour has 1 JKT allowance left; this pack needs 2"]],
+    [
+      [{ productId: "20030", qty: 3 }, { productId: "20031", qty: 3 }],
+      ["Hal Harbour has 1 JKT allowance left; this pack needs 3", "Hal Harbour has 2 TRS allowance left; this pack needs 3"],
+    ],
+  ])("%j → %j", (lines, messages) => {
+    const after = allowancesLeft([jacket, trousers], packLinesOf(lines, items), "2026-11-23");
+    expect(overAllowances(hal, after)).toEqual(messages);
   });
 });
