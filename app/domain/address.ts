@@ -21,3 +21,10 @@ export function addressChoice(address: CustomerAddressLike): AddressChoice {
   const text = d.addrText || [d.addr1, d.addr2, d.city, d.zip].filter(Boolean).join(", ");
   return { internalId: address.internalId, label: address.label, text };
 }
+
+/**
+ * The checkout's "deliver to a new address" choice (its address radio's value). Here, in a module with no imports,
+ * rather than in checkout.ts, so the checkout page's browser bundle does not take checkout.ts's imports (and with them
+ * zod, decision 002).
+ */
+export const NEW_ADDRESS = "new";

@@ -9,7 +9,7 @@
 import { lineAmount, optionLabels } from "./basket-lines";
 import { formatMoney, parseMoney, shippingLabel } from "./money";
 import { paymentMethodBlock, type PaymentChoice, type PaymentMethodBlock } from "./payment";
-import { NEW_ADDRESS } from "./constants";
+import { NEW_ADDRESS } from "./address";
 import { PRICE_HIDDEN_TEXT } from "./prices";
 
 export { NEW_ADDRESS };

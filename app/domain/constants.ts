@@ -12,7 +12,3 @@ export const QUANTITY_TYPING_DEBOUNCE_MS = 500;
 
 export const CURRENCY_SYMBOL = "£";
 export const CURRENCY_DECIMALS = 2;
-
-/** The checkout's "deliver to a new address" choice (its address radio's value). Here, not in checkout.ts, so the
- * checkout page's browser bundle does not take checkout.ts's imports (and with them zod, decision 002). */
-export const NEW_ADDRESS = "new";

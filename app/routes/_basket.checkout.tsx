@@ -8,7 +8,7 @@ import { FieldError } from "~/components/field-error";
 import { OrderSummary } from "~/components/order-summary";
 import { TextField } from "~/components/text-field";
 import { otherBasketText, WearerPackCheckout } from "~/components/wearer-pack-checkout";
-import { NEW_ADDRESS } from "~/domain/constants";
+import { NEW_ADDRESS } from "~/domain/address";
 import basketStyles from "~/styles/basket.css";
 import ordersStyles from "~/styles/orders.css";
 
