@@ -1,10 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { SummaryTotals } from "~/checkout/checkout.server";
-import { CardPaymentSlot, useCardCheckout } from "./card-checkout";
+import { PaymentFieldset, useCardCheckout } from "./card-checkout";
 import { CheckoutFormEnd } from "./checkout-form-end";
-import { Choice } from "./choice";
-import { FieldError } from "./field-error";
 import { OrderSummary } from "./order-summary";
 import { OverAllowanceNotice } from "./over-allowance-notice";
 
@@ -130,23 +128,15 @@ export function WearerPackCheckout({ view, answer }: { view: WearerPackCheckoutV
             </p>
           </section>
 
-          <fieldset className="stack">
-            <legend>Payment</legend>
-            <div className="choices">
-              {view.paymentMethods.map((option) => (
-                <Choice
-                  key={option.id}
-                  name="paymentMethod"
-                  value={option.id}
-                  defaultChecked={String(option.id) === chosenPayment}
-                  onChange={(event) => event.target.checked && setMethod(String(option.id))}
-                  label={option.card ? `Card (${option.name})` : option.name}
-                />
-              ))}
-            </div>
-            {view.stripeKey && view.paymentMethods.some((m) => m.card) ? <CardPaymentSlot payment={payment} stripeKey={view.stripeKey} notice={view.cardNotice} /> : null}
-            <FieldError id="paymentMethod-error" message={errors.paymentMethod} />
-          </fieldset>
+          <PaymentFieldset
+            methods={view.paymentMethods}
+            chosen={chosenPayment}
+            onChoose={(id) => setMethod(String(id))}
+            payment={payment}
+            stripeKey={view.stripeKey}
+            notice={view.cardNotice}
+            error={errors.paymentMethod}
+          />
 
           <CheckoutFormEnd values={values} errors={errors} instructions={view.instructions} needsApproval={view.needsApproval} submitting={submitting} />
         </Form>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
-import { CardPaymentSlot, useCardCheckout } from "~/components/card-checkout";
+import { PaymentFieldset, useCardCheckout } from "~/components/card-checkout";
 import { CheckoutFormEnd } from "~/components/checkout-form-end";
 import { Choice } from "~/components/choice";
 import { FieldError } from "~/components/field-error";
@@ -176,27 +176,15 @@ function StockCheckout({ view, answer }: { view: Extract<View, { kind: "stock" }
             )}
           </fieldset>
 
-          <fieldset className="stack">
-            <legend>Payment</legend>
-            <div className="choices">
-              {view.paymentMethods.map((option) => (
-                <Choice
-                  key={option.id}
-                  name="paymentMethod"
-                  value={option.id}
-                  defaultChecked={String(option.id) === chosenPayment}
-                  disabled={!option.available}
-                  onChange={(event) => event.target.checked && setMethod(option.id)}
-                  label={option.card ? `Card (${option.name})` : option.name}
-                  detail={option.available ? null : "Not available at the moment"}
-                />
-              ))}
-            </div>
-            {view.stripeKey && view.paymentMethods.some((m) => m.card && m.available) ? (
-              <CardPaymentSlot payment={payment} stripeKey={view.stripeKey} notice={view.cardNotice} />
-            ) : null}
-            <FieldError id="paymentMethod-error" message={errors.paymentMethod} />
-          </fieldset>
+          <PaymentFieldset
+            methods={view.paymentMethods}
+            chosen={chosenPayment}
+            onChoose={setMethod}
+            payment={payment}
+            stripeKey={view.stripeKey}
+            notice={view.cardNotice ?? ""}
+            error={errors.paymentMethod}
+          />
 
           <CheckoutFormEnd values={values} errors={errors} instructions={view.instructions} needsApproval={view.needsApproval} submitting={submitting} />
         </Form>
