@@ -18,6 +18,9 @@ async function screenProblems(page: Page): Promise<{ violations: string[]; overf
 }
 
 test("the history with its pages, its filters' refusal and an order", async ({ page, logInAs }) => {
+  // six pages and six axe runs: under a full suite's load this took over the default 30 s (CI, once); a limit, not a
+  // timing the test asserts
+  test.setTimeout(90_000);
   await logInAs("buyer", "Northwind Facilities");
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
@@ -35,6 +38,7 @@ test("the history with its pages, its filters' refusal and an order", async ({ p
 });
 
 test("the approver's order screen with both forms, and the lists to approve", async ({ page, logInAs }, testInfo) => {
+  test.setTimeout(90_000);
   const [order] = await placeOrders("requester", [uniqueReference("A11Y", testInfo.project.name)]);
   await logInAs("approver");
   for (const width of [1280, 390]) {
