@@ -38,7 +38,9 @@ export function unseal(value: string, secrets: readonly string[], purpose: strin
   const encoded = value.slice(VERSION.length);
   if (!/^[A-Za-z0-9_-]+$/.test(encoded)) return null;
   const raw = Buffer.from(encoded, "base64url");
-  if (raw.length < IV_BYTES + TAG_BYTES) return null;
+  // Only the one spelling seal writes: base64url's last character carries unused low bits that decoding drops,
+  // so without this a changed last character could still open.
+  if (raw.length < IV_BYTES + TAG_BYTES || raw.toString("base64url") !== encoded) return null;
   const iv = raw.subarray(0, IV_BYTES);
   const tag = raw.subarray(raw.length - TAG_BYTES);
   const body = raw.subarray(IV_BYTES, raw.length - TAG_BYTES);
