@@ -13,18 +13,18 @@ export const SITE_BANNER = {
 };
 
 /** The sidebar's links (decision 057): the access table's entries the guard lets this user open. */
-export function visibleNavigation(user: Pick<PortalUser, "session" | "inPunchout">): NavItem[] {
+export function visibleNavigation(user: Pick<PortalUser, "session" | "inPunchout"> & Partial<Pick<PortalUser, "punchout">>): NavItem[] {
   const { account, setting } = user.session;
-  return navigationFor({ account, setting, inPunchout: user.inPunchout }).map(({ to, label }) => ({ to, label }));
+  return navigationFor({ account, setting, inPunchout: user.inPunchout, punchoutOrdering: user.punchout?.orderingAllowed ?? false }).map(({ to, label }) => ({ to, label }));
 }
 
 /**
  * Whether the access guard lets this user open a page (decision 087): the header offers only what the guard, and
  * so the provider, would let the user use, by the same table as the sidebar.
  */
-export function mayOpen(user: Pick<PortalUser, "session" | "inPunchout">, pathname: string): boolean {
+export function mayOpen(user: Pick<PortalUser, "session" | "inPunchout"> & Partial<Pick<PortalUser, "punchout">>, pathname: string): boolean {
   const { account, setting } = user.session;
-  return accessGuard({ pathname, account, setting, inPunchout: user.inPunchout, method: "GET" }).allow;
+  return accessGuard({ pathname, account, setting, inPunchout: user.inPunchout, punchoutOrdering: user.punchout?.orderingAllowed ?? false, method: "GET" }).allow;
 }
 
 /** What the header, sidebar and banner of the default and basket layouts show. */

@@ -6,13 +6,26 @@ import { createUpstreamClient, getUpstream, type UpstreamClient } from "~/upstre
 import { describeFailure } from "~/upstream/errors.server";
 import type { UpstreamSession } from "~/upstream/schemas";
 import { refusalMessage } from "./refusal";
-import { flashToast, getSession, maintenanceBypassCookie } from "./session.server";
+import { flashToast, getSession, maintenanceBypassCookie, type PortalSession, type PunchoutState } from "./session.server";
 
 export type PortalUser = {
   upstream: UpstreamClient;
   session: UpstreamSession;
   inPunchout: boolean;
+  /** Within a punchout session: what /punchout/start remembered of it (issue 16); null outside one. */
+  punchout: PunchoutState | null;
 };
+
+/**
+ * The punchout session the provider says this session is in, with what the portal remembered when it started it; a
+ * provider punchout session the portal did not start here (or another id) is read as the most closed one.
+ */
+export function punchoutStateOf(portalSession: PortalSession, punchoutSession: string | null): PunchoutState | null {
+  if (punchoutSession === null) return null;
+  const kept = portalSession.get("punchout");
+  if (kept && kept.id === punchoutSession) return kept;
+  return { id: punchoutSession, protocol: "cxml", operation: "create", orderingAllowed: false, returnOrigin: null };
+}
 
 /** The page a request is for, without Remix's `.data` suffix and internal parameters. */
 export function pagePath(request: Request): { pathname: string; full: string } {
@@ -123,8 +136,10 @@ async function runChain(request: Request): Promise<PortalUser> {
   }
 
   const inPunchout = session.punchoutSession !== null;
-  await enforce(request, accessGuard({ pathname, account: session.account, inPunchout, method: request.method, setting: session.setting }));
-  return { upstream, session, inPunchout };
+  const punchout = punchoutStateOf(portalSession, session.punchoutSession);
+  const punchoutOrdering = punchout?.orderingAllowed ?? false;
+  await enforce(request, accessGuard({ pathname, account: session.account, inPunchout, punchoutOrdering, method: request.method, setting: session.setting }));
+  return { upstream, session, inPunchout, punchout };
 }
 
 /** For the login-layout pages: maintenance still applies; a logged-in user goes where they were heading. */

@@ -13,6 +13,20 @@ export type SessionData = {
   customerId: string;
   contactId: string;
   catalogueId: string;
+  /** Set by /punchout/start when the session was opened from a procurement system (issue 16). */
+  punchout: PunchoutState;
+};
+
+/** What the portal remembers of the punchout session it started; the provider's session says whether one is open. */
+export type PunchoutState = {
+  /** The provider's punchout session id (GET /api/session's punchoutSession). */
+  id: string;
+  protocol: "cxml" | "oci";
+  operation: "create" | "edit" | "inspect";
+  /** The profile allows ordering in the portal itself (checkout stays open). */
+  orderingAllowed: boolean;
+  /** The origin of the procurement system's return URL (BrowserFormPost URL or HOOK_URL), or null. */
+  returnOrigin: string | null;
 };
 /** The 3-D Secure challenge handed from the checkout to its own page (app/checkout/three-d-secure.server.ts). */
 export type ThreeDSecureHandOff = { url: string; cReq: string; transactionId: string };

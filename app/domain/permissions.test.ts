@@ -274,7 +274,8 @@ describe("accessGuard (SPEC §5, in order)", () => {
     "browse-only user outside punchout on %s → /",
     (p) => {
       expect(guard(p, account(["browseOnly"]))).toEqual({ allow: false, redirectTo: "/" });
-      expect(guard(p, account(["browseOnly"]), true)).toEqual({ allow: true });
+      // within punchout (checkout: when the profile allows ordering in the portal, issue 16 item 3)
+      expect(accessGuard({ pathname: p, account: account(["browseOnly"]), inPunchout: true, punchoutOrdering: true })).toEqual({ allow: true });
     },
   );
 
@@ -357,6 +358,18 @@ describe("the access table (decision 057)", () => {
       expect(accessGuard({ pathname: "/x", account: account(), inPunchout: false }, only({ punchout: "only" }))).toEqual({ allow: false, redirectTo: "/" });
       expect(accessGuard({ pathname: "/x", account: account(), inPunchout: true }, only({ punchout: "only" }))).toEqual({ allow: true });
       expect(accessGuard({ pathname: "/x", account: account(), inPunchout: true }, only({ punchout: "refused" }))).toEqual({ allow: false, redirectTo: "/" });
+    });
+
+    it("punchout: ordering in the portal is closed within a punchout session unless its profile allows it (issue 16 item 3)", () => {
+      const rule = only({ punchout: "ordering" });
+      expect(accessGuard({ pathname: "/x", account: account(), inPunchout: false }, rule)).toEqual({ allow: true });
+      expect(accessGuard({ pathname: "/x", account: account(), inPunchout: true }, rule)).toEqual({ allow: false, redirectTo: "/" });
+      expect(accessGuard({ pathname: "/x", account: account(), inPunchout: true, punchoutOrdering: false }, rule)).toEqual({ allow: false, redirectTo: "/" });
+      expect(accessGuard({ pathname: "/x", account: account(), inPunchout: true, punchoutOrdering: true }, rule)).toEqual({ allow: true });
+      const checkout = { pathname: "/checkout", account: account(["canViewFullCatalogue"]) };
+      expect(accessGuard({ ...checkout, inPunchout: true }).allow).toBe(false);
+      expect(accessGuard({ ...checkout, inPunchout: true, punchoutOrdering: true }).allow).toBe(true);
+      expect(accessGuard({ ...checkout, inPunchout: false }).allow).toBe(true);
     });
 
     it("admin: evolve users only, wherever the route lives", () => {

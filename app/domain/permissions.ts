@@ -212,8 +212,12 @@ function pathPermissionPrefixes() {
 
 // ---------------------------------------------------------------- the access table (decision 057)
 
-/** Where a screen stands with punchout sessions: open in and out of them, only within one, or never within one. */
-export type PunchoutRule = "allowed" | "only" | "refused";
+/**
+ * Where a screen stands with punchout sessions: open in and out of them, only within one, never within one, or
+ * "ordering": ordering in the portal itself (checkout, wearer packs), closed within a punchout session unless its
+ * profile allows ordering in the portal (issue 16 item 3; the provider refuses such an order too).
+ */
+export type PunchoutRule = "allowed" | "only" | "refused" | "ordering";
 
 /** The sidebar's groups, in the order the sidebar shows them. */
 export const NAV_GROUPS = ["Overview", "Catalogue", "Ordering", "Orders"] as const;
@@ -272,9 +276,10 @@ export const ROUTE_ACCESS = {
   // the basket and checkout (decision 050: browse-only users outside punchout are sent home)
   "_basket.basket": ordering("/basket", { nav: [{ to: "/basket", label: "Basket", group: "Ordering" }] }),
   "_basket.basket_.checkout-success": ordering("/basket/checkout-success"),
-  "_basket.checkout": ordering("/checkout"),
-  "_basket.checkout_.3-d-secure": ordering("/checkout/3-d-secure"),
-  "checkout.card-intent": ordering("/checkout/card-intent"),
+  // ordering in the portal: within a punchout session the basket is transferred instead (issue 16 item 3)
+  "_basket.checkout": ordering("/checkout", { punchout: "ordering" }),
+  "_basket.checkout_.3-d-secure": ordering("/checkout/3-d-secure", { punchout: "ordering" }),
+  "checkout.card-intent": ordering("/checkout/card-intent", { punchout: "ordering" }),
   // the confirmation of an order already placed
   "_basket.order-complete": page("/order-complete", "user"),
   "_default.quick-order": ordering("/quick-order", { nav: [{ to: "/quick-order", label: "Quick order", group: "Ordering" }] }),
@@ -283,11 +288,17 @@ export const ROUTE_ACCESS = {
   }),
   "_default.saved-baskets.$basketId": ordering("/saved-baskets/:basketId"),
   // the wearers (issue 15 item 2); the path row asks canViewManpack and manpackOrders (decision 098)
-  "_default.wearer-pack._index": page("/wearer-pack", "user", { nav: [{ to: "/wearer-pack", label: "Wearer packs", group: "Ordering" }] }),
+  "_default.wearer-pack._index": page("/wearer-pack", "user", {
+    punchout: "ordering",
+    nav: [{ to: "/wearer-pack", label: "Wearer packs", group: "Ordering" }],
+  }),
   // one wearer's entitlement, added to their pack in the basket (issue 15 item 3; decision 099: it writes the basket)
-  "_default.wearer-pack.$contactId": ordering("/wearer-pack/:contactId"),
+  "_default.wearer-pack.$contactId": ordering("/wearer-pack/:contactId", { punchout: "ordering" }),
   // adding a wearer (issue 15 item 7): addManpackUser, as the /add-wearer path row (decision 052); it writes no basket
-  "_default.add-wearer": page("/add-wearer", "addManpackUser", { nav: [{ to: "/add-wearer", label: "Add a wearer", group: "Ordering" }] }),
+  "_default.add-wearer": page("/add-wearer", "addManpackUser", {
+    punchout: "refused",
+    nav: [{ to: "/add-wearer", label: "Add a wearer", group: "Ordering" }],
+  }),
 
   // browsing
   "_default._index": page("/", "user"),
@@ -322,9 +333,10 @@ export const ROUTE_ACCESS = {
   }),
   "_default.order-to-approve.$orderId": page("/order-to-approve/:orderId", "approver"),
   "_default.saved-punchout-baskets._index": page("/saved-punchout-baskets", "approver", {
+    punchout: "refused",
     nav: [{ to: "/saved-punchout-baskets", label: "Punchout baskets to approve", group: "Orders" }],
   }),
-  "_default.saved-punchout-baskets.$basketId": page("/saved-punchout-baskets/:basketId", "approver"),
+  "_default.saved-punchout-baskets.$basketId": page("/saved-punchout-baskets/:basketId", "approver", { punchout: "refused" }),
 
   // session and login pages
   "_login.login": page("/login", "anyone", { punchoutOnlyUsers: true }),
@@ -415,6 +427,8 @@ export interface AccessRequest {
   pathname: string;
   account: AccountLike;
   inPunchout: boolean;
+  /** Within a punchout session: whether its profile allows ordering in the portal (absent: it does not). */
+  punchoutOrdering?: boolean;
   /** The request's method; a page load (GET) when absent. */
   method?: string;
   /** The user's settings; the approver rule needs them (absent: not an approver). */
@@ -450,6 +464,7 @@ export function accessGuard(request: AccessRequest, table: Entries = ROUTE_ACCES
   if (!canPlaceOrders(account, ctx) && withinAny(path, table, (e) => e.placesOrders)) return deny("/");
   if (route === null) return ALLOW;
   if ((route.punchout === "only" && !inPunchout) || (route.punchout === "refused" && inPunchout)) return deny("/");
+  if (route.punchout === "ordering" && inPunchout && !request.punchoutOrdering) return deny("/");
   if (route.needs === "approver") {
     if (!canApprove(account, request.setting ?? NOT_AN_APPROVER)) return FORBID;
   } else if (route.needs !== "anyone" && route.needs !== "user") {
