@@ -8,6 +8,8 @@ export const E2E_PROVIDER_PORT = Number(process.env.E2E_PROVIDER_PORT ?? 3130);
 export const E2E_STRIPE_PORT = Number(
   process.env.E2E_STRIPE_PORT ?? E2E_PORTAL_PORT + 60
 );
+/** The stand-in for a buyer's procurement system (tests/e2e/support/procurement-stand-in.ts), punching out to the portal. */
+export const E2E_PROCUREMENT_PORT = Number(process.env.E2E_PROCUREMENT_PORT ?? E2E_PORTAL_PORT + 70);
 export const E2E_SESSION_SECRET = "e2e-session-secret-at-least-32-characters-long";
 export const E2E_DB_FILE = `data/e2e-${E2E_PORTAL_PORT}.sqlite`;
 
@@ -76,6 +78,16 @@ export default defineConfig({
       stdout: "pipe",
       stderr: "pipe",
       env: { FAKE_STRIPE_PORT: String(E2E_STRIPE_PORT) },
+    },
+    {
+      command: "tsx tests/e2e/support/procurement-stand-in.ts",
+      url: `http://127.0.0.1:${E2E_PROCUREMENT_PORT}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      // on localhost like the portal: the same site, so the portal's cookie goes with its framed start page over http
+      env: { STAND_IN_PORT: String(E2E_PROCUREMENT_PORT), PORTAL_URL: `http://localhost:${E2E_PORTAL_PORT}` },
     },
     {
       command: `rm -f ${E2E_DB_FILE} ${E2E_DB_FILE}-wal ${E2E_DB_FILE}-shm && tsx scripts/start.ts`,
