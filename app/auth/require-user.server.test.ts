@@ -9,6 +9,8 @@ import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
+import { allowedFrameAncestors } from "~/http/form-action.server";
+import { openRequestScope, REQUEST_SCOPE_HEADER } from "~/http/request-scope.server";
 import { checkMaintenance, requireAnonymous, requireUser, safeRedirect } from "./require-user.server";
 
 const server = useUpstreamMock();
@@ -150,6 +152,25 @@ describe("access guard (SPEC §5 and decision 052)", () => {
     );
     const user = await requireUser(get("/basket", await sessionCookie()));
     expect(user.inPunchout).toBe(true);
+  });
+
+  it("lets the punchout session's procurement system frame the page, and nobody else (decision 109)", async () => {
+    const punchout = { id: "po-1", protocol: "cxml", operation: "create", orderingAllowed: false, returnOrigin: "https://buyer.example" } as const;
+    const scoped = async (punchoutSession: string | null, values: Parameters<typeof sessionCookie>[0]) => {
+      server.use(...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue"], punchoutSession }) }));
+      const scope = openRequestScope();
+      const request = get("/basket", await sessionCookie(values));
+      request.headers.set(REQUEST_SCOPE_HEADER, scope.key);
+      await requireUser(request);
+      const allowed = allowedFrameAncestors(scope.key);
+      scope.close();
+      return allowed;
+    };
+    expect(await scoped("po-1", { token: "token-1", punchout })).toEqual(["https://buyer.example"]);
+    // no return origin remembered, another punchout session, or none at all: 'none' stays
+    expect(await scoped("po-1", { token: "token-1", punchout: { ...punchout, returnOrigin: null } })).toEqual([]);
+    expect(await scoped("po-2", { token: "token-1", punchout })).toEqual([]);
+    expect(await scoped(null, { token: "token-1", punchout })).toEqual([]);
   });
 
   it("keeps browse-only users away from the basket outside punchout (decision 050)", async () => {

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { accessGuard, permissionDecision, type AccessDecision, type Permission } from "~/domain/permissions";
 import { getCachedMaintenanceStatus, getCachedUpstreamSession } from "~/upstream/auth.server";
+import { allowFrameAncestor } from "~/http/form-action.server";
 import { perRequest } from "~/http/request-scope.server";
 import { createUpstreamClient, getUpstream, type UpstreamClient } from "~/upstream/client.server";
 import { describeFailure } from "~/upstream/errors.server";
@@ -113,7 +114,8 @@ async function enforce(request: Request, decision: AccessDecision): Promise<void
   throw redirect(decision.redirectTo, { headers: await flashToast(request, toast) });
 }
 
-function isPrefetch(request: Request): boolean {
+/** A prefetch (a link hovered, a speculative load), not a visit: nothing that spends a token may run on one. */
+export function isPrefetch(request: Request): boolean {
   const purpose = request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "";
   return purpose.includes("prefetch");
 }
@@ -139,6 +141,8 @@ async function runChain(request: Request): Promise<PortalUser> {
   const punchout = punchoutStateOf(portalSession, session.punchoutSession);
   const punchoutOrdering = punchout?.orderingAllowed ?? false;
   await enforce(request, accessGuard({ pathname, account: session.account, inPunchout, punchoutOrdering, method: request.method, setting: session.setting }));
+  // the procurement system shows a punchout session's pages in its iframe (decision 109)
+  if (punchout?.returnOrigin) allowFrameAncestor(request, punchout.returnOrigin);
   return { upstream, session, inPunchout, punchout };
 }
 

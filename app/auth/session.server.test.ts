@@ -8,6 +8,7 @@ import {
   flashToast,
   getSession,
   maintenanceBypassCookie,
+  newSession,
   resetSessionStorageForTests,
   type SessionData,
 } from "./session.server";
@@ -195,6 +196,35 @@ describe("cookie names and attributes follow SECURE_COOKIES", () => {
     const cleared = await destroySession(await getSession(request()));
     expect(cleared).toMatch(/^__Host-portal_session=; .*Expires=Thu, 01 Jan 1970/);
     expect(cleared).toMatch(/; Secure/);
+  });
+});
+
+describe("a punchout session's cookie (decision 109)", () => {
+  const punchout = { id: "7", protocol: "cxml", operation: "create", orderingAllowed: false, returnOrigin: "https://buyer.example" } as const;
+
+  it("is SameSite=None; Secure over HTTPS, so the procurement system's iframe sends it", async () => {
+    configure("test-secret", true);
+    const setCookie = await setCookieWith({ token: TOKEN, punchout });
+    expect(setCookie).toMatch(/; Secure/);
+    expect(setCookie).toMatch(/; SameSite=None/);
+    expect(await destroySession(await getSession(request(pairOf(setCookie))))).toMatch(/; SameSite=None/);
+  });
+
+  it("stays Lax on plain HTTP, where None without Secure would be refused", async () => {
+    const setCookie = await setCookieWith({ token: TOKEN, punchout });
+    expect(setCookie).toMatch(/; SameSite=Lax/);
+    expect(setCookie).not.toMatch(/Secure/);
+  });
+
+  it("an everyday session stays Lax over HTTPS", async () => {
+    configure("test-secret", true);
+    expect(await setCookieWith()).toMatch(/; SameSite=Lax/);
+  });
+
+  it("newSession ignores the request's cookie", async () => {
+    const fresh = await newSession();
+    expect(fresh.get("token")).toBeUndefined();
+    expect(fresh.data).toEqual({});
   });
 });
 

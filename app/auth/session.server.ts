@@ -76,12 +76,26 @@ export function getSession(request: Request): Promise<PortalSession> {
   return session;
 }
 
+/**
+ * A punchout session's pages live in the procurement system's iframe, a cross-site context in which browsers send
+ * and accept only `SameSite=None; Secure` cookies: its cookie is that when cookies are Secure (HTTPS). On plain HTTP
+ * (local runs, e2e, where the stand-in is same-site) it stays Lax, as None without Secure is refused (decision 109).
+ */
+function crossSiteAttributes(session: PortalSession) {
+  return session.get("punchout") && getEnv().secureCookies ? { sameSite: "none" as const } : undefined;
+}
+
 export function commitSession(session: PortalSession): Promise<string> {
-  return sessionStorage().commitSession(session);
+  return sessionStorage().commitSession(session, crossSiteAttributes(session));
 }
 
 export function destroySession(session: PortalSession): Promise<string> {
-  return sessionStorage().destroySession(session);
+  return sessionStorage().destroySession(session, crossSiteAttributes(session));
+}
+
+/** A new, empty session, whatever cookie the request carries: /punchout/start replaces the browser's session. */
+export function newSession(): Promise<PortalSession> {
+  return sessionStorage().getSession(null);
 }
 
 /** Adds a toast for the next page the user sees and returns the Set-Cookie header to send. */

@@ -10,9 +10,9 @@ import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
-import { allowedFormActions, allowFormAction, setPolicyWhenHeadersGo } from "./form-action.server";
+import { allowedFormActions, allowedFrameAncestors, allowFormAction, allowFrameAncestor, setPolicyWhenHeadersGo, widenedPolicy } from "./form-action.server";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "./request-scope.server";
-import { contentSecurityPolicy } from "./security.server";
+import { contentSecurityPolicy, securityHeaders, type CspOptions } from "./security.server";
 
 // Issue 11 item 10: CSP form-action is 'self' (+ Stripe's Checkout); the one response that renders a form posting
 // elsewhere (the 3-D Secure hand-off, later a punchout return) allows that form's origin for itself only.
@@ -118,5 +118,61 @@ describe("setPolicyWhenHeadersGo (the HTTP server writes the CSP as the headers 
     const plain = await fetch(`${base}/other`);
     expect(plain.headers.get("Content-Security-Policy")).toContain("form-action 'self';");
     expect(plain.headers.get("Content-Security-Policy")).not.toContain("acs.bank.test");
+  });
+});
+
+describe("allowFrameAncestor (a punchout session's pages in the procurement system's iframe, decision 109)", () => {
+  it("keeps the origin of an http(s) URL, or '*', for this request's response only", () => {
+    const scope = openRequestScope();
+    const request = new Request("http://portal.test/basket", { headers: { [REQUEST_SCOPE_HEADER]: scope.key } });
+    expect(allowFrameAncestor(request, "https://buyer.example/punchout/return?x=1")).toBe("https://buyer.example");
+    expect(allowFrameAncestor(request, "javascript:alert(1)")).toBeNull();
+    expect(allowedFrameAncestors(scope.key)).toEqual(["https://buyer.example"]);
+    expect(allowedFrameAncestors(openRequestScope().key)).toEqual([]);
+    scope.close();
+    expect(allowFrameAncestor(new Request("http://portal.test/"), "*")).toBeNull();
+  });
+
+  describe("the HTTP server's headers (widenedPolicy)", () => {
+    let http: Server;
+    let base: string;
+    const csp: CspOptions = { nonce: "n", stripe: false, https: false };
+    beforeAll(async () => {
+      http = createServer((req, res) => {
+        const scope = openRequestScope();
+        for (const [name, value] of Object.entries(securityHeaders(csp))) res.setHeader(name, value);
+        setPolicyWhenHeadersGo(res, () => widenedPolicy(res, csp, scope.key));
+        const request = new Request("http://portal.test/", { headers: { [REQUEST_SCOPE_HEADER]: scope.key } });
+        if (req.url === "/framed") allowFrameAncestor(request, "https://buyer.example/return");
+        if (req.url === "/refusal") allowFrameAncestor(request, "*");
+        if (req.url === "/return") allowFormAction(request, "https://buyer.example/return");
+        res.on("close", scope.close);
+        res.end("ok");
+      });
+      await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+      base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => http.close(() => resolve())));
+
+    it("a framed page: frame-ancestors names the origin, and X-Frame-Options is gone", async () => {
+      server.use(mswHttp.all(`${base}/*`, () => passthrough()));
+      const framed = await fetch(`${base}/framed`);
+      expect(framed.headers.get("Content-Security-Policy")).toContain("frame-ancestors https://buyer.example");
+      expect(framed.headers.get("Content-Security-Policy")).toContain("form-action 'self';");
+      expect(framed.headers.get("X-Frame-Options")).toBeNull();
+      const refusal = await fetch(`${base}/refusal`);
+      expect(refusal.headers.get("Content-Security-Policy")).toMatch(/frame-ancestors \*$/);
+      expect(refusal.headers.get("X-Frame-Options")).toBeNull();
+    });
+
+    it("any other page keeps frame-ancestors 'none' and X-Frame-Options DENY, a form-action widening included", async () => {
+      server.use(mswHttp.all(`${base}/*`, () => passthrough()));
+      for (const path of ["/other", "/return"]) {
+        const plain = await fetch(`${base}${path}`);
+        expect(plain.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+        expect(plain.headers.get("X-Frame-Options")).toBe("DENY");
+      }
+      expect((await fetch(`${base}/return`)).headers.get("Content-Security-Policy")).toContain("form-action 'self' https://buyer.example;");
+    });
   });
 });

@@ -10,8 +10,8 @@ import { getEnv } from "../env.server";
 import type { PortalLoadContext } from "./context";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "./request-scope.server";
 import { installRouteMatchCache } from "./route-match-cache.server";
-import { allowedFormActions, setPolicyWhenHeadersGo } from "./form-action.server";
-import { contentSecurityPolicy, crossSiteRefusal, isOffSitePath, isOldBrowser, securityHeaders, type CspOptions } from "./security.server";
+import { setPolicyWhenHeadersGo, widenedPolicy } from "./form-action.server";
+import { crossSiteRefusal, isOffSitePath, isOldBrowser, securityHeaders, type CspOptions } from "./security.server";
 
 installGlobals({ nativeFetch: true });
 
@@ -53,16 +53,15 @@ export async function startPortal(options: { port?: number; root?: string } = {}
     res.set("X-Request-Id", requestId);
     const csp: CspOptions = { nonce, stripe: env.stripeEnabled, chatScriptOrigin, paymentPageOrigin, https: env.secureCookies };
     res.set(securityHeaders(csp));
-    // a response whose page posts a form elsewhere (allowFormAction: the 3-D Secure hand-off) widens its own form-action
-    setPolicyWhenHeadersGo(res, () => {
-      const formActionOrigins = allowedFormActions(req.headers[REQUEST_SCOPE_HEADER]);
-      return formActionOrigins.length > 0 ? contentSecurityPolicy({ ...csp, formActionOrigins }) : null;
-    });
+    // a response whose page posts a form elsewhere (allowFormAction: the 3-D Secure hand-off, the punchout return)
+    // widens its own form-action; one a procurement system may frame (allowFrameAncestor, decision 109) its
+    // frame-ancestors, and then goes without X-Frame-Options, which cannot name an origin
+    setPolicyWhenHeadersGo(res, () => widenedPolicy(res, csp, req.headers[REQUEST_SCOPE_HEADER]));
     if (isOldBrowser(req.method, req.path, req.get("user-agent"))) {
       res.redirect(302, "/old-browser");
       return;
     }
-    const refusal = crossSiteRefusal(req.method, new Headers(req.headers as Record<string, string>), req.get("host"));
+    const refusal = crossSiteRefusal(req.method, new Headers(req.headers as Record<string, string>), req.get("host"), req.path);
     if (refusal) {
       res.status(403).type("text/plain").send(`Forbidden: ${refusal}`);
       return;

@@ -30,6 +30,36 @@ describe("crossSiteRefusal (CSRF check on every non-GET)", () => {
     expect(crossSiteRefusal(method, h({ origin: "https://evil.example" }), "portal.test")).not.toBeNull();
   });
 
+  it.each(["/punchout/cxml/setup", "/punchout/cxml/order", "/punchout/oci"])(
+    "exempts a POST to %s, which authenticates by its shared secret (issue 16 item 8)",
+    (path) => {
+      expect(crossSiteRefusal("POST", h({}), "portal.test", path)).toBeNull();
+      expect(crossSiteRefusal("POST", h({ origin: "https://buyer.example" }), "portal.test", path)).toBeNull();
+    },
+  );
+
+  it.each([
+    "/punchout/start/abc",
+    "/punchout/transfer",
+    "/punchout/cancel",
+    "/punchout/oci/",
+    "/punchout/oci.data",
+    "/PUNCHOUT/OCI",
+    "/punchout/cxml/setup/x",
+    "/basket",
+    "/login",
+    "/checkout",
+  ])("keeps the check for a POST to %s", (path) => {
+    expect(crossSiteRefusal("POST", h({ origin: "https://buyer.example" }), "portal.test", path)).toBe("The request came from another site.");
+    expect(crossSiteRefusal("POST", h({}), "portal.test", path)).toBe("The request did not say which site it came from.");
+  });
+
+  it("exempts posts only: another method to an entry point keeps the check", () => {
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      expect(crossSiteRefusal(method, h({ origin: "https://buyer.example" }), "portal.test", "/punchout/oci")).not.toBeNull();
+    }
+  });
+
   it("refuses a request without a Host", () => {
     expect(crossSiteRefusal("POST", h({ origin: "http://portal.test" }), undefined)).toBe("The request has no Host header.");
   });
@@ -81,6 +111,29 @@ describe("CSP form-action: this site, plus only what a page really posts to (iss
 
   it("never anything that is not a plain origin, so no value can add a directive", () => {
     expect(formAction({ formActionOrigins: ["https://a.test;script-src *", "*", "https:", "'unsafe-inline'"] })).toBe("form-action 'self'");
+  });
+});
+
+describe("CSP frame-ancestors: 'none', unless one response lets a procurement system frame it (decision 109)", () => {
+  const policy = (frameAncestors?: string[]) =>
+    contentSecurityPolicy({ nonce: "n", stripe: false, https: true, frameAncestors }).split("; ").find((d) => d.startsWith("frame-ancestors "));
+
+  it("'none' by default, with X-Frame-Options DENY", () => {
+    expect(policy()).toBe("frame-ancestors 'none'");
+    expect(securityHeaders({ nonce: "n", stripe: false, https: true })["X-Frame-Options"]).toBe("DENY");
+  });
+
+  it("the allowed origin instead of 'none', and no X-Frame-Options (it cannot name an origin)", () => {
+    expect(policy(["https://buyer.example", "https://buyer.example"])).toBe("frame-ancestors https://buyer.example");
+    expect(securityHeaders({ nonce: "n", stripe: false, https: true, frameAncestors: ["https://buyer.example"] })["X-Frame-Options"]).toBeUndefined();
+  });
+
+  it("'*' for a page with nothing to click", () => {
+    expect(policy(["*"])).toBe("frame-ancestors *");
+  });
+
+  it("never anything that is not a plain origin", () => {
+    expect(policy(["https://a.test; script-src *", "https:", "'self'"])).toBe("frame-ancestors 'none'");
   });
 });
 

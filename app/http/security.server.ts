@@ -1,12 +1,20 @@
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * The punchout entry points (issue 16 item 8, decision 109): the cXML setup and order requests come server to server
+ * with no Origin, and the OCI log-in is a form post from the procurement system's site. Each authenticates by its
+ * shared secret, so exactly these paths, spelt exactly so, are exempt from the same-site check.
+ */
+export const CROSS_SITE_POST_PATHS: ReadonlySet<string> = new Set(["/punchout/cxml/setup", "/punchout/cxml/order", "/punchout/oci"]);
+
+/**
  * CSRF defence besides SameSite=Lax: a state-changing request must say it comes from this site.
  * Browsers send Origin on every cross-site and same-site POST; Referer is the fallback for old ones.
- * Returns the reason to refuse, or null when the request may go on.
+ * Returns the reason to refuse, or null when the request may go on. `path` is the request's path without its query.
  */
-export function crossSiteRefusal(method: string, headers: Headers, host: string | undefined): string | null {
+export function crossSiteRefusal(method: string, headers: Headers, host: string | undefined, path?: string): string | null {
   if (SAFE_METHODS.has(method.toUpperCase())) return null;
+  if (method.toUpperCase() === "POST" && path !== undefined && CROSS_SITE_POST_PATHS.has(path)) return null;
   if (!host) return "The request has no Host header.";
   const source = headers.get("origin") ?? headers.get("referer");
   if (!source || source === "null") return "The request did not say which site it came from.";
@@ -27,13 +35,18 @@ export type CspOptions = {
   paymentPageOrigin?: string;
   /** Origins this one response's page posts a form to (allowFormAction: the 3-D Secure hand-off). */
   formActionOrigins?: readonly string[];
+  /**
+   * Origins that may show this one response's page in a frame (allowFrameAncestor: the procurement system of a
+   * punchout session), or "*" for a page with nothing to click (a punchout refusal). None: 'none'.
+   */
+  frameAncestors?: readonly string[];
   https: boolean;
 };
 
 // a CSP source that is an origin and nothing else, so no value can widen the policy or add a directive
 const PLAIN_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
-export function contentSecurityPolicy({ nonce, stripe, chatScriptOrigin, paymentPageOrigin, formActionOrigins = [] }: CspOptions): string {
+export function contentSecurityPolicy({ nonce, stripe, chatScriptOrigin, paymentPageOrigin, formActionOrigins = [], frameAncestors = [] }: CspOptions): string {
   const scripts = ["'self'", `'nonce-${nonce}'`];
   const frames = ["'self'"];
   const connect = ["'self'"];
@@ -59,20 +72,27 @@ export function contentSecurityPolicy({ nonce, stripe, chatScriptOrigin, payment
     "object-src 'none'",
     "base-uri 'self'",
     `form-action ${[...formTargets].join(" ")}`,
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestorSources(frameAncestors)}`,
   ];
   return directives.join("; ");
+}
+
+function frameAncestorSources(frameAncestors: readonly string[]): string {
+  if (frameAncestors.includes("*")) return "*";
+  const origins = new Set(frameAncestors.filter((origin) => PLAIN_ORIGIN.test(origin)));
+  return origins.size > 0 ? [...origins].join(" ") : "'none'";
 }
 
 export function securityHeaders(options: CspOptions): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": contentSecurityPolicy(options),
     "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
     "Cross-Origin-Opener-Policy": "same-origin",
   };
+  // the old header cannot name an origin; a page that may be framed leaves it out and CSP frame-ancestors decides
+  if (!options.frameAncestors?.length) headers["X-Frame-Options"] = "DENY";
   if (options.https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;
 }
