@@ -12,7 +12,7 @@ const nav = (permissions: string[], extra: Parameters<typeof sessionAnswer>[0] =
 describe("sidebar shows only what the user may open", () => {
   it("a buyer with the full catalogue and history", () => {
     expect(nav(["canViewFullCatalogue", "viewOrderHistory"])).toEqual([
-      "/dashboard", "/categories/full", "/search", "/basket", "/quick-order", "/saved-baskets", "/order-history",
+      "/dashboard", "/categories/full", "/search", "/basket", "/quick-order", "/saved-baskets", "/order-history", "/punchedout-baskets",
     ]);
   });
 
@@ -23,7 +23,7 @@ describe("sidebar shows only what the user may open", () => {
 
   it("both approval screens come from the access table's approver rule (decision 057)", () => {
     const links = nav(["orderApproval", "viewOrderHistory"], { setting: { isApprover: true } });
-    expect(links.slice(-3)).toEqual(["/order-history", "/order-to-approve", "/saved-punchout-baskets"]);
+    expect(links.slice(-4)).toEqual(["/order-history", "/order-to-approve", "/saved-punchout-baskets", "/punchedout-baskets"]);
     expect(nav(["orderApproval"])).not.toContain("/saved-punchout-baskets");
   });
 
@@ -68,5 +68,29 @@ describe("the header offers only what the user may use (issue 14 item 7)", () =>
     expect(buyer.basketCount).toBe(0);
     expect(buyer.pendingApprovals).toBeNull();
     expect(mayOpen(user(["orderApproval"]), "/order-to-approve")).toBe(false);
+  });
+});
+
+describe("the header's punchout bar (issue 16 item 3; decision 111)", () => {
+  const state = (operation: "create" | "edit" | "inspect", orderingAllowed = false) =>
+    ({ id: "po-1", protocol: "cxml", operation, orderingAllowed, returnOrigin: "https://buyer.example" }) as const;
+  const user = (punchout: ReturnType<typeof state> | null) =>
+    ({ session: sessionAnswer({ permissions: ["canViewFullCatalogue"], punchoutSession: punchout ? "po-1" : null }) as unknown as UpstreamSession, inPunchout: punchout !== null, punchout, upstream: null }) as unknown as PortalUser;
+
+  it("shows within a punchout session, with its operation, and not outside one", async () => {
+    expect((await loadChrome(new Request("http://portal.test/"), user(null))).punchout).toBeNull();
+    expect((await loadChrome(new Request("http://portal.test/"), user(state("create")))).punchout).toEqual({ operation: "create", protocol: "cxml" });
+    expect((await loadChrome(new Request("http://portal.test/"), user(state("inspect")))).punchout).toEqual({ operation: "inspect", protocol: "cxml" });
+  });
+
+  it("the transfer and cancel posts are open within a punchout session only, ordering allowed or not", () => {
+    for (const path of ["/punchout/transfer", "/punchout/cancel"]) {
+      expect(mayOpen(user(state("create")), path)).toBe(true);
+      expect(mayOpen(user(state("edit", true)), path)).toBe(true);
+      expect(mayOpen(user(null), path)).toBe(false);
+    }
+    // checkout is closed without ordering in the portal: the bar's Transfer basket is the way on
+    expect(mayOpen(user(state("create")), "/checkout")).toBe(false);
+    expect(mayOpen(user(state("create", true)), "/checkout")).toBe(true);
   });
 });

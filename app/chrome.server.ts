@@ -47,6 +47,8 @@ export async function loadChrome(request: Request, user: PortalUser) {
     basketCount: mayOpen(user, "/basket") ? basketCount(session.basket?.stock ?? []) + packsLineCount(session.basket?.manpack ?? []) : null,
     pendingApprovals,
     navigation: visibleNavigation(user),
+    // within a punchout session the header's bar hands the basket back (decision 111); inspect only returns it unchanged
+    punchout: user.punchout ? { operation: user.punchout.operation, protocol: user.punchout.protocol } : null,
     banner: dismissedBanner === SITE_BANNER.id ? null : SITE_BANNER,
   };
 }

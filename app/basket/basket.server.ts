@@ -21,7 +21,7 @@ import { PLACEHOLDER_IMAGE } from "~/domain/product-card";
 import { checkOrderQuantity, quantityStep } from "~/domain/quantity";
 import { UPSTREAM_ID_PATTERN } from "~/domain/upstream-id";
 import type { UpstreamClient } from "~/upstream/client.server";
-import { isRefusal } from "~/upstream/errors.server";
+import { isRefusal, refusal } from "~/upstream/errors.server";
 import {
   getBasket,
   getItem,
@@ -58,6 +58,8 @@ export type BasketChange = { ok: true; basket: BasketState; message: string; not
 export const NOT_IN_BASKET = "That product is not in your basket.";
 export const ORDER_NOT_FOUND = "That order could not be found.";
 export const NO_MANPACK_ACCESS = "Your account cannot open wearer packs.";
+/** The provider's words for a basket write within an inspect punchout session (docs/upstream-api.md "Punchout"). */
+export const PUNCHOUT_READ_ONLY = "This punchout session is read-only";
 
 const refuse = (message: string): BasketChange => ({ ok: false, message });
 
@@ -140,7 +142,18 @@ export async function basketPageData(user: PortalUser) {
     totalText: text(view.total),
     lines: view.lines.map((line) => ({ ...line, unitPriceText: text(line.unitPrice), lineTotalText: text(line.lineTotal) })),
     wearerPacks,
+    punchout: punchoutBasketMode(user),
   };
+}
+
+/**
+ * Within a punchout session (decision 111): an inspect session's basket is read-only (no forms at all), and without
+ * ordering in the portal the basket is transferred instead of checked out; null outside one.
+ */
+export function punchoutBasketMode(user: Pick<PortalUser, "punchout">): { readOnly: boolean; transfer: boolean } | null {
+  if (!user.punchout) return null;
+  const readOnly = user.punchout.operation === "inspect";
+  return { readOnly, transfer: readOnly || !user.punchout.orderingAllowed };
 }
 
 // ---------------------------------------------------------------- the form and its dispatch
@@ -188,47 +201,54 @@ export async function submitBasket(user: PortalUser, request: Request) {
   const form = await parseForm(request, basketSchema());
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? Object.values(form.fieldErrors)[0] ?? null);
   const input = form.data;
+  // an inspect punchout session's basket is only looked at; the provider refuses its writes too (decision 111)
+  if (user.punchout?.operation === "inspect") return invalidForm({}, PUNCHOUT_READ_ONLY, 403);
 
   // the wearer packs are the wearer-pack users' (SPEC §6 Manpack access); the provider refuses their writes too
   if (input.intent.startsWith("pack-") && !canAccessManpack(user.session.account)) return invalidForm({}, NO_MANPACK_ACCESS, 403);
 
   let change: BasketChange;
   let target = "/basket";
-  switch (input.intent) {
-    case "add":
-      change = await addLine(upstream, input.productId, input.qty, prices);
-      target = safeRedirect(input.redirectTo, "/basket");
-      break;
-    case "update":
-      change = await updateLine(upstream, input.productId, input.qty, prices);
-      break;
-    case "remove":
-      change = await removeLine(upstream, input.productId);
-      break;
-    case "reorder":
-      change = await reorderIntoBasket(upstream, input.orderId);
-      break;
-    case "instructions":
-      change = await setInstructions(upstream, input.instructions);
-      break;
-    case "basket-type":
-      change = await setBasketType(upstream, input.basketType);
-      break;
-    case "pack-update":
-      change = await updatePackLine(upstream, input.employeeId, input.productId, input.qty);
-      break;
-    case "pack-remove-line":
-      change = await removePackLineChange(upstream, input.employeeId, input.productId);
-      break;
-    case "pack-remove":
-      change = await removePackChange(upstream, input.employeeId);
-      break;
-    case "pack-delivery":
-      change = await setPackDeliveryChange(user, input);
-      break;
-    case "pack-instructions":
-      change = await setPackInstructions(upstream, input.instructions);
-      break;
+  try {
+    switch (input.intent) {
+      case "add":
+        change = await addLine(upstream, input.productId, input.qty, prices);
+        target = safeRedirect(input.redirectTo, "/basket");
+        break;
+      case "update":
+        change = await updateLine(upstream, input.productId, input.qty, prices);
+        break;
+      case "remove":
+        change = await removeLine(upstream, input.productId);
+        break;
+      case "reorder":
+        change = await reorderIntoBasket(upstream, input.orderId);
+        break;
+      case "instructions":
+        change = await setInstructions(upstream, input.instructions);
+        break;
+      case "basket-type":
+        change = await setBasketType(upstream, input.basketType);
+        break;
+      case "pack-update":
+        change = await updatePackLine(upstream, input.employeeId, input.productId, input.qty);
+        break;
+      case "pack-remove-line":
+        change = await removePackLineChange(upstream, input.employeeId, input.productId);
+        break;
+      case "pack-remove":
+        change = await removePackChange(upstream, input.employeeId);
+        break;
+      case "pack-delivery":
+        change = await setPackDeliveryChange(user, input);
+        break;
+      case "pack-instructions":
+        change = await setPackInstructions(upstream, input.instructions);
+        break;
+    }
+  } catch (error) {
+    // a write the provider refuses with 403 (a read-only punchout session): its words, nothing written
+    return invalidForm({}, refusal(error, 403).message, 403);
   }
   // refused: 400 (or the 403 named) with the reason and nothing written (decision 070); the page shows it where it was posted from
   if (!change.ok) return invalidForm({}, change.message, change.status);
@@ -259,7 +279,12 @@ export async function addLine(client: UpstreamClient, productId: string, qty: un
   const basket = await getBasket(client);
   const merged = mergeLine<StockLine>(basket.stock, lineFromItem(found.item, check.qty), found.item);
   if (!merged.ok) return refuse(merged.message);
-  return { ok: true, basket: await patchBasket(client, stockAdded(basket, merged.lines)), message: "Added to basket" };
+  try {
+    return { ok: true, basket: await patchBasket(client, stockAdded(basket, merged.lines)), message: "Added to basket" };
+  } catch (error) {
+    // the provider's 403 in its own words (a read-only punchout session), answered where the add was posted from
+    return { ok: false, message: refusal(error, 403).message, status: 403 };
+  }
 }
 
 /** The write for stock lines just added: the stock basket is shown next, even if the wearer-pack one was selected. */

@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ChromeData } from "~/chrome.server";
+import { PunchoutBar } from "./punchout-bar";
 
 /**
  * Header, sidebar, banner and footer: the one chrome of the default and basket layouts (decision 087). Without data
@@ -10,6 +11,7 @@ export function Chrome({ chrome, children }: { chrome?: ChromeData; children: Re
   return (
     <div className="app-layout">
       <Header chrome={chrome} />
+      {chrome?.punchout ? <PunchoutBar punchout={chrome.punchout} /> : null}
       {chrome?.banner ? <SiteBanner id={chrome.banner.id} message={chrome.banner.message} /> : null}
       <div className="app-layout__body">
         <Sidebar items={chrome?.navigation ?? [{ to: "/dashboard", label: "Dashboard" }]} />

@@ -405,7 +405,7 @@ describe("the access table (decision 057)", () => {
     expect(all).toEqual([
       "Overview:/dashboard", "Catalogue:/categories/full", "Catalogue:/categories/my", "Catalogue:/search",
       "Ordering:/basket", "Ordering:/quick-order", "Ordering:/saved-baskets", "Ordering:/wearer-pack", "Ordering:/add-wearer",
-      "Orders:/order-history", "Orders:/order-to-approve", "Orders:/saved-punchout-baskets",
+      "Orders:/order-history", "Orders:/order-to-approve", "Orders:/saved-punchout-baskets", "Orders:/punchedout-baskets",
     ]);
     expect(navigationFor({ account: everything(), inPunchout: false }).map((n) => n.to)).not.toContain("/order-to-approve");
   });

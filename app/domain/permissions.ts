@@ -337,6 +337,14 @@ export const ROUTE_ACCESS = {
     nav: [{ to: "/saved-punchout-baskets", label: "Punchout baskets to approve", group: "Orders" }],
   }),
   "_default.saved-punchout-baskets.$basketId": page("/saved-punchout-baskets/:basketId", "approver", { punchout: "refused" }),
+  // the customer's baskets transferred from punchout sessions (issue 16 item 6; decision 111)
+  "_default.punchedout-baskets": page("/punchedout-baskets", "viewOrderHistory", {
+    punchout: "refused",
+    nav: [{ to: "/punchedout-baskets", label: "Punched-out baskets", group: "Orders" }],
+  }),
+  // the end of a punchout session, within one only (issue 16 items 3 to 5; decision 111)
+  "punchout.transfer": page("/punchout/transfer", "user", { punchout: "only" }),
+  "punchout.cancel": page("/punchout/cancel", "user", { punchout: "only" }),
 
   // session and login pages
   "_login.login": page("/login", "anyone", { punchoutOnlyUsers: true }),

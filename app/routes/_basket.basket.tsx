@@ -6,6 +6,7 @@ import { FieldError } from "~/components/field-error";
 import { IntentButton } from "~/components/intent-button";
 import { LineProduct, LineTable } from "~/components/line-table";
 import { OverAllowanceNotice } from "~/components/over-allowance-notice";
+import { TransferBasketForm } from "~/components/punchout-bar";
 import { QuantitySelector } from "~/components/quantity-selector";
 import basketStyles from "~/styles/basket.css";
 
@@ -50,24 +51,30 @@ export default function BasketPage() {
         </p>
       ) : null}
 
-      <Form method="post" className="basket__type" aria-label="Basket type">
-        <input type="hidden" name="intent" value="basket-type" />
-        <fieldset>
-          <legend>Which basket</legend>
-          <Choice name="basketType" value="stock-order-basket" defaultChecked={isStock} label={`Stock basket (${view.count})`} />
-          <Choice
-            name="basketType"
-            value="manpack-order-basket"
-            defaultChecked={!isStock}
-            label={`Wearer-pack basket (${view.packs.length} ${view.packs.length === 1 ? "wearer" : "wearers"})`}
-          />
-          <button type="submit" className="button button--small">
-            Show basket
-          </button>
-        </fieldset>
-      </Form>
+      {view.punchout?.readOnly ? (
+        <ReadOnlyBasket view={view} />
+      ) : (
+        <>
+          <Form method="post" className="basket__type" aria-label="Basket type">
+            <input type="hidden" name="intent" value="basket-type" />
+            <fieldset>
+              <legend>Which basket</legend>
+              <Choice name="basketType" value="stock-order-basket" defaultChecked={isStock} label={`Stock basket (${view.count})`} />
+              <Choice
+                name="basketType"
+                value="manpack-order-basket"
+                defaultChecked={!isStock}
+                label={`Wearer-pack basket (${view.packs.length} ${view.packs.length === 1 ? "wearer" : "wearers"})`}
+              />
+              <button type="submit" className="button button--small">
+                Show basket
+              </button>
+            </fieldset>
+          </Form>
 
-      {isStock ? <StockBasket view={view} busy={busy} /> : <ManpackBasket view={view} busy={busy} />}
+          {isStock ? <StockBasket view={view} busy={busy} /> : <ManpackBasket view={view} busy={busy} />}
+        </>
+      )}
     </div>
   );
 }
@@ -113,31 +120,76 @@ function StockBasket({ view, busy }: { view: View; busy: boolean }) {
           />
         ))}
       </LineTable>
-      <dl className="basket-totals">
-        <dt>Items</dt>
-        <dd>{view.count}</dd>
-        <dt>Subtotal (excluding delivery and VAT)</dt>
-        <dd>{view.totalText}</dd>
-      </dl>
+      <StockTotals view={view} />
 
       <InstructionsForm intent="instructions" id="delivery-instructions" label="Delivery instructions" defaultValue={view.instructions.stock} busy={busy} />
 
-      <BasketActions to="/saved-baskets" label="Save or load a basket" />
+      <BasketActions to="/saved-baskets" label="Save or load a basket" transfer={view.punchout?.transfer ?? false} />
     </section>
   );
 }
 
-/** The basket's way on: checkout, and beside it a link to where more of the basket is found. */
-function BasketActions({ to, label }: { to: string; label: string }) {
+/**
+ * The basket's way on: checkout, and beside it a link to where more of the basket is found. Within a punchout session
+ * without ordering in the portal the basket is transferred instead (decision 111).
+ */
+function BasketActions({ to, label, transfer = false }: { to: string; label: string; transfer?: boolean }) {
   return (
     <div className="basket-actions">
       <Link to={to} className="button">
         {label}
       </Link>
-      <Link to="/checkout" className="button button--primary">
-        Go to checkout
-      </Link>
+      {transfer ? (
+        <TransferBasketForm />
+      ) : (
+        <Link to="/checkout" className="button button--primary">
+          Go to checkout
+        </Link>
+      )}
     </div>
+  );
+}
+
+function StockTotals({ view }: { view: View }) {
+  return (
+    <dl className="basket-totals">
+      <dt>Items</dt>
+      <dd>{view.count}</dd>
+      <dt>Subtotal (excluding delivery and VAT)</dt>
+      <dd>{view.totalText}</dd>
+    </dl>
+  );
+}
+
+/** An inspect punchout session's basket (decision 111): its lines to look at, no forms but the way back. */
+function ReadOnlyBasket({ view }: { view: View }) {
+  return (
+    <section aria-labelledby="stock-heading" className="stack">
+      <h2 id="stock-heading">Basket from your procurement system</h2>
+      <p>This basket is shown read-only: it cannot be changed in this punchout session.</p>
+      {view.lines.length === 0 ? (
+        <p>The basket is empty.</p>
+      ) : (
+        <>
+          <LineTable className="basket-lines" caption="Products in the basket" columns={["Product", "Unit price", "Quantity", "Line total"]}>
+            {view.lines.map((line) => (
+              <tr key={line.productId}>
+                <td>
+                  <LineProduct thumbnail={line.thumbnail} name={line.name} details={[line.options.join(", ")]} />
+                </td>
+                <td>{line.unitPriceText}</td>
+                <td>{line.qty}</td>
+                <td>{line.lineTotalText}</td>
+              </tr>
+            ))}
+          </LineTable>
+          <StockTotals view={view} />
+        </>
+      )}
+      <div className="basket-actions">
+        <TransferBasketForm inspect />
+      </div>
+    </section>
   );
 }
 
