@@ -13,6 +13,7 @@ import * as orderSearchCoveringIndexes from "./migrations/008_order_search_cover
 import * as wearerEntitlements from "./migrations/009_wearer_entitlements";
 import * as contactEmployeeRefUnique from "./migrations/010_contact_employee_ref_unique";
 import * as punchout from "./migrations/011_punchout";
+import * as punchoutBaskets from "./migrations/012_punchout_baskets";
 
 export interface CreateDbOptions {
   /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
@@ -178,6 +179,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "009_wearer_entitlements": wearerEntitlements,
   "010_contact_employee_ref_unique": contactEmployeeRefUnique,
   "011_punchout": punchout,
+  "012_punchout_baskets": punchoutBaskets,
 };
 
 /** Programmatic migration source, so migrations run under tsx without a knexfile. */

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { has, type Caller } from "../auth/caller";
 import { containsPattern, type FieldSpec, type QuerySpec } from "../query/dialect";
 import { addressPolicy, addressRights, mayUseAddress, requireAddressTyping } from "./address-rules";
-import { loadBasketState, parseOr400 } from "./basket-session";
+import { basketKey, loadBasketState, parseOr400 } from "./basket-session";
 import { deliveryAvailability, deliveryRefusal, minimumOrderAmount } from "./delivery-rules";
 import { pricedSubTotal } from "./orders";
 import { priceFor, pricesHiddenFrom } from "./prices-hidden";
@@ -162,7 +162,7 @@ export const carriageDef = (): ListDef<unknown> => ({
   select: (qb) => qb.select("carriage.*"),
   map: async (ctx, rows, caller, parsed) => {
     const basketSubTotal =
-      parsed.extras.forBasket === "stock" ? await pricedSubTotal(ctx.db, (await loadBasketState(ctx.db, caller.userId, requireCustomer(caller))).stock) : null;
+      parsed.extras.forBasket === "stock" ? await pricedSubTotal(ctx.db, (await loadBasketState(ctx.db, basketKey(caller, requireCustomer(caller)))).stock) : null;
     return rows.map((r) => {
       const minimum = minimumOrderAmount(r);
       const method = {

@@ -6,7 +6,7 @@
 import { Forbidden } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { canApprove, has, type Caller } from "../auth/caller";
-import { loadBasketState } from "./basket-session";
+import { basketKey, loadBasketState } from "./basket-session";
 
 export type AddressUse = "stock" | "wearerPack";
 
@@ -41,7 +41,7 @@ export async function defaultAddress(db: Knex, customerId: number): Promise<{ id
  */
 async function approvedAddressId(db: Knex, caller: Caller, customerId: number): Promise<number | null> {
   if (!canApprove(caller)) return null;
-  const state = await loadBasketState(db, caller.userId, customerId);
+  const state = await loadBasketState(db, basketKey(caller, customerId));
   const id = state.approvedOrderAddressId == null ? null : Number(state.approvedOrderAddressId);
   if (id == null) return null;
   const basket = await db("saved_baskets").where({ customer_id: customerId, is_punchout: true, checked_out: false, address_id: id }).first("id");

@@ -5,6 +5,7 @@ import { canApprove, type Caller } from "../auth/caller";
 import { bodyOf, callerOf, json, requireCustomer, requireOrdering, type Ctx, type ProviderParams } from "./base";
 import { sessionIdValue } from "./ids";
 import { linesFor, pricesHiddenFrom } from "./prices-hidden";
+import { requireBasketWritable } from "./punchout-rules";
 
 // the session keeps ids as strings, as sent (the provider's one id rule: ./ids.ts)
 const id = sessionIdValue;
@@ -67,22 +68,41 @@ export function parseOr400<T>(schema: z.ZodType<T, any, any>, data: unknown): T 
   throw new BadRequest(`Invalid value at field "${field}": ${issue.message}`, { field, errors: result.error.issues.slice(0, 10) });
 }
 
-export async function loadBasketState(db: Knex, userId: number, customerId: number): Promise<BasketState> {
-  return (await loadBasket(db, userId, customerId)).state;
+/**
+ * Which live basket a call reads and writes (decision 110): the caller's in the business unit, and inside a punchout
+ * session that session's own ('' outside one), so requisitioners punching out through one profile user at once never
+ * share a basket, and none of them touches the user's everyday basket. Every read and write of basket_sessions goes
+ * through this key.
+ */
+export interface BasketKey {
+  userId: number;
+  customerId: number;
+  punchoutSession: string;
+}
+
+export function basketKey(caller: { userId: number; punchoutSession: string | null }, customerId: number): BasketKey {
+  return { userId: caller.userId, customerId, punchoutSession: caller.punchoutSession ?? "" };
+}
+
+const keyColumns = (key: BasketKey) => ({ user_id: key.userId, customer_id: key.customerId, punchout_session: key.punchoutSession });
+const KEY_COLUMNS = ["user_id", "customer_id", "punchout_session"];
+
+export async function loadBasketState(db: Knex, key: BasketKey): Promise<BasketState> {
+  return (await loadBasket(db, key)).state;
 }
 
 /** The live basket and its version (0 before the first write). */
-export async function loadBasket(db: Knex, userId: number, customerId: number): Promise<{ state: BasketState; version: number }> {
-  const row = await db("basket_sessions").where({ user_id: userId, customer_id: customerId }).first("state_json", "version");
+export async function loadBasket(db: Knex, key: BasketKey): Promise<{ state: BasketState; version: number }> {
+  const row = await db("basket_sessions").where(keyColumns(key)).first("state_json", "version");
   const parsed = basketStateSchema.safeParse(json(row?.state_json, null));
   return { state: parsed.success ? parsed.data : structuredClone(EMPTY_BASKET), version: Number(row?.version ?? 0) };
 }
 
 /** Every write of the basket state bumps its version (decision 074). */
-export async function saveBasketState(db: Knex, userId: number, customerId: number, state: BasketState, now: Date): Promise<void> {
+export async function saveBasketState(db: Knex, key: BasketKey, state: BasketState, now: Date): Promise<void> {
   await db("basket_sessions")
-    .insert({ user_id: userId, customer_id: customerId, state_json: JSON.stringify(state), updated_at: now.toISOString(), version: 1 })
-    .onConflict(["user_id", "customer_id"])
+    .insert({ ...keyColumns(key), state_json: JSON.stringify(state), updated_at: now.toISOString(), version: 1 })
+    .onConflict(KEY_COLUMNS)
     .merge({ state_json: JSON.stringify(state), updated_at: now.toISOString(), version: db.raw("?? + 1", ["basket_sessions.version"]) });
 }
 
@@ -91,12 +111,12 @@ export async function saveBasketState(db: Knex, userId: number, customerId: numb
  * version exactly one gets true (the other waits for the first's row lock on PostgreSQL, or for its transaction on
  * SQLite, and then finds the version moved on). A caller without a basket row gets an empty one first.
  */
-export async function claimBasketVersion(db: Knex, userId: number, customerId: number, version: number, now: Date): Promise<boolean> {
+export async function claimBasketVersion(db: Knex, key: BasketKey, version: number, now: Date): Promise<boolean> {
   await db("basket_sessions")
-    .insert({ user_id: userId, customer_id: customerId, state_json: JSON.stringify(EMPTY_BASKET), updated_at: now.toISOString(), version: 0 })
-    .onConflict(["user_id", "customer_id"])
+    .insert({ ...keyColumns(key), state_json: JSON.stringify(EMPTY_BASKET), updated_at: now.toISOString(), version: 0 })
+    .onConflict(KEY_COLUMNS)
     .ignore();
-  const updated = await db("basket_sessions").where({ user_id: userId, customer_id: customerId, version }).update({ version: version + 1, updated_at: now.toISOString() });
+  const updated = await db("basket_sessions").where({ ...keyColumns(key), version }).update({ version: version + 1, updated_at: now.toISOString() });
   return updated === 1;
 }
 
@@ -152,7 +172,7 @@ export class BasketSessionService {
 
   /** The state with its version, as every method answers it. */
   private async answer(caller: Caller, customerId: number): Promise<BasketState & { version: number }> {
-    const { state, version } = await loadBasket(this.ctx.db, caller.userId, customerId);
+    const { state, version } = await loadBasket(this.ctx.db, basketKey(caller, customerId));
     return { ...basketFor(caller, state), version };
   }
 
@@ -166,9 +186,10 @@ export class BasketSessionService {
     const customerId = requireCustomer(caller);
     const body = stateBody(data);
     requireBasketWrite(caller, body);
+    await requireBasketWritable(this.ctx.db, caller);
     const state = parseOr400(basketStateSchema, body);
-    await requireLoadableBasket(this.ctx.db, caller, customerId, state, await loadBasketState(this.ctx.db, caller.userId, customerId));
-    await saveBasketState(this.ctx.db, caller.userId, customerId, state, this.ctx.now());
+    await requireLoadableBasket(this.ctx.db, caller, customerId, state, await loadBasketState(this.ctx.db, basketKey(caller, customerId)));
+    await saveBasketState(this.ctx.db, basketKey(caller, customerId), state, this.ctx.now());
     return this.answer(caller, customerId);
   }
 
@@ -177,10 +198,11 @@ export class BasketSessionService {
     const customerId = requireCustomer(caller);
     const body = stateBody(data);
     requireBasketWrite(caller, body);
-    const current = await loadBasketState(this.ctx.db, caller.userId, customerId);
+    await requireBasketWritable(this.ctx.db, caller);
+    const current = await loadBasketState(this.ctx.db, basketKey(caller, customerId));
     const state = parseOr400(basketStateSchema, { ...current, ...body });
     await requireLoadableBasket(this.ctx.db, caller, customerId, state, current);
-    await saveBasketState(this.ctx.db, caller.userId, customerId, state, this.ctx.now());
+    await saveBasketState(this.ctx.db, basketKey(caller, customerId), state, this.ctx.now());
     return this.answer(caller, customerId);
   }
 
@@ -188,7 +210,8 @@ export class BasketSessionService {
   async remove(_id: unknown, params: ProviderParams): Promise<BasketState & { version: number }> {
     const caller = callerOf(params);
     const customerId = requireCustomer(caller);
-    await saveBasketState(this.ctx.db, caller.userId, customerId, structuredClone(EMPTY_BASKET), this.ctx.now());
+    await requireBasketWritable(this.ctx.db, caller);
+    await saveBasketState(this.ctx.db, basketKey(caller, customerId), structuredClone(EMPTY_BASKET), this.ctx.now());
     return this.answer(caller, customerId);
   }
 }

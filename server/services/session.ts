@@ -4,7 +4,7 @@ import type { Knex } from "knex";
 import type { Caller } from "../auth/caller";
 import { publicUser } from "../auth/authentication";
 import { bodyOf, callerOf, json, type Ctx, type ProviderParams } from "./base";
-import { basketFor, loadBasketState } from "./basket-session";
+import { basketFor, basketKey, loadBasketState } from "./basket-session";
 import { categoryTree } from "./catalogue";
 import { isIdText } from "./ids";
 import { priceFor } from "./prices-hidden";
@@ -58,7 +58,7 @@ export async function buildSession(ctx: Ctx, caller: Caller) {
     caller.isApprover
       ? db("saved_baskets").where({ customer_id: customerId, is_punchout: true, punchout_approved: false, checked_out: false }).count({ n: "*" }).first()
       : Promise.resolve({ n: 0 }),
-    loadBasketState(db, caller.userId, customerId),
+    loadBasketState(db, basketKey(caller, customerId)),
     db("wish_list as w").join("items as i", "i.id", "w.item_id")
       .where({ "w.user_id": caller.userId, "w.customer_id": customerId })
       .orderBy("w.id").select("w.id as wish_id", "i.id", "i.display_name", "i.slug", "i.price", "i.default_image", "i.item_code"),

@@ -120,7 +120,7 @@ async function order(placedBy: number, contactId: number | null, o: { approverUs
 
 async function liveBasket(userId: number, state: object) {
   const full = { selectedBasketType: "stock-order-basket", stock: [], manpack: [], instructions: { stock: "", manpack: "" }, ...state };
-  await db("basket_sessions").insert({ customer_id: NORTHWIND, user_id: userId, state_json: JSON.stringify(full), updated_at: NOW }).onConflict(["user_id", "customer_id"]).merge();
+  await db("basket_sessions").insert({ customer_id: NORTHWIND, user_id: userId, state_json: JSON.stringify(full), updated_at: NOW }).onConflict(["user_id", "customer_id", "punchout_session"]).merge();
 }
 
 async function passwordToken(type: "reset" | "invitation", o: { userId?: number; email: string; contactId?: number }) {

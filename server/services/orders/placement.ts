@@ -4,10 +4,11 @@ import type { Knex } from "knex";
 import { z } from "zod";
 import { canApprove, type Caller } from "../../auth/caller";
 import { addressPolicy, requireAddressChoice, requireAddressTyping, type AddressPolicy, type AddressUse } from "../address-rules";
-import { claimBasketVersion, loadBasketState, parseOr400, saveBasketState } from "../basket-session";
+import { basketKey, claimBasketVersion, loadBasketState, parseOr400, saveBasketState, type BasketKey } from "../basket-session";
 import { bodyOf, callerOf, json, money, requireCustomer, requireOrdering, type ProviderParams } from "../base";
 import { deliveryAvailability, deliveryRefusal } from "../delivery-rules";
 import { pricesHiddenFrom } from "../prices-hidden";
+import { requirePortalOrdering } from "../punchout-rules";
 import { entitledItemIds } from "../wearers";
 import { spendAllowances } from "./allowances";
 import { bad, idValue, MAX_QTY, PENDING_APPROVAL, PENDING_FULFILLMENT, STOCK_TYPE, VAT_RATE, WEARER_PACK_TYPE } from "./common";
@@ -89,8 +90,13 @@ type ManpackOrder = z.infer<typeof manpackOrder>;
 export const BASKET_CHANGED = "Your basket changed since checkout was opened: check it and place the order again.";
 
 /** Why a basket version cannot be spent: an order already placed from it, or a change since. */
-async function basketSpent(db: Knex, userId: number, customerId: number, version: number): Promise<Conflict> {
-  const placed: Pick<OrderRow, "tran_id"> | undefined = await db("orders").where({ placed_by_user_id: userId, customer_id: customerId, basket_version: version }).orderBy("id").first("tran_id");
+async function basketSpent(db: Knex, key: BasketKey, version: number): Promise<Conflict> {
+  // orders of this basket only: a punchout session's basket counts its versions apart from the everyday one (decision 110)
+  const placed: Pick<OrderRow, "tran_id"> | undefined = await db("orders")
+    .where({ placed_by_user_id: key.userId, customer_id: key.customerId, basket_version: version })
+    .whereRaw("coalesce(punchout_session, '') = ?", [key.punchoutSession])
+    .orderBy("id")
+    .first("tran_id");
   if (placed) return new Conflict(`This basket has already been ordered (${placed.tran_id}). Your basket is now empty.`, { field: "basketVersion", tranId: placed.tran_id });
   return new Conflict(BASKET_CHANGED, { field: "basketVersion" });
 }
@@ -269,6 +275,8 @@ export async function placeOrder(ctx: OrderMailCtx, data: unknown, params: Provi
   const isManpack = body.orderType === "manpack";
   if (body.orderType !== "standard" && !isManpack) throw bad("orderType", 'expected "standard" or "manpack"');
   requireOrdering(caller, isManpack ? "manpack" : "standard");
+  // inside a punchout session the basket goes back by a transfer unless its profile allows ordering here (decision 110)
+  await requirePortalOrdering(ctx.db, caller);
   const key = headerOf(params, "idempotency-key");
   if (key !== undefined && (key.length < 1 || key.length > 200)) throw bad("Idempotency-Key", "expected 1 to 200 characters");
   const db = ctx.db;
@@ -281,7 +289,7 @@ export async function placeOrder(ctx: OrderMailCtx, data: unknown, params: Provi
   // a basket version an order was already placed from is refused before the body (which, its basket emptied by
   // that order, may carry no lines): the second tab learns the basket was ordered, not that it has no lines
   if (typeof body.basketVersion === "number") {
-    const spent = await basketSpent(db, caller.userId, customerId, body.basketVersion);
+    const spent = await basketSpent(db, basketKey(caller, customerId), body.basketVersion);
     if (spent.data?.tranId) throw spent;
   }
   const order = isManpack ? parseOr400(manpackOrder, body) : parseOr400(stockOrder, body);
@@ -299,7 +307,28 @@ export async function placeOrder(ctx: OrderMailCtx, data: unknown, params: Provi
   }
 }
 
-async function insertOrder(ctx: OrderMailCtx, trx: Knex.Transaction, caller: Caller, customerId: number, order: StockOrder | ManpackOrder, key: string | undefined): Promise<number> {
+/**
+ * How a punchout OrderRequest (decision 110) differs from a person's order: its lines are priced at the prices the
+ * basket was transferred at, and its address is the provider's choice (the request's ShipTo or the profile's
+ * default address), not the profile user's, so the user's address permissions do not apply.
+ */
+export interface PlacementOptions {
+  /** item id → unit price (pounds) to charge instead of today's catalogue price */
+  rates?: ReadonlyMap<number, number>;
+  addressChosenByProvider?: boolean;
+}
+
+/**
+ * Places a stock order inside `trx` for a caller the provider built itself (a punchout OrderRequest): the same
+ * parsing, pricing, delivery and insert as POST /api/order. Answers the order id.
+ */
+export async function placeStockOrderWithin(ctx: OrderMailCtx, trx: Knex.Transaction, caller: Caller, customerId: number, data: unknown, options: PlacementOptions): Promise<number> {
+  requireOrdering(caller, "standard");
+  const order = parseOr400(stockOrder, bodyOf(data));
+  return insertOrder(ctx, trx, caller, customerId, order, undefined, options);
+}
+
+async function insertOrder(ctx: OrderMailCtx, trx: Knex.Transaction, caller: Caller, customerId: number, order: StockOrder | ManpackOrder, key: string | undefined, options: PlacementOptions = {}): Promise<number> {
   const now = ctx.now();
   const unit: UserCustomerRow | undefined = await trx("user_customers").where({ user_id: caller.userId, customer_id: customerId }).first();
   const contact: ContactRow | null | undefined = caller.contactId ? await trx("contacts").where("id", caller.contactId).first() : null;
@@ -312,10 +341,11 @@ async function insertOrder(ctx: OrderMailCtx, trx: Knex.Transaction, caller: Cal
   }
 
   // the live basket this order spends (decision 074): first, so a second order of it waits here and is refused
-  if (order.basketVersion !== undefined && !(await claimBasketVersion(trx, caller.userId, customerId, order.basketVersion, now))) {
-    throw await basketSpent(trx, caller.userId, customerId, order.basketVersion);
+  if (order.basketVersion !== undefined && !(await claimBasketVersion(trx, basketKey(caller, customerId), order.basketVersion, now))) {
+    throw await basketSpent(trx, basketKey(caller, customerId), order.basketVersion);
   }
   const policy = await addressPolicy(trx, caller, customerId);
+  if (options.addressChosenByProvider) policy.rights = { choose: { stock: true, wearerPack: true }, type: true, typeOnly: false };
   type Line = PricedLine & { employee: number | null; dest: Destination };
   const lines: Line[] = [];
   // one delivery group per destination, charged its method's flat rate; field names the method's origin
@@ -323,7 +353,10 @@ async function insertOrder(ctx: OrderMailCtx, trx: Knex.Transaction, caller: Cal
   let employeeId: number | null = null;
   if (order.orderType === "standard") {
     const dest = await resolveAddress(trx, caller, customerId, { policy, use: "stock", addressId: order.addressId, custom: order.customAddress, field: "addressId" }, now);
-    for (const l of await priceLines(trx, order.items, "items.")) lines.push({ ...l, employee: null, dest });
+    for (const l of await priceLines(trx, order.items, "items.")) {
+      const rate = options.rates?.get(l.item.id);
+      lines.push(rate === undefined ? { ...l, employee: null, dest } : { ...l, rate, amount: money(rate * l.qty), employee: null, dest });
+    }
     const carriage = await resolveCarriage(trx, customerId, order.shippingMethod, "shippingMethod", lines);
     groups.add(`${dest.id}`, dest, carriage, "shippingMethod", lines);
   } else {
@@ -433,12 +466,12 @@ async function insertOrder(ctx: OrderMailCtx, trx: Knex.Transaction, caller: Cal
       .update({ checked_out: true, updated_at: now.toISOString() });
   }
   // the part of the live basket just ordered is emptied
-  const basket = await loadBasketState(trx, caller.userId, customerId);
+  const basket = await loadBasketState(trx, basketKey(caller, customerId));
   if (order.orderType === "standard") {
     basket.stock = [];
     basket.loadedBasket = null; // the loaded saved basket went with its lines (decision 077)
   } else basket.manpack = [];
-  await saveBasketState(trx, caller.userId, customerId, basket, now);
+  await saveBasketState(trx, basketKey(caller, customerId), basket, now);
   if (needsApproval) {
     await notifyApprovers(trx, ctx.portalUrl, { orderId, tranId, customerId, approverUserId: unit?.approver_user_id ?? null, who: contactName }, now);
   }

@@ -2,7 +2,7 @@ import { BadRequest } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import type { Caller } from "../../auth/caller";
 import { defaultAddress } from "../address-rules";
-import { loadBasket, type BasketState } from "../basket-session";
+import { basketKey, loadBasket, type BasketState } from "../basket-session";
 import { callerOf, money, requireCustomer, requireOrdering, type Ctx, type ProviderParams } from "../base";
 import { deliveryRefusal } from "../delivery-rules";
 import { pricesHiddenFrom } from "../prices-hidden";
@@ -67,7 +67,7 @@ export class OrderQuoteService {
     // the same permission as placing the order it quotes (decision 028)
     requireOrdering(caller, "standard");
 
-    const { state, version } = await loadBasket(this.ctx.db, caller.userId, customerId);
+    const { state, version } = await loadBasket(this.ctx.db, basketKey(caller, customerId));
     const items = state.stock.filter((l) => l.qty > 0).map((l) => ({ internalId: Number(l.productId), qty: l.qty }));
     if (!items.length) throw bad("forBasket", "the stock basket is empty");
     const lines = await priceLines(this.ctx.db, items, "stock.");
@@ -90,7 +90,7 @@ export class OrderQuoteService {
    */
   private async manpackQuote(caller: Caller, customerId: number): Promise<OrderQuote> {
     const db = this.ctx.db;
-    const { state, version } = await loadBasket(db, caller.userId, customerId);
+    const { state, version } = await loadBasket(db, basketKey(caller, customerId));
     const packs = packsWithLines(state);
     if (!packs.length) throw bad("forBasket", "the wearer-pack basket is empty");
     const contacts: ContactRow[] = await db("contacts").whereIn("id", [...new Set(packs.map((p) => Number(p.employeeId)))]).where({ customer_id: customerId, is_inactive: false });
