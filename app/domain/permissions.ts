@@ -346,6 +346,13 @@ export const ROUTE_ACCESS = {
   "punchout.transfer": page("/punchout/transfer", "user", { punchout: "only" }),
   "punchout.cancel": page("/punchout/cancel", "user", { punchout: "only" }),
 
+  // the punchout entry points (issue 16 items 1, 2, 3, 7; decision 109): public, authenticated by the shared secret
+  // or the single-use start token, never by the guard chain
+  "punchout.cxml.setup": page("/punchout/cxml/setup", "anyone"),
+  "punchout.cxml.order": page("/punchout/cxml/order", "anyone"),
+  "punchout.oci": page("/punchout/oci", "anyone"),
+  "punchout.start.$token": page("/punchout/start/:token", "anyone"),
+
   // session and login pages
   "_login.login": page("/login", "anyone", { punchoutOnlyUsers: true }),
   "_login.customer._index": page("/customer", "anyone"),

@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { cxmlDocumentOf, cxmlStatus, onlyPost, refusalAnswer } from "~/punchout/cxml-http.server";
+import { parseOrderRequest } from "~/punchout/cxml.server";
+import { punchoutOrder } from "~/upstream/punchout.server";
+
+// POST /punchout/cxml/order (issue 16 item 7, decision 109): the purchase order (cXML OrderRequest) for a basket a
+// punchout session transferred, server to server with the setup's credentials, which the provider checks. It
+// becomes an order upstream, matched to the transferred lines, once per orderID + payloadID. Answers are cXML.
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return onlyPost(request);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const body = await cxmlDocumentOf(request);
+  if (!body.ok) return body.answer;
+  const parsed = parseOrderRequest(body.xml, { domains: ["NetworkID"] });
+  if (!parsed.ok) return cxmlStatus(request, 400, parsed.text);
+  const { order } = parsed;
+  // a change or cancellation of an order is not something the provider can do from a purchase order
+  if (order.type !== "new") {
+    return cxmlStatus(request, 400, `OrderRequestHeader@type "${order.type}" is not accepted: only new orders can be sent. Contact customer services to change an order.`);
+  }
+  try {
+    const answer = await punchoutOrder(request, order, context?.clientIp);
+    const message = answer.duplicate
+      ? `Order ${answer.orderNumber || answer.orderId} was already received for this purchase order.`
+      : `Order ${answer.orderNumber || answer.orderId} received.`;
+    return cxmlStatus(request, 200, message);
+  } catch (error) {
+    return refusalAnswer(request, error);
+  }
+}

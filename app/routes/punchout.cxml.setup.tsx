@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { cxmlDocumentOf, cxmlResponse, cxmlStatus, messageIds, onlyPost, refusalAnswer } from "~/punchout/cxml-http.server";
+import { parseSetupRequest, setupResponse } from "~/punchout/cxml.server";
+import { punchoutSetup } from "~/upstream/punchout.server";
+
+// POST /punchout/cxml/setup (issue 16 item 1, decision 109): a procurement system's PunchOutSetupRequest, server to
+// server. Public: it authenticates by the Sender's shared secret, which the provider checks (decision 107), and is
+// exempt from the same-site check on posts. Every answer is cXML, refusals included.
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return onlyPost(request);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const body = await cxmlDocumentOf(request);
+  if (!body.ok) return body.answer;
+  // the profiles' credentials are NetworkID identities (decision 107)
+  const parsed = parseSetupRequest(body.xml, { domains: ["NetworkID"] });
+  if (!parsed.ok) return cxmlStatus(request, 400, parsed.text);
+  try {
+    const { startToken } = await punchoutSetup(request, parsed.request, context?.clientIp);
+    // the portal's public origin is the one this request reached it on (through trusted proxies only; decision 109)
+    const startUrl = `${new URL(request.url).origin}/punchout/start/${encodeURIComponent(startToken)}`;
+    return cxmlResponse(setupResponse({ ...messageIds(request), startUrl }), 200);
+  } catch (error) {
+    return refusalAnswer(request, error);
+  }
+}
