@@ -8,6 +8,7 @@ import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tes
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
+import { punchoutReturnAnswer } from "../../tests/mocks/upstream/punchout-session";
 import { action as cancelAction, loader as cancelLoader } from "./punchout.cancel";
 import { action as transferAction, loader as transferLoader } from "./punchout.transfer";
 
@@ -17,19 +18,7 @@ const server = useUpstreamMock();
 const STATE: PunchoutState = { id: "po-1", protocol: "cxml", operation: "create", orderingAllowed: false, returnOrigin: "https://buyer.example" };
 const RETURN_URL = "https://buyer.example/punchout/return";
 
-const LINE = {
-  lineNumber: 1, itemId: "20002", productId: "20002", supplierPartId: "HVJ-100", supplierPartAuxiliaryId: "M-YEL", manufacturerPartId: "HV100",
-  description: "Hi-Vis Jacket M", quantity: 2, unitPricePence: 2450, unitOfMeasure: "EA", unspsc: "46181500", leadTimeDays: 3,
-};
-
-function providerAnswer(overrides: Record<string, unknown> = {}) {
-  return {
-    state: "transferred", transferId: 7, savedBasketId: null, protocol: "cxml", operation: "create", formEncoding: "urlencoded",
-    returnUrl: RETURN_URL, buyerCookie: "REQ-42",
-    credentials: { fromIdentity: "AN-APEX-RAIL", senderIdentity: "AN-APEX-RAIL", toIdentity: "workwear-portal" },
-    oci: null, currency: "GBP", totalPence: 4900, shipTo: null, lines: [LINE], ...overrides,
-  };
-}
+const providerAnswer = punchoutReturnAnswer;
 
 type Calls = { transfer: number; cancel: number };
 
