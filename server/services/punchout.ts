@@ -7,6 +7,7 @@
  * POST /api/punchout/oci-login  OCI USERNAME / PASSWORD / HOOK_URL → the same
  * POST /api/punchout/start      {token} → 201 {accessToken, punchoutSession}; 404 unknown, 410 used or expired
  * GET  /api/punchout/session    (authenticated) the caller's punchout session; 404 for any other caller
+ * The session's basket, transfer, cancel, transfers list and OrderRequest: ./punchout-transfer.ts (decision 110).
  */
 import { randomBytes, scrypt } from "node:crypto";
 import { Forbidden, Gone, NotAuthenticated, NotFound, TooManyRequests } from "@feathersjs/errors";
@@ -19,8 +20,10 @@ import { clientAddressOf } from "../auth/client-address";
 import { clear, failed, refund, takeAll, waitText, type LimitPolicy } from "../auth/limits";
 import { newToken, sha256, verifyPassword } from "../auth/password";
 import { bodyOf, callerOf, json, type Ctx, type ProviderParams } from "./base";
-import { parseOr400 } from "./basket-session";
+import { parseOr400, saveBasketState } from "./basket-session";
 import { isIdText } from "./ids";
+import type { OrderMailCtx } from "./orders/notifications";
+import { basketFromItems, duplicateIs200, placeOrderRequest, PunchoutCancelService, PunchoutTransferService, type ItemOut } from "./punchout-transfer";
 
 /** A start token is valid this long after the setup request. */
 export const START_TOKEN_TTL_MS = 5 * 60_000;
@@ -29,7 +32,7 @@ export const START_TOKEN_TTL_MS = 5 * 60_000;
 export const INVALID_PUNCHOUT_CREDENTIALS = "Invalid punchout credentials";
 
 /** The services callable without a provider session (they authenticate by shared secret or start token). */
-export const PUNCHOUT_PUBLIC_SERVICES = ["api/punchout/setup", "api/punchout/oci-login", "api/punchout/start"];
+export const PUNCHOUT_PUBLIC_SERVICES = ["api/punchout/setup", "api/punchout/oci-login", "api/punchout/start", "api/punchout/order"];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared secrets: scrypt, the parameters and format of users.password_hash, so verifyPassword checks them.
@@ -249,22 +252,30 @@ async function recordSession(ctx: Ctx, profile: ProfileRow, s: NewSession) {
   return { sessionId: String(id), startToken: token, expiresAt };
 }
 
+/** The cXML profile a set-up or OrderRequest's From / Sender / To credentials and shared secret name; else 401 (limited). */
+function cxmlProfile(
+  ctx: Ctx,
+  params: Params,
+  body: { fromIdentity: string; senderIdentity: string; sharedSecret: string; toIdentity?: string },
+): Promise<ProfileRow> {
+  return withLimits(ctx.db, ctx.now(), params, body.senderIdentity, () =>
+    checkCredentials(
+      ctx.db,
+      (qb) => qb.where("protocol", "cxml")
+        .whereRaw("lower(from_identity) = ?", [body.fromIdentity.toLowerCase()])
+        .whereRaw("lower(sender_identity) = ?", [body.senderIdentity.toLowerCase()]),
+      body.sharedSecret,
+      (p) => body.toIdentity === undefined || !p.to_identity || same(p.to_identity, body.toIdentity),
+    ),
+  );
+}
+
 /** POST /api/punchout/setup — a cXML PunchOutSetupRequest's credentials and contents, as the portal parsed them. */
 export class PunchoutSetupService {
   constructor(private ctx: Ctx) {}
   async create(data: unknown, params: Params = {}) {
     const body = parseOr400(setupSchema, bodyOf(data));
-    const { db } = this.ctx;
-    const profile = await withLimits(db, this.ctx.now(), params, body.senderIdentity, () =>
-      checkCredentials(
-        db,
-        (qb) => qb.where("protocol", "cxml")
-          .whereRaw("lower(from_identity) = ?", [body.fromIdentity.toLowerCase()])
-          .whereRaw("lower(sender_identity) = ?", [body.senderIdentity.toLowerCase()]),
-        body.sharedSecret,
-        (p) => body.toIdentity === undefined || !p.to_identity || same(p.to_identity, body.toIdentity),
-      ),
-    );
+    const profile = await cxmlProfile(this.ctx, params, body);
     return recordSession(this.ctx, profile, {
       operation: body.operation,
       buyerCookie: body.buyerCookie,
@@ -342,7 +353,12 @@ export class PunchoutStartService {
         punchoutSession: String(row.id),
       });
       await trx("punchout_sessions").where("id", row.id).update({ auth_session_id: session.sessionId });
-      return session;
+      // the session's own basket (decision 110): empty for create, the ItemOut lines the catalogue knows for edit / inspect
+      const filled = await basketFromItems(trx, row.operation === "create" ? [] : json<ItemOut[]>(row.items_json, []));
+      if (filled.state.stock.length) {
+        await saveBasketState(trx, { userId: profile.user_id, customerId: profile.customer_id, punchoutSession: String(row.id) }, filled.state, now);
+      }
+      return { ...session, unknownItems: filled.unknownItems };
     });
     return {
       accessToken: opened.token,
@@ -351,7 +367,10 @@ export class PunchoutStartService {
         protocol: row.protocol,
         operation: row.operation,
         buyerCookie: row.buyer_cookie ?? null,
+        returnUrl: row.return_url,
+        orderingAllowed: flag(profile.ordering_allowed),
         items: json<object[]>(row.items_json, []),
+        unknownItems: opened.unknownItems,
       },
     };
   }
@@ -433,11 +452,56 @@ export async function unspscForItems(db: Knex, itemIds: readonly number[]): Prom
   return new Map(items.map((i) => [i.id, codeOf(i.class_id)]));
 }
 
-/** Registers the four punchout services (called from registerServices). */
-export function registerPunchout(app: Application, ctx: Ctx): void {
+// ---------------------------------------------------------------------------------------------------------------
+// The OrderRequest (decision 110)
+
+const orderLineSchema = z
+  .object({
+    lineNumber: z.number().int().min(1).max(99_999),
+    supplierPartId: text(100),
+    supplierPartAuxiliaryId: z.string().trim().max(500).optional(),
+    quantity: z.number().int().min(1).max(99_999),
+    unitPricePence: z.number().int().nonnegative().max(100_000_000).optional(),
+    description: z.string().trim().max(2000).optional(),
+  })
+  .strict();
+
+export const orderRequestSchema = z
+  .object({
+    fromIdentity: text(200),
+    senderIdentity: text(200),
+    sharedSecret: z.string().min(1).max(500),
+    toIdentity: text(200).optional(),
+    orderId: text(200),
+    payloadId: text(500),
+    orderDate: z.string().trim().max(100).optional(),
+    totalPence: z.number().int().nonnegative().max(10_000_000_000).optional(),
+    shipTo: shipToSchema.optional(),
+    comments: z.string().trim().max(2000).optional(),
+    extrinsics: extrinsicsSchema.optional(),
+    items: z.array(orderLineSchema).min(1, "at least one line is needed").max(500),
+  })
+  .strict();
+
+/** POST /api/punchout/order — a cXML OrderRequest for a transferred basket, as the portal parsed it. */
+export class PunchoutOrderService {
+  constructor(private ctx: OrderMailCtx) {}
+  async create(data: unknown, params: Params = {}) {
+    const body = parseOr400(orderRequestSchema, bodyOf(data));
+    const profile = await cxmlProfile(this.ctx, params, body);
+    return placeOrderRequest(this.ctx, profile, body);
+  }
+}
+
+/** Registers the punchout services (called from registerServices). */
+export function registerPunchout(app: Application, ctx: OrderMailCtx): void {
   const auth = () => app.service("api/authentication") as unknown as ProviderAuthenticationService;
   app.use("api/punchout/setup", new PunchoutSetupService(ctx) as any, { methods: ["create"] });
   app.use("api/punchout/oci-login", new PunchoutOciLoginService(ctx) as any, { methods: ["create"] });
   app.use("api/punchout/start", new PunchoutStartService(ctx, auth) as any, { methods: ["create"] });
   app.use("api/punchout/session", new PunchoutSessionService(ctx) as any, { methods: ["find"] });
+  app.use("api/punchout/transfer", new PunchoutTransferService(ctx) as any, { methods: ["create", "find"] });
+  app.use("api/punchout/cancel", new PunchoutCancelService(ctx) as any, { methods: ["create"] });
+  app.use("api/punchout/order", new PunchoutOrderService(ctx) as any, { methods: ["create"] });
+  app.service("api/punchout/order").hooks({ after: { create: [duplicateIs200] } });
 }

@@ -52,6 +52,17 @@ describe("demo punchout profiles", () => {
     await startAndCheck(res.body.startToken);
   });
 
+  it("Apex Rail's approval profile (AN-APEX-RAIL-APPROVAL, same secret) needs approval, for the same user and customer", async () => {
+    const res = await post("/api/punchout/setup", {
+      protocol: "cxml", fromIdentity: "AN-APEX-RAIL-APPROVAL", senderIdentity: "AN-APEX-RAIL-APPROVAL", sharedSecret: "apex-punchout-secret",
+      toIdentity: "workwear-portal", operation: "create", buyerCookie: "DEMO-2", returnUrl: "http://localhost:4010/punchout/return",
+    });
+    expect(res.status).toBe(201);
+    await startAndCheck(res.body.startToken);
+    const profile = await db("punchout_profiles").whereRaw("lower(from_identity) = ?", ["an-apex-rail-approval"]).first();
+    expect(!!profile.needs_approval).toBe(true);
+  });
+
   it("Apex Rail's OCI profile accepts apex-rail / apex-punchout-secret", async () => {
     const res = await post("/api/punchout/oci-login", { username: "apex-rail", password: "apex-punchout-secret", hookUrl: "http://localhost:4010/oci/hook" });
     expect(res.status).toBe(201);

@@ -48,7 +48,10 @@ describe("POST /api/punchout/start", () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       accessToken: expect.any(String),
-      punchoutSession: { id: sessionId, protocol: "cxml", operation: "edit", buyerCookie: "COOKIE-42", items: ITEMS },
+      punchoutSession: {
+        id: sessionId, protocol: "cxml", operation: "edit", buyerCookie: "COOKIE-42", returnUrl: "https://procurement.example/return",
+        orderingAllowed: false, items: ITEMS, unknownItems: [],
+      },
     });
     const session = await p.api("GET", "/api/session", { token: res.body.accessToken });
     expect(session.status).toBe(200);

@@ -146,7 +146,61 @@ async function punchoutProfile(protocol: "cxml" | "oci"): Promise<string> {
   return identity;
 }
 
+/**
+ * Makes the caller's provider session a real punchout session of a new Northwind profile, as POST /api/punchout/start
+ * would (decision 110), with `stock` in that session's own basket.
+ */
+async function punchoutSessionFor(who: Who, stock: object[]): Promise<void> {
+  const identity = await punchoutProfile("cxml");
+  const profile = await db("punchout_profiles").where("from_identity", identity).first("id");
+  const auth = await db("auth_sessions").where("token_hash", sha256(who.token!)).first("id");
+  const [row] = await db("punchout_sessions")
+    .insert({
+      profile_id: profile.id, customer_id: NORTHWIND, protocol: "cxml", operation: "create", buyer_cookie: "PERM", return_url: "https://procurement.example/return",
+      start_token_hash: sha256(`perm-start-${next()}`), token_expires_at: NOW, token_used_at: NOW, auth_session_id: auth.id, state: "open", created_at: NOW,
+    })
+    .returning("id");
+  const id = String(insertId(row));
+  await db("auth_sessions").where("id", auth.id).update({ punchout_session: id });
+  const state = { selectedBasketType: "stock-order-basket", stock, manpack: [], instructions: { stock: "", manpack: "" } };
+  await db("basket_sessions").insert({ customer_id: NORTHWIND, user_id: who.userId, punchout_session: id, state_json: JSON.stringify(state), updated_at: NOW, version: 1 });
+}
+
+/** A basket transferred from a punchout session of a new Northwind cXML profile: its identity and the line's auxiliary id. */
+async function transferredBasket(): Promise<{ identity: string; aux: string }> {
+  const identity = await punchoutProfile("cxml");
+  const profile = await db("punchout_profiles").where("from_identity", identity).first("id");
+  const [session] = await db("punchout_sessions")
+    .insert({
+      profile_id: profile.id, customer_id: NORTHWIND, protocol: "cxml", operation: "create", buyer_cookie: "PERM", return_url: "https://procurement.example/return",
+      start_token_hash: sha256(`perm-start-${next()}`), token_expires_at: NOW, token_used_at: NOW, state: "transferred", created_at: NOW,
+    })
+    .returning("id");
+  const lines = [{ lineNumber: 1, itemId: "20002", productId: "20001", supplierPartId: "HV-JKT-M", quantity: 1, unitPricePence: 2450, description: "Hi-Vis Jacket M" }];
+  const [transfer] = await db("punchout_transfers")
+    .insert({ session_id: insertId(session), customer_id: NORTHWIND, user_id: BUYER, lines_json: JSON.stringify(lines), total: 24.5, status: "transferred", created_at: NOW })
+    .returning("id");
+  return { identity, aux: `I20002-T${insertId(transfer)}` };
+}
+
 const STOCK_LINE = { productId: "20002", parentId: "20001", qty: 1 };
+
+/** Transfer and cancel (decision 110): only the provider session a punchout start opened, whatever its permissions. */
+function endOfPunchout(service: string, stock: object[]): Row {
+  return {
+    service, method: "create",
+    rule: "the provider session a punchout start opened, while its punchout session is open (any permissions)",
+    cases: [
+      allow("the punchout session's own caller, no permissions needed", user([]), "session"),
+      deny("any other logged-in user, every permission", user(GRANTING, { isApprover: true }), 404, "none"),
+      deny("no token", ANONYMOUS, 401, "none"),
+    ],
+    request: async (who, variant) => {
+      if (who && variant === "session") await punchoutSessionFor(who, stock);
+      return { method: "POST", path: `/${service}`, body: {} };
+    },
+  };
+}
 const WEARER_PACK = { employeeId: "5004", data: [{ productId: "20030", qty: 1 }] };
 const stockOrderBody = { orderType: "standard", items: [{ internalId: "20002", qty: 1 }], addressId: "701", shippingMethod: "1" };
 const manpackOrderBody = { orderType: "manpack", packs: [{ contactId: "5004", items: [{ internalId: "20030", qty: 1 }] }], addressId: "701", shippingMethod: "1" };
@@ -493,6 +547,26 @@ const TABLE: Row[] = [
         body: { protocol: "cxml", fromIdentity: identity, senderIdentity: identity, sharedSecret: PUNCHOUT_SECRET, operation: "create", buyerCookie: "PERM", returnUrl: "https://procurement.example/return" },
       });
       return { method: "POST", path: "/api/punchout/start", body: { token: variant === "live" ? set.body.startToken : MADE_UP_TOKEN } };
+    },
+  },
+  // ------------------------------------------------------------------ punchout baskets (decision 110)
+  endOfPunchout("api/punchout/transfer", [STOCK_LINE]),
+  endOfPunchout("api/punchout/cancel", []),
+  {
+    service: "api/punchout/order", method: "create",
+    rule: "public: a cXML punchout profile's credentials, for lines of a basket transferred to its customer; failures are counted",
+    cases: [allow("anyone with the profile's credentials", ANONYMOUS, "right"), deny("anyone with a wrong shared secret (the failure is counted)", ANONYMOUS, 401, "wrong")],
+    guardTables: GUARD_COUNTERS,
+    request: async (_who, variant) => {
+      const { identity, aux } = await transferredBasket();
+      return {
+        method: "POST", path: "/api/punchout/order",
+        body: {
+          fromIdentity: identity, senderIdentity: identity, sharedSecret: variant === "right" ? PUNCHOUT_SECRET : "not-the-secret", orderId: `PERM-${next()}`, payloadId: "perm",
+          shipTo: { street: ["1 Perm Road"], city: "Leeds", postalCode: "LS1 1AA" },
+          items: [{ lineNumber: 1, supplierPartId: "HV-JKT-M", supplierPartAuxiliaryId: aux, quantity: 1 }],
+        },
+      };
     },
   },
   // ------------------------------------------------------------------ content

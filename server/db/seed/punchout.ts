@@ -1,7 +1,9 @@
 /**
  * Demo punchout (issue 16 item 10, decision 107): Apex Rail Services punches out from a cXML system (Ariba-style
  * NetworkID AN-APEX-RAIL, SharedSecret apex-punchout-secret, To identity workwear-portal) and from an SAP SRM over
- * OCI (USERNAME apex-rail, PASSWORD apex-punchout-secret), both into punchout@demo.test's session. And the UNSPSC
+ * OCI (USERNAME apex-rail, PASSWORD apex-punchout-secret), both into punchout@demo.test's session; a second cXML
+ * profile (AN-APEX-RAIL-APPROVAL, same secret) needs approval, so its transferred baskets wait for an approver
+ * (decision 110). And the UNSPSC
  * code each catalogue category's lines are classified by in a transferred basket.
  */
 import { createHash } from "node:crypto";
@@ -12,6 +14,7 @@ import type { CustomerContext } from "./people-rows";
 
 export const DEMO_PUNCHOUT_SECRET = "apex-punchout-secret";
 export const DEMO_CXML_IDENTITY = "AN-APEX-RAIL";
+export const DEMO_CXML_APPROVAL_IDENTITY = "AN-APEX-RAIL-APPROVAL";
 export const DEMO_CXML_TO_IDENTITY = "workwear-portal";
 export const DEMO_OCI_USERNAME = "apex-rail";
 
@@ -65,6 +68,11 @@ export async function seedPunchout(db: Knex, apex: CustomerContext, created: str
       {
         id: 2, name: "Apex Rail – SAP SRM (OCI)", protocol: "oci", from_identity: null, sender_identity: null, to_identity: null,
         oci_username: DEMO_OCI_USERNAME, secret_hash: await hashSecret(DEMO_PUNCHOUT_SECRET, seedSalt("oci")), form_encoding: "urlencoded", ...common,
+      },
+      {
+        id: 3, name: "Apex Rail – SAP Ariba, approval needed (cXML)", protocol: "cxml", from_identity: DEMO_CXML_APPROVAL_IDENTITY,
+        sender_identity: DEMO_CXML_APPROVAL_IDENTITY, to_identity: DEMO_CXML_TO_IDENTITY, oci_username: null,
+        secret_hash: await hashSecret(DEMO_PUNCHOUT_SECRET, seedSalt("cxml-approval")), form_encoding: "urlencoded", ...common, needs_approval: true,
       },
     ],
   });
