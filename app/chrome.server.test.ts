@@ -83,6 +83,14 @@ describe("the header's punchout bar (issue 16 item 3; decision 111)", () => {
     expect((await loadChrome(new Request("http://portal.test/"), user(state("inspect")))).punchout).toEqual({ operation: "inspect", protocol: "cxml" });
   });
 
+  it("inspect: the sidebar leaves out the screens that fill a basket; the basket stays", async () => {
+    const links = (punchout: ReturnType<typeof state>) => visibleNavigation(user(punchout)).map((n) => n.to);
+    expect(links(state("create"))).toEqual(expect.arrayContaining(["/basket", "/quick-order", "/saved-baskets"]));
+    expect(links(state("inspect", true))).toContain("/basket");
+    expect(links(state("inspect", true))).not.toContain("/quick-order");
+    expect(links(state("inspect", true))).not.toContain("/saved-baskets");
+  });
+
   it("the transfer and cancel posts are open within a punchout session only, ordering allowed or not", () => {
     for (const path of ["/punchout/transfer", "/punchout/cancel"]) {
       expect(mayOpen(user(state("create")), path)).toBe(true);

@@ -1,6 +1,6 @@
 import { basketCount } from "~/domain/basket";
 import { packsLineCount } from "~/domain/packs";
-import { accessGuard, navigationFor } from "~/domain/permissions";
+import { accessGuard, navigationFor, routeAccessFor } from "~/domain/permissions";
 import type { PortalUser } from "~/auth/require-user.server";
 import { bannerDismissedCookie } from "~/auth/session.server";
 import { countOrdersAwaitingApproval } from "~/upstream/orders.server";
@@ -15,7 +15,11 @@ export const SITE_BANNER = {
 /** The sidebar's links (decision 057): the access table's entries the guard lets this user open. */
 export function visibleNavigation(user: Pick<PortalUser, "session" | "inPunchout"> & Partial<Pick<PortalUser, "punchout">>): NavItem[] {
   const { account, setting } = user.session;
-  return navigationFor({ account, setting, inPunchout: user.inPunchout, punchoutOrdering: user.punchout?.orderingAllowed ?? false }).map(({ to, label }) => ({ to, label }));
+  const links = navigationFor({ account, setting, inPunchout: user.inPunchout, punchoutOrdering: user.punchout?.orderingAllowed ?? false });
+  // an inspect punchout session only looks at the basket it was given (decision 111): no screens that fill a basket
+  const fills = (to: string) => to !== "/basket" && (routeAccessFor(to)?.placesOrders || routeAccessFor(to)?.punchout === "ordering");
+  const shown = user.punchout?.operation === "inspect" ? links.filter((link) => !fills(link.to)) : links;
+  return shown.map(({ to, label }) => ({ to, label }));
 }
 
 /**
