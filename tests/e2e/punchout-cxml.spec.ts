@@ -2,6 +2,7 @@ import type { Variant } from "./basket-helpers";
 import { expect, providerCall, test } from "./fixtures";
 import {
   addFromProductPage,
+  APEX,
   apexAdminToken,
   buyerCookie,
   CXML_IDENTITY,
@@ -9,11 +10,13 @@ import {
   openCxmlPunchout,
   pence,
   PORTAL,
+  punchoutBar,
   receivedBaskets,
   returnToProcurement,
   STAND_IN,
   transferOf,
   twoProducts,
+  type Received,
 } from "./punchout-helpers";
 
 // Issue 16: a procurement system speaking cXML punches out, the buyer fills a basket on the real catalogue pages and
@@ -72,7 +75,25 @@ test.describe.serial("cXML punchout round trip", () => {
     await expect(punchout.portal.getByRole("banner").getByRole("link", { name: "Basket, 3 items" })).toBeVisible();
   });
 
-  test("OrderRequest: the purchase order for the transferred basket becomes an order (cXML 200), and the same again is answered 200 without a second order", async ({ request }) => {
+  test("inspect: the received basket is shown read-only, and Return to your procurement system sends it back unchanged", async ({ page }, testInfo) => {
+    const [first, second] = products;
+    const inspectCookie = buyerCookie("INSPECT", testInfo.project.name);
+    const punchout = await openCxmlPunchout(page, { operation: "inspect", cookie: inspectCookie, from: cookie });
+    await expect(punchoutBar(punchout.portal).getByRole("button", { name: "Transfer basket" })).toHaveCount(0);
+    await expect(punchoutBar(punchout.portal).getByRole("button", { name: "Cancel" })).toHaveCount(0);
+    await punchout.frame.goto(`${PORTAL}/basket`);
+    await expect(punchout.portal.getByText("This basket is shown read-only: it cannot be changed in this punchout session.")).toBeVisible();
+    await expect(punchout.portal.getByText(first.displayName, { exact: true })).toBeVisible();
+    await expect(punchout.portal.getByText(second.displayName, { exact: true })).toBeVisible();
+    await expect(punchout.portal.getByRole("spinbutton")).toHaveCount(0);
+
+    await returnToProcurement(page, punchout.portal, "Return to your procurement system");
+    const [received] = await receivedBaskets({ cookie: inspectCookie });
+    const parts = (basket: Received) => basket.lines.map((line) => `${line.supplierPartId} × ${line.quantity}`).sort();
+    expect(parts(received)).toEqual(parts((await receivedBaskets({ cookie }))[0]));
+  });
+
+  test("OrderRequest: the purchase order for the transferred basket becomes an order (cXML 200), and the same again is answered 200 without a second order", async ({ request, page, logInAs }) => {
     const orderId = `PO-${cookie}`;
     const payloadId = `${Date.now()}.order@procure.apex-rail.example`;
     const send = async () => {
@@ -94,5 +115,12 @@ test.describe.serial("cXML punchout round trip", () => {
     const again = await send();
     expect(again.status?.code, again.body).toBe("200");
     expect(await transferOf(cookie)).toMatchObject({ status: "ordered", orderId: transfer?.orderId, orderNumber: transfer?.orderNumber });
+
+    // /punchedout-baskets: Apex's staff see the basket by its procurement reference, ordered, with its order
+    await logInAs("admin", APEX);
+    await page.goto("/punchedout-baskets");
+    const row = page.getByRole("row").filter({ hasText: cookie });
+    await expect(row.getByRole("cell", { name: "Tom Whitaker" })).toBeVisible();
+    await expect(row.getByRole("link", { name: `order ${transfer?.orderNumber}` })).toBeVisible();
   });
 });

@@ -114,11 +114,12 @@ export async function addFromProductPage(target: { frame: Frame; portal: FrameLo
 }
 
 /**
- * Presses the punchout bar's button (Transfer basket or Cancel): with JavaScript the return page posts itself to the
- * procurement system at once; without, its "Return to your procurement system" button does. Both post to the top
- * window, so the stand-in's "Basket received" page replaces the requisition page.
+ * Presses the punchout bar's button (Transfer basket, Cancel, or in inspect Return to your procurement system): with
+ * JavaScript the return page posts itself to the procurement system at once; without, its "Return to your procurement
+ * system" button does. Both post to the top window, so the stand-in's "Basket received" page replaces the
+ * requisition page.
  */
-export async function returnToProcurement(page: Page, where: FrameLocator | Page, button: "Transfer basket" | "Cancel") {
+export async function returnToProcurement(page: Page, where: FrameLocator | Page, button: "Transfer basket" | "Cancel" | "Return to your procurement system") {
   await punchoutBar(where).getByRole("button", { name: button }).click();
   if (!jsEnabled()) await where.getByRole("button", { name: "Return to your procurement system" }).click();
   await expect(page.getByRole("heading", { name: "Basket received" })).toBeVisible();

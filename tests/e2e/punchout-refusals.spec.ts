@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { buyerCookie, PORTAL, punchoutUrl, receivedBaskets } from "./punchout-helpers";
+import { buyerCookie, OCI_USERNAME, openCxmlPunchout, PORTAL, PORTAL_FRAME, punchoutBar, punchoutUrl, receivedBaskets, STAND_IN } from "./punchout-helpers";
 
 // Issue 16, bad input: a wrong shared secret is a cXML 401 the procurement system shows; malformed XML is a cXML 400
 // naming what is wrong, never an HTML page or a 500.
@@ -27,4 +27,24 @@ test("malformed XML sent to the setup and the order entry points: cXML 400, neve
     expect(response.headers()["content-type"], path).toMatch(/xml/);
     expect(statusOf(body), `${path}: ${body}`).toBe("400");
   }
+});
+
+test("a start link used once cannot be used again: a clear page, not a session", async ({ page }, testInfo) => {
+  const cookie = buyerCookie("REPLAY", testInfo.project.name);
+  const { frame } = await openCxmlPunchout(page, { operation: "create", cookie });
+  const startUrl = await page.locator(PORTAL_FRAME).getAttribute("src");
+  expect(startUrl).toMatch(/\/punchout\/start\//);
+  expect(frame.url()).not.toBe(startUrl);
+  await page.goto(startUrl ?? "");
+  await expect(page.getByRole("heading", { name: "This punchout link cannot be used" })).toBeVisible();
+  await expect(punchoutBar(page)).toHaveCount(0);
+});
+
+test("an OCI log-in with the wrong password: a 401 page, no session", async ({ page }, testInfo) => {
+  const marker = buyerCookie("OCI-BAD", testInfo.project.name);
+  await page.goto(`${STAND_IN}/oci?${new URLSearchParams({ username: OCI_USERNAME, password: "not-the-password", marker })}`);
+  const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === "/punchout/oci"), page.getByRole("button", { name: "Open the Workwear catalogue" }).click()]);
+  expect(response.status()).toBe(401);
+  await expect(punchoutBar(page)).toHaveCount(0);
+  expect(await receivedBaskets({ marker })).toEqual([]);
 });
