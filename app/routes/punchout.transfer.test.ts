@@ -76,6 +76,15 @@ describe("POST /punchout/transfer", () => {
     expect(calls).toEqual({ transfer: 1, cancel: 0 });
   });
 
+  it("a ShipTo the setup request gave only in part is carried back as given (every field optional there)", async () => {
+    setUp({ transfer: () => HttpResponse.json(providerAnswer({ shipTo: { postalCode: "LS1 4DY", street: ["1 Station Road"] } }), { status: 201 }) });
+    const { result } = await send("transfer");
+    expect(result.status).toBe(200);
+    const html = await result.text();
+    expect(html).toContain("&lt;PostalCode&gt;LS1 4DY&lt;/PostalCode&gt;");
+    expect(html).toContain("1 Station Road");
+  });
+
   it("OCI: the NEW_ITEM fields to HOOK_URL, at ~TARGET", async () => {
     setUp({ transfer: () => HttpResponse.json(providerAnswer({ protocol: "oci", credentials: null, oci: { target: "_parent", caller: "CTLG", okCode: "ADDI" }, returnUrl: "http://srm.example:8000/sap/hook" }), { status: 201 }) });
     const { result, origins } = await send("transfer", { ...STATE, protocol: "oci" });

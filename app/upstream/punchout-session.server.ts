@@ -25,15 +25,16 @@ const TransferLineSchema = z.object({
   leadTimeDays: z.number().int().nonnegative().nullish().transform((v) => v ?? undefined),
 });
 
+// as the setup request gave it: every field optional there (docs/upstream-api.md), so a partial ShipTo still reads
 const ShipToSchema = z.object({
   addressId: z.string().optional(),
-  name: z.string(),
+  name: z.string().default(""),
   deliverTo: z.array(z.string()).default([]),
   street: z.array(z.string()).default([]),
-  city: z.string(),
+  city: z.string().default(""),
   state: z.string().optional(),
-  postalCode: z.string(),
-  country: z.string(),
+  postalCode: z.string().default(""),
+  country: z.string().default(""),
   countryName: z.string().optional(),
 });
 
