@@ -11,7 +11,7 @@ import type { PortalLoadContext } from "./context";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "./request-scope.server";
 import { installRouteMatchCache } from "./route-match-cache.server";
 import { setPolicyWhenHeadersGo, widenedPolicy } from "./form-action.server";
-import { crossSiteRefusal, isOffSitePath, isOldBrowser, securityHeaders, type CspOptions } from "./security.server";
+import { crossSiteRefusal, isCrossSiteEntry, isOffSitePath, isOldBrowser, securityHeaders, type CspOptions } from "./security.server";
 
 installGlobals({ nativeFetch: true });
 
@@ -66,6 +66,9 @@ export async function startPortal(options: { port?: number; root?: string } = {}
       res.status(403).type("text/plain").send(`Forbidden: ${refusal}`);
       return;
     }
+    // Remix refuses a document post whose Origin is not this host; the OCI log-in's form post comes from the
+    // procurement system's site by design (decision 109), so an entry point's post goes on without its Origin
+    if (isCrossSiteEntry(req.method, req.path)) delete req.headers.origin;
     next();
   });
 

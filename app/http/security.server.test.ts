@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, crossSiteRefusal, isOffSitePath, isOldBrowser, securityHeaders } from "./security.server";
+import { contentSecurityPolicy, crossSiteRefusal, isCrossSiteEntry, isOffSitePath, isOldBrowser, securityHeaders } from "./security.server";
 
 describe("crossSiteRefusal (CSRF check on every non-GET)", () => {
   const h = (init: Record<string, string>) => new Headers(init);
@@ -52,6 +52,14 @@ describe("crossSiteRefusal (CSRF check on every non-GET)", () => {
   ])("keeps the check for a POST to %s", (path) => {
     expect(crossSiteRefusal("POST", h({ origin: "https://buyer.example" }), "portal.test", path)).toBe("The request came from another site.");
     expect(crossSiteRefusal("POST", h({}), "portal.test", path)).toBe("The request did not say which site it came from.");
+  });
+
+  it("isCrossSiteEntry: a POST to exactly those paths (the HTTP server then drops its Origin, which Remix would refuse)", () => {
+    expect(isCrossSiteEntry("POST", "/punchout/oci")).toBe(true);
+    expect(isCrossSiteEntry("post", "/punchout/cxml/order")).toBe(true);
+    expect(isCrossSiteEntry("GET", "/punchout/oci")).toBe(false);
+    expect(isCrossSiteEntry("POST", "/punchout/oci/")).toBe(false);
+    expect(isCrossSiteEntry("POST", undefined)).toBe(false);
   });
 
   it("exempts posts only: another method to an entry point keeps the check", () => {

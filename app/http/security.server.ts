@@ -7,6 +7,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export const CROSS_SITE_POST_PATHS: ReadonlySet<string> = new Set(["/punchout/cxml/setup", "/punchout/cxml/order", "/punchout/oci"]);
 
+/** Whether a request is a POST to one of the punchout entry points, which may come from another site. */
+export function isCrossSiteEntry(method: string, path: string | undefined): boolean {
+  return method.toUpperCase() === "POST" && path !== undefined && CROSS_SITE_POST_PATHS.has(path);
+}
+
 /**
  * CSRF defence besides SameSite=Lax: a state-changing request must say it comes from this site.
  * Browsers send Origin on every cross-site and same-site POST; Referer is the fallback for old ones.
@@ -14,7 +19,7 @@ export const CROSS_SITE_POST_PATHS: ReadonlySet<string> = new Set(["/punchout/cx
  */
 export function crossSiteRefusal(method: string, headers: Headers, host: string | undefined, path?: string): string | null {
   if (SAFE_METHODS.has(method.toUpperCase())) return null;
-  if (method.toUpperCase() === "POST" && path !== undefined && CROSS_SITE_POST_PATHS.has(path)) return null;
+  if (isCrossSiteEntry(method, path)) return null;
   if (!host) return "The request has no Host header.";
   const source = headers.get("origin") ?? headers.get("referer");
   if (!source || source === "null") return "The request did not say which site it came from.";

@@ -26,10 +26,9 @@ export async function readXmlBody(request: Request): Promise<XmlBody> {
   if (charset && charset !== "utf-8" && charset !== "utf8") return refused(`The document must be UTF-8 (not ${charset}).`);
   const tooBig = refused(`The document is larger than ${MAX_XML_BYTES / 1024} KB.`);
   const declared = Number(request.headers.get("Content-Length") ?? "");
-  if (Number.isFinite(declared) && declared > MAX_XML_BYTES) {
-    await request.body?.cancel().catch(() => undefined);
-    return tooBig;
-  }
+  // the rest is left unread, not cancelled: cancelling destroys the socket before the answer reaches the sender,
+  // while Node's HTTP server sends the answer and then discards or closes what is left
+  if (Number.isFinite(declared) && declared > MAX_XML_BYTES) return tooBig;
   if (!request.body) return refused("The request has no body: send the cXML document.");
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -39,7 +38,7 @@ export async function readXmlBody(request: Request): Promise<XmlBody> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_XML_BYTES) {
-      await reader.cancel().catch(() => undefined);
+      reader.releaseLock();
       return tooBig;
     }
     chunks.push(value);

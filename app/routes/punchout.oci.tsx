@@ -13,9 +13,8 @@ export const meta: MetaFunction = ({ error }) => [
 ];
 
 export const headers: HeadersFunction = ({ errorHeaders }) => ({
-  // the query string may carry the password: never cached, never sent on as a Referer
+  // the query string may carry the password: never cached
   "Cache-Control": "no-store",
-  "Referrer-Policy": "no-referrer",
   ...(errorHeaders?.get("Retry-After") ? { "Retry-After": errorHeaders.get("Retry-After")! } : {}),
 });
 

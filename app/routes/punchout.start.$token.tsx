@@ -9,7 +9,7 @@ import { startPunchout, type StartRefusal } from "~/punchout/entry.server";
 
 export const meta: MetaFunction = () => [{ title: "This punchout link cannot be used · Workwear ordering portal" }];
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return startPunchout(request, params.token, context?.clientIp);
