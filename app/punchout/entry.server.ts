@@ -2,10 +2,10 @@ import { data, redirect } from "@remix-run/node";
 import { checkMaintenance, isPrefetch } from "~/auth/require-user.server";
 import { commitSession, getSession, newSession, type PunchoutState } from "~/auth/session.server";
 import { allowFrameAncestor, formTargetOrigin } from "~/http/form-action.server";
-import { getUpstreamSession, revokeAuthentication } from "~/upstream/auth.server";
+import { getUpstreamSession } from "~/upstream/auth.server";
 import { createUpstreamClient } from "~/upstream/client.server";
-import { describeFailure, isRefusal } from "~/upstream/errors.server";
-import { punchoutOciLogin, punchoutStart, type PunchoutStart } from "~/upstream/punchout.server";
+import { isRefusal } from "~/upstream/errors.server";
+import { endSessionQuietly, punchoutOciLogin, punchoutStart, type PunchoutStart } from "~/upstream/punchout.server";
 import { parseOciLogin } from "./oci.server";
 
 // The browser's ways into a punchout session (decision 109): the OCI log-in, and the single-use start link that a
@@ -129,13 +129,7 @@ export async function startPunchout(request: Request, token: string | undefined,
 /** The provider session of the session this browser had before, ended: nothing of it is kept. */
 async function revokeEarlierSession(request: Request): Promise<void> {
   const earlier = (await getSession(request)).get("token");
-  if (!earlier) return;
-  try {
-    await revokeAuthentication(createUpstreamClient(request, earlier));
-  } catch (error) {
-    // already ended, or the provider did not answer: the new session replaces the cookie either way
-    if (!(error instanceof Response && error.status < 400)) console.warn("punchout start: the earlier session was not revoked", describeFailure(error));
-  }
+  if (earlier) await endSessionQuietly(request, earlier);
 }
 
 /** The toast naming the ItemOut lines an edit or inspect could not put in the basket, or null when there are none. */

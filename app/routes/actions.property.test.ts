@@ -162,6 +162,14 @@ const ROUTES: Record<string, RouteCase> = {
     examples: [{ bannerId: "winter-2026", redirect: WIDE_REDIRECT }],
   },
   "logout.tsx": { path: () => "/logout", forms: [{}] },
+  // the punchout entry points (decision 109): a form body is no cXML document (400 in cXML); an OCI log-in goes to
+  // the provider's oci-login, answered below
+  "punchout.cxml.setup.tsx": { path: () => "/punchout/cxml/setup", forms: [{ "cxml-urlencoded": "<cXML/>" }] },
+  "punchout.cxml.order.tsx": { path: () => "/punchout/cxml/order", forms: [{ "cxml-urlencoded": "<cXML/>" }] },
+  "punchout.oci.tsx": {
+    path: () => "/punchout/oci",
+    forms: [{ USERNAME: "apex-rail", PASSWORD: "apex-punchout-secret", HOOK_URL: "https://srm.example/hook", "~OkCode": "ADDI", "~TARGET": "_top" }],
+  },
   "wish-list.tsx": {
     path: () => "/wish-list",
     forms: [{ intent: "add", productId: "20002", redirectTo: "/product/hv-jkt-m" }, { intent: "remove", productId: "20010" }],
@@ -252,6 +260,7 @@ function upstreamFor(world: World) {
     ...recoveryHandlers(),
     ...stripeHandlers({ metadata: { checkout: CHECKOUT.idempotencyKey } }).handlers,
     ...wearerAdminHandlers().handlers,
+    http.post(`${UPSTREAM}/api/punchout/oci-login`, () => HttpResponse.json({ sessionId: "3", startToken: "oci_token-0123456789abcdef", expiresAt: "2026-11-23T10:05:00Z" }, { status: 201 })),
   );
 }
 

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { CxmlAddress, OrderRequest, SetupRequest } from "~/punchout/cxml.server";
 import type { OciLogin } from "~/punchout/oci.server";
-import { forwardedFor } from "./auth.server";
+import { forwardedFor, revokeAuthentication } from "./auth.server";
 import { createUpstreamClient } from "./client.server";
-import { UpstreamError } from "./errors.server";
+import { describeFailure, UpstreamError } from "./errors.server";
 
 // The punchout entry points (docs/upstream-api.md "Punchout"; issue 16 items 1, 2, 3 and 7): called without a
 // provider session, server to server. The provider checks the shared secret or the start token; its limits count
@@ -145,4 +145,14 @@ export function punchoutStart(request: Request, token: string, clientIp?: string
 export function punchoutOrder(request: Request, order: OrderRequest, clientIp?: string) {
   const client = createUpstreamClient(request, null);
   return publicCall(() => client.post("/api/punchout/order", OrderAnswerSchema, { body: orderBody(order), headers: forwardedFor(clientIp) }));
+}
+
+// DELETE /api/authentication with an earlier session's token, when /punchout/start replaces that session: already
+// ended (the client's way to the log-in page) or the provider not answering, the new session replaces it anyway
+export async function endSessionQuietly(request: Request, token: string): Promise<void> {
+  try {
+    await revokeAuthentication(createUpstreamClient(request, token));
+  } catch (error) {
+    if (!(error instanceof Response && error.status < 400)) console.warn("punchout start: the earlier session was not revoked", describeFailure(error));
+  }
 }
