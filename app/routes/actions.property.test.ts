@@ -17,6 +17,7 @@ import { itemAnswer, list } from "../../tests/mocks/upstream/items";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { orderAnswer, orderHandlers } from "../../tests/mocks/upstream/orders";
 import { punchoutBasket, punchoutBasketHandlers } from "../../tests/mocks/upstream/punchout-baskets";
+import { punchoutSessionHandlers } from "../../tests/mocks/upstream/punchout-session";
 import { recoveryHandlers } from "../../tests/mocks/upstream/recovery";
 import { savedBasketHandlers } from "../../tests/mocks/upstream/saved-baskets";
 import { stripeHandlers, useStripeTestKeys } from "../../tests/mocks/upstream/stripe";
@@ -170,6 +171,9 @@ const ROUTES: Record<string, RouteCase> = {
     path: () => "/punchout/oci",
     forms: [{ USERNAME: "apex-rail", PASSWORD: "apex-punchout-secret", HOOK_URL: "https://srm.example/hook", "~OkCode": "ADDI", "~TARGET": "_top" }],
   },
+  // inside a punchout session (decision 111): the provider ends it and the answer posts the basket back
+  "punchout.cancel.tsx": { path: () => "/punchout/cancel", forms: [{}] },
+  "punchout.transfer.tsx": { path: () => "/punchout/transfer", forms: [{}] },
   "wish-list.tsx": {
     path: () => "/wish-list",
     forms: [{ intent: "add", productId: "20002", redirectTo: "/product/hv-jkt-m" }, { intent: "remove", productId: "20010" }],
@@ -257,6 +261,7 @@ function upstreamFor(world: World) {
     ...punchoutBasketHandlers([punchoutBasket(), { ...savedBasket }, { ...brokenBasket }], { approve: world.refuse ? 403 : "ok" }).handlers,
     ...savedBasketHandlers([{ ...savedBasket }, { ...brokenBasket }]).handlers,
     ...wishListHandlers({ fail: world.refuse }),
+    ...punchoutSessionHandlers({ refuse: world.refuse }),
     ...recoveryHandlers(),
     ...stripeHandlers({ metadata: { checkout: CHECKOUT.idempotencyKey } }).handlers,
     ...wearerAdminHandlers().handlers,
