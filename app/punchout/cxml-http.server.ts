@@ -61,25 +61,9 @@ export function messageIds(request: Request, now = new Date()): MessageIds {
   return { payloadId: cxmlPayloadId(now, randomBytes(6).toString("hex"), new URL(request.url).hostname), timestamp: cxmlTimestamp(now) };
 }
 
-// statuses cxml.server.ts's statusResponse has no reason phrase for; their Status is written with the code's own
-const MORE_STATUS_TEXT: Record<number, string> = { 405: "Method Not Allowed", 429: "Too Many Requests" };
-
-/**
- * A cXML Response/Status document with the same HTTP status. A status statusResponse does not know is written as
- * its 500 with the code and reason phrase replaced (no XML built here).
- */
-export function cxmlStatus(
-  request: Request,
-  status: CxmlStatusCode | 405 | 429,
-  message: string,
-  headers: Record<string, string> = {},
-): Response {
-  const ids = messageIds(request);
-  const extra = MORE_STATUS_TEXT[status];
-  const body = extra
-    ? statusResponse(500, message, ids).replace('code="500" text="Internal Server Error"', `code="${status}" text="${extra}"`)
-    : statusResponse(status as CxmlStatusCode, message, ids);
-  return cxmlResponse(body, status, headers);
+/** A cXML Response/Status document with the same HTTP status. */
+export function cxmlStatus(request: Request, status: CxmlStatusCode, message: string, headers: Record<string, string> = {}): Response {
+  return cxmlResponse(statusResponse(status, message, messageIds(request)), status, headers);
 }
 
 /** A cXML document as an HTTP response: never cached, never sniffed as anything but XML. */

@@ -207,7 +207,9 @@ const STATUS_TEXT = {
   401: "Unauthorized",
   403: "Forbidden",
   404: "Not Found",
+  405: "Method Not Allowed",
   409: "Conflict",
+  429: "Too Many Requests",
   500: "Internal Server Error",
 } as const;
 
