@@ -220,7 +220,7 @@ function pathPermissionPrefixes() {
 export type PunchoutRule = "allowed" | "only" | "refused" | "ordering";
 
 /** The sidebar's groups, in the order the sidebar shows them. */
-export const NAV_GROUPS = ["Overview", "Catalogue", "Ordering", "Orders"] as const;
+export const NAV_GROUPS = ["Overview", "Catalogue", "Ordering", "Orders", "Account"] as const;
 export type NavGroup = (typeof NAV_GROUPS)[number];
 
 export interface NavEntry {
