@@ -1,6 +1,7 @@
 import { BadRequest, Forbidden } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
+import { normalisePostcode } from "../../app/domain/postcode";
 import { has, type Caller } from "../auth/caller";
 import { containsPattern, type FieldSpec, type QuerySpec } from "../query/dialect";
 import { addressPolicy, addressRights, mayUseAddress, requireAddressTyping } from "./address-rules";
@@ -100,7 +101,13 @@ const newAddress = z
     addr1: z.string().trim().min(1).max(200),
     addr2: z.string().trim().max(200).optional(),
     city: z.string().trim().min(1).max(100),
-    zip: z.string().trim().min(2).max(20),
+    // one rule for portal and provider (issue 17 item 3): written as Royal Mail writes it, `sw1a1aa` → `SW1A 1AA`
+    zip: z.string().max(40).transform((v, ctx) => {
+      const result = normalisePostcode(v);
+      if (result.ok) return result.postcode;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: result.message });
+      return z.NEVER;
+    }),
   })
   .strict();
 

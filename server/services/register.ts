@@ -1,5 +1,6 @@
 import type { Application } from "@feathersjs/koa";
 import { AddressService, carriageDef, ContactService, contactBudgetsDef, costCentresDef, departmentsDef, GradeService } from "./account";
+import { PasswordChangeService, SignOutEverywhereService } from "./account-sessions";
 import { SavedBasketService, WishListService } from "./baskets";
 import { NewsReadService, ReportService, trainingGuidesDef, WpCategoriesService, wpHeaders, WpPagesService, WpPostsService } from "./content";
 import { AcceptInvitationService, InvitationService, outboxService, PasswordResetService, type MailCtx } from "./recovery";
@@ -50,6 +51,8 @@ export function registerServices(app: Application, ctx: MailCtx): void {
   use("password-reset", new PasswordResetService(ctx), ["get", "create"]);
   use("invitation", new InvitationService(ctx), ["create"]);
   use("accept-invitation", new AcceptInvitationService(ctx), ["get", "create"]);
+  use("password-change", new PasswordChangeService(ctx), ["create"]);
+  use("sign-out-everywhere", new SignOutEverywhereService(ctx), ["create"]);
   use("outbox", outboxService(ctx), ["find", "get"]);
   use("news-read", new NewsReadService(ctx), ["create"]);
   use("training-guides", new ListService(ctx, trainingGuidesDef()), ["find", "get"]);

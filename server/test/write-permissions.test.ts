@@ -479,6 +479,24 @@ const TABLE: Row[] = [
       },
     }),
   },
+  // ------------------------------------------------------------------ one's own account (decision 112)
+  {
+    service: "api/password-change", method: "create",
+    rule: "any logged-in user, for their own password, with the right current password (a wrong one is counted with the log-in limits)",
+    cases: [
+      allow("any logged-in user, no permissions, the right current password", user([]), "right"),
+      deny("a user with every permission and a wrong current password (the failure is counted, nothing else written)", user(GRANTING, { isApprover: true }), 400, "wrong"),
+      deny("no token", ANONYMOUS, 401, "right"),
+    ],
+    guardTables: GUARD_COUNTERS,
+    request: (_who, variant) => ({ method: "POST", path: "/api/password-change", body: { currentPassword: variant === "right" ? "workwear-demo" : "not-the-password", newPassword: "a-brand-new-password" } }),
+  },
+  {
+    service: "api/sign-out-everywhere", method: "create",
+    rule: "any logged-in user: ends their own sessions only",
+    cases: [allow("any logged-in user, no permissions", user([])), deny("no token", ANONYMOUS, 401)],
+    request: () => ({ method: "POST", path: "/api/sign-out-everywhere", body: {} }),
+  },
   // ------------------------------------------------------------------ public account recovery
   {
     service: "api/password-reset", method: "create",
