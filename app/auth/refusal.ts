@@ -46,6 +46,7 @@ export const SCREEN_NAMES: Partial<Record<RouteId, string>> = {
   "_default.help": "help",
   "_default.$": "that page",
   "wish-list": "the wish list",
+  "_default.manage-delivery-addresses": "the delivery addresses",
   "_default.saved-punchout-baskets._index": "punchout basket approval",
   "_default.saved-punchout-baskets.$basketId": "punchout basket approval",
   "_default.punchedout-baskets": "punched-out baskets",

@@ -319,6 +319,18 @@ export const ROUTE_ACCESS = {
   "_default.$": page("/*", "user"),
   "wish-list": page("/wish-list", "user"),
 
+  // account administration (issue 17); decision 114: the address list is open to every user (a customAddressOnly
+  // user sees only the typed addresses), removing an address needs dellAddress
+  "_default.add-delivery-address": page("/add-delivery-address", "addAddress", {
+    punchout: "refused",
+    nav: [{ to: "/add-delivery-address", label: "Add a delivery address", group: "Account" }],
+  }),
+  "_default.manage-delivery-addresses": page("/manage-delivery-addresses", "user", {
+    punchout: "refused",
+    actionNeeds: "dellAddress",
+    nav: [{ to: "/manage-delivery-addresses", label: "Delivery addresses", group: "Account" }],
+  }),
+
   // orders
   "_default.order-history._index": page("/order-history", "viewOrderHistory", {
     nav: [{ to: "/order-history", label: "Order history", group: "Orders" }],

@@ -14,6 +14,7 @@ import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket, PACK_ITEMS, packWearerHandlers } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
 import { itemAnswer, list } from "../../tests/mocks/upstream/items";
+import { CURRENT_PASSWORD, siteUserHandlers } from "../../tests/mocks/upstream/site-users";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { orderAnswer, orderHandlers } from "../../tests/mocks/upstream/orders";
 import { punchoutBasket, punchoutBasketHandlers } from "../../tests/mocks/upstream/punchout-baskets";
@@ -23,6 +24,7 @@ import { savedBasketHandlers } from "../../tests/mocks/upstream/saved-baskets";
 import { stripeHandlers, useStripeTestKeys } from "../../tests/mocks/upstream/stripe";
 import { wearerAdminHandlers } from "../../tests/mocks/upstream/wearer-admin";
 import { wishListHandlers } from "../../tests/mocks/upstream/wish-list";
+import { addressHandlers } from "../../tests/mocks/upstream/addresses";
 import { entitlementHandlers } from "../../tests/mocks/upstream/entitlements";
 import { wearerFixtures, wearerHandlers } from "../../tests/mocks/upstream/wearers";
 
@@ -97,6 +99,14 @@ const ROUTES: Record<string, RouteCase> = {
     path: () => "/add-wearer",
     forms: [{ firstName: "Nia", lastName: "New", email: "", grade: "Porter", employeeRef: "HH-020001", department: "302", costCentre: "402" }],
   },
+  "_default.add-delivery-address.tsx": {
+    path: () => "/add-delivery-address",
+    forms: [{ label: "Leeds stores", addressee: "Goods in", addr1: "1 Mill Lane", addr2: "", city: "Leeds", zip: "ls14ap" }],
+  },
+  "_default.manage-delivery-addresses.tsx": {
+    path: () => "/manage-delivery-addresses",
+    forms: [{ intent: "deactivate", addressId: "702" }],
+  },
   "_default.order-history.$orderId._index.tsx": {
     path: (id) => `/order-history/${id}`,
     param: { name: "orderId", values: ORDER_IDS },
@@ -134,6 +144,22 @@ const ROUTES: Record<string, RouteCase> = {
     path: (id) => `/saved-punchout-baskets/${id}`,
     param: { name: "basketId", values: BASKET_IDS },
     forms: [{ intent: "load" }, { intent: "approve" }],
+  },
+  // account self-service (issue 17, decision 113)
+  "_default.my-account.tsx": {
+    path: () => "/my-account",
+    forms: [
+      { intent: "change-password", currentPassword: CURRENT_PASSWORD, newPassword: "a new long password", confirmPassword: "a new long password" },
+      { intent: "sign-out-everywhere" },
+    ],
+  },
+  "_default.add-site-user.tsx": {
+    path: () => "/add-site-user",
+    forms: [
+      { intent: "invite", email: "nia.new@demo.test", firstName: "Nia", lastName: "New", permissions: "viewOrderHistory", needsApproval: "on" },
+      { intent: "resend", invitationId: "901" },
+      { intent: "revoke", invitationId: "902" },
+    ],
   },
   "_login.customer.forgot.tsx": { path: () => "/customer/forgot", forms: [{ email: "buyer@demo.test" }] },
   "_login.customer.invitation.tsx": {
@@ -255,6 +281,7 @@ function upstreamFor(world: World) {
     // the basket's one call for its packs' wearers (internalId[$in]) before the wearer page's calls
     ...packWearerHandlers(wearerFixtures()).handlers,
     ...wearerHandlers().handlers,
+    ...siteUserHandlers({ status: world.refuse ? 403 : undefined }).handlers,
     ...checkoutHandlers(world.refuse ? { orderError: { status: 409, message: "This basket has already been ordered" } } : {}).handlers,
     ...orderHandlers([order]),
     // the punchout handlers answer GET/PATCH /api/saved-basket/:id for both kinds; the saved ones POST and PATCH the list
@@ -265,6 +292,7 @@ function upstreamFor(world: World) {
     ...recoveryHandlers(),
     ...stripeHandlers({ metadata: { checkout: CHECKOUT.idempotencyKey } }).handlers,
     ...wearerAdminHandlers().handlers,
+    ...addressHandlers({ forbid: world.refuse }).handlers,
     http.post(`${UPSTREAM}/api/punchout/oci-login`, () => HttpResponse.json({ sessionId: "3", startToken: "oci_token-0123456789abcdef", expiresAt: "2026-11-23T10:05:00Z" }, { status: 201 })),
   );
 }

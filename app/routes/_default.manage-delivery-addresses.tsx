@@ -1,0 +1,113 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Pagination } from "~/components/pagination";
+import { ScrollingTable } from "~/components/scrolling-table";
+
+export const meta: MetaFunction = () => [{ title: "Delivery addresses · Workwear ordering portal" }];
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { manageAddressesPageData } = await import("~/addresses/delivery-addresses.server");
+  return manageAddressesPageData(await requireUser(request), new URL(request.url));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { submitManageAddresses } = await import("~/addresses/delivery-addresses.server");
+  return submitManageAddresses(await requireUser(request), request);
+}
+
+type Row = { id: string; label: string; addressee: string; text: string; isDefault: boolean };
+
+function AddressTable({ label, rows, deactivate }: { label: string; rows: Row[]; deactivate: boolean }) {
+  const location = useLocation();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <ScrollingTable label={label}>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Addressee</th>
+          <th scope="col">Address</th>
+          {deactivate ? <th scope="col">Remove</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((a) => (
+          <tr key={a.id}>
+            <th scope="row">
+              {a.label}
+              {a.isDefault ? (
+                <>
+                  <br />
+                  <span className="muted">Default address</span>
+                </>
+              ) : null}
+            </th>
+            <td>{a.addressee || "—"}</td>
+            <td>{a.text || "—"}</td>
+            {deactivate ? (
+              <td>
+                <Form method="post" action={`${location.pathname}${location.search}`}>
+                  <input type="hidden" name="intent" value="deactivate" />
+                  <input type="hidden" name="addressId" value={a.id} />
+                  <button type="submit" className="button" disabled={busy} aria-label={`Remove ${a.label}`}>
+                    Remove
+                  </button>
+                </Form>
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </tbody>
+    </ScrollingTable>
+  );
+}
+
+/** /manage-delivery-addresses (issue 17 item 4, decision 114): the customer's addresses, searchable, 16 a page; those typed at checkout apart. */
+export default function ManageDeliveryAddresses() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <section className="stack orders">
+      <h1>Delivery addresses</h1>
+      {data.addLink ? (
+        <p>
+          <Link to="/add-delivery-address">Add a delivery address</Link>
+        </p>
+      ) : null}
+      <Form method="get" className="order-filters" key={location.search} aria-label="Search addresses" role="search">
+        <div className="field">
+          <label htmlFor="address-q">Name or postcode</label>
+          <input id="address-q" name="q" type="search" defaultValue={data.q} maxLength={100} />
+        </div>
+        <div className="order-filters__actions">
+          <button type="submit" className="button button--primary">
+            Search addresses
+          </button>
+          {data.q ? <Link to="/manage-delivery-addresses">Show all addresses</Link> : null}
+        </div>
+      </Form>
+      {data.customer ? (
+        <>
+          <h2>Your business unit&apos;s addresses</h2>
+          {data.customer.rows.length === 0 ? (
+            <p>{data.q ? `No addresses match “${data.q}”.` : "There are no addresses to show."}</p>
+          ) : (
+            <AddressTable label="Delivery addresses" rows={data.customer.rows} deactivate={data.canDeactivate} />
+          )}
+          {data.customer.total > 0 ? (
+            <Pagination page={data.customer.page} pages={data.customer.pageCount} total={data.customer.total} noun={data.customer.total === 1 ? "address" : "addresses"} />
+          ) : null}
+        </>
+      ) : null}
+      <h2>Addresses typed at checkout</h2>
+      {data.custom.length === 0 ? (
+        <p>{data.q ? `No typed addresses match “${data.q}”.` : "No addresses have been typed at checkout."}</p>
+      ) : (
+        <AddressTable label="Addresses typed at checkout" rows={data.custom} deactivate={false} />
+      )}
+    </section>
+  );
+}
