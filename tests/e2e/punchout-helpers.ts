@@ -121,7 +121,11 @@ export async function addFromProductPage(target: { frame: Frame; portal: FrameLo
  */
 export async function returnToProcurement(page: Page, where: FrameLocator | Page, button: "Transfer basket" | "Cancel" | "Return to your procurement system") {
   await punchoutBar(where).getByRole("button", { name: button }).click();
-  if (!jsEnabled()) await where.getByRole("button", { name: "Return to your procurement system" }).click();
+  if (!jsEnabled()) {
+    // the return page first (the page the button was on may still be there, with a button of the same name)
+    await expect(where.getByRole("heading", { name: "Returning to your procurement system" })).toBeVisible();
+    await where.getByRole("button", { name: "Return to your procurement system" }).click();
+  }
   await expect(page.getByRole("heading", { name: "Basket received" })).toBeVisible();
   expect(new URL(page.url()).origin).toBe(STAND_IN);
 }
