@@ -401,7 +401,10 @@ describe("the access table (decision 057)", () => {
   });
 
   it("the sidebar: the table's links in group order, each only when the guard lets the user open it", () => {
-    const all = navigationFor({ account: everything(), inPunchout: false, setting: approver }).map((n) => `${n.group}:${n.to}`);
+    // the Account group's links (issue 17) are tested with their screens' routes
+    const all = navigationFor({ account: everything(), inPunchout: false, setting: approver })
+      .filter((n) => n.group !== "Account")
+      .map((n) => `${n.group}:${n.to}`);
     expect(all).toEqual([
       "Overview:/dashboard", "Catalogue:/categories/full", "Catalogue:/categories/my", "Catalogue:/search",
       "Ordering:/basket", "Ordering:/quick-order", "Ordering:/saved-baskets", "Ordering:/wearer-pack", "Ordering:/add-wearer",

@@ -1,0 +1,156 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FieldError, FormError } from "~/components/field-error";
+import { IntentButton } from "~/components/intent-button";
+import { Pagination } from "~/components/pagination";
+import { ScrollingTable } from "~/components/scrolling-table";
+import { TextField } from "~/components/text-field";
+import ordersStyles from "~/styles/orders.css";
+
+export const meta: MetaFunction = () => [{ title: "Site users · Workwear ordering portal" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { siteUsersPageData } = await import("~/account/site-users.server");
+  return siteUsersPageData(await requireUser(request), new URL(request.url));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { submitSiteUsers } = await import("~/account/site-users.server");
+  return submitSiteUsers(await requireUser(request), request);
+}
+
+/** /add-site-user (issue 17 item 2): invite a colleague; the pending invitations (resend, revoke); the site users, 16 a page. */
+export default function SiteUsers() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
+  const formError = answer && !answer.ok ? answer.formError : null;
+  const typed = answer && !answer.ok ? answer.values : null;
+  const chosen = new Set(typed?.permissions ?? []);
+  return (
+    <section className="stack orders site-users">
+      <h1>Site users</h1>
+      <h2>Invite a colleague</h2>
+      <p className="muted">They get an email with a link to choose a password. The link works for 7 days.</p>
+      <FormError id="invite-error" message={formError} />
+      <Form method="post" className="stack" noValidate aria-describedby={formError ? "invite-error" : undefined}>
+        <input type="hidden" name="intent" value="invite" />
+        <TextField name="email" label="Email" type="email" autoComplete="off" required maxLength={320} defaultValue={typed?.email ?? ""} error={errors.email} />
+        <TextField name="firstName" label="First name" autoComplete="off" required maxLength={100} defaultValue={typed?.firstName ?? ""} error={errors.firstName} />
+        <TextField name="lastName" label="Last name" autoComplete="off" required maxLength={100} defaultValue={typed?.lastName ?? ""} error={errors.lastName} />
+        <fieldset className="stack" aria-describedby={errors.permissions ? "permissions-error" : "permissions-hint"}>
+          <legend>What they may do</legend>
+          <p className="muted" id="permissions-hint">
+            You can give only what you may do yourself.
+          </p>
+          {data.permissions.map((p) => (
+            <label key={p.value} className="checkbox">
+              <input type="checkbox" name="permissions" value={p.value} defaultChecked={chosen.has(p.value)} /> {p.label}
+            </label>
+          ))}
+          <FieldError id="permissions-error" message={errors.permissions} />
+        </fieldset>
+        <fieldset className="stack">
+          <legend>Approval</legend>
+          {data.approverOffered ? (
+            <label className="checkbox">
+              <input type="checkbox" name="isApprover" value="on" defaultChecked={typed?.isApprover ?? false} aria-describedby={errors.isApprover ? "isApprover-error" : undefined} /> Approver: approves colleagues&apos; orders
+            </label>
+          ) : null}
+          <FieldError id="isApprover-error" message={errors.isApprover} />
+          <label className="checkbox">
+            <input type="checkbox" name="needsApproval" value="on" defaultChecked={typed?.needsApproval ?? false} /> Their orders need approval
+          </label>
+          <FieldError id="needsApproval-error" message={errors.needsApproval} />
+        </fieldset>
+        <div>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Send invitation
+          </button>
+        </div>
+      </Form>
+
+      <h2 id="invitations-heading">Invitations waiting</h2>
+      {data.invitations.length === 0 ? (
+        <p>No invitations are waiting to be accepted.</p>
+      ) : (
+        <ScrollingTable labelledBy="invitations-heading">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Sent</th>
+              <th scope="col">Link</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.invitations.map((i) => (
+              <tr key={i.id}>
+                <th scope="row">
+                  {i.name}
+                  {i.invitedBy ? (
+                    <>
+                      <br />
+                      <span className="muted">Invited by {i.invitedBy}</span>
+                    </>
+                  ) : null}
+                </th>
+                <td>{i.email}</td>
+                <td>{i.sent}</td>
+                <td>{i.expired ? `Expired ${i.expires}` : `Works until ${i.expires}`}</td>
+                <td>
+                  <div>
+                    <IntentButton intent="resend" fields={{ invitationId: i.id }} label={`Resend the invitation to ${i.email}`} disabled={busy}>
+                      Resend
+                    </IntentButton>
+                    <IntentButton intent="revoke" fields={{ invitationId: i.id }} label={`Revoke the invitation to ${i.email}`} disabled={busy}>
+                      Revoke
+                    </IntentButton>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollingTable>
+      )}
+      {data.invitationsTotal > data.invitations.length ? (
+        <p className="muted">
+          Showing the {data.invitations.length} newest of {data.invitationsTotal} invitations.
+        </p>
+      ) : null}
+
+      <h2 id="site-users-heading">Site users</h2>
+      {data.users.length === 0 ? (
+        <p>This business unit has no site users yet.</p>
+      ) : (
+        <ScrollingTable labelledBy="site-users-heading">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Last log-in</th>
+              <th scope="col">Active</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.users.map((u) => (
+              <tr key={u.id}>
+                <th scope="row">{u.name}</th>
+                <td>{u.email}</td>
+                <td>{u.lastLogin}</td>
+                <td>{u.active ? "Yes" : "No"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollingTable>
+      )}
+      {data.total > 0 ? <Pagination page={data.page} pages={data.pageCount} total={data.total} noun={data.total === 1 ? "site user" : "site users"} /> : null}
+    </section>
+  );
+}
