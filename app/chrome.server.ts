@@ -4,6 +4,8 @@ import { accessGuard, navigationFor, routeAccessFor } from "~/domain/permissions
 import type { PortalUser } from "~/auth/require-user.server";
 import { bannerDismissedCookie } from "~/auth/session.server";
 import { countOrdersAwaitingApproval } from "~/upstream/orders.server";
+import { describeFailure, UpstreamError } from "~/upstream/errors.server";
+import { listUserCatalogues } from "~/upstream/user-catalogues.server";
 
 export type NavItem = { to: string; label: string };
 
@@ -31,13 +33,39 @@ export function mayOpen(user: Pick<PortalUser, "session" | "inPunchout"> & Parti
   return accessGuard({ pathname, account, setting, inPunchout: user.inPunchout, punchoutOrdering: user.punchout?.orderingAllowed ?? false, method: "GET" }).allow;
 }
 
+/**
+ * The sidebar's user catalogues (issue 17 item 6, decision 114): one link per catalogue of GET /api/customCatalogue and
+ * GET /api/smiCustomCatalogue, for a user the guard lets open /categories/user (canViewUserCatalogue); asked once a
+ * minute per token (listUserCatalogues). The provider failing leaves them out rather than the page.
+ */
+async function userCatalogueLinks(user: PortalUser): Promise<NavItem[]> {
+  if (!mayOpen(user, "/categories/user")) return [];
+  try {
+    const catalogues = await listUserCatalogues(user.upstream, user.session.selectedCustomer?.contactId ?? null);
+    return catalogues.map((c) => ({ to: `/categories/user/${encodeURIComponent(c.internalId)}`, label: c.name }));
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    console.error("user catalogues for the sidebar failed", describeFailure(error));
+    return [];
+  }
+}
+
+/** The user catalogues go after the other catalogue links (else after the first link, the dashboard). */
+function withUserCatalogues(links: NavItem[], catalogues: NavItem[]): NavItem[] {
+  if (catalogues.length === 0) return links;
+  const lastCatalogue = links.map((l) => l.to.startsWith("/categories/")).lastIndexOf(true);
+  const at = lastCatalogue >= 0 ? lastCatalogue + 1 : Math.min(1, links.length);
+  return [...links.slice(0, at), ...catalogues, ...links.slice(at)];
+}
+
 /** What the header, sidebar and banner of the default and basket layouts show. */
 export async function loadChrome(request: Request, user: PortalUser) {
   const { session } = user;
   const approver = mayOpen(user, "/order-to-approve");
-  const [pendingApprovals, dismissedBanner] = await Promise.all([
+  const [pendingApprovals, dismissedBanner, userCatalogues] = await Promise.all([
     approver ? countOrdersAwaitingApproval(user.upstream) : Promise.resolve(null),
     bannerDismissedCookie().parse(request.headers.get("Cookie")) as Promise<string | null>,
+    userCatalogueLinks(user),
   ]);
   return {
     user: {
@@ -50,7 +78,9 @@ export async function loadChrome(request: Request, user: PortalUser) {
     // the items of both baskets: wearer packs waiting are as much the user's basket as stock lines (SPEC §3 Basket state)
     basketCount: mayOpen(user, "/basket") ? basketCount(session.basket?.stock ?? []) + packsLineCount(session.basket?.manpack ?? []) : null,
     pendingApprovals,
-    navigation: visibleNavigation(user),
+    navigation: withUserCatalogues(visibleNavigation(user), userCatalogues),
+    // the header's link to /wish-list with the number of products on it (issue 17 item 5)
+    wishListCount: mayOpen(user, "/wish-list") ? (session.wishList?.productIds.length ?? 0) : null,
     // within a punchout session the header's bar hands the basket back (decision 111); inspect only returns it unchanged
     punchout: user.punchout ? { operation: user.punchout.operation, protocol: user.punchout.protocol } : null,
     banner: dismissedBanner === SITE_BANNER.id ? null : SITE_BANNER,

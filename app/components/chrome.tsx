@@ -88,6 +88,11 @@ function Header({ chrome }: { chrome?: ChromeData }) {
               Approvals <span className="badge">{chrome.pendingApprovals}</span>
             </Link>
           ) : null}
+          {chrome.wishListCount !== null ? (
+            <Link to="/wish-list" className="header-link" aria-label={`Wish list, ${chrome.wishListCount} ${chrome.wishListCount === 1 ? "product" : "products"}`}>
+              Wish list <span className="badge">{chrome.wishListCount}</span>
+            </Link>
+          ) : null}
           {chrome.basketCount !== null ? (
             <Link to="/basket" className="header-link" aria-label={`Basket, ${chrome.basketCount} items`}>
               Basket <span className="badge">{chrome.basketCount}</span>
