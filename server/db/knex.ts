@@ -14,6 +14,7 @@ import * as wearerEntitlements from "./migrations/009_wearer_entitlements";
 import * as contactEmployeeRefUnique from "./migrations/010_contact_employee_ref_unique";
 import * as punchout from "./migrations/011_punchout";
 import * as punchoutBaskets from "./migrations/012_punchout_baskets";
+import * as invitationAdmin from "./migrations/013_invitation_admin";
 
 export interface CreateDbOptions {
   /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
@@ -180,6 +181,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "010_contact_employee_ref_unique": contactEmployeeRefUnique,
   "011_punchout": punchout,
   "012_punchout_baskets": punchoutBaskets,
+  "013_invitation_admin": invitationAdmin,
 };
 
 /** Programmatic migration source, so migrations run under tsx without a knexfile. */

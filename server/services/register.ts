@@ -1,6 +1,7 @@
 import type { Application } from "@feathersjs/koa";
 import { AddressService, carriageDef, ContactService, contactBudgetsDef, costCentresDef, departmentsDef, GradeService } from "./account";
 import { PasswordChangeService, SignOutEverywhereService } from "./account-sessions";
+import { siteUsersDef } from "./account-users";
 import { SavedBasketService, WishListService } from "./baskets";
 import { NewsReadService, ReportService, trainingGuidesDef, WpCategoriesService, wpHeaders, WpPagesService, WpPostsService } from "./content";
 import { AcceptInvitationService, InvitationService, outboxService, PasswordResetService, type MailCtx } from "./recovery";
@@ -49,8 +50,9 @@ export function registerServices(app: Application, ctx: MailCtx): void {
   use("smiCustomCatalogue", new ListService(ctx, cataloguesDef("smi")), ["find", "get"]);
   use("report", new ReportService(ctx), ["find", "get"]);
   use("password-reset", new PasswordResetService(ctx), ["get", "create"]);
-  use("invitation", new InvitationService(ctx), ["create"]);
+  use("invitation", new InvitationService(ctx), ["find", "get", "create", "patch", "remove"]);
   use("accept-invitation", new AcceptInvitationService(ctx), ["get", "create"]);
+  use("site-user", new ListService(ctx, siteUsersDef()), ["find", "get"]);
   use("password-change", new PasswordChangeService(ctx), ["create"]);
   use("sign-out-everywhere", new SignOutEverywhereService(ctx), ["create"]);
   use("outbox", outboxService(ctx), ["find", "get"]);

@@ -133,6 +133,21 @@ async function passwordToken(type: "reset" | "invitation", o: { userId?: number;
   return token;
 }
 
+/** An open invitation (decision 112) of Northwind, or of Harbour for "harbour"; granting viewReporting for "grant". */
+async function openInvitation(variant: string | undefined): Promise<number> {
+  const customerId = variant === "harbour" ? HARBOUR : NORTHWIND;
+  const email = `open${next()}@perm.test`;
+  const [contact] = await db("contacts").insert({ customer_id: customerId, first_name: "Open", last_name: "Invitee", email }).returning("id");
+  const [row] = await db("password_tokens")
+    .insert({
+      type: "invitation", token_hash: newToken().hash, email, customer_id: customerId, contact_id: insertId(contact), invited_by_user_id: BUYER,
+      permissions_json: JSON.stringify({ permissions: variant === "grant" ? ["viewReporting"] : [], isApprover: false, needsApproval: false }),
+      created_at: NOW, expires_at: "2026-11-28T09:00:00.000Z",
+    })
+    .returning("id");
+  return insertId(row);
+}
+
 /** A punchout profile of Northwind for the buyer (decision 107), with its own identity; its shared secret is PUNCHOUT_SECRET. */
 const PUNCHOUT_SECRET = "perm-punchout-secret";
 let punchoutSecretHash: Promise<string> | undefined;
@@ -478,6 +493,31 @@ const TABLE: Row[] = [
         ...(variant === "approver" && { isApprover: true }),
       },
     }),
+  },
+  {
+    service: "api/invitation", method: "patch",
+    rule: "{resend: true} (decision 112): addSiteUser, holding what the invitation grants (else 403); another customer's invitation is scoped away (404)",
+    cases: [
+      allow("addSiteUser, an invitation granting nothing", user(["addSiteUser"]), "none"),
+      deny("every other permission", user(without("addSiteUser"), { isApprover: true }), 403, "none"),
+      deny("addSiteUser, an invitation granting viewReporting it does not hold", user(["addSiteUser"]), 403, "grant"),
+      deny("every permission, another customer's invitation", user(GRANTING, { isApprover: true }), 404, "harbour"),
+      evolve("grant"),
+      actingForAnother("none"),
+    ],
+    request: async (_who, variant) => ({ method: "PATCH", path: `/api/invitation/${await openInvitation(variant)}`, body: { resend: true } }),
+  },
+  {
+    service: "api/invitation", method: "remove",
+    rule: "withdraw (decision 112): addSiteUser (taking away grants nothing); another customer's invitation is scoped away (404)",
+    cases: [
+      allow("addSiteUser, even for an invitation granting what it does not hold", user(["addSiteUser"]), "grant"),
+      deny("every other permission", user(without("addSiteUser"), { isApprover: true }), 403, "none"),
+      deny("every permission, another customer's invitation", user(GRANTING, { isApprover: true }), 404, "harbour"),
+      evolve("none"),
+      actingForAnother("none"),
+    ],
+    request: async (_who, variant) => ({ method: "DELETE", path: `/api/invitation/${await openInvitation(variant)}` }),
   },
   // ------------------------------------------------------------------ one's own account (decision 112)
   {
