@@ -103,4 +103,13 @@ describe("/add-delivery-address (issue 17 item 3)", () => {
     }
     expect(bodies).toEqual([]);
   });
+
+  it("within a punchout session: refused like any account screen, the provider not asked", async () => {
+    const { bodies } = setUp({ inPunchout: true });
+    for (const result of [await settle(() => load()), await send(FILLED)]) {
+      expect(locationOf(result)).toBe("/");
+      expect(await toastOf(result)).toEqual({ kind: "error", message: "Your account cannot open the Add a delivery address page." });
+    }
+    expect(bodies).toEqual([]);
+  });
 });

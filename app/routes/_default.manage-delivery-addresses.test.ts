@@ -17,9 +17,10 @@ beforeAll(async () => {
 
 const ADMIN = ["canViewFullCatalogue", "addAddress", "dellAddress"];
 
-function setUp(options: { permissions?: string[]; customer?: ReturnType<typeof addressAnswer>[] } = {}) {
+function setUp(options: { permissions?: string[]; customer?: ReturnType<typeof addressAnswer>[]; punchoutSession?: string } = {}) {
   const mock = addressHandlers({ customer: options.customer });
-  server.use(...authHandlers({ session: sessionAnswer({ permissions: options.permissions ?? ADMIN }) }), ...mock.handlers);
+  const session = sessionAnswer({ permissions: options.permissions ?? ADMIN, punchoutSession: options.punchoutSession ?? null });
+  server.use(...authHandlers({ session }), ...mock.handlers);
   return mock;
 }
 const load = (search = "") => loader({ request: get(`/manage-delivery-addresses${search}`, cookie), params: {}, context: testLoadContext() });
@@ -101,5 +102,15 @@ describe("/manage-delivery-addresses: removing an address (dellAddress)", () => 
     expect((result as Response).status).toBe(403);
     expect(patches).toEqual([]);
     expect((await load()).canDeactivate).toBe(false);
+  });
+
+  it("within a punchout session: page and post refused (sent to the dashboard, told why), the provider not asked", async () => {
+    const { patches, queries } = setUp({ punchoutSession: "ps-1" });
+    for (const result of [await settle(() => load()), await send({ intent: "deactivate", addressId: "702" })]) {
+      expect(locationOf(result)).toBe("/");
+      expect(await toastOf(result)).toEqual({ kind: "error", message: "Your account cannot open the delivery addresses." });
+    }
+    expect(patches).toEqual([]);
+    expect(queries.customer).toEqual([]);
   });
 });
