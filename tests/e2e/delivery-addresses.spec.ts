@@ -42,3 +42,20 @@ test.describe("delivery addresses (buyer, Northwind Facilities)", () => {
     await expect(page.getByText(`No addresses match “${label}”.`)).toBeVisible();
   });
 });
+
+// Issue 17 "Done when": the screen is refused (redirect to /) for a user without its permission; the address list is
+// open to everyone, read-only without dellAddress (decision 114).
+test.describe("delivery addresses for a requester (no addAddress, no dellAddress)", () => {
+  test("Add a delivery address is refused and not offered; the list has no Remove", async ({ page, logInAs }) => {
+    await logInAs("requester");
+    await page.goto("/add-delivery-address");
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("alert")).toHaveText("Your account cannot open the Add a delivery address page.");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Add a delivery address" })).toHaveCount(0);
+    await nav.getByRole("link", { name: "Delivery addresses" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Delivery addresses" })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: "Bradford Civic Centre Contract" })).toHaveCount(1);
+    await expect(page.getByRole("button", { name: /^Remove / })).toHaveCount(0);
+  });
+});
