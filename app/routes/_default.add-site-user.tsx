@@ -125,7 +125,7 @@ export default function SiteUsers() {
         </p>
       ) : null}
 
-      <h2 id="site-users-heading">Site users</h2>
+      <h2 id="site-users-heading">Users of this business unit</h2>
       {data.users.length === 0 ? (
         <p>This business unit has no site users yet.</p>
       ) : (
