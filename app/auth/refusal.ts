@@ -34,7 +34,7 @@ export const SCREEN_NAMES: Partial<Record<RouteId, string>> = {
   "checkout.card-intent": "the checkout",
   "_basket.order-complete": "the order confirmation",
   "_default.quick-order": "quick order",
-  "_default.my-account": "your account",
+  "_default.my-account": "the My account page",
   "_default.saved-baskets._index": "saved baskets",
   "_default.saved-baskets.$basketId": "saved baskets",
   "_default._index": "the dashboard",

@@ -299,8 +299,12 @@ export const ROUTE_ACCESS = {
     punchout: "refused",
     nav: [{ to: "/add-wearer", label: "Add a wearer", group: "Ordering" }],
   }),
-  // the user's own account, and the customer's site users and invitations (issue 17 items 1 and 2, decision 113)
-  "_default.my-account": page("/my-account", "user", { nav: [{ to: "/my-account", label: "My account", group: "Account" }] }),
+  // the user's own account, and the customer's site users and invitations (issue 17 items 1 and 2, decision 113);
+  // both closed within a punchout session (issue 16 item 3, decision 115)
+  "_default.my-account": page("/my-account", "user", {
+    punchout: "refused",
+    nav: [{ to: "/my-account", label: "My account", group: "Account" }],
+  }),
   "_default.add-site-user": page("/add-site-user", "addSiteUser", {
     punchout: "refused",
     nav: [{ to: "/add-site-user", label: "Site users", group: "Account" }],

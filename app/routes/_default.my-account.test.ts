@@ -17,10 +17,17 @@ beforeAll(async () => {
   cookie = await sessionCookie();
 });
 
-function setUp(options: { permissions?: string[]; rateLimited?: boolean; setting?: { isApprover?: boolean; needsAproval?: boolean }; customers?: number } = {}) {
+function setUp(options: { permissions?: string[]; rateLimited?: boolean; setting?: { isApprover?: boolean; needsAproval?: boolean }; customers?: number; inPunchout?: boolean } = {}) {
   const mock = siteUserHandlers({ rateLimited: options.rateLimited });
   server.use(
-    ...authHandlers({ session: sessionAnswer({ permissions: options.permissions ?? ["canViewFullCatalogue", "viewOrderHistory"], setting: options.setting, customers: options.customers }) }),
+    ...authHandlers({
+      session: sessionAnswer({
+        permissions: options.permissions ?? ["canViewFullCatalogue", "viewOrderHistory"],
+        setting: options.setting,
+        customers: options.customers,
+        punchoutSession: options.inPunchout ? "ps-1" : null,
+      }),
+    }),
     ...mock.handlers,
   );
   return mock;
@@ -118,11 +125,21 @@ describe("/my-account: who may use it", () => {
   const sidebar = (permissions: string[], inPunchout = false) =>
     visibleNavigation({ session: sessionAnswer({ permissions }) as unknown as UpstreamSession, inPunchout }).map((i) => i.to);
 
-  it("the sidebar's Account group: My account for every user; Site users only with addSiteUser, and not within punchout", () => {
+  it("the sidebar's Account group: My account for every user; Site users only with addSiteUser; neither within punchout", () => {
     expect(sidebar([])).toContain("/my-account");
     expect(sidebar(["canViewFullCatalogue"])).not.toContain("/add-site-user");
     expect(sidebar(["addSiteUser"])).toEqual(expect.arrayContaining(["/my-account", "/add-site-user"]));
     expect(sidebar(["addSiteUser"], true)).not.toContain("/add-site-user");
+    expect(sidebar(["addSiteUser"], true)).not.toContain("/my-account");
+  });
+
+  it("within a punchout session: refused like any account screen (page, password change, sign out everywhere), the provider not asked", async () => {
+    const { writes } = setUp({ inPunchout: true });
+    for (const result of [await settle(() => load()), await send(CHANGE), await send({ intent: "sign-out-everywhere" })]) {
+      expect(locationOf(result)).toBe("/");
+      expect(await toastOf(result)).toEqual({ kind: "error", message: "Your account cannot open the My account page." });
+    }
+    expect(writes).toEqual([]);
   });
 
   it("any logged-in user, whatever their permissions", async () => {

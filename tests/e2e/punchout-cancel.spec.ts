@@ -7,6 +7,10 @@ test("Cancel: the procurement system receives an empty basket under its BuyerCoo
   const cookie = buyerCookie("CANCEL", testInfo.project.name);
   const [product] = await twoProducts();
   const punchout = await openCxmlPunchout(page, { operation: "create", cookie });
+  // account administration is closed within the session (issue 16 item 3, decision 115): sent home with the refusal
+  await expect(punchout.portal.getByRole("link", { name: "My account" })).toHaveCount(0);
+  await punchout.frame.goto(`${new URL(punchout.frame.url()).origin}/my-account`);
+  await expect(punchout.portal.getByText("Your account cannot open the My account page.")).toBeVisible();
   await addFromProductPage(punchout, product, 1, 1);
 
   await returnToProcurement(page, punchout.portal, "Cancel");
