@@ -1,25 +1,16 @@
 import type { IncomingMessage } from "node:http";
 import { AuthenticationBaseStrategy, AuthenticationService, type AuthenticationRequest, type AuthenticationResult } from "@feathersjs/authentication";
 import { LocalStrategy } from "@feathersjs/authentication-local";
-import { BadRequest, NotAuthenticated, TooManyRequests } from "@feathersjs/errors";
+import { BadRequest, NotAuthenticated } from "@feathersjs/errors";
 import type { Params } from "@feathersjs/feathers";
 import type { Knex } from "knex";
 import { callerFromToken, type SessionPolicy } from "./caller";
 import { clientAddressOf } from "./client-address";
-import { clear, failed, refund, sweep, takeAll, waitText, type LimitPolicy } from "./limits";
+import { sweep, underLoginLimits } from "./limits";
 import { hashPassword, newToken, verifyPassword } from "./password";
 
 const INVALID_LOGIN = "Invalid email or password";
 
-/**
- * Log-in limits (decision 027). Only failures count (a success gives its slot back), per client address and
- * e-mail (slows guessing one account from one place) and per client address (slows spraying many accounts);
- * both back off. There is no per-e-mail limit across addresses: it would let anyone lock anyone out.
- */
-export const LOGIN_LIMITS = {
-  addressAndEmail: { limit: 5, quietMs: 15 * 60_000, blockMs: 60_000, maxBlockMs: 60 * 60_000 },
-  address: { limit: 50, quietMs: 15 * 60_000, blockMs: 5 * 60_000, maxBlockMs: 60 * 60_000 },
-} satisfies Record<string, LimitPolicy>;
 
 export interface AuthDeps {
   db: Knex;
@@ -102,29 +93,18 @@ export class ProviderAuthenticationService extends AuthenticationService {
     const email = data.email.trim().toLowerCase();
     const now = policy.now();
     const address = clientAddressOf(params);
-    const keys: Array<[string, LimitPolicy]> = [
-      [`login:address+email:${address}|${email}`, LOGIN_LIMITS.addressAndEmail],
-      [`login:address:${address}`, LOGIN_LIMITS.address],
-    ];
-    // counted before the password check, in one statement per key: concurrent guesses cannot all slip through
-    const taken = await takeAll(db, keys, now);
-    if (!taken.ok) {
-      throw new TooManyRequests(`Too many failed log-in attempts. Please try again in ${waitText(taken.retryAfterSeconds)}.`, {
-        retryAfterSeconds: taken.retryAfterSeconds,
-      });
-    }
-
-    let result: AuthenticationResult;
-    try {
-      result = await this.authenticate(data, params, "local");
-    } catch (error) {
-      for (const [key, limit] of keys) await failed(db, key, limit, now);
-      await db("login_attempts").insert({ email, attempted_at: now.toISOString(), success: false });
-      throw error;
-    }
+    const result = await underLoginLimits(
+      db,
+      now,
+      {
+        perName: `login:address+email:${address}|${email}`,
+        perAddress: `login:address:${address}`,
+        refusal: "Too many failed log-in attempts.",
+        onFailure: () => db("login_attempts").insert({ email, attempted_at: now.toISOString(), success: false }),
+      },
+      () => this.authenticate(data, params, "local"),
+    );
     const user = result.user;
-    await clear(db, keys[0][0]);
-    await refund(db, keys[1][0]);
     await sweep(db, now);
     await db("login_attempts").insert({ email, attempted_at: now.toISOString(), success: true });
 

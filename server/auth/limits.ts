@@ -1,3 +1,4 @@
+import { TooManyRequests } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { sha256 } from "./password";
 
@@ -99,6 +100,57 @@ export async function takeAll(db: Knex, keys: Array<[key: string, policy: LimitP
     taken.push(key);
   }
   return { ok: true };
+}
+
+/**
+ * Log-in limits (decision 027). Only failures count (a success gives its slot back), per client address and
+ * e-mail (slows guessing one account from one place) and per client address (slows spraying many accounts);
+ * both back off. There is no per-e-mail limit across addresses: it would let anyone lock anyone out.
+ */
+export const LOGIN_LIMITS = {
+  addressAndEmail: { limit: 5, quietMs: 15 * 60_000, blockMs: 60_000, maxBlockMs: 60 * 60_000 },
+  address: { limit: 50, quietMs: 15 * 60_000, blockMs: 5 * 60_000, maxBlockMs: 60 * 60_000 },
+} satisfies Record<string, LimitPolicy>;
+
+export interface GuessLimits {
+  /** the count per client address and name (an e-mail, a punchout identity), cleared by a success */
+  perName: string;
+  /** the count per client address, its slot given back by a success */
+  perAddress: string;
+  /** the 429's first words, before "Please try again in …" */
+  refusal: string;
+  /** what else a failure records (the log-in history), after the counts */
+  onFailure?: () => Promise<unknown>;
+}
+
+/**
+ * One guess at a secret (a password, a shared secret) under the log-in limits (decision 027): both counts are taken
+ * before the check, in one statement per key, so concurrent guesses cannot all slip through (429 when either is used
+ * up, with retryAfterSeconds); a check that throws counts as a failure against both and its error goes on; a check
+ * that answers clears the per-name count and gives the per-address slot back.
+ */
+export async function underLoginLimits<T>(db: Knex, now: Date, limits: GuessLimits, check: () => Promise<T>): Promise<T> {
+  const keys: Array<[string, LimitPolicy]> = [
+    [limits.perName, LOGIN_LIMITS.addressAndEmail],
+    [limits.perAddress, LOGIN_LIMITS.address],
+  ];
+  const taken = await takeAll(db, keys, now);
+  if (!taken.ok) {
+    throw new TooManyRequests(`${limits.refusal} Please try again in ${waitText(taken.retryAfterSeconds)}.`, {
+      retryAfterSeconds: taken.retryAfterSeconds,
+    });
+  }
+  let result: T;
+  try {
+    result = await check();
+  } catch (error) {
+    for (const [key, limit] of keys) await failed(db, key, limit, now);
+    await limits.onFailure?.();
+    throw error;
+  }
+  await clear(db, limits.perName);
+  await refund(db, limits.perAddress);
+  return result;
 }
 
 /** "1 minute", "3 minutes", "45 seconds": how long to wait, for the 429 message. */

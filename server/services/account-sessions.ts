@@ -1,9 +1,8 @@
-import { BadRequest, TooManyRequests } from "@feathersjs/errors";
+import { BadRequest } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
-import { LOGIN_LIMITS } from "../auth/authentication";
 import { clientAddressOf } from "../auth/client-address";
-import { clear, failed, refund, takeAll, waitText, type LimitPolicy } from "../auth/limits";
+import { underLoginLimits } from "../auth/limits";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { parseOr400 } from "./basket-session";
 import { bodyOf, callerOf, type Ctx, type ProviderParams } from "./base";
@@ -39,24 +38,22 @@ export class PasswordChangeService {
     const now = this.ctx.now();
     const email = caller.email.trim().toLowerCase();
     const address = clientAddressOf(params);
-    const keys: Array<[string, LimitPolicy]> = [
-      [`login:address+email:${address}|${email}`, LOGIN_LIMITS.addressAndEmail],
-      [`login:address:${address}`, LOGIN_LIMITS.address],
-    ];
-    const taken = await takeAll(db, keys, now);
-    if (!taken.ok) {
-      throw new TooManyRequests(`Too many wrong passwords. Please try again in ${waitText(taken.retryAfterSeconds)}.`, {
-        retryAfterSeconds: taken.retryAfterSeconds,
-      });
-    }
-    const user = await db("users").where("id", caller.userId).first("id", "password_hash");
-    if (!user || !(await verifyPassword(input.currentPassword, user.password_hash))) {
-      for (const [key, limit] of keys) await failed(db, key, limit, now);
-      await db("login_attempts").insert({ email, attempted_at: now.toISOString(), success: false });
-      throw new BadRequest(`Invalid value at field "currentPassword": The current password is not right`, { field: "currentPassword" });
-    }
-    await clear(db, keys[0][0]);
-    await refund(db, keys[1][0]);
+    await underLoginLimits(
+      db,
+      now,
+      {
+        perName: `login:address+email:${address}|${email}`,
+        perAddress: `login:address:${address}`,
+        refusal: "Too many wrong passwords.",
+        onFailure: () => db("login_attempts").insert({ email, attempted_at: now.toISOString(), success: false }),
+      },
+      async () => {
+        const user = await db("users").where("id", caller.userId).first("id", "password_hash");
+        if (!user || !(await verifyPassword(input.currentPassword, user.password_hash))) {
+          throw new BadRequest(`Invalid value at field "currentPassword": The current password is not right`, { field: "currentPassword" });
+        }
+      },
+    );
     const hash = await hashPassword(input.newPassword);
     await db.transaction(async (trx) => {
       await trx("users").where("id", caller.userId).update({ password_hash: hash });

@@ -10,14 +10,14 @@
  * The session's basket, transfer, cancel, transfers list and OrderRequest: ./punchout-transfer.ts (decision 110).
  */
 import { randomBytes, scrypt } from "node:crypto";
-import { Forbidden, Gone, NotAuthenticated, NotFound, TooManyRequests } from "@feathersjs/errors";
+import { Forbidden, Gone, NotAuthenticated, NotFound } from "@feathersjs/errors";
 import type { Params } from "@feathersjs/feathers";
 import type { Application } from "@feathersjs/koa";
 import type { Knex } from "knex";
 import { z } from "zod";
-import { LOGIN_LIMITS, type ProviderAuthenticationService } from "../auth/authentication";
+import { type ProviderAuthenticationService } from "../auth/authentication";
 import { clientAddressOf } from "../auth/client-address";
-import { clear, failed, refund, takeAll, waitText, type LimitPolicy } from "../auth/limits";
+import { underLoginLimits } from "../auth/limits";
 import { newToken, sha256, verifyPassword } from "../auth/password";
 import { bodyOf, callerOf, json, type Ctx, type ProviderParams } from "./base";
 import { parseOr400, saveBasketState } from "./basket-session";
@@ -187,24 +187,20 @@ const same = (a: string | null | undefined, b: string | null | undefined) => (a 
  */
 async function withLimits<T>(db: Knex, now: Date, params: Params, identity: string, check: () => Promise<T | null>): Promise<T> {
   const address = clientAddressOf(params);
-  const keys: Array<[string, LimitPolicy]> = [
-    [`punchout:address+identity:${address}|${identity.trim().toLowerCase()}`, LOGIN_LIMITS.addressAndEmail],
-    [`punchout:address:${address}`, LOGIN_LIMITS.address],
-  ];
-  const taken = await takeAll(db, keys, now);
-  if (!taken.ok) {
-    throw new TooManyRequests(`Too many failed punchout log-in attempts. Please try again in ${waitText(taken.retryAfterSeconds)}.`, {
-      retryAfterSeconds: taken.retryAfterSeconds,
-    });
-  }
-  const result = await check();
-  if (result === null) {
-    for (const [key, limit] of keys) await failed(db, key, limit, now);
-    throw new NotAuthenticated(INVALID_PUNCHOUT_CREDENTIALS);
-  }
-  await clear(db, keys[0][0]);
-  await refund(db, keys[1][0]);
-  return result;
+  return underLoginLimits(
+    db,
+    now,
+    {
+      perName: `punchout:address+identity:${address}|${identity.trim().toLowerCase()}`,
+      perAddress: `punchout:address:${address}`,
+      refusal: "Too many failed punchout log-in attempts.",
+    },
+    async () => {
+      const result = await check();
+      if (result === null) throw new NotAuthenticated(INVALID_PUNCHOUT_CREDENTIALS);
+      return result;
+    },
+  );
 }
 
 interface NewSession {
