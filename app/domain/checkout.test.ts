@@ -91,8 +91,14 @@ describe("decideDeliveryAddress", () => {
     });
     expect(decideDeliveryAddress(addressMode(["customAddressOnly"], 2), ids, "701", { ...typed, zip: "12345" })).toEqual({
       ok: false,
-      fieldErrors: { zip: "Enter a UK postcode, like LS1 4AP" },
+      fieldErrors: { zip: "Enter a UK postcode, like SW1A 1AA, or a BFPO number, like BFPO 801" },
     });
+  });
+  it("a typed postcode by the address screens' one rule (decision 120): written as Royal Mail writes it, BFPO accepted", () => {
+    const decide = (zip: string) => decideDeliveryAddress(addressMode(["customAddressOnly"], 2), ids, "701", { ...typed, zip });
+    expect(decide("ls14ap")).toMatchObject({ ok: true, customAddress: { zip: "LS1 4AP" } });
+    expect(decide(" bfpo 0801 ")).toMatchObject({ ok: true, customAddress: { zip: "BFPO 801" } });
+    expect(decide("QQ1 1AA")).toMatchObject({ ok: false, fieldErrors: { zip: "Enter a UK postcode, like SW1A 1AA, or a BFPO number, like BFPO 801" } });
   });
 });
 

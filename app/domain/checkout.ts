@@ -10,6 +10,7 @@ import { lineAmount, optionLabels } from "./basket-lines";
 import { formatMoney, parseMoney, shippingLabel } from "./money";
 import { paymentMethodBlock, type PaymentChoice, type PaymentMethodBlock } from "./payment";
 import { NEW_ADDRESS } from "./address";
+import { normalisePostcode } from "./postcode";
 import { PRICE_HIDDEN_TEXT } from "./prices";
 
 export { NEW_ADDRESS };
@@ -85,18 +86,19 @@ export type AddressDecision =
   | { ok: true; customAddress: CustomAddressOut }
   | { ok: false; fieldErrors: Record<string, string> };
 
-const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
-
 function typedAddress(typed: TypedAddress): AddressDecision {
   const fieldErrors: Record<string, string> = {};
   const addr1 = typed.addr1?.trim() ?? "";
   const city = typed.city?.trim() ?? "";
-  const zip = typed.zip?.trim().toUpperCase() ?? "";
+  // the one postcode rule of the address screens and the provider (decision 112): `ls14ap` is sent as `LS1 4AP`
+  const typedZip = typed.zip?.trim() ?? "";
+  const postcode = typedZip ? normalisePostcode(typedZip) : null;
   if (!addr1) fieldErrors.addr1 = "Enter the first line of the address";
   if (!city) fieldErrors.city = "Enter the town or city";
-  if (!zip) fieldErrors.zip = "Enter the postcode";
-  else if (!UK_POSTCODE.test(zip)) fieldErrors.zip = "Enter a UK postcode, like LS1 4AP";
-  if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors };
+  if (!postcode) fieldErrors.zip = "Enter the postcode";
+  else if (!postcode.ok) fieldErrors.zip = postcode.message;
+  if (!postcode?.ok || Object.keys(fieldErrors).length) return { ok: false, fieldErrors };
+  const zip = postcode.postcode;
   const addressee = typed.addressee?.trim() || undefined;
   const addr2 = typed.addr2?.trim() || undefined;
   return { ok: true, customAddress: { ...(addressee ? { addressee } : {}), addr1, ...(addr2 ? { addr2 } : {}), city, zip } };

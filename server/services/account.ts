@@ -1,10 +1,9 @@
 import { BadRequest, Forbidden } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
-import { normalisePostcode } from "../../app/domain/postcode";
 import { has, type Caller } from "../auth/caller";
 import { containsPattern, type FieldSpec, type QuerySpec } from "../query/dialect";
-import { addressPolicy, addressRights, mayUseAddress, requireAddressTyping } from "./address-rules";
+import { addressPolicy, addressRights, mayUseAddress, postcodeField, requireAddressTyping } from "./address-rules";
 import { basketKey, loadBasketState, parseOr400 } from "./basket-session";
 import { deliveryAvailability, deliveryRefusal, minimumOrderAmount } from "./delivery-rules";
 import { pricedSubTotal } from "./orders";
@@ -101,13 +100,7 @@ const newAddress = z
     addr1: z.string().trim().min(1).max(200),
     addr2: z.string().trim().max(200).optional(),
     city: z.string().trim().min(1).max(100),
-    // one rule for portal and provider (issue 17 item 3): written as Royal Mail writes it, `sw1a1aa` → `SW1A 1AA`
-    zip: z.string().max(40).transform((v, ctx) => {
-      const result = normalisePostcode(v);
-      if (result.ok) return result.postcode;
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: result.message });
-      return z.NEVER;
-    }),
+    zip: postcodeField(),
   })
   .strict();
 

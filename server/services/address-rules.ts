@@ -5,10 +5,24 @@
 // lists them), or — for an approver ordering a punched-out basket — to the address that basket was saved with.
 import { Forbidden } from "@feathersjs/errors";
 import type { Knex } from "knex";
+import { z } from "zod";
+import { normalisePostcode } from "../../app/domain/postcode";
 import { canApprove, has, type Caller } from "../auth/caller";
 import { basketKey, loadBasketState } from "./basket-session";
 
 export type AddressUse = "stock" | "wearerPack";
+
+/**
+ * A delivery address's postcode, for every call that writes one (saved, typed at checkout, typed in an order): the one
+ * rule of portal and provider (decisions 112, 120), written as Royal Mail writes it, `sw1a1aa` → `SW1A 1AA`.
+ */
+export const postcodeField = () =>
+  z.string().max(40).transform((v, ctx) => {
+    const result = normalisePostcode(v);
+    if (result.ok) return result.postcode;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: result.message });
+    return z.NEVER;
+  });
 
 export interface AddressRights {
   /** May pick any of the customer's addresses, per kind of order. */

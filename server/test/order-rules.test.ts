@@ -110,6 +110,16 @@ describe("address permissions (item 4, SPEC §6)", () => {
       expect(picked.status).toBe(403);
       const typed = await p.api("POST", "/api/order", { token: requester, body: stock({ addressId: undefined, customAddress: { addr1: "2 Typed Road", city: "York", zip: "YO1 7HH" } }) });
       expect(typed.status).toBe(201);
+      // the one postcode rule of portal and provider (decision 120): a malformed one refused at its field, nothing
+      // written; one typed in lower case without its space is stored as Royal Mail writes it
+      const [orders, addresses] = [await countOrders(), await countAddresses()];
+      const malformed = await p.api("POST", "/api/order", { token: requester, body: stock({ addressId: undefined, customAddress: { addr1: "3 Typed Road", city: "York", zip: "12345" } }) });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.message).toContain("Enter a UK postcode, like SW1A 1AA, or a BFPO number, like BFPO 801");
+      expect([await countOrders(), await countAddresses()]).toEqual([orders, addresses]);
+      const lower = await p.api("POST", "/api/order", { token: requester, body: stock({ addressId: undefined, customAddress: { addr1: "4 Typed Road", city: "York", zip: "yo17hh" } }) });
+      expect(lower.status).toBe(201);
+      expect((await p.db("addresses").where({ addr1: "4 Typed Road" }).first()).zip).toBe("YO1 7HH");
     } finally {
       await setPermissions(2, NORTHWIND, (perms) => perms.filter((x) => x !== "customAddressOnly"));
     }

@@ -3,7 +3,7 @@ import { Conflict, Forbidden } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
 import { canApprove, type Caller } from "../../auth/caller";
-import { addressPolicy, requireAddressChoice, requireAddressTyping, type AddressPolicy, type AddressUse } from "../address-rules";
+import { addressPolicy, postcodeField, requireAddressChoice, requireAddressTyping, type AddressPolicy, type AddressUse } from "../address-rules";
 import { basketKey, claimBasketVersion, loadBasketState, parseOr400, saveBasketState, type BasketKey } from "../basket-session";
 import { bodyOf, callerOf, json, money, requireCustomer, requireOrdering, type ProviderParams } from "../base";
 import { deliveryAvailability, deliveryRefusal } from "../delivery-rules";
@@ -26,7 +26,7 @@ const customAddress = z
     addr1: z.string().trim().min(1).max(200),
     addr2: z.string().trim().max(200).optional(),
     city: z.string().trim().min(1).max(100),
-    zip: z.string().trim().min(2).max(20),
+    zip: postcodeField(),
   })
   .strict();
 const paymentMethod = z
