@@ -1,5 +1,5 @@
 import { BadRequest, Forbidden, NotFound } from "@feathersjs/errors";
-import { isIdText } from "./ids";
+import { isRowIdText } from "./ids";
 import type { Params } from "@feathersjs/feathers";
 import type { Knex } from "knex";
 import { has, type Caller } from "../auth/caller";
@@ -69,7 +69,7 @@ export function scopeTo(qb: Knex.QueryBuilder, column: string, caller: Caller): 
 /** Route ids are integers; anything else can never exist, so it is a 404 like an unknown id. */
 export function idOf(id: unknown, what = "Record"): number {
   const s = String(id ?? "");
-  if (!isIdText(s)) throw new NotFound(`${what} '${s}' not found`);
+  if (!isRowIdText(s)) throw new NotFound(`${what} '${s}' not found`);
   return Number(s);
 }
 

@@ -9,6 +9,15 @@ export const ID_PATTERN = /^\d{1,15}$/;
 /** True when a routed or posted text can be an id. */
 export const isIdText = (value: string): boolean => ID_PATTERN.test(value);
 
+/**
+ * The tables' ids are 32-bit (`increments()`), so an id above this names no row. PostgreSQL refuses to compare an
+ * integer column with a larger number (an error) where SQLite finds nothing; asking is the wrong answer on both.
+ */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** True when a routed id can name a row: the id rule, and within the tables' range (decision 010's known gap). */
+export const isRowIdText = (value: string): boolean => isIdText(value) && Number(value) <= MAX_ROW_ID;
+
 /** An id in a body, as a number for the database: digits as a string, or a positive integer. */
 export const idValue = z.union([z.string().regex(ID_PATTERN), z.number().int().positive()]).transform(Number);
 

@@ -9,7 +9,7 @@
 import { Forbidden } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import type { Caller } from "../auth/caller";
-import { isIdText } from "./ids";
+import { isRowIdText } from "./ids";
 
 export const READ_ONLY = "This punchout session is read-only";
 export const ORDERING_CLOSED = "Ordering in the portal is closed in this punchout session; transfer the basket instead";
@@ -22,7 +22,7 @@ interface PunchoutRules {
 /** The operation and ordering rule of the caller's punchout session; null outside one. */
 export async function punchoutRulesOf(db: Knex, caller: Pick<Caller, "punchoutSession" | "sessionId">): Promise<PunchoutRules | null> {
   const id = caller.punchoutSession;
-  if (!id || !isIdText(id)) return null;
+  if (!id || !isRowIdText(id)) return null;
   const row = await db("punchout_sessions as s")
     .join("punchout_profiles as p", "p.id", "s.profile_id")
     .where({ "s.id": Number(id), "s.auth_session_id": caller.sessionId })

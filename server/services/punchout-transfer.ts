@@ -20,7 +20,7 @@ import { has, parsePermissions, type Caller } from "../auth/caller";
 import { basketKey, EMPTY_BASKET, loadBasketState, parseOr400, type BasketState } from "./basket-session";
 import { SavedBasketService } from "./baskets";
 import { bodyOf, callerOf, json, money, requireCustomer, type Ctx, type ProviderParams } from "./base";
-import { isIdText } from "./ids";
+import { isRowIdText } from "./ids";
 import type { OrderMailCtx } from "./orders/notifications";
 import { placeStockOrderWithin, priceLines } from "./orders/placement";
 import { unspscForItems } from "./punchout";
@@ -197,7 +197,7 @@ interface SessionRow {
 /** The caller's open-or-ended punchout session (the one its provider session was opened for), else 404. */
 async function sessionOf(db: Knex, caller: Caller): Promise<SessionRow> {
   const id = caller.punchoutSession;
-  if (!id || !isIdText(id)) throw new NotFound(NOT_PUNCHOUT);
+  if (!id || !isRowIdText(id)) throw new NotFound(NOT_PUNCHOUT);
   const row: SessionRow | undefined = await db("punchout_sessions as s")
     .join("punchout_profiles as p", "p.id", "s.profile_id")
     .where({ "s.id": Number(id), "s.auth_session_id": caller.sessionId })

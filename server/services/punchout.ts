@@ -21,7 +21,7 @@ import { underLoginLimits } from "../auth/limits";
 import { newToken, sha256, verifyPassword } from "../auth/password";
 import { bodyOf, callerOf, json, type Ctx, type ProviderParams } from "./base";
 import { parseOr400, saveBasketState } from "./basket-session";
-import { isIdText } from "./ids";
+import { isRowIdText } from "./ids";
 import type { OrderMailCtx } from "./orders/notifications";
 import { basketFromItems, duplicateIs200, placeOrderRequest, PunchoutCancelService, PunchoutTransferService, type ItemOut } from "./punchout-transfer";
 
@@ -384,7 +384,7 @@ export class PunchoutSessionService {
     const caller = callerOf(params);
     const id = caller.punchoutSession;
     const notOne = () => new NotFound("This is not a punchout session");
-    if (!id || !isIdText(id)) throw notOne();
+    if (!id || !isRowIdText(id)) throw notOne();
     const row = await this.ctx.db("punchout_sessions as s")
       .join("punchout_profiles as p", "p.id", "s.profile_id")
       .where({ "s.id": Number(id), "s.auth_session_id": caller.sessionId })
