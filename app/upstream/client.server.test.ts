@@ -93,6 +93,19 @@ describe("upstream client", () => {
     resetEnvForTests();
   });
 
+  it("hands a successful answer's headers to onHeaders (x-wp-total), and not a failed one's", async () => {
+    server.use(
+      http.get(`${UPSTREAM}/api/wp/v2/posts`, () => HttpResponse.json([], { headers: { "x-wp-total": "12", "x-wp-totalpages": "2" } })),
+      http.get(`${UPSTREAM}/api/wp/v2/pages`, () => HttpResponse.json({ message: "down" }, { status: 503, headers: { "x-wp-total": "9" } })),
+    );
+    const client = createUpstreamClient(get("/news"), null);
+    const seen: Array<string | null> = [];
+    await client.get("/api/wp/v2/posts", z.array(z.unknown()), { onHeaders: (h) => seen.push(h.get("x-wp-total"), h.get("x-wp-totalpages")) });
+    expect(seen).toEqual(["12", "2"]);
+    await failure(() => client.get("/api/wp/v2/pages", z.array(z.unknown()), { onHeaders: (h) => seen.push(h.get("x-wp-total")) }));
+    expect(seen).toEqual(["12", "2"]);
+  });
+
   it("builds query strings from flat keys or nested objects alike", () => {
     expect(toSearchParams({ "createdDate[$gte]": "2026-01-01", orderToApprove: true }).toString()).toBe(
       "createdDate%5B%24gte%5D=2026-01-01&orderToApprove=true",

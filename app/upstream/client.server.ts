@@ -16,7 +16,8 @@ export function toSearchParams(query: Query | undefined): URLSearchParams {
   return new URLSearchParams(buildFeathersQuery(query).filter(([, value]) => value !== ""));
 }
 
-type CallOptions = { query?: Query; body?: unknown; headers?: Record<string, string> };
+/** `onHeaders` is handed a successful answer's response headers (e.g. x-wp-total), before its body is parsed. */
+type CallOptions = { query?: Query; body?: unknown; headers?: Record<string, string>; onHeaders?: (headers: Headers) => void };
 
 export interface UpstreamClient {
   readonly token: string | null;
@@ -135,6 +136,7 @@ export function createUpstreamClient(request: Request, token: string | null): Up
       const retryAfter = response.status === 429 ? retryAfterSeconds(response.headers.get("Retry-After")) : null;
       throw new UpstreamError(PASSED_THROUGH.has(response.status) ? response.status : 502, message, field, retryAfter);
     }
+    options.onHeaders?.(response.headers);
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       console.error(`upstream ${method} ${path}: answer does not match the contract`, parsed.error.issues.slice(0, 5));
