@@ -3,16 +3,12 @@ import { packsLineCount } from "~/domain/packs";
 import { accessGuard, navigationFor, routeAccessFor } from "~/domain/permissions";
 import type { PortalUser } from "~/auth/require-user.server";
 import { bannerDismissedCookie } from "~/auth/session.server";
+import { chromeContent } from "~/cms/content.server";
 import { countOrdersAwaitingApproval } from "~/upstream/orders.server";
 import { describeFailure, UpstreamError } from "~/upstream/errors.server";
 import { listUserCatalogues } from "~/upstream/user-catalogues.server";
 
 export type NavItem = { to: string; label: string };
-
-export const SITE_BANNER = {
-  id: "2026-winter-delivery",
-  message: "Order by 3pm for next-day delivery on in-stock items. Christmas cut-off: Friday 18 December.",
-};
 
 /** The sidebar's links (decision 057): the access table's entries the guard lets this user open. */
 export function visibleNavigation(user: Pick<PortalUser, "session" | "inPunchout"> & Partial<Pick<PortalUser, "punchout">>): NavItem[] {
@@ -62,10 +58,13 @@ function withUserCatalogues(links: NavItem[], catalogues: NavItem[]): NavItem[] 
 export async function loadChrome(request: Request, user: PortalUser) {
   const { session } = user;
   const approver = mayOpen(user, "/order-to-approve");
-  const [pendingApprovals, dismissedBanner, userCatalogues] = await Promise.all([
+  const [pendingApprovals, dismissedBanner, userCatalogues, { banner, footer }] = await Promise.all([
     approver ? countOrdersAwaitingApproval(user.upstream) : Promise.resolve(null),
     bannerDismissedCookie().parse(request.headers.get("Cookie")) as Promise<string | null>,
     userCatalogueLinks(user),
+    // the site banner and the footer's links come from the CMS, a minute old at most (issue 18, decision 119);
+    // the CMS failing leaves them out, never the page
+    chromeContent(request),
   ]);
   return {
     user: {
@@ -83,7 +82,9 @@ export async function loadChrome(request: Request, user: PortalUser) {
     wishListCount: mayOpen(user, "/wish-list") ? (session.wishList?.productIds.length ?? 0) : null,
     // within a punchout session the header's bar hands the basket back (decision 111); inspect only returns it unchanged
     punchout: user.punchout ? { operation: user.punchout.operation, protocol: user.punchout.protocol } : null,
-    banner: dismissedBanner === SITE_BANNER.id ? null : SITE_BANNER,
+    // a dismissal is remembered by the banner text's hash, so a new message shows again
+    banner: banner && dismissedBanner !== banner.id ? banner : null,
+    footer,
   };
 }
 

@@ -8,6 +8,7 @@ import { formatDate } from "~/domain/dates";
 import { approvalListQuery } from "~/domain/order-approval";
 import { orderListQuery } from "~/domain/order-query";
 import { orderPrices, orderSummary } from "~/orders/order-view.server";
+import { heroSlides } from "~/cms/content.server";
 import { latestNews } from "~/upstream/content.server";
 import { getItemsByIds, listItems, type Item } from "~/upstream/items.server";
 import { describeFailure, isRedirect } from "~/upstream/errors.server";
@@ -102,7 +103,8 @@ export async function dashboardData(user: PortalUser) {
 /** The dashboard with its banners' quick-view links and the quick view named in the address, if any. */
 export async function loadDashboard(user: PortalUser, request: Request) {
   const url = new URL(request.url);
-  const [data, quickView] = await Promise.all([dashboardData(user), loadQuickView(user, url)]);
+  // the hero: banner-block's hero slides (issue 18 item 5, decision 119); none when the CMS fails
+  const [data, quickView, hero] = await Promise.all([dashboardData(user), loadQuickView(user, url), heroSlides(request)]);
   const { open } = quickViewLinks(url);
-  return { ...data, banners: { first: withQuickViews(data.banners.first, open), second: withQuickViews(data.banners.second, open) }, quickView };
+  return { ...data, hero, banners: { first: withQuickViews(data.banners.first, open), second: withQuickViews(data.banners.second, open) }, quickView };
 }

@@ -12,7 +12,7 @@ export function Chrome({ chrome, children }: { chrome?: ChromeData; children: Re
     <div className="app-layout">
       <Header chrome={chrome} />
       {chrome?.punchout ? <PunchoutBar punchout={chrome.punchout} /> : null}
-      {chrome?.banner ? <SiteBanner id={chrome.banner.id} message={chrome.banner.message} /> : null}
+      {chrome?.banner ? <SiteBanner id={chrome.banner.id} message={chrome.banner.message} link={chrome.banner.link} /> : null}
       <div className="app-layout__body">
         <Sidebar items={chrome?.navigation ?? [{ to: "/dashboard", label: "Dashboard" }]} />
         <main id="main" className="app-layout__main">
@@ -20,6 +20,17 @@ export function Chrome({ chrome, children }: { chrome?: ChromeData; children: Re
         </main>
       </div>
       <footer className="app-footer">
+        {chrome?.footer.length ? (
+          <nav aria-label="Footer" className="app-footer__nav">
+            <ul>
+              {chrome.footer.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         <p>© 2026 Workwear ordering portal · Prices exclude VAT unless shown</p>
       </footer>
     </div>
@@ -110,14 +121,22 @@ function Header({ chrome }: { chrome?: ChromeData }) {
   );
 }
 
-function SiteBanner({ id, message }: { id: string; message: string }) {
+function SiteBanner({ id, message, link }: { id: string; message: string; link: { href: string; text: string } | null }) {
   const fetcher = useFetcher();
   const location = useLocation();
   // with JS the banner goes at once; without it the post redirects back here
   if (fetcher.state !== "idle" || fetcher.data) return null;
   return (
     <aside className="site-banner" aria-label="Notice">
-      <p>{message}</p>
+      <p>
+        {message}
+        {link ? (
+          <>
+            {" "}
+            <Link to={link.href}>{link.text}</Link>
+          </>
+        ) : null}
+      </p>
       <fetcher.Form method="post" action="/dismiss-banner">
         <input type="hidden" name="bannerId" value={id} />
         <input type="hidden" name="redirect" value={location.pathname + location.search} />

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { loadDashboard } from "~/dashboard.server";
+import { Hero } from "./hero";
 import { ProductGrid } from "./product-card";
 import { QuickView } from "./quick-view";
 import { StatusLabel } from "./status-label";
@@ -22,6 +23,7 @@ export function DashboardPage({ data }: { data: Data }) {
         ) : null}
         .
       </p>
+      <Hero slides={data.hero} />
       <div className="dashboard-grid">
         {data.pendingApprovals !== null ? (
           <section className="dashboard-panel" aria-labelledby="approvals">

@@ -328,6 +328,10 @@ export const ROUTE_ACCESS = {
   "_default.help": page("/help", "user"),
   "_default.$": page("/*", "user"),
   "wish-list": page("/wish-list", "user"),
+  // CMS content (issue 18 items 3 and 4, decision 119): every logged-in user, open in punchout
+  "_default.cms.$slug": page("/cms/:slug", "user"),
+  "_default.cms.download": page("/cms/download", "user"),
+  "cms.download.$id": page("/cms/download/:id", "user"),
 
   // account administration (issue 17); decision 114: the address list is open to every user (a customAddressOnly
   // user sees only the typed addresses), removing an address needs dellAddress

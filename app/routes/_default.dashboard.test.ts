@@ -2,6 +2,7 @@ import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { cmsHandlers } from "../../tests/mocks/upstream/cms";
 import { contentHandlers } from "../../tests/mocks/upstream/content";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { itemAnswer, itemHandlers, list } from "../../tests/mocks/upstream/items";
@@ -28,6 +29,7 @@ async function open(
   server.use(
     ...authHandlers({ session }),
     ...contentHandlers(options),
+    ...cmsHandlers(),
     ...itemHandlers({
       seen: itemQueries,
       answer: (q) =>
@@ -42,6 +44,15 @@ async function open(
 }
 
 describe("/dashboard", () => {
+  it("the hero: banner-block's hero slides (issue 18 item 5, decision 119)", async () => {
+    const data = await open({ permissions: ["canViewFullCatalogue"] });
+    expect(data.hero.map((s) => [s.heading, s.link])).toEqual([
+      ["Winter hi-vis in stock", "/categories/full/hi-vis"],
+      ["Gloves & hands", null],
+      ["Christmas delivery", "/news/christmas-delivery-dates-2026"],
+    ]);
+  });
+
   it("fills the first banner from sector products then general items, de-duplicated, and the second after skipping 4", async () => {
     const queries: URLSearchParams[] = [];
     const data = await open({ permissions: ["canViewFullCatalogue"] }, {}, queries);

@@ -2,12 +2,14 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "~/components/dashboard-page";
 import catalogueStyles from "~/styles/catalogue.css";
+import heroStyles from "~/styles/hero.css";
 import orderStyles from "~/styles/orders.css";
 
-// catalogue: the banners' product cards; orders: the recent orders' status labels
+// catalogue: the banners' product cards; orders: the recent orders' status labels; hero: the CMS hero (decision 119)
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogueStyles },
   { rel: "stylesheet", href: orderStyles },
+  { rel: "stylesheet", href: heroStyles },
 ];
 export const meta: MetaFunction = () => [{ title: "Dashboard · Workwear ordering portal" }];
 

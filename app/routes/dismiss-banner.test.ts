@@ -4,6 +4,10 @@ import { testLoadContext } from "~/http/context";
 import { locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { cmsHandlers, defaultPages, SITE_BANNER_MESSAGE } from "../../tests/mocks/upstream/cms";
+import { bannerId } from "~/cms/content.server";
+import { get } from "../../tests/mocks/requests";
+import { loader as layout } from "./_default";
 import { action, loader } from "./dismiss-banner";
 
 const server = useUpstreamMock();
@@ -43,6 +47,7 @@ describe("/dismiss-banner", () => {
     ["no banner id", {}],
     ["a blank banner id", { bannerId: "   " }],
     ["a banner id of 101 characters", { bannerId: "x".repeat(101) }],
+    ["a banner id that is no hash", { bannerId: "a b;c" }],
   ])("refuses %s with 400 and a message, setting no cookie", async (_, form) => {
     server.use(...authHandlers());
     const result = (await dismiss(form)) as Response;
@@ -62,5 +67,49 @@ describe("/dismiss-banner", () => {
     server.use(...authHandlers({ session: "unauthorized" }));
     const result = await dismiss({ bannerId: "news-42" });
     expect(locationOf(result)).toBe(`/login?redirect=${encodeURIComponent("/dismiss-banner")}`);
+  });
+});
+
+describe("the site banner from the CMS, dismissed per text (issue 18 item 5, decision 119)", () => {
+  type Chrome = { banner: { id: string; message: string; link: { href: string; text: string } | null } | null };
+  const chrome = async (cookieHeader: string) =>
+    (await layout({ request: get("/dashboard", cookieHeader), params: {}, context: testLoadContext() })) as unknown as Chrome;
+  const withBanner = (message: string) =>
+    defaultPages().map((p) => (p.slug === "site-banner" ? { ...p, acf: { message, link: { href: "/news/christmas-delivery-dates-2026", text: "Delivery dates" } } } : p));
+
+  it("shows the site-banner page's message and link, its id a short hash of the text", async () => {
+    server.use(...authHandlers(), ...cmsHandlers());
+    expect((await chrome(cookie)).banner).toEqual({
+      id: bannerId(SITE_BANNER_MESSAGE),
+      message: SITE_BANNER_MESSAGE,
+      link: { href: "/news/christmas-delivery-dates-2026", text: "Delivery dates" },
+    });
+    expect(bannerId(SITE_BANNER_MESSAGE)).toMatch(/^[A-Za-z0-9_-]{16}$/);
+  });
+
+  it("dismissed: gone while the text is the same; a new message shows again", async () => {
+    server.use(...authHandlers(), ...cmsHandlers());
+    const dismissed = (await dismiss({ bannerId: bannerId(SITE_BANNER_MESSAGE), redirect: "/dashboard" })) as Response;
+    const bannerCookie = (dismissed.headers.get("Set-Cookie") ?? "").split(";")[0];
+    expect((await chrome(`${cookie}; ${bannerCookie}`)).banner).toBeNull();
+    server.use(...cmsHandlers({ pages: withBanner("Closed on Boxing Day.") }));
+    expect((await chrome(`${cookie}; ${bannerCookie}`)).banner?.message).toBe("Closed on Boxing Day.");
+  });
+
+  it("an empty message, no site-banner page or the CMS failing: no banner, the page still shows", async () => {
+    for (const options of [{ pages: withBanner("  ") }, { pages: defaultPages().filter((p) => p.slug !== "site-banner") }, { pagesFail: true }]) {
+      server.use(...authHandlers(), ...cmsHandlers(options));
+      expect((await chrome(cookie)).banner).toBeNull();
+    }
+  });
+
+  it("the banner's text is drawn as text and a link off the site is left out", async () => {
+    const pages = defaultPages().map((p) =>
+      p.slug === "site-banner" ? { ...p, acf: { message: "<b>Closed</b> &amp; <script>x()</script>open", link: { href: "https://evil.example/", text: "Go" } } } : p,
+    );
+    server.use(...authHandlers(), ...cmsHandlers({ pages }));
+    const { banner } = await chrome(cookie);
+    expect(banner?.message).toBe("Closed & open");
+    expect(banner?.link).toBeNull();
   });
 });

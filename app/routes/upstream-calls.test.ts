@@ -5,6 +5,7 @@ import { testLoadContext } from "~/http/context";
 import { setUpstreamCachingForTests } from "~/upstream/cache.server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { categoryHandlers } from "../../tests/mocks/upstream/categories";
+import { cmsHandlers } from "../../tests/mocks/upstream/cms";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { orderAnswer, orderHandlers } from "../../tests/mocks/upstream/orders";
 import { get, sessionCookie } from "../../tests/mocks/requests";
@@ -43,19 +44,21 @@ async function callsFor(route: Loader, path: string, token = "token-1"): Promise
 const GUARD = ["GET /api/maintenance-status", "GET /api/session"];
 // one call for the history's contacts, departments and depots (decision 094; before it, three: 6 calls a first load)
 const FILTER_OPTIONS = ["GET /api/order-filter-options"];
+// the footer's links and the site banner: one call, kept a minute per process (decision 119)
+const CMS = ["GET /api/wp/v2/pages"];
 
 describe("the order history's upstream calls", () => {
-  beforeEach(() => server.use(...authHandlers(), ...orderHandlers([orderAnswer()])));
+  beforeEach(() => server.use(...authHandlers(), ...orderHandlers([orderAnswer()]), ...cmsHandlers()));
 
   it("without the caches: the guard, the orders and the filter options on every load (4)", async () => {
     for (let i = 0; i < 2; i++) {
-      expect(await callsFor(orderHistory, "/order-history")).toEqual([...GUARD, "GET /api/order", ...FILTER_OPTIONS].sort());
+      expect(await callsFor(orderHistory, "/order-history")).toEqual([...GUARD, "GET /api/order", ...FILTER_OPTIONS, ...CMS].sort());
     }
   });
 
-  it("with them: 4 on the business unit's first load, then only the orders within the seconds the guard answers live", async () => {
+  it("with them: 5 on the business unit's first load, then only the orders within the seconds the guard answers live", async () => {
     setUpstreamCachingForTests(true);
-    expect(await callsFor(orderHistory, "/order-history")).toEqual([...GUARD, "GET /api/order", ...FILTER_OPTIONS].sort());
+    expect(await callsFor(orderHistory, "/order-history")).toEqual([...GUARD, "GET /api/order", ...FILTER_OPTIONS, ...CMS].sort());
     expect(await callsFor(orderHistory, "/order-history?page=2")).toEqual(["GET /api/order"]);
   });
 
@@ -130,16 +133,16 @@ describe("the filter options are kept per business unit", () => {
 });
 
 describe("a catalogue page's upstream calls (/product-category)", () => {
-  beforeEach(() => server.use(...authHandlers(), ...categoryHandlers()));
+  beforeEach(() => server.use(...authHandlers(), ...categoryHandlers(), ...cmsHandlers()));
 
   it("without the caches: the guard on every load, the category tree once (it has its own cache)", async () => {
-    expect(await callsFor(productCategory, "/product-category")).toEqual([...GUARD, "GET /api/userCategory"].sort());
-    expect(await callsFor(productCategory, "/product-category")).toEqual(GUARD);
+    expect(await callsFor(productCategory, "/product-category")).toEqual([...GUARD, "GET /api/userCategory", ...CMS].sort());
+    expect(await callsFor(productCategory, "/product-category")).toEqual([...GUARD, ...CMS].sort());
   });
 
   it("with them: nothing upstream on a second load within the seconds the guard answers live", async () => {
     setUpstreamCachingForTests(true);
-    expect(await callsFor(productCategory, "/product-category")).toHaveLength(3);
+    expect(await callsFor(productCategory, "/product-category")).toHaveLength(4);
     expect(await callsFor(productCategory, "/product-category")).toEqual([]);
   });
 });

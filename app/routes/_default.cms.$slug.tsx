@@ -1,0 +1,42 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import cmsStyles from "~/styles/cms.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: cmsStyles }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Page not found"} · Workwear ordering portal` }];
+
+// /cms/{slug} (issue 18 item 3, decision 119): a CMS content page; unknown, a settings page or a guide → 404
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { loadCmsPage } = await import("~/cms/content.server");
+  await requireUser(request);
+  const page = await loadCmsPage(request, params.slug ?? "");
+  if (!page) throw new Response("Not found", { status: 404 });
+  return page;
+}
+
+export default function CmsPageRoute() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <article className="cms-page">
+      <h1>{page.title}</h1>
+      {/* sanitised on the server by sanitiseCmsHtml (decision 116) */}
+      <div className="cms-content" dangerouslySetInnerHTML={{ __html: page.html }} />
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <>
+      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p>{notFound ? "We could not find that page. It may have moved, or the link may be out of date." : "Sorry, this page could not be shown. Please try again in a moment."}</p>
+      <p>
+        <Link to="/">Go to the dashboard</Link>
+      </p>
+    </>
+  );
+}
