@@ -5,7 +5,7 @@ import { z } from "zod";
 import { has } from "../auth/caller";
 import { coerce, invalid, parseExtra, type QuerySpec } from "../query/dialect";
 import { parseOr400 } from "./basket-session";
-import { idValue } from "./ids";
+import { idValue, MAX_ROW_ID } from "./ids";
 import { bodyOf, byKey, callerOf, idOf, json, money, requireCustomer, str, type Ctx, type ListDef, type ProviderParams } from "./base";
 
 // ---------------------------------------------------------------- WordPress-shaped content
@@ -118,9 +118,25 @@ export class WpCategoriesService {
   }
 }
 
-/** POST /api/news-read {postId}: marks a post read (account.totalReadNews). */
+/**
+ * POST /api/news-read {postId}: marks a post read (account.totalReadNews). GET /api/news-read (decision 118): the
+ * caller's reads, newest post first, as {total, data: [{postId, readAt}]}; `postIds=1,2,3` (up to 100) asks about
+ * those posts only, which is how the portal marks a page of posts unread.
+ */
 export class NewsReadService {
   constructor(private ctx: Ctx) {}
+  async find(params: ProviderParams) {
+    const caller = callerOf(params);
+    const query = params.query ?? {};
+    for (const key of Object.keys(query)) if (key !== "postIds") throw invalid(key);
+    const postIds = query.postIds === undefined ? undefined : (parseExtra("intList", query.postIds, "postIds") as number[]);
+    if (postIds && postIds.length > 100) throw invalid("postIds", "expected at most 100 ids");
+    const q = this.ctx.db("news_reads").where("user_id", caller.userId);
+    // an id beyond the table's range is no post, so never read (and PostgreSQL's integer column would refuse it)
+    if (postIds) q.whereIn("post_id", postIds.filter((id) => id >= 1 && id <= MAX_ROW_ID));
+    const rows = await q.orderBy("post_id", "desc").select("post_id", "read_at");
+    return { total: rows.length, data: rows.map((r: any) => ({ postId: Number(r.post_id), readAt: new Date(r.read_at).toISOString() })) };
+  }
   async create(data: unknown, params: ProviderParams) {
     const caller = callerOf(params);
     const { postId } = parseOr400(z.object({ postId: idValue }).strict(), bodyOf(data));

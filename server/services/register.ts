@@ -56,7 +56,7 @@ export function registerServices(app: Application, ctx: MailCtx): void {
   use("password-change", new PasswordChangeService(ctx), ["create"]);
   use("sign-out-everywhere", new SignOutEverywhereService(ctx), ["create"]);
   use("outbox", outboxService(ctx), ["find", "get"]);
-  use("news-read", new NewsReadService(ctx), ["create"]);
+  use("news-read", new NewsReadService(ctx), ["find", "create"]);
   use("training-guides", new ListService(ctx, trainingGuidesDef()), ["find", "get"]);
   registerPunchout(app, ctx);
   for (const path of ["posts", "pages", "categories"]) {
