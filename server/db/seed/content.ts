@@ -53,12 +53,35 @@ const NEWS: { slug: string; title: string; terms: number[]; excerpt: string; bod
     body: ["Old garments are shredded into insulation and industrial wipers."] },
 ];
 
-const PAGES: { slug: string; title: string; content: string }[] = [
-  { slug: "about-us", title: "About us", content: "<p>We have supplied workwear and uniforms to UK businesses since 1987, from our warehouse in Wakefield.</p>" },
-  { slug: "delivery-information", title: "Delivery information", content: "<p>Orders for in-stock items placed by 4pm are despatched the same day. Special order items take 10–15 working days.</p>" },
-  { slug: "returns-policy", title: "Returns policy", content: "<p>Unworn, unbranded items may be returned within 30 days. Embroidered and special order items cannot be returned.</p>" },
-  { slug: "size-guide", title: "Size guide", content: "<table><tr><th>Size</th><th>Chest (in)</th></tr><tr><td>S</td><td>36–38</td></tr><tr><td>M</td><td>39–41</td></tr><tr><td>L</td><td>42–44</td></tr><tr><td>XL</td><td>45–47</td></tr><tr><td>2XL</td><td>48–50</td></tr><tr><td>3XL</td><td>51–53</td></tr></table>" },
-  { slug: "privacy-policy", title: "Privacy policy", content: "<p>We process personal data only to supply your orders. See our full notice for details.</p>" },
+/** Content pages (/cms/{slug}); `footer` is the footer link's place (acf.footer, acf.footerOrder). */
+const PAGES: { slug: string; title: string; content: string; footer: number }[] = [
+  { slug: "about-us", title: "About us", footer: 6, content: "<p>We have supplied workwear and uniforms to UK businesses since 1987, from our warehouse in Wakefield.</p>" },
+  { slug: "delivery-information", title: "Delivery information", footer: 1, content: "<p>Orders for in-stock items placed by 4pm are despatched the same day. Special order items take 10–15 working days.</p>" },
+  { slug: "returns-policy", title: "Returns policy", footer: 2, content: "<p>Unworn, unbranded items may be returned within 30 days. Embroidered and special order items cannot be returned.</p>" },
+  { slug: "size-guide", title: "Size guide", footer: 3, content: "<table><tr><th>Size</th><th>Chest (in)</th></tr><tr><td>S</td><td>36–38</td></tr><tr><td>M</td><td>39–41</td></tr><tr><td>L</td><td>42–44</td></tr><tr><td>XL</td><td>45–47</td></tr><tr><td>2XL</td><td>48–50</td></tr><tr><td>3XL</td><td>51–53</td></tr></table>" },
+  { slug: "privacy-policy", title: "Privacy policy", footer: 5, content: "<p>We process personal data only to supply your orders. See our full notice for details.</p>" },
+];
+
+/** Pages added after the guides' pages, so that the earlier pages keep their ids. */
+const LATER_PAGES: { slug: string; title: string; content: string; acf: Record<string, unknown> }[] = [
+  {
+    slug: "terms-of-sale", title: "Terms of sale", acf: { footer: true, footerOrder: 4 },
+    content: [
+      "<h2>Prices and payment</h2>",
+      "<p>Prices are shown excluding VAT and are those agreed on your account. Invoices are payable within 30 days of the invoice date unless your account says otherwise.</p>",
+      "<h2>Delivery</h2>",
+      "<p>Delivery dates are estimates. Risk in the goods passes to you on delivery; ownership passes when we have been paid in full.</p>",
+      "<h2>Branded and special order items</h2>",
+      "<p>Embroidered, printed and special order items are made for you and cannot be cancelled once production has started.</p>",
+    ].join("\n"),
+  },
+  {
+    slug: "site-banner", title: "Site banner", content: "",
+    acf: {
+      message: "Order by 3pm for next-day delivery on in-stock items. Christmas cut-off: Friday 18 December.",
+      link: { href: "/news/christmas-delivery-dates-2026", text: "Delivery dates" },
+    },
+  },
 ];
 
 const GUIDES: { slug: string; title: string; description: string; category: string; steps: string[] }[] = [
@@ -93,17 +116,20 @@ export function buildContent(input: ContentInput): TableRows {
       acf_json: JSON.stringify({
         flexible_content: [
           { acf_fc_layout: "hero", heading: "Winter hi-vis in stock", text: "Class 3 jackets on next-day delivery.", link: "/categories/full/hi-vis/hi-vis-jackets", image: "/images/products/hv200-yellow.svg" },
+          { acf_fc_layout: "hero", heading: "Polos made from recycled bottles", text: "Our new polo range uses around 12 recycled bottles per shirt.", link: "/news/recycled-polo-range-launch", image: "/images/products/ps100-navy.svg" },
+          { acf_fc_layout: "hero", heading: "Hi-vis and garment care guides", text: "Download our guides to hi-vis classes, garment care and PPE sizing.", link: "/cms/download", image: "/images/products/fr100-navy.svg" },
           { acf_fc_layout: "product_banner", heading: "Recommended for your sector", source: "sector", count: 4 },
           { acf_fc_layout: "product_banner", heading: "Popular this month", source: "items", count: 4, skip: 4 },
           { acf_fc_layout: "text", heading: "Christmas delivery dates", text: "Last orders for standard delivery: Thursday 17 December.", link: "/news/christmas-delivery-dates-2026" },
         ],
       }),
     },
-    ...PAGES.map((p) => ({ ...p, acf_json: "{}" })),
+    ...PAGES.map(({ footer, ...p }) => ({ ...p, acf_json: JSON.stringify({ footer: true, footerOrder: footer }) })),
     ...GUIDES.map((g) => ({
       slug: g.slug, title: g.title, content: `<p>${g.description}</p><ol>${g.steps.map((s) => `<li>${s}</li>`).join("")}</ol>`,
       acf_json: JSON.stringify({ guide: true, category: g.category }),
     })),
+    ...LATER_PAGES.map(({ acf, ...p }) => ({ ...p, acf_json: JSON.stringify(acf) })),
   ].map((p, i) => ({ id: i + 1, ...p, modified: at(30), status: "publish" }));
 
   const nw = input.contexts.northwind;

@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import type { Knex } from "knex";
+import { createProviderApp } from "../app";
+import { createDb, migrate } from "../db/knex";
+import { seed } from "../db/seed";
+import { DEMO_PASSWORD } from "../db/seed/organisations";
+
+/**
+ * A provider over the demo seed (not the test fixtures), for tests of what the seed itself promises: SQLite in
+ * memory, or a fresh schema of TEST_DATABASE_URL's PostgreSQL database when that is set.
+ */
+export interface SeededProvider {
+  db: Knex;
+  url: string;
+  login(email: string): Promise<string>;
+  fetch(pathname: string, token?: string): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startSeededProvider(): Promise<SeededProvider> {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  let db: Knex;
+  let cleanup: () => Promise<void>;
+  if (pgUrl) {
+    const schema = `t_${randomBytes(6).toString("hex")}`;
+    const admin = createDb({ databaseUrl: pgUrl });
+    await admin.raw(`create schema "${schema}"`);
+    await admin.destroy();
+    db = createDb({ databaseUrl: pgUrl, searchPath: schema });
+    cleanup = async () => {
+      await db.raw(`drop schema "${schema}" cascade`);
+      await db.destroy();
+    };
+  } else {
+    db = createDb({ sqliteFile: ":memory:" });
+    cleanup = () => db.destroy();
+  }
+  await migrate(db);
+  await seed(db, { scale: "demo" });
+  const server: Server = await createProviderApp({ db, log: () => {} }).listen(0);
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const fetchAt = (pathname: string, token?: string) => fetch(url + pathname, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return {
+    db,
+    url,
+    fetch: fetchAt,
+    async login(email) {
+      const res = await fetch(`${url}/api/authentication`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ strategy: "local", email, password: DEMO_PASSWORD }),
+      });
+      if (res.status !== 201) throw new Error(`login ${email}: ${res.status}`);
+      return ((await res.json()) as { accessToken: string }).accessToken;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await cleanup();
+    },
+  };
+}
