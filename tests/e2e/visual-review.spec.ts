@@ -69,6 +69,10 @@ test.describe("visual review: every screen at 1280 and 390 px", () => {
     await review(page, "order-detail");
     await open(page, "/saved-baskets", "saved-baskets");
     await open(page, "/help", "help");
+    // the CMS's pages and training guides (issue 18, decision 119)
+    await open(page, "/cms/size-guide", "cms-size-guide");
+    await open(page, "/cms/delivery-information", "cms-delivery-information");
+    await open(page, "/cms/download", "training-guides");
     await page.goto("/no-such-page");
     await review(page, "not-found");
   });
