@@ -15,6 +15,7 @@ import * as contactEmployeeRefUnique from "./migrations/010_contact_employee_ref
 import * as punchout from "./migrations/011_punchout";
 import * as punchoutBaskets from "./migrations/012_punchout_baskets";
 import * as invitationAdmin from "./migrations/013_invitation_admin";
+import * as trainingGuideFiles from "./migrations/014_training_guide_files";
 
 export interface CreateDbOptions {
   /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
@@ -182,6 +183,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "011_punchout": punchout,
   "012_punchout_baskets": punchoutBaskets,
   "013_invitation_admin": invitationAdmin,
+  "014_training_guide_files": trainingGuideFiles,
 };
 
 /** Programmatic migration source, so migrations run under tsx without a knexfile. */

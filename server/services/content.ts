@@ -147,7 +147,19 @@ export class NewsReadService {
   }
 }
 
-/** GET /api/training-guides: guides for everyone plus the selected customer's own. */
+/** Guides for everyone plus the selected customer's own: another customer's guide is not there (a 404, never a 403). */
+const visibleGuides = (ctx: Ctx, customerId: number | null | undefined) =>
+  ctx.db("training_guides").where((w) => {
+    w.whereNull("training_guides.customer_id");
+    if (customerId != null) w.orWhere("training_guides.customer_id", customerId);
+  });
+
+const guideFileUrl = (id: number) => `/api/training-guides/${id}/file`;
+
+/**
+ * GET /api/training-guides: the visible guides, by their category's display order, then the guide's (decision 117);
+ * fileUrl is the guide's file (GET /api/training-guides/:id/file).
+ */
 export const trainingGuidesDef = (): ListDef<unknown> => ({
   what: "Training guide",
   idColumn: "training_guides.id",
@@ -157,21 +169,50 @@ export const trainingGuidesDef = (): ListDef<unknown> => ({
       category: { type: "string", column: "training_guides.category" },
       title: { type: "string", column: "training_guides.title", sortable: true },
     },
-    defaultSort: [["training_guides.display_order", "asc"], ["training_guides.title", "asc"]],
+    defaultSort: [["training_guides.category_order", "asc"], ["training_guides.display_order", "asc"], ["training_guides.title", "asc"]],
     tieBreaker: "training_guides.id",
     defaultLimit: 100,
   },
-  base: (ctx, caller) => {
-    const customerId = caller.customerId;
-    return ctx.db("training_guides").where((w) => {
-      w.whereNull("training_guides.customer_id");
-      if (customerId != null) w.orWhere("training_guides.customer_id", customerId);
-    });
-  },
-  select: (qb) => qb.select("training_guides.*"),
+  base: (ctx, caller) => visibleGuides(ctx, caller.customerId),
+  select: (qb) =>
+    qb.select(
+      "training_guides.id", "training_guides.title", "training_guides.description", "training_guides.category", "training_guides.display_order",
+      "training_guides.file_name", "training_guides.file_size", "training_guides.content_type",
+    ),
   map: (_ctx, rows) =>
-    rows.map((r) => ({ id: r.id, title: r.title, description: r.description, fileUrl: r.file_url, category: r.category ?? null, displayOrder: r.display_order })),
+    rows.map((r) => ({
+      id: r.id, title: r.title, description: r.description, category: r.category ?? null, displayOrder: r.display_order,
+      fileUrl: guideFileUrl(r.id), fileName: r.file_name ?? null, fileSize: r.file_size == null ? null : Number(r.file_size), contentType: r.content_type ?? null,
+    })),
 });
+
+/**
+ * GET /api/training-guides/:guideId/file (token): the guide's bytes with its Content-Type, a Content-Disposition
+ * attachment naming the file, and Content-Length (Koa's, from the buffer). Scoped as the list: another customer's
+ * guide, an unknown one or one without a file → 404.
+ */
+export class TrainingGuideFileService {
+  constructor(private ctx: Ctx) {}
+  async find(params: ProviderParams & { route?: Record<string, string> }) {
+    const caller = callerOf(params);
+    for (const key of Object.keys(params.query ?? {})) throw invalid(key);
+    const id = idOf(params.route?.guideId, "Training guide");
+    const row = await visibleGuides(this.ctx, caller.customerId).where("training_guides.id", id).whereNotNull("training_guides.file_base64").first("file_name", "content_type", "file_base64");
+    if (!row) throw new NotFound(`Training guide '${id}' not found`);
+    return { bytes: Buffer.from(row.file_base64, "base64"), fileName: String(row.file_name || `guide-${id}.pdf`), contentType: String(row.content_type || "application/octet-stream") };
+  }
+}
+
+/** Answers a guide's file as its bytes with the download headers (an after hook: the service's result stays typed). */
+export function guideFileResponse(context: HookContext): void {
+  const { bytes, fileName, contentType } = context.result as { bytes: Buffer; fileName: string; contentType: string };
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  context.http = {
+    ...context.http,
+    headers: { "content-type": contentType, "content-disposition": `attachment; filename="${ascii}"`, "cache-control": "private, no-store" },
+  };
+  context.result = bytes;
+}
 
 // ---------------------------------------------------------------- reports
 

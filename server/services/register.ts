@@ -3,7 +3,7 @@ import { AddressService, carriageDef, ContactService, contactBudgetsDef, costCen
 import { PasswordChangeService, SignOutEverywhereService } from "./account-sessions";
 import { siteUsersDef } from "./account-users";
 import { SavedBasketService, WishListService } from "./baskets";
-import { NewsReadService, ReportService, trainingGuidesDef, WpCategoriesService, wpHeaders, WpPagesService, WpPostsService } from "./content";
+import { guideFileResponse, NewsReadService, ReportService, TrainingGuideFileService, trainingGuidesDef, WpCategoriesService, wpHeaders, WpPagesService, WpPostsService } from "./content";
 import { AcceptInvitationService, InvitationService, outboxService, PasswordResetService, type MailCtx } from "./recovery";
 import { BasketSessionService } from "./basket-session";
 import { ListService } from "./base";
@@ -58,6 +58,8 @@ export function registerServices(app: Application, ctx: MailCtx): void {
   use("outbox", outboxService(ctx), ["find", "get"]);
   use("news-read", new NewsReadService(ctx), ["find", "create"]);
   use("training-guides", new ListService(ctx, trainingGuidesDef()), ["find", "get"]);
+  use("training-guides/:guideId/file", new TrainingGuideFileService(ctx), ["find"]);
+  app.service("api/training-guides/:guideId/file").hooks({ after: { find: [guideFileResponse] } });
   registerPunchout(app, ctx);
   for (const path of ["posts", "pages", "categories"]) {
     const Service = path === "posts" ? WpPostsService : path === "pages" ? WpPagesService : WpCategoriesService;

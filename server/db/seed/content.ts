@@ -6,6 +6,7 @@ import type { SellableItem } from "./catalogue-rows";
 import type { CustomerContext } from "./people-rows";
 import type { Row, TableRows } from "./insert";
 import type { CustomerKey } from "./catalogue";
+import { pdfFileName, REFERENCE_GUIDES, textPdf, type PdfSection } from "./guide-pdfs";
 
 const NEWS_TERMS = [
   { id: 1, name: "Company News", slug: "company-news" },
@@ -95,6 +96,20 @@ const GUIDES: { slug: string; title: string; description: string; category: stri
     steps: ["Open Order history and choose the order.", "Each despatch shows the carrier and tracking number."] },
 ];
 
+/** The downloads page's categories, in their display order (training_guides.category_order). */
+const GUIDE_CATEGORIES = ["Garment care", "Safety standards", "Ordering", "Approvals", "After ordering"];
+
+/** Guides with only a file (no CMS page), after the ordering guides so that those keep ids 1–4; `customer` = one customer's own. */
+const FILE_GUIDES: { title: string; description: string; category: string; sections: PdfSection[]; customer?: CustomerKey }[] = [
+  { title: "Garment care", category: "Garment care", description: "Washing, drying and inspecting hi-vis and flame-retardant workwear.", sections: REFERENCE_GUIDES["garment-care"] },
+  { title: "Hi-vis classes explained", category: "Safety standards", description: "EN ISO 20471 classes 1 to 3 and where each is needed.", sections: REFERENCE_GUIDES["hi-vis-classes"] },
+  { title: "PPE sizing", category: "Safety standards", description: "How to measure for garments, gloves and footwear.", sections: REFERENCE_GUIDES["ppe-sizing"] },
+  {
+    title: "Ward uniform policy", category: "Garment care", customer: "harbour", description: "Harbour Health Trust's colours by role and laundering at 60°C.",
+    sections: [{ heading: "Colours by role", paragraphs: ["Nurses wear hospital blue, healthcare assistants lilac and ward managers navy.", "Tunics are laundered at 60°C by the Trust's laundry, never at home."] }],
+  },
+];
+
 export interface ContentInput {
   anchorMs: number;
   contexts: Record<CustomerKey, CustomerContext>;
@@ -102,6 +117,25 @@ export interface ContentInput {
 }
 
 const DAY = 86_400_000;
+
+/** Every guide with its PDF (decision 117): the ordering guides' steps as a file too, then the reference guides. */
+function trainingGuides(input: ContentInput): Row[] {
+  const guides = [
+    ...GUIDES.map((g) => ({ title: g.title, description: g.description, category: g.category, customer: undefined as CustomerKey | undefined, sections: [{ paragraphs: [g.description, ...g.steps.map((step, i) => `${i + 1}. ${step}`)] }] })),
+    ...FILE_GUIDES,
+  ];
+  const inCategory = new Map<string, number>();
+  return guides.map((g, i) => {
+    const file = textPdf(g.title, g.sections);
+    const order = inCategory.get(g.category) ?? 0;
+    inCategory.set(g.category, order + 1);
+    return {
+      id: i + 1, customer_id: g.customer ? input.contexts[g.customer].customer.id : null, title: g.title, description: g.description,
+      file_url: `/api/training-guides/${i + 1}/file`, category: g.category, category_order: GUIDE_CATEGORIES.indexOf(g.category) + 1, display_order: order,
+      file_name: pdfFileName(g.title), content_type: "application/pdf", file_size: file.length, file_base64: file.toString("base64"),
+    };
+  });
+}
 
 export function buildContent(input: ContentInput): TableRows {
   const at = (daysAgo: number) => new Date(input.anchorMs - daysAgo * DAY).toISOString();
@@ -179,9 +213,8 @@ export function buildContent(input: ContentInput): TableRows {
     wp_post_terms: NEWS.flatMap((n, i) => n.terms.map((term) => ({ post_id: i + 1, term_id: term }))),
     news_reads: [5, 7, 9].map((postId) => ({ user_id: buyer.userId!, post_id: postId, read_at: at(2) })),
     wp_pages: pages,
-    training_guides: GUIDES.map((g, i) => ({
-      id: i + 1, customer_id: null, title: g.title, description: g.description, file_url: `/cms/${g.slug}`, category: g.category, display_order: i,
-    })),
+    training_guides: trainingGuides(input),
+
     saved_baskets: savedBaskets,
     saved_basket_items: savedItems,
     wish_list: wishList,
