@@ -66,6 +66,17 @@ test.describe("CMS content (a Northwind colleague)", () => {
     await expect(links.nth(1)).toBeVisible();
   });
 
+  test("the hero rotates by a CSS animation, and not at all with reduced motion (every slide shown)", async ({ page }) => {
+    const slides = () => page.locator(".hero__slide").evaluateAll((all) => all.map((el) => [getComputedStyle(el).animationName, getComputedStyle(el).opacity]));
+    await page.goto("/dashboard");
+    const moving = await slides();
+    expect(moving.length).toBeGreaterThanOrEqual(3);
+    expect(moving.every(([name]) => name === `hero-${moving.length}`)).toBe(true);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.reload();
+    expect(await slides()).toEqual(moving.map(() => ["none", "1"]));
+  });
+
   test("the site banner from the CMS, dismissed, stays dismissed on the next page", async ({ page }) => {
     await page.goto("/dashboard");
     const banner = page.getByRole("complementary", { name: "Notice" });
