@@ -19,23 +19,15 @@ export interface SeededProvider {
 }
 
 export async function startSeededProvider(): Promise<SeededProvider> {
+  // PostgreSQL: a schema of its own, made through the same pool (its search_path names the schema before it exists)
   const pgUrl = process.env.TEST_DATABASE_URL;
-  let db: Knex;
-  let cleanup: () => Promise<void>;
-  if (pgUrl) {
-    const schema = `t_${randomBytes(6).toString("hex")}`;
-    const admin = createDb({ databaseUrl: pgUrl });
-    await admin.raw(`create schema "${schema}"`);
-    await admin.destroy();
-    db = createDb({ databaseUrl: pgUrl, searchPath: schema });
-    cleanup = async () => {
-      await db.raw(`drop schema "${schema}" cascade`);
-      await db.destroy();
-    };
-  } else {
-    db = createDb({ sqliteFile: ":memory:" });
-    cleanup = () => db.destroy();
-  }
+  const schema = pgUrl ? `t_${randomBytes(6).toString("hex")}` : null;
+  const db: Knex = pgUrl ? createDb({ databaseUrl: pgUrl, searchPath: schema! }) : createDb({ sqliteFile: ":memory:" });
+  if (schema) await db.raw(`create schema "${schema}"`);
+  const cleanup = async () => {
+    if (schema) await db.raw(`drop schema "${schema}" cascade`);
+    await db.destroy();
+  };
   await migrate(db);
   await seed(db, { scale: "demo" });
   const server: Server = await createProviderApp({ db, log: () => {} }).listen(0);
