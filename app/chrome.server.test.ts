@@ -15,7 +15,7 @@ const nav = (permissions: string[], extra: Parameters<typeof sessionAnswer>[0] =
 describe("sidebar shows only what the user may open", () => {
   it("a buyer with the full catalogue and history", () => {
     expect(nav(["canViewFullCatalogue", "viewOrderHistory"])).toEqual([
-      "/dashboard", "/categories/full", "/search", "/basket", "/quick-order", "/saved-baskets", "/order-history", "/punchedout-baskets",
+      "/dashboard", "/news", "/categories/full", "/search", "/basket", "/quick-order", "/saved-baskets", "/order-history", "/punchedout-baskets",
     ]);
   });
 

@@ -7,6 +7,7 @@ import { chromeContent } from "~/cms/content.server";
 import { countOrdersAwaitingApproval } from "~/upstream/orders.server";
 import { describeFailure, UpstreamError } from "~/upstream/errors.server";
 import { listUserCatalogues } from "~/upstream/user-catalogues.server";
+import { headerUnreadNews } from "~/news/news.server";
 
 export type NavItem = { to: string; label: string };
 
@@ -58,6 +59,9 @@ function withUserCatalogues(links: NavItem[], catalogues: NavItem[]): NavItem[] 
 export async function loadChrome(request: Request, user: PortalUser) {
   const { session } = user;
   const approver = mayOpen(user, "/order-to-approve");
+  // the header's unread news count (issue 18, decision 118): posts (once a minute per process) − totalReadNews
+  const unreadNews = headerUnreadNews(user);
+  unreadNews.catch(() => undefined);
   const [pendingApprovals, dismissedBanner, userCatalogues, { banner, footer }] = await Promise.all([
     approver ? countOrdersAwaitingApproval(user.upstream) : Promise.resolve(null),
     bannerDismissedCookie().parse(request.headers.get("Cookie")) as Promise<string | null>,
@@ -80,6 +84,8 @@ export async function loadChrome(request: Request, user: PortalUser) {
     navigation: withUserCatalogues(visibleNavigation(user), userCatalogues),
     // the header's link to /wish-list with the number of products on it (issue 17 item 5)
     wishListCount: mayOpen(user, "/wish-list") ? (session.wishList?.productIds.length ?? 0) : null,
+    // beside the header's "News" link; null when the provider could not count the posts just now
+    unreadNews: await unreadNews,
     // within a punchout session the header's bar hands the basket back (decision 111); inspect only returns it unchanged
     punchout: user.punchout ? { operation: user.punchout.operation, protocol: user.punchout.protocol } : null,
     // a dismissal is remembered by the banner text's hash, so a new message shows again

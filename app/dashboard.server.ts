@@ -4,6 +4,7 @@ import { cardsOf } from "~/catalogue/product.server";
 import { mayOpen } from "~/chrome.server";
 import { FIRST_BANNER_SIZE, firstBannerProducts, SECOND_BANNER_SIZE, SECOND_BANNER_SKIP, secondBannerItems } from "~/domain/banners";
 import { searchScope } from "~/domain/catalogue-listing";
+import { cmsText } from "~/content/sanitise.server";
 import { formatDate } from "~/domain/dates";
 import { approvalListQuery } from "~/domain/order-approval";
 import { orderListQuery } from "~/domain/order-query";
@@ -87,7 +88,8 @@ export async function dashboardData(user: PortalUser) {
     email: session.user.email,
     customer: session.selectedCustomer?.name ?? null,
     banners: bannerCards,
-    news: news.map((n) => ({ id: n.id, title: n.title.rendered, to: `/news/${n.slug}`, date: formatDate(n.date) })),
+    // each to its post (issue 18 item 2); the title is CMS text (decision 116)
+    news: news.map((n) => ({ id: n.id, title: cmsText(n.title.rendered), to: `/news/${encodeURIComponent(n.slug)}`, date: formatDate(n.date) })),
     /** Approvers only; `failed` when the provider could not list them just now. */
     pendingApprovals: approver ? (pending ?? { failed: true as const }) : null,
     // punched-out saved baskets awaiting an approver: the session already counts them (GET /api/session basketsToApprove)

@@ -39,6 +39,8 @@ export const SCREEN_NAMES: Partial<Record<RouteId, string>> = {
   "_default.saved-baskets.$basketId": "saved baskets",
   "_default._index": "the dashboard",
   "_default.dashboard": "the dashboard",
+  "_default.news._index": "the news",
+  "_default.news.$slug": "the news",
   "_default.categories.$type.$": "this catalogue",
   "_default.product-category": "the product categories",
   "_default.product.$productSlug": "this product",

@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useFetcher, useLocation, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ChromeData } from "~/chrome.server";
 import { PunchoutBar } from "./punchout-bar";
@@ -64,6 +64,29 @@ function Sidebar({ items }: { items: ChromeData["navigation"] }) {
   );
 }
 
+/**
+ * "News" with the unread count (issue 18, decision 118). A page that has just read a post, or counted afresh, hands
+ * the newer count in its own data (`unreadNews`): the layout's was loaded beside it, or before it on a client-side
+ * navigation, and so from before the read.
+ */
+function NewsLink({ count }: { count: number | null }) {
+  const matches = useMatches();
+  const fresher = [...matches].reverse().find((m) => typeof (m.data as { unreadNews?: unknown } | undefined)?.unreadNews === "number");
+  const unread = fresher ? (fresher.data as { unreadNews: number }).unreadNews : count;
+  if (unread === null) {
+    return (
+      <Link to="/news" className="header-link">
+        News
+      </Link>
+    );
+  }
+  return (
+    <Link to="/news" className="header-link" aria-label={`News, ${unread} unread`}>
+      News <span className="badge">{unread}</span>
+    </Link>
+  );
+}
+
 function Header({ chrome }: { chrome?: ChromeData }) {
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -94,6 +117,7 @@ function Header({ chrome }: { chrome?: ChromeData }) {
               <span className="app-header__customer">{chrome.customer.name}</span>
             )
           ) : null}
+          <NewsLink count={chrome.unreadNews} />
           {chrome.pendingApprovals !== null ? (
             <Link to="/order-to-approve" className="header-link">
               Approvals <span className="badge">{chrome.pendingApprovals}</span>

@@ -96,6 +96,9 @@ export function DashboardPage({ data }: { data: Data }) {
           ) : (
             <p>No news just now.</p>
           )}
+          <p>
+            <Link to="/news">All news</Link>
+          </p>
         </section>
       </div>
       {data.banners.first.length ? (

@@ -406,7 +406,7 @@ describe("the access table (decision 057)", () => {
       .filter((n) => n.group !== "Account")
       .map((n) => `${n.group}:${n.to}`);
     expect(all).toEqual([
-      "Overview:/dashboard", "Catalogue:/categories/full", "Catalogue:/categories/my", "Catalogue:/search",
+      "Overview:/dashboard", "Overview:/news", "Catalogue:/categories/full", "Catalogue:/categories/my", "Catalogue:/search",
       "Ordering:/basket", "Ordering:/quick-order", "Ordering:/saved-baskets", "Ordering:/wearer-pack", "Ordering:/add-wearer",
       "Orders:/order-history", "Orders:/order-to-approve", "Orders:/saved-punchout-baskets", "Orders:/punchedout-baskets",
     ]);

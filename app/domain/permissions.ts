@@ -313,6 +313,9 @@ export const ROUTE_ACCESS = {
   // browsing
   "_default._index": page("/", "user"),
   "_default.dashboard": page("/dashboard", "user", { nav: [{ to: "/dashboard", label: "Dashboard", group: "Overview" }] }),
+  // news (issue 18 items 1 and 2, decision 118): every logged-in user, open in punchout
+  "_default.news._index": page("/news", "user", { nav: [{ to: "/news", label: "News", group: "Overview" }] }),
+  "_default.news.$slug": page("/news/:slug", "user"),
   // the catalogue a path names decides the permission (SPEC §5 table, decision 052)
   "_default.categories.$type.$": page("/categories/:type/*", "user", {
     nav: [

@@ -6,6 +6,7 @@ import { setUpstreamCachingForTests } from "~/upstream/cache.server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { categoryHandlers } from "../../tests/mocks/upstream/categories";
 import { cmsHandlers } from "../../tests/mocks/upstream/cms";
+import { contentHandlers } from "../../tests/mocks/upstream/content";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { orderAnswer, orderHandlers } from "../../tests/mocks/upstream/orders";
 import { get, sessionCookie } from "../../tests/mocks/requests";
@@ -46,19 +47,21 @@ const GUARD = ["GET /api/maintenance-status", "GET /api/session"];
 const FILTER_OPTIONS = ["GET /api/order-filter-options"];
 // the footer's links and the site banner: one call, kept a minute per process (decision 119)
 const CMS = ["GET /api/wp/v2/pages"];
+// the header's unread news count: the posts total, one call kept a minute per process (decision 118)
+const NEWS = ["GET /api/wp/v2/posts"];
 
 describe("the order history's upstream calls", () => {
-  beforeEach(() => server.use(...authHandlers(), ...orderHandlers([orderAnswer()]), ...cmsHandlers()));
+  beforeEach(() => server.use(...authHandlers(), ...orderHandlers([orderAnswer()]), ...cmsHandlers(), ...contentHandlers()));
 
   it("without the caches: the guard, the orders and the filter options on every load (4)", async () => {
     for (let i = 0; i < 2; i++) {
-      expect(await callsFor(orderHistory, "/order-history")).toEqual([...GUARD, "GET /api/order", ...FILTER_OPTIONS, ...CMS].sort());
+      expect(await callsFor(orderHistory, "/order-history")).toEqual([...GUARD, "GET /api/order", ...FILTER_OPTIONS, ...CMS, ...NEWS].sort());
     }
   });
 
   it("with them: 5 on the business unit's first load, then only the orders within the seconds the guard answers live", async () => {
     setUpstreamCachingForTests(true);
-    expect(await callsFor(orderHistory, "/order-history")).toEqual([...GUARD, "GET /api/order", ...FILTER_OPTIONS, ...CMS].sort());
+    expect(await callsFor(orderHistory, "/order-history")).toEqual([...GUARD, "GET /api/order", ...FILTER_OPTIONS, ...CMS, ...NEWS].sort());
     expect(await callsFor(orderHistory, "/order-history?page=2")).toEqual(["GET /api/order"]);
   });
 
@@ -133,16 +136,16 @@ describe("the filter options are kept per business unit", () => {
 });
 
 describe("a catalogue page's upstream calls (/product-category)", () => {
-  beforeEach(() => server.use(...authHandlers(), ...categoryHandlers(), ...cmsHandlers()));
+  beforeEach(() => server.use(...authHandlers(), ...categoryHandlers(), ...cmsHandlers(), ...contentHandlers()));
 
   it("without the caches: the guard on every load, the category tree once (it has its own cache)", async () => {
-    expect(await callsFor(productCategory, "/product-category")).toEqual([...GUARD, "GET /api/userCategory", ...CMS].sort());
-    expect(await callsFor(productCategory, "/product-category")).toEqual([...GUARD, ...CMS].sort());
+    expect(await callsFor(productCategory, "/product-category")).toEqual([...GUARD, "GET /api/userCategory", ...CMS, ...NEWS].sort());
+    expect(await callsFor(productCategory, "/product-category")).toEqual([...GUARD, ...CMS, ...NEWS].sort());
   });
 
   it("with them: nothing upstream on a second load within the seconds the guard answers live", async () => {
     setUpstreamCachingForTests(true);
-    expect(await callsFor(productCategory, "/product-category")).toHaveLength(4);
+    expect(await callsFor(productCategory, "/product-category")).toHaveLength(5);
     expect(await callsFor(productCategory, "/product-category")).toEqual([]);
   });
 });
