@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, newColleague, test, type Page } from "./fixtures";
 
 // Issue 18 items 1 and 2 (decision 118): news read from the dashboard drops the header's unread count; /news pages and
@@ -72,6 +73,22 @@ test.describe("news (a Northwind colleague)", () => {
     expect(await cards.count()).toBeGreaterThan(0);
     for (const meta of await cards.locator(".news-card__meta").allTextContents()) expect(meta).toContain("Health & Safety");
     await expect(page.getByText(/^Page 1 of 1 \(\d+ posts?\)$/)).toBeVisible();
+  });
+
+  test("/news and a post: no serious axe violations, no sideways scroll on a 360 px phone, the images there", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "axe runs inside the page: the JS project only (the markup is the same)");
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ["/news", "/news/christmas-delivery-dates-2026"]) {
+      await page.goto(path);
+      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+      expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      // every featured image is a real file with alt text
+      for (const img of await page.locator("main img").all()) {
+        expect(await img.getAttribute("alt")).toBeTruthy();
+        expect((await page.request.get((await img.getAttribute("src"))!)).status()).toBe(200);
+      }
+    }
   });
 
   test("an unknown post is the 404 page", async ({ page }) => {
