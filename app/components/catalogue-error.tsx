@@ -1,21 +1,15 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { PageErrorBoundary } from "./page-error";
 
 /** A catalogue page's errors inside the default layout: a missing product or category is a 404 page. */
 export function CatalogueErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
   return (
-    <>
-      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p>
-        {notFound
-          ? "We could not find that product or category. It may have been withdrawn, or the link may be out of date."
-          : "Sorry, the catalogue could not be shown. Please try again in a moment."}
-      </p>
-      <p>
-        <Link to="/search">Search the catalogue</Link> or <Link to="/">go to the dashboard</Link>.
-      </p>
-    </>
+    <PageErrorBoundary
+      notFound="We could not find that product or category. It may have been withdrawn, or the link may be out of date."
+      failed="Sorry, the catalogue could not be shown. Please try again in a moment."
+      links={[
+        { to: "/search", label: "Search the catalogue" },
+        { to: "/", label: "Go to the dashboard" },
+      ]}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { PageErrorBoundary } from "~/components/page-error";
 import cmsStyles from "~/styles/cms.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cmsStyles }];
@@ -26,17 +27,10 @@ export default function CmsPageRoute() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
-  return (
-    <>
-      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p>{notFound ? "We could not find that page. It may have moved, or the link may be out of date." : "Sorry, this page could not be shown. Please try again in a moment."}</p>
-      <p>
-        <Link to="/">Go to the dashboard</Link>
-      </p>
-    </>
-  );
-}
+export const ErrorBoundary = () => (
+  <PageErrorBoundary
+    notFound="We could not find that page. It may have moved, or the link may be out of date."
+    failed="Sorry, this page could not be shown. Please try again in a moment."
+    links={[{ to: "/", label: "Go to the dashboard" }]}
+  />
+);

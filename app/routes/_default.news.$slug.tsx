@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PageErrorBoundary } from "~/components/page-error";
 import newsStyles from "~/styles/news.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Page not found"} · Workwear ordering portal` }];
@@ -48,17 +49,13 @@ export default function NewsPost() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
-  return (
-    <>
-      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p>{notFound ? "We could not find that news post. It may have been taken down, or the link may be out of date." : "Sorry, this post could not be shown. Please try again in a moment."}</p>
-      <p>
-        <Link to="/news">All news</Link> · <Link to="/">Go to the dashboard</Link>
-      </p>
-    </>
-  );
-}
+export const ErrorBoundary = () => (
+  <PageErrorBoundary
+    notFound="We could not find that news post. It may have been taken down, or the link may be out of date."
+    failed="Sorry, this post could not be shown. Please try again in a moment."
+    links={[
+      { to: "/news", label: "All news" },
+      { to: "/", label: "Go to the dashboard" },
+    ]}
+  />
+);
