@@ -8,7 +8,8 @@ describe("order CSV", () => {
     ['say "hi"', '"say ""hi"""'],
     ["two\nlines", '"two\nlines"'],
     ["=SUM(A1)", "'=SUM(A1)"],
-    ["-5", "'-5"],
+    ["-5+1", "'-5+1"],
+    ["-5", "-5"],
   ])("cell %j → %j", (value, cell) => expect(csvCell(value)).toBe(cell));
 
   it("header line", () => {

@@ -1,3 +1,4 @@
+import { csvLine } from "./csv";
 import { formatDate } from "./dates";
 import { orderTotal } from "./money";
 import { orderAddressLines } from "./order-address";
@@ -8,15 +9,8 @@ export const ORDER_CSV_HEADER = ["Order", "Reference", "Date", "Status", "Ordere
 
 type CsvOrder = Order & { tranId?: string | null; otherRefNum?: string | null; contact?: { name?: string | null } | null };
 
-// RFC 4180 quoting; a leading = + - @ is defused so a spreadsheet never runs a cell as a formula.
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export function csvLine(cells: readonly string[]): string {
-  return `${cells.map(csvCell).join(",")}\r\n`;
-}
+// The cell rule lives in csv.ts, one for every download; re-exported for the history's stream.
+export { csvCell, csvLine } from "./csv";
 
 /** Decision 058: for an account whose prices are hidden the CSV leaves the Total column out. */
 export type CsvPrices = { pricesHidden?: boolean };

@@ -1,30 +1,56 @@
-// SPEC §3/§4 report tasks: pending, then success (kept) or failed.
+// SPEC §3/§4 report tasks with issue 19's change (decision 123, superseding decision 055's point): pending (pending or
+// running upstream), then success (kept in the list) or failed (kept, with its reason, until it is run again).
+// Adding a task clears earlier successes.
+
+export type ReportTaskStatus = "pending" | "running" | "success" | "failed";
 
 export interface ReportTask {
   taskId: string;
   type: string;
-  /** null while pending. */
+  /** The provider's own state; when absent the state is read from `success`. */
+  status?: ReportTaskStatus;
+  /** null while pending or running. */
   success: boolean | null;
   createdAt: string;
+  /** Why a failed task failed, in words; null otherwise. */
+  reason?: string | null;
 }
 
 export type ReportTaskState = "pending" | "success" | "failed";
 
-export function reportTaskState(task: Pick<ReportTask, "success">): ReportTaskState {
+export function reportTaskState(task: Pick<ReportTask, "success" | "status">): ReportTaskState {
+  if (task.status === "failed") return "failed";
+  if (task.status === "success") return "success";
+  if (task.status === "pending" || task.status === "running") return "pending";
   if (task.success === null) return "pending";
   return task.success ? "success" : "failed";
 }
 
-/** A new task clears earlier successes: the user has moved on, only unfinished work stays. */
-export function addReportTask(tasks: readonly ReportTask[], task: Omit<ReportTask, "success">): ReportTask[] {
-  return [...tasks.filter((t) => t.success !== true), { ...task, success: null }];
+/** Whether the list still waits for a task (the page polls, or offers Refresh, while it does). */
+export function hasPendingTask(tasks: readonly Pick<ReportTask, "success" | "status">[]): boolean {
+  return tasks.some((task) => reportTaskState(task) === "pending");
+}
+
+/** A new task clears earlier successes: the user has moved on; unfinished and failed tasks stay. */
+export function addReportTask(tasks: readonly ReportTask[], task: Omit<ReportTask, "success" | "status" | "reason">): ReportTask[] {
+  return [...tasks.filter((t) => reportTaskState(t) !== "success"), { ...task, success: null, status: "pending", reason: null }];
 }
 
 /**
- * A success stays listed for download; a failure leaves the list (decision 055), since nothing
- * else would ever clear it and the failure is reported to the user when it happens.
+ * A task finishes: a success stays listed for download; a failure stays too, with its reason, so the user sees
+ * why and can run it again (issue 19; decision 055 had a failure leave the list).
  */
-export function settleReportTask(tasks: readonly ReportTask[], taskId: string, success: boolean): ReportTask[] {
-  if (!success) return tasks.filter((t) => t.taskId !== taskId);
-  return tasks.map((t) => (t.taskId === taskId ? { ...t, success: true } : t));
+export function settleReportTask<T extends ReportTask>(tasks: readonly T[], taskId: string, success: boolean, reason: string | null = null): T[] {
+  return tasks.map((t) =>
+    t.taskId === taskId ? { ...t, success, status: success ? "success" : "failed", reason: success ? null : reason } : t,
+  );
+}
+
+/** Run a failed task again: back to pending, its reason cleared. Any other task is left as it is (409 upstream). */
+export function retryReportTask<T extends ReportTask>(tasks: readonly T[], taskId: string): T[] {
+  return tasks.map((t) => (t.taskId === taskId && reportTaskState(t) === "failed" ? { ...t, success: null, status: "pending", reason: null } : t));
+}
+
+export function canRetryReportTask(task: Pick<ReportTask, "success" | "status">): boolean {
+  return reportTaskState(task) === "failed";
 }
