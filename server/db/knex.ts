@@ -16,6 +16,7 @@ import * as punchout from "./migrations/011_punchout";
 import * as punchoutBaskets from "./migrations/012_punchout_baskets";
 import * as invitationAdmin from "./migrations/013_invitation_admin";
 import * as trainingGuideFiles from "./migrations/014_training_guide_files";
+import * as reportTasksQueue from "./migrations/015_report_tasks_queue";
 
 export interface CreateDbOptions {
   /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
@@ -184,6 +185,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "012_punchout_baskets": punchoutBaskets,
   "013_invitation_admin": invitationAdmin,
   "014_training_guide_files": trainingGuideFiles,
+  "015_report_tasks_queue": reportTasksQueue,
 };
 
 /** Programmatic migration source, so migrations run under tsx without a knexfile. */

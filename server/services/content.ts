@@ -1,12 +1,11 @@
-import { Forbidden, NotFound } from "@feathersjs/errors";
+import { NotFound } from "@feathersjs/errors";
 import type { HookContext } from "@feathersjs/feathers";
 import type { Knex } from "knex";
 import { z } from "zod";
-import { has } from "../auth/caller";
-import { coerce, invalid, parseExtra, type QuerySpec } from "../query/dialect";
+import { coerce, invalid, parseExtra } from "../query/dialect";
 import { parseOr400 } from "./basket-session";
 import { idValue, MAX_ROW_ID } from "./ids";
-import { bodyOf, byKey, callerOf, idOf, json, money, requireCustomer, str, type Ctx, type ListDef, type ProviderParams } from "./base";
+import { bodyOf, byKey, callerOf, idOf, json, type Ctx, type ListDef, type ProviderParams } from "./base";
 
 // ---------------------------------------------------------------- WordPress-shaped content
 
@@ -214,59 +213,3 @@ export function guideFileResponse(context: HookContext): void {
   context.result = bytes;
 }
 
-// ---------------------------------------------------------------- reports
-
-const REPORT_TYPES = ["orders", "items", "spend"] as const;
-const reportSpec: QuerySpec = {
-  fields: {},
-  extras: { type: "string", from: "string", to: "string" },
-  defaultSort: [],
-};
-
-const taskOut = (r: any) => ({ taskId: String(r.id), type: r.type, success: r.success == null ? null : !!r.success, createdAt: r.created_at, params: json(r.params_json, {}) });
-
-/**
- * GET /api/report?type=orders|items|spend&from=YYYY-MM-DD&to=YYYY-MM-DD (viewReporting): runs the report
- * for the selected customer, records a task and answers {success, task, data}. GET /api/report/:taskId → task.
- */
-export class ReportService {
-  constructor(private ctx: Ctx) {}
-  async find(params: ProviderParams) {
-    const caller = callerOf(params);
-    const customerId = requireCustomer(caller);
-    if (!has(caller, "viewReporting") && !caller.isEvolveUser) throw new Forbidden("Reporting is not allowed for this account");
-    const q = params.query ?? {};
-    for (const key of Object.keys(q)) if (!Object.hasOwn(reportSpec.extras!, key)) throw invalid(key);
-    const type = (q.type ?? "orders") as (typeof REPORT_TYPES)[number];
-    if (!REPORT_TYPES.includes(type)) throw invalid("type", `expected one of ${REPORT_TYPES.join(", ")}`);
-    const from = q.from === undefined ? undefined : (coerce("date", q.from, "from", "$gte") as string);
-    const to = q.to === undefined ? undefined : (coerce("date", q.to, "to", "$lte") as string);
-    const { db } = this.ctx;
-    const now = this.ctx.now().toISOString();
-    const orders = db("orders").where("orders.customer_id", customerId).where("orders.web_rejected", false);
-    if (!has(caller, "viewAllOrders") && !caller.isEvolveUser) orders.where("orders.placed_by_user_id", caller.userId);
-    if (from) orders.where("orders.created_date", ">=", from);
-    if (to) orders.where("orders.created_date", "<=", to);
-    let data: unknown[];
-    if (type === "orders") {
-      data = (await orders.clone().groupBy("orders.order_status").orderBy("orders.order_status").select("orders.order_status as status").count({ orders: "*" }).sum({ subTotal: "orders.sub_total" }))
-        .map((r: any) => ({ status: r.status, orders: Number(r.orders), subTotal: money(r.subTotal) }));
-    } else if (type === "items") {
-      data = (await db("order_lines as l").whereIn("l.order_id", orders.clone().select("orders.id")).groupBy("l.item_id", "l.name").select("l.item_id", "l.name").sum({ quantity: "l.quantity", amount: "l.amount" }).orderBy("quantity", "desc").limit(100))
-        .map((r: any) => ({ item: { internalId: str(r.item_id), name: r.name }, quantity: Number(r.quantity), amount: money(r.amount) }));
-    } else {
-      data = (await orders.clone().select(db.raw("substr(orders.created_date, 1, 7) as month")).sum({ subTotal: "orders.sub_total" }).count({ orders: "*" }).groupByRaw("substr(orders.created_date, 1, 7)").orderBy("month"))
-        .map((r: any) => ({ month: r.month, orders: Number(r.orders), subTotal: money(r.subTotal) }));
-    }
-    const [row] = await db("report_tasks")
-      .insert({ customer_id: customerId, user_id: caller.userId, type, params_json: JSON.stringify({ from: q.from ?? null, to: q.to ?? null }), success: true, created_at: now, finished_at: now })
-      .returning("*");
-    return { success: true, task: taskOut(row), data };
-  }
-  async get(id: unknown, params: ProviderParams) {
-    const caller = callerOf(params);
-    const row = await this.ctx.db("report_tasks").where({ id: idOf(id, "Report task"), customer_id: requireCustomer(caller), user_id: caller.userId }).first();
-    if (!row) throw new NotFound(`Report task '${String(id)}' not found`);
-    return taskOut(row);
-  }
-}

@@ -3,7 +3,7 @@ import { AddressService, carriageDef, ContactService, contactBudgetsDef, costCen
 import { PasswordChangeService, SignOutEverywhereService } from "./account-sessions";
 import { siteUsersDef } from "./account-users";
 import { SavedBasketService, WishListService } from "./baskets";
-import { guideFileResponse, NewsReadService, ReportService, TrainingGuideFileService, trainingGuidesDef, WpCategoriesService, wpHeaders, WpPagesService, WpPostsService } from "./content";
+import { guideFileResponse, NewsReadService, TrainingGuideFileService, trainingGuidesDef, WpCategoriesService, wpHeaders, WpPagesService, WpPostsService } from "./content";
 import { AcceptInvitationService, InvitationService, outboxService, PasswordResetService, type MailCtx } from "./recovery";
 import { BasketSessionService } from "./basket-session";
 import { ListService } from "./base";
@@ -13,6 +13,8 @@ import { OrderFilterOptionsService } from "./orders/filter-options";
 import { OrderQuoteService } from "./orders/quote";
 import { MaintenanceStatusService, SelectCustomerService, SessionService } from "./session";
 import { PUNCHOUT_PUBLIC_SERVICES, registerPunchout } from "./punchout";
+import { ReportWorker, workerEnv } from "./report-worker";
+import { ReportService } from "./reports";
 
 /** Services anyone may call without a session. */
 export const PUBLIC_SERVICES = new Set([
@@ -48,7 +50,9 @@ export function registerServices(app: Application, ctx: MailCtx): void {
   use("userCategory", new CategoryTreeService(ctx, "full"), ["find"]);
   use("customCatalogue", new ListService(ctx, cataloguesDef("custom")), ["find", "get"]);
   use("smiCustomCatalogue", new ListService(ctx, cataloguesDef("smi")), ["find", "get"]);
-  use("report", new ReportService(ctx), ["find", "get"]);
+  // decision 122: the report worker runs in this process unless PROVIDER_REPORT_WORKER=off
+  const reports = workerEnv();
+  use("report", new ReportService(ctx, reports.enabled ? new ReportWorker(ctx, { timeoutMs: reports.timeoutMs }) : undefined), ["find", "get", "create", "patch"]);
   use("password-reset", new PasswordResetService(ctx), ["get", "create"]);
   use("invitation", new InvitationService(ctx), ["find", "get", "create", "patch", "remove"]);
   use("accept-invitation", new AcceptInvitationService(ctx), ["get", "create"]);

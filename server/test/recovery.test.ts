@@ -155,16 +155,16 @@ describe("content", () => {
     expect((await p.api("GET", "/api/session", { token })).body.account.totalReadNews).toBe(1);
   });
 
-  it("reports need viewReporting and record a task", async () => {
+  it("reports need viewReporting and record a task (the report tasks themselves: server/test/report-*.test.ts)", async () => {
+    const body = { type: "orders-by-status", from: "2026-10-01", to: "2026-10-02" };
     const requester = await p.login("requester@demo.test");
-    expect((await p.api("GET", "/api/report?type=orders", { token: requester })).status).toBe(403);
+    expect((await p.api("POST", "/api/report", { token: requester, body })).status).toBe(403);
     const buyer = await p.login("buyer@demo.test", "a-new-long-password");
     await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
-    const res = await p.api("GET", "/api/report?type=orders&from=2026-10-01&to=2026-10-02", { token: buyer });
-    expect(res.body).toMatchObject({ success: true, task: { type: "orders", success: true } });
-    expect(res.body.data).toEqual([{ status: "Billed", orders: 1, subTotal: 20 }, { status: "Pending Fulfillment", orders: 1, subTotal: 20 }]);
-    expect((await p.api("GET", `/api/report/${res.body.task.taskId}`, { token: buyer })).body.type).toBe("orders");
-    expect((await p.api("GET", "/api/report?type=nope", { token: buyer })).status).toBe(400);
-    for (const type of ["items", "spend"]) expect((await p.api("GET", `/api/report?type=${type}`, { token: buyer })).status).toBe(200);
+    const res = await p.api("POST", "/api/report", { token: buyer, body });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ success: true, task: { type: "orders-by-status", success: null, params: { from: "2026-10-01", to: "2026-10-02" } } });
+    expect((await p.api("GET", `/api/report/${res.body.task.taskId}`, { token: buyer })).body.type).toBe("orders-by-status");
+    expect((await p.api("POST", "/api/report", { token: buyer, body: { ...body, type: "nope" } })).status).toBe(400);
   });
 });

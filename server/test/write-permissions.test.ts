@@ -635,10 +635,21 @@ const TABLE: Row[] = [
     request: () => ({ method: "POST", path: "/api/news-read", body: { postId: 1 } }),
   },
   {
-    service: "api/report", method: "find",
-    rule: "a read that writes (a report task): viewReporting",
+    service: "api/report", method: "create",
+    rule: "viewReporting (a report task, decision 122)",
     cases: [allow("viewReporting", user(["viewReporting"])), deny("every other permission", user(without("viewReporting"), { isApprover: true })), evolve(), actingForAnother()],
-    request: () => ({ method: "GET", path: "/api/report?type=orders" }),
+    request: () => ({ method: "POST", path: "/api/report", body: { type: "spend-by-month", from: "2026-01-01", to: "2026-10-31" } }),
+  },
+  {
+    service: "api/report", method: "patch",
+    rule: "viewReporting: runs the caller's own failed report again",
+    cases: [allow("viewReporting", user(["viewReporting"])), deny("every other permission", user(without("viewReporting"), { isApprover: true })), evolve(), actingForAnother()],
+    request: async (who) => {
+      const [task] = await db("report_tasks")
+        .insert({ customer_id: NORTHWIND, user_id: who!.userId, type: "top-products", params_json: "{}", status: "failed", success: false, reason: "The report took longer than 60 seconds", created_at: NOW })
+        .returning("id");
+      return { method: "PATCH", path: `/api/report/${typeof task === "object" ? task.id : task}`, body: { retry: true } };
+    },
   },
 ];
 
@@ -696,7 +707,10 @@ async function run(row: Row, c: Case) {
 const label = (row: Row) => `${row.method.toUpperCase()} ${row.service}: ${row.rule.slice(0, 60)}`;
 
 beforeAll(async () => {
+  // decision 122: no report worker here, so only the call under test writes between the snapshots
+  process.env.PROVIDER_REPORT_WORKER = "off";
   p = await startTestProvider();
+  delete process.env.PROVIDER_REPORT_WORKER;
   db = p.db;
   await db("wp_posts").insert({ id: 1, slug: "permissions-news", title: "News", date: NOW, status: "publish" });
 });

@@ -218,9 +218,20 @@ export function buildContent(input: ContentInput): TableRows {
     saved_baskets: savedBaskets,
     saved_basket_items: savedItems,
     wish_list: wishList,
+    // decision 122: one finished spend-by-month task (a quarter before the first orders, so its empty months are the
+    // true answer) and one failed top-products task with its reason, both buyer@demo.test's at Northwind
     report_tasks: [
-      { id: 1, customer_id: nw.customer.id, user_id: buyer.userId!, type: "order-history", params_json: JSON.stringify({ from: "2026-10-01", to: "2026-10-31" }), success: true, result_json: JSON.stringify({ rows: 42 }), created_at: at(15), finished_at: at(15) },
-      { id: 2, customer_id: nw.customer.id, user_id: buyer.userId!, type: "spend-by-department", params_json: "{}", success: false, result_json: JSON.stringify({ error: "Report timed out" }), created_at: at(8), finished_at: at(8) },
+      {
+        id: 1, customer_id: nw.customer.id, user_id: buyer.userId!, type: "spend-by-month", status: "success", success: true,
+        params_json: JSON.stringify({ from: "2025-01-01", to: "2025-03-31", departments: [], employees: [] }),
+        result_json: JSON.stringify(["2025-01", "2025-02", "2025-03"].map((month) => ({ month, orders: 0, subTotal: 0 }))), row_count: 3, attempts: 1, reason: null,
+        created_at: at(15), started_at: at(15), finished_at: at(15),
+      },
+      {
+        id: 2, customer_id: nw.customer.id, user_id: buyer.userId!, type: "top-products", status: "failed", success: false,
+        params_json: JSON.stringify({ from: "2026-01-01", to: "2026-10-31", departments: [], employees: [] }),
+        reason: "The report took longer than 60 seconds", result_json: null, row_count: null, attempts: 1, created_at: at(8), started_at: at(8), finished_at: at(8),
+      },
     ],
     // the bypass token is left to the provider, which makes a random one on first use
     settings: [{ key: "maintenance_enabled", value: "false" }],

@@ -1,0 +1,210 @@
+/**
+ * The report worker (issue 19, decision 122): runs report tasks outside the request, inside the provider process.
+ *
+ * Tasks are rows of report_tasks. A worker claims the oldest claimable task with one atomic statement — pending, or
+ * `running` with a lapsed lease (its process died) — marking it running with its own id, a lease and one more
+ * attempt; on PostgreSQL the candidate row is chosen `FOR UPDATE SKIP LOCKED`, so several provider processes share
+ * the queue and each task is claimed once. A claim past MAX_ATTEMPTS fails the task ("The report could not be
+ * finished"); a run over the time limit (60 s) fails it ("The report took longer than 60 seconds"). The result is
+ * written only while the claim is still the worker's own (status running, claimed_by, attempts).
+ *
+ * The report runs as many short statements (report slices); on SQLite, whose driver blocks the event loop while a
+ * statement runs, the worker yields to the event loop before each one, so other requests are answered meanwhile.
+ * Woken at once when a task is added or retried; otherwise it looks every second.
+ */
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { performance } from "node:perf_hooks";
+import type { Knex } from "knex";
+import { isPostgres } from "../db/knex";
+import { parsePermissions } from "../auth/caller";
+import { json, type Ctx } from "./base";
+import { REPORT_TYPES, runReport, type ReportParams, type ReportQueue, type ReportRunner, type ReportType } from "./reports";
+
+export const REPORT_TIMEOUT_MS = 60_000;
+export const MAX_ATTEMPTS = 3;
+
+export const REASONS = {
+  timeout: (ms: number) => `The report took longer than ${ms % 1000 === 0 ? `${ms / 1000} seconds` : `${ms} milliseconds`}`,
+  unfinished: "The report could not be finished",
+  unknownType: "This report type is no longer offered",
+} as const;
+
+export interface ReportWorkerOptions {
+  /** names the worker in claimed_by (default host:pid:random) */
+  id?: string;
+  /** a run longer than this fails (default 60 s) */
+  timeoutMs?: number;
+  /** how long a claim holds before another worker may take the task over (default the timeout + 30 s) */
+  leaseMs?: number;
+  /** how often an idle worker looks for work (default 1 s) */
+  pollMs?: number;
+  maxAttempts?: number;
+  log?: (message: string) => void;
+}
+
+/** Options from the environment: PROVIDER_REPORT_TIMEOUT_SECONDS; PROVIDER_REPORT_WORKER=off runs no worker here. */
+export function workerEnv(env: Record<string, string | undefined> = process.env): { enabled: boolean; timeoutMs: number } {
+  const seconds = Number(env.PROVIDER_REPORT_TIMEOUT_SECONDS || REPORT_TIMEOUT_MS / 1000);
+  return { enabled: (env.PROVIDER_REPORT_WORKER ?? "on") !== "off", timeoutMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : REPORT_TIMEOUT_MS };
+}
+
+class Timeout extends Error {}
+
+interface TaskRow {
+  id: number;
+  customer_id: number;
+  user_id: number;
+  type: string;
+  params_json: string;
+  attempts: number;
+  claimed_by: string;
+}
+
+export class ReportWorker implements ReportQueue {
+  readonly id: string;
+  private readonly timeoutMs: number;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly maxAttempts: number;
+  private readonly log: (message: string) => void;
+  private stopped = true;
+  private timer: NodeJS.Timeout | null = null;
+  private current: Promise<void> | null = null;
+  private again = false;
+
+  constructor(private ctx: Ctx, opts: ReportWorkerOptions = {}) {
+    this.id = opts.id ?? `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+    this.timeoutMs = opts.timeoutMs ?? REPORT_TIMEOUT_MS;
+    this.leaseMs = opts.leaseMs ?? this.timeoutMs + 30_000;
+    this.pollMs = opts.pollMs ?? 1000;
+    this.maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
+    this.log = opts.log ?? ((m) => console.error(m));
+  }
+
+  private get db(): Knex {
+    return this.ctx.db;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops looking for work and waits for the run in hand (its statements end; a lost claim is taken over later). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.current;
+  }
+
+  wake(): void {
+    if (this.stopped) return;
+    if (this.current) this.again = true;
+    else this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.loop(), ms);
+    this.timer.unref();
+  }
+
+  private async loop(): Promise<void> {
+    this.timer = null;
+    if (this.stopped || this.current) return;
+    this.current = (async () => {
+      try {
+        while (!this.stopped && (await this.runOnce())) this.again = false;
+      } catch (error: any) {
+        if (!this.stopped) this.log(`provider: report worker: ${error?.stack ?? error}`);
+      }
+    })();
+    await this.current;
+    this.current = null;
+    if (!this.stopped) this.schedule(this.again ? 0 : this.pollMs);
+    this.again = false;
+  }
+
+  /** Claims the oldest claimable task (one atomic statement), or null. */
+  async claim(): Promise<TaskRow | null> {
+    const now = this.ctx.now();
+    const nowText = now.toISOString();
+    const lease = new Date(now.getTime() + this.leaseMs).toISOString();
+    const claimable = "(status = 'pending' or (status = 'running' and (lease_until is null or lease_until < ?)))";
+    // an idle look first: no write while there is nothing to do
+    const any = await this.db("report_tasks").whereRaw(claimable, [nowText]).first("id");
+    if (!any) return null;
+    const pick = isPostgres(this.db)
+      ? `select id from report_tasks where ${claimable} order by id limit 1 for update skip locked`
+      : `select id from report_tasks where ${claimable} order by id limit 1`;
+    const result: any = await this.db.raw(
+      `update report_tasks set status = 'running', success = null, started_at = ?, claimed_by = ?, lease_until = ?, attempts = attempts + 1
+       where id = (${pick}) and ${claimable} returning id, customer_id, user_id, type, params_json, attempts, claimed_by`,
+      [nowText, this.id, lease, nowText, nowText],
+    );
+    const rows: TaskRow[] = Array.isArray(result) ? result : result.rows;
+    return rows[0] ?? null;
+  }
+
+  /** Claims and runs one task; false when there was none. */
+  async runOnce(): Promise<boolean> {
+    const task = await this.claim();
+    if (!task) return false;
+    if (task.attempts > this.maxAttempts) {
+      await this.finish(task, { status: "failed", reason: REASONS.unfinished });
+      return true;
+    }
+    if (!(REPORT_TYPES as readonly string[]).includes(task.type)) {
+      await this.finish(task, { status: "failed", reason: REASONS.unknownType });
+      return true;
+    }
+    const deadline = performance.now() + this.timeoutMs;
+    const sqlite = !isPostgres(this.db);
+    const runner: ReportRunner = {
+      step: async (run) => {
+        // SQLite blocks the event loop while a statement runs: let waiting requests through before each one
+        if (sqlite) await new Promise((resolve) => setImmediate(resolve));
+        if (this.stopped) throw new Timeout("stopped");
+        if (performance.now() >= deadline) throw new Timeout("timeout");
+        return run();
+      },
+    };
+    const params = json<ReportParams>(task.params_json, { from: "", to: "", departments: [], employees: [] });
+    try {
+      const scope = await this.scopeOf(task);
+      const rows = await runReport(this.db, task.type as ReportType, scope, { ...params, departments: params.departments ?? [], employees: params.employees ?? [] }, { now: this.ctx.now(), runner });
+      if (performance.now() >= deadline) throw new Timeout("timeout");
+      await this.finish(task, { status: "success", rows });
+    } catch (error: any) {
+      if (error instanceof Timeout && error.message === "stopped") return false; // the lease lapses; another run takes it over
+      if (this.stopped) return false;
+      if (!(error instanceof Timeout)) this.log(`provider: report task ${task.id} failed: ${error?.stack ?? error}`);
+      await this.finish(task, { status: "failed", reason: error instanceof Timeout ? REASONS.timeout(this.timeoutMs) : REASONS.unfinished });
+    }
+    return true;
+  }
+
+  /** The task's owner's reach: without viewAllOrders (or as evolve staff) their own orders only. */
+  private async scopeOf(task: TaskRow) {
+    const user = await this.db("users").where("id", task.user_id).first("is_evolve_user");
+    if (user && (user.is_evolve_user === true || user.is_evolve_user === 1)) return { customerId: task.customer_id, placedByUserId: null };
+    const link = await this.db("user_customers").where({ user_id: task.user_id, customer_id: task.customer_id }).first("permissions_json");
+    const permissions = link ? parsePermissions(link.permissions_json) : [];
+    return { customerId: task.customer_id, placedByUserId: permissions.includes("viewAllOrders") ? null : task.user_id };
+  }
+
+  private async finish(task: TaskRow, outcome: { status: "success"; rows: unknown[] } | { status: "failed"; reason: string }): Promise<void> {
+    const finishedAt = this.ctx.now().toISOString();
+    const values =
+      outcome.status === "success"
+        ? { status: "success", success: true, reason: null, result_json: JSON.stringify(outcome.rows), row_count: outcome.rows.length }
+        : { status: "failed", success: false, reason: outcome.reason, result_json: null, row_count: null };
+    // only while the claim is still this run's: a run whose lease lapsed and was taken over writes nothing
+    await this.db("report_tasks")
+      .where({ id: task.id, status: "running", claimed_by: task.claimed_by, attempts: task.attempts })
+      .update({ ...values, finished_at: finishedAt, lease_until: null });
+  }
+}
