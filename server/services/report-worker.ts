@@ -68,7 +68,10 @@ export class ReportWorker implements ReportQueue {
   private readonly pollMs: number;
   private readonly maxAttempts: number;
   private readonly log: (message: string) => void;
+  /** not looking for work (never started, or stopped) */
   private stopped = true;
+  /** stop() was called: a run in hand gives up between statements */
+  private halted = false;
   private timer: NodeJS.Timeout | null = null;
   private current: Promise<void> | null = null;
   private again = false;
@@ -89,12 +92,14 @@ export class ReportWorker implements ReportQueue {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.halted = false;
     this.schedule(0);
   }
 
   /** Stops looking for work and waits for the run in hand (its statements end; a lost claim is taken over later). */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.halted = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.current;
@@ -167,7 +172,7 @@ export class ReportWorker implements ReportQueue {
       step: async (run) => {
         // SQLite blocks the event loop while a statement runs: let waiting requests through before each one
         if (sqlite) await new Promise((resolve) => setImmediate(resolve));
-        if (this.stopped) throw new Timeout("stopped");
+        if (this.halted) throw new Timeout("stopped");
         if (performance.now() >= deadline) throw new Timeout("timeout");
         return run();
       },
@@ -180,7 +185,7 @@ export class ReportWorker implements ReportQueue {
       await this.finish(task, { status: "success", rows });
     } catch (error: any) {
       if (error instanceof Timeout && error.message === "stopped") return false; // the lease lapses; another run takes it over
-      if (this.stopped) return false;
+      if (this.halted) return false;
       if (!(error instanceof Timeout)) this.log(`provider: report task ${task.id} failed: ${error?.stack ?? error}`);
       await this.finish(task, { status: "failed", reason: error instanceof Timeout ? REASONS.timeout(this.timeoutMs) : REASONS.unfinished });
     }

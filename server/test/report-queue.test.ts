@@ -1,0 +1,154 @@
+import type { Knex } from "knex";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as queueMigration from "../db/migrations/015_report_tasks_queue";
+import { REASONS, ReportWorker, workerEnv } from "../services/report-worker";
+import { NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+
+/**
+ * Decision 122: the report queue. The provider here runs no worker of its own (PROVIDER_REPORT_WORKER=off); the tests
+ * drive workers directly, each claim and run awaited, so nothing depends on timing.
+ */
+let p: TestProvider;
+let db: Knex;
+const ctx = () => ({ db, now: () => p.clock.now });
+const PARAMS = JSON.stringify({ from: "2026-10-01", to: "2026-10-31", departments: [], employees: [] });
+
+async function addTask(extra: Record<string, unknown> = {}): Promise<number> {
+  const [row] = await db("report_tasks")
+    .insert({ customer_id: NORTHWIND, user_id: 1, type: "spend-by-month", params_json: PARAMS, status: "pending", created_at: p.clock.now.toISOString(), ...extra })
+    .returning("id");
+  return Number(typeof row === "object" ? row.id : row);
+}
+const task = (id: number) => db("report_tasks").where("id", id).first();
+/** buyer@demo.test at Northwind (the fixture user has two business units) */
+async function buyer(): Promise<string> {
+  const token = await p.login("buyer@demo.test");
+  await p.api("POST", "/api/select-customer", { token, body: { contactId: "5001" } });
+  return token;
+}
+
+beforeAll(async () => {
+  process.env.PROVIDER_REPORT_WORKER = "off";
+  p = await startTestProvider();
+  delete process.env.PROVIDER_REPORT_WORKER;
+  db = p.db;
+});
+afterAll(async () => p?.close());
+beforeEach(async () => {
+  await db("report_tasks").delete();
+});
+
+describe("the report queue", () => {
+  it("two workers racing for one task: exactly one claims it", async () => {
+    const id = await addTask();
+    const [a, b] = [new ReportWorker(ctx(), { id: "a" }), new ReportWorker(ctx(), { id: "b" })];
+    const claims = await Promise.all([a.claim(), b.claim(), a.claim(), b.claim()]);
+    expect(claims.filter(Boolean).map((c) => c!.id)).toEqual([id]);
+    expect(await task(id)).toMatchObject({ status: "running", attempts: 1 });
+  });
+
+  it("two workers draining a queue run each task once", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++) ids.push(await addTask());
+    const drain = async (w: ReportWorker) => {
+      while (await w.runOnce()) {
+        /* next */
+      }
+    };
+    await Promise.all([drain(new ReportWorker(ctx(), { id: "a" })), drain(new ReportWorker(ctx(), { id: "b" }))]);
+    const rows = await db("report_tasks").whereIn("id", ids).orderBy("id");
+    expect(rows.map((r: any) => [r.status, r.attempts, r.row_count])).toEqual(ids.map(() => ["success", 1, 1]));
+    expect(JSON.parse(rows[0].result_json)).toEqual([{ month: "2026-10", orders: 4, subTotal: 80 }]);
+  });
+
+  it("after a restart a task left running by a dead process is run again once its lease has lapsed", async () => {
+    const lapsed = await addTask({ status: "running", claimed_by: "dead:1", attempts: 1, started_at: "2026-11-21T08:00:00.000Z", lease_until: "2026-11-21T08:01:30.000Z" });
+    const held = await addTask({ status: "running", claimed_by: "alive:2", attempts: 1, started_at: "2026-11-21T08:59:00.000Z", lease_until: "2026-11-21T09:00:30.000Z" });
+    const restarted = new ReportWorker(ctx(), { id: "restarted" });
+    expect(await restarted.runOnce()).toBe(true);
+    expect(await task(lapsed)).toMatchObject({ status: "success", attempts: 2, claimed_by: "restarted" });
+    // the other is still within its lease: not taken
+    expect(await restarted.runOnce()).toBe(false);
+    expect(await task(held)).toMatchObject({ status: "running", claimed_by: "alive:2" });
+    // …until the lease lapses
+    p.clock.advance(60_000);
+    try {
+      expect(await restarted.runOnce()).toBe(true);
+      expect(await task(held)).toMatchObject({ status: "success", attempts: 2 });
+    } finally {
+      p.clock.advance(-60_000);
+    }
+  });
+
+  it("a task whose runs keep dying fails after the last attempt, with a reason", async () => {
+    const id = await addTask({ status: "running", claimed_by: "dead:1", attempts: 3, lease_until: "2026-11-21T08:00:00.000Z" });
+    expect(await new ReportWorker(ctx(), { maxAttempts: 3 }).runOnce()).toBe(true);
+    expect(await task(id)).toMatchObject({ status: "failed", reason: REASONS.unfinished, row_count: null });
+  });
+
+  it("a run over the time limit fails with the reason in words (a zero limit here: every run is over it)", async () => {
+    const id = await addTask({ type: "top-products" });
+    expect(await new ReportWorker(ctx(), { timeoutMs: 0 }).runOnce()).toBe(true);
+    const row = await task(id);
+    expect(row).toMatchObject({ status: "failed", reason: REASONS.timeout(0), result_json: null });
+    expect(REASONS.timeout(60_000)).toBe("The report took longer than 60 seconds");
+    const answer = await p.api("GET", `/api/report/${id}`, { token: await buyer() });
+    expect(answer.body).toMatchObject({ status: "failed", success: false, reason: REASONS.timeout(0), result: null });
+  });
+
+  it("a run whose claim was taken over writes nothing", async () => {
+    const id = await addTask();
+    const slow = new ReportWorker(ctx(), { id: "slow" });
+    const claimed = await slow.claim();
+    // another worker has since taken the task over (as after a lapsed lease)
+    await db("report_tasks").where("id", id).update({ claimed_by: "other", attempts: 2 });
+    await (slow as any).finish(claimed, { status: "success", rows: [] });
+    expect(await task(id)).toMatchObject({ status: "running", claimed_by: "other", result_json: null });
+  });
+
+  it("a started worker is woken by a new task and stops cleanly", async () => {
+    const worker = new ReportWorker(ctx(), { pollMs: 60_000 });
+    worker.start();
+    try {
+      const token = await buyer();
+      const id = await addTask();
+      worker.wake();
+      for (;;) {
+        const row = await task(id);
+        if (row.status === "success") break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect((await p.api("GET", `/api/report/${id}`, { token })).body.result.rows).toEqual([{ month: "2026-10", orders: 4, subTotal: 80 }]);
+    } finally {
+      await worker.stop();
+    }
+    const later = await addTask();
+    worker.wake();
+    expect(await task(later)).toMatchObject({ status: "pending" });
+  });
+
+  it("PROVIDER_REPORT_WORKER and PROVIDER_REPORT_TIMEOUT_SECONDS", () => {
+    expect(workerEnv({})).toEqual({ enabled: true, timeoutMs: 60_000 });
+    expect(workerEnv({ PROVIDER_REPORT_WORKER: "off", PROVIDER_REPORT_TIMEOUT_SECONDS: "5" })).toEqual({ enabled: false, timeoutMs: 5000 });
+    expect(workerEnv({ PROVIDER_REPORT_TIMEOUT_SECONDS: "x" })).toEqual({ enabled: true, timeoutMs: 60_000 });
+  });
+});
+
+describe("migration 015", () => {
+  it("older rows become success, failed with their error as the reason, or pending; down and up again", async () => {
+    await queueMigration.down(db);
+    try {
+      const old = (id: number, success: boolean | null, result_json: string | null) => ({ id, customer_id: NORTHWIND, user_id: 1, type: "spend-by-month", params_json: "{}", success, result_json, created_at: "2026-11-01T00:00:00.000Z" });
+      await db("report_tasks").insert([old(101, true, "[]"), old(102, false, JSON.stringify({ error: "Report timed out" })), old(103, false, "not json"), old(104, null, null)]);
+    } finally {
+      await queueMigration.up(db);
+    }
+    const rows = await db("report_tasks").whereIn("id", [101, 102, 103, 104]).orderBy("id").select("id", "status", "reason", "attempts");
+    expect(rows).toEqual([
+      { id: 101, status: "success", reason: null, attempts: 0 },
+      { id: 102, status: "failed", reason: "Report timed out", attempts: 0 },
+      { id: 103, status: "failed", reason: REASONS.unfinished, attempts: 0 },
+      { id: 104, status: "pending", reason: null, attempts: 0 },
+    ]);
+  });
+});
