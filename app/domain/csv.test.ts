@@ -1,24 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine } from "./csv";
-
-/** RFC 4180 read-back: enough of a parser to prove a line round-trips. */
-function parseCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") cells.push(cell), (cell = "");
-    else cell += c;
-  }
-  cells.push(cell);
-  return cells;
-}
+import { CSV_BOM, csvCell, csvLine, parseCsv } from "./csv";
 
 describe("CSV cells", () => {
   it.each([
@@ -38,7 +19,7 @@ describe("CSV cells", () => {
     ["-cmd|' /C calc'!A0", "'-cmd|' /C calc'!A0"],
     ["@SUM(1)", "'@SUM(1)"],
     ["\tTabbed", "'\tTabbed"],
-    ["\r=1", "\"'\r=1\""],
+    ["\r=1", '"\'\r=1"'],
     ['=HYPERLINK("http://x","y")', '"\'=HYPERLINK(""http://x"",""y"")"'],
   ])("a formula-looking cell %j is neutralised → %j", (value, cell) => expect(csvCell(value)).toBe(cell));
 
@@ -48,14 +29,28 @@ describe("CSV cells", () => {
     ["0.5", "0.5"],
   ])("a plain negative number %j stays a value", (value, cell) => expect(csvCell(value)).toBe(cell));
 
-  it.each([["-1e5"], ["-3."], ["--3"], ["-3,50"]])("anything more than a plain number after a minus is neutralised: %j", (value) => {
-    expect(csvCell(value).replace(/^"/, "").startsWith("'")).toBe(true);
-  });
+  it.each([["-1e5"], ["-3."], ["--3"], ["-3,50"]])(
+    "anything more than a plain number after a minus is neutralised: %j",
+    (value) => {
+      expect(csvCell(value).replace(/^"/, "").startsWith("'")).toBe(true);
+    }
+  );
 
   it("a line ends CRLF and parses back to its cells (neutralised ones keep the apostrophe)", () => {
     const cells = ["Estates, North", 'Say "yes"', "two\nlines", "=1+1", "-12.50", "£3.00"];
     const line = csvLine(cells);
     expect(line.endsWith("\r\n")).toBe(true);
-    expect(parseCsvLine(line.slice(0, -2))).toEqual(["Estates, North", 'Say "yes"', "two\nlines", "'=1+1", "-12.50", "£3.00"]);
+    expect(parseCsv(line)[0]).toEqual(["Estates, North", 'Say "yes"', "two\nlines", "'=1+1", "-12.50", "£3.00"]);
+  });
+
+  it("reads a whole file back: BOM skipped, CRLF or LF rows, quoted line breaks kept", () => {
+    const text = CSV_BOM + csvLine(["Name", "Note"]) + csvLine(["Ann", "two\r\nlines"]) + 'Bob,plain\nCy,"a,b"\n';
+    expect(parseCsv(text)).toEqual([
+      ["Name", "Note"],
+      ["Ann", "two\r\nlines"],
+      ["Bob", "plain"],
+      ["Cy", "a,b"],
+    ]);
+    expect(parseCsv("")).toEqual([]);
   });
 });

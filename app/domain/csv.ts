@@ -20,3 +20,30 @@ export function csvLine(cells: readonly string[]): string {
 
 /** Starts a UTF-8 file so Excel reads £ and accents right. */
 export const CSV_BOM = "\uFEFF";
+
+/**
+ * Reads CSV text back into rows of cells (RFC 4180: quoted commas, quotes and line breaks; CRLF or LF rows). The
+ * downloads' tests and e2e checks use it to prove a file parses; a leading BOM is skipped.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  const input = text.startsWith(CSV_BOM) ? text.slice(1) : text;
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i];
+    if (quoted) {
+      if (c === '"' && input[i + 1] === '"') (cell += '"'), i++;
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") row.push(cell), (cell = "");
+    else if (c === "\n" || (c === "\r" && input[i + 1] === "\n")) {
+      row.push(cell), rows.push(row), (row = []), (cell = "");
+      if (c === "\r") i++;
+    } else cell += c;
+  }
+  if (cell !== "" || row.length > 0) row.push(cell), rows.push(row);
+  return rows;
+}

@@ -29,7 +29,9 @@ describe("report tasks (SPEC §4, issue 19)", () => {
     ["running", null, "pending"],
     ["success", true, "success"],
     ["failed", false, "failed"],
-  ] as const)("the provider's status %s is %s", (status, success, state) => expect(reportTaskState({ status, success })).toBe(state));
+  ] as const)("the provider's status %s is %s", (status, success, state) =>
+    expect(reportTaskState({ status, success })).toBe(state)
+  );
 
   it("a new task starts pending", () => {
     expect(addReportTask([], { taskId: "1", type: "orders", createdAt: "t" })).toEqual([
@@ -38,17 +40,33 @@ describe("report tasks (SPEC §4, issue 19)", () => {
   });
 
   it("adding a task clears earlier successes but keeps pending and failed ones", () => {
-    const tasks = [task("1", true), task("2", null), task("3", true), task("5", false, { reason: "The report took longer than 60 seconds" })];
+    const tasks = [
+      task("1", true),
+      task("2", null),
+      task("3", true),
+      task("5", false, { reason: "The report took longer than 60 seconds" }),
+    ];
     expect(addReportTask(tasks, task("4", null)).map((t) => t.taskId)).toEqual(["2", "5", "4"]);
   });
 
   it("success is kept in the list", () => {
-    expect(settleReportTask([task("1", null), task("2", null)], "1", true)).toEqual([task("1", true, { status: "success", reason: null }), task("2", null)]);
+    expect(settleReportTask([task("1", null), task("2", null)], "1", true)).toEqual([
+      task("1", true, { status: "success", reason: null }),
+      task("2", null),
+    ]);
   });
 
   it("a failed task stays in the list with its reason", () => {
-    const settled = settleReportTask([task("1", null), task("2", null)], "1", false, "The report took longer than 60 seconds");
-    expect(settled).toEqual([task("1", false, { status: "failed", reason: "The report took longer than 60 seconds" }), task("2", null)]);
+    const settled = settleReportTask(
+      [task("1", null), task("2", null)],
+      "1",
+      false,
+      "The report took longer than 60 seconds"
+    );
+    expect(settled).toEqual([
+      task("1", false, { status: "failed", reason: "The report took longer than 60 seconds" }),
+      task("2", null),
+    ]);
     expect(reportTaskState(settled[0])).toBe("failed");
   });
 

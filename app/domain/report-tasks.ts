@@ -32,23 +32,38 @@ export function hasPendingTask(tasks: readonly Pick<ReportTask, "success" | "sta
 }
 
 /** A new task clears earlier successes: the user has moved on; unfinished and failed tasks stay. */
-export function addReportTask(tasks: readonly ReportTask[], task: Omit<ReportTask, "success" | "status" | "reason">): ReportTask[] {
-  return [...tasks.filter((t) => reportTaskState(t) !== "success"), { ...task, success: null, status: "pending", reason: null }];
+export function addReportTask(
+  tasks: readonly ReportTask[],
+  task: Omit<ReportTask, "success" | "status" | "reason">
+): ReportTask[] {
+  return [
+    ...tasks.filter((t) => reportTaskState(t) !== "success"),
+    { ...task, success: null, status: "pending", reason: null },
+  ];
 }
 
 /**
  * A task finishes: a success stays listed for download; a failure stays too, with its reason, so the user sees
  * why and can run it again (issue 19; decision 055 had a failure leave the list).
  */
-export function settleReportTask<T extends ReportTask>(tasks: readonly T[], taskId: string, success: boolean, reason: string | null = null): T[] {
+export function settleReportTask<T extends ReportTask>(
+  tasks: readonly T[],
+  taskId: string,
+  success: boolean,
+  reason: string | null = null
+): T[] {
   return tasks.map((t) =>
-    t.taskId === taskId ? { ...t, success, status: success ? "success" : "failed", reason: success ? null : reason } : t,
+    t.taskId === taskId ? { ...t, success, status: success ? "success" : "failed", reason: success ? null : reason } : t
   );
 }
 
 /** Run a failed task again: back to pending, its reason cleared. Any other task is left as it is (409 upstream). */
 export function retryReportTask<T extends ReportTask>(tasks: readonly T[], taskId: string): T[] {
-  return tasks.map((t) => (t.taskId === taskId && reportTaskState(t) === "failed" ? { ...t, success: null, status: "pending", reason: null } : t));
+  return tasks.map((t) =>
+    t.taskId === taskId && reportTaskState(t) === "failed"
+      ? { ...t, success: null, status: "pending", reason: null }
+      : t
+  );
 }
 
 export function canRetryReportTask(task: Pick<ReportTask, "success" | "status">): boolean {

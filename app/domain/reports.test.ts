@@ -64,7 +64,9 @@ describe("report definitions", () => {
   });
 
   it("an allowance row's category is the wearer and the allocation type", () => {
-    expect(reportCategoryLabel("allowance-usage", { wearer: "Ann Lee", allocationTypeName: "Shirts" })).toBe("Ann Lee · Shirts");
+    expect(reportCategoryLabel("allowance-usage", { wearer: "Ann Lee", allocationTypeName: "Shirts" })).toBe(
+      "Ann Lee · Shirts"
+    );
     expect(reportCategoryLabel("spend-by-month", { month: "2026-01" })).toBe("Jan 2026");
   });
 });
@@ -115,13 +117,24 @@ describe("report filters", () => {
       ok: true,
       filters: { type: "spend-by-month", from: "2025-12-01", to: "2026-11-23", departments: [], employees: [] },
     });
-    expect(read("type=spend-by-month&from=2026-06-01&to=")).toMatchObject({ ok: true, filters: { from: "2026-06-01", to: "2026-11-23" } });
+    expect(read("type=spend-by-month&from=2026-06-01&to=")).toMatchObject({
+      ok: true,
+      filters: { from: "2026-06-01", to: "2026-11-23" },
+    });
   });
 
   it("reads repeated departments and employees, each once", () => {
-    expect(read("type=top-products&from=2026-01-01&to=2026-01-31&departments=3&departments=5&departments=3&employees=12")).toEqual({
+    expect(
+      read("type=top-products&from=2026-01-01&to=2026-01-31&departments=3&departments=5&departments=3&employees=12")
+    ).toEqual({
       ok: true,
-      filters: { type: "top-products", from: "2026-01-01", to: "2026-01-31", departments: ["3", "5"], employees: ["12"] },
+      filters: {
+        type: "top-products",
+        from: "2026-01-01",
+        to: "2026-01-31",
+        departments: ["3", "5"],
+        employees: ["12"],
+      },
     });
   });
 
@@ -129,7 +142,10 @@ describe("report filters", () => {
     const form = new FormData();
     form.set("type", "allowance-usage");
     form.append("employees", "7");
-    expect(readReportFilters(form, TODAY)).toMatchObject({ ok: true, filters: { type: "allowance-usage", employees: ["7"] } });
+    expect(readReportFilters(form, TODAY)).toMatchObject({
+      ok: true,
+      filters: { type: "allowance-usage", employees: ["7"] },
+    });
   });
 
   it.each([
@@ -138,7 +154,10 @@ describe("report filters", () => {
     ["type=spend-by-month&from=2026-02-30", { from: "Enter a date as YYYY-MM-DD" }],
     ["type=spend-by-month&from=01.02.26", { from: "Enter a date as YYYY-MM-DD" }],
     ["type=spend-by-month&to=2026-1-5", { to: "Enter a date as YYYY-MM-DD" }],
-    ["type=spend-by-month&from=2026-13-01&to=soon", { from: "Enter a date as YYYY-MM-DD", to: "Enter a date as YYYY-MM-DD" }],
+    [
+      "type=spend-by-month&from=2026-13-01&to=soon",
+      { from: "Enter a date as YYYY-MM-DD", to: "Enter a date as YYYY-MM-DD" },
+    ],
     ["type=spend-by-month&from=2026-05-02&to=2026-05-01", { from: "The start date must be on or before the end date" }],
     ["type=spend-by-month&from=2024-11-23&to=2026-11-23", { to: "A report can cover at most 24 months" }],
     ["type=spend-by-month&departments=3&departments=abc", { departments: "Unknown department: abc" }],
@@ -157,7 +176,10 @@ describe("report filters", () => {
 
   it("a refused form hands back what was typed", () => {
     const answer = read("type=spend-by-month&from=2026-05-02&to=2026-05-01&departments=3&departments=x");
-    expect(answer).toMatchObject({ ok: false, values: { type: "spend-by-month", from: "2026-05-02", to: "2026-05-01", departments: ["3", "x"], employees: [] } });
+    expect(answer).toMatchObject({
+      ok: false,
+      values: { type: "spend-by-month", from: "2026-05-02", to: "2026-05-01", departments: ["3", "x"], employees: [] },
+    });
   });
 
   it("parses only real days written YYYY-MM-DD", () => {
@@ -168,18 +190,29 @@ describe("report filters", () => {
   });
 
   it("filters back to GET parameters", () => {
-    const params = reportFilterParams({ type: "top-products", from: "2026-01-01", to: "2026-01-31", departments: ["3", "5"], employees: [] });
+    const params = reportFilterParams({
+      type: "top-products",
+      from: "2026-01-01",
+      to: "2026-01-31",
+      departments: ["3", "5"],
+      employees: [],
+    });
     expect(params.toString()).toBe("type=top-products&from=2026-01-01&to=2026-01-31&departments=3&departments=5");
     expect(read(params.toString())).toMatchObject({ ok: true, filters: { departments: ["3", "5"] } });
   });
 
   it("filters in words", () => {
     const names = { departments: new Map([["3", "Estates"]]) };
-    expect(reportFilterLines("spend-by-month", { from: "2025-12-01", to: "2026-11-30", departments: ["3", "9"], employees: [] }, names)).toEqual([
-      "Orders placed 01.12.25 to 30.11.26",
-      "Departments: Estates, #9",
+    expect(
+      reportFilterLines(
+        "spend-by-month",
+        { from: "2025-12-01", to: "2026-11-30", departments: ["3", "9"], employees: [] },
+        names
+      )
+    ).toEqual(["Orders placed 01.12.25 to 30.11.26", "Departments: Estates, #9"]);
+    expect(reportFilterLines("allowance-usage", { from: "2025-12-01", to: "2026-11-30" })).toEqual([
+      "All departments and employees",
     ]);
-    expect(reportFilterLines("allowance-usage", { from: "2025-12-01", to: "2026-11-30" })).toEqual(["All departments and employees"]);
   });
 });
 
@@ -188,27 +221,37 @@ describe("report file names", () => {
 
   it("carries the filters", () => {
     expect(reportFileName({ type: "spend-by-month", params: { ...params, departments: ["3", "5"] } }, "csv")).toBe(
-      "spend-by-month_2025-12-01_to_2026-11-30_departments-3-5.csv",
+      "spend-by-month_2025-12-01_to_2026-11-30_departments-3-5.csv"
     );
     expect(reportFileName({ type: "top-products", params: { ...params, employees: ["12"] } }, "xlsx")).toBe(
-      "top-products_2025-12-01_to_2026-11-30_employees-12.xlsx",
+      "top-products_2025-12-01_to_2026-11-30_employees-12.xlsx"
     );
-    expect(reportFileName({ type: "orders-by-status", params }, "csv")).toBe("orders-by-status_2025-12-01_to_2026-11-30.csv");
+    expect(reportFileName({ type: "orders-by-status", params }, "csv")).toBe(
+      "orders-by-status_2025-12-01_to_2026-11-30.csv"
+    );
   });
 
   it("a report that ignores dates leaves them out", () => {
-    expect(reportFileName({ type: "allowance-usage", params: { ...params, employees: ["7"] } }, "csv")).toBe("allowance-usage_employees-7.csv");
+    expect(reportFileName({ type: "allowance-usage", params: { ...params, employees: ["7"] } }, "csv")).toBe(
+      "allowance-usage_employees-7.csv"
+    );
   });
 
   it("many ids are counted, not all listed", () => {
     const departments = ["1", "2", "3", "4", "5", "6", "7"];
     expect(reportFileName({ type: "spend-by-department", params: { ...params, departments } }, "csv")).toBe(
-      "spend-by-department_2025-12-01_to_2026-11-30_departments-1-2-3-4-5-and-2-more.csv",
+      "spend-by-department_2025-12-01_to_2026-11-30_departments-1-2-3-4-5-and-2-more.csv"
     );
   });
 
   it("only safe characters", () => {
-    const name = reportFileName({ type: "../x y", params: { from: '2026"-01-01', to: "2026-02-01", departments: ["3/../4"], employees: ["a\r\nb"] } }, "csv");
+    const name = reportFileName(
+      {
+        type: "../x y",
+        params: { from: '2026"-01-01', to: "2026-02-01", departments: ["3/../4"], employees: ["a\r\nb"] },
+      },
+      "csv"
+    );
     expect(name).toMatch(/^[A-Za-z0-9_.-]+$/);
     expect(name).toBe("x-y_departments-3-4_employees-a-b.csv");
   });
@@ -219,7 +262,10 @@ describe("report task label", () => {
     [{ success: null, status: "pending" as const }, "Running…"],
     [{ success: null, status: "running" as const }, "Running…"],
     [{ success: true, status: "success" as const }, "Ready"],
-    [{ success: false, status: "failed" as const, reason: "The report took longer than 60 seconds" }, "Failed: The report took longer than 60 seconds"],
+    [
+      { success: false, status: "failed" as const, reason: "The report took longer than 60 seconds" },
+      "Failed: The report took longer than 60 seconds",
+    ],
     [{ success: false, reason: null }, "Failed"],
   ])("%o → %j", (task, label) => expect(reportTaskLabel(task)).toBe(label));
 });

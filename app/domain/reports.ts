@@ -28,7 +28,7 @@ export type ReportDefinition = {
   label: string;
   description: string;
   chart: "bar" | "line";
-  /** The row key on the x axis. */
+  /** The row key each bar or point stands for. */
   category: string;
   /** The row key charted. */
   value: string;
@@ -140,8 +140,16 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
 /** The words on a row's chart bar or point: allowance rows are a wearer × an allocation type. */
 export function reportCategoryLabel(type: ReportType, row: Record<string, unknown>): string {
   const definition = REPORT_DEFINITIONS[type];
-  const category = formatReportCell(row, definition.columns.find((c) => c.key === definition.category) ?? { key: definition.category, heading: "", format: "text" });
-  if (type === "allowance-usage") return `${category} · ${formatReportCell(row, { key: "allocationTypeName", heading: "", format: "text" })}`;
+  const category = formatReportCell(
+    row,
+    definition.columns.find((c) => c.key === definition.category) ?? {
+      key: definition.category,
+      heading: "",
+      format: "text",
+    }
+  );
+  if (type === "allowance-usage")
+    return `${category} · ${formatReportCell(row, { key: "allocationTypeName", heading: "", format: "text" })}`;
   return category;
 }
 
@@ -288,8 +296,10 @@ function readIds(values: readonly string[]): { ids: string[]; bad: string | null
  */
 export function readReportFilters(
   input: URLSearchParams | FormData,
-  today: Date,
-): { ok: true; filters: ReportFilters } | { ok: false; errors: ReportFilterErrors; values: Record<string, string | string[]> } {
+  today: Date
+):
+  | { ok: true; filters: ReportFilters }
+  | { ok: false; errors: ReportFilterErrors; values: Record<string, string | string[]> } {
   const range = defaultReportRange(today);
   const type = readOne(input, "type");
   const from = readOne(input, "from") || range.from;
@@ -311,7 +321,11 @@ export function readReportFilters(
   if (employees.bad !== null) errors.employees = REPORT_FILTER_MESSAGES.employee(employees.bad);
 
   if (Object.keys(errors).length > 0 || !isReportType(type)) {
-    return { ok: false, errors, values: { type, from, to, departments: readAll(input, "departments"), employees: readAll(input, "employees") } };
+    return {
+      ok: false,
+      errors,
+      values: { type, from, to, departments: readAll(input, "departments"), employees: readAll(input, "employees") },
+    };
   }
   return { ok: true, filters: { type, from, to, departments: departments.ids, employees: employees.ids } };
 }
@@ -324,7 +338,12 @@ export function reportFilterParams(filters: ReportFilters): URLSearchParams {
   return params;
 }
 
-export type ReportParams = { from?: string | null; to?: string | null; departments?: readonly string[]; employees?: readonly string[] };
+export type ReportParams = {
+  from?: string | null;
+  to?: string | null;
+  departments?: readonly string[];
+  employees?: readonly string[];
+};
 
 /** Names for the ids a task's filters hold; an id without a name is shown as its number. */
 export type ReportFilterNames = { departments?: ReadonlyMap<string, string>; employees?: ReadonlyMap<string, string> };
@@ -333,7 +352,8 @@ export type ReportFilterNames = { departments?: ReadonlyMap<string, string>; emp
 export function reportFilterLines(type: string, params: ReportParams, names: ReportFilterNames = {}): string[] {
   const lines: string[] = [];
   const usesDates = isReportType(type) ? REPORT_DEFINITIONS[type].usesDates : true;
-  if (usesDates && params.from && params.to) lines.push(`Orders placed ${formatDate(params.from)} to ${formatDate(params.to)}`);
+  if (usesDates && params.from && params.to)
+    lines.push(`Orders placed ${formatDate(params.from)} to ${formatDate(params.to)}`);
   const named = (ids: readonly string[] | undefined, map: ReadonlyMap<string, string> | undefined) =>
     (ids ?? []).map((id) => map?.get(id) ?? `#${id}`).join(", ");
   if (params.departments?.length) lines.push(`Departments: ${named(params.departments, names.departments)}`);
@@ -352,7 +372,9 @@ function fileIds(label: string, ids: readonly string[] | undefined): string | nu
   const safe = (ids ?? []).map(fileSafe).filter((id) => id !== "");
   if (safe.length === 0) return null;
   const shown = safe.slice(0, FILE_IDS_SHOWN).join("-");
-  return safe.length > FILE_IDS_SHOWN ? `${label}-${shown}-and-${safe.length - FILE_IDS_SHOWN}-more` : `${label}-${shown}`;
+  return safe.length > FILE_IDS_SHOWN
+    ? `${label}-${shown}-and-${safe.length - FILE_IDS_SHOWN}-more`
+    : `${label}-${shown}`;
 }
 
 /**
@@ -360,8 +382,16 @@ function fileIds(label: string, ids: readonly string[] | undefined): string | nu
  * `spend-by-month_2025-12-01_to_2026-11-30_departments-3-5.csv`. A report that ignores dates leaves them out.
  */
 export function reportFileName(
-  task: { type: string; params: { from?: string | null; to?: string | null; departments?: readonly string[]; employees?: readonly string[] } },
-  ext: "csv" | "xlsx",
+  task: {
+    type: string;
+    params: {
+      from?: string | null;
+      to?: string | null;
+      departments?: readonly string[];
+      employees?: readonly string[];
+    };
+  },
+  ext: "csv" | "xlsx"
 ): string {
   const parts = [fileSafe(task.type) || "report"];
   const usesDates = isReportType(task.type) ? REPORT_DEFINITIONS[task.type].usesDates : true;
