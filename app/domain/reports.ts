@@ -285,7 +285,8 @@ function readOne(input: URLSearchParams | FormData, name: string): string {
 
 /** Ids as the provider takes them: digits only, each once; the first that is not is named in the error. */
 function readIds(values: readonly string[]): { ids: string[]; bad: string | null } {
-  const bad = values.find((value) => !/^\d{1,18}$/.test(value)) ?? null;
+  // Decision 010's id rule (upstream-id.ts holds it too, but imports zod, which a page must not).
+  const bad = values.find((value) => !/^\d{1,15}$/.test(value)) ?? null;
   return { ids: [...new Set(values)], bad };
 }
 
