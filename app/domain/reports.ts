@@ -112,6 +112,7 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
       { key: "allocationTypeName", heading: "Allocation type", format: "text" },
       { key: "used", heading: "Used", format: "count" },
       { key: "left", heading: "Left", format: "count" },
+      { key: "points", heading: "Points budget", format: "count" },
       { key: "pointsUsed", heading: "Points used", format: "count" },
       { key: "pointsLeft", heading: "Points left", format: "count" },
       { key: "resetDate", heading: "Resets on", format: "date" },

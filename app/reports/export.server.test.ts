@@ -154,6 +154,7 @@ describe("report Excel file", () => {
       "Allocation type",
       "Used",
       "Left",
+      "Points budget",
       "Points used",
       "Points left",
       "Resets on",
@@ -162,9 +163,10 @@ describe("report Excel file", () => {
     expect(first.getCell(4).value).toBe(3);
     expect(first.getCell(4).type).toBe(ExcelJS.ValueType.Number);
     expect(first.getCell(6).value).toBeNull();
-    expect(first.getCell(8).value).toEqual(new Date("2027-01-01T00:00:00Z"));
-    expect(first.getCell(8).type).toBe(ExcelJS.ValueType.Date);
+    expect(first.getCell(9).value).toEqual(new Date("2027-01-01T00:00:00Z"));
+    expect(first.getCell(9).type).toBe(ExcelJS.ValueType.Date);
     expect(sheet.getRow(7).getCell(5).value).toBe(-5);
+    expect(sheet.getRow(7).getCell(6).value).toBe(35);
     expect(sheet.rowCount).toBe(7);
   });
 
