@@ -409,6 +409,7 @@ describe("the access table (decision 057)", () => {
       "Overview:/dashboard", "Overview:/news", "Catalogue:/categories/full", "Catalogue:/categories/my", "Catalogue:/search",
       "Ordering:/basket", "Ordering:/quick-order", "Ordering:/saved-baskets", "Ordering:/wearer-pack", "Ordering:/add-wearer",
       "Orders:/order-history", "Orders:/order-to-approve", "Orders:/saved-punchout-baskets", "Orders:/punchedout-baskets",
+      "Orders:/reporting",
     ]);
     expect(navigationFor({ account: everything(), inPunchout: false }).map((n) => n.to)).not.toContain("/order-to-approve");
   });
@@ -418,6 +419,16 @@ describe("the access table (decision 057)", () => {
     expect(links(["canViewManpack", "manpackOrders"])).toContain("/wearer-pack");
     expect(links(["canViewManpack"])).not.toContain("/wearer-pack");
     expect(links(["manpackOrders", "canViewFullCatalogue"])).not.toContain("/wearer-pack");
+  });
+
+  it("the sidebar's Reporting link: only with viewReporting (issue 19, decision 124), the downloads below it the same", () => {
+    const links = (permissions: Permission[]) => navigationFor({ account: account(permissions), inPunchout: false }).map((n) => n.to);
+    expect(links(["viewReporting"])).toContain("/reporting");
+    expect(links(["canViewFullCatalogue", "viewOrderHistory", "viewAllOrders"])).not.toContain("/reporting");
+    for (const pathname of ["/reporting", "/reporting/12", "/reporting/12/export.csv", "/reporting/12/export.xlsx"]) {
+      expect(accessGuard({ pathname, account: account(["viewReporting"]), inPunchout: false })).toEqual({ allow: true });
+      expect(accessGuard({ pathname, account: account(["canViewFullCatalogue"]), inPunchout: false })).toEqual({ allow: false, redirectTo: "/" });
+    }
   });
 
   it("the sidebar's Add a wearer link: only with addManpackUser (issue 15 item 7)", () => {

@@ -371,6 +371,13 @@ export const ROUTE_ACCESS = {
     punchout: "refused",
     nav: [{ to: "/punchedout-baskets", label: "Punched-out baskets", group: "Orders" }],
   }),
+  // reporting (issue 19, decision 124): viewReporting, as the /reporting path row; the downloads below the same path
+  "_default.reporting._index": page("/reporting", "viewReporting", {
+    nav: [{ to: "/reporting", label: "Reporting", group: "Orders" }],
+  }),
+  "_default.reporting.$taskId": page("/reporting/:taskId", "viewReporting"),
+  "_default.reporting.$taskId_.export[.csv]": page("/reporting/:taskId/export.csv", "viewReporting"),
+  "_default.reporting.$taskId_.export[.xlsx]": page("/reporting/:taskId/export.xlsx", "viewReporting"),
   // the end of a punchout session, within one only (issue 16 items 3 to 5; decision 111)
   "punchout.transfer": page("/punchout/transfer", "user", { punchout: "only" }),
   "punchout.cancel": page("/punchout/cancel", "user", { punchout: "only" }),

@@ -27,6 +27,7 @@ import { wishListHandlers } from "../../tests/mocks/upstream/wish-list";
 import { addressHandlers } from "../../tests/mocks/upstream/addresses";
 import { entitlementHandlers } from "../../tests/mocks/upstream/entitlements";
 import { wearerFixtures, wearerHandlers } from "../../tests/mocks/upstream/wearers";
+import { reportHandlers, reportTask } from "../../tests/mocks/upstream/reports";
 
 // Issue 11: random form bodies against EVERY route action. Whatever is posted, an action never answers 5xx (a thrown
 // Response counts by its status; anything else thrown is a failure), and when it refuses (4xx, or a redirect that
@@ -102,6 +103,19 @@ const ROUTES: Record<string, RouteCase> = {
   "_default.add-delivery-address.tsx": {
     path: () => "/add-delivery-address",
     forms: [{ label: "Leeds stores", addressee: "Goods in", addr1: "1 Mill Lane", addr2: "", city: "Leeds", zip: "ls14ap" }],
+  },
+  // reporting (issue 19, decision 124): ask for a report, run a failed one again
+  "_default.reporting._index.tsx": {
+    path: () => "/reporting?index",
+    forms: [
+      { intent: "create", type: "spend-by-month", from: "2026-01-01", to: "2026-06-30", departments: "301", employees: "5102" },
+      { intent: "retry", taskId: "13" },
+    ],
+  },
+  "_default.reporting.$taskId.tsx": {
+    path: (id) => `/reporting/${id}`,
+    param: { name: "taskId", values: ["12", "13", "14", "999", "0", "abc", "9".repeat(16)] },
+    forms: [{ intent: "retry", taskId: "13" }],
   },
   "_default.manage-delivery-addresses.tsx": {
     path: () => "/manage-delivery-addresses",
@@ -292,6 +306,7 @@ function upstreamFor(world: World) {
     ...recoveryHandlers(),
     ...stripeHandlers({ metadata: { checkout: CHECKOUT.idempotencyKey } }).handlers,
     ...wearerAdminHandlers().handlers,
+    ...reportHandlers([reportTask({ taskId: "12" }), reportTask({ taskId: "13", status: "failed" }), reportTask({ taskId: "14", status: "pending" })]).handlers,
     ...addressHandlers({ forbid: world.refuse }).handlers,
     http.post(`${UPSTREAM}/api/punchout/oci-login`, () => HttpResponse.json({ sessionId: "3", startToken: "oci_token-0123456789abcdef", expiresAt: "2026-11-23T10:05:00Z" }, { status: 201 })),
   );

@@ -1,0 +1,181 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Choice } from "~/components/choice";
+import { FieldError, FormError } from "~/components/field-error";
+import { IntentButton } from "~/components/intent-button";
+import { PendingRefresh, usePolledData } from "~/components/report-polling";
+import { ScrollingTable } from "~/components/scrolling-table";
+import basketStyles from "~/styles/basket.css";
+import ordersStyles from "~/styles/orders.css";
+import reportingStyles from "~/styles/reporting.css";
+
+export const meta: MetaFunction = () => [{ title: "Reporting · Workwear ordering portal" }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: basketStyles },
+  { rel: "stylesheet", href: ordersStyles },
+  { rel: "stylesheet", href: reportingStyles },
+];
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { reportingPageData } = await import("~/reports/reporting.server");
+  const user = await requireUser(request);
+  return reportingPageData(user, new URL(request.url));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { submitReporting } = await import("~/reports/reporting.server");
+  return submitReporting(await requireUser(request), request);
+}
+
+type Option = { value: string; label: string };
+
+/** A labelled scroll box of checkboxes: many departments or employees stay usable, and work without JavaScript. */
+function Picks({ name, legend, hint, options, chosen, error }: { name: string; legend: string; hint: string; options: Option[]; chosen: string[]; error?: string }) {
+  const errorId = `${name}-error`;
+  const hintId = `${name}-hint`;
+  return (
+    <fieldset aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
+      <legend>{legend}</legend>
+      <p className="muted" id={hintId}>
+        {hint}
+      </p>
+      <FieldError id={errorId} message={error} />
+      {options.length === 0 ? (
+        <p>None to choose from.</p>
+      ) : (
+        <div className="report-picks">
+          {options.map((o) => (
+            <label key={o.value}>
+              <input type="checkbox" name={name} value={o.value} defaultChecked={chosen.includes(o.value)} />
+              {o.label}
+            </label>
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** /reporting (issue 19 items 1 and 2): ask for a report, then follow its task until it can be read and downloaded. */
+export default function Reporting() {
+  const loaded = useLoaderData<typeof loader>();
+  const data = usePolledData(loaded, (d) => d.pending, true);
+  const answer = useActionData<typeof action>();
+  const location = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const refused = answer && !answer.ok ? answer : null;
+  const errors: Partial<Record<string, string>> = refused ? refused.fieldErrors : data.errors;
+  const values = refused ? refused.values : data.values;
+  const describe = (field: string) => (errors[field] ? `${field}-error` : undefined);
+  return (
+    <section className="stack reporting">
+      <h1>Reporting</h1>
+      <FormError id="report-form-error" message={refused?.formError} />
+      {/* keyed by the address and the answer, so a pre-filling link or a refusal redraws the form with its values */}
+      <Form method="post" className="stack report-form" noValidate key={`${location.search}|${refused ? "refused" : ""}`} aria-labelledby="report-form-title">
+        <h2 id="report-form-title">Ask for a report</h2>
+        <input type="hidden" name="intent" value="create" />
+        <fieldset aria-describedby={describe("type")}>
+          <legend>Report</legend>
+          <FieldError id="type-error" message={errors.type} />
+          <div className="choices">
+            {data.types.map((t) => (
+              <Choice key={t.value} name="type" value={t.value} label={t.label} detail={t.description} defaultChecked={values.type === t.value} />
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Dates (by the day each order was placed)</legend>
+          <div className="report-form__dates">
+            <div className="field">
+              <label htmlFor="report-from">From</label>
+              <input id="report-from" name="from" type="date" defaultValue={values.from} aria-invalid={errors.from ? true : undefined} aria-describedby={describe("from")} />
+              <FieldError id="from-error" message={errors.from} />
+            </div>
+            <div className="field">
+              <label htmlFor="report-to">To</label>
+              <input id="report-to" name="to" type="date" defaultValue={values.to} aria-invalid={errors.to ? true : undefined} aria-describedby={describe("to")} />
+              <FieldError id="to-error" message={errors.to} />
+            </div>
+          </div>
+          <p className="muted">A report covers at most 24 months.</p>
+        </fieldset>
+        <Picks name="departments" legend="Departments" hint="None ticked: every department." options={data.departments} chosen={values.departments} error={errors.departments} />
+        <Picks name="employees" legend="Employees" hint="None ticked: every employee." options={data.employees} chosen={values.employees} error={errors.employees} />
+        <div>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Run report
+          </button>
+        </div>
+      </Form>
+
+      <h2 id="report-tasks-title">Your reports</h2>
+      {data.pending ? <PendingRefresh text="A report is still running; this list updates when it finishes." /> : null}
+      {data.tasks.length === 0 ? (
+        <p>You have not asked for any reports yet.</p>
+      ) : (
+        <ScrollingTable labelledBy="report-tasks-title">
+          <thead>
+            <tr>
+              <th scope="col">Report</th>
+              <th scope="col">Filters</th>
+              <th scope="col">Asked at</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.tasks.map((task) => (
+              <tr key={task.taskId}>
+                <th scope="row">{task.state === "success" ? <Link to={`/reporting/${task.taskId}`}>{task.label}</Link> : task.label}</th>
+                <td>
+                  <ul className="report-tasks__filters">
+                    {task.filters.map((f) => (
+                      <li key={f}>{f}</li>
+                    ))}
+                  </ul>
+                </td>
+                <td>{task.askedAt}</td>
+                <td>
+                  <TaskState task={task} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollingTable>
+      )}
+    </section>
+  );
+}
+
+type Task = ReturnType<typeof useLoaderData<typeof loader>>["tasks"][number];
+
+/** A task's state: running, or ready with its result and the two files, or failed with its reason and Run again. */
+function TaskState({ task }: { task: Task }) {
+  if (task.state === "pending") return <span>Running…</span>;
+  if (task.state === "failed") {
+    return (
+      <div className="report-tasks__actions">
+        <span className="report-state--failed">Failed: {task.reason ?? "the report could not be finished"}</span>
+        <IntentButton intent="retry" fields={{ taskId: task.taskId }} label={`Run ${task.label} again`}>
+          Run again
+        </IntentButton>
+      </div>
+    );
+  }
+  return (
+    <div className="report-tasks__actions">
+      <Link to={`/reporting/${task.taskId}`} aria-label={`View ${task.label} (${task.askedAt})`}>
+        View
+      </Link>
+      <a href={`/reporting/${task.taskId}/export.csv`} download aria-label={`Download ${task.label} as CSV`}>
+        CSV
+      </a>
+      <a href={`/reporting/${task.taskId}/export.xlsx`} download aria-label={`Download ${task.label} as Excel`}>
+        Excel
+      </a>
+    </div>
+  );
+}
