@@ -12,6 +12,7 @@ describe("ReportChartSvg", () => {
     ])!;
     const html = renderToStaticMarkup(<ReportChartSvg chart={chart} />);
     expect(html).toMatch(/<svg[^>]* role="img"/);
+    expect(html).toMatch(/^<div class="report-chart-frame" role="region" aria-labelledby="[^"]+" tabindex="0">/);
     const labelledBy = /aria-labelledby="([^"]+)"/.exec(html)![1];
     const describedBy = /aria-describedby="([^"]+)"/.exec(html)![1];
     expect(html).toContain(`<title id="${labelledBy}">Top products: quantity by product</title>`);

@@ -168,6 +168,7 @@ describe("report Excel file", () => {
     expect(sheet.getRow(7).getCell(5).value).toBe(-5);
     expect(sheet.getRow(7).getCell(6).value).toBe(35);
     expect(sheet.rowCount).toBe(7);
+    expect(sheet.autoFilter).toBe("A5:I5");
   });
 
   it("formula-looking text stays text", async () => {

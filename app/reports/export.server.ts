@@ -69,6 +69,7 @@ export async function reportXlsx(
   const header = sheet.addRow(columns.map((c) => c.heading));
   header.font = { bold: true };
   sheet.views = [{ state: "frozen", ySplit: header.number }];
+  sheet.autoFilter = { from: { row: header.number, column: 1 }, to: { row: header.number, column: columns.length } };
 
   for (const row of rows) sheet.addRow(columns.map((column) => xlsxValue(row, column)));
 
