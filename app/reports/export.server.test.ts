@@ -72,6 +72,13 @@ describe("report CSV", () => {
     expect(parseCsv(names)[1]).toEqual(["P-1", "Fleece £ Zoë", "3", "9.99"]);
   });
 
+  it("an empty page in the middle is skipped, not a stall", async () => {
+    const text = await readText(
+      reportCsvStream("orders-by-status", pagesOf([{ status: "Closed", orders: 1, subTotal: 1 }], [], [{ status: "Billed", orders: 2, subTotal: 2 }])),
+    );
+    expect(parseCsv(text).map((row) => row[0])).toEqual(["Status", "Closed", "Billed"]);
+  });
+
   it("no rows: the header alone", async () => {
     expect(await readText(reportCsvStream("orders-by-status", pagesOf()))).toBe("\uFEFFStatus,Orders,Spend\r\n");
   });

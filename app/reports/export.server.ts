@@ -17,14 +17,14 @@ export function reportCsvStream(type: ReportType, pages: AsyncIterable<readonly 
     start(controller) {
       controller.enqueue(encoder.encode(CSV_BOM + csvLine(columns.map((c) => c.heading))));
     },
+    // A pull that enqueues nothing is not called again, so an empty page is skipped here, not left to stall.
     async pull(controller) {
-      const next = await iterator.next();
-      if (next.done) {
-        controller.close();
-        return;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return controller.close();
+        const text = next.value.map((row) => csvLine(columns.map((column) => exportReportCell(row, column)))).join("");
+        if (text) return controller.enqueue(encoder.encode(text));
       }
-      const text = next.value.map((row) => csvLine(columns.map((column) => exportReportCell(row, column)))).join("");
-      if (text) controller.enqueue(encoder.encode(text));
     },
     async cancel() {
       await iterator.return?.();
