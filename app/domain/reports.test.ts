@@ -81,6 +81,7 @@ describe("report cells", () => {
     [col("hours"), 0, "0.0"],
     [col("month"), "2026-01", "Jan 2026"],
     [col("month"), "odd", "odd"],
+    [col("month"), "2026-13", "2026-13"],
     [col("date"), "2026-12-01", "01.12.26"],
     [col("text"), "Pending Fulfillment", "Pending Fulfillment"],
     [col("text"), null, "—"],

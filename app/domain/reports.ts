@@ -140,18 +140,9 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
 
 /** The words on a row's chart bar or point: allowance rows are a wearer × an allocation type. */
 export function reportCategoryLabel(type: ReportType, row: Record<string, unknown>): string {
-  const definition = REPORT_DEFINITIONS[type];
-  const category = formatReportCell(
-    row,
-    definition.columns.find((c) => c.key === definition.category) ?? {
-      key: definition.category,
-      heading: "",
-      format: "text",
-    }
-  );
-  if (type === "allowance-usage")
-    return `${category} · ${formatReportCell(row, { key: "allocationTypeName", heading: "", format: "text" })}`;
-  return category;
+  const { columns, category } = REPORT_DEFINITIONS[type];
+  const text = (key: string) => formatReportCell(row, columns.find((c) => c.key === key) ?? { key, heading: "", format: "text" });
+  return type === "allowance-usage" ? `${text(category)} · ${text("allocationTypeName")}` : text(category);
 }
 
 export const MISSING_CELL = "—";
@@ -176,9 +167,8 @@ const MONTH = /^(\d{4})-(\d{2})$/;
 /** "2026-01" → "Jan 2026"; anything else as it came. */
 export function formatReportMonth(value: string): string {
   const match = MONTH.exec(value);
-  if (!match) return value;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, 1);
-  return isValid(date) ? format(date, "MMM yyyy") : value;
+  const month = match ? Number(match[2]) : 0;
+  return match && month >= 1 && month <= 12 ? format(new Date(Number(match[1]), month - 1, 1), "MMM yyyy") : value;
 }
 
 /** A cell as the screen shows it: money £1,234.56, months "Jan 2026", hours "3.5"; a missing value "—". */
