@@ -10,6 +10,8 @@
  *       which bursts each second's quota), for BENCH_SECONDS, p50 and p99 counted from when each request was due;
  *   (c) CPU milliseconds per request of the portal (with its workers) and of the provider, read from /proc around (a);
  *   (d) how that CPU grows from the small seed to the large one.
+ * On the large seed it also times the 12-month spend and top-products reports (issue 19, decision 122) and drives the
+ * category page at half its maximum twice more, without and with reports running in the provider (p99 compared).
  * On the last seed it also drives the floor and the category page with two portal workers (decision 043).
  * It prints one table, the order-history filters' match counts, and the gzip first-load JavaScript of every customer
  * page in the build manifest. It reports; it never fails on a timing. Needs `npm run build` (PORTAL_BUILD_DIR honoured).
@@ -24,7 +26,7 @@ import { gzipSync } from "node:zlib";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 // @ts-expect-error autocannon ships no type declarations and @types/autocannon is not a dependency
 import autocannon from "autocannon";
-import { ensureLargeSeed, FILE as LARGE_FILE, logIn } from "../server/bench";
+import { ensureLargeSeed, FILE as LARGE_FILE, keepReportsRunning, logIn, REPORT_TARGETS_MS, reportLine, runReportTask } from "../server/bench";
 import { freePort } from "./free-port";
 import { processTreeCpuMs } from "./process-cpu";
 
@@ -277,7 +279,44 @@ async function measure(seed: SeedName, base: string, headers: Record<string, str
 
 type WorkerRun = { scenario: Scenario; workers: number; rps: number; cpu: number };
 
-async function benchSeed(seed: SeedName, withWorkers: boolean): Promise<{ measured: Measured[]; workerRuns: WorkerRun[] }> {
+/** issue 19: a running report moves the category page's p99 by at most this much */
+const TARGET_REPORT_P99_GROWTH = 0.2;
+type ReportBench = { timings: Awaited<ReturnType<typeof runReportTask>>[]; offered?: number; idle?: Load; busy?: Load; reportsDuring?: number };
+
+/**
+ * Issue 19 (decision 122), large seed only: the 12-month spend and top-products reports, each timed as its task
+ * (created → finished), then the category page's open loop at half its maximum twice, back to back: without a report,
+ * and with top-products reports running one after another in the provider the whole time.
+ */
+async function benchReports(providerBase: string, token: string, portalBase: string, headers: Record<string, string>, category: Measured | undefined, pids: Pids): Promise<ReportBench> {
+  console.log("bench: large seed, reports…");
+  const timings = [];
+  for (const type of Object.keys(REPORT_TARGETS_MS)) timings.push(await runReportTask(providerBase, token, type));
+  if (!category?.max) return { timings };
+  const offered = category.max.rps / 2;
+  console.log("bench: large seed, category page without and with a report running…");
+  const idle = await drive(portalBase, headers, category.scenario.paths, pids, offered);
+  const background = keepReportsRunning(providerBase, token);
+  const busy = await drive(portalBase, headers, category.scenario.paths, pids, offered);
+  const reportsDuring = await background.stop();
+  return { timings, offered, idle, busy, reportsDuring };
+}
+
+function printReports(r: ReportBench | undefined): void {
+  if (!r) return;
+  console.log(`
+reports (large seed; issue 19: 12-month spend ≤ 2 s, top products ≤ 3 s, a running report moves the category page's p99 by ≤ ${TARGET_REPORT_P99_GROWTH * 100} %):`);
+  for (const t of r.timings) console.log(reportLine(t));
+  if (!r.idle || !r.busy) return;
+  const growth = (r.busy.p99 - r.idle.p99) / r.idle.p99;
+  console.log(
+    `  category page at ${r.offered!.toFixed(0)} req/s: p99 ${r.idle.p99.toFixed(1)} ms without a report, ${r.busy.p99.toFixed(1)} ms with reports running ` +
+      `(${r.reportsDuring} top-products reports finished meanwhile; p50 ${r.idle.p50.toFixed(1)} → ${r.busy.p50.toFixed(1)} ms): ` +
+      `${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(0)} % ${growth <= TARGET_REPORT_P99_GROWTH ? "ok" : "OVER"}`,
+  );
+}
+
+async function benchSeed(seed: SeedName, withWorkers: boolean): Promise<{ measured: Measured[]; workerRuns: WorkerRun[]; reports?: ReportBench }> {
   const file = seed === "small" ? SMALL_FILE : LARGE_FILE;
   if (seed === "small") buildSmallSeed();
   else await ensureLargeSeed();
@@ -299,6 +338,11 @@ async function benchSeed(seed: SeedName, withWorkers: boolean): Promise<{ measur
       measured.push(await measure(seed, portal.base, headers, scenario, { portal: portal.proc.child.pid!, provider: provider.proc.child.pid! }));
     }
 
+    const reports =
+      seed === "large"
+        ? await benchReports(provider.base, token, portal.base, headers, measured.find((m) => m.scenario.key === "category"), { portal: portal.proc.child.pid!, provider: provider.proc.child.pid! })
+        : undefined;
+
     const workerRuns: WorkerRun[] = [];
     if (withWorkers) {
       for (const m of measured.filter((m) => m.max && (m.scenario.key === "floor" || m.scenario.key === "category"))) {
@@ -313,7 +357,7 @@ async function benchSeed(seed: SeedName, withWorkers: boolean): Promise<{ measur
         workerRuns.push({ scenario: run.scenario, workers: 2, rps: load.rps, cpu: load.portalCpu });
       }
     }
-    return { measured, workerRuns };
+    return { measured, workerRuns, reports };
   } finally {
     await stopChild(portal.proc);
     await stopChild(provider.proc);
@@ -472,7 +516,7 @@ async function main() {
   const load = () => loadavg().map((n) => n.toFixed(2)).join(" ");
   const loadBefore = load();
   // per seed: two runs (closed, open) of each of the four scenarios; on the last seed two more with two workers
-  const runs = SEEDS.length * 8 + 2;
+  const runs = SEEDS.length * 8 + 2 + (SEEDS.includes("large") ? 2 : 0);
   console.log(
     `bench: seeds ${SEEDS.join(", ")}; ${runs} runs of ${SECONDS} s (BENCH_SECONDS) at ${CONNECTIONS} connections, ` +
       `about ${Math.ceil((runs * SECONDS) / 60)} min of load plus start-up; ` +
@@ -482,16 +526,19 @@ async function main() {
 
   const measured: Measured[] = [];
   let workerRuns: WorkerRun[] = [];
+  let reports: ReportBench | undefined;
   for (const [i, seed] of SEEDS.entries()) {
     const last = i === SEEDS.length - 1;
     const result = await benchSeed(seed, last);
     measured.push(...result.measured);
+    reports ??= result.reports;
     if (last) workerRuns = result.workerRuns;
   }
 
   printTable(measured);
   printGrowth(measured);
   printWorkers(workerRuns, SEEDS.at(-1)!);
+  printReports(reports);
   printHistoryMatches(measured);
   printJs(manifest, measured.filter((m) => m.seed === SEEDS.at(-1)).map((m) => m.scenario));
   console.log(

@@ -23,6 +23,9 @@ import { REPORT_TYPES, runReport, type ReportParams, type ReportQueue, type Repo
 
 export const REPORT_TIMEOUT_MS = 60_000;
 export const MAX_ATTEMPTS = 3;
+/** SQLite: the event loop's rest between report statements, as a share of the last statement's time, and its cap */
+export const REST_RATIO = 1;
+export const REST_CAP_MS = 50;
 
 export const REASONS = {
   timeout: (ms: number) => `The report took longer than ${ms % 1000 === 0 ? `${ms / 1000} seconds` : `${ms} milliseconds`}`,
@@ -168,13 +171,20 @@ export class ReportWorker implements ReportQueue {
     }
     const deadline = performance.now() + this.timeoutMs;
     const sqlite = !isPostgres(this.db);
+    let lastStepMs = 0;
     const runner: ReportRunner = {
       step: async (run) => {
-        // SQLite blocks the event loop while a statement runs: let waiting requests through before each one
-        if (sqlite) await new Promise((resolve) => setImmediate(resolve));
+        // SQLite blocks the event loop while a statement runs: before each one, leave the event loop as long again
+        // idle (at most REST_CAP_MS), so requests arriving meanwhile are served through all their steps
+        if (sqlite) await new Promise((resolve) => setTimeout(resolve, Math.min(REST_CAP_MS, Math.max(1, lastStepMs * REST_RATIO))));
         if (this.halted) throw new Timeout("stopped");
         if (performance.now() >= deadline) throw new Timeout("timeout");
-        return run();
+        const started = performance.now();
+        try {
+          return await run();
+        } finally {
+          lastStepMs = performance.now() - started;
+        }
       },
     };
     const params = json<ReportParams>(task.params_json, { from: "", to: "", departments: [], employees: [] });
