@@ -14,12 +14,14 @@
  */
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
 import type { Knex } from "knex";
 import { isPostgres } from "../db/knex";
 import { parsePermissions } from "../auth/caller";
 import { json, type Ctx } from "./base";
-import { REPORT_TYPES, runReport, type ReportParams, type ReportQueue, type ReportRunner, type ReportType } from "./reports";
+import { REPORT_TYPES, runReport, type ReportParams, type ReportQueue, type ReportRow, type ReportRunner, type ReportScope, type ReportType } from "./reports";
 
 export const REPORT_TIMEOUT_MS = 60_000;
 export const MAX_ATTEMPTS = 3;
@@ -44,6 +46,93 @@ export interface ReportWorkerOptions {
   pollMs?: number;
   maxAttempts?: number;
   log?: (message: string) => void;
+  /** SQLite: run reports in a worker_thread on a connection of its own (default true; false: in this thread, in slices) */
+  thread?: boolean;
+}
+
+/** The SQLite file behind a knex instance, or null (PostgreSQL, or a database in memory that no other connection sees). */
+function sqliteFileOf(db: Knex): string | null {
+  if (isPostgres(db)) return null;
+  const file = (db.client.config.connection as { filename?: string } | undefined)?.filename;
+  return file && file !== ":memory:" ? path.resolve(file) : null;
+}
+
+/**
+ * One worker_thread running report-thread.ts. When it cannot be loaded (a runner without the TypeScript loader in
+ * threads, e.g. the test runner) it says so before `ready`, and the worker runs reports in its own thread instead.
+ */
+class ReportThread {
+  private worker: Worker | null = null;
+  private ready: Promise<boolean> | null = null;
+  private nextId = 1;
+  private waiting = new Map<number, { resolve: (rows: ReportRow[]) => void; reject: (error: Error) => void }>();
+  unavailable = false;
+
+  constructor(private file: string) {}
+
+  /** true once the thread is loaded; false when it cannot be (then never tried again) */
+  async start(): Promise<boolean> {
+    if (this.unavailable) return false;
+    if (this.ready) return this.ready;
+    // a thread does not inherit the TypeScript loader the process was started with: it registers tsx itself
+    const tsx = typeof import.meta.resolve === "function" ? import.meta.resolve("tsx/esm/api") : "tsx/esm/api";
+    const entry = new URL("./report-thread.ts", import.meta.url).href;
+    const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
+    const worker = new Worker(bootstrap, { eval: true, workerData: { file: this.file } });
+    worker.unref();
+    this.worker = worker;
+    this.ready = new Promise<boolean>((resolve) => {
+      worker.on("message", (m: { ready?: boolean; id?: number; rows?: ReportRow[]; error?: string }) => {
+        if (m.ready) return resolve(true);
+        const job = this.waiting.get(m.id!);
+        if (!job) return;
+        this.waiting.delete(m.id!);
+        if (m.error !== undefined) job.reject(new Error(m.error));
+        else job.resolve(m.rows ?? []);
+      });
+      worker.on("error", (error) => {
+        resolve(false); // before `ready`: it cannot load here
+        this.drop(worker, error);
+      });
+      worker.on("exit", () => {
+        resolve(false);
+        this.drop(worker, new Error("The report thread stopped"));
+      });
+    }).then((ok) => {
+      if (!ok && !this.everReady) this.unavailable = true;
+      if (ok) this.everReady = true;
+      return ok;
+    });
+    return this.ready;
+  }
+
+  private everReady = false;
+
+  private drop(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    this.ready = null;
+    for (const job of this.waiting.values()) job.reject(error);
+    this.waiting.clear();
+  }
+
+  run(job: { type: ReportType; scope: ReportScope; params: ReportParams; now: string }): Promise<ReportRow[]> {
+    const worker = this.worker;
+    if (!worker) return Promise.reject(new Error("The report thread is not running"));
+    const id = this.nextId++;
+    return new Promise<ReportRow[]>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, ...job });
+    });
+  }
+
+  /** Ends the thread (a report over its time, or the provider stopping); the next run starts a new one. */
+  async terminate(): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return;
+    this.drop(worker, new Error("The report thread was stopped"));
+    await worker.terminate();
+  }
 }
 
 /** Options from the environment: PROVIDER_REPORT_TIMEOUT_SECONDS; PROVIDER_REPORT_WORKER=off runs no worker here. */
@@ -78,6 +167,7 @@ export class ReportWorker implements ReportQueue {
   private timer: NodeJS.Timeout | null = null;
   private current: Promise<void> | null = null;
   private again = false;
+  private readonly thread: ReportThread | null;
 
   constructor(private ctx: Ctx, opts: ReportWorkerOptions = {}) {
     this.id = opts.id ?? `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
@@ -86,10 +176,17 @@ export class ReportWorker implements ReportQueue {
     this.pollMs = opts.pollMs ?? 1000;
     this.maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
     this.log = opts.log ?? ((m) => console.error(m));
+    const file = opts.thread === false ? null : sqliteFileOf(ctx.db);
+    this.thread = file ? new ReportThread(file) : null;
   }
 
   private get db(): Knex {
     return this.ctx.db;
+  }
+
+  /** Whether reports run in a thread of their own (SQLite file, thread loaded), not in slices on the event loop. */
+  async runsInThread(): Promise<boolean> {
+    return this.thread ? this.thread.start() : false;
   }
 
   start(): void {
@@ -105,6 +202,7 @@ export class ReportWorker implements ReportQueue {
     this.halted = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    await this.thread?.terminate();
     await this.current;
   }
 
@@ -187,10 +285,14 @@ export class ReportWorker implements ReportQueue {
         }
       },
     };
-    const params = json<ReportParams>(task.params_json, { from: "", to: "", departments: [], employees: [] });
+    const stored = json<ReportParams>(task.params_json, { from: "", to: "", departments: [], employees: [] });
+    const params = { ...stored, departments: stored.departments ?? [], employees: stored.employees ?? [] };
     try {
       const scope = await this.scopeOf(task);
-      const rows = await runReport(this.db, task.type as ReportType, scope, { ...params, departments: params.departments ?? [], employees: params.employees ?? [] }, { now: this.ctx.now(), runner });
+      const rows =
+        this.thread && (await this.thread.start())
+          ? await this.inThread(this.thread, { type: task.type as ReportType, scope, params, now: this.ctx.now().toISOString() }, deadline)
+          : await runReport(this.db, task.type as ReportType, scope, params, { now: this.ctx.now(), runner });
       if (performance.now() >= deadline) throw new Timeout("timeout");
       await this.finish(task, { status: "success", rows });
     } catch (error: any) {
@@ -200,6 +302,25 @@ export class ReportWorker implements ReportQueue {
       await this.finish(task, { status: "failed", reason: error instanceof Timeout ? REASONS.timeout(this.timeoutMs) : REASONS.unfinished });
     }
     return true;
+  }
+
+  /** Runs a report in the thread; past the deadline the thread is ended (its statement with it) and the run times out. */
+  private async inThread(thread: ReportThread, job: Parameters<ReportThread["run"]>[0], deadline: number): Promise<ReportRow[]> {
+    if (performance.now() >= deadline) throw new Timeout("timeout");
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Timeout("timeout")), Math.max(0, deadline - performance.now()));
+      timer.unref();
+    });
+    try {
+      return await Promise.race([thread.run(job), late]);
+    } catch (error) {
+      if (error instanceof Timeout) await thread.terminate();
+      if (this.halted) throw new Timeout("stopped");
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** The task's owner's reach: without viewAllOrders (or as evolve staff) their own orders only. */

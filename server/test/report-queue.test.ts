@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { isPostgres } from "../db/knex";
 import * as queueMigration from "../db/migrations/015_report_tasks_queue";
 import { REASONS, ReportWorker, workerEnv } from "../services/report-worker";
 import { NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
@@ -125,6 +126,25 @@ describe("the report queue", () => {
     const later = await addTask();
     worker.wake();
     expect(await task(later)).toMatchObject({ status: "pending" });
+  });
+
+  it("on a SQLite file reports run in a thread of their own; in slices otherwise (PostgreSQL, or thread: false)", async () => {
+    const threaded = new ReportWorker(ctx());
+    const sliced = new ReportWorker(ctx(), { thread: false });
+    try {
+      expect(await threaded.runsInThread()).toBe(!isPostgres(db));
+      expect(await sliced.runsInThread()).toBe(false);
+      for (const worker of [threaded, sliced]) {
+        const id = await addTask({ type: "top-products" });
+        expect(await worker.runOnce()).toBe(true);
+        expect(JSON.parse((await task(id)).result_json)).toEqual([
+          { itemId: "20010", code: "WK-TRS", name: "Work Trousers", quantity: 8, amount: 40 },
+          { itemId: "20002", code: "HV-JKT-M", name: "Hi-Vis Jacket M", quantity: 4, amount: 40 },
+        ]);
+      }
+    } finally {
+      await threaded.stop();
+    }
   });
 
   it("PROVIDER_REPORT_WORKER and PROVIDER_REPORT_TIMEOUT_SECONDS", () => {
