@@ -4,6 +4,8 @@
  * by report-worker.ts as a worker_thread; it says `ready` once loaded, then answers each {id, type, scope, params,
  * now} with {id, rows} or {id, error}.
  */
+import { readlinkSync } from "node:fs";
+import { constants, setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { createDb } from "../db/knex";
 import { runReport, type ReportParams, type ReportScope, type ReportType } from "./reports";
@@ -16,8 +18,22 @@ interface Job {
   now: string;
 }
 
+/**
+ * Linux: this thread at the lowest priority (nice 19; priorities are per thread there), so a report takes only the CPU
+ * that requests leave over. Elsewhere, or when not allowed, it keeps the process's priority.
+ */
+function lowerPriority(): void {
+  try {
+    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, constants.priority.PRIORITY_LOW);
+  } catch {
+    /* not Linux, or not permitted */
+  }
+}
+
 const port = parentPort;
 if (port) {
+  lowerPriority();
   const db = createDb({ sqliteFile: (workerData as { file: string }).file });
   port.on("message", async (job: Job) => {
     try {
