@@ -257,6 +257,24 @@ export function parseReportDay(value: string): Date | null {
   return isValid(date) && isoDay(date) === value ? date : null;
 }
 
+/**
+ * The one date-range rule of a report request, for the page and the provider alike (issue 19): both days real and
+ * written YYYY-MM-DD, the start on or before the end (the error under the start), and the end before the start plus
+ * 24 months. Empty when the range is good.
+ */
+export function reportRangeErrors(from: unknown, to: unknown): Partial<Record<"from" | "to", string>> {
+  const errors: Partial<Record<"from" | "to", string>> = {};
+  const fromDay = typeof from === "string" ? parseReportDay(from) : null;
+  const toDay = typeof to === "string" ? parseReportDay(to) : null;
+  if (!fromDay) errors.from = REPORT_FILTER_MESSAGES.date;
+  if (!toDay) errors.to = REPORT_FILTER_MESSAGES.date;
+  if (fromDay && toDay) {
+    if (fromDay > toDay) errors.from = REPORT_FILTER_MESSAGES.reversed;
+    else if (toDay >= addMonths(fromDay, REPORT_MAX_MONTHS)) errors.to = REPORT_FILTER_MESSAGES.span;
+  }
+  return errors;
+}
+
 /** The 12 months ending today: from the first day of the month 11 months back, to today. */
 export function defaultReportRange(today: Date): { from: string; to: string } {
   return { from: isoDay(startOfMonth(subMonths(today, 11))), to: isoDay(today) };
@@ -301,14 +319,7 @@ export function readReportFilters(
   const errors: ReportFilterErrors = {};
 
   if (!isReportType(type)) errors.type = REPORT_FILTER_MESSAGES.type;
-  const fromDay = parseReportDay(from);
-  const toDay = parseReportDay(to);
-  if (!fromDay) errors.from = REPORT_FILTER_MESSAGES.date;
-  if (!toDay) errors.to = REPORT_FILTER_MESSAGES.date;
-  if (fromDay && toDay) {
-    if (fromDay > toDay) errors.from = REPORT_FILTER_MESSAGES.reversed;
-    else if (toDay >= addMonths(fromDay, REPORT_MAX_MONTHS)) errors.to = REPORT_FILTER_MESSAGES.span;
-  }
+  Object.assign(errors, reportRangeErrors(from, to));
   if (departments.bad !== null) errors.departments = REPORT_FILTER_MESSAGES.department(departments.bad);
   if (employees.bad !== null) errors.employees = REPORT_FILTER_MESSAGES.employee(employees.bad);
 

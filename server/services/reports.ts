@@ -15,16 +15,11 @@ import { isRowIdText } from "./ids";
 import { bodyOf, callerOf, idOf, json, money, requireCustomer, type Ctx, type ProviderParams } from "./base";
 import { budgetsOf } from "./wearers";
 
-export const REPORT_TYPES = [
-  "orders-by-status",
-  "spend-by-month",
-  "top-products",
-  "spend-by-department",
-  "spend-by-cost-centre",
-  "allowance-usage",
-  "approval-turnaround",
-] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
+// the report types, their messages and the date-range rule are the portal's domain module's: one source for the page
+// that shows them and the provider that enforces them
+import { isReportType, REPORT_FILTER_MESSAGES, REPORT_TYPES, reportRangeErrors, type ReportType } from "../../app/domain/reports";
+
+export { REPORT_TYPES, type ReportType };
 
 export type TaskStatus = "pending" | "running" | "success" | "failed";
 
@@ -45,40 +40,16 @@ export interface ReportScope {
 export const MAX_TASKS_LISTED = 50;
 export const DEFAULT_RESULT_LIMIT = 100;
 export const MAX_RESULT_LIMIT = 5000;
-export const MAX_SPAN_MONTHS = 24;
-
 export const MESSAGES = {
-  type: "Choose a report type",
-  date: "Enter a date as YYYY-MM-DD",
-  reversed: "The start date must be on or before the end date",
-  span: "A report can cover at most 24 months",
-  department: (id: string) => `Unknown department: ${id}`,
-  employee: (id: string) => `Unknown employee: ${id}`,
+  ...REPORT_FILTER_MESSAGES,
   retry: "Only a failed report can be run again",
 } as const;
 
 // ---------------------------------------------------------------------------------------------------- dates
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
-export function isDay(value: unknown): value is string {
-  if (typeof value !== "string" || !DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00.000Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
 const dayOfMs = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const nextDay = (day: string) => dayOfMs(dayMs(day) + 86_400_000);
-
-/** `day` plus whole months, clamped to the month's last day (2024-01-31 + 1 month = 2024-02-29). */
-export function addMonths(day: string, months: number): string {
-  const [y, m, d] = day.split("-").map(Number);
-  const first = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  return dayOfMs(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last)));
-}
 
 /** The months YYYY-MM from `from`'s to `to`'s, in order. */
 export function monthsBetween(from: string, to: string): string[] {
@@ -121,15 +92,8 @@ export async function validateReportRequest(db: Knex, customerId: number, data: 
   const errors: Record<string, string> = {};
   for (const key of Object.keys(body)) if (!["type", "from", "to", "departments", "employees"].includes(key)) errors[key] = `Unknown field: ${key}`;
   const type = body.type;
-  if (typeof type !== "string" || !(REPORT_TYPES as readonly string[]).includes(type)) errors.type = MESSAGES.type;
-  const fromOk = isDay(body.from);
-  const toOk = isDay(body.to);
-  if (!fromOk) errors.from = MESSAGES.date;
-  if (!toOk) errors.to = MESSAGES.date;
-  if (fromOk && toOk) {
-    if (body.to < body.from) errors.to = MESSAGES.reversed;
-    else if (body.to >= addMonths(body.from, MAX_SPAN_MONTHS)) errors.to = MESSAGES.span;
-  }
+  if (!isReportType(type)) errors.type = MESSAGES.type;
+  Object.assign(errors, reportRangeErrors(body.from, body.to));
   const departments = idList(body.departments);
   const employees = idList(body.employees);
   if (departments.bad !== null) errors.departments = MESSAGES.department(departments.bad);

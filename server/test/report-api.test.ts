@@ -38,14 +38,14 @@ describe("POST /api/report: bad input is a field error and writes nothing", () =
     ["malformed dates", { ...OK, from: "2026-13-01", to: "31/10/2026" }, { from: MESSAGES.date, to: MESSAGES.date }],
     ["a day that does not exist", { ...OK, to: "2026-02-30" }, { to: MESSAGES.date }],
     ["no dates", { type: OK.type }, { from: MESSAGES.date, to: MESSAGES.date }],
-    ["reversed dates", { ...OK, from: "2026-10-31", to: "2026-10-01" }, { to: MESSAGES.reversed }],
+    ["reversed dates", { ...OK, from: "2026-10-31", to: "2026-10-01" }, { from: MESSAGES.reversed }],
     ["24 months or more", { ...OK, from: "2024-11-01", to: "2026-11-01" }, { to: MESSAGES.span }],
     ["another customer's department", { ...OK, departments: ["302"] }, { departments: "Unknown department: 302" }],
     ["an unknown department", { ...OK, departments: ["301", "99999"] }, { departments: "Unknown department: 99999" }],
     ["a department that is not an id", { ...OK, departments: ["x"] }, { departments: "Unknown department: x" }],
     ["another customer's employee", { ...OK, employees: ["5101"] }, { employees: "Unknown employee: 5101" }],
     ["employees not a list", { ...OK, employees: "5004" }, { employees: "Unknown employee: 5004" }],
-    ["everything at once", { type: "x", from: "2026-10-31", to: "2026-10-01", departments: [302], employees: [5101] }, { type: MESSAGES.type, to: MESSAGES.reversed, departments: "Unknown department: 302", employees: "Unknown employee: 5101" }],
+    ["everything at once", { type: "x", from: "2026-10-31", to: "2026-10-01", departments: [302], employees: [5101] }, { type: MESSAGES.type, from: MESSAGES.reversed, departments: "Unknown department: 302", employees: "Unknown employee: 5101" }],
   ])("%s", async (_what, body, errors) => {
     const before = await tasks();
     const res = await p.api("POST", "/api/report", { token: buyer, body });

@@ -1,6 +1,6 @@
 import type { Knex } from "knex";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMonths, monthsBetween, runReport, slices, type ReportParams, type ReportScope } from "../services/reports";
+import { monthsBetween, runReport, slices, type ReportParams, type ReportScope } from "../services/reports";
 import { HARBOUR, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
 
 /**
@@ -117,11 +117,9 @@ describe("report rows (decision 122)", () => {
     expect(await run("approval-turnaround", {}, bea)).toEqual([{ approverId: "3", approver: "Ava Approver", decided: 1, approved: 0, rejected: 1, averageHours: 6, longestHours: 6 }]);
   });
 
-  it("the range helpers: week slices cover every day once; 24 months clamp to the month's end", () => {
+  it("the range helpers: week slices cover every day once; months in order", () => {
     expect(slices("2026-10-01", "2026-10-20")).toEqual([["2026-10-01", "2026-10-07"], ["2026-10-08", "2026-10-14"], ["2026-10-15", "2026-10-20"]]);
     expect(slices("2026-10-01", "2026-10-01")).toEqual([["2026-10-01", "2026-10-01"]]);
-    expect(addMonths("2024-02-29", 24)).toBe("2026-02-28");
-    expect(addMonths("2025-01-31", 1)).toBe("2025-02-28");
     expect(monthsBetween("2025-11-15", "2026-02-01")).toEqual(["2025-11", "2025-12", "2026-01", "2026-02"]);
   });
 });

@@ -222,10 +222,12 @@ export function buildContent(input: ContentInput): TableRows {
     // true answer) and one failed top-products task with its reason, both buyer@demo.test's at Northwind
     report_tasks: [
       {
-        id: 1, customer_id: nw.customer.id, user_id: buyer.userId!, type: "spend-by-month", status: "success", success: true,
-        params_json: JSON.stringify({ from: "2025-01-01", to: "2025-03-31", departments: [], employees: [] }),
-        result_json: JSON.stringify(["2025-01", "2025-02", "2025-03"].map((month) => ({ month, orders: 0, subTotal: 0 }))), row_count: 3, attempts: 1, reason: null,
-        created_at: at(15), started_at: at(15), finished_at: at(15),
+        // left pending: the provider's report worker runs it when the provider first starts, so its figures are the
+        // seeded orders' own, never written by hand
+        id: 1, customer_id: nw.customer.id, user_id: buyer.userId!, type: "spend-by-month", status: "pending", success: null,
+        params_json: JSON.stringify({ from: "2026-01-01", to: "2026-10-31", departments: [], employees: [] }),
+        result_json: null, row_count: null, attempts: 0, reason: null,
+        created_at: at(15), started_at: null, finished_at: null,
       },
       {
         id: 2, customer_id: nw.customer.id, user_id: buyer.userId!, type: "top-products", status: "failed", success: false,
