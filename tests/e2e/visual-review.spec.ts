@@ -110,6 +110,21 @@ test.describe("visual review: every screen at 1280 and 390 px", () => {
     await emptyBasket(token);
   });
 
+  test("reporting: the form and task list, a line chart (spend by month) and a bar chart (top products)", async ({ page, logInAs }) => {
+    const colleague = await newColleague(UNIT, "visual-reports", ["canViewFullCatalogue", "viewOrderHistory", "viewReporting", "viewAllOrders"]);
+    const token = await tokenIn(colleague, UNIT);
+    const ask = (type: string) =>
+      providerCall<{ task: { taskId: string } }>("/report", { method: "POST", token, body: JSON.stringify({ type, from: "2026-01-01", to: "2026-11-23" }) });
+    const ids = [(await ask("top-products")).task.taskId, (await ask("spend-by-month")).task.taskId];
+    await expect
+      .poll(async () => (await providerCall<{ data: Array<{ status: string }> }>("/report", { token })).data.every((t) => t.status === "success"), { timeout: 30_000 })
+      .toBe(true);
+    await logInAs(colleague, UNIT);
+    await open(page, "/reporting", "reporting");
+    await open(page, `/reporting/${ids[1]}`, "report-spend-by-month");
+    await open(page, `/reporting/${ids[0]}`, "report-top-products");
+  });
+
   test("choosing a business unit", async ({ page, logInAs }) => {
     await logInAs("admin");
     await open(page, "/select-your-customer", "select-your-customer");
