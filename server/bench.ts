@@ -107,21 +107,46 @@ export async function runReportTask(base: string, token: string, type: string): 
   }
 }
 
-/** Keeps top-products reports (the heaviest) running back to back until stopped; answers how many finished. */
+/**
+ * Keeps top-products reports (the heaviest) running back to back until stopped, and answers how many finished. Two
+ * tasks are kept outstanding, so the worker always has the next one queued, and their state is read with one list
+ * call every half second (the portal's own fetcher polls every 2 s, decision 124): the comparison measures reports
+ * running, not dozens of status calls a second.
+ */
 export function keepReportsRunning(base: string, token: string): { stop(): Promise<number> } {
+  const OUTSTANDING = 2;
+  const POLL_MS = 500;
   let running = true;
-  let finished = 0;
+  const asked = new Set<string>();
+  const done = new Set<string>();
+  const ask = async () => {
+    const created = await json(`${base}/api/report`, { method: "POST", token, body: JSON.stringify({ type: "top-products", ...REPORT_RANGE }) });
+    asked.add(created.task.taskId);
+  };
   const loop = (async () => {
     while (running) {
-      await runReportTask(base, token, "top-products");
-      finished++;
+      while (asked.size - done.size < OUTSTANDING) await ask();
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      const list = await json(`${base}/api/report`, { token });
+      for (const task of list.data as Array<{ taskId: string; status: string }>) {
+        if (asked.has(task.taskId) && (task.status === "success" || task.status === "failed")) done.add(task.taskId);
+      }
+      // a task cleared from the list (a new one clears earlier successes) has finished too
+      const listed = new Set((list.data as Array<{ taskId: string }>).map((t) => t.taskId));
+      for (const id of asked) if (!listed.has(id)) done.add(id);
     }
   })();
   return {
+    /** Stops asking, waits for the tasks still outstanding (so they do not run into the next measurement), and counts. */
     async stop() {
       running = false;
       await loop;
-      return finished;
+      const finished = done.size;
+      for (;;) {
+        const list = await json(`${base}/api/report`, { token });
+        if (!(list.data as Array<{ status: string }>).some((t) => t.status === "pending" || t.status === "running")) return finished;
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
     },
   };
 }
