@@ -6,6 +6,8 @@ import { punchoutOrder } from "~/upstream/punchout.server";
 // POST /punchout/cxml/order (issue 16 item 7, decision 109): the purchase order (cXML OrderRequest) for a basket a
 // punchout session transferred, server to server with the setup's credentials, which the provider checks. It
 // becomes an order upstream, matched to the transferred lines, once per orderID + payloadID. Answers are cXML.
+// Public route: no portal session (the procurement system's server calls it); the Sender's shared secret is the
+// credential, and the provider checks it and the session's transfer before anything is written.
 
 export function loader({ request }: LoaderFunctionArgs) {
   return onlyPost(request);
