@@ -17,6 +17,7 @@ import * as punchoutBaskets from "./migrations/012_punchout_baskets";
 import * as invitationAdmin from "./migrations/013_invitation_admin";
 import * as trainingGuideFiles from "./migrations/014_training_guide_files";
 import * as reportTasksQueue from "./migrations/015_report_tasks_queue";
+import * as reportMonthTotals from "./migrations/016_report_month_totals";
 
 export interface CreateDbOptions {
   /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
@@ -186,6 +187,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "013_invitation_admin": invitationAdmin,
   "014_training_guide_files": trainingGuideFiles,
   "015_report_tasks_queue": reportTasksQueue,
+  "016_report_month_totals": reportMonthTotals,
 };
 
 /** Programmatic migration source, so migrations run under tsx without a knexfile. */

@@ -69,6 +69,26 @@ export function monthsBetween(from: string, to: string): string[] {
   return out;
 }
 
+/** The last day (YYYY-MM-DD) of a month YYYY-MM. */
+const lastDayOf = (month: string) => {
+  const [y, m] = month.split("-").map(Number);
+  return dayOfMs(Date.UTC(y, m, 1) - 86_400_000);
+};
+
+/**
+ * [from, to] as the whole months inside it (read from the monthly totals, decision 126) and the days at either end
+ * that do not fill a month (read from the orders themselves). A range within one month is all edge.
+ */
+export function monthCover(from: string, to: string): { months: string[]; edges: Array<[string, string]> } {
+  const firstDay = from.endsWith("-01") ? from : nextDay(lastDayOf(from.slice(0, 7)));
+  const lastDay = to === lastDayOf(to.slice(0, 7)) ? to : dayOfMs(dayMs(`${to.slice(0, 7)}-01`) - 86_400_000);
+  if (firstDay > lastDay) return { months: [], edges: [[from, to]] };
+  const edges: Array<[string, string]> = [];
+  if (from < firstDay) edges.push([from, dayOfMs(dayMs(firstDay) - 86_400_000)]);
+  if (to > lastDay) edges.push([nextDay(lastDay), to]);
+  return { months: monthsBetween(firstDay, lastDay), edges };
+}
+
 // ---------------------------------------------------------------------------------------------------- validation
 
 const idList = (value: unknown): { ids: string[]; bad: string | null } => {
@@ -166,8 +186,51 @@ class Totals<T extends Record<string, number>> {
   }
 }
 
-async function perSlice(runner: ReportRunner, params: ReportParams, each: (from: string, to: string) => Promise<void>, days = SLICE_DAYS): Promise<void> {
-  for (const [from, to] of slices(params.from, params.to, days)) await runner.step(() => each(from, to));
+async function perSlice(runner: ReportRunner, ranges: Array<[string, string]>, each: (from: string, to: string) => Promise<void>, days = SLICE_DAYS): Promise<void> {
+  for (const [start, end] of ranges) for (const [from, to] of slices(start, end, days)) await runner.step(() => each(from, to));
+}
+
+/** How a run reads: totals (default true) false reads every order and line, as the tests compare (decision 126). */
+export interface ReportOptions {
+  now?: Date;
+  runner?: ReportRunner;
+  totals?: boolean;
+}
+
+/** The whole months a report reads from the monthly totals (when they can answer it) and the days it scans. */
+function planOf(params: ReportParams, totalsServe: boolean, opts: ReportOptions): { months: string[]; edges: Array<[string, string]> } {
+  return totalsServe && opts.totals !== false ? monthCover(params.from, params.to) : { months: [], edges: [[params.from, params.to]] };
+}
+
+type OrderSums = { orders: number; subTotal: number };
+
+/**
+ * Orders and their sub totals per key (status, month or department): the whole months from report_order_months, the
+ * days at the ends from the orders. The monthly totals know no employees: with an employee filter every day is scanned.
+ */
+async function orderTotals(
+  db: Knex,
+  scope: ReportScope,
+  params: ReportParams,
+  runner: ReportRunner,
+  opts: ReportOptions,
+  by: { column: "order_status" | "month" | "department_id"; scan: string | Knex.Raw },
+): Promise<Totals<OrderSums>> {
+  const totals = new Totals<OrderSums>();
+  const plan = planOf(params, params.employees.length === 0, opts);
+  if (plan.months.length) {
+    const q = db("report_order_months").where("customer_id", scope.customerId).whereBetween("month", [plan.months[0], plan.months[plan.months.length - 1]]).where("web_rejected", false);
+    if (scope.placedByUserId != null) q.where("placed_by_user_id", scope.placedByUserId);
+    if (params.departments.length) q.whereIn("department_id", params.departments.map(Number));
+    const rows = await runner.step(() => q.groupBy(by.column).select({ key: by.column }).sum({ orders: "orders", subTotal: "sub_total" }).havingRaw("sum(orders) > 0"));
+    // a missing department is 0 in the totals, null in the orders
+    for (const r of rows as any[]) totals.add(by.column === "department_id" && Number(r.key) === 0 ? "" : keyOf(r.key), { orders: Number(r.orders), subTotal: Number(r.subTotal ?? 0) });
+  }
+  await perSlice(runner, plan.edges, async (from, to) => {
+    const rows = await ordersIn(db, scope, params, from, to).groupBy(by.scan).select({ key: by.scan }).count({ orders: "*" }).sum({ subTotal: "orders.sub_total" });
+    for (const r of rows as any[]) totals.add(keyOf(r.key), { orders: Number(r.orders), subTotal: Number(r.subTotal ?? 0) });
+  });
+  return totals;
 }
 
 /** Top products reads every line of its orders: two days a statement keeps each as short as a week of the others. */
@@ -176,23 +239,14 @@ export const TOP_PRODUCTS_SLICE_DAYS = 2;
 const keyOf = (v: unknown) => (v == null ? "" : String(v));
 const idOrNull = (key: string) => (key === "" ? null : key);
 
-async function ordersByStatus(db: Knex, scope: ReportScope, params: ReportParams, runner: ReportRunner): Promise<ReportRow[]> {
-  const totals = new Totals<{ orders: number; subTotal: number }>();
-  await perSlice(runner, params, async (from, to) => {
-    const rows = await ordersIn(db, scope, params, from, to).groupBy("orders.order_status").select("orders.order_status as status").count({ orders: "*" }).sum({ subTotal: "orders.sub_total" });
-    for (const r of rows as any[]) totals.add(r.status, { orders: Number(r.orders), subTotal: Number(r.subTotal ?? 0) });
-  });
+async function ordersByStatus(db: Knex, scope: ReportScope, params: ReportParams, runner: ReportRunner, opts: ReportOptions): Promise<ReportRow[]> {
+  const totals = await orderTotals(db, scope, params, runner, opts, { column: "order_status", scan: "orders.order_status" });
   return [...totals.map].sort(([a], [b]) => a.localeCompare(b)).map(([status, t]) => ({ status, orders: t.orders, subTotal: money(t.subTotal) }));
 }
 
-async function spendByMonth(db: Knex, scope: ReportScope, params: ReportParams, runner: ReportRunner): Promise<ReportRow[]> {
-  const totals = new Totals<{ orders: number; subTotal: number }>();
-  await perSlice(runner, params, async (from, to) => {
-    // a slice of days lies in one or two months: the month is the created date's first seven characters
-    const month = db.raw("substr(orders.created_date, 1, 7)");
-    const rows = await ordersIn(db, scope, params, from, to).groupBy(month).select({ month }).count({ orders: "*" }).sum({ subTotal: "orders.sub_total" });
-    for (const r of rows as any[]) totals.add(r.month, { orders: Number(r.orders), subTotal: Number(r.subTotal ?? 0) });
-  });
+async function spendByMonth(db: Knex, scope: ReportScope, params: ReportParams, runner: ReportRunner, opts: ReportOptions): Promise<ReportRow[]> {
+  // a slice of days lies in one or two months: the month is the created date's first seven characters
+  const totals = await orderTotals(db, scope, params, runner, opts, { column: "month", scan: db.raw("substr(orders.created_date, 1, 7)") });
   return monthsBetween(params.from, params.to).map((month) => {
     const t = totals.map.get(month);
     return { month, orders: t?.orders ?? 0, subTotal: money(t?.subTotal ?? 0) };
@@ -201,9 +255,26 @@ async function spendByMonth(db: Knex, scope: ReportScope, params: ReportParams, 
 
 export const TOP_PRODUCTS = 100;
 
-async function topProducts(db: Knex, scope: ReportScope, params: ReportParams, runner: ReportRunner): Promise<ReportRow[]> {
+/**
+ * The whole months from report_item_months, which know the customer only: a report on one user's orders, or with
+ * department or employee filters, reads every line of its orders.
+ */
+async function topProducts(db: Knex, scope: ReportScope, params: ReportParams, runner: ReportRunner, opts: ReportOptions): Promise<ReportRow[]> {
   const totals = new Totals<{ quantity: number; amount: number }>();
-  await perSlice(runner, params, async (from, to) => {
+  const plan = planOf(params, scope.placedByUserId == null && !params.departments.length && !params.employees.length, opts);
+  if (plan.months.length) {
+    const rows = await runner.step(() =>
+      db("report_item_months")
+        .where("customer_id", scope.customerId)
+        .whereBetween("month", [plan.months[0], plan.months[plan.months.length - 1]])
+        .groupBy("item_id")
+        .select("item_id")
+        .sum({ quantity: "quantity", amount: "amount" })
+        .havingRaw("sum(lines) > 0"),
+    );
+    for (const r of rows as any[]) totals.add(Number(r.item_id) === 0 ? "" : keyOf(r.item_id), { quantity: Number(r.quantity ?? 0), amount: Number(r.amount ?? 0) });
+  }
+  await perSlice(runner, plan.edges, async (from, to) => {
     const orders = ordersIn(db, scope, params, from, to).select("orders.id");
     const rows = await db("order_lines as l").whereIn("l.order_id", orders).groupBy("l.item_id").select("l.item_id").sum({ quantity: "l.quantity", amount: "l.amount" });
     for (const r of rows as any[]) totals.add(keyOf(r.item_id), { quantity: Number(r.quantity ?? 0), amount: Number(r.amount ?? 0) });
@@ -226,12 +297,8 @@ async function topProducts(db: Knex, scope: ReportScope, params: ReportParams, r
   }));
 }
 
-async function spendByDepartment(db: Knex, scope: ReportScope, params: ReportParams, runner: ReportRunner): Promise<ReportRow[]> {
-  const totals = new Totals<{ orders: number; subTotal: number }>();
-  await perSlice(runner, params, async (from, to) => {
-    const rows = await ordersIn(db, scope, params, from, to).groupBy("orders.department_id").select("orders.department_id as id").count({ orders: "*" }).sum({ subTotal: "orders.sub_total" });
-    for (const r of rows as any[]) totals.add(keyOf(r.id), { orders: Number(r.orders), subTotal: Number(r.subTotal ?? 0) });
-  });
+async function spendByDepartment(db: Knex, scope: ReportScope, params: ReportParams, runner: ReportRunner, opts: ReportOptions): Promise<ReportRow[]> {
+  const totals = await orderTotals(db, scope, params, runner, opts, { column: "department_id", scan: "orders.department_id" });
   const ids = [...totals.map.keys()].filter((k) => k !== "").map(Number);
   const names = new Map<string, string>();
   if (ids.length) for (const r of (await runner.step(() => db("departments").whereIn("id", ids).select("id", "name"))) as any[]) names.set(String(r.id), r.name);
@@ -244,7 +311,7 @@ async function spendByDepartment(db: Knex, scope: ReportScope, params: ReportPar
 async function spendByCostCentre(db: Knex, scope: ReportScope, params: ReportParams, runner: ReportRunner): Promise<ReportRow[]> {
   const totals = new Totals<{ orders: number; subTotal: number }>();
   const centre = db.raw("coalesce(ec.cost_centre_id, oc.cost_centre_id)");
-  await perSlice(runner, params, async (from, to) => {
+  await perSlice(runner, [[params.from, params.to]], async (from, to) => {
     const rows = await ordersIn(db, scope, params, from, to)
       .leftJoin("contacts as ec", "ec.id", "orders.employee_contact_id")
       .leftJoin("contacts as oc", "oc.id", "orders.contact_id")
@@ -318,7 +385,7 @@ async function approvalTurnaround(db: Knex, scope: ReportScope, params: ReportPa
     ? db.raw("extract(epoch from (cast(orders.decided_at as timestamptz) - cast(orders.created_date as timestamptz))) / 3600.0")
     : db.raw("(julianday(orders.decided_at) - julianday(orders.created_date)) * 24.0");
   const totals = new Map<string, { decided: number; approved: number; rejected: number; hours: number; longest: number }>();
-  await perSlice(runner, params, async (from, to) => {
+  await perSlice(runner, [[params.from, params.to]], async (from, to) => {
     const rows = await ordersIn(db, scope, params, from, to, { keepRejected: true })
       .whereNotNull("orders.decided_at")
       .whereNotNull("orders.decided_by_user_id")
@@ -358,17 +425,17 @@ async function approvalTurnaround(db: Knex, scope: ReportScope, params: ReportPa
 }
 
 /** Runs one report: its rows (contract shapes, decision 122). */
-export async function runReport(db: Knex, type: ReportType, scope: ReportScope, params: ReportParams, opts: { now?: Date; runner?: ReportRunner } = {}): Promise<ReportRow[]> {
+export async function runReport(db: Knex, type: ReportType, scope: ReportScope, params: ReportParams, opts: ReportOptions = {}): Promise<ReportRow[]> {
   const runner = opts.runner ?? directRunner;
   switch (type) {
     case "orders-by-status":
-      return ordersByStatus(db, scope, params, runner);
+      return ordersByStatus(db, scope, params, runner, opts);
     case "spend-by-month":
-      return spendByMonth(db, scope, params, runner);
+      return spendByMonth(db, scope, params, runner, opts);
     case "top-products":
-      return topProducts(db, scope, params, runner);
+      return topProducts(db, scope, params, runner, opts);
     case "spend-by-department":
-      return spendByDepartment(db, scope, params, runner);
+      return spendByDepartment(db, scope, params, runner, opts);
     case "spend-by-cost-centre":
       return spendByCostCentre(db, scope, params, runner);
     case "allowance-usage":

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isPostgres } from "../db/knex";
 import * as queueMigration from "../db/migrations/015_report_tasks_queue";
 import { REASONS, ReportWorker, workerEnv } from "../services/report-worker";
-import { NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { NORTHWIND, type TestProvider } from "./fixtures";
+import { startProviderWithoutReportWorker } from "./report-fixtures";
 
 /**
  * Decision 122: the report queue. The provider here runs no worker of its own (PROVIDER_REPORT_WORKER=off); the tests
@@ -29,9 +30,7 @@ async function buyer(): Promise<string> {
 }
 
 beforeAll(async () => {
-  process.env.PROVIDER_REPORT_WORKER = "off";
-  p = await startTestProvider();
-  delete process.env.PROVIDER_REPORT_WORKER;
+  p = await startProviderWithoutReportWorker();
   db = p.db;
 });
 afterAll(async () => p?.close());

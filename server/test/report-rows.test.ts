@@ -1,7 +1,8 @@
 import type { Knex } from "knex";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monthsBetween, runReport, slices, type ReportParams, type ReportScope } from "../services/reports";
-import { HARBOUR, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { HARBOUR, NORTHWIND, type TestProvider } from "./fixtures";
+import { startProviderWithoutReportWorker } from "./report-fixtures";
 
 /**
  * Decision 122: the seven reports' rows on known data — the test fixtures (Northwind orders 1–4 on 1–4 October 2026,
@@ -19,9 +20,7 @@ const order = (id: number, extra: Record<string, unknown>) => ({
 });
 
 beforeAll(async () => {
-  process.env.PROVIDER_REPORT_WORKER = "off";
-  p = await startTestProvider();
-  delete process.env.PROVIDER_REPORT_WORKER;
+  p = await startProviderWithoutReportWorker();
   db = p.db;
   // rejected by Ava (approver, user 3) six hours after it was placed: web-rejected, so out of the spend, in the turnaround
   await db("orders").insert(order(11, {
