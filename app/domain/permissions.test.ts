@@ -414,6 +414,21 @@ describe("the access table (decision 057)", () => {
     expect(navigationFor({ account: everything(), inPunchout: false }).map((n) => n.to)).not.toContain("/order-to-approve");
   });
 
+  it("the sidebar's Admin group: evolve users only, and every admin screen refuses everyone else (issue 20)", () => {
+    const admin = (a: AccountLike) => navigationFor({ account: a, inPunchout: false }).filter((n) => n.group === "Admin").map((n) => n.to);
+    expect(admin(account([], true))).toEqual([
+      "/admin/active-users", "/admin/login-history", "/admin/invitation", "/admin/manage-admin-users", "/admin/view-as", "/admin/orders",
+    ]);
+    expect(admin(everything())).toEqual([]);
+    const screens = ["/admin/active-users", "/admin/login-history", "/admin/login-history/export.csv", "/admin/user", "/admin/user/7",
+      "/admin/invitation", "/admin/manage-admin-users", "/admin/view-as", "/admin/orders", "/admin/orders/12"];
+    for (const pathname of screens) {
+      expect(routeAccessFor(pathname)?.admin, pathname).toBe(true);
+      expect(accessGuard({ pathname, account: everything(), inPunchout: false, method: "POST" })).toEqual({ allow: false, redirectTo: "/" });
+      expect(accessGuard({ pathname, account: account([], true), inPunchout: false })).toEqual({ allow: true });
+    }
+  });
+
   it("the sidebar's Wearer packs link: only with canViewManpack and manpackOrders (issue 15 item 1)", () => {
     const links = (permissions: Permission[]) => navigationFor({ account: account(permissions), inPunchout: false }).map((n) => n.to);
     expect(links(["canViewManpack", "manpackOrders"])).toContain("/wearer-pack");

@@ -220,7 +220,7 @@ function pathPermissionPrefixes() {
 export type PunchoutRule = "allowed" | "only" | "refused" | "ordering";
 
 /** The sidebar's groups, in the order the sidebar shows them. */
-export const NAV_GROUPS = ["Overview", "Catalogue", "Ordering", "Orders", "Account"] as const;
+export const NAV_GROUPS = ["Overview", "Catalogue", "Ordering", "Orders", "Account", "Admin"] as const;
 export type NavGroup = (typeof NAV_GROUPS)[number];
 
 export interface NavEntry {
@@ -265,6 +265,9 @@ const page = (path: string | null, needs: RouteAccess["needs"], more: Partial<Ro
   ...more,
 });
 const ordering = (path: string, more: Partial<RouteAccess> = {}) => page(path, "user", { placesOrders: true, ...more });
+/** An admin screen (issue 20): evolve users only; with a label, a link in the sidebar's Admin group. */
+const admin = (path: string, link: { label?: string } = {}) =>
+  page(path, "user", { admin: true, ...(link.label ? { nav: [{ to: path, label: link.label, group: "Admin" as const }] } : {}) });
 
 /** Keyed by Remix route module id (the file name under app/routes without its extension). */
 export const ROUTE_ACCESS = {
@@ -400,6 +403,19 @@ export const ROUTE_ACCESS = {
   "_login.punchout-only": page("/punchout-only", "user", { punchoutOnlyUsers: true }),
   "_login.select-your-customer": page("/select-your-customer", "user"),
   logout: page("/logout", "user", { punchoutOnlyUsers: true }),
+
+  // the admin area, part 1 (issue 20; decisions 129, 130): evolve users only (the guard sends everyone else to /, and
+  // the provider answers 403 to every admin call); the sidebar's Admin group
+  "_default.admin.active-users": admin("/admin/active-users", { label: "Active users" }),
+  "_default.admin.login-history._index": admin("/admin/login-history", { label: "Log-in history" }),
+  "_default.admin.login-history.export[.csv]": admin("/admin/login-history/export.csv"),
+  "_default.admin.user._index": admin("/admin/user"),
+  "_default.admin.user.$userId": admin("/admin/user/:userId"),
+  "_default.admin.invitation": admin("/admin/invitation", { label: "Invite a user" }),
+  "_default.admin.manage-admin-users": admin("/admin/manage-admin-users", { label: "Admin users" }),
+  "_default.admin.view-as": admin("/admin/view-as", { label: "View as a user" }),
+  "_default.admin.orders._index": admin("/admin/orders", { label: "Orders (all customers)" }),
+  "_default.admin.orders.$orderId": admin("/admin/orders/:orderId"),
   "dismiss-banner": page("/dismiss-banner", "user"),
 } as const satisfies Record<string, RouteAccess>;
 
