@@ -178,10 +178,13 @@ const MESSAGE_FIELDS: ReadonlyArray<readonly [RegExp, FilterField]> = [
 ];
 
 /**
- * A provider refusal of the filters as field errors: the field it names (`data.field`, or the first field of its
- * `errors` as its message names it: `Invalid value at field "from": …`), else the field its message is about.
+ * A provider refusal of the filters as field errors: every filter field of its `errors` under that field; else the
+ * field it names (`data.field`, or as its message names it: `Invalid value at field "from": …`), else the field its
+ * message is about.
  */
 export function refusalFields(error: UpstreamError): { fieldErrors: FilterErrors; formError: string | null } {
+  const listed = Object.entries(error.errors).filter(([field]) => (FILTER_FIELDS as readonly string[]).includes(field));
+  if (error.status === 400 && listed.length) return { fieldErrors: Object.fromEntries(listed) as FilterErrors, formError: null };
   const named = /^Invalid value at field "([^"]*)":\s*/.exec(error.message);
   const message = named ? error.message.slice(named[0].length) : error.message;
   const field = FILTER_FIELDS.find((f) => f === (error.field ?? named?.[1])) ?? MESSAGE_FIELDS.find(([pattern]) => pattern.test(message))?.[1];

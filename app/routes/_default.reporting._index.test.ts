@@ -157,6 +157,15 @@ describe("/reporting: asking for a report", () => {
     expect(reports.bodies).toEqual([]);
   });
 
+  it("the provider refuses several fields at once: each message under its field", async () => {
+    const reports = setUp();
+    const result = (await send([...SPEND, ["departments", "999"], ["employees", "7777"]])) as Refused;
+    expect(reports.bodies).toHaveLength(1);
+    expect(result.init.status).toBe(400);
+    expect(result.data.fieldErrors).toEqual({ departments: "Unknown department: 999", employees: "Unknown employee: 7777" });
+    expect(result.data.formError).toBeNull();
+  });
+
   it.each([
     ["another customer's department", ["departments", "999"], { departments: "Unknown department: 999" }],
     ["another customer's employee", ["employees", "7777"], { employees: "Unknown employee: 7777" }],

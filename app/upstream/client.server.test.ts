@@ -127,6 +127,15 @@ describe("upstream client errors", () => {
     expect(thrown).toBeInstanceOf(UpstreamError);
     expect(thrown).toMatchObject({ status: 400, message: "Choose a delivery address", field: "addressId" });
   });
+
+  it("carries every field's message when the provider checked them all at once (Feathers' errors)", async () => {
+    const errors = { from: "Enter a date as YYYY-MM-DD", type: "Choose a report type" };
+    server.use(http.post(`${UPSTREAM}/api/report`, () => HttpResponse.json({ name: "BadRequest", message: 'Invalid value at field "from"', code: 400, errors }, { status: 400 })));
+    const thrown = await createUpstreamClient(get("/reporting"), "tok")
+      .post("/api/report", Item, { body: {} })
+      .catch((error: unknown) => error);
+    expect(thrown).toMatchObject({ status: 400, field: "from", errors });
+  });
 });
 
 describe("a call's end when the browser goes away (decision 045)", () => {

@@ -134,7 +134,8 @@ export function createUpstreamClient(request: Request, token: string | null): Up
       const field = parsed.success ? parsed.data.data?.field ?? null : null;
       if (response.status >= 500) console.error(`upstream ${method} ${path} → ${response.status}: ${message}`);
       const retryAfter = response.status === 429 ? retryAfterSeconds(response.headers.get("Retry-After")) : null;
-      throw new UpstreamError(PASSED_THROUGH.has(response.status) ? response.status : 502, message, field, retryAfter);
+      const errors = parsed.success ? (parsed.data.errors ?? {}) : {};
+      throw new UpstreamError(PASSED_THROUGH.has(response.status) ? response.status : 502, message, field, retryAfter, errors);
     }
     options.onHeaders?.(response.headers);
     const parsed = schema.safeParse(body);

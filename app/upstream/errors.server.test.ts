@@ -54,6 +54,15 @@ describe("refusalForm", () => {
     expect(answer.data).toEqual({ ok: false, fieldErrors: { addressId: "Choose a delivery address" }, formError: null });
   });
 
+  it("puts each of several fields' messages under its field, and the ones the form lacks above it", () => {
+    const errors = { from: "Enter a date as YYYY-MM-DD", employees: "Unknown employee: 9" };
+    const both = refusalForm(new UpstreamError(400, 'Invalid value at field "from"', null, null, errors), { fields: ["from", "employees"] });
+    expect(both.data).toEqual({ ok: false, fieldErrors: errors, formError: null });
+    const one = refusalForm(new UpstreamError(400, 'Invalid value at field "from"', null, null, errors), { fields: ["from"] });
+    expect(one.data).toEqual({ ok: false, fieldErrors: { from: errors.from }, formError: "Unknown employee: 9" });
+    expect(new UpstreamError(400, "x", null, null, errors).field).toBe("from");
+  });
+
   it("puts it above the form otherwise, with the status of the refusal, and may replace the message", () => {
     const answer = refusalForm(new UpstreamError(409, "Ordered already", "basketId"), { fields: ["addressId"] });
     expect(answer.init?.status).toBe(409);

@@ -18,13 +18,17 @@ export class UpstreamError extends Response {
   /** For a 429: how many seconds the provider said to wait (its Retry-After), passed on to the browser; else null. */
   readonly retryAfter: number | null;
 
-  constructor(status: number, message: string, field: string | null = null, retryAfter: number | null = null) {
+  /** Each named field's message (Feathers' `errors`, when the provider checked every field at once); `field` is the first. */
+  readonly errors: Readonly<Record<string, string>>;
+
+  constructor(status: number, message: string, field: string | null = null, retryAfter: number | null = null, errors: Record<string, string> = {}) {
     const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8" };
     if (retryAfter !== null) headers["Retry-After"] = String(retryAfter);
     super(JSON.stringify({ message }), { status, headers });
     this.message = message;
-    this.field = field;
+    this.field = field ?? Object.keys(errors)[0] ?? null;
     this.retryAfter = retryAfter;
+    this.errors = errors;
   }
 
   /** A refusal the user can act on (4xx); anything else is the service failing (5xx). */
@@ -48,14 +52,20 @@ export function refusal(error: unknown, ...statuses: number[]): UpstreamError {
   throw error;
 }
 
-/** The form answer for a refusal: the message under the field the provider named when the form has it, else above the form. */
+/**
+ * The form answer for a refusal: each message under the field the provider named when the form has it (every field of
+ * its `errors`, else its one `field`), the rest above the form.
+ */
 export function refusalForm(error: UpstreamError, options: { fields?: readonly string[]; message?: string } = {}) {
   const message = options.message ?? error.message;
   const fieldErrors: FieldErrors = {};
   let formError: string | null = message;
-  if (error.field && options.fields?.includes(error.field)) {
-    fieldErrors[error.field] = message;
-    formError = null;
+  const named = options.message === undefined && Object.keys(error.errors).length ? error.errors : error.field ? { [error.field]: message } : {};
+  const onForm = Object.entries(named).filter(([field]) => options.fields?.includes(field));
+  for (const [field, text] of onForm) fieldErrors[field] = text;
+  if (onForm.length) {
+    const elsewhere = Object.entries(named).filter(([field]) => !options.fields?.includes(field));
+    formError = elsewhere.length ? elsewhere.map(([, text]) => text).join(" ") : null;
   }
   // a 429 tells the browser (and any script or proxy in front of it) when to try again, as the provider told the portal
   const headers = error.retryAfter === null ? undefined : { "Retry-After": String(error.retryAfter) };

@@ -119,5 +119,7 @@ export const UpstreamErrorSchema = z
     name: z.string().optional(),
     // Feathers errors name the offending input in data.field
     data: z.object({ field: z.string().optional() }).passthrough().nullish().catch(undefined),
+    // a validation that checks every field at once answers each one's message (Feathers' `errors`)
+    errors: z.record(z.string(), z.string()).optional().catch(undefined),
   })
   .passthrough();

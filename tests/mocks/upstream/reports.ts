@@ -70,7 +70,7 @@ function validate(body: Record<string, unknown>): Record<string, string> {
   if (!DAY.test(from)) errors.from = "Enter a date as YYYY-MM-DD";
   if (!DAY.test(to)) errors.to = "Enter a date as YYYY-MM-DD";
   if (!errors.from && !errors.to) {
-    if (from > to) errors.to = "The start date must be on or before the end date";
+    if (from > to) errors.from = "The start date must be on or before the end date";
     else {
       const [y, m, d] = from.split("-").map(Number);
       const limit = new Date(Date.UTC(y + 2, m - 1, d)).toISOString().slice(0, 10);
