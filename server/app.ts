@@ -9,6 +9,9 @@ import { ProviderAuthenticationService } from "./auth/authentication";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies, resolveClientAddress } from "./auth/client-address";
 import { registerServices, PUBLIC_SERVICES } from "./services/register";
 import type { Ctx } from "./services/base";
+import { ADMIN_REFUSAL } from "./services/admin-common";
+import { auditWrites } from "./services/admin-audit";
+import { isAdminPath, registerAdmin } from "./services/admin-register";
 
 export interface ProviderAppOptions {
   db: Knex;
@@ -93,6 +96,7 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
   };
   app.use("api/authentication", new ProviderAuthenticationService(app, { db: options.db, policy }));
   registerServices(app, ctx);
+  registerAdmin(app, ctx);
 
   const requireSession = authenticate("session");
   app.hooks({
@@ -102,10 +106,17 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
           if (context.path === "api/authentication" || PUBLIC_SERVICES.has(context.path)) return;
           await requireSession(context);
           if (!context.params.caller) throw new Forbidden("Not authenticated");
+          // the admin area: provider staff only, on every call (decision 127); its customerId is a filter
+          if (isAdminPath(context.path)) {
+            if (!context.params.caller.isEvolveUser) throw new Forbidden(ADMIN_REFUSAL);
+            return;
+          }
           await actAsCustomer(context, options.db);
         },
       ],
     },
+    // admin writes and writes under an act-as session are audited (decision 127)
+    after: { all: [auditWrites(ctx)] },
   });
   return app;
 }

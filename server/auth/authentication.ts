@@ -1,15 +1,24 @@
 import type { IncomingMessage } from "node:http";
 import { AuthenticationBaseStrategy, AuthenticationService, type AuthenticationRequest, type AuthenticationResult } from "@feathersjs/authentication";
 import { LocalStrategy } from "@feathersjs/authentication-local";
-import { BadRequest, NotAuthenticated } from "@feathersjs/errors";
+import { BadRequest, NotAuthenticated, TooManyRequests } from "@feathersjs/errors";
 import type { Params } from "@feathersjs/feathers";
 import type { Knex } from "knex";
 import { callerFromToken, type SessionPolicy } from "./caller";
 import { clientAddressOf } from "./client-address";
 import { sweep, underLoginLimits } from "./limits";
 import { hashPassword, newToken, verifyPassword } from "./password";
+import { LOGIN_REASONS, recordLoginAttempt } from "../services/admin-login-history";
 
 const INVALID_LOGIN = "Invalid email or password";
+
+/** Why a log-in failed, for the log-in history only (decision 127): kept on the error, never in its JSON answer. */
+const WHY = Symbol("why the log-in failed");
+type Why = { reason: string; userId: number | null };
+function refused(reason: string, userId: number | null): NotAuthenticated {
+  return Object.assign(new NotAuthenticated(INVALID_LOGIN), { [WHY]: { reason, userId } satisfies Why });
+}
+const whyOf = (error: unknown): Why => (error as { [WHY]?: Why } | null)?.[WHY] ?? { reason: LOGIN_REASONS.wrongPassword, userId: null };
 
 
 export interface AuthDeps {
@@ -27,13 +36,13 @@ class ScryptLocalStrategy extends LocalStrategy {
     const user = await this.deps.db("users").whereRaw("lower(email) = ?", [email.trim().toLowerCase()]).first();
     if (!user || user.is_inactive) {
       await verifyPassword("timing", await DUMMY_HASH); // same cost whether or not the user exists
-      throw new NotAuthenticated(INVALID_LOGIN);
+      throw user ? refused(LOGIN_REASONS.inactiveUser, user.id) : refused(LOGIN_REASONS.unknownEmail, null);
     }
     return user;
   }
-  async comparePassword(user: { password_hash: string | null }, password: string) {
+  async comparePassword(user: { id: number; password_hash: string | null }, password: string) {
     if (typeof password !== "string" || !(await verifyPassword(password, user.password_hash))) {
-      throw new NotAuthenticated(INVALID_LOGIN);
+      throw refused(LOGIN_REASONS.wrongPassword, user.id);
     }
     return user;
   }
@@ -88,25 +97,35 @@ export class ProviderAuthenticationService extends AuthenticationService {
     if (!data || typeof data !== "object") throw new BadRequest("Invalid authentication request", { field: "strategy" });
     if (data.strategy !== "local") throw new BadRequest(`Invalid value for 'strategy': use "local"`, { field: "strategy" });
     if (typeof data.email !== "string" || !data.email.trim()) throw new BadRequest("Invalid value for 'email'", { field: "email" });
-    if (typeof data.password !== "string") throw new BadRequest("Invalid value for 'password'", { field: "password" });
     const { db, policy } = this.deps;
     const email = data.email.trim().toLowerCase();
     const now = policy.now();
+    // every attempt goes into the log-in history (decision 127)
+    if (typeof data.password !== "string") {
+      await recordLoginAttempt(db, params, { email, at: now, success: false, reason: LOGIN_REASONS.noPassword });
+      throw new BadRequest("Invalid value for 'password'", { field: "password" });
+    }
     const address = clientAddressOf(params);
-    const result = await underLoginLimits(
-      db,
-      now,
-      {
-        perName: `login:address+email:${address}|${email}`,
-        perAddress: `login:address:${address}`,
-        refusal: "Too many failed log-in attempts.",
-        onFailure: () => db("login_attempts").insert({ email, attempted_at: now.toISOString(), success: false }),
-      },
-      () => this.authenticate(data, params, "local"),
-    );
+    let result: AuthenticationResult;
+    try {
+      result = await underLoginLimits(
+        db,
+        now,
+        {
+          perName: `login:address+email:${address}|${email}`,
+          perAddress: `login:address:${address}`,
+          refusal: "Too many failed log-in attempts.",
+          onFailure: (error) => recordLoginAttempt(db, params, { email, at: now, success: false, ...whyOf(error) }),
+        },
+        () => this.authenticate(data, params, "local"),
+      );
+    } catch (error) {
+      if (error instanceof TooManyRequests) await recordLoginAttempt(db, params, { email, at: now, success: false, reason: LOGIN_REASONS.rateLimited });
+      throw error;
+    }
     const user = result.user;
     await sweep(db, now);
-    await db("login_attempts").insert({ email, attempted_at: now.toISOString(), success: true });
+    await recordLoginAttempt(db, params, { email, at: now, success: true, userId: user.id });
 
     const units = await db("user_customers").where("user_id", user.id).select("customer_id", "contact_id");
     const { token, expiresAt } = await this.openSession(db, {

@@ -119,8 +119,8 @@ export interface GuessLimits {
   perAddress: string;
   /** the 429's first words, before "Please try again in …" */
   refusal: string;
-  /** what else a failure records (the log-in history), after the counts */
-  onFailure?: () => Promise<unknown>;
+  /** what else a failure records (the log-in history), after the counts; given the check's error */
+  onFailure?: (error: unknown) => Promise<unknown>;
 }
 
 /**
@@ -145,7 +145,7 @@ export async function underLoginLimits<T>(db: Knex, now: Date, limits: GuessLimi
     result = await check();
   } catch (error) {
     for (const [key, limit] of keys) await failed(db, key, limit, now);
-    await limits.onFailure?.();
+    await limits.onFailure?.(error);
     throw error;
   }
   await clear(db, limits.perName);

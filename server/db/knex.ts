@@ -18,6 +18,7 @@ import * as invitationAdmin from "./migrations/013_invitation_admin";
 import * as trainingGuideFiles from "./migrations/014_training_guide_files";
 import * as reportTasksQueue from "./migrations/015_report_tasks_queue";
 import * as reportMonthTotals from "./migrations/016_report_month_totals";
+import * as adminAuditAndLoginHistory from "./migrations/017_admin_audit_and_login_history";
 
 export interface CreateDbOptions {
   /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
@@ -188,6 +189,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "014_training_guide_files": trainingGuideFiles,
   "015_report_tasks_queue": reportTasksQueue,
   "016_report_month_totals": reportMonthTotals,
+  "017_admin_audit_and_login_history": adminAuditAndLoginHistory,
 };
 
 /** Programmatic migration source, so migrations run under tsx without a knexfile. */

@@ -3,6 +3,8 @@ import type { Knex } from "knex";
 import { z } from "zod";
 import { clientAddressOf } from "../auth/client-address";
 import { underLoginLimits } from "../auth/limits";
+import { TooManyRequests } from "@feathersjs/errors";
+import { LOGIN_REASONS, recordLoginAttempt } from "./admin-login-history";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { parseOr400 } from "./basket-session";
 import { bodyOf, callerOf, type Ctx, type ProviderParams } from "./base";
@@ -38,6 +40,7 @@ export class PasswordChangeService {
     const now = this.ctx.now();
     const email = caller.email.trim().toLowerCase();
     const address = clientAddressOf(params);
+    const attempt = (reason: string) => recordLoginAttempt(db, params, { email, at: now, success: false, userId: caller.userId, reason });
     await underLoginLimits(
       db,
       now,
@@ -45,7 +48,7 @@ export class PasswordChangeService {
         perName: `login:address+email:${address}|${email}`,
         perAddress: `login:address:${address}`,
         refusal: "Too many wrong passwords.",
-        onFailure: () => db("login_attempts").insert({ email, attempted_at: now.toISOString(), success: false }),
+        onFailure: () => attempt(LOGIN_REASONS.wrongCurrentPassword),
       },
       async () => {
         const user = await db("users").where("id", caller.userId).first("id", "password_hash");
@@ -53,7 +56,10 @@ export class PasswordChangeService {
           throw new BadRequest(`Invalid value at field "currentPassword": The current password is not right`, { field: "currentPassword" });
         }
       },
-    );
+    ).catch(async (error) => {
+      if (error instanceof TooManyRequests) await attempt(LOGIN_REASONS.rateLimitedPasswordChange);
+      throw error;
+    });
     const hash = await hashPassword(input.newPassword);
     await db.transaction(async (trx) => {
       await trx("users").where("id", caller.userId).update({ password_hash: hash });

@@ -101,20 +101,24 @@ export class PasswordResetService {
       [`reset:email:${input.email}`, RESET_LIMITS.email],
     ], now);
     const user = within.ok && (await db("users").whereRaw("lower(email) = ?", [input.email]).where("is_inactive", false).first());
-    if (user) {
-      const { token, hash } = newToken();
-      await db.transaction(async (trx) => {
-        await voidResetLinks(trx, user.id, now);
-        await trx("password_tokens").insert({
-          type: "reset", token_hash: hash, user_id: user.id, email: user.email, created_at: now.toISOString(), expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
-        });
-        await writeMail(trx, now, user.email, "reset", "Reset your password",
-          `Someone asked to reset the password of ${user.email}. Choose a new one within an hour:\n${this.ctx.portalUrl}/customer/reset-password/${token}\nIf it was not you, ignore this e-mail.`);
-      });
-    }
+    if (user) await db.transaction((trx) => mailResetLink(trx, this.ctx.portalUrl, user, now));
     // the same answer whether the address is known, unknown or over a limit
     return { sent: true };
   }
+}
+
+/**
+ * A new 1-hour reset link for the user, mailed (outbox); their older unused links are voided. Run it in a transaction.
+ * The reset request above and the admin's "send a password reset" (decision 127) both send it.
+ */
+export async function mailResetLink(trx: Knex, portalUrl: string, user: { id: number; email: string }, now: Date): Promise<void> {
+  const { token, hash } = newToken();
+  await voidResetLinks(trx, user.id, now);
+  await trx("password_tokens").insert({
+    type: "reset", token_hash: hash, user_id: user.id, email: user.email, created_at: now.toISOString(), expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+  });
+  await writeMail(trx, now, user.email, "reset", "Reset your password",
+    `Someone asked to reset the password of ${user.email}. Choose a new one within an hour:\n${portalUrl}/customer/reset-password/${token}\nIf it was not you, ignore this e-mail.`);
 }
 
 const invitationBody = z

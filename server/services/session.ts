@@ -26,11 +26,14 @@ export async function buildSession(ctx: Ctx, caller: Caller) {
   const customers = units.map((u: any) => ({ internalId: String(u.id), name: u.name, contactId: String(u.contact_id) }));
   const selectedCustomer = customers.find((c) => Number(c.internalId) === customerId) ?? null;
   const totalReadNews = Number((await db("news_reads").where("user_id", caller.userId).count({ n: "*" }).first())?.n ?? 0);
+  // an act-as session names the admin viewing as this user, for the portal's banner (decision 127)
+  const admin = caller.actingAdminUserId == null ? undefined : await db("users").where("id", caller.actingAdminUserId).first("id", "email", "first_name", "last_name");
   const base = {
     user: publicUser(user),
     customers,
     selectedCustomer,
     punchoutSession: caller.punchoutSession,
+    actingAdmin: admin ? publicUser(admin) : null,
   };
   const flags = { isEvolveUser: caller.isEvolveUser, isEnhancedUser: caller.isEnhancedUser, isSuperUser: caller.isSuperUser };
   const setting = { isApprover: caller.isApprover, needsAproval: caller.needsApproval, userId: caller.userId, wp_contact_only: caller.wpContactOnly };

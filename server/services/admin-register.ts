@@ -1,0 +1,44 @@
+import type { Application } from "@feathersjs/koa";
+import type { ProviderAuthenticationService } from "../auth/authentication";
+import { AdminAuditService } from "./admin-audit";
+import type { AdminCtx } from "./admin-common";
+import { AdminLoginAttemptService } from "./admin-login-history";
+import { AdminOrderService } from "./admin-orders";
+import { AdminActiveSessionService, AdminViewAsService } from "./admin-sessions";
+import { AdminAdminUserService, AdminCustomerService, AdminInvitationService, AdminPasswordResetService, AdminUserService, AdminUserUnitService } from "./admin-users";
+import { InvitationService } from "./recovery";
+
+/** Every admin service and its methods (issue 20, decision 127); the evolve-user check covers each (server/app.ts). */
+export const ADMIN_SERVICES: Record<string, string[]> = {
+  "admin/active-session": ["find", "remove"],
+  "admin/login-attempt": ["find"],
+  "admin/user": ["find", "get", "patch"],
+  "admin/user-unit": ["patch"],
+  "admin/password-reset": ["create"],
+  "admin/invitation": ["create"],
+  "admin/admin-user": ["find", "create", "remove"],
+  "admin/customer": ["find", "get"],
+  "admin/view-as": ["find", "create", "remove"],
+  "admin/order": ["find", "get"],
+  "admin/audit": ["find"],
+};
+
+export const isAdminPath = (path: string) => path.startsWith("api/admin/");
+
+export function registerAdmin(app: Application, ctx: AdminCtx): void {
+  const auth = () => app.service("api/authentication") as unknown as ProviderAuthenticationService;
+  const services: Record<string, object> = {
+    "admin/active-session": new AdminActiveSessionService(ctx),
+    "admin/login-attempt": new AdminLoginAttemptService(ctx),
+    "admin/user": new AdminUserService(ctx),
+    "admin/user-unit": new AdminUserUnitService(ctx),
+    "admin/password-reset": new AdminPasswordResetService(ctx),
+    "admin/invitation": new AdminInvitationService(ctx, new InvitationService(ctx)),
+    "admin/admin-user": new AdminAdminUserService(ctx),
+    "admin/customer": new AdminCustomerService(ctx),
+    "admin/view-as": new AdminViewAsService(ctx, auth),
+    "admin/order": new AdminOrderService(ctx),
+    "admin/audit": new AdminAuditService(ctx),
+  };
+  for (const [path, methods] of Object.entries(ADMIN_SERVICES)) app.use(`api/${path}`, services[path] as any, { methods });
+}

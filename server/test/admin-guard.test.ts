@@ -1,0 +1,108 @@
+import { getServiceOptions } from "@feathersjs/feathers";
+import type { Knex } from "knex";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProviderApp } from "../app";
+import { ADMIN_SERVICES } from "../services/admin-register";
+import { HARBOUR, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+
+/**
+ * Decision 127: every admin call, every method, needs an evolve user — checked by the provider. Without a token: 401;
+ * a customer's user (with every permission they have), or an act-as session (whose caller is that user): 403. Nothing
+ * is written by a refused call. A method registered under /api/admin without a row here fails the coverage test.
+ */
+
+interface Row {
+  service: string;
+  method: "find" | "get" | "create" | "patch" | "remove";
+  http: string;
+  path: string;
+  body?: unknown;
+}
+
+const TABLE: Row[] = [
+  { service: "admin/active-session", method: "find", http: "GET", path: "/api/admin/active-session" },
+  { service: "admin/active-session", method: "remove", http: "DELETE", path: "/api/admin/active-session/1" },
+  { service: "admin/login-attempt", method: "find", http: "GET", path: "/api/admin/login-attempt" },
+  { service: "admin/user", method: "find", http: "GET", path: "/api/admin/user" },
+  { service: "admin/user", method: "get", http: "GET", path: "/api/admin/user/2" },
+  { service: "admin/user", method: "patch", http: "PATCH", path: "/api/admin/user/2", body: { isActive: false } },
+  { service: "admin/user-unit", method: "patch", http: "PATCH", path: "/api/admin/user-unit/5002", body: { permissions: ["addSiteUser"] } },
+  { service: "admin/password-reset", method: "create", http: "POST", path: "/api/admin/password-reset", body: { userId: 2 } },
+  {
+    service: "admin/invitation", method: "create", http: "POST", path: "/api/admin/invitation",
+    body: { customerId: HARBOUR, email: "new@demo.test", firstName: "New", lastName: "Person" },
+  },
+  { service: "admin/admin-user", method: "find", http: "GET", path: "/api/admin/admin-user" },
+  { service: "admin/admin-user", method: "create", http: "POST", path: "/api/admin/admin-user", body: { userId: 2 } },
+  { service: "admin/admin-user", method: "remove", http: "DELETE", path: "/api/admin/admin-user/6" },
+  { service: "admin/customer", method: "find", http: "GET", path: "/api/admin/customer" },
+  { service: "admin/customer", method: "get", http: "GET", path: `/api/admin/customer/${NORTHWIND}` },
+  { service: "admin/view-as", method: "find", http: "GET", path: "/api/admin/view-as" },
+  { service: "admin/view-as", method: "create", http: "POST", path: "/api/admin/view-as", body: { customerId: NORTHWIND, userId: 2 } },
+  { service: "admin/view-as", method: "remove", http: "DELETE", path: "/api/admin/view-as/1" },
+  { service: "admin/order", method: "find", http: "GET", path: "/api/admin/order" },
+  { service: "admin/order", method: "get", http: "GET", path: "/api/admin/order/1" },
+  { service: "admin/audit", method: "find", http: "GET", path: "/api/admin/audit" },
+];
+
+let p: TestProvider;
+let buyer: string;
+let actAs: string;
+
+/** Every row of the tables a refused admin call could write. */
+async function snapshot(db: Knex) {
+  const out: Record<string, unknown[]> = {};
+  for (const table of ["users", "user_customers", "auth_sessions", "audit_log", "password_tokens", "outbox", "contacts", "login_attempts"]) {
+    out[table] = await db(table).orderBy("id").select("*");
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  p = await startTestProvider();
+  buyer = await p.login("buyer@demo.test");
+  await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
+  const admin = await p.login("admin@demo.test");
+  const viewing = await p.api("POST", "/api/admin/view-as", { token: admin, body: { customerId: NORTHWIND, userId: 1 } });
+  expect(viewing.status).toBe(201);
+  actAs = viewing.body.accessToken;
+});
+afterAll(() => p?.close());
+
+describe("every admin call needs an evolve user (decision 127)", () => {
+  for (const row of TABLE) {
+    it(`${row.http} ${row.path}: 401 without a token, 403 for a customer's user and for an act-as session, nothing written`, async () => {
+      const before = await snapshot(p.db);
+      const anonymous = await p.api(row.http, row.path, { body: row.body });
+      expect(anonymous.status, "no token").toBe(401);
+      const user = await p.api(row.http, row.path, { token: buyer, body: row.body });
+      expect(user.status, "customer's user").toBe(403);
+      expect(user.body.message).toBe("Only provider staff may use the admin area");
+      const viewing = await p.api(row.http, row.path, { token: actAs, body: row.body });
+      expect(viewing.status, "act-as session").toBe(403);
+      expect(await snapshot(p.db)).toEqual(before);
+    });
+  }
+
+  it("every method registered under /api/admin has a row, and every row names one", () => {
+    const app = createProviderApp({ db: p.db, log: () => {} });
+    const registered = new Set<string>();
+    for (const [path, service] of Object.entries(app.services)) {
+      if (!path.startsWith("api/admin/")) continue;
+      for (const method of getServiceOptions(service).methods ?? []) registered.add(`${method} ${path.slice(4)}`);
+    }
+    const adminPaths = Object.keys(app.services).filter((path) => path.startsWith("api/admin/")).map((path) => path.slice(4)).sort();
+    expect(adminPaths).toEqual(Object.keys(ADMIN_SERVICES).sort());
+    const rows = new Set(TABLE.map((r) => `${r.method} ${r.service}`));
+    expect([...registered].filter((w) => !rows.has(w)), "admin methods without a row").toEqual([]);
+    expect([...rows].filter((w) => !registered.has(w)), "rows naming no admin method").toEqual([]);
+  });
+
+  it("an evolve user gets through each read (the same table, 2xx)", async () => {
+    const admin = await p.login("admin@demo.test");
+    for (const row of TABLE.filter((r) => r.http === "GET")) {
+      const res = await p.api(row.http, row.path, { token: admin });
+      expect(res.status, row.path).toBe(200);
+    }
+  });
+});
