@@ -95,26 +95,17 @@ function postgresStatements(): string[] {
 
 export async function up(knex: Knex): Promise<void> {
   const pg = knex.client.config.client === "pg";
-  await knex.schema.createTable("report_order_months", (t) => {
-    t.integer("customer_id").notNullable();
-    t.string("month", 7).notNullable();
-    t.integer("placed_by_user_id").notNullable();
-    t.integer("department_id").notNullable();
-    t.string("order_status", 60).notNullable();
-    t.boolean("web_rejected").notNullable();
-    t.integer("orders").notNullable();
-    t.decimal("sub_total", 14, 2).notNullable();
-    t.primary(["customer_id", "month", "placed_by_user_id", "department_id", "order_status", "web_rejected"]);
-  });
-  await knex.schema.createTable("report_item_months", (t) => {
-    t.integer("customer_id").notNullable();
-    t.string("month", 7).notNullable();
-    t.integer("item_id").notNullable();
-    t.integer("lines").notNullable();
-    t.integer("quantity").notNullable();
-    t.decimal("amount", 14, 2).notNullable();
-    t.primary(["customer_id", "month", "item_id"]);
-  });
+  // on SQLite the rows are stored in their key's order (without rowid): a report reads a run of the key and nothing else
+  const clustered = pg ? "" : " without rowid";
+  await knex.raw(
+    `create table report_order_months (customer_id integer not null, month varchar(7) not null, placed_by_user_id integer not null,
+       department_id integer not null, order_status varchar(60) not null, web_rejected boolean not null, orders integer not null,
+       sub_total decimal(14, 2) not null, primary key (${ORDER_KEY}))${clustered}`,
+  );
+  await knex.raw(
+    `create table report_item_months (customer_id integer not null, month varchar(7) not null, item_id integer not null,
+       lines integer not null, quantity integer not null, amount decimal(14, 2) not null, primary key (${ITEM_KEY}))${clustered}`,
+  );
   // the orders that exist, summed once; from here on the triggers keep the totals
   await knex.raw(
     `insert into report_order_months (${ORDER_KEY}, orders, sub_total)
