@@ -2,7 +2,8 @@ import { basketCount } from "~/domain/basket";
 import { packsLineCount } from "~/domain/packs";
 import { accessGuard, navigationFor, routeAccessFor } from "~/domain/permissions";
 import type { PortalUser } from "~/auth/require-user.server";
-import { bannerDismissedCookie } from "~/auth/session.server";
+import { bannerDismissedCookie, getSession } from "~/auth/session.server";
+import { viewAsOf } from "~/admin/view-as.server";
 import { chromeContent } from "~/cms/content.server";
 import { countOrdersAwaitingApproval } from "~/upstream/orders.server";
 import { describeFailure, UpstreamError } from "~/upstream/errors.server";
@@ -88,6 +89,10 @@ export async function loadChrome(request: Request, user: PortalUser) {
     unreadNews: await unreadNews,
     // within a punchout session the header's bar hands the basket back (decision 111); inspect only returns it unchanged
     punchout: user.punchout ? { operation: user.punchout.operation, protocol: user.punchout.protocol } : null,
+    // while an admin views the portal as this user (decision 129): the banner with Stop on every page
+    viewingAs: viewAsOf(await getSession(request))
+      ? { name: [session.user.firstName, session.user.lastName].filter(Boolean).join(" ") || session.user.email, customer: session.selectedCustomer?.name ?? "" }
+      : null,
     // a dismissal is remembered by the banner text's hash, so a new message shows again
     banner: banner && dismissedBanner !== banner.id ? banner : null,
     footer,

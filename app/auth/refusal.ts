@@ -62,6 +62,7 @@ export const SCREEN_NAMES: Partial<Record<RouteId, string>> = {
   "_login.select-your-customer": "business unit selection",
   logout: "that page",
   "dismiss-banner": "that page",
+  "stop-view-as": "that page",
 };
 
 const routeIds = new Map(Object.entries(ROUTE_ACCESS).map(([id, entry]) => [entry, id as RouteId]));

@@ -15,6 +15,25 @@ export type SessionData = {
   catalogueId: string;
   /** Set by /punchout/start when the session was opened from a procurement system (issue 16). */
   punchout: PunchoutState;
+  /**
+   * While an admin views the portal as a customer's user (issue 20, decision 129): `token` is then the act-as token,
+   * and this keeps the admin's own token and unit, to go back to on Stop or when the act-as token dies.
+   */
+  viewAs: ViewAsState;
+};
+
+/** What the portal remembers of a view-as session (decision 129). */
+export type ViewAsState = {
+  /** The provider's act-as session id (DELETE /api/admin/view-as/:sessionId ends it). */
+  sessionId: string;
+  /** The act-as token, as `token` holds it while viewing as. */
+  actAsToken: string;
+  /** The admin's own token and unit, restored on Stop. */
+  adminToken: string;
+  adminCustomerId: string | null;
+  adminContactId: string | null;
+  /** For the toast on Stop: "Rory Requester of Northwind Facilities". */
+  label: string;
 };
 
 /** What the portal remembers of the punchout session it started; the provider's session says whether one is open. */

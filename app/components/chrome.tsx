@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useFetcher, useLocation, useMatches } from "@remix
 import type { ReactNode } from "react";
 import type { ChromeData } from "~/chrome.server";
 import { PunchoutBar } from "./punchout-bar";
+import { ViewAsBanner } from "./view-as-banner";
 
 /**
  * Header, sidebar, banner and footer: the one chrome of the default and basket layouts (decision 087). Without data
@@ -11,6 +12,7 @@ export function Chrome({ chrome, children }: { chrome?: ChromeData; children: Re
   return (
     <div className="app-layout">
       <Header chrome={chrome} />
+      {chrome?.viewingAs ? <ViewAsBanner name={chrome.viewingAs.name} customer={chrome.viewingAs.customer} /> : null}
       {chrome?.punchout ? <PunchoutBar punchout={chrome.punchout} /> : null}
       {chrome?.banner ? <SiteBanner id={chrome.banner.id} message={chrome.banner.message} link={chrome.banner.link} /> : null}
       <div className="app-layout__body">

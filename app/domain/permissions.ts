@@ -417,6 +417,9 @@ export const ROUTE_ACCESS = {
   "_default.admin.orders._index": admin("/admin/orders", { label: "Orders (all customers)" }),
   "_default.admin.orders.$orderId": admin("/admin/orders/:orderId"),
   "dismiss-banner": page("/dismiss-banner", "user"),
+  // the view-as banner's Stop (decision 129): outside /admin, as the caller is then the customer's user; any user
+  // viewed as may be a punchout-only one, so it stays open to them
+  "stop-view-as": page("/stop-view-as", "user", { punchoutOnlyUsers: true }),
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteId = keyof typeof ROUTE_ACCESS;

@@ -28,6 +28,7 @@ import { addressHandlers } from "../../tests/mocks/upstream/addresses";
 import { entitlementHandlers } from "../../tests/mocks/upstream/entitlements";
 import { wearerFixtures, wearerHandlers } from "../../tests/mocks/upstream/wearers";
 import { reportHandlers, reportTask } from "../../tests/mocks/upstream/reports";
+import { adminSessionHandlers } from "../../tests/mocks/upstream/admin-session";
 
 // Issue 11: random form bodies against EVERY route action. Whatever is posted, an action never answers 5xx (a thrown
 // Response counts by its status; anything else thrown is a failure), and when it refuses (4xx, or a redirect that
@@ -203,6 +204,18 @@ const ROUTES: Record<string, RouteCase> = {
     examples: [{ bannerId: "winter-2026", redirect: WIDE_REDIRECT }],
   },
   "logout.tsx": { path: () => "/logout", forms: [{}] },
+  // the admin area (issue 20, decision 129): evolve users only (the manager is one)
+  "_default.admin.view-as.tsx": {
+    path: () => "/admin/view-as?customerId=1001",
+    forms: [{ customerId: "1001", userId: "2" }, { customerId: "1001", userId: "7" }, { customerId: "1001", userId: "9" }],
+  },
+  "_default.admin.active-users.tsx": { path: () => "/admin/active-users?page=1", forms: [{ intent: "end", sessionId: "101" }, { intent: "end", sessionId: "999" }] },
+  "_default.admin.manage-admin-users.tsx": {
+    path: () => "/admin/manage-admin-users",
+    forms: [{ intent: "grant", userId: "2" }, { intent: "grant", userId: "3" }, { intent: "revoke", userId: "8" }, { intent: "revoke", userId: "7" }],
+  },
+  // the view-as banner's Stop: outside /admin; without a view-as session it only goes home
+  "stop-view-as.tsx": { path: () => "/stop-view-as", forms: [{}] },
   // the punchout entry points (decision 109): a form body is no cXML document (400 in cXML); an OCI log-in goes to
   // the provider's oci-login, answered below
   "punchout.cxml.setup.tsx": { path: () => "/punchout/cxml/setup", forms: [{ "cxml-urlencoded": "<cXML/>" }] },
@@ -245,9 +258,9 @@ beforeAll(async () => {
 const granting = PERMISSIONS.filter((p) => !["punchoutOnly", "browseOnly", "customAddressOnly", "pricingHidden"].includes(p));
 const cards = [{ id: 0, name: "On account" }, { id: 1, name: "Visa" }, { id: 2, name: "Mastercard" }];
 const PERSONAS = {
-  /** Every permission that grants something, an approver, two business units, cards. */
+  /** Every permission that grants something, an approver, two business units, cards; an evolve user (the admin area, issue 20). */
   manager: () => {
-    const s = sessionAnswer({ permissions: [...granting], setting: { isApprover: true }, customers: 2 });
+    const s = sessionAnswer({ permissions: [...granting], setting: { isApprover: true }, customers: 2, isEvolveUser: true });
     s.account.payment_methods = cards;
     return s;
   },
@@ -308,6 +321,7 @@ function upstreamFor(world: World) {
     ...wearerAdminHandlers().handlers,
     ...reportHandlers([reportTask({ taskId: "12" }), reportTask({ taskId: "13", status: "failed" }), reportTask({ taskId: "14", status: "pending" })]).handlers,
     ...addressHandlers({ forbid: world.refuse }).handlers,
+    ...adminSessionHandlers({ lastAdmin: world.refuse }).handlers,
     http.post(`${UPSTREAM}/api/punchout/oci-login`, () => HttpResponse.json({ sessionId: "3", startToken: "oci_token-0123456789abcdef", expiresAt: "2026-11-23T10:05:00Z" }, { status: 201 })),
   );
 }

@@ -2,7 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireUser } from "~/auth/require-user.server";
 import { destroySession, getSession } from "~/auth/session.server";
+import { revokeAdminTokenOnLogout } from "~/admin/view-as.server";
 import { revokeAuthentication } from "~/upstream/auth.server";
+import { createUpstreamClient } from "~/upstream/client.server";
 import { isRedirect, isRefusal } from "~/upstream/errors.server";
 
 export async function loader() {
@@ -12,6 +14,8 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { upstream } = await requireUser(request);
+  // while viewing as someone, the admin's own session ends too (decision 129)
+  await revokeAdminTokenOnLogout(request, (token) => revokeAuthentication(createUpstreamClient(request, token)));
   try {
     await revokeAuthentication(upstream);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { z } from "zod";
 import { destroySession, getSession } from "~/auth/session.server";
+import { fallBackToAdmin } from "~/admin/view-as.server";
 import { buildFeathersQuery, type FeathersQuery } from "~/domain/feathers-query";
 import { getEnv } from "~/env.server";
 import { forgetSession } from "./cache.server";
@@ -37,7 +38,10 @@ function loginRedirectTarget(request: Request): string {
   return `/login?redirect=${encodeURIComponent(path)}`;
 }
 
-async function unauthorized(request: Request): Promise<never> {
+async function unauthorized(request: Request, token: string | null): Promise<never> {
+  // an act-as token that died gives the admin their own session back, not the log-in page (decision 129)
+  const fallBack = await fallBackToAdmin(request, token);
+  if (fallBack) throw fallBack;
   const session = await getSession(request);
   const cookie = await destroySession(session);
   if (new URL(request.url).pathname === "/login") {
@@ -112,7 +116,7 @@ export function createUpstreamClient(request: Request, token: string | null): Up
     if (writes || response.status === 401) forgetSession(token);
     if (response.status === 401) {
       done();
-      return unauthorized(request);
+      return unauthorized(request, token);
     }
     let text: string;
     try {

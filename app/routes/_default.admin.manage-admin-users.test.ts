@@ -1,0 +1,94 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { testLoadContext } from "~/http/context";
+import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
+import { useUpstreamMock } from "../../tests/mocks/server";
+import { ADMIN_TOKEN, adminSessionHandlers } from "../../tests/mocks/upstream/admin-session";
+import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { action, loader } from "./_default.admin.manage-admin-users";
+
+// /admin/manage-admin-users (issue 20 item 5, decision 129): GET /api/admin/admin-user, the grant picker GET
+// /api/admin/user?q=&isEvolveUser=false, grant (POST /api/admin/admin-user) and revoke (DELETE /api/admin/admin-user/:id)
+// with the provider's 409s as error toasts; evolve users only.
+const server = useUpstreamMock();
+let cookie: string;
+beforeAll(async () => {
+  cookie = await sessionCookie({ token: ADMIN_TOKEN });
+});
+
+function setUp(options: { evolve?: boolean; lastAdmin?: boolean } = {}) {
+  const mock = adminSessionHandlers(options);
+  server.use(...mock.handlers, ...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }));
+  return mock;
+}
+const ctx = () => ({ params: {}, context: testLoadContext() });
+const load = (query = "") => settle(() => loader({ request: get(`/admin/manage-admin-users${query}`, cookie), ...ctx() })) as Promise<Awaited<ReturnType<typeof loader>>>;
+const send = (form: Record<string, string>) => settle(() => action({ request: post("/admin/manage-admin-users", form, cookie), ...ctx() }));
+
+describe("/admin/manage-admin-users", () => {
+  it("a user who is not an evolve user is sent to / from the page and the posts; nothing asked, nothing changed", async () => {
+    const { calls } = setUp({ evolve: false });
+    expect(locationOf(await load())).toBe("/");
+    expect(locationOf(await send({ intent: "grant", userId: "2" }))).toBe("/");
+    expect(locationOf(await send({ intent: "revoke", userId: "8" }))).toBe("/");
+    expect(calls).toEqual([]);
+  });
+
+  it("lists the admins; without ?q no user search is made", async () => {
+    const { calls } = setUp();
+    const data = await load();
+    expect(data.admins.map((a) => [a.id, a.name, a.email, a.active])).toEqual([
+      ["7", "Ada Admin", "admin@demo.test", true],
+      ["8", "Sam Second", "second.admin@demo.test", true],
+    ]);
+    expect(data.admins[1].lastLogin).toBe("Never");
+    expect(data.candidates).toBeNull();
+    expect(calls.map((c) => [c.path, c.query])).toEqual([["/api/admin/admin-user", { $limit: "50", $skip: "0" }]]);
+  });
+
+  it("?q= searches the users who are not admins", async () => {
+    const { calls } = setUp();
+    const data = await load("?q=rory");
+    expect(data.candidates).toEqual([{ id: "2", name: "Rory Requester", email: "requester@demo.test", active: true, customers: "Northwind Facilities" }]);
+    expect(calls.find((c) => c.path === "/api/admin/user")?.query).toEqual({ q: "rory", isEvolveUser: "false", $limit: "16", $skip: "0" });
+  });
+
+  it("grant: POST {userId}, back with a toast", async () => {
+    const { calls } = setUp();
+    const result = await send({ intent: "grant", userId: "2" });
+    expect(calls.at(-1)).toMatchObject({ method: "POST", path: "/api/admin/admin-user", token: ADMIN_TOKEN, body: { userId: "2" } });
+    expect(locationOf(result)).toBe("/admin/manage-admin-users");
+    expect(await toastOf(result)).toEqual({ kind: "success", message: "Rory Requester is now an admin" });
+  });
+
+  it("revoke: DELETE /api/admin/admin-user/:id, back with a toast", async () => {
+    const { calls } = setUp();
+    const result = await send({ intent: "revoke", userId: "8" });
+    expect(calls.at(-1)).toMatchObject({ method: "DELETE", path: "/api/admin/admin-user/8" });
+    expect(await toastOf(result)).toEqual({ kind: "success", message: "Sam Second is no longer an admin" });
+  });
+
+  it.each([
+    [{ intent: "revoke", userId: "7" }, {}, "You cannot revoke your own admin rights"],
+    [{ intent: "revoke", userId: "8" }, { lastAdmin: true }, "At least one active admin must remain"],
+    [{ intent: "grant", userId: "7" }, {}, "This user is already an admin"],
+    [{ intent: "grant", userId: "3" }, {}, "This user is inactive: reactivate them first"],
+  ])("%j: the provider's 409 is an error toast", async (form, options, message) => {
+    setUp(options);
+    const result = await send(form);
+    expect(locationOf(result)).toBe("/admin/manage-admin-users");
+    expect(await toastOf(result)).toEqual({ kind: "error", message });
+  });
+
+  it("an unknown user is the 404 page", async () => {
+    setUp();
+    expect((await send({ intent: "grant", userId: "99" })) as Response).toHaveProperty("status", 404);
+  });
+
+  it.each([{ intent: "grant" }, { intent: "grant", userId: "me" }, { intent: "promote", userId: "2" }])("bad input %j → 400, nothing sent", async (form) => {
+    const { calls } = setUp();
+    const result = (await send(form as Record<string, string>)) as { init: ResponseInit };
+    expect(result.init.status).toBe(400);
+    expect(calls).toEqual([]);
+  });
+});

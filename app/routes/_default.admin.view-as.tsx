@@ -1,0 +1,114 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FieldError, FormError } from "~/components/field-error";
+import { PageErrorBoundary } from "~/components/page-error";
+import { TextField } from "~/components/text-field";
+import ordersStyles from "~/styles/orders.css";
+
+// /admin/view-as (issue 20 item 6, decision 129): choose a customer (GET ?q=, then ?customerId=) and one of its users;
+// "View as" posts, and the portal then acts as that user, with the banner and its Stop on every page. Evolve users only
+// (the access table's admin entry; the provider refuses the calls to anyone else).
+export const meta: MetaFunction = () => [{ title: "View as a user · Workwear ordering portal" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { viewAsPageData } = await import("~/upstream/admin-session.server");
+  return viewAsPageData(await requireUser(request), new URL(request.url));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { submitViewAs } = await import("~/upstream/admin-session.server");
+  return submitViewAs(await requireUser(request), request);
+}
+
+export default function ViewAs() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
+  const formError = answer && !answer.ok ? answer.formError : null;
+  const query = (customerId: string) => `?${new URLSearchParams({ ...(data.q ? { q: data.q } : {}), customerId })}`;
+  return (
+    <section className="stack orders view-as">
+      <h1>View as a user</h1>
+      <p className="muted">
+        See the portal as one of a customer&apos;s users: their catalogue, permissions and basket. Everything you change while viewing as them is
+        recorded under your name. The banner at the top of every page ends it.
+      </p>
+
+      <h2>1. Choose a customer</h2>
+      <Form method="get" className="stack" role="search" aria-label="Customers">
+        <TextField name="q" label="Customer name contains" type="search" maxLength={100} defaultValue={data.q} />
+        <div>
+          <button type="submit" className="button">
+            Find customers
+          </button>
+        </div>
+      </Form>
+      {data.customers.length === 0 ? (
+        <p>No customer&apos;s name contains “{data.q}”.</p>
+      ) : (
+        <ul className="view-as__customers">
+          {data.customers.map((c) => (
+            <li key={c.id}>
+              <Link to={query(c.id)} aria-current={data.customer?.id === c.id ? "true" : undefined}>
+                {c.name}
+              </Link>{" "}
+              <span className="muted">
+                ({c.userCount} {c.userCount === 1 ? "user" : "users"})
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.customersTotal > data.customers.length ? (
+        <p className="muted">
+          Showing {data.customers.length} of {data.customersTotal} customers: narrow the search to see the others.
+        </p>
+      ) : null}
+
+      {data.customer ? (
+        <>
+          <h2>2. Choose a user of {data.customer.name}</h2>
+          <FormError id="view-as-error" message={formError} />
+          {data.users.length === 0 ? (
+            <p>{data.customer.name} has no users you can view as.</p>
+          ) : (
+            <Form method="post" className="stack" aria-describedby={formError ? "view-as-error" : undefined}>
+              <input type="hidden" name="customerId" value={data.customer.id} />
+              <fieldset className="stack" aria-describedby={errors.userId ? "userId-error" : undefined}>
+                <legend>User</legend>
+                {data.users.map((u) => (
+                  <label key={u.id} className="checkbox">
+                    <input type="radio" name="userId" value={u.id} disabled={!u.active} /> {u.name} <span className="muted">({u.email}{u.active ? "" : ", inactive"})</span>
+                  </label>
+                ))}
+                <FieldError id="userId-error" message={errors.userId} />
+                <FieldError id="customerId-error" message={errors.customerId} />
+              </fieldset>
+              <div>
+                <button type="submit" className="button button--primary" disabled={busy}>
+                  View as
+                </button>
+              </div>
+            </Form>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export const ErrorBoundary = () => (
+  <PageErrorBoundary
+    notFound="There is no such customer or user."
+    failed="The customers could not be loaded. Please try again."
+    links={[
+      { to: "/admin/view-as", label: "View as a user" },
+      { to: "/admin/active-users", label: "Active users" },
+    ]}
+  />
+);
