@@ -127,6 +127,14 @@ describe("POST /api/order", () => {
     expect(res.body.itemList.item.map((l: any) => [l.item.internalId, l.quantity, l.rate])).toEqual([["20002", 2, 24.5], ["20010", 4, 18]]);
   });
 
+  it("writes the lines in item order and keeps the basket's order in line_no (decision 126: one lock order for the report totals)", async () => {
+    const res = await p.api("POST", "/api/order", { token: buyer, body: stock({ items: [{ internalId: "20010", qty: 4 }, { internalId: "20002", qty: 2 }] }) });
+    expect(res.status).toBe(201);
+    expect(res.body.itemList.item.map((l: any) => l.item.internalId)).toEqual(["20010", "20002"]);
+    const written = await p.db("order_lines").where("order_id", Number(res.body.internalId)).orderBy("id").select("item_id", "line_no");
+    expect(written).toEqual([{ item_id: 20002, line_no: 2 }, { item_id: 20010, line_no: 1 }]);
+  });
+
   it("honours Idempotency-Key: the same order again, no second order", async () => {
     const before = await countOrders();
     const headers = { "idempotency-key": "checkout-abc" };

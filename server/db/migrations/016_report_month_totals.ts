@@ -34,12 +34,15 @@ const lineShare = (r: string, sign: "" | "-", notRejected: string) =>
      from orders o where o.id = ${r}.order_id and ${notRejected.replace("$", "o")}
    ${itemUpsert("report_item_months")}`;
 
-/** All of an order's lines under the order row `r`'s key (its customer, month), when `r` is not web-rejected. */
+/**
+ * All of an order's lines under the order row `r`'s key (its customer, month), when `r` is not web-rejected; in item
+ * order, as placement writes lines, so concurrent writers lock the item rows in one order (PostgreSQL).
+ */
 const orderLinesShare = (r: string, sign: "" | "-", notRejected: string) =>
   `insert into report_item_months (${ITEM_KEY}, lines, quantity, amount)
    select ${r}.customer_id, substr(${r}.created_date, 1, 7), coalesce(l.item_id, 0), ${sign}count(*), ${sign}sum(l.quantity), ${sign}sum(l.amount)
      from order_lines l where l.order_id = ${r}.id and ${notRejected.replace("$", r)}
-     group by coalesce(l.item_id, 0)
+     group by coalesce(l.item_id, 0) order by coalesce(l.item_id, 0)
    ${itemUpsert("report_item_months")}`;
 
 /** Whether an update moves an order's lines to another item key (customer, month or rejection changed). */

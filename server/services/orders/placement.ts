@@ -441,12 +441,16 @@ async function insertOrder(ctx: OrderMailCtx, trx: Knex.Transaction, caller: Cal
   const orderId: number = typeof inserted === "object" ? inserted.id : inserted;
   const tranId = `SO${100_000 + orderId}`;
   await trx("orders").where("id", orderId).update({ tran_id: tranId, search_text: `${contactName} ${otherRef ?? ""} ${tranId}`.toLowerCase() });
+  // written in item order (line_no keeps the basket's): the report totals' triggers (decision 126) then lock their item
+  // rows in one order in every placement, so two placements at once wait for each other rather than deadlock
   await trx("order_lines").insert(
-    lines.map((l, i) => ({
-      order_id: orderId, line_no: i + 1, item_id: l.item.id, parent_item_id: l.item.parent_id ?? null, item_code: l.item.item_code,
-      name: l.item.display_name, quantity: l.qty, rate: l.rate, amount: l.amount, employee_contact_id: l.employee,
-      ship_address_id: l.dest.id, ship_address_name: l.dest.name, quantity_fulfilled: 0,
-    })),
+    lines
+      .map((l, i) => ({
+        order_id: orderId, line_no: i + 1, item_id: l.item.id, parent_item_id: l.item.parent_id ?? null, item_code: l.item.item_code,
+        name: l.item.display_name, quantity: l.qty, rate: l.rate, amount: l.amount, employee_contact_id: l.employee,
+        ship_address_id: l.dest.id, ship_address_name: l.dest.name, quantity_fulfilled: 0,
+      }))
+      .sort((a, b) => a.item_id - b.item_id || a.line_no - b.line_no),
   );
   await trx("order_ship_groups").insert(
     groups.list.map((g) => ({
