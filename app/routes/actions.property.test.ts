@@ -29,6 +29,7 @@ import { entitlementHandlers } from "../../tests/mocks/upstream/entitlements";
 import { wearerFixtures, wearerHandlers } from "../../tests/mocks/upstream/wearers";
 import { reportHandlers, reportTask } from "../../tests/mocks/upstream/reports";
 import { adminSessionHandlers } from "../../tests/mocks/upstream/admin-session";
+import { adminUserHandlers } from "../../tests/mocks/upstream/admin-users";
 
 // Issue 11: random form bodies against EVERY route action. Whatever is posted, an action never answers 5xx (a thrown
 // Response counts by its status; anything else thrown is a failure), and when it refuses (4xx, or a redirect that
@@ -214,6 +215,21 @@ const ROUTES: Record<string, RouteCase> = {
     path: () => "/admin/manage-admin-users",
     forms: [{ intent: "grant", userId: "2" }, { intent: "grant", userId: "3" }, { intent: "revoke", userId: "8" }, { intent: "revoke", userId: "7" }],
   },
+  // a user's page (decision 130): a unit's permissions and settings, deactivate / reactivate, a password reset
+  "_default.admin.user.$userId.tsx": {
+    path: (id) => `/admin/user/${id}`,
+    param: { name: "userId", values: ["2", "3", "1", "99", "0", "abc", "9".repeat(16)] },
+    forms: [
+      { intent: "unit", contactId: "5001", permissions: "viewReporting", isApprover: "on", needsApproval: "", wpContactOnly: "on" },
+      { intent: "deactivate" },
+      { intent: "reactivate" },
+      { intent: "reset" },
+    ],
+  },
+  "_default.admin.invitation.tsx": {
+    path: () => "/admin/invitation",
+    forms: [{ customerId: "1002", email: "nia.new@demo.test", firstName: "Nia", lastName: "New", permissions: "viewReporting", isApprover: "on" }],
+  },
   // the view-as banner's Stop: outside /admin; without a view-as session it only goes home
   "stop-view-as.tsx": { path: () => "/stop-view-as", forms: [{}] },
   // the punchout entry points (decision 109): a form body is no cXML document (400 in cXML); an OCI log-in goes to
@@ -322,6 +338,7 @@ function upstreamFor(world: World) {
     ...reportHandlers([reportTask({ taskId: "12" }), reportTask({ taskId: "13", status: "failed" }), reportTask({ taskId: "14", status: "pending" })]).handlers,
     ...addressHandlers({ forbid: world.refuse }).handlers,
     ...adminSessionHandlers({ lastAdmin: world.refuse }).handlers,
+    ...adminUserHandlers({ lastAdmin: world.refuse }).handlers,
     http.post(`${UPSTREAM}/api/punchout/oci-login`, () => HttpResponse.json({ sessionId: "3", startToken: "oci_token-0123456789abcdef", expiresAt: "2026-11-23T10:05:00Z" }, { status: 201 })),
   );
 }

@@ -1,0 +1,43 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { OrderDetail } from "~/components/order-detail";
+import { PageErrorBoundary } from "~/components/page-error";
+import ordersStyles from "~/styles/orders.css";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Order ${data.order.tranId}` : "Order"} · Admin · Workwear ordering portal` }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { adminOrderDetailData } = await import("~/upstream/admin-orders.server");
+  return adminOrderDetailData(await requireUser(request), params.orderId);
+}
+
+/** /admin/orders/{orderId} (issue 20 item 7): any customer's order, as the order history shows it, with its customer and who placed it. */
+export default function AdminOrderDetail() {
+  const { order, customer, placedBy } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <p>
+        <Link to="/admin/orders">Back to orders (all customers)</Link>
+      </p>
+      <OrderDetail order={order} referenceLabel="Customer's reference">
+        <dl className="order-facts" aria-label="Customer and who placed it">
+          <dt>Customer</dt>
+          <dd>{customer?.name ?? "Not recorded"}</dd>
+          <dt>Placed by</dt>
+          <dd>{placedBy ? <Link to={`/admin/user/${placedBy.id}`}>{`${placedBy.name} (${placedBy.email})`}</Link> : "Not recorded"}</dd>
+        </dl>
+      </OrderDetail>
+    </>
+  );
+}
+
+export const ErrorBoundary = () => (
+  <PageErrorBoundary
+    notFound="There is no order with this id."
+    failed="The order could not be loaded. Please try again."
+    links={[{ to: "/admin/orders", label: "Back to orders (all customers)" }]}
+  />
+);

@@ -1,0 +1,202 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FieldError, FormError } from "~/components/field-error";
+import { PageErrorBoundary } from "~/components/page-error";
+import { ScrollingTable } from "~/components/scrolling-table";
+import ordersStyles from "~/styles/orders.css";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? data.user.name : "User"} · Admin · Workwear ordering portal` }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { adminUserPageData } = await import("~/upstream/admin-users.server");
+  return adminUserPageData(await requireUser(request), params.userId);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { submitAdminUser } = await import("~/upstream/admin-users.server");
+  return submitAdminUser(await requireUser(request), request, params.userId);
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+type Refused = { ok: false; contactId: string | null; fieldErrors: Record<string, string>; formError: string | null };
+
+/** /admin/user/{userId} (issue 20 item 3): the user, each business unit's permissions and settings, the account's state, log-ins and audit. */
+export default function AdminUser() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as Refused | undefined;
+  const busy = useNavigation().state !== "idle";
+  const { user } = data;
+  return (
+    <section className="stack orders admin-user">
+      <p>
+        <Link to="/admin/user">Find another user</Link>
+      </p>
+      <h1>{user.name}</h1>
+      <dl className="order-facts">
+        <dt>Email</dt>
+        <dd>{user.email}</dd>
+        <dt>State</dt>
+        <dd>{user.isActive ? "Active" : "Deactivated"}</dd>
+        <dt>Admin</dt>
+        <dd>{user.isAdmin ? "Yes" : "No"}</dd>
+        <dt>Created</dt>
+        <dd>{user.created}</dd>
+        <dt>Last log-in</dt>
+        <dd>{user.lastLogin}</dd>
+        <dt>Sessions open now</dt>
+        <dd>{user.activeSessions}</dd>
+      </dl>
+
+      <h2>Account</h2>
+      <div className="order-filters__actions">
+        <Form method="post">
+          <input type="hidden" name="intent" value={user.isActive ? "deactivate" : "reactivate"} />
+          <button type="submit" className="button" disabled={busy || (user.isActive && user.isSelf)}>
+            {user.isActive ? "Deactivate" : "Reactivate"}
+          </button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="reset" />
+          <button type="submit" className="button" disabled={busy || !user.isActive}>
+            Send a password reset
+          </button>
+        </Form>
+      </div>
+      <p className="muted">
+        {user.isActive ? "Deactivating ends every session of theirs at once; they cannot log in until reactivated." : "Reactivate them before sending a password reset."}
+      </p>
+
+      <h2>Business units</h2>
+      {data.units.length === 0 ? <p>This user has no business unit.</p> : data.units.map((unit) => <UnitForm key={unit.contactId} unit={unit} refused={answer && answer.contactId === unit.contactId ? answer : null} busy={busy} />)}
+      {answer && !answer.contactId ? <FormError id="unit-error" message={answer.formError ?? Object.values(answer.fieldErrors)[0]} /> : null}
+
+      <h2 id="logins-heading">Recent log-ins</h2>
+      {data.logins.length === 0 ? (
+        <p>No log-in attempts recorded.</p>
+      ) : (
+        <ScrollingTable labelledBy="logins-heading">
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Reason</th>
+              <th scope="col">Address</th>
+              <th scope="col">User agent</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.logins.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">{row.when}</th>
+                <td>{row.outcome}</td>
+                <td>{row.reason}</td>
+                <td>{row.address}</td>
+                <td>{row.userAgent}</td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollingTable>
+      )}
+      <p>
+        <Link to={`/admin/login-history?email=${encodeURIComponent(user.email)}`}>Every log-in attempt with this e-mail</Link>
+      </p>
+
+      <h2 id="audit-heading">Audit</h2>
+      {data.audit.length === 0 ? (
+        <p>No audit entries about this user.</p>
+      ) : (
+        <ScrollingTable labelledBy="audit-heading">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Admin</th>
+              <th scope="col">Viewing as</th>
+              <th scope="col">What</th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.audit.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">{row.when}</th>
+                <td>{row.admin}</td>
+                <td>{row.asUser ?? "—"}</td>
+                <td>
+                  {row.summary}
+                  {row.customer ? <span className="muted"> ({row.customer})</span> : null}
+                </td>
+                <td>
+                  {row.changes.length === 0 ? (
+                    "—"
+                  ) : (
+                    <ul className="audit-changes">
+                      {row.changes.map((line) => (
+                        <li key={line}>{line}</li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollingTable>
+      )}
+    </section>
+  );
+}
+
+/** One business unit: every permission as a checkbox in words, the three settings, saved together. */
+function UnitForm({ unit, refused, busy }: { unit: Data["units"][number]; refused: Refused | null; busy: boolean }) {
+  const prefix = `unit-${unit.contactId}`;
+  const headingId = `${prefix}-heading`;
+  const permissionsError = refused?.fieldErrors.permissions;
+  return (
+    <Form method="post" className="stack" aria-labelledby={headingId}>
+      <h3 id={headingId}>{unit.customer}</h3>
+      <FormError id={`${prefix}-error`} message={refused?.formError ?? refused?.fieldErrors.contactId} />
+      <input type="hidden" name="intent" value="unit" />
+      <input type="hidden" name="contactId" value={unit.contactId} />
+      <fieldset className="stack" aria-describedby={permissionsError ? `${prefix}-permissions-error` : undefined}>
+        <legend>What they may do in {unit.customer}</legend>
+        <FieldError id={`${prefix}-permissions-error`} message={permissionsError} />
+        {unit.permissions.map((p) => (
+          <label key={p.value} className="checkbox">
+            <input type="checkbox" name="permissions" value={p.value} defaultChecked={p.held} /> {p.label}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="stack">
+        <legend>Settings in {unit.customer}</legend>
+        <label className="checkbox">
+          <input type="checkbox" name="isApprover" value="on" defaultChecked={unit.isApprover} /> Approver: approves colleagues&apos; orders
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" name="needsApproval" value="on" defaultChecked={unit.needsApproval} /> Their orders need approval
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" name="wpContactOnly" value="on" defaultChecked={unit.wpContactOnly} /> Sees only their own contact (wp_contact_only)
+        </label>
+      </fieldset>
+      <div>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          Save {unit.customer}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export const ErrorBoundary = () => (
+  <PageErrorBoundary
+    notFound="There is no user with this id."
+    failed="The user could not be loaded. Please try again."
+    links={[
+      { to: "/admin/user", label: "Find a user" },
+      { to: "/admin/login-history", label: "Log-in history" },
+    ]}
+  />
+);
