@@ -4,6 +4,7 @@
  * by report-worker.ts as a worker_thread; it says `ready` once loaded, then answers each {id, type, scope, params,
  * now} with {id, rows} or {id, error}.
  */
+import { execFileSync } from "node:child_process";
 import { readlinkSync } from "node:fs";
 import { constants, setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
@@ -19,15 +20,22 @@ interface Job {
 }
 
 /**
- * Linux: this thread at the lowest priority (nice 19; priorities are per thread there), so a report takes only the CPU
- * that requests leave over. Elsewhere, or when not allowed, it keeps the process's priority.
+ * Linux: this thread at the lowest priority (nice 19; priorities are per thread there), and then in the idle
+ * scheduling class (SCHED_IDLE, set with util-linux's chrt: it runs only on a core nothing else wants), so a report
+ * takes only the CPU that requests leave over. Elsewhere, or when not allowed, it keeps what it can.
  */
 function lowerPriority(): void {
+  let tid = 0;
   try {
-    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
     if (Number.isInteger(tid) && tid > 0) setPriority(tid, constants.priority.PRIORITY_LOW);
   } catch {
-    /* not Linux, or not permitted */
+    return; /* not Linux, or not permitted */
+  }
+  try {
+    execFileSync("chrt", ["--idle", "--pid", "0", String(tid)], { stdio: "ignore", timeout: 2000 });
+  } catch {
+    /* no chrt: nice 19 alone */
   }
 }
 
