@@ -53,9 +53,6 @@ describe("the access table covers every route (decision 057)", () => {
     "_default.admin.invitation",
     "_default.admin.orders._index",
     "_default.admin.orders.$orderId",
-    "_default.admin.active-users",
-    "_default.admin.manage-admin-users",
-    "_default.admin.view-as",
   ];
 
   it.each(Object.keys(table))("%s is a route module", (id) => {
