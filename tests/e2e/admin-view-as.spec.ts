@@ -65,6 +65,12 @@ test("admin views as a requester: the banner, a basket write, Stop, and the audi
   expect(write, JSON.stringify(audit.data.map((a) => [a.service, a.method, a.summary]))).toBeDefined();
   expect(write!.admin?.email).toBe(DEMO.admin);
   expect(audit.data.some((a) => a.admin?.email === DEMO.admin && /^Viewed as Test /.test(a.summary))).toBe(true);
+
+  // and on the user's page in the admin area (decision 130): the write, under the admin's name, as the user
+  const adminName = [write!.admin!.firstName, write!.admin!.lastName].filter(Boolean).join(" ");
+  await page.goto(`/admin/user/${userId}`);
+  const row = page.getByRole("row").filter({ hasText: write!.summary }).filter({ hasText: `Test ${label}` }).first();
+  await expect(row).toContainText(adminName);
 });
 
 /** The active-users page that lists `email`, following the pages (most recent first, 16 a page). */
