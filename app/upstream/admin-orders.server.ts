@@ -8,7 +8,8 @@ import { upstreamId as id, UPSTREAM_ID_PATTERN } from "~/domain/upstream-id";
 import { orderDetail, orderSummary } from "~/orders/order-view.server";
 import { idParam } from "~/utils/params.server";
 import { plainMessages, type FieldErrors } from "~/utils/forms.server";
-import { dayFilter, listCustomers, personName, placeRefusal, reversedRange, REVERSED_RANGE } from "./admin-users.server";
+import { personName, searchCustomers } from "./admin-session.server";
+import { dayFilter, placeRefusal, reversedRange, REVERSED_RANGE } from "./admin-users.server";
 import type { UpstreamClient } from "./client.server";
 import { refusal } from "./errors.server";
 import { portalOrderSchema } from "./orders.server";
@@ -79,7 +80,7 @@ const NO_PRICES_HIDDEN = { pricesHidden: false };
 export async function adminOrdersPageData(user: PortalUser, url: URL) {
   const params = url.searchParams;
   const form = Object.fromEntries(FIELDS.map((k) => [k, params.get(k) ?? ""])) as Record<Field, string>;
-  const customers = (await listCustomers(user.upstream)).data.map((c) => ({ value: c.id, label: c.name }));
+  const customers = (await searchCustomers(user.upstream, "", 100)).data.map((c) => ({ value: c.id, label: c.name }));
   const statuses = ORDER_SOURCE_STATUSES.map((s) => ({ value: s, label: s }));
   const base = { form, customers, statuses };
   const empty = { orders: [] as Array<ReturnType<typeof row>>, total: 0, page: 1, pageCount: 1 };

@@ -13,6 +13,7 @@ import { isPermission, PERMISSIONS } from "~/domain/permissions";
 import { upstreamId as id, UPSTREAM_ID_PATTERN } from "~/domain/upstream-id";
 import { idField, plainMessages, type FieldErrors } from "~/utils/forms.server";
 import { idParam } from "~/utils/params.server";
+import { personName, searchCustomers } from "./admin-session.server";
 import type { UpstreamClient } from "./client.server";
 import { refusal, type UpstreamError } from "./errors.server";
 import { ListSchema } from "./schemas";
@@ -80,7 +81,6 @@ export type AdminUser = z.infer<typeof AdminUserSchema>;
 
 const UserListItem = UserBase.extend({ customers: z.array(CustomerRef).default([]) });
 const UserList = ListSchema(UserListItem);
-const CustomerList = ListSchema(z.object({ id, name: z.string(), userCount: z.number().default(0) }));
 
 // ---------------------------------------------------------------- the calls
 
@@ -129,17 +129,8 @@ export function createAdminInvitation(client: UpstreamClient, invitation: AdminI
   return client.post("/api/admin/invitation", z.object({ email: z.string(), expiresAt: z.string(), customer: CustomerRef }), { body: { ...invitation } });
 }
 
-/** GET /api/admin/customer?q=&$limit=100 — customers by name, for the pickers. */
-export function listCustomers(client: UpstreamClient, q = "") {
-  const query: Record<string, string> = { $limit: "100", $skip: "0" };
-  if (q) query.q = q;
-  return client.get("/api/admin/customer", CustomerList, { query });
-}
-
 // ---------------------------------------------------------------- shared reading
 
-const fullName = (p: { firstName: string; lastName: string; email?: string }) => [p.firstName, p.lastName].filter(Boolean).join(" ") || p.email || "";
-export const personName = (p: Person | null) => (p ? fullName(p) : "");
 const when = (iso: string | null) => formatDate(iso, "dd.MM.yy HH:mm");
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -340,7 +331,7 @@ export async function userSearchPageData(user: PortalUser, url: URL) {
     error: null as string | null,
     rows: answer.data.map((u) => ({
       id: u.id,
-      name: fullName(u),
+      name: personName(u),
       email: u.email,
       customers: u.customers.map((c) => c.name).join(", "),
       admin: u.isEvolveUser,
@@ -419,7 +410,6 @@ function unitView(u: AdminUser["units"][number]) {
     contactId: u.contact.id,
     customer: u.customer.name,
     customerId: u.customer.id,
-    contactName: fullName(u.contact),
     permissions: PERMISSIONS.map((p) => ({ value: p, label: PERMISSION_WORDS[p], held: held.has(p) })),
     isApprover: u.isApprover,
     needsApproval: u.needsApproval,
@@ -433,7 +423,7 @@ export async function adminUserPageData(user: PortalUser, userId: string | undef
   return {
     user: {
       id: u.id,
-      name: fullName(u),
+      name: personName(u),
       email: u.email,
       isActive: u.isActive,
       isAdmin: u.isEvolveUser,
@@ -505,7 +495,7 @@ export async function submitAdminUser(user: PortalUser, request: Request, userId
       case "deactivate":
       case "reactivate": {
         const saved = await setUserActive(user.upstream, userId, intent.data.intent === "reactivate");
-        return toBack("success", (saved.isActive ? USER_REACTIVATED : USER_DEACTIVATED)(fullName(saved)));
+        return toBack("success", (saved.isActive ? USER_REACTIVATED : USER_DEACTIVATED)(personName(saved)));
       }
       case "reset":
         return toBack("success", RESET_SENT((await sendPasswordReset(user.upstream, userId)).email));
@@ -531,7 +521,7 @@ export const DEFAULT_INVITE_PERMISSIONS = ["canViewFullCatalogue", "viewOrderHis
 /** /admin/invitation: every customer (filtered by `?q`) for the picker, `?customerId` chosen, every permission in words. */
 export async function adminInvitationPageData(user: PortalUser, url: URL) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const customers = await listCustomers(user.upstream, q);
+  const customers = await searchCustomers(user.upstream, q, 100);
   const chosen = url.searchParams.get("customerId") ?? "";
   return {
     q,
