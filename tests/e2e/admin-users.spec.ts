@@ -44,6 +44,38 @@ test("admin changes a user's permissions and that user's next page reflects them
   await theirs.close();
 });
 
+test("admin deactivates a user, whose session ends, then reactivates them and sends a password reset", async ({ page, browser, logInAs }, testInfo) => {
+  test.slow();
+  const label = unique("deact", testInfo.project.name);
+  const { email } = await newColleague(UNIT, label);
+  const theirs = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  const colleague = await theirs.newPage();
+  await logInByCookie(theirs, { email }, UNIT);
+  await colleague.goto("/order-history");
+  await expect(colleague.getByRole("heading", { name: "Order history", level: 1 })).toBeVisible();
+
+  await logInAs("admin");
+  await page.goto(`/admin/user?q=${encodeURIComponent(email)}`);
+  await page.getByRole("link", { name: `Test ${label}` }).click();
+  await page.getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Test ${label} is deactivated: their sessions have ended`);
+  await expect(page.getByRole("button", { name: "Send a password reset" })).toBeDisabled();
+  // their session has ended: the next page that asks the provider sends them to log in
+  await expect(async () => {
+    await colleague.goto("/order-history");
+    await expect(colleague).toHaveURL(/\/login/, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await theirs.close();
+
+  await page.getByRole("button", { name: "Reactivate" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Test ${label} is active again`);
+  await page.getByRole("button", { name: "Send a password reset" }).click();
+  await expect(page.getByRole("status")).toHaveText(`A password reset link was sent to ${email}`);
+  expect((await latestEmail(email, "reset")).body).toContain("/customer/reset-password/");
+  // the audit names both changes
+  await expect(page.getByRole("region", { name: "Audit" }).getByText("Active: Yes → No")).toBeVisible();
+});
+
 test("the log-in history shows a failed attempt made here, and its CSV downloads and parses", async ({ page, browser, logInAs }, testInfo) => {
   const ghost = `${unique("ghost", testInfo.project.name)}@nowhere.example`;
   // a log-in with an address nobody has, through the log-in form of a browser of its own
