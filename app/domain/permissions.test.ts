@@ -338,7 +338,8 @@ describe("the access table (decision 057)", () => {
 
   it("a punchout-only user outside punchout may use only the routes marked for them", () => {
     const marked = Object.values(ROUTE_ACCESS as Record<string, RouteAccess>).filter((e) => e.punchoutOnlyUsers).map((e) => e.path);
-    expect(marked).toEqual(["/login", "/punchout-only", "/logout"]);
+    // the view-as banner's Stop (decision 129): an admin viewing as a punchout-only user must be able to stop
+    expect(marked).toEqual(["/login", "/punchout-only", "/logout", "/stop-view-as"]);
   });
 
   it("matches a path to the route Remix serves it with", () => {

@@ -70,6 +70,14 @@ describe("/admin/view-as: the pickers", () => {
     expect(calls.every((c) => c.token === ADMIN_TOKEN)).toBe(true);
   });
 
+  it("?userQ= narrows the chosen customer's users (name or e-mail)", async () => {
+    const { calls } = setUp();
+    const data = (await load("?customerId=1001&userQ=rory")) as Awaited<ReturnType<typeof loader>>;
+    expect(data.users.map((u) => u.id)).toEqual(["2"]);
+    expect(data.userQ).toBe("rory");
+    expect(calls.find((c) => c.path === "/api/admin/user")?.query).toEqual({ q: "rory", customerId: "1001", isEvolveUser: "false", $limit: "100", $skip: "0" });
+  });
+
   it("no customer chosen: only the customer list", async () => {
     const { calls } = setUp();
     const data = (await load()) as Awaited<ReturnType<typeof loader>>;

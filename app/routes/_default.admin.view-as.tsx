@@ -73,9 +73,19 @@ export default function ViewAs() {
       {data.customer ? (
         <>
           <h2>2. Choose a user of {data.customer.name}</h2>
+          <Form method="get" className="stack" role="search" aria-label="Users of the customer">
+            {data.q ? <input type="hidden" name="q" value={data.q} /> : null}
+            <input type="hidden" name="customerId" value={data.customer.id} />
+            <TextField name="userQ" label="Name or email contains" type="search" maxLength={100} defaultValue={data.userQ} />
+            <div>
+              <button type="submit" className="button">
+                Find users
+              </button>
+            </div>
+          </Form>
           <FormError id="view-as-error" message={formError} />
           {data.users.length === 0 ? (
-            <p>{data.customer.name} has no users you can view as.</p>
+            <p>{data.userQ ? `No user of ${data.customer.name} matches “${data.userQ}”.` : `${data.customer.name} has no users you can view as.`}</p>
           ) : (
             <Form method="post" className="stack" aria-describedby={formError ? "view-as-error" : undefined}>
               <input type="hidden" name="customerId" value={data.customer.id} />
@@ -96,6 +106,11 @@ export default function ViewAs() {
               </div>
             </Form>
           )}
+          {data.usersTotal > data.users.length ? (
+            <p className="muted">
+              Showing {data.users.length} of {data.usersTotal} users: narrow the search to see the others.
+            </p>
+          ) : null}
         </>
       ) : null}
     </section>

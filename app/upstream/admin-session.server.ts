@@ -162,18 +162,20 @@ const dateTime = (iso: string | null) => (iso ? formatDate(iso, "dd.MM.yy HH:mm"
 const Q_MAX = 100;
 const VIEW_AS_PICKER_SIZE = 100;
 
-/** /admin/view-as: the customer search (GET ?q=), the chosen customer (GET ?customerId=) and its users. */
+/** /admin/view-as: the customer search (GET ?q=), the chosen customer (GET ?customerId=) and its users (GET ?userQ=). */
 export async function viewAsPageData(user: PortalUser, url: URL) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, Q_MAX);
+  const userQ = (url.searchParams.get("userQ") ?? "").trim().slice(0, Q_MAX);
   const chosen = url.searchParams.get("customerId");
   if (chosen !== null && chosen !== "" && !isUpstreamIdValue(chosen)) throw new Response("There is no such customer.", { status: 404 });
   const [customers, customer, users] = await Promise.all([
     searchCustomers(user.upstream, q),
     chosen ? getCustomer(user.upstream, chosen) : Promise.resolve(null),
-    chosen ? searchUsers(user.upstream, { customerId: chosen, isEvolveUser: false }, VIEW_AS_PICKER_SIZE) : Promise.resolve(null),
+    chosen ? searchUsers(user.upstream, { q: userQ, customerId: chosen, isEvolveUser: false }, VIEW_AS_PICKER_SIZE) : Promise.resolve(null),
   ]);
   return {
     q,
+    userQ,
     customers: customers.data.map((c) => ({ id: c.id, name: c.name, userCount: c.userCount })),
     customersTotal: customers.total,
     customer: customer ? { id: customer.id, name: customer.name } : null,
