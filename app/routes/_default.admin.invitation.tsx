@@ -2,10 +2,15 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { FieldError, FormError } from "~/components/field-error";
 import { TextField } from "~/components/text-field";
+import reportingStyles from "~/styles/reporting.css";
 import ordersStyles from "~/styles/orders.css";
 
 export const meta: MetaFunction = () => [{ title: "Invite a user · Admin · Workwear ordering portal" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
+export const links: LinksFunction = () => [
+  // reporting.css for its `.report-picks`: a labelled column of checkboxes, one a line
+  { rel: "stylesheet", href: reportingStyles },
+  { rel: "stylesheet", href: ordersStyles },
+];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -71,11 +76,13 @@ export default function AdminInvitation() {
         <fieldset className="stack" aria-describedby={errors.permissions ? "permissions-error" : undefined}>
           <legend>What they may do</legend>
           <FieldError id="permissions-error" message={errors.permissions} />
-          {data.permissions.map((p) => (
-            <label key={p.value} className="checkbox">
-              <input type="checkbox" name="permissions" value={p.value} defaultChecked={chosen.has(p.value)} /> {p.label}
-            </label>
-          ))}
+          <div className="report-picks">
+            {data.permissions.map((p) => (
+              <label key={p.value} className="checkbox">
+                <input type="checkbox" name="permissions" value={p.value} defaultChecked={chosen.has(p.value)} /> {p.label}
+              </label>
+            ))}
+          </div>
         </fieldset>
         <fieldset className="stack">
           <legend>Approval</legend>

@@ -70,7 +70,7 @@ export default function LoginHistory() {
           </div>
         ))}
         <div className="field">
-          <label htmlFor="filter-per">A page</label>
+          <label htmlFor="filter-per">Attempts a page</label>
           <select id="filter-per" name="per" defaultValue={data.form.per === "50" ? "50" : ""} aria-describedby={describe("per")}>
             <option value="">16</option>
             <option value="50">50</option>

@@ -3,10 +3,15 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FieldError, FormError } from "~/components/field-error";
 import { PageErrorBoundary } from "~/components/page-error";
 import { ScrollingTable } from "~/components/scrolling-table";
+import reportingStyles from "~/styles/reporting.css";
 import ordersStyles from "~/styles/orders.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? data.user.name : "User"} · Admin · Workwear ordering portal` }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
+export const links: LinksFunction = () => [
+  // reporting.css for its `.report-picks`: a labelled column of checkboxes, one a line
+  { rel: "stylesheet", href: reportingStyles },
+  { rel: "stylesheet", href: ordersStyles },
+];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -163,23 +168,27 @@ function UnitForm({ unit, refused, busy }: { unit: Data["units"][number]; refuse
       <fieldset className="stack" aria-describedby={permissionsError ? `${prefix}-permissions-error` : undefined}>
         <legend>What they may do in {unit.customer}</legend>
         <FieldError id={`${prefix}-permissions-error`} message={permissionsError} />
-        {unit.permissions.map((p) => (
-          <label key={p.value} className="checkbox">
-            <input type="checkbox" name="permissions" value={p.value} defaultChecked={p.held} /> {p.label}
-          </label>
-        ))}
+        <div className="report-picks">
+          {unit.permissions.map((p) => (
+            <label key={p.value} className="checkbox">
+              <input type="checkbox" name="permissions" value={p.value} defaultChecked={p.held} /> {p.label}
+            </label>
+          ))}
+        </div>
       </fieldset>
       <fieldset className="stack">
         <legend>Settings in {unit.customer}</legend>
-        <label className="checkbox">
-          <input type="checkbox" name="isApprover" value="on" defaultChecked={unit.isApprover} /> Approver: approves colleagues&apos; orders
-        </label>
-        <label className="checkbox">
-          <input type="checkbox" name="needsApproval" value="on" defaultChecked={unit.needsApproval} /> Their orders need approval
-        </label>
-        <label className="checkbox">
-          <input type="checkbox" name="wpContactOnly" value="on" defaultChecked={unit.wpContactOnly} /> Sees only their own contact (wp_contact_only)
-        </label>
+        <div className="report-picks">
+          <label className="checkbox">
+            <input type="checkbox" name="isApprover" value="on" defaultChecked={unit.isApprover} /> Approver: approves colleagues&apos; orders
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" name="needsApproval" value="on" defaultChecked={unit.needsApproval} /> Their orders need approval
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" name="wpContactOnly" value="on" defaultChecked={unit.wpContactOnly} /> Sees only their own contact (wp_contact_only)
+          </label>
+        </div>
       </fieldset>
       <div>
         <button type="submit" className="button button--primary" disabled={busy}>
