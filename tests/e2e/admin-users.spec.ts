@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import { parseCsv } from "../../app/domain/csv";
 import { expect, latestEmail, logInByCookie, newColleague, test } from "./fixtures";
 
@@ -146,4 +147,34 @@ test("admin invites a user to another customer with chosen permissions", async (
   await page.getByLabel("Last name").fill("Invited");
   await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.locator("#email-error")).toBeVisible();
+});
+
+test("the admin people and orders screens: no serious axe violations, nothing sideways at 1280 or 390 px", async ({ page, logInAs }, testInfo) => {
+  // axe runs inside the page: the JS project only (the markup is the same without JavaScript)
+  test.skip(!testInfo.project.use.javaScriptEnabled, "axe needs JavaScript");
+  test.setTimeout(120_000);
+  await logInAs("admin");
+  const problems = async () => {
+    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+    return {
+      violations: violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      overflow: await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    };
+  };
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/admin/login-history?from=31.02.26");
+    await expect(page.locator("#filter-from-error")).toBeVisible();
+    expect(await problems()).toEqual({ violations: [], overflow: 0 });
+    await page.goto("/admin/user?q=requester");
+    await page.getByRole("region", { name: "Users" }).getByRole("link").first().click();
+    await expect(page.getByRole("heading", { name: "Business units" })).toBeVisible();
+    expect(await problems()).toEqual({ violations: [], overflow: 0 });
+    await page.goto("/admin/invitation");
+    expect(await problems()).toEqual({ violations: [], overflow: 0 });
+    await page.goto("/admin/orders");
+    await page.getByRole("region", { name: "Orders of every customer" }).getByRole("link").first().click();
+    await expect(page.getByRole("heading", { name: "Lines" })).toBeVisible();
+    expect(await problems()).toEqual({ violations: [], overflow: 0 });
+  }
 });
