@@ -186,8 +186,6 @@ export const REVERSED_RANGE = "The start date must be on or before the end date"
 
 // ---------------------------------------------------------------- /admin/login-history
 
-export const LOGIN_PAGE_SIZES = [16, 50] as const;
-
 const LoginFiltersSchema = z.object({
   email: z.string().trim().max(320, "Use at most 320 characters").default(""),
   outcome: z.enum(["", "success", "failure"], { errorMap: () => ({ message: "Choose one of the options given" }) }).default(""),
