@@ -418,7 +418,7 @@ describe("the access table (decision 057)", () => {
   it("the sidebar's Admin group: evolve users only, and every admin screen refuses everyone else (issue 20)", () => {
     const admin = (a: AccountLike) => navigationFor({ account: a, inPunchout: false }).filter((n) => n.group === "Admin").map((n) => n.to);
     expect(admin(account([], true))).toEqual([
-      "/admin/active-users", "/admin/login-history", "/admin/invitation", "/admin/manage-admin-users", "/admin/view-as", "/admin/orders",
+      "/admin/active-users", "/admin/login-history", "/admin/user", "/admin/invitation", "/admin/manage-admin-users", "/admin/view-as", "/admin/orders",
     ]);
     expect(admin(everything())).toEqual([]);
     const screens = ["/admin/active-users", "/admin/login-history", "/admin/login-history/export.csv", "/admin/user", "/admin/user/7",

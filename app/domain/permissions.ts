@@ -409,7 +409,7 @@ export const ROUTE_ACCESS = {
   "_default.admin.active-users": admin("/admin/active-users", { label: "Active users" }),
   "_default.admin.login-history._index": admin("/admin/login-history", { label: "Log-in history" }),
   "_default.admin.login-history.export[.csv]": admin("/admin/login-history/export.csv"),
-  "_default.admin.user._index": admin("/admin/user"),
+  "_default.admin.user._index": admin("/admin/user", { label: "Users" }),
   "_default.admin.user.$userId": admin("/admin/user/:userId"),
   "_default.admin.invitation": admin("/admin/invitation", { label: "Invite a user" }),
   "_default.admin.manage-admin-users": admin("/admin/manage-admin-users", { label: "Admin users" }),

@@ -75,6 +75,21 @@ describe("/login", () => {
     expect(seen).toEqual(["203.0.113.9"]);
   });
 
+  it("passes the browser's User-Agent on, for the provider's log-in history", async () => {
+    const seen: Array<string | null> = [];
+    server.use(
+      http.post(`${UPSTREAM}/api/authentication`, ({ request }) => {
+        seen.push(request.headers.get("user-agent"));
+        return HttpResponse.json({ name: "NotAuthenticated", message: "Invalid email or password", code: 401 }, { status: 401 });
+      }),
+      ...authHandlers(),
+    );
+    const request = post("/login", { email: "agent@demo.test", password: "wrong" });
+    request.headers.set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Chromium/130");
+    await settle(() => action({ request, params: {}, context: testLoadContext({ clientIp: "10.0.0.1" }) }));
+    expect(seen).toEqual(["Mozilla/5.0 (X11; Linux x86_64) Chromium/130"]);
+  });
+
   it("shows the provider's 429 and how long to wait, with no limit of the portal's own", async () => {
     let calls = 0;
     server.use(

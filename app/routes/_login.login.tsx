@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const anonymous = createUpstreamClient(request, null);
   let token: string;
   try {
-    token = (await authenticate(anonymous, { email, password }, context?.clientIp)).accessToken;
+    token = (await authenticate(anonymous, { email, password }, context?.clientIp, request)).accessToken;
   } catch (error) {
     if (isRefusal(error, 401)) {
       return invalidForm({}, "The email or password is not right. Please check them and try again.", 401);

@@ -11,11 +11,17 @@ export function forwardedFor(clientIp: string | undefined): Record<string, strin
   return clientIp && clientIp !== "unknown" ? { "X-Forwarded-For": clientIp } : {};
 }
 
+/** The browser's User-Agent, passed on so the provider's log-in history names the browser, not the portal (decision 127). */
+export function browserAgent(request: Request): Record<string, string> {
+  const agent = request.headers.get("User-Agent")?.trim();
+  return agent ? { "User-Agent": agent.slice(0, 500) } : {};
+}
+
 // POST /api/authentication (local strategy); 429 with Retry-After when the provider's limits refuse
-export function authenticate(client: UpstreamClient, credentials: { email: string; password: string }, clientIp?: string) {
+export function authenticate(client: UpstreamClient, credentials: { email: string; password: string }, clientIp?: string, request?: Request) {
   return client.post("/api/authentication", AuthenticationSchema, {
     body: { strategy: "local", email: credentials.email, password: credentials.password },
-    headers: forwardedFor(clientIp),
+    headers: { ...forwardedFor(clientIp), ...(request ? browserAgent(request) : {}) },
   });
 }
 

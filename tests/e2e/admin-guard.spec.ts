@@ -31,7 +31,7 @@ test("browse@demo.test is sent to / from every admin route, and sees no Admin li
 test("admin@demo.test sees the Admin links in the sidebar", async ({ page, logInAs }) => {
   await logInAs("admin");
   await page.goto("/dashboard");
-  for (const label of ["Active users", "Log-in history", "Invite a user", "Admin users", "View as a user", "Orders (all customers)"]) {
+  for (const label of ["Active users", "Log-in history", "Users", "Invite a user", "Admin users", "View as a user", "Orders (all customers)"]) {
     await expect(page.getByRole("link", { name: label, exact: true })).toBeVisible();
   }
 });
