@@ -19,6 +19,7 @@ import * as trainingGuideFiles from "./migrations/014_training_guide_files";
 import * as reportTasksQueue from "./migrations/015_report_tasks_queue";
 import * as reportMonthTotals from "./migrations/016_report_month_totals";
 import * as adminAuditAndLoginHistory from "./migrations/017_admin_audit_and_login_history";
+import * as adminCataloguePromotionsErp from "./migrations/018_admin_catalogue_promotions_erp";
 
 export interface CreateDbOptions {
   /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
@@ -190,6 +191,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "015_report_tasks_queue": reportTasksQueue,
   "016_report_month_totals": reportMonthTotals,
   "017_admin_audit_and_login_history": adminAuditAndLoginHistory,
+  "018_admin_catalogue_promotions_erp": adminCataloguePromotionsErp,
 };
 
 /** Programmatic migration source, so migrations run under tsx without a knexfile. */

@@ -1,6 +1,7 @@
 import type { Application } from "@feathersjs/koa";
 import type { ProviderAuthenticationService } from "../auth/authentication";
 import { AdminAuditService } from "./admin-audit";
+import { AdminCategoryService, AdminMyCatalogueService, AdminProductService } from "./admin-catalogue";
 import type { AdminCtx } from "./admin-common";
 import { AdminLoginAttemptService } from "./admin-login-history";
 import { AdminOrderService } from "./admin-orders";
@@ -21,6 +22,10 @@ export const ADMIN_SERVICES: Record<string, string[]> = {
   "admin/view-as": ["find", "create", "remove"],
   "admin/order": ["find", "get"],
   "admin/audit": ["find"],
+  // issue 21 (decision 131)
+  "admin/product": ["find"],
+  "admin/my-catalogue": ["find", "create", "patch", "remove"],
+  "admin/category": ["find", "get", "patch"],
 };
 
 export const isAdminPath = (path: string) => path.startsWith("api/admin/");
@@ -39,6 +44,9 @@ export function registerAdmin(app: Application, ctx: AdminCtx): void {
     "admin/view-as": new AdminViewAsService(ctx, auth),
     "admin/order": new AdminOrderService(ctx),
     "admin/audit": new AdminAuditService(ctx),
+    "admin/product": new AdminProductService(ctx),
+    "admin/my-catalogue": new AdminMyCatalogueService(ctx),
+    "admin/category": new AdminCategoryService(ctx),
   };
   for (const [path, methods] of Object.entries(ADMIN_SERVICES)) app.use(`api/${path}`, services[path] as any, { methods });
 }

@@ -314,6 +314,11 @@ export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
       if (scope === "my" || scope === "manpack") {
         if (customerId == null) return q.whereRaw("1 = 0");
         inCategories(db, q, visibleCategories(db, customerId, scope).select("categories.id"));
+        // the my catalogue in the admin's order (issue 21, decision 131) unless a $sort is asked for
+        if (scope === "my" && !parsed.keys.includes("$sort")) {
+          q.leftJoin("my_catalogue_positions as mcp", (j) => j.on("mcp.item_id", "items.id").andOn("mcp.customer_id", db.raw("?", [customerId])));
+          parsed.sort.unshift(["mcp.position", "asc"]);
+        }
       } else if (scope === "full") {
         inCategories(db, q, visibleCategories(db, customerId, "full").select("categories.id"));
       }

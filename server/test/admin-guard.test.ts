@@ -43,6 +43,15 @@ const TABLE: Row[] = [
   { service: "admin/order", method: "find", http: "GET", path: "/api/admin/order" },
   { service: "admin/order", method: "get", http: "GET", path: "/api/admin/order/1" },
   { service: "admin/audit", method: "find", http: "GET", path: "/api/admin/audit" },
+  // issue 21 (decision 131)
+  { service: "admin/product", method: "find", http: "GET", path: "/api/admin/product" },
+  { service: "admin/my-catalogue", method: "find", http: "GET", path: `/api/admin/my-catalogue?customerId=${NORTHWIND}` },
+  { service: "admin/my-catalogue", method: "create", http: "POST", path: "/api/admin/my-catalogue", body: { customerId: NORTHWIND, itemId: 20030, categoryId: 20 } },
+  { service: "admin/my-catalogue", method: "patch", http: "PATCH", path: `/api/admin/my-catalogue/20010?customerId=${NORTHWIND}`, body: { move: "down" } },
+  { service: "admin/my-catalogue", method: "remove", http: "DELETE", path: `/api/admin/my-catalogue/20010?customerId=${NORTHWIND}` },
+  { service: "admin/category", method: "find", http: "GET", path: "/api/admin/category" },
+  { service: "admin/category", method: "get", http: "GET", path: "/api/admin/category/10" },
+  { service: "admin/category", method: "patch", http: "PATCH", path: "/api/admin/category/12", body: { move: "up" } },
 ];
 
 let p: TestProvider;
@@ -52,8 +61,8 @@ let actAs: string;
 /** Every row of the tables a refused admin call could write. */
 async function snapshot(db: Knex) {
   const out: Record<string, unknown[]> = {};
-  for (const table of ["users", "user_customers", "auth_sessions", "audit_log", "password_tokens", "outbox", "contacts", "login_attempts"]) {
-    out[table] = await db(table).orderBy("id").select("*");
+  for (const table of ["users", "user_customers", "auth_sessions", "audit_log", "password_tokens", "outbox", "contacts", "login_attempts", "categories", "item_categories", "my_catalogue_positions"]) {
+    out[table] = await db(table).select("*").then((rows) => rows.map((r) => JSON.stringify(r)).sort());
   }
   return out;
 }
