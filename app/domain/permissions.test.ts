@@ -419,10 +419,13 @@ describe("the access table (decision 057)", () => {
     const admin = (a: AccountLike) => navigationFor({ account: a, inPunchout: false }).filter((n) => n.group === "Admin").map((n) => n.to);
     expect(admin(account([], true))).toEqual([
       "/admin/active-users", "/admin/login-history", "/admin/user", "/admin/invitation", "/admin/manage-admin-users", "/admin/view-as", "/admin/orders",
+      "/admin/my-catalogue", "/admin/category-manager", "/admin/promo", "/admin/netsuite-pull", "/admin/sync-status",
     ]);
     expect(admin(everything())).toEqual([]);
     const screens = ["/admin/active-users", "/admin/login-history", "/admin/login-history/export.csv", "/admin/user", "/admin/user/7",
-      "/admin/invitation", "/admin/manage-admin-users", "/admin/view-as", "/admin/orders", "/admin/orders/12"];
+      "/admin/invitation", "/admin/manage-admin-users", "/admin/view-as", "/admin/orders", "/admin/orders/12",
+      "/admin/my-catalogue", "/admin/category-manager", "/admin/promo", "/admin/promo/new", "/admin/promo/3", "/admin/netsuite-pull",
+      "/admin/sync-status", "/admin/sync-status/4"];
     for (const pathname of screens) {
       expect(routeAccessFor(pathname)?.admin, pathname).toBe(true);
       expect(accessGuard({ pathname, account: everything(), inPunchout: false, method: "POST" })).toEqual({ allow: false, redirectTo: "/" });

@@ -416,6 +416,15 @@ export const ROUTE_ACCESS = {
   "_default.admin.view-as": admin("/admin/view-as", { label: "View as a user" }),
   "_default.admin.orders._index": admin("/admin/orders", { label: "Orders (all customers)" }),
   "_default.admin.orders.$orderId": admin("/admin/orders/:orderId"),
+  // the admin area, part 2 (issue 21; decisions 133, 134): curation, the category manager, promotions, the ERP pull
+  "_default.admin.my-catalogue": admin("/admin/my-catalogue", { label: "My catalogues" }),
+  "_default.admin.category-manager": admin("/admin/category-manager", { label: "Category manager" }),
+  "_default.admin.promo._index": admin("/admin/promo", { label: "Promotions" }),
+  "_default.admin.promo.new": admin("/admin/promo/new"),
+  "_default.admin.promo.$promoId": admin("/admin/promo/:promoId"),
+  "_default.admin.netsuite-pull": admin("/admin/netsuite-pull", { label: "ERP pull" }),
+  "_default.admin.sync-status._index": admin("/admin/sync-status", { label: "Sync status" }),
+  "_default.admin.sync-status.$runId": admin("/admin/sync-status/:runId"),
   "dismiss-banner": page("/dismiss-banner", "user"),
   // the view-as banner's Stop (decision 129): outside /admin, as the caller is then the customer's user; any user
   // viewed as may be a punchout-only one, so it stays open to them
