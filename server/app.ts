@@ -12,6 +12,7 @@ import type { Ctx } from "./services/base";
 import { ADMIN_REFUSAL } from "./services/admin-common";
 import { auditWrites } from "./services/admin-audit";
 import { isAdminPath, registerAdmin } from "./services/admin-register";
+import { PromotionService } from "./services/admin-promo";
 
 export interface ProviderAppOptions {
   db: Knex;
@@ -97,6 +98,8 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
   app.use("api/authentication", new ProviderAuthenticationService(app, { db: options.db, policy }));
   registerServices(app, ctx);
   registerAdmin(app, ctx);
+  // the dashboard's live promotions for the caller's customer (issue 21, decision 131)
+  app.use("api/promotion", new PromotionService(ctx) as any, { methods: ["find"] });
 
   const requireSession = authenticate("session");
   app.hooks({

@@ -5,6 +5,7 @@ import { AdminCategoryService, AdminMyCatalogueService, AdminProductService } fr
 import type { AdminCtx } from "./admin-common";
 import { AdminLoginAttemptService } from "./admin-login-history";
 import { AdminOrderService } from "./admin-orders";
+import { AdminPromotionService, AdminSectorService } from "./admin-promo";
 import { AdminActiveSessionService, AdminViewAsService } from "./admin-sessions";
 import { AdminAdminUserService, AdminCustomerService, AdminInvitationService, AdminPasswordResetService, AdminUserService, AdminUserUnitService } from "./admin-users";
 import { InvitationService } from "./recovery";
@@ -26,6 +27,8 @@ export const ADMIN_SERVICES: Record<string, string[]> = {
   "admin/product": ["find"],
   "admin/my-catalogue": ["find", "create", "patch", "remove"],
   "admin/category": ["find", "get", "patch"],
+  "admin/promotion": ["find", "get", "create", "patch", "remove"],
+  "admin/sector": ["find"],
 };
 
 export const isAdminPath = (path: string) => path.startsWith("api/admin/");
@@ -47,6 +50,8 @@ export function registerAdmin(app: Application, ctx: AdminCtx): void {
     "admin/product": new AdminProductService(ctx),
     "admin/my-catalogue": new AdminMyCatalogueService(ctx),
     "admin/category": new AdminCategoryService(ctx),
+    "admin/promotion": new AdminPromotionService(ctx),
+    "admin/sector": new AdminSectorService(ctx),
   };
   for (const [path, methods] of Object.entries(ADMIN_SERVICES)) app.use(`api/${path}`, services[path] as any, { methods });
 }

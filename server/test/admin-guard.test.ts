@@ -52,6 +52,15 @@ const TABLE: Row[] = [
   { service: "admin/category", method: "find", http: "GET", path: "/api/admin/category" },
   { service: "admin/category", method: "get", http: "GET", path: "/api/admin/category/10" },
   { service: "admin/category", method: "patch", http: "PATCH", path: "/api/admin/category/12", body: { move: "up" } },
+  { service: "admin/promotion", method: "find", http: "GET", path: "/api/admin/promotion" },
+  { service: "admin/promotion", method: "get", http: "GET", path: "/api/admin/promotion/1" },
+  {
+    service: "admin/promotion", method: "create", http: "POST", path: "/api/admin/promotion",
+    body: { kind: "banner", title: "Sale", startsOn: "2026-11-01", endsOn: "2026-11-30" },
+  },
+  { service: "admin/promotion", method: "patch", http: "PATCH", path: "/api/admin/promotion/1", body: { title: "Sale!" } },
+  { service: "admin/promotion", method: "remove", http: "DELETE", path: "/api/admin/promotion/1" },
+  { service: "admin/sector", method: "find", http: "GET", path: "/api/admin/sector" },
 ];
 
 let p: TestProvider;
@@ -61,7 +70,7 @@ let actAs: string;
 /** Every row of the tables a refused admin call could write. */
 async function snapshot(db: Knex) {
   const out: Record<string, unknown[]> = {};
-  for (const table of ["users", "user_customers", "auth_sessions", "audit_log", "password_tokens", "outbox", "contacts", "login_attempts", "categories", "item_categories", "my_catalogue_positions"]) {
+  for (const table of ["users", "user_customers", "auth_sessions", "audit_log", "password_tokens", "outbox", "contacts", "login_attempts", "categories", "item_categories", "my_catalogue_positions", "promotions"]) {
     out[table] = await db(table).select("*").then((rows) => rows.map((r) => JSON.stringify(r)).sort());
   }
   return out;
@@ -69,6 +78,8 @@ async function snapshot(db: Knex) {
 
 beforeAll(async () => {
   p = await startTestProvider();
+  // promotion 1, for the rows that name it
+  await p.db("promotions").insert({ kind: "banner", title: "Sale", starts_on: "2026-11-01", ends_on: "2026-11-30", audience: "all", position: 1, created_at: "2026-11-01T00:00:00.000Z", updated_at: "2026-11-01T00:00:00.000Z" });
   buyer = await p.login("buyer@demo.test");
   await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
   const admin = await p.login("admin@demo.test");
