@@ -4,6 +4,7 @@ import { AdminAuditService } from "./admin-audit";
 import { AdminCategoryService, AdminMyCatalogueService, AdminProductService } from "./admin-catalogue";
 import type { AdminCtx } from "./admin-common";
 import { AdminLoginAttemptService } from "./admin-login-history";
+import { AdminErpImportService, AdminErpSourceService } from "./admin-erp";
 import { AdminOrderService } from "./admin-orders";
 import { AdminPromotionService, AdminSectorService } from "./admin-promo";
 import { AdminActiveSessionService, AdminViewAsService } from "./admin-sessions";
@@ -29,6 +30,8 @@ export const ADMIN_SERVICES: Record<string, string[]> = {
   "admin/category": ["find", "get", "patch"],
   "admin/promotion": ["find", "get", "create", "patch", "remove"],
   "admin/sector": ["find"],
+  "admin/erp-import": ["find", "get", "create"],
+  "admin/erp-source": ["find"],
 };
 
 export const isAdminPath = (path: string) => path.startsWith("api/admin/");
@@ -52,6 +55,8 @@ export function registerAdmin(app: Application, ctx: AdminCtx): void {
     "admin/category": new AdminCategoryService(ctx),
     "admin/promotion": new AdminPromotionService(ctx),
     "admin/sector": new AdminSectorService(ctx),
+    "admin/erp-import": new AdminErpImportService(ctx),
+    "admin/erp-source": new AdminErpSourceService(),
   };
   for (const [path, methods] of Object.entries(ADMIN_SERVICES)) app.use(`api/${path}`, services[path] as any, { methods });
 }

@@ -61,6 +61,10 @@ const TABLE: Row[] = [
   { service: "admin/promotion", method: "patch", http: "PATCH", path: "/api/admin/promotion/1", body: { title: "Sale!" } },
   { service: "admin/promotion", method: "remove", http: "DELETE", path: "/api/admin/promotion/1" },
   { service: "admin/sector", method: "find", http: "GET", path: "/api/admin/sector" },
+  { service: "admin/erp-import", method: "find", http: "GET", path: "/api/admin/erp-import" },
+  { service: "admin/erp-import", method: "get", http: "GET", path: "/api/admin/erp-import/1" },
+  { service: "admin/erp-import", method: "create", http: "POST", path: "/api/admin/erp-import", body: {} },
+  { service: "admin/erp-source", method: "find", http: "GET", path: "/api/admin/erp-source" },
 ];
 
 let p: TestProvider;
@@ -70,7 +74,7 @@ let actAs: string;
 /** Every row of the tables a refused admin call could write. */
 async function snapshot(db: Knex) {
   const out: Record<string, unknown[]> = {};
-  for (const table of ["users", "user_customers", "auth_sessions", "audit_log", "password_tokens", "outbox", "contacts", "login_attempts", "categories", "item_categories", "my_catalogue_positions", "promotions"]) {
+  for (const table of ["users", "user_customers", "auth_sessions", "audit_log", "password_tokens", "outbox", "contacts", "login_attempts", "categories", "item_categories", "my_catalogue_positions", "promotions", "erp_import_runs", "items"]) {
     out[table] = await db(table).select("*").then((rows) => rows.map((r) => JSON.stringify(r)).sort());
   }
   return out;
@@ -78,7 +82,8 @@ async function snapshot(db: Knex) {
 
 beforeAll(async () => {
   p = await startTestProvider();
-  // promotion 1, for the rows that name it
+  // promotion 1 and import run 1, for the rows that name them
+  await p.db("erp_import_runs").insert({ status: "failed", file: "erp-feed.json", queued_at: "2026-11-01T00:00:00.000Z", failure: "test" });
   await p.db("promotions").insert({ kind: "banner", title: "Sale", starts_on: "2026-11-01", ends_on: "2026-11-30", audience: "all", position: 1, created_at: "2026-11-01T00:00:00.000Z", updated_at: "2026-11-01T00:00:00.000Z" });
   buyer = await p.login("buyer@demo.test");
   await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });

@@ -1,0 +1,155 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JsonFeedSource, SEEDED_FEED_DIR, FEED_FILE } from "../services/erp-feed";
+import { importRows } from "../services/erp-import";
+import { startTestProvider, type TestProvider } from "./fixtures";
+
+/** Issue 21 item 4 (decision 131): the ERP import — idempotent, row by row, bad rows listed — and its queued runs. */
+
+let p: TestProvider;
+let admin: string;
+let buyer: string;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "erp-feed-"));
+const savedDir = process.env.ERP_FEED_DIR;
+
+const FEED = {
+  items: [
+    {
+      itemCode: "HV-JKT", displayName: "Hi-Vis Jacket", price: 25, stock: 10,
+      variants: [
+        { itemCode: "HV-JKT-M", price: 25, stock: 4, size: "M", color: "Yellow", displayName: "Hi-Vis Jacket M" },
+        { itemCode: "HV-JKT-L", price: 26, stock: 0, size: "L", color: "Orange", displayName: "Hi-Vis Jacket L" },
+      ],
+    },
+    { itemCode: "NEW-GIL", displayName: "Hi-Vis Gilet", price: 12.5, stock: 30, category: "Jackets", variants: [{ itemCode: "NEW-GIL-S", price: 12.5, stock: 30, size: "S", color: "Yellow" }] },
+    { itemCode: "BAD-1", displayName: "Bad price", price: -1, stock: 1 },
+    { itemCode: "WK-TRS", displayName: "Work Trousers", price: 99, stock: 1, variants: [{ itemCode: "HV-JKT-M", price: 1, stock: 1 }] },
+    { itemCode: "WD-TUN", displayName: "Ward Tunic", price: 99, stock: 1, category: "Tunics" },
+    { displayName: "No code", price: 1, stock: 1 },
+    { itemCode: "HV-JKT-L", displayName: "A variant's code", price: 1, stock: 1 },
+    { itemCode: "WD-TUN", displayName: "Ward Tunic", price: 16, stock: 5, colour: "white" },
+  ],
+};
+const ROW_ERRORS = [
+  { row: 3, itemCode: "BAD-1", reason: "price must be a number, 0 or more" },
+  { row: 4, itemCode: "WK-TRS", reason: "HV-JKT-M is already in row 1 of this feed" },
+  { row: 5, itemCode: "WD-TUN", reason: "category 'Tunics' is not in the catalogue" },
+  { row: 6, itemCode: null, reason: "itemCode is required" },
+  { row: 7, itemCode: "HV-JKT-L", reason: "HV-JKT-L is already in row 1 of this feed" },
+  { row: 8, itemCode: "WD-TUN", reason: "colour is not a known field" },
+];
+
+beforeAll(async () => {
+  fs.writeFileSync(path.join(dir, FEED_FILE), JSON.stringify(FEED));
+  process.env.ERP_FEED_DIR = dir;
+  p = await startTestProvider();
+  admin = await p.login("admin@demo.test");
+  buyer = await p.login("buyer@demo.test");
+  await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
+});
+afterAll(async () => {
+  await p?.close();
+  if (savedDir === undefined) delete process.env.ERP_FEED_DIR;
+  else process.env.ERP_FEED_DIR = savedDir;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const call = (method: string, pathAndQuery: string, body?: unknown, token = admin) => p.api(method, pathAndQuery, { token, body });
+const itemRows = () => p.db("items").orderBy("id").select("id", "item_code", "price", "stock_quantity", "in_stock", "display_name", "parent_id", "class_id");
+
+/** Waits for the worker to finish a run (it is woken by the POST; the wait is bounded, never a timing assertion). */
+async function finished(id: string) {
+  for (let i = 0; i < 400; i++) {
+    const res = await call("GET", `/api/admin/erp-import/${id}`);
+    if (res.body.status === "succeeded" || res.body.status === "failed") return res.body;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`import run ${id} did not finish`);
+}
+
+describe("ERP import", () => {
+  it("reads the seeded feed: prices and stock changed, a product added, a bad row", async () => {
+    const rows = await new JsonFeedSource("/nonexistent", SEEDED_FEED_DIR).read();
+    expect(rows.map((r) => r.itemCode)).toEqual(["GL120", "PP110", "GL130", "GL999"]);
+    expect(rows[3]).toMatchObject({ row: 4, error: "price must be a number, 0 or more" });
+    await expect(new JsonFeedSource("/nonexistent", null).read()).rejects.toThrow(/could not be read: there is no erp-feed.json/);
+  });
+
+  it("imports good rows, lists bad ones and writes nothing of them; the same feed again is all unchanged", async () => {
+    const before = await itemRows();
+    const first = await importRows(p.db, await new JsonFeedSource(dir, null).read(), p.clock.now);
+    expect(first).toEqual({ created: 2, updated: 3, unchanged: 0, errors: ROW_ERRORS });
+    const after = await itemRows();
+    const byCode = new Map(after.map((r: any) => [r.item_code, r]));
+    expect(byCode.get("HV-JKT")).toMatchObject({ price: 25, stock_quantity: 10 });
+    expect(byCode.get("HV-JKT-L")).toMatchObject({ price: 26, stock_quantity: 0 });
+    expect(!!byCode.get("HV-JKT-L").in_stock).toBe(false);
+    expect(byCode.get("NEW-GIL")).toMatchObject({ price: 12.5, class_id: 11, parent_id: null });
+    expect(byCode.get("NEW-GIL-S")).toMatchObject({ parent_id: byCode.get("NEW-GIL").id, display_name: "Hi-Vis Gilet - Yellow / S" });
+    // the bad rows' items are as they were
+    for (const code of ["WK-TRS", "WD-TUN"]) {
+      expect(byCode.get(code), code).toEqual(before.find((r: any) => r.item_code === code));
+    }
+    // codes that clash with the catalogue: refused, nothing written
+    const clash = await importRows(p.db, [
+      { row: 1, itemCode: "WK-TRS", product: { itemCode: "WK-TRS", displayName: "Work Trousers", price: 1, stock: 1, category: null, description: null, variants: [{ itemCode: "HV-JKT-M", price: 1, stock: 1, size: null, color: null, displayName: null }] } },
+      { row: 2, itemCode: "HV-JKT-L", product: { itemCode: "HV-JKT-L", displayName: "x", price: 1, stock: 1, category: null, description: null, variants: [] } },
+    ], p.clock.now);
+    expect(clash).toEqual({ created: 0, updated: 0, unchanged: 0, errors: [
+      { row: 1, itemCode: "WK-TRS", reason: "variant HV-JKT-M belongs to another product in the catalogue" },
+      { row: 2, itemCode: "HV-JKT-L", reason: "HV-JKT-L is a variant's code in the catalogue, not a product's" },
+    ] });
+    expect(await itemRows()).toEqual(after);
+    const again = await importRows(p.db, await new JsonFeedSource(dir, null).read(), p.clock.now);
+    expect(again).toEqual({ created: 0, updated: 0, unchanged: 5, errors: ROW_ERRORS });
+    expect(await itemRows()).toEqual(after);
+  });
+
+  it("queues a run by POST; the worker runs it; the runs list start, end, counts and row errors; the product shows its new price", async () => {
+    const feed = structuredClone(FEED);
+    feed.items[0].price = 27.5;
+    fs.writeFileSync(path.join(dir, FEED_FILE), JSON.stringify(feed));
+    const source = await call("GET", "/api/admin/erp-source");
+    expect(source.body).toMatchObject({ directory: dir, file: FEED_FILE, format: "json", exists: true, products: 8 });
+
+    const queued = await call("POST", "/api/admin/erp-import", {});
+    expect(queued.status).toBe(201);
+    expect(queued.body).toMatchObject({ status: "pending", file: FEED_FILE, queuedBy: { id: "6", email: "admin@demo.test" }, startedAt: null, finishedAt: null });
+    const run = await finished(queued.body.id);
+    expect(run).toMatchObject({ status: "succeeded", created: 0, updated: 1, unchanged: 4, errorCount: 6, failure: null, errors: ROW_ERRORS });
+    expect(run.startedAt).toEqual(expect.any(String));
+    expect(run.finishedAt).toEqual(expect.any(String));
+    expect((await call("GET", "/api/item/20001", undefined, buyer)).body.price).toBe(27.5);
+
+    const second = await finished((await call("POST", "/api/admin/erp-import", {})).body.id);
+    expect(second).toMatchObject({ status: "succeeded", created: 0, updated: 0, unchanged: 5 });
+
+    const list = await call("GET", "/api/admin/erp-import");
+    expect(list.body).toMatchObject({ total: 2, limit: 16, skip: 0 });
+    expect(list.body.data.map((r: any) => r.id)).toEqual([second.id, run.id]);
+    expect(list.body.data[0]).not.toHaveProperty("errors");
+    expect((await call("GET", "/api/admin/erp-import?status=failed")).body.total).toBe(0);
+    const [entry] = (await call("GET", "/api/admin/audit?$limit=1")).body.data;
+    expect(entry).toMatchObject({ service: "admin/erp-import", method: "create", after: { status: "pending" } });
+  });
+
+  it("a feed that cannot be read fails the run and writes nothing", async () => {
+    fs.writeFileSync(path.join(dir, FEED_FILE), "{ not json");
+    const before = await itemRows();
+    const run = await finished((await call("POST", "/api/admin/erp-import", {})).body.id);
+    expect(run).toMatchObject({ status: "failed", failure: "The feed file could not be read: it is not valid JSON", created: 0, updated: 0, unchanged: 0 });
+    expect(await itemRows()).toEqual(before);
+    fs.writeFileSync(path.join(dir, FEED_FILE), JSON.stringify({ products: [] }));
+    expect(await finished((await call("POST", "/api/admin/erp-import", {})).body.id)).toMatchObject({ status: "failed", failure: "The feed has no list of items" });
+  });
+
+  it("refuses bad input and unknown runs", async () => {
+    expect((await call("POST", "/api/admin/erp-import", { file: "../../etc/passwd" })).body.errors).toEqual({ file: "Unknown field" });
+    expect((await call("GET", "/api/admin/erp-import?status=done")).body.errors).toEqual({ status: "must be pending, running, succeeded or failed" });
+    expect((await call("GET", "/api/admin/erp-import/99999")).status).toBe(404);
+    expect((await call("GET", "/api/admin/erp-import/x")).status).toBe(404);
+    expect((await call("GET", "/api/admin/erp-source?x=1")).status).toBe(400);
+  });
+});
