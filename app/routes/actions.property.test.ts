@@ -30,6 +30,7 @@ import { wearerFixtures, wearerHandlers } from "../../tests/mocks/upstream/weare
 import { reportHandlers, reportTask } from "../../tests/mocks/upstream/reports";
 import { adminSessionHandlers } from "../../tests/mocks/upstream/admin-session";
 import { adminUserHandlers } from "../../tests/mocks/upstream/admin-users";
+import { adminCatalogueHandlers } from "../../tests/mocks/upstream/admin-catalogue";
 
 // Issue 11: random form bodies against EVERY route action. Whatever is posted, an action never answers 5xx (a thrown
 // Response counts by its status; anything else thrown is a failure), and when it refuses (4xx, or a redirect that
@@ -230,6 +231,26 @@ const ROUTES: Record<string, RouteCase> = {
     path: () => "/admin/invitation",
     forms: [{ customerId: "1002", email: "nia.new@demo.test", firstName: "Nia", lastName: "New", permissions: "viewReporting", isApprover: "on" }],
   },
+  // the admin area, part 2 (issue 21, decision 133): a customer's my catalogue; the category manager
+  "_default.admin.my-catalogue.tsx": {
+    path: () => "/admin/my-catalogue?customerId=1001",
+    forms: [
+      { intent: "add", customerId: "1001", itemId: "20004", categoryId: "1102" },
+      { intent: "add", customerId: "1001", itemId: "20001", categoryId: "" },
+      { intent: "remove", customerId: "1001", itemId: "20002" },
+      { intent: "move", customerId: "1001", itemId: "20003", move: "up" },
+    ],
+  },
+  "_default.admin.category-manager.tsx": {
+    path: () => "/admin/category-manager",
+    forms: [
+      { intent: "move", categoryId: "20", move: "up" },
+      { intent: "hide", categoryId: "101" },
+      { intent: "show", categoryId: "30" },
+      { intent: "edit", categoryId: "10", name: "Hi-Vis", parentId: "101" },
+      { intent: "edit", categoryId: "102", name: "Hi-Vis Coats", parentId: "20" },
+    ],
+  },
   // the view-as banner's Stop: outside /admin; without a view-as session it only goes home
   "stop-view-as.tsx": { path: () => "/stop-view-as", forms: [{}] },
   // the punchout entry points (decision 109): a form body is no cXML document (400 in cXML); an OCI log-in goes to
@@ -339,6 +360,7 @@ function upstreamFor(world: World) {
     ...addressHandlers({ forbid: world.refuse }).handlers,
     ...adminSessionHandlers({ lastAdmin: world.refuse }).handlers,
     ...adminUserHandlers({ lastAdmin: world.refuse }).handlers,
+    ...adminCatalogueHandlers().handlers,
     http.post(`${UPSTREAM}/api/punchout/oci-login`, () => HttpResponse.json({ sessionId: "3", startToken: "oci_token-0123456789abcdef", expiresAt: "2026-11-23T10:05:00Z" }, { status: 201 })),
   );
 }

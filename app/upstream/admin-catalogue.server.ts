@@ -1,0 +1,348 @@
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import type { PortalUser } from "~/auth/require-user.server";
+import { flashToast, type Toast } from "~/auth/session.server";
+import { formatMoney } from "~/domain/money";
+import { isUpstreamIdValue, upstreamId as id } from "~/domain/upstream-id";
+import { idField, invalidForm, parseForm } from "~/utils/forms.server";
+import { getCustomer, searchCustomers } from "./admin-session.server";
+import type { UpstreamClient } from "./client.server";
+import { refusal, refusalForm } from "./errors.server";
+import { ListSchema } from "./schemas";
+
+// The admin area, part 2 (issue 21 items 1–2, decision 133): a customer's "my catalogue" (C21 §1
+// `api/admin/my-catalogue`, the product picker `api/admin/product`) and the category manager (C21 §2
+// `api/admin/category`). The provider refuses every call (403) to a caller who is not an evolve user.
+
+// ---------------------------------------------------------------- the calls
+
+const ItemSchema = z.object({
+  id,
+  itemCode: z.string(),
+  displayName: z.string(),
+  price: z.number().nullable().default(null),
+  image: z.string().nullable().default(null),
+  isInactive: z.boolean().default(false),
+});
+const CategoryRefSchema = z.object({ id, name: z.string() });
+const MyEntrySchema = z.object({ position: z.number(), item: ItemSchema, categories: z.array(CategoryRefSchema).default([]) });
+export type MyCatalogueEntry = z.infer<typeof MyEntrySchema>;
+const ProductSchema = ItemSchema.extend({ className: z.string().nullable().default(null) });
+
+/** GET /api/admin/my-catalogue?customerId=&$limit=&$skip= — the customer's my catalogue by position; unknown customer → 404. */
+export function listMyCatalogue(client: UpstreamClient, customerId: string, limit = MY_PAGE_SIZE, skip = 0) {
+  return client.get("/api/admin/my-catalogue", ListSchema(MyEntrySchema), { query: { customerId, $limit: limit, $skip: skip } });
+}
+
+/** POST /api/admin/my-catalogue {customerId, itemId, categoryId?} → 201 the entry, placed last; 400, 404, 409 already there. */
+export function addToMyCatalogue(client: UpstreamClient, body: { customerId: string; itemId: string; categoryId?: string }) {
+  return client.post("/api/admin/my-catalogue", MyEntrySchema, { body });
+}
+
+/** PATCH /api/admin/my-catalogue/:itemId?customerId= {move} → 200 the whole list. */
+export function moveInMyCatalogue(client: UpstreamClient, customerId: string, itemId: string, move: "up" | "down") {
+  return client.patch(`/api/admin/my-catalogue/${encodeURIComponent(itemId)}`, ListSchema(MyEntrySchema), { query: { customerId }, body: { move } });
+}
+
+/** DELETE /api/admin/my-catalogue/:itemId?customerId= → 200 {removed: true}; 404 when it is not there. */
+export function removeFromMyCatalogue(client: UpstreamClient, customerId: string, itemId: string) {
+  return client.delete(`/api/admin/my-catalogue/${encodeURIComponent(itemId)}`, z.object({ removed: z.literal(true) }).passthrough(), {
+    query: { customerId },
+  });
+}
+
+/** GET /api/admin/product?q=&$limit= — products (not variants) whose name or code contains `q`, by name. */
+export function searchProducts(client: UpstreamClient, q: string, limit = PRODUCT_PICKER_SIZE) {
+  return client.get("/api/admin/product", ListSchema(ProductSchema), { query: { q, $limit: limit, $skip: 0 } });
+}
+
+export type AdminCategory = {
+  id: string;
+  name: string;
+  slug: string;
+  fullSlug: string;
+  parentId: string | null;
+  position: number;
+  isHidden: boolean;
+  itemCount: number;
+  children: AdminCategory[];
+};
+const CategoryNodeSchema: z.ZodType<AdminCategory, z.ZodTypeDef, unknown> = z.object({
+  id,
+  name: z.string(),
+  slug: z.string(),
+  fullSlug: z.string(),
+  parentId: id.nullable().default(null),
+  position: z.number(),
+  isHidden: z.boolean(),
+  itemCount: z.number().default(0),
+  children: z.lazy(() => z.array(CategoryNodeSchema)).default([]),
+});
+const CategoryTreeSchema = z.object({ total: z.number(), data: z.array(CategoryNodeSchema) });
+
+/** GET /api/admin/category?type=full | (my|manpack with customerId) — every category, hidden ones too, siblings in display order. */
+export function categoryTree(client: UpstreamClient, tree: { type: "full" } | { type: "my" | "manpack"; customerId: string } = { type: "full" }) {
+  return client.get("/api/admin/category", CategoryTreeSchema, { query: { ...tree } });
+}
+
+export type CategoryChange = { name?: string; isHidden?: boolean; parentId?: string | null; move?: "up" | "down" };
+
+/** PATCH /api/admin/category/:id {name?, isHidden?, parentId?, move?} → 200 the node; 400 at the field, 404, 409. */
+export function changeCategory(client: UpstreamClient, categoryId: string, change: CategoryChange) {
+  return client.patch(`/api/admin/category/${encodeURIComponent(categoryId)}`, CategoryNodeSchema, { body: change });
+}
+
+// ---------------------------------------------------------------- helpers
+
+const Q_MAX = 100;
+export const MY_PAGE_SIZE = 100;
+const PRODUCT_PICKER_SIZE = 16;
+
+async function toastRedirect(request: Request, to: string, toast: Toast) {
+  return redirect(to, { headers: await flashToast(request, toast) });
+}
+
+const searchText = (url: URL, name: string) => (url.searchParams.get(name) ?? "").trim().slice(0, Q_MAX);
+
+/** Every node of a tree, depth first in display order, with its depth (0 = top level). */
+export function flatten(nodes: readonly AdminCategory[], depth = 0, path: readonly string[] = []): Array<AdminCategory & { depth: number; path: string[] }> {
+  return nodes.flatMap((n) => [{ ...n, depth, path: [...path] }, ...flatten(n.children, depth + 1, [...path, n.name])]);
+}
+
+// ---------------------------------------------------------------- /admin/my-catalogue
+
+/** Where a my-catalogue post lands again: the customer, with the customer search and the product search kept. */
+function myCatalogueBack(url: URL, customerId: string): string {
+  const query = new URLSearchParams();
+  const q = searchText(url, "q");
+  const productQ = searchText(url, "productQ");
+  if (q) query.set("q", q);
+  query.set("customerId", customerId);
+  if (productQ) query.set("productQ", productQ);
+  return `/admin/my-catalogue?${query}`;
+}
+
+/**
+ * /admin/my-catalogue: the customer search (GET ?q=), the chosen customer's my catalogue in the admin's order (GET
+ * ?customerId=), the product search to add from (GET ?productQ=) and the customer's my categories to add into.
+ */
+export async function myCataloguePageData(user: PortalUser, url: URL) {
+  const q = searchText(url, "q");
+  const productQ = searchText(url, "productQ");
+  const chosen = url.searchParams.get("customerId");
+  if (chosen !== null && chosen !== "" && !isUpstreamIdValue(chosen)) throw new Response("There is no such customer.", { status: 404 });
+  const [customers, customer, entries, products, myTree] = await Promise.all([
+    searchCustomers(user.upstream, q),
+    chosen ? getCustomer(user.upstream, chosen) : Promise.resolve(null),
+    chosen ? listMyCatalogue(user.upstream, chosen) : Promise.resolve(null),
+    chosen && productQ ? searchProducts(user.upstream, productQ) : Promise.resolve(null),
+    chosen ? categoryTree(user.upstream, { type: "my", customerId: chosen }) : Promise.resolve(null),
+  ]);
+  const inList = new Set(entries?.data.map((e) => e.item.id) ?? []);
+  return {
+    q,
+    productQ,
+    customers: customers.data.map((c) => ({ id: c.id, name: c.name })),
+    customersTotal: customers.total,
+    customer: customer ? { id: customer.id, name: customer.name } : null,
+    entries: (entries?.data ?? []).map((e) => ({
+      position: e.position,
+      id: e.item.id,
+      itemCode: e.item.itemCode,
+      name: e.item.displayName,
+      price: e.item.price === null ? "—" : formatMoney(e.item.price),
+      inactive: e.item.isInactive,
+      categories: e.categories.map((c) => c.name).join(", "),
+    })),
+    entriesTotal: entries?.total ?? 0,
+    products:
+      products?.data.map((p) => ({ id: p.id, itemCode: p.itemCode, name: p.displayName, category: p.className, inactive: p.isInactive, inList: inList.has(p.id) })) ??
+      null,
+    productsTotal: products?.total ?? 0,
+    categories: myTree ? flatten(myTree.data).map((c) => ({ id: c.id, name: [...c.path, c.name].join(" › "), hidden: c.isHidden })) : [],
+  };
+}
+
+const customerField = () => idField("Choose a customer", "Choose a customer from the list");
+const itemField = (required: string) => idField(required, "Choose a product from the list");
+
+const myCatalogueSchema = () =>
+  z.discriminatedUnion(
+    "intent",
+    [
+      z.object({
+        intent: z.literal("add"),
+        customerId: customerField(),
+        itemId: itemField("Choose a product to add"),
+        categoryId: z.union([z.literal(""), idField("Choose a category from the list")]).optional(),
+      }),
+      z.object({ intent: z.literal("remove"), customerId: customerField(), itemId: itemField("Choose a product to remove") }),
+      z.object({ intent: z.literal("move"), customerId: customerField(), itemId: itemField("Choose a product to move"), move: z.enum(["up", "down"]) }),
+    ],
+    { errorMap: (issue, ctx) => (issue.code === "invalid_union_discriminator" ? { message: "Choose add, remove or move" } : { message: ctx.defaultError }) },
+  );
+
+export const ADDED = (name: string, customer: string) => `${name} added to the my catalogue of ${customer}`;
+export const REMOVED = (name: string) => `${name} has been taken out of the my catalogue`;
+export const MOVED = (name: string, move: "up" | "down", position: number) => `${name} moved ${move}: now number ${position}`;
+export const NOT_MOVED = (name: string, move: "up" | "down") => `${name} is already ${move === "up" ? "first" : "last"}`;
+
+/**
+ * POST /admin/my-catalogue {intent: add | remove | move, customerId, itemId, categoryId?, move?}: POST, DELETE or PATCH
+ * /api/admin/my-catalogue; back to the customer with a toast. A 400 → under its field; 409 (already there) and a 404
+ * for a product no longer in the list (a second click) → an error toast; an unknown customer or product → the 404 page.
+ */
+export async function submitMyCatalogue(user: PortalUser, request: Request) {
+  const url = new URL(request.url);
+  const form = await parseForm(request, myCatalogueSchema());
+  if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
+  const input = form.data;
+  const back = myCatalogueBack(url, input.customerId);
+  try {
+    if (input.intent === "add") {
+      const added = await addToMyCatalogue(user.upstream, {
+        customerId: input.customerId,
+        itemId: input.itemId,
+        ...(input.categoryId ? { categoryId: input.categoryId } : {}),
+      });
+      const customer = await getCustomer(user.upstream, input.customerId);
+      return toastRedirect(request, back, { kind: "success", message: ADDED(added.item.displayName, customer.name) });
+    }
+    if (input.intent === "remove") {
+      const before = await listMyCatalogue(user.upstream, input.customerId);
+      const name = before.data.find((e) => e.item.id === input.itemId)?.item.displayName ?? "The product";
+      await removeFromMyCatalogue(user.upstream, input.customerId, input.itemId);
+      return toastRedirect(request, back, { kind: "success", message: REMOVED(name) });
+    }
+    const before = await listMyCatalogue(user.upstream, input.customerId);
+    const was = before.data.find((e) => e.item.id === input.itemId)?.position ?? null;
+    const after = await moveInMyCatalogue(user.upstream, input.customerId, input.itemId, input.move);
+    const now = after.data.find((e) => e.item.id === input.itemId);
+    const name = now?.item.displayName ?? "The product";
+    const message = now && now.position !== was ? MOVED(name, input.move, now.position) : NOT_MOVED(name, input.move);
+    return toastRedirect(request, `${back}#item-${input.itemId}`, { kind: now && now.position !== was ? "success" : "info", message });
+  } catch (error) {
+    const refused = refusal(error, 400, 404, 409);
+    if (refused.status === 400) return refusalForm(refused, { fields: ["itemId", "categoryId", "customerId"] });
+    // an unknown customer or product is the 404 page; a product already gone from the list (a second click) a toast
+    if (refused.status === 404 && !/is not in this customer's my catalogue/.test(refused.message)) throw refused;
+    return toastRedirect(request, back, { kind: "error", message: refused.message });
+  }
+}
+
+// ---------------------------------------------------------------- /admin/category-manager
+
+/** /admin/category-manager: the full catalogue's tree, indented in display order; GET ?edit= opens one category's form. */
+export async function categoryManagerPageData(user: PortalUser, url: URL) {
+  const tree = await categoryTree(user.upstream);
+  const nodes = flatten(tree.data);
+  const editId = url.searchParams.get("edit");
+  let edit = null;
+  if (editId !== null && editId !== "") {
+    const node = isUpstreamIdValue(editId) ? nodes.find((n) => n.id === editId) : undefined;
+    if (!node) throw new Response("There is no such category.", { status: 404 });
+    const below = new Set(flatten([node]).map((n) => n.id));
+    edit = {
+      id: node.id,
+      name: node.name,
+      parentId: node.parentId ?? "",
+      // the valid parents: anywhere in the tree but the category itself and its own subcategories
+      parents: nodes.filter((n) => !below.has(n.id)).map((n) => ({ id: n.id, name: [...n.path, n.name].join(" › ") })),
+    };
+  }
+  return {
+    categories: nodes.map((n) => {
+      const siblings = n.parentId === null ? tree.data.length : (nodes.find((p) => p.id === n.parentId)?.children.length ?? 1);
+      return {
+        id: n.id,
+        name: n.name,
+        depth: n.depth,
+        position: n.position,
+        first: n.position <= 1,
+        last: n.position >= siblings,
+        hidden: n.isHidden,
+        hiddenAbove: n.path.length > 0 && hiddenAncestor(nodes, n),
+        itemCount: n.itemCount,
+        address: `/${n.fullSlug}`,
+      };
+    }),
+    edit,
+  };
+}
+
+function hiddenAncestor(nodes: ReadonlyArray<AdminCategory>, node: AdminCategory): boolean {
+  let parentId = node.parentId;
+  while (parentId !== null) {
+    const parent = nodes.find((n) => n.id === parentId);
+    if (!parent) return false;
+    if (parent.isHidden) return true;
+    parentId = parent.parentId;
+  }
+  return false;
+}
+
+const categoryField = () => idField("Choose a category", "Choose a category from the list");
+
+const categorySchema = () =>
+  z.discriminatedUnion(
+    "intent",
+    [
+      z.object({ intent: z.literal("move"), categoryId: categoryField(), move: z.enum(["up", "down"]) }),
+      z.object({ intent: z.literal("hide"), categoryId: categoryField() }),
+      z.object({ intent: z.literal("show"), categoryId: categoryField() }),
+      z.object({
+        intent: z.literal("edit"),
+        categoryId: categoryField(),
+        name: z.string({ required_error: "Enter a name" }).trim().min(1, "Enter a name").max(200, "Use at most 200 characters"),
+        parentId: z.union([z.literal(""), idField("Choose a parent from the list")], { errorMap: () => ({ message: "Choose a parent from the list" }) }),
+      }),
+    ],
+    { errorMap: (issue, ctx) => (issue.code === "invalid_union_discriminator" ? { message: "Choose move, hide, show or edit" } : { message: ctx.defaultError }) },
+  );
+
+export const CATEGORY_MOVED = (name: string, move: "up" | "down") => `'${name}' moved ${move}`;
+export const CATEGORY_HIDDEN = (name: string) => `'${name}' is hidden: customers no longer see it or anything below it`;
+export const CATEGORY_SHOWN = (name: string) => `'${name}' is shown to customers again`;
+export const CATEGORY_SAVED = (name: string) => `'${name}' saved`;
+export const NOTHING_CHANGED = "Nothing was changed";
+
+/**
+ * POST /admin/category-manager {intent: move | hide | show | edit, categoryId, move?, name?, parentId?}: PATCH
+ * /api/admin/category/:id; back to the tree with a toast. The edit form sends only what changed (nothing changed: no
+ * call); a 400 (e.g. under itself) → under its field, a 409 → an error toast, an unknown category → the 404 page.
+ */
+export async function submitCategoryManager(user: PortalUser, request: Request) {
+  const form = await parseForm(request, categorySchema());
+  if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
+  const input = form.data;
+  const back = `/admin/category-manager#category-${input.categoryId}`;
+  let change: CategoryChange;
+  if (input.intent === "move") change = { move: input.move };
+  else if (input.intent === "hide" || input.intent === "show") change = { isHidden: input.intent === "hide" };
+  else {
+    const tree = flatten((await categoryTree(user.upstream)).data);
+    const node = tree.find((n) => n.id === input.categoryId);
+    if (!node) throw new Response("There is no such category.", { status: 404 });
+    change = {};
+    if (input.name !== node.name) change.name = input.name;
+    const parentId = input.parentId === "" ? null : input.parentId;
+    if (parentId !== node.parentId) change.parentId = parentId;
+    if (Object.keys(change).length === 0) return toastRedirect(request, back, { kind: "info", message: NOTHING_CHANGED });
+  }
+  try {
+    const node = await changeCategory(user.upstream, input.categoryId, change);
+    const message =
+      input.intent === "move" ? CATEGORY_MOVED(node.name, input.move)
+      : input.intent === "hide" ? CATEGORY_HIDDEN(node.name)
+      : input.intent === "show" ? CATEGORY_SHOWN(node.name)
+      : CATEGORY_SAVED(node.name);
+    return toastRedirect(request, back, { kind: "success", message });
+  } catch (error) {
+    const refused = refusal(error, 400, 409);
+    if (refused.status === 400) return refusalForm(refused, { fields: ["name", "parentId"] });
+    return toastRedirect(request, input.intent === "edit" ? `/admin/category-manager?edit=${input.categoryId}` : back, {
+      kind: "error",
+      message: refused.message,
+    });
+  }
+}
