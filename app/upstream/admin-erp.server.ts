@@ -1,0 +1,156 @@
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import type { PortalUser } from "~/auth/require-user.server";
+import { flashToast } from "~/auth/session.server";
+import { PAGE_SIZE } from "~/domain/constants";
+import { formatDate } from "~/domain/dates";
+import { parsePage } from "~/domain/feathers-query";
+import { pageCount } from "~/domain/paging";
+import { upstreamId as id } from "~/domain/upstream-id";
+import { idParam } from "~/utils/params.server";
+import { personName } from "./admin-session.server";
+import type { UpstreamClient } from "./client.server";
+import { refusal } from "./errors.server";
+import { ListSchema } from "./schemas";
+
+// The ERP pull and its sync status (issue 21 item 4, decision 134): C21 §4's `api/admin/erp-source` (what the pull
+// reads) and `api/admin/erp-import` (queue a run, the runs, one run with its row errors). The provider runs the import
+// as a job (decision 122's queue); the portal only queues it and shows the runs.
+
+// ---------------------------------------------------------------- the provider's answers
+
+const text = z.string().nullish().transform((v) => v ?? "");
+const PersonSchema = z.object({ id, email: z.string(), firstName: text, lastName: text });
+
+const SourceSchema = z.object({
+  directory: z.string(),
+  file: z.string(),
+  format: z.string(),
+  exists: z.boolean(),
+  size: z.number().nullable().default(null),
+  modifiedAt: z.string().nullable().default(null),
+  products: z.number().nullable().default(null),
+});
+export type ErpSource = z.infer<typeof SourceSchema>;
+
+export const RUN_STATUSES = ["pending", "running", "succeeded", "failed"] as const;
+const RunSchema = z.object({
+  id,
+  status: z.enum(RUN_STATUSES),
+  file: z.string(),
+  queuedBy: PersonSchema.nullable().default(null),
+  queuedAt: z.string(),
+  startedAt: z.string().nullable().default(null),
+  finishedAt: z.string().nullable().default(null),
+  created: z.number().default(0),
+  updated: z.number().default(0),
+  unchanged: z.number().default(0),
+  errorCount: z.number().default(0),
+  failure: z.string().nullable().default(null),
+});
+export type ErpRun = z.infer<typeof RunSchema>;
+const RunDetailSchema = RunSchema.extend({
+  errors: z.array(z.object({ row: z.number(), itemCode: z.string().nullable().default(null), reason: z.string() })).default([]),
+});
+
+/** GET /api/admin/erp-source — the feed the pull would read. */
+export function getErpSource(client: UpstreamClient) {
+  return client.get("/api/admin/erp-source", SourceSchema);
+}
+
+/** POST /api/admin/erp-import {} → 201 the run, pending (queued as a job). */
+export function queueErpImport(client: UpstreamClient) {
+  return client.post("/api/admin/erp-import", RunSchema, { body: {} });
+}
+
+/** GET /api/admin/erp-import?status=&$limit=&$skip= — newest first. */
+export function listErpRuns(client: UpstreamClient, status: ErpRun["status"] | undefined, limit: number, skip: number) {
+  return client.get("/api/admin/erp-import", ListSchema(RunSchema), { query: { ...(status ? { status } : {}), $limit: limit, $skip: skip } });
+}
+
+/** GET /api/admin/erp-import/:id — the run with its row errors; unknown → 404. */
+export function getErpRun(client: UpstreamClient, runId: string) {
+  return client.get(`/api/admin/erp-import/${encodeURIComponent(runId)}`, RunDetailSchema);
+}
+
+// ---------------------------------------------------------------- words
+
+export const RUN_STATUS_WORDS: Record<ErpRun["status"], string> = { pending: "Waiting", running: "Running", succeeded: "Done", failed: "Failed" };
+const when = (iso: string | null) => (iso ? formatDate(iso, "dd.MM.yy HH:mm:ss") : "—");
+export const isUnderWay = (status: ErpRun["status"]) => status === "pending" || status === "running";
+
+function runRow(run: ErpRun) {
+  return {
+    id: run.id,
+    status: run.status,
+    statusWords: RUN_STATUS_WORDS[run.status],
+    file: run.file,
+    queuedBy: run.queuedBy ? personName(run.queuedBy) : "—",
+    queuedAt: when(run.queuedAt),
+    startedAt: when(run.startedAt),
+    finishedAt: when(run.finishedAt),
+    created: run.created,
+    updated: run.updated,
+    unchanged: run.unchanged,
+    errorCount: run.errorCount,
+    failure: run.failure,
+  };
+}
+export type RunRow = ReturnType<typeof runRow>;
+
+// ---------------------------------------------------------------- /admin/netsuite-pull
+
+/** /admin/netsuite-pull: where the pull reads from and the last three runs. */
+export async function netsuitePullPageData(user: PortalUser) {
+  const [source, runs] = await Promise.all([getErpSource(user.upstream), listErpRuns(user.upstream, undefined, 3, 0)]);
+  return {
+    source: {
+      directory: source.directory,
+      file: source.file,
+      format: source.format.toUpperCase(),
+      exists: source.exists,
+      size: source.size,
+      modifiedAt: source.modifiedAt ? when(source.modifiedAt) : null,
+      products: source.products,
+    },
+    runs: runs.data.map(runRow),
+  };
+}
+
+export const PULL_QUEUED = (runId: string) => `The ERP pull is queued (run ${runId}): this page follows it`;
+
+/** POST /admin/netsuite-pull: POST /api/admin/erp-import {}, then 303 to /admin/sync-status with a toast. */
+export async function submitNetsuitePull(user: PortalUser, request: Request) {
+  try {
+    const run = await queueErpImport(user.upstream);
+    return redirect("/admin/sync-status", { status: 303, headers: await flashToast(request, { kind: "success", message: PULL_QUEUED(run.id) }) });
+  } catch (error) {
+    const refused = refusal(error, 400, 409);
+    return redirect("/admin/netsuite-pull", { status: 303, headers: await flashToast(request, { kind: "error", message: refused.message }) });
+  }
+}
+
+// ---------------------------------------------------------------- /admin/sync-status
+
+/** /admin/sync-status?status=&page=: the runs, newest first, 16 a page; `underWay` while one waits or runs. */
+export async function syncStatusPageData(user: PortalUser, url: URL) {
+  const asked = url.searchParams.get("status") ?? "";
+  const status = (RUN_STATUSES as readonly string[]).includes(asked) ? (asked as ErpRun["status"]) : undefined;
+  const page = parsePage(url.searchParams.get("page"));
+  const answer = await listErpRuns(user.upstream, status, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const rows = answer.data.map(runRow);
+  return { status: status ?? "", rows, total: answer.total, page, pages: pageCount(answer.total, PAGE_SIZE), underWay: rows.some((r) => isUnderWay(r.status)) };
+}
+
+/** /admin/sync-status/{runId}: one run and its row errors; not an id or unknown → the 404 page. */
+export async function syncRunPageData(user: PortalUser, param: string | undefined) {
+  const runId = idParam(param, "Import run not found");
+  let run;
+  try {
+    run = await getErpRun(user.upstream, runId);
+  } catch (error) {
+    refusal(error, 404);
+    throw new Response("Import run not found", { status: 404 });
+  }
+  return { run: runRow(run), underWay: isUnderWay(run.status), errors: run.errors.map((e) => ({ row: e.row, itemCode: e.itemCode ?? "—", reason: e.reason })) };
+}
