@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JsonFeedSource, SEEDED_FEED_DIR, FEED_FILE } from "../services/erp-feed";
-import { importRows } from "../services/erp-import";
+import { ErpWorker, importRows } from "../services/erp-import";
 import { startTestProvider, type TestProvider } from "./fixtures";
 
 /** Issue 21 item 4 (decision 131): the ERP import — idempotent, row by row, bad rows listed — and its queued runs. */
@@ -143,6 +143,28 @@ describe("ERP import", () => {
     expect(await itemRows()).toEqual(before);
     fs.writeFileSync(path.join(dir, FEED_FILE), JSON.stringify({ products: [] }));
     expect(await finished((await call("POST", "/api/admin/erp-import", {})).body.id)).toMatchObject({ status: "failed", failure: "The feed has no list of items" });
+  });
+
+  it("a run is claimed once however many workers ask (the provider's own worker included); a lapsed lease is taken over", async () => {
+    fs.writeFileSync(path.join(dir, FEED_FILE), JSON.stringify(FEED));
+    const ctx = { db: p.db, now: () => p.clock.now };
+    const source = () => new JsonFeedSource(dir, null);
+    const [a, b] = [new ErpWorker(ctx, source), new ErpWorker(ctx, source)];
+    const insert = async (values: Record<string, unknown>) => {
+      const [row] = await p.db("erp_import_runs").insert({ file: FEED_FILE, queued_at: p.clock.now.toISOString(), ...values }).returning("id");
+      return Number(typeof row === "object" ? row.id : row);
+    };
+    const id = await insert({ status: "pending" });
+    const claims = (await Promise.all([a.claim(), b.claim(), a.claim(), b.claim()])).filter(Boolean);
+    expect(claims.length).toBeLessThanOrEqual(1);
+    expect((await p.db("erp_import_runs").where("id", id).first()).attempts).toBe(1);
+    // a run whose worker died (its lease lapsed) is claimed again, by one worker
+    const lapsed = await insert({ status: "running", claimed_by: "dead-worker", attempts: 1, lease_until: new Date(p.clock.now.getTime() - 1000).toISOString() });
+    await Promise.all([a.claim(), b.claim()]);
+    const row = await p.db("erp_import_runs").where("id", lapsed).first();
+    expect(row.attempts).toBe(2);
+    expect(row.claimed_by).not.toBe("dead-worker");
+    await p.db("erp_import_runs").whereIn("id", [id, lapsed]).update({ status: "failed", failure: "test", lease_until: null });
   });
 
   it("refuses bad input and unknown runs", async () => {
