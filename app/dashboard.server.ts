@@ -9,7 +9,8 @@ import { formatDate } from "~/domain/dates";
 import { approvalListQuery } from "~/domain/order-approval";
 import { orderListQuery } from "~/domain/order-query";
 import { orderPrices, orderSummary } from "~/orders/order-view.server";
-import { heroSlides } from "~/cms/content.server";
+import { heroSlides, type HeroSlide } from "~/cms/content.server";
+import { livePromotions, type LivePromotion } from "~/upstream/admin-promo.server";
 import { latestNews } from "~/upstream/content.server";
 import { getItemsByIds, listItems, type Item } from "~/upstream/items.server";
 import { describeFailure, isRedirect } from "~/upstream/errors.server";
@@ -28,11 +29,22 @@ function orEmpty<T>(what: string, call: Promise<T[]>): Promise<T[]> {
   });
 }
 
-/** SPEC §9 banners: random sector products filled up from general items (4); then 4 items after skipping 4. */
-async function banners(user: PortalUser) {
+/** The live banners (issue 21, decision 134) as the hero's slides: heading, text, image, the link or the product's page. */
+function promotionSlides(promotions: readonly LivePromotion[]): HeroSlide[] {
+  return promotions
+    .filter((p) => p.kind === "banner")
+    .map((p) => ({ heading: p.title, text: p.text, image: p.image, link: p.link ?? (p.itemId ? `/product/${encodeURIComponent(p.itemId)}` : null) }));
+}
+
+/**
+ * SPEC §9 banners: random sector products filled up from general items (4); then 4 items after skipping 4. Live
+ * featured products (issue 21, decision 134) take the first banner instead, in the admin's order.
+ */
+async function banners(user: PortalUser, promotions: readonly LivePromotion[]) {
   const scope = searchScope(user.session.account);
   if (!scope) return { first: [], second: [] };
-  const sectorIds = user.session.account.sector?.products ?? [];
+  const featured = [...new Set(promotions.filter((p) => p.kind === "featured" && p.itemId).map((p) => p.itemId!))].slice(0, FIRST_BANNER_SIZE);
+  const sectorIds = featured.length > 0 ? featured : (user.session.account.sector?.products ?? []);
   const [sector, general] = await Promise.all([
     orEmpty("sector products", getItemsByIds(user.upstream, sectorIds)),
     orEmpty(
@@ -46,8 +58,9 @@ async function banners(user: PortalUser) {
       }).then((list) => list.data),
     ),
   ]);
+  const inOrder = featured.length > 0 ? featured.flatMap((id) => sector.filter((item) => String(item.internalId) === id)) : null;
   return {
-    first: cardsOf(firstBannerProducts<Item>(sector, general), user).slice(0, FIRST_BANNER_SIZE),
+    first: cardsOf(inOrder && inOrder.length > 0 ? inOrder : firstBannerProducts<Item>(sector, general), user).slice(0, FIRST_BANNER_SIZE),
     second: cardsOf(secondBannerItems(general), user),
   };
 }
@@ -77,8 +90,9 @@ export async function dashboardData(user: PortalUser) {
   const { session } = user;
   const approver = mayOpen(user, "/order-to-approve");
   const history = mayOpen(user, "/order-history");
+  const promotions = await orEmpty("promotions", livePromotions(user.upstream));
   const [bannerCards, news, pending, recent] = await Promise.all([
-    banners(user),
+    banners(user, promotions),
     orEmpty("news", latestNews(user.upstream, NEWS_TEASER_SIZE)),
     approver ? firstOrders(user, "pending approvals", approvalListQuery("awaiting", 1), (id) => `/order-to-approve/${id}`) : null,
     history ? firstOrders(user, "recent orders", orderListQuery({ page: 1 }), (id) => `/order-history/${id}`) : null,
@@ -99,6 +113,8 @@ export async function dashboardData(user: PortalUser) {
     quickOrder: mayOpen(user, "/quick-order"),
     /** Users with wearer-pack access (canViewManpack and manpackOrders, decision 098): a link to the wearers. */
     wearerPacks: mayOpen(user, "/wearer-pack"),
+    /** The live banners as hero slides; none → the CMS hero as before. */
+    promotionSlides: promotionSlides(promotions),
   };
 }
 
@@ -106,7 +122,7 @@ export async function dashboardData(user: PortalUser) {
 export async function loadDashboard(user: PortalUser, request: Request) {
   const url = new URL(request.url);
   // the hero: banner-block's hero slides (issue 18 item 5, decision 119); none when the CMS fails
-  const [data, quickView, hero] = await Promise.all([dashboardData(user), loadQuickView(user, url), heroSlides(request)]);
+  const [{ promotionSlides: slides, ...data }, quickView, hero] = await Promise.all([dashboardData(user), loadQuickView(user, url), heroSlides(request)]);
   const { open } = quickViewLinks(url);
-  return { ...data, hero, banners: { first: withQuickViews(data.banners.first, open), second: withQuickViews(data.banners.second, open) }, quickView };
+  return { ...data, hero: slides.length > 0 ? slides : hero, banners: { first: withQuickViews(data.banners.first, open), second: withQuickViews(data.banners.second, open) }, quickView };
 }
