@@ -1,6 +1,5 @@
 import type { PortalUser } from "~/auth/require-user.server";
 import { CATALOGUE_NAMES, categoryTrail } from "~/domain/catalogue-listing";
-import { sortCategories } from "~/domain/category-order";
 import type { CategoryLink } from "~/components/catalogue-listing";
 import type { CategoryNode } from "~/upstream/categories.server";
 import { idParam } from "~/utils/params.server";
@@ -8,7 +7,7 @@ import { categoryTree } from "./category-tree.server";
 import { loadListing } from "./listing.server";
 
 function links(nodes: readonly CategoryNode[], basePath: string): CategoryLink[] {
-  return sortCategories(nodes).map((n) => ({
+  return nodes.map((n) => ({
     internalId: n.internalId,
     name: n.name,
     to: `${basePath}/${n.fullSlug || n.slug}`,

@@ -21,11 +21,12 @@ function userOf(customerId: string | null, answer: () => Promise<unknown> = asyn
 }
 
 describe("categoryTree (decision 061)", () => {
-  it("asks once per business unit and tree type within a minute, sorted in display order", async () => {
+  it("asks once per business unit and tree type within a minute, in the provider's order (decision 135)", async () => {
     const a = userOf("1");
     const sameCustomer = userOf("1");
     const first = await categoryTree(a.user, "full", 1_000);
-    expect(first.map((c) => c.name)).toEqual(["Hi-Vis Clothing", "Workwear"]);
+    // the mock answers Workwear before Hi-Vis Clothing: that order is kept, not the old fixed table's
+    expect(first.map((c) => c.name)).toEqual(["Workwear", "Hi-Vis Clothing"]);
     expect(await categoryTree(sameCustomer.user, "full", 1_000 + CATEGORY_TREE_TTL_MS - 1)).toBe(first);
     expect(sameCustomer.calls).toEqual([]);
     await categoryTree(a.user, "my", 2_000);

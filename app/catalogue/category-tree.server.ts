@@ -1,6 +1,5 @@
 import type { PortalUser } from "~/auth/require-user.server";
 import { CATALOGUE_NAMES, defaultCatalogue } from "~/domain/catalogue-listing";
-import { sortCategories } from "~/domain/category-order";
 import { getCategoryTree, type CategoryNode, type CategoryTreeType } from "~/upstream/categories.server";
 
 /** How long a customer's category tree is reused (decision 061): trees change when the provider's staff edit them. */
@@ -11,18 +10,19 @@ type Entry = { until: number; tree: Promise<CategoryNode[]> };
 const trees = new Map<string, Entry>();
 
 /**
- * A catalogue's category tree in display order (SPEC §9), shared by every user of the same business unit for up
+ * A catalogue's category tree in display order (SPEC §9: the order is data the provider's staff edit, and the provider
+ * answers the tree in it; decision 135), shared by every user of the same business unit for up
  * to a minute: the tree is the same for all of them (the provider scopes it by customer, not by user), and it
  * sits behind every category and product page. Concurrent requests share one upstream call; a failed call is
  * not kept. Without a selected business unit nothing is shared.
  */
 export function categoryTree(user: PortalUser, type: CategoryTreeType, now = Date.now()): Promise<CategoryNode[]> {
   const customerId = user.session.selectedCustomer?.internalId;
-  if (!customerId) return fetchSorted(user, type);
+  if (!customerId) return fetchTree(user, type);
   const key = `${customerId}:${type}`;
   const cached = trees.get(key);
   if (cached && cached.until > now) return cached.tree;
-  const tree = fetchSorted(user, type);
+  const tree = fetchTree(user, type);
   trees.delete(key);
   if (trees.size >= MAX_TREES) trees.delete(trees.keys().next().value!);
   trees.set(key, { until: now + CATEGORY_TREE_TTL_MS, tree });
@@ -32,8 +32,8 @@ export function categoryTree(user: PortalUser, type: CategoryTreeType, now = Dat
   return tree;
 }
 
-async function fetchSorted(user: PortalUser, type: CategoryTreeType): Promise<CategoryNode[]> {
-  return sortCategories(await getCategoryTree(user.upstream, type));
+function fetchTree(user: PortalUser, type: CategoryTreeType): Promise<CategoryNode[]> {
+  return getCategoryTree(user.upstream, type);
 }
 
 /** The parent of a category anywhere in a tree, or undefined when the category is not in it. */
@@ -63,7 +63,11 @@ export async function productCategories(user: PortalUser) {
   };
 }
 
-/** Tests only: forget every tree. */
+/**
+ * Forgets every kept tree: after an admin edits a catalogue (its categories, their order, a customer's my catalogue)
+ * through this portal, the next page of any customer reads the tree afresh. Other portal processes keep theirs for up
+ * to CATEGORY_TREE_TTL_MS.
+ */
 export function clearCategoryTrees(): void {
   trees.clear();
 }

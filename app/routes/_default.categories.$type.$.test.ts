@@ -52,11 +52,11 @@ describe("/categories/{my|full}/{fullSlug…}", () => {
     expect(result.listing.links.pageBase).toBe("/categories/full/hi-vis/hi-vis-jackets?en=EN+343&colour=Yellow&stock=in-stock&sort=price-asc");
   });
 
-  it("shows the tree in the fixed display order (SPEC §9), children too", async () => {
+  it("shows the tree in the provider's display order (SPEC §9; the order is data an admin edits, decision 135), children too", async () => {
     server.use(...categoryHandlers(), ...itemHandlers());
     const result = (await open("/categories/my", { type: "my", "*": "" })) as Awaited<ReturnType<typeof loader>>;
-    expect(result.categories.map((c) => c.name)).toEqual(["Hi-Vis Clothing", "Workwear"]);
-    expect(result.categories[0].children.map((c) => c.to)).toEqual(["/categories/my/hi-vis/hi-vis-vests", "/categories/my/hi-vis/hi-vis-jackets"]);
+    expect(result.categories.map((c) => c.name)).toEqual(["Workwear", "Hi-Vis Clothing"]);
+    expect(result.categories[1].children.map((c) => c.to)).toEqual(["/categories/my/hi-vis/hi-vis-jackets", "/categories/my/hi-vis/hi-vis-vests"]);
     expect(result.heading).toBe("My catalogue");
   });
 

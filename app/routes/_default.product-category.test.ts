@@ -23,7 +23,7 @@ describe("/product-category: the catalogue follows the permissions", () => {
     const data = await open(["canViewFullCatalogue", "canViewMyCatalogue"], types);
     expect(types).toEqual(["my"]);
     expect(data.catalogue?.to).toBe("/categories/my");
-    expect(data.categories.map((c) => c.to)).toEqual(["/categories/my/hi-vis", "/categories/my/workwear"]);
+    expect(data.categories.map((c) => c.to)).toEqual(["/categories/my/workwear", "/categories/my/hi-vis"]);
   });
 
   it("opens the full catalogue when that is all the user has", async () => {
