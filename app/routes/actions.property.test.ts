@@ -31,6 +31,8 @@ import { reportHandlers, reportTask } from "../../tests/mocks/upstream/reports";
 import { adminSessionHandlers } from "../../tests/mocks/upstream/admin-session";
 import { adminUserHandlers } from "../../tests/mocks/upstream/admin-users";
 import { adminCatalogueHandlers } from "../../tests/mocks/upstream/admin-catalogue";
+import { adminErpHandlers } from "../../tests/mocks/upstream/admin-erp";
+import { adminPromoHandlers } from "../../tests/mocks/upstream/admin-promo";
 
 // Issue 11: random form bodies against EVERY route action. Whatever is posted, an action never answers 5xx (a thrown
 // Response counts by its status; anything else thrown is a failure), and when it refuses (4xx, or a redirect that
@@ -251,6 +253,27 @@ const ROUTES: Record<string, RouteCase> = {
       { intent: "edit", categoryId: "102", name: "Hi-Vis Coats", parentId: "20" },
     ],
   },
+  // the admin area, part 2 (issue 21, decision 134): promotions (list posts, the form new and existing), the ERP pull
+  "_default.admin.promo._index.tsx": {
+    path: () => "/admin/promo?status=live",
+    forms: [{ intent: "up", promoId: "2" }, { intent: "down", promoId: "1" }, { intent: "delete", promoId: "3" }, { intent: "delete", promoId: "99" }],
+  },
+  "_default.admin.promo.new.tsx": {
+    path: () => "/admin/promo/new",
+    forms: [
+      { intent: "save", kind: "banner", title: "Winter", text: "", image: "/images/w.jpg", link: "", itemId: "", startsOn: "01.12.26", endsOn: "24.12.26", audience: "all" },
+      { intent: "save", kind: "featured", title: "Vest", itemId: "20001", startsOn: "2026-12-01", endsOn: "2026-12-02", audience: "customer", customerId: "1001" },
+    ],
+  },
+  "_default.admin.promo.$promoId.tsx": {
+    path: (id) => `/admin/promo/${id}`,
+    param: { name: "promoId", values: ["1", "2", "99", "0", "new", "abc", "9".repeat(16)] },
+    forms: [
+      { intent: "save", title: "Winter", startsOn: "01.12.26", endsOn: "24.12.26", audience: "sector", sectorId: "1" },
+      { intent: "delete" },
+    ],
+  },
+  "_default.admin.netsuite-pull.tsx": { path: () => "/admin/netsuite-pull", forms: [{}] },
   // the view-as banner's Stop: outside /admin; without a view-as session it only goes home
   "stop-view-as.tsx": { path: () => "/stop-view-as", forms: [{}] },
   // the punchout entry points (decision 109): a form body is no cXML document (400 in cXML); an OCI log-in goes to
@@ -361,6 +384,8 @@ function upstreamFor(world: World) {
     ...adminSessionHandlers({ lastAdmin: world.refuse }).handlers,
     ...adminUserHandlers({ lastAdmin: world.refuse }).handlers,
     ...adminCatalogueHandlers().handlers,
+    ...adminPromoHandlers().handlers,
+    ...adminErpHandlers().handlers,
     http.post(`${UPSTREAM}/api/punchout/oci-login`, () => HttpResponse.json({ sessionId: "3", startToken: "oci_token-0123456789abcdef", expiresAt: "2026-11-23T10:05:00Z" }, { status: 201 })),
   );
 }
