@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
 import { flashToast, type Toast } from "~/auth/session.server";
+import { clearCategoryTrees } from "~/catalogue/category-tree.server";
 import { formatMoney } from "~/domain/money";
 import { isUpstreamIdValue, upstreamId as id } from "~/domain/upstream-id";
 import { idField, invalidForm, parseForm } from "~/utils/forms.server";
@@ -34,21 +35,30 @@ export function listMyCatalogue(client: UpstreamClient, customerId: string, limi
   return client.get("/api/admin/my-catalogue", ListSchema(MyEntrySchema), { query: { customerId, $limit: limit, $skip: skip } });
 }
 
+/** A catalogue write done: this process's kept category trees are forgotten, so customers see it on their next page (decision 135). */
+async function catalogueWrite<T>(write: Promise<T>): Promise<T> {
+  const done = await write;
+  clearCategoryTrees();
+  return done;
+}
+
 /** POST /api/admin/my-catalogue {customerId, itemId, categoryId?} → 201 the entry, placed last; 400, 404, 409 already there. */
 export function addToMyCatalogue(client: UpstreamClient, body: { customerId: string; itemId: string; categoryId?: string }) {
-  return client.post("/api/admin/my-catalogue", MyEntrySchema, { body });
+  return catalogueWrite(client.post("/api/admin/my-catalogue", MyEntrySchema, { body }));
 }
 
 /** PATCH /api/admin/my-catalogue/:itemId?customerId= {move} → 200 the whole list. */
 export function moveInMyCatalogue(client: UpstreamClient, customerId: string, itemId: string, move: "up" | "down") {
-  return client.patch(`/api/admin/my-catalogue/${encodeURIComponent(itemId)}`, ListSchema(MyEntrySchema), { query: { customerId }, body: { move } });
+  return catalogueWrite(client.patch(`/api/admin/my-catalogue/${encodeURIComponent(itemId)}`, ListSchema(MyEntrySchema), { query: { customerId }, body: { move } }));
 }
 
 /** DELETE /api/admin/my-catalogue/:itemId?customerId= → 200 {removed: true}; 404 when it is not there. */
 export function removeFromMyCatalogue(client: UpstreamClient, customerId: string, itemId: string) {
-  return client.delete(`/api/admin/my-catalogue/${encodeURIComponent(itemId)}`, z.object({ removed: z.literal(true) }).passthrough(), {
-    query: { customerId },
-  });
+  return catalogueWrite(
+    client.delete(`/api/admin/my-catalogue/${encodeURIComponent(itemId)}`, z.object({ removed: z.literal(true) }).passthrough(), {
+      query: { customerId },
+    }),
+  );
 }
 
 /** GET /api/admin/product?q=&$limit= — products (not variants) whose name or code contains `q`, by name. */
@@ -89,7 +99,7 @@ export type CategoryChange = { name?: string; isHidden?: boolean; parentId?: str
 
 /** PATCH /api/admin/category/:id {name?, isHidden?, parentId?, move?} → 200 the node; 400 at the field, 404, 409. */
 export function changeCategory(client: UpstreamClient, categoryId: string, change: CategoryChange) {
-  return client.patch(`/api/admin/category/${encodeURIComponent(categoryId)}`, CategoryNodeSchema, { body: change });
+  return catalogueWrite(client.patch(`/api/admin/category/${encodeURIComponent(categoryId)}`, CategoryNodeSchema, { body: change }));
 }
 
 // ---------------------------------------------------------------- helpers

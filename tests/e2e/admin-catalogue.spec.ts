@@ -85,10 +85,19 @@ test("admin curates a customer's my catalogue and that customer's /categories/my
   await theirs.close();
 });
 
-test("admin reorders a category: the manager and the provider's customer-facing tree follow", async ({ page, logInAs }, testInfo) => {
+test("admin reorders a category: the manager, the provider's tree and the portal's category menu follow", async ({ page, browser, logInAs }, testInfo) => {
   test.slow();
   const c = caseFor(testInfo.project.name);
   const { first, second } = c.parent;
+  // a customer's category menu in the portal (decision 135: the provider's order, the kept tree forgotten on the write)
+  const theirs = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  const viewer = await theirs.newPage();
+  await logInByCookie(theirs, c.viewer.who, c.viewer.unit);
+  const portalMenu = async () => {
+    await viewer.goto(`/categories/full/${c.parent.slug}`);
+    const names = await viewer.getByRole("navigation", { name: "Categories" }).getByRole("link").allInnerTexts();
+    return names.map((n) => n.trim()).filter((n) => n === first || n === second);
+  };
   const manager = async () => (await page.locator("tbody th").allInnerTexts()).map((n) => n.replace(/^(— )+/, "").replace(/ \/.*$/, "")).filter((n) => n === first || n === second);
   // the customers' tree as the provider answers it (GET /api/userCategory?type=full, siblings by display order)
   const customerFacing = async () => {
@@ -97,6 +106,7 @@ test("admin reorders a category: the manager and the provider's customer-facing 
     return [first, second].sort((a, b) => text.indexOf(`"name":${JSON.stringify(a)}`) - text.indexOf(`"name":${JSON.stringify(b)}`));
   };
   expect(await customerFacing()).toEqual([first, second]);
+  expect(await portalMenu()).toEqual([first, second]);
   await logInAs("admin");
   await page.goto("/admin/category-manager");
   if (testInfo.project.name === "js") expect(await seriousViolations(page)).toEqual([]);
@@ -107,6 +117,7 @@ test("admin reorders a category: the manager and the provider's customer-facing 
     expect(await manager()).toEqual([second, first]);
     await expect(page.getByRole("button", { name: `Move ${second} up` })).toBeDisabled();
     expect(await customerFacing()).toEqual([second, first]);
+    expect(await portalMenu()).toEqual([second, first]);
   } finally {
     // put back
     await page.goto("/admin/category-manager");
@@ -115,6 +126,8 @@ test("admin reorders a category: the manager and the provider's customer-facing 
   }
   expect(await manager()).toEqual([first, second]);
   expect(await customerFacing()).toEqual([first, second]);
+  expect(await portalMenu()).toEqual([first, second]);
+  await theirs.close();
 });
 
 test("a category cannot be moved under itself: the edit form offers only valid parents, and an empty name is refused under its field", async ({ page, logInAs }, testInfo) => {

@@ -13,6 +13,8 @@ import { UPSTREAM } from "./upstream/fixtures";
 const chromeContent = [
   http.get(`${UPSTREAM}/api/wp/v2/pages`, () => HttpResponse.json([], { headers: { "x-wp-total": "0", "x-wp-totalpages": "0" } })),
   http.get(`${UPSTREAM}/api/wp/v2/posts`, () => HttpResponse.json([], { headers: { "x-wp-total": "0", "x-wp-totalpages": "0" } })),
+  // the dashboard's live promotions (issue 21, decision 134): none unless a test says otherwise
+  http.get(`${UPSTREAM}/api/promotion`, () => HttpResponse.json({ total: 0, data: [] })),
 ];
 
 /** One msw server per test file; an upstream call no handler expects fails the test (the chrome's content calls aside). */
