@@ -1,9 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { hostname } from "node:os";
 import type { Knex } from "knex";
-import { isPostgres } from "../db/knex";
 import type { Ctx } from "./base";
 import { FeedUnreadable, type ErpProduct, type ErpRow, type ErpSource } from "./erp-feed";
+import { claimNext, TaskLoop, workerName } from "./task-queue";
 
 // The ERP import (issue 21 item 4, decision 131): each feed row — a product with its variants — is validated against
 // the catalogue and written in its own transaction, so a bad row writes nothing and the good rows import. A record
@@ -152,77 +150,37 @@ interface RunRow {
 
 /** Runs ERP import jobs in the provider process: claimed atomically (SKIP LOCKED on PostgreSQL), leased, one at a time. */
 export class ErpWorker {
-  readonly id = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
-  private stopped = true;
-  private timer: NodeJS.Timeout | null = null;
-  private current: Promise<void> | null = null;
-  private again = false;
+  readonly id = workerName();
+  private readonly loop: TaskLoop;
 
   constructor(
     private ctx: Ctx,
     private source: () => ErpSource,
     private opts: { leaseMs?: number; pollMs?: number; maxAttempts?: number; log?: (m: string) => void } = {},
-  ) {}
-
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+  ) {
+    this.loop = new TaskLoop(() => this.runOnce(), { name: "ERP import worker", pollMs: opts.pollMs ?? 1000, log: opts.log ?? ((m) => console.error(m)) });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.current;
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   wake(): void {
-    if (this.stopped) return;
-    if (this.current) this.again = true;
-    else this.schedule(0);
-  }
-
-  private schedule(ms: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.loop(), ms);
-    this.timer.unref();
-  }
-
-  private async loop(): Promise<void> {
-    this.timer = null;
-    if (this.stopped || this.current) return;
-    this.current = (async () => {
-      try {
-        while (!this.stopped && (await this.runOnce())) this.again = false;
-      } catch (error: any) {
-        if (!this.stopped) (this.opts.log ?? console.error)(`provider: ERP import worker: ${error?.stack ?? error}`);
-      }
-    })();
-    await this.current;
-    this.current = null;
-    if (!this.stopped) this.schedule(this.again ? 0 : this.opts.pollMs ?? 1000);
-    this.again = false;
+    this.loop.wake();
   }
 
   /** Claims the oldest claimable run (pending, or running with a lapsed lease) with one atomic statement, or null. */
-  async claim(): Promise<RunRow | null> {
-    const db = this.ctx.db;
-    const now = this.ctx.now();
-    const nowText = now.toISOString();
-    const lease = new Date(now.getTime() + (this.opts.leaseMs ?? 10 * 60_000)).toISOString();
-    const claimable = "(status = 'pending' or (status = 'running' and (lease_until is null or lease_until < ?)))";
-    if (!(await db("erp_import_runs").whereRaw(claimable, [nowText]).first("id"))) return null;
-    const pick = isPostgres(db)
-      ? `select id from erp_import_runs where ${claimable} order by id limit 1 for update skip locked`
-      : `select id from erp_import_runs where ${claimable} order by id limit 1`;
-    const result: any = await db.raw(
-      `update erp_import_runs set status = 'running', started_at = ?, claimed_by = ?, lease_until = ?, attempts = attempts + 1
-       where id = (${pick}) and ${claimable} returning id, attempts, claimed_by`,
-      [nowText, this.id, lease, nowText, nowText],
-    );
-    const rows: RunRow[] = Array.isArray(result) ? result : result.rows;
-    return rows[0] ?? null;
+  claim(): Promise<RunRow | null> {
+    return claimNext<RunRow>(this.ctx.db, "erp_import_runs", {
+      workerId: this.id,
+      now: this.ctx.now(),
+      leaseMs: this.opts.leaseMs ?? 10 * 60_000,
+      returning: "id, attempts, claimed_by",
+    });
   }
 
   /** Claims and runs one import; false when there was none. */

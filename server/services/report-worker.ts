@@ -12,8 +12,6 @@
  * statement runs, the worker yields to the event loop before each one, so other requests are answered meanwhile.
  * Woken at once when a task is added or retried; otherwise it looks every second.
  */
-import { randomBytes } from "node:crypto";
-import { hostname } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
@@ -21,6 +19,7 @@ import type { Knex } from "knex";
 import { isPostgres } from "../db/knex";
 import { parsePermissions } from "../auth/caller";
 import { json, type Ctx } from "./base";
+import { claimNext, TaskLoop, workerName } from "./task-queue";
 import { REPORT_TYPES, runReport, type ReportParams, type ReportQueue, type ReportRow, type ReportRunner, type ReportScope, type ReportType } from "./reports";
 
 export const REPORT_TIMEOUT_MS = 60_000;
@@ -160,17 +159,13 @@ export class ReportWorker implements ReportQueue {
   private readonly pollMs: number;
   private readonly maxAttempts: number;
   private readonly log: (message: string) => void;
-  /** not looking for work (never started, or stopped) */
-  private stopped = true;
   /** stop() was called: a run in hand gives up between statements */
   private halted = false;
-  private timer: NodeJS.Timeout | null = null;
-  private current: Promise<void> | null = null;
-  private again = false;
+  private readonly loop: TaskLoop;
   private readonly thread: ReportThread | null;
 
   constructor(private ctx: Ctx, opts: ReportWorkerOptions = {}) {
-    this.id = opts.id ?? `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+    this.id = opts.id ?? workerName();
     this.timeoutMs = opts.timeoutMs ?? REPORT_TIMEOUT_MS;
     this.leaseMs = opts.leaseMs ?? this.timeoutMs + 30_000;
     this.pollMs = opts.pollMs ?? 1000;
@@ -178,6 +173,7 @@ export class ReportWorker implements ReportQueue {
     this.log = opts.log ?? ((m) => console.error(m));
     const file = opts.thread === false ? null : sqliteFileOf(ctx.db);
     this.thread = file ? new ReportThread(file) : null;
+    this.loop = new TaskLoop(() => this.runOnce(), { name: "report worker", pollMs: this.pollMs, log: this.log });
   }
 
   private get db(): Knex {
@@ -190,69 +186,30 @@ export class ReportWorker implements ReportQueue {
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
+    if (!this.loop.isStopped) return;
     this.halted = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Stops looking for work and waits for the run in hand (its statements end; a lost claim is taken over later). */
   async stop(): Promise<void> {
-    this.stopped = true;
     this.halted = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.thread?.terminate();
-    await this.current;
+    await this.loop.stop(async () => this.thread?.terminate());
   }
 
   wake(): void {
-    if (this.stopped) return;
-    if (this.current) this.again = true;
-    else this.schedule(0);
+    this.loop.wake();
   }
 
-  private schedule(ms: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.loop(), ms);
-    this.timer.unref();
-  }
-
-  private async loop(): Promise<void> {
-    this.timer = null;
-    if (this.stopped || this.current) return;
-    this.current = (async () => {
-      try {
-        while (!this.stopped && (await this.runOnce())) this.again = false;
-      } catch (error: any) {
-        if (!this.stopped) this.log(`provider: report worker: ${error?.stack ?? error}`);
-      }
-    })();
-    await this.current;
-    this.current = null;
-    if (!this.stopped) this.schedule(this.again ? 0 : this.pollMs);
-    this.again = false;
-  }
-
-  /** Claims the oldest claimable task (one atomic statement), or null. */
-  async claim(): Promise<TaskRow | null> {
-    const now = this.ctx.now();
-    const nowText = now.toISOString();
-    const lease = new Date(now.getTime() + this.leaseMs).toISOString();
-    const claimable = "(status = 'pending' or (status = 'running' and (lease_until is null or lease_until < ?)))";
-    // an idle look first: no write while there is nothing to do
-    const any = await this.db("report_tasks").whereRaw(claimable, [nowText]).first("id");
-    if (!any) return null;
-    const pick = isPostgres(this.db)
-      ? `select id from report_tasks where ${claimable} order by id limit 1 for update skip locked`
-      : `select id from report_tasks where ${claimable} order by id limit 1`;
-    const result: any = await this.db.raw(
-      `update report_tasks set status = 'running', success = null, started_at = ?, claimed_by = ?, lease_until = ?, attempts = attempts + 1
-       where id = (${pick}) and ${claimable} returning id, customer_id, user_id, type, params_json, attempts, claimed_by`,
-      [nowText, this.id, lease, nowText, nowText],
-    );
-    const rows: TaskRow[] = Array.isArray(result) ? result : result.rows;
-    return rows[0] ?? null;
+  /** Claims the oldest claimable task (one atomic statement, decision 122), or null. */
+  claim(): Promise<TaskRow | null> {
+    return claimNext<TaskRow>(this.db, "report_tasks", {
+      workerId: this.id,
+      now: this.ctx.now(),
+      leaseMs: this.leaseMs,
+      alsoSet: "success = null",
+      returning: "id, customer_id, user_id, type, params_json, attempts, claimed_by",
+    });
   }
 
   /** Claims and runs one task; false when there was none. */
