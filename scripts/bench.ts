@@ -282,7 +282,7 @@ type WorkerRun = { scenario: Scenario; workers: number; rps: number; cpu: number
 /** issue 19: a running report moves the category page's p99 by at most this much */
 const TARGET_REPORT_P99_GROWTH = 0.2;
 /** windows of each kind, alternated (BENCH_REPORT_ROUNDS): a p99 of one 10 s window at 15–30 req/s is its 2nd–3rd worst answer */
-const REPORT_ROUNDS = Math.max(1, Number(process.env.BENCH_REPORT_ROUNDS || 3));
+const REPORT_ROUNDS = Math.max(1, Number(process.env.BENCH_REPORT_ROUNDS || 6));
 type Pooled = { p50: number; p99: number; count: number };
 type ReportBench = { timings: Awaited<ReturnType<typeof runReportTask>>[]; offered?: number; idle?: Pooled; busy?: Pooled; reportsDuring?: number };
 

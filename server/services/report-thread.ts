@@ -39,10 +39,21 @@ function lowerPriority(): void {
   }
 }
 
+/** how often this thread checkpoints the WAL while it runs (decision 137) */
+const CHECKPOINT_EVERY_MS = 1000;
+
 const port = parentPort;
 if (port) {
   lowerPriority();
   const db = createDb({ sqliteFile: (workerData as { file: string }).file });
+  // Decision 137: while this thread runs, the provider's own connection checkpoints only as a backstop; this one copies
+  // the WAL back into the database (PASSIVE: it never waits for, nor blocks, a reader or the writer) with its fsync,
+  // at idle priority, off the event loop that answers requests
+  setInterval(() => {
+    db.raw("pragma wal_checkpoint(PASSIVE)").catch(() => {
+      /* busy or closing: the next tick tries again */
+    });
+  }, CHECKPOINT_EVERY_MS);
   port.on("message", async (job: Job) => {
     try {
       const rows = await runReport(db, job.type, job.scope, job.params, { now: new Date(job.now) });

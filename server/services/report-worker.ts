@@ -27,6 +27,9 @@ export const MAX_ATTEMPTS = 3;
 /** SQLite: the event loop's rest between report statements, as a share of the last statement's time, and its cap */
 export const REST_RATIO = 1;
 export const REST_CAP_MS = 50;
+/** decision 137: the provider's connection's automatic checkpoint in pages, SQLite's default and while the report thread checkpoints */
+export const AUTOCHECKPOINT_DEFAULT = 1000;
+export const AUTOCHECKPOINT_BACKSTOP = 20_000;
 
 export const REASONS = {
   timeout: (ms: number) => `The report took longer than ${ms % 1000 === 0 ? `${ms / 1000} seconds` : `${ms} milliseconds`}`,
@@ -67,7 +70,11 @@ class ReportThread {
   private waiting = new Map<number, { resolve: (rows: ReportRow[]) => void; reject: (error: Error) => void }>();
   unavailable = false;
 
-  constructor(private file: string) {}
+  /** `running` is called with true once the thread is loaded and false when it stops (decision 137) */
+  constructor(
+    private file: string,
+    private running: (yes: boolean) => void = () => {},
+  ) {}
 
   /** true once the thread is loaded; false when it cannot be (then never tried again) */
   async start(): Promise<boolean> {
@@ -82,7 +89,10 @@ class ReportThread {
     this.worker = worker;
     this.ready = new Promise<boolean>((resolve) => {
       worker.on("message", (m: { ready?: boolean; id?: number; rows?: ReportRow[]; error?: string }) => {
-        if (m.ready) return resolve(true);
+        if (m.ready) {
+          this.running(true);
+          return resolve(true);
+        }
         const job = this.waiting.get(m.id!);
         if (!job) return;
         this.waiting.delete(m.id!);
@@ -109,6 +119,7 @@ class ReportThread {
 
   private drop(worker: Worker, error: Error): void {
     if (this.worker !== worker) return;
+    if (this.everReady) this.running(false);
     this.worker = null;
     this.ready = null;
     for (const job of this.waiting.values()) job.reject(error);
@@ -172,12 +183,26 @@ export class ReportWorker implements ReportQueue {
     this.maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
     this.log = opts.log ?? ((m) => console.error(m));
     const file = opts.thread === false ? null : sqliteFileOf(ctx.db);
-    this.thread = file ? new ReportThread(file) : null;
+    this.thread = file ? new ReportThread(file, (yes) => void this.autoCheckpoint(yes)) : null;
     this.loop = new TaskLoop(() => this.runOnce(), { name: "report worker", pollMs: this.pollMs, log: this.log });
   }
 
   private get db(): Knex {
     return this.ctx.db;
+  }
+
+  /**
+   * Decision 137: SQLite checkpoints the WAL on the connection whose commit fills it, so the provider's one connection
+   * would copy and fsync thousands of pages while a request waits. While the report thread runs it checkpoints every
+   * second instead, and this connection only past AUTOCHECKPOINT_BACKSTOP pages (a thread starved by a saturated
+   * machine); without the thread, SQLite's default.
+   */
+  private async autoCheckpoint(threadRuns: boolean): Promise<void> {
+    try {
+      await this.db.raw(`pragma wal_autocheckpoint = ${threadRuns ? AUTOCHECKPOINT_BACKSTOP : AUTOCHECKPOINT_DEFAULT}`);
+    } catch {
+      /* the provider is closing */
+    }
   }
 
   /** Whether reports run in a thread of their own (SQLite file, thread loaded), not in slices on the event loop. */

@@ -2,7 +2,7 @@ import type { Knex } from "knex";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isPostgres } from "../db/knex";
 import * as queueMigration from "../db/migrations/015_report_tasks_queue";
-import { REASONS, ReportWorker, workerEnv } from "../services/report-worker";
+import { AUTOCHECKPOINT_BACKSTOP, AUTOCHECKPOINT_DEFAULT, REASONS, ReportWorker, workerEnv } from "../services/report-worker";
 import { NORTHWIND, type TestProvider } from "./fixtures";
 import { startProviderWithoutReportWorker } from "./report-fixtures";
 
@@ -144,6 +144,20 @@ describe("the report queue", () => {
     } finally {
       await threaded.stop();
     }
+  });
+
+  it("while the report thread runs it checkpoints the WAL, and the provider's connection only as a backstop (decision 137)", async () => {
+    if (isPostgres(db)) return;
+    const autocheckpoint = async () => Number(((await db.raw("pragma wal_autocheckpoint")) as Array<{ wal_autocheckpoint: number }>)[0].wal_autocheckpoint);
+    expect(await autocheckpoint()).toBe(AUTOCHECKPOINT_DEFAULT);
+    const worker = new ReportWorker(ctx());
+    try {
+      expect(await worker.runsInThread()).toBe(true);
+      expect(await autocheckpoint()).toBe(AUTOCHECKPOINT_BACKSTOP);
+    } finally {
+      await worker.stop();
+    }
+    expect(await autocheckpoint()).toBe(AUTOCHECKPOINT_DEFAULT);
   });
 
   it("PROVIDER_REPORT_WORKER and PROVIDER_REPORT_TIMEOUT_SECONDS", () => {
