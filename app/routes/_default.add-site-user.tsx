@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FieldError, FormError } from "~/components/field-error";
+import { FormError } from "~/components/field-error";
 import { IntentButton } from "~/components/intent-button";
+import { InvitationFields } from "~/components/invitation-fields";
 import { Pagination } from "~/components/pagination";
 import { ScrollingTable } from "~/components/scrolling-table";
-import { TextField } from "~/components/text-field";
 import ordersStyles from "~/styles/orders.css";
 
 export const meta: MetaFunction = () => [{ title: "Site users · Workwear ordering portal" }];
@@ -31,7 +31,6 @@ export default function SiteUsers() {
   const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
   const formError = answer && !answer.ok ? answer.formError : null;
   const typed = answer && !answer.ok ? answer.values : null;
-  const chosen = new Set(typed?.permissions ?? []);
   return (
     <section className="stack orders site-users">
       <h1>Site users</h1>
@@ -40,34 +39,14 @@ export default function SiteUsers() {
       <FormError id="invite-error" message={formError} />
       <Form method="post" className="stack" noValidate aria-describedby={formError ? "invite-error" : undefined}>
         <input type="hidden" name="intent" value="invite" />
-        <TextField name="email" label="Email" type="email" autoComplete="off" required maxLength={320} defaultValue={typed?.email ?? ""} error={errors.email} />
-        <TextField name="firstName" label="First name" autoComplete="off" required maxLength={100} defaultValue={typed?.firstName ?? ""} error={errors.firstName} />
-        <TextField name="lastName" label="Last name" autoComplete="off" required maxLength={100} defaultValue={typed?.lastName ?? ""} error={errors.lastName} />
-        <fieldset className="stack" aria-describedby={errors.permissions ? "permissions-error" : "permissions-hint"}>
-          <legend>What they may do</legend>
-          <p className="muted" id="permissions-hint">
-            You can give only what you may do yourself.
-          </p>
-          {data.permissions.map((p) => (
-            <label key={p.value} className="checkbox">
-              <input type="checkbox" name="permissions" value={p.value} defaultChecked={chosen.has(p.value)} /> {p.label}
-            </label>
-          ))}
-          <FieldError id="permissions-error" message={errors.permissions} />
-        </fieldset>
-        <fieldset className="stack">
-          <legend>Approval</legend>
-          {data.approverOffered ? (
-            <label className="checkbox">
-              <input type="checkbox" name="isApprover" value="on" defaultChecked={typed?.isApprover ?? false} aria-describedby={errors.isApprover ? "isApprover-error" : undefined} /> Approver: approves colleagues&apos; orders
-            </label>
-          ) : null}
-          <FieldError id="isApprover-error" message={errors.isApprover} />
-          <label className="checkbox">
-            <input type="checkbox" name="needsApproval" value="on" defaultChecked={typed?.needsApproval ?? false} /> Their orders need approval
-          </label>
-          <FieldError id="needsApproval-error" message={errors.needsApproval} />
-        </fieldset>
+        <InvitationFields
+          typed={typed}
+          errors={errors}
+          permissions={data.permissions}
+          chosen={typed?.permissions ?? []}
+          permissionsHint="You can give only what you may do yourself."
+          approverOffered={data.approverOffered}
+        />
         <div>
           <button type="submit" className="button button--primary" disabled={busy}>
             Send invitation

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FieldError, FormError } from "~/components/field-error";
+import { FormError } from "~/components/field-error";
+import { SelectField } from "~/components/form-fields";
 import { IntentButton } from "~/components/intent-button";
 import { PageErrorBoundary } from "~/components/page-error";
 import { ScrollingTable } from "~/components/scrolling-table";
@@ -50,18 +51,14 @@ export default function CategoryManager() {
           <input type="hidden" name="intent" value="edit" />
           <input type="hidden" name="categoryId" value={edit.id} />
           <TextField name="name" label="Name" maxLength={200} required defaultValue={edit.name} error={errors.name} />
-          <div className="field">
-            <label htmlFor="parentId">Under</label>
-            <select id="parentId" name="parentId" defaultValue={edit.parentId} aria-invalid={errors.parentId ? true : undefined} aria-describedby={errors.parentId ? "parentId-error" : undefined}>
-              <option value="">The top level</option>
-              {edit.parents.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-            <FieldError id="parentId-error" message={errors.parentId} />
-          </div>
+          <SelectField
+            name="parentId"
+            label="Under"
+            blank="The top level"
+            options={edit.parents.map((p) => ({ value: p.id, label: p.name }))}
+            defaultValue={edit.parentId}
+            error={errors.parentId}
+          />
           <div className="order-filters__actions">
             <button type="submit" className="button button--primary" disabled={busy}>
               Save

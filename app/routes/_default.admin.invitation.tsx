@@ -1,16 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { FieldError, FormError } from "~/components/field-error";
-import { TextField } from "~/components/text-field";
-import reportingStyles from "~/styles/reporting.css";
+import { FormError } from "~/components/field-error";
+import { SelectField } from "~/components/form-fields";
+import { InvitationFields } from "~/components/invitation-fields";
 import ordersStyles from "~/styles/orders.css";
 
 export const meta: MetaFunction = () => [{ title: "Invite a user · Admin · Workwear ordering portal" }];
-export const links: LinksFunction = () => [
-  // reporting.css for its `.report-picks`: a labelled column of checkboxes, one a line
-  { rel: "stylesheet", href: reportingStyles },
-  { rel: "stylesheet", href: ordersStyles },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,7 +30,6 @@ export default function AdminInvitation() {
   const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
   const formError = answer && !answer.ok ? answer.formError : null;
   const typed = answer && !answer.ok ? answer.values : null;
-  const chosen = new Set(typed?.permissions ?? data.defaults);
   const customerId = typed?.customerId ?? data.customerId;
   return (
     <section className="stack orders">
@@ -58,43 +53,8 @@ export default function AdminInvitation() {
       ) : null}
       <FormError id="invite-error" message={formError} />
       <Form method="post" className="stack" noValidate aria-describedby={formError ? "invite-error" : undefined} key={`${location.search}|${answer ? "refused" : ""}`}>
-        <div className="field">
-          <label htmlFor="customerId">Customer</label>
-          <select id="customerId" name="customerId" defaultValue={customerId} aria-invalid={errors.customerId ? true : undefined} aria-describedby={errors.customerId ? "customerId-error" : undefined}>
-            <option value="">Choose a customer</option>
-            {data.customers.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-          <FieldError id="customerId-error" message={errors.customerId} />
-        </div>
-        <TextField name="email" label="Email" type="email" autoComplete="off" required maxLength={320} defaultValue={typed?.email ?? ""} error={errors.email} />
-        <TextField name="firstName" label="First name" autoComplete="off" required maxLength={100} defaultValue={typed?.firstName ?? ""} error={errors.firstName} />
-        <TextField name="lastName" label="Last name" autoComplete="off" required maxLength={100} defaultValue={typed?.lastName ?? ""} error={errors.lastName} />
-        <fieldset className="stack" aria-describedby={errors.permissions ? "permissions-error" : undefined}>
-          <legend>What they may do</legend>
-          <FieldError id="permissions-error" message={errors.permissions} />
-          <div className="report-picks">
-            {data.permissions.map((p) => (
-              <label key={p.value} className="checkbox">
-                <input type="checkbox" name="permissions" value={p.value} defaultChecked={chosen.has(p.value)} /> {p.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset className="stack">
-          <legend>Approval</legend>
-          <label className="checkbox">
-            <input type="checkbox" name="isApprover" value="on" defaultChecked={typed?.isApprover ?? false} /> Approver: approves colleagues&apos; orders
-          </label>
-          <FieldError id="isApprover-error" message={errors.isApprover} />
-          <label className="checkbox">
-            <input type="checkbox" name="needsApproval" value="on" defaultChecked={typed?.needsApproval ?? false} /> Their orders need approval
-          </label>
-          <FieldError id="needsApproval-error" message={errors.needsApproval} />
-        </fieldset>
+        <SelectField name="customerId" label="Customer" blank="Choose a customer" options={data.customers} defaultValue={customerId} error={errors.customerId} />
+        <InvitationFields typed={typed} errors={errors} permissions={data.permissions} chosen={typed?.permissions ?? data.defaults} approverOffered />
         <div>
           <button type="submit" className="button button--primary" disabled={busy}>
             Send invitation

@@ -1,8 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { FieldError } from "~/components/field-error";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { DayField, FilterForm, SelectField } from "~/components/form-fields";
+import { LoginAttemptsTable } from "~/components/login-attempts";
 import { Pagination } from "~/components/pagination";
-import { ScrollingTable } from "~/components/scrolling-table";
+import { TextField } from "~/components/text-field";
 import ordersStyles from "~/styles/orders.css";
 
 export const meta: MetaFunction = () => [{ title: "Log-in history · Admin · Workwear ordering portal" }];
@@ -18,7 +19,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return Object.keys(history.errors).length > 0 ? data(history, { status: 400 }) : history;
 }
 
-const DAY_HINT = "dd.mm.yy, for example 31.03.26";
+const OUTCOMES = [
+  { value: "success", label: "Succeeded" },
+  { value: "failure", label: "Failed" },
+];
+const PER_PAGE = [{ value: "50", label: "50" }];
 
 /** /admin/login-history (issue 20 item 2): every log-in attempt, filtered by a GET form, 16 or 50 a page, and its CSV. */
 export default function LoginHistory() {
@@ -29,61 +34,16 @@ export default function LoginHistory() {
   exportParams.delete("page");
   exportParams.delete("per");
   const exportQuery = exportParams.toString();
-  const describe = (field: string, hint?: string) => [hint, errors[field] ? `filter-${field}-error` : undefined].filter(Boolean).join(" ") || undefined;
   return (
     <section className="stack orders">
       <h1>Log-in history</h1>
-      <Form method="get" className="order-filters" key={location.search} aria-label="Filter log-in attempts" noValidate>
-        <div className="field">
-          <label htmlFor="filter-email">E-mail contains</label>
-          <input id="filter-email" name="email" type="search" maxLength={320} defaultValue={data.form.email} aria-invalid={errors.email ? true : undefined} aria-describedby={describe("email")} />
-          <FieldError id="filter-email-error" message={errors.email} />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-outcome">Outcome</label>
-          <select id="filter-outcome" name="outcome" defaultValue={data.form.outcome} aria-invalid={errors.outcome ? true : undefined} aria-describedby={describe("outcome")}>
-            <option value="">All</option>
-            <option value="success">Succeeded</option>
-            <option value="failure">Failed</option>
-          </select>
-          <FieldError id="filter-outcome-error" message={errors.outcome} />
-        </div>
-        {(["from", "to"] as const).map((name) => (
-          <div className="field" key={name}>
-            <label htmlFor={`filter-${name}`}>{name === "from" ? "From" : "To"}</label>
-            <input
-              id={`filter-${name}`}
-              name={name}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              size={10}
-              maxLength={10}
-              defaultValue={data.form[name]}
-              aria-invalid={errors[name] ? true : undefined}
-              aria-describedby={describe(name, `filter-${name}-hint`)}
-            />
-            <p className="muted field__hint" id={`filter-${name}-hint`}>
-              {DAY_HINT}
-            </p>
-            <FieldError id={`filter-${name}-error`} message={errors[name]} />
-          </div>
-        ))}
-        <div className="field">
-          <label htmlFor="filter-per">Attempts a page</label>
-          <select id="filter-per" name="per" defaultValue={data.form.per === "50" ? "50" : ""} aria-describedby={describe("per")}>
-            <option value="">16</option>
-            <option value="50">50</option>
-          </select>
-          <FieldError id="filter-per-error" message={errors.per} />
-        </div>
-        <div className="order-filters__actions">
-          <button type="submit" className="button button--primary">
-            Filter
-          </button>
-          <Link to="/admin/login-history">Clear filters</Link>
-        </div>
-      </Form>
+      <FilterForm label="Filter log-in attempts" submit="Filter" clearTo="/admin/login-history">
+        <TextField name="email" id="filter-email" label="E-mail contains" type="search" maxLength={320} defaultValue={data.form.email} error={errors.email} />
+        <SelectField name="outcome" id="filter-outcome" label="Outcome" blank="All" options={OUTCOMES} defaultValue={data.form.outcome} error={errors.outcome} />
+        <DayField name="from" id="filter-from" label="From" defaultValue={data.form.from} error={errors.from} />
+        <DayField name="to" id="filter-to" label="To" defaultValue={data.form.to} error={errors.to} />
+        <SelectField name="per" id="filter-per" label="Attempts a page" blank="16" options={PER_PAGE} defaultValue={data.form.per === "50" ? "50" : ""} error={errors.per} />
+      </FilterForm>
       <p>
         <a className="button button--small" href={`/admin/login-history/export.csv${exportQuery ? `?${exportQuery}` : ""}`} download>
           Download CSV
@@ -92,32 +52,7 @@ export default function LoginHistory() {
       {data.rows.length === 0 ? (
         <p className="notice">No log-in attempts found.</p>
       ) : (
-        <ScrollingTable label="Log-in attempts">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">E-mail tried</th>
-              <th scope="col">User</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Address</th>
-              <th scope="col">User agent</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row">{row.when}</th>
-                <td>{row.email}</td>
-                <td>{row.user ? <Link to={`/admin/user/${row.user.id}`}>{row.user.name}</Link> : "No such user"}</td>
-                <td>{row.outcome}</td>
-                <td>{row.reason}</td>
-                <td>{row.address}</td>
-                <td>{row.userAgent}</td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollingTable>
+        <LoginAttemptsTable rows={data.rows} withUser label="Log-in attempts" />
       )}
       <Pagination page={data.page} pages={data.pageCount} total={data.total} noun={data.total === 1 ? "attempt" : "attempts"} />
     </section>

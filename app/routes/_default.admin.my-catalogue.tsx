@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CustomerPicker } from "~/components/customer-picker";
 import { FieldError, FormError } from "~/components/field-error";
+import { SelectField } from "~/components/form-fields";
 import { IntentButton } from "~/components/intent-button";
 import { PageErrorBoundary } from "~/components/page-error";
 import { ScrollingTable } from "~/components/scrolling-table";
@@ -33,7 +35,6 @@ export default function AdminMyCatalogue() {
   const busy = useNavigation().state !== "idle";
   const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
   const formError = answer && !answer.ok ? answer.formError : null;
-  const query = (customerId: string) => `?${new URLSearchParams({ ...(data.q ? { q: data.q } : {}), customerId })}`;
   const customer = data.customer;
   return (
     <section className="stack orders admin-my-catalogue">
@@ -42,33 +43,7 @@ export default function AdminMyCatalogue() {
         A customer&apos;s my catalogue is what its users see under My catalogue, in the order given here. Changes show to them at once.
       </p>
 
-      <h2>1. Choose a customer</h2>
-      <Form method="get" className="stack" role="search" aria-label="Customers">
-        <TextField name="q" label="Customer name contains" type="search" maxLength={100} defaultValue={data.q} />
-        <div>
-          <button type="submit" className="button">
-            Find customers
-          </button>
-        </div>
-      </Form>
-      {data.customers.length === 0 ? (
-        <p>No customer&apos;s name contains “{data.q}”.</p>
-      ) : (
-        <ul className="view-as__customers">
-          {data.customers.map((c) => (
-            <li key={c.id}>
-              <Link to={query(c.id)} aria-current={customer?.id === c.id ? "true" : undefined}>
-                {c.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-      {data.customersTotal > data.customers.length ? (
-        <p className="muted">
-          Showing {data.customers.length} of {data.customersTotal} customers: narrow the search to see the others.
-        </p>
-      ) : null}
+      <CustomerPicker q={data.q} customers={data.customers} total={data.customersTotal} chosenId={customer?.id} />
 
       {customer ? (
         <>
@@ -158,19 +133,14 @@ export default function AdminMyCatalogue() {
                 <FieldError id="itemId-error" message={errors.itemId} />
                 <FieldError id="customerId-error" message={errors.customerId} />
               </fieldset>
-              <div className="field">
-                <label htmlFor="categoryId">Category</label>
-                <select id="categoryId" name="categoryId" defaultValue="" aria-describedby={errors.categoryId ? "categoryId-error" : undefined} aria-invalid={errors.categoryId ? true : undefined}>
-                  <option value="">The one named as the product&apos;s own category</option>
-                  {data.categories.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                      {c.hidden ? " (hidden)" : ""}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id="categoryId-error" message={errors.categoryId} />
-              </div>
+              <SelectField
+                name="categoryId"
+                label="Category"
+                blank="The one named as the product's own category"
+                options={data.categories.map((c) => ({ value: c.id, label: c.hidden ? `${c.name} (hidden)` : c.name }))}
+                defaultValue=""
+                error={errors.categoryId}
+              />
               <div>
                 <button type="submit" className="button button--primary" disabled={busy}>
                   Add to the my catalogue

@@ -1,8 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { FieldError } from "~/components/field-error";
+import { useLoaderData } from "@remix-run/react";
+import { DayField, FilterForm, SelectField } from "~/components/form-fields";
 import { OrderTable, orderColumns, type OrderColumn } from "~/components/order-list";
 import { Pagination } from "~/components/pagination";
+import { TextField } from "~/components/text-field";
 import type { OrderSummary } from "~/orders/order-view.server";
 import ordersStyles from "~/styles/orders.css";
 
@@ -19,8 +20,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return Object.keys(found.errors).length > 0 ? data(found, { status: 400 }) : found;
 }
 
-const DAY_HINT = "dd.mm.yy, for example 31.03.26";
-
 type Row = OrderSummary & { customer: string };
 
 /** The order history's columns with the customer after the order number; each order opens under /admin/orders. */
@@ -32,76 +31,18 @@ function adminColumns(): OrderColumn<Row>[] {
 /** /admin/orders (issue 20 item 7): every customer's orders, searched by a GET form, 16 a page. */
 export default function AdminOrders() {
   const data = useLoaderData<typeof loader>();
-  const location = useLocation();
   const errors: Partial<Record<string, string>> = data.errors;
-  const described = (field: string, hint?: string) => [hint, errors[field] ? `filter-${field}-error` : undefined].filter(Boolean).join(" ") || undefined;
-  const invalid = (field: string) => (errors[field] ? true : undefined);
   return (
     <section className="stack orders">
       <h1>Orders (all customers)</h1>
-      <Form method="get" className="order-filters" key={location.search} aria-label="Search orders" noValidate>
-        <div className="field">
-          <label htmlFor="filter-tranId">Order number contains</label>
-          <input id="filter-tranId" name="tranId" type="search" maxLength={60} defaultValue={data.form.tranId} aria-invalid={invalid("tranId")} aria-describedby={described("tranId")} />
-          <FieldError id="filter-tranId-error" message={errors.tranId} />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-reference">Reference contains</label>
-          <input id="filter-reference" name="reference" type="search" maxLength={60} defaultValue={data.form.reference} aria-invalid={invalid("reference")} aria-describedby={described("reference")} />
-          <FieldError id="filter-reference-error" message={errors.reference} />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-customerId">Customer</label>
-          <select id="filter-customerId" name="customerId" defaultValue={data.form.customerId} aria-invalid={invalid("customerId")} aria-describedby={described("customerId")}>
-            <option value="">All</option>
-            {data.customers.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-          <FieldError id="filter-customerId-error" message={errors.customerId} />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-status">Status</label>
-          <select id="filter-status" name="status" defaultValue={data.form.status} aria-invalid={invalid("status")} aria-describedby={described("status")}>
-            <option value="">All</option>
-            {data.statuses.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-          <FieldError id="filter-status-error" message={errors.status} />
-        </div>
-        {(["from", "to"] as const).map((name) => (
-          <div className="field" key={name}>
-            <label htmlFor={`filter-${name}`}>{name === "from" ? "Placed from" : "Placed to"}</label>
-            <input
-              id={`filter-${name}`}
-              name={name}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              size={10}
-              maxLength={10}
-              defaultValue={data.form[name]}
-              aria-invalid={invalid(name)}
-              aria-describedby={described(name, `filter-${name}-hint`)}
-            />
-            <p className="muted field__hint" id={`filter-${name}-hint`}>
-              {DAY_HINT}
-            </p>
-            <FieldError id={`filter-${name}-error`} message={errors[name]} />
-          </div>
-        ))}
-        <div className="order-filters__actions">
-          <button type="submit" className="button button--primary">
-            Search orders
-          </button>
-          <Link to="/admin/orders">Clear filters</Link>
-        </div>
-      </Form>
+      <FilterForm label="Search orders" submit="Search orders" clearTo="/admin/orders">
+        <TextField name="tranId" id="filter-tranId" label="Order number contains" type="search" maxLength={60} defaultValue={data.form.tranId} error={errors.tranId} />
+        <TextField name="reference" id="filter-reference" label="Reference contains" type="search" maxLength={60} defaultValue={data.form.reference} error={errors.reference} />
+        <SelectField name="customerId" id="filter-customerId" label="Customer" blank="All" options={data.customers} defaultValue={data.form.customerId} error={errors.customerId} />
+        <SelectField name="status" id="filter-status" label="Status" blank="All" options={data.statuses} defaultValue={data.form.status} error={errors.status} />
+        <DayField name="from" id="filter-from" label="Placed from" defaultValue={data.form.from} error={errors.from} />
+        <DayField name="to" id="filter-to" label="Placed to" defaultValue={data.form.to} error={errors.to} />
+      </FilterForm>
       <OrderTable rows={data.orders} columns={adminColumns()} caption="Orders of every customer" empty="No orders found." />
       <Pagination page={data.page} pages={data.pageCount} total={data.total} noun={data.total === 1 ? "order" : "orders"} />
     </section>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { FieldError, FormError } from "~/components/field-error";
+import { DayField, SelectField } from "~/components/form-fields";
 import { PageErrorBoundary } from "~/components/page-error";
 import { TextField } from "~/components/text-field";
 import ordersStyles from "~/styles/orders.css";
@@ -26,8 +27,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return submitPromoForm(await requireUser(request), request, params.promoId);
 }
 
-const DAY_HINT = "dd.mm.yy, for example 30.11.26";
-
 export default function AdminPromotion() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -37,8 +36,6 @@ export default function AdminPromotion() {
   const formError = answer && !answer.ok ? answer.formError : null;
   const v = (answer && !answer.ok ? answer.values : null) ?? data.values;
   const creating = data.promoId === null;
-  const described = (field: string, hint?: string) => [hint, errors[field] ? `${field}-error` : undefined].filter(Boolean).join(" ") || undefined;
-  const invalid = (field: string) => (errors[field] ? true : undefined);
   return (
     <section className="stack orders">
       <p>
@@ -93,55 +90,22 @@ export default function AdminPromotion() {
         <TextField name="title" label="Title" required maxLength={120} defaultValue={v.title} error={errors.title} />
         <div className="field">
           <label htmlFor="text">Text</label>
-          <textarea id="text" name="text" rows={3} maxLength={500} defaultValue={v.text} aria-invalid={invalid("text")} aria-describedby={described("text")} />
+          <textarea id="text" name="text" rows={3} maxLength={500} defaultValue={v.text} aria-invalid={errors.text ? true : undefined} aria-describedby={errors.text ? "text-error" : undefined} />
           <FieldError id="text-error" message={errors.text} />
         </div>
-        <div className="field">
-          <label htmlFor="image">Image (a path on this site)</label>
-          <input id="image" name="image" type="text" maxLength={500} defaultValue={v.image} placeholder="/images/…" aria-invalid={invalid("image")} aria-describedby={described("image")} />
-          <FieldError id="image-error" message={errors.image} />
-        </div>
-        <div className="field">
-          <label htmlFor="link">Link (a path on this site; empty: the product&apos;s page)</label>
-          <input id="link" name="link" type="text" maxLength={500} defaultValue={v.link} aria-invalid={invalid("link")} aria-describedby={described("link")} />
-          <FieldError id="link-error" message={errors.link} />
-        </div>
-        <div className="field">
-          <label htmlFor="itemId">Product</label>
-          <select id="itemId" name="itemId" defaultValue={v.itemId} aria-invalid={invalid("itemId")} aria-describedby={described("itemId", "itemId-hint")}>
-            <option value="">No product</option>
-            {data.products.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-          <p className="muted field__hint" id="itemId-hint">
-            Find a product above to offer it here. A featured product needs one.
-          </p>
-          <FieldError id="itemId-error" message={errors.itemId} />
-        </div>
-        {(["startsOn", "endsOn"] as const).map((name) => (
-          <div className="field" key={name}>
-            <label htmlFor={name}>{name === "startsOn" ? "Start date" : "End date (included)"}</label>
-            <input
-              id={name}
-              name={name}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              size={10}
-              maxLength={10}
-              defaultValue={v[name]}
-              aria-invalid={invalid(name)}
-              aria-describedby={described(name, `${name}-hint`)}
-            />
-            <p className="muted field__hint" id={`${name}-hint`}>
-              {DAY_HINT}
-            </p>
-            <FieldError id={`${name}-error`} message={errors[name]} />
-          </div>
-        ))}
+        <TextField name="image" label="Image (a path on this site)" type="text" maxLength={500} defaultValue={v.image} placeholder="/images/…" error={errors.image} />
+        <TextField name="link" label="Link (a path on this site; empty: the product's page)" type="text" maxLength={500} defaultValue={v.link} error={errors.link} />
+        <SelectField
+          name="itemId"
+          label="Product"
+          blank="No product"
+          options={data.products}
+          defaultValue={v.itemId}
+          error={errors.itemId}
+          hint="Find a product above to offer it here. A featured product needs one."
+        />
+        <DayField name="startsOn" label="Start date" defaultValue={v.startsOn} error={errors.startsOn} />
+        <DayField name="endsOn" label="End date (included)" defaultValue={v.endsOn} error={errors.endsOn} />
         <fieldset className="stack" aria-describedby={errors.audience ? "audience-error" : undefined}>
           <legend>Shown to</legend>
           <FieldError id="audience-error" message={errors.audience} />
@@ -151,33 +115,11 @@ export default function AdminPromotion() {
           <label className="checkbox">
             <input type="radio" name="audience" value="sector" defaultChecked={v.audience === "sector"} /> One sector
           </label>
-          <div className="field">
-            <label htmlFor="sectorId">Sector</label>
-            <select id="sectorId" name="sectorId" defaultValue={v.sectorId} aria-invalid={invalid("sectorId")} aria-describedby={described("sectorId")}>
-              <option value="">Choose a sector</option>
-              {data.sectors.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-            <FieldError id="sectorId-error" message={errors.sectorId} />
-          </div>
+          <SelectField name="sectorId" label="Sector" blank="Choose a sector" options={data.sectors} defaultValue={v.sectorId} error={errors.sectorId} />
           <label className="checkbox">
             <input type="radio" name="audience" value="customer" defaultChecked={v.audience === "customer"} /> One customer
           </label>
-          <div className="field">
-            <label htmlFor="customerId">Customer</label>
-            <select id="customerId" name="customerId" defaultValue={v.customerId} aria-invalid={invalid("customerId")} aria-describedby={described("customerId")}>
-              <option value="">Choose a customer</option>
-              {data.customers.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-            <FieldError id="customerId-error" message={errors.customerId} />
-          </div>
+          <SelectField name="customerId" label="Customer" blank="Choose a customer" options={data.customers} defaultValue={v.customerId} error={errors.customerId} />
         </fieldset>
         <div>
           <button type="submit" className="button button--primary" disabled={busy}>

@@ -1,17 +1,14 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FieldError, FormError } from "~/components/field-error";
+import { FormError } from "~/components/field-error";
+import { CheckboxList } from "~/components/form-fields";
+import { LoginAttemptsTable } from "~/components/login-attempts";
 import { PageErrorBoundary } from "~/components/page-error";
 import { ScrollingTable } from "~/components/scrolling-table";
-import reportingStyles from "~/styles/reporting.css";
 import ordersStyles from "~/styles/orders.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? data.user.name : "User"} · Admin · Workwear ordering portal` }];
-export const links: LinksFunction = () => [
-  // reporting.css for its `.report-picks`: a labelled column of checkboxes, one a line
-  { rel: "stylesheet", href: reportingStyles },
-  { rel: "stylesheet", href: ordersStyles },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -83,28 +80,7 @@ export default function AdminUser() {
       {data.logins.length === 0 ? (
         <p>No log-in attempts recorded.</p>
       ) : (
-        <ScrollingTable labelledBy="logins-heading">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Address</th>
-              <th scope="col">User agent</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.logins.map((row) => (
-              <tr key={row.id}>
-                <th scope="row">{row.when}</th>
-                <td>{row.outcome}</td>
-                <td>{row.reason}</td>
-                <td>{row.address}</td>
-                <td>{row.userAgent}</td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollingTable>
+        <LoginAttemptsTable rows={data.logins} withUser={false} labelledBy="logins-heading" />
       )}
       <p>
         <Link to={`/admin/login-history?email=${encodeURIComponent(user.email)}`}>Every log-in attempt with this e-mail</Link>
@@ -158,27 +134,23 @@ export default function AdminUser() {
 function UnitForm({ unit, refused, busy }: { unit: Data["units"][number]; refused: Refused | null; busy: boolean }) {
   const prefix = `unit-${unit.contactId}`;
   const headingId = `${prefix}-heading`;
-  const permissionsError = refused?.fieldErrors.permissions;
   return (
     <Form method="post" className="stack" aria-labelledby={headingId}>
       <h3 id={headingId}>{unit.customer}</h3>
       <FormError id={`${prefix}-error`} message={refused?.formError ?? refused?.fieldErrors.contactId} />
       <input type="hidden" name="intent" value="unit" />
       <input type="hidden" name="contactId" value={unit.contactId} />
-      <fieldset className="stack" aria-describedby={permissionsError ? `${prefix}-permissions-error` : undefined}>
-        <legend>What they may do in {unit.customer}</legend>
-        <FieldError id={`${prefix}-permissions-error`} message={permissionsError} />
-        <div className="report-picks">
-          {unit.permissions.map((p) => (
-            <label key={p.value} className="checkbox">
-              <input type="checkbox" name="permissions" value={p.value} defaultChecked={p.held} /> {p.label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <CheckboxList
+        name="permissions"
+        idPrefix={`${prefix}-permissions`}
+        legend={`What they may do in ${unit.customer}`}
+        options={unit.permissions}
+        chosen={unit.permissions.filter((p) => p.held).map((p) => p.value)}
+        error={refused?.fieldErrors.permissions}
+      />
       <fieldset className="stack">
         <legend>Settings in {unit.customer}</legend>
-        <div className="report-picks">
+        <div className="checkbox-list">
           <label className="checkbox">
             <input type="checkbox" name="isApprover" value="on" defaultChecked={unit.isApprover} /> Approver: approves colleagues&apos; orders
           </label>

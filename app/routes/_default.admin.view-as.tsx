@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CustomerPicker } from "~/components/customer-picker";
 import { FieldError, FormError } from "~/components/field-error";
 import { PageErrorBoundary } from "~/components/page-error";
 import { TextField } from "~/components/text-field";
@@ -30,7 +31,6 @@ export default function ViewAs() {
   const busy = useNavigation().state !== "idle";
   const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
   const formError = answer && !answer.ok ? answer.formError : null;
-  const query = (customerId: string) => `?${new URLSearchParams({ ...(data.q ? { q: data.q } : {}), customerId })}`;
   return (
     <section className="stack orders view-as">
       <h1>View as a user</h1>
@@ -39,36 +39,7 @@ export default function ViewAs() {
         recorded under your name. The banner at the top of every page ends it.
       </p>
 
-      <h2>1. Choose a customer</h2>
-      <Form method="get" className="stack" role="search" aria-label="Customers">
-        <TextField name="q" label="Customer name contains" type="search" maxLength={100} defaultValue={data.q} />
-        <div>
-          <button type="submit" className="button">
-            Find customers
-          </button>
-        </div>
-      </Form>
-      {data.customers.length === 0 ? (
-        <p>No customer&apos;s name contains “{data.q}”.</p>
-      ) : (
-        <ul className="view-as__customers">
-          {data.customers.map((c) => (
-            <li key={c.id}>
-              <Link to={query(c.id)} aria-current={data.customer?.id === c.id ? "true" : undefined}>
-                {c.name}
-              </Link>{" "}
-              <span className="muted">
-                ({c.userCount} {c.userCount === 1 ? "user" : "users"})
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {data.customersTotal > data.customers.length ? (
-        <p className="muted">
-          Showing {data.customers.length} of {data.customersTotal} customers: narrow the search to see the others.
-        </p>
-      ) : null}
+      <CustomerPicker q={data.q} customers={data.customers} total={data.customersTotal} chosenId={data.customer?.id} />
 
       {data.customer ? (
         <>

@@ -1,7 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { DayField, FilterForm, SelectField } from "~/components/form-fields";
 import { OrderTable, orderColumns } from "~/components/order-list";
 import { Pagination } from "~/components/pagination";
+import { TextField } from "~/components/text-field";
 import { ORDER_STATUS_FILTERS, statusFilterOf } from "~/domain/order-status";
 import type { OrderHistoryData } from "~/orders/history.server";
 import ordersStyles from "~/styles/orders.css";
@@ -45,77 +47,31 @@ export default function OrderHistory() {
   );
 }
 
-function Select({ name, label, value, options }: { name: string; label: string; value: string; options: Array<{ value: string; label: string }> }) {
-  return (
-    <div className="field">
-      <label htmlFor={`filter-${name}`}>{label}</label>
-      <select id={`filter-${name}`} name={name} defaultValue={value}>
-        <option value="">All</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+const SORTS = [
+  { value: "-createdDate", label: "Newest first" },
+  { value: "createdDate", label: "Oldest first" },
+];
 
-/** A date filter: text in the format dates are shown in (SPEC §5), which its hint names (decision 091). */
-function DayField({ name, label, value }: { name: string; label: string; value: string }) {
-  return (
-    <div className="field">
-      <label htmlFor={`filter-${name}`}>{label}</label>
-      <input
-        id={`filter-${name}`}
-        name={name}
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        size={10}
-        maxLength={10}
-        defaultValue={value}
-        aria-describedby={`filter-${name}-hint`}
-      />
-      <p className="muted field__hint" id={`filter-${name}-hint`}>
-        {DAY_HINT}
-      </p>
-    </div>
-  );
-}
-
-const DAY_HINT = "dd.mm.yy, for example 31.03.26";
-
-// A GET form: the filters live in the URL, so they work without JavaScript and survive a reload.
 function HistoryFilters({ data }: { data: OrderHistoryData }) {
   const { form, options } = data;
-  const location = useLocation();
   return (
-    <Form method="get" className="order-filters" key={location.search} aria-label="Filter orders">
+    <FilterForm label="Filter orders" submit="Filter orders" clearTo="/order-history">
       {/* the labels users see, one each (SPEC §4); the provider is asked for every status behind the chosen one */}
-      <Select name="status" label="Status" value={statusFilterOf(form.status) ?? form.status} options={ORDER_STATUS_FILTERS.map((s) => ({ value: s, label: s }))} />
-      <DayField name="from" label="Created from" value={form.from} />
-      <DayField name="to" label="Created to" value={form.to} />
-      <div className="field">
-        <label htmlFor="filter-q">Ordered by, reference or order number</label>
-        <input id="filter-q" name="q" type="search" defaultValue={form.q} maxLength={100} />
-      </div>
-      <Select name="employee" label="Employee" value={form.employee} options={options.employees} />
-      <Select name="department" label="Department" value={form.department} options={options.departments} />
-      <Select name="depot" label="Depot" value={form.depot} options={options.depots} />
-      <div className="field">
-        <label htmlFor="filter-sort">Sort by date</label>
-        <select id="filter-sort" name="sort" defaultValue={form.sort}>
-          <option value="-createdDate">Newest first</option>
-          <option value="createdDate">Oldest first</option>
-        </select>
-      </div>
-      <div className="order-filters__actions">
-        <button type="submit" className="button button--primary">
-          Filter orders
-        </button>
-        <Link to="/order-history">Clear filters</Link>
-      </div>
-    </Form>
+      <SelectField
+        name="status"
+        id="filter-status"
+        label="Status"
+        blank="All"
+        defaultValue={statusFilterOf(form.status) ?? form.status}
+        options={ORDER_STATUS_FILTERS.map((s) => ({ value: s, label: s }))}
+      />
+      <DayField name="from" id="filter-from" label="Created from" defaultValue={form.from} />
+      <DayField name="to" id="filter-to" label="Created to" defaultValue={form.to} />
+      <TextField name="q" id="filter-q" label="Ordered by, reference or order number" type="search" defaultValue={form.q} maxLength={100} />
+      <SelectField name="employee" id="filter-employee" label="Employee" blank="All" defaultValue={form.employee} options={options.employees} />
+      <SelectField name="department" id="filter-department" label="Department" blank="All" defaultValue={form.department} options={options.departments} />
+      <SelectField name="depot" id="filter-depot" label="Depot" blank="All" defaultValue={form.depot} options={options.depots} />
+      <SelectField name="sort" id="filter-sort" label="Sort by date" defaultValue={form.sort} options={SORTS} />
+    </FilterForm>
   );
 }

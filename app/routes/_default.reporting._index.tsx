@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Choice } from "~/components/choice";
 import { FieldError, FormError } from "~/components/field-error";
+import { CheckboxList } from "~/components/form-fields";
 import { IntentButton } from "~/components/intent-button";
 import { PendingRefresh, usePolledData } from "~/components/report-polling";
 import { ScrollingTable } from "~/components/scrolling-table";
@@ -28,35 +29,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
   const { submitReporting } = await import("~/reports/reporting.server");
   return submitReporting(await requireUser(request), request);
-}
-
-type Option = { value: string; label: string };
-
-/** A labelled scroll box of checkboxes: many departments or employees stay usable, and work without JavaScript. */
-function Picks({ name, legend, hint, options, chosen, error }: { name: string; legend: string; hint: string; options: Option[]; chosen: string[]; error?: string }) {
-  const errorId = `${name}-error`;
-  const hintId = `${name}-hint`;
-  return (
-    <fieldset aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
-      <legend>{legend}</legend>
-      <p className="muted" id={hintId}>
-        {hint}
-      </p>
-      <FieldError id={errorId} message={error} />
-      {options.length === 0 ? (
-        <p>None to choose from.</p>
-      ) : (
-        <div className="report-picks">
-          {options.map((o) => (
-            <label key={o.value}>
-              <input type="checkbox" name={name} value={o.value} defaultChecked={chosen.includes(o.value)} />
-              {o.label}
-            </label>
-          ))}
-        </div>
-      )}
-    </fieldset>
-  );
 }
 
 /** /reporting (issue 19 items 1 and 2): ask for a report, then follow its task until it can be read and downloaded. */
@@ -103,8 +75,8 @@ export default function Reporting() {
           </div>
           <p className="muted">A report covers at most 24 months.</p>
         </fieldset>
-        <Picks name="departments" legend="Departments" hint="None ticked: every department." options={data.departments} chosen={values.departments} error={errors.departments} />
-        <Picks name="employees" legend="Employees" hint="None ticked: every employee." options={data.employees} chosen={values.employees} error={errors.employees} />
+        <CheckboxList name="departments" legend="Departments" hint="None ticked: every department." options={data.departments} chosen={values.departments} error={errors.departments} />
+        <CheckboxList name="employees" legend="Employees" hint="None ticked: every employee." options={data.employees} chosen={values.employees} error={errors.employees} />
         <div>
           <button type="submit" className="button button--primary" disabled={busy}>
             Run report

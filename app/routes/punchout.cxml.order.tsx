@@ -9,10 +9,12 @@ import { punchoutOrder } from "~/upstream/punchout.server";
 // Public route: no portal session (the procurement system's server calls it); the Sender's shared secret is the
 // credential, and the provider checks it and the session's transfer before anything is written.
 
+// public route: anything but POST is answered 405 in cXML.
 export function loader({ request }: LoaderFunctionArgs) {
   return onlyPost(request);
 }
 
+// public route: the Sender's shared secret is the credential, checked by the provider (decision 109).
 export async function action({ request, context }: ActionFunctionArgs) {
   const body = await cxmlDocumentOf(request);
   if (!body.ok) return body.answer;

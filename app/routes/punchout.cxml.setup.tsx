@@ -7,10 +7,12 @@ import { punchoutSetup } from "~/upstream/punchout.server";
 // server. Public: it authenticates by the Sender's shared secret, which the provider checks (decision 107), and is
 // exempt from the same-site check on posts. Every answer is cXML, refusals included.
 
+// public route: anything but POST is answered 405 in cXML.
 export function loader({ request }: LoaderFunctionArgs) {
   return onlyPost(request);
 }
 
+// public route: the Sender's shared secret is the credential, checked by the provider (decision 107).
 export async function action({ request, context }: ActionFunctionArgs) {
   const body = await cxmlDocumentOf(request);
   if (!body.ok) return body.answer;

@@ -18,10 +18,12 @@ export const headers: HeadersFunction = ({ errorHeaders }) => ({
   ...(errorHeaders?.get("Retry-After") ? { "Retry-After": errorHeaders.get("Retry-After")! } : {}),
 });
 
+// public route: the OCI log-in's password is the credential, checked by the provider.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return ociLogIn(request, new URL(request.url).searchParams, context?.clientIp);
 }
 
+// public route: the same log-in posted from the procurement system's site.
 export async function action({ request, context }: ActionFunctionArgs) {
   return ociLogIn(request, null, context?.clientIp);
 }

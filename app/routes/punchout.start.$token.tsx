@@ -11,6 +11,7 @@ export const meta: MetaFunction = () => [{ title: "This punchout link cannot be 
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
+// public route: the single-use token is the credential.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return startPunchout(request, params.token, context?.clientIp);
 }

@@ -1,0 +1,128 @@
+import type { ReactNode, SelectHTMLAttributes } from "react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { FieldError } from "./field-error";
+import { Field, TextField } from "./text-field";
+
+/** The hint under every date field: dates are typed as they are shown (SPEC §5, decision 091). */
+export const DAY_HINT = "dd.mm.yy, for example 31.03.26";
+
+export type Option = { value: string; label: string };
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "children"> & {
+  name: string;
+  label: string;
+  options: Option[];
+  /** the first option, worth "": "All" in a filter, "Choose a customer" in a form; none when absent */
+  blank?: string;
+  error?: string;
+  hint?: ReactNode;
+};
+
+/** A labelled select with its hint and inline error wired for screen readers (ids `{id}-hint`, `{id}-error`). */
+export function SelectField({ name, label, options, blank, error, hint, id = name, ...select }: SelectProps) {
+  return (
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      control={(aria) => (
+        <select name={name} {...aria} {...select}>
+          {blank === undefined ? null : <option value="">{blank}</option>}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
+  );
+}
+
+/** A date typed in the format dates are shown in, which its hint names (decision 091). */
+export function DayField({ name, label, defaultValue, error, id = name }: { name: string; label: string; defaultValue: string; error?: string; id?: string }) {
+  return (
+    <TextField
+      name={name}
+      id={id}
+      label={label}
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      size={10}
+      maxLength={10}
+      defaultValue={defaultValue}
+      error={error}
+      hint={DAY_HINT}
+    />
+  );
+}
+
+/**
+ * A list's filters as a GET form: they live in the URL, so they work without JavaScript and survive a reload. Keyed by
+ * the query, so going back to another filter shows that filter's values. The submit button and "Clear filters" close it.
+ */
+export function FilterForm({ label, submit, clearTo, children }: { label: string; submit: string; clearTo: string; children: ReactNode }) {
+  const location = useLocation();
+  return (
+    <Form method="get" className="order-filters" key={location.search} aria-label={label} noValidate>
+      {children}
+      <div className="order-filters__actions">
+        <button type="submit" className="button button--primary">
+          {submit}
+        </button>
+        <Link to={clearTo}>Clear filters</Link>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * A fieldset of checkboxes sharing one name, one a line in a scroll box (app.css `.checkbox-list`): many departments or
+ * permissions stay usable, and work without JavaScript. Ids: `{idPrefix}-hint`, `{idPrefix}-error` (idPrefix: the name).
+ */
+export function CheckboxList({
+  name,
+  legend,
+  options,
+  chosen,
+  hint,
+  error,
+  idPrefix = name,
+}: {
+  name: string;
+  legend: ReactNode;
+  options: Option[];
+  chosen: ReadonlySet<string> | readonly string[];
+  hint?: ReactNode;
+  error?: string;
+  idPrefix?: string;
+}) {
+  const hintId = hint ? `${idPrefix}-hint` : undefined;
+  const errorId = `${idPrefix}-error`;
+  const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(" ") || undefined;
+  const checked = (value: string) => ("has" in chosen ? chosen.has(value) : chosen.includes(value));
+  return (
+    <fieldset className="stack" aria-describedby={describedBy}>
+      <legend>{legend}</legend>
+      {hint ? (
+        <p className="muted" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+      {options.length === 0 ? (
+        <p>None to choose from.</p>
+      ) : (
+        <div className="checkbox-list">
+          {options.map((o) => (
+            <label key={o.value} className="checkbox">
+              <input type="checkbox" name={name} value={o.value} defaultChecked={checked(o.value)} /> {o.label}
+            </label>
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}
