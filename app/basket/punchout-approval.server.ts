@@ -2,7 +2,7 @@ import type { PortalUser } from "~/auth/require-user.server";
 import { formatDate } from "~/domain/dates";
 import { formatMoney } from "~/domain/money";
 import { pricesHidden } from "~/domain/prices";
-import { approvalKeys, approvalRefusal, isAwaitingApproval, punchoutLines, punchoutTotal, requesterName } from "~/domain/punchout-approval";
+import { approvalKeys, approvalRefusal, isAwaitingApproval, isOwnBasket, punchoutLines, punchoutTotal, requesterName } from "~/domain/punchout-approval";
 import { validateSavedBasket } from "~/domain/saved-basket";
 import type { UpstreamClient } from "~/upstream/client.server";
 import { describeFailure, isRedirect, isRefusal, UpstreamError } from "~/upstream/errors.server";
@@ -56,8 +56,9 @@ export async function loadForApproval(user: Pick<PortalUser, "upstream" | "sessi
   const prices = { pricesHidden: pricesHidden(user.session.account, { inPunchout: user.inPunchout }) };
   try {
     const basket = await getBasketForApproval(client, basketId);
-    const refusal = approvalRefusal(basket);
-    if (refusal) return { ok: false, message: refusal, status: 409 };
+    const approverId = String(user.session.user.id);
+    const refusal = approvalRefusal(basket, approverId);
+    if (refusal) return { ok: false, message: refusal, status: isOwnBasket(basket, approverId) ? 403 : 409 };
     const loaded = await loadIntoBasket(client, basketId, prices);
     if (!loaded.ok) return { ok: false, message: loaded.message, status: 409 };
     const shape = validateSavedBasket(savedShape(basket));
@@ -116,9 +117,10 @@ export async function finalisePunchoutApproval(
   }
 }
 
-/** A punched-out basket as the approval screens show it. */
-export function punchoutBasketView(basket: PunchoutBasket) {
+/** A punched-out basket as the approval screens show it to the approver `user`. */
+export function punchoutBasketView(basket: PunchoutBasket, user: Pick<PortalUser, "session">) {
   const lines = punchoutLines(basket.itemsArray);
+  const refusal = approvalRefusal(basket, String(user.session.user.id));
   return {
     id: basket.id,
     name: basket.basket_name,
@@ -128,8 +130,8 @@ export function punchoutBasketView(basket: PunchoutBasket) {
     lineCount: lines.length,
     total: formatMoney(punchoutTotal(lines)),
     hasAddress: !approvalKeys(basket).addressMissing,
-    awaiting: isAwaitingApproval(basket),
-    refusal: approvalRefusal(basket),
+    awaiting: isAwaitingApproval(basket) && refusal === null,
+    refusal,
   };
 }
 export type PunchoutBasketView = ReturnType<typeof punchoutBasketView>;

@@ -4,6 +4,8 @@ import {
   approvalRefusal,
   CLEARED_APPROVAL_ID,
   isAwaitingApproval,
+  isOwnBasket,
+  OWN_BASKET_REFUSAL,
   punchoutLines,
   punchoutTotal,
   requesterName,
@@ -25,9 +27,20 @@ describe("isAwaitingApproval", () => {
 
 describe("approvalRefusal", () => {
   it("none while awaiting; ordered wins over approved", () => {
-    expect(approvalRefusal(flags(1, 0, 0))).toBeNull();
-    expect(approvalRefusal(flags(1, 1, 0))).toBe('"Req 1" has already been approved.');
-    expect(approvalRefusal(flags(1, 1, 1))).toBe('"Req 1" has already been ordered.');
+    expect(approvalRefusal(flags(1, 0, 0), "3")).toBeNull();
+    expect(approvalRefusal(flags(1, 1, 0), "3")).toBe('"Req 1" has already been approved.');
+    expect(approvalRefusal(flags(1, 1, 1), "3")).toBe('"Req 1" has already been ordered.');
+  });
+
+  it("decision 138: a basket the approver saved themselves is not theirs to approve; a colleague's is", () => {
+    const saved = (userId: string) => ({ ...flags(1, 0, 0), user: { id: userId } });
+    expect(approvalRefusal(saved("3"), "3")).toBe(OWN_BASKET_REFUSAL);
+    expect(approvalRefusal(saved("2"), "3")).toBeNull();
+    expect(approvalRefusal(flags(1, 0, 0), "3")).toBeNull(); // no user named: the provider decides
+    // already ordered or approved says so first
+    expect(approvalRefusal({ ...saved("3"), checked_out: 1 }, "3")).toBe('"Req 1" has already been ordered.');
+    expect(isOwnBasket(saved("3"), "3")).toBe(true);
+    expect(isOwnBasket({ user: null }, "3")).toBe(false);
   });
 });
 

@@ -13,13 +13,25 @@ export function isAwaitingApproval(basket: PunchoutBasketFlags): boolean {
   return basket.is_punchout === 1 && basket.punchout_approved === 0 && basket.checked_out === 0;
 }
 
-/** The GET /api/saved-basket filters of the approval list (the provider shows approvers the customer's punched-out baskets). */
-export const AWAITING_APPROVAL_FILTERS = { is_punchout: true, punchout_approved: false, checked_out: false } as const;
+/**
+ * The GET /api/saved-basket filters of the approval list: the customer's punched-out baskets awaiting approval, and
+ * (toApprove, decision 138) none the approver saved themselves.
+ */
+export const AWAITING_APPROVAL_FILTERS = { is_punchout: true, punchout_approved: false, checked_out: false, toApprove: true } as const;
 
-/** Why a punched-out basket can no longer be loaded or approved, or null while it awaits approval. */
-export function approvalRefusal(basket: PunchoutBasketFlags & { basket_name: string }): string | null {
+/** Decision 138: as with orders, nobody approves a punched-out basket they saved themselves. */
+export const OWN_BASKET_REFUSAL = "You saved this basket yourself, so another approver must approve it.";
+
+/** Whether the approver `approverId` saved the basket themselves. */
+export function isOwnBasket(basket: { user?: { id: string } | null }, approverId: string): boolean {
+  return basket.user != null && basket.user.id === approverId;
+}
+
+/** Why a punched-out basket cannot be loaded or approved by `approverId`, or null while it awaits their approval. */
+export function approvalRefusal(basket: PunchoutBasketFlags & { basket_name: string; user?: { id: string } | null }, approverId: string): string | null {
   if (basket.checked_out === 1) return `"${basket.basket_name}" has already been ordered.`;
   if (basket.punchout_approved === 1) return `"${basket.basket_name}" has already been approved.`;
+  if (isOwnBasket(basket, approverId)) return OWN_BASKET_REFUSAL;
   return null;
 }
 

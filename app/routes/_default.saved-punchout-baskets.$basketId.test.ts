@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { finalisePunchoutApproval, NOT_LOADED } from "~/basket/punchout-approval.server";
+import { OWN_BASKET_REFUSAL } from "~/domain/punchout-approval";
 import { testLoadContext } from "~/http/context";
 import { createUpstreamClient } from "~/upstream/client.server";
 import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
@@ -45,7 +46,7 @@ describe("/saved-punchout-baskets (list)", () => {
   it("asks for the customer's punched-out baskets awaiting approval and shows requester, date, lines and total", async () => {
     const { calls } = setUp({ held: "650" });
     const data = await listLoader({ request: get("/saved-punchout-baskets?page=2", cookie), params: {}, context: testLoadContext() });
-    expect(Object.fromEntries(calls.lists[0])).toMatchObject({ is_punchout: "true", punchout_approved: "false", checked_out: "false", $limit: "16", $skip: "16", "$sort[created_at]": "-1" });
+    expect(Object.fromEntries(calls.lists[0])).toMatchObject({ is_punchout: "true", punchout_approved: "false", checked_out: "false", toApprove: "true", $limit: "16", $skip: "16", "$sort[created_at]": "-1" });
     expect(data.baskets).toEqual([
       expect.objectContaining({ id: "650", name: "Ariba requisition 4471", requester: "Priya Sharma", created: "20.11.26", lineCount: 2, total: "£73.00", loaded: true }),
     ]);
@@ -138,6 +139,18 @@ describe("/saved-punchout-baskets/{id}", () => {
     expect(result.init.status).toBe(409);
     expect(result.data.formError).toBe(message);
     expect(basket.patches).toEqual([]);
+  });
+
+  it("decision 138: a basket the approver saved themselves shows why, and loading it for approval is a 403, nothing changed", async () => {
+    // the session's user is user 1
+    const { basket, calls } = setUp({ baskets: [punchoutBasket({ user: { id: 1, firstName: "Bea", lastName: "Buyer", email: "buyer@demo.test" } })] });
+    const data = (await open()) as Awaited<ReturnType<typeof loader>>;
+    expect(data.basket).toMatchObject({ awaiting: false, refusal: OWN_BASKET_REFUSAL });
+    const result = (await send({ intent: "load" })) as FormAnswer;
+    expect(result.init.status).toBe(403);
+    expect(result.data.formError).toBe(OWN_BASKET_REFUSAL);
+    expect(basket.patches).toEqual([]);
+    expect(calls.patches).toEqual([]);
   });
 
   it("approve: PATCH /api/saved-basket/650 {punchout_approved: 1}, then basketIdForApproval cleared, a toast and the list", async () => {

@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const basketId = idParam(params.basketId);
   const [basket, approval] = await Promise.all([getBasketForApproval(user.upstream, basketId), getApprovalState(user.upstream)]);
   return {
-    basket: punchoutBasketView(basket),
+    basket: punchoutBasketView(basket, user),
     loaded: approval.basketIdForApproval === basket.id,
     otherLoaded: approval.basketIdForApproval !== null && approval.basketIdForApproval !== basket.id,
   };

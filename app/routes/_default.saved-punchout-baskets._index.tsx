@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   const [answer, approval] = await Promise.all([listBasketsAwaitingApproval(user.upstream, page), getApprovalState(user.upstream)]);
   return {
-    baskets: answer.data.map((basket) => ({ ...punchoutBasketView(basket), loaded: basket.id === approval.basketIdForApproval })),
+    baskets: answer.data.map((basket) => ({ ...punchoutBasketView(basket, user), loaded: basket.id === approval.basketIdForApproval })),
     total: answer.total,
     page,
     pages: pageCount(answer.total),

@@ -21,6 +21,16 @@ function visibleBaskets(db: Knex, caller: Caller): Knex.QueryBuilder {
   });
 }
 
+/**
+ * Decision 138: the punched-out baskets awaiting an approver: saved in a punchout session, neither approved nor ordered,
+ * and saved by someone else (nobody approves their own, as with orders). The session's basketsToApprove counts these.
+ */
+export function awaitingApprovalBy(q: Knex.QueryBuilder, caller: Caller): Knex.QueryBuilder {
+  return q
+    .where({ "saved_baskets.is_punchout": true, "saved_baskets.punchout_approved": false, "saved_baskets.checked_out": false })
+    .whereNot("saved_baskets.user_id", caller.userId);
+}
+
 /** Decision 028: a saved basket is changed by the person who saved it (or provider staff acting for the customer). */
 function requireOwnBasket(caller: Caller, basket: { user: { id: number } }): void {
   if (basket.user.id !== caller.userId && !caller.isEvolveUser) throw new Forbidden("Only the person who saved this basket may change it");
@@ -57,11 +67,15 @@ function savedBasketsDef(): ListDef<ReturnType<typeof basketOut> & { itemsArray?
         created_at: { type: "date", column: "saved_baskets.created_at", sortable: true },
         updated_at: { type: "date", column: "saved_baskets.updated_at", sortable: true },
       },
-      extras: { justBaskets: "bool" },
+      // toApprove: only the punched-out baskets awaiting the caller's approval, not their own (decision 138)
+      extras: { justBaskets: "bool", toApprove: "bool" },
       defaultSort: [["saved_baskets.updated_at", "desc"]],
       tieBreaker: "saved_baskets.id",
     },
-    base: (ctx, caller) => visibleBaskets(ctx.db, caller),
+    base: (ctx, caller, parsed) => {
+      const q = visibleBaskets(ctx.db, caller);
+      return (parsed.extras as { toApprove?: boolean }).toApprove ? awaitingApprovalBy(q, caller) : q;
+    },
     select: (qb) =>
       qb
         .leftJoin("users", "users.id", "saved_baskets.user_id")
@@ -156,6 +170,8 @@ export class SavedBasketService extends ListService<ReturnType<typeof basketOut>
       const body = parseOr400(z.object({ punchout_approved: flag.optional(), address_id: id.nullable().optional(), basket_name: z.string().trim().min(1).max(200).optional() }).strict(), bodyOf(data));
       if (body.punchout_approved !== undefined) {
         if (!canApprove(caller)) throw new Forbidden("Only an approver may approve a punched-out basket");
+        // as with orders (orders/approval.ts): another approver approves what one saved oneself (decision 138)
+        if (basket.user.id === caller.userId) throw new Forbidden("You cannot approve a punched-out basket you saved yourself");
         // the id comes from a page's address: only a punched-out basket still waiting for its order can be approved
         if (!basket.is_punchout) throw new BadRequest('Invalid value at field "punchout_approved": this basket was not saved in a punchout session', { field: "punchout_approved" });
         if (basket.checked_out) throw new Conflict(`The basket '${basket.basket_name}' has already been ordered`);

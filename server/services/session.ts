@@ -5,6 +5,7 @@ import type { Caller } from "../auth/caller";
 import { publicUser } from "../auth/authentication";
 import { bodyOf, callerOf, json, type Ctx, type ProviderParams } from "./base";
 import { basketFor, basketKey, loadBasketState } from "./basket-session";
+import { awaitingApprovalBy } from "./baskets";
 import { categoryTree } from "./catalogue";
 import { isIdText } from "./ids";
 import { priceFor } from "./prices-hidden";
@@ -59,7 +60,7 @@ export async function buildSession(ctx: Ctx, caller: Caller) {
     db("contacts").where({ id: caller.contactId, customer_id: customerId }).first(),
     db("cost_centres").where({ customer_id: customerId, is_inactive: false }).orderBy("name").select("id", "name"),
     caller.isApprover
-      ? db("saved_baskets").where({ customer_id: customerId, is_punchout: true, punchout_approved: false, checked_out: false }).count({ n: "*" }).first()
+      ? awaitingApprovalBy(db("saved_baskets").where("saved_baskets.customer_id", customerId), caller).count({ n: "*" }).first()
       : Promise.resolve({ n: 0 }),
     loadBasketState(db, basketKey(caller, customerId)),
     db("wish_list as w").join("items as i", "i.id", "w.item_id")

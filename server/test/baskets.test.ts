@@ -115,6 +115,25 @@ describe("/api/saved-basket", () => {
     expect((await p.api("GET", "/api/saved-basket/650", { token: buyer })).status).toBe(404);
   });
 
+  it("an approver's own punched-out basket is not theirs to approve: not counted, not listed to approve, 403 (decision 138)", async () => {
+    const me = (await p.db("users").where("email", "approver@demo.test").first("id")).id;
+    await p.db("saved_baskets").insert({ id: 651, customer_id: 1001, user_id: me, basket_name: "My punchout", is_punchout: true, checked_out: false, punchout_approved: false, created_at: "2026-11-02T00:00:00.000Z", updated_at: "2026-11-02T00:00:00.000Z" });
+    await p.db("saved_baskets").insert({ id: 652, customer_id: 1001, user_id: 2, basket_name: "Theirs", is_punchout: true, checked_out: false, punchout_approved: false, created_at: "2026-11-03T00:00:00.000Z", updated_at: "2026-11-03T00:00:00.000Z" });
+    try {
+      expect((await p.api("GET", "/api/session", { token: approver })).body.basketsToApprove).toBe(1);
+      const toApprove = await p.api("GET", "/api/saved-basket?toApprove=true", { token: approver });
+      expect(toApprove.body.data.map((b: any) => b.id)).toEqual([652]);
+      // still theirs to see and order, as any saved basket of their own
+      expect((await p.api("GET", "/api/saved-basket/651", { token: approver })).status).toBe(200);
+      const refused = await p.api("PATCH", "/api/saved-basket/651", { token: approver, body: { punchout_approved: 1 } });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe("You cannot approve a punched-out basket you saved yourself");
+      expect((await p.db("saved_baskets").where("id", 651).first()).punchout_approved).toBeFalsy();
+    } finally {
+      await p.db("saved_baskets").whereIn("id", [651, 652]).delete();
+    }
+  });
+
   it("400 and nothing written for bad baskets", async () => {
     const before = (await p.db("saved_baskets").count({ n: "*" }).first())!.n;
     for (const body of [{ newBasketName: "", items: [{ internalId: "20002", qty: 1 }] }, { newBasketName: "X", items: [{ internalId: "99999", qty: 1 }] }, { newBasketName: "X", items: [] }, { newBasketName: "X", items: [{ internalId: "20002", qty: 1 }], address_id: "702" }]) {

@@ -366,7 +366,7 @@ const TABLE: Row[] = [
     rule:
       "PATCH (no id), the five SPEC §7 bodies: as a stock order, on one's own basket; an approver may also mark a colleague's punched-out basket " +
       "checked out (after ordering it), but not change it (403). PATCH /:id {basket_name, address_id}: as a stock order, own basket. " +
-      "PATCH /:id {punchout_approved}: orderApproval + isApprover",
+      "PATCH /:id {punchout_approved}: orderApproval + isApprover, on a colleague's basket (decision 138: never one's own)",
     cases: [
       ...["delete", "checkedOut", "qty", "remove", "rename"].flatMap((v) => [
         allow(STOCK[0], user([STOCK[0]]), v),
@@ -380,6 +380,7 @@ const TABLE: Row[] = [
       deny("a colleague's ordinary basket (not visible: 404)", user(GRANTING, { isApprover: true }), 404, "colleagueOrdinary"),
       allow("orderApproval + isApprover approving a colleague's punched-out basket", user(["orderApproval"], { isApprover: true }), "approve"),
       deny("a stock user approving their own punched-out basket", user([...STOCK, "viewAllOrders"]), 403, "approveOwn"),
+      deny("orderApproval + isApprover approving their own punched-out basket (decision 138)", user([...STOCK, "orderApproval"], { isApprover: true }), 403, "approveOwn"),
       deny("isApprover without orderApproval approving their own punched-out basket", user(without("orderApproval"), { isApprover: true }), 403, "approveOwn"),
       deny("orderApproval without isApprover: a colleague's punched-out basket is not visible (404)", user(["orderApproval", ...STOCK]), 404, "approve"),
       evolve("approve"),
