@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import type { PortalUser } from "~/auth/require-user.server";
 import { flashToast } from "~/auth/session.server";
 import { checkoutFieldsFromMetadata, checkoutMetadata, paidBasketOf, wearerPackFieldsFromMetadata, wearerPackMetadata } from "~/domain/card-metadata";
+import { quoteIsOfShownBasket } from "~/domain/checkout";
 import { formatMoney } from "~/domain/money";
 import { isCardMethod } from "~/domain/payment";
 import { getOrderQuote } from "~/upstream/checkout.server";
@@ -9,7 +10,7 @@ import { describeFailure, refusal } from "~/upstream/errors.server";
 import { createCardIntent, createHostedCheckout, getCardOutcome, getHostedOutcome, releaseCardPayment } from "~/upstream/payments.server";
 import type { CheckoutFields } from "./checkout.server";
 import { confirmationView } from "./confirmation.server";
-import { EMPTY_BASKET_MESSAGE, fail, orderPlacedRedirect, placeOrder, prepareOrder, type CardPayment, type CheckoutRefusal, type CheckoutResult } from "./place-order.server";
+import { BASKET_CHANGED_MESSAGE, EMPTY_BASKET_MESSAGE, fail, orderPlacedRedirect, placeOrder, prepareOrder, type CardPayment, type CheckoutRefusal, type CheckoutResult } from "./place-order.server";
 import { placeWearerPackOrder, wearerPackCharge, type WearerPackFields } from "./wearer-pack-checkout.server";
 
 // Card payments by Stripe (decisions 072, 076, 078): the amount is the provider's quote, the card is taken before
@@ -37,6 +38,8 @@ export async function cardChargeFor(user: PortalUser, input: CheckoutFields): Pr
   if (prepared.body.items.length === 0) return fail(EMPTY_BASKET_MESSAGE);
   try {
     const quote = await getOrderQuote(user.upstream, prepared.body.shippingMethod);
+    // the basket changed since the page was shown (another tab, a colleague's view-as): no card is taken (decision 139)
+    if (!quoteIsOfShownBasket(quote, input.basketVersion)) return fail(BASKET_CHANGED_MESSAGE);
     if (quote.totalPence === null) return fail(CARD_NOT_OFFERED, { paymentMethod: "Choose another way to pay" });
     return { ok: true, pence: quote.totalPence };
   } catch (error) {
@@ -74,7 +77,7 @@ const wearerPackCardCheckout = (user: PortalUser, fields: WearerPackFields): Car
   charge: async () => {
     const method = user.session.account.payment_methods.find((m) => m.id === fields.paymentMethod);
     if (!method || !isCardMethod(method.id)) return fail("Please choose a card to pay by card.", { paymentMethod: "Choose a card" });
-    return wearerPackCharge(user);
+    return wearerPackCharge(user, fields.basketVersion);
   },
   metadata: wearerPackMetadata(fields, payerOf(user)),
   description: "Workwear order: wearer packs",

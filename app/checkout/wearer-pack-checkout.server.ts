@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
 import { addressChoice } from "~/domain/address";
 import { allowancesLeft, calendarDay, overAllowances, packLinesOf } from "~/domain/allowance";
-import { manpackOrderBody, packRefusalMessage, packsToOrder, quotedFigures, summaryLine, type ManpackOrderBody } from "~/domain/checkout";
+import { manpackOrderBody, packRefusalMessage, packsToOrder, quoteIsOfShownBasket, quotedFigures, summaryLine, type ManpackOrderBody } from "~/domain/checkout";
 import { formatMoney, shippingLabel } from "~/domain/money";
 import { CARD_PAYMENT_TYPE, isCardMethod } from "~/domain/payment";
 import { PRICE_HIDDEN_TEXT, pricesHidden } from "~/domain/prices";
@@ -247,13 +247,15 @@ export async function placeWearerPackOrder(user: PortalUser, fields: WearerPackF
 }
 
 /** What a card payment for the wearer packs is charged (decision 106): the provider's quote, or why there is none. */
-export async function wearerPackCharge(user: PortalUser): Promise<{ ok: true; pence: number } | ReturnType<typeof fail>> {
+export async function wearerPackCharge(user: PortalUser, shownVersion?: number): Promise<{ ok: true; pence: number } | ReturnType<typeof fail>> {
   const basket = await getBasket(user.upstream);
   const packs = packsToOrder(basket.manpack);
   if (packs.length === 0) return fail(EMPTY_WEARER_PACKS);
   const names = await wearerNames(user, packs.map((pack) => pack.employeeId));
   const { quote, problem } = await quotePacks(user, packs.map((pack) => names.get(pack.employeeId)!));
   if (!quote) return fail(problem ?? QUOTE_FAILED);
+  // as a stock basket's (decision 139): a basket changed since the page was shown is not charged
+  if (!quoteIsOfShownBasket(quote, shownVersion)) return fail(BASKET_CHANGED_MESSAGE);
   if (quote.totalPence === null) return fail(CARD_NOT_OFFERED, { paymentMethod: "Choose another way to pay" });
   return { ok: true, pence: quote.totalPence };
 }

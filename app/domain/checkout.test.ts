@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressIdsWithDefault, addressMode, decideDeliveryAddress, deliveryOption, deliveryOptions, manpackOrderBody, NEW_ADDRESS, orderableAddressIds, packRefusalMessage, stockOrderBody, summaryLine } from "./checkout";
+import { addressIdsWithDefault, addressMode, decideDeliveryAddress, deliveryOption, deliveryOptions, manpackOrderBody, NEW_ADDRESS, orderableAddressIds, packRefusalMessage, quoteIsOfShownBasket, stockOrderBody, summaryLine } from "./checkout";
 
 const typed = { addressee: "Stores", addr1: "1 Dock Road", city: "Hull", zip: "hu1 2ab" };
 
@@ -230,5 +230,16 @@ describe("summaryLine", () => {
     expect(summaryLine(line, undefined, false).amountText).toBe("£20.00");
     expect(summaryLine({ productId: "2", qty: 1 }, null, false)).toMatchObject({ name: "Product 2", amountText: "—" });
     expect(summaryLine(line, 15.75, true).amountText).toBe("Price on application");
+  });
+});
+
+describe("quoteIsOfShownBasket (decision 139): a card is charged only for the basket the page showed", () => {
+  it.each([
+    [4, 4, true],
+    [4, 3, false],
+    [5, 4, false],
+    [4, undefined, true], // a form without a version: the provider decides when the order is placed
+  ])("quote of version %s, page showed %s → %s", (quoted, shown, expected) => {
+    expect(quoteIsOfShownBasket({ basketVersion: quoted }, shown)).toBe(expected);
   });
 });

@@ -170,6 +170,14 @@ export type StockOrderBody = {
   paymentMethod?: PaymentMethodBlock;
 };
 
+/**
+ * Whether a card may be charged a quote's total: the quote priced the basket the checkout page showed (decision 139).
+ * A form without a version (an older page) leaves it to the provider, which claims the version with the order.
+ */
+export function quoteIsOfShownBasket(quote: { basketVersion: number }, shownVersion: number | undefined): boolean {
+  return shownVersion === undefined || quote.basketVersion === shownVersion;
+}
+
 export function stockOrderBody(input: StockOrderInput): StockOrderBody {
   const body: StockOrderBody = {
     orderType: "standard",

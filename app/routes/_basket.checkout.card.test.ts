@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getSession } from "~/auth/session.server";
 import { CARD_NOT_OFFERED } from "~/checkout/card-payment.server";
+import { BASKET_CHANGED_MESSAGE } from "~/checkout/place-order.server";
 import { EMPTY_WEARER_PACKS } from "~/checkout/wearer-pack-checkout.server";
 import type { WearerPackCheckoutView } from "~/components/wearer-pack-checkout";
 import { checkoutMetadata, wearerPackMetadata } from "~/domain/card-metadata";
@@ -78,7 +79,7 @@ describe("checkout by card without JavaScript: Stripe-hosted Checkout", () => {
   });
 
   it("the basket version the page showed goes through the hosted page and back, so the order placed on return spends it (decision 074)", async () => {
-    const { stripe } = setUp();
+    const { stripe } = setUp({}, { quote: { forBasket: "stock", shippingMethod: "2", subTotal: 49, shippingCost: 12.5, taxTotal: 12.3, total: 73.8, totalPence: PENCE, basketVersion: 7 } });
     await send(form({ basketVersion: "7" }));
     expect(stripe[0].form).toMatchObject({ "metadata[basketVersion]": "7" });
     const { orders } = setUp({ metadata: checkoutMetadata({ ...fields, basketVersion: 7 }, PAYER) });
@@ -193,6 +194,22 @@ describe("the card charge is the provider's quote (decision 078)", () => {
     const hosted = setUp({}, { quote });
     await send(form());
     expect(hosted.stripe[0].form).toMatchObject({ "line_items[0][price_data][unit_amount]": "7500" });
+  });
+
+  it("a basket changed since the page was shown (the quote prices another version) is a 400 and no card is charged (decision 139)", async () => {
+    const quote = { forBasket: "stock", shippingMethod: "2", subTotal: 50, shippingCost: 12.5, taxTotal: 12.5, total: 75, totalPence: 7500, basketVersion: 4 };
+    const { stripe, orders } = setUp({}, { quote });
+    const answer = (await cardIntent({ request: post("/checkout/card-intent", form({ basketVersion: "3" }), cookie), params: {}, context: testLoadContext() })) as Response;
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ ok: false, formError: BASKET_CHANGED_MESSAGE });
+    const hosted = (await send(form({ basketVersion: "3" }))) as FormAnswer;
+    expect(hosted.data.formError).toBe(BASKET_CHANGED_MESSAGE);
+    expect(stripe).toEqual([]);
+    expect(orders).toEqual([]);
+    // the version the page showed: charged
+    const same = setUp({}, { quote });
+    expect(((await cardIntent({ request: post("/checkout/card-intent", form({ basketVersion: "4" }), cookie), params: {}, context: testLoadContext() })) as Response).status).toBe(200);
+    expect(same.stripe[0].form).toMatchObject({ amount: "7500" });
   });
 
   it("a quote the provider refuses is a 400 with its reason, and no payment is created", async () => {
@@ -328,6 +345,16 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
     expect(emptyAnswer.status).toBe(400);
     expect(await emptyAnswer.json()).toMatchObject({ formError: EMPTY_WEARER_PACKS });
     expect([...stripe, ...empty.stripe]).toEqual([]);
+  });
+
+  it("a wearer-pack basket changed since the page was shown is a 400 and no card is charged (decision 139)", async () => {
+    const { stripe, orders } = setUpPacks();
+    const answer = await intent(packForm({ basketVersion: "6" }));
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ ok: false, formError: BASKET_CHANGED_MESSAGE });
+    expect(((await send(packForm({ basketVersion: "6" }))) as FormAnswer).data.formError).toBe(BASKET_CHANGED_MESSAGE);
+    expect(stripe).toEqual([]);
+    expect(orders).toEqual([]);
   });
 
   it("without JavaScript the post goes to Stripe's hosted page for the quote's total; coming back paid places the manpack order with the card, once", async () => {
