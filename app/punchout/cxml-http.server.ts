@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { cxmlPayloadId, cxmlTimestamp, statusResponse, type CxmlStatusCode, type MessageIds } from "./cxml.server";
+import { getCachedMaintenanceStatus } from "~/upstream/auth.server";
+import { createUpstreamClient } from "~/upstream/client.server";
 import { describeFailure, isRefusal } from "~/upstream/errors.server";
 import { MAX_XML_BYTES } from "./xml.server";
 
@@ -61,9 +63,32 @@ export function messageIds(request: Request, now = new Date()): MessageIds {
   return { payloadId: cxmlPayloadId(now, randomBytes(6).toString("hex"), new URL(request.url).hostname), timestamp: cxmlTimestamp(now) };
 }
 
-/** A cXML Response/Status document with the same HTTP status. */
+/** cXML status codes that are not HTTP ones, and the HTTP status they go with. */
+const HTTP_STATUS_OF: Partial<Record<CxmlStatusCode, number>> = { 560: 503 };
+
+/** A cXML Response/Status document with the same HTTP status (for cXML's own codes, the HTTP one that matches). */
 export function cxmlStatus(request: Request, status: CxmlStatusCode, message: string, headers: Record<string, string> = {}): Response {
-  return cxmlResponse(statusResponse(status, message, messageIds(request)), status, headers);
+  return cxmlResponse(statusResponse(status, message, messageIds(request)), HTTP_STATUS_OF[status] ?? status, headers);
+}
+
+export const MAINTENANCE_MESSAGE = "The ordering portal is down for maintenance. Please try again later.";
+/** How long a sender is asked to wait while maintenance is on, in seconds. */
+const MAINTENANCE_RETRY_AFTER = 300;
+
+/**
+ * SPEC §4 maintenance for the cXML entry points: a server, not a browser, calls them, so while maintenance is on the
+ * answer is cXML 560 (a temporary server error; HTTP 503 with Retry-After), not the maintenance page. The bypass key
+ * is a browser's. The process-wide cached answer serves (decision 044); a failed check lets the call go on (SPEC §8).
+ */
+export async function maintenanceAnswer(request: Request): Promise<Response | null> {
+  try {
+    const status = await getCachedMaintenanceStatus(createUpstreamClient(request, null));
+    if (!status.isMaintenanceEnabled) return null;
+  } catch (error) {
+    console.error("maintenance check failed; continuing", describeFailure(error));
+    return null;
+  }
+  return cxmlStatus(request, 560, MAINTENANCE_MESSAGE, { "Retry-After": String(MAINTENANCE_RETRY_AFTER) });
 }
 
 /** A cXML document as an HTTP response: never cached, never sniffed as anything but XML. */
@@ -76,10 +101,12 @@ export function cxmlResponse(body: string, status: number, headers: Record<strin
 
 /**
  * The cXML document a POST to a cXML entry point carries, or the cXML answer refusing it: 405 for another method,
- * 400 for the wrong content type, an oversized or unreadable body.
+ * 560 while maintenance is on, 400 for the wrong content type, an oversized or unreadable body.
  */
 export async function cxmlDocumentOf(request: Request): Promise<{ ok: true; xml: string } | { ok: false; answer: Response }> {
   if (request.method !== "POST") return { ok: false, answer: onlyPost(request) };
+  const down = await maintenanceAnswer(request);
+  if (down) return { ok: false, answer: down };
   const body = await readXmlBody(request);
   return body.ok ? body : { ok: false, answer: cxmlStatus(request, 400, body.message) };
 }

@@ -211,6 +211,8 @@ const STATUS_TEXT = {
   409: "Conflict",
   429: "Too Many Requests",
   500: "Internal Server Error",
+  // cXML's own: a temporary server error such as maintenance; the sender should retry later (sent with HTTP 503)
+  560: "Temporary Server Error",
 } as const;
 
 export type CxmlStatusCode = keyof typeof STATUS_TEXT;

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FieldError, FormError } from "~/components/field-error";
+import { FormError } from "~/components/field-error";
+import { SelectField } from "~/components/form-fields";
 import { TextField } from "~/components/text-field";
 
 export const meta: MetaFunction = () => [{ title: "Add a wearer · Workwear ordering portal" }];
@@ -16,27 +17,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
   const { submitAddWearer } = await import("~/wearer-packs/add-wearer.server");
   return submitAddWearer(await requireUser(request), request);
-}
-
-type Option = { value: string; label: string };
-
-/** A labelled select with a "Choose…" first option and its inline error wired for screen readers. */
-function SelectField({ name, label, options, value, error }: { name: string; label: string; options: Option[]; value: string; error?: string }) {
-  const errorId = `${name}-error`;
-  return (
-    <div className="field">
-      <label htmlFor={name}>{label}</label>
-      <select id={name} name={name} defaultValue={value} required aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
-        <option value="">Choose…</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={errorId} message={error} />
-    </div>
-  );
 }
 
 /** /add-wearer (issue 15 item 7): a new wearer with their grade, employee reference, department and cost centre. */
@@ -60,10 +40,10 @@ export default function AddWearer() {
         <TextField name="firstName" label="First name" autoComplete="off" required maxLength={100} defaultValue={value("firstName")} error={errors.firstName} />
         <TextField name="lastName" label="Last name" autoComplete="off" required maxLength={100} defaultValue={value("lastName")} error={errors.lastName} />
         <TextField name="email" label="Email (optional)" type="email" autoComplete="off" maxLength={320} defaultValue={value("email")} error={errors.email} />
-        <SelectField name="grade" label="Grade" options={grades} value={value("grade")} error={errors.grade} />
+        <SelectField name="grade" label="Grade" blank="Choose…" required options={grades} defaultValue={value("grade")} error={errors.grade} />
         <TextField name="employeeRef" label="Employee reference" autoComplete="off" required maxLength={100} defaultValue={value("employeeRef")} error={errors.employeeRef} />
-        <SelectField name="department" label="Department" options={departments} value={value("department")} error={errors.department} />
-        <SelectField name="costCentre" label="Cost centre" options={costCentres} value={value("costCentre")} error={errors.costCentre} />
+        <SelectField name="department" label="Department" blank="Choose…" required options={departments} defaultValue={value("department")} error={errors.department} />
+        <SelectField name="costCentre" label="Cost centre" blank="Choose…" required options={costCentres} defaultValue={value("costCentre")} error={errors.costCentre} />
         <div>
           <button type="submit" className="button button--primary" disabled={busy}>
             Add wearer

@@ -1,15 +1,17 @@
 import fs from "node:fs";
 import { http, HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { MAX_XML_BYTES } from "~/punchout/xml.server";
-import { cxmlPost, cxmlStatusOf } from "../../tests/mocks/cxml";
+import { cxmlPost, cxmlStatusOf, maintenanceHandler } from "../../tests/mocks/cxml";
+import { MAINTENANCE_MESSAGE } from "~/punchout/cxml-http.server";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { action, loader } from "./punchout.cxml.setup";
 
 // Issue 16 item 1 and "Bad input": every answer of /punchout/cxml/setup is cXML, refusals included.
 const server = useUpstreamMock();
+beforeEach(() => void maintenanceHandler(server));
 
 const fixture = (name: string) => fs.readFileSync(new URL(`../punchout/fixtures/${name}`, import.meta.url), "utf8");
 
@@ -253,5 +255,28 @@ describe("POST /punchout/cxml/setup", () => {
     expect(await cxmlStatusOf(get)).toMatchObject({ http: 405, code: "405", text: "Method Not Allowed" });
     const put = await send(setupXml(), { method: "PUT" });
     expect(await cxmlStatusOf(put)).toMatchObject({ http: 405, code: "405" });
+  });
+});
+
+describe("POST /punchout/cxml/setup while maintenance is on (SPEC §4)", () => {
+  it("answers cXML 560, a temporary server error, as HTTP 503 with Retry-After; the provider is not asked", async () => {
+    const calls = provider();
+    maintenanceHandler(server, { isMaintenanceEnabled: true, bypassToken: "bypass-123" });
+    const response = await send(setupXml());
+    expect(response.headers.get("Content-Type")).toBe("text/xml; charset=utf-8");
+    expect(response.headers.get("Retry-After")).toBe("300");
+    expect(await cxmlStatusOf(response)).toMatchObject({ http: 503, code: "560", text: "Temporary Server Error", message: MAINTENANCE_MESSAGE });
+    expect(calls).toEqual([]);
+  });
+
+  it("a failed maintenance check lets the call go on (SPEC §8)", async () => {
+    const calls = provider();
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    maintenanceHandler(server);
+    server.use(http.get(`${UPSTREAM}/api/maintenance-status`, () => HttpResponse.json({ message: "down" }, { status: 503 })));
+    const response = await send(setupXml());
+    expect(response.status).toBe(200);
+    expect(calls).toHaveLength(1);
+    vi.restoreAllMocks();
   });
 });
