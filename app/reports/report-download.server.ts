@@ -60,7 +60,7 @@ export async function reportXlsxResponse(user: PortalUser, taskId: string | unde
   if (!ready.ok) return ready.response;
   const rows: ReportRow[] = [];
   for await (const page of rowPages(user, ready.task, XLSX_PAGE_ROWS)) rows.push(...page);
-  const filters = filtersInWords(ready.type, ready.task.params, await reportChoices(user));
+  const filters = filtersInWords(ready.type, ready.task.params, await reportChoices(user, [ready.task]));
   const bytes = await reportXlsx(ready.type, rows, { title: REPORT_DEFINITIONS[ready.type].label, filters });
   return new Response(bytes, { headers: { ...attachment(XLSX_TYPE, reportFileName(ready.task, "xlsx")), "Content-Length": String(bytes.byteLength) } });
 }

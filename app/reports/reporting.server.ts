@@ -21,6 +21,7 @@ import {
   type ReportFilters,
 } from "~/domain/reports";
 import { UPSTREAM_ID_PATTERN } from "~/domain/upstream-id";
+import { FILTER_OPTIONS_CACHE_MS, TtlCache, tokenKey } from "~/upstream/cache.server";
 import { refusal, type UpstreamError } from "~/upstream/errors.server";
 import {
   createReportTask,
@@ -64,10 +65,15 @@ type Choices = {
 };
 type Option = { value: string; label: string };
 
-/** The departments and employees a report can be limited to, as choices and as names by id. */
-export async function reportChoices(
-  user: PortalUser
-): Promise<Choices & { departmentOptions: Option[]; employeeOptions: Option[] }> {
+type ReportChoices = Choices & { departmentOptions: Option[]; employeeOptions: Option[] };
+type TaskFilters = ReadonlyArray<Pick<UpstreamReportTask, "params">>;
+type TasksToName = TaskFilters | Promise<TaskFilters>;
+
+// the form's lists and the tasks' filters in words: every report page, and each 2 s poll while a report runs, reads them
+const choicesCache = new TtlCache<ReportChoices>({ ttlMs: FILTER_OPTIONS_CACHE_MS, max: 1_000 });
+
+/** The departments and employees a report can be limited to, as choices and as names by id, asked afresh. */
+async function fetchReportChoices(user: PortalUser): Promise<ReportChoices> {
   const [departments, employees] = await Promise.all([
     listReportDepartments(user.upstream),
     listReportEmployees(user.upstream),
@@ -90,6 +96,23 @@ export async function reportChoices(
     departmentOptions,
     employeeOptions,
   };
+}
+
+/**
+ * The departments and employees a report can be limited to, kept per token and business unit for
+ * FILTER_OPTIONS_CACHE_MS (decision 044), so the pages' polls while a report runs ask only for the tasks. The provider
+ * lists them per caller (without viewAllOrders, only the wearers they ordered for). A new department or wearer shows in
+ * the form within the minute. `tasks` whose filters name an id the kept lists lack are read afresh, so a task's filters
+ * are always named.
+ */
+export async function reportChoices(user: PortalUser, tasksToName: TasksToName = []): Promise<ReportChoices> {
+  const token = user.upstream.token;
+  if (!token) return fetchReportChoices(user);
+  const key = `${tokenKey(token)}:${user.session.selectedCustomer?.internalId ?? ""}`;
+  // the tasks (usually asked for alongside) are awaited together with the kept lists
+  const [kept, tasks] = await Promise.all([choicesCache.get(key, () => fetchReportChoices(user)), tasksToName]);
+  const unnamed = tasks.some((t) => t.params.departments.some((d) => !kept.departments.has(d)) || t.params.employees.some((e) => !kept.employees.has(e)));
+  return unnamed ? choicesCache.put(key, fetchReportChoices(user)) : kept;
 }
 
 /** A task's filters in words (dates as SPEC §5 shows them, departments and employees by name). */
@@ -143,7 +166,8 @@ export async function reportingPageData(user: PortalUser, url: URL, now: Date = 
   const reading = asked ? readReportFilters(params, now) : null;
   const range = defaultReportRange(now);
   const values: FilterValues = reading ? formValues(reading) : { type: "", ...range, departments: [], employees: [] };
-  const [choices, tasks] = await Promise.all([reportChoices(user), listReportTasks(user.upstream)]);
+  const tasksAsked = listReportTasks(user.upstream);
+  const [choices, tasks] = await Promise.all([reportChoices(user, tasksAsked), tasksAsked]);
   const rows = tasks.map((t) => taskRow(t, choices));
   return {
     types: REPORT_TYPES.map((type) => ({
@@ -301,7 +325,7 @@ export async function reportPageData(user: PortalUser, taskId: string | undefine
     limit: Math.max(CHART_ROWS, REPORT_PAGE_SIZE),
     skip: 0,
   });
-  const choices = await reportChoices(user);
+  const choices = await reportChoices(user, [first]);
   const type = isReportType(first.type) ? first.type : null;
   const base = {
     taskId: first.taskId,

@@ -1,10 +1,11 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
+import { setUpstreamCachingForTests } from "~/upstream/cache.server";
 import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
-import { reportChoiceHandlers, reportHandlers, reportTask, type MockTask } from "../../tests/mocks/upstream/reports";
+import { REPORT_DEPARTMENTS, reportChoiceHandlers, reportHandlers, reportTask, type MockTask } from "../../tests/mocks/upstream/reports";
 import { action, loader } from "./_default.reporting._index";
 
 // /reporting (issue 19 items 1 and 2, decision 124): the GET-able form, the task list from GET /api/report, the post
@@ -221,5 +222,38 @@ describe("/reporting: Run again", () => {
     expect(result.init.status).toBe(400);
     expect(result.data.formError).toBe("The form could not be read.");
     expect([reports.bodies, reports.patches]).toEqual([[], []]);
+  });
+});
+
+describe("/reporting: the departments and employees are kept for a minute (decision 044), so a poll asks for the tasks only", () => {
+  beforeEach(() => setUpstreamCachingForTests(true));
+  afterEach(() => setUpstreamCachingForTests(false));
+
+  it("the page asks for both lists once; its polls while a report runs ask only for the tasks", async () => {
+    const calls: string[] = [];
+    const reports = reportHandlers([reportTask({ status: "pending" })]);
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: REPORTER }) }), ...reports.handlers, ...reportChoiceHandlers(calls));
+    expect(((await load()) as Data).pending).toBe(true);
+    expect(((await load("?index")) as Data).pending).toBe(true);
+    expect(((await load("?index")) as Data).departments).toEqual([
+      { value: "301", label: "Estates" },
+      { value: "302", label: "Maternity" },
+    ]);
+    expect(calls.sort()).toEqual(["contact", "department"]);
+  });
+
+  it("a task naming a department the kept lists lack reads them afresh, so its filters are named", async () => {
+    const calls: string[] = [];
+    const reports = reportHandlers([reportTask()]);
+    server.use(...authHandlers({ session: sessionAnswer({ permissions: REPORTER }) }), ...reports.handlers, ...reportChoiceHandlers(calls));
+    await load();
+    expect(calls).toHaveLength(2);
+    // a department added since, and a task limited to it
+    const added = [...REPORT_DEPARTMENTS, { internalId: "303", name: "Theatres" }];
+    const later = reportHandlers([reportTask({ params: { from: "2025-12-01", to: "2026-11-23", departments: ["303"], employees: [] } })]);
+    server.use(...later.handlers, ...reportChoiceHandlers(calls, added));
+    const data = (await load()) as Data;
+    expect(calls).toHaveLength(4);
+    expect(data.tasks[0].filters.join(" ")).toContain("Theatres");
   });
 });

@@ -146,10 +146,16 @@ export function reportHandlers(initial: MockTask[] = [], options: { createStatus
 }
 
 /** The form's choices: GET /api/department (active) and GET /api/contact (the customer's contacts). */
-export function reportChoiceHandlers() {
+export function reportChoiceHandlers(calls: string[] = [], departments = REPORT_DEPARTMENTS) {
   const list = <T,>(data: T[]) => HttpResponse.json({ total: data.length, limit: 10000, skip: 0, data });
   return [
-    http.get(`${UPSTREAM}/api/department`, () => list(REPORT_DEPARTMENTS.map((d) => ({ ...d, isInactive: false })))),
-    http.get(`${UPSTREAM}/api/contact`, () => list(REPORT_EMPLOYEES)),
+    http.get(`${UPSTREAM}/api/department`, () => {
+      calls.push("department");
+      return list(departments.map((d) => ({ ...d, isInactive: false })));
+    }),
+    http.get(`${UPSTREAM}/api/contact`, () => {
+      calls.push("contact");
+      return list(REPORT_EMPLOYEES);
+    }),
   ];
 }
