@@ -84,6 +84,7 @@ test.describe("adding a wearer (issue 15 item 7)", () => {
 
   test("the form, empty and with its errors, passes axe and fits a 390 px phone (JS project: axe runs in the page)", async ({ page, logInAs }, testInfo) => {
     test.skip(testInfo.project.name !== "js", "axe runs inside the page; the markup is the same without JavaScript");
+    test.slow(); // four axe runs and four full-page screenshots
     await logInAs("buyer", UNIT);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });

@@ -7,6 +7,7 @@ import { expect, newColleague, providerCall, providerCli, test } from "./fixture
 const UNIT = "Northwind Facilities";
 
 test("reorder drops a withdrawn product with a notice and adds the rest", async ({ page, logInAs }, testInfo) => {
+  test.slow(); // a new colleague, an order through checkout and two runs of the provider's CLI: longer than one screen's test
   const user = await newColleague(UNIT, `reorder-${testInfo.project.name}`);
   const token = await tokenIn(user, UNIT);
   // the last products by name (the other specs take the first ones), a different one for each project
