@@ -5,9 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 export const E2E_PORTAL_PORT = Number(process.env.E2E_PORTAL_PORT ?? 3100);
 export const E2E_PROVIDER_PORT = Number(process.env.E2E_PROVIDER_PORT ?? 3130);
 /** The stand-in for Stripe (tests/e2e/support/fake-stripe.ts): the machine has no internet. */
-export const E2E_STRIPE_PORT = Number(
-  process.env.E2E_STRIPE_PORT ?? E2E_PORTAL_PORT + 60
-);
+export const E2E_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? E2E_PORTAL_PORT + 60);
 /** The stand-in for a buyer's procurement system (tests/e2e/support/procurement-stand-in.ts), punching out to the portal. */
 export const E2E_PROCUREMENT_PORT = Number(process.env.E2E_PROCUREMENT_PORT ?? E2E_PORTAL_PORT + 70);
 export const E2E_SESSION_SECRET = "e2e-session-secret-at-least-32-characters-long";

@@ -6,7 +6,12 @@ import { ROUTE_ACCESS, type RouteAccess } from "~/domain/permissions";
 import { loadChrome, mayOpen, visibleNavigation } from "./chrome.server";
 
 // the Account group's links (issue 17) are tested with their screens' routes
-const ACCOUNT_LINKS = new Set((Object.values(ROUTE_ACCESS) as RouteAccess[]).flatMap((r) => r.nav ?? []).filter((n) => n.group === "Account").map((n) => n.to));
+const ACCOUNT_LINKS = new Set(
+  (Object.values(ROUTE_ACCESS) as RouteAccess[])
+    .flatMap((r) => r.nav ?? [])
+    .filter((n) => n.group === "Account")
+    .map((n) => n.to),
+);
 const nav = (permissions: string[], extra: Parameters<typeof sessionAnswer>[0] = {}, inPunchout = false) =>
   visibleNavigation({ session: sessionAnswer({ permissions, ...extra }) as unknown as UpstreamSession, inPunchout })
     .map((i) => i.to)
@@ -15,7 +20,15 @@ const nav = (permissions: string[], extra: Parameters<typeof sessionAnswer>[0] =
 describe("sidebar shows only what the user may open", () => {
   it("a buyer with the full catalogue and history", () => {
     expect(nav(["canViewFullCatalogue", "viewOrderHistory"])).toEqual([
-      "/dashboard", "/news", "/categories/full", "/search", "/basket", "/quick-order", "/saved-baskets", "/order-history", "/punchedout-baskets",
+      "/dashboard",
+      "/news",
+      "/categories/full",
+      "/search",
+      "/basket",
+      "/quick-order",
+      "/saved-baskets",
+      "/order-history",
+      "/punchedout-baskets",
     ]);
   });
 
@@ -26,7 +39,12 @@ describe("sidebar shows only what the user may open", () => {
 
   it("both approval screens come from the access table's approver rule (decision 057)", () => {
     const links = nav(["orderApproval", "viewOrderHistory"], { setting: { isApprover: true } });
-    expect(links.slice(-4)).toEqual(["/order-history", "/order-to-approve", "/saved-punchout-baskets", "/punchedout-baskets"]);
+    expect(links.slice(-4)).toEqual([
+      "/order-history",
+      "/order-to-approve",
+      "/saved-punchout-baskets",
+      "/punchedout-baskets",
+    ]);
     expect(nav(["orderApproval"])).not.toContain("/saved-punchout-baskets");
   });
 
@@ -42,27 +60,49 @@ describe("sidebar shows only what the user may open", () => {
 
 describe("the header offers only what the user may use (issue 14 item 7)", () => {
   const user = (permissions: string[], inPunchout = false) =>
-    ({ session: sessionAnswer({ permissions }) as unknown as UpstreamSession, inPunchout, upstream: null }) as unknown as PortalUser;
+    ({
+      session: sessionAnswer({ permissions }) as unknown as UpstreamSession,
+      inPunchout,
+      upstream: null,
+    }) as unknown as PortalUser;
 
   it("a browse-only user has no basket in the header outside punchout, and one inside it", async () => {
     const browse = await loadChrome(new Request("http://portal.test/"), user(["browseOnly", "canViewFullCatalogue"]));
     expect(browse.basketCount).toBeNull();
     expect(browse.navigation.map((n) => n.to)).not.toContain("/basket");
-    const punchout = await loadChrome(new Request("http://portal.test/"), user(["browseOnly", "canViewFullCatalogue"], true));
+    const punchout = await loadChrome(
+      new Request("http://portal.test/"),
+      user(["browseOnly", "canViewFullCatalogue"], true),
+    );
     expect(punchout.basketCount).toBe(0);
   });
 
   it("counts the items of both baskets: stock lines and wearer packs, lines flagged as removed not counted", async () => {
-    const session = sessionAnswer({ permissions: ["canViewFullCatalogue", "canViewManpack", "manpackOrders"] }) as unknown as UpstreamSession;
+    const session = sessionAnswer({
+      permissions: ["canViewFullCatalogue", "canViewManpack", "manpackOrders"],
+    }) as unknown as UpstreamSession;
     (session as { basket: unknown }).basket = {
       selectedBasketType: "manpack-order-basket",
-      stock: [{ productId: "20002", qty: 2 }, { productId: "20003", qty: 5, removeItem: true }],
+      stock: [
+        { productId: "20002", qty: 2 },
+        { productId: "20003", qty: 5, removeItem: true },
+      ],
       manpack: [
-        { employeeId: "5102", data: [{ productId: "20030", qty: 1 }, { productId: "20031", qty: 3 }] },
+        {
+          employeeId: "5102",
+          data: [
+            { productId: "20030", qty: 1 },
+            { productId: "20031", qty: 3 },
+          ],
+        },
         { employeeId: "5103", data: [{ productId: "20030", qty: 1 }] },
       ],
     };
-    const chrome = await loadChrome(new Request("http://portal.test/"), { session, inPunchout: false, upstream: null } as unknown as PortalUser);
+    const chrome = await loadChrome(new Request("http://portal.test/"), {
+      session,
+      inPunchout: false,
+      upstream: null,
+    } as unknown as PortalUser);
     expect(chrome.basketCount).toBe(7);
   });
 
@@ -78,12 +118,26 @@ describe("the header's punchout bar (issue 16 item 3; decision 111)", () => {
   const state = (operation: "create" | "edit" | "inspect", orderingAllowed = false) =>
     ({ id: "po-1", protocol: "cxml", operation, orderingAllowed, returnOrigin: "https://buyer.example" }) as const;
   const user = (punchout: ReturnType<typeof state> | null) =>
-    ({ session: sessionAnswer({ permissions: ["canViewFullCatalogue"], punchoutSession: punchout ? "po-1" : null }) as unknown as UpstreamSession, inPunchout: punchout !== null, punchout, upstream: null }) as unknown as PortalUser;
+    ({
+      session: sessionAnswer({
+        permissions: ["canViewFullCatalogue"],
+        punchoutSession: punchout ? "po-1" : null,
+      }) as unknown as UpstreamSession,
+      inPunchout: punchout !== null,
+      punchout,
+      upstream: null,
+    }) as unknown as PortalUser;
 
   it("shows within a punchout session, with its operation, and not outside one", async () => {
     expect((await loadChrome(new Request("http://portal.test/"), user(null))).punchout).toBeNull();
-    expect((await loadChrome(new Request("http://portal.test/"), user(state("create")))).punchout).toEqual({ operation: "create", protocol: "cxml" });
-    expect((await loadChrome(new Request("http://portal.test/"), user(state("inspect")))).punchout).toEqual({ operation: "inspect", protocol: "cxml" });
+    expect((await loadChrome(new Request("http://portal.test/"), user(state("create")))).punchout).toEqual({
+      operation: "create",
+      protocol: "cxml",
+    });
+    expect((await loadChrome(new Request("http://portal.test/"), user(state("inspect")))).punchout).toEqual({
+      operation: "inspect",
+      protocol: "cxml",
+    });
   });
 
   it("inspect: the sidebar leaves out the screens that fill a basket; the basket stays", async () => {

@@ -13,11 +13,19 @@ import { headerUnreadNews } from "~/news/news.server";
 export type NavItem = { to: string; label: string };
 
 /** The sidebar's links (decision 057): the access table's entries the guard lets this user open. */
-export function visibleNavigation(user: Pick<PortalUser, "session" | "inPunchout"> & Partial<Pick<PortalUser, "punchout">>): NavItem[] {
+export function visibleNavigation(
+  user: Pick<PortalUser, "session" | "inPunchout"> & Partial<Pick<PortalUser, "punchout">>,
+): NavItem[] {
   const { account, setting } = user.session;
-  const links = navigationFor({ account, setting, inPunchout: user.inPunchout, punchoutOrdering: user.punchout?.orderingAllowed ?? false });
+  const links = navigationFor({
+    account,
+    setting,
+    inPunchout: user.inPunchout,
+    punchoutOrdering: user.punchout?.orderingAllowed ?? false,
+  });
   // an inspect punchout session only looks at the basket it was given (decision 111): no screens that fill a basket
-  const fills = (to: string) => to !== "/basket" && (routeAccessFor(to)?.placesOrders || routeAccessFor(to)?.punchout === "ordering");
+  const fills = (to: string) =>
+    to !== "/basket" && (routeAccessFor(to)?.placesOrders || routeAccessFor(to)?.punchout === "ordering");
   const shown = user.punchout?.operation === "inspect" ? links.filter((link) => !fills(link.to)) : links;
   return shown.map(({ to, label }) => ({ to, label }));
 }
@@ -26,9 +34,19 @@ export function visibleNavigation(user: Pick<PortalUser, "session" | "inPunchout
  * Whether the access guard lets this user open a page (decision 087): the header offers only what the guard, and
  * so the provider, would let the user use, by the same table as the sidebar.
  */
-export function mayOpen(user: Pick<PortalUser, "session" | "inPunchout"> & Partial<Pick<PortalUser, "punchout">>, pathname: string): boolean {
+export function mayOpen(
+  user: Pick<PortalUser, "session" | "inPunchout"> & Partial<Pick<PortalUser, "punchout">>,
+  pathname: string,
+): boolean {
   const { account, setting } = user.session;
-  return accessGuard({ pathname, account, setting, inPunchout: user.inPunchout, punchoutOrdering: user.punchout?.orderingAllowed ?? false, method: "GET" }).allow;
+  return accessGuard({
+    pathname,
+    account,
+    setting,
+    inPunchout: user.inPunchout,
+    punchoutOrdering: user.punchout?.orderingAllowed ?? false,
+    method: "GET",
+  }).allow;
 }
 
 /**
@@ -80,7 +98,9 @@ export async function loadChrome(request: Request, user: PortalUser) {
     customers: session.customers,
     // null: the user may not use a basket (browse-only outside punchout), so the header shows no basket link
     // the items of both baskets: wearer packs waiting are as much the user's basket as stock lines (SPEC §3 Basket state)
-    basketCount: mayOpen(user, "/basket") ? basketCount(session.basket?.stock ?? []) + packsLineCount(session.basket?.manpack ?? []) : null,
+    basketCount: mayOpen(user, "/basket")
+      ? basketCount(session.basket?.stock ?? []) + packsLineCount(session.basket?.manpack ?? [])
+      : null,
     pendingApprovals,
     navigation: withUserCatalogues(visibleNavigation(user), userCatalogues),
     // the header's link to /wish-list with the number of products on it (issue 17 item 5)
@@ -91,7 +111,10 @@ export async function loadChrome(request: Request, user: PortalUser) {
     punchout: user.punchout ? { operation: user.punchout.operation, protocol: user.punchout.protocol } : null,
     // while an admin views the portal as this user (decision 129): the banner with Stop on every page
     viewingAs: viewAsOf(await getSession(request))
-      ? { name: [session.user.firstName, session.user.lastName].filter(Boolean).join(" ") || session.user.email, customer: session.selectedCustomer?.name ?? "" }
+      ? {
+          name: [session.user.firstName, session.user.lastName].filter(Boolean).join(" ") || session.user.email,
+          customer: session.selectedCustomer?.name ?? "",
+        }
       : null,
     // a dismissal is remembered by the banner text's hash, so a new message shows again
     banner: banner && dismissedBanner !== banner.id ? banner : null,

@@ -2,7 +2,13 @@ import type { PortalUser } from "~/auth/require-user.server";
 import { loadQuickView, quickViewLinks, withQuickViews } from "~/catalogue/listing.server";
 import { cardsOf } from "~/catalogue/product.server";
 import { mayOpen } from "~/chrome.server";
-import { FIRST_BANNER_SIZE, firstBannerProducts, SECOND_BANNER_SIZE, SECOND_BANNER_SKIP, secondBannerItems } from "~/domain/banners";
+import {
+  FIRST_BANNER_SIZE,
+  firstBannerProducts,
+  SECOND_BANNER_SIZE,
+  SECOND_BANNER_SKIP,
+  secondBannerItems,
+} from "~/domain/banners";
 import { searchScope } from "~/domain/catalogue-listing";
 import { cmsText } from "~/content/sanitise.server";
 import { formatDate } from "~/domain/dates";
@@ -33,7 +39,12 @@ function orEmpty<T>(what: string, call: Promise<T[]>): Promise<T[]> {
 function promotionSlides(promotions: readonly LivePromotion[]): HeroSlide[] {
   return promotions
     .filter((p) => p.kind === "banner")
-    .map((p) => ({ heading: p.title, text: p.text, image: p.image, link: p.link ?? (p.itemId ? `/product/${encodeURIComponent(p.itemId)}` : null) }));
+    .map((p) => ({
+      heading: p.title,
+      text: p.text,
+      image: p.image,
+      link: p.link ?? (p.itemId ? `/product/${encodeURIComponent(p.itemId)}` : null),
+    }));
 }
 
 /**
@@ -43,7 +54,9 @@ function promotionSlides(promotions: readonly LivePromotion[]): HeroSlide[] {
 async function banners(user: PortalUser, promotions: readonly LivePromotion[]) {
   const scope = searchScope(user.session.account);
   if (!scope) return { first: [], second: [] };
-  const featured = [...new Set(promotions.filter((p) => p.kind === "featured" && p.itemId).map((p) => p.itemId!))].slice(0, FIRST_BANNER_SIZE);
+  const featured = [
+    ...new Set(promotions.filter((p) => p.kind === "featured" && p.itemId).map((p) => p.itemId!)),
+  ].slice(0, FIRST_BANNER_SIZE);
   const sectorIds = featured.length > 0 ? featured : (user.session.account.sector?.products ?? []);
   const [sector, general] = await Promise.all([
     orEmpty("sector products", getItemsByIds(user.upstream, sectorIds)),
@@ -58,9 +71,13 @@ async function banners(user: PortalUser, promotions: readonly LivePromotion[]) {
       }).then((list) => list.data),
     ),
   ]);
-  const inOrder = featured.length > 0 ? featured.flatMap((id) => sector.filter((item) => String(item.internalId) === id)) : null;
+  const inOrder =
+    featured.length > 0 ? featured.flatMap((id) => sector.filter((item) => String(item.internalId) === id)) : null;
   return {
-    first: cardsOf(inOrder && inOrder.length > 0 ? inOrder : firstBannerProducts<Item>(sector, general), user).slice(0, FIRST_BANNER_SIZE),
+    first: cardsOf(inOrder && inOrder.length > 0 ? inOrder : firstBannerProducts<Item>(sector, general), user).slice(
+      0,
+      FIRST_BANNER_SIZE,
+    ),
     second: cardsOf(secondBannerItems(general), user),
   };
 }
@@ -69,7 +86,12 @@ async function banners(user: PortalUser, promotions: readonly LivePromotion[]) {
  * SPEC §4 homePending / homeHistory: a list's first DASHBOARD_ORDERS orders and its total, or null when it failed
  * (SPEC §8: logged; the panel says so and the dashboard still shows).
  */
-async function firstOrders(user: PortalUser, what: string, query: Record<string, string>, link: (id: string) => string) {
+async function firstOrders(
+  user: PortalUser,
+  what: string,
+  query: Record<string, string>,
+  link: (id: string) => string,
+) {
   let answer: OrderPage;
   try {
     answer = await listOrders(user.upstream, { ...query, $limit: String(DASHBOARD_ORDERS), $skip: "0" });
@@ -79,7 +101,10 @@ async function firstOrders(user: PortalUser, what: string, query: Record<string,
     return null;
   }
   const prices = orderPrices(user);
-  return { total: answer.total, orders: answer.data.map((order) => ({ ...orderSummary(order, prices), to: link(order.internalId) })) };
+  return {
+    total: answer.total,
+    orders: answer.data.map((order) => ({ ...orderSummary(order, prices), to: link(order.internalId) })),
+  };
 }
 
 /**
@@ -94,7 +119,9 @@ export async function dashboardData(user: PortalUser) {
   const [bannerCards, news, pending, recent] = await Promise.all([
     banners(user, promotions),
     orEmpty("news", latestNews(user.upstream, NEWS_TEASER_SIZE)),
-    approver ? firstOrders(user, "pending approvals", approvalListQuery("awaiting", 1), (id) => `/order-to-approve/${id}`) : null,
+    approver
+      ? firstOrders(user, "pending approvals", approvalListQuery("awaiting", 1), (id) => `/order-to-approve/${id}`)
+      : null,
     history ? firstOrders(user, "recent orders", orderListQuery({ page: 1 }), (id) => `/order-history/${id}`) : null,
   ]);
   return {
@@ -103,7 +130,12 @@ export async function dashboardData(user: PortalUser) {
     customer: session.selectedCustomer?.name ?? null,
     banners: bannerCards,
     // each to its post (issue 18 item 2); the title is CMS text (decision 116)
-    news: news.map((n) => ({ id: n.id, title: cmsText(n.title.rendered), to: `/news/${encodeURIComponent(n.slug)}`, date: formatDate(n.date) })),
+    news: news.map((n) => ({
+      id: n.id,
+      title: cmsText(n.title.rendered),
+      to: `/news/${encodeURIComponent(n.slug)}`,
+      date: formatDate(n.date),
+    })),
     /** Approvers only; `failed` when the provider could not list them just now. */
     pendingApprovals: approver ? (pending ?? { failed: true as const }) : null,
     // punched-out saved baskets awaiting an approver: the session already counts them (GET /api/session basketsToApprove)
@@ -122,7 +154,16 @@ export async function dashboardData(user: PortalUser) {
 export async function loadDashboard(user: PortalUser, request: Request) {
   const url = new URL(request.url);
   // the hero: banner-block's hero slides (issue 18 item 5, decision 119); none when the CMS fails
-  const [{ promotionSlides: slides, ...data }, quickView, hero] = await Promise.all([dashboardData(user), loadQuickView(user, url), heroSlides(request)]);
+  const [{ promotionSlides: slides, ...data }, quickView, hero] = await Promise.all([
+    dashboardData(user),
+    loadQuickView(user, url),
+    heroSlides(request),
+  ]);
   const { open } = quickViewLinks(url);
-  return { ...data, hero: slides.length > 0 ? slides : hero, banners: { first: withQuickViews(data.banners.first, open), second: withQuickViews(data.banners.second, open) }, quickView };
+  return {
+    ...data,
+    hero: slides.length > 0 ? slides : hero,
+    banners: { first: withQuickViews(data.banners.first, open), second: withQuickViews(data.banners.second, open) },
+    quickView,
+  };
 }

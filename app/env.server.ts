@@ -11,7 +11,12 @@ const EnvSchema = z.object({
   SESSION_SECRETS: z
     .string()
     .optional()
-    .transform((value) => (value ?? "").split(",").map((s) => s.trim()).filter(Boolean)),
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   // another Stripe API base (a local stand-in in the e2e suite); unset, Stripe itself
@@ -42,7 +47,10 @@ const PROXY_KEYWORDS = new Set(["loopback", "linklocal", "uniquelocal"]);
 
 /** 'loopback' (default), 'none', or addresses, CIDR ranges and Express's keywords, comma-separated. */
 export function parseTrustedProxies(raw: string | undefined): string[] {
-  const entries = (raw ?? "loopback").split(",").map((s) => s.trim()).filter(Boolean);
+  const entries = (raw ?? "loopback")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (entries.length === 1 && entries[0] === "none") return [];
   for (const entry of entries) {
     const [address, prefix, extra] = entry.split("/");
@@ -50,7 +58,9 @@ export function parseTrustedProxies(raw: string | undefined): string[] {
     const max = family === 4 ? 32 : 128;
     const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= max);
     if (!PROXY_KEYWORDS.has(entry) && !(family && prefixOk && extra === undefined)) {
-      throw new Error(`Invalid configuration: PORTAL_TRUSTED_PROXIES: '${entry}' is not an address, a CIDR range, 'loopback', 'linklocal', 'uniquelocal' or 'none'`);
+      throw new Error(
+        `Invalid configuration: PORTAL_TRUSTED_PROXIES: '${entry}' is not an address, a CIDR range, 'loopback', 'linklocal', 'uniquelocal' or 'none'`,
+      );
     }
   }
   return entries;

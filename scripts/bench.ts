@@ -26,7 +26,15 @@ import { gzipSync } from "node:zlib";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 // @ts-expect-error autocannon ships no type declarations and @types/autocannon is not a dependency
 import autocannon from "autocannon";
-import { ensureLargeSeed, FILE as LARGE_FILE, keepReportsRunning, logIn, REPORT_TARGETS_MS, reportLine, runReportTask } from "../server/bench";
+import {
+  ensureLargeSeed,
+  FILE as LARGE_FILE,
+  keepReportsRunning,
+  logIn,
+  REPORT_TARGETS_MS,
+  reportLine,
+  runReportTask,
+} from "../server/bench";
 import { freePort } from "./free-port";
 import { processTreeCpuMs } from "./process-cpu";
 
@@ -54,8 +62,13 @@ function startChild(name: string, script: string, env: Record<string, string>): 
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   delete childEnv.DATABASE_URL; // the bench is the SQLite file, whatever the shell says
   // BENCH_PROFILE_DIR: each child writes a V8 CPU profile there when it stops (open it in Chrome DevTools)
-  const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", script], { env: childEnv, stdio: ["ignore", "ignore", "pipe"] });
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", script], {
+    env: childEnv,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk}`));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   running.add(child);
@@ -114,7 +127,10 @@ async function startPortalOn(providerBase: string, workers: number): Promise<{ p
 function buildSmallSeed(): void {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   delete childEnv.DATABASE_URL;
-  const result = spawnSync(process.execPath, ["--import", "tsx", "server/cli.ts", "seed", "--file", SMALL_FILE], { env: childEnv, encoding: "utf8" });
+  const result = spawnSync(process.execPath, ["--import", "tsx", "server/cli.ts", "seed", "--file", SMALL_FILE], {
+    env: childEnv,
+    encoding: "utf8",
+  });
   if (result.status !== 0) throw new Error(`seeding ${SMALL_FILE} failed: ${result.stderr || result.stdout}`);
   console.log(`bench: seeded ${SMALL_FILE} with the demo seed`);
 }
@@ -137,7 +153,11 @@ async function pagesToDrive(base: string, token: string) {
   const categories: string[] = [];
   const products: string[] = [];
   for (const leaf of leaves) {
-    const items = await providerJson<ItemList>(base, token, `/item?catId=${leaf.internalId}&$limit=2&visibleInCatalogue=true`);
+    const items = await providerJson<ItemList>(
+      base,
+      token,
+      `/item?catId=${leaf.internalId}&$limit=2&visibleInCatalogue=true`,
+    );
     if (items.data.length === 0) continue;
     categories.push(`/categories/full/${leaf.fullSlug}`, `/categories/full/${leaf.fullSlug}?page=2`);
     for (const item of items.data) if (item.slug) products.push(`/product/${encodeURIComponent(item.slug)}`);
@@ -167,27 +187,56 @@ async function portalCookie(token: string): Promise<string> {
 // ---------------------------------------------------------------------------------------------------- load
 
 type Pids = { portal: number; provider: number };
-type Load = { rps: number; p50: number; p99: number; count: number; errors: number; portalCpu: number; providerCpu: number; times?: number[] };
+type Load = {
+  rps: number;
+  p50: number;
+  p99: number;
+  count: number;
+  errors: number;
+  portalCpu: number;
+  providerCpu: number;
+  times?: number[];
+};
 type Scenario = { key: string; name: string; paths: string[] };
-type Measured = { seed: SeedName; scenario: Scenario; skipped?: string; shows: string[]; max?: Load; open?: Load & { offered: number } };
+type Measured = {
+  seed: SeedName;
+  scenario: Scenario;
+  skipped?: string;
+  shows: string[];
+  max?: Load;
+  open?: Load & { offered: number };
+};
 
 /**
  * Every path must answer 200 first (a redirect means the guard refused, a 404 that the route is missing); the same
  * pass warms the server and reads what each page says it shows ("Page 1 of 5 (74 orders)").
  */
-async function check(base: string, headers: Record<string, string>, paths: string[]): Promise<{ shows: string[] } | { skipped: string }> {
+async function check(
+  base: string,
+  headers: Record<string, string>,
+  paths: string[],
+): Promise<{ shows: string[] } | { skipped: string }> {
   const shows: string[] = [];
   for (const p of paths) {
     const res = await fetch(base + p, { headers, redirect: "manual" });
     const body = await res.text();
-    if (res.status !== 200) return { skipped: `${res.status} on ${p}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}` };
+    if (res.status !== 200)
+      return {
+        skipped: `${res.status} on ${p}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}`,
+      };
     shows.push(/Page \d+ of \d+ \([^)]*\)/.exec(body)?.[0] ?? (/No orders found/.test(body) ? "0 orders" : "?"));
   }
   return { shows };
 }
 
 /** Drives `paths` for BENCH_SECONDS: a closed loop (as fast as answers come) or, with `rate`, an open loop at that rate. */
-async function drive(base: string, headers: Record<string, string>, paths: string[], pids: Pids, rate?: number): Promise<Load> {
+async function drive(
+  base: string,
+  headers: Record<string, string>,
+  paths: string[],
+  pids: Pids,
+  rate?: number,
+): Promise<Load> {
   if (rate) return paced(base, headers, paths, pids, rate);
   const times: number[] = [];
   let errors = 0;
@@ -208,12 +257,20 @@ async function drive(base: string, headers: Record<string, string>, paths: strin
   // no answer in the run (a machine too busy to serve one): no CPU per request to tell
   const portalCpu = count > 0 ? (processTreeCpuMs(pids.portal) - cpuBefore.portal) / count : NaN;
   const providerCpu = count > 0 ? (processTreeCpuMs(pids.provider) - cpuBefore.provider) / count : NaN;
-  return { rps: result.requests.average, ...percentiles(times), count, errors: errors + result.errors + result.timeouts, portalCpu, providerCpu };
+  return {
+    rps: result.requests.average,
+    ...percentiles(times),
+    count,
+    errors: errors + result.errors + result.timeouts,
+    portalCpu,
+    providerCpu,
+  };
 }
 
 function percentiles(times: number[]): { p50: number; p99: number } {
   const sorted = [...times].sort((a, b) => a - b);
-  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+  const pct = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
   return { p50: pct(50), p99: pct(99) };
 }
 
@@ -223,7 +280,13 @@ function percentiles(times: number[]): { p50: number; p99: number } {
  * steady rate). Each request's latency is counted from when it was due, so a server that falls behind shows it
  * (no coordinated omission). Sockets are kept alive and opened as needed.
  */
-async function paced(base: string, headers: Record<string, string>, paths: string[], pids: Pids, rate: number): Promise<Load> {
+async function paced(
+  base: string,
+  headers: Record<string, string>,
+  paths: string[],
+  pids: Pids,
+  rate: number,
+): Promise<Load> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const target = new URL(base);
   const times: number[] = [];
@@ -265,9 +328,13 @@ async function paced(base: string, headers: Record<string, string>, paths: strin
   return { rps: count / elapsed, ...percentiles(times), count, errors, portalCpu, providerCpu, times };
 }
 
-
-
-async function measure(seed: SeedName, base: string, headers: Record<string, string>, scenario: Scenario, pids: Pids): Promise<Measured> {
+async function measure(
+  seed: SeedName,
+  base: string,
+  headers: Record<string, string>,
+  scenario: Scenario,
+  pids: Pids,
+): Promise<Measured> {
   if (scenario.paths.length === 0) return { seed, scenario, shows: [], skipped: "no page to drive" };
   const checked = await check(base, headers, scenario.paths);
   if ("skipped" in checked) return { seed, scenario, shows: [], skipped: checked.skipped };
@@ -284,7 +351,13 @@ const TARGET_REPORT_P99_GROWTH = 0.2;
 /** windows of each kind, alternated (BENCH_REPORT_ROUNDS): a p99 of one 10 s window at 15–30 req/s is its 2nd–3rd worst answer */
 const REPORT_ROUNDS = Math.max(1, Number(process.env.BENCH_REPORT_ROUNDS || 6));
 type Pooled = { p50: number; p99: number; count: number };
-type ReportBench = { timings: Awaited<ReturnType<typeof runReportTask>>[]; offered?: number; idle?: Pooled; busy?: Pooled; reportsDuring?: number };
+type ReportBench = {
+  timings: Awaited<ReturnType<typeof runReportTask>>[];
+  offered?: number;
+  idle?: Pooled;
+  busy?: Pooled;
+  reportsDuring?: number;
+};
 
 /**
  * Issue 19 (decisions 122, 126), large seed only: the 12-month spend and top-products reports, each timed as its task
@@ -292,13 +365,22 @@ type ReportBench = { timings: Awaited<ReturnType<typeof runReportTask>>[]; offer
  * of each: without a report, and with top-products reports running one after another in the provider the whole
  * time. Each kind's answers are pooled before the percentiles are read, so a drift in the machine's load falls on both.
  */
-async function benchReports(providerBase: string, token: string, portalBase: string, headers: Record<string, string>, category: Measured | undefined, pids: Pids): Promise<ReportBench> {
+async function benchReports(
+  providerBase: string,
+  token: string,
+  portalBase: string,
+  headers: Record<string, string>,
+  category: Measured | undefined,
+  pids: Pids,
+): Promise<ReportBench> {
   console.log("bench: large seed, reports…");
   const timings = [];
   for (const type of Object.keys(REPORT_TARGETS_MS)) timings.push(await runReportTask(providerBase, token, type));
   if (!category?.max) return { timings };
   const offered = category.max.rps / 2;
-  console.log(`bench: large seed, category page without and with a report running (${REPORT_ROUNDS} windows of each, alternated)…`);
+  console.log(
+    `bench: large seed, category page without and with a report running (${REPORT_ROUNDS} windows of each, alternated)…`,
+  );
   const idleTimes: number[] = [];
   const busyTimes: number[] = [];
   let reportsDuring = 0;
@@ -326,7 +408,10 @@ reports (large seed; issue 19: 12-month spend ≤ 2 s, top products ≤ 3 s, a r
   );
 }
 
-async function benchSeed(seed: SeedName, withWorkers: boolean): Promise<{ measured: Measured[]; workerRuns: WorkerRun[]; reports?: ReportBench }> {
+async function benchSeed(
+  seed: SeedName,
+  withWorkers: boolean,
+): Promise<{ measured: Measured[]; workerRuns: WorkerRun[]; reports?: ReportBench }> {
   const file = seed === "small" ? SMALL_FILE : LARGE_FILE;
   if (seed === "small") buildSmallSeed();
   else await ensureLargeSeed();
@@ -345,12 +430,24 @@ async function benchSeed(seed: SeedName, withWorkers: boolean): Promise<{ measur
     const measured: Measured[] = [];
     for (const scenario of scenarios) {
       console.log(`bench: ${seed} seed, ${scenario.name}…`);
-      measured.push(await measure(seed, portal.base, headers, scenario, { portal: portal.proc.child.pid!, provider: provider.proc.child.pid! }));
+      measured.push(
+        await measure(seed, portal.base, headers, scenario, {
+          portal: portal.proc.child.pid!,
+          provider: provider.proc.child.pid!,
+        }),
+      );
     }
 
     const reports =
       seed === "large"
-        ? await benchReports(provider.base, token, portal.base, headers, measured.find((m) => m.scenario.key === "category"), { portal: portal.proc.child.pid!, provider: provider.proc.child.pid! })
+        ? await benchReports(
+            provider.base,
+            token,
+            portal.base,
+            headers,
+            measured.find((m) => m.scenario.key === "category"),
+            { portal: portal.proc.child.pid!, provider: provider.proc.child.pid! },
+          )
         : undefined;
 
     const workerRuns: WorkerRun[] = [];
@@ -363,7 +460,10 @@ async function benchSeed(seed: SeedName, withWorkers: boolean): Promise<{ measur
       for (const run of [...workerRuns]) {
         console.log(`bench: ${seed} seed, ${run.scenario.name} with 2 portal workers…`);
         await check(portal.base, headers, run.scenario.paths); // warms the new processes
-        const load = await drive(portal.base, headers, run.scenario.paths, { portal: portal.proc.child.pid!, provider: provider.proc.child.pid! });
+        const load = await drive(portal.base, headers, run.scenario.paths, {
+          portal: portal.proc.child.pid!,
+          provider: provider.proc.child.pid!,
+        });
         workerRuns.push({ scenario: run.scenario, workers: 2, rps: load.rps, cpu: load.portalCpu });
       }
     }
@@ -376,7 +476,8 @@ async function benchSeed(seed: SeedName, withWorkers: boolean): Promise<{ measur
 
 // ---------------------------------------------------------------------------------------------------- report
 
-const fixed = (n: number | undefined, digits = 0, width = 6) => (n === undefined || !Number.isFinite(n) ? "–" : n.toFixed(digits)).padStart(width);
+const fixed = (n: number | undefined, digits = 0, width = 6) =>
+  (n === undefined || !Number.isFinite(n) ? "–" : n.toFixed(digits)).padStart(width);
 
 function printTable(all: Measured[]): void {
   const head =
@@ -411,9 +512,14 @@ function printTable(all: Measured[]): void {
 function printGrowth(all: Measured[]): void {
   const pairs = all
     .filter((m) => m.seed === "small" && m.max)
-    .map((small) => [small, all.find((l) => l.seed === "large" && l.scenario.key === small.scenario.key && l.max)] as const)
+    .map(
+      (small) =>
+        [small, all.find((l) => l.seed === "large" && l.scenario.key === small.scenario.key && l.max)] as const,
+    )
     .filter((pair): pair is readonly [Measured, Measured] => pair[1] !== undefined)
-    .filter(([a, b]) => [a.max!.portalCpu, a.max!.providerCpu, b.max!.portalCpu, b.max!.providerCpu].every(Number.isFinite));
+    .filter(([a, b]) =>
+      [a.max!.portalCpu, a.max!.providerCpu, b.max!.portalCpu, b.max!.providerCpu].every(Number.isFinite),
+    );
   if (pairs.length === 0) return;
   console.log(`\nCPU per request, small seed → large seed (DESIGN §6: at most ${TARGET_GROWTH * 100} % more):`);
   const pct = (from: number, to: number) => `${to >= from ? "+" : ""}${(((to - from) / from) * 100).toFixed(0)} %`;
@@ -426,7 +532,11 @@ function printGrowth(all: Measured[]): void {
         `provider ${a.providerCpu.toFixed(2)} → ${b.providerCpu.toFixed(2)} ms (${pct(a.providerCpu, b.providerCpu)}), ` +
         `total ${from.toFixed(2)} → ${to.toFixed(2)} ms (${pct(from, to)}) ` +
         // the floor reads no data: its change is the noise of the two runs, the yardstick for the others
-        (small.scenario.key === "floor" ? "(no data behind it: the runs' noise)" : to <= from * (1 + TARGET_GROWTH) ? "ok" : "OVER"),
+        (small.scenario.key === "floor"
+          ? "(no data behind it: the runs' noise)"
+          : to <= from * (1 + TARGET_GROWTH)
+            ? "ok"
+            : "OVER"),
     );
   }
 }
@@ -445,7 +555,9 @@ function printHistoryMatches(all: Measured[]): void {
 
 function printWorkers(runs: WorkerRun[], seed: SeedName): void {
   if (runs.length === 0) return;
-  console.log(`\nportal workers (${seed} seed, closed loop at ${CONNECTIONS} connections; the provider stays one process):`);
+  console.log(
+    `\nportal workers (${seed} seed, closed loop at ${CONNECTIONS} connections; the provider stays one process):`,
+  );
   for (const one of runs.filter((r) => r.workers === 1)) {
     const two = runs.find((r) => r.workers === 2 && r.scenario.key === one.scenario.key);
     if (!two) continue;
@@ -458,7 +570,10 @@ function printWorkers(runs: WorkerRun[], seed: SeedName): void {
 
 type Manifest = {
   entry: { module: string; imports?: string[] };
-  routes: Record<string, { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] }>;
+  routes: Record<
+    string,
+    { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] }
+  >;
 };
 
 function readManifest(): Manifest {
@@ -476,7 +591,8 @@ function routeJs(manifest: Manifest, routeId: string): { kb: number; files: numb
     for (const f of manifest.routes[id].imports ?? []) files.add(f);
   }
   let bytes = 0;
-  for (const url of files) bytes += gzipSync(readFileSync(path.join(ASSETS_DIR, url.replace(/^\/build\//, ""))), { level: 9 }).length;
+  for (const url of files)
+    bytes += gzipSync(readFileSync(path.join(ASSETS_DIR, url.replace(/^\/build\//, ""))), { level: 9 }).length;
   return { kb: bytes / 1024, files: files.size };
 }
 
@@ -486,7 +602,9 @@ function routeOf(manifest: Manifest, pathname: string): string | undefined {
   const tree = (parentId?: string): AgnosticRouteObject[] =>
     routes
       .filter((r) => r.parentId === parentId)
-      .map((r) => (r.index ? { id: r.id, path: r.path, index: true } : { id: r.id, path: r.path, children: tree(r.id) }));
+      .map((r) =>
+        r.index ? { id: r.id, path: r.path, index: true } : { id: r.id, path: r.path, children: tree(r.id) },
+      );
   return matchRoutes(tree(undefined), pathname)?.at(-1)?.route.id;
 }
 
@@ -497,19 +615,25 @@ function routeOf(manifest: Manifest, pathname: string): string | undefined {
 function printJs(manifest: Manifest, driven: Scenario[]): void {
   const routes = Object.values(manifest.routes);
   const pages = routes.filter(
-    (r) => r.parentId && r.parentId !== "root" && !routes.some((c) => c.parentId === r.id) && !/\.csv$/.test(r.path ?? ""),
+    (r) =>
+      r.parentId && r.parentId !== "root" && !routes.some((c) => c.parentId === r.id) && !/\.csv$/.test(r.path ?? ""),
   );
-  const drivenRoutes = new Map(driven.map((s) => [routeOf(manifest, new URL(s.paths[0] ?? "/", "http://x").pathname), s.name] as const));
+  const drivenRoutes = new Map(
+    driven.map((s) => [routeOf(manifest, new URL(s.paths[0] ?? "/", "http://x").pathname), s.name] as const),
+  );
   const rows = pages
     .map((r) => ({ id: r.id, ...routeJs(manifest, r.id) }))
     .sort((a, b) => b.kb - a.kb)
     .map((r) => {
-      const page = "/" + (manifest.routes[r.id].path ?? "").replace(/\/?$/, "") + (manifest.routes[r.id].index ? " (index)" : "");
+      const page =
+        "/" + (manifest.routes[r.id].path ?? "").replace(/\/?$/, "") + (manifest.routes[r.id].index ? " (index)" : "");
       const drivenAs = drivenRoutes.get(r.id);
       return `  ${page.padEnd(42)}${r.kb.toFixed(1).padStart(6)} KB  ${String(r.files).padStart(2)} files  ${r.kb <= TARGET_JS_KB ? "ok" : "OVER"}${drivenAs ? `  (${drivenAs})` : ""}`;
     });
   const over = pages.filter((r) => routeJs(manifest, r.id).kb > TARGET_JS_KB).length;
-  console.log(`\nfirst-load JavaScript of every customer page (gzip, budget ${TARGET_JS_KB} KB): ${over === 0 ? "all within" : `${over} OVER`}`);
+  console.log(
+    `\nfirst-load JavaScript of every customer page (gzip, budget ${TARGET_JS_KB} KB): ${over === 0 ? "all within" : `${over} OVER`}`,
+  );
   for (const row of rows) console.log(row);
 }
 
@@ -517,13 +641,18 @@ function printJs(manifest: Manifest, driven: Scenario[]): void {
 
 async function main() {
   const started = Date.now();
-  if (!existsSync(SERVER_BUILD)) throw new Error(`${SERVER_BUILD} is missing: run npm run build first (same PORTAL_BUILD_DIR)`);
-  for (const seed of SEEDS) if (seed !== "small" && seed !== "large") throw new Error(`BENCH_SEEDS: "${seed}" is neither small nor large`);
+  if (!existsSync(SERVER_BUILD))
+    throw new Error(`${SERVER_BUILD} is missing: run npm run build first (same PORTAL_BUILD_DIR)`);
+  for (const seed of SEEDS)
+    if (seed !== "small" && seed !== "large") throw new Error(`BENCH_SEEDS: "${seed}" is neither small nor large`);
   const manifest = readManifest();
   // one secret shared with the portal child, so the cookie written here verifies there
   process.env.SESSION_SECRETS = randomBytes(32).toString("hex");
   process.env.SECURE_COOKIES = "false";
-  const load = () => loadavg().map((n) => n.toFixed(2)).join(" ");
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ");
   const loadBefore = load();
   // per seed: two runs (closed, open) of each of the four scenarios; on the last seed two more with two workers
   const runs = SEEDS.length * 8 + 2 + (SEEDS.includes("large") ? 2 : 0);
@@ -550,7 +679,10 @@ async function main() {
   printWorkers(workerRuns, SEEDS.at(-1)!);
   printReports(reports);
   printHistoryMatches(measured);
-  printJs(manifest, measured.filter((m) => m.seed === SEEDS.at(-1)).map((m) => m.scenario));
+  printJs(
+    manifest,
+    measured.filter((m) => m.seed === SEEDS.at(-1)).map((m) => m.scenario),
+  );
   console.log(
     `\nbench: ran ${((Date.now() - started) / 1000).toFixed(0)} s; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after. ` +
       "Figures move with the machine's load: compare runs made back to back.",

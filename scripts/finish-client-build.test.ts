@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { planMerge } from "./finish-client-build";
 
 const chunk = (name: string) => `/build/_shared/chunk-${name}.js`;
-const route = (id: string, parentId: string | undefined, imports: string[]) => ({ id, parentId, module: `/build/${id}.js`, imports });
+const route = (id: string, parentId: string | undefined, imports: string[]) => ({
+  id,
+  parentId,
+  module: `/build/${id}.js`,
+  imports,
+});
 
 // root → _default → (product, category); root → _basket → basket
 const manifest = {
@@ -11,7 +16,13 @@ const manifest = {
     root: route("root", undefined, [chunk("VENDOR"), chunk("DOCCTX")]),
     "routes/_default": route("routes/_default", "root", [chunk("VENDOR"), chunk("CHROME"), chunk("DOCCTX")]),
     "routes/_basket": route("routes/_basket", "root", [chunk("VENDOR"), chunk("CHROME")]),
-    "routes/product": route("routes/product", "routes/_default", [chunk("VENDOR"), chunk("CARD"), chunk("PURCHASE"), chunk("CHROME"), chunk("STATEFUL")]),
+    "routes/product": route("routes/product", "routes/_default", [
+      chunk("VENDOR"),
+      chunk("CARD"),
+      chunk("PURCHASE"),
+      chunk("CHROME"),
+      chunk("STATEFUL"),
+    ]),
     "routes/category": route("routes/category", "routes/_default", [chunk("VENDOR"), chunk("CARD")]),
     "routes/basket": route("routes/basket", "routes/_basket", [chunk("VENDOR"), chunk("LINES")]),
   },

@@ -100,11 +100,13 @@ export async function mergeClientChunks(buildDir: string | undefined): Promise<{
   const metafile = JSON.parse(readFileSync(metafilePath, "utf8")) as Metafile;
   const inputsOf = new Map<string, string[]>();
   // keyed by file name: the names carry a content hash, and the metafile's paths are relative to where the build ran
-  for (const [output, { inputs }] of Object.entries(metafile.outputs)) inputsOf.set(path.basename(output), Object.keys(inputs));
+  for (const [output, { inputs }] of Object.entries(metafile.outputs))
+    inputsOf.set(path.basename(output), Object.keys(inputs));
   const isFoldable = (url: string) => {
     const inputs = inputsOf.get(path.basename(url));
     // "empty-module:" inputs are server modules the compiler emptied for the browser
-    if (!inputs || inputs.some((input) => !input.startsWith("app/") && !input.startsWith("empty-module:"))) return false;
+    if (!inputs || inputs.some((input) => !input.startsWith("app/") && !input.startsWith("empty-module:")))
+      return false;
     return !/\bcreateContext\b/.test(readFileSync(fileOf(url), "utf8"));
   };
 
@@ -124,7 +126,9 @@ export async function mergeClientChunks(buildDir: string | undefined): Promise<{
       setup(b) {
         b.onResolve({ filter: /.*/ }, (args) => {
           if (args.kind === "entry-point") return undefined;
-          const file = args.path.startsWith(PUBLIC_PREFIX) ? fileOf(args.path) : path.resolve(args.resolveDir, args.path);
+          const file = args.path.startsWith(PUBLIC_PREFIX)
+            ? fileOf(args.path)
+            : path.resolve(args.resolveDir, args.path);
           if (inline.has(file)) return { path: file };
           const url = PUBLIC_PREFIX + path.relative(path.resolve(assetsDir), file).split(path.sep).join("/");
           return { path: url, external: true };
@@ -151,7 +155,9 @@ export async function mergeClientChunks(buildDir: string | undefined): Promise<{
 }
 
 /** Minifies every browser file but the manifest again with terser (safe options only: no `unsafe*`). */
-export async function minifyAssets(buildDir: string | undefined): Promise<{ files: number; before: number; after: number }> {
+export async function minifyAssets(
+  buildDir: string | undefined,
+): Promise<{ files: number; before: number; after: number }> {
   const assetsDir = buildDir ? `${buildDir}/assets` : "public/build";
   const files = readdirSync(assetsDir, { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".js") && !path.basename(f).startsWith("manifest-"))
@@ -160,7 +166,12 @@ export async function minifyAssets(buildDir: string | undefined): Promise<{ file
   let after = 0;
   for (const file of files) {
     const source = readFileSync(file, "utf8");
-    const { code } = await minify(source, { module: true, compress: { passes: 2 }, mangle: true, format: { comments: false } });
+    const { code } = await minify(source, {
+      module: true,
+      compress: { passes: 2 },
+      mangle: true,
+      format: { comments: false },
+    });
     if (code === undefined) throw new Error(`finish-client-build: terser gave nothing for ${file}`);
     before += source.length;
     after += code.length;

@@ -32,7 +32,9 @@ afterEach(() => {
 });
 
 /** Starts scripts/fixtures/pid-server.ts (an HTTP server answering its pid) through serveOnWorkers. */
-async function startFixture(workers: number): Promise<{ url: string; primaryPid: number; exited: Promise<number | null> }> {
+async function startFixture(
+  workers: number,
+): Promise<{ url: string; primaryPid: number; exited: Promise<number | null> }> {
   const port = await freePort();
   const proc = spawn(process.execPath, ["--import", "tsx", "scripts/fixtures/pid-server.ts"], {
     env: { ...process.env, PORT: String(port), PORTAL_WORKERS: String(workers) },
@@ -56,7 +58,8 @@ async function startFixture(workers: number): Promise<{ url: string; primaryPid:
 /** The pids answering `count` fresh connections (the fixture closes each one). */
 async function answeringPids(url: string, count: number): Promise<Set<number>> {
   const pids = new Set<number>();
-  for (let i = 0; i < count; i++) pids.add(Number(await (await fetch(url, { headers: { connection: "close" } })).text()));
+  for (let i = 0; i < count; i++)
+    pids.add(Number(await (await fetch(url, { headers: { connection: "close" } })).text()));
   return pids;
 }
 

@@ -31,7 +31,9 @@ export function portalWorkerCount(
   if (raw) {
     const count = Number(raw);
     if (!Number.isInteger(count) || count < 1 || count > MAX_WORKERS) {
-      throw new Error(`PORTAL_WORKERS must be a whole number from 1 to ${MAX_WORKERS} (portal processes to run), not "${raw}".`);
+      throw new Error(
+        `PORTAL_WORKERS must be a whole number from 1 to ${MAX_WORKERS} (portal processes to run), not "${raw}".`,
+      );
     }
     return count;
   }
@@ -113,7 +115,9 @@ function runPrimary(count: number, relay: (message: unknown) => boolean): Promis
           return;
         }
         console.error(`Portal worker ${worker.process.pid} stopped (${how}); starting another.`);
-        fork().catch((error) => console.error(`Portal worker not replaced: ${error instanceof Error ? error.message : error}`));
+        fork().catch((error) =>
+          console.error(`Portal worker not replaced: ${error instanceof Error ? error.message : error}`),
+        );
       });
     });
 

@@ -12,7 +12,8 @@ describe("parseStat", () => {
 describe.runIf(process.platform === "linux")("processTreeCpuMs", () => {
   it("counts a busy child process in its parent's tree", async () => {
     // a child that spins until it has used 300 ms of CPU (by its own count, whatever the machine's load), then waits
-    const spin = "const used = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; }; while (used() < 300); console.log('done'); setInterval(() => {}, 1000);";
+    const spin =
+      "const used = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; }; while (used() < 300); console.log('done'); setInterval(() => {}, 1000);";
     const child = spawn(process.execPath, ["-e", spin], {
       stdio: ["ignore", "pipe", "ignore"],
     });

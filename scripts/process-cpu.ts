@@ -46,7 +46,7 @@ export function processTreeCpuMs(rootPid: number): number {
   }
   if (!stats.has(rootPid)) return NaN;
   const tree = new Set([rootPid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, { ppid }] of stats) {
       if (!tree.has(pid) && tree.has(ppid)) {

@@ -34,8 +34,14 @@ export function mapDbError(error: any): FeathersError | undefined {
   if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
     return new Conflict("This record already exists");
   }
-  if (code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY") return new BadRequest("A referenced record does not exist");
-  if (code.startsWith("22") || code.startsWith("SQLITE_CONSTRAINT") || code === "SQLITE_MISMATCH" || code === "SQLITE_TOOBIG") {
+  if (code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY")
+    return new BadRequest("A referenced record does not exist");
+  if (
+    code.startsWith("22") ||
+    code.startsWith("SQLITE_CONSTRAINT") ||
+    code === "SQLITE_MISMATCH" ||
+    code === "SQLITE_TOOBIG"
+  ) {
     return new BadRequest("Invalid value");
   }
   return undefined;
@@ -68,7 +74,8 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
       let error: FeathersError;
       if (raw instanceof FeathersError) error = raw;
       else if (mapDbError(raw)) error = mapDbError(raw)!;
-      else if (typeof raw?.status === "number" && raw.status >= 400 && raw.status < 500) error = new BadRequest(raw.message || "Bad request");
+      else if (typeof raw?.status === "number" && raw.status >= 400 && raw.status < 500)
+        error = new BadRequest(raw.message || "Bad request");
       else {
         log(`provider: unexpected error on ${koaCtx.method} ${koaCtx.path}: ${raw?.stack ?? raw}`);
         error = new GeneralError("Internal error");
@@ -81,9 +88,15 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
     }
   });
   // every REST call's params carry the client's address, through trusted proxies only (decision 027)
-  const proxies = parseTrustedProxies(options.trustedProxies ?? process.env.PROVIDER_TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES);
+  const proxies = parseTrustedProxies(
+    options.trustedProxies ?? process.env.PROVIDER_TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES,
+  );
   app.use(async (koaCtx, next) => {
-    const clientAddress = resolveClientAddress(koaCtx.req.socket.remoteAddress, koaCtx.req.headers["x-forwarded-for"], proxies);
+    const clientAddress = resolveClientAddress(
+      koaCtx.req.socket.remoteAddress,
+      koaCtx.req.headers["x-forwarded-for"],
+      proxies,
+    );
     koaCtx.feathers = { ...koaCtx.feathers, clientAddress } as typeof koaCtx.feathers;
     await next();
   });
@@ -131,19 +144,39 @@ async function actAsCustomer(context: HookContext, db: Knex): Promise<void> {
   const { customerId, ...rest } = query;
   context.params.query = rest;
   const caller = context.params.caller;
-  if (!isIdText(String(customerId))) throw new BadRequest("Invalid query parameter 'customerId'", { field: "customerId" });
+  if (!isIdText(String(customerId)))
+    throw new BadRequest("Invalid query parameter 'customerId'", { field: "customerId" });
   const id = Number(customerId);
   if (!caller.isEvolveUser) {
     if (id === caller.customerId) return;
     throw new Forbidden("Only provider staff may act for another customer");
   }
   if (!(await db("customers").where("id", id).first("id"))) throw new NotFound(`Customer '${id}' not found`);
-  context.params.caller = { ...caller, customerId: id, contactId: null, permissions: ALL_PERMISSIONS, isApprover: true };
+  context.params.caller = {
+    ...caller,
+    customerId: id,
+    contactId: null,
+    permissions: ALL_PERMISSIONS,
+    isApprover: true,
+  };
 }
 
 /** What an evolve user acting for a customer may do there. */
 const ALL_PERMISSIONS = [
-  "canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue", "canViewManpack", "manpackOrders", "fullCatalogue",
-  "addSiteUser", "viewOrderHistory", "orderApproval", "viewReporting", "addManpackUser", "dellAddress", "indAddress",
-  "addAddress", "viewAllOrders", "amendOrderDeliveryAddress",
+  "canViewFullCatalogue",
+  "canViewMyCatalogue",
+  "canViewUserCatalogue",
+  "canViewManpack",
+  "manpackOrders",
+  "fullCatalogue",
+  "addSiteUser",
+  "viewOrderHistory",
+  "orderApproval",
+  "viewReporting",
+  "addManpackUser",
+  "dellAddress",
+  "indAddress",
+  "addAddress",
+  "viewAllOrders",
+  "amendOrderDeliveryAddress",
 ];

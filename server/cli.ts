@@ -42,7 +42,9 @@ async function rebuild(args: string[]): Promise<void> {
     await seed(db, { scale, log: (m) => console.log(m) });
     await resetSequences(db);
     await analyze(db, true);
-    console.log(`seeded (${scale}) ${usingPg ? "PostgreSQL" : sqliteFile} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded (${scale}) ${usingPg ? "PostgreSQL" : sqliteFile} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   } finally {
     await db.destroy();
   }
@@ -82,14 +84,20 @@ async function main(args: string[]): Promise<void> {
       return withDb(async (db) => {
         const rows = await db("outbox").orderBy("id", "desc").limit(n);
         if (!rows.length) console.log("(no e-mails)");
-        for (const r of rows.reverse()) console.log(`--- #${r.id} ${r.created_at} to ${r.to_email} [${r.kind}]\nSubject: ${r.subject}\n\n${r.body}\n`);
+        for (const r of rows.reverse())
+          console.log(
+            `--- #${r.id} ${r.created_at} to ${r.to_email} [${r.kind}]\nSubject: ${r.subject}\n\n${r.body}\n`,
+          );
       });
     }
     case "item": {
       const [action, code] = rest;
-      if ((action !== "withdraw" && action !== "restore") || !code) throw new Error(`item needs withdraw or restore and a product code\n${USAGE}`);
+      if ((action !== "withdraw" && action !== "restore") || !code)
+        throw new Error(`item needs withdraw or restore and a product code\n${USAGE}`);
       return withDb(async (db) => {
-        const changed = await db("items").where("item_code", code).update({ is_inactive: action === "withdraw" });
+        const changed = await db("items")
+          .where("item_code", code)
+          .update({ is_inactive: action === "withdraw" });
         if (!changed) throw new Error(`no product has the code ${code}`);
         console.log(`${code}: ${action === "withdraw" ? "withdrawn from" : "back in"} the catalogue`);
       });

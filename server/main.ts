@@ -34,7 +34,9 @@ export async function seedIfEmpty(db: Knex, scale: SeedScale, log: (m: string) =
 
 export const DEFAULT_HOST = "127.0.0.1";
 
-export async function startProvider(opts: StartOptions = {}): Promise<{ port: number; address: string; url: string; close(): Promise<void> }> {
+export async function startProvider(
+  opts: StartOptions = {},
+): Promise<{ port: number; address: string; url: string; close(): Promise<void> }> {
   const log = opts.log ?? ((m: string) => console.log(m));
   const db = createDb({ databaseUrl: opts.databaseUrl, sqliteFile: opts.sqliteFile });
   try {
@@ -56,7 +58,8 @@ export async function startProvider(opts: StartOptions = {}): Promise<{ port: nu
   const port = typeof bound === "object" && bound ? bound.port : (opts.port ?? 3030);
   const address = typeof bound === "object" && bound ? bound.address : host;
   // the portal calls it on loopback when it listens on every interface
-  const urlHost = address === "0.0.0.0" || address === "::" ? "127.0.0.1" : isIP(address) === 6 ? `[${address}]` : address;
+  const urlHost =
+    address === "0.0.0.0" || address === "::" ? "127.0.0.1" : isIP(address) === 6 ? `[${address}]` : address;
   return {
     port,
     address,
@@ -76,7 +79,8 @@ export function envOptions(env: Record<string, string | undefined> = process.env
     return Number(raw);
   };
   const host = env.PROVIDER_HOST || DEFAULT_HOST;
-  if (!isIP(host) && !/^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$/.test(host)) throw new Error(`PROVIDER_HOST must be an IP address or a host name (got '${host}')`);
+  if (!isIP(host) && !/^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$/.test(host))
+    throw new Error(`PROVIDER_HOST must be an IP address or a host name (got '${host}')`);
   parseTrustedProxies(env.PROVIDER_TRUSTED_PROXIES || DEFAULT_TRUSTED_PROXIES); // a bad value stops start-up here
   return {
     port: int("PROVIDER_PORT", 3030),

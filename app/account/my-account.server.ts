@@ -32,7 +32,11 @@ export function myAccountPageData(user: PortalUser) {
   return {
     name: name || session.user.email,
     email: session.user.email,
-    businessUnits: session.customers.map((c) => ({ id: c.internalId, name: c.name, selected: c.internalId === session.selectedCustomer?.internalId })),
+    businessUnits: session.customers.map((c) => ({
+      id: c.internalId,
+      name: c.name,
+      selected: c.internalId === session.selectedCustomer?.internalId,
+    })),
     abilities,
     links: ACCOUNT_SCREENS.filter((s) => mayOpen(user, s.to)).map((s) => ({ to: s.to, label: s.label })),
   };
@@ -44,11 +48,22 @@ export const changePasswordSchema = () =>
   z
     .object({
       intent: z.literal("change-password"),
-      currentPassword: z.string({ required_error: "Enter your current password" }).min(1, "Enter your current password").max(200, "Use at most 200 characters"),
-      newPassword: z.string({ required_error: "Choose a new password" }).min(10, "Use at least 10 characters").max(200, "Use at most 200 characters"),
-      confirmPassword: z.string({ required_error: "Type the new password again" }).min(1, "Type the new password again"),
+      currentPassword: z
+        .string({ required_error: "Enter your current password" })
+        .min(1, "Enter your current password")
+        .max(200, "Use at most 200 characters"),
+      newPassword: z
+        .string({ required_error: "Choose a new password" })
+        .min(10, "Use at least 10 characters")
+        .max(200, "Use at most 200 characters"),
+      confirmPassword: z
+        .string({ required_error: "Type the new password again" })
+        .min(1, "Type the new password again"),
     })
-    .refine((form) => form.newPassword === form.confirmPassword, { path: ["confirmPassword"], message: "The two new passwords are not the same" });
+    .refine((form) => form.newPassword === form.confirmPassword, {
+      path: ["confirmPassword"],
+      message: "The two new passwords are not the same",
+    });
 
 const intentSchema = z.object({ intent: z.enum(["change-password", "sign-out-everywhere"]) });
 
@@ -63,7 +78,14 @@ const refused = (fieldErrors: Record<string, string>, formError: string | null, 
  * `sign-out-everywhere` → POST /api/sign-out-everywhere, then 303 to /login with a toast and a new, empty session.
  */
 export async function submitMyAccount(user: PortalUser, request: Request, clientIp?: string) {
-  const intent = intentSchema.safeParse(Object.fromEntries(await request.clone().formData().catch(() => new FormData())));
+  const intent = intentSchema.safeParse(
+    Object.fromEntries(
+      await request
+        .clone()
+        .formData()
+        .catch(() => new FormData()),
+    ),
+  );
   if (!intent.success) return refused({}, "Choose what to do: change your password or sign out everywhere.");
   if (intent.data.intent === "sign-out-everywhere") {
     try {
@@ -79,12 +101,19 @@ export async function submitMyAccount(user: PortalUser, request: Request, client
   const form = await parseForm(request, changePasswordSchema());
   if (!form.ok) return refused(form.fieldErrors, form.formError);
   try {
-    await changePassword(user.upstream, { currentPassword: form.data.currentPassword, newPassword: form.data.newPassword }, clientIp);
+    await changePassword(
+      user.upstream,
+      { currentPassword: form.data.currentPassword, newPassword: form.data.newPassword },
+      clientIp,
+    );
   } catch (error) {
     const upstream = refusal(error);
     const field = PASSWORD_FIELDS.find((f) => f === upstream.field);
     if (field) return refused({ [field]: reason(upstream.message) }, null, upstream.status);
     return refusalForm(upstream);
   }
-  return redirect("/my-account", { status: 303, headers: await flashToast(request, { kind: "success", message: PASSWORD_CHANGED }) });
+  return redirect("/my-account", {
+    status: 303,
+    headers: await flashToast(request, { kind: "success", message: PASSWORD_CHANGED }),
+  });
 }

@@ -9,7 +9,15 @@ import { pageCount } from "~/domain/paging";
 import { permissionsInWords } from "~/domain/permission-words";
 import { isPermission } from "~/domain/permissions";
 import { refusal } from "~/upstream/errors.server";
-import { createInvitation, listInvitations, listSiteUsers, resendInvitation, revokeInvitation, type Invitation, type SiteUser } from "~/upstream/site-users.server";
+import {
+  createInvitation,
+  listInvitations,
+  listSiteUsers,
+  resendInvitation,
+  revokeInvitation,
+  type Invitation,
+  type SiteUser,
+} from "~/upstream/site-users.server";
 import { fieldReason as reason } from "~/wearer-packs/add-wearer.server";
 import { idField, parseForm, plainMessages, type FieldErrors } from "~/utils/forms.server";
 
@@ -24,7 +32,10 @@ export const INVITATION_GONE = "That invitation could not be found. It may have 
 
 /** The permissions the invite form offers: those the inviter holds (the provider refuses any other), in SPEC §6's order. */
 export function offeredPermissions(user: PortalUser) {
-  return permissionsInWords(user.session.account.permissions).map(({ permission, words }) => ({ value: permission, label: words }));
+  return permissionsInWords(user.session.account.permissions).map(({ permission, words }) => ({
+    value: permission,
+    label: words,
+  }));
 }
 
 /** Only an approver may make an approver (the provider's rule); anyone with addSiteUser may ask for approval. */
@@ -49,10 +60,17 @@ export interface InvitationRow {
   permissions: string[];
 }
 
-const fullName = (first: string | null | undefined, last: string | null | undefined) => [first, last].filter(Boolean).join(" ");
+const fullName = (first: string | null | undefined, last: string | null | undefined) =>
+  [first, last].filter(Boolean).join(" ");
 
 export function siteUserRow(u: SiteUser): SiteUserRow {
-  return { id: u.id, name: fullName(u.firstName, u.lastName) || u.email, email: u.email, lastLogin: u.lastLoginAt ? formatDate(u.lastLoginAt) : "Never", active: u.isActive };
+  return {
+    id: u.id,
+    name: fullName(u.firstName, u.lastName) || u.email,
+    email: u.email,
+    lastLogin: u.lastLoginAt ? formatDate(u.lastLoginAt) : "Never",
+    active: u.isActive,
+  };
 }
 
 export function invitationRow(i: Invitation): InvitationRow {
@@ -74,7 +92,10 @@ export function invitationRow(i: Invitation): InvitationRow {
  */
 export async function siteUsersPageData(user: PortalUser, url: URL) {
   const asked = parsePage(url.searchParams.get("page"));
-  const [invitations, first] = await Promise.all([listInvitations(user.upstream), listSiteUsers(user.upstream, (asked - 1) * PAGE_SIZE)]);
+  const [invitations, first] = await Promise.all([
+    listInvitations(user.upstream),
+    listSiteUsers(user.upstream, (asked - 1) * PAGE_SIZE),
+  ]);
   let users = first;
   const pages = pageCount(users.total);
   const page = Math.min(asked, pages);
@@ -92,8 +113,16 @@ export async function siteUsersPageData(user: PortalUser, url: URL) {
 }
 export type SiteUsersPageData = Awaited<ReturnType<typeof siteUsersPageData>>;
 
-const name = (what: string) => z.string({ required_error: `Enter the ${what}` }).trim().min(1, `Enter the ${what}`).max(100, "Use at most 100 characters");
-const checkbox = z.string().optional().transform((v) => v !== undefined && v !== "");
+const name = (what: string) =>
+  z
+    .string({ required_error: `Enter the ${what}` })
+    .trim()
+    .min(1, `Enter the ${what}`)
+    .max(100, "Use at most 100 characters");
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v !== undefined && v !== "");
 
 export const inviteSchema = () =>
   z.object({
@@ -110,9 +139,18 @@ export const inviteSchema = () =>
   });
 
 const idSchema = z.object({ invitationId: idField("Choose an invitation") });
-const intentSchema = z.object({ intent: z.enum(["invite", "resend", "revoke"], { errorMap: () => ({ message: "Choose what to do" }) }) });
+const intentSchema = z.object({
+  intent: z.enum(["invite", "resend", "revoke"], { errorMap: () => ({ message: "Choose what to do" }) }),
+});
 
-export type InviteValues = { email: string; firstName: string; lastName: string; permissions: string[]; isApprover: boolean; needsApproval: boolean };
+export type InviteValues = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  permissions: string[];
+  isApprover: boolean;
+  needsApproval: boolean;
+};
 const INVITE_FIELDS = ["email", "firstName", "lastName", "permissions", "isApprover", "needsApproval"] as const;
 
 function typedValues(formData: FormData): InviteValues {
@@ -140,8 +178,10 @@ async function invite(user: PortalUser, request: Request, formData: FormData) {
   if (!parsed.success) for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".")] ??= issue.message;
   const held = new Set(user.session.account.permissions);
   const permissions = [...new Set(values.permissions)];
-  if (permissions.some((p) => !isPermission(p) || !held.has(p))) fieldErrors.permissions = "Choose only permissions from the list: you can give only what you hold yourself";
-  if (values.isApprover && !mayMakeApprover(user)) fieldErrors.isApprover = "Only an approver can make a colleague an approver";
+  if (permissions.some((p) => !isPermission(p) || !held.has(p)))
+    fieldErrors.permissions = "Choose only permissions from the list: you can give only what you hold yourself";
+  if (values.isApprover && !mayMakeApprover(user))
+    fieldErrors.isApprover = "Only an approver can make a colleague an approver";
   if (!parsed.success || Object.keys(fieldErrors).length > 0) return refused(fieldErrors, null, values);
   const { email, firstName, lastName, isApprover, needsApproval } = parsed.data;
   try {
@@ -149,9 +189,14 @@ async function invite(user: PortalUser, request: Request, formData: FormData) {
   } catch (error) {
     const upstream = refusal(error);
     const field = INVITE_FIELDS.find((f) => f === upstream.field);
-    return field ? refused({ [field]: reason(upstream.message) }, null, values, upstream.status) : refused({}, upstream.message, values, upstream.status);
+    return field
+      ? refused({ [field]: reason(upstream.message) }, null, values, upstream.status)
+      : refused({}, upstream.message, values, upstream.status);
   }
-  return redirect("/add-site-user", { status: 303, headers: await flashToast(request, { kind: "success", message: INVITATION_SENT(email) }) });
+  return redirect("/add-site-user", {
+    status: 303,
+    headers: await flashToast(request, { kind: "success", message: INVITATION_SENT(email) }),
+  });
 }
 
 async function onInvitation(user: PortalUser, request: Request, formData: FormData, intent: "resend" | "revoke") {
@@ -161,7 +206,8 @@ async function onInvitation(user: PortalUser, request: Request, formData: FormDa
   if (!parsed.success) return back("error", INVITATION_GONE);
   let message: string;
   try {
-    if (intent === "resend") message = INVITATION_RESENT((await resendInvitation(user.upstream, parsed.data.invitationId)).email);
+    if (intent === "resend")
+      message = INVITATION_RESENT((await resendInvitation(user.upstream, parsed.data.invitationId)).email);
     else {
       await revokeInvitation(user.upstream, parsed.data.invitationId);
       message = INVITATION_REVOKED;

@@ -8,7 +8,12 @@ import { PAGE_SIZE, FETCH_ALL_LIMIT } from "~/domain/constants";
 import { parsePage } from "~/domain/feathers-query";
 import { pageCount } from "~/domain/paging";
 import { normalisePostcode } from "~/domain/postcode";
-import { addCustomerAddress, deactivateCustomerAddress, listAddressPage, type Address } from "~/upstream/addresses.server";
+import {
+  addCustomerAddress,
+  deactivateCustomerAddress,
+  listAddressPage,
+  type Address,
+} from "~/upstream/addresses.server";
 import { refusal } from "~/upstream/errors.server";
 import { idField, parseForm, type FieldErrors } from "~/utils/forms.server";
 import { fieldReason } from "~/wearer-packs/add-wearer.server";
@@ -25,7 +30,11 @@ export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export type AddressValues = Record<AddressField, string>;
 
 const required = (what: string, max: number) =>
-  z.string({ required_error: `Enter ${what}` }).trim().min(1, `Enter ${what}`).max(max, `Use at most ${max} characters`);
+  z
+    .string({ required_error: `Enter ${what}` })
+    .trim()
+    .min(1, `Enter ${what}`)
+    .max(max, `Use at most ${max} characters`);
 const optional = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`).default("");
 
 /** The address form: label, addressee, two lines, town and a UK postcode (normalised: `sw1a1aa` → `SW1A 1AA`). */
@@ -78,7 +87,9 @@ export async function submitAddAddress(user: PortalUser, request: Request) {
   } catch (error) {
     const upstream = refusal(error);
     const field = ADDRESS_FIELDS.find((f) => f === upstream.field);
-    return field ? refused({ [field]: fieldReason(upstream.message) }, null, values, upstream.status) : refused({}, upstream.message, values, upstream.status);
+    return field
+      ? refused({ [field]: fieldReason(upstream.message) }, null, values, upstream.status)
+      : refused({}, upstream.message, values, upstream.status);
   }
   const to = mayOpen(user, "/manage-delivery-addresses") ? "/manage-delivery-addresses" : "/add-delivery-address";
   return redirect(to, { status: 303, headers: await flashToast(request, { kind: "success", message: ADDRESS_ADDED }) });
@@ -112,10 +123,18 @@ export async function manageAddressesPageData(user: PortalUser, url: URL) {
   const typedOnly = permissions.includes("customAddressOnly");
   const customerList = async () => {
     const asked = parsePage(url.searchParams.get("page"));
-    const first = await listAddressPage(user.upstream, "customer-address", { q, limit: PAGE_SIZE, skip: (asked - 1) * PAGE_SIZE });
+    const first = await listAddressPage(user.upstream, "customer-address", {
+      q,
+      limit: PAGE_SIZE,
+      skip: (asked - 1) * PAGE_SIZE,
+    });
     const pages = pageCount(first.total);
     if (asked <= pages) return { page: asked, pages, answer: first };
-    const last = await listAddressPage(user.upstream, "customer-address", { q, limit: PAGE_SIZE, skip: (pages - 1) * PAGE_SIZE });
+    const last = await listAddressPage(user.upstream, "customer-address", {
+      q,
+      limit: PAGE_SIZE,
+      skip: (pages - 1) * PAGE_SIZE,
+    });
     return { page: pages, pages, answer: last };
   };
   const [customer, custom] = await Promise.all([
@@ -124,7 +143,14 @@ export async function manageAddressesPageData(user: PortalUser, url: URL) {
   ]);
   return {
     q,
-    customer: customer ? { total: customer.answer.total, page: customer.page, pageCount: customer.pages, rows: customer.answer.data.map(row) } : null,
+    customer: customer
+      ? {
+          total: customer.answer.total,
+          page: customer.page,
+          pageCount: customer.pages,
+          rows: customer.answer.data.map(row),
+        }
+      : null,
     custom: custom.data.map(row),
     canDeactivate: permissions.includes("dellAddress"),
     addLink: mayOpen(user, "/add-delivery-address"),
@@ -146,7 +172,11 @@ export async function submitManageAddresses(user: PortalUser, request: Request) 
     return `/manage-delivery-addresses${search ? `?${search}` : ""}`;
   })();
   const form = await parseForm(request, deactivateSchema());
-  if (!form.ok) return data({ ok: false as const, fieldErrors: form.fieldErrors, formError: form.formError ?? "Choose an address" }, { status: 400 });
+  if (!form.ok)
+    return data(
+      { ok: false as const, fieldErrors: form.fieldErrors, formError: form.formError ?? "Choose an address" },
+      { status: 400 },
+    );
   try {
     await deactivateCustomerAddress(user.upstream, form.data.addressId);
   } catch (error) {
@@ -154,5 +184,8 @@ export async function submitManageAddresses(user: PortalUser, request: Request) 
     const message = upstream.status === 404 ? "That address was not found" : upstream.message;
     return redirect(back, { status: 303, headers: await flashToast(request, { kind: "error", message }) });
   }
-  return redirect(back, { status: 303, headers: await flashToast(request, { kind: "success", message: ADDRESS_DEACTIVATED }) });
+  return redirect(back, {
+    status: 303,
+    headers: await flashToast(request, { kind: "success", message: ADDRESS_DEACTIVATED }),
+  });
 }

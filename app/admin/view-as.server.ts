@@ -64,7 +64,10 @@ export async function fallBackToAdmin(request: Request, deadToken: string | null
 }
 
 /** Log-out while viewing as logs the admin out fully: their own token is revoked too (the act-as one by the caller). */
-export async function revokeAdminTokenOnLogout(request: Request, revoke: (token: string) => Promise<unknown>): Promise<void> {
+export async function revokeAdminTokenOnLogout(
+  request: Request,
+  revoke: (token: string) => Promise<unknown>,
+): Promise<void> {
   const state = (await getSession(request)).get("viewAs");
   if (!state) return;
   try {

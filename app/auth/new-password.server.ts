@@ -11,7 +11,10 @@ export const newPasswordSchema = () =>
         .max(200, "Use at most 200 characters"),
       confirm: z.string({ required_error: "Type the password again" }).min(1, "Type the password again"),
     })
-    .refine((form) => form.password === form.confirm, { path: ["confirm"], message: "The two passwords are not the same" });
+    .refine((form) => form.password === form.confirm, {
+      path: ["confirm"],
+      message: "The two passwords are not the same",
+    });
 
 /** What to tell someone whose emailed link the provider refused (404 unknown, 410 used or expired), in its words. */
 export function linkProblem(error: unknown): string | null {

@@ -24,7 +24,11 @@ const cases: Case[] = [
     "POST /login (redirect)",
     async (way) => {
       server.use(...authHandlers());
-      return loginAction({ request: post("/login", { email: "buyer@demo.test", password: "workwear-demo", redirect: way }), params: {}, context });
+      return loginAction({
+        request: post("/login", { email: "buyer@demo.test", password: "workwear-demo", redirect: way }),
+        params: {},
+        context,
+      });
     },
   ],
   [
@@ -40,7 +44,11 @@ const cases: Case[] = [
     "POST /dismiss-banner (redirect)",
     async (way) => {
       server.use(...authHandlers());
-      return dismissBannerAction({ request: post("/dismiss-banner", { bannerId: "b1", redirect: way }, await sessionCookie()), params: {}, context });
+      return dismissBannerAction({
+        request: post("/dismiss-banner", { bannerId: "b1", redirect: way }, await sessionCookie()),
+        params: {},
+        context,
+      });
     },
   ],
   [
@@ -55,7 +63,11 @@ const cases: Case[] = [
     "POST /basket intent=add (redirectTo)",
     async (way) => {
       server.use(...authHandlers(), ...basketHandlers().handlers);
-      const request = post("/basket", { intent: "add", productId: "20002", qty: "1", redirectTo: way }, await sessionCookie());
+      const request = post(
+        "/basket",
+        { intent: "add", productId: "20002", qty: "1", redirectTo: way },
+        await sessionCookie(),
+      );
       return basketAction({ request, params: {}, context });
     },
   ],

@@ -52,7 +52,9 @@ describe("a user the guard sends away is told why (issue 14 item 7)", () => {
   });
 
   it("a prefetch (a hovered link) is redirected without a toast", async () => {
-    const answer = await refused(approvalsLoader, "/order-to-approve", ["canViewFullCatalogue"], { "Sec-Purpose": "prefetch" });
+    const answer = await refused(approvalsLoader, "/order-to-approve", ["canViewFullCatalogue"], {
+      "Sec-Purpose": "prefetch",
+    });
     expect(answer.location).toBe("/");
     expect(answer.toast).toBeNull();
   });
@@ -83,8 +85,11 @@ describe("one wording per screen", () => {
   });
 
   it("every route a logged-in user can be refused has a name", () => {
-    const guarded = (Object.keys(ROUTE_ACCESS) as RouteId[]).filter((id) => ROUTE_ACCESS[id].path !== null && ROUTE_ACCESS[id].needs !== "anyone");
-    for (const id of guarded) expect(SCREEN_NAMES[id] !== undefined || screenName(ROUTE_ACCESS[id].path!) !== "that page", id).toBe(true);
+    const guarded = (Object.keys(ROUTE_ACCESS) as RouteId[]).filter(
+      (id) => ROUTE_ACCESS[id].path !== null && ROUTE_ACCESS[id].needs !== "anyone",
+    );
+    for (const id of guarded)
+      expect(SCREEN_NAMES[id] !== undefined || screenName(ROUTE_ACCESS[id].path!) !== "that page", id).toBe(true);
     expect(refusalMessage("/basket")).toBe("Your account cannot open the basket.");
   });
 });

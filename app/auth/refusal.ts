@@ -83,4 +83,3 @@ export function screenName(pathname: string): string {
 export function refusalMessage(pathname: string): string {
   return `Your account cannot open ${screenName(pathname)}.`;
 }
-

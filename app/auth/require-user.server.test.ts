@@ -16,8 +16,16 @@ import { checkMaintenance, requireAnonymous, requireUser, safeRedirect } from ".
 const server = useUpstreamMock();
 
 const ALL = [
-  "canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue", "canViewManpack", "viewOrderHistory",
-  "orderApproval", "viewReporting", "addManpackUser", "addSiteUser", "addAddress",
+  "canViewFullCatalogue",
+  "canViewMyCatalogue",
+  "canViewUserCatalogue",
+  "canViewManpack",
+  "viewOrderHistory",
+  "orderApproval",
+  "viewReporting",
+  "addManpackUser",
+  "addSiteUser",
+  "addAddress",
 ];
 
 describe("guard order: maintenance → logged in → business unit → access guard", () => {
@@ -132,14 +140,18 @@ describe("access guard (SPEC §5 and decision 052)", () => {
 
   it.each(rows)("%s with %s is allowed", async (path, permission) => {
     // the approval screens need the isApprover setting as well (SPEC §6; a table rule since decision 057)
-    server.use(...authHandlers({ session: sessionAnswer({ permissions: [permission], setting: { isApprover: true } }) }));
+    server.use(
+      ...authHandlers({ session: sessionAnswer({ permissions: [permission], setting: { isApprover: true } }) }),
+    );
     const user = await requireUser(get(path, await sessionCookie()));
     expect(user.session.account.permissions).toContain(permission);
   });
 
   it("sends a punchout-only user outside punchout to /punchout-only, except on /login", async () => {
     server.use(...authHandlers({ session: sessionAnswer({ permissions: ["punchoutOnly", "canViewFullCatalogue"] }) }));
-    expect(locationOf(await settle(async () => requireUser(get("/dashboard", await sessionCookie()))))).toBe("/punchout-only");
+    expect(locationOf(await settle(async () => requireUser(get("/dashboard", await sessionCookie()))))).toBe(
+      "/punchout-only",
+    );
     const onPage = await requireUser(get("/punchout-only", await sessionCookie()));
     expect(onPage.inPunchout).toBe(false);
   });
@@ -147,7 +159,10 @@ describe("access guard (SPEC §5 and decision 052)", () => {
   it("ignores punchoutOnly and browseOnly inside a punchout session", async () => {
     server.use(
       ...authHandlers({
-        session: sessionAnswer({ permissions: ["punchoutOnly", "browseOnly", "canViewFullCatalogue"], punchoutSession: "po-1" }),
+        session: sessionAnswer({
+          permissions: ["punchoutOnly", "browseOnly", "canViewFullCatalogue"],
+          punchoutSession: "po-1",
+        }),
       }),
     );
     const user = await requireUser(get("/basket", await sessionCookie()));
@@ -155,9 +170,17 @@ describe("access guard (SPEC §5 and decision 052)", () => {
   });
 
   it("lets the punchout session's procurement system frame the page, and nobody else (decision 109)", async () => {
-    const punchout = { id: "po-1", protocol: "cxml", operation: "create", orderingAllowed: false, returnOrigin: "https://buyer.example" } as const;
+    const punchout = {
+      id: "po-1",
+      protocol: "cxml",
+      operation: "create",
+      orderingAllowed: false,
+      returnOrigin: "https://buyer.example",
+    } as const;
     const scoped = async (punchoutSession: string | null, values: Parameters<typeof sessionCookie>[0]) => {
-      server.use(...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue"], punchoutSession }) }));
+      server.use(
+        ...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue"], punchoutSession }) }),
+      );
       const scope = openRequestScope();
       const request = get("/basket", await sessionCookie(values));
       request.headers.set(REQUEST_SCOPE_HEADER, scope.key);
@@ -191,7 +214,9 @@ describe("access guard (SPEC §5 and decision 052)", () => {
     const cookie = await sessionCookie();
     const page = await settle(async () => requireUser(get("/dashboard", cookie), { permission: "orderApproval" }));
     expect(locationOf(page)).toBe("/");
-    const posted = await settle(async () => requireUser(post("/dashboard", {}, cookie), { permission: "orderApproval" }));
+    const posted = await settle(async () =>
+      requireUser(post("/dashboard", {}, cookie), { permission: "orderApproval" }),
+    );
     expect((posted as Response).status).toBe(403);
   });
 });
@@ -203,7 +228,9 @@ describe("route rules from the access table (decision 057)", () => {
     expect(locationOf(await settle(async () => requireUser(get("/order-to-approve/5", cookie))))).toBe("/");
     const posted = await settle(async () => requireUser(post("/saved-punchout-baskets/5", {}, cookie)));
     expect((posted as Response).status).toBe(403);
-    server.use(...authHandlers({ session: sessionAnswer({ permissions: ["orderApproval"], setting: { isApprover: true } }) }));
+    server.use(
+      ...authHandlers({ session: sessionAnswer({ permissions: ["orderApproval"], setting: { isApprover: true } }) }),
+    );
     const user = await requireUser(post("/order-to-approve/5", {}, await sessionCookie()));
     expect(user.session.setting.isApprover).toBe(true);
   });
@@ -243,14 +270,20 @@ describe("requireAnonymous (login layout)", () => {
   it("sends a logged-in user where they were heading, only if it is on this site", async () => {
     server.use(...authHandlers());
     const cookie = await sessionCookie();
-    expect(locationOf(await settle(async () => requireAnonymous(get("/login?redirect=%2Forder-history", cookie))))).toBe("/order-history");
-    expect(locationOf(await settle(async () => requireAnonymous(get("/login?redirect=%2F%2Fevil.example", cookie))))).toBe("/");
+    expect(
+      locationOf(await settle(async () => requireAnonymous(get("/login?redirect=%2Forder-history", cookie)))),
+    ).toBe("/order-history");
+    expect(
+      locationOf(await settle(async () => requireAnonymous(get("/login?redirect=%2F%2Fevil.example", cookie)))),
+    ).toBe("/");
   });
 
   it("percent-encodes a way back that holds characters above U+00FF instead of failing (a Location is bytes)", async () => {
     server.use(...authHandlers());
     const cookie = await sessionCookie();
-    const result = (await settle(async () => requireAnonymous(get("/login?redirect=%2F%E3%80%82x", cookie)))) as Response;
+    const result = (await settle(async () =>
+      requireAnonymous(get("/login?redirect=%2F%E3%80%82x", cookie)),
+    )) as Response;
     expect(result.status).toBe(302);
     expect(locationOf(result)).toBe("/%E3%80%82x");
   });
@@ -313,11 +346,15 @@ describe("guard answers reused for a few seconds (decision 044)", () => {
       http.get(`${UPSTREAM}/api/session`, ({ request }) => {
         count("session");
         const answer = provider.sessions[(request.headers.get("authorization") ?? "").replace("Bearer ", "")];
-        if (!answer || answer === "unauthorized") return HttpResponse.json({ name: "NotAuthenticated", message: "Not authenticated" }, { status: 401 });
+        if (!answer || answer === "unauthorized")
+          return HttpResponse.json({ name: "NotAuthenticated", message: "Not authenticated" }, { status: 401 });
         return HttpResponse.json(answer);
       }),
       http.put(`${UPSTREAM}/api/basket-session`, () => (count("basket write"), HttpResponse.json({}))),
-      http.get(`${UPSTREAM}/api/order`, () => (count("orders"), HttpResponse.json({ message: "gone" }, { status: 401 }))),
+      http.get(
+        `${UPSTREAM}/api/order`,
+        () => (count("orders"), HttpResponse.json({ message: "gone" }, { status: 401 })),
+      ),
       http.delete(`${UPSTREAM}/api/authentication`, () => (count("log-out"), HttpResponse.json({ revoked: true }))),
     );
   });
@@ -327,7 +364,8 @@ describe("guard answers reused for a few seconds (decision 044)", () => {
   });
 
   const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
-  const dashboard = async (token = "token-1") => settle(async () => requireUser(get("/dashboard", await sessionCookie({ token }))));
+  const dashboard = async (token = "token-1") =>
+    settle(async () => requireUser(get("/dashboard", await sessionCookie({ token }))));
 
   it("maintenance switched on reaches guarded pages within MAINTENANCE_CACHE_MS, asked once for all of them", async () => {
     await requireUser(get("/dashboard", await sessionCookie()));
@@ -371,7 +409,9 @@ describe("guard answers reused for a few seconds (decision 044)", () => {
 
   it("a write this portal makes with the token drops the token's entry at once", async () => {
     await dashboard();
-    provider.sessions["token-1"] = sessionAnswer({ basket: { selectedBasketType: "stock-order-basket", stock: [{ productId: "9", qty: 2 }], manpack: [] } });
+    provider.sessions["token-1"] = sessionAnswer({
+      basket: { selectedBasketType: "stock-order-basket", stock: [{ productId: "9", qty: 2 }], manpack: [] },
+    });
     const upstream = await getUpstream(get("/basket", await sessionCookie()));
     await upstream.put("/api/basket-session", z.unknown(), { body: {} });
     const user = (await dashboard()) as Awaited<ReturnType<typeof requireUser>>;
@@ -382,7 +422,9 @@ describe("guard answers reused for a few seconds (decision 044)", () => {
   it("logging out through the portal drops the entry: the old cookie no longer gets a page", async () => {
     await dashboard();
     const cookie = await sessionCookie();
-    const answer = (await settle(async () => logout({ request: post("/logout", {}, cookie), params: {}, context: testLoadContext() }))) as Response;
+    const answer = (await settle(async () =>
+      logout({ request: post("/logout", {}, cookie), params: {}, context: testLoadContext() }),
+    )) as Response;
     expect(locationOf(answer)).toBe("/login");
     expect(provider.calls["log-out"]).toBe(1);
     provider.sessions["token-1"] = "unauthorized"; // the provider revoked it
@@ -398,7 +440,10 @@ describe("guard answers reused for a few seconds (decision 044)", () => {
   });
 
   it("two tokens never share an entry", async () => {
-    provider.sessions["token-2"] = { ...sessionAnswer(), user: { id: 2, email: "other@demo.test", firstName: "O", lastName: "Ther" } };
+    provider.sessions["token-2"] = {
+      ...sessionAnswer(),
+      user: { id: 2, email: "other@demo.test", firstName: "O", lastName: "Ther" },
+    };
     const first = (await dashboard("token-1")) as Awaited<ReturnType<typeof requireUser>>;
     const second = (await dashboard("token-2")) as Awaited<ReturnType<typeof requireUser>>;
     expect(first.session.user.email).toBe("buyer@demo.test");

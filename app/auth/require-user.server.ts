@@ -7,7 +7,13 @@ import { createUpstreamClient, getUpstream, type UpstreamClient } from "~/upstre
 import { describeFailure } from "~/upstream/errors.server";
 import type { UpstreamSession } from "~/upstream/schemas";
 import { refusalMessage } from "./refusal";
-import { flashToast, getSession, maintenanceBypassCookie, type PortalSession, type PunchoutState } from "./session.server";
+import {
+  flashToast,
+  getSession,
+  maintenanceBypassCookie,
+  type PortalSession,
+  type PunchoutState,
+} from "./session.server";
 
 export type PortalUser = {
   upstream: UpstreamClient;
@@ -140,7 +146,17 @@ async function runChain(request: Request): Promise<PortalUser> {
   const inPunchout = session.punchoutSession !== null;
   const punchout = punchoutStateOf(portalSession, session.punchoutSession);
   const punchoutOrdering = punchout?.orderingAllowed ?? false;
-  await enforce(request, accessGuard({ pathname, account: session.account, inPunchout, punchoutOrdering, method: request.method, setting: session.setting }));
+  await enforce(
+    request,
+    accessGuard({
+      pathname,
+      account: session.account,
+      inPunchout,
+      punchoutOrdering,
+      method: request.method,
+      setting: session.setting,
+    }),
+  );
   // the procurement system shows a punchout session's pages in its iframe (decision 109)
   if (punchout?.returnOrigin) allowFrameAncestor(request, punchout.returnOrigin);
   return { upstream, session, inPunchout, punchout };

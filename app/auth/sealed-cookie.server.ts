@@ -77,7 +77,8 @@ function setCookieHeader(name: string, value: string, a: Attributes): string {
   if (a.expires) parts.push(`Expires=${a.expires.toUTCString()}`);
   if (a.httpOnly) parts.push("HttpOnly");
   if (a.secure) parts.push("Secure");
-  if (a.sameSite) parts.push(`SameSite=${a.sameSite === true ? "Strict" : a.sameSite[0].toUpperCase() + a.sameSite.slice(1)}`);
+  if (a.sameSite)
+    parts.push(`SameSite=${a.sameSite === true ? "Strict" : a.sameSite[0].toUpperCase() + a.sameSite.slice(1)}`);
   return parts.join("; ");
 }
 

@@ -37,7 +37,9 @@ afterEach(() => {
 
 const request = (cookie?: string) => new Request("http://portal.test/", { headers: cookie ? { Cookie: cookie } : {} });
 
-async function setCookieWith(values: Partial<SessionData> = { token: TOKEN, customerId: "101", contactId: "5001" }): Promise<string> {
+async function setCookieWith(
+  values: Partial<SessionData> = { token: TOKEN, customerId: "101", contactId: "5001" },
+): Promise<string> {
   const session = await getSession(request());
   for (const [key, value] of Object.entries(values)) session.set(key as keyof SessionData, value as string);
   return commitSession(session);
@@ -88,7 +90,9 @@ describe("the session cookie keeps the provider's token out of the browser", () 
   });
 
   it("carries flash toasts, read once", async () => {
-    const headers = new Headers(await flashToast(request(pairOf(await setCookieWith())), { kind: "success", message: "Saved" }));
+    const headers = new Headers(
+      await flashToast(request(pairOf(await setCookieWith())), { kind: "success", message: "Saved" }),
+    );
     const first = await getSession(request(pairOf(headers.get("Set-Cookie") ?? "")));
     expect(first.get("toast")).toEqual({ kind: "success", message: "Saved" });
     const second = await getSession(request(pairOf(await commitSession(first))));
@@ -98,7 +102,8 @@ describe("the session cookie keeps the provider's token out of the browser", () 
 });
 
 describe("a cookie that is not the portal's own reads as no session, never an error", () => {
-  const tamper = (value: string, at: number) => value.slice(0, at) + (value[at] === "A" ? "B" : "A") + value.slice(at + 1);
+  const tamper = (value: string, at: number) =>
+    value.slice(0, at) + (value[at] === "A" ? "B" : "A") + value.slice(at + 1);
 
   it.each([
     ["a flipped character in the middle", (v: string) => tamper(v, Math.floor(v.length / 2))],
@@ -177,8 +182,16 @@ describe("cookie names and attributes follow SECURE_COOKIES", () => {
 
   it("secure (production): __Host-portal_* with Secure, Path=/ and no Domain", async () => {
     configure("test-secret", true);
-    const setCookies = [await setCookieWith(), await maintenanceBypassCookie().serialize("k"), await bannerDismissedCookie().serialize("b1")];
-    expect(setCookies.map((c) => c.split("=")[0])).toEqual(["__Host-portal_session", "__Host-portal_bypass", "__Host-portal_banner"]);
+    const setCookies = [
+      await setCookieWith(),
+      await maintenanceBypassCookie().serialize("k"),
+      await bannerDismissedCookie().serialize("b1"),
+    ];
+    expect(setCookies.map((c) => c.split("=")[0])).toEqual([
+      "__Host-portal_session",
+      "__Host-portal_bypass",
+      "__Host-portal_banner",
+    ]);
     for (const c of setCookies) {
       expect(c).toMatch(/; Secure/);
       expect(c).toMatch(/; Path=\/(;|$)/);
@@ -200,7 +213,13 @@ describe("cookie names and attributes follow SECURE_COOKIES", () => {
 });
 
 describe("a punchout session's cookie (decision 109)", () => {
-  const punchout = { id: "7", protocol: "cxml", operation: "create", orderingAllowed: false, returnOrigin: "https://buyer.example" } as const;
+  const punchout = {
+    id: "7",
+    protocol: "cxml",
+    operation: "create",
+    orderingAllowed: false,
+    returnOrigin: "https://buyer.example",
+  } as const;
 
   it("is SameSite=None; Secure over HTTPS, so the procurement system's iframe sends it", async () => {
     configure("test-secret", true);

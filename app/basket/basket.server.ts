@@ -53,7 +53,9 @@ export { UNKNOWN_PRODUCT, type PricesHidden };
 /** What a basket change did: the new basket, or why nothing was changed. */
 /** `notice` marks a change that went through only in part (e.g. products dropped from a reorder). */
 /** A refusal answers 400 unless it names another status (403: the account may not, in the provider's words). */
-export type BasketChange = { ok: true; basket: BasketState; message: string; notice?: boolean } | { ok: false; message: string; status?: number };
+export type BasketChange =
+  | { ok: true; basket: BasketState; message: string; notice?: boolean }
+  | { ok: false; message: string; status?: number };
 
 export const NOT_IN_BASKET = "That product is not in your basket.";
 export const ORDER_NOT_FOUND = "That order could not be found.";
@@ -86,12 +88,21 @@ export type BasketLineView = {
  */
 export async function basketView(client: UpstreamClient, { pricesHidden = false }: PricesHidden = {}) {
   const basket: BasketState = await getBasket(client);
-  const items = await getItemsById(client, basket.stock.map((line) => line.productId));
+  const items = await getItemsById(
+    client,
+    basket.stock.map((line) => line.productId),
+  );
   const byId = new Map(items.map((item) => [item.internalId, item]));
   const check = pricesHidden
     ? { verifyPrices: false, changed: [] as string[] }
-    : verifyPrices(basket.stock.map((line) => ({ productId: line.productId, price: line.price })), items);
-  const priced = basket.stock.map((line) => ({ ...line, price: byId.get(line.productId)?.price ?? line.price ?? null }));
+    : verifyPrices(
+        basket.stock.map((line) => ({ productId: line.productId, price: line.price })),
+        items,
+      );
+  const priced = basket.stock.map((line) => ({
+    ...line,
+    price: byId.get(line.productId)?.price ?? line.price ?? null,
+  }));
 
   const lines: BasketLineView[] = priced.map((line) => {
     const item = byId.get(line.productId);
@@ -140,7 +151,11 @@ export async function basketPageData(user: PortalUser) {
   return {
     ...view,
     totalText: text(view.total),
-    lines: view.lines.map((line) => ({ ...line, unitPriceText: text(line.unitPrice), lineTotalText: text(line.lineTotal) })),
+    lines: view.lines.map((line) => ({
+      ...line,
+      unitPriceText: text(line.unitPrice),
+      lineTotalText: text(line.lineTotal),
+    })),
     wearerPacks,
     punchout: punchoutBasketMode(user),
   };
@@ -150,7 +165,9 @@ export async function basketPageData(user: PortalUser) {
  * Within a punchout session (decision 111): an inspect session's basket is read-only (no forms at all), and without
  * ordering in the portal the basket is transferred instead of checked out; null outside one.
  */
-export function punchoutBasketMode(user: Pick<PortalUser, "punchout">): { readOnly: boolean; transfer: boolean } | null {
+export function punchoutBasketMode(
+  user: Pick<PortalUser, "punchout">,
+): { readOnly: boolean; transfer: boolean } | null {
   if (!user.punchout) return null;
   const readOnly = user.punchout.operation === "inspect";
   return { readOnly, transfer: readOnly || !user.punchout.orderingAllowed };
@@ -173,14 +190,36 @@ const basketSchema = () =>
   z.discriminatedUnion(
     "intent",
     [
-      z.object({ intent: z.literal("add"), productId: productId(), qty: z.string().default("1"), redirectTo: z.string().optional() }),
-      z.object({ intent: z.literal("update"), productId: productId(), qty: z.string({ required_error: "Enter a quantity" }) }),
+      z.object({
+        intent: z.literal("add"),
+        productId: productId(),
+        qty: z.string().default("1"),
+        redirectTo: z.string().optional(),
+      }),
+      z.object({
+        intent: z.literal("update"),
+        productId: productId(),
+        qty: z.string({ required_error: "Enter a quantity" }),
+      }),
       z.object({ intent: z.literal("remove"), productId: productId() }),
       z.object({ intent: z.literal("reorder"), orderId: idField("Choose an order", ORDER_NOT_FOUND) }),
-      z.object({ intent: z.literal("instructions"), instructions: z.string().max(2000, "Delivery instructions can be at most 2000 characters").default("") }),
-      z.object({ intent: z.literal("basket-type"), basketType: z.enum(["stock-order-basket", "manpack-order-basket"], { message: "Choose the stock or the wearer-pack basket" }) }),
+      z.object({
+        intent: z.literal("instructions"),
+        instructions: z.string().max(2000, "Delivery instructions can be at most 2000 characters").default(""),
+      }),
+      z.object({
+        intent: z.literal("basket-type"),
+        basketType: z.enum(["stock-order-basket", "manpack-order-basket"], {
+          message: "Choose the stock or the wearer-pack basket",
+        }),
+      }),
       // the wearer-pack basket (issue 15 item 5): app/basket/wearer-pack-basket.server.ts
-      z.object({ intent: z.literal("pack-update"), employeeId: employeeId(), productId: productId(), qty: z.string({ required_error: "Enter a quantity" }) }),
+      z.object({
+        intent: z.literal("pack-update"),
+        employeeId: employeeId(),
+        productId: productId(),
+        qty: z.string({ required_error: "Enter a quantity" }),
+      }),
       z.object({ intent: z.literal("pack-remove-line"), employeeId: employeeId(), productId: productId() }),
       z.object({ intent: z.literal("pack-remove"), employeeId: employeeId() }),
       z.object({
@@ -189,7 +228,10 @@ const basketSchema = () =>
         addressId: optionalId("Choose one of the delivery addresses shown."),
         shippingMethod: idField("Choose a delivery method", "Choose one of the delivery methods shown."),
       }),
-      z.object({ intent: z.literal("pack-instructions"), instructions: z.string().max(2000, "Delivery instructions can be at most 2000 characters").default("") }),
+      z.object({
+        intent: z.literal("pack-instructions"),
+        instructions: z.string().max(2000, "Delivery instructions can be at most 2000 characters").default(""),
+      }),
     ],
     { errorMap: () => ({ message: "That basket action is not known." }) },
   );
@@ -205,7 +247,8 @@ export async function submitBasket(user: PortalUser, request: Request) {
   if (user.punchout?.operation === "inspect") return invalidForm({}, PUNCHOUT_READ_ONLY, 403);
 
   // the wearer packs are the wearer-pack users' (SPEC §6 Manpack access); the provider refuses their writes too
-  if (input.intent.startsWith("pack-") && !canAccessManpack(user.session.account)) return invalidForm({}, NO_MANPACK_ACCESS, 403);
+  if (input.intent.startsWith("pack-") && !canAccessManpack(user.session.account))
+    return invalidForm({}, NO_MANPACK_ACCESS, 403);
 
   let change: BasketChange;
   let target = "/basket";
@@ -259,7 +302,11 @@ export async function submitBasket(user: PortalUser, request: Request) {
 // ---------------------------------------------------------------- the changes, one per intent
 
 /** The product as an orderable item, or the reason it cannot be ordered (unknown, inactive or a matrix parent). */
-export async function orderableItem(client: UpstreamClient, productId: string, prices: PricesHidden = {}): Promise<{ ok: true; item: BasketItem } | { ok: false; message: string }> {
+export async function orderableItem(
+  client: UpstreamClient,
+  productId: string,
+  prices: PricesHidden = {},
+): Promise<{ ok: true; item: BasketItem } | { ok: false; message: string }> {
   let item: BasketItem;
   try {
     item = await getItem(client, productId);
@@ -271,7 +318,12 @@ export async function orderableItem(client: UpstreamClient, productId: string, p
 }
 
 /** intent=add: validates the product and quantity against the catalogue, then merges the line (SPEC §4). */
-export async function addLine(client: UpstreamClient, productId: string, qty: unknown, prices: PricesHidden = {}): Promise<BasketChange> {
+export async function addLine(
+  client: UpstreamClient,
+  productId: string,
+  qty: unknown,
+  prices: PricesHidden = {},
+): Promise<BasketChange> {
   const found = await orderableItem(client, productId, prices);
   if (!found.ok) return refuse(found.message);
   const check = checkOrderQuantity(found.item, qty);
@@ -280,7 +332,11 @@ export async function addLine(client: UpstreamClient, productId: string, qty: un
   const merged = mergeLine<StockLine>(basket.stock, lineFromItem(found.item, check.qty), found.item);
   if (!merged.ok) return refuse(merged.message);
   try {
-    return { ok: true, basket: await patchBasket(client, stockAdded(basket, merged.lines)), message: "Added to basket" };
+    return {
+      ok: true,
+      basket: await patchBasket(client, stockAdded(basket, merged.lines)),
+      message: "Added to basket",
+    };
   } catch (error) {
     // the provider's 403 in its own words (a read-only punchout session), answered where the add was posted from
     return { ok: false, message: refusal(error, 403).message, status: 403 };
@@ -289,11 +345,18 @@ export async function addLine(client: UpstreamClient, productId: string, qty: un
 
 /** The write for stock lines just added: the stock basket is shown next, even if the wearer-pack one was selected. */
 export function stockAdded(basket: BasketState, stock: StockLine[]): BasketPatch {
-  return basket.selectedBasketType === "stock-order-basket" ? { stock } : { stock, selectedBasketType: "stock-order-basket" };
+  return basket.selectedBasketType === "stock-order-basket"
+    ? { stock }
+    : { stock, selectedBasketType: "stock-order-basket" };
 }
 
 /** intent=update: a new quantity for a line in the basket; 0 removes it. */
-export async function updateLine(client: UpstreamClient, productId: string, qty: unknown, prices: PricesHidden = {}): Promise<BasketChange> {
+export async function updateLine(
+  client: UpstreamClient,
+  productId: string,
+  qty: unknown,
+  prices: PricesHidden = {},
+): Promise<BasketChange> {
   const basket = await getBasket(client);
   if (!basket.stock.some((line) => line.productId === productId)) return refuse(NOT_IN_BASKET);
   const found = await orderableItem(client, productId, prices);
@@ -337,7 +400,9 @@ export async function reorderIntoBasket(client: UpstreamClient, orderId: string)
       : { stock: addCapped(basket.stock, answer.lines), selectedBasketType: "stock-order-basket" };
   const saved = await patchBasket(client, patch);
   const dropped = reorderDroppedNotice(answer.dropped);
-  const message = added ? `Added ${added} ${added === 1 ? "line" : "lines"} from the order to your basket.${dropped}` : `Nothing could be added.${dropped}`;
+  const message = added
+    ? `Added ${added} ${added === 1 ? "line" : "lines"} from the order to your basket.${dropped}`
+    : `Nothing could be added.${dropped}`;
   return { ok: true, basket: saved, message, notice: answer.dropped.length > 0 || added === 0 };
 }
 
@@ -351,6 +416,7 @@ export async function setInstructions(client: UpstreamClient, stock: string): Pr
 /** intent=basket-type: which basket the page shows and checkout orders (SPEC §3 selectedBasketType). */
 export async function setBasketType(client: UpstreamClient, selectedBasketType: BasketType): Promise<BasketChange> {
   const saved = await patchBasket(client, { selectedBasketType });
-  const message = selectedBasketType === "stock-order-basket" ? "Showing the stock basket" : "Showing the wearer-pack basket";
+  const message =
+    selectedBasketType === "stock-order-basket" ? "Showing the stock basket" : "Showing the wearer-pack basket";
   return { ok: true, basket: saved, message };
 }

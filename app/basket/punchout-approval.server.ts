@@ -2,7 +2,15 @@ import type { PortalUser } from "~/auth/require-user.server";
 import { formatDate } from "~/domain/dates";
 import { formatMoney } from "~/domain/money";
 import { pricesHidden } from "~/domain/prices";
-import { approvalKeys, approvalRefusal, isAwaitingApproval, isOwnBasket, punchoutLines, punchoutTotal, requesterName } from "~/domain/punchout-approval";
+import {
+  approvalKeys,
+  approvalRefusal,
+  isAwaitingApproval,
+  isOwnBasket,
+  punchoutLines,
+  punchoutTotal,
+  requesterName,
+} from "~/domain/punchout-approval";
 import { validateSavedBasket } from "~/domain/saved-basket";
 import type { UpstreamClient } from "~/upstream/client.server";
 import { describeFailure, isRedirect, isRefusal, UpstreamError } from "~/upstream/errors.server";
@@ -20,11 +28,11 @@ import { loadIntoBasket, savedShape } from "~/saved-baskets/saved-baskets.server
 // Approving a customer's punched-out saved baskets (SPEC §3 basket state, §4, §8; decision 081).
 
 export const BASKET_NOT_FOUND = "That punchout basket could not be found.";
-export const NOT_LOADED = "Load this basket for approval first: its products go into your basket so you can check them.";
+export const NOT_LOADED =
+  "Load this basket for approval first: its products go into your basket so you can check them.";
 
 export type ApprovalOutcome =
-  | { ok: true; message: string; notice: boolean }
-  | { ok: false; message: string; status: number };
+  { ok: true; message: string; notice: boolean } | { ok: false; message: string; status: number };
 
 /**
  * A caught failure as an upstream error: the client's own, or a 502 with `message` for anything else. A redirect (a
@@ -50,7 +58,10 @@ export async function getBasketForApproval(client: UpstreamClient, basketId: str
  * shape check, vanished products dropped) and the basket-session gets basketIdForApproval, approvedOrderAddressId
  * and punchoutLoadedBasket. SPEC §8: a failure answers success false with the error; a missing address_id is logged.
  */
-export async function loadForApproval(user: Pick<PortalUser, "upstream" | "session" | "inPunchout">, basketId: string): Promise<ApprovalOutcome> {
+export async function loadForApproval(
+  user: Pick<PortalUser, "upstream" | "session" | "inPunchout">,
+  basketId: string,
+): Promise<ApprovalOutcome> {
   const client = user.upstream;
   // an approver whose prices are hidden still loads every line (decision 064)
   const prices = { pricesHidden: pricesHidden(user.session.account, { inPunchout: user.inPunchout }) };
@@ -64,10 +75,17 @@ export async function loadForApproval(user: Pick<PortalUser, "upstream" | "sessi
     const shape = validateSavedBasket(savedShape(basket));
     if (!shape.ok) {
       console.error(`punchout approval: saved basket ${basketId} failed the shape check: ${shape.message}`);
-      return { ok: false, message: `"${basket.basket_name}" could not be loaded for approval (${shape.message}), so your basket is now empty.`, status: 422 };
+      return {
+        ok: false,
+        message: `"${basket.basket_name}" could not be loaded for approval (${shape.message}), so your basket is now empty.`,
+        status: 422,
+      };
     }
     const { keys, addressMissing } = approvalKeys(basket);
-    if (addressMissing) console.error(`punchout approval: saved basket ${basketId} has no address_id; the approver chooses one at checkout`);
+    if (addressMissing)
+      console.error(
+        `punchout approval: saved basket ${basketId} has no address_id; the approver chooses one at checkout`,
+      );
     await setApprovalState(client, keys);
     return { ok: true, notice: loaded.notice ?? false, message: `${loaded.message} It is waiting for your approval.` };
   } catch (error) {
@@ -78,8 +96,7 @@ export async function loadForApproval(user: Pick<PortalUser, "upstream" | "sessi
 }
 
 export type FinaliseOutcome =
-  | { ok: true; basketId: string; message: string }
-  | { ok: false; basketId: string; message: string; status: number };
+  { ok: true; basketId: string; message: string } | { ok: false; basketId: string; message: string; status: number };
 
 function failureMessage(basketId: string, failed: UpstreamError): string {
   const start = `Punchout basket ${basketId} could not be approved`;
@@ -126,7 +143,11 @@ export function punchoutBasketView(basket: PunchoutBasket, user: Pick<PortalUser
     name: basket.basket_name,
     requester: requesterName(basket.user),
     created: formatDate(basket.created_at ?? basket.updated_at),
-    lines: lines.map((line) => ({ ...line, price: line.price === null ? "—" : formatMoney(line.price), lineTotal: formatMoney(line.lineTotal) })),
+    lines: lines.map((line) => ({
+      ...line,
+      price: line.price === null ? "—" : formatMoney(line.price),
+      lineTotal: formatMoney(line.lineTotal),
+    })),
     lineCount: lines.length,
     total: formatMoney(punchoutTotal(lines)),
     hasAddress: !approvalKeys(basket).addressMissing,

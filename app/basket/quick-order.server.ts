@@ -13,14 +13,25 @@ import { stockAdded } from "./basket.server";
 // Quick order (/quick-order): product codes and quantities, typed or uploaded as CSV, go into the stock basket. Its
 // form schema, its action and the adding; the line rules are the basket's (app/domain/basket-lines.ts).
 
-export type LineReport = { row: number; code: string; qty: string; added: boolean; name: string | null; reason: string | null };
+export type LineReport = {
+  row: number;
+  code: string;
+  qty: string;
+  added: boolean;
+  name: string | null;
+  reason: string | null;
+};
 
 /**
  * Quick order and CSV upload: each requested code and quantity is checked against the catalogue on its own;
  * the accepted ones go into the basket in one write, the refused ones say why. Nothing is written when
  * nothing was accepted.
  */
-export async function addByCodes(client: UpstreamClient, requests: readonly QuickOrderRequest[], prices: PricesHidden = {}): Promise<{ report: LineReport[]; basket: BasketState | null }> {
+export async function addByCodes(
+  client: UpstreamClient,
+  requests: readonly QuickOrderRequest[],
+  prices: PricesHidden = {},
+): Promise<{ report: LineReport[]; basket: BasketState | null }> {
   const found = await Promise.all(requests.map((request) => findItemByCode(client, request.code)));
   const basket = await getBasket(client);
   let stock = basket.stock;
@@ -51,7 +62,10 @@ const quickOrderSchema = () =>
       .instanceof(File)
       .optional()
       .refine((file) => !file || file.size <= MAX_CSV_BYTES, "The CSV file can be at most 100 KB")
-      .refine((file) => !file || file.size === 0 || /\.(csv|txt)$/i.test(file.name) || /csv|text\/plain/.test(file.type), "Upload a .csv file"),
+      .refine(
+        (file) => !file || file.size === 0 || /\.(csv|txt)$/i.test(file.name) || /csv|text\/plain/.test(file.type),
+        "Upload a .csv file",
+      ),
   });
 
 /** POST /quick-order: the report of what went in and what did not; nothing added is a 400. */
@@ -65,10 +79,22 @@ export async function submitQuickOrder(user: PortalUser, request: Request) {
     return invalidForm({ lines: "Enter at least one product code and quantity, or upload a CSV file" });
   }
   // a product whose price is hidden from the account is still orderable: the provider prices the order (decision 058)
-  const { report } = await addByCodes(user.upstream, parsed.requests, { pricesHidden: pricesHidden(user.session.account, { inPunchout: user.inPunchout }) });
-  const refusedRows: LineReport[] = parsed.refused.map((r) => ({ row: r.row, code: r.text, qty: "", added: false, name: null, reason: r.reason }));
+  const { report } = await addByCodes(user.upstream, parsed.requests, {
+    pricesHidden: pricesHidden(user.session.account, { inPunchout: user.inPunchout }),
+  });
+  const refusedRows: LineReport[] = parsed.refused.map((r) => ({
+    row: r.row,
+    code: r.text,
+    qty: "",
+    added: false,
+    name: null,
+    reason: r.reason,
+  }));
   const all = [...report, ...refusedRows].sort((a, b) => a.row - b.row);
   const added = all.filter((line) => line.added).length;
   // nothing added: the whole request was refused (400); otherwise the report of what went in and what did not
-  return data({ ok: true as const, source: uploaded ? "file" : "form", report: all, added }, { status: added === 0 ? 400 : 200 });
+  return data(
+    { ok: true as const, source: uploaded ? "file" : "form", report: all, added },
+    { status: added === 0 ? 400 : 200 },
+  );
 }

@@ -1,18 +1,22 @@
 import type { PortalUser } from "~/auth/require-user.server";
 import { addressChoice, type AddressChoice } from "~/domain/address";
-import { allowancesLeft, budgetLabel, calendarDay, checkAllowance, overAllowances, packLinesOf, POINTS_BUDGET_TYPE, wearerName, type AllowanceLeft } from "~/domain/allowance";
+import {
+  allowancesLeft,
+  budgetLabel,
+  calendarDay,
+  checkAllowance,
+  overAllowances,
+  packLinesOf,
+  POINTS_BUDGET_TYPE,
+  wearerName,
+  type AllowanceLeft,
+} from "~/domain/allowance";
 import { optionLabels, UNKNOWN_PRODUCT } from "~/domain/basket-lines";
 import { findPack, removePack, removePackLine, setPackDelivery, setPackLineQty } from "~/domain/packs";
 import { PLACEHOLDER_IMAGE } from "~/domain/product-card";
 import { checkOrderQuantity, quantityStep } from "~/domain/quantity";
 import { listCustomerAddresses, type Address } from "~/upstream/addresses.server";
-import {
-  getBasket,
-  getPackItemsById,
-  patchBasket,
-  type BasketState,
-  type PackItem,
-} from "~/upstream/basket.server";
+import { getBasket, getPackItemsById, patchBasket, type BasketState, type PackItem } from "~/upstream/basket.server";
 import { listShipMethods } from "~/upstream/carriage.server";
 import { getWearersById, type ContactBudget, type WearerContact } from "~/upstream/contacts.server";
 import type { UpstreamClient } from "~/upstream/client.server";
@@ -83,7 +87,8 @@ export interface WearerPackBasketView {
 
 function chargesText(item: PackItem | undefined, budgets: readonly ContactBudget[]): string | null {
   if (!item) return null;
-  if (budgets.some((b) => b.type === POINTS_BUDGET_TYPE)) return `${item.itemPoints ?? 0} ${item.itemPoints === 1 ? "point" : "points"} each`;
+  if (budgets.some((b) => b.type === POINTS_BUDGET_TYPE))
+    return `${item.itemPoints ?? 0} ${item.itemPoints === 1 ? "point" : "points"} each`;
   return item.allocationType === null ? null : (item.allocationTypeName ?? item.allocationType);
 }
 
@@ -93,7 +98,12 @@ export function wearerPackAddresses(addresses: readonly Address[]): Address[] {
   return [...usable.filter((a) => a.isDefault), ...usable.filter((a) => !a.isDefault)];
 }
 
-export function packView(pack: BasketState["manpack"][number], wearer: WearerContact | undefined, items: ReadonlyMap<string, PackItem>, today: string): PackView {
+export function packView(
+  pack: BasketState["manpack"][number],
+  wearer: WearerContact | undefined,
+  items: ReadonlyMap<string, PackItem>,
+  today: string,
+): PackView {
   const budgets = wearer?.budgets ?? [];
   const after: AllowanceLeft<ContactBudget>[] = allowancesLeft(budgets, packLinesOf(pack.data, items), today);
   const named = wearer ?? { firstName: null, lastName: null };
@@ -116,7 +126,11 @@ export function packView(pack: BasketState["manpack"][number], wearer: WearerCon
       };
     }),
     itemCount: pack.data.reduce((sum, line) => sum + line.qty, 0),
-    allowances: after.map((a) => ({ label: budgetLabel(a.budget), left: a.left, points: a.budget.type === POINTS_BUDGET_TYPE })),
+    allowances: after.map((a) => ({
+      label: budgetLabel(a.budget),
+      left: a.left,
+      points: a.budget.type === POINTS_BUDGET_TYPE,
+    })),
     overAllowance: overAllowances(named, after),
     addressId: typeof pack.addressId === "string" ? pack.addressId : null,
     shippingMethod: typeof pack.shippingMethod === "string" ? pack.shippingMethod : null,
@@ -128,10 +142,20 @@ export function packView(pack: BasketState["manpack"][number], wearer: WearerCon
  * GET /api/item for all), what is left of each budget after the pack, the addresses a wearer pack may go to and the
  * delivery methods.
  */
-export async function wearerPackBasketView(client: UpstreamClient, basket: BasketState, now: Date = new Date()): Promise<WearerPackBasketView> {
+export async function wearerPackBasketView(
+  client: UpstreamClient,
+  basket: BasketState,
+  now: Date = new Date(),
+): Promise<WearerPackBasketView> {
   const [wearers, items, addresses, methods] = await Promise.all([
-    getWearersById(client, basket.manpack.map((pack) => pack.employeeId)),
-    getPackItemsById(client, basket.manpack.flatMap((pack) => pack.data.map((line) => line.productId))),
+    getWearersById(
+      client,
+      basket.manpack.map((pack) => pack.employeeId),
+    ),
+    getPackItemsById(
+      client,
+      basket.manpack.flatMap((pack) => pack.data.map((line) => line.productId)),
+    ),
     listCustomerAddresses(client),
     listShipMethods(client),
   ]);
@@ -155,13 +179,26 @@ export async function wearerPackBasketView(client: UpstreamClient, basket: Baske
  * quantity obeys the item's rules; a rise that would take the wearer over an allowance is refused in the provider's
  * words. A lower quantity is always taken, even while the pack is still over.
  */
-export async function updatePackLine(client: UpstreamClient, employeeId: string, productId: string, qty: string, now: Date = new Date()): Promise<BasketChange> {
+export async function updatePackLine(
+  client: UpstreamClient,
+  employeeId: string,
+  productId: string,
+  qty: string,
+  now: Date = new Date(),
+): Promise<BasketChange> {
   const basket = await getBasket(client);
   const pack = findPack(basket.manpack, employeeId);
   if (!pack) return refuse(NOT_IN_PACKS);
   const line = pack.data.find((l) => l.productId === productId);
   if (!line) return refuse(NOT_IN_PACK);
-  const items = new Map((await getPackItemsById(client, pack.data.map((l) => l.productId))).map((item) => [item.internalId, item]));
+  const items = new Map(
+    (
+      await getPackItemsById(
+        client,
+        pack.data.map((l) => l.productId),
+      )
+    ).map((item) => [item.internalId, item]),
+  );
   const found = items.get(productId);
   const item = found && !found.isInactive ? found : undefined;
   // a product gone from the catalogue can still be taken out (0), not changed
@@ -189,7 +226,11 @@ export async function updatePackLine(client: UpstreamClient, employeeId: string,
 }
 
 /** intent=pack-remove-line: a line out of a wearer's pack (a pack left empty goes). */
-export async function removePackLineChange(client: UpstreamClient, employeeId: string, productId: string): Promise<BasketChange> {
+export async function removePackLineChange(
+  client: UpstreamClient,
+  employeeId: string,
+  productId: string,
+): Promise<BasketChange> {
   const basket = await getBasket(client);
   if (!findPack(basket.manpack, employeeId)) return refuse(NOT_IN_PACKS);
   const manpack = removePackLine(basket.manpack, employeeId, productId);
@@ -216,7 +257,11 @@ export async function setPackDeliveryChange(
   input: { employeeId: string; addressId?: string; shippingMethod: string },
 ): Promise<BasketChange> {
   const client = user.upstream;
-  const [basket, addresses, methods] = await Promise.all([getBasket(client), listCustomerAddresses(client), listShipMethods(client)]);
+  const [basket, addresses, methods] = await Promise.all([
+    getBasket(client),
+    listCustomerAddresses(client),
+    listShipMethods(client),
+  ]);
   if (!findPack(basket.manpack, input.employeeId)) return refuse(NOT_IN_PACKS);
   if (!methods.some((m) => m.internalId === input.shippingMethod)) return refuse(UNKNOWN_METHOD);
   if (input.addressId !== undefined) {
@@ -228,7 +273,10 @@ export async function setPackDeliveryChange(
       return refuse(`This account may not choose the delivery address${to}`, 403);
     }
   }
-  const delivery = input.addressId === undefined ? { shippingMethod: input.shippingMethod } : { addressId: input.addressId, shippingMethod: input.shippingMethod };
+  const delivery =
+    input.addressId === undefined
+      ? { shippingMethod: input.shippingMethod }
+      : { addressId: input.addressId, shippingMethod: input.shippingMethod };
   const manpack = setPackDelivery(basket.manpack, input.employeeId, delivery);
   if (!manpack) return refuse(NOT_IN_PACKS);
   return { ok: true, basket: await patchBasket(client, { manpack }), message: "Delivery saved for the wearer's pack" };

@@ -29,14 +29,26 @@ type Page = {
 /** Which catalogue /categories/{type}/{splat} is: my or full, or user/{catalogueId}; anything else is a 404. */
 function pageOf(type: string, splat: string): Page {
   if (type === "full" || type === "my") {
-    return { tree: type, scope: type, catalogueName: CATALOGUE_NAMES[type], basePath: `/categories/${type}`, path: splat };
+    return {
+      tree: type,
+      scope: type,
+      catalogueName: CATALOGUE_NAMES[type],
+      basePath: `/categories/${type}`,
+      path: splat,
+    };
   }
   // a user catalogue, browsed by the shared category tree (decision 060); another customer's catalogue is the
   // upstream's 404
   if (type !== "user") throw new Response("Not found", { status: 404 });
   const [first, ...rest] = splat.split("/");
   const catalogueId = idParam(first);
-  return { tree: "full", catalogueId, catalogueName: CATALOGUE_NAMES.user, basePath: `/categories/user/${catalogueId}`, path: rest.join("/") };
+  return {
+    tree: "full",
+    catalogueId,
+    catalogueName: CATALOGUE_NAMES.user,
+    basePath: `/categories/user/${catalogueId}`,
+    path: rest.join("/"),
+  };
 }
 
 /**
@@ -58,7 +70,11 @@ export async function loadCategoryPage(user: PortalUser, request: Request, type:
     heading: current?.name ?? page.catalogueName,
     catalogueName: page.catalogueName,
     basePath: page.basePath,
-    trail: trail.map((c) => ({ internalId: c.internalId, name: c.name, to: `${page.basePath}/${c.fullSlug || c.slug}` })),
+    trail: trail.map((c) => ({
+      internalId: c.internalId,
+      name: c.name,
+      to: `${page.basePath}/${c.fullSlug || c.slug}`,
+    })),
     categories: links(tree, page.basePath),
     listing,
   };

@@ -7,7 +7,10 @@ import { CATEGORY_TREE_TTL_MS, categoryTree, clearCategoryTrees, parentOf } from
 beforeEach(clearCategoryTrees);
 
 /** A user of `customerId` whose upstream answers GET /api/userCategory from `answer` and counts the calls. */
-function userOf(customerId: string | null, answer: () => Promise<unknown> = async () => ({ total: 2, limit: 2, skip: 0, data: categoryTreeAnswer() })) {
+function userOf(
+  customerId: string | null,
+  answer: () => Promise<unknown> = async () => ({ total: 2, limit: 2, skip: 0, data: categoryTreeAnswer() }),
+) {
   const calls: string[] = [];
   const upstream = {
     token: "t",

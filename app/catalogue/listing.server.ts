@@ -37,7 +37,8 @@ export function listingFilters(url: URL) {
 export function quickViewLinks(url: URL) {
   const params = url.searchParams;
   const page = params.get("page");
-  const here = (changes: Record<string, string | null>) => url.pathname + listingSearch(params, { ...WITHOUT_QUICK_VIEW, ...changes });
+  const here = (changes: Record<string, string | null>) =>
+    url.pathname + listingSearch(params, { ...WITHOUT_QUICK_VIEW, ...changes });
   return {
     pathname: url.pathname,
     open: (slug: string) => here({ quickview: slug, page }),
@@ -63,7 +64,9 @@ export async function loadQuickView(user: PortalUser, url: URL) {
     product,
     close: quickViewLinks(url).close,
     /** what the option form carries along besides the options */
-    keep: [...params.entries()].filter(([k]) => k !== QUICK_ADDED && !(MATRIX_OPTIONS as readonly string[]).includes(k)),
+    keep: [...params.entries()].filter(
+      ([k]) => k !== QUICK_ADDED && !(MATRIX_OPTIONS as readonly string[]).includes(k),
+    ),
     qty: quickViewQuantity(product.orderable?.minimum ?? 0, params.has(QUICK_ADDED)),
     /** where a quick add comes back to: this page, quick view open, quantity back at 0 */
     addedTo: url.pathname + listingSearch(params, { [QUICK_ADDED]: "1", page: params.get("page") }),
@@ -86,7 +89,12 @@ export async function loadListing(user: PortalUser, request: Request, target: Li
     total: list.total,
     page: filters.page,
     pages: pageCount(list.total),
-    filters: { en: filters.en ?? "", colour: filters.colour ?? "", stock: filters.stock ?? "", sort: filters.sort ?? "" },
+    filters: {
+      en: filters.en ?? "",
+      colour: filters.colour ?? "",
+      stock: filters.stock ?? "",
+      sort: filters.sort ?? "",
+    },
     stockFilters: Object.entries(STOCK_FILTERS),
     links: { pathname: links.pathname, pageBase: links.pageBase },
     quickView,

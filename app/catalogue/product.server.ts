@@ -3,7 +3,12 @@ import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
 import { flashToast } from "~/auth/session.server";
 import { addLine } from "~/basket/basket.server";
-import { alternativeProducts, frequentlyBoughtTogether, ALTERNATIVES_SIZE, FREQUENTLY_BOUGHT_TOGETHER_SIZE } from "~/domain/banners";
+import {
+  alternativeProducts,
+  frequentlyBoughtTogether,
+  ALTERNATIVES_SIZE,
+  FREQUENTLY_BOUGHT_TOGETHER_SIZE,
+} from "~/domain/banners";
 import { searchScope } from "~/domain/catalogue-listing";
 import { formatMoney } from "~/domain/money";
 import { priceShown, priceText, pricesHidden } from "~/domain/prices";
@@ -39,7 +44,7 @@ export type CardView = Omit<ProductCard, "features" | "fromPrice"> & {
 export function cardsOf(items: readonly Item[], user: PortalUser): CardView[] {
   const prices = showsPrices(user);
   return items.map((item) => {
-    const { features: _features, ...card } = productCard({ ...item, fromPrice: prices ? item.price ?? null : null });
+    const { features: _features, ...card } = productCard({ ...item, fromPrice: prices ? (item.price ?? null) : null });
     const fromPrice = typeof card.fromPrice === "number" ? card.fromPrice : null;
     return {
       ...card,
@@ -62,7 +67,7 @@ export function productView(item: Item, requested: OptionValues, user: PortalUse
   const chosenColor = choice.chosen.color ?? null;
   const image = quickViewImage({ image: cardImage(item), colors, chosenColor });
   const colourImages = chosenColor
-    ? colors.find((c) => c.color.toLowerCase() === chosenColor.toLowerCase())?.images ?? []
+    ? (colors.find((c) => c.color.toLowerCase() === chosenColor.toLowerCase())?.images ?? [])
     : colors.map((c) => c.images?.[0] ?? "").filter(Boolean);
   const flags = { inStock: item.inStock, hasFinish: item.hasFinish };
   const price = prices ? (orderable?.price ?? item.price ?? null) : null;
@@ -120,14 +125,24 @@ export async function loadProductPage(user: PortalUser, request: Request, slug: 
  * SPEC §9: alternatives are 8 products of the same category in the user's catalogue (none without a scope,
  * SPEC §8); frequently bought together are 4 in-stock products from the rest of its top-level category.
  */
-async function relatedProducts(user: PortalUser, item: Item, scope: "full" | "my" | null, tree: Promise<CategoryNode[] | null> | null) {
+async function relatedProducts(
+  user: PortalUser,
+  item: Item,
+  scope: "full" | "my" | null,
+  tree: Promise<CategoryNode[] | null> | null,
+) {
   const classId = item.class?.internalId;
   if (!scope || !classId) return { alternatives: [], boughtTogether: [] };
   let parentId = parentOf((await tree) ?? [], classId);
   if (parentId === undefined) parentId = (await getCategory(user.upstream, classId).catch(() => null))?.parentId;
   const listed = { scope, visibleInCatalogue: true, includePricing: true };
   const [alternatives, together] = await Promise.all([
-    listItems(user.upstream, { "class.internalId": classId, "internalId[$ne]": item.internalId, ...listed, $limit: ALTERNATIVES_SIZE }),
+    listItems(user.upstream, {
+      "class.internalId": classId,
+      "internalId[$ne]": item.internalId,
+      ...listed,
+      $limit: ALTERNATIVES_SIZE,
+    }),
     // enough candidates to leave out every alternative without asking again
     listItems(user.upstream, {
       "class.internalId": parentId ?? classId,
@@ -138,14 +153,19 @@ async function relatedProducts(user: PortalUser, item: Item, scope: "full" | "my
     }),
   ]);
   const shown = alternativeProducts(alternatives.data, scope);
-  return { alternatives: cardsOf(shown, user), boughtTogether: cardsOf(frequentlyBoughtTogether(together.data, shown), user) };
+  return {
+    alternatives: cardsOf(shown, user),
+    boughtTogether: cardsOf(frequentlyBoughtTogether(together.data, shown), user),
+  };
 }
 
 // a function, so that zod is built on the server only (decision 002); options are read by chosenOptions
 const addSchema = () =>
   z.object({
     qty: z.string().max(20, "Enter a quantity").default("1"),
-    ...Object.fromEntries(MATRIX_OPTIONS.map((option) => [option, z.string().max(200, "Choose one of the options given").optional()])),
+    ...Object.fromEntries(
+      MATRIX_OPTIONS.map((option) => [option, z.string().max(200, "Choose one of the options given").optional()]),
+    ),
   });
 
 /**
@@ -160,10 +180,17 @@ export async function addFromProductPage(user: PortalUser, request: Request, slu
   }
   const form = await parseForm(request, addSchema());
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? Object.values(form.fieldErrors)[0] ?? null);
-  const posted = chosenOptions(new URLSearchParams(Object.entries(form.data).filter((entry): entry is [string, string] => typeof entry[1] === "string")));
+  const posted = chosenOptions(
+    new URLSearchParams(
+      Object.entries(form.data).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    ),
+  );
   // a refusal answers the product page, which (without JavaScript) shows the options and quantity as they were posted
   const refuse = (fieldErrors: Record<string, string>, formError: string) =>
-    data({ ok: false as const, fieldErrors, formError, posted: { options: posted, qty: form.data.qty } }, { status: 400 });
+    data(
+      { ok: false as const, fieldErrors, formError, posted: { options: posted, qty: form.data.qty } },
+      { status: 400 },
+    );
   const item = await requireItem(user, slug);
   const simples = item.simples.map((s) => ({ ...s, options: s.options ?? {} }));
   let productId = item.internalId;
@@ -179,7 +206,9 @@ export async function addFromProductPage(user: PortalUser, request: Request, slu
   }
   const change = await addLine(user.upstream, productId, form.data.qty, { pricesHidden: !showsPrices(user) });
   if (!change.ok) return refuse({}, change.message);
-  const query = new URLSearchParams(MATRIX_OPTIONS.flatMap((option) => (shown[option] ? [[option, shown[option] as string]] : []))).toString();
+  const query = new URLSearchParams(
+    MATRIX_OPTIONS.flatMap((option) => (shown[option] ? [[option, shown[option] as string]] : [])),
+  ).toString();
   const toast = await flashToast(request, { kind: "success", message: change.message });
   return redirect(`${productLink(slug)}${query ? `?${query}` : ""}`, { status: 303, headers: toast });
 }

@@ -1,16 +1,38 @@
 import { redirect } from "@remix-run/node";
 import type { PortalUser } from "~/auth/require-user.server";
 import { flashToast } from "~/auth/session.server";
-import { checkoutFieldsFromMetadata, checkoutMetadata, paidBasketOf, wearerPackFieldsFromMetadata, wearerPackMetadata } from "~/domain/card-metadata";
+import {
+  checkoutFieldsFromMetadata,
+  checkoutMetadata,
+  paidBasketOf,
+  wearerPackFieldsFromMetadata,
+  wearerPackMetadata,
+} from "~/domain/card-metadata";
 import { quoteIsOfShownBasket } from "~/domain/checkout";
 import { formatMoney } from "~/domain/money";
 import { isCardMethod } from "~/domain/payment";
 import { getOrderQuote } from "~/upstream/checkout.server";
 import { describeFailure, refusal } from "~/upstream/errors.server";
-import { createCardIntent, createHostedCheckout, getCardOutcome, getHostedOutcome, releaseCardPayment } from "~/upstream/payments.server";
+import {
+  createCardIntent,
+  createHostedCheckout,
+  getCardOutcome,
+  getHostedOutcome,
+  releaseCardPayment,
+} from "~/upstream/payments.server";
 import type { CheckoutFields } from "./checkout.server";
 import { confirmationView } from "./confirmation.server";
-import { BASKET_CHANGED_MESSAGE, EMPTY_BASKET_MESSAGE, fail, orderPlacedRedirect, placeOrder, prepareOrder, type CardPayment, type CheckoutRefusal, type CheckoutResult } from "./place-order.server";
+import {
+  BASKET_CHANGED_MESSAGE,
+  EMPTY_BASKET_MESSAGE,
+  fail,
+  orderPlacedRedirect,
+  placeOrder,
+  prepareOrder,
+  type CardPayment,
+  type CheckoutRefusal,
+  type CheckoutResult,
+} from "./place-order.server";
 import { placeWearerPackOrder, wearerPackCharge, type WearerPackFields } from "./wearer-pack-checkout.server";
 
 // Card payments by Stripe (decisions 072, 076, 078): the amount is the provider's quote, the card is taken before
@@ -18,7 +40,8 @@ import { placeWearerPackOrder, wearerPackCharge, type WearerPackFields } from ".
 // basket (decision 106): its quote's total, its fields in the payment's metadata with `basket: manpack`, its order.
 
 /** Decision 058: card payment is not offered to an account whose prices are hidden. */
-export const CARD_NOT_OFFERED = "Card payment is not offered on this account, as its prices are not shown. Please choose another way to pay.";
+export const CARD_NOT_OFFERED =
+  "Card payment is not offered on this account, as its prices are not shown. Please choose another way to pay.";
 const NOT_COMPLETED = "Your card payment was not completed. Please try again or choose another way to pay.";
 const PAYMENT_NOT_FOUND = "That card payment could not be found.";
 
@@ -31,10 +54,14 @@ export function payerOf(user: PortalUser): { userId: string; customerId: string 
  * What a card checkout will charge, once the form is checked: the provider's quote for the basket and the chosen
  * delivery method, in pence (GET /api/order-quote, decision 078), or why the order cannot go ahead.
  */
-export async function cardChargeFor(user: PortalUser, input: CheckoutFields): Promise<{ ok: true; pence: number } | CheckoutRefusal> {
+export async function cardChargeFor(
+  user: PortalUser,
+  input: CheckoutFields,
+): Promise<{ ok: true; pence: number } | CheckoutRefusal> {
   const prepared = await prepareOrder(user, input);
   if (!prepared.ok) return prepared;
-  if (!isCardMethod(input.paymentMethod)) return fail("Please choose a card to pay by card.", { paymentMethod: "Choose a card" });
+  if (!isCardMethod(input.paymentMethod))
+    return fail("Please choose a card to pay by card.", { paymentMethod: "Choose a card" });
   if (prepared.body.items.length === 0) return fail(EMPTY_BASKET_MESSAGE);
   try {
     const quote = await getOrderQuote(user.upstream, prepared.body.shippingMethod);
@@ -76,7 +103,8 @@ const wearerPackCardCheckout = (user: PortalUser, fields: WearerPackFields): Car
   idempotencyKey: fields.idempotencyKey,
   charge: async () => {
     const method = user.session.account.payment_methods.find((m) => m.id === fields.paymentMethod);
-    if (!method || !isCardMethod(method.id)) return fail("Please choose a card to pay by card.", { paymentMethod: "Choose a card" });
+    if (!method || !isCardMethod(method.id))
+      return fail("Please choose a card to pay by card.", { paymentMethod: "Choose a card" });
     return wearerPackCharge(user, fields.basketVersion);
   },
   metadata: wearerPackMetadata(fields, payerOf(user)),
@@ -89,19 +117,32 @@ const wearerPackCardCheckout = (user: PortalUser, fields: WearerPackFields): Car
 async function intentAnswer(checkout: CardCheckout): Promise<Response> {
   const charge = await checkout.charge();
   if (!charge.ok) return Response.json(charge, { status: 400 });
-  const intent = await createCardIntent({ pence: charge.pence, idempotencyKey: checkout.idempotencyKey, metadata: checkout.metadata });
-  return Response.json({ ok: true, clientSecret: intent.clientSecret, paymentIntentId: intent.id }, { headers: { "Cache-Control": "no-store" } });
+  const intent = await createCardIntent({
+    pence: charge.pence,
+    idempotencyKey: checkout.idempotencyKey,
+    metadata: checkout.metadata,
+  });
+  return Response.json(
+    { ok: true, clientSecret: intent.clientSecret, paymentIntentId: intent.id },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
-export const cardIntentAnswer = (user: PortalUser, fields: CheckoutFields) => intentAnswer(stockCardCheckout(user, fields));
+export const cardIntentAnswer = (user: PortalUser, fields: CheckoutFields) =>
+  intentAnswer(stockCardCheckout(user, fields));
 /** The wearer-pack checkout's (basket=manpack): the PaymentIntent for the wearer packs' quoted total. */
-export const wearerPackCardIntentAnswer = (user: PortalUser, fields: WearerPackFields) => intentAnswer(wearerPackCardCheckout(user, fields));
+export const wearerPackCardIntentAnswer = (user: PortalUser, fields: WearerPackFields) =>
+  intentAnswer(wearerPackCardCheckout(user, fields));
 
 /**
  * The checkout posted with a card: without a confirmed PaymentIntent (no JavaScript, or Stripe.js did not load) the
  * buyer goes to Stripe's hosted page; with one, whether it was paid is read from Stripe itself and the order placed.
  */
-async function pay(request: Request, checkout: CardCheckout, paymentIntentId: string | undefined): Promise<CheckoutResult> {
+async function pay(
+  request: Request,
+  checkout: CardCheckout,
+  paymentIntentId: string | undefined,
+): Promise<CheckoutResult> {
   if (!paymentIntentId) {
     const charge = await checkout.charge();
     if (!charge.ok) return charge;
@@ -117,16 +158,30 @@ async function pay(request: Request, checkout: CardCheckout, paymentIntentId: st
     throw redirect(hosted.url, 303);
   }
   const outcome = await getCardOutcome(paymentIntentId);
-  if (checkout.madeFor(outcome.metadata)?.idempotencyKey !== checkout.idempotencyKey) return fail("That card payment does not belong to this checkout. Please try again.");
-  const card = { paymentIntentId, paid: outcome.paid, amountPence: outcome.amount, sessionKey: checkout.idempotencyKey };
+  if (checkout.madeFor(outcome.metadata)?.idempotencyKey !== checkout.idempotencyKey)
+    return fail("That card payment does not belong to this checkout. Please try again.");
+  const card = {
+    paymentIntentId,
+    paid: outcome.paid,
+    amountPence: outcome.amount,
+    sessionKey: checkout.idempotencyKey,
+  };
   return placeCardOrder(() => checkout.place(card), card);
 }
 
-export const payByCard = (user: PortalUser, request: Request, fields: CheckoutFields, paymentIntentId: string | undefined) =>
-  pay(request, stockCardCheckout(user, fields), paymentIntentId);
+export const payByCard = (
+  user: PortalUser,
+  request: Request,
+  fields: CheckoutFields,
+  paymentIntentId: string | undefined,
+) => pay(request, stockCardCheckout(user, fields), paymentIntentId);
 /** The wearer-pack checkout posted with a card (decision 106), as a stock one. */
-export const payWearerPacksByCard = (user: PortalUser, request: Request, fields: WearerPackFields, paymentIntentId: string | undefined) =>
-  pay(request, wearerPackCardCheckout(user, fields), paymentIntentId);
+export const payWearerPacksByCard = (
+  user: PortalUser,
+  request: Request,
+  fields: WearerPackFields,
+  paymentIntentId: string | undefined,
+) => pay(request, wearerPackCardCheckout(user, fields), paymentIntentId);
 
 /**
  * Places the order of a taken card payment. When the provider refuses it (a price changed since the quote, the basket
@@ -147,9 +202,15 @@ async function placeCardOrder(place: () => Promise<CheckoutResult>, card: CardPa
   try {
     const released = await releaseCardPayment(card.paymentIntentId);
     const money = formatMoney(card.amountPence / 100);
-    return { ...result, formError: `${reason}. Nothing was ordered, and your card payment of ${money} has been ${released}.` };
+    return {
+      ...result,
+      formError: `${reason}. Nothing was ordered, and your card payment of ${money} has been ${released}.`,
+    };
   } catch (error) {
-    console.error(`card payment ${card.paymentIntentId} taken, order refused (${reason}), giving it back failed`, describeFailure(error));
+    console.error(
+      `card payment ${card.paymentIntentId} taken, order refused (${reason}), giving it back failed`,
+      describeFailure(error),
+    );
     return { ...result, formError: takenMessage };
   }
 }
@@ -180,10 +241,21 @@ export async function hostedCheckoutReturn(user: PortalUser, request: Request) {
   // a payment made by someone else (or for another business unit) is not this user's to turn into an order
   if (!packFields && !stockFields) throw new Response(PAYMENT_NOT_FOUND, { status: 404 });
   if (!outcome.paid || !outcome.paymentIntentId) {
-    throw redirect("/checkout", { status: 303, headers: await flashToast(request, { kind: "error", message: NOT_COMPLETED }) });
+    throw redirect("/checkout", {
+      status: 303,
+      headers: await flashToast(request, { kind: "error", message: NOT_COMPLETED }),
+    });
   }
-  const card = { paymentIntentId: outcome.paymentIntentId, paid: true, amountPence: outcome.amount, sessionKey: outcome.id };
-  const result = await placeCardOrder(() => (packFields ? placeWearerPackOrder(user, packFields, card) : placeOrder(user, stockFields!, card)), card);
+  const card = {
+    paymentIntentId: outcome.paymentIntentId,
+    paid: true,
+    amountPence: outcome.amount,
+    sessionKey: outcome.id,
+  };
+  const result = await placeCardOrder(
+    () => (packFields ? placeWearerPackOrder(user, packFields, card) : placeOrder(user, stockFields!, card)),
+    card,
+  );
   if (!result.ok) {
     const message = result.formError ?? NOT_COMPLETED;
     throw redirect("/checkout", { status: 303, headers: await flashToast(request, { kind: "error", message }) });

@@ -4,7 +4,14 @@ import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
 import { addressChoice } from "~/domain/address";
 import { basketTotal } from "~/domain/basket";
-import { addressMode, deliveryOptions, NEW_ADDRESS, orderableAddressIds, quotedFigures, summaryLine } from "~/domain/checkout";
+import {
+  addressMode,
+  deliveryOptions,
+  NEW_ADDRESS,
+  orderableAddressIds,
+  quotedFigures,
+  summaryLine,
+} from "~/domain/checkout";
 import { formatMoney } from "~/domain/money";
 import { isCardMethod } from "~/domain/payment";
 import { PRICE_HIDDEN_TEXT, pricesHidden } from "~/domain/prices";
@@ -47,7 +54,10 @@ export type SummaryTotals = {
 const NO_METHOD = "Choose a delivery method to see the total.";
 const QUOTE_FAILED = "The total could not be worked out just now: it is confirmed when the order is placed.";
 
-async function summaryTotals(user: PortalUser, shippingMethod: string | null): Promise<SummaryTotals & { refused: boolean }> {
+async function summaryTotals(
+  user: PortalUser,
+  shippingMethod: string | null,
+): Promise<SummaryTotals & { refused: boolean }> {
   const none = { shippingMethod, subTotalText: null, shippingText: null, taxText: null, totalText: null };
   if (!shippingMethod) return { ...none, problem: NO_METHOD, refused: false };
   try {
@@ -76,7 +86,10 @@ async function checkoutView(user: PortalUser, basket: BasketState) {
   const shipOptions = deliveryOptions(shipMethods);
   // the summary is quoted for the method the page preselects: the first the basket may use
   const [items, totals] = await Promise.all([
-    getItemsById(user.upstream, lines.map((line) => line.productId)),
+    getItemsById(
+      user.upstream,
+      lines.map((line) => line.productId),
+    ),
     lines.length ? summaryTotals(user, shipOptions.find((m) => m.available)?.internalId ?? null) : null,
   ]);
   const hidden = hidesPrices(user);
@@ -86,8 +99,16 @@ async function checkoutView(user: PortalUser, basket: BasketState) {
     idempotencyKey: randomUUID(),
     basketVersion: basket.version,
     /** The wearer-pack basket's items, for the page that finds the stock basket empty (decision 102). */
-    otherBasketCount: basket.manpack.reduce((n, pack) => n + pack.data.reduce((m, line) => m + Math.max(0, line.qty), 0), 0),
-    lines: lines.map((line) => ({ productId: line.productId, name: line.name ?? `Product ${line.productId}`, qty: line.qty, price: line.price ?? null })),
+    otherBasketCount: basket.manpack.reduce(
+      (n, pack) => n + pack.data.reduce((m, line) => m + Math.max(0, line.qty), 0),
+      0,
+    ),
+    lines: lines.map((line) => ({
+      productId: line.productId,
+      name: line.name ?? `Product ${line.productId}`,
+      qty: line.qty,
+      price: line.price ?? null,
+    })),
     subTotal: basketTotal(lines),
     instructions: basket.instructions.stock,
     addressMode: addressMode(user.session.account.permissions, usable.length),
@@ -108,7 +129,8 @@ async function checkoutView(user: PortalUser, basket: BasketState) {
   };
 }
 
-const withoutRefused = ({ refused: _refused, ...totals }: SummaryTotals & { refused: boolean }): SummaryTotals => totals;
+const withoutRefused = ({ refused: _refused, ...totals }: SummaryTotals & { refused: boolean }): SummaryTotals =>
+  totals;
 
 /**
  * GET /checkout: the basket of the selected type is ordered (decision 102) — the wearer-pack basket's page
@@ -175,7 +197,9 @@ const checkoutFieldsObject = () =>
     city: optionalText(100, "The town can be at most 100 characters"),
     zip: optionalText(20, "The postcode can be at most 20 characters"),
     shippingMethod: idField("Choose a delivery method"),
-    paymentMethod: z.coerce.number({ required_error: "Choose how to pay", invalid_type_error: "Choose how to pay" }).int("Choose how to pay"),
+    paymentMethod: z.coerce
+      .number({ required_error: "Choose how to pay", invalid_type_error: "Choose how to pay" })
+      .int("Choose how to pay"),
     otherRefNum: optionalText(100, "Your reference can be at most 100 characters"),
     deliveryInstructions: z.string().max(2000, "Delivery instructions can be at most 2000 characters").default(""),
     // the basket version the page showed (decision 074); a malformed one is a stale or tampered page
@@ -196,15 +220,22 @@ export const placeOrderSchema = () =>
   z.preprocess(
     typedAddressOnlyWhenChosen,
     checkoutFieldsObject().extend({
-    paymentIntentId: z
-      .string()
-      .regex(/^pi_[A-Za-z0-9_]{1,200}$/, "The card payment could not be read. Please try again.")
-      .optional(),
+      paymentIntentId: z
+        .string()
+        .regex(/^pi_[A-Za-z0-9_]{1,200}$/, "The card payment could not be read. Please try again.")
+        .optional(),
     }),
   );
 
 /** The fields an answer gives back, so a page re-rendered without JavaScript keeps what the buyer chose and typed. */
-const KEPT_FIELDS = ["addressId", ...TYPED_ADDRESS_FIELDS, "shippingMethod", "paymentMethod", "otherRefNum", "deliveryInstructions"] as const;
+const KEPT_FIELDS = [
+  "addressId",
+  ...TYPED_ADDRESS_FIELDS,
+  "shippingMethod",
+  "paymentMethod",
+  "otherRefNum",
+  "deliveryInstructions",
+] as const;
 export type CheckoutValues = Partial<Record<(typeof KEPT_FIELDS)[number], string>>;
 const quoteSchema = () => z.object({ shippingMethod: idField("Choose a delivery method") });
 
@@ -221,9 +252,18 @@ async function postedForm(user: PortalUser, formData: FormData) {
 }
 
 /** A refused post: the messages, and the form as posted with its summary (decision 085). */
-async function refused(user: PortalUser, formData: FormData, fieldErrors: Record<string, string>, formError: string | null, status = 400) {
+async function refused(
+  user: PortalUser,
+  formData: FormData,
+  fieldErrors: Record<string, string>,
+  formError: string | null,
+  status = 400,
+) {
   const { values, quoted } = await postedForm(user, formData);
-  return data({ ok: false as const, fieldErrors, formError, totals: quoted && withoutRefused(quoted), values }, { status });
+  return data(
+    { ok: false as const, fieldErrors, formError, totals: quoted && withoutRefused(quoted), values },
+    { status },
+  );
 }
 
 /**
@@ -239,7 +279,10 @@ async function quoteAnswer(user: PortalUser, request: Request) {
   const totals = withoutRefused(quoted!);
   if (quoted!.refused) {
     const message = totals.problem ?? "Please choose another delivery method.";
-    return data({ ok: false as const, fieldErrors: { shippingMethod: message }, formError: message, totals, values }, { status: 400 });
+    return data(
+      { ok: false as const, fieldErrors: { shippingMethod: message }, formError: message, totals, values },
+      { status: 400 },
+    );
   }
   return data({ ok: true as const, fieldErrors: {} as Record<string, string>, formError: null, totals, values });
 }
@@ -250,7 +293,10 @@ async function quoteAnswer(user: PortalUser, request: Request) {
  * intent=quote only prices the summary (quoteAnswer).
  */
 export async function submitCheckout(user: PortalUser, request: Request) {
-  const posted = await request.clone().formData().catch(() => null);
+  const posted = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   // the wearer-pack checkout's form says which basket it orders (decision 102); a stock form says nothing
   if (posted?.get("basket") === "manpack") return submitWearerPackCheckout(user, request);
   if (posted?.get("intent") === "quote") return quoteAnswer(user, request);
@@ -258,15 +304,23 @@ export async function submitCheckout(user: PortalUser, request: Request) {
   if (!form.ok) return refused(user, form.formData, form.fieldErrors, form.formError ?? "Please check the form.");
   const { paymentIntentId, ...fields } = form.data;
   const byCard = isCardMethod(fields.paymentMethod);
-  if (byCard && hidesPrices(user)) return refused(user, form.formData, { paymentMethod: "Choose another way to pay" }, CARD_NOT_OFFERED);
+  if (byCard && hidesPrices(user))
+    return refused(user, form.formData, { paymentMethod: "Choose another way to pay" }, CARD_NOT_OFFERED);
 
-  const result = byCard && getEnv().stripeEnabled ? await payByCard(user, request, fields, paymentIntentId) : await placeOrder(user, fields);
+  const result =
+    byCard && getEnv().stripeEnabled
+      ? await payByCard(user, request, fields, paymentIntentId)
+      : await placeOrder(user, fields);
   if (!result.ok) return refused(user, form.formData, result.fieldErrors, result.formError, result.status);
 
   const { order } = result;
   if (order.threeDSUrl) {
     // SPEC §7: the card issuer wants 3-D Secure; its own page posts the challenge on (auto with JS, a button without)
-    throw await threeDSecureRedirect(request, { url: order.threeDSUrl, cReq: order.cReq ?? "", transactionId: order.transactionId ?? "" });
+    throw await threeDSecureRedirect(request, {
+      url: order.threeDSUrl,
+      cReq: order.cReq ?? "",
+      transactionId: order.transactionId ?? "",
+    });
   }
   throw await orderPlacedRedirect(user, request, result);
 }

@@ -13,17 +13,44 @@ const server = useUpstreamMock();
 const manpackSession = sessionAnswer({ permissions: ["canViewManpack", "manpackOrders", "viewOrderHistory"] });
 
 async function confirmation(orderId: string) {
-  return settle(async () => loader({ request: get(`/order-complete?order=${orderId}`, await sessionCookie()), params: {}, context: testLoadContext() }));
+  return settle(async () =>
+    loader({
+      request: get(`/order-complete?order=${orderId}`, await sessionCookie()),
+      params: {},
+      context: testLoadContext(),
+    }),
+  );
 }
 
 describe("the confirmation of a wearer-pack order", () => {
   it("lists each wearer's lines under their name, with their delivery address", async () => {
     server.use(...authHandlers({ session: manpackSession }), ...orderHandlers([wearerPackOrderAnswer()]));
     const view = (await confirmation("60")) as Awaited<ReturnType<typeof loader>>;
-    expect(view).toMatchObject({ internalId: "60", tranId: "SO100060", status: "In Process", address: ["Multiple delivery addresses"] });
+    expect(view).toMatchObject({
+      internalId: "60",
+      tranId: "SO100060",
+      status: "In Process",
+      address: ["Multiple delivery addresses"],
+    });
     expect(view.wearers).toEqual([
-      { key: "5102", name: "Hal Harbour", address: ["Harbour Hospital", "Harbour Hospital House, Leeds", "LS1 4AP"], lines: [{ key: 0, name: "Ward Tunic", qty: 2 }, { key: 1, name: "Clog", qty: 1 }] },
-      { key: "5104", name: "Bo Bandb", address: ["Harbour Clinic", "Clinic Lane, York", "YO1 7HH"], lines: [{ key: 0, name: "Ward Trousers", qty: 1 }, { key: 1, name: "Ward Tunic", qty: 1 }] },
+      {
+        key: "5102",
+        name: "Hal Harbour",
+        address: ["Harbour Hospital", "Harbour Hospital House, Leeds", "LS1 4AP"],
+        lines: [
+          { key: 0, name: "Ward Tunic", qty: 2 },
+          { key: 1, name: "Clog", qty: 1 },
+        ],
+      },
+      {
+        key: "5104",
+        name: "Bo Bandb",
+        address: ["Harbour Clinic", "Clinic Lane, York", "YO1 7HH"],
+        lines: [
+          { key: 0, name: "Ward Trousers", qty: 1 },
+          { key: 1, name: "Ward Tunic", qty: 1 },
+        ],
+      },
     ]);
     // every line stays in the flat list too, in the order's order
     expect(view.lines.map((l) => l.name)).toEqual(["Ward Tunic", "Ward Trousers", "Clog", "Ward Tunic"]);

@@ -34,10 +34,19 @@ export async function confirmationView(user: PortalUser, request: Request) {
     otherRefNum: typeof order.otherRefNum === "string" && order.otherRefNum ? order.otherRefNum : null,
     status,
     awaitingApproval: status === PENDING_APPROVAL || order.pendingWebApproval === true,
-    lines: (order.itemList?.item ?? []).map((line, index) => ({ key: index, name: lineName(line), qty: line.quantity ?? 0 })),
+    lines: (order.itemList?.item ?? []).map((line, index) => ({
+      key: index,
+      name: lineName(line),
+      qty: line.quantity ?? 0,
+    })),
     // a wearer-pack order: each wearer's lines and where they go (decision 104)
     wearers: isWearerPackOrder(order)
-      ? linesByWearer(order).map((w) => ({ key: w.key || "none", name: w.name, address: w.addressLines, lines: w.lines.map((line, index) => ({ key: index, name: lineName(line), qty: line.quantity ?? 0 })) }))
+      ? linesByWearer(order).map((w) => ({
+          key: w.key || "none",
+          name: w.name,
+          address: w.addressLines,
+          lines: w.lines.map((line, index) => ({ key: index, name: lineName(line), qty: line.quantity ?? 0 })),
+        }))
       : null,
     address: orderAddressLines(order),
     subTotal: shownMoney(order.subTotal, hidden),

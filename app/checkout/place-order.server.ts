@@ -2,7 +2,14 @@ import { redirect } from "@remix-run/node";
 import type { PortalUser } from "~/auth/require-user.server";
 import { flashToast } from "~/auth/session.server";
 import { finalisePunchoutApproval } from "~/basket/punchout-approval.server";
-import { addressMode, decideDeliveryAddress, deliveryOption, orderableAddressIds, stockOrderBody, type StockOrderBody } from "~/domain/checkout";
+import {
+  addressMode,
+  decideDeliveryAddress,
+  deliveryOption,
+  orderableAddressIds,
+  stockOrderBody,
+  type StockOrderBody,
+} from "~/domain/checkout";
 import { CARD_PAYMENT_TYPE, isCardMethod } from "~/domain/payment";
 import { NO_APPROVAL_HELD } from "~/domain/punchout-approval";
 import { getEnv } from "~/env.server";
@@ -19,7 +26,8 @@ import type { CheckoutFields } from "./checkout.server";
 // order body, the post under the page's idempotency key, and what follows a placed order.
 
 export const EMPTY_BASKET_MESSAGE = "Your basket is empty. Add something before checking out.";
-export const BASKET_CHANGED_MESSAGE = "Your basket changed since checkout was opened: check it and place the order again.";
+export const BASKET_CHANGED_MESSAGE =
+  "Your basket changed since checkout was opened: check it and place the order again.";
 export const CARD_UNAVAILABLE = "Card payment is not available at the moment. Please choose another way to pay.";
 
 /** A card payment that has been taken (Stripe): sent with the order as stripeId/stripePaid/stripeAmount (SPEC §7, decision 078). */
@@ -35,7 +43,11 @@ export type CheckoutRefusal = {
 };
 export type CheckoutResult = { ok: true; order: PlacedOrder; approval: ApprovalState } | CheckoutRefusal;
 
-export const fail = (formError: string | null, fieldErrors: Record<string, string> = {}, status?: number): CheckoutRefusal => ({
+export const fail = (
+  formError: string | null,
+  fieldErrors: Record<string, string> = {},
+  status?: number,
+): CheckoutRefusal => ({
   ok: false,
   fieldErrors,
   formError,
@@ -49,7 +61,11 @@ type Prepared = { ok: true; body: StockOrderBody; chosenBasket: string | null; a
  * builds the SPEC §7 stock order — once — from the upstream basket, never from the form; with the card payment, when
  * one was taken.
  */
-export async function prepareOrder(user: PortalUser, input: CheckoutFields, card?: CardPayment): Promise<Prepared | CheckoutRefusal> {
+export async function prepareOrder(
+  user: PortalUser,
+  input: CheckoutFields,
+  card?: CardPayment,
+): Promise<Prepared | CheckoutRefusal> {
   const { upstream, session } = user;
   const [basket, addresses, shipMethods] = await Promise.all([
     getBasket(upstream),
@@ -61,18 +77,26 @@ export async function prepareOrder(user: PortalUser, input: CheckoutFields, card
   // the addresses the provider lets this order go to; a punched-out basket loaded for approval goes, by default,
   // to the address it was approved for
   const addressIds = orderableAddressIds(addresses, basket.approvedOrderAddressId);
-  const address = decideDeliveryAddress(addressMode(session.account.permissions, addressIds.length), addressIds, input.addressId, input);
+  const address = decideDeliveryAddress(
+    addressMode(session.account.permissions, addressIds.length),
+    addressIds,
+    input.addressId,
+    input,
+  );
   if (!address.ok) return fail("Please check the delivery address.", address.fieldErrors);
   const shipMethod = shipMethods.find((m) => m.internalId === input.shippingMethod);
-  if (!shipMethod) return fail("Please choose a delivery method.", { shippingMethod: "Choose one of the delivery methods shown" });
+  if (!shipMethod)
+    return fail("Please choose a delivery method.", { shippingMethod: "Choose one of the delivery methods shown" });
   // refused before a card is charged or an order sent, in the provider's own words (decision 073)
   if (shipMethod.available === false) {
-    const why = shipMethod.refusal ?? deliveryOption(shipMethod).note ?? "This delivery method is not available for this order";
+    const why =
+      shipMethod.refusal ?? deliveryOption(shipMethod).note ?? "This delivery method is not available for this order";
     return fail(why, { shippingMethod: why });
   }
   const method = session.account.payment_methods.find((m) => m.id === input.paymentMethod);
   if (!method) return fail("Please choose how to pay.", { paymentMethod: "Choose one of the payment methods shown" });
-  if (isCardMethod(method.id) && !getEnv().stripeEnabled) return fail(CARD_UNAVAILABLE, { paymentMethod: "Card payment is not available" });
+  if (isCardMethod(method.id) && !getEnv().stripeEnabled)
+    return fail(CARD_UNAVAILABLE, { paymentMethod: "Card payment is not available" });
 
   const { ok: _ok, ...deliverTo } = address;
   const byCard = isCardMethod(method.id) && card;
@@ -83,7 +107,12 @@ export async function prepareOrder(user: PortalUser, input: CheckoutFields, card
     deliveryInstructions: input.deliveryInstructions,
     punchoutSession: session.punchoutSession,
     payment: byCard
-      ? { type: CARD_PAYMENT_TYPE, paymentMethodId: method.id, paymentToken: card.paymentIntentId, sessionKey: card.sessionKey }
+      ? {
+          type: CARD_PAYMENT_TYPE,
+          paymentMethodId: method.id,
+          paymentToken: card.paymentIntentId,
+          sessionKey: card.sessionKey,
+        }
       : { type: 1, paymentMethodId: method.id },
     otherRefNum: input.otherRefNum,
     chosenBasket,
@@ -109,7 +138,9 @@ export async function placeOrder(user: PortalUser, input: CheckoutFields, card?:
   if (!prepared.ok) return prepared;
   const { body } = prepared;
   if (isCardMethod(input.paymentMethod) && !card?.paid) {
-    return fail("Your card payment was not completed. Please try again or choose another way to pay.", { paymentMethod: "The card payment was not completed" });
+    return fail("Your card payment was not completed. Please try again or choose another way to pay.", {
+      paymentMethod: "The card payment was not completed",
+    });
   }
   try {
     // an empty basket is still sent once: if this key already placed an order (the basket emptied with it), the
@@ -120,9 +151,13 @@ export async function placeOrder(user: PortalUser, input: CheckoutFields, card?:
   } catch (error) {
     // 409: this basket was ordered in another tab, or changed since the page was opened (decision 074), or its
     // total is no longer what the card was charged (decision 078)
-    if (isRefusal(error, 409)) return { ...fail(error.message || BASKET_CHANGED_MESSAGE, {}, 409), refusedByProvider: true };
+    if (isRefusal(error, 409))
+      return { ...fail(error.message || BASKET_CHANGED_MESSAGE, {}, 409), refusedByProvider: true };
     const refused = refusal(error);
-    const answer = body.items.length === 0 ? fail(EMPTY_BASKET_MESSAGE) : fail(refused.message || "The order could not be placed. Please check it and try again.");
+    const answer =
+      body.items.length === 0
+        ? fail(EMPTY_BASKET_MESSAGE)
+        : fail(refused.message || "The order could not be placed. Please check it and try again.");
     return { ...answer, refusedByProvider: true };
   }
 }
@@ -143,14 +178,21 @@ async function markCheckedOut(user: PortalUser, basketId: string): Promise<void>
  * After an order is placed: a punched-out basket held for approval is finalised (decision 081) and the buyer goes to
  * the confirmation with a toast (303, so a reload never re-posts). The provider's order cleared loadedBasket itself.
  */
-export async function orderPlacedRedirect(user: PortalUser, request: Request, placed: { order: PlacedOrder; approval: ApprovalState }): Promise<Response> {
+export async function orderPlacedRedirect(
+  user: PortalUser,
+  request: Request,
+  placed: { order: PlacedOrder; approval: ApprovalState },
+): Promise<Response> {
   const { order, approval } = placed;
   // after the order nothing stays held for approval: the finalise's own clearing write takes the address and flag too
   const keysHeld = Boolean(approval.approvedOrderAddressId || approval.punchoutLoadedBasket);
   const finalised = await finalisePunchoutApproval(user, approval, keysHeld ? NO_APPROVAL_HELD : undefined);
   if (!finalised && keysHeld) await forgetApprovedBasket(user);
   const done = `Order ${order.tranId ?? order.internalId} placed`;
-  const toast = finalised && !finalised.ok ? { kind: "error" as const, message: `${done}. ${finalised.message}` } : { kind: "success" as const, message: done };
+  const toast =
+    finalised && !finalised.ok
+      ? { kind: "error" as const, message: `${done}. ${finalised.message}` }
+      : { kind: "success" as const, message: done };
   const headers = await flashToast(request, toast);
   return redirect(`/order-complete?order=${encodeURIComponent(order.internalId)}`, { status: 303, headers });
 }

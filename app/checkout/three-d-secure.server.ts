@@ -9,13 +9,17 @@ import { allowFormAction, formTargetOrigin } from "~/http/form-action.server";
 // cookie, to /checkout/3-d-secure, reached by a full-document redirect with or without JavaScript.
 
 export const THREE_D_SECURE_PATH = "/checkout/3-d-secure";
-const NOT_OPENED = "Your card issuer's confirmation page could not be opened. Please try again or choose another way to pay.";
+const NOT_OPENED =
+  "Your card issuer's confirmation page could not be opened. Please try again or choose another way to pay.";
 
 /** The answer to the checkout's post when the card issuer wants 3-D Secure: a document redirect to its own page. */
 export async function threeDSecureRedirect(request: Request, handOff: ThreeDSecureHandOff): Promise<Response> {
   const session = await getSession(request);
   session.flash("threeDS", handOff);
-  return redirectDocument(THREE_D_SECURE_PATH, { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
+  return redirectDocument(THREE_D_SECURE_PATH, {
+    status: 303,
+    headers: { "Set-Cookie": await commitSession(session) },
+  });
 }
 
 /**
@@ -27,7 +31,10 @@ export async function takeThreeDSecure(request: Request): Promise<{ handOff: Thr
   const handOff = session.get("threeDS");
   if (!handOff) throw redirect("/checkout");
   if (formTargetOrigin(handOff.url) === null) {
-    throw redirect("/checkout", { status: 303, headers: await flashToast(request, { kind: "error", message: NOT_OPENED }) });
+    throw redirect("/checkout", {
+      status: 303,
+      headers: await flashToast(request, { kind: "error", message: NOT_OPENED }),
+    });
   }
   allowFormAction(request, handOff.url);
   return { handOff, setCookie: await commitSession(session) };

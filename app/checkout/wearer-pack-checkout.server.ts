@@ -4,7 +4,15 @@ import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
 import { addressChoice } from "~/domain/address";
 import { allowancesLeft, calendarDay, overAllowances, packLinesOf } from "~/domain/allowance";
-import { manpackOrderBody, packRefusalMessage, packsToOrder, quoteIsOfShownBasket, quotedFigures, summaryLine, type ManpackOrderBody } from "~/domain/checkout";
+import {
+  manpackOrderBody,
+  packRefusalMessage,
+  packsToOrder,
+  quoteIsOfShownBasket,
+  quotedFigures,
+  summaryLine,
+  type ManpackOrderBody,
+} from "~/domain/checkout";
 import { formatMoney, shippingLabel } from "~/domain/money";
 import { CARD_PAYMENT_TYPE, isCardMethod } from "~/domain/payment";
 import { PRICE_HIDDEN_TEXT, pricesHidden } from "~/domain/prices";
@@ -19,7 +27,14 @@ import { stripePublishableKey } from "~/upstream/payments.server";
 import { idField, parseForm } from "~/utils/forms.server";
 import { CARD_NOT_OFFERED, payWearerPacksByCard } from "./card-payment.server";
 import type { CheckoutValues, SummaryTotals } from "./checkout.server";
-import { BASKET_CHANGED_MESSAGE, CARD_UNAVAILABLE, fail, orderPlacedRedirect, type CardPayment, type CheckoutResult } from "./place-order.server";
+import {
+  BASKET_CHANGED_MESSAGE,
+  CARD_UNAVAILABLE,
+  fail,
+  orderPlacedRedirect,
+  type CardPayment,
+  type CheckoutResult,
+} from "./place-order.server";
 import { threeDSecureRedirect } from "./three-d-secure.server";
 
 // The checkout of the wearer-pack basket (issue 15 item 6, decision 102): each wearer's pack with its lines, delivery
@@ -58,7 +73,10 @@ async function wearerNames(user: PortalUser, ids: readonly string[]): Promise<Ma
 }
 
 /** The provider's quote of the wearer-pack basket, or why there is none (a refusal in words naming the wearer). */
-async function quotePacks(user: PortalUser, names: readonly string[]): Promise<{ quote: ManpackQuote | null; problem: string | null }> {
+async function quotePacks(
+  user: PortalUser,
+  names: readonly string[],
+): Promise<{ quote: ManpackQuote | null; problem: string | null }> {
   try {
     return { quote: await getManpackQuote(user.upstream), problem: null };
   } catch (error) {
@@ -74,7 +92,10 @@ export async function wearerPackCheckoutData(user: PortalUser, basket: BasketSta
   const hidden = hidesPrices(user);
   const productIds = packs.flatMap((pack) => pack.data.filter((line) => line.qty > 0).map((line) => line.productId));
   const [wearers, addresses, shipMethods, items] = await Promise.all([
-    packWearers(user, packs.map((pack) => pack.employeeId)),
+    packWearers(
+      user,
+      packs.map((pack) => pack.employeeId),
+    ),
     listCustomerAddresses(user.upstream),
     listShipMethods(user.upstream),
     getPackItemsById(user.upstream, productIds),
@@ -115,7 +136,10 @@ export async function wearerPackCheckoutData(user: PortalUser, basket: BasketSta
         methodIsDefault: !pack.shippingMethod,
         // warned here as on the basket page: the provider would refuse the order (it checks again when it is placed)
         overAllowance: overAllowances(
-          { firstName: wearers.get(pack.employeeId)?.firstName ?? null, lastName: wearers.get(pack.employeeId)?.lastName ?? null },
+          {
+            firstName: wearers.get(pack.employeeId)?.firstName ?? null,
+            lastName: wearers.get(pack.employeeId)?.lastName ?? null,
+          },
           allowancesLeft(wearers.get(pack.employeeId)?.budgets ?? [], packLinesOf(pack.data, itemsById), today),
         ),
         subTotalText: quoted ? money(quoted.subTotal) : null,
@@ -140,7 +164,9 @@ export async function wearerPackCheckoutData(user: PortalUser, basket: BasketSta
 export const wearerPackFieldsSchema = () =>
   z.object({
     idempotencyKey: z.string({ required_error: RELOAD }).trim().min(8, RELOAD).max(100, RELOAD),
-    paymentMethod: z.coerce.number({ required_error: "Choose how to pay", invalid_type_error: "Choose how to pay" }).int("Choose how to pay"),
+    paymentMethod: z.coerce
+      .number({ required_error: "Choose how to pay", invalid_type_error: "Choose how to pay" })
+      .int("Choose how to pay"),
     otherRefNum: z.string().trim().max(100, "Your reference can be at most 100 characters").optional(),
     deliveryInstructions: z.string().max(2000, "Delivery instructions can be at most 2000 characters").default(""),
     basketVersion: idField(RELOAD).transform(Number).optional(),
@@ -179,11 +205,18 @@ export async function submitWearerPackCheckout(user: PortalUser, request: Reques
   if (!form.ok) return refused(form.formData, form.fieldErrors, form.formError ?? "Please check the form.");
   const { paymentIntentId, ...fields } = form.data;
   const method = user.session.account.payment_methods.find((m) => m.id === fields.paymentMethod);
-  if (!method) return refused(form.formData, { paymentMethod: "Choose one of the payment methods shown" }, "Please choose how to pay.");
+  if (!method)
+    return refused(
+      form.formData,
+      { paymentMethod: "Choose one of the payment methods shown" },
+      "Please choose how to pay.",
+    );
   let result: CheckoutResult;
   if (isCardMethod(method.id)) {
-    if (hidesPrices(user)) return refused(form.formData, { paymentMethod: "Choose another way to pay" }, CARD_NOT_OFFERED);
-    if (!getEnv().stripeEnabled) return refused(form.formData, { paymentMethod: "Card payment is not available" }, CARD_UNAVAILABLE);
+    if (hidesPrices(user))
+      return refused(form.formData, { paymentMethod: "Choose another way to pay" }, CARD_NOT_OFFERED);
+    if (!getEnv().stripeEnabled)
+      return refused(form.formData, { paymentMethod: "Card payment is not available" }, CARD_UNAVAILABLE);
     result = await payWearerPacksByCard(user, request, fields, paymentIntentId);
   } else {
     result = await placeWearerPackOrder(user, fields);
@@ -192,7 +225,11 @@ export async function submitWearerPackCheckout(user: PortalUser, request: Reques
   const { order } = result;
   if (order.threeDSUrl) {
     // SPEC §7: the card issuer wants 3-D Secure; its own page posts the challenge on (as for a stock order)
-    throw await threeDSecureRedirect(request, { url: order.threeDSUrl, cReq: order.cReq ?? "", transactionId: order.transactionId ?? "" });
+    throw await threeDSecureRedirect(request, {
+      url: order.threeDSUrl,
+      cReq: order.cReq ?? "",
+      transactionId: order.transactionId ?? "",
+    });
   }
   throw await orderPlacedRedirect(user, request, result);
 }
@@ -202,12 +239,18 @@ export async function submitWearerPackCheckout(user: PortalUser, request: Reques
  * (stripeId/stripePaid/stripeAmount: the provider places it only if it totals what the card was charged, decision
  * 078). A refusal names the wearer whose pack the provider refused (`packs.N…`) and why; nothing is ordered.
  */
-export async function placeWearerPackOrder(user: PortalUser, fields: WearerPackFields, card?: CardPayment): Promise<CheckoutResult> {
+export async function placeWearerPackOrder(
+  user: PortalUser,
+  fields: WearerPackFields,
+  card?: CardPayment,
+): Promise<CheckoutResult> {
   const method = user.session.account.payment_methods.find((m) => m.id === fields.paymentMethod);
   if (!method) return fail("Please choose how to pay.", { paymentMethod: "Choose one of the payment methods shown" });
   const byCard = isCardMethod(method.id);
   if (byCard && !card?.paid) {
-    return fail("Your card payment was not completed. Please try again or choose another way to pay.", { paymentMethod: "The card payment was not completed" });
+    return fail("Your card payment was not completed. Please try again or choose another way to pay.", {
+      paymentMethod: "The card payment was not completed",
+    });
   }
   const [basket, addresses] = await Promise.all([getBasket(user.upstream), listCustomerAddresses(user.upstream)]);
   const packs = packsToOrder(basket.manpack);
@@ -217,42 +260,68 @@ export async function placeWearerPackOrder(user: PortalUser, fields: WearerPackF
     deliveryInstructions: fields.deliveryInstructions,
     payment:
       byCard && card
-        ? { type: CARD_PAYMENT_TYPE, paymentMethodId: method.id, paymentToken: card.paymentIntentId, sessionKey: card.sessionKey }
+        ? {
+            type: CARD_PAYMENT_TYPE,
+            paymentMethodId: method.id,
+            paymentToken: card.paymentIntentId,
+            sessionKey: card.sessionKey,
+          }
         : { type: 1, paymentMethodId: method.id },
     otherRefNum: fields.otherRefNum,
     basketVersion: fields.basketVersion,
   });
   const sent: ManpackOrderBody & { stripeId?: string; stripePaid?: boolean; stripeAmount?: number } =
-    byCard && card ? { ...body, stripeId: card.paymentIntentId, stripePaid: card.paid, stripeAmount: card.amountPence } : body;
+    byCard && card
+      ? { ...body, stripeId: card.paymentIntentId, stripePaid: card.paid, stripeAmount: card.amountPence }
+      : body;
   try {
     // an emptied basket is still sent once: if this key already placed the order, the provider answers that order
     const order = await placeManpackOrder(user.upstream, sent, fields.idempotencyKey);
     // the provider emptied the wearer-pack basket (SPEC §4); nothing of a punched-out approval belongs to this order
-    return { ok: true, order, approval: { basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false } };
+    return {
+      ok: true,
+      order,
+      approval: { basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false },
+    };
   } catch (error) {
     // 409: the basket was ordered in another tab, or changed since the page was opened (decision 074), or its total
     // is no longer what the card was charged (decision 078)
-    if (isRefusal(error, 409)) return { ...fail(error.message || BASKET_CHANGED_MESSAGE, {}, 409), refusedByProvider: true };
+    if (isRefusal(error, 409))
+      return { ...fail(error.message || BASKET_CHANGED_MESSAGE, {}, 409), refusedByProvider: true };
     const why = refusal(error);
     if (packs.length === 0) return { ...fail(EMPTY_WEARER_PACKS), refusedByProvider: true };
-    const names = await wearerNames(user, packs.map((pack) => pack.employeeId)).catch((failure: unknown) => {
+    const names = await wearerNames(
+      user,
+      packs.map((pack) => pack.employeeId),
+    ).catch((failure: unknown) => {
       if (isRedirect(failure)) throw failure;
       console.error("naming the wearers of a refused order failed", describeFailure(failure));
       return new Map<string, string>();
     });
     const packNames = packs.map((pack) => names.get(pack.employeeId) ?? `Wearer ${pack.employeeId}`);
-    const message = packRefusalMessage(why.field, why.message, packNames) ?? (why.message || "The order could not be placed. Please check it and try again.");
+    const message =
+      packRefusalMessage(why.field, why.message, packNames) ??
+      (why.message || "The order could not be placed. Please check it and try again.");
     return { ...fail(message), refusedByProvider: true };
   }
 }
 
 /** What a card payment for the wearer packs is charged (decision 106): the provider's quote, or why there is none. */
-export async function wearerPackCharge(user: PortalUser, shownVersion?: number): Promise<{ ok: true; pence: number } | ReturnType<typeof fail>> {
+export async function wearerPackCharge(
+  user: PortalUser,
+  shownVersion?: number,
+): Promise<{ ok: true; pence: number } | ReturnType<typeof fail>> {
   const basket = await getBasket(user.upstream);
   const packs = packsToOrder(basket.manpack);
   if (packs.length === 0) return fail(EMPTY_WEARER_PACKS);
-  const names = await wearerNames(user, packs.map((pack) => pack.employeeId));
-  const { quote, problem } = await quotePacks(user, packs.map((pack) => names.get(pack.employeeId)!));
+  const names = await wearerNames(
+    user,
+    packs.map((pack) => pack.employeeId),
+  );
+  const { quote, problem } = await quotePacks(
+    user,
+    packs.map((pack) => names.get(pack.employeeId)!),
+  );
   if (!quote) return fail(problem ?? QUOTE_FAILED);
   // as a stock basket's (decision 139): a basket changed since the page was shown is not charged
   if (!quoteIsOfShownBasket(quote, shownVersion)) return fail(BASKET_CHANGED_MESSAGE);

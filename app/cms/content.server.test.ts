@@ -29,7 +29,11 @@ describe("the footer's links (issue 18 item 3)", () => {
       cmsPage("terms-of-sale", "<em>Terms</em> of sale", "", { footer: true, footerOrder: 5 }),
     ];
     server.use(...cmsHandlers({ pages }));
-    expect((await chromeContent(request())).footer.map((l) => l.label)).toEqual(["Terms of sale", "Training guides", "News"]);
+    expect((await chromeContent(request())).footer.map((l) => l.label)).toEqual([
+      "Terms of sale",
+      "Training guides",
+      "News",
+    ]);
   });
 
   it("the provider failing leaves out the CMS's links and the banner, never the page", async () => {
@@ -58,16 +62,30 @@ describe("the dashboard hero (issue 18 item 5)", () => {
     const pageQueries: URLSearchParams[] = [];
     server.use(...cmsHandlers({ pageQueries }));
     expect(await heroSlides(request())).toEqual([
-      { heading: "Winter hi-vis in stock", text: "Class 3 jackets on next-day delivery.", link: "/categories/full/hi-vis", image: "/images/products/hv200-yellow.svg" },
+      {
+        heading: "Winter hi-vis in stock",
+        text: "Class 3 jackets on next-day delivery.",
+        link: "/categories/full/hi-vis",
+        image: "/images/products/hv200-yellow.svg",
+      },
       { heading: "Gloves & hands", text: "Cut levels A to F.", link: null, image: null },
-      { heading: "Christmas delivery", text: "Last orders 17 December.", link: "/news/christmas-delivery-dates-2026", image: "/images/news/christmas.svg" },
+      {
+        heading: "Christmas delivery",
+        text: "Last orders 17 December.",
+        link: "/news/christmas-delivery-dates-2026",
+        image: "/images/news/christmas.svg",
+      },
     ]);
     expect(pageQueries.map((q) => q.toString())).toEqual(["slug=banner-block"]);
   });
 
   it("at most five slides; none without banner-block or when the provider fails", async () => {
     const hero = (n: number) => ({ acf_fc_layout: "hero", heading: `Slide ${n}`, link: "//evil.example/x" });
-    server.use(...cmsHandlers({ pages: [cmsPage("banner-block", "B", "", { flexible_content: [1, 2, 3, 4, 5, 6, 7].map(hero) })] }));
+    server.use(
+      ...cmsHandlers({
+        pages: [cmsPage("banner-block", "B", "", { flexible_content: [1, 2, 3, 4, 5, 6, 7].map(hero) })],
+      }),
+    );
     const slides = await heroSlides(request());
     expect(slides.map((s) => s.heading)).toEqual(["Slide 1", "Slide 2", "Slide 3", "Slide 4", "Slide 5"]);
     expect(slides.every((s) => s.link === null)).toBe(true);

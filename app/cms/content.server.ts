@@ -57,7 +57,10 @@ export function cmsFooterLinks(pages: CmsPage[]): FooterLink[] {
  */
 export async function chromeContent(request: Request): Promise<{ footer: FooterLink[]; banner: SiteBanner | null }> {
   const pages = await allPages(request).catch(logged<CmsPage[]>("CMS pages for the footer and banner", []));
-  return { footer: [...cmsFooterLinks(pages), ...FIXED_FOOTER_LINKS], banner: siteBannerOf(pages.find((p) => p.slug === "site-banner") ?? null) };
+  return {
+    footer: [...cmsFooterLinks(pages), ...FIXED_FOOTER_LINKS],
+    banner: siteBannerOf(pages.find((p) => p.slug === "site-banner") ?? null),
+  };
 }
 
 // ---------------------------------------------------------------- banners
@@ -89,7 +92,9 @@ export type HeroSlide = { heading: string; text: string; link: string | null; im
 /** The dashboard hero: banner-block's `hero` layouts (SPEC §7), at most five; the provider failing leaves none. */
 export async function heroSlides(request: Request): Promise<HeroSlide[]> {
   const page = await pageBySlug(request, "banner-block").catch(logged<CmsPage | null>("banner-block", null));
-  const layouts = Array.isArray(page?.acf.flexible_content) ? (page.acf.flexible_content as Array<Record<string, unknown>>) : [];
+  const layouts = Array.isArray(page?.acf.flexible_content)
+    ? (page.acf.flexible_content as Array<Record<string, unknown>>)
+    : [];
   return layouts
     .filter((l) => l && l.acf_fc_layout === "hero" && typeof l.heading === "string" && l.heading.trim())
     .slice(0, MAX_HERO_SLIDES)
@@ -113,11 +118,18 @@ export function describeFile(guide: Pick<TrainingGuide, "contentType" | "fileNam
   const size = guide.fileSize;
   if (size == null || size < 0) return type;
   const text =
-    size < 1024 ? `${size} bytes` : size < 1024 * 1024 ? `${Math.round(size / 1024)} KB` : `${(size / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
+    size < 1024
+      ? `${size} bytes`
+      : size < 1024 * 1024
+        ? `${Math.round(size / 1024)} KB`
+        : `${(size / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
   return `${type}, ${text}`;
 }
 
-export type GuideGroup = { category: string; guides: Array<{ id: number; title: string; description: string; file: string; to: string }> };
+export type GuideGroup = {
+  category: string;
+  guides: Array<{ id: number; title: string; description: string; file: string; to: string }>;
+};
 
 /** /cms/download: the guides grouped by category in the provider's order (category display order, then the guide's). */
 export async function loadTrainingGuides(user: PortalUser): Promise<GuideGroup[]> {
@@ -127,7 +139,13 @@ export async function loadTrainingGuides(user: PortalUser): Promise<GuideGroup[]
     const category = g.category?.trim() ? cmsText(g.category) : "Other guides";
     let group = groups.find((x) => x.category === category);
     if (!group) groups.push((group = { category, guides: [] }));
-    group.guides.push({ id: g.id, title: cmsText(g.title), description: cmsText(g.description ?? ""), file: describeFile(g), to: `/cms/download/${g.id}` });
+    group.guides.push({
+      id: g.id,
+      title: cmsText(g.title),
+      description: cmsText(g.description ?? ""),
+      file: describeFile(g),
+      to: `/cms/download/${g.id}`,
+    });
   }
   return groups;
 }

@@ -1,7 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { FieldError } from "./field-error";
 
-export type ApprovalActionData = { ok: false; fieldErrors: Record<string, string>; formError: string | null } | undefined;
+export type ApprovalActionData =
+  { ok: false; fieldErrors: Record<string, string>; formError: string | null } | undefined;
 
 /**
  * 'Approve' and 'Reject' as two plain forms: they work without JavaScript. An approval may carry a note for the

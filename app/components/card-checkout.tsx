@@ -36,7 +36,15 @@ export function useCardCheckout(chosenCard: boolean) {
  * Where the card is taken: Stripe Elements once a card is chosen (after hydration); until then, and without
  * JavaScript, the notice that the card details are taken on Stripe's own page.
  */
-export function CardPaymentSlot({ payment, stripeKey, notice }: { payment: ReturnType<typeof useCardCheckout>; stripeKey: string; notice: string }) {
+export function CardPaymentSlot({
+  payment,
+  stripeKey,
+  notice,
+}: {
+  payment: ReturnType<typeof useCardCheckout>;
+  stripeKey: string;
+  notice: string;
+}) {
   return (
     <div className="stack">
       {payment.hydrated && payment.chosenCard ? (
@@ -82,7 +90,9 @@ export function PaymentFieldset(props: {
           />
         ))}
       </div>
-      {stripeKey && methods.some((m) => m.card && available(m)) ? <CardPaymentSlot payment={payment} stripeKey={stripeKey} notice={notice} /> : null}
+      {stripeKey && methods.some((m) => m.card && available(m)) ? (
+        <CardPaymentSlot payment={payment} stripeKey={stripeKey} notice={notice} />
+      ) : null}
       <FieldError id="paymentMethod-error" message={error} />
     </fieldset>
   );

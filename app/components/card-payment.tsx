@@ -63,7 +63,15 @@ async function payWith(card: CardForm, form: HTMLFormElement): ReturnType<CardHa
  * The card field (loaded by the checkout only when a card is chosen, so Stripe's glue is not in the page's first
  * JavaScript): Stripe Elements mounted in a labelled group, and the hosted-page notice until it is ready.
  */
-export default function CardField({ publishableKey, notice, handle }: { publishableKey: string; notice: string; handle: React.MutableRefObject<CardHandle | null> }) {
+export default function CardField({
+  publishableKey,
+  notice,
+  handle,
+}: {
+  publishableKey: string;
+  notice: string;
+  handle: React.MutableRefObject<CardHandle | null>;
+}) {
   const card = useCardForm(publishableKey, true);
   handle.current = { ready: card.ready, pay: (form) => payWith(card, form) };
   useEffect(() => () => void (handle.current = null), [handle]);
@@ -115,8 +123,10 @@ export function useCardForm(publishableKey: string | null, wanted: boolean): Car
     async confirm(clientSecret) {
       if (!stripe.current || !card.current) return { ok: false, message: "The card form is not ready yet." };
       const result = await stripe.current.confirmCardPayment(clientSecret, { payment_method: { card: card.current } });
-      if (result.error || !result.paymentIntent) return { ok: false, message: result.error?.message ?? "Your card payment was not completed." };
-      if (result.paymentIntent.status !== "succeeded") return { ok: false, message: "Your card payment was not completed." };
+      if (result.error || !result.paymentIntent)
+        return { ok: false, message: result.error?.message ?? "Your card payment was not completed." };
+      if (result.paymentIntent.status !== "succeeded")
+        return { ok: false, message: "Your card payment was not completed." };
       return { ok: true, paymentIntentId: result.paymentIntent.id };
     },
     clear() {

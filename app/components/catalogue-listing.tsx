@@ -72,7 +72,15 @@ export function CatalogueListing({ listing, hidden = [] }: { listing: Listing; h
 export type CategoryLink = { internalId: string; name: string; to: string; children: CategoryLink[] };
 
 /** The category tree as nested links, the current trail marked. */
-export function CategoryNav({ categories, activeIds, label }: { categories: readonly CategoryLink[]; activeIds: readonly string[]; label: string }) {
+export function CategoryNav({
+  categories,
+  activeIds,
+  label,
+}: {
+  categories: readonly CategoryLink[];
+  activeIds: readonly string[];
+  label: string;
+}) {
   if (categories.length === 0) return null;
   return (
     <nav className="category-nav" aria-label={label}>
@@ -81,7 +89,13 @@ export function CategoryNav({ categories, activeIds, label }: { categories: read
   );
 }
 
-function CategoryList({ categories, activeIds }: { categories: readonly CategoryLink[]; activeIds: readonly string[] }) {
+function CategoryList({
+  categories,
+  activeIds,
+}: {
+  categories: readonly CategoryLink[];
+  activeIds: readonly string[];
+}) {
   return (
     <ul>
       {categories.map((c) => {

@@ -8,7 +8,12 @@ export type Confirmation = {
   awaitingApproval: boolean;
   lines: Array<{ key: number; name: string; qty: number }>;
   /** a wearer-pack order's lines by wearer, each with where they go (decision 104); null for a stock order */
-  wearers: Array<{ key: string; name: string; address: string[]; lines: Array<{ key: number; name: string; qty: number }> }> | null;
+  wearers: Array<{
+    key: string;
+    name: string;
+    address: string[];
+    lines: Array<{ key: number; name: string; qty: number }>;
+  }> | null;
   address: string[];
   /** Worded amounts: "£12.50", or "Price on application" where the account's prices are hidden (decision 058). */
   subTotal: string;
@@ -27,12 +32,13 @@ export function CheckoutConfirmation({ order }: { order: Confirmation }) {
       </p>
       {order.awaitingApproval ? (
         <p className="notice notice--info">
-          Your order is Pending Approval: your supervisor has been asked to approve it. It is sent once they approve it, and
-          you can follow it in your order history.
+          Your order is Pending Approval: your supervisor has been asked to approve it. It is sent once they approve it,
+          and you can follow it in your order history.
         </p>
       ) : (
         <p className="notice notice--success">
-          Your order is being processed. We will let you know when it is despatched; you can follow it in your order history.
+          Your order is being processed. We will let you know when it is despatched; you can follow it in your order
+          history.
         </p>
       )}
       <section aria-labelledby="confirmation-summary" className="stack">
@@ -66,11 +72,7 @@ export function CheckoutConfirmation({ order }: { order: Confirmation }) {
         ) : (
           <LineList lines={order.lines} />
         )}
-        {order.address.length && !order.wearers ? (
-          <p>
-            Delivering to: {order.address.join(", ")}
-          </p>
-        ) : null}
+        {order.address.length && !order.wearers ? <p>Delivering to: {order.address.join(", ")}</p> : null}
       </section>
       <p>
         <Link to={`/order-history/${order.internalId}`}>View this order in your order history</Link> ·{" "}

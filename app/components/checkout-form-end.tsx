@@ -20,17 +20,36 @@ export function CheckoutFormEnd({
 }) {
   return (
     <>
-      <TextField name="otherRefNum" label="Your order reference (optional)" maxLength={100} defaultValue={values.otherRefNum} error={errors.otherRefNum} />
+      <TextField
+        name="otherRefNum"
+        label="Your order reference (optional)"
+        maxLength={100}
+        defaultValue={values.otherRefNum}
+        error={errors.otherRefNum}
+      />
       <div className="field">
         <label htmlFor="deliveryInstructions">Delivery instructions</label>
-        <textarea id="deliveryInstructions" name="deliveryInstructions" rows={3} maxLength={2000} defaultValue={values.deliveryInstructions ?? instructions} />
+        <textarea
+          id="deliveryInstructions"
+          name="deliveryInstructions"
+          rows={3}
+          maxLength={2000}
+          defaultValue={values.deliveryInstructions ?? instructions}
+        />
         <FieldError id="deliveryInstructions-error" message={errors.deliveryInstructions} />
       </div>
 
-      {needsApproval ? <p className="notice notice--info">Your orders need your supervisor&apos;s approval before they are sent.</p> : null}
+      {needsApproval ? (
+        <p className="notice notice--info">Your orders need your supervisor&apos;s approval before they are sent.</p>
+      ) : null}
 
       <div>
-        <button type="submit" className="button button--primary" disabled={submitting} aria-disabled={submitting || undefined}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={submitting}
+          aria-disabled={submitting || undefined}
+        >
           {submitting ? "Placing order…" : "Place order"}
         </button>
       </div>

@@ -1,6 +1,10 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { name: string; label: ReactNode; detail?: ReactNode };
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {
+  name: string;
+  label: ReactNode;
+  detail?: ReactNode;
+};
 
 /**
  * One radio option on a row of its own (issue 14 item 1): the radio beside its label, the option's details under the

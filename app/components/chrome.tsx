@@ -14,7 +14,9 @@ export function Chrome({ chrome, children }: { chrome?: ChromeData; children: Re
       <Header chrome={chrome} />
       {chrome?.viewingAs ? <ViewAsBanner name={chrome.viewingAs.name} customer={chrome.viewingAs.customer} /> : null}
       {chrome?.punchout ? <PunchoutBar punchout={chrome.punchout} /> : null}
-      {chrome?.banner ? <SiteBanner id={chrome.banner.id} message={chrome.banner.message} link={chrome.banner.link} /> : null}
+      {chrome?.banner ? (
+        <SiteBanner id={chrome.banner.id} message={chrome.banner.message} link={chrome.banner.link} />
+      ) : null}
       <div className="app-layout__body">
         <Sidebar items={chrome?.navigation ?? [{ to: "/dashboard", label: "Dashboard" }]} />
         <main id="main" className="app-layout__main">
@@ -73,7 +75,9 @@ function Sidebar({ items }: { items: ChromeData["navigation"] }) {
  */
 function NewsLink({ count }: { count: number | null }) {
   const matches = useMatches();
-  const fresher = [...matches].reverse().find((m) => typeof (m.data as { unreadNews?: unknown } | undefined)?.unreadNews === "number");
+  const fresher = [...matches]
+    .reverse()
+    .find((m) => typeof (m.data as { unreadNews?: unknown } | undefined)?.unreadNews === "number");
   const unread = fresher ? (fresher.data as { unreadNews: number }).unreadNews : count;
   if (unread === null) {
     return (
@@ -126,7 +130,11 @@ function Header({ chrome }: { chrome?: ChromeData }) {
             </Link>
           ) : null}
           {chrome.wishListCount !== null ? (
-            <Link to="/wish-list" className="header-link" aria-label={`Wish list, ${chrome.wishListCount} ${chrome.wishListCount === 1 ? "product" : "products"}`}>
+            <Link
+              to="/wish-list"
+              className="header-link"
+              aria-label={`Wish list, ${chrome.wishListCount} ${chrome.wishListCount === 1 ? "product" : "products"}`}
+            >
               Wish list <span className="badge">{chrome.wishListCount}</span>
             </Link>
           ) : null}
@@ -147,7 +155,15 @@ function Header({ chrome }: { chrome?: ChromeData }) {
   );
 }
 
-function SiteBanner({ id, message, link }: { id: string; message: string; link: { href: string; text: string } | null }) {
+function SiteBanner({
+  id,
+  message,
+  link,
+}: {
+  id: string;
+  message: string;
+  link: { href: string; text: string } | null;
+}) {
   const fetcher = useFetcher();
   const location = useLocation();
   // with JS the banner goes at once; without it the post redirects back here

@@ -9,7 +9,17 @@ export type PickableCustomer = { id: string; name: string; userCount?: number };
  * Plain links and a GET form, so it works without JavaScript. The list is the first page of the provider's answer
  * (searchCustomers in app/upstream/admin-session.server.ts); past it, the line under it says how many are not shown.
  */
-export function CustomerPicker({ q, customers, total, chosenId }: { q: string; customers: PickableCustomer[]; total: number; chosenId: string | undefined }) {
+export function CustomerPicker({
+  q,
+  customers,
+  total,
+  chosenId,
+}: {
+  q: string;
+  customers: PickableCustomer[];
+  total: number;
+  chosenId: string | undefined;
+}) {
   const to = (customerId: string) => `?${new URLSearchParams({ ...(q ? { q } : {}), customerId })}`;
   return (
     <>

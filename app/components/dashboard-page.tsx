@@ -30,15 +30,19 @@ export function DashboardPage({ data }: { data: Data }) {
             <h2 id="approvals">Orders to approve</h2>
             <OrderPanelList
               list={data.pendingApprovals}
-              count={(n) => (n === 1 ? "1 order is waiting for your approval." : `${n} orders are waiting for your approval.`)}
+              count={(n) =>
+                n === 1 ? "1 order is waiting for your approval." : `${n} orders are waiting for your approval.`
+              }
               empty="No orders are waiting for your approval."
               more={{ to: "/order-to-approve", label: "All orders to approve" }}
               show="orderedBy"
             />
             {data.punchoutBasketsToApprove ? (
               <p>
-                {data.punchoutBasketsToApprove === 1 ? "1 punchout basket is" : `${data.punchoutBasketsToApprove} punchout baskets are`} waiting for your
-                approval. <Link to="/saved-punchout-baskets">Review punchout baskets</Link>
+                {data.punchoutBasketsToApprove === 1
+                  ? "1 punchout basket is"
+                  : `${data.punchoutBasketsToApprove} punchout baskets are`}{" "}
+                waiting for your approval. <Link to="/saved-punchout-baskets">Review punchout baskets</Link>
               </p>
             ) : null}
           </section>
@@ -63,7 +67,14 @@ export function DashboardPage({ data }: { data: Data }) {
                 For example <code>HV100-YEL-M, 5</code>
               </p>
               <div className="dashboard-quick-order__row">
-                <input id="dashboard-quick-order-line" name="lines" type="text" autoComplete="off" spellCheck={false} aria-describedby="dashboard-quick-order-hint" />
+                <input
+                  id="dashboard-quick-order-line"
+                  name="lines"
+                  type="text"
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-describedby="dashboard-quick-order-hint"
+                />
                 <button type="submit" className="button button--primary">
                   Add to basket
                 </button>

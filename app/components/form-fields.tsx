@@ -41,7 +41,19 @@ export function SelectField({ name, label, options, blank, error, hint, id = nam
 }
 
 /** A date typed in the format dates are shown in, which its hint names (decision 091). */
-export function DayField({ name, label, defaultValue, error, id = name }: { name: string; label: string; defaultValue: string; error?: string; id?: string }) {
+export function DayField({
+  name,
+  label,
+  defaultValue,
+  error,
+  id = name,
+}: {
+  name: string;
+  label: string;
+  defaultValue: string;
+  error?: string;
+  id?: string;
+}) {
   return (
     <TextField
       name={name}
@@ -63,7 +75,17 @@ export function DayField({ name, label, defaultValue, error, id = name }: { name
  * A list's filters as a GET form: they live in the URL, so they work without JavaScript and survive a reload. Keyed by
  * the query, so going back to another filter shows that filter's values. The submit button and "Clear filters" close it.
  */
-export function FilterForm({ label, submit, clearTo, children }: { label: string; submit: string; clearTo: string; children: ReactNode }) {
+export function FilterForm({
+  label,
+  submit,
+  clearTo,
+  children,
+}: {
+  label: string;
+  submit: string;
+  clearTo: string;
+  children: ReactNode;
+}) {
   const location = useLocation();
   return (
     <Form method="get" className="order-filters" key={location.search} aria-label={label} noValidate>

@@ -10,7 +10,13 @@ export function Hero({ slides }: { slides: HeroSlide[] }) {
   return (
     <section className={`hero hero--n${slides.length}`} aria-label="Featured">
       {slides.map((slide, i) => (
-        <div key={i} className="hero__slide" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>
+        <div
+          key={i}
+          className="hero__slide"
+          role="group"
+          aria-roledescription="slide"
+          aria-label={`${i + 1} of ${slides.length}`}
+        >
           <div className="hero__text">
             <h2>{slide.heading}</h2>
             {slide.text ? <p>{slide.text}</p> : null}

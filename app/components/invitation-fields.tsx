@@ -2,7 +2,14 @@ import { FieldError } from "./field-error";
 import { CheckboxList, type Option } from "./form-fields";
 import { TextField } from "./text-field";
 
-export type TypedInvitation = { email: string; firstName: string; lastName: string; permissions: string[]; isApprover: boolean; needsApproval: boolean };
+export type TypedInvitation = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  permissions: string[];
+  isApprover: boolean;
+  needsApproval: boolean;
+};
 
 /**
  * The fields of an invitation (issue 17 item 2 /add-site-user, issue 20 item 4 /admin/invitation): who, what they may
@@ -25,21 +32,65 @@ export function InvitationFields({
 }) {
   return (
     <>
-      <TextField name="email" label="Email" type="email" autoComplete="off" required maxLength={320} defaultValue={typed?.email ?? ""} error={errors.email} />
-      <TextField name="firstName" label="First name" autoComplete="off" required maxLength={100} defaultValue={typed?.firstName ?? ""} error={errors.firstName} />
-      <TextField name="lastName" label="Last name" autoComplete="off" required maxLength={100} defaultValue={typed?.lastName ?? ""} error={errors.lastName} />
-      <CheckboxList name="permissions" legend="What they may do" options={permissions} chosen={chosen} hint={permissionsHint} error={errors.permissions} />
+      <TextField
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="off"
+        required
+        maxLength={320}
+        defaultValue={typed?.email ?? ""}
+        error={errors.email}
+      />
+      <TextField
+        name="firstName"
+        label="First name"
+        autoComplete="off"
+        required
+        maxLength={100}
+        defaultValue={typed?.firstName ?? ""}
+        error={errors.firstName}
+      />
+      <TextField
+        name="lastName"
+        label="Last name"
+        autoComplete="off"
+        required
+        maxLength={100}
+        defaultValue={typed?.lastName ?? ""}
+        error={errors.lastName}
+      />
+      <CheckboxList
+        name="permissions"
+        legend="What they may do"
+        options={permissions}
+        chosen={chosen}
+        hint={permissionsHint}
+        error={errors.permissions}
+      />
       <fieldset className="stack">
         <legend>Approval</legend>
         {approverOffered ? (
           <label className="checkbox">
-            <input type="checkbox" name="isApprover" value="on" defaultChecked={typed?.isApprover ?? false} aria-describedby={errors.isApprover ? "isApprover-error" : undefined} />{" "}
+            <input
+              type="checkbox"
+              name="isApprover"
+              value="on"
+              defaultChecked={typed?.isApprover ?? false}
+              aria-describedby={errors.isApprover ? "isApprover-error" : undefined}
+            />{" "}
             Approver: approves colleagues&apos; orders
           </label>
         ) : null}
         <FieldError id="isApprover-error" message={errors.isApprover} />
         <label className="checkbox">
-          <input type="checkbox" name="needsApproval" value="on" defaultChecked={typed?.needsApproval ?? false} aria-describedby={errors.needsApproval ? "needsApproval-error" : undefined} />{" "}
+          <input
+            type="checkbox"
+            name="needsApproval"
+            value="on"
+            defaultChecked={typed?.needsApproval ?? false}
+            aria-describedby={errors.needsApproval ? "needsApproval-error" : undefined}
+          />{" "}
           Their orders need approval
         </label>
         <FieldError id="needsApproval-error" message={errors.needsApproval} />

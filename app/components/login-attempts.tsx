@@ -17,7 +17,17 @@ export type LoginAttemptRow = {
  * Log-in attempts, newest first (issue 20 item 2): on /admin/login-history with the e-mail tried and its user, on a
  * user's admin page without them. Labelled by `label` or by the heading `labelledBy` names.
  */
-export function LoginAttemptsTable({ rows, withUser, label, labelledBy }: { rows: LoginAttemptRow[]; withUser: boolean; label?: string; labelledBy?: string }) {
+export function LoginAttemptsTable({
+  rows,
+  withUser,
+  label,
+  labelledBy,
+}: {
+  rows: LoginAttemptRow[];
+  withUser: boolean;
+  label?: string;
+  labelledBy?: string;
+}) {
   return (
     <ScrollingTable label={label} labelledBy={labelledBy}>
       <thead>

@@ -99,7 +99,9 @@ export function OrderDetail({
                 <tr>
                   <th scope="rowgroup" colSpan={beforeAmount + 1}>
                     <strong>{wearer.name}</strong>
-                    {wearer.addressLines.length ? <span> · Delivery address: {wearer.addressLines.join(", ")}</span> : null}
+                    {wearer.addressLines.length ? (
+                      <span> · Delivery address: {wearer.addressLines.join(", ")}</span>
+                    ) : null}
                   </th>
                 </tr>
                 <LineRows lines={wearer.lines} />
@@ -188,14 +190,26 @@ export function ReorderForm({ orderId }: { orderId: string }) {
 export type AmendActionData = { ok: false; fieldErrors: Record<string, string>; formError: string | null } | undefined;
 
 /** Change the delivery address of an order nothing of which is despatched yet; a plain POST form. */
-export function AmendAddressForm({ options, actionData }: { options: Array<{ value: string; label: string }>; actionData: AmendActionData }) {
+export function AmendAddressForm({
+  options,
+  actionData,
+}: {
+  options: Array<{ value: string; label: string }>;
+  actionData: AmendActionData;
+}) {
   const error = actionData?.fieldErrors.addressId ?? actionData?.formError ?? undefined;
   return (
     <Form method="post" className="stack">
       <input type="hidden" name="intent" value="amend-address" />
       <div className="field">
         <label htmlFor="amend-address">New delivery address</label>
-        <select id="amend-address" name="addressId" defaultValue="" aria-invalid={error ? true : undefined} aria-describedby={error ? "amend-address-error" : undefined}>
+        <select
+          id="amend-address"
+          name="addressId"
+          defaultValue=""
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "amend-address-error" : undefined}
+        >
           <option value="" disabled>
             Choose an address
           </option>

@@ -37,7 +37,11 @@ export function OrderSummary({
         ))}
       </ul>
       {/* announced when the delivery method changes the figures (with JavaScript the page refreshes them in place) */}
-      <div aria-live="polite" aria-busy={busy || undefined} className={busy ? "order-summary__figures order-summary__figures--busy" : "order-summary__figures"}>
+      <div
+        aria-live="polite"
+        aria-busy={busy || undefined}
+        className={busy ? "order-summary__figures order-summary__figures--busy" : "order-summary__figures"}
+      >
         <dl className="order-summary__totals">
           <div>
             <dt>Subtotal</dt> <dd>{quoted ? totals.subTotalText : fallbackSubTotal}</dd>
@@ -56,7 +60,9 @@ export function OrderSummary({
             </>
           ) : null}
         </dl>
-        {quoted ? null : <p className="muted">{totals?.problem ?? "Delivery and VAT are added when the order is placed."}</p>}
+        {quoted ? null : (
+          <p className="muted">{totals?.problem ?? "Delivery and VAT are added when the order is placed."}</p>
+        )}
       </div>
     </aside>
   );

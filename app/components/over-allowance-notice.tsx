@@ -1,5 +1,13 @@
 /** A wearer's pack over one of their allowances, in the provider's words: the basket and checkout warn before ordering. */
-export function OverAllowanceNotice({ name, messages, consequence }: { name: string; messages: readonly string[]; consequence: string }) {
+export function OverAllowanceNotice({
+  name,
+  messages,
+  consequence,
+}: {
+  name: string;
+  messages: readonly string[];
+  consequence: string;
+}) {
   if (messages.length === 0) return null;
   return (
     <div className="notice notice--warning" role="status">

@@ -7,7 +7,15 @@ type PageLink = { to: string; label: string };
  * category, a CMS page, a news post): a 404 reads "Page not found" with what could not be found, anything else
  * "Something went wrong" (logged); then the ways on.
  */
-export function PageErrorBoundary({ notFound, failed, links }: { notFound: string; failed: string; links: readonly PageLink[] }) {
+export function PageErrorBoundary({
+  notFound,
+  failed,
+  links,
+}: {
+  notFound: string;
+  failed: string;
+  links: readonly PageLink[];
+}) {
   const error = useRouteError();
   const missing = isRouteErrorResponse(error) && error.status === 404;
   if (!missing) console.error(error);

@@ -10,7 +10,19 @@ const STEP_REL = { previous: "prev", next: "next" } as const;
  * the first page, next and last on the last (pageControls). With `total` and `noun` it also says
  * "Page 2 of 5 (73 orders)", even when there is one page.
  */
-export function Pagination({ page, pages, base, total, noun }: { page: number; pages: number; base?: string; total?: number; noun?: string }) {
+export function Pagination({
+  page,
+  pages,
+  base,
+  total,
+  noun,
+}: {
+  page: number;
+  pages: number;
+  base?: string;
+  total?: number;
+  noun?: string;
+}) {
   const location = useLocation();
   const from = base ?? `${location.pathname}${location.search}`;
   const summary = total !== undefined && noun ? `Page ${page} of ${pages} (${total} ${noun})` : null;
@@ -22,7 +34,11 @@ export function Pagination({ page, pages, base, total, noun }: { page: number; p
       {controls.length > 0 ? (
         <ul>
           {controls.map((control) => (
-            <PageItem key={control.kind === "gap" ? control.key : `${control.kind}-${control.page}`} control={control} from={from} />
+            <PageItem
+              key={control.kind === "gap" ? control.key : `${control.kind}-${control.page}`}
+              control={control}
+              from={from}
+            />
           ))}
         </ul>
       ) : null}
@@ -35,7 +51,11 @@ function PageItem({ control, from }: { control: PageControl; from: string }) {
   if (control.kind === "page") {
     return (
       <li>
-        <Link to={pageHref(from, control.page)} aria-current={control.current ? "page" : undefined} aria-label={`Page ${control.page}`}>
+        <Link
+          to={pageHref(from, control.page)}
+          aria-current={control.current ? "page" : undefined}
+          aria-label={`Page ${control.page}`}
+        >
           {control.page}
         </Link>
       </li>

@@ -20,9 +20,17 @@ function ProductCardView({ card, eager, headingLevel }: { card: CardView; eager:
       </p>
       {card.priceText ? <p className="product-card__price">{card.priceText}</p> : null}
       <EnBadges standards={card.enStandards} />
-      {card.stockLabel ? <p className={card.inStock ? "stock stock--in" : "stock stock--special"}>{card.stockLabel}</p> : null}
+      {card.stockLabel ? (
+        <p className={card.inStock ? "stock stock--in" : "stock stock--special"}>{card.stockLabel}</p>
+      ) : null}
       {card.quickView ? (
-        <Link to={card.quickView} className="button button--small product-card__quick" preventScrollReset onPointerEnter={preloadQuickView} onFocus={preloadQuickView}>
+        <Link
+          to={card.quickView}
+          className="button button--small product-card__quick"
+          preventScrollReset
+          onPointerEnter={preloadQuickView}
+          onFocus={preloadQuickView}
+        >
           Quick view<span className="visually-hidden"> of {card.name}</span>
         </Link>
       ) : null}
@@ -47,7 +55,15 @@ export function EnBadges({ standards }: { standards: readonly string[] }) {
  * A grid of cards; a card with a quick-view link offers it. `headingLevel` is one below the heading the grid sits
  * under, so that headings never skip a level: 2 for a listing right under the page's h1, 3 under a section's h2.
  */
-export function ProductGrid({ cards, label, headingLevel = 3 }: { cards: readonly CardView[]; label: string; headingLevel?: 2 | 3 }) {
+export function ProductGrid({
+  cards,
+  label,
+  headingLevel = 3,
+}: {
+  cards: readonly CardView[];
+  label: string;
+  headingLevel?: 2 | 3;
+}) {
   return (
     <ul className="product-grid" aria-label={label}>
       {cards.map((card, i) => (

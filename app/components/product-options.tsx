@@ -8,7 +8,17 @@ import type { OptionPicker } from "~/domain/product-options";
  * button (inside `<noscript>`) is not there. `keep` carries other parameters along.
  * (The quick view and the product page of a browse-only account; the product page's add is ProductPurchase.)
  */
-export function ProductOptions({ pickers, action, keep = [], idPrefix }: { pickers: readonly OptionPicker[]; action: string; keep?: readonly [string, string][]; idPrefix: string }) {
+export function ProductOptions({
+  pickers,
+  action,
+  keep = [],
+  idPrefix,
+}: {
+  pickers: readonly OptionPicker[];
+  action: string;
+  keep?: readonly [string, string][];
+  idPrefix: string;
+}) {
   if (pickers.length === 0) return null;
   return (
     <Form method="get" action={action} className="product-options" preventScrollReset replace>
@@ -55,7 +65,7 @@ export function OptionSelects(props: {
         const id = `${props.idPrefix}-${picker.name}`;
         const error = props.errors?.[picker.name];
         const posted = props.values?.[picker.name];
-        const value = posted && picker.values.includes(posted) ? posted : picker.chosen ?? "";
+        const value = posted && picker.values.includes(posted) ? posted : (picker.chosen ?? "");
         return (
           <div className="field" key={picker.name}>
             <label htmlFor={id}>{picker.label}</label>

@@ -22,7 +22,14 @@ export function AddToBasketFields(props: {
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={props.orderable.internalId} />
       <input type="hidden" name="redirectTo" value={props.redirectTo} />
-      <QuantitySelector id={`${props.idPrefix}-qty`} name="qty" defaultValue={props.qty} step={props.orderable.step} min={0} onCommit={props.onCommit} />
+      <QuantitySelector
+        id={`${props.idPrefix}-qty`}
+        name="qty"
+        defaultValue={props.qty}
+        step={props.orderable.step}
+        min={0}
+        onCommit={props.onCommit}
+      />
       <button type="submit" className="button button--primary" disabled={props.busy}>
         Add to basket
       </button>
@@ -47,7 +54,15 @@ export type PurchaseRefusal = {
  * answers the page itself and "Show choice" (in `<noscript>`) shows a choice before adding. `refusal` is the
  * action's answer to a post without JavaScript. Render it with `key={location.key}`.
  */
-export function ProductPurchase({ product, idPrefix, refusal: posted }: { product: ProductView; idPrefix: string; refusal?: PurchaseRefusal | null }) {
+export function ProductPurchase({
+  product,
+  idPrefix,
+  refusal: posted,
+}: {
+  product: ProductView;
+  idPrefix: string;
+  refusal?: PurchaseRefusal | null;
+}) {
   // the page mounts this anew for each location (key), so a fetcher's refusal shows until the next choice or add
   const fetcher = useFetcher<PurchaseRefusal>();
   const location = useLocation();
@@ -68,7 +83,13 @@ export function ProductPurchase({ product, idPrefix, refusal: posted }: { produc
       if (name === "qty") typed = value;
       else params.set(name, value);
     }
-    submit(params, { method: "get", action: location.pathname, replace: true, preventScrollReset: true, state: { qty: typed } });
+    submit(params, {
+      method: "get",
+      action: location.pathname,
+      replace: true,
+      preventScrollReset: true,
+      state: { qty: typed },
+    });
   };
 
   return (
@@ -84,14 +105,14 @@ export function ProductPurchase({ product, idPrefix, refusal: posted }: { produc
           {shown.formError}
         </p>
       ) : null}
-      <OptionSelects pickers={product.pickers} idPrefix={idPrefix} onChange={showChoice} errors={shown?.fieldErrors} values={shown?.posted?.options} />
-      <QuantitySelector
-        id={`${idPrefix}-qty`}
-        name="qty"
-        defaultValue={qty}
-        step={product.quantity.step}
-        min={0}
+      <OptionSelects
+        pickers={product.pickers}
+        idPrefix={idPrefix}
+        onChange={showChoice}
+        errors={shown?.fieldErrors}
+        values={shown?.posted?.options}
       />
+      <QuantitySelector id={`${idPrefix}-qty`} name="qty" defaultValue={qty} step={product.quantity.step} min={0} />
       <button type="submit" className="button button--primary" disabled={fetcher.state !== "idle"}>
         Add to basket
       </button>

@@ -17,7 +17,11 @@ export function ProductSummary({ product }: { product: ProductView }) {
         </p>
       ) : null}
       <ul className="product-summary__labels">
-        {product.stockLabel ? <li className={product.stockLabel === "In stock" ? "stock stock--in" : "stock stock--special"}>{product.stockLabel}</li> : null}
+        {product.stockLabel ? (
+          <li className={product.stockLabel === "In stock" ? "stock stock--in" : "stock stock--special"}>
+            {product.stockLabel}
+          </li>
+        ) : null}
         {product.nextDayDelivery ? <li className="stock stock--next-day">{NEXT_DAY_DELIVERY}</li> : null}
       </ul>
       <EnBadges standards={product.enStandards} />

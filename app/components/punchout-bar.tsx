@@ -22,7 +22,9 @@ export function PunchoutBar({ punchout }: { punchout: NonNullable<ChromeData["pu
     <section className="punchout-bar notice notice--info" aria-label="Punchout session">
       <p>
         <strong>Punchout session</strong>
-        {inspect ? " · you are viewing a basket from your procurement system; it cannot be changed here" : " · your basket goes back to your procurement system"}
+        {inspect
+          ? " · you are viewing a basket from your procurement system; it cannot be changed here"
+          : " · your basket goes back to your procurement system"}
       </p>
       <div className="punchout-bar__actions">
         <TransferBasketForm inspect={inspect} />

@@ -1,6 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { QUANTITY_TYPING_DEBOUNCE_MS } from "~/domain/constants";
-import { isMinusDisabled, isPlusDisabled, nextQuantity, QUANTITY_MAX, QUANTITY_MIN, QUANTITY_STEP, steppedQuantity } from "~/domain/quantity";
+import {
+  isMinusDisabled,
+  isPlusDisabled,
+  nextQuantity,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+  QUANTITY_STEP,
+  steppedQuantity,
+} from "~/domain/quantity";
 
 type Props = {
   name: string;
@@ -68,7 +76,12 @@ export function QuantitySelector({
       </label>
       <div className="quantity__controls">
         {hydrated ? (
-          <StepButton label={`Decrease ${label.toLowerCase()}`} controls={inputId} disabled={isMinusDisabled(state)} onPress={() => commit(steppedQuantity(state, -1))}>
+          <StepButton
+            label={`Decrease ${label.toLowerCase()}`}
+            controls={inputId}
+            disabled={isMinusDisabled(state)}
+            onPress={() => commit(steppedQuantity(state, -1))}
+          >
             −
           </StepButton>
         ) : null}
@@ -97,7 +110,12 @@ export function QuantitySelector({
           }}
         />
         {hydrated ? (
-          <StepButton label={`Increase ${label.toLowerCase()}`} controls={inputId} disabled={isPlusDisabled(state)} onPress={() => commit(steppedQuantity(state, 1))}>
+          <StepButton
+            label={`Increase ${label.toLowerCase()}`}
+            controls={inputId}
+            disabled={isPlusDisabled(state)}
+            onPress={() => commit(steppedQuantity(state, 1))}
+          >
             +
           </StepButton>
         ) : null}
@@ -106,7 +124,13 @@ export function QuantitySelector({
   );
 }
 
-function StepButton(props: { label: string; controls: string; disabled: boolean; onPress: () => void; children: string }) {
+function StepButton(props: {
+  label: string;
+  controls: string;
+  disabled: boolean;
+  onPress: () => void;
+  children: string;
+}) {
   return (
     <button
       type="button"

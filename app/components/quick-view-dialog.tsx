@@ -24,7 +24,14 @@ export function QuickViewDialog({ quickView }: { quickView: QuickViewData }) {
   }, [close, navigate]);
   return (
     <div className="quick-view-backdrop">
-      <div className="quick-view" role="dialog" aria-modal="true" aria-labelledby="quick-view-title" tabIndex={-1} ref={dialog}>
+      <div
+        className="quick-view"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="quick-view-title"
+        tabIndex={-1}
+        ref={dialog}
+      >
         <div className="quick-view__header">
           <h2 id="quick-view-title">{product.name}</h2>
           <Link to={close} className="button button--small" preventScrollReset>
@@ -36,8 +43,15 @@ export function QuickViewDialog({ quickView }: { quickView: QuickViewData }) {
           <div>
             <ProductSummary product={product} />
             <ProductFeatures product={product} headingLevel={3} />
-            <ProductOptions pickers={product.pickers} action={close.split("?")[0]} keep={quickView.keep} idPrefix="quick-view" />
-            {product.canOrder && product.orderable ? <QuickAdd orderable={product.orderable} qty={quickView.qty} redirectTo={quickView.addedTo} /> : null}
+            <ProductOptions
+              pickers={product.pickers}
+              action={close.split("?")[0]}
+              keep={quickView.keep}
+              idPrefix="quick-view"
+            />
+            {product.canOrder && product.orderable ? (
+              <QuickAdd orderable={product.orderable} qty={quickView.qty} redirectTo={quickView.addedTo} />
+            ) : null}
             <Link to={product.link} className="button">
               More Info
             </Link>

@@ -68,7 +68,14 @@ export function ReportChartSvg({ chart }: { chart: ReportChart }) {
                 <title>{`${bar.label}: ${bar.valueText}`}</title>
               </rect>
             ))}
-            <line className="report-chart__zero" x1={chart.zero} x2={chart.zero} y1={plot.top} y2={plot.bottom} aria-hidden="true" />
+            <line
+              className="report-chart__zero"
+              x1={chart.zero}
+              x2={chart.zero}
+              y1={plot.top}
+              y2={plot.bottom}
+              aria-hidden="true"
+            />
           </g>
         ) : null}
 

@@ -44,7 +44,8 @@ export function PendingRefresh({ text }: { text: string }) {
         <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
       </noscript>
       <p className="muted" role="status">
-        {text} <Link to={`${location.pathname}${location.search}`} reloadDocument>
+        {text}{" "}
+        <Link to={`${location.pathname}${location.search}`} reloadDocument>
           Refresh
         </Link>
       </p>

@@ -5,7 +5,15 @@ import type { ReactNode } from "react";
  * a named region the keyboard can reach and scroll (axe scrollable-region-focusable). Name it by `label` or by the
  * id of its heading (`labelledBy`).
  */
-export function ScrollingTable({ label, labelledBy, children }: { label?: string; labelledBy?: string; children: ReactNode }) {
+export function ScrollingTable({
+  label,
+  labelledBy,
+  children,
+}: {
+  label?: string;
+  labelledBy?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="order-table__scroll" role="region" aria-label={label} aria-labelledby={labelledBy} tabIndex={0}>
       <table className="order-table">{children}</table>

@@ -10,7 +10,19 @@ export type ControlAria = { id: string; "aria-invalid": true | undefined; "aria-
  * A labelled field (app.css `.field`): the label, the control `control` draws with the aria it is given, the hint
  * (`{id}-hint`) and the inline error (`{id}-error`); the control is described by the hint, then by the error when shown.
  */
-export function Field({ id, label, hint, error, control }: { id: string; label: string; hint?: ReactNode; error?: string; control: (aria: ControlAria) => ReactNode }) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  control,
+}: {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  control: (aria: ControlAria) => ReactNode;
+}) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = `${id}-error`;
   const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(" ") || undefined;
@@ -30,5 +42,13 @@ export function Field({ id, label, hint, error, control }: { id: string; label: 
 
 /** A labelled input with its hint and inline error wired for screen readers. */
 export function TextField({ name, label, error, hint, id = name, ...input }: Props) {
-  return <Field id={id} label={label} hint={hint} error={error} control={(aria) => <input name={name} {...aria} {...input} />} />;
+  return (
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      control={(aria) => <input name={name} {...aria} {...input} />}
+    />
+  );
 }

@@ -33,7 +33,14 @@ export type WearerPackCheckoutView = {
   needsApproval: boolean;
 };
 
-type Answer = { ok: boolean; fieldErrors: Record<string, string>; formError: string | null; values?: Record<string, string | undefined> } | undefined;
+type Answer =
+  | {
+      ok: boolean;
+      fieldErrors: Record<string, string>;
+      formError: string | null;
+      values?: Record<string, string | undefined>;
+    }
+  | undefined;
 
 /** The empty basket's page names the other basket when it holds something: it is ordered once chosen (decision 102). */
 export function otherBasketText(other: "stock" | "wearer-pack", count: number): string {
@@ -78,7 +85,11 @@ export function WearerPackCheckout({ view, answer }: { view: WearerPackCheckoutV
   }
 
   const summaryLines = view.packs.flatMap((pack) =>
-    pack.lines.map((line) => ({ ...line, productId: `${pack.contactId}-${line.productId}`, name: `${line.name} for ${pack.name}` })),
+    pack.lines.map((line) => ({
+      ...line,
+      productId: `${pack.contactId}-${line.productId}`,
+      name: `${line.name} for ${pack.name}`,
+    })),
   );
   return (
     <div className="checkout stack">
@@ -96,7 +107,11 @@ export function WearerPackCheckout({ view, answer }: { view: WearerPackCheckoutV
             {view.packs.map((pack) => (
               <section key={pack.contactId} className="stack" aria-labelledby={`pack-${pack.contactId}`}>
                 <h3 id={`pack-${pack.contactId}`}>{pack.name}</h3>
-                <OverAllowanceNotice name={pack.name} messages={pack.overAllowance} consequence="and the order would be refused: change it in the basket" />
+                <OverAllowanceNotice
+                  name={pack.name}
+                  messages={pack.overAllowance}
+                  consequence="and the order would be refused: change it in the basket"
+                />
                 <ul>
                   {pack.lines.map((line) => (
                     <li key={line.productId}>
@@ -138,7 +153,13 @@ export function WearerPackCheckout({ view, answer }: { view: WearerPackCheckoutV
             error={errors.paymentMethod}
           />
 
-          <CheckoutFormEnd values={values} errors={errors} instructions={view.instructions} needsApproval={view.needsApproval} submitting={submitting} />
+          <CheckoutFormEnd
+            values={values}
+            errors={errors}
+            instructions={view.instructions}
+            needsApproval={view.needsApproval}
+            submitting={submitting}
+          />
         </Form>
       </div>
     </div>

@@ -22,12 +22,20 @@ import {
 // rule and refusal (docs/upstream-api.md, POST /api/order manpack).
 
 const budget = (type: string, qty: number, usedQty: number, more: Partial<Budget> = {}): Budget => ({
-  type, qty, usedQty, resetDays: 365, resetDate: "2027-04-01", ...more,
+  type,
+  qty,
+  usedQty,
+  resetDays: 365,
+  resetDate: "2027-04-01",
+  ...more,
 });
 const jacket: AllowanceItem = { allocationType: "Jacket", itemPoints: null };
 const polo: AllowanceItem = { allocationType: "Tops", itemPoints: null };
 const gloves: AllowanceItem = { allocationType: null, itemPoints: null };
-const points = (n: number | null, allocationType: string | null = "Tops"): AllowanceItem => ({ allocationType, itemPoints: n });
+const points = (n: number | null, allocationType: string | null = "Tops"): AllowanceItem => ({
+  allocationType,
+  itemPoints: n,
+});
 const line = (item: AllowanceItem, quantity: number): PackLine => ({ item, quantity });
 const wes = { firstName: "Wes", lastName: "Wearer" };
 const TODAY = "2026-11-23";
@@ -39,21 +47,61 @@ describe("allowancesLeft: what is left of each budget with the pack's lines", ()
   it.each([
     ["a quantity budget, empty pack", [budget("Jacket", 2, 0)], [], [["Jacket", 2, 0, 2]]],
     ["a quantity budget partly used", [budget("Jacket", 2, 1)], [], [["Jacket", 2 - 1, 0, 1]]],
-    ["lines of its allocation type count one each", [budget("Jacket", 3, 1)], [line(jacket, 1), line(jacket, 1)], [["Jacket", 2, 2, 0]]],
+    [
+      "lines of its allocation type count one each",
+      [budget("Jacket", 3, 1)],
+      [line(jacket, 1), line(jacket, 1)],
+      [["Jacket", 2, 2, 0]],
+    ],
     ["a line of another type leaves it alone", [budget("Jacket", 3, 0)], [line(polo, 2)], [["Jacket", 3, 0, 3]]],
-    ["an item of no allocation type is not limited", [budget("Jacket", 1, 0)], [line(gloves, 5)], [["Jacket", 1, 0, 1]]],
+    [
+      "an item of no allocation type is not limited",
+      [budget("Jacket", 1, 0)],
+      [line(gloves, 5)],
+      [["Jacket", 1, 0, 1]],
+    ],
     [
       "several budgets, each charged by its own type",
       [budget("Tops", 5, 1), budget("Jacket", 1, 0), budget("Footwear", 1, 1)],
       [line(polo, 2), line(jacket, 1)],
-      [["Tops", 4, 2, 2], ["Jacket", 1, 1, 0], ["Footwear", 0, 0, 0]],
+      [
+        ["Tops", 4, 2, 2],
+        ["Jacket", 1, 1, 0],
+        ["Footwear", 0, 0, 0],
+      ],
     ],
-    ["a points budget charges itemPoints × quantity", [budget("Points", 100, 30)], [line(points(15), 2), line(points(4), 1)], [["Points", 70, 34, 36]]],
-    ["with a points budget every item costs its points, whatever its type", [budget("Points", 100, 0), budget("Tops", 5, 0)], [line(points(10, "Tops"), 1)], [["Points", 100, 10, 90], ["Tops", 5, 0, 5]]],
-    ["an item without points costs nothing against points", [budget("Points", 10, 0)], [line(jacket, 3)], [["Points", 10, 0, 10]]],
+    [
+      "a points budget charges itemPoints × quantity",
+      [budget("Points", 100, 30)],
+      [line(points(15), 2), line(points(4), 1)],
+      [["Points", 70, 34, 36]],
+    ],
+    [
+      "with a points budget every item costs its points, whatever its type",
+      [budget("Points", 100, 0), budget("Tops", 5, 0)],
+      [line(points(10, "Tops"), 1)],
+      [
+        ["Points", 100, 10, 90],
+        ["Tops", 5, 0, 5],
+      ],
+    ],
+    [
+      "an item without points costs nothing against points",
+      [budget("Points", 10, 0)],
+      [line(jacket, 3)],
+      [["Points", 10, 0, 10]],
+    ],
     ["over the allowance shows below zero", [budget("Jacket", 1, 0)], [line(jacket, 3)], [["Jacket", 1, 3, -2]]],
     ["used beyond its qty: none left, not less", [budget("Jacket", 2, 3)], [line(jacket, 1)], [["Jacket", 0, 1, -1]]],
-    ["two budgets of one type: the first is charged", [budget("Jacket", 1, 0), budget("Jacket", 5, 0)], [line(jacket, 1)], [["Jacket", 1, 1, 0], ["Jacket", 5, 0, 5]]],
+    [
+      "two budgets of one type: the first is charged",
+      [budget("Jacket", 1, 0), budget("Jacket", 5, 0)],
+      [line(jacket, 1)],
+      [
+        ["Jacket", 1, 1, 0],
+        ["Jacket", 5, 0, 5],
+      ],
+    ],
     ["no budgets", [], [line(jacket, 1)], []],
   ] as [string, Budget[], PackLine[], unknown[]][])("%s", (_name, budgets, lines, expected) => {
     expect(left(budgets, lines)).toEqual(expected);
@@ -65,7 +113,9 @@ describe("allowancesLeft: what is left of each budget with the pack's lines", ()
   });
 
   it("applies a reset that has fallen due before counting", () => {
-    expect(left([budget("Jacket", 2, 2, { resetDate: "2026-11-01", resetDays: 30 })], [line(jacket, 1)])).toEqual([["Jacket", 2, 1, 1]]);
+    expect(left([budget("Jacket", 2, 2, { resetDate: "2026-11-01", resetDays: 30 })], [line(jacket, 1)])).toEqual([
+      ["Jacket", 2, 1, 1],
+    ]);
   });
 });
 
@@ -97,11 +147,25 @@ describe("resetBudget: a reset that has fallen due (the reset boundary)", () => 
   });
 
   it.each([
-    ["30-day periods, three and a bit late (31.08, 30.09, 30.10 passed)", { resetDate: "2026-08-01", resetDays: 30 }, "2026-11-01", "2026-11-29"],
+    [
+      "30-day periods, three and a bit late (31.08, 30.09, 30.10 passed)",
+      { resetDate: "2026-08-01", resetDays: 30 },
+      "2026-11-01",
+      "2026-11-29",
+    ],
     ["across a month end and a leap day", { resetDate: "2028-02-28", resetDays: 1 }, "2028-02-29", "2028-03-01"],
-    ["an impossible day rolls on as the provider reads it (30.02 is 02.03)", { resetDate: "2026-02-30", resetDays: 365 }, "2026-11-23", "2027-03-02"],
+    [
+      "an impossible day rolls on as the provider reads it (30.02 is 02.03)",
+      { resetDate: "2026-02-30", resetDays: 365 },
+      "2026-11-23",
+      "2027-03-02",
+    ],
   ] as [string, Partial<Budget>, string, string][])("%s", (_name, more, today, resetDate) => {
-    expect(resetBudget(budget("Tops", 5, 3, more), today)).toEqual({ ...budget("Tops", 5, 3, more), usedQty: 0, resetDate });
+    expect(resetBudget(budget("Tops", 5, 3, more), today)).toEqual({
+      ...budget("Tops", 5, 3, more),
+      usedQty: 0,
+      resetDate,
+    });
   });
 
   it.each([
@@ -125,25 +189,52 @@ describe("resetBudget: a reset that has fallen due (the reset boundary)", () => 
 
   it("property: after a reset the next reset day is after today, less than one period away, whole periods on", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 1, max: 800 }), fc.integer({ min: 0, max: 5_000 }), (start, every, late) => {
-        const day = (n: number) => new Date(Date.UTC(2000, 0, 1 + n)).toISOString().slice(0, 10);
-        const after = resetBudget(budget("Tops", 5, 4, { resetDate: day(start), resetDays: every }), day(start + late));
-        const moved = (Date.parse(after.resetDate!) - Date.parse(day(start))) / 86_400_000;
-        expect(after.usedQty).toBe(0);
-        expect(moved % every).toBe(0);
-        expect(moved).toBeGreaterThan(late);
-        expect(moved - late).toBeLessThanOrEqual(every);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.integer({ min: 1, max: 800 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        (start, every, late) => {
+          const day = (n: number) => new Date(Date.UTC(2000, 0, 1 + n)).toISOString().slice(0, 10);
+          const after = resetBudget(
+            budget("Tops", 5, 4, { resetDate: day(start), resetDays: every }),
+            day(start + late),
+          );
+          const moved = (Date.parse(after.resetDate!) - Date.parse(day(start))) / 86_400_000;
+          expect(after.usedQty).toBe(0);
+          expect(moved % every).toBe(0);
+          expect(moved).toBeGreaterThan(late);
+          expect(moved - late).toBeLessThanOrEqual(every);
+        },
+      ),
     );
   });
 });
 
 describe("nextResetDate: the day to show", () => {
   it.each([
-    ["the earliest of the budgets'", [budget("Tops", 5, 0, { resetDate: "2027-03-01" }), budget("Jacket", 1, 0, { resetDate: "2027-01-15" })], "2027-01-15"],
-    ["after a reset that has fallen due", [budget("Tops", 5, 0, { resetDate: "2026-11-01", resetDays: 30 })], "2026-12-01"],
-    ["exactly on the reset day, the next one", [budget("Tops", 5, 0, { resetDate: TODAY, resetDays: 7 })], "2026-11-30"],
-    ["budgets that never reset are left out", [budget("Tops", 5, 0, { resetDate: "2026-12-01", resetDays: null }), budget("Jacket", 1, 0, { resetDate: "2027-02-01" })], "2027-02-01"],
+    [
+      "the earliest of the budgets'",
+      [budget("Tops", 5, 0, { resetDate: "2027-03-01" }), budget("Jacket", 1, 0, { resetDate: "2027-01-15" })],
+      "2027-01-15",
+    ],
+    [
+      "after a reset that has fallen due",
+      [budget("Tops", 5, 0, { resetDate: "2026-11-01", resetDays: 30 })],
+      "2026-12-01",
+    ],
+    [
+      "exactly on the reset day, the next one",
+      [budget("Tops", 5, 0, { resetDate: TODAY, resetDays: 7 })],
+      "2026-11-30",
+    ],
+    [
+      "budgets that never reset are left out",
+      [
+        budget("Tops", 5, 0, { resetDate: "2026-12-01", resetDays: null }),
+        budget("Jacket", 1, 0, { resetDate: "2027-02-01" }),
+      ],
+      "2027-02-01",
+    ],
     ["none renews", [budget("Tops", 5, 0, { resetDate: null })], null],
     ["no budgets", [], null],
   ] as [string, Budget[], string | null][])("%s", (_name, budgets, expected) => {
@@ -189,23 +280,89 @@ describe("checkAllowance: may this quantity of the item go into the wearer's pac
     ["within a quantity allowance", [budget("Jacket", 2, 0)], [], jacket, 2, "ok"],
     ["exactly the last of it", [budget("Jacket", 2, 1)], [], jacket, 1, "ok"],
     ["one over", [budget("Jacket", 2, 1)], [], jacket, 2, "Wes Wearer has 1 Jacket allowance left; this pack needs 2"],
-    ["the pack's lines count towards it", [budget("Jacket", 3, 1)], [line(jacket, 1)], jacket, 2, "Wes Wearer has 2 Jacket allowance left; this pack needs 3"],
-    ["the same item again is summed with its line", [budget("Jacket", 2, 0)], [line(jacket, 2)], jacket, 1, "Wes Wearer has 2 Jacket allowance left; this pack needs 3"],
+    [
+      "the pack's lines count towards it",
+      [budget("Jacket", 3, 1)],
+      [line(jacket, 1)],
+      jacket,
+      2,
+      "Wes Wearer has 2 Jacket allowance left; this pack needs 3",
+    ],
+    [
+      "the same item again is summed with its line",
+      [budget("Jacket", 2, 0)],
+      [line(jacket, 2)],
+      jacket,
+      1,
+      "Wes Wearer has 2 Jacket allowance left; this pack needs 3",
+    ],
     ["lines of other types do not", [budget("Jacket", 1, 0), budget("Tops", 5, 0)], [line(polo, 5)], jacket, 1, "ok"],
-    ["another budget over does not stop an item it does not charge", [budget("Jacket", 1, 0), budget("Tops", 1, 0)], [line(polo, 3)], jacket, 1, "ok"],
-    ["an allowance used up", [budget("Jacket", 1, 1)], [], jacket, 1, "Wes Wearer has 0 Jacket allowance left; this pack needs 1"],
+    [
+      "another budget over does not stop an item it does not charge",
+      [budget("Jacket", 1, 0), budget("Tops", 1, 0)],
+      [line(polo, 3)],
+      jacket,
+      1,
+      "ok",
+    ],
+    [
+      "an allowance used up",
+      [budget("Jacket", 1, 1)],
+      [],
+      jacket,
+      1,
+      "Wes Wearer has 0 Jacket allowance left; this pack needs 1",
+    ],
     ["an item no budget limits", [budget("Jacket", 0, 0)], [], gloves, 50, "ok"],
     ["an allocation type the wearer has no budget for", [budget("Tops", 0, 0)], [], jacket, 5, "ok"],
     ["points within", [budget("Points", 100, 40)], [line(points(20), 1)], points(20), 2, "ok"],
-    ["points over", [budget("Points", 100, 40)], [line(points(20), 1)], points(15), 3, "Wes Wearer has 60 Points allowance left; this pack needs 65"],
+    [
+      "points over",
+      [budget("Points", 100, 40)],
+      [line(points(20), 1)],
+      points(15),
+      3,
+      "Wes Wearer has 60 Points allowance left; this pack needs 65",
+    ],
     ["points: an item without points always fits", [budget("Points", 10, 10)], [], points(null), 4, "ok"],
-    ["points are charged even with a budget of the item's type", [budget("Tops", 9, 0), budget("Points", 10, 0)], [], points(6, "Tops"), 2, "Wes Wearer has 10 Points allowance left; this pack needs 12"],
-    ["a used-up allowance whose reset day is today", [budget("Jacket", 1, 1, { resetDate: TODAY, resetDays: 365 })], [], jacket, 1, "ok"],
-    ["a used-up allowance that resets tomorrow", [budget("Jacket", 1, 1, { resetDate: "2026-11-24", resetDays: 365 })], [], jacket, 1, "Wes Wearer has 0 Jacket allowance left; this pack needs 1"],
-    ["a used-up allowance several periods past its reset", [budget("Jacket", 1, 1, { resetDate: "2024-01-01", resetDays: 90 })], [], jacket, 1, "ok"],
-  ] as [string, Budget[], PackLine[], AllowanceItem, number, string][])("%s", (_name, budgets, lines, item, quantity, expected) => {
-    expect(outcome(check(budgets, lines, item, quantity))).toBe(expected);
-  });
+    [
+      "points are charged even with a budget of the item's type",
+      [budget("Tops", 9, 0), budget("Points", 10, 0)],
+      [],
+      points(6, "Tops"),
+      2,
+      "Wes Wearer has 10 Points allowance left; this pack needs 12",
+    ],
+    [
+      "a used-up allowance whose reset day is today",
+      [budget("Jacket", 1, 1, { resetDate: TODAY, resetDays: 365 })],
+      [],
+      jacket,
+      1,
+      "ok",
+    ],
+    [
+      "a used-up allowance that resets tomorrow",
+      [budget("Jacket", 1, 1, { resetDate: "2026-11-24", resetDays: 365 })],
+      [],
+      jacket,
+      1,
+      "Wes Wearer has 0 Jacket allowance left; this pack needs 1",
+    ],
+    [
+      "a used-up allowance several periods past its reset",
+      [budget("Jacket", 1, 1, { resetDate: "2024-01-01", resetDays: 90 })],
+      [],
+      jacket,
+      1,
+      "ok",
+    ],
+  ] as [string, Budget[], PackLine[], AllowanceItem, number, string][])(
+    "%s",
+    (_name, budgets, lines, item, quantity, expected) => {
+      expect(outcome(check(budgets, lines, item, quantity))).toBe(expected);
+    },
+  );
 
   it.each([
     [0, "Quantity must be at least 1"],
@@ -226,10 +383,16 @@ describe("checkAllowance: may this quantity of the item go into the wearer's pac
 
   it("applies the item's own quantity rules", () => {
     const packOfFour = { ...jacket, quantityStep: 2, minimumSaleQuantity: 2 };
-    expect(checkAllowance({ wearer: wes, budgets: [], lines: [], item: packOfFour, quantity: 3, today: TODAY })).toMatchObject({
-      ok: false, reason: "quantity", message: "Quantity must be a multiple of 2",
+    expect(
+      checkAllowance({ wearer: wes, budgets: [], lines: [], item: packOfFour, quantity: 3, today: TODAY }),
+    ).toMatchObject({
+      ok: false,
+      reason: "quantity",
+      message: "Quantity must be a multiple of 2",
     });
-    expect(checkAllowance({ wearer: wes, budgets: [], lines: [], item: packOfFour, quantity: "4", today: TODAY })).toMatchObject({ ok: true, qty: 4 });
+    expect(
+      checkAllowance({ wearer: wes, budgets: [], lines: [], item: packOfFour, quantity: "4", today: TODAY }),
+    ).toMatchObject({ ok: true, qty: 4 });
   });
 
   it("answers what is left of every budget before and after the add", () => {
@@ -237,24 +400,41 @@ describe("checkAllowance: may this quantity of the item go into the wearer's pac
     expect(c.ok).toBe(true);
     if (!c.ok) return;
     expect(c.qty).toBe(1);
-    expect(c.before.map((a) => [a.budget.type, a.left])).toEqual([["Tops", 3], ["Jacket", 2]]);
-    expect(c.after.map((a) => [a.budget.type, a.left])).toEqual([["Tops", 3], ["Jacket", 1]]);
+    expect(c.before.map((a) => [a.budget.type, a.left])).toEqual([
+      ["Tops", 3],
+      ["Jacket", 2],
+    ]);
+    expect(c.after.map((a) => [a.budget.type, a.left])).toEqual([
+      ["Tops", 3],
+      ["Jacket", 1],
+    ]);
   });
 
   it("a refused add still answers before and after, the charged budget below zero", () => {
     const c = check([budget("Jacket", 1, 0, { resetDate: "2026-01-01", resetDays: 365 })], [], jacket, 2);
     expect(c).toMatchObject({ ok: false, reason: "allowance" });
     if (c.ok || c.reason !== "allowance") return;
-    expect(c.before[0]).toMatchObject({ allowance: 1, inPack: 0, left: 1, budget: { resetDate: "2027-01-01", usedQty: 0 } });
+    expect(c.before[0]).toMatchObject({
+      allowance: 1,
+      inPack: 0,
+      left: 1,
+      budget: { resetDate: "2027-01-01", usedQty: 0 },
+    });
     expect(c.after[0]).toMatchObject({ allowance: 1, inPack: 2, left: -1 });
   });
 
   it("property: an add is allowed exactly when its budget's allowance covers the pack (quantity budgets)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 10 }), fc.integer({ min: 1, max: 10 }), (qty, used, held, add) => {
-        const c = check([budget("Jacket", qty, used)], held ? [line(jacket, held)] : [], jacket, add);
-        expect(c.ok).toBe(held + add <= qty - used);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 1, max: 10 }),
+        (qty, used, held, add) => {
+          const c = check([budget("Jacket", qty, used)], held ? [line(jacket, held)] : [], jacket, add);
+          expect(c.ok).toBe(held + add <= qty - used);
+        },
+      ),
     );
   });
 });
@@ -281,18 +461,38 @@ describe("overAllowances and packLinesOf: what the basket and checkout warn of",
   ]);
 
   it("reads each line with its item's allocation; a line whose item is unknown is not limited", () => {
-    expect(packLinesOf([{ productId: "20030", qty: 2 }, { productId: "99999", qty: 1 }], items)).toEqual([
+    expect(
+      packLinesOf(
+        [
+          { productId: "20030", qty: 2 },
+          { productId: "99999", qty: 1 },
+        ],
+        items,
+      ),
+    ).toEqual([
       { item: { allocationType: "JKT", itemPoints: 10 }, quantity: 2 },
       { item: { allocationType: null, itemPoints: null }, quantity: 1 },
     ]);
   });
 
   it.each([
-    [[{ productId: "20030", qty: 1 }, { productId: "20031", qty: 2 }], []],
+    [
+      [
+        { productId: "20030", qty: 1 },
+        { productId: "20031", qty: 2 },
+      ],
+      [],
+    ],
     [[{ productId: "20030", qty: 2 }], ["Hal Harbour has 1 JKT allowance left; this pack needs 2"]],
     [
-      [{ productId: "20030", qty: 3 }, { productId: "20031", qty: 3 }],
-      ["Hal Harbour has 1 JKT allowance left; this pack needs 3", "Hal Harbour has 2 TRS allowance left; this pack needs 3"],
+      [
+        { productId: "20030", qty: 3 },
+        { productId: "20031", qty: 3 },
+      ],
+      [
+        "Hal Harbour has 1 JKT allowance left; this pack needs 3",
+        "Hal Harbour has 2 TRS allowance left; this pack needs 3",
+      ],
     ],
   ])("%j → %j", (lines, messages) => {
     const after = allowancesLeft([jacket, trousers], packLinesOf(lines, items), "2026-11-23");

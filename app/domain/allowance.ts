@@ -65,7 +65,12 @@ const dayText = (days: number): string => new Date(days * DAY_MS).toISOString().
 
 /** Today's calendar day (yyyy-MM-dd) where the wearers work: reset dates are UK days. */
 export function calendarDay(now: Date, timeZone = "Europe/London"): string {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
@@ -94,9 +99,7 @@ export function resetBudget<B extends Budget>(budget: B, today: string): B {
  * fallen due, of the budgets that renew; null when none does.
  */
 export function nextResetDate(budgets: readonly Budget[], today: string): string | null {
-  const days = budgets
-    .filter(renews)
-    .map((b) => dayNumber(resetBudget(b, today).resetDate) as number);
+  const days = budgets.filter(renews).map((b) => dayNumber(resetBudget(b, today).resetDate) as number);
   return days.length ? dayText(Math.min(...days)) : null;
 }
 
@@ -122,7 +125,11 @@ export function chargeOf(budget: Budget, item: AllowanceItem, quantity: number):
  * What is left of each of the wearer's budgets on `today` with these lines in the pack, in the budgets' order.
  * Pass budgets already reset or not: a reset that has fallen due is applied here.
  */
-export function allowancesLeft<B extends Budget>(budgets: readonly B[], lines: readonly PackLine[], today: string): AllowanceLeft<B>[] {
+export function allowancesLeft<B extends Budget>(
+  budgets: readonly B[],
+  lines: readonly PackLine[],
+  today: string,
+): AllowanceLeft<B>[] {
   const current = budgets.map((b) => resetBudget(b, today));
   const inPack = current.map(() => 0);
   for (const line of lines) {
@@ -137,14 +144,21 @@ export function allowancesLeft<B extends Budget>(budgets: readonly B[], lines: r
 }
 
 /** A budget's name on screen: its allocation type's readable name, else the type's code; a Points budget is "Points". */
-export function budgetLabel(budget: Pick<Budget, "type"> & { allocationType?: string | null; allocationTypeName?: string | null }): string {
+export function budgetLabel(
+  budget: Pick<Budget, "type"> & { allocationType?: string | null; allocationTypeName?: string | null },
+): string {
   if (budget.type === POINTS_BUDGET_TYPE) return "Points";
   return budget.allocationTypeName ?? budget.allocationType ?? budget.type;
 }
 
 /** A wearer as the provider names them in its refusals. */
 export function wearerName(wearer: Wearer): string {
-  return [wearer.firstName, wearer.lastName].map((s) => (s ?? "").trim()).filter((s) => s !== "").join(" ") || "the wearer";
+  return (
+    [wearer.firstName, wearer.lastName]
+      .map((s) => (s ?? "").trim())
+      .filter((s) => s !== "")
+      .join(" ") || "the wearer"
+  );
 }
 
 /** The provider's refusal of a pack over an allowance, word for word (docs/upstream-api.md, POST /api/order manpack). */
@@ -167,7 +181,10 @@ export function packLinesOf(
 ): PackLine[] {
   return lines.map((line) => {
     const item = items.get(line.productId);
-    return { item: { allocationType: item?.allocationType ?? null, itemPoints: item?.itemPoints ?? null }, quantity: line.qty };
+    return {
+      item: { allocationType: item?.allocationType ?? null, itemPoints: item?.itemPoints ?? null },
+      quantity: line.qty,
+    };
   });
 }
 
@@ -200,7 +217,10 @@ export function checkAllowance<B extends Budget>(request: AllowanceRequest<B>): 
   const quantity = checkOrderQuantity(item, request.quantity);
   if (!quantity.ok) return { ok: false, reason: "quantity", message: quantity.message, before };
   const after = allowancesLeft(budgets, [...lines, { item, quantity: quantity.qty }], today);
-  const charged = chargedBudgetIndex(after.map((a) => a.budget), item);
+  const charged = chargedBudgetIndex(
+    after.map((a) => a.budget),
+    item,
+  );
   if (charged !== -1 && after[charged].left < 0) {
     return { ok: false, reason: "allowance", message: overAllowanceMessage(wearer, after[charged]), before, after };
   }

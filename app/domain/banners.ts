@@ -49,7 +49,10 @@ export function secondBannerItems<T>(items: readonly T[]): T[] {
  * Four of `items` that are not already shown on the page (decision 060). Asking the upstream for
  * FREQUENTLY_BOUGHT_TOGETHER_SIZE + ALTERNATIVES_SIZE candidates is enough whatever the alternatives are.
  */
-export function frequentlyBoughtTogether<T extends Identified>(items: readonly T[], alreadyShown: readonly Identified[] = []): T[] {
+export function frequentlyBoughtTogether<T extends Identified>(
+  items: readonly T[],
+  alreadyShown: readonly Identified[] = [],
+): T[] {
   const shown = new Set(alreadyShown.map((i) => String(i.internalId)));
   return items.filter((i) => !shown.has(String(i.internalId))).slice(0, FREQUENTLY_BOUGHT_TOGETHER_SIZE);
 }

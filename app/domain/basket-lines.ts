@@ -48,14 +48,18 @@ export function orderable<I extends Pick<LineItem, "isInactive" | "matrixType" |
   { pricesHidden = false }: PricesHidden = {},
 ): Orderable<I> {
   if (item.isInactive) return { ok: false, message: UNKNOWN_PRODUCT };
-  if (item.matrixType === "parent") return { ok: false, message: `Choose a size or colour of ${item.displayName} first.` };
-  if (item.price === null && !pricesHidden) return { ok: false, message: `${item.displayName} has no price and cannot be ordered here.` };
+  if (item.matrixType === "parent")
+    return { ok: false, message: `Choose a size or colour of ${item.displayName} first.` };
+  if (item.price === null && !pricesHidden)
+    return { ok: false, message: `${item.displayName} has no price and cannot be ordered here.` };
   return { ok: true, item };
 }
 
 function chosenOptions(options: LineItem["options"]): Record<string, string> | undefined {
   if (!options) return undefined;
-  const chosen = Object.entries(options).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "");
+  const chosen = Object.entries(options).filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "",
+  );
   return chosen.length ? Object.fromEntries(chosen) : undefined;
 }
 
@@ -85,8 +89,12 @@ export function mergeLine<L extends ItemLine>(
     const check = checkOrderQuantity(item, merged.qty);
     if (!check.ok) {
       const held = merged.qty - line.qty;
-      const reason = merged.qty > QUANTITY_MAX ? `a basket line cannot be more than ${QUANTITY_MAX}` : check.message.toLowerCase();
-      return { ok: false, message: `You already have ${held} of ${line.name ?? "this product"} in ${where}; ${reason}.` };
+      const reason =
+        merged.qty > QUANTITY_MAX ? `a basket line cannot be more than ${QUANTITY_MAX}` : check.message.toLowerCase();
+      return {
+        ok: false,
+        message: `You already have ${held} of ${line.name ?? "this product"} in ${where}; ${reason}.`,
+      };
     }
   }
   return { ok: true, lines };
@@ -126,7 +134,10 @@ export function droppedNotice(names: readonly string[]): string {
  */
 export function reorderDroppedNotice(dropped: ReadonlyArray<{ name: string; reason?: string | null }>): string {
   const reasons = dropped.flatMap((d) => (d.reason ? [d.reason] : []));
-  return droppedNotice(dropped.filter((d) => !d.reason).map((d) => d.name)) + (reasons.length ? ` Not added: ${reasons.join("; ")}.` : "");
+  return (
+    droppedNotice(dropped.filter((d) => !d.reason).map((d) => d.name)) +
+    (reasons.length ? ` Not added: ${reasons.join("; ")}.` : "")
+  );
 }
 
 /** A line's amount, price × quantity, worked in whole pence (issue 12 item 3: money as integer pence). */
@@ -153,7 +164,10 @@ export function optionLabels(options: Record<string, OptionValue> | undefined): 
 }
 
 /** The notice for one line whose price changed or vanished since it was added (SPEC §5 verifyPrices). */
-export function priceNoticeText(line: Pick<ItemLine, "productId" | "name" | "price">, item: Pick<LineItem, "displayName" | "price"> | undefined): string {
+export function priceNoticeText(
+  line: Pick<ItemLine, "productId" | "name" | "price">,
+  item: Pick<LineItem, "displayName" | "price"> | undefined,
+): string {
   const name = line.name ?? item?.displayName ?? `Product ${line.productId}`;
   if (!item || item.price === null) return `${name}: no longer available at a price`;
   return `${name}: was ${formatMoney(line.price)}, now ${formatMoney(item.price)}`;

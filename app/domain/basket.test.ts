@@ -56,9 +56,12 @@ describe("addToBasket (SPEC §4)", () => {
   it("property: the count after adding is the count before plus the qty added", () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.record({ productId: fc.constantFrom<string>("a", "b", "c", "d"), qty: fc.integer({ min: 1, max: 20 }) }), {
-          selector: (l) => l.productId,
-        }),
+        fc.uniqueArray(
+          fc.record({ productId: fc.constantFrom<string>("a", "b", "c", "d"), qty: fc.integer({ min: 1, max: 20 }) }),
+          {
+            selector: (l) => l.productId,
+          },
+        ),
         fc.constantFrom<string>("a", "b", "e"),
         fc.integer({ min: 1, max: 20 }),
         (lines, productId, qty) => {

@@ -25,7 +25,10 @@ export interface BasketAddPayload {
   name: string;
 }
 
-export function basketAddPayload(product: { productId: string; name: string; price: number }, qty: number): BasketAddPayload {
+export function basketAddPayload(
+  product: { productId: string; name: string; price: number },
+  qty: number,
+): BasketAddPayload {
   return { price: product.price, qty, productId: product.productId, parentId: product.productId, name: product.name };
 }
 
@@ -38,7 +41,10 @@ export function isCountedLine(line: Pick<BasketLine, "removeItem">): boolean {
  * SPEC §4: qty above 0 adds, summing with a line for the same product; otherwise the product's line
  * goes. A removed-flagged line for the product is replaced, not summed, since it no longer counts.
  */
-export function addToBasket<L extends BasketLine>(lines: readonly L[], payload: Pick<L, "productId" | "qty"> & Partial<L>): L[] {
+export function addToBasket<L extends BasketLine>(
+  lines: readonly L[],
+  payload: Pick<L, "productId" | "qty"> & Partial<L>,
+): L[] {
   const productId = String(payload.productId);
   if (!(payload.qty > 0)) return lines.filter((line) => line.productId !== productId);
   const index = lines.findIndex((line) => line.productId === productId);

@@ -13,7 +13,11 @@ const account = (...permissions: string[]) => ({ permissions, isEvolveUser: fals
 
 describe("catalogue choice by permission", () => {
   it("lists my, full and user catalogues in that order, as permitted", () => {
-    expect(visibleCatalogues(account("canViewUserCatalogue", "canViewFullCatalogue", "canViewMyCatalogue"))).toEqual(["my", "full", "user"]);
+    expect(visibleCatalogues(account("canViewUserCatalogue", "canViewFullCatalogue", "canViewMyCatalogue"))).toEqual([
+      "my",
+      "full",
+      "user",
+    ]);
     expect(visibleCatalogues(account("canViewFullCatalogue"))).toEqual(["full"]);
     expect(visibleCatalogues(account("canViewManpack"))).toEqual([]);
   });

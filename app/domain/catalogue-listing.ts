@@ -4,7 +4,11 @@ import type { AccountLike } from "./permissions";
 
 export type CatalogueType = "my" | "full" | "user";
 
-export const CATALOGUE_NAMES: Record<CatalogueType, string> = { full: "Full catalogue", my: "My catalogue", user: "Your catalogue" };
+export const CATALOGUE_NAMES: Record<CatalogueType, string> = {
+  full: "Full catalogue",
+  my: "My catalogue",
+  user: "Your catalogue",
+};
 
 const CATALOGUE_PERMISSIONS: readonly [CatalogueType, string][] = [
   ["my", "canViewMyCatalogue"],

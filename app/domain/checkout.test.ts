@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { addressIdsWithDefault, addressMode, decideDeliveryAddress, deliveryOption, deliveryOptions, manpackOrderBody, NEW_ADDRESS, orderableAddressIds, packRefusalMessage, quoteIsOfShownBasket, stockOrderBody, summaryLine } from "./checkout";
+import {
+  addressIdsWithDefault,
+  addressMode,
+  decideDeliveryAddress,
+  deliveryOption,
+  deliveryOptions,
+  manpackOrderBody,
+  NEW_ADDRESS,
+  orderableAddressIds,
+  packRefusalMessage,
+  quoteIsOfShownBasket,
+  stockOrderBody,
+  summaryLine,
+} from "./checkout";
 
 const typed = { addressee: "Stores", addr1: "1 Dock Road", city: "Hull", zip: "hu1 2ab" };
 
@@ -9,12 +22,19 @@ describe("addressMode", () => {
     expect(addressMode(["dellAddress", "addAddress"], 2)).toEqual({ canChoose: true, canType: true, typedOnly: false });
     // dellAddress held, but the provider allows one address: nothing to choose
     expect(addressMode(["dellAddress"], 1).canChoose).toBe(false);
-    expect(addressMode(["dellAddress", "customAddressOnly"], 2)).toEqual({ canChoose: false, canType: true, typedOnly: true });
+    expect(addressMode(["dellAddress", "customAddressOnly"], 2)).toEqual({
+      canChoose: false,
+      canType: true,
+      typedOnly: true,
+    });
   });
 });
 
 describe("orderableAddressIds (the provider's orderUse, decision 075)", () => {
-  const a = (internalId: string, stock?: boolean) => ({ internalId, ...(stock === undefined ? {} : { orderUse: { stock, wearerPack: stock } }) });
+  const a = (internalId: string, stock?: boolean) => ({
+    internalId,
+    ...(stock === undefined ? {} : { orderUse: { stock, wearerPack: stock } }),
+  });
   it("keeps the addresses the provider lets a stock order use, the approved one first", () => {
     expect(orderableAddressIds([a("701", true), a("702", false), a("703", true)], null)).toEqual(["701", "703"]);
     expect(orderableAddressIds([a("701", true), a("702", true)], "702")).toEqual(["702", "701"]);
@@ -27,17 +47,41 @@ describe("orderableAddressIds (the provider's orderUse, decision 075)", () => {
 
 describe("deliveryOption (decision 073)", () => {
   it("labels a method and says what an unavailable one still needs", () => {
-    expect(deliveryOption({ internalId: "1", description: "Standard Delivery", shippingflatrateamount: 4.95, available: true, amountNeeded: 0 })).toEqual({
+    expect(
+      deliveryOption({
+        internalId: "1",
+        description: "Standard Delivery",
+        shippingflatrateamount: 4.95,
+        available: true,
+        amountNeeded: 0,
+      }),
+    ).toEqual({
       internalId: "1",
       label: "Standard Delivery – £4.95",
       available: true,
       note: null,
     });
-    expect(deliveryOption({ internalId: "3", description: "Free Delivery – orders over £150", shippingflatrateamount: 0, available: false, amountNeeded: 145.05 })).toMatchObject({
+    expect(
+      deliveryOption({
+        internalId: "3",
+        description: "Free Delivery – orders over £150",
+        shippingflatrateamount: 0,
+        available: false,
+        amountNeeded: 145.05,
+      }),
+    ).toMatchObject({
       available: false,
       note: "Spend £145.05 more for free delivery",
     });
-    expect(deliveryOption({ internalId: "4", description: "Pallet", shippingflatrateamount: 20, available: false, amountNeeded: 500 }).note).toBe("Spend £500.00 more to use Pallet");
+    expect(
+      deliveryOption({
+        internalId: "4",
+        description: "Pallet",
+        shippingflatrateamount: 20,
+        available: false,
+        amountNeeded: 500,
+      }).note,
+    ).toBe("Spend £500.00 more to use Pallet");
   });
   it("lists the methods the basket may use first, the cheaper unavailable ones after", () => {
     const methods = [
@@ -50,14 +94,26 @@ describe("deliveryOption (decision 073)", () => {
 
   it("without an amount (prices hidden, decision 066) says why in the provider's words, naming no amount of the basket", () => {
     const refusal = "Free Delivery needs an order of £150.00 or more before VAT; this order is less";
-    expect(deliveryOption({ internalId: "3", description: "Free Delivery", shippingflatrateamount: 0, available: false, amountNeeded: null, refusal })).toMatchObject({
+    expect(
+      deliveryOption({
+        internalId: "3",
+        description: "Free Delivery",
+        shippingflatrateamount: 0,
+        available: false,
+        amountNeeded: null,
+        refusal,
+      }),
+    ).toMatchObject({
       available: false,
       note: refusal,
     });
   });
 
   it("offers a method the provider said nothing about", () => {
-    expect(deliveryOption({ internalId: "2", description: "Next day", shippingflatrateamount: "12.5" })).toMatchObject({ available: true, note: null });
+    expect(deliveryOption({ internalId: "2", description: "Next day", shippingflatrateamount: "12.5" })).toMatchObject({
+      available: true,
+      note: null,
+    });
   });
 });
 
@@ -67,13 +123,22 @@ describe("decideDeliveryAddress", () => {
     expect(decideDeliveryAddress(addressMode([], 1), ids, undefined, {})).toEqual({ ok: true, addressId: "701" });
   });
   it("lets dellAddress users pick another of their addresses", () => {
-    expect(decideDeliveryAddress(addressMode(["dellAddress"], 2), ids, "702", {})).toEqual({ ok: true, addressId: "702" });
+    expect(decideDeliveryAddress(addressMode(["dellAddress"], 2), ids, "702", {})).toEqual({
+      ok: true,
+      addressId: "702",
+    });
   });
   it("refuses a change of address without dellAddress", () => {
-    expect(decideDeliveryAddress(addressMode([], 1), ids, "702", {})).toEqual({ ok: false, fieldErrors: { addressId: "You cannot change the delivery address" } });
+    expect(decideDeliveryAddress(addressMode([], 1), ids, "702", {})).toEqual({
+      ok: false,
+      fieldErrors: { addressId: "You cannot change the delivery address" },
+    });
   });
   it("refuses another customer's address id", () => {
-    expect(decideDeliveryAddress(addressMode(["dellAddress"], 2), ids, "999", {})).toEqual({ ok: false, fieldErrors: { addressId: "Choose one of your delivery addresses" } });
+    expect(decideDeliveryAddress(addressMode(["dellAddress"], 2), ids, "999", {})).toEqual({
+      ok: false,
+      fieldErrors: { addressId: "Choose one of your delivery addresses" },
+    });
   });
   it("takes a typed address with addAddress, tidied", () => {
     expect(decideDeliveryAddress(addressMode(["addAddress"], 1), ids, NEW_ADDRESS, typed)).toEqual({
@@ -87,24 +152,37 @@ describe("decideDeliveryAddress", () => {
   it("forces a typed address with customAddressOnly and names each missing field", () => {
     expect(decideDeliveryAddress(addressMode(["customAddressOnly"], 2), ids, "701", {})).toEqual({
       ok: false,
-      fieldErrors: { addr1: "Enter the first line of the address", city: "Enter the town or city", zip: "Enter the postcode" },
+      fieldErrors: {
+        addr1: "Enter the first line of the address",
+        city: "Enter the town or city",
+        zip: "Enter the postcode",
+      },
     });
-    expect(decideDeliveryAddress(addressMode(["customAddressOnly"], 2), ids, "701", { ...typed, zip: "12345" })).toEqual({
+    expect(
+      decideDeliveryAddress(addressMode(["customAddressOnly"], 2), ids, "701", { ...typed, zip: "12345" }),
+    ).toEqual({
       ok: false,
       fieldErrors: { zip: "Enter a UK postcode, like SW1A 1AA, or a BFPO number, like BFPO 801" },
     });
   });
   it("a typed postcode by the address screens' one rule (decision 120): written as Royal Mail writes it, BFPO accepted", () => {
-    const decide = (zip: string) => decideDeliveryAddress(addressMode(["customAddressOnly"], 2), ids, "701", { ...typed, zip });
+    const decide = (zip: string) =>
+      decideDeliveryAddress(addressMode(["customAddressOnly"], 2), ids, "701", { ...typed, zip });
     expect(decide("ls14ap")).toMatchObject({ ok: true, customAddress: { zip: "LS1 4AP" } });
     expect(decide(" bfpo 0801 ")).toMatchObject({ ok: true, customAddress: { zip: "BFPO 801" } });
-    expect(decide("QQ1 1AA")).toMatchObject({ ok: false, fieldErrors: { zip: "Enter a UK postcode, like SW1A 1AA, or a BFPO number, like BFPO 801" } });
+    expect(decide("QQ1 1AA")).toMatchObject({
+      ok: false,
+      fieldErrors: { zip: "Enter a UK postcode, like SW1A 1AA, or a BFPO number, like BFPO 801" },
+    });
   });
 });
 
 describe("stockOrderBody (SPEC §7 POST /api/order, stock)", () => {
   const base = {
-    lines: [{ productId: "20002", qty: 2 }, { productId: "20010", qty: 0 }],
+    lines: [
+      { productId: "20002", qty: 2 },
+      { productId: "20010", qty: 0 },
+    ],
     address: { addressId: "1" },
     shippingMethod: "2",
     deliveryInstructions: "Gate 3",
@@ -123,29 +201,32 @@ describe("stockOrderBody (SPEC §7 POST /api/order, stock)", () => {
     });
   });
 
-  it.each([1, 2])("card (type 2) with method %i sends the paymentMethod block and the Stripe payment with the pence charged (decision 078)", (method) => {
-    const body = stockOrderBody({
-      ...base,
-      address: { customAddress: { addr1: "1 Road", city: "Leeds", zip: "LS1 1AA" } },
-      payment: { type: 2, paymentMethodId: method, paymentToken: "pi_123", sessionKey: "key-1" },
-      stripe: { stripeId: "pi_123", stripePaid: true, stripeAmount: 7380 },
-      chosenBasket: "601",
-    });
-    expect(body).toEqual({
-      orderType: "standard",
-      items: [{ internalId: "20002", qty: 2 }],
-      punchoutSession: null,
-      deliveryInstructions: "Gate 3",
-      fullOrder: true,
-      customAddress: { addr1: "1 Road", city: "Leeds", zip: "LS1 1AA" },
-      shippingMethod: "2",
-      chosenBasket: "601",
-      stripeId: "pi_123",
-      stripePaid: true,
-      stripeAmount: 7380,
-      paymentMethod: { paymentToken: "pi_123", cvc: "", custentitypayment_method: method, session: "key-1" },
-    });
-  });
+  it.each([1, 2])(
+    "card (type 2) with method %i sends the paymentMethod block and the Stripe payment with the pence charged (decision 078)",
+    (method) => {
+      const body = stockOrderBody({
+        ...base,
+        address: { customAddress: { addr1: "1 Road", city: "Leeds", zip: "LS1 1AA" } },
+        payment: { type: 2, paymentMethodId: method, paymentToken: "pi_123", sessionKey: "key-1" },
+        stripe: { stripeId: "pi_123", stripePaid: true, stripeAmount: 7380 },
+        chosenBasket: "601",
+      });
+      expect(body).toEqual({
+        orderType: "standard",
+        items: [{ internalId: "20002", qty: 2 }],
+        punchoutSession: null,
+        deliveryInstructions: "Gate 3",
+        fullOrder: true,
+        customAddress: { addr1: "1 Road", city: "Leeds", zip: "LS1 1AA" },
+        shippingMethod: "2",
+        chosenBasket: "601",
+        stripeId: "pi_123",
+        stripePaid: true,
+        stripeAmount: 7380,
+        paymentMethod: { paymentToken: "pi_123", cvc: "", custentitypayment_method: method, session: "key-1" },
+      });
+    },
+  );
 
   it("sends the basket version the page showed (decision 074)", () => {
     expect(stockOrderBody({ ...base, payment: { type: 1 }, basketVersion: 7 }).basketVersion).toBe(7);
@@ -171,21 +252,54 @@ describe("addressIdsWithDefault", () => {
   });
 
   it("a punched-out basket loaded for approval is flagged in the order body (SPEC §7 punchoutLoadedBasket)", () => {
-    const body = stockOrderBody({ lines: [{ productId: "1", qty: 1 }], address: { addressId: "702" }, shippingMethod: "1", deliveryInstructions: "", punchoutSession: null, payment: { type: 1 }, punchoutLoadedBasket: true });
+    const body = stockOrderBody({
+      lines: [{ productId: "1", qty: 1 }],
+      address: { addressId: "702" },
+      shippingMethod: "1",
+      deliveryInstructions: "",
+      punchoutSession: null,
+      payment: { type: 1 },
+      punchoutLoadedBasket: true,
+    });
     expect(body.punchoutLoadedBasket).toBe(true);
-    expect("punchoutLoadedBasket" in stockOrderBody({ lines: [], address: { addressId: "702" }, shippingMethod: "1", deliveryInstructions: "", punchoutSession: null, payment: { type: 1 } })).toBe(false);
+    expect(
+      "punchoutLoadedBasket" in
+        stockOrderBody({
+          lines: [],
+          address: { addressId: "702" },
+          shippingMethod: "1",
+          deliveryInstructions: "",
+          punchoutSession: null,
+          payment: { type: 1 },
+        }),
+    ).toBe(false);
   });
 });
 
 describe("manpackOrderBody (SPEC §7 POST /api/order, manpack; decision 102)", () => {
   const packs = [
-    { employeeId: "5102", data: [{ productId: "20030", qty: 2 }, { productId: "20031", qty: 0 }] },
+    {
+      employeeId: "5102",
+      data: [
+        { productId: "20030", qty: 2 },
+        { productId: "20031", qty: 0 },
+      ],
+    },
     { employeeId: "5103", data: [{ productId: "20030", qty: 0 }] },
     { employeeId: "5104", addressId: "702", shippingMethod: "2", data: [{ productId: "20010", qty: 2 }] },
   ];
 
   it("sends each pack with lines: its own address and method, else the default address and null (the provider's default)", () => {
-    expect(manpackOrderBody({ packs, defaultAddressId: "701", deliveryInstructions: "Ward", payment: { type: 1, paymentMethodId: 0 }, otherRefNum: "PO-1", basketVersion: 4 })).toEqual({
+    expect(
+      manpackOrderBody({
+        packs,
+        defaultAddressId: "701",
+        deliveryInstructions: "Ward",
+        payment: { type: 1, paymentMethodId: 0 },
+        otherRefNum: "PO-1",
+        basketVersion: 4,
+      }),
+    ).toEqual({
       orderType: "manpack",
       packs: [
         { contactId: "5102", items: [{ internalId: "20030", qty: 2 }], shippingMethod: null, addressId: "701" },
@@ -199,7 +313,12 @@ describe("manpackOrderBody (SPEC §7 POST /api/order, manpack; decision 102)", (
   });
 
   it("leaves out a blank reference and an unknown version; on account sends no payment block (SPEC §5)", () => {
-    const body = manpackOrderBody({ packs, defaultAddressId: null, deliveryInstructions: "", payment: { type: 1, paymentMethodId: 0 } });
+    const body = manpackOrderBody({
+      packs,
+      defaultAddressId: null,
+      deliveryInstructions: "",
+      payment: { type: 1, paymentMethodId: 0 },
+    });
     expect(Object.keys(body)).toEqual(["orderType", "packs", "deliveryInstructions", "fullOrder"]);
     expect(body.packs[0].addressId).toBeNull();
   });
@@ -208,10 +327,26 @@ describe("manpackOrderBody (SPEC §7 POST /api/order, manpack; decision 102)", (
 describe("packRefusalMessage: a refused pack names its wearer", () => {
   const names = ["Hal Harbour", "Bo Bandb"];
   it.each([
-    ["packs.1.items", 'Invalid value at field "packs.1.items": Bo Bandb has 1 Trousers allowance left; this pack needs 2', "Bo Bandb has 1 Trousers allowance left; this pack needs 2."],
-    ["packs.0.contactId", 'Invalid value at field "packs.0.contactId": contact 5102 is not an active contact of this customer', "Hal Harbour can no longer be ordered for: they are not an active wearer. Remove their pack from the basket."],
-    ["packs.1.addressId", "This account may not choose the delivery address; its orders go to Head office", "Bo Bandb's pack: This account may not choose the delivery address; its orders go to Head office."],
-    ["packs.0.items.0.qty", 'Invalid value at field "packs.0.items.0.qty": WK-TRS is sold in multiples of 2.', "Hal Harbour's pack: WK-TRS is sold in multiples of 2."],
+    [
+      "packs.1.items",
+      'Invalid value at field "packs.1.items": Bo Bandb has 1 Trousers allowance left; this pack needs 2',
+      "Bo Bandb has 1 Trousers allowance left; this pack needs 2.",
+    ],
+    [
+      "packs.0.contactId",
+      'Invalid value at field "packs.0.contactId": contact 5102 is not an active contact of this customer',
+      "Hal Harbour can no longer be ordered for: they are not an active wearer. Remove their pack from the basket.",
+    ],
+    [
+      "packs.1.addressId",
+      "This account may not choose the delivery address; its orders go to Head office",
+      "Bo Bandb's pack: This account may not choose the delivery address; its orders go to Head office.",
+    ],
+    [
+      "packs.0.items.0.qty",
+      'Invalid value at field "packs.0.items.0.qty": WK-TRS is sold in multiples of 2.',
+      "Hal Harbour's pack: WK-TRS is sold in multiples of 2.",
+    ],
   ])("%s", (field, message, expected) => {
     expect(packRefusalMessage(field, message, names)).toBe(expected);
   });
@@ -226,7 +361,13 @@ describe("packRefusalMessage: a refused pack names its wearer", () => {
 describe("summaryLine", () => {
   it("prices a line at the catalogue price, else its own; hidden prices and no price are worded", () => {
     const line = { productId: "1", name: "Tunic", qty: 2, price: 10, options: { size: "M" } };
-    expect(summaryLine(line, 15.75, false)).toEqual({ productId: "1", name: "Tunic", options: ["Size: M"], qty: 2, amountText: "£31.50" });
+    expect(summaryLine(line, 15.75, false)).toEqual({
+      productId: "1",
+      name: "Tunic",
+      options: ["Size: M"],
+      qty: 2,
+      amountText: "£31.50",
+    });
     expect(summaryLine(line, undefined, false).amountText).toBe("£20.00");
     expect(summaryLine({ productId: "2", qty: 1 }, null, false)).toMatchObject({ name: "Product 2", amountText: "—" });
     expect(summaryLine(line, 15.75, true).amountText).toBe("Price on application");

@@ -41,7 +41,10 @@ export function addressMode(permissions: readonly string[], usableAddressCount: 
  * The ids a stock order may go to, as the provider answers them (`orderUse.stock`; an answer without it counts as
  * usable), with the address a punched-out basket was approved for first: the first is the default.
  */
-export function orderableAddressIds(addresses: ReadonlyArray<{ internalId: string; orderUse?: { stock: boolean } | null }>, approvedOrderAddressId: string | null): string[] {
+export function orderableAddressIds(
+  addresses: ReadonlyArray<{ internalId: string; orderUse?: { stock: boolean } | null }>,
+  approvedOrderAddressId: string | null,
+): string[] {
   return addressIdsWithDefault(
     addresses.filter((a) => a.orderUse?.stock !== false).map((a) => a.internalId),
     approvedOrderAddressId,
@@ -68,7 +71,13 @@ export function deliveryOption(method: DeliveryMethodAnswer): DeliveryOption {
   const more = formatMoney(method.amountNeeded);
   // no amount for an account whose prices are hidden (decision 066): the provider's own words, which leave it out
   const hidden = method.amountNeeded == null && Boolean(method.refusal);
-  const note = available ? null : hidden ? method.refusal! : free ? `Spend ${more} more for free delivery` : `Spend ${more} more to use ${method.description}`;
+  const note = available
+    ? null
+    : hidden
+      ? method.refusal!
+      : free
+        ? `Spend ${more} more for free delivery`
+        : `Spend ${more} more to use ${method.description}`;
   return { internalId: method.internalId, label: shippingLabel(method), available, note };
 }
 
@@ -79,7 +88,14 @@ export function deliveryOptions(methods: readonly DeliveryMethodAnswer[]): Deliv
 }
 
 export type TypedAddress = { addressee?: string; addr1?: string; addr2?: string; city?: string; zip?: string };
-export type CustomAddressOut = { label?: string; addressee?: string; addr1: string; addr2?: string; city: string; zip: string };
+export type CustomAddressOut = {
+  label?: string;
+  addressee?: string;
+  addr1: string;
+  addr2?: string;
+  city: string;
+  zip: string;
+};
 
 export type AddressDecision =
   | { ok: true; addressId: string }
@@ -101,7 +117,10 @@ function typedAddress(typed: TypedAddress): AddressDecision {
   const zip = postcode.postcode;
   const addressee = typed.addressee?.trim() || undefined;
   const addr2 = typed.addr2?.trim() || undefined;
-  return { ok: true, customAddress: { ...(addressee ? { addressee } : {}), addr1, ...(addr2 ? { addr2 } : {}), city, zip } };
+  return {
+    ok: true,
+    customAddress: { ...(addressee ? { addressee } : {}), addr1, ...(addr2 ? { addr2 } : {}), city, zip },
+  };
 }
 
 /**
@@ -115,16 +134,21 @@ export function decideDeliveryAddress(
   typed: TypedAddress,
 ): AddressDecision {
   if (mode.typedOnly || chosen === NEW_ADDRESS) {
-    if (!mode.canType) return { ok: false, fieldErrors: { addressId: "You cannot add a delivery address; choose one of yours" } };
+    if (!mode.canType)
+      return { ok: false, fieldErrors: { addressId: "You cannot add a delivery address; choose one of yours" } };
     return typedAddress(typed);
   }
   const fallback = customerAddressIds[0];
   if (fallback === undefined) {
-    return mode.canType ? typedAddress(typed) : { ok: false, fieldErrors: { addressId: "Your account has no delivery address; please contact us" } };
+    return mode.canType
+      ? typedAddress(typed)
+      : { ok: false, fieldErrors: { addressId: "Your account has no delivery address; please contact us" } };
   }
   const wanted = chosen || fallback;
-  if (!mode.canChoose && wanted !== fallback) return { ok: false, fieldErrors: { addressId: "You cannot change the delivery address" } };
-  if (!customerAddressIds.includes(wanted)) return { ok: false, fieldErrors: { addressId: "Choose one of your delivery addresses" } };
+  if (!mode.canChoose && wanted !== fallback)
+    return { ok: false, fieldErrors: { addressId: "You cannot change the delivery address" } };
+  if (!customerAddressIds.includes(wanted))
+    return { ok: false, fieldErrors: { addressId: "Choose one of your delivery addresses" } };
   return { ok: true, addressId: wanted };
 }
 
@@ -231,7 +255,12 @@ export type ManpackOrderInput = {
 /** SPEC §7 POST /api/order, manpack: exactly its fields; prices are never sent. */
 export type ManpackOrderBody = {
   orderType: "manpack";
-  packs: Array<{ contactId: string; items: Array<{ internalId: string; qty: number }>; shippingMethod: string | null; addressId: string | null }>;
+  packs: Array<{
+    contactId: string;
+    items: Array<{ internalId: string; qty: number }>;
+    shippingMethod: string | null;
+    addressId: string | null;
+  }>;
   deliveryInstructions: string;
   fullOrder: boolean;
   otherRefNum?: string;
@@ -294,7 +323,13 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
  * own), "Price on application" for an account whose prices are hidden, "—" with no price at all.
  */
 export function summaryLine(
-  line: { productId: string; name?: string; qty: number; options?: Parameters<typeof optionLabels>[0]; price?: number | null },
+  line: {
+    productId: string;
+    name?: string;
+    qty: number;
+    options?: Parameters<typeof optionLabels>[0];
+    price?: number | null;
+  },
   catalogPrice: number | null | undefined,
   hidden: boolean,
 ) {
@@ -313,7 +348,13 @@ export function summaryLine(
  * application" for an account whose prices are hidden (decision 058); the delivery charge stays, as on the order.
  */
 export function quotedFigures(
-  quote: { shippingMethod: string; subTotal: number | null; shippingCost: number; taxTotal: number | null; total: number | null },
+  quote: {
+    shippingMethod: string;
+    subTotal: number | null;
+    shippingCost: number;
+    taxTotal: number | null;
+    total: number | null;
+  },
   hidden: boolean,
 ) {
   const money = (amount: number | null) => (hidden || amount === null ? PRICE_HIDDEN_TEXT : formatMoney(amount));

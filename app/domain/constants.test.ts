@@ -29,7 +29,8 @@ function sources(dir: string): string[] {
 
 it("is imported, not repeated: no other module of app/ declares its own SPEC §9 timing or page size", () => {
   // a constant named like a duration or a page size set to one of the SPEC §9 numbers, or a timer with one written in
-  const repeated = /\b(?:const|let)\s+\w*(?:_MS|PAGE_SIZE|LIMIT)\s*=\s*(?:1_?000|500|3_?000|16|10_?000)\b|setTimeout\([^;]*,\s*(?:1_?000|500|3_?000)\s*\)/;
+  const repeated =
+    /\b(?:const|let)\s+\w*(?:_MS|PAGE_SIZE|LIMIT)\s*=\s*(?:1_?000|500|3_?000|16|10_?000)\b|setTimeout\([^;]*,\s*(?:1_?000|500|3_?000)\s*\)/;
   const offenders = sources(APP)
     .filter((file) => path.basename(file) !== "constants.ts")
     .filter((file) => repeated.test(readFileSync(file, "utf8")))

@@ -33,7 +33,7 @@ describe("CSV cells", () => {
     "anything more than a plain number after a minus is neutralised: %j",
     (value) => {
       expect(csvCell(value).replace(/^"/, "").startsWith("'")).toBe(true);
-    }
+    },
   );
 
   it("a line ends CRLF and parses back to its cells (neutralised ones keep the apostrophe)", () => {

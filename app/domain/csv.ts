@@ -34,16 +34,16 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < input.length; i++) {
     const c = input[i];
     if (quoted) {
-      if (c === '"' && input[i + 1] === '"') (cell += '"'), i++;
+      if (c === '"' && input[i + 1] === '"') ((cell += '"'), i++);
       else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(cell), (cell = "");
+    else if (c === ",") (row.push(cell), (cell = ""));
     else if (c === "\n" || (c === "\r" && input[i + 1] === "\n")) {
-      row.push(cell), rows.push(row), (row = []), (cell = "");
+      (row.push(cell), rows.push(row), (row = []), (cell = ""));
       if (c === "\r") i++;
     } else cell += c;
   }
-  if (cell !== "" || row.length > 0) row.push(cell), rows.push(row);
+  if (cell !== "" || row.length > 0) (row.push(cell), rows.push(row));
   return rows;
 }

@@ -47,8 +47,9 @@ describe("parseDayInput: the date filters (issue 14 item 5, decision 091)", () =
     ["29.02.24", "2024-02-29"],
   ])("%j → %s", (text, day) => expect(parseDayInput(text)).toBe(day));
 
-  it.each(["", "yesterday", "30.02.26", "2026-02-30", "31.13.26", "31.03.226", "2026-3-31", "00.01.26"])("%j is no day", (text) =>
-    expect(parseDayInput(text)).toBeNull(),
+  it.each(["", "yesterday", "30.02.26", "2026-02-30", "31.13.26", "31.03.226", "2026-3-31", "00.01.26"])(
+    "%j is no day",
+    (text) => expect(parseDayInput(text)).toBeNull(),
   );
 
   it("reads back every day formatDate shows", () => {

@@ -42,7 +42,12 @@ export function parseDayInput(text: string): string | null {
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const shown = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})$/.exec(value);
   if (iso) [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else if (shown) [day, month, year] = [Number(shown[1]), Number(shown[2]), Number(shown[3].length === 2 ? `20${shown[3]}` : shown[3])];
+  else if (shown)
+    [day, month, year] = [
+      Number(shown[1]),
+      Number(shown[2]),
+      Number(shown[3].length === 2 ? `20${shown[3]}` : shown[3]),
+    ];
   else return null;
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;

@@ -12,7 +12,9 @@ describe("buildFeathersQuery (docs/upstream-api.md dialect)", () => {
   });
 
   it("operators become bracketed keys", () => {
-    expect(buildFeathersQuery({ $sort: { createdDate: -1 }, createdDate: { $gte: "2026-01-01", $lte: "2026-01-31" } })).toEqual([
+    expect(
+      buildFeathersQuery({ $sort: { createdDate: -1 }, createdDate: { $gte: "2026-01-01", $lte: "2026-01-31" } }),
+    ).toEqual([
       ["$sort[createdDate]", "-1"],
       ["createdDate[$gte]", "2026-01-01"],
       ["createdDate[$lte]", "2026-01-31"],
@@ -27,7 +29,9 @@ describe("buildFeathersQuery (docs/upstream-api.md dialect)", () => {
   });
 
   it("$in arrays are comma-joined when asked", () => {
-    expect(buildFeathersQuery({ internalId: { $in: ["1", "2"] } }, { arrays: "comma" })).toEqual([["internalId[$in]", "1,2"]]);
+    expect(buildFeathersQuery({ internalId: { $in: ["1", "2"] } }, { arrays: "comma" })).toEqual([
+      ["internalId[$in]", "1,2"],
+    ]);
   });
 
   it("arrays of objects are indexed ($or)", () => {
@@ -54,11 +58,16 @@ describe("buildFeathersQuery (docs/upstream-api.md dialect)", () => {
   it("property: every primitive leaf yields one pair with its value", () => {
     const leaf = fc.oneof(fc.string(), fc.integer(), fc.boolean());
     fc.assert(
-      fc.property(fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.dictionary(fc.constantFrom("$gte", "$lte", "$ne"), leaf)), (query) => {
-        const pairs = buildFeathersQuery(query);
-        const leaves = Object.entries(query).flatMap(([k, ops]) => Object.entries(ops).map(([op, v]) => [`${k}[${op}]`, String(v)]));
-        expect(pairs).toEqual(leaves);
-      }),
+      fc.property(
+        fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.dictionary(fc.constantFrom("$gte", "$lte", "$ne"), leaf)),
+        (query) => {
+          const pairs = buildFeathersQuery(query);
+          const leaves = Object.entries(query).flatMap(([k, ops]) =>
+            Object.entries(ops).map(([op, v]) => [`${k}[${op}]`, String(v)]),
+          );
+          expect(pairs).toEqual(leaves);
+        },
+      ),
     );
   });
 

@@ -4,7 +4,8 @@ import { PAGE_SIZE } from "./constants";
 // ($sort[createdDate], createdDate[$gte]); arrays of objects are indexed ($or[0][field]).
 
 export type QueryPrimitive = string | number | boolean;
-export type QueryValue = QueryPrimitive | null | undefined | readonly QueryValue[] | { readonly [key: string]: QueryValue };
+export type QueryValue =
+  QueryPrimitive | null | undefined | readonly QueryValue[] | { readonly [key: string]: QueryValue };
 export type FeathersQuery = { readonly [key: string]: QueryValue };
 
 export interface BuildOptions {

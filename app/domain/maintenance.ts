@@ -21,7 +21,12 @@ export interface MaintenanceDecision {
   rememberBypass: boolean;
 }
 
-export function maintenanceDecision({ status, pathname, searchParams, bypassRemembered }: MaintenanceRequest): MaintenanceDecision {
+export function maintenanceDecision({
+  status,
+  pathname,
+  searchParams,
+  bypassRemembered,
+}: MaintenanceRequest): MaintenanceDecision {
   if (status === null) return { redirectTo: null, rememberBypass: false };
   const onMaintenancePage = pathname.replace(/\/+$/, "") === MAINTENANCE_PATH;
   if (!status.isMaintenanceEnabled) return { redirectTo: onMaintenancePage ? "/" : null, rememberBypass: false };

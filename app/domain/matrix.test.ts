@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { COMBINING_OPTIONS, MATRIX_OPTIONS, availableOptionValues, resolveVariant, variantFor, type OptionValues, type SimpleItem } from "./matrix";
+import {
+  COMBINING_OPTIONS,
+  MATRIX_OPTIONS,
+  availableOptionValues,
+  resolveVariant,
+  variantFor,
+  type OptionValues,
+  type SimpleItem,
+} from "./matrix";
 
 const simple = (internalId: string, size: string, color: string, finish?: string, logo?: string): SimpleItem => ({
   internalId,
@@ -41,11 +49,15 @@ describe("resolveVariant", () => {
   });
 
   it("needs no choice for an option no simple uses", () => {
-    expect(resolveVariant([{ internalId: "g1", options: { color: "Blue" } }], { color: "Blue" })?.internalId).toBe("g1");
+    expect(resolveVariant([{ internalId: "g1", options: { color: "Blue" } }], { color: "Blue" })?.internalId).toBe(
+      "g1",
+    );
   });
 
   it("ignores logo when combining", () => {
-    expect(resolveVariant(polos, { size: "M", color: "Navy", finish: "Embroidered", logo: "Right chest" })?.internalId).toBe("p3");
+    expect(
+      resolveVariant(polos, { size: "M", color: "Navy", finish: "Embroidered", logo: "Right chest" })?.internalId,
+    ).toBe("p3");
   });
 });
 
@@ -76,15 +88,55 @@ describe("variantFor (the product page's one-step add)", () => {
     { internalId: "v2", options: { size: "L", color: "Yellow" } },
   ];
   it.each<[string, readonly SimpleItem[], OptionValues, ReturnType<typeof variantFor>]>([
-    ["a full choice → its variant", trousers, { size: "32", legLength: "L", color: "Navy" }, { ok: true, variant: trousers[1] }],
+    [
+      "a full choice → its variant",
+      trousers,
+      { size: "32", legLength: "L", color: "Navy" },
+      { ok: true, variant: trousers[1] },
+    ],
     ["an option with one value needs no choice", oneColour, { size: "L" }, { ok: true, variant: oneColour[1] }],
-    ["an option the other choices leave with one value needs no choice", trousers, { size: "34" }, { ok: true, variant: trousers[2] }],
-    ["logo and options no variant uses are ignored", oneColour, { size: "M", logo: "Back", finish: "Printed" }, { ok: true, variant: oneColour[0] }],
-    ["blank values are not a choice", trousers, { size: " ", legLength: "R", color: "" }, { ok: false, reason: "incomplete", missing: ["size", "color"], unknown: [] }],
-    ["every unchosen option is named", trousers, {}, { ok: false, reason: "incomplete", missing: ["size", "legLength", "color"], unknown: [] }],
-    ["a value no variant has is named", trousers, { size: "40", legLength: "R", color: "Navy" }, { ok: false, reason: "incomplete", missing: [], unknown: ["size"] }],
-    ["missing and unknown together", oneColour, { color: "Pink" }, { ok: false, reason: "incomplete", missing: ["size"], unknown: ["color"] }],
-    ["a complete choice that is not stocked", trousers, { size: "34", legLength: "L", color: "Navy" }, { ok: false, reason: "combination" }],
+    [
+      "an option the other choices leave with one value needs no choice",
+      trousers,
+      { size: "34" },
+      { ok: true, variant: trousers[2] },
+    ],
+    [
+      "logo and options no variant uses are ignored",
+      oneColour,
+      { size: "M", logo: "Back", finish: "Printed" },
+      { ok: true, variant: oneColour[0] },
+    ],
+    [
+      "blank values are not a choice",
+      trousers,
+      { size: " ", legLength: "R", color: "" },
+      { ok: false, reason: "incomplete", missing: ["size", "color"], unknown: [] },
+    ],
+    [
+      "every unchosen option is named",
+      trousers,
+      {},
+      { ok: false, reason: "incomplete", missing: ["size", "legLength", "color"], unknown: [] },
+    ],
+    [
+      "a value no variant has is named",
+      trousers,
+      { size: "40", legLength: "R", color: "Navy" },
+      { ok: false, reason: "incomplete", missing: [], unknown: ["size"] },
+    ],
+    [
+      "missing and unknown together",
+      oneColour,
+      { color: "Pink" },
+      { ok: false, reason: "incomplete", missing: ["size"], unknown: ["color"] },
+    ],
+    [
+      "a complete choice that is not stocked",
+      trousers,
+      { size: "34", legLength: "L", color: "Navy" },
+      { ok: false, reason: "combination" },
+    ],
   ])("%s", (_title, simples, posted, expected) => {
     expect(variantFor(simples, posted)).toEqual(expected);
   });

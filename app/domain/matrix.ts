@@ -41,14 +41,21 @@ function distinct(values: (string | null)[]): string[] {
  * the chosen colour is not offered. Logo values follow the chosen finish (finish is how the logo
  * is applied); with no finish chosen no logo is offered.
  */
-export function availableOptionValues(simples: readonly SimpleItem[], chosen: OptionValues): Record<MatrixOption, string[]> {
+export function availableOptionValues(
+  simples: readonly SimpleItem[],
+  chosen: OptionValues,
+): Record<MatrixOption, string[]> {
   const result = {} as Record<MatrixOption, string[]>;
   for (const option of COMBINING_OPTIONS) {
-    result[option] = distinct(simples.filter((s) => matchesChosen(s, chosen, option)).map((s) => valueOf(s.options, option)));
+    result[option] = distinct(
+      simples.filter((s) => matchesChosen(s, chosen, option)).map((s) => valueOf(s.options, option)),
+    );
   }
   const finish = valueOf(chosen, "finish");
   result.logo =
-    finish === null ? [] : distinct(simples.filter((s) => valueOf(s.options, "finish") === finish).map((s) => valueOf(s.options, "logo")));
+    finish === null
+      ? []
+      : distinct(simples.filter((s) => valueOf(s.options, "finish") === finish).map((s) => valueOf(s.options, "logo")));
   return result;
 }
 
@@ -76,7 +83,7 @@ export function variantFor<S extends SimpleItem>(simples: readonly S[], posted: 
     else chosen[option] = value;
   }
   // an unchosen option the other choices leave with one value is that value (as the page shows it chosen)
-  for (let settled = unknown.length === 0; settled; ) {
+  for (let settled = unknown.length === 0; settled;) {
     const available = availableOptionValues(simples, chosen);
     const single = missing.filter((option) => available[option].length === 1);
     for (const option of single) chosen[option] = available[option][0];

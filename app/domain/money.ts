@@ -16,7 +16,12 @@ const gbp = new Intl.NumberFormat("en-GB", {
 export function parseMoney(value: unknown): number {
   if (typeof value === "number") return Number.isFinite(value) ? value : 0;
   if (typeof value !== "string") return 0;
-  const parsed = Number.parseFloat(value.trim().replace(/^(-?)\s*£/, "$1").replace(/,/g, ""));
+  const parsed = Number.parseFloat(
+    value
+      .trim()
+      .replace(/^(-?)\s*£/, "$1")
+      .replace(/,/g, ""),
+  );
   return Number.isFinite(parsed) ? parsed : 0;
 }
 

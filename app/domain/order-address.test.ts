@@ -34,7 +34,8 @@ describe("splitUkPostcode (SPEC §3 rule 3)", () => {
   });
 
   it("property: any valid-shaped postcode after an address line splits off, normalised", () => {
-    const letters = (n: number) => fc.string({ unit: fc.constantFrom(..."ABCDEFGHJKLMNOPRSTUWYZ"), minLength: n, maxLength: n });
+    const letters = (n: number) =>
+      fc.string({ unit: fc.constantFrom(..."ABCDEFGHJKLMNOPRSTUWYZ"), minLength: n, maxLength: n });
     const digit = fc.integer({ min: 0, max: 9 }).map(String);
     const outward = fc.oneof(
       fc.tuple(letters(1), digit).map((p) => p.join("")),
@@ -55,7 +56,10 @@ describe("splitUkPostcode (SPEC §3 rule 3)", () => {
 
 const wearerPack = (extra: Partial<Order> = {}): Order => ({ salesOrderTypeId: 1, ...extra });
 const item = (name: string, internalId: string | number) => ({ quantity: 1, shipAddress: { name, internalId } });
-const group = (internalId: string | number, destinationAddress: string) => ({ destinationAddressRef: { internalId }, destinationAddress });
+const group = (internalId: string | number, destinationAddress: string) => ({
+  destinationAddressRef: { internalId },
+  destinationAddress,
+});
 
 describe("orderAddress (SPEC §3 rules in order)", () => {
   it("rule 1: shippingAddress fields when present", () => {
@@ -63,15 +67,26 @@ describe("orderAddress (SPEC §3 rules in order)", () => {
       shippingAddress: { addressee: "Northwind Depot", addr1: "1 Dock Rd", addr2: "", city: "Hull", zip: "hu1 1aa" },
       shipGroupList: { shipGroup: [group(1, "x"), group(2, "y")] },
     };
-    expect(orderAddress(order)).toEqual({ kind: "address", name: "Northwind Depot", address: "1 Dock Rd, Hull", zip: "HU1 1AA" });
+    expect(orderAddress(order)).toEqual({
+      kind: "address",
+      name: "Northwind Depot",
+      address: "1 Dock Rd, Hull",
+      zip: "HU1 1AA",
+    });
   });
 
   it("rule 1: shippingAddress with only addrText is split", () => {
-    expect(orderAddressLines({ shippingAddress: { addrText: "1 Dock Rd\nHull HU1 1AA" } })).toEqual(["1 Dock Rd, Hull", "HU1 1AA"]);
+    expect(orderAddressLines({ shippingAddress: { addrText: "1 Dock Rd\nHull HU1 1AA" } })).toEqual([
+      "1 Dock Rd, Hull",
+      "HU1 1AA",
+    ]);
   });
 
   it("rule 1 is skipped when shippingAddress is empty", () => {
-    const order = wearerPack({ shippingAddress: { addressee: "", addr1: null }, itemList: { item: [item("Ann Smith", 7)] } });
+    const order = wearerPack({
+      shippingAddress: { addressee: "", addr1: null },
+      itemList: { item: [item("Ann Smith", 7)] },
+    });
     expect(orderAddressLines(order)).toEqual(["Ann Smith"]);
   });
 
@@ -80,22 +95,37 @@ describe("orderAddress (SPEC §3 rules in order)", () => {
       itemList: { item: [item("Ann Smith", 7), item("Bob Jones", 8)] },
       shipGroupList: { shipGroup: [group("7", "Ann Smith\n3 Mill Lane\nLeeds LS1 4AP")] },
     });
-    expect(orderAddress(order)).toEqual({ kind: "address", name: "Ann Smith", address: "3 Mill Lane, Leeds", zip: "LS1 4AP" });
+    expect(orderAddress(order)).toEqual({
+      kind: "address",
+      name: "Ann Smith",
+      address: "3 Mill Lane, Leeds",
+      zip: "LS1 4AP",
+    });
     expect(orderAddressLines(order)).toEqual(["Ann Smith", "3 Mill Lane, Leeds", "LS1 4AP"]);
   });
 
   it("rule 2: ids match across number and string", () => {
-    const order = wearerPack({ itemList: { item: [item("Ann", "7")] }, shipGroupList: { shipGroup: [group(7, "3 Mill Lane, Leeds LS1 4AP")] } });
+    const order = wearerPack({
+      itemList: { item: [item("Ann", "7")] },
+      shipGroupList: { shipGroup: [group(7, "3 Mill Lane, Leeds LS1 4AP")] },
+    });
     expect(orderAddressLines(order)).toEqual(["Ann", "3 Mill Lane, Leeds", "LS1 4AP"]);
   });
 
   it("rule 4: no matching ship group → the name only", () => {
-    const order = wearerPack({ itemList: { item: [item("Ann Smith", 7)] }, shipGroupList: { shipGroup: [group(9, "Elsewhere")] } });
+    const order = wearerPack({
+      itemList: { item: [item("Ann Smith", 7)] },
+      shipGroupList: { shipGroup: [group(9, "Elsewhere")] },
+    });
     expect(orderAddressLines(order)).toEqual(["Ann Smith"]);
   });
 
   it("rule 4: a stock order without shippingAddress shows the name only", () => {
-    const order: Order = { salesOrderTypeId: 2, itemList: { item: [item("Site Office", 3)] }, shipGroupList: { shipGroup: [group(3, "x")] } };
+    const order: Order = {
+      salesOrderTypeId: 2,
+      itemList: { item: [item("Site Office", 3)] },
+      shipGroupList: { shipGroup: [group(3, "x")] },
+    };
     expect(orderAddressLines(order)).toEqual(["Site Office"]);
   });
 

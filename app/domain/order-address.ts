@@ -71,7 +71,9 @@ export type ShipTo = OrderItem["shipAddress"];
 export function shipToAddress(order: Pick<Order, "shipGroupList">, shipTo: ShipTo): OrderAddress {
   const name = (shipTo?.name ?? "").trim();
   const wanted = shipTo?.internalId == null ? null : String(shipTo.internalId);
-  const group = orderShipGroups(order).find((g) => wanted !== null && String(g.destinationAddressRef?.internalId ?? "") === wanted);
+  const group = orderShipGroups(order).find(
+    (g) => wanted !== null && String(g.destinationAddressRef?.internalId ?? "") === wanted,
+  );
   if (group?.destinationAddress?.trim()) {
     return { kind: "address", name, ...splitUkPostcode(withoutLeadingName(group.destinationAddress, name)) };
   }

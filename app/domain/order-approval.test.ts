@@ -13,10 +13,21 @@ describe("approval lists", () => {
   });
 
   it.each(["approved", "rejected"] as const)("%s: routed to the approver and decided so", (view) => {
-    expect(approvalListQuery(view, 1)).toEqual({ $limit: "16", $skip: "0", "$sort[createdDate]": "-1", orderToApprove: "true", decision: view });
+    expect(approvalListQuery(view, 1)).toEqual({
+      $limit: "16",
+      $skip: "0",
+      "$sort[createdDate]": "-1",
+      orderToApprove: "true",
+      decision: view,
+    });
   });
 
-  it.each([[null, "awaiting"], ["approved", "approved"], ["rejected", "rejected"], ["bogus", "awaiting"]])("view %j → %s", (v, view) => {
+  it.each([
+    [null, "awaiting"],
+    ["approved", "approved"],
+    ["rejected", "rejected"],
+    ["bogus", "awaiting"],
+  ])("view %j → %s", (v, view) => {
     expect(approvalViewFrom(v)).toBe(view);
   });
 });

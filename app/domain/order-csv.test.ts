@@ -28,7 +28,9 @@ describe("order CSV", () => {
       shippingCost: 5.95,
       taxTotal: 5.19,
     });
-    expect(row).toBe('SO100003,PO-3,03.10.26,In Process,Rory Requester,"Northwind Depot, 1 Dock Rd, Leeds, LS1 4AP",31.14\r\n');
+    expect(row).toBe(
+      'SO100003,PO-3,03.10.26,In Process,Rory Requester,"Northwind Depot, 1 Dock Rd, Leeds, LS1 4AP",31.14\r\n',
+    );
   });
 
   it("a rejected order reads 'Order rejected'", () => {

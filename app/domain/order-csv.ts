@@ -5,9 +5,21 @@ import { orderAddressLines } from "./order-address";
 import { orderStatusLabel } from "./order-status";
 import type { Order } from "./order";
 
-export const ORDER_CSV_HEADER = ["Order", "Reference", "Date", "Status", "Ordered by", "Delivery address", "Total"] as const;
+export const ORDER_CSV_HEADER = [
+  "Order",
+  "Reference",
+  "Date",
+  "Status",
+  "Ordered by",
+  "Delivery address",
+  "Total",
+] as const;
 
-type CsvOrder = Order & { tranId?: string | null; otherRefNum?: string | null; contact?: { name?: string | null } | null };
+type CsvOrder = Order & {
+  tranId?: string | null;
+  otherRefNum?: string | null;
+  contact?: { name?: string | null } | null;
+};
 
 // The cell rule lives in csv.ts, one for every download; re-exported for the history's stream.
 export { csvCell, csvLine } from "./csv";

@@ -90,7 +90,9 @@ function filtersOf(reading: OrderFilterReading) {
 
 describe("readOrderFilters: the history URL, one reading for the page and its CSV", () => {
   it("reads the portal's URL", () => {
-    const params = new URLSearchParams("page=2&sort=-tranId&status=Closed&from=2026-01-01&to=2026-01-31&employee=1&employee=2&department=9&depot=4&q=ann");
+    const params = new URLSearchParams(
+      "page=2&sort=-tranId&status=Closed&from=2026-01-01&to=2026-01-31&employee=1&employee=2&department=9&depot=4&q=ann",
+    );
     expect(orderListQuery(filtersOf(readOrderFilters(params)))).toEqual({
       $limit: "16",
       $skip: "16",
@@ -108,15 +110,39 @@ describe("readOrderFilters: the history URL, one reading for the page and its CS
   });
 
   it.each([
-    ["In Process", { "orderStatus[$in]": "Pending Fulfillment,Pending Fulfilment", webRejected: "false", pendingWebApproval: "false" }],
-    ["Part Despatched", { "orderStatus[$in]": "Partially Fulfilled,Pending Billing/Partially Fulfilled", webRejected: "false", pendingWebApproval: "false" }],
-    ["Fully Despatched", { "orderStatus[$in]": "Pending Billing,Fully Billed,Billed", webRejected: "false", pendingWebApproval: "false" }],
+    [
+      "In Process",
+      {
+        "orderStatus[$in]": "Pending Fulfillment,Pending Fulfilment",
+        webRejected: "false",
+        pendingWebApproval: "false",
+      },
+    ],
+    [
+      "Part Despatched",
+      {
+        "orderStatus[$in]": "Partially Fulfilled,Pending Billing/Partially Fulfilled",
+        webRejected: "false",
+        pendingWebApproval: "false",
+      },
+    ],
+    [
+      "Fully Despatched",
+      { "orderStatus[$in]": "Pending Billing,Fully Billed,Billed", webRejected: "false", pendingWebApproval: "false" },
+    ],
     ["Pending Approval", { orderStatus: "Pending Approval", webRejected: "false", pendingWebApproval: "false" }],
     ["Pending Supervisor Approval", { webRejected: "false", pendingWebApproval: "true" }],
     ["Order rejected", { webRejected: "true" }],
     ["Cancelled", { orderStatus: "Cancelled", webRejected: "false", pendingWebApproval: "false" }],
     // an address from before the labels: the upstream status is read as its label
-    ["Pending Fulfilment", { "orderStatus[$in]": "Pending Fulfillment,Pending Fulfilment", webRejected: "false", pendingWebApproval: "false" }],
+    [
+      "Pending Fulfilment",
+      {
+        "orderStatus[$in]": "Pending Fulfillment,Pending Fulfilment",
+        webRejected: "false",
+        pendingWebApproval: "false",
+      },
+    ],
   ])("status=%s asks for every upstream status behind the label (issue 14 item 5)", (status, conditions) => {
     const query = orderListQuery(filtersOf(readOrderFilters(new URLSearchParams({ status }))));
     expect(query).toEqual({ ...orderListQuery({ page: 1 }), ...conditions });
@@ -138,7 +164,9 @@ describe("readOrderFilters: the history URL, one reading for the page and its CS
   });
 
   it("sort without a minus is ascending", () => {
-    expect(orderListQuery(filtersOf(readOrderFilters(new URLSearchParams("sort=createdDate"))))["$sort[createdDate]"]).toBe("1");
+    expect(
+      orderListQuery(filtersOf(readOrderFilters(new URLSearchParams("sort=createdDate"))))["$sort[createdDate]"],
+    ).toBe("1");
   });
 
   it("a page number that is not one is page 1 (paging is not a filter)", () => {
@@ -176,11 +204,14 @@ describe("readOrderFilters: the history URL, one reading for the page and its CS
   it("property: any text in a filter either reads or is refused with a message, never throws", () => {
     const keys = ["status", "from", "to", "q", "employee", "department", "depot", "sort", "page"];
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(...keys), fc.string({ maxLength: 120 })), { maxLength: 8 }), (pairs) => {
-        const reading = readOrderFilters(new URLSearchParams(pairs));
-        if (reading.ok) expect(() => orderListQuery(reading.filters)).not.toThrow();
-        else expect(reading.message).toMatch(/^These filters could not be used: /);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...keys), fc.string({ maxLength: 120 })), { maxLength: 8 }),
+        (pairs) => {
+          const reading = readOrderFilters(new URLSearchParams(pairs));
+          if (reading.ok) expect(() => orderListQuery(reading.filters)).not.toThrow();
+          else expect(reading.message).toMatch(/^These filters could not be used: /);
+        },
+      ),
     );
   });
 });

@@ -3,12 +3,21 @@ import { z } from "zod";
 import { PENDING_COUNT_LIMIT } from "./constants";
 import { parseDayInput } from "./dates";
 import { feathersQueryRecord, pagination, parsePage, type SortDirection } from "./feathers-query";
-import { ORDER_SOURCE_STATUSES, ORDER_STATUS_FILTERS, PENDING_APPROVAL, statusFilterConditions, statusFilterOf } from "./order-status";
+import {
+  ORDER_SOURCE_STATUSES,
+  ORDER_STATUS_FILTERS,
+  PENDING_APPROVAL,
+  statusFilterConditions,
+  statusFilterOf,
+} from "./order-status";
 import { UPSTREAM_ID_PATTERN } from "./upstream-id";
 
 export const ORDER_SORT_FIELDS = ["createdDate", "tranId", "shipDate", "orderStatus"] as const;
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
-export const DEFAULT_ORDER_SORT = { field: "createdDate", direction: -1 } as const satisfies { field: OrderSortField; direction: SortDirection };
+export const DEFAULT_ORDER_SORT = { field: "createdDate", direction: -1 } as const satisfies {
+  field: OrderSortField;
+  direction: SortDirection;
+};
 
 const isoDay = z
   .string()
@@ -68,8 +77,7 @@ const historyUrlSchema = z.object({
 /** Filters as read and checked (what `orderListQuery` turns into the provider's query). */
 export type OrderListFilters = z.output<typeof orderFiltersSchema>;
 export type OrderFilterReading =
-  | { ok: true; filters: OrderListFilters }
-  | { ok: false; problems: string[]; message: string };
+  { ok: true; filters: OrderListFilters } | { ok: false; problems: string[]; message: string };
 
 /**
  * The portal's order-list URL (?page, sort=-createdDate, status, from, to, employee*, department*, depot, q) read
@@ -82,7 +90,11 @@ export function readOrderFilters(params: URLSearchParams): OrderFilterReading {
     const value = params.get(key)?.trim();
     return value ? value : undefined;
   };
-  const all = (key: string) => params.getAll(key).map((v) => v.trim()).filter(Boolean);
+  const all = (key: string) =>
+    params
+      .getAll(key)
+      .map((v) => v.trim())
+      .filter(Boolean);
   const url = historyUrlSchema.safeParse({
     status: one("status"),
     from: one("from"),
@@ -129,7 +141,10 @@ export function orderListQuery(filters: OrderFilters): Record<string, string> {
     $sort: { [field]: direction },
     orderToApprove: f.orderToApprove,
     ...(f.statusLabel ? statusFilterConditions(f.statusLabel) : { orderStatus: f.status }),
-    createdDate: f.createdFrom || f.createdTo ? { $gte: f.createdFrom, $lte: f.createdTo && `${f.createdTo}T23:59:59.999Z` } : undefined,
+    createdDate:
+      f.createdFrom || f.createdTo
+        ? { $gte: f.createdFrom, $lte: f.createdTo && `${f.createdTo}T23:59:59.999Z` }
+        : undefined,
     employees: f.employees,
     departments: f.departments,
     depot: f.depot,

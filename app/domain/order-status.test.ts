@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_SOURCE_STATUSES, ORDER_STATUS_FILTERS, orderStatusColour, orderStatusLabel, sourceStatusesOf, statusFilterOf } from "./order-status";
+import {
+  ORDER_SOURCE_STATUSES,
+  ORDER_STATUS_FILTERS,
+  orderStatusColour,
+  orderStatusLabel,
+  sourceStatusesOf,
+  statusFilterOf,
+} from "./order-status";
 import { isWearerPackOrder, orderTotalQuantity } from "./order";
 
 describe("orderStatusLabel (SPEC §4 table, row by row)", () => {
@@ -25,11 +32,14 @@ describe("orderStatusLabel (SPEC §4 table, row by row)", () => {
   });
 
   it("a web-rejected flag overrides every status", () => {
-    for (const s of ORDER_SOURCE_STATUSES) expect(orderStatusLabel({ orderStatus: s, webRejected: true })).toBe("Order rejected");
+    for (const s of ORDER_SOURCE_STATUSES)
+      expect(orderStatusLabel({ orderStatus: s, webRejected: true })).toBe("Order rejected");
   });
 
   it("a pending-web-approval flag shows Pending Supervisor Approval", () => {
-    expect(orderStatusLabel({ orderStatus: "Pending Approval", pendingWebApproval: true })).toBe("Pending Supervisor Approval");
+    expect(orderStatusLabel({ orderStatus: "Pending Approval", pendingWebApproval: true })).toBe(
+      "Pending Supervisor Approval",
+    );
   });
 
   it("rejection wins over pending web approval", () => {
@@ -78,7 +88,11 @@ describe("order type and quantity (SPEC §3)", () => {
   });
 
   it("total quantity is the sum of item quantities", () => {
-    expect(orderTotalQuantity({ itemList: { item: [{ quantity: 2 }, { quantity: 5 }, { quantity: "3" as unknown as number }] } })).toBe(10);
+    expect(
+      orderTotalQuantity({
+        itemList: { item: [{ quantity: 2 }, { quantity: 5 }, { quantity: "3" as unknown as number }] },
+      }),
+    ).toBe(10);
   });
 
   it("no items, or unreadable quantities, count 0", () => {
@@ -99,7 +113,9 @@ describe("the status filter: the labels users see (issue 14 item 5)", () => {
   it("every label an order can show is offered, and every upstream status lies behind exactly one", () => {
     for (const s of ORDER_SOURCE_STATUSES) {
       expect(ORDER_STATUS_FILTERS).toContain(orderStatusLabel({ orderStatus: s }));
-      expect(ORDER_STATUS_FILTERS.filter((label) => sourceStatusesOf(label).includes(s))).toEqual([orderStatusLabel({ orderStatus: s })]);
+      expect(ORDER_STATUS_FILTERS.filter((label) => sourceStatusesOf(label).includes(s))).toEqual([
+        orderStatusLabel({ orderStatus: s }),
+      ]);
     }
     expect(ORDER_STATUS_FILTERS).toContain(orderStatusLabel({ webRejected: true }));
     expect(ORDER_STATUS_FILTERS).toContain(orderStatusLabel({ pendingWebApproval: true }));

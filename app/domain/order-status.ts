@@ -100,9 +100,17 @@ export function statusFilterOf(value: string): OrderStatusFilter | undefined {
  * two labels (and override the status, as in orderStatusLabel); every other label is its upstream statuses without
  * either flag, so "Closed" does not list rejected orders (which the upstream also closes).
  */
-export function statusFilterConditions(label: OrderStatusFilter): { orderStatus?: string | { $in: string[] }; webRejected?: boolean; pendingWebApproval?: boolean } {
+export function statusFilterConditions(label: OrderStatusFilter): {
+  orderStatus?: string | { $in: string[] };
+  webRejected?: boolean;
+  pendingWebApproval?: boolean;
+} {
   if (label === ORDER_REJECTED) return { webRejected: true };
   if (label === PENDING_SUPERVISOR_APPROVAL) return { webRejected: false, pendingWebApproval: true };
   const statuses = sourceStatusesOf(label);
-  return { orderStatus: statuses.length === 1 ? statuses[0] : { $in: statuses }, webRejected: false, pendingWebApproval: false };
+  return {
+    orderStatus: statuses.length === 1 ? statuses[0] : { $in: statuses },
+    webRejected: false,
+    pendingWebApproval: false,
+  };
 }

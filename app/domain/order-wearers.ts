@@ -26,13 +26,16 @@ function wearerName(key: string, lines: readonly WearerLine[]): string {
   return named ?? (key === "" ? NO_WEARER_NAMED : `Wearer ${key}`);
 }
 
-const shipToKey = (line: WearerLine) => `${line.shipAddress?.internalId ?? ""}|${(line.shipAddress?.name ?? "").trim()}`;
+const shipToKey = (line: WearerLine) =>
+  `${line.shipAddress?.internalId ?? ""}|${(line.shipAddress?.name ?? "").trim()}`;
 
 /**
  * The order's lines grouped by wearer (`itemList.item[].employee.internalId`), wearers in the order their first line
  * comes, each wearer's lines in the order's order. Lines naming no wearer make one group of their own.
  */
-export function linesByWearer<L extends WearerLine>(order: Pick<Order, "shipGroupList"> & { itemList?: { item?: L[] | null } | null }): WearerLines<L>[] {
+export function linesByWearer<L extends WearerLine>(
+  order: Pick<Order, "shipGroupList"> & { itemList?: { item?: L[] | null } | null },
+): WearerLines<L>[] {
   const groups = new Map<string, L[]>();
   for (const line of orderItems(order) as L[]) {
     const key = line.employee?.internalId == null ? "" : String(line.employee.internalId);
@@ -40,7 +43,10 @@ export function linesByWearer<L extends WearerLine>(order: Pick<Order, "shipGrou
   }
   return [...groups].map(([key, lines]) => {
     const shipTos = new Set(lines.map(shipToKey));
-    const address: OrderAddress = shipTos.size > 1 ? { kind: "multiple", text: MULTIPLE_DELIVERY_ADDRESSES } : shipToAddress(order, lines[0].shipAddress);
+    const address: OrderAddress =
+      shipTos.size > 1
+        ? { kind: "multiple", text: MULTIPLE_DELIVERY_ADDRESSES }
+        : shipToAddress(order, lines[0].shipAddress);
     return { key, name: wearerName(key, lines), address, addressLines: addressLines(address), lines };
   });
 }

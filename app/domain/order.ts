@@ -4,7 +4,10 @@ import { upstreamId as id } from "./upstream-id";
 // SPEC §3 Order, read loosely: the upstream mirrors an ERP record, so every part may be missing
 // and ids may arrive as numbers. Unknown fields pass through for the screens that need them.
 
-const text = z.string().nullish().transform((v) => v ?? "");
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? "");
 
 export const orderShippingAddressSchema = z
   .object({

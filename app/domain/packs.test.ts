@@ -1,8 +1,22 @@
 import { describe, expect, it } from "vitest";
 import type { ItemLine } from "./basket-lines";
-import { addToPack, findPack, packsLineCount, removePack, removePackLine, setPackDelivery, setPackLineQty, type PackEntry } from "./packs";
+import {
+  addToPack,
+  findPack,
+  packsLineCount,
+  removePack,
+  removePackLine,
+  setPackDelivery,
+  setPackLineQty,
+  type PackEntry,
+} from "./packs";
 
-const line = (productId: string, qty: number, name = `Item ${productId}`): ItemLine => ({ productId, parentId: productId, qty, name });
+const line = (productId: string, qty: number, name = `Item ${productId}`): ItemLine => ({
+  productId,
+  parentId: productId,
+  qty,
+  name,
+});
 const item = { quantityStep: 1, minimumSaleQuantity: 1 };
 const packs = (): PackEntry<ItemLine>[] => [
   { employeeId: "5004", addressId: "701", data: [line("20030", 1), line("20031", 2)] },
@@ -20,7 +34,10 @@ describe("addToPack", () => {
   it("sums the same product's quantities in the wearer's pack (SPEC §4)", () => {
     const given = packs();
     const added = addToPack(given, "5004", line("20030", 2), item);
-    expect(added).toEqual({ ok: true, packs: [{ employeeId: "5004", addressId: "701", data: [line("20030", 3), line("20031", 2)] }, given[1]] });
+    expect(added).toEqual({
+      ok: true,
+      packs: [{ employeeId: "5004", addressId: "701", data: [line("20030", 3), line("20031", 2)] }, given[1]],
+    });
     expect(given[0].data[0].qty).toBe(1); // the array given is left alone
   });
   it("adds a new product as a new line", () => {
@@ -76,7 +93,10 @@ describe("setPackDelivery", () => {
   });
   it("keeps a key not given and clears one given empty (the customer's default then applies)", () => {
     expect(setPackDelivery(packs(), "5004", { shippingMethod: "1" })?.[0].addressId).toBe("701");
-    expect(setPackDelivery(packs(), "5004", { addressId: "" })?.[0]).toEqual({ employeeId: "5004", data: packs()[0].data });
+    expect(setPackDelivery(packs(), "5004", { addressId: "" })?.[0]).toEqual({
+      employeeId: "5004",
+      data: packs()[0].data,
+    });
   });
   it("answers null when the wearer has no pack", () => {
     expect(setPackDelivery(packs(), "5006", { addressId: "702" })).toBeNull();

@@ -9,16 +9,28 @@ import type { QuantityItem } from "./quantity";
 // not hold answers null, so the caller refuses rather than writes.
 
 /** SPEC §3 Manpack entry, with lines of the basket's line type. */
-export type PackEntry<L extends ItemLine> = { employeeId: string; addressId?: string; shippingMethod?: string; data: L[] };
+export type PackEntry<L extends ItemLine> = {
+  employeeId: string;
+  addressId?: string;
+  shippingMethod?: string;
+  data: L[];
+};
 
 type Packs<L extends ItemLine, P extends PackEntry<L>> = readonly P[];
 
 /** The wearer's pack, if the basket holds one. */
-export function findPack<L extends ItemLine, P extends PackEntry<L>>(packs: Packs<L, P>, employeeId: string): P | undefined {
+export function findPack<L extends ItemLine, P extends PackEntry<L>>(
+  packs: Packs<L, P>,
+  employeeId: string,
+): P | undefined {
   return packs.find((pack) => pack.employeeId === employeeId);
 }
 
-function replacePack<L extends ItemLine, P extends PackEntry<L>>(packs: Packs<L, P>, employeeId: string, change: (pack: P) => P | null): P[] | null {
+function replacePack<L extends ItemLine, P extends PackEntry<L>>(
+  packs: Packs<L, P>,
+  employeeId: string,
+  change: (pack: P) => P | null,
+): P[] | null {
   const index = packs.findIndex((pack) => pack.employeeId === employeeId);
   if (index === -1) return null;
   const changed = change(packs[index]);
@@ -47,21 +59,36 @@ export function addToPack<L extends ItemLine, P extends PackEntry<L>>(
 }
 
 /** A new quantity for a line of the wearer's pack (checked by the caller); 0 removes the line. Null: no such line. */
-export function setPackLineQty<L extends ItemLine, P extends PackEntry<L>>(packs: Packs<L, P>, employeeId: string, productId: string, qty: number): P[] | null {
+export function setPackLineQty<L extends ItemLine, P extends PackEntry<L>>(
+  packs: Packs<L, P>,
+  employeeId: string,
+  productId: string,
+  qty: number,
+): P[] | null {
   if (!findPack<L, P>(packs, employeeId)?.data.some((line) => line.productId === productId)) return null;
   return replacePack<L, P>(packs, employeeId, (pack) => ({
     ...pack,
-    data: qty === 0 ? pack.data.filter((line) => line.productId !== productId) : pack.data.map((line) => (line.productId === productId ? { ...line, qty } : line)),
+    data:
+      qty === 0
+        ? pack.data.filter((line) => line.productId !== productId)
+        : pack.data.map((line) => (line.productId === productId ? { ...line, qty } : line)),
   }));
 }
 
 /** Removes a line from the wearer's pack. Null: no such line. */
-export function removePackLine<L extends ItemLine, P extends PackEntry<L>>(packs: Packs<L, P>, employeeId: string, productId: string): P[] | null {
+export function removePackLine<L extends ItemLine, P extends PackEntry<L>>(
+  packs: Packs<L, P>,
+  employeeId: string,
+  productId: string,
+): P[] | null {
   return setPackLineQty<L, P>(packs, employeeId, productId, 0);
 }
 
 /** Removes the wearer's whole pack. Null: the basket holds none. */
-export function removePack<L extends ItemLine, P extends PackEntry<L>>(packs: Packs<L, P>, employeeId: string): P[] | null {
+export function removePack<L extends ItemLine, P extends PackEntry<L>>(
+  packs: Packs<L, P>,
+  employeeId: string,
+): P[] | null {
   return replacePack<L, P>(packs, employeeId, () => null);
 }
 

@@ -63,7 +63,9 @@ describe("pageControls: first, previous, numbers, next, last (issue 14 item 6)",
   /** The bar as a short text: F P 1 [2] 3 … 9 N L. */
   const bar = (controls: PageControl[]) =>
     controls
-      .map((c) => (c.kind === "gap" ? "…" : c.kind === "page" ? (c.current ? `[${c.page}]` : `${c.page}`) : `${c.kind}:${c.page}`))
+      .map((c) =>
+        c.kind === "gap" ? "…" : c.kind === "page" ? (c.current ? `[${c.page}]` : `${c.page}`) : `${c.kind}:${c.page}`,
+      )
       .join(" ");
 
   it.each([

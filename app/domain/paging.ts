@@ -51,7 +51,9 @@ export function pageControls(page: number, pages: number): PageControl[] {
   const current = Math.min(Math.max(1, page), pages);
   const out: PageControl[] = [];
   if (current > 1) out.push({ kind: "first", page: 1 }, { kind: "previous", page: current - 1 });
-  pageLinks(current, pages).forEach((p, i) => out.push(p === null ? { kind: "gap", key: `gap-${i}` } : { kind: "page", page: p, current: p === current }));
+  pageLinks(current, pages).forEach((p, i) =>
+    out.push(p === null ? { kind: "gap", key: `gap-${i}` } : { kind: "page", page: p, current: p === current }),
+  );
   if (current < pages) out.push({ kind: "next", page: current + 1 }, { kind: "last", page: pages });
   return out;
 }

@@ -26,7 +26,12 @@ describe("paymentMethodBlock (SPEC §5, §7)", () => {
   ])("%j sends none", (choice) => expect(paymentMethodBlock({ ...card, ...choice })).toBeNull());
 
   it("missing card details become empty strings for the upstream to refuse", () => {
-    expect(paymentMethodBlock({ type: 2, paymentMethodId: 1 })).toEqual({ paymentToken: "", cvc: "", custentitypayment_method: 1, session: "" });
+    expect(paymentMethodBlock({ type: 2, paymentMethodId: 1 })).toEqual({
+      paymentToken: "",
+      cvc: "",
+      custentitypayment_method: 1,
+      session: "",
+    });
   });
 });
 

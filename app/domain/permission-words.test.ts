@@ -21,7 +21,9 @@ describe("permissions in words (issue 17, decision 113)", () => {
   });
 
   it("leaves out a string the portal does not know", () => {
-    expect(permissionsInWords(["somethingNew", "addSiteUser"])).toEqual([{ permission: "addSiteUser", words: "Invite colleagues and see the site users" }]);
+    expect(permissionsInWords(["somethingNew", "addSiteUser"])).toEqual([
+      { permission: "addSiteUser", words: "Invite colleagues and see the site users" },
+    ]);
   });
 
   it("an empty list: no lines", () => {

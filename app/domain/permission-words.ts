@@ -30,5 +30,8 @@ export const PERMISSION_WORDS: Readonly<Record<Permission, string>> = {
 /** The permissions a list names, each once, in SPEC §6's order, with their words; strings the portal does not know are left out. */
 export function permissionsInWords(permissions: readonly string[]): Array<{ permission: Permission; words: string }> {
   const held = new Set(permissions.filter(isPermission));
-  return PERMISSIONS.filter((p) => held.has(p)).map((permission) => ({ permission, words: PERMISSION_WORDS[permission] }));
+  return PERMISSIONS.filter((p) => held.has(p)).map((permission) => ({
+    permission,
+    words: PERMISSION_WORDS[permission],
+  }));
 }

@@ -185,10 +185,16 @@ describe("requiredPermissionForPath (SPEC §5 table + real routes)", () => {
     expect(requiredPermissionsForPath("/manpack")).toEqual(["canViewManpack"]);
   });
 
-  it.each(["/", "/order-historyx", "/reports", "/categories", "/product/vest", "/basket", "/%E0%A4%A", "/wearer-packs"])(
-    "%s needs no table permission",
-    (path) => expect(requiredPermissionsForPath(path)).toEqual([]),
-  );
+  it.each([
+    "/",
+    "/order-historyx",
+    "/reports",
+    "/categories",
+    "/product/vest",
+    "/basket",
+    "/%E0%A4%A",
+    "/wearer-packs",
+  ])("%s needs no table permission", (path) => expect(requiredPermissionsForPath(path)).toEqual([]));
 
   it("property: anything below a table path needs that path's permission", () => {
     fc.assert(
@@ -212,7 +218,8 @@ describe("requiredPermissionForPath (SPEC §5 table + real routes)", () => {
 
 describe("accessGuard (SPEC §5, in order)", () => {
   const everything = account([...PERMISSIONS].filter((p) => p !== "punchoutOnly" && p !== "browseOnly"));
-  const guard = (pathname: string, a: AccountLike, inPunchout = false) => accessGuard({ pathname, account: a, inPunchout });
+  const guard = (pathname: string, a: AccountLike, inPunchout = false) =>
+    accessGuard({ pathname, account: a, inPunchout });
 
   it("lets a fully permitted user anywhere outside admin", () => {
     for (const p of ["/", "/order-history/1", "/categories/full/x", "/basket", "/checkout"]) {
@@ -222,7 +229,11 @@ describe("accessGuard (SPEC §5, in order)", () => {
 
   it.each(["/", "/dashboard", "/basket", "/order-history", "/admin/orders"])(
     "punchout-only user outside punchout on %s → /punchout-only",
-    (p) => expect(guard(p, account(["punchoutOnly", "viewOrderHistory"], true))).toEqual({ allow: false, redirectTo: "/punchout-only" }),
+    (p) =>
+      expect(guard(p, account(["punchoutOnly", "viewOrderHistory"], true))).toEqual({
+        allow: false,
+        redirectTo: "/punchout-only",
+      }),
   );
 
   it.each(["/login", "/punchout-only", "/logout"])("punchout-only user may stay on %s", (p) => {
@@ -260,7 +271,10 @@ describe("accessGuard (SPEC §5, in order)", () => {
     (p) => {
       for (const perms of [[], ["canViewManpack"], ["manpackOrders"]] as Permission[][]) {
         expect(guard(p, account(perms))).toEqual({ allow: false, redirectTo: "/" });
-        expect(accessGuard({ pathname: p, account: account(perms), inPunchout: false, method: "POST" })).toEqual({ allow: false, redirectTo: "/" });
+        expect(accessGuard({ pathname: p, account: account(perms), inPunchout: false, method: "POST" })).toEqual({
+          allow: false,
+          redirectTo: "/",
+        });
       }
       expect(guard(p, account(["canViewManpack", "manpackOrders"]))).toEqual({ allow: true });
     },
@@ -275,7 +289,9 @@ describe("accessGuard (SPEC §5, in order)", () => {
     (p) => {
       expect(guard(p, account(["browseOnly"]))).toEqual({ allow: false, redirectTo: "/" });
       // within punchout (checkout: when the profile allows ordering in the portal, issue 16 item 3)
-      expect(accessGuard({ pathname: p, account: account(["browseOnly"]), inPunchout: true, punchoutOrdering: true })).toEqual({ allow: true });
+      expect(
+        accessGuard({ pathname: p, account: account(["browseOnly"]), inPunchout: true, punchoutOrdering: true }),
+      ).toEqual({ allow: true });
     },
   );
 
@@ -301,43 +317,78 @@ describe("accessGuard (SPEC §5, in order)", () => {
 
 describe("the access table (decision 057)", () => {
   const approver = { isApprover: true, needsAproval: false, wp_contact_only: false };
-  const guard = (pathname: string, a: AccountLike, more: { method?: string; setting?: typeof approver; inPunchout?: boolean } = {}) =>
-    accessGuard({ pathname, account: a, inPunchout: more.inPunchout ?? false, method: more.method, setting: more.setting });
+  const guard = (
+    pathname: string,
+    a: AccountLike,
+    more: { method?: string; setting?: typeof approver; inPunchout?: boolean } = {},
+  ) =>
+    accessGuard({
+      pathname,
+      account: a,
+      inPunchout: more.inPunchout ?? false,
+      method: more.method,
+      setting: more.setting,
+    });
 
   it.each(["/order-to-approve", "/order-to-approve/7", "/saved-punchout-baskets", "/saved-punchout-baskets/3"])(
     "%s needs orderApproval and isApprover (SPEC §6); a page load goes home, a post is refused",
     (p) => {
       expect(guard(p, account(["orderApproval"]), { setting: approver })).toEqual({ allow: true });
-      expect(guard(p, account(["orderApproval"]), { setting: setting(false) })).toEqual({ allow: false, redirectTo: "/", forbidsPost: true });
+      expect(guard(p, account(["orderApproval"]), { setting: setting(false) })).toEqual({
+        allow: false,
+        redirectTo: "/",
+        forbidsPost: true,
+      });
       expect(guard(p, account(["orderApproval"]))).toEqual({ allow: false, redirectTo: "/", forbidsPost: true });
     },
   );
 
   it("without orderApproval the SPEC §5 path rule sends even a post home", () => {
-    expect(guard("/order-to-approve/7", account([]), { setting: approver, method: "POST" })).toEqual({ allow: false, redirectTo: "/" });
+    expect(guard("/order-to-approve/7", account([]), { setting: approver, method: "POST" })).toEqual({
+      allow: false,
+      redirectTo: "/",
+    });
   });
 
   it("amending an order's address needs amendOrderDeliveryAddress for the post only", () => {
     const viewer = account(["viewOrderHistory"]);
     expect(guard("/order-history/5", viewer)).toEqual({ allow: true });
-    expect(guard("/order-history/5", viewer, { method: "POST" })).toEqual({ allow: false, redirectTo: "/", forbidsPost: true });
-    expect(guard("/order-history/5", account(["viewOrderHistory", "amendOrderDeliveryAddress"]), { method: "POST" })).toEqual({ allow: true });
+    expect(guard("/order-history/5", viewer, { method: "POST" })).toEqual({
+      allow: false,
+      redirectTo: "/",
+      forbidsPost: true,
+    });
+    expect(
+      guard("/order-history/5", account(["viewOrderHistory", "amendOrderDeliveryAddress"]), { method: "POST" }),
+    ).toEqual({ allow: true });
   });
 
   it("the browse-only rule covers exactly the routes that write the basket or place orders, and what is below them", () => {
-    const ordering = Object.values(ROUTE_ACCESS as Record<string, RouteAccess>).filter((e) => e.placesOrders).map((e) => e.path);
+    const ordering = Object.values(ROUTE_ACCESS as Record<string, RouteAccess>)
+      .filter((e) => e.placesOrders)
+      .map((e) => e.path);
     expect(ordering).toEqual([
-      "/basket", "/basket/checkout-success", "/checkout", "/checkout/3-d-secure", "/checkout/card-intent",
-      "/quick-order", "/saved-baskets", "/saved-baskets/:basketId", "/wearer-pack/:contactId",
+      "/basket",
+      "/basket/checkout-success",
+      "/checkout",
+      "/checkout/3-d-secure",
+      "/checkout/card-intent",
+      "/quick-order",
+      "/saved-baskets",
+      "/saved-baskets/:basketId",
+      "/wearer-pack/:contactId",
     ]);
     for (const p of ["/saved-baskets/12", "/checkout/card-intent", "/basket/anything"]) {
       expect(guard(p, account(["browseOnly"]))).toEqual({ allow: false, redirectTo: "/" });
     }
-    for (const p of ["/order-complete", "/wish-list", "/product/vest", "/search"]) expect(guard(p, account(["browseOnly"]))).toEqual({ allow: true });
+    for (const p of ["/order-complete", "/wish-list", "/product/vest", "/search"])
+      expect(guard(p, account(["browseOnly"]))).toEqual({ allow: true });
   });
 
   it("a punchout-only user outside punchout may use only the routes marked for them", () => {
-    const marked = Object.values(ROUTE_ACCESS as Record<string, RouteAccess>).filter((e) => e.punchoutOnlyUsers).map((e) => e.path);
+    const marked = Object.values(ROUTE_ACCESS as Record<string, RouteAccess>)
+      .filter((e) => e.punchoutOnlyUsers)
+      .map((e) => e.path);
     // the view-as banner's Stop (decision 129): an admin viewing as a punchout-only user must be able to stop
     expect(marked).toEqual(["/login", "/punchout-only", "/logout", "/stop-view-as"]);
   });
@@ -352,21 +403,41 @@ describe("the access table (decision 057)", () => {
   });
 
   describe("rules no route uses yet", () => {
-    const base: RouteAccess = { path: "/x", needs: "user", placesOrders: false, punchout: "allowed", punchoutOnlyUsers: false, admin: false };
+    const base: RouteAccess = {
+      path: "/x",
+      needs: "user",
+      placesOrders: false,
+      punchout: "allowed",
+      punchoutOnlyUsers: false,
+      admin: false,
+    };
     const only = (e: Partial<RouteAccess>) => ({ x: { ...base, ...e } });
 
     it("punchout: only within a punchout session, or never within one", () => {
-      expect(accessGuard({ pathname: "/x", account: account(), inPunchout: false }, only({ punchout: "only" }))).toEqual({ allow: false, redirectTo: "/" });
-      expect(accessGuard({ pathname: "/x", account: account(), inPunchout: true }, only({ punchout: "only" }))).toEqual({ allow: true });
-      expect(accessGuard({ pathname: "/x", account: account(), inPunchout: true }, only({ punchout: "refused" }))).toEqual({ allow: false, redirectTo: "/" });
+      expect(
+        accessGuard({ pathname: "/x", account: account(), inPunchout: false }, only({ punchout: "only" })),
+      ).toEqual({ allow: false, redirectTo: "/" });
+      expect(accessGuard({ pathname: "/x", account: account(), inPunchout: true }, only({ punchout: "only" }))).toEqual(
+        { allow: true },
+      );
+      expect(
+        accessGuard({ pathname: "/x", account: account(), inPunchout: true }, only({ punchout: "refused" })),
+      ).toEqual({ allow: false, redirectTo: "/" });
     });
 
     it("punchout: ordering in the portal is closed within a punchout session unless its profile allows it (issue 16 item 3)", () => {
       const rule = only({ punchout: "ordering" });
       expect(accessGuard({ pathname: "/x", account: account(), inPunchout: false }, rule)).toEqual({ allow: true });
-      expect(accessGuard({ pathname: "/x", account: account(), inPunchout: true }, rule)).toEqual({ allow: false, redirectTo: "/" });
-      expect(accessGuard({ pathname: "/x", account: account(), inPunchout: true, punchoutOrdering: false }, rule)).toEqual({ allow: false, redirectTo: "/" });
-      expect(accessGuard({ pathname: "/x", account: account(), inPunchout: true, punchoutOrdering: true }, rule)).toEqual({ allow: true });
+      expect(accessGuard({ pathname: "/x", account: account(), inPunchout: true }, rule)).toEqual({
+        allow: false,
+        redirectTo: "/",
+      });
+      expect(
+        accessGuard({ pathname: "/x", account: account(), inPunchout: true, punchoutOrdering: false }, rule),
+      ).toEqual({ allow: false, redirectTo: "/" });
+      expect(
+        accessGuard({ pathname: "/x", account: account(), inPunchout: true, punchoutOrdering: true }, rule),
+      ).toEqual({ allow: true });
       const checkout = { pathname: "/checkout", account: account(["canViewFullCatalogue"]) };
       expect(accessGuard({ ...checkout, inPunchout: true }).allow).toBe(false);
       expect(accessGuard({ ...checkout, inPunchout: true, punchoutOrdering: true }).allow).toBe(true);
@@ -374,13 +445,24 @@ describe("the access table (decision 057)", () => {
     });
 
     it("admin: evolve users only, wherever the route lives", () => {
-      expect(accessGuard({ pathname: "/x/1", account: account(), inPunchout: false }, only({ path: "/x/:id", admin: true }))).toEqual({ allow: false, redirectTo: "/" });
-      expect(accessGuard({ pathname: "/x/1", account: account([], true), inPunchout: false }, only({ path: "/x/:id", admin: true }))).toEqual({ allow: true });
+      expect(
+        accessGuard({ pathname: "/x/1", account: account(), inPunchout: false }, only({ path: "/x/:id", admin: true })),
+      ).toEqual({ allow: false, redirectTo: "/" });
+      expect(
+        accessGuard(
+          { pathname: "/x/1", account: account([], true), inPunchout: false },
+          only({ path: "/x/:id", admin: true }),
+        ),
+      ).toEqual({ allow: true });
     });
 
     it("wearer-pack routes need no kind of their own: the path table, placesOrders and nav already say it (decision 098)", () => {
       const table = {
-        list: { ...base, path: "/wearer-pack", nav: [{ to: "/wearer-pack", label: "Wearer packs", group: "Ordering" }] },
+        list: {
+          ...base,
+          path: "/wearer-pack",
+          nav: [{ to: "/wearer-pack", label: "Wearer packs", group: "Ordering" }],
+        },
         wearer: { ...base, path: "/wearer-pack/:contactId", placesOrders: true },
       } satisfies Record<string, RouteAccess>;
       const manpack = account(["canViewManpack", "manpackOrders"]);
@@ -389,15 +471,25 @@ describe("the access table (decision 057)", () => {
       expect(at("/wearer-pack/5004", manpack, { method: "POST" })).toEqual({ allow: true });
       expect(at("/wearer-pack/5004", account(["canViewManpack"]))).toEqual({ allow: false, redirectTo: "/" });
       expect(at("/wearer-pack", account(["canViewManpack", "manpackOrders", "browseOnly"]))).toEqual({ allow: true });
-      expect(at("/wearer-pack/5004", account(["canViewManpack", "manpackOrders", "browseOnly"]))).toEqual({ allow: false, redirectTo: "/" });
-      expect(at("/wearer-pack/5004", account(["canViewManpack", "manpackOrders", "browseOnly"]), { inPunchout: true })).toEqual({ allow: true });
+      expect(at("/wearer-pack/5004", account(["canViewManpack", "manpackOrders", "browseOnly"]))).toEqual({
+        allow: false,
+        redirectTo: "/",
+      });
+      expect(
+        at("/wearer-pack/5004", account(["canViewManpack", "manpackOrders", "browseOnly"]), { inPunchout: true }),
+      ).toEqual({ allow: true });
       expect(navigationFor({ account: manpack, inPunchout: false }, table).map((n) => n.to)).toEqual(["/wearer-pack"]);
       expect(navigationFor({ account: account(["canViewManpack"]), inPunchout: false }, table)).toEqual([]);
       expect(navigationFor({ account: account(["manpackOrders"]), inPunchout: false }, table)).toEqual([]);
     });
 
     it("a new route that writes the basket is closed to browse-only users by its entry alone", () => {
-      expect(accessGuard({ pathname: "/x", account: account(["browseOnly"]), inPunchout: false }, only({ placesOrders: true }))).toEqual({ allow: false, redirectTo: "/" });
+      expect(
+        accessGuard(
+          { pathname: "/x", account: account(["browseOnly"]), inPunchout: false },
+          only({ placesOrders: true }),
+        ),
+      ).toEqual({ allow: false, redirectTo: "/" });
     });
   });
 
@@ -407,54 +499,114 @@ describe("the access table (decision 057)", () => {
       .filter((n) => n.group !== "Account")
       .map((n) => `${n.group}:${n.to}`);
     expect(all).toEqual([
-      "Overview:/dashboard", "Overview:/news", "Catalogue:/categories/full", "Catalogue:/categories/my", "Catalogue:/search",
-      "Ordering:/basket", "Ordering:/quick-order", "Ordering:/saved-baskets", "Ordering:/wearer-pack", "Ordering:/add-wearer",
-      "Orders:/order-history", "Orders:/order-to-approve", "Orders:/saved-punchout-baskets", "Orders:/punchedout-baskets",
+      "Overview:/dashboard",
+      "Overview:/news",
+      "Catalogue:/categories/full",
+      "Catalogue:/categories/my",
+      "Catalogue:/search",
+      "Ordering:/basket",
+      "Ordering:/quick-order",
+      "Ordering:/saved-baskets",
+      "Ordering:/wearer-pack",
+      "Ordering:/add-wearer",
+      "Orders:/order-history",
+      "Orders:/order-to-approve",
+      "Orders:/saved-punchout-baskets",
+      "Orders:/punchedout-baskets",
       "Orders:/reporting",
     ]);
-    expect(navigationFor({ account: everything(), inPunchout: false }).map((n) => n.to)).not.toContain("/order-to-approve");
+    expect(navigationFor({ account: everything(), inPunchout: false }).map((n) => n.to)).not.toContain(
+      "/order-to-approve",
+    );
   });
 
   it("the sidebar's Admin group: evolve users only, and every admin screen refuses everyone else (issue 20)", () => {
-    const admin = (a: AccountLike) => navigationFor({ account: a, inPunchout: false }).filter((n) => n.group === "Admin").map((n) => n.to);
+    const admin = (a: AccountLike) =>
+      navigationFor({ account: a, inPunchout: false })
+        .filter((n) => n.group === "Admin")
+        .map((n) => n.to);
     expect(admin(account([], true))).toEqual([
-      "/admin/active-users", "/admin/login-history", "/admin/user", "/admin/invitation", "/admin/manage-admin-users", "/admin/view-as", "/admin/orders",
-      "/admin/my-catalogue", "/admin/category-manager", "/admin/promo", "/admin/netsuite-pull", "/admin/sync-status",
+      "/admin/active-users",
+      "/admin/login-history",
+      "/admin/user",
+      "/admin/invitation",
+      "/admin/manage-admin-users",
+      "/admin/view-as",
+      "/admin/orders",
+      "/admin/my-catalogue",
+      "/admin/category-manager",
+      "/admin/promo",
+      "/admin/netsuite-pull",
+      "/admin/sync-status",
     ]);
     expect(admin(everything())).toEqual([]);
-    const screens = ["/admin/active-users", "/admin/login-history", "/admin/login-history/export.csv", "/admin/user", "/admin/user/7",
-      "/admin/invitation", "/admin/manage-admin-users", "/admin/view-as", "/admin/orders", "/admin/orders/12",
-      "/admin/my-catalogue", "/admin/category-manager", "/admin/promo", "/admin/promo/new", "/admin/promo/3", "/admin/netsuite-pull",
-      "/admin/sync-status", "/admin/sync-status/4"];
+    const screens = [
+      "/admin/active-users",
+      "/admin/login-history",
+      "/admin/login-history/export.csv",
+      "/admin/user",
+      "/admin/user/7",
+      "/admin/invitation",
+      "/admin/manage-admin-users",
+      "/admin/view-as",
+      "/admin/orders",
+      "/admin/orders/12",
+      "/admin/my-catalogue",
+      "/admin/category-manager",
+      "/admin/promo",
+      "/admin/promo/new",
+      "/admin/promo/3",
+      "/admin/netsuite-pull",
+      "/admin/sync-status",
+      "/admin/sync-status/4",
+    ];
     for (const pathname of screens) {
       expect(routeAccessFor(pathname)?.admin, pathname).toBe(true);
-      expect(accessGuard({ pathname, account: everything(), inPunchout: false, method: "POST" })).toEqual({ allow: false, redirectTo: "/" });
+      expect(accessGuard({ pathname, account: everything(), inPunchout: false, method: "POST" })).toEqual({
+        allow: false,
+        redirectTo: "/",
+      });
       expect(accessGuard({ pathname, account: account([], true), inPunchout: false })).toEqual({ allow: true });
     }
   });
 
   it("the sidebar's Wearer packs link: only with canViewManpack and manpackOrders (issue 15 item 1)", () => {
-    const links = (permissions: Permission[]) => navigationFor({ account: account(permissions), inPunchout: false }).map((n) => n.to);
+    const links = (permissions: Permission[]) =>
+      navigationFor({ account: account(permissions), inPunchout: false }).map((n) => n.to);
     expect(links(["canViewManpack", "manpackOrders"])).toContain("/wearer-pack");
     expect(links(["canViewManpack"])).not.toContain("/wearer-pack");
     expect(links(["manpackOrders", "canViewFullCatalogue"])).not.toContain("/wearer-pack");
   });
 
   it("the sidebar's Reporting link: only with viewReporting (issue 19, decision 124), the downloads below it the same", () => {
-    const links = (permissions: Permission[]) => navigationFor({ account: account(permissions), inPunchout: false }).map((n) => n.to);
+    const links = (permissions: Permission[]) =>
+      navigationFor({ account: account(permissions), inPunchout: false }).map((n) => n.to);
     expect(links(["viewReporting"])).toContain("/reporting");
     expect(links(["canViewFullCatalogue", "viewOrderHistory", "viewAllOrders"])).not.toContain("/reporting");
     for (const pathname of ["/reporting", "/reporting/12", "/reporting/12/export.csv", "/reporting/12/export.xlsx"]) {
-      expect(accessGuard({ pathname, account: account(["viewReporting"]), inPunchout: false })).toEqual({ allow: true });
-      expect(accessGuard({ pathname, account: account(["canViewFullCatalogue"]), inPunchout: false })).toEqual({ allow: false, redirectTo: "/" });
+      expect(accessGuard({ pathname, account: account(["viewReporting"]), inPunchout: false })).toEqual({
+        allow: true,
+      });
+      expect(accessGuard({ pathname, account: account(["canViewFullCatalogue"]), inPunchout: false })).toEqual({
+        allow: false,
+        redirectTo: "/",
+      });
     }
   });
 
   it("the sidebar's Add a wearer link: only with addManpackUser (issue 15 item 7)", () => {
-    const links = (permissions: Permission[]) => navigationFor({ account: account(permissions), inPunchout: false }).map((n) => n.to);
+    const links = (permissions: Permission[]) =>
+      navigationFor({ account: account(permissions), inPunchout: false }).map((n) => n.to);
     expect(links(["addManpackUser"])).toContain("/add-wearer");
     expect(links(["canViewManpack", "manpackOrders"])).not.toContain("/add-wearer");
-    expect(accessGuard({ pathname: "/add-wearer", account: account(["canViewManpack", "manpackOrders"]), inPunchout: false, method: "POST" })).toEqual({ allow: false, redirectTo: "/" });
+    expect(
+      accessGuard({
+        pathname: "/add-wearer",
+        account: account(["canViewManpack", "manpackOrders"]),
+        inPunchout: false,
+        method: "POST",
+      }),
+    ).toEqual({ allow: false, redirectTo: "/" });
   });
 
   function everything() {

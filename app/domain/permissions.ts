@@ -161,33 +161,32 @@ export const PUBLIC_PATHS = [
 const PUBLIC_PATH_TREES = ["/customer/reset-password"] as const;
 
 export function isPublicPath(pathname: string): boolean {
-  return (
-    PUBLIC_PATHS.some((p) => isExactPath(pathname, p)) || PUBLIC_PATH_TREES.some((p) => isPathWithin(pathname, p))
-  );
+  return PUBLIC_PATHS.some((p) => isExactPath(pathname, p)) || PUBLIC_PATH_TREES.some((p) => isPathWithin(pathname, p));
 }
 
 /**
  * SPEC §5 path→permission table, then the routes the portal really serves (decision 052). A path needs the
  * permission of the longest entry it falls within; an entry naming several needs all of them (decision 098).
  */
-export const PATH_PERMISSIONS: ReadonlyArray<readonly [path: string, permission: Permission | readonly Permission[]]> = [
-  ["/manpack", "canViewManpack"],
-  ["/catalogue", "canViewFullCatalogue"],
-  ["/my-catalogue", "canViewMyCatalogue"],
-  ["/employee-catalogue", "canViewUserCatalogue"],
-  ["/order-history", "viewOrderHistory"],
-  ["/order-to-approve", "orderApproval"],
-  ["/report", "viewReporting"],
-  ["/new-manpack-user", "addManpackUser"],
-  ["/categories/full", "canViewFullCatalogue"],
-  ["/categories/my", "canViewMyCatalogue"],
-  ["/categories/user", "canViewUserCatalogue"],
-  ["/wearer-pack", MANPACK_ACCESS],
-  ["/reporting", "viewReporting"],
-  ["/add-wearer", "addManpackUser"],
-  ["/add-site-user", "addSiteUser"],
-  ["/add-delivery-address", "addAddress"],
-];
+export const PATH_PERMISSIONS: ReadonlyArray<readonly [path: string, permission: Permission | readonly Permission[]]> =
+  [
+    ["/manpack", "canViewManpack"],
+    ["/catalogue", "canViewFullCatalogue"],
+    ["/my-catalogue", "canViewMyCatalogue"],
+    ["/employee-catalogue", "canViewUserCatalogue"],
+    ["/order-history", "viewOrderHistory"],
+    ["/order-to-approve", "orderApproval"],
+    ["/report", "viewReporting"],
+    ["/new-manpack-user", "addManpackUser"],
+    ["/categories/full", "canViewFullCatalogue"],
+    ["/categories/my", "canViewMyCatalogue"],
+    ["/categories/user", "canViewUserCatalogue"],
+    ["/wearer-pack", MANPACK_ACCESS],
+    ["/reporting", "viewReporting"],
+    ["/add-wearer", "addManpackUser"],
+    ["/add-site-user", "addSiteUser"],
+    ["/add-delivery-address", "addAddress"],
+  ];
 
 /** Every permission SPEC §5's path table asks of `pathname` (none: an empty list). */
 export function requiredPermissionsForPath(pathname: string): readonly Permission[] {
@@ -267,7 +266,10 @@ const page = (path: string | null, needs: RouteAccess["needs"], more: Partial<Ro
 const ordering = (path: string, more: Partial<RouteAccess> = {}) => page(path, "user", { placesOrders: true, ...more });
 /** An admin screen (issue 20): evolve users only; with a label, a link in the sidebar's Admin group. */
 const admin = (path: string, link: { label?: string } = {}) =>
-  page(path, "user", { admin: true, ...(link.label ? { nav: [{ to: path, label: link.label, group: "Admin" as const }] } : {}) });
+  page(path, "user", {
+    admin: true,
+    ...(link.label ? { nav: [{ to: path, label: link.label, group: "Admin" as const }] } : {}),
+  });
 
 /** Keyed by Remix route module id (the file name under app/routes without its extension). */
 export const ROUTE_ACCESS = {
@@ -285,7 +287,9 @@ export const ROUTE_ACCESS = {
   "checkout.card-intent": ordering("/checkout/card-intent", { punchout: "ordering" }),
   // the confirmation of an order already placed
   "_basket.order-complete": page("/order-complete", "user"),
-  "_default.quick-order": ordering("/quick-order", { nav: [{ to: "/quick-order", label: "Quick order", group: "Ordering" }] }),
+  "_default.quick-order": ordering("/quick-order", {
+    nav: [{ to: "/quick-order", label: "Quick order", group: "Ordering" }],
+  }),
   "_default.saved-baskets._index": ordering("/saved-baskets", {
     nav: [{ to: "/saved-baskets", label: "Saved baskets", group: "Ordering" }],
   }),
@@ -315,7 +319,9 @@ export const ROUTE_ACCESS = {
 
   // browsing
   "_default._index": page("/", "user"),
-  "_default.dashboard": page("/dashboard", "user", { nav: [{ to: "/dashboard", label: "Dashboard", group: "Overview" }] }),
+  "_default.dashboard": page("/dashboard", "user", {
+    nav: [{ to: "/dashboard", label: "Dashboard", group: "Overview" }],
+  }),
   // news (issue 18 items 1 and 2, decision 118): every logged-in user, open in punchout
   "_default.news._index": page("/news", "user", { nav: [{ to: "/news", label: "News", group: "Overview" }] }),
   "_default.news.$slug": page("/news/:slug", "user"),
@@ -368,7 +374,9 @@ export const ROUTE_ACCESS = {
     punchout: "refused",
     nav: [{ to: "/saved-punchout-baskets", label: "Punchout baskets to approve", group: "Orders" }],
   }),
-  "_default.saved-punchout-baskets.$basketId": page("/saved-punchout-baskets/:basketId", "approver", { punchout: "refused" }),
+  "_default.saved-punchout-baskets.$basketId": page("/saved-punchout-baskets/:basketId", "approver", {
+    punchout: "refused",
+  }),
   // the customer's baskets transferred from punchout sessions (issue 16 item 6; decision 111)
   "_default.punchedout-baskets": page("/punchedout-baskets", "viewOrderHistory", {
     punchout: "refused",
@@ -436,7 +444,10 @@ export type RouteId = keyof typeof ROUTE_ACCESS;
 // ---------------------------------------------------------------- matching a path to the table
 
 function patternSegments(pattern: string): string[] {
-  return pattern.split("/").filter((s) => s !== "").map((s) => (s.startsWith(":") || s === "*" ? s : s.toLowerCase()));
+  return pattern
+    .split("/")
+    .filter((s) => s !== "")
+    .map((s) => (s.startsWith(":") || s === "*" ? s : s.toLowerCase()));
 }
 
 /** True when the path's segments are `parts` or below them; a `:param` stands for any one segment, a `*` for the rest. */
@@ -555,7 +566,10 @@ export function accessGuard(request: AccessRequest, table: Entries = ROUTE_ACCES
 }
 
 /** The sidebar: every table entry's links, grouped in NAV_GROUPS order, that the guard lets the user open. */
-export function navigationFor(request: Omit<AccessRequest, "pathname" | "method">, table: Entries = ROUTE_ACCESS): NavEntry[] {
+export function navigationFor(
+  request: Omit<AccessRequest, "pathname" | "method">,
+  table: Entries = ROUTE_ACCESS,
+): NavEntry[] {
   const entries = Object.values(table).flatMap((e) => e.nav ?? []);
   return NAV_GROUPS.flatMap((group) => entries.filter((n) => n.group === group)).filter(
     (n) => accessGuard({ ...request, pathname: n.to, method: "GET" }, table).allow,

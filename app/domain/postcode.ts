@@ -28,6 +28,7 @@ export function normalisePostcode(input: string): PostcodeResult {
   const compact = input.replace(/\s+/g, "").toUpperCase();
   const bfpo = BFPO.exec(compact);
   if (bfpo && Number(bfpo[1]) > 0) return { ok: true, postcode: `BFPO ${Number(bfpo[1])}` };
-  if (compact === "GIR0AA" || UK.test(compact)) return { ok: true, postcode: `${compact.slice(0, -3)} ${compact.slice(-3)}` };
+  if (compact === "GIR0AA" || UK.test(compact))
+    return { ok: true, postcode: `${compact.slice(0, -3)} ${compact.slice(-3)}` };
   return { ok: false, message: POSTCODE_MESSAGE };
 }

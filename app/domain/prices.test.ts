@@ -9,16 +9,34 @@ describe("verifyPrices (SPEC §5)", () => {
   ];
 
   it("false when every fetched price matches", () => {
-    expect(verifyPrices(held, [{ internalId: "a", price: "10.00" }, { internalId: "b", price: 12.5 }])).toEqual({ verifyPrices: false, changed: [] });
+    expect(
+      verifyPrices(held, [
+        { internalId: "a", price: "10.00" },
+        { internalId: "b", price: 12.5 },
+      ]),
+    ).toEqual({ verifyPrices: false, changed: [] });
   });
 
   it("true when a price differs, naming the line", () => {
-    expect(verifyPrices(held, [{ internalId: "a", price: 11 }, { internalId: "b", price: 12.5 }])).toEqual({ verifyPrices: true, changed: ["a"] });
+    expect(
+      verifyPrices(held, [
+        { internalId: "a", price: 11 },
+        { internalId: "b", price: 12.5 },
+      ]),
+    ).toEqual({ verifyPrices: true, changed: ["a"] });
   });
 
-  it.each([[[{ internalId: "a", price: 10 }]], [[{ internalId: "a", price: 10 }, { internalId: "b" }]], [[{ internalId: "a", price: 10 }, { internalId: "b", price: null }]]])(
-    "true when a fetched price is missing (%j)",
-    (fetched) => expect(verifyPrices(held, fetched)).toEqual({ verifyPrices: true, changed: ["b"] }),
+  it.each([
+    [[{ internalId: "a", price: 10 }]],
+    [[{ internalId: "a", price: 10 }, { internalId: "b" }]],
+    [
+      [
+        { internalId: "a", price: 10 },
+        { internalId: "b", price: null },
+      ],
+    ],
+  ])("true when a fetched price is missing (%j)", (fetched) =>
+    expect(verifyPrices(held, fetched)).toEqual({ verifyPrices: true, changed: ["b"] }),
   );
 
   it("an empty basket needs no notice", () => {
@@ -28,7 +46,10 @@ describe("verifyPrices (SPEC §5)", () => {
   it("property: unchanged prices never flag; any penny change flags", () => {
     fc.assert(
       fc.property(fc.nat(100_000), fc.integer({ min: -500, max: 500 }), (pence, delta) => {
-        const result = verifyPrices([{ productId: "x", price: pence / 100 }], [{ internalId: "x", price: String((pence + delta) / 100) }]);
+        const result = verifyPrices(
+          [{ productId: "x", price: pence / 100 }],
+          [{ internalId: "x", price: String((pence + delta) / 100) }],
+        );
         expect(result.verifyPrices).toBe(delta !== 0);
       }),
     );

@@ -49,7 +49,11 @@ export function priceShown(amount: number | null | undefined, pricesHidden: bool
 }
 
 /** The words for a shown price: the hidden wording, the formatted amount, or `missing` when there is no amount. */
-export function priceText(shown: PriceShown, format: (amount: number) => string, missing: string | null = null): string | null {
+export function priceText(
+  shown: PriceShown,
+  format: (amount: number) => string,
+  missing: string | null = null,
+): string | null {
   if (shown.hidden) return PRICE_HIDDEN_TEXT;
   return shown.amount === null ? missing : format(shown.amount);
 }

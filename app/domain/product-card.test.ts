@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { PLACEHOLDER_IMAGE, cardEnStandards, cardImage, cardItemSchema, productCard, productLink } from "./product-card";
+import {
+  PLACEHOLDER_IMAGE,
+  cardEnStandards,
+  cardImage,
+  cardItemSchema,
+  productCard,
+  productLink,
+} from "./product-card";
 
 const item = {
   internalId: 20001,
@@ -28,7 +35,8 @@ describe("productCard (SPEC §3, field by field)", () => {
   it("fromPrice as sent", () => expect(card.fromPrice).toBe(4.95));
   it("productCode from itemId", () => expect(card.productCode).toBe("HV100"));
   it("inStock", () => expect(card.inStock).toBe(true));
-  it("up to three unique EN standards", () => expect(card.enStandards).toEqual(["EN ISO 20471", "EN 343", "EN 1149-5"]));
+  it("up to three unique EN standards", () =>
+    expect(card.enStandards).toEqual(["EN ISO 20471", "EN 343", "EN 1149-5"]));
   it("the default image first", () => expect(card.image).toBe("/images/hv100.svg"));
   it("slug and link /product/{slug}", () => {
     expect(card.slug).toBe("hi-vis-vest-class-2");
@@ -64,7 +72,9 @@ describe("productCard (SPEC §3, field by field)", () => {
   });
 
   it("without a sub-category the item's class names the category", () => {
-    expect(productCard({ internalId: 1, class: { internalId: "11", name: "Hi-Vis Vests" } }).category).toBe("Hi-Vis Vests");
+    expect(productCard({ internalId: 1, class: { internalId: "11", name: "Hi-Vis Vests" } }).category).toBe(
+      "Hi-Vis Vests",
+    );
   });
 
   it("a sub-category may be a plain string", () => {

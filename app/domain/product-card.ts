@@ -44,7 +44,7 @@ export interface ProductCard {
 
 function nameOf(value: z.input<typeof named> | null | undefined): string {
   if (value == null) return "";
-  return (typeof value === "string" ? value : value.name ?? "").trim();
+  return (typeof value === "string" ? value : (value.name ?? "")).trim();
 }
 
 /** SPEC §3: up to three unique standard names, in the order the item lists them. */

@@ -9,7 +9,10 @@ const simples = [
 
 describe("chosenOptions", () => {
   it("reads the matrix options from the URL and ignores others", () => {
-    expect(chosenOptions(new URLSearchParams("size=M&color=+Yellow+&page=2&logo="))).toEqual({ size: "M", color: "Yellow" });
+    expect(chosenOptions(new URLSearchParams("size=M&color=+Yellow+&page=2&logo="))).toEqual({
+      size: "M",
+      color: "Yellow",
+    });
   });
 });
 
@@ -41,7 +44,12 @@ describe("chooseOptions", () => {
 
 describe("choiceErrors", () => {
   it("puts a missing or unknown option on its field and names them on the form", () => {
-    expect(choiceErrors({ ok: false, reason: "incomplete", missing: ["size", "legLength"], unknown: ["color"] }, "Cargo Trousers")).toEqual({
+    expect(
+      choiceErrors(
+        { ok: false, reason: "incomplete", missing: ["size", "legLength"], unknown: ["color"] },
+        "Cargo Trousers",
+      ),
+    ).toEqual({
       fieldErrors: { size: "Choose a size", legLength: "Choose a leg length", color: "Choose a colour from the list" },
       formError: "Choose size, leg length and colour to add Cargo Trousers to your basket.",
     });

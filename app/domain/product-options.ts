@@ -1,6 +1,14 @@
 // The product page's option pickers (SPEC §3 matrix options), read from and written to a URL so they work
 // as a GET form without JavaScript. Resolution itself is matrix.ts.
-import { availableOptionValues, MATRIX_OPTIONS, resolveVariant, type MatrixOption, type OptionValues, type SimpleItem, type VariantChoice } from "./matrix";
+import {
+  availableOptionValues,
+  MATRIX_OPTIONS,
+  resolveVariant,
+  type MatrixOption,
+  type OptionValues,
+  type SimpleItem,
+  type VariantChoice,
+} from "./matrix";
 
 export const OPTION_LABELS: Record<MatrixOption, string> = {
   size: "Size",
@@ -71,15 +79,20 @@ export function chooseOptions<S extends SimpleItem>(simples: readonly S[], reque
  * Why a posted choice orders nothing, worded for the product page: an option left unchosen or given a value no
  * variant has is an error on that option's field; a combination that does not exist is an error on the form.
  */
-export function choiceErrors(choice: Exclude<VariantChoice<SimpleItem>, { ok: true }>, productName: string): { fieldErrors: Partial<Record<MatrixOption, string>>; formError: string } {
+export function choiceErrors(
+  choice: Exclude<VariantChoice<SimpleItem>, { ok: true }>,
+  productName: string,
+): { fieldErrors: Partial<Record<MatrixOption, string>>; formError: string } {
   if (choice.reason === "combination") {
     return { fieldErrors: {}, formError: `${productName} is not made in that combination of options. Choose another.` };
   }
   const fieldErrors: Partial<Record<MatrixOption, string>> = {};
   for (const option of choice.missing) fieldErrors[option] = `Choose a ${OPTION_LABELS[option].toLowerCase()}`;
-  for (const option of choice.unknown) fieldErrors[option] = `Choose a ${OPTION_LABELS[option].toLowerCase()} from the list`;
+  for (const option of choice.unknown)
+    fieldErrors[option] = `Choose a ${OPTION_LABELS[option].toLowerCase()} from the list`;
   const named = [...choice.missing, ...choice.unknown].map((option) => OPTION_LABELS[option].toLowerCase());
   return { fieldErrors, formError: `Choose ${joinAnd(named)} to add ${productName} to your basket.` };
 }
 
-const joinAnd = (words: readonly string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`);
+const joinAnd = (words: readonly string[]) =>
+  words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;

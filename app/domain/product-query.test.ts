@@ -4,12 +4,26 @@ import { productListQuery } from "./product-query";
 
 describe("productListQuery (SPEC §7 listing parameters)", () => {
   it("page 1 asks for priced, visible items", () => {
-    expect(productListQuery({ page: 1 })).toEqual({ $limit: "16", $skip: "0", includePricing: "true", visibleInCatalogue: "true" });
+    expect(productListQuery({ page: 1 })).toEqual({
+      $limit: "16",
+      $skip: "0",
+      includePricing: "true",
+      visibleInCatalogue: "true",
+    });
   });
 
   it("every filter at once", () => {
     expect(
-      productListQuery({ page: "2", categoryId: "11", en: "EN ISO 20471", colour: "Yellow", q: "vest", sort: "price-desc", scope: "full", catalogueId: "3" }),
+      productListQuery({
+        page: "2",
+        categoryId: "11",
+        en: "EN ISO 20471",
+        colour: "Yellow",
+        q: "vest",
+        sort: "price-desc",
+        scope: "full",
+        catalogueId: "3",
+      }),
     ).toEqual({
       $limit: "16",
       $skip: "16",
@@ -38,9 +52,12 @@ describe("productListQuery (SPEC §7 listing parameters)", () => {
 
   it("property: any search text is passed through trimmed", () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 200 }).filter((s) => s.trim() !== ""), (q) => {
-        expect(productListQuery({ page: 1, q }).q).toBe(q.trim());
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 200 }).filter((s) => s.trim() !== ""),
+        (q) => {
+          expect(productListQuery({ page: 1, q }).q).toBe(q.trim());
+        },
+      ),
     );
   });
 });

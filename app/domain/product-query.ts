@@ -20,7 +20,10 @@ export const productListSchema = z.object({
   en: optionalText,
   colour: optionalText,
   q: optionalText,
-  sort: z.enum(Object.keys(PRODUCT_SORTS) as [ProductSort, ...ProductSort[]]).optional().catch(undefined),
+  sort: z
+    .enum(Object.keys(PRODUCT_SORTS) as [ProductSort, ...ProductSort[]])
+    .optional()
+    .catch(undefined),
   scope: z.enum(ITEM_SCOPES).optional().catch(undefined),
   catalogueId: optionalText,
 });

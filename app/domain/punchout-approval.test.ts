@@ -11,7 +11,12 @@ import {
   requesterName,
 } from "./punchout-approval";
 
-const flags = (is_punchout: number, punchout_approved: number, checked_out: number) => ({ basket_name: "Req 1", is_punchout, punchout_approved, checked_out });
+const flags = (is_punchout: number, punchout_approved: number, checked_out: number) => ({
+  basket_name: "Req 1",
+  is_punchout,
+  punchout_approved,
+  checked_out,
+});
 
 describe("isAwaitingApproval", () => {
   it.each([

@@ -17,7 +17,12 @@ export function isAwaitingApproval(basket: PunchoutBasketFlags): boolean {
  * The GET /api/saved-basket filters of the approval list: the customer's punched-out baskets awaiting approval, and
  * (toApprove, decision 138) none the approver saved themselves.
  */
-export const AWAITING_APPROVAL_FILTERS = { is_punchout: true, punchout_approved: false, checked_out: false, toApprove: true } as const;
+export const AWAITING_APPROVAL_FILTERS = {
+  is_punchout: true,
+  punchout_approved: false,
+  checked_out: false,
+  toApprove: true,
+} as const;
 
 /** Decision 138: as with orders, nobody approves a punched-out basket they saved themselves. */
 export const OWN_BASKET_REFUSAL = "You saved this basket yourself, so another approver must approve it.";
@@ -28,7 +33,10 @@ export function isOwnBasket(basket: { user?: { id: string } | null }, approverId
 }
 
 /** Why a punched-out basket cannot be loaded or approved by `approverId`, or null while it awaits their approval. */
-export function approvalRefusal(basket: PunchoutBasketFlags & { basket_name: string; user?: { id: string } | null }, approverId: string): string | null {
+export function approvalRefusal(
+  basket: PunchoutBasketFlags & { basket_name: string; user?: { id: string } | null },
+  approverId: string,
+): string | null {
   if (basket.checked_out === 1) return `"${basket.basket_name}" has already been ordered.`;
   if (basket.punchout_approved === 1) return `"${basket.basket_name}" has already been approved.`;
   if (isOwnBasket(basket, approverId)) return OWN_BASKET_REFUSAL;
@@ -45,7 +53,10 @@ export interface ApprovalKeys {
  * The basket-session keys set when a punched-out basket is loaded for approval. SPEC §8: a basket without
  * address_id still loads (the approver picks an address at checkout); the caller logs it as an error.
  */
-export function approvalKeys(basket: { id: string; address_id?: string | null }): { keys: ApprovalKeys; addressMissing: boolean } {
+export function approvalKeys(basket: { id: string; address_id?: string | null }): {
+  keys: ApprovalKeys;
+  addressMissing: boolean;
+} {
   const address = basket.address_id ?? null;
   return {
     keys: { basketIdForApproval: basket.id, approvedOrderAddressId: address, punchoutLoadedBasket: true },
@@ -57,7 +68,11 @@ export function approvalKeys(basket: { id: string; address_id?: string | null })
 export const CLEARED_APPROVAL_ID = { basketIdForApproval: null } as const;
 
 /** Nothing held for approval: the id, the approved address and the loaded flag all cleared. */
-export const NO_APPROVAL_HELD = { basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false } as const;
+export const NO_APPROVAL_HELD = {
+  basketIdForApproval: null,
+  approvedOrderAddressId: null,
+  punchoutLoadedBasket: false,
+} as const;
 
 export interface PunchoutLine {
   productId: string;
@@ -99,7 +114,9 @@ export function punchoutTotal(lines: readonly Pick<PunchoutLine, "lineTotal">[])
 }
 
 /** Who saved the basket: their name, else their e-mail, else their user number. */
-export function requesterName(user: { id: string; firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined): string {
+export function requesterName(
+  user: { id: string; firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined,
+): string {
   if (!user) return "Unknown";
   const name = [user.firstName, user.lastName].filter((part) => part && part.trim()).join(" ");
   return name || user.email || `User ${user.id}`;

@@ -110,15 +110,19 @@ describe("nextQuantity (SPEC §5 typed input)", () => {
 
   it("property: the answer is null or a different whole number in 0–99", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 99 }), fc.oneof(fc.string(), fc.integer().map(String)), (current, typed) => {
-        const next = nextQuantity(current, typed);
-        if (next !== null) {
-          expect(Number.isInteger(next)).toBe(true);
-          expect(next).toBeGreaterThanOrEqual(0);
-          expect(next).toBeLessThanOrEqual(99);
-          expect(next).not.toBe(current);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 99 }),
+        fc.oneof(fc.string(), fc.integer().map(String)),
+        (current, typed) => {
+          const next = nextQuantity(current, typed);
+          if (next !== null) {
+            expect(Number.isInteger(next)).toBe(true);
+            expect(next).toBeGreaterThanOrEqual(0);
+            expect(next).toBeLessThanOrEqual(99);
+            expect(next).not.toBe(current);
+          }
+        },
+      ),
     );
   });
 
@@ -138,7 +142,9 @@ describe("checkOrderQuantity (server actions)", () => {
     [{}, 99],
     [pack, 10],
     [pack, 95],
-  ])("item %j accepts %j", (item, qty) => expect(checkOrderQuantity(item, qty)).toEqual({ ok: true, qty: Number(qty) }));
+  ])("item %j accepts %j", (item, qty) =>
+    expect(checkOrderQuantity(item, qty)).toEqual({ ok: true, qty: Number(qty) }),
+  );
 
   it.each([
     [{}, "abc", "Quantity must be a whole number"],
@@ -151,7 +157,9 @@ describe("checkOrderQuantity (server actions)", () => {
     [pack, 5, "Quantity must be at least 10"],
     [pack, 12, "Quantity must be a multiple of 5"],
     [pack, 100, "Quantity cannot be more than 99"],
-  ])("item %j rejects %j: %s", (item, qty, message) => expect(checkOrderQuantity(item, qty)).toEqual({ ok: false, message }));
+  ])("item %j rejects %j: %s", (item, qty, message) =>
+    expect(checkOrderQuantity(item, qty)).toEqual({ ok: false, message }),
+  );
 
   it("0 is a removal when the caller allows it", () => {
     expect(checkOrderQuantity(pack, "0", { zeroRemoves: true })).toEqual({ ok: true, qty: 0 });
@@ -159,11 +167,16 @@ describe("checkOrderQuantity (server actions)", () => {
 
   it("property: accepted quantities keep every item rule", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: -5, max: 150 }), (step, min, qty) => {
-        const result = checkOrderQuantity({ reorderMultiple: step, minimumSaleQuantity: min }, qty);
-        const valid = qty >= min && qty <= 99 && qty % step === 0;
-        expect(result.ok).toBe(valid);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: -5, max: 150 }),
+        (step, min, qty) => {
+          const result = checkOrderQuantity({ reorderMultiple: step, minimumSaleQuantity: min }, qty);
+          const valid = qty >= min && qty <= 99 && qty % step === 0;
+          expect(result.ok).toBe(valid);
+        },
+      ),
     );
   });
 });

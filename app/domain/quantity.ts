@@ -46,11 +46,21 @@ export interface SelectorState {
 }
 
 /** SPEC §5: minus is disabled when qty − step would fall below the minimum, or the selector is disabled. */
-export function isMinusDisabled({ qty, step = QUANTITY_STEP, min = QUANTITY_MIN, disabled = false }: SelectorState): boolean {
+export function isMinusDisabled({
+  qty,
+  step = QUANTITY_STEP,
+  min = QUANTITY_MIN,
+  disabled = false,
+}: SelectorState): boolean {
   return disabled || qty - step < min;
 }
 
-export function isPlusDisabled({ qty, step = QUANTITY_STEP, max = QUANTITY_MAX, disabled = false }: SelectorState): boolean {
+export function isPlusDisabled({
+  qty,
+  step = QUANTITY_STEP,
+  max = QUANTITY_MAX,
+  disabled = false,
+}: SelectorState): boolean {
   return disabled || qty + step > max;
 }
 
@@ -90,7 +100,11 @@ export interface QuantityCheckOptions {
 }
 
 /** For server actions: the client's selector is a convenience, never a guarantee. */
-export function checkOrderQuantity(item: QuantityItem, qty: unknown, options: QuantityCheckOptions = {}): QuantityCheck {
+export function checkOrderQuantity(
+  item: QuantityItem,
+  qty: unknown,
+  options: QuantityCheckOptions = {},
+): QuantityCheck {
   const parsed = typeof qty === "number" || typeof qty === "string" ? parseWhole(qty) : null;
   if (parsed === null) return { ok: false, message: "Quantity must be a whole number" };
   if (parsed === 0 && options.zeroRemoves) return { ok: true, qty: 0 };

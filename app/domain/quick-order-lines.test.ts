@@ -3,12 +3,14 @@ import { parseQuickOrderLines, QUICK_ORDER_MAX_LINES } from "./quick-order-lines
 
 describe("parseQuickOrderLines", () => {
   it("reads code and quantity separated by comma, semicolon, tab or spaces; upper-cases codes; numbers rows from 1", () => {
-    expect(parseQuickOrderLines("hv100-yel-m, 3\nGL100-GRE-8M;20\r\nWT100-NAV-32R\t2\nPS100-NAV-L 4").requests).toEqual([
-      { row: 1, code: "HV100-YEL-M", qty: "3" },
-      { row: 2, code: "GL100-GRE-8M", qty: "20" },
-      { row: 3, code: "WT100-NAV-32R", qty: "2" },
-      { row: 4, code: "PS100-NAV-L", qty: "4" },
-    ]);
+    expect(parseQuickOrderLines("hv100-yel-m, 3\nGL100-GRE-8M;20\r\nWT100-NAV-32R\t2\nPS100-NAV-L 4").requests).toEqual(
+      [
+        { row: 1, code: "HV100-YEL-M", qty: "3" },
+        { row: 2, code: "GL100-GRE-8M", qty: "20" },
+        { row: 3, code: "WT100-NAV-32R", qty: "2" },
+        { row: 4, code: "PS100-NAV-L", qty: "4" },
+      ],
+    );
   });
 
   it("skips a header row, blank lines and a byte-order mark; a missing quantity is 1; quoted cells are unquoted", () => {

@@ -4,7 +4,10 @@
 export const QUICK_ORDER_MAX_LINES = 100;
 
 export type QuickOrderRequest = { row: number; code: string; qty: string };
-export type QuickOrderParse = { requests: QuickOrderRequest[]; refused: Array<{ row: number; text: string; reason: string }> };
+export type QuickOrderParse = {
+  requests: QuickOrderRequest[];
+  refused: Array<{ row: number; text: string; reason: string }>;
+};
 
 const HEADER = /^\s*"?(product\s*code|code|sku|item|itemid|product)"?\s*[,;\t]\s*"?(qty|quantity)"?\s*$/i;
 
@@ -28,7 +31,8 @@ export function parseQuickOrderLines(text: string): QuickOrderParse {
     const cells = (/[,;\t]/.test(line) ? line.split(/[,;\t]/) : line.split(/\s+/)).map(unquote);
     const [code, qty = "1", ...rest] = cells;
     if (!code) return void result.refused.push({ row, text: line, reason: "No product code" });
-    if (rest.some((cell) => cell !== "")) return void result.refused.push({ row, text: line, reason: "Expected a product code and a quantity only" });
+    if (rest.some((cell) => cell !== ""))
+      return void result.refused.push({ row, text: line, reason: "Expected a product code and a quantity only" });
     if (result.requests.length >= QUICK_ORDER_MAX_LINES) {
       return void result.refused.push({ row, text: line, reason: `At most ${QUICK_ORDER_MAX_LINES} lines at once` });
     }

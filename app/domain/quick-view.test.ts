@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { GALLERY_PLACEHOLDER, afterQuickAdd, colorsFromImages, quickViewImage, quickViewQuantity, showsNextDayDelivery, stockLabel } from "./quick-view";
+import {
+  GALLERY_PLACEHOLDER,
+  afterQuickAdd,
+  colorsFromImages,
+  quickViewImage,
+  quickViewQuantity,
+  showsNextDayDelivery,
+  stockLabel,
+} from "./quick-view";
 
 describe("quick-view stock display (SPEC §4)", () => {
   it.each([

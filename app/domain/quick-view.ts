@@ -41,6 +41,8 @@ export function quickViewQuantity(minimum: number, justAdded: boolean): number {
 }
 
 /** The upstream keys item images by lower-case colour name; the quick view wants a colour list. */
-export function colorsFromImages(images: Readonly<Record<string, readonly string[]>> | null | undefined): NonNullable<QuickViewProduct["colors"]> {
+export function colorsFromImages(
+  images: Readonly<Record<string, readonly string[]>> | null | undefined,
+): NonNullable<QuickViewProduct["colors"]> {
   return Object.entries(images ?? {}).map(([color, list]) => ({ color, images: list }));
 }

@@ -30,7 +30,7 @@ describe("report tasks (SPEC §4, issue 19)", () => {
     ["success", true, "success"],
     ["failed", false, "failed"],
   ] as const)("the provider's status %s is %s", (status, success, state) =>
-    expect(reportTaskState({ status, success })).toBe(state)
+    expect(reportTaskState({ status, success })).toBe(state),
   );
 
   it("a new task starts pending", () => {
@@ -61,7 +61,7 @@ describe("report tasks (SPEC §4, issue 19)", () => {
       [task("1", null), task("2", null)],
       "1",
       false,
-      "The report took longer than 60 seconds"
+      "The report took longer than 60 seconds",
     );
     expect(settled).toEqual([
       task("1", false, { status: "failed", reason: "The report took longer than 60 seconds" }),

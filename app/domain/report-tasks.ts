@@ -34,7 +34,7 @@ export function hasPendingTask(tasks: readonly Pick<ReportTask, "success" | "sta
 /** A new task clears earlier successes: the user has moved on; unfinished and failed tasks stay. */
 export function addReportTask(
   tasks: readonly ReportTask[],
-  task: Omit<ReportTask, "success" | "status" | "reason">
+  task: Omit<ReportTask, "success" | "status" | "reason">,
 ): ReportTask[] {
   return [
     ...tasks.filter((t) => reportTaskState(t) !== "success"),
@@ -50,10 +50,12 @@ export function settleReportTask<T extends ReportTask>(
   tasks: readonly T[],
   taskId: string,
   success: boolean,
-  reason: string | null = null
+  reason: string | null = null,
 ): T[] {
   return tasks.map((t) =>
-    t.taskId === taskId ? { ...t, success, status: success ? "success" : "failed", reason: success ? null : reason } : t
+    t.taskId === taskId
+      ? { ...t, success, status: success ? "success" : "failed", reason: success ? null : reason }
+      : t,
   );
 }
 
@@ -62,7 +64,7 @@ export function retryReportTask<T extends ReportTask>(tasks: readonly T[], taskI
   return tasks.map((t) =>
     t.taskId === taskId && reportTaskState(t) === "failed"
       ? { ...t, success: null, status: "pending", reason: null }
-      : t
+      : t,
   );
 }
 

@@ -65,7 +65,7 @@ describe("report definitions", () => {
 
   it("an allowance row's category is the wearer and the allocation type", () => {
     expect(reportCategoryLabel("allowance-usage", { wearer: "Ann Lee", allocationTypeName: "Shirts" })).toBe(
-      "Ann Lee · Shirts"
+      "Ann Lee · Shirts",
     );
     expect(reportCategoryLabel("spend-by-month", { month: "2026-01" })).toBe("Jan 2026");
   });
@@ -126,7 +126,7 @@ describe("report filters", () => {
 
   it("reads repeated departments and employees, each once", () => {
     expect(
-      read("type=top-products&from=2026-01-01&to=2026-01-31&departments=3&departments=5&departments=3&employees=12")
+      read("type=top-products&from=2026-01-01&to=2026-01-31&departments=3&departments=5&departments=3&employees=12"),
     ).toEqual({
       ok: true,
       filters: {
@@ -208,8 +208,8 @@ describe("report filters", () => {
       reportFilterLines(
         "spend-by-month",
         { from: "2025-12-01", to: "2026-11-30", departments: ["3", "9"], employees: [] },
-        names
-      )
+        names,
+      ),
     ).toEqual(["Orders placed 01.12.25 to 30.11.26", "Departments: Estates, #9"]);
     expect(reportFilterLines("allowance-usage", { from: "2025-12-01", to: "2026-11-30" })).toEqual([
       "All departments and employees",
@@ -222,26 +222,26 @@ describe("report file names", () => {
 
   it("carries the filters", () => {
     expect(reportFileName({ type: "spend-by-month", params: { ...params, departments: ["3", "5"] } }, "csv")).toBe(
-      "spend-by-month_2025-12-01_to_2026-11-30_departments-3-5.csv"
+      "spend-by-month_2025-12-01_to_2026-11-30_departments-3-5.csv",
     );
     expect(reportFileName({ type: "top-products", params: { ...params, employees: ["12"] } }, "xlsx")).toBe(
-      "top-products_2025-12-01_to_2026-11-30_employees-12.xlsx"
+      "top-products_2025-12-01_to_2026-11-30_employees-12.xlsx",
     );
     expect(reportFileName({ type: "orders-by-status", params }, "csv")).toBe(
-      "orders-by-status_2025-12-01_to_2026-11-30.csv"
+      "orders-by-status_2025-12-01_to_2026-11-30.csv",
     );
   });
 
   it("a report that ignores dates leaves them out", () => {
     expect(reportFileName({ type: "allowance-usage", params: { ...params, employees: ["7"] } }, "csv")).toBe(
-      "allowance-usage_employees-7.csv"
+      "allowance-usage_employees-7.csv",
     );
   });
 
   it("many ids are counted, not all listed", () => {
     const departments = ["1", "2", "3", "4", "5", "6", "7"];
     expect(reportFileName({ type: "spend-by-department", params: { ...params, departments } }, "csv")).toBe(
-      "spend-by-department_2025-12-01_to_2026-11-30_departments-1-2-3-4-5-and-2-more.csv"
+      "spend-by-department_2025-12-01_to_2026-11-30_departments-1-2-3-4-5-and-2-more.csv",
     );
   });
 
@@ -251,7 +251,7 @@ describe("report file names", () => {
         type: "../x y",
         params: { from: '2026"-01-01', to: "2026-02-01", departments: ["3/../4"], employees: ["a\r\nb"] },
       },
-      "csv"
+      "csv",
     );
     expect(name).toMatch(/^[A-Za-z0-9_.-]+$/);
     expect(name).toBe("x-y_departments-3-4_employees-a-b.csv");

@@ -141,7 +141,8 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
 /** The words on a row's chart bar or point: allowance rows are a wearer × an allocation type. */
 export function reportCategoryLabel(type: ReportType, row: Record<string, unknown>): string {
   const { columns, category } = REPORT_DEFINITIONS[type];
-  const text = (key: string) => formatReportCell(row, columns.find((c) => c.key === key) ?? { key, heading: "", format: "text" });
+  const text = (key: string) =>
+    formatReportCell(row, columns.find((c) => c.key === key) ?? { key, heading: "", format: "text" });
   return type === "allowance-usage" ? `${text(category)} · ${text("allocationTypeName")}` : text(category);
 }
 
@@ -306,7 +307,7 @@ function readIds(values: readonly string[]): { ids: string[]; bad: string | null
  */
 export function readReportFilters(
   input: URLSearchParams | FormData,
-  today: Date
+  today: Date,
 ):
   | { ok: true; filters: ReportFilters }
   | { ok: false; errors: ReportFilterErrors; values: Record<string, string | string[]> } {
@@ -394,7 +395,7 @@ export function reportFileName(
       employees?: readonly string[];
     };
   },
-  ext: "csv" | "xlsx"
+  ext: "csv" | "xlsx",
 ): string {
   const parts = [fileSafe(task.type) || "report"];
   const usesDates = isReportType(task.type) ? REPORT_DEFINITIONS[task.type].usesDates : true;

@@ -29,7 +29,7 @@ describe("validateSavedBasket (SPEC §5 messages)", () => {
     [{ manpack: [{ ...pack(), addressId: 77 }] }, "manpack[0].addressId"],
     [{ manpack: [pack([stockLine(), { ...stockLine(), qty: null as unknown as number }])] }, "manpack[0].data[1].qty"],
     [{ manpack: [{ employeeId: "1" }] }, "manpack[0].data"],
-  ])("%j → Invalid value at field \"%s\"", (value, field) => {
+  ])('%j → Invalid value at field "%s"', (value, field) => {
     expect(validateSavedBasket(value)).toEqual({ ok: false, message: `Invalid value at field "${field}"` });
   });
 });
@@ -45,7 +45,10 @@ describe("loadSavedBasket", () => {
   });
 
   it("drops lines whose product no longer exists, in stock and in packs", () => {
-    const result = loadSavedBasket({ stock: [stockLine("p1"), stockLine("gone")], manpack: [pack([stockLine("gone"), stockLine("p2")])] }, exists);
+    const result = loadSavedBasket(
+      { stock: [stockLine("p1"), stockLine("gone")], manpack: [pack([stockLine("gone"), stockLine("p2")])] },
+      exists,
+    );
     expect(result.error).toBeUndefined();
     expect(result.basket.stock.map((l) => l.productId)).toEqual(["p1"]);
     expect(result.basket.manpack[0].data.map((l) => l.productId)).toEqual(["p2"]);

@@ -27,7 +27,10 @@ export type SavedBasketCheck = { ok: true; basket: SavedBasket } | { ok: false; 
 
 /** 'manpack[0].data[1].qty': the path a person fixing the data would look for. */
 function fieldPath(path: readonly (string | number)[]): string {
-  return path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), "");
+  return path.reduce<string>(
+    (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part),
+    "",
+  );
 }
 
 export function validateSavedBasket(value: unknown): SavedBasketCheck {
@@ -38,7 +41,11 @@ export function validateSavedBasket(value: unknown): SavedBasketCheck {
 }
 
 /** SPEC §5: saved lines whose product has left the catalogue are dropped. */
-export function dropMissingProducts<T>(lines: readonly T[], exists: (productId: string) => boolean, productIdOf: (line: T) => string): T[] {
+export function dropMissingProducts<T>(
+  lines: readonly T[],
+  exists: (productId: string) => boolean,
+  productIdOf: (line: T) => string,
+): T[] {
   return lines.filter((line) => exists(productIdOf(line)));
 }
 
@@ -56,7 +63,10 @@ export function loadSavedBasket(value: unknown, exists: (productId: string) => b
   return {
     basket: {
       stock: dropMissingProducts(check.basket.stock, exists, byProduct),
-      manpack: check.basket.manpack.map((pack) => ({ ...pack, data: dropMissingProducts(pack.data, exists, byProduct) })),
+      manpack: check.basket.manpack.map((pack) => ({
+        ...pack,
+        data: dropMissingProducts(pack.data, exists, byProduct),
+      })),
     },
   };
 }

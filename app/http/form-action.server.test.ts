@@ -10,7 +10,14 @@ import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
-import { allowedFormActions, allowedFrameAncestors, allowFormAction, allowFrameAncestor, setPolicyWhenHeadersGo, widenedPolicy } from "./form-action.server";
+import {
+  allowedFormActions,
+  allowedFrameAncestors,
+  allowFormAction,
+  allowFrameAncestor,
+  setPolicyWhenHeadersGo,
+  widenedPolicy,
+} from "./form-action.server";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "./request-scope.server";
 import { contentSecurityPolicy, securityHeaders, type CspOptions } from "./security.server";
 
@@ -29,7 +36,10 @@ describe("allowFormAction", () => {
   it("adds the target's origin to this request's response only", () => {
     const one = openRequestScope();
     const other = openRequestScope();
-    const request = new Request("http://portal.test/checkout", { method: "POST", headers: { [REQUEST_SCOPE_HEADER]: one.key } });
+    const request = new Request("http://portal.test/checkout", {
+      method: "POST",
+      headers: { [REQUEST_SCOPE_HEADER]: one.key },
+    });
     expect(allowFormAction(request, "https://acs.bank.test/challenge?x=1")).toBe("https://acs.bank.test");
     expect(allowFormAction(request, "https://ACS.bank.test:8443/again")).toBe("https://acs.bank.test:8443");
     expect(allowedFormActions(one.key)).toEqual(["https://acs.bank.test", "https://acs.bank.test:8443"]);
@@ -39,17 +49,26 @@ describe("allowFormAction", () => {
     other.close();
   });
 
-  it.each(["javascript:alert(1)", "data:text/html,x", "/relative", "not a url", "ftp://files.bank.test/"])("refuses %j", (target) => {
-    const scope = openRequestScope();
-    const request = new Request("http://portal.test/", { method: "POST", headers: { [REQUEST_SCOPE_HEADER]: scope.key } });
-    expect(allowFormAction(request, target)).toBeNull();
-    expect(allowedFormActions(scope.key)).toEqual([]);
-    scope.close();
-  });
+  it.each(["javascript:alert(1)", "data:text/html,x", "/relative", "not a url", "ftp://files.bank.test/"])(
+    "refuses %j",
+    (target) => {
+      const scope = openRequestScope();
+      const request = new Request("http://portal.test/", {
+        method: "POST",
+        headers: { [REQUEST_SCOPE_HEADER]: scope.key },
+      });
+      expect(allowFormAction(request, target)).toBeNull();
+      expect(allowedFormActions(scope.key)).toEqual([]);
+      scope.close();
+    },
+  );
 
   it("keeps only the origin of a URL with credentials", () => {
     const scope = openRequestScope();
-    const request = new Request("http://portal.test/", { method: "POST", headers: { [REQUEST_SCOPE_HEADER]: scope.key } });
+    const request = new Request("http://portal.test/", {
+      method: "POST",
+      headers: { [REQUEST_SCOPE_HEADER]: scope.key },
+    });
     expect(allowFormAction(request, "https://user:pw@acs.bank.test/x")).toBe("https://acs.bank.test");
     scope.close();
   });
@@ -68,17 +87,37 @@ describe("the checkout's 3-D Secure hand-off", () => {
 
   function setUp(orderAnswer?: Record<string, string>) {
     const session = sessionAnswer({ permissions: ["canViewFullCatalogue"], setting: { needsAproval: false } });
-    const jacket = { productId: "20002", parentId: "20001", qty: 2, name: "Hi-Vis Jacket M", price: 24.5, thumbnail: null };
-    const basket = basketHandlers({ store: { state: { ...emptyBasket(), stock: [jacket], instructions: { stock: "", manpack: "" }, version: 5 }, patches: [], reorders: [] } });
+    const jacket = {
+      productId: "20002",
+      parentId: "20001",
+      qty: 2,
+      name: "Hi-Vis Jacket M",
+      price: 24.5,
+      thumbnail: null,
+    };
+    const basket = basketHandlers({
+      store: {
+        state: { ...emptyBasket(), stock: [jacket], instructions: { stock: "", manpack: "" }, version: 5 },
+        patches: [],
+        reorders: [],
+      },
+    });
     const checkout = checkoutHandlers({ usableAddresses: ["701"], orderAnswer });
     server.use(...authHandlers({ session }), ...basket.handlers, ...checkout.handlers);
   }
-  const form = { idempotencyKey: "3c1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f11", shippingMethod: "2", paymentMethod: "0", deliveryInstructions: "" };
+  const form = {
+    idempotencyKey: "3c1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f11",
+    shippingMethod: "2",
+    paymentMethod: "0",
+    deliveryInstructions: "",
+  };
 
   it("the checkout's answer is a document redirect that allows nothing itself: the 3-D Secure page's response does", async () => {
     setUp({ threeDSUrl: "https://acs.bank.test/challenge", cReq: "eyJjcmVxIjoxfQ", transactionId: "tx-9" });
     const { scope, request } = scoped("/checkout", form, cookie);
-    const answer = (await settle(() => checkoutAction({ request, params: {}, context: testLoadContext() }))) as Response;
+    const answer = (await settle(() =>
+      checkoutAction({ request, params: {}, context: testLoadContext() }),
+    )) as Response;
     expect(answer.headers.get("Location")).toBe("/checkout/3-d-secure");
     expect(allowedFormActions(scope.key)).toEqual([]);
     scope.close();
@@ -100,9 +139,20 @@ describe("setPolicyWhenHeadersGo (the HTTP server writes the CSP as the headers 
     http = createServer((req, res) => {
       const scope = openRequestScope();
       res.setHeader("Content-Security-Policy", "form-action 'self'");
-      setPolicyWhenHeadersGo(res, () => contentSecurityPolicy({ nonce: "n", stripe: false, https: false, formActionOrigins: allowedFormActions(scope.key) }));
+      setPolicyWhenHeadersGo(res, () =>
+        contentSecurityPolicy({
+          nonce: "n",
+          stripe: false,
+          https: false,
+          formActionOrigins: allowedFormActions(scope.key),
+        }),
+      );
       // what an action does while the response is being made
-      if (req.url === "/3ds") allowFormAction(new Request("http://portal.test/", { method: "POST", headers: { [REQUEST_SCOPE_HEADER]: scope.key } }), "https://acs.bank.test/c");
+      if (req.url === "/3ds")
+        allowFormAction(
+          new Request("http://portal.test/", { method: "POST", headers: { [REQUEST_SCOPE_HEADER]: scope.key } }),
+          "https://acs.bank.test/c",
+        );
       res.on("close", scope.close);
       res.end("ok");
     });
@@ -172,7 +222,9 @@ describe("allowFrameAncestor (a punchout session's pages in the procurement syst
         expect(plain.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
         expect(plain.headers.get("X-Frame-Options")).toBe("DENY");
       }
-      expect((await fetch(`${base}/return`)).headers.get("Content-Security-Policy")).toContain("form-action 'self' https://buyer.example;");
+      expect((await fetch(`${base}/return`)).headers.get("Content-Security-Policy")).toContain(
+        "form-action 'self' https://buyer.example;",
+      );
     });
   });
 });

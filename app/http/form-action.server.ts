@@ -88,7 +88,11 @@ export function setPolicyWhenHeadersGo(res: ServerResponse, policy: () => string
  * The CSP of a response whose route widened it (allowFormAction, allowFrameAncestor), or null to keep the one set
  * before. A response that may be framed loses X-Frame-Options, which cannot name an origin.
  */
-export function widenedPolicy(res: ServerResponse, csp: CspOptions, scopeKey: string | string[] | null | undefined): string | null {
+export function widenedPolicy(
+  res: ServerResponse,
+  csp: CspOptions,
+  scopeKey: string | string[] | null | undefined,
+): string | null {
   const formActionOrigins = allowedFormActions(scopeKey);
   const frameAncestors = allowedFrameAncestors(scopeKey);
   if (frameAncestors.length > 0) res.removeHeader("X-Frame-Options");

@@ -11,7 +11,14 @@ import type { PortalLoadContext } from "./context";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "./request-scope.server";
 import { installRouteMatchCache } from "./route-match-cache.server";
 import { setPolicyWhenHeadersGo, widenedPolicy } from "./form-action.server";
-import { crossSiteRefusal, isCrossSiteEntry, isOffSitePath, isOldBrowser, securityHeaders, type CspOptions } from "./security.server";
+import {
+  crossSiteRefusal,
+  isCrossSiteEntry,
+  isOffSitePath,
+  isOldBrowser,
+  securityHeaders,
+  type CspOptions,
+} from "./security.server";
 
 installGlobals({ nativeFetch: true });
 
@@ -51,7 +58,13 @@ export async function startPortal(options: { port?: number; root?: string } = {}
     const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || randomUUID();
     res.locals.context = { requestId, clientIp: req.ip ?? "unknown", cspNonce: nonce } satisfies PortalLoadContext;
     res.set("X-Request-Id", requestId);
-    const csp: CspOptions = { nonce, stripe: env.stripeEnabled, chatScriptOrigin, paymentPageOrigin, https: env.secureCookies };
+    const csp: CspOptions = {
+      nonce,
+      stripe: env.stripeEnabled,
+      chatScriptOrigin,
+      paymentPageOrigin,
+      https: env.secureCookies,
+    };
     res.set(securityHeaders(csp));
     // a response whose page posts a form elsewhere (allowFormAction: the 3-D Secure hand-off, the punchout return)
     // widens its own form-action; one a procurement system may frame (allowFrameAncestor, decision 109) its
@@ -61,7 +74,12 @@ export async function startPortal(options: { port?: number; root?: string } = {}
       res.redirect(302, "/old-browser");
       return;
     }
-    const refusal = crossSiteRefusal(req.method, new Headers(req.headers as Record<string, string>), req.get("host"), req.path);
+    const refusal = crossSiteRefusal(
+      req.method,
+      new Headers(req.headers as Record<string, string>),
+      req.get("host"),
+      req.path,
+    );
     if (refusal) {
       res.status(403).type("text/plain").send(`Forbidden: ${refusal}`);
       return;

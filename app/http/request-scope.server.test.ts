@@ -10,7 +10,10 @@ describe("perRequest", () => {
     let made = 0;
     const memo = new WeakMap<Request, number>();
     const scope = openRequestScope();
-    expect([perRequest(copy(scope.key), "user", memo, () => ++made), perRequest(copy(scope.key), "user", memo, () => ++made)]).toEqual([1, 1]);
+    expect([
+      perRequest(copy(scope.key), "user", memo, () => ++made),
+      perRequest(copy(scope.key), "user", memo, () => ++made),
+    ]).toEqual([1, 1]);
     expect(perRequest(copy(scope.key), "maintenance", memo, () => ++made)).toBe(2);
     scope.close();
   });

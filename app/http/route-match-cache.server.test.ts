@@ -14,7 +14,14 @@ const table = () => [
           { id: "routes/_default._index", index: true },
           { id: "routes/_default.product.$productSlug", path: "product/:productSlug" },
           { id: "routes/_default.categories.$type.$", path: "categories/:type/*" },
-          { id: "routes/_default.order-history", path: "order-history", children: [{ id: "routes/_default.order-history._index", index: true }, { id: "routes/_default.order-history.$orderId", path: ":orderId" }] },
+          {
+            id: "routes/_default.order-history",
+            path: "order-history",
+            children: [
+              { id: "routes/_default.order-history._index", index: true },
+              { id: "routes/_default.order-history.$orderId", path: ":orderId" },
+            ],
+          },
           { id: "routes/_default.Help", path: "Help", caseSensitive: true },
           { id: "routes/_default.$", path: "*" },
         ],
@@ -23,8 +30,23 @@ const table = () => [
     ],
   },
 ];
-const paths = ["/", "/product/hv200", "/product/hv200/", "/categories/full/hi-vis/hi-vis-jackets", "/order-history", "/order-history/42", "/Help", "/help", "/login", "/nowhere/at/all", "/product/caf%C3%A9", ""];
-const plain = (matches: ReturnType<typeof matchRoutes>) => matches?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase })) ?? null;
+const paths = [
+  "/",
+  "/product/hv200",
+  "/product/hv200/",
+  "/categories/full/hi-vis/hi-vis-jackets",
+  "/order-history",
+  "/order-history/42",
+  "/Help",
+  "/help",
+  "/login",
+  "/nowhere/at/all",
+  "/product/caf%C3%A9",
+  "",
+];
+const plain = (matches: ReturnType<typeof matchRoutes>) =>
+  matches?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase })) ??
+  null;
 
 describe("rememberingMatchRoutes (decision 095)", () => {
   it("answers exactly what matchRoutes answers, first time and remembered, for strings and { pathname }", () => {
@@ -33,8 +55,12 @@ describe("rememberingMatchRoutes (decision 095)", () => {
     for (let round = 0; round < 2; round++) {
       for (const path of paths) {
         expect(plain(remembering(routes, path) as never)).toEqual(plain(matchRoutes(routes, path)));
-        expect(plain(remembering(routes, { pathname: path }) as never)).toEqual(plain(matchRoutes(routes, { pathname: path })));
-        expect(plain(remembering(routes, path, "/portal") as never)).toEqual(plain(matchRoutes(routes, path, "/portal")));
+        expect(plain(remembering(routes, { pathname: path }) as never)).toEqual(
+          plain(matchRoutes(routes, { pathname: path })),
+        );
+        expect(plain(remembering(routes, path, "/portal") as never)).toEqual(
+          plain(matchRoutes(routes, path, "/portal")),
+        );
       }
     }
   });
@@ -57,7 +83,9 @@ describe("rememberingMatchRoutes (decision 095)", () => {
     const routes = table();
     const answer = remembering(routes, "/order-history/42") as never as NonNullable<ReturnType<typeof matchRoutes>>;
     (answer[answer.length - 1].params as Record<string, string>).orderId = "changed";
-    expect((remembering(routes, "/order-history/42") as never as NonNullable<ReturnType<typeof matchRoutes>>).at(-1)?.params).toEqual({ orderId: "42" });
+    expect(
+      (remembering(routes, "/order-history/42") as never as NonNullable<ReturnType<typeof matchRoutes>>).at(-1)?.params,
+    ).toEqual({ orderId: "42" });
     const other = table();
     other[0].children[0].children[1].path = "item/:productSlug";
     expect(plain(remembering(other, "/product/hv200") as never)).toEqual(plain(matchRoutes(other, "/product/hv200")));

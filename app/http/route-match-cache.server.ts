@@ -15,7 +15,8 @@ import { createRequire } from "node:module";
 type RouteLike = { id?: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: RouteLike[] };
 type Match = { params: Record<string, string | undefined>; pathname: string; pathnameBase: string; route: RouteLike };
 type MatchRoutes = (routes: RouteLike[], location: unknown, basename?: string) => Match[] | null;
-type Kept = { routeId: string; params: Record<string, string | undefined>; pathname: string; pathnameBase: string }[] | null;
+type Kept =
+  { routeId: string; params: Record<string, string | undefined>; pathname: string; pathnameBase: string }[] | null;
 type Table = { shape: string; byId: Map<string, RouteLike> } | null;
 
 /** Wraps `matchRoutes`; `limit` paths are kept (least recently used dropped first). */
@@ -46,7 +47,10 @@ export function rememberingMatchRoutes(original: MatchRoutes, limit = 2000): Mat
     const path =
       typeof location === "string"
         ? location
-        : location && typeof location === "object" && Object.keys(location).every((k) => k === "pathname") && typeof (location as { pathname?: unknown }).pathname === "string"
+        : location &&
+            typeof location === "object" &&
+            Object.keys(location).every((k) => k === "pathname") &&
+            typeof (location as { pathname?: unknown }).pathname === "string"
           ? (location as { pathname: string }).pathname
           : null;
     const table = Array.isArray(routes) && path !== null ? tableOf(routes) : null;
@@ -56,12 +60,24 @@ export function rememberingMatchRoutes(original: MatchRoutes, limit = 2000): Mat
     let answer = kept.get(key);
     if (answer === undefined) {
       const matches = original(routes, location, basename);
-      answer = matches ? matches.map((m) => ({ routeId: m.route.id as string, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase })) : null;
+      answer = matches
+        ? matches.map((m) => ({
+            routeId: m.route.id as string,
+            params: m.params,
+            pathname: m.pathname,
+            pathnameBase: m.pathnameBase,
+          }))
+        : null;
       if (kept.size >= limit) kept.delete(kept.keys().next().value as string);
     } else kept.delete(key); // re-inserted below: most recently used last
     kept.set(key, answer);
     if (!answer) return null;
-    return answer.map((m) => ({ params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase, route: table.byId.get(m.routeId) as RouteLike }));
+    return answer.map((m) => ({
+      params: { ...m.params },
+      pathname: m.pathname,
+      pathnameBase: m.pathnameBase,
+      route: table.byId.get(m.routeId) as RouteLike,
+    }));
   };
 }
 

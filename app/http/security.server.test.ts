@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, crossSiteRefusal, isCrossSiteEntry, isOffSitePath, isOldBrowser, securityHeaders } from "./security.server";
+import {
+  contentSecurityPolicy,
+  crossSiteRefusal,
+  isCrossSiteEntry,
+  isOffSitePath,
+  isOldBrowser,
+  securityHeaders,
+} from "./security.server";
 
 describe("crossSiteRefusal (CSRF check on every non-GET)", () => {
   const h = (init: Record<string, string>) => new Headers(init);
@@ -50,8 +57,12 @@ describe("crossSiteRefusal (CSRF check on every non-GET)", () => {
     "/login",
     "/checkout",
   ])("keeps the check for a POST to %s", (path) => {
-    expect(crossSiteRefusal("POST", h({ origin: "https://buyer.example" }), "portal.test", path)).toBe("The request came from another site.");
-    expect(crossSiteRefusal("POST", h({}), "portal.test", path)).toBe("The request did not say which site it came from.");
+    expect(crossSiteRefusal("POST", h({ origin: "https://buyer.example" }), "portal.test", path)).toBe(
+      "The request came from another site.",
+    );
+    expect(crossSiteRefusal("POST", h({}), "portal.test", path)).toBe(
+      "The request did not say which site it came from.",
+    );
   });
 
   it("isCrossSiteEntry: a POST to exactly those paths (the HTTP server then drops its Origin, which Remix would refuse)", () => {
@@ -64,12 +75,16 @@ describe("crossSiteRefusal (CSRF check on every non-GET)", () => {
 
   it("exempts posts only: another method to an entry point keeps the check", () => {
     for (const method of ["PUT", "PATCH", "DELETE"]) {
-      expect(crossSiteRefusal(method, h({ origin: "https://buyer.example" }), "portal.test", "/punchout/oci")).not.toBeNull();
+      expect(
+        crossSiteRefusal(method, h({ origin: "https://buyer.example" }), "portal.test", "/punchout/oci"),
+      ).not.toBeNull();
     }
   });
 
   it("refuses a request without a Host", () => {
-    expect(crossSiteRefusal("POST", h({ origin: "http://portal.test" }), undefined)).toBe("The request has no Host header.");
+    expect(crossSiteRefusal("POST", h({ origin: "http://portal.test" }), undefined)).toBe(
+      "The request has no Host header.",
+    );
   });
 });
 
@@ -88,7 +103,9 @@ describe("security headers", () => {
   });
 
   it("sends HSTS only when served over HTTPS", () => {
-    expect(securityHeaders({ nonce: "n", stripe: false, https: true })["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(securityHeaders({ nonce: "n", stripe: false, https: true })["Strict-Transport-Security"]).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
     expect(securityHeaders({ nonce: "n", stripe: false, https: false })["Strict-Transport-Security"]).toBeUndefined();
   });
 });
@@ -114,17 +131,23 @@ describe("CSP form-action: this site, plus only what a page really posts to (iss
   });
 
   it("origins one response allowed (the 3-D Secure hand-off), once each", () => {
-    expect(formAction({ formActionOrigins: ["https://acs.bank.test", "https://acs.bank.test"] })).toBe("form-action 'self' https://acs.bank.test");
+    expect(formAction({ formActionOrigins: ["https://acs.bank.test", "https://acs.bank.test"] })).toBe(
+      "form-action 'self' https://acs.bank.test",
+    );
   });
 
   it("never anything that is not a plain origin, so no value can add a directive", () => {
-    expect(formAction({ formActionOrigins: ["https://a.test;script-src *", "*", "https:", "'unsafe-inline'"] })).toBe("form-action 'self'");
+    expect(formAction({ formActionOrigins: ["https://a.test;script-src *", "*", "https:", "'unsafe-inline'"] })).toBe(
+      "form-action 'self'",
+    );
   });
 });
 
 describe("CSP frame-ancestors: 'none', unless one response lets a procurement system frame it (decision 109)", () => {
   const policy = (frameAncestors?: string[]) =>
-    contentSecurityPolicy({ nonce: "n", stripe: false, https: true, frameAncestors }).split("; ").find((d) => d.startsWith("frame-ancestors "));
+    contentSecurityPolicy({ nonce: "n", stripe: false, https: true, frameAncestors })
+      .split("; ")
+      .find((d) => d.startsWith("frame-ancestors "));
 
   it("'none' by default, with X-Frame-Options DENY", () => {
     expect(policy()).toBe("frame-ancestors 'none'");
@@ -133,7 +156,11 @@ describe("CSP frame-ancestors: 'none', unless one response lets a procurement sy
 
   it("the allowed origin instead of 'none', and no X-Frame-Options (it cannot name an origin)", () => {
     expect(policy(["https://buyer.example", "https://buyer.example"])).toBe("frame-ancestors https://buyer.example");
-    expect(securityHeaders({ nonce: "n", stripe: false, https: true, frameAncestors: ["https://buyer.example"] })["X-Frame-Options"]).toBeUndefined();
+    expect(
+      securityHeaders({ nonce: "n", stripe: false, https: true, frameAncestors: ["https://buyer.example"] })[
+        "X-Frame-Options"
+      ],
+    ).toBeUndefined();
   });
 
   it("'*' for a page with nothing to click", () => {
@@ -148,7 +175,8 @@ describe("CSP frame-ancestors: 'none', unless one response lets a procurement sy
 describe("isOldBrowser", () => {
   const IE11 = "Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko";
   const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
-  const OLD_EDGE = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0 Safari/537.36 Edge/18.17763";
+  const OLD_EDGE =
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0 Safari/537.36 Edge/18.17763";
 
   it.each([
     ["GET", "/dashboard", IE11, true],

@@ -5,7 +5,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * with no Origin, and the OCI log-in is a form post from the procurement system's site. Each authenticates by its
  * shared secret, so exactly these paths, spelt exactly so, are exempt from the same-site check.
  */
-export const CROSS_SITE_POST_PATHS: ReadonlySet<string> = new Set(["/punchout/cxml/setup", "/punchout/cxml/order", "/punchout/oci"]);
+export const CROSS_SITE_POST_PATHS: ReadonlySet<string> = new Set([
+  "/punchout/cxml/setup",
+  "/punchout/cxml/order",
+  "/punchout/oci",
+]);
 
 /** Whether a request is a POST to one of the punchout entry points, which may come from another site. */
 export function isCrossSiteEntry(method: string, path: string | undefined): boolean {
@@ -17,7 +21,12 @@ export function isCrossSiteEntry(method: string, path: string | undefined): bool
  * Browsers send Origin on every cross-site and same-site POST; Referer is the fallback for old ones.
  * Returns the reason to refuse, or null when the request may go on. `path` is the request's path without its query.
  */
-export function crossSiteRefusal(method: string, headers: Headers, host: string | undefined, path?: string): string | null {
+export function crossSiteRefusal(
+  method: string,
+  headers: Headers,
+  host: string | undefined,
+  path?: string,
+): string | null {
   if (SAFE_METHODS.has(method.toUpperCase())) return null;
   if (isCrossSiteEntry(method, path)) return null;
   if (!host) return "The request has no Host header.";
@@ -51,7 +60,14 @@ export type CspOptions = {
 // a CSP source that is an origin and nothing else, so no value can widen the policy or add a directive
 const PLAIN_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
-export function contentSecurityPolicy({ nonce, stripe, chatScriptOrigin, paymentPageOrigin, formActionOrigins = [], frameAncestors = [] }: CspOptions): string {
+export function contentSecurityPolicy({
+  nonce,
+  stripe,
+  chatScriptOrigin,
+  paymentPageOrigin,
+  formActionOrigins = [],
+  frameAncestors = [],
+}: CspOptions): string {
   const scripts = ["'self'", `'nonce-${nonce}'`];
   const frames = ["'self'"];
   const connect = ["'self'"];
@@ -65,7 +81,8 @@ export function contentSecurityPolicy({ nonce, stripe, chatScriptOrigin, payment
   // (form-action governs that redirect); a stand-in payment page (e2e) and the origins one response allowed besides
   const formTargets = new Set(["'self'"]);
   if (stripe) formTargets.add("https://checkout.stripe.com");
-  for (const origin of [paymentPageOrigin, ...formActionOrigins]) if (origin && PLAIN_ORIGIN.test(origin)) formTargets.add(origin);
+  for (const origin of [paymentPageOrigin, ...formActionOrigins])
+    if (origin && PLAIN_ORIGIN.test(origin)) formTargets.add(origin);
   const directives = [
     "default-src 'self'",
     `script-src ${scripts.join(" ")}`,

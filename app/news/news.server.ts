@@ -68,14 +68,29 @@ export async function newsListData(user: PortalUser, url: URL) {
   });
   const asked = url.searchParams.get("category");
   const category = asked ? (categories.find((c) => c.slug === asked) ?? null) : null;
-  const options = { categoryId: category?.id ?? null, page: parsePage(url.searchParams.get("page")), perPage: NEWS_PAGE_SIZE };
+  const options = {
+    categoryId: category?.id ?? null,
+    page: parsePage(url.searchParams.get("page")),
+    perPage: NEWS_PAGE_SIZE,
+  };
   let list = await listNews(user.upstream, options);
   // a page past the end is the last page
-  if (list.posts.length === 0 && options.page > list.pages && list.total > 0) list = await listNews(user.upstream, { ...options, page: list.pages });
+  if (list.posts.length === 0 && options.page > list.pages && list.total > 0)
+    list = await listNews(user.upstream, { ...options, page: list.pages });
   const page = Math.min(options.page, Math.max(1, list.pages));
-  const [read, unreadNews] = await Promise.all([readPostIds(user.upstream, list.posts.map((p) => p.id)), headerUnreadNews(user)]);
+  const [read, unreadNews] = await Promise.all([
+    readPostIds(
+      user.upstream,
+      list.posts.map((p) => p.id),
+    ),
+    headerUnreadNews(user),
+  ]);
   return {
-    posts: list.posts.map((post) => ({ ...summaryOf(post), excerptHtml: sanitiseCmsHtml(post.excerpt.rendered), unread: !read.has(post.id) })),
+    posts: list.posts.map((post) => ({
+      ...summaryOf(post),
+      excerptHtml: sanitiseCmsHtml(post.excerpt.rendered),
+      unread: !read.has(post.id),
+    })),
     total: list.total,
     page,
     pageCount: Math.max(1, list.pages),
@@ -92,10 +107,13 @@ export async function newsListData(user: PortalUser, url: URL) {
 export async function newsPostData(user: PortalUser, slug: string) {
   const post = await newsPostBySlug(user.upstream, slug);
   if (!post) return null;
-  const [totalReadNews, total] = await Promise.all([markNewsRead(user.upstream, post.id), newsTotal(user.upstream).catch((error: unknown) => {
-    if (!(error instanceof UpstreamError)) throw error;
-    return null;
-  })]);
+  const [totalReadNews, total] = await Promise.all([
+    markNewsRead(user.upstream, post.id),
+    newsTotal(user.upstream).catch((error: unknown) => {
+      if (!(error instanceof UpstreamError)) throw error;
+      return null;
+    }),
+  ]);
   return {
     ...summaryOf(post),
     author: cmsText(post._embedded?.author?.[0]?.name ?? ""),

@@ -56,7 +56,9 @@ export type OrderHistoryData = Awaited<ReturnType<typeof orderHistoryData>>;
 function filterOptions(user: PortalUser): Promise<OrderFilterOptions> {
   const unit = user.session.selectedCustomer;
   if (!unit) return getOrderFilterOptions(user.upstream);
-  const key = user.session.setting.wp_contact_only ? `${unit.internalId}/contact/${unit.contactId}` : `${unit.internalId}/all`;
+  const key = user.session.setting.wp_contact_only
+    ? `${unit.internalId}/contact/${unit.contactId}`
+    : `${unit.internalId}/all`;
   return filterOptionsCache.get(key, () => getOrderFilterOptions(user.upstream));
 }
 
@@ -69,9 +71,13 @@ const EXPORT_CHUNK = 500;
  * long history never sits in memory whole. The first chunk is fetched before the answer starts, so a provider
  * refusal becomes an error answer instead of a 200 cut off after its header row.
  */
-export async function orderHistoryCsv(user: PortalUser, filters: OrderListFilters): Promise<ReadableStream<Uint8Array>> {
+export async function orderHistoryCsv(
+  user: PortalUser,
+  filters: OrderListFilters,
+): Promise<ReadableStream<Uint8Array>> {
   const base = orderListQuery(filters);
-  const chunk = (skip: number) => listOrders(user.upstream, { ...base, $limit: String(EXPORT_CHUNK), $skip: String(skip) });
+  const chunk = (skip: number) =>
+    listOrders(user.upstream, { ...base, $limit: String(EXPORT_CHUNK), $skip: String(skip) });
   const encoder = new TextEncoder();
   const prices = orderPrices(user);
   let next: OrderPage | null = await chunk(0);
@@ -83,7 +89,8 @@ export async function orderHistoryCsv(user: PortalUser, filters: OrderListFilter
     async pull(controller) {
       const answer = next ?? (await chunk(skip));
       next = null;
-      if (answer.data.length > 0) controller.enqueue(encoder.encode(answer.data.map((order) => orderCsvRow(order, prices)).join("")));
+      if (answer.data.length > 0)
+        controller.enqueue(encoder.encode(answer.data.map((order) => orderCsvRow(order, prices)).join("")));
       skip += answer.data.length;
       if (answer.data.length === 0 || skip >= answer.total) controller.close();
     },

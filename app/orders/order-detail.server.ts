@@ -15,7 +15,9 @@ export async function loadOrderDetail(user: PortalUser, orderId: string | undefi
     order,
     canReorder: canPlaceOrders(user.session.account, { inPunchout: user.inPunchout }),
     // the addresses this user may send an order of this kind to: the provider refuses the others (decision 075)
-    addressOptions: canAmend ? await listAddressOptions(user.upstream, isWearerPackOrder(answer) ? "wearerPack" : "stock") : null,
+    addressOptions: canAmend
+      ? await listAddressOptions(user.upstream, isWearerPackOrder(answer) ? "wearerPack" : "stock")
+      : null,
   };
 }
 export type OrderDetailData = Awaited<ReturnType<typeof loadOrderDetail>>;

@@ -22,7 +22,9 @@ export function statusView(order: PortalOrder): StatusView {
 /** Decision 058: an account with prices hidden sees no order amounts (the delivery charge, shown at checkout, stays). */
 export type OrderPrices = { pricesHidden?: boolean };
 
-export const orderPrices = (user: PortalUser): OrderPrices => ({ pricesHidden: pricesHidden(user.session.account, { inPunchout: user.inPunchout }) });
+export const orderPrices = (user: PortalUser): OrderPrices => ({
+  pricesHidden: pricesHidden(user.session.account, { inPunchout: user.inPunchout }),
+});
 
 export function orderSummary(order: PortalOrder, { pricesHidden = false }: OrderPrices = {}) {
   const money = (amount: unknown) => shownMoney(amount, pricesHidden);
@@ -48,7 +50,11 @@ export function despatchView(d: Despatch) {
     trackingNumber: d.trackingNumber ?? "",
     status: d.status ?? "",
     orderTranId: d.order?.tranId ? String(d.order.tranId) : "",
-    lines: d.lines.map((l, i) => ({ key: `${l.item?.internalId ?? ""}-${i}`, name: l.item?.name ?? "", quantity: l.quantity })),
+    lines: d.lines.map((l, i) => ({
+      key: `${l.item?.internalId ?? ""}-${i}`,
+      name: l.item?.name ?? "",
+      quantity: l.quantity,
+    })),
   };
 }
 export type DespatchView = ReturnType<typeof despatchView>;
@@ -81,7 +87,12 @@ export function orderDetail(order: PortalOrder, prices: OrderPrices = {}) {
     lines: (order.itemList?.item ?? []).map(lineView),
     // a wearer-pack order's lines as a section per wearer, with where they go (decision 104)
     wearers: isWearerPackOrder(order)
-      ? linesByWearer(order).map((w) => ({ key: w.key || "none", name: w.name, addressLines: w.addressLines, lines: w.lines.map(lineView) }))
+      ? linesByWearer(order).map((w) => ({
+          key: w.key || "none",
+          name: w.name,
+          addressLines: w.addressLines,
+          lines: w.lines.map(lineView),
+        }))
       : null,
     despatches: despatches.map(despatchView),
     nothingDespatched: despatches.length === 0,

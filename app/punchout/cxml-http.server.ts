@@ -24,8 +24,12 @@ export async function readXmlBody(request: Request): Promise<XmlBody> {
     const sent = mediaType ? `not ${mediaType}` : "no Content-Type was sent";
     return refused(`The request must be cXML sent as text/xml or application/xml (${sent}).`);
   }
-  const charset = parameters.find((p) => p.startsWith("charset="))?.slice("charset=".length).replace(/^"|"$/g, "");
-  if (charset && charset !== "utf-8" && charset !== "utf8") return refused(`The document must be UTF-8 (not ${charset}).`);
+  const charset = parameters
+    .find((p) => p.startsWith("charset="))
+    ?.slice("charset=".length)
+    .replace(/^"|"$/g, "");
+  if (charset && charset !== "utf-8" && charset !== "utf8")
+    return refused(`The document must be UTF-8 (not ${charset}).`);
   const tooBig = refused(`The document is larger than ${MAX_XML_BYTES / 1024} KB.`);
   const declared = Number(request.headers.get("Content-Length") ?? "");
   // the rest is left unread, not cancelled: cancelling destroys the socket before the answer reaches the sender,
@@ -60,14 +64,22 @@ function refused(message: string): XmlBody {
 
 /** A payloadID and timestamp for a document this portal writes, naming the portal's host. */
 export function messageIds(request: Request, now = new Date()): MessageIds {
-  return { payloadId: cxmlPayloadId(now, randomBytes(6).toString("hex"), new URL(request.url).hostname), timestamp: cxmlTimestamp(now) };
+  return {
+    payloadId: cxmlPayloadId(now, randomBytes(6).toString("hex"), new URL(request.url).hostname),
+    timestamp: cxmlTimestamp(now),
+  };
 }
 
 /** cXML status codes that are not HTTP ones, and the HTTP status they go with. */
 const HTTP_STATUS_OF: Partial<Record<CxmlStatusCode, number>> = { 560: 503 };
 
 /** A cXML Response/Status document with the same HTTP status (for cXML's own codes, the HTTP one that matches). */
-export function cxmlStatus(request: Request, status: CxmlStatusCode, message: string, headers: Record<string, string> = {}): Response {
+export function cxmlStatus(
+  request: Request,
+  status: CxmlStatusCode,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return cxmlResponse(statusResponse(status, message, messageIds(request)), HTTP_STATUS_OF[status] ?? status, headers);
 }
 
@@ -103,7 +115,9 @@ export function cxmlResponse(body: string, status: number, headers: Record<strin
  * The cXML document a POST to a cXML entry point carries, or the cXML answer refusing it: 405 for another method,
  * 560 while maintenance is on, 400 for the wrong content type, an oversized or unreadable body.
  */
-export async function cxmlDocumentOf(request: Request): Promise<{ ok: true; xml: string } | { ok: false; answer: Response }> {
+export async function cxmlDocumentOf(
+  request: Request,
+): Promise<{ ok: true; xml: string } | { ok: false; answer: Response }> {
   if (request.method !== "POST") return { ok: false, answer: onlyPost(request) };
   const down = await maintenanceAnswer(request);
   if (down) return { ok: false, answer: down };
@@ -121,9 +135,15 @@ export function onlyPost(request: Request): Response {
  * reason (a 429 its Retry-After); anything else is a cXML 500 with no detail, never an HTML error page.
  */
 export function refusalAnswer(request: Request, error: unknown): Response {
-  if (isRefusal(error, 400, 401, 403, 404, 409)) return cxmlStatus(request, error.status as 400 | 401 | 403 | 404 | 409, error.message);
+  if (isRefusal(error, 400, 401, 403, 404, 409))
+    return cxmlStatus(request, error.status as 400 | 401 | 403 | 404 | 409, error.message);
   if (isRefusal(error, 429)) {
-    return cxmlStatus(request, 429, error.message, error.retryAfter === null ? {} : { "Retry-After": String(error.retryAfter) });
+    return cxmlStatus(
+      request,
+      429,
+      error.message,
+      error.retryAfter === null ? {} : { "Retry-After": String(error.retryAfter) },
+    );
   }
   if (isRefusal(error)) return cxmlStatus(request, 400, error.message);
   console.error(`punchout ${new URL(request.url).pathname} failed`, describeFailure(error));

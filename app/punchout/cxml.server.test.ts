@@ -87,7 +87,12 @@ describe("parseSetupRequest: public samples", () => {
       version: "1.2.014",
       from: { domain: "DUNS", identity: "65652314" },
       to: { domain: "DUNS", identity: "83528721" },
-      sender: { domain: "NetworkId", identity: "AN200001", sharedSecret: "abracadabra", userAgent: "Procurement System 2.0" },
+      sender: {
+        domain: "NetworkId",
+        identity: "AN200001",
+        sharedSecret: "abracadabra",
+        userAgent: "Procurement System 2.0",
+      },
       operation: "create",
       buyerCookie: "1CX3L4843PPZO",
       browserFormPostUrl: "https://bigbuyer.com:2600/punchout?client=NAwl4Jo",
@@ -203,7 +208,8 @@ describe("parseSetupRequest: every missing or bad element is named", () => {
   const sender = `<Sender><Credential domain="NetworkID"><Identity>A</Identity><SharedSecret>s</SharedSecret></Credential></Sender>`;
   const address = (postal: string, name = "<Name>Depot</Name>") =>
     `${cookie}${post}<ShipTo><Address>${name}<PostalAddress>${postal}</PostalAddress></Address></ShipTo>`;
-  const full = "<Street>1 Road</Street><City>Crewe</City><PostalCode>CW1 1AA</PostalCode><Country isoCountryCode=\"GB\">UK</Country>";
+  const full =
+    '<Street>1 Road</Street><City>Crewe</City><PostalCode>CW1 1AA</PostalCode><Country isoCountryCode="GB">UK</Country>';
 
   it.each([
     ["no payloadID", setup({ attributes: 'timestamp="t"' }), "Missing attribute: cXML@payloadID."],
@@ -211,15 +217,25 @@ describe("parseSetupRequest: every missing or bad element is named", () => {
     ["no Header", `<cXML payloadID="p" timestamp="t"><Request/></cXML>`, "Missing element: Header."],
     ["not cXML", `<Other/>`, "Missing element: cXML."],
     ["no From", setup({ header: to + sender }), "Missing element: Header/From/Credential."],
-    ["no From identity", setup({ header: `<From><Credential domain="x"/></From>${to}${sender}` }), "Missing element: Header/From/Credential/Identity."],
+    [
+      "no From identity",
+      setup({ header: `<From><Credential domain="x"/></From>${to}${sender}` }),
+      "Missing element: Header/From/Credential/Identity.",
+    ],
     ["no To", setup({ header: from + sender }), "Missing element: Header/To/Credential."],
     ["no Sender", setup({ header: from + to }), "Missing element: Header/Sender/Credential."],
     [
       "no SharedSecret",
-      setup({ header: `${from}${to}<Sender><Credential domain="NetworkID"><Identity>A</Identity></Credential></Sender>` }),
+      setup({
+        header: `${from}${to}<Sender><Credential domain="NetworkID"><Identity>A</Identity></Credential></Sender>`,
+      }),
       "Missing element: Header/Sender/Credential/SharedSecret.",
     ],
-    ["no PunchOutSetupRequest", `<cXML payloadID="p" timestamp="t"><Header>${from}${to}${sender}</Header><Request/></cXML>`, "Missing element: Request/PunchOutSetupRequest."],
+    [
+      "no PunchOutSetupRequest",
+      `<cXML payloadID="p" timestamp="t"><Header>${from}${to}${sender}</Header><Request/></cXML>`,
+      "Missing element: Request/PunchOutSetupRequest.",
+    ],
     ["no BuyerCookie", setup({ body: post }), "Missing element: BuyerCookie."],
     ["an empty BuyerCookie", setup({ body: `<BuyerCookie> </BuyerCookie>${post}` }), "Missing element: BuyerCookie."],
     ["no BrowserFormPost", setup({ body: cookie }), "Missing element: BrowserFormPost/URL."],
@@ -236,10 +252,26 @@ describe("parseSetupRequest: every missing or bad element is named", () => {
     ],
     ["ShipTo without Address", setup({ body: `${cookie}${post}<ShipTo/>` }), "Missing element: ShipTo/Address."],
     ["ShipTo without a name", setup({ body: address(full, "") }), "Missing element: ShipTo/Address/Name."],
-    ["ShipTo without a street", setup({ body: address("<City>C</City><PostalCode>P</PostalCode><Country>GB</Country>") }), "Missing element: ShipTo/Address/PostalAddress/Street."],
-    ["ShipTo without a city", setup({ body: address("<Street>S</Street><PostalCode>P</PostalCode><Country>GB</Country>") }), "Missing element: ShipTo/Address/PostalAddress/City."],
-    ["ShipTo without a postcode", setup({ body: address("<Street>S</Street><City>C</City><Country>GB</Country>") }), "Missing element: ShipTo/Address/PostalAddress/PostalCode."],
-    ["ShipTo without a country", setup({ body: address("<Street>S</Street><City>C</City><PostalCode>P</PostalCode>") }), "Missing element: ShipTo/Address/PostalAddress/Country."],
+    [
+      "ShipTo without a street",
+      setup({ body: address("<City>C</City><PostalCode>P</PostalCode><Country>GB</Country>") }),
+      "Missing element: ShipTo/Address/PostalAddress/Street.",
+    ],
+    [
+      "ShipTo without a city",
+      setup({ body: address("<Street>S</Street><PostalCode>P</PostalCode><Country>GB</Country>") }),
+      "Missing element: ShipTo/Address/PostalAddress/City.",
+    ],
+    [
+      "ShipTo without a postcode",
+      setup({ body: address("<Street>S</Street><City>C</City><Country>GB</Country>") }),
+      "Missing element: ShipTo/Address/PostalAddress/PostalCode.",
+    ],
+    [
+      "ShipTo without a country",
+      setup({ body: address("<Street>S</Street><City>C</City><PostalCode>P</PostalCode>") }),
+      "Missing element: ShipTo/Address/PostalAddress/Country.",
+    ],
     [
       "ItemOut without SupplierPartID",
       setup({ body: `${cookie}${post}<ItemOut quantity="1"><ItemID/></ItemOut>` }),
@@ -252,7 +284,9 @@ describe("parseSetupRequest: every missing or bad element is named", () => {
     ],
     [
       "ItemOut with part of an item",
-      setup({ body: `${cookie}${post}<ItemOut quantity="1.5"><ItemID><SupplierPartID>X</SupplierPartID></ItemID></ItemOut>` }),
+      setup({
+        body: `${cookie}${post}<ItemOut quantity="1.5"><ItemID><SupplierPartID>X</SupplierPartID></ItemID></ItemOut>`,
+      }),
       "ItemOut[1]@quantity must be a whole number above zero.",
     ],
   ])("%s", (_case, xml, text) => {
@@ -260,14 +294,19 @@ describe("parseSetupRequest: every missing or bad element is named", () => {
   });
 
   it("reads a ShipTo whose country is only the element's text", () => {
-    const result = parseSetupRequest(setup({ body: address("<Street>S</Street><City>C</City><PostalCode>P</PostalCode><Country>GB</Country>") }));
+    const result = parseSetupRequest(
+      setup({ body: address("<Street>S</Street><City>C</City><PostalCode>P</PostalCode><Country>GB</Country>") }),
+    );
     expect(result.ok && result.request.shipTo?.country).toBe("GB");
   });
 });
 
 describe("hostile and malformed XML", () => {
   it("accepts and ignores the cXML DOCTYPE line", () => {
-    const xml = setup().replace("<cXML", `${'<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd">'}\n<cXML`);
+    const xml = setup().replace(
+      "<cXML",
+      `${'<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd">'}\n<cXML`,
+    );
     const result = parseSetupRequest(xml);
     expect(result.ok && result.request.version).toBe("1.2.014");
   });
@@ -351,7 +390,11 @@ describe("hostile and malformed XML", () => {
     ["text only", "not xml at all", /^Malformed XML: /],
     ["an empty body", "", /^Malformed XML: /],
     ["a bare ampersand", "<cXML>a & b</cXML>", /^Malformed XML: /],
-    ["two DOCTYPEs", '<!DOCTYPE cXML SYSTEM "a"><!DOCTYPE cXML SYSTEM "b"><cXML/>', /^Malformed XML: more than one DOCTYPE\.$/],
+    [
+      "two DOCTYPEs",
+      '<!DOCTYPE cXML SYSTEM "a"><!DOCTYPE cXML SYSTEM "b"><cXML/>',
+      /^Malformed XML: more than one DOCTYPE\.$/,
+    ],
   ])("refuses %s as malformed", (_case, xml, text) => {
     const result = parseSetupRequest(xml);
     expect(result).toMatchObject({ ok: false, status: 400 });
@@ -461,7 +504,9 @@ describe("orderMessage", () => {
     expect(orderMessage({ ...MESSAGE, shipTo: { ...shipTo, country: "US", countryName: "United States" } })).toContain(
       '<Country isoCountryCode="US">United States</Country>',
     );
-    expect(orderMessage({ ...MESSAGE, shipTo: { ...shipTo, country: "FR" } })).toContain('<Country isoCountryCode="FR">FR</Country>');
+    expect(orderMessage({ ...MESSAGE, shipTo: { ...shipTo, country: "FR" } })).toContain(
+      '<Country isoCountryCode="FR">FR</Country>',
+    );
   });
 
   it("leaves out ShipTo, an empty auxiliary id and an empty manufacturer part", () => {
@@ -473,7 +518,13 @@ describe("orderMessage", () => {
 
   it("totals in whole pence: 3 × £0.10 is 0.30, and 0.1 + 0.2 is 0.30", () => {
     expect(orderMessage(MESSAGE)).toContain('<Total><Money currency="GBP">0.30</Money></Total>');
-    const two = orderMessage({ ...MESSAGE, lines: [{ ...LINE, quantity: 1 }, { ...LINE, quantity: 1, unitPricePence: 20 }] });
+    const two = orderMessage({
+      ...MESSAGE,
+      lines: [
+        { ...LINE, quantity: 1 },
+        { ...LINE, quantity: 1, unitPricePence: 20 },
+      ],
+    });
     expect(two).toContain('<Total><Money currency="GBP">0.30</Money></Total>');
     expect(two).toContain('<ItemIn quantity="1" lineNumber="2">');
   });
@@ -498,7 +549,9 @@ describe("orderMessage", () => {
       ...MESSAGE,
       buyerCookie: hostile,
       fromIdentity: hostile,
-      lines: [{ ...LINE, description: hostile, supplierPartId: hostile, supplierPartAuxiliaryId: hostile, unspsc: hostile }],
+      lines: [
+        { ...LINE, description: hostile, supplierPartId: hostile, supplierPartAuxiliaryId: hostile, unspsc: hostile },
+      ],
     });
     expect(xml).not.toContain("</Description><x");
     expect(xml).not.toContain("]]>");
@@ -509,7 +562,18 @@ describe("orderMessage", () => {
     const parsed = parseXml(xml);
     expect(parsed.ok).toBe(true);
     // And it reads back as the text that was put in (less the control character).
-    const again = orderMessage({ ...MESSAGE, shipTo: { name: `"q" & 'a'`, deliverTo: [], street: ["<s>"], city: "c", postalCode: "p", country: "GB", addressId: `"><x` } });
+    const again = orderMessage({
+      ...MESSAGE,
+      shipTo: {
+        name: `"q" & 'a'`,
+        deliverTo: [],
+        street: ["<s>"],
+        city: "c",
+        postalCode: "p",
+        country: "GB",
+        addressId: `"><x`,
+      },
+    });
     expect(again).toContain(`addressID="&quot;&gt;&lt;x"`);
     expect(parseXml(again).ok).toBe(true);
   });
@@ -553,7 +617,13 @@ describe("parseOrderRequest", () => {
       to: { domain: "NetworkID", identity: "workwear-portal" },
       sender: { identity: "AN-APEX-RAIL", sharedSecret: "apex-punchout-secret", userAgent: "Ariba Buyer 9r1" },
       totalPence: 3897,
-      shipTo: { addressId: "DEPOT-7", city: "Crewe", postalCode: "CW1 6NA", country: "GB", street: ["Unit 4, Weston Road"] },
+      shipTo: {
+        addressId: "DEPOT-7",
+        city: "Crewe",
+        postalCode: "CW1 6NA",
+        country: "GB",
+        street: ["Unit 4, Weston Road"],
+      },
       billTo: { addressId: "HQ", name: "Apex Rail Services Ltd", city: "Derby" },
     });
     expect(order.items).toEqual([
@@ -576,19 +646,59 @@ describe("parseOrderRequest", () => {
 
   it.each([
     ["no orderID", ORDER.replace('orderID="PO-88123" ', ""), "Missing attribute: OrderRequestHeader@orderID."],
-    ["no orderDate", ORDER.replace('orderDate="2026-11-24T09:29:00+00:00" ', ""), "Missing attribute: OrderRequestHeader@orderDate."],
+    [
+      "no orderDate",
+      ORDER.replace('orderDate="2026-11-24T09:29:00+00:00" ', ""),
+      "Missing attribute: OrderRequestHeader@orderDate.",
+    ],
     ["no total", ORDER.replace(/<Total>[\s\S]*?<\/Total>/, ""), "Missing element: OrderRequestHeader/Total/Money."],
-    ["a total in euros", ORDER.replace('<Money currency="GBP">38.97', '<Money currency="EUR">38.97'), "OrderRequestHeader/Total/Money@currency must be GBP."],
-    ["a price in fractions of a penny", ORDER.replace(">9.99<", ">9.995<"), "ItemOut[1]/ItemDetail/UnitPrice/Money must be an amount in pounds and pence, such as 12.50."],
-    ["a negative price", ORDER.replace(">9.99<", ">-9.99<"), "ItemOut[1]/ItemDetail/UnitPrice/Money must be an amount in pounds and pence, such as 12.50."],
-    ["no unit price", ORDER.replace(/<UnitPrice>[\s\S]*?<\/UnitPrice>/, ""), "Missing element: ItemOut[1]/ItemDetail/UnitPrice/Money."],
-    ["no part", ORDER.replace("<SupplierPartID>GLOVE-22</SupplierPartID>", ""), "Missing element: ItemOut[2]/ItemID/SupplierPartID."],
-    ["a bad line number", ORDER.replace('lineNumber="2"', 'lineNumber="two"'), "ItemOut[2]@lineNumber must be a whole number above zero."],
-    ["a zero quantity", ORDER.replace('quantity="3"', 'quantity="0"'), "ItemOut[1]@quantity must be a whole number above zero."],
+    [
+      "a total in euros",
+      ORDER.replace('<Money currency="GBP">38.97', '<Money currency="EUR">38.97'),
+      "OrderRequestHeader/Total/Money@currency must be GBP.",
+    ],
+    [
+      "a price in fractions of a penny",
+      ORDER.replace(">9.99<", ">9.995<"),
+      "ItemOut[1]/ItemDetail/UnitPrice/Money must be an amount in pounds and pence, such as 12.50.",
+    ],
+    [
+      "a negative price",
+      ORDER.replace(">9.99<", ">-9.99<"),
+      "ItemOut[1]/ItemDetail/UnitPrice/Money must be an amount in pounds and pence, such as 12.50.",
+    ],
+    [
+      "no unit price",
+      ORDER.replace(/<UnitPrice>[\s\S]*?<\/UnitPrice>/, ""),
+      "Missing element: ItemOut[1]/ItemDetail/UnitPrice/Money.",
+    ],
+    [
+      "no part",
+      ORDER.replace("<SupplierPartID>GLOVE-22</SupplierPartID>", ""),
+      "Missing element: ItemOut[2]/ItemID/SupplierPartID.",
+    ],
+    [
+      "a bad line number",
+      ORDER.replace('lineNumber="2"', 'lineNumber="two"'),
+      "ItemOut[2]@lineNumber must be a whole number above zero.",
+    ],
+    [
+      "a zero quantity",
+      ORDER.replace('quantity="3"', 'quantity="0"'),
+      "ItemOut[1]@quantity must be a whole number above zero.",
+    ],
     ["no lines", ORDER.replace(/<ItemOut[\s\S]*<\/ItemOut>/, ""), "Missing element: Request/OrderRequest/ItemOut."],
-    ["no OrderRequestHeader", ORDER.replace(/<OrderRequestHeader[\s\S]*<\/OrderRequestHeader>/, ""), "Missing element: Request/OrderRequest/OrderRequestHeader."],
+    [
+      "no OrderRequestHeader",
+      ORDER.replace(/<OrderRequestHeader[\s\S]*<\/OrderRequestHeader>/, ""),
+      "Missing element: Request/OrderRequest/OrderRequestHeader.",
+    ],
     ["a setup request", COUPA, "Missing element: Request/OrderRequest."],
-    ["no shared secret", ORDER.replace("<SharedSecret>apex-punchout-secret</SharedSecret>", ""), "Missing element: Header/Sender/Credential/SharedSecret."],
+    [
+      "no shared secret",
+      ORDER.replace("<SharedSecret>apex-punchout-secret</SharedSecret>", ""),
+      "Missing element: Header/Sender/Credential/SharedSecret.",
+    ],
   ])("refuses %s", (_case, xml, text) => {
     expect(parseOrderRequest(xml)).toEqual({ ok: false, status: 400, text });
   });

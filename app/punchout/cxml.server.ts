@@ -135,7 +135,10 @@ export type OrderRequest = CxmlHeader & {
 };
 
 /** Reads an OrderRequest (the purchase order for a transferred basket). Money must be GBP, in whole pence. */
-export function parseOrderRequest(xml: string, options: CredentialOptions = {}): CxmlParseResult<{ order: OrderRequest }> {
+export function parseOrderRequest(
+  xml: string,
+  options: CredentialOptions = {},
+): CxmlParseResult<{ order: OrderRequest }> {
   return readDocument(xml, (root) => {
     const header = readHeader(root, options);
     const request = required(root, "Request/OrderRequest");
@@ -219,10 +222,7 @@ export type CxmlStatusCode = keyof typeof STATUS_TEXT;
 
 /** A Response/Status document: the answer to an OrderRequest, and every refusal. */
 export function statusResponse(code: CxmlStatusCode, message: string, ids: MessageIds) {
-  return cxmlDocument(
-    ids,
-    element("Response", {}, textElement("Status", { code, text: STATUS_TEXT[code] }, message)),
-  );
+  return cxmlDocument(ids, element("Response", {}, textElement("Status", { code, text: STATUS_TEXT[code] }, message)));
 }
 
 export type OrderMessageLine = {
@@ -283,7 +283,8 @@ export function orderMessage(input: OrderMessageInput) {
                 "ItemID",
                 {},
                 textElement("SupplierPartID", {}, line.supplierPartId),
-                line.supplierPartAuxiliaryId && textElement("SupplierPartAuxiliaryID", {}, line.supplierPartAuxiliaryId),
+                line.supplierPartAuxiliaryId &&
+                  textElement("SupplierPartAuxiliaryID", {}, line.supplierPartAuxiliaryId),
               ),
               element(
                 "ItemDetail",
@@ -363,8 +364,7 @@ function readCredentials(header: XmlNode, party: "From" | "To" | "Sender"): Cred
 function pickCredential(list: Credential[], domains: string[], path: string, needSecret = false): Credential {
   const usable = list.filter((c) => c.identity && (!needSecret || c.sharedSecret));
   const wanted = domains.map((d) => d.toLowerCase());
-  const picked =
-    wanted.map((d) => usable.find((c) => c.domain.toLowerCase() === d)).find(Boolean) ?? usable[0];
+  const picked = wanted.map((d) => usable.find((c) => c.domain.toLowerCase() === d)).find(Boolean) ?? usable[0];
   if (!picked) {
     const first = list[0];
     const missing = !first ? "Credential" : !first.identity ? "Credential/Identity" : "Credential/SharedSecret";
@@ -493,7 +493,11 @@ function addressElement(address: CxmlAddress) {
       textElement("City", {}, address.city),
       address.state && textElement("State", {}, address.state),
       textElement("PostalCode", {}, address.postalCode),
-      textElement("Country", { isoCountryCode: address.country }, address.countryName ?? COUNTRY_NAMES[address.country] ?? address.country),
+      textElement(
+        "Country",
+        { isoCountryCode: address.country },
+        address.countryName ?? COUNTRY_NAMES[address.country] ?? address.country,
+      ),
     ),
   );
 }

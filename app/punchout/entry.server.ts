@@ -28,13 +28,21 @@ async function ociFields(request: Request, query: URLSearchParams | null): Promi
   if (query) return query;
   const fields = new URLSearchParams();
   if (Number(request.headers.get("Content-Length") ?? "0") > MAX_OCI_BODY_BYTES) {
-    refuse<OciRefusal>(request, { kind: "invalid", problems: ["The log-in form is too large to be an OCI log-in."] }, 400);
+    refuse<OciRefusal>(
+      request,
+      { kind: "invalid", problems: ["The log-in form is too large to be an OCI log-in."] },
+      400,
+    );
   }
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    refuse<OciRefusal>(request, { kind: "invalid", problems: ["The log-in could not be read: send the OCI fields as a form."] }, 400);
+    refuse<OciRefusal>(
+      request,
+      { kind: "invalid", problems: ["The log-in could not be read: send the OCI fields as a form."] },
+      400,
+    );
   }
   for (const [name, value] of form.entries()) if (typeof value === "string") fields.append(name, value);
   for (const [name, value] of new URL(request.url).searchParams) fields.append(name, value);
@@ -51,7 +59,11 @@ export async function ociLogIn(request: Request, query: URLSearchParams | null, 
   const parsed = parseOciLogin(await ociFields(request, query));
   if (!parsed.ok) {
     if (parsed.status === 401) {
-      refuse<OciRefusal>(request, { kind: "refused", message: "The log-in did not include a user name and password." }, 401);
+      refuse<OciRefusal>(
+        request,
+        { kind: "refused", message: "The log-in did not include a user name and password." },
+        401,
+      );
     }
     refuse<OciRefusal>(request, { kind: "invalid", problems: Object.values(parsed.errors) }, 400);
   }
@@ -59,22 +71,28 @@ export async function ociLogIn(request: Request, query: URLSearchParams | null, 
   try {
     ({ startToken } = await punchoutOciLogin(request, parsed.login, clientIp));
   } catch (error) {
-    if (isRefusal(error, 401)) refuse<OciRefusal>(request, { kind: "refused", message: "The user name or password was not accepted." }, 401);
+    if (isRefusal(error, 401))
+      refuse<OciRefusal>(request, { kind: "refused", message: "The user name or password was not accepted." }, 401);
     if (isRefusal(error, 429)) {
-      const retry: Record<string, string> = error.retryAfter === null ? {} : { "Retry-After": String(error.retryAfter) };
+      const retry: Record<string, string> =
+        error.retryAfter === null ? {} : { "Retry-After": String(error.retryAfter) };
       refuse<OciRefusal>(request, { kind: "refused", message: error.message }, 429, retry);
     }
     if (isRefusal(error, 400)) refuse<OciRefusal>(request, { kind: "invalid", problems: [error.message] }, 400);
     throw error;
   }
-  throw redirect(`/punchout/start/${encodeURIComponent(startToken)}`, { status: 303, headers: { "Cache-Control": "no-store" } });
+  throw redirect(`/punchout/start/${encodeURIComponent(startToken)}`, {
+    status: 303,
+    headers: { "Cache-Control": "no-store" },
+  });
 }
 
 // the provider's start tokens are 256 random bits in base64url (decision 107); anything else is no token of ours
 const START_TOKEN = /^[A-Za-z0-9_-]{16,200}$/;
 
 const LINK_SPENT = "This punchout link has expired or has already been used. Start again from your procurement system.";
-const PROFILE_OFF = "Punchout is no longer switched on for your organisation's procurement system. Ask your purchasing administrator.";
+const PROFILE_OFF =
+  "Punchout is no longer switched on for your organisation's procurement system. Ask your purchasing administrator.";
 
 /**
  * GET /punchout/start/{token}: redeems the token once and opens a NEW portal session inside the punchout session
@@ -83,9 +101,13 @@ const PROFILE_OFF = "Punchout is no longer switched on for your organisation's p
  */
 export async function startPunchout(request: Request, token: string | undefined, clientIp?: string): Promise<never> {
   if (isPrefetch(request)) {
-    throw new Response("A punchout link is opened only when it is followed.", { status: 425, headers: { "Cache-Control": "no-store" } });
+    throw new Response("A punchout link is opened only when it is followed.", {
+      status: 425,
+      headers: { "Cache-Control": "no-store" },
+    });
   }
-  if (!token || !START_TOKEN.test(token)) refuse<StartRefusal>(request, { kind: "start", status: 404, message: LINK_SPENT }, 404);
+  if (!token || !START_TOKEN.test(token))
+    refuse<StartRefusal>(request, { kind: "start", status: 404, message: LINK_SPENT }, 404);
   await checkMaintenance(request);
   let started: PunchoutStart;
   try {
@@ -120,10 +142,13 @@ export async function startPunchout(request: Request, token: string | undefined,
   const unknown = unknownItemsToast(punchoutSession.unknownItems);
   if (unknown) session.flash("toast", { kind: "info", message: unknown });
   const target = punchout.operation === "create" ? "/" : "/basket";
-  throw redirect(upstreamSession.selectedCustomer ? target : `/select-your-customer?redirect=${encodeURIComponent(target)}`, {
-    status: 303,
-    headers: { "Set-Cookie": await commitSession(session), "Cache-Control": "no-store" },
-  });
+  throw redirect(
+    upstreamSession.selectedCustomer ? target : `/select-your-customer?redirect=${encodeURIComponent(target)}`,
+    {
+      status: 303,
+      headers: { "Set-Cookie": await commitSession(session), "Cache-Control": "no-store" },
+    },
+  );
 }
 
 /** The provider session of the session this browser had before, ended: nothing of it is kept. */
@@ -141,6 +166,9 @@ export function unknownItemsToast(items: PunchoutStart["punchoutSession"]["unkno
     return item.description ? `${item.description} (${part})` : part;
   });
   const more = items.length > SHOWN ? ` and ${items.length - SHOWN} more` : "";
-  const count = items.length === 1 ? "1 item from your procurement system is" : `${items.length} items from your procurement system are`;
+  const count =
+    items.length === 1
+      ? "1 item from your procurement system is"
+      : `${items.length} items from your procurement system are`;
   return `${count} not in the catalogue and ${items.length === 1 ? "was" : "were"} left out of the basket: ${named.join(", ")}${more}.`;
 }

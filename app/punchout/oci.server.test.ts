@@ -39,8 +39,13 @@ describe("parseOciLogin", () => {
   });
 
   it("prefers the exact name and falls back to another case", () => {
-    const result = parseOciLogin(new URLSearchParams("username=lower&USERNAME=exact&password=p&hook_url=https://h.example/"));
-    expect(result).toMatchObject({ ok: true, login: { username: "exact", password: "p", hookUrl: "https://h.example/" } });
+    const result = parseOciLogin(
+      new URLSearchParams("username=lower&USERNAME=exact&password=p&hook_url=https://h.example/"),
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      login: { username: "exact", password: "p", hookUrl: "https://h.example/" },
+    });
   });
 
   it("answers missing credentials with 401 and names them", () => {
@@ -81,7 +86,19 @@ const LINE: OciLine = {
 
 describe("ociItemFields", () => {
   it("lists the fields in order, numbered from 1", () => {
-    expect(ociItemFields([LINE, { ...LINE, supplierPartId: "GLOVE-22", supplierPartAuxiliaryId: undefined, quantity: 1, unitPricePence: 1999, leadTimeDays: undefined }])).toEqual([
+    expect(
+      ociItemFields([
+        LINE,
+        {
+          ...LINE,
+          supplierPartId: "GLOVE-22",
+          supplierPartAuxiliaryId: undefined,
+          quantity: 1,
+          unitPricePence: 1999,
+          leadTimeDays: undefined,
+        },
+      ]),
+    ).toEqual([
       ["~OkCode", "ADDI"],
       ["~TARGET", "_top"],
       ["~CALLER", "CTLG"],
@@ -117,13 +134,21 @@ describe("ociItemFields", () => {
   it("cuts text to OCI 4.0's lengths and carries a long description whole in the long text", () => {
     const description = "Hi-vis waterproof bomber jacket with detachable fleece lining, yellow/navy";
     const fields = ociItemFields([
-      { ...LINE, description, supplierPartId: "P".repeat(50), supplierPartAuxiliaryId: undefined, unspsc: "461815311234" },
+      {
+        ...LINE,
+        description,
+        supplierPartId: "P".repeat(50),
+        supplierPartAuxiliaryId: undefined,
+        unspsc: "461815311234",
+      },
     ]);
     const value = (name: string) => fields.find(([field]) => field === name)?.[1];
     expect(value("NEW_ITEM-DESCRIPTION[1]")).toBe(description.slice(0, 40));
     expect(value("NEW_ITEM-VENDORMAT[1]")).toBe("P".repeat(40));
     expect(value("NEW_ITEM-MATGROUP[1]")).toBe("4618153112");
-    expect(fields.filter(([name]) => name === "NEW_ITEM-LONGTEXT_1:132[]")).toEqual([["NEW_ITEM-LONGTEXT_1:132[]", description]]);
+    expect(fields.filter(([name]) => name === "NEW_ITEM-LONGTEXT_1:132[]")).toEqual([
+      ["NEW_ITEM-LONGTEXT_1:132[]", description],
+    ]);
   });
 
   it("splits long text into 132-character pieces", () => {
@@ -136,7 +161,9 @@ describe("ociItemFields", () => {
 
   it("numbers each line's long text by its line", () => {
     const fields = ociItemFields([LINE, { ...LINE, longText: "second" }]);
-    expect(fields.filter(([name]) => name.startsWith("NEW_ITEM-LONGTEXT"))).toEqual([["NEW_ITEM-LONGTEXT_2:132[]", "second"]]);
+    expect(fields.filter(([name]) => name.startsWith("NEW_ITEM-LONGTEXT"))).toEqual([
+      ["NEW_ITEM-LONGTEXT_2:132[]", "second"],
+    ]);
   });
 
   it("never cuts inside a character", () => {
@@ -146,7 +173,8 @@ describe("ociItemFields", () => {
   });
 
   it("writes prices from pence without floating-point error", () => {
-    const price = (pence: number) => ociItemFields([{ ...LINE, unitPricePence: pence }]).find(([n]) => n === "NEW_ITEM-PRICE[1]")?.[1];
+    const price = (pence: number) =>
+      ociItemFields([{ ...LINE, unitPricePence: pence }]).find(([n]) => n === "NEW_ITEM-PRICE[1]")?.[1];
     expect(price(30)).toBe("0.30");
     expect(price(5)).toBe("0.05");
     expect(price(123456)).toBe("1234.56");

@@ -22,8 +22,7 @@ export type OciLogin = {
 export type OciLoginField = "USERNAME" | "PASSWORD" | "HOOK_URL" | "~OkCode" | "~TARGET" | "~CALLER";
 
 export type OciLoginResult =
-  | { ok: true; login: OciLogin }
-  | { ok: false; status: 400 | 401; errors: Partial<Record<OciLoginField, string>> };
+  { ok: true; login: OciLogin } | { ok: false; status: 400 | 401; errors: Partial<Record<OciLoginField, string>> };
 
 type Params = URLSearchParams | Record<string, string | undefined>;
 
@@ -56,7 +55,8 @@ export function parseOciLogin(params: Params): OciLoginResult {
   else if (!isHttpUrl(hookUrl)) errors.HOOK_URL = "HOOK_URL must be an http or https address.";
   if (!/^[A-Za-z0-9_]{1,20}$/.test(okCode)) errors["~OkCode"] = "~OkCode must be a short code such as ADDI.";
   if (!FRAME_NAME.test(target)) errors["~TARGET"] = "~TARGET must be a frame name such as _top.";
-  if (caller !== undefined && !/^[A-Za-z0-9_]{1,20}$/.test(caller)) errors["~CALLER"] = "~CALLER must be a short code such as CTLG.";
+  if (caller !== undefined && !/^[A-Za-z0-9_]{1,20}$/.test(caller))
+    errors["~CALLER"] = "~CALLER must be a short code such as CTLG.";
   const fields = Object.keys(errors);
   if (fields.length > 0) {
     const onlyCredentials = fields.every((field) => field === "USERNAME" || field === "PASSWORD");
@@ -129,9 +129,12 @@ export function ociItemFields(
     item("CURRENCY", "GBP", OCI_LENGTHS.CURRENCY);
     item("VENDORMAT", vendorMaterial(line), OCI_LENGTHS.VENDORMAT);
     item("MATGROUP", line.unspsc, OCI_LENGTHS.MATGROUP);
-    item("LEADTIME", line.leadTimeDays === undefined ? "" : decimal(line.leadTimeDays, "lead time", n), OCI_LENGTHS.LEADTIME);
-    const longText =
-      line.longText ?? ([...line.description].length > OCI_LENGTHS.DESCRIPTION ? line.description : "");
+    item(
+      "LEADTIME",
+      line.leadTimeDays === undefined ? "" : decimal(line.leadTimeDays, "lead time", n),
+      OCI_LENGTHS.LEADTIME,
+    );
+    const longText = line.longText ?? ([...line.description].length > OCI_LENGTHS.DESCRIPTION ? line.description : "");
     for (const piece of pieces(longText, OCI_LENGTHS.LONGTEXT_PIECE)) {
       fields.push([`NEW_ITEM-LONGTEXT_${n}:132[]`, piece] as const);
     }
@@ -159,4 +162,3 @@ function decimal(value: number, what: string, n: number) {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`Line ${n}: ${what} must be a whole number`);
   return String(value);
 }
-

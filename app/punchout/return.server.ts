@@ -6,11 +6,7 @@ import { destroySession, flashToast, getSession } from "~/auth/session.server";
 import { allowFormAction, formTargetOrigin } from "~/http/form-action.server";
 import { forgetSession } from "~/upstream/cache.server";
 import { refusal } from "~/upstream/errors.server";
-import {
-  cancelPunchoutSession,
-  transferPunchoutBasket,
-  type PunchoutReturn,
-} from "~/upstream/punchout-session.server";
+import { cancelPunchoutSession, transferPunchoutBasket, type PunchoutReturn } from "~/upstream/punchout-session.server";
 import { parseForm } from "~/utils/forms.server";
 import { cxmlPayloadId, cxmlTimestamp, encodeForFormPost, orderMessage } from "./cxml.server";
 import { ociItemFields } from "./oci.server";
@@ -31,11 +27,15 @@ export type ReturnForm = { action: string; target: string; fields: (readonly [st
 
 /** Text or attribute value for HTML: the five characters that could end either are escaped. */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 // a browsing-context name (OCI ~TARGET); anything else would be read as a new window's name, so it goes to the top
-const targetName = (value: string | null | undefined) => (value && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : "_top");
+const targetName = (value: string | null | undefined) =>
+  value && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : "_top";
 
 /**
  * The form that carries the answer back: to the return URL, with the cXML PunchOutOrderMessage in its one field
@@ -46,7 +46,8 @@ export function returnForm(answer: PunchoutReturn, ids = messageIds(new Date(), 
   const lines = answer.state === "awaiting-approval" ? [] : answer.lines;
   if (answer.protocol === "oci") {
     const target = targetName(answer.oci?.target);
-    const okCode = answer.oci?.okCode && /^[A-Za-z0-9_-]{1,20}$/.test(answer.oci.okCode) ? answer.oci.okCode : undefined;
+    const okCode =
+      answer.oci?.okCode && /^[A-Za-z0-9_-]{1,20}$/.test(answer.oci.okCode) ? answer.oci.okCode : undefined;
     return { action: answer.returnUrl, target, fields: ociItemFields(lines, { target, okCode }) };
   }
   const credentials = answer.credentials ?? { fromIdentity: "", senderIdentity: "", toIdentity: "" };
@@ -67,7 +68,16 @@ export function messageIds(now: Date, host: string) {
 }
 
 /** A small complete page in the portal's look (logo, heading, text), with `body` (trusted HTML) after the text. */
-export function portalPage({ title, heading, text, body = "", script = "" }: { title: string; heading: string; text: string[]; body?: string; script?: string }, options: PageOptions): string {
+export function portalPage(
+  {
+    title,
+    heading,
+    text,
+    body = "",
+    script = "",
+  }: { title: string; heading: string; text: string[]; body?: string; script?: string },
+  options: PageOptions,
+): string {
   const stylesheet = options.stylesheet ? `\n<link rel="stylesheet" href="${escapeHtml(options.stylesheet)}">` : "";
   const paragraphs = text.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n");
   const inline = script ? `\n<script nonce="${escapeHtml(options.nonce)}">${script}</script>` : "";
@@ -95,7 +105,9 @@ ${body}
 
 /** The page that posts `form` back at once with JavaScript, or when its button is pressed without. */
 export function returnPage(form: ReturnForm, kind: ReturnKind, options: PageOptions): string {
-  const inputs = form.fields.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join("\n");
+  const inputs = form.fields
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join("\n");
   const body = `<form id="${FORM_ID}" method="post" action="${escapeHtml(form.action)}" target="${escapeHtml(form.target)}" accept-charset="UTF-8">
 ${inputs}
 <button type="submit" class="button button--primary">${RETURN_BUTTON}</button>
@@ -103,9 +115,17 @@ ${inputs}
   const text =
     kind === "transfer"
       ? ["Your basket is on its way back to your procurement system. If nothing happens, press the button."]
-      : ["Your punchout session is cancelled and an empty basket goes back to your procurement system. If nothing happens, press the button."];
+      : [
+          "Your punchout session is cancelled and an empty basket goes back to your procurement system. If nothing happens, press the button.",
+        ];
   return portalPage(
-    { title: "Returning to your procurement system", heading: "Returning to your procurement system", text, body, script: `document.getElementById("${FORM_ID}").submit();` },
+    {
+      title: "Returning to your procurement system",
+      heading: "Returning to your procurement system",
+      text,
+      body,
+      script: `document.getElementById("${FORM_ID}").submit();`,
+    },
     options,
   );
 }
@@ -139,12 +159,18 @@ const returnSchema = () => z.object({});
  * answers what to send back; this answers the page that sends it, with the portal cookie destroyed. An empty basket goes
  * back to the basket with the provider's words; a session already ended is a page saying so.
  */
-export async function answerPunchoutReturn(request: Request, user: PortalUser, kind: ReturnKind, options: PageOptions): Promise<Response> {
+export async function answerPunchoutReturn(
+  request: Request,
+  user: PortalUser,
+  kind: ReturnKind,
+  options: PageOptions,
+): Promise<Response> {
   const form = await parseForm(request, returnSchema());
   if (!form.ok) return htmlResponse(endedPage("The form could not be read.", options), 400);
   let answer: PunchoutReturn;
   try {
-    answer = kind === "transfer" ? await transferPunchoutBasket(user.upstream) : await cancelPunchoutSession(user.upstream);
+    answer =
+      kind === "transfer" ? await transferPunchoutBasket(user.upstream) : await cancelPunchoutSession(user.upstream);
   } catch (error) {
     const refused = refusal(error, 400, 403, 404, 409, 410);
     if (refused.status === 400 && kind === "transfer" && user.punchout?.operation === "inspect") {
@@ -153,19 +179,29 @@ export async function answerPunchoutReturn(request: Request, user: PortalUser, k
       return sentBack(request, user, answer, "cancel", options);
     }
     if (refused.status === 400 || refused.status === 403) {
-      throw redirect("/basket", { status: 303, headers: await flashToast(request, { kind: "error", message: refused.message }) });
+      throw redirect("/basket", {
+        status: 303,
+        headers: await flashToast(request, { kind: "error", message: refused.message }),
+      });
     }
     return htmlResponse(endedPage(refused.message, options), refused.status);
   }
   return sentBack(request, user, answer, kind, options);
 }
 
-async function sentBack(request: Request, user: PortalUser, answer: PunchoutReturn, kind: ReturnKind, options: PageOptions): Promise<Response> {
+async function sentBack(
+  request: Request,
+  user: PortalUser,
+  answer: PunchoutReturn,
+  kind: ReturnKind,
+  options: PageOptions,
+): Promise<Response> {
   const setCookie = await destroySession(await getSession(request));
   forgetSession(user.upstream.token);
   if (answer.state === "awaiting-approval") return htmlResponse(approvalPage(options), 200, setCookie);
   if (formTargetOrigin(answer.returnUrl) === null) {
-    const message = "Your procurement system's return address is not a web address (http or https), so nothing could be sent back to it.";
+    const message =
+      "Your procurement system's return address is not a web address (http or https), so nothing could be sent back to it.";
     return htmlResponse(endedPage(message, options), 400, setCookie);
   }
   allowFormAction(request, answer.returnUrl);

@@ -170,9 +170,10 @@ export function escapeText(value: string) {
 }
 
 export function escapeAttr(value: string) {
-  return escapeText(value).replace(/"/g, "&quot;").replace(/'/g, "&apos;").replace(/[\t\n\r]/g, (c) =>
-    `&#${c.charCodeAt(0)};`,
-  );
+  return escapeText(value)
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;")
+    .replace(/[\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export type XmlChild = string | false | null | undefined;

@@ -52,7 +52,7 @@ describe("report charts", () => {
     expect(chart.xLabel).toBe("Quantity");
     expect(chart.yLabel).toBe("Product");
     expect(chart.description).toBe(
-      "Bar chart, 2 bars, quantity for each product. Highest: Hi-vis vest, 40. Lowest: Fleece, 10."
+      "Bar chart, 2 bars, quantity for each product. Highest: Hi-vis vest, 40. Lowest: Fleece, 10.",
     );
     expect(chart.xTicks.every((t) => /^\d[\d,]*$/.test(t.label))).toBe(true);
   });
@@ -115,7 +115,7 @@ describe("report charts", () => {
     const months = ["2025-12", "2026-01", "2026-02", "2026-03"];
     const chart = reportChart(
       "spend-by-month",
-      months.map((month, i) => ({ month, orders: i, subTotal: [100, 0, 300, 200][i] }))
+      months.map((month, i) => ({ month, orders: i, subTotal: [100, 0, 300, 200][i] })),
     )!;
     expect(chart.kind).toBe("line");
     expect(chart.path).toMatch(/^M[\d.]+,[\d.]+(L[\d.]+,[\d.]+){3}$/);
@@ -128,7 +128,7 @@ describe("report charts", () => {
     expect(chart.xTicks.map((t) => t.label)).toEqual(["Dec 2025", "Jan 2026", "Feb 2026", "Mar 2026"]);
     expect(chart.points![2]).toMatchObject({ label: "Feb 2026", valueText: "£300.00" });
     expect(chart.description).toBe(
-      "Line chart of spend for each month, Dec 2025 to Mar 2026 (4 points). Highest: Feb 2026, £300.00. Lowest: Jan 2026, £0.00."
+      "Line chart of spend for each month, Dec 2025 to Mar 2026 (4 points). Highest: Feb 2026, £300.00. Lowest: Jan 2026, £0.00.",
     );
     expect(chart.yLabel).toBe("Spend");
     expect(chart.xLabel).toBe("Month");

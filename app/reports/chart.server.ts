@@ -1,6 +1,12 @@
 import { scaleBand, scaleLinear, scalePoint } from "d3-scale";
 import { line } from "d3-shape";
-import { formatReportCell, REPORT_DEFINITIONS, reportCategoryLabel, type ReportColumn, type ReportType } from "~/domain/reports";
+import {
+  formatReportCell,
+  REPORT_DEFINITIONS,
+  reportCategoryLabel,
+  type ReportColumn,
+  type ReportType,
+} from "~/domain/reports";
 
 // A report's chart as plain geometry (issue 19 item 4, decision 123): d3-scale and d3-shape run here, on the server,
 // and the page draws the numbers as SVG with no chart code in the browser (app/components/report-chart.tsx).
@@ -131,11 +137,22 @@ function barChart({ title, labels, values, texts, column }: Series, width: numbe
   const bars = values.map((value, i) => {
     const end = x.scale(value);
     const y = round(band(i) ?? 0);
-    return { x: round(Math.min(zero, end)), y, width: round(Math.abs(end - zero)), height: round(band.bandwidth()), label: labels[i], valueText: texts[i] };
+    return {
+      x: round(Math.min(zero, end)),
+      y,
+      width: round(Math.abs(end - zero)),
+      height: round(band.bandwidth()),
+      label: labels[i],
+      valueText: texts[i],
+    };
   });
   const yTicks = labels.map((label, i) => {
     const short = shortenLabel(label);
-    return { y: round((band(i) ?? 0) + band.bandwidth() / 2), label: short, ...(short !== label ? { full: label } : {}) };
+    return {
+      y: round((band(i) ?? 0) + band.bandwidth() / 2),
+      label: short,
+      ...(short !== label ? { full: label } : {}),
+    };
   });
   const what = `${axes.xLabel.toLowerCase()} for each ${axes.yLabel.toLowerCase()}`;
   return {
@@ -153,7 +170,11 @@ function barChart({ title, labels, values, texts, column }: Series, width: numbe
   };
 }
 
-function lineChart({ title, labels, values, texts, column }: Series, size: { width: number; height: number }, axes: Axes): ReportChart {
+function lineChart(
+  { title, labels, values, texts, column }: Series,
+  size: { width: number; height: number },
+  axes: Axes,
+): ReportChart {
   const { width, height } = size;
   const plot = { left: 72, top: 16, right: width - 24, bottom: height - 56 };
   const x = scalePoint<number>()
@@ -161,7 +182,12 @@ function lineChart({ title, labels, values, texts, column }: Series, size: { wid
     .range([plot.left, plot.right])
     .padding(0.5);
   const y = valueScale(values, [plot.bottom, plot.top], column);
-  const points = values.map((value, i) => ({ x: round(x(i) ?? 0), y: round(y.scale(value)), label: labels[i], valueText: texts[i] }));
+  const points = values.map((value, i) => ({
+    x: round(x(i) ?? 0),
+    y: round(y.scale(value)),
+    label: labels[i],
+    valueText: texts[i],
+  }));
   const path = line<ChartPoint>()
     .x((p) => p.x)
     .y((p) => p.y)(points);

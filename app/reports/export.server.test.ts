@@ -44,9 +44,9 @@ describe("report CSV", () => {
               orders: 0,
               subTotal: 0,
             },
-          ]
-        )
-      )
+          ],
+        ),
+      ),
     );
     expect(text.startsWith("\uFEFFDepartment,Orders,Spend\r\n")).toBe(true);
     expect(parseCsv(text)).toEqual([
@@ -60,21 +60,24 @@ describe("report CSV", () => {
   it("writes £ and accents as UTF-8, months as 2026-01, missing values empty", async () => {
     const bytes = new Uint8Array(
       await new Response(
-        reportCsvStream("spend-by-month", pagesOf([{ month: "2026-01", orders: 2, subTotal: null }]))
-      ).arrayBuffer()
+        reportCsvStream("spend-by-month", pagesOf([{ month: "2026-01", orders: 2, subTotal: null }])),
+      ).arrayBuffer(),
     );
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(new TextDecoder().decode(bytes));
     expect(rows[1]).toEqual(["2026-01", "2", ""]);
     const names = await readText(
-      reportCsvStream("top-products", pagesOf([{ code: "P-1", name: "Fleece £ Zoë", quantity: 3, amount: 9.99 }]))
+      reportCsvStream("top-products", pagesOf([{ code: "P-1", name: "Fleece £ Zoë", quantity: 3, amount: 9.99 }])),
     );
     expect(parseCsv(names)[1]).toEqual(["P-1", "Fleece £ Zoë", "3", "9.99"]);
   });
 
   it("an empty page in the middle is skipped, not a stall", async () => {
     const text = await readText(
-      reportCsvStream("orders-by-status", pagesOf([{ status: "Closed", orders: 1, subTotal: 1 }], [], [{ status: "Billed", orders: 2, subTotal: 2 }])),
+      reportCsvStream(
+        "orders-by-status",
+        pagesOf([{ status: "Closed", orders: 1, subTotal: 1 }], [], [{ status: "Billed", orders: 2, subTotal: 2 }]),
+      ),
     );
     expect(parseCsv(text).map((row) => row[0])).toEqual(["Status", "Closed", "Billed"]);
   });
@@ -148,7 +151,7 @@ describe("report Excel file", () => {
       await reportXlsx("allowance-usage", rows, {
         title: "Wearer allowance usage",
         filters: ["Employees: Ann Lee", "All departments"],
-      })
+      }),
     );
     expect(sheet.name).toBe("Wearer allowance usage");
     expect(sheet.getCell("A1").value).toBe("Wearer allowance usage");
@@ -183,7 +186,7 @@ describe("report Excel file", () => {
       await reportXlsx("allowance-usage", rows, {
         title: "Wearer allowance usage",
         filters: [],
-      })
+      }),
     );
     const wearer = sheet.getRow(4).getCell(1);
     expect(wearer.value).toBe("=cmd|' /C calc'!A0");
@@ -203,8 +206,8 @@ describe("report Excel file", () => {
         {
           title: "Spend by month",
           filters: ["Orders placed 01.01.26 to 28.02.26"],
-        }
-      )
+        },
+      ),
     );
     const jan = sheet.getRow(5);
     expect(jan.getCell(1).value).toBe("2026-01");
@@ -219,7 +222,7 @@ describe("report Excel file", () => {
       await reportXlsx("approval-turnaround", [], {
         title: "Approval turnaround: 2026/27 [draft]",
         filters: [],
-      })
+      }),
     );
     expect(sheet.name).toBe("Approval turnaround  2026 27  d");
     expect(sheet.getRow(3).getCell(1).value).toBe("Approver");

@@ -1,6 +1,13 @@
 import ExcelJS from "exceljs";
 import { CSV_BOM, csvLine } from "~/domain/csv";
-import { exportReportCell, exportReportValue, parseReportDay, REPORT_DEFINITIONS, type ReportColumn, type ReportType } from "~/domain/reports";
+import {
+  exportReportCell,
+  exportReportValue,
+  parseReportDay,
+  REPORT_DEFINITIONS,
+  type ReportColumn,
+  type ReportType,
+} from "~/domain/reports";
 
 // A finished report as files (issue 19 item 5, decision 123): CSV streamed as the provider's pages arrive, Excel built
 // whole with exceljs. Both hold the same plain values; the cell rule against formula injection is csv.ts's.
@@ -9,7 +16,10 @@ import { exportReportCell, exportReportValue, parseReportDay, REPORT_DEFINITIONS
  * The header row, then each page's rows as it comes; UTF-8 with a BOM so Excel reads £. The pages are not read
  * until the stream is, and a cancelled download stops reading them.
  */
-export function reportCsvStream(type: ReportType, pages: AsyncIterable<readonly Record<string, unknown>[]>): ReadableStream<Uint8Array> {
+export function reportCsvStream(
+  type: ReportType,
+  pages: AsyncIterable<readonly Record<string, unknown>[]>,
+): ReadableStream<Uint8Array> {
   const { columns } = REPORT_DEFINITIONS[type];
   const encoder = new TextEncoder();
   const iterator = pages[Symbol.asyncIterator]();
@@ -33,17 +43,28 @@ export function reportCsvStream(type: ReportType, pages: AsyncIterable<readonly 
 }
 
 const MONEY_FORMAT = '"£"#,##0.00;-"£"#,##0.00';
-const NUMBER_FORMATS: Partial<Record<ReportColumn["format"], string>> = { money: MONEY_FORMAT, count: "#,##0", hours: "0.0", date: "dd/mm/yyyy" };
+const NUMBER_FORMATS: Partial<Record<ReportColumn["format"], string>> = {
+  money: MONEY_FORMAT,
+  count: "#,##0",
+  hours: "0.0",
+  date: "dd/mm/yyyy",
+};
 
 /** A sheet's name: Excel allows 31 characters and none of : \ / ? * [ ]. */
 function sheetName(title: string): string {
-  return title.replace(/[:\\/?*[\]]/g, " ").slice(0, 31).trim() || "Report";
+  return (
+    title
+      .replace(/[:\\/?*[\]]/g, " ")
+      .slice(0, 31)
+      .trim() || "Report"
+  );
 }
 
 /** A typed cell: numbers as numbers, a day as a date (midnight UTC, as Excel holds days), text as text. */
 function xlsxValue(row: Record<string, unknown>, column: ReportColumn): ExcelJS.CellValue {
   const value = exportReportValue(row, column);
-  if (column.format === "date" && typeof value === "string" && parseReportDay(value)) return new Date(`${value}T00:00:00Z`);
+  if (column.format === "date" && typeof value === "string" && parseReportDay(value))
+    return new Date(`${value}T00:00:00Z`);
   return value;
 }
 

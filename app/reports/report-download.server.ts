@@ -13,20 +13,29 @@ export const CSV_PAGE_ROWS = 1000;
 export const XLSX_PAGE_ROWS = 5000;
 
 const text = (body: string, status: number) =>
-  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+  new Response(body, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
 
 type Ready = { ok: true; task: UpstreamReportTaskWithResult; type: ReportType } | { ok: false; response: Response };
 
 /** The task when its file can be written: unknown → 404, not finished (pending, running, failed) → 409. */
 async function readyTask(user: PortalUser, taskId: string | undefined, limit: number): Promise<Ready> {
-  const task = taskId && UPSTREAM_ID_PATTERN.test(taskId) ? await getReportTask(user.upstream, taskId, { limit, skip: 0 }) : null;
+  const task =
+    taskId && UPSTREAM_ID_PATTERN.test(taskId) ? await getReportTask(user.upstream, taskId, { limit, skip: 0 }) : null;
   if (!task || !isReportType(task.type)) return { ok: false, response: text("Report not found", 404) };
-  if (task.status !== "success" || !task.result) return { ok: false, response: text("The report has not finished, so it cannot be downloaded yet.", 409) };
+  if (task.status !== "success" || !task.result)
+    return { ok: false, response: text("The report has not finished, so it cannot be downloaded yet.", 409) };
   return { ok: true, task, type: task.type as ReportType };
 }
 
 /** The task's rows a page at a time: the first page already read, then GET /api/report/:taskId?$skip=… to the total. */
-async function* rowPages(user: PortalUser, first: UpstreamReportTaskWithResult, limit: number): AsyncGenerator<readonly ReportRow[]> {
+async function* rowPages(
+  user: PortalUser,
+  first: UpstreamReportTaskWithResult,
+  limit: number,
+): AsyncGenerator<readonly ReportRow[]> {
   let result = first.result;
   let skip = 0;
   while (result && result.rows.length > 0) {
@@ -62,5 +71,10 @@ export async function reportXlsxResponse(user: PortalUser, taskId: string | unde
   for await (const page of rowPages(user, ready.task, XLSX_PAGE_ROWS)) rows.push(...page);
   const filters = filtersInWords(ready.type, ready.task.params, await reportChoices(user, [ready.task]));
   const bytes = await reportXlsx(ready.type, rows, { title: REPORT_DEFINITIONS[ready.type].label, filters });
-  return new Response(bytes, { headers: { ...attachment(XLSX_TYPE, reportFileName(ready.task, "xlsx")), "Content-Length": String(bytes.byteLength) } });
+  return new Response(bytes, {
+    headers: {
+      ...attachment(XLSX_TYPE, reportFileName(ready.task, "xlsx")),
+      "Content-Length": String(bytes.byteLength),
+    },
+  });
 }

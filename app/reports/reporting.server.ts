@@ -111,7 +111,11 @@ export async function reportChoices(user: PortalUser, tasksToName: TasksToName =
   const key = `${tokenKey(token)}:${user.session.selectedCustomer?.internalId ?? ""}`;
   // the tasks (usually asked for alongside) are awaited together with the kept lists
   const [kept, tasks] = await Promise.all([choicesCache.get(key, () => fetchReportChoices(user)), tasksToName]);
-  const unnamed = tasks.some((t) => t.params.departments.some((d) => !kept.departments.has(d)) || t.params.employees.some((e) => !kept.employees.has(e)));
+  const unnamed = tasks.some(
+    (t) =>
+      t.params.departments.some((d) => !kept.departments.has(d)) ||
+      t.params.employees.some((e) => !kept.employees.has(e)),
+  );
   return unnamed ? choicesCache.put(key, fetchReportChoices(user)) : kept;
 }
 
@@ -121,7 +125,8 @@ export const filtersInWords = (type: string, params: UpstreamReportTask["params"
 
 const asList = (value: string | string[] | undefined): string[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
-const asText = (value: string | string[] | undefined): string => (Array.isArray(value) ? value[0] ?? "" : value ?? "");
+const asText = (value: string | string[] | undefined): string =>
+  Array.isArray(value) ? (value[0] ?? "") : (value ?? "");
 
 /** The form's values from a reading of the filters: what was read, or what was typed when it was refused. */
 function formValues(reading: ReturnType<typeof readReportFilters>): FilterValues {
@@ -208,10 +213,13 @@ const MESSAGE_FIELDS: ReadonlyArray<readonly [RegExp, FilterField]> = [
  */
 export function refusalFields(error: UpstreamError): { fieldErrors: FilterErrors; formError: string | null } {
   const listed = Object.entries(error.errors).filter(([field]) => (FILTER_FIELDS as readonly string[]).includes(field));
-  if (error.status === 400 && listed.length) return { fieldErrors: Object.fromEntries(listed) as FilterErrors, formError: null };
+  if (error.status === 400 && listed.length)
+    return { fieldErrors: Object.fromEntries(listed) as FilterErrors, formError: null };
   const named = /^Invalid value at field "([^"]*)":\s*/.exec(error.message);
   const message = named ? error.message.slice(named[0].length) : error.message;
-  const field = FILTER_FIELDS.find((f) => f === (error.field ?? named?.[1])) ?? MESSAGE_FIELDS.find(([pattern]) => pattern.test(message))?.[1];
+  const field =
+    FILTER_FIELDS.find((f) => f === (error.field ?? named?.[1])) ??
+    MESSAGE_FIELDS.find(([pattern]) => pattern.test(message))?.[1];
   if (error.status === 400 && field) return { fieldErrors: { [field]: message }, formError: null };
   return { fieldErrors: {}, formError: message };
 }
@@ -344,7 +352,7 @@ export async function reportPageData(user: PortalUser, taskId: string | undefine
   const tableRows: ReportRow[] =
     Math.min(skip + REPORT_PAGE_SIZE, total) <= first.result.rows.length
       ? first.result.rows.slice(skip, skip + REPORT_PAGE_SIZE)
-      : (await taskOr404(user, taskId, { limit: REPORT_PAGE_SIZE, skip })).result?.rows ?? [];
+      : ((await taskOr404(user, taskId, { limit: REPORT_PAGE_SIZE, skip })).result?.rows ?? []);
   const definition = REPORT_DEFINITIONS[type];
   // d3 is loaded by the result page only, not by /reporting's list
   const { reportChart } = await import("~/reports/chart.server");

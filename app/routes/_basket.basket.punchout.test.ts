@@ -14,14 +14,28 @@ import { action, loader } from "./_basket.basket";
 // without ordering in the portal; a write the provider refuses (403) is answered in its words.
 const server = useUpstreamMock();
 const state = (operation: PunchoutState["operation"], orderingAllowed = false): PunchoutState => ({
-  id: "po-1", protocol: "cxml", operation, orderingAllowed, returnOrigin: "https://buyer.example",
+  id: "po-1",
+  protocol: "cxml",
+  operation,
+  orderingAllowed,
+  returnOrigin: "https://buyer.example",
 });
-const LINE = { productId: "20002", parentId: "20001", qty: 2, name: "Hi-Vis Jacket M", price: 24.5, thumbnail: "/img/hvj-y.jpg" };
+const LINE = {
+  productId: "20002",
+  parentId: "20001",
+  qty: 2,
+  name: "Hi-Vis Jacket M",
+  price: 24.5,
+  thumbnail: "/img/hvj-y.jpg",
+};
 
 function setUp(inPunchout = true): BasketStore {
   const store: BasketStore = { state: { ...emptyBasket(), stock: [LINE] }, patches: [], reorders: [] };
   const mock = basketHandlers({ store });
-  server.use(...authHandlers({ session: sessionAnswer({ punchoutSession: inPunchout ? "po-1" : null }) }), ...mock.handlers);
+  server.use(
+    ...authHandlers({ session: sessionAnswer({ punchoutSession: inPunchout ? "po-1" : null }) }),
+    ...mock.handlers,
+  );
   return mock.store;
 }
 
@@ -34,7 +48,9 @@ type FormAnswer = { data: { ok: false; formError: string | null }; init: Respons
 
 async function send(punchout: PunchoutState | null, form: Record<string, string>) {
   const cookie = await sessionCookie(punchout ? { token: "token-1", punchout } : { token: "token-1" });
-  return (await settle(() => action({ request: post("/basket", form, cookie), params: {}, context: testLoadContext() }))) as FormAnswer;
+  return (await settle(() =>
+    action({ request: post("/basket", form, cookie), params: {}, context: testLoadContext() }),
+  )) as FormAnswer;
 }
 
 describe("/basket within a punchout session", () => {
@@ -72,10 +88,16 @@ describe("/basket within a punchout session", () => {
     setUp();
     server.use(
       http.patch(`${UPSTREAM}/api/basket-session`, () =>
-        HttpResponse.json({ name: "Forbidden", message: "This punchout session is read-only", code: 403 }, { status: 403 }),
+        HttpResponse.json(
+          { name: "Forbidden", message: "This punchout session is read-only", code: 403 },
+          { status: 403 },
+        ),
       ),
     );
-    for (const form of <Record<string, string>[]>[{ intent: "remove", productId: "20002" }, { intent: "add", productId: "20002", qty: "1" }]) {
+    for (const form of <Record<string, string>[]>[
+      { intent: "remove", productId: "20002" },
+      { intent: "add", productId: "20002", qty: "1" },
+    ]) {
       const answer = await send(state("create"), form);
       expect(answer.init.status).toBe(403);
       expect(answer.data.formError).toBe("This punchout session is read-only");

@@ -13,7 +13,10 @@ beforeAll(async () => {
   cookie = await sessionCookie();
 });
 
-type FormAnswer = { data: { ok: false; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit };
+type FormAnswer = {
+  data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
+  init: ResponseInit;
+};
 
 function setUp(options: Parameters<typeof basketHandlers>[0] = {}, session = sessionAnswer()) {
   const mock = basketHandlers(options);
@@ -40,14 +43,24 @@ function storeWith(stock: BasketStore["state"]["stock"]): BasketStore {
 
 describe("/basket action, intent=add", () => {
   it("an add while the wearer-pack basket is selected selects the stock basket, where the line went", async () => {
-    const store = setUp({ store: { ...storeWith([]), state: { ...emptyBasket(), selectedBasketType: "manpack-order-basket" } } });
+    const store = setUp({
+      store: { ...storeWith([]), state: { ...emptyBasket(), selectedBasketType: "manpack-order-basket" } },
+    });
     await send({ intent: "add", productId: "20002", qty: "1" });
-    expect(store.patches).toEqual([{ stock: [expect.objectContaining({ productId: "20002", qty: 1 })], selectedBasketType: "stock-order-basket" }]);
+    expect(store.patches).toEqual([
+      { stock: [expect.objectContaining({ productId: "20002", qty: 1 })], selectedBasketType: "stock-order-basket" },
+    ]);
   });
 
   it("adds a line priced by the catalogue, writes the basket upstream and goes back to redirectTo with a toast", async () => {
     const store = setUp();
-    const result = await send({ intent: "add", productId: "20002", qty: "3", redirectTo: "/product/hv-jkt", price: "0.01" });
+    const result = await send({
+      intent: "add",
+      productId: "20002",
+      qty: "3",
+      redirectTo: "/product/hv-jkt",
+      price: "0.01",
+    });
     expect((result as Response).status).toBe(303);
     expect(locationOf(result)).toBe("/product/hv-jkt");
     expect(await toastOf(result)).toEqual({ kind: "success", message: "Added to basket" });
@@ -76,10 +89,15 @@ describe("/basket action, intent=add", () => {
     expect(store.state.stock[0].qty).toBe(7);
   });
 
-  it.each(["//evil.example", "https://evil.example/", "/\\evil.example"])("ignores the off-site redirectTo %s", async (target) => {
-    setUp();
-    expect(locationOf(await send({ intent: "add", productId: "20002", qty: "1", redirectTo: target }))).toBe("/basket");
-  });
+  it.each(["//evil.example", "https://evil.example/", "/\\evil.example"])(
+    "ignores the off-site redirectTo %s",
+    async (target) => {
+      setUp();
+      expect(locationOf(await send({ intent: "add", productId: "20002", qty: "1", redirectTo: target }))).toBe(
+        "/basket",
+      );
+    },
+  );
 
   it.each([
     ["20010", "3", "Quantity must be a multiple of 2"],
@@ -116,7 +134,9 @@ describe("/basket action, intent=add", () => {
     const store = setUp({ store: storeWith([jacketLine(98)]) });
     const result = (await send({ intent: "add", productId: "20002", qty: "2" })) as FormAnswer;
     expect(result.init.status).toBe(400);
-    expect(result.data.formError).toBe("You already have 98 of Hi-Vis Jacket M in your basket; a basket line cannot be more than 99.");
+    expect(result.data.formError).toBe(
+      "You already have 98 of Hi-Vis Jacket M in your basket; a basket line cannot be more than 99.",
+    );
     expect(store.patches).toEqual([]);
   });
 
@@ -168,13 +188,21 @@ describe("/basket action, other intents", () => {
     const store = setUp();
     await send({ intent: "instructions", instructions: "Gate 3" });
     await send({ intent: "basket-type", basketType: "manpack-order-basket" });
-    expect(store.patches).toEqual([{ instructions: { stock: "Gate 3", manpack: "" } }, { selectedBasketType: "manpack-order-basket" }]);
+    expect(store.patches).toEqual([
+      { instructions: { stock: "Gate 3", manpack: "" } },
+      { selectedBasketType: "manpack-order-basket" },
+    ]);
   });
 
   it("reorder posts /api/re-order and adds the lines, naming the products that were dropped", async () => {
     const store = setUp({
       store: storeWith([jacketLine(1)]),
-      reorder: { orderId: "8", orderType: "standard", lines: [jacketLine(2)], dropped: [{ internalId: "20099", name: "Old Fleece" }] },
+      reorder: {
+        orderId: "8",
+        orderType: "standard",
+        lines: [jacketLine(2)],
+        dropped: [{ internalId: "20099", name: "Old Fleece" }],
+      },
     });
     const result = await send({ intent: "reorder", orderId: "8" });
     expect(locationOf(result)).toBe("/basket");
@@ -218,7 +246,12 @@ describe("/basket action, other intents", () => {
         orderType: "manpack",
         packs: [{ employeeId: "5004", data: [jacketLine(1)] }],
         dropped: [
-          { internalId: "20010", name: "Work Trousers", employeeId: "5004", reason: "Hal Harbour is no longer entitled to Work Trousers" },
+          {
+            internalId: "20010",
+            name: "Work Trousers",
+            employeeId: "5004",
+            reason: "Hal Harbour is no longer entitled to Work Trousers",
+          },
           { internalId: "20099", name: "Old Fleece", employeeId: "5004" },
         ],
       },
@@ -226,7 +259,8 @@ describe("/basket action, other intents", () => {
     const result = await send({ intent: "reorder", orderId: "9" });
     expect(await toastOf(result)).toEqual({
       kind: "info",
-      message: "Added 1 line from the order to your basket. No longer available, so not added: Old Fleece. Not added: Hal Harbour is no longer entitled to Work Trousers.",
+      message:
+        "Added 1 line from the order to your basket. No longer available, so not added: Old Fleece. Not added: Hal Harbour is no longer entitled to Work Trousers.",
     });
   });
 
@@ -242,7 +276,11 @@ describe("/basket action, other intents", () => {
 describe("/basket loader", () => {
   it("lists the lines with today's prices and names the lines whose price changed or vanished", async () => {
     setUp({
-      store: storeWith([jacketLine(2), { productId: "20010", qty: 2, name: "Gloves", price: 5 }, { productId: "20050", qty: 1, name: "Gone", price: 3 }]),
+      store: storeWith([
+        jacketLine(2),
+        { productId: "20010", qty: 2, name: "Gloves", price: 5 },
+        { productId: "20050", qty: 1, name: "Gone", price: 3 },
+      ]),
       items: [ITEMS.jacketM, ITEMS.gloves],
     });
     const view = await loader({ request: get("/basket", cookie), params: {}, context: testLoadContext() });
@@ -252,18 +290,29 @@ describe("/basket loader", () => {
       ["20050", 1, 3, 3],
     ]);
     expect(view.verifyPrices).toBe(true);
-    expect(view.priceNotice.map((n) => n.text)).toEqual(["Gloves: was £5.00, now £6.00", "Gone: no longer available at a price"]);
+    expect(view.priceNotice.map((n) => n.text)).toEqual([
+      "Gloves: was £5.00, now £6.00",
+      "Gone: no longer available at a price",
+    ]);
     expect(view.total).toBe(64);
   });
 
   it("with the account's prices hidden (decision 058): no amount, no £0.00 total, and a null price is hidden, not gone", async () => {
     setUp(
-      { store: storeWith([jacketLine(2), { productId: "20010", qty: 2, name: "Gloves", price: 5 }]), items: [{ ...ITEMS.jacketM, price: null }, { ...ITEMS.gloves, price: null }] },
+      {
+        store: storeWith([jacketLine(2), { productId: "20010", qty: 2, name: "Gloves", price: 5 }]),
+        items: [
+          { ...ITEMS.jacketM, price: null },
+          { ...ITEMS.gloves, price: null },
+        ],
+      },
       sessionAnswer({ permissions: ["canViewFullCatalogue", "pricingHidden"] }),
     );
     const view = await loader({ request: get("/basket", cookie), params: {}, context: testLoadContext() });
     expect(view.pricesHidden).toBe(true);
-    expect(view.lines.map((l) => [l.productId, l.qty, l.unitPrice, l.lineTotal, l.unitPriceText, l.lineTotalText])).toEqual([
+    expect(
+      view.lines.map((l) => [l.productId, l.qty, l.unitPrice, l.lineTotal, l.unitPriceText, l.lineTotalText]),
+    ).toEqual([
       ["20002", 2, null, null, "Price on application", "Price on application"],
       ["20010", 2, null, null, "Price on application", "Price on application"],
     ]);

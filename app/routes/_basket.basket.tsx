@@ -59,7 +59,12 @@ export default function BasketPage() {
             <input type="hidden" name="intent" value="basket-type" />
             <fieldset>
               <legend>Which basket</legend>
-              <Choice name="basketType" value="stock-order-basket" defaultChecked={isStock} label={`Stock basket (${view.count})`} />
+              <Choice
+                name="basketType"
+                value="stock-order-basket"
+                defaultChecked={isStock}
+                label={`Stock basket (${view.count})`}
+              />
               <Choice
                 name="basketType"
                 value="manpack-order-basket"
@@ -122,7 +127,13 @@ function StockBasket({ view, busy }: { view: View; busy: boolean }) {
       </LineTable>
       <StockTotals view={view} />
 
-      <InstructionsForm intent="instructions" id="delivery-instructions" label="Delivery instructions" defaultValue={view.instructions.stock} busy={busy} />
+      <InstructionsForm
+        intent="instructions"
+        id="delivery-instructions"
+        label="Delivery instructions"
+        defaultValue={view.instructions.stock}
+        busy={busy}
+      />
 
       <BasketActions to="/saved-baskets" label="Save or load a basket" transfer={view.punchout?.transfer ?? false} />
     </section>
@@ -171,7 +182,11 @@ function ReadOnlyBasket({ view }: { view: View }) {
         <p>The basket is empty.</p>
       ) : (
         <>
-          <LineTable className="basket-lines" caption="Products in the basket" columns={["Product", "Unit price", "Quantity", "Line total"]}>
+          <LineTable
+            className="basket-lines"
+            caption="Products in the basket"
+            columns={["Product", "Unit price", "Quantity", "Line total"]}
+          >
             {view.lines.map((line) => (
               <tr key={line.productId}>
                 <td>
@@ -194,7 +209,19 @@ function ReadOnlyBasket({ view }: { view: View }) {
 }
 
 /** A basket's delivery instructions (at most 2000 characters), saved with one post. */
-function InstructionsForm({ intent, id, label, defaultValue, busy }: { intent: string; id: string; label: string; defaultValue: string; busy: boolean }) {
+function InstructionsForm({
+  intent,
+  id,
+  label,
+  defaultValue,
+  busy,
+}: {
+  intent: string;
+  id: string;
+  label: string;
+  defaultValue: string;
+  busy: boolean;
+}) {
   return (
     <Form method="post" className="stack basket-instructions">
       <input type="hidden" name="intent" value={intent} />
@@ -261,7 +288,12 @@ function BasketLineRow({
             defaultValue={line.qty}
             min={0}
             step={line.step}
-            onCommit={(qty) => fetcher.submit({ intent: intents.update, ...fields, productId: line.productId, qty: String(qty) }, { method: "post" })}
+            onCommit={(qty) =>
+              fetcher.submit(
+                { intent: intents.update, ...fields, productId: line.productId, qty: String(qty) },
+                { method: "post" },
+              )
+            }
           />
           <noscript>
             <button type="submit" className="button button--small">
@@ -332,7 +364,9 @@ function ManpackBasket({ view, busy }: { view: View; busy: boolean }) {
 /** One wearer's pack: who, the lines, what is left of each allowance after the pack, and where it goes. */
 function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: WearerPacks; busy: boolean }) {
   const headingId = `pack-${pack.employeeId}`;
-  const facts = [pack.employeeRef && `Employee reference ${pack.employeeRef}`, pack.grade && `Grade ${pack.grade}`].filter(Boolean).join(" · ");
+  const facts = [pack.employeeRef && `Employee reference ${pack.employeeRef}`, pack.grade && `Grade ${pack.grade}`]
+    .filter(Boolean)
+    .join(" · ");
   const fixedAddress = packs.chooseAddress ? null : packs.addresses[0];
   // with JavaScript the delivery is saved by a fetcher and a refusal is said here, beside the wearer's form
   const delivery = useFetcher<typeof action>();
@@ -347,15 +381,30 @@ function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: Wear
           </h3>
           {facts ? <p className="muted">{facts}</p> : null}
         </div>
-        <IntentButton intent="pack-remove" fields={{ employeeId: pack.employeeId }} label={`Remove ${pack.name}'s pack`} disabled={busy}>
+        <IntentButton
+          intent="pack-remove"
+          fields={{ employeeId: pack.employeeId }}
+          label={`Remove ${pack.name}'s pack`}
+          disabled={busy}
+        >
           {`Remove ${pack.name}'s pack`}
         </IntentButton>
       </div>
       {pack.inactive ? (
-        <p className="notice notice--error">{pack.name} is not an active wearer, so this pack cannot be ordered. Remove it to order the others.</p>
+        <p className="notice notice--error">
+          {pack.name} is not an active wearer, so this pack cannot be ordered. Remove it to order the others.
+        </p>
       ) : null}
-      <OverAllowanceNotice name={pack.name} messages={pack.overAllowance} consequence="and would be refused at checkout" />
-      <LineTable className="basket-lines" caption={`Products in ${pack.name}'s pack`} columns={["Product", "Allowance", "Quantity", { hidden: "Remove" }]}>
+      <OverAllowanceNotice
+        name={pack.name}
+        messages={pack.overAllowance}
+        consequence="and would be refused at checkout"
+      />
+      <LineTable
+        className="basket-lines"
+        caption={`Products in ${pack.name}'s pack`}
+        columns={["Product", "Allowance", "Quantity", { hidden: "Remove" }]}
+      >
         {pack.lines.map((line) => (
           <BasketLineRow
             key={line.productId}
@@ -395,7 +444,11 @@ function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: Wear
         {packs.chooseAddress ? (
           <div className="field">
             <label htmlFor={`pack-address-${pack.employeeId}`}>Delivery address</label>
-            <select id={`pack-address-${pack.employeeId}`} name="addressId" defaultValue={pack.addressId ?? packs.addresses[0]?.internalId}>
+            <select
+              id={`pack-address-${pack.employeeId}`}
+              name="addressId"
+              defaultValue={pack.addressId ?? packs.addresses[0]?.internalId}
+            >
               {packs.addresses.map((address) => (
                 <option key={address.internalId} value={address.internalId}>
                   {address.label}
@@ -407,7 +460,11 @@ function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: Wear
         ) : (
           <div className="field">
             <span className="field__label">Delivery address</span>
-            <span>{fixedAddress ? `${fixedAddress.label}${fixedAddress.text ? ` — ${fixedAddress.text}` : ""}` : "Your account's default address"}</span>
+            <span>
+              {fixedAddress
+                ? `${fixedAddress.label}${fixedAddress.text ? ` — ${fixedAddress.text}` : ""}`
+                : "Your account's default address"}
+            </span>
           </div>
         )}
         <div className="field">

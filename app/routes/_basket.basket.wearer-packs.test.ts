@@ -3,7 +3,14 @@ import { testLoadContext } from "~/http/context";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { basketHandlers, emptyBasket, ITEMS, PACK_ITEMS, packWearerHandlers, type BasketStore } from "../../tests/mocks/upstream/basket";
+import {
+  basketHandlers,
+  emptyBasket,
+  ITEMS,
+  PACK_ITEMS,
+  packWearerHandlers,
+  type BasketStore,
+} from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { wearerFixtures } from "../../tests/mocks/upstream/wearers";
@@ -27,18 +34,36 @@ afterEach(() => {
 
 const MANPACK = ["canViewManpack", "manpackOrders", "indAddress"];
 
-type FormAnswer = { data: { ok: false; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit };
+type FormAnswer = {
+  data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
+  init: ResponseInit;
+};
 
-const line = (item: { internalId: string; displayName: string }, qty: number) => ({ productId: item.internalId, qty, name: item.displayName });
+const line = (item: { internalId: string; displayName: string }, qty: number) => ({
+  productId: item.internalId,
+  qty,
+  name: item.displayName,
+});
 const { tunic, trousers, socks } = PACK_ITEMS;
 
 /** Wes Wearer (Jacket: 1 left, Trousers: 4 left) with a tunic and two trousers; Pat Points (65 points left) with two tunics and socks. */
-const wesPack = () => ({ employeeId: "5102", addressId: "702", shippingMethod: "2", data: [line(tunic, 1), line(trousers, 2)] });
+const wesPack = () => ({
+  employeeId: "5102",
+  addressId: "702",
+  shippingMethod: "2",
+  data: [line(tunic, 1), line(trousers, 2)],
+});
 const patPack = () => ({ employeeId: "5103", data: [line(tunic, 2), line(socks, 2)] });
 
-function setUp(options: { manpack?: unknown[]; permissions?: string[]; usableAddresses?: string[]; selected?: string } = {}) {
+function setUp(
+  options: { manpack?: unknown[]; permissions?: string[]; usableAddresses?: string[]; selected?: string } = {},
+) {
   const store: BasketStore = {
-    state: { ...emptyBasket(), selectedBasketType: options.selected ?? "manpack-order-basket", manpack: options.manpack ?? [wesPack(), patPack()] },
+    state: {
+      ...emptyBasket(),
+      selectedBasketType: options.selected ?? "manpack-order-basket",
+      manpack: options.manpack ?? [wesPack(), patPack()],
+    },
     patches: [],
     reorders: [],
   };
@@ -54,7 +79,8 @@ function setUp(options: { manpack?: unknown[]; permissions?: string[]; usableAdd
   return { store, wearers, checkout };
 }
 
-const send = (form: Record<string, string>) => settle(() => action({ request: post("/basket", form, cookie), params: {}, context: testLoadContext() }));
+const send = (form: Record<string, string>) =>
+  settle(() => action({ request: post("/basket", form, cookie), params: {}, context: testLoadContext() }));
 const load = () => loader({ request: get("/basket", cookie), params: {}, context: testLoadContext() });
 
 async function refused(form: Record<string, string>, store: BasketStore, status = 400) {
@@ -113,7 +139,10 @@ describe("/basket loader, the wearer-pack basket", () => {
     expect([choosing.chooseAddress, choosing.addresses.map((a) => a.label)]).toEqual([true, ["Head office", "Depot"]]);
     setUp({ permissions: ["canViewManpack", "manpackOrders"], usableAddresses: ["701"] });
     const fixed = (await load()).wearerPacks!;
-    expect([fixed.chooseAddress, fixed.addresses]).toEqual([false, [{ internalId: "701", label: "Head office", text: "1 Mill Lane, Leeds, LS1 4AP" }]]);
+    expect([fixed.chooseAddress, fixed.addresses]).toEqual([
+      false,
+      [{ internalId: "701", label: "Head office", text: "1 Mill Lane, Leeds, LS1 4AP" }],
+    ]);
   });
 
   it("a wearer the provider no longer answers is named by id and marked inactive; the stock basket asks for no wearer", async () => {
@@ -143,7 +172,9 @@ describe("/basket action, the wearer-pack intents", () => {
     const { store } = setUp();
     const result = await send({ intent: "pack-update", employeeId: "5102", productId: "20031", qty: "4" });
     expect(locationOf(result)).toBe("/basket");
-    expect(store.patches).toEqual([{ manpack: [{ ...wesPack(), data: [line(tunic, 1), line(trousers, 4)] }, patPack()] }]);
+    expect(store.patches).toEqual([
+      { manpack: [{ ...wesPack(), data: [line(tunic, 1), line(trousers, 4)] }, patPack()] },
+    ]);
   });
 
   it("pack-update refuses a rise over an allowance in the provider's words, and writes nothing", async () => {
@@ -184,29 +215,41 @@ describe("/basket action, the wearer-pack intents", () => {
   it("pack-update of a product gone from the catalogue only takes 0", async () => {
     const gone = { employeeId: "5102", data: [{ productId: "20099", qty: 1, name: "Old Tunic" }, line(trousers, 1)] };
     const { store } = setUp({ manpack: [gone] });
-    expect(await refused({ intent: "pack-update", employeeId: "5102", productId: "20099", qty: "2" }, store)).toBe("That product is not available to order.");
+    expect(await refused({ intent: "pack-update", employeeId: "5102", productId: "20099", qty: "2" }, store)).toBe(
+      "That product is not available to order.",
+    );
     await send({ intent: "pack-update", employeeId: "5102", productId: "20099", qty: "0" });
     expect(store.patches).toEqual([{ manpack: [{ employeeId: "5102", data: [line(trousers, 1)] }] }]);
   });
 
   it("pack-remove-line removes one line; an unknown line or wearer is refused", async () => {
     const { store } = setUp();
-    expect(await refused({ intent: "pack-remove-line", employeeId: "5102", productId: "20032" }, store)).toBe("That product is not in this wearer's pack.");
-    expect(await refused({ intent: "pack-remove-line", employeeId: "5104", productId: "20030" }, store)).toBe("That wearer has no pack in your basket.");
-    expect(locationOf(await send({ intent: "pack-remove-line", employeeId: "5103", productId: "20030" }))).toBe("/basket");
+    expect(await refused({ intent: "pack-remove-line", employeeId: "5102", productId: "20032" }, store)).toBe(
+      "That product is not in this wearer's pack.",
+    );
+    expect(await refused({ intent: "pack-remove-line", employeeId: "5104", productId: "20030" }, store)).toBe(
+      "That wearer has no pack in your basket.",
+    );
+    expect(locationOf(await send({ intent: "pack-remove-line", employeeId: "5103", productId: "20030" }))).toBe(
+      "/basket",
+    );
     expect(store.patches).toEqual([{ manpack: [wesPack(), { employeeId: "5103", data: [line(socks, 2)] }] }]);
   });
 
   it("pack-remove removes the wearer's whole pack; a wearer without one is refused", async () => {
     const { store } = setUp();
-    expect(await refused({ intent: "pack-remove", employeeId: "5104" }, store)).toBe("That wearer has no pack in your basket.");
+    expect(await refused({ intent: "pack-remove", employeeId: "5104" }, store)).toBe(
+      "That wearer has no pack in your basket.",
+    );
     await send({ intent: "pack-remove", employeeId: "5102" });
     expect(store.patches).toEqual([{ manpack: [patPack()] }]);
   });
 
   it("pack-delivery saves the wearer's address (indAddress) and method", async () => {
     const { store } = setUp();
-    expect(locationOf(await send({ intent: "pack-delivery", employeeId: "5103", addressId: "702", shippingMethod: "1" }))).toBe("/basket");
+    expect(
+      locationOf(await send({ intent: "pack-delivery", employeeId: "5103", addressId: "702", shippingMethod: "1" })),
+    ).toBe("/basket");
     expect(store.patches).toEqual([{ manpack: [wesPack(), { ...patPack(), addressId: "702", shippingMethod: "1" }] }]);
   });
 
@@ -218,9 +261,9 @@ describe("/basket action, the wearer-pack intents", () => {
 
   it("pack-delivery refuses an address the account may not choose with 403 in the provider's words", async () => {
     const { store } = setUp({ permissions: ["canViewManpack", "manpackOrders"], usableAddresses: ["701"] });
-    expect(await refused({ intent: "pack-delivery", employeeId: "5102", addressId: "702", shippingMethod: "1" }, store, 403)).toBe(
-      "This account may not choose the delivery address; its orders go to Head office",
-    );
+    expect(
+      await refused({ intent: "pack-delivery", employeeId: "5102", addressId: "702", shippingMethod: "1" }, store, 403),
+    ).toBe("This account may not choose the delivery address; its orders go to Head office");
   });
 
   it.each([
@@ -236,7 +279,9 @@ describe("/basket action, the wearer-pack intents", () => {
 
   it("pack-instructions saves the wearer-pack instructions beside the stock ones; over 2000 characters is refused", async () => {
     const { store } = setUp();
-    expect(await refused({ intent: "pack-instructions", instructions: "x".repeat(2001) }, store)).toBe("Delivery instructions can be at most 2000 characters");
+    expect(await refused({ intent: "pack-instructions", instructions: "x".repeat(2001) }, store)).toBe(
+      "Delivery instructions can be at most 2000 characters",
+    );
     await send({ intent: "pack-instructions", instructions: "Ward 7 reception" });
     expect(store.patches).toEqual([{ instructions: { stock: "", manpack: "Ward 7 reception" } }]);
   });

@@ -29,31 +29,59 @@ useStripeTestKeys();
 const KEY = "3c1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f11";
 const PAYER = { userId: "1", customerId: "1001" };
 const jacket = { productId: "20002", parentId: "20001", qty: 2, name: "Hi-Vis Jacket M", price: 24.5, thumbnail: null };
-const fields = { idempotencyKey: KEY, shippingMethod: "2", paymentMethod: 1, deliveryInstructions: "Gate 3", otherRefNum: "PO-9" };
+const fields = {
+  idempotencyKey: KEY,
+  shippingMethod: "2",
+  paymentMethod: 1,
+  deliveryInstructions: "Gate 3",
+  otherRefNum: "PO-9",
+};
 const form = (extra: Record<string, string> = {}) => ({ ...fields, paymentMethod: "1", ...extra });
 // 2 × £24.50 + £12.50 delivery = £61.50; 20 % VAT £12.30; £73.80
 const PENCE = 7380;
 
-type FormAnswer = { data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit | null };
+type FormAnswer = {
+  data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null };
+  init: ResponseInit | null;
+};
 
-function setUp(stripe: Parameters<typeof stripeHandlers>[0] = {}, upstream: Parameters<typeof checkoutHandlers>[0] = {}) {
+function setUp(
+  stripe: Parameters<typeof stripeHandlers>[0] = {},
+  upstream: Parameters<typeof checkoutHandlers>[0] = {},
+) {
   const session = sessionAnswer();
-  session.account.payment_methods = [{ id: 0, name: "On account" }, { id: 1, name: "Visa" }, { id: 2, name: "Mastercard" }];
+  session.account.payment_methods = [
+    { id: 0, name: "On account" },
+    { id: 1, name: "Visa" },
+    { id: 2, name: "Mastercard" },
+  ];
   const store: BasketStore = { state: { ...emptyBasket(), stock: [jacket] }, patches: [], reorders: [] };
   const checkout = checkoutHandlers(upstream);
   const fake = stripeHandlers({ amount: PENCE, ...stripe });
-  server.use(...authHandlers({ session }), ...basketHandlers({ store }).handlers, ...checkout.handlers, ...fake.handlers);
+  server.use(
+    ...authHandlers({ session }),
+    ...basketHandlers({ store }).handlers,
+    ...checkout.handlers,
+    ...fake.handlers,
+  );
   return { orders: checkout.orders, stripe: fake.calls, store, quotes: checkout.quoteQueries };
 }
 
 const send = (fieldsToSend: Record<string, string>) =>
   settle(() => action({ request: post("/checkout", fieldsToSend, cookie), params: {}, context: testLoadContext() }));
-const success = (query: string) => settle(() => successLoader({ request: get(`/basket/checkout-success${query}`, cookie), params: {}, context: testLoadContext() }));
+const success = (query: string) =>
+  settle(() =>
+    successLoader({ request: get(`/basket/checkout-success${query}`, cookie), params: {}, context: testLoadContext() }),
+  );
 
 describe("checkout by card without JavaScript: Stripe-hosted Checkout", () => {
   it("offers the cards and gives the page the publishable key", async () => {
     setUp();
-    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as StockCheckoutView;
+    const view = (await loader({
+      request: get("/checkout", cookie),
+      params: {},
+      context: testLoadContext(),
+    })) as StockCheckoutView;
     expect(view.paymentMethods.filter((m) => m.card && m.available).map((m) => m.name)).toEqual(["Visa", "Mastercard"]);
     expect(view.stripeKey).toBe("pk_test_123");
   });
@@ -79,7 +107,21 @@ describe("checkout by card without JavaScript: Stripe-hosted Checkout", () => {
   });
 
   it("the basket version the page showed goes through the hosted page and back, so the order placed on return spends it (decision 074)", async () => {
-    const { stripe } = setUp({}, { quote: { forBasket: "stock", shippingMethod: "2", subTotal: 49, shippingCost: 12.5, taxTotal: 12.3, total: 73.8, totalPence: PENCE, basketVersion: 7 } });
+    const { stripe } = setUp(
+      {},
+      {
+        quote: {
+          forBasket: "stock",
+          shippingMethod: "2",
+          subTotal: 49,
+          shippingCost: 12.5,
+          taxTotal: 12.3,
+          total: 73.8,
+          totalPence: PENCE,
+          basketVersion: 7,
+        },
+      },
+    );
     await send(form({ basketVersion: "7" }));
     expect(stripe[0].form).toMatchObject({ "metadata[basketVersion]": "7" });
     const { orders } = setUp({ metadata: checkoutMetadata({ ...fields, basketVersion: 7 }, PAYER) });
@@ -131,44 +173,69 @@ describe("checkout by card without JavaScript: Stripe-hosted Checkout", () => {
 describe("checkout by card with Stripe Elements", () => {
   it("/checkout/card-intent creates the PaymentIntent for the server's amount and answers its client secret", async () => {
     const { stripe, orders } = setUp();
-    const answer = (await cardIntent({ request: post("/checkout/card-intent", form({ amount: "1" }), cookie), params: {}, context: testLoadContext() })) as Response;
+    const answer = (await cardIntent({
+      request: post("/checkout/card-intent", form({ amount: "1" }), cookie),
+      params: {},
+      context: testLoadContext(),
+    })) as Response;
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ ok: true, clientSecret: "pi_test_1_secret_abc", paymentIntentId: "pi_test_1" });
+    expect(await answer.json()).toEqual({
+      ok: true,
+      clientSecret: "pi_test_1_secret_abc",
+      paymentIntentId: "pi_test_1",
+    });
     expect(stripe[0].form).toMatchObject({ amount: String(PENCE), currency: "gbp", "metadata[idempotencyKey]": KEY });
     expect(orders).toEqual([]);
   });
 
   it("/checkout/card-intent refuses an address that is not the customer's with 400 and creates nothing", async () => {
     const { stripe } = setUp();
-    const answer = (await cardIntent({ request: post("/checkout/card-intent", form({ addressId: "999" }), cookie), params: {}, context: testLoadContext() })) as Response;
+    const answer = (await cardIntent({
+      request: post("/checkout/card-intent", form({ addressId: "999" }), cookie),
+      params: {},
+      context: testLoadContext(),
+    })) as Response;
     expect(answer.status).toBe(400);
-    expect(((await answer.json()) as { fieldErrors: Record<string, string> }).fieldErrors.addressId).toBe("Choose one of your delivery addresses");
+    expect(((await answer.json()) as { fieldErrors: Record<string, string> }).fieldErrors.addressId).toBe(
+      "Choose one of your delivery addresses",
+    );
     expect(stripe).toEqual([]);
   });
 
-  it.each([1, 2])("the confirmed intent is read back from Stripe and sent with the order: card block type 2, method %i", async (method) => {
-    const { orders } = setUp({ metadata: checkoutMetadata({ ...fields, paymentMethod: method }, PAYER) });
-    const result = await send(form({ paymentMethod: String(method), paymentIntentId: "pi_test_7" }));
-    expect(locationOf(result)).toBe("/order-complete?order=801");
-    expect(orders[0].body).toEqual({
-      orderType: "standard",
-      items: [{ internalId: "20002", qty: 2 }],
-      punchoutSession: null,
-      deliveryInstructions: "Gate 3",
-      fullOrder: true,
-      addressId: "701",
-      shippingMethod: "2",
-      otherRefNum: "PO-9",
-      stripeId: "pi_test_7",
-      stripePaid: true,
-      stripeAmount: PENCE,
-      paymentMethod: { paymentToken: "pi_test_7", cvc: "", custentitypayment_method: method, session: KEY },
-    });
-  });
+  it.each([1, 2])(
+    "the confirmed intent is read back from Stripe and sent with the order: card block type 2, method %i",
+    async (method) => {
+      const { orders } = setUp({ metadata: checkoutMetadata({ ...fields, paymentMethod: method }, PAYER) });
+      const result = await send(form({ paymentMethod: String(method), paymentIntentId: "pi_test_7" }));
+      expect(locationOf(result)).toBe("/order-complete?order=801");
+      expect(orders[0].body).toEqual({
+        orderType: "standard",
+        items: [{ internalId: "20002", qty: 2 }],
+        punchoutSession: null,
+        deliveryInstructions: "Gate 3",
+        fullOrder: true,
+        addressId: "701",
+        shippingMethod: "2",
+        otherRefNum: "PO-9",
+        stripeId: "pi_test_7",
+        stripePaid: true,
+        stripeAmount: PENCE,
+        paymentMethod: { paymentToken: "pi_test_7", cvc: "", custentitypayment_method: method, session: KEY },
+      });
+    },
+  );
 
   it.each([
-    ["an intent that was not paid", { intentStatus: "requires_payment_method", metadata: checkoutMetadata(fields, PAYER) }, "Your card payment was not completed. Please try again or choose another way to pay."],
-    ["an intent made for another checkout", { metadata: checkoutMetadata({ ...fields, idempotencyKey: "other-checkout" }, PAYER) }, "That card payment does not belong to this checkout. Please try again."],
+    [
+      "an intent that was not paid",
+      { intentStatus: "requires_payment_method", metadata: checkoutMetadata(fields, PAYER) },
+      "Your card payment was not completed. Please try again or choose another way to pay.",
+    ],
+    [
+      "an intent made for another checkout",
+      { metadata: checkoutMetadata({ ...fields, idempotencyKey: "other-checkout" }, PAYER) },
+      "That card payment does not belong to this checkout. Please try again.",
+    ],
   ])("refuses %s with 400 and places nothing", async (_name, stripe, message) => {
     const { orders } = setUp(stripe);
     const result = (await send(form({ paymentIntentId: "pi_test_7" }))) as FormAnswer;
@@ -180,14 +247,36 @@ describe("checkout by card with Stripe Elements", () => {
 
 describe("the card charge is the provider's quote (decision 078)", () => {
   // the provider answers 409 naming stripeAmount when the order would total other than what the card was charged
-  const PRICE_CHANGED = { status: 409, message: "The order now totals £74.40, not the £73.80 charged to the card: prices changed while you were paying" };
+  const PRICE_CHANGED = {
+    status: 409,
+    message: "The order now totals £74.40, not the £73.80 charged to the card: prices changed while you were paying",
+  };
   const toastOf = async (result: unknown) =>
-    (await getSession(new Request("http://portal.test/", { headers: { Cookie: (result as Response).headers.get("Set-Cookie")!.split(";")[0] } }))).get("toast");
+    (
+      await getSession(
+        new Request("http://portal.test/", {
+          headers: { Cookie: (result as Response).headers.get("Set-Cookie")!.split(";")[0] },
+        }),
+      )
+    ).get("toast");
 
   it("charges exactly what GET /api/order-quote answers for the basket and the chosen method, with or without JavaScript", async () => {
-    const quote = { forBasket: "stock", shippingMethod: "2", subTotal: 50, shippingCost: 12.5, taxTotal: 12.5, total: 75, totalPence: 7500, basketVersion: 4 };
+    const quote = {
+      forBasket: "stock",
+      shippingMethod: "2",
+      subTotal: 50,
+      shippingCost: 12.5,
+      taxTotal: 12.5,
+      total: 75,
+      totalPence: 7500,
+      basketVersion: 4,
+    };
     const { stripe, quotes } = setUp({}, { quote });
-    const answer = (await cardIntent({ request: post("/checkout/card-intent", form(), cookie), params: {}, context: testLoadContext() })) as Response;
+    const answer = (await cardIntent({
+      request: post("/checkout/card-intent", form(), cookie),
+      params: {},
+      context: testLoadContext(),
+    })) as Response;
     expect(answer.status).toBe(200);
     expect(stripe[0].form).toMatchObject({ amount: "7500" });
     expect(quotes).toEqual(["forBasket=stock&shippingMethod=2"]);
@@ -197,9 +286,22 @@ describe("the card charge is the provider's quote (decision 078)", () => {
   });
 
   it("a basket changed since the page was shown (the quote prices another version) is a 400 and no card is charged (decision 139)", async () => {
-    const quote = { forBasket: "stock", shippingMethod: "2", subTotal: 50, shippingCost: 12.5, taxTotal: 12.5, total: 75, totalPence: 7500, basketVersion: 4 };
+    const quote = {
+      forBasket: "stock",
+      shippingMethod: "2",
+      subTotal: 50,
+      shippingCost: 12.5,
+      taxTotal: 12.5,
+      total: 75,
+      totalPence: 7500,
+      basketVersion: 4,
+    };
     const { stripe, orders } = setUp({}, { quote });
-    const answer = (await cardIntent({ request: post("/checkout/card-intent", form({ basketVersion: "3" }), cookie), params: {}, context: testLoadContext() })) as Response;
+    const answer = (await cardIntent({
+      request: post("/checkout/card-intent", form({ basketVersion: "3" }), cookie),
+      params: {},
+      context: testLoadContext(),
+    })) as Response;
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ ok: false, formError: BASKET_CHANGED_MESSAGE });
     const hosted = (await send(form({ basketVersion: "3" }))) as FormAnswer;
@@ -208,14 +310,26 @@ describe("the card charge is the provider's quote (decision 078)", () => {
     expect(orders).toEqual([]);
     // the version the page showed: charged
     const same = setUp({}, { quote });
-    expect(((await cardIntent({ request: post("/checkout/card-intent", form({ basketVersion: "4" }), cookie), params: {}, context: testLoadContext() })) as Response).status).toBe(200);
+    expect(
+      (
+        (await cardIntent({
+          request: post("/checkout/card-intent", form({ basketVersion: "4" }), cookie),
+          params: {},
+          context: testLoadContext(),
+        })) as Response
+      ).status,
+    ).toBe(200);
     expect(same.stripe[0].form).toMatchObject({ amount: "7500" });
   });
 
   it("a quote the provider refuses is a 400 with its reason, and no payment is created", async () => {
     const why = "Free Delivery needs an order of £150.00 or more before VAT; this order is £49.00";
     const { stripe } = setUp({}, { quote: { error: { status: 400, message: why, field: "shippingMethod" } } });
-    const answer = (await cardIntent({ request: post("/checkout/card-intent", form(), cookie), params: {}, context: testLoadContext() })) as Response;
+    const answer = (await cardIntent({
+      request: post("/checkout/card-intent", form(), cookie),
+      params: {},
+      context: testLoadContext(),
+    })) as Response;
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ formError: why, fieldErrors: { shippingMethod: why } });
     expect(stripe).toEqual([]);
@@ -234,12 +348,16 @@ describe("the card charge is the provider's quote (decision 078)", () => {
   });
 
   it("coming back from the hosted page to a refused order: the payment not yet captured is cancelled, and the checkout says so", async () => {
-    const { stripe } = setUp({ metadata: checkoutMetadata(fields, PAYER), intentStatus: "requires_capture" }, { orderError: PRICE_CHANGED });
+    const { stripe } = setUp(
+      { metadata: checkoutMetadata(fields, PAYER), intentStatus: "requires_capture" },
+      { orderError: PRICE_CHANGED },
+    );
     const result = await success("?session_id=cs_test_1");
     expect(locationOf(result)).toBe("/checkout");
     expect(await toastOf(result)).toEqual({
       kind: "error",
-      message: "The order now totals £74.40, not the £73.80 charged to the card: prices changed while you were paying. Nothing was ordered, and your card payment of £73.80 has been cancelled.",
+      message:
+        "The order now totals £74.40, not the £73.80 charged to the card: prices changed while you were paying. Nothing was ordered, and your card payment of £73.80 has been cancelled.",
     });
     expect(stripe.map((call) => call.path)).toContain("/v1/payment_intents/pi_test_2/cancel");
     expect(stripe.map((call) => call.path)).not.toContain("/v1/refunds");
@@ -269,7 +387,13 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
   ];
   // MANPACK_QUOTE (tests/mocks/upstream/checkout.ts): £88.14
   const PACK_PENCE = 8814;
-  const packFields = { idempotencyKey: PACK_KEY, paymentMethod: 1, deliveryInstructions: "Ward reception", otherRefNum: "PO-15", basketVersion: 7 };
+  const packFields = {
+    idempotencyKey: PACK_KEY,
+    paymentMethod: 1,
+    deliveryInstructions: "Ward reception",
+    otherRefNum: "PO-15",
+    basketVersion: 7,
+  };
   const packForm = (extra: Record<string, string> = {}) => ({
     basket: "manpack",
     idempotencyKey: PACK_KEY,
@@ -291,22 +415,52 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
     basketVersion: 7,
   };
 
-  function setUpPacks(stripe: Parameters<typeof stripeHandlers>[0] = {}, upstream: Parameters<typeof checkoutHandlers>[0] = {}, packs: unknown[] = PACKS, extraPermissions: string[] = []) {
-    const session = sessionAnswer({ permissions: ["canViewManpack", "manpackOrders", "indAddress", ...extraPermissions], setting: { needsAproval: false } });
-    session.account.payment_methods = [{ id: 0, name: "On account" }, { id: 1, name: "Visa" }, { id: 2, name: "Mastercard" }];
-    const store: BasketStore = { state: { ...emptyBasket(), selectedBasketType: "manpack-order-basket", manpack: packs, version: 7 }, patches: [], reorders: [] };
+  function setUpPacks(
+    stripe: Parameters<typeof stripeHandlers>[0] = {},
+    upstream: Parameters<typeof checkoutHandlers>[0] = {},
+    packs: unknown[] = PACKS,
+    extraPermissions: string[] = [],
+  ) {
+    const session = sessionAnswer({
+      permissions: ["canViewManpack", "manpackOrders", "indAddress", ...extraPermissions],
+      setting: { needsAproval: false },
+    });
+    session.account.payment_methods = [
+      { id: 0, name: "On account" },
+      { id: 1, name: "Visa" },
+      { id: 2, name: "Mastercard" },
+    ];
+    const store: BasketStore = {
+      state: { ...emptyBasket(), selectedBasketType: "manpack-order-basket", manpack: packs, version: 7 },
+      patches: [],
+      reorders: [],
+    };
     const checkout = checkoutHandlers(upstream);
     const fake = stripeHandlers({ amount: PACK_PENCE, ...stripe });
     const wearers = packWearerHandlers(WEARERS);
-    server.use(...authHandlers({ session }), ...wearers.handlers, ...basketHandlers({ store }).handlers, ...checkout.handlers, ...fake.handlers);
+    server.use(
+      ...authHandlers({ session }),
+      ...wearers.handlers,
+      ...basketHandlers({ store }).handlers,
+      ...checkout.handlers,
+      ...fake.handlers,
+    );
     return { orders: checkout.orders, stripe: fake.calls, store, quotes: checkout.quoteQueries };
   }
   const intent = (fieldsToSend: Record<string, string>) =>
-    cardIntent({ request: post("/checkout/card-intent", fieldsToSend, cookie), params: {}, context: testLoadContext() }) as Promise<Response>;
+    cardIntent({
+      request: post("/checkout/card-intent", fieldsToSend, cookie),
+      params: {},
+      context: testLoadContext(),
+    }) as Promise<Response>;
 
   it("offers the account's cards beside payment on account, with the publishable key", async () => {
     setUpPacks();
-    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as unknown as WearerPackCheckoutView;
+    const view = (await loader({
+      request: get("/checkout", cookie),
+      params: {},
+      context: testLoadContext(),
+    })) as unknown as WearerPackCheckoutView;
     expect(view.kind).toBe("manpack");
     expect(view.paymentMethods).toEqual([
       { id: 0, name: "On account", card: false },
@@ -320,7 +474,11 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
     const { stripe, orders, quotes } = setUpPacks();
     const answer = await intent(packForm({ amount: "1" }));
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ ok: true, clientSecret: "pi_test_1_secret_abc", paymentIntentId: "pi_test_1" });
+    expect(await answer.json()).toEqual({
+      ok: true,
+      clientSecret: "pi_test_1_secret_abc",
+      paymentIntentId: "pi_test_1",
+    });
     expect(quotes).toEqual(["forBasket=manpack"]);
     expect(stripe[0].form).toMatchObject({
       amount: String(PACK_PENCE),
@@ -335,11 +493,20 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
   });
 
   it("/checkout/card-intent refuses a quote the provider refuses in words naming the wearer, and an empty wearer-pack basket; no payment", async () => {
-    const refusedQuote = { error: { status: 400, message: 'Invalid value at field "packs.1.shippingMethod": shipping method 2 is not available', field: "packs.1.shippingMethod" } };
+    const refusedQuote = {
+      error: {
+        status: 400,
+        message: 'Invalid value at field "packs.1.shippingMethod": shipping method 2 is not available',
+        field: "packs.1.shippingMethod",
+      },
+    };
     const { stripe } = setUpPacks({}, { manpackQuote: refusedQuote });
     const answer = await intent(packForm());
     expect(answer.status).toBe(400);
-    expect(await answer.json()).toMatchObject({ ok: false, formError: "Bo Bandb's pack: shipping method 2 is not available." });
+    expect(await answer.json()).toMatchObject({
+      ok: false,
+      formError: "Bo Bandb's pack: shipping method 2 is not available.",
+    });
     const empty = setUpPacks({}, {}, []);
     const emptyAnswer = await intent(packForm());
     expect(emptyAnswer.status).toBe(400);
@@ -401,8 +568,16 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
   });
 
   it.each([
-    ["a stock checkout's payment", { metadata: checkoutMetadata({ ...fields, idempotencyKey: PACK_KEY }, PAYER) }, "That card payment does not belong to this checkout. Please try again."],
-    ["an intent that was not paid", { intentStatus: "requires_payment_method", metadata: wearerPackMetadata(packFields, PAYER) }, "Your card payment was not completed. Please try again or choose another way to pay."],
+    [
+      "a stock checkout's payment",
+      { metadata: checkoutMetadata({ ...fields, idempotencyKey: PACK_KEY }, PAYER) },
+      "That card payment does not belong to this checkout. Please try again.",
+    ],
+    [
+      "an intent that was not paid",
+      { intentStatus: "requires_payment_method", metadata: wearerPackMetadata(packFields, PAYER) },
+      "Your card payment was not completed. Please try again or choose another way to pay.",
+    ],
   ])("refuses %s for the packs with 400 and places nothing", async (_name, stripe, message) => {
     const { orders } = setUpPacks(stripe);
     const result = (await send(packForm({ paymentIntentId: "pi_test_7" }))) as FormAnswer;
@@ -419,30 +594,57 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
   });
 
   it("an order total other than the charge is refused by the provider (409): the payment is refunded and the buyer told, nothing ordered", async () => {
-    const PRICE_CHANGED = { status: 409, message: "The order now totals £90.00, not the £88.14 charged to the card: prices changed while you were paying" };
-    const { orders, stripe } = setUpPacks({ metadata: wearerPackMetadata(packFields, PAYER) }, { orderError: PRICE_CHANGED });
+    const PRICE_CHANGED = {
+      status: 409,
+      message: "The order now totals £90.00, not the £88.14 charged to the card: prices changed while you were paying",
+    };
+    const { orders, stripe } = setUpPacks(
+      { metadata: wearerPackMetadata(packFields, PAYER) },
+      { orderError: PRICE_CHANGED },
+    );
     const result = (await send(packForm({ paymentIntentId: "pi_test_7" }))) as FormAnswer;
     expect(orders[0].body).toMatchObject({ orderType: "manpack", stripeId: "pi_test_7", stripeAmount: PACK_PENCE });
     expect(result.init?.status).toBe(409);
     expect(result.data.formError).toBe(
       "The order now totals £90.00, not the £88.14 charged to the card: prices changed while you were paying. Nothing was ordered, and your card payment of £88.14 has been refunded.",
     );
-    expect(stripe.find((call) => call.path === "/v1/refunds")).toMatchObject({ form: { payment_intent: "pi_test_7" }, idempotencyKey: "refund-pi_test_7" });
+    expect(stripe.find((call) => call.path === "/v1/refunds")).toMatchObject({
+      form: { payment_intent: "pi_test_7" },
+      idempotencyKey: "refund-pi_test_7",
+    });
   });
 
   it("a pack the provider refuses after the card was charged names the wearer, and the payment is given back", async () => {
-    const refusedPack = { status: 400, message: "Bo Bandb has 1 Trousers allowance left; this pack needs 2.", field: "packs.1.items" };
+    const refusedPack = {
+      status: 400,
+      message: "Bo Bandb has 1 Trousers allowance left; this pack needs 2.",
+      field: "packs.1.items",
+    };
     const { stripe } = setUpPacks({ metadata: wearerPackMetadata(packFields, PAYER) }, { orderError: refusedPack });
     const result = await success("?session_id=cs_test_1");
     expect(locationOf(result)).toBe("/checkout");
-    const toast = (await getSession(new Request("http://portal.test/", { headers: { Cookie: (result as Response).headers.get("Set-Cookie")!.split(";")[0] } }))).get("toast");
-    expect(toast).toEqual({ kind: "error", message: "Bo Bandb has 1 Trousers allowance left; this pack needs 2. Nothing was ordered, and your card payment of £88.14 has been refunded." });
+    const toast = (
+      await getSession(
+        new Request("http://portal.test/", {
+          headers: { Cookie: (result as Response).headers.get("Set-Cookie")!.split(";")[0] },
+        }),
+      )
+    ).get("toast");
+    expect(toast).toEqual({
+      kind: "error",
+      message:
+        "Bo Bandb has 1 Trousers allowance left; this pack needs 2. Nothing was ordered, and your card payment of £88.14 has been refunded.",
+    });
     expect(stripe.map((call) => call.path)).toContain("/v1/refunds");
   });
 
   it("an account whose prices are hidden is offered no card for packs, and a posted card is refused before Stripe (decision 058)", async () => {
     const { stripe, orders } = setUpPacks({}, {}, PACKS, ["pricingHidden"]);
-    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as unknown as WearerPackCheckoutView;
+    const view = (await loader({
+      request: get("/checkout", cookie),
+      params: {},
+      context: testLoadContext(),
+    })) as unknown as WearerPackCheckoutView;
     expect(view.paymentMethods).toEqual([{ id: 0, name: "On account", card: false }]);
     expect(view.stripeKey).toBeNull();
     const result = (await send(packForm())) as FormAnswer;
@@ -452,7 +654,10 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
   });
 
   it("an order answer asking for 3-D Secure goes to the 3-D Secure page, as for stock", async () => {
-    setUpPacks({ metadata: wearerPackMetadata(packFields, PAYER) }, { orderAnswer: { threeDSUrl: "https://acs.bank.test/challenge", cReq: "eyJjcmVxIjoxfQ", transactionId: "tx-9" } });
+    setUpPacks(
+      { metadata: wearerPackMetadata(packFields, PAYER) },
+      { orderAnswer: { threeDSUrl: "https://acs.bank.test/challenge", cReq: "eyJjcmVxIjoxfQ", transactionId: "tx-9" } },
+    );
     const result = (await send(packForm({ paymentIntentId: "pi_test_7" }))) as Response;
     expect(result.status).toBe(303);
     expect(locationOf(result)).toBe("/checkout/3-d-secure");

@@ -20,15 +20,25 @@ beforeAll(async () => {
   cookie = await sessionCookie();
 });
 
-type FormAnswer = { data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit | null };
+type FormAnswer = {
+  data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null };
+  init: ResponseInit | null;
+};
 
 // the provider's basket for such an account may still hold the price the line was added at
 const jacket = { productId: "20002", parentId: "20001", qty: 2, name: "Hi-Vis Jacket M", price: 24.5, thumbnail: null };
 
 function setUp(permissions = ["canViewFullCatalogue", "pricingHidden"]) {
   const session = sessionAnswer({ permissions });
-  session.account.payment_methods = [{ id: 0, name: "On account" }, { id: 1, name: "Visa" }];
-  const store: BasketStore = { state: { ...emptyBasket(), stock: [jacket], instructions: { stock: "", manpack: "" }, version: 5 }, patches: [], reorders: [] };
+  session.account.payment_methods = [
+    { id: 0, name: "On account" },
+    { id: 1, name: "Visa" },
+  ];
+  const store: BasketStore = {
+    state: { ...emptyBasket(), stock: [jacket], instructions: { stock: "", manpack: "" }, version: 5 },
+    patches: [],
+    reorders: [],
+  };
   const checkout = checkoutHandlers({ usableAddresses: ["701"] });
   server.use(...authHandlers({ session }), ...basketHandlers({ store }).handlers, ...checkout.handlers);
   return { orders: checkout.orders };
@@ -42,12 +52,17 @@ const form = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-const send = (fields: Record<string, string>) => settle(() => action({ request: post("/checkout", fields, cookie), params: {}, context: testLoadContext() }));
+const send = (fields: Record<string, string>) =>
+  settle(() => action({ request: post("/checkout", fields, cookie), params: {}, context: testLoadContext() }));
 
 describe("/checkout with the account's prices hidden (decision 058)", () => {
   it("shows no amounts, words the subtotal as hidden and offers no card", async () => {
     setUp();
-    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as StockCheckoutView;
+    const view = (await loader({
+      request: get("/checkout", cookie),
+      params: {},
+      context: testLoadContext(),
+    })) as StockCheckoutView;
     expect(view.lines).toEqual([{ productId: "20002", name: "Hi-Vis Jacket M", qty: 2, price: null }]);
     expect(view.subTotal).toBeNull();
     expect(view.subTotalText).toBe(PRICE_HIDDEN_TEXT);
@@ -57,7 +72,11 @@ describe("/checkout with the account's prices hidden (decision 058)", () => {
 
   it("the same account without pricingHidden sees the amounts and the card", async () => {
     setUp(["canViewFullCatalogue"]);
-    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as StockCheckoutView;
+    const view = (await loader({
+      request: get("/checkout", cookie),
+      params: {},
+      context: testLoadContext(),
+    })) as StockCheckoutView;
     expect(view.subTotalText).toBe("£49.00");
     expect(view.paymentMethods.map((m) => m.id)).toEqual([0, 1]);
   });
@@ -77,7 +96,9 @@ describe("/checkout with the account's prices hidden (decision 058)", () => {
   it("the confirmation words the goods amounts as hidden and keeps the delivery charge", async () => {
     setUp();
     await send(form());
-    const view = (await settle(() => confirmationLoader({ request: get("/order-complete?order=801", cookie), params: {}, context: testLoadContext() }))) as Record<string, unknown>;
+    const view = (await settle(() =>
+      confirmationLoader({ request: get("/order-complete?order=801", cookie), params: {}, context: testLoadContext() }),
+    )) as Record<string, unknown>;
     expect(view).toMatchObject({ subTotal: PRICE_HIDDEN_TEXT, taxTotal: PRICE_HIDDEN_TEXT, total: PRICE_HIDDEN_TEXT });
     expect(view.shippingCost).toMatch(/^£\d+\.\d\d$/);
   });

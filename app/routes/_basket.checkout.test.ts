@@ -23,15 +23,35 @@ beforeAll(async () => {
   cookie = await sessionCookie();
 });
 
-type FormAnswer = { data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit | null };
+type FormAnswer = {
+  data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null };
+  init: ResponseInit | null;
+};
 
 const jacket = { productId: "20002", parentId: "20001", qty: 2, name: "Hi-Vis Jacket M", price: 24.5, thumbnail: null };
 
-function setUp(options: { permissions?: string[]; stock?: Array<Record<string, unknown>>; needsAproval?: boolean; checkout?: Parameters<typeof checkoutHandlers>[0]; paymentMethods?: Array<{ id: number; name: string }> } = {}) {
+function setUp(
+  options: {
+    permissions?: string[];
+    stock?: Array<Record<string, unknown>>;
+    needsAproval?: boolean;
+    checkout?: Parameters<typeof checkoutHandlers>[0];
+    paymentMethods?: Array<{ id: number; name: string }>;
+  } = {},
+) {
   const permissions = options.permissions ?? ["canViewFullCatalogue"];
   const session = sessionAnswer({ permissions, setting: { needsAproval: options.needsAproval ?? false } });
   if (options.paymentMethods) session.account.payment_methods = options.paymentMethods;
-  const store: BasketStore = { state: { ...emptyBasket(), stock: options.stock ?? [jacket], instructions: { stock: "Gate 3", manpack: "" }, version: 5 }, patches: [], reorders: [] };
+  const store: BasketStore = {
+    state: {
+      ...emptyBasket(),
+      stock: options.stock ?? [jacket],
+      instructions: { stock: "Gate 3", manpack: "" },
+      version: 5,
+    },
+    patches: [],
+    reorders: [],
+  };
   const basket = basketHandlers({ store });
   // as the provider answers orderUse (decision 075): without dellAddress only the default address
   const usableAddresses = permissions.includes("dellAddress") ? undefined : ["701"];
@@ -49,14 +69,24 @@ const form = (extra: Record<string, string> = {}) => ({
 });
 
 function send(fields: Record<string, string>, withCookie = cookie) {
-  return settle(() => action({ request: post("/checkout", fields, withCookie), params: {}, context: testLoadContext() }));
+  return settle(() =>
+    action({ request: post("/checkout", fields, withCookie), params: {}, context: testLoadContext() }),
+  );
 }
 
 describe("/checkout loader", () => {
   it("shows the upstream basket, the customer's addresses, 'description – £x.xx' ship methods and a fresh idempotency key", async () => {
     setUp({ permissions: ["canViewFullCatalogue", "dellAddress"] });
-    const first = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as StockCheckoutView;
-    const second = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as StockCheckoutView;
+    const first = (await loader({
+      request: get("/checkout", cookie),
+      params: {},
+      context: testLoadContext(),
+    })) as StockCheckoutView;
+    const second = (await loader({
+      request: get("/checkout", cookie),
+      params: {},
+      context: testLoadContext(),
+    })) as StockCheckoutView;
     expect(first.lines).toEqual([{ productId: "20002", name: "Hi-Vis Jacket M", qty: 2, price: 24.5 }]);
     expect(first.subTotal).toBe(49);
     expect(first.instructions).toBe("Gate 3");
@@ -69,7 +99,11 @@ describe("/checkout loader", () => {
 
   it("offers the addresses the provider lets the user send, and no choice when that is one (decision 075)", async () => {
     setUp({ permissions: ["canViewFullCatalogue", "dellAddress"], checkout: { usableAddresses: ["702"] } });
-    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as StockCheckoutView;
+    const view = (await loader({
+      request: get("/checkout", cookie),
+      params: {},
+      context: testLoadContext(),
+    })) as StockCheckoutView;
     expect(view.addresses.map((a) => a.internalId)).toEqual(["702"]);
     expect(view.addressMode.canChoose).toBe(false);
   });
@@ -77,18 +111,31 @@ describe("/checkout loader", () => {
   it("asks for the methods this basket may use: an unavailable one is shown disabled with what it still needs (decision 073)", async () => {
     // the provider answers the cheapest first: Free Delivery leads, and is listed last as it cannot be used
     const { carriageQueries } = setUp({ checkout: { shipMethods: [FREE_DELIVERY_FOR_49, ...SHIP_METHODS] } });
-    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as StockCheckoutView;
+    const view = (await loader({
+      request: get("/checkout", cookie),
+      params: {},
+      context: testLoadContext(),
+    })) as StockCheckoutView;
     expect(new URLSearchParams(carriageQueries[0]).get("forBasket")).toBe("stock");
     expect(view.shipMethods).toEqual([
       { internalId: "1", label: "Standard delivery – £5.95", available: true, note: null },
       { internalId: "2", label: "Next day – £12.50", available: true, note: null },
-      { internalId: "3", label: "Free Delivery – orders over £150 – £0.00", available: false, note: "Spend £101.00 more for free delivery" },
+      {
+        internalId: "3",
+        label: "Free Delivery – orders over £150 – £0.00",
+        available: false,
+        note: "Spend £101.00 more for free delivery",
+      },
     ]);
   });
 
   it("carries the basket version it shows, for the order to name (decision 074)", async () => {
     setUp();
-    const view = (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as StockCheckoutView;
+    const view = (await loader({
+      request: get("/checkout", cookie),
+      params: {},
+      context: testLoadContext(),
+    })) as StockCheckoutView;
     expect(view.basketVersion).toBe(5);
   });
 
@@ -144,25 +191,43 @@ describe("/checkout action: POST /api/order, stock", () => {
   it.each([
     ["approved", "ok" as const, "success"],
     ["refused (500)", 500, "error"],
-  ])("a punched-out basket held for approval is finalised after the order (%s) and its approval id cleared either way", async (_name, approve, kind) => {
-    // the provider lets an approver holding the approved basket send its address (decision 075)
-    const { store, orders } = setUp({ checkout: { usableAddresses: ["701", "702"] } });
-    store.state = { ...store.state, basketIdForApproval: "650", approvedOrderAddressId: "702", punchoutLoadedBasket: true };
-    const punchout = punchoutBasketHandlers([punchoutBasket()], { approve });
-    server.use(...punchout.handlers);
-    const result = (await send(form())) as Response;
-    expect(locationOf(result)).toBe("/order-complete?order=801");
-    // the order goes to the address the basket was approved for (the default, even without dellAddress), flagged
-    expect(orders[0].body).toMatchObject({ addressId: "702", punchoutLoadedBasket: true });
+  ])(
+    "a punched-out basket held for approval is finalised after the order (%s) and its approval id cleared either way",
+    async (_name, approve, kind) => {
+      // the provider lets an approver holding the approved basket send its address (decision 075)
+      const { store, orders } = setUp({ checkout: { usableAddresses: ["701", "702"] } });
+      store.state = {
+        ...store.state,
+        basketIdForApproval: "650",
+        approvedOrderAddressId: "702",
+        punchoutLoadedBasket: true,
+      };
+      const punchout = punchoutBasketHandlers([punchoutBasket()], { approve });
+      server.use(...punchout.handlers);
+      const result = (await send(form())) as Response;
+      expect(locationOf(result)).toBe("/order-complete?order=801");
+      // the order goes to the address the basket was approved for (the default, even without dellAddress), flagged
+      expect(orders[0].body).toMatchObject({ addressId: "702", punchoutLoadedBasket: true });
 
-    expect(punchout.calls.patches).toEqual([{ id: "650", body: { punchout_approved: 1 } }]);
-    // one write clears the id (success or failure) and, the order being placed, the approved address and flag
-    expect(store.patches).toEqual([{ basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false }]);
-    expect(store.state).toMatchObject({ basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false });
-    const { getSession } = await import("~/auth/session.server");
-    const flashed = (await getSession(new Request("http://portal.test/", { headers: { Cookie: result.headers.get("Set-Cookie")!.split(";")[0] } }))).get("toast");
-    expect(flashed?.kind).toBe(kind);
-  });
+      expect(punchout.calls.patches).toEqual([{ id: "650", body: { punchout_approved: 1 } }]);
+      // one write clears the id (success or failure) and, the order being placed, the approved address and flag
+      expect(store.patches).toEqual([
+        { basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false },
+      ]);
+      expect(store.state).toMatchObject({
+        basketIdForApproval: null,
+        approvedOrderAddressId: null,
+        punchoutLoadedBasket: false,
+      });
+      const { getSession } = await import("~/auth/session.server");
+      const flashed = (
+        await getSession(
+          new Request("http://portal.test/", { headers: { Cookie: result.headers.get("Set-Cookie")!.split(";")[0] } }),
+        )
+      ).get("toast");
+      expect(flashed?.kind).toBe(kind);
+    },
+  );
 
   it("a punched-out basket approved before checkout (no approval id left) has its address and flag cleared after the order", async () => {
     const { store, orders } = setUp({ checkout: { usableAddresses: ["701", "702"] } });
@@ -170,7 +235,9 @@ describe("/checkout action: POST /api/order, stock", () => {
     const result = (await send(form())) as Response;
     expect(locationOf(result)).toBe("/order-complete?order=801");
     expect(orders[0].body).toMatchObject({ addressId: "702", punchoutLoadedBasket: true });
-    expect(store.patches).toEqual([{ basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false }]);
+    expect(store.patches).toEqual([
+      { basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false },
+    ]);
   });
 
   it("a resubmitted page (same key, basket now empty) lands on the same confirmation and places no second order", async () => {
@@ -194,17 +261,58 @@ describe("/checkout action: POST /api/order, stock", () => {
   it("a typed address goes as customAddress when the user may add one", async () => {
     const { orders } = setUp({ permissions: ["canViewFullCatalogue", "addAddress"] });
     await send(form({ addressId: "new", addressee: "Stores", addr1: "5 Quay St", city: "Hull", zip: "hu1 1aa" }));
-    expect(orders[0].body.customAddress).toEqual({ addressee: "Stores", addr1: "5 Quay St", city: "Hull", zip: "HU1 1AA" });
+    expect(orders[0].body.customAddress).toEqual({
+      addressee: "Stores",
+      addr1: "5 Quay St",
+      city: "Hull",
+      zip: "HU1 1AA",
+    });
     expect(orders[0].body).not.toHaveProperty("addressId");
   });
 
   it.each([
-    ["another customer's address id", ["canViewFullCatalogue", "dellAddress"], { addressId: "999" }, "addressId", "Choose one of your delivery addresses"],
-    ["a different address without dellAddress", ["canViewFullCatalogue"], { addressId: "702" }, "addressId", "You cannot change the delivery address"],
-    ["a typed address without addAddress", ["canViewFullCatalogue", "dellAddress"], { addressId: "new", addr1: "1 Road", city: "Leeds", zip: "LS1 1AA" }, "addressId", "You cannot add a delivery address; choose one of yours"],
-    ["customAddressOnly without a postcode", ["canViewFullCatalogue", "customAddressOnly"], { addr1: "1 Road", city: "Leeds" }, "zip", "Enter the postcode"],
-    ["a ship method not offered", ["canViewFullCatalogue"], { shippingMethod: "9" }, "shippingMethod", "Choose one of the delivery methods shown"],
-    ["a payment method not offered", ["canViewFullCatalogue"], { paymentMethod: "7" }, "paymentMethod", "Choose one of the payment methods shown"],
+    [
+      "another customer's address id",
+      ["canViewFullCatalogue", "dellAddress"],
+      { addressId: "999" },
+      "addressId",
+      "Choose one of your delivery addresses",
+    ],
+    [
+      "a different address without dellAddress",
+      ["canViewFullCatalogue"],
+      { addressId: "702" },
+      "addressId",
+      "You cannot change the delivery address",
+    ],
+    [
+      "a typed address without addAddress",
+      ["canViewFullCatalogue", "dellAddress"],
+      { addressId: "new", addr1: "1 Road", city: "Leeds", zip: "LS1 1AA" },
+      "addressId",
+      "You cannot add a delivery address; choose one of yours",
+    ],
+    [
+      "customAddressOnly without a postcode",
+      ["canViewFullCatalogue", "customAddressOnly"],
+      { addr1: "1 Road", city: "Leeds" },
+      "zip",
+      "Enter the postcode",
+    ],
+    [
+      "a ship method not offered",
+      ["canViewFullCatalogue"],
+      { shippingMethod: "9" },
+      "shippingMethod",
+      "Choose one of the delivery methods shown",
+    ],
+    [
+      "a payment method not offered",
+      ["canViewFullCatalogue"],
+      { paymentMethod: "7" },
+      "paymentMethod",
+      "Choose one of the payment methods shown",
+    ],
   ])("refuses %s with 400, a clear message and no order", async (_name, permissions, fields, field, message) => {
     const { orders } = setUp({ permissions });
     const result = (await send(form(fields as Record<string, string>))) as FormAnswer;
@@ -214,10 +322,17 @@ describe("/checkout action: POST /api/order, stock", () => {
   });
 
   it("refuses a card while card payments are not configured (no Stripe keys), with 400 and no order", async () => {
-    const { orders } = setUp({ paymentMethods: [{ id: 0, name: "On account" }, { id: 1, name: "Visa" }] });
+    const { orders } = setUp({
+      paymentMethods: [
+        { id: 0, name: "On account" },
+        { id: 1, name: "Visa" },
+      ],
+    });
     const result = (await send(form({ paymentMethod: "1" }))) as FormAnswer;
     expect(result.init?.status).toBe(400);
-    expect(result.data.formError).toBe("Card payment is not available at the moment. Please choose another way to pay.");
+    expect(result.data.formError).toBe(
+      "Card payment is not available at the moment. Please choose another way to pay.",
+    );
     expect(orders).toHaveLength(0);
   });
 
@@ -233,7 +348,11 @@ describe("/checkout action: POST /api/order, stock", () => {
   });
 
   it("passes the provider's refusal on as a 400 with its message (e.g. a quantity rule), basket unchanged", async () => {
-    const { store } = setUp({ checkout: { orderError: { status: 400, message: 'Invalid value at field "items.0.qty": must be a multiple of 2' } } });
+    const { store } = setUp({
+      checkout: {
+        orderError: { status: 400, message: 'Invalid value at field "items.0.qty": must be a multiple of 2' },
+      },
+    });
     const result = (await send(form())) as FormAnswer;
     expect(result.init?.status).toBe(400);
     expect(result.data.formError).toBe('Invalid value at field "items.0.qty": must be a multiple of 2');
@@ -274,21 +393,38 @@ describe("/checkout action: POST /api/order, stock", () => {
   });
 
   it("the provider's own delivery refusal (basket changed meanwhile) is a 400 form error", async () => {
-    setUp({ checkout: { orderError: { status: 400, message: `Invalid value at field "shippingMethod": ${FREE_DELIVERY_FOR_49.refusal}` } } });
+    setUp({
+      checkout: {
+        orderError: {
+          status: 400,
+          message: `Invalid value at field "shippingMethod": ${FREE_DELIVERY_FOR_49.refusal}`,
+        },
+      },
+    });
     const result = (await send(form())) as FormAnswer;
     expect(result.init?.status).toBe(400);
     expect(result.data.formError).toContain(FREE_DELIVERY_FOR_49.refusal);
   });
 
   it("an answer carrying threeDSUrl/cReq/transactionId goes, as a whole document, to the 3-D Secure page holding the challenge", async () => {
-    setUp({ checkout: { orderAnswer: { threeDSUrl: "https://acs.bank.test/challenge", cReq: "eyJjcmVxIjoxfQ", transactionId: "tx-9" } } });
+    setUp({
+      checkout: {
+        orderAnswer: { threeDSUrl: "https://acs.bank.test/challenge", cReq: "eyJjcmVxIjoxfQ", transactionId: "tx-9" },
+      },
+    });
     const result = (await send(form())) as Response;
     expect(result.status).toBe(303);
     expect(locationOf(result)).toBe("/checkout/3-d-secure");
     // a document load: the page's own CSP is the one that allows the issuer's origin (decision 006)
     expect(result.headers.get("X-Remix-Reload-Document")).toBe("true");
-    const handedOver = await getSession(get("/checkout/3-d-secure", (result.headers.get("Set-Cookie") ?? "").split(";")[0]));
-    expect(handedOver.get("threeDS")).toEqual({ url: "https://acs.bank.test/challenge", cReq: "eyJjcmVxIjoxfQ", transactionId: "tx-9" });
+    const handedOver = await getSession(
+      get("/checkout/3-d-secure", (result.headers.get("Set-Cookie") ?? "").split(";")[0]),
+    );
+    expect(handedOver.get("threeDS")).toEqual({
+      url: "https://acs.bank.test/challenge",
+      cReq: "eyJjcmVxIjoxfQ",
+      transactionId: "tx-9",
+    });
   });
 });
 
@@ -300,7 +436,16 @@ describe("/order-complete", () => {
   it("shows the order number, totals and the status read back from upstream", async () => {
     setUp();
     const view = (await confirmation("/order-complete?order=801")) as Record<string, unknown>;
-    expect(view).toMatchObject({ internalId: "801", tranId: "SO10801", status: "In Process", awaitingApproval: false, subTotal: "£49.00", shippingCost: "£5.95", taxTotal: "£10.99", total: "£65.94" });
+    expect(view).toMatchObject({
+      internalId: "801",
+      tranId: "SO10801",
+      status: "In Process",
+      awaitingApproval: false,
+      subTotal: "£49.00",
+      shippingCost: "£5.95",
+      taxTotal: "£10.99",
+      total: "£65.94",
+    });
     expect(view.lines).toEqual([{ key: 0, name: "Hi-Vis Jacket M", qty: 2 }]);
   });
 

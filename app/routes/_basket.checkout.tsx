@@ -1,5 +1,19 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+  SerializeFrom,
+} from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useNavigation,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useState } from "react";
 import { PaymentFieldset, useCardCheckout } from "~/components/card-checkout";
 import { CheckoutFormEnd } from "~/components/checkout-form-end";
@@ -45,7 +59,11 @@ type Answer = SerializeFrom<typeof action>;
 export default function CheckoutPage() {
   const view = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  return view.kind === "manpack" ? <WearerPackCheckout view={view} answer={answer} /> : <StockCheckout view={view} answer={answer} />;
+  return view.kind === "manpack" ? (
+    <WearerPackCheckout view={view} answer={answer} />
+  ) : (
+    <StockCheckout view={view} answer={answer} />
+  );
 }
 
 function StockCheckout({ view, answer }: { view: Extract<View, { kind: "stock" }>; answer: Answer | undefined }) {
@@ -87,7 +105,13 @@ function StockCheckout({ view, answer }: { view: Extract<View, { kind: "stock" }
   // no saved address to choose: the address is typed, with no "new address" choice to make
   const typedOnly = mode.typedOnly || (mode.canType && view.addresses.length === 0);
   // a saved address is offered as a choice when there are several, or one beside "Deliver to a new address"
-  const savedChoices = typedOnly ? [] : mode.canChoose ? view.addresses : mode.canType && defaultAddress ? [defaultAddress] : [];
+  const savedChoices = typedOnly
+    ? []
+    : mode.canChoose
+      ? view.addresses
+      : mode.canType && defaultAddress
+        ? [defaultAddress]
+        : [];
   const chosenAddress = values.addressId ?? savedChoices[0]?.internalId;
   const firstShipMethod = view.shipMethods.find((m) => m.available)?.internalId;
   const chosenShipMethod = values.shippingMethod ?? firstShipMethod;
@@ -101,7 +125,12 @@ function StockCheckout({ view, answer }: { view: Extract<View, { kind: "stock" }
         </p>
       ) : null}
       <div className="checkout__layout">
-        <OrderSummary lines={view.summary.lines} totals={totals} fallbackSubTotal={view.subTotalText} busy={quote.state !== "idle"} />
+        <OrderSummary
+          lines={view.summary.lines}
+          totals={totals}
+          fallbackSubTotal={view.subTotalText}
+          busy={quote.state !== "idle"}
+        />
         <Form method="post" className="checkout__form stack" noValidate onSubmit={payment.onSubmit}>
           <input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
           {view.basketVersion == null ? null : <input type="hidden" name="basketVersion" value={view.basketVersion} />}
@@ -141,11 +170,41 @@ function StockCheckout({ view, answer }: { view: Extract<View, { kind: "stock" }
               // shown only while "Deliver to a new address" is chosen (basket.css, :has); a browser without :has shows
               // it always, and the server reads it only when that choice is posted (decision 086)
               <div className="checkout__new-address stack">
-                <TextField name="addressee" label="Name or department (optional)" autoComplete="name" defaultValue={values.addressee} error={errors.addressee} />
-                <TextField name="addr1" label="Address line 1" autoComplete="address-line1" defaultValue={values.addr1} error={errors.addr1} />
-                <TextField name="addr2" label="Address line 2 (optional)" autoComplete="address-line2" defaultValue={values.addr2} error={errors.addr2} />
-                <TextField name="city" label="Town or city" autoComplete="address-level2" defaultValue={values.city} error={errors.city} />
-                <TextField name="zip" label="Postcode" autoComplete="postal-code" defaultValue={values.zip} error={errors.zip} />
+                <TextField
+                  name="addressee"
+                  label="Name or department (optional)"
+                  autoComplete="name"
+                  defaultValue={values.addressee}
+                  error={errors.addressee}
+                />
+                <TextField
+                  name="addr1"
+                  label="Address line 1"
+                  autoComplete="address-line1"
+                  defaultValue={values.addr1}
+                  error={errors.addr1}
+                />
+                <TextField
+                  name="addr2"
+                  label="Address line 2 (optional)"
+                  autoComplete="address-line2"
+                  defaultValue={values.addr2}
+                  error={errors.addr2}
+                />
+                <TextField
+                  name="city"
+                  label="Town or city"
+                  autoComplete="address-level2"
+                  defaultValue={values.city}
+                  error={errors.city}
+                />
+                <TextField
+                  name="zip"
+                  label="Postcode"
+                  autoComplete="postal-code"
+                  defaultValue={values.zip}
+                  error={errors.zip}
+                />
               </div>
             ) : null}
             <FieldError id="addressId-error" message={errors.addressId} />
@@ -186,11 +245,15 @@ function StockCheckout({ view, answer }: { view: Extract<View, { kind: "stock" }
             error={errors.paymentMethod}
           />
 
-          <CheckoutFormEnd values={values} errors={errors} instructions={view.instructions} needsApproval={view.needsApproval} submitting={submitting} />
+          <CheckoutFormEnd
+            values={values}
+            errors={errors}
+            instructions={view.instructions}
+            needsApproval={view.needsApproval}
+            submitting={submitting}
+          />
         </Form>
       </div>
     </div>
   );
 }
-
-

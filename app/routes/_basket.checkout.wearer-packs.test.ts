@@ -8,7 +8,13 @@ import { testLoadContext } from "~/http/context";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { basketHandlers, emptyBasket, PACK_ITEMS, packWearerHandlers, type BasketStore } from "../../tests/mocks/upstream/basket";
+import {
+  basketHandlers,
+  emptyBasket,
+  PACK_ITEMS,
+  packWearerHandlers,
+  type BasketStore,
+} from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_basket.checkout";
@@ -28,7 +34,14 @@ const WEARERS = [
   { internalId: "5102", firstName: "Hal", lastName: "Harbour" },
   { internalId: "5104", firstName: "Bo", lastName: "Bandb" },
 ];
-const tunic = { productId: "20030", parentId: "20029", qty: 2, name: "Ward Tunic", price: 15.75, options: { size: "M" } };
+const tunic = {
+  productId: "20030",
+  parentId: "20029",
+  qty: 2,
+  name: "Ward Tunic",
+  price: 15.75,
+  options: { size: "M" },
+};
 const trousers = { productId: "20010", qty: 2, name: "Work Trousers", price: 18 };
 const PACKS = [
   { employeeId: "5102", data: [tunic] },
@@ -69,7 +82,8 @@ function setUp(
   return { store, orders: checkout.orders, quoteQueries: checkout.quoteQueries, contactQueries: wearers.queries };
 }
 
-const load = async () => (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as unknown;
+const load = async () =>
+  (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as unknown;
 const form = (extra: Record<string, string> = {}) => ({
   basket: "manpack",
   idempotencyKey: "9a1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f22",
@@ -78,8 +92,12 @@ const form = (extra: Record<string, string> = {}) => ({
   basketVersion: "7",
   ...extra,
 });
-const send = (fields: Record<string, string>) => settle(() => action({ request: post("/checkout", fields, cookie), params: {}, context: testLoadContext() }));
-type Answer = { data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit | null };
+const send = (fields: Record<string, string>) =>
+  settle(() => action({ request: post("/checkout", fields, cookie), params: {}, context: testLoadContext() }));
+type Answer = {
+  data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null };
+  init: ResponseInit | null;
+};
 
 describe("/checkout loader, wearer-pack basket selected", () => {
   it("shows each wearer's pack by name with its lines, its address and method (its own, else the default and the quote's), the instructions and the quote", async () => {
@@ -90,34 +108,93 @@ describe("/checkout loader, wearer-pack basket selected", () => {
     expect(quoteQueries).toEqual(["forBasket=manpack"]);
     expect(view.basketVersion).toBe(7);
     expect(view.instructions).toBe("Ward reception");
-    expect(view.packs.map(({ contactId, name, address, addressIsDefault, methodText, methodIsDefault }) => ({ contactId, name, address: address?.internalId, addressIsDefault, methodText, methodIsDefault }))).toEqual([
-      { contactId: "5102", name: "Hal Harbour", address: "701", addressIsDefault: true, methodText: "Standard delivery – £5.95", methodIsDefault: true },
-      { contactId: "5104", name: "Bo Bandb", address: "702", addressIsDefault: false, methodText: "Next day – £12.50", methodIsDefault: false },
+    expect(
+      view.packs.map(({ contactId, name, address, addressIsDefault, methodText, methodIsDefault }) => ({
+        contactId,
+        name,
+        address: address?.internalId,
+        addressIsDefault,
+        methodText,
+        methodIsDefault,
+      })),
+    ).toEqual([
+      {
+        contactId: "5102",
+        name: "Hal Harbour",
+        address: "701",
+        addressIsDefault: true,
+        methodText: "Standard delivery – £5.95",
+        methodIsDefault: true,
+      },
+      {
+        contactId: "5104",
+        name: "Bo Bandb",
+        address: "702",
+        addressIsDefault: false,
+        methodText: "Next day – £12.50",
+        methodIsDefault: false,
+      },
     ]);
-    expect(view.packs[0].lines).toEqual([{ productId: "20030", name: "Ward Tunic", options: ["Size: M"], qty: 2, amountText: "£31.50" }]);
-    expect(view.totals).toEqual({ shippingMethod: "1", subTotalText: "£67.50", shippingText: "£5.95", taxText: "£14.69", totalText: "£88.14", problem: null });
+    expect(view.packs[0].lines).toEqual([
+      { productId: "20030", name: "Ward Tunic", options: ["Size: M"], qty: 2, amountText: "£31.50" },
+    ]);
+    expect(view.totals).toEqual({
+      shippingMethod: "1",
+      subTotalText: "£67.50",
+      shippingText: "£5.95",
+      taxText: "£14.69",
+      totalText: "£88.14",
+      problem: null,
+    });
     expect(view.paymentMethods).toEqual([{ id: 0, name: "On account", card: false }]);
   });
 
   it("without Stripe configured offers payment on account only: no card method (decision 106; with Stripe: _basket.checkout.card.test.ts)", async () => {
-    setUp({ paymentMethods: [{ id: 0, name: "On account" }, { id: 1, name: "Visa" }] });
+    setUp({
+      paymentMethods: [
+        { id: 0, name: "On account" },
+        { id: 1, name: "Visa" },
+      ],
+    });
     const view = (await load()) as WearerPackCheckoutView;
     expect(view.paymentMethods).toEqual([{ id: 0, name: "On account", card: false }]);
     expect(view.stripeKey).toBeNull();
   });
 
   it("warns of a pack over its wearer's allowance in the provider's words, as the basket does, before the order is tried", async () => {
-    const jacket = { internalId: "b1", type: "JKT", qty: 3, usedQty: 2, resetDays: null, resetDate: null, allocationType: "JKT", allocationTypeName: "Jacket" };
+    const jacket = {
+      internalId: "b1",
+      type: "JKT",
+      qty: 3,
+      usedQty: 2,
+      resetDays: null,
+      resetDate: null,
+      allocationType: "JKT",
+      allocationTypeName: "Jacket",
+    };
     setUp({
       wearers: [{ ...WEARERS[0], budgets: [jacket] }, WEARERS[1]],
       items: [PACK_ITEMS.tunic, { ...PACK_ITEMS.tunic, internalId: "20010", allocationType: "TRS" }],
     });
     const view = (await load()) as WearerPackCheckoutView;
-    expect(view.packs.map((p) => p.overAllowance)).toEqual([["Hal Harbour has 1 JKT allowance left; this pack needs 2"], []]);
+    expect(view.packs.map((p) => p.overAllowance)).toEqual([
+      ["Hal Harbour has 1 JKT allowance left; this pack needs 2"],
+      [],
+    ]);
   });
 
   it("shows a quote the provider refuses in words naming the wearer, and still opens", async () => {
-    setUp({ checkout: { manpackQuote: { error: { status: 400, message: 'Invalid value at field "packs.1.shippingMethod": shipping method 2 is not available', field: "packs.1.shippingMethod" } } } });
+    setUp({
+      checkout: {
+        manpackQuote: {
+          error: {
+            status: 400,
+            message: 'Invalid value at field "packs.1.shippingMethod": shipping method 2 is not available',
+            field: "packs.1.shippingMethod",
+          },
+        },
+      },
+    });
     const view = (await load()) as WearerPackCheckoutView;
     expect(view.totals?.problem).toBe("Bo Bandb's pack: shipping method 2 is not available.");
     expect(view.packs).toHaveLength(2);
@@ -145,7 +222,13 @@ describe("/checkout action: POST /api/order, manpack", () => {
     const result = await send(form({ otherRefNum: "PO-9", "packs[0][items][0][qty]": "99" }));
     expect((result as Response).status).toBe(303);
     expect(locationOf(result)).toBe("/order-complete?order=801");
-    const flashed = (await getSession(new Request("http://portal.test/", { headers: { Cookie: (result as Response).headers.get("Set-Cookie")!.split(";")[0] } }))).get("toast");
+    const flashed = (
+      await getSession(
+        new Request("http://portal.test/", {
+          headers: { Cookie: (result as Response).headers.get("Set-Cookie")!.split(";")[0] },
+        }),
+      )
+    ).get("toast");
     expect(flashed).toEqual({ kind: "success", message: "Order SO10801 placed" });
     expect(orders).toEqual([
       {
@@ -171,35 +254,57 @@ describe("/checkout action: POST /api/order, manpack", () => {
     const second = await send(form());
     expect(locationOf(first)).toBe("/order-complete?order=801");
     expect(locationOf(second)).toBe("/order-complete?order=801");
-    expect(orders.map((o) => o.idempotencyKey)).toEqual(["9a1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f22", "9a1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f22"]);
+    expect(orders.map((o) => o.idempotencyKey)).toEqual([
+      "9a1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f22",
+      "9a1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f22",
+    ]);
   });
 
   const refusals: Array<[string, { status: number; message: string; field: string }, string]> = [
     [
       "over an allowance",
-      { status: 400, message: 'Invalid value at field "packs.1.items": Bo Bandb has 1 Trousers allowance left; this pack needs 2', field: "packs.1.items" },
+      {
+        status: 400,
+        message: 'Invalid value at field "packs.1.items": Bo Bandb has 1 Trousers allowance left; this pack needs 2',
+        field: "packs.1.items",
+      },
       "Bo Bandb has 1 Trousers allowance left; this pack needs 2.",
     ],
     [
       "an inactive wearer",
-      { status: 400, message: 'Invalid value at field "packs.0.contactId": contact 5102 is not an active contact of this customer', field: "packs.0.contactId" },
+      {
+        status: 400,
+        message: 'Invalid value at field "packs.0.contactId": contact 5102 is not an active contact of this customer',
+        field: "packs.0.contactId",
+      },
       "Hal Harbour can no longer be ordered for: they are not an active wearer. Remove their pack from the basket.",
     ],
     [
       "an item the wearer is not entitled to",
-      { status: 400, message: 'Invalid value at field "packs.0.items.0.internalId": Hal Harbour is not entitled to Ward Tunic (WD-TUN)', field: "packs.0.items.0.internalId" },
+      {
+        status: 400,
+        message:
+          'Invalid value at field "packs.0.items.0.internalId": Hal Harbour is not entitled to Ward Tunic (WD-TUN)',
+        field: "packs.0.items.0.internalId",
+      },
       "Hal Harbour is not entitled to Ward Tunic (WD-TUN).",
     ],
     [
       "an address the account may not choose (403)",
-      { status: 403, message: "This account may not choose the delivery address; its orders go to Head office", field: "packs.1.addressId" },
+      {
+        status: 403,
+        message: "This account may not choose the delivery address; its orders go to Head office",
+        field: "packs.1.addressId",
+      },
       "Bo Bandb's pack: This account may not choose the delivery address; its orders go to Head office.",
     ],
   ];
   for (const [what, orderError, message] of refusals) {
     it(`answers ${what} with a 400 naming the wearer, and nothing ordered`, async () => {
       setUp({ checkout: { orderError } });
-      const result = (await send(form({ otherRefNum: "PO-9" }))) as Answer & { data: { values: Record<string, string> } };
+      const result = (await send(form({ otherRefNum: "PO-9" }))) as Answer & {
+        data: { values: Record<string, string> };
+      };
       expect(result.init?.status).toBe(400);
       expect(result.data.ok).toBe(false);
       expect(result.data.formError).toBe(message);
@@ -208,14 +313,27 @@ describe("/checkout action: POST /api/order, manpack", () => {
   }
 
   it("keeps the provider's 409 (the basket ordered in another tab) as a 409", async () => {
-    setUp({ checkout: { orderError: { status: 409, message: "This basket has already been ordered (SO100123). Your basket is now empty.", field: "basketVersion" } } });
+    setUp({
+      checkout: {
+        orderError: {
+          status: 409,
+          message: "This basket has already been ordered (SO100123). Your basket is now empty.",
+          field: "basketVersion",
+        },
+      },
+    });
     const result = (await send(form())) as Answer;
     expect(result.init?.status).toBe(409);
     expect(result.data.formError).toBe("This basket has already been ordered (SO100123). Your basket is now empty.");
   });
 
   it("refuses a card method while Stripe is not configured before anything is sent, and an emptied basket in words", async () => {
-    const { orders } = setUp({ paymentMethods: [{ id: 0, name: "On account" }, { id: 1, name: "Visa" }] });
+    const { orders } = setUp({
+      paymentMethods: [
+        { id: 0, name: "On account" },
+        { id: 1, name: "Visa" },
+      ],
+    });
     const card = (await send(form({ paymentMethod: "1" }))) as Answer;
     expect(card.init?.status).toBe(400);
     expect(card.data.formError).toBe(CARD_UNAVAILABLE);

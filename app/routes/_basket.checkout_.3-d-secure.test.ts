@@ -63,17 +63,20 @@ describe("/checkout/3-d-secure", () => {
     scope.close();
   });
 
-  it.each(["javascript:alert(1)", "data:text/html,x", "/relative"])("a challenge address %j is not opened: back to the checkout with a message", async (url) => {
-    server.use(...authHandlers());
-    const { cookie } = await handedOff({ ...HAND_OFF, url });
-    const { scope, result } = load(cookie);
-    const response = (await result) as Response;
-    expect(locationOf(response)).toBe("/checkout");
-    expect(allowedFormActions(scope.key)).toEqual([]);
-    const toast = (await getSession(get("/", pairOf(response.headers.get("Set-Cookie"))))).get("toast");
-    expect(toast?.kind).toBe("error");
-    scope.close();
-  });
+  it.each(["javascript:alert(1)", "data:text/html,x", "/relative"])(
+    "a challenge address %j is not opened: back to the checkout with a message",
+    async (url) => {
+      server.use(...authHandlers());
+      const { cookie } = await handedOff({ ...HAND_OFF, url });
+      const { scope, result } = load(cookie);
+      const response = (await result) as Response;
+      expect(locationOf(response)).toBe("/checkout");
+      expect(allowedFormActions(scope.key)).toEqual([]);
+      const toast = (await getSession(get("/", pairOf(response.headers.get("Set-Cookie"))))).get("toast");
+      expect(toast?.kind).toBe("error");
+      scope.close();
+    },
+  );
 
   it("needs a login like every page", async () => {
     server.use(...authHandlers());

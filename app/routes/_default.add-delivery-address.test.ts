@@ -19,17 +19,32 @@ const ADMIN = ["canViewFullCatalogue", "addAddress", "dellAddress"];
 
 function setUp(options: { permissions?: string[]; forbid?: boolean; inPunchout?: boolean } = {}) {
   const mock = addressHandlers({ forbid: options.forbid });
-  const session = sessionAnswer({ permissions: options.permissions ?? ADMIN, punchoutSession: options.inPunchout ? "ps-1" : null });
+  const session = sessionAnswer({
+    permissions: options.permissions ?? ADMIN,
+    punchoutSession: options.inPunchout ? "ps-1" : null,
+  });
   server.use(...authHandlers({ session }), ...mock.handlers);
   return mock;
 }
 const load = () => loader({ request: get("/add-delivery-address", cookie), params: {}, context: testLoadContext() });
 const send = (form: Record<string, string>) =>
-  settle(() => action({ request: post("/add-delivery-address", form, cookie), params: {}, context: testLoadContext() }));
+  settle(() =>
+    action({ request: post("/add-delivery-address", form, cookie), params: {}, context: testLoadContext() }),
+  );
 
-type Refused = { init: ResponseInit; data: { ok: false; fieldErrors: Record<string, string>; formError: string | null; values: Record<string, string> } };
+type Refused = {
+  init: ResponseInit;
+  data: { ok: false; fieldErrors: Record<string, string>; formError: string | null; values: Record<string, string> };
+};
 
-const FILLED = { label: " Leeds stores ", addressee: "Goods in", addr1: "1 Mill Lane", addr2: "", city: "Leeds", zip: "ls14ap" };
+const FILLED = {
+  label: " Leeds stores ",
+  addressee: "Goods in",
+  addr1: "1 Mill Lane",
+  addr2: "",
+  city: "Leeds",
+  zip: "ls14ap",
+};
 
 describe("/add-delivery-address (issue 17 item 3)", () => {
   it("the page links back to the list for a user who may open it", async () => {
@@ -40,7 +55,9 @@ describe("/add-delivery-address (issue 17 item 3)", () => {
   it("adds with exactly the POST /api/customer-address body (postcode normalised, blanks left out), then 303 to the list with the toast", async () => {
     const { bodies } = setUp();
     const result = await send(FILLED);
-    expect(bodies).toEqual([{ label: "Leeds stores", addressee: "Goods in", addr1: "1 Mill Lane", city: "Leeds", zip: "LS1 4AP" }]);
+    expect(bodies).toEqual([
+      { label: "Leeds stores", addressee: "Goods in", addr1: "1 Mill Lane", city: "Leeds", zip: "LS1 4AP" },
+    ]);
     expect((result as Response).status).toBe(303);
     expect(locationOf(result)).toBe("/manage-delivery-addresses");
     expect(await toastOf(result)).toEqual({ kind: "success", message: "Delivery address added" });
@@ -99,7 +116,10 @@ describe("/add-delivery-address (issue 17 item 3)", () => {
     const { bodies } = setUp({ permissions: ["canViewFullCatalogue", "dellAddress"] });
     for (const result of [await settle(() => load()), await send(FILLED)]) {
       expect(locationOf(result)).toBe("/");
-      expect(await toastOf(result)).toEqual({ kind: "error", message: "Your account cannot open the Add a delivery address page." });
+      expect(await toastOf(result)).toEqual({
+        kind: "error",
+        message: "Your account cannot open the Add a delivery address page.",
+      });
     }
     expect(bodies).toEqual([]);
   });
@@ -108,7 +128,10 @@ describe("/add-delivery-address (issue 17 item 3)", () => {
     const { bodies } = setUp({ inPunchout: true });
     for (const result of [await settle(() => load()), await send(FILLED)]) {
       expect(locationOf(result)).toBe("/");
-      expect(await toastOf(result)).toEqual({ kind: "error", message: "Your account cannot open the Add a delivery address page." });
+      expect(await toastOf(result)).toEqual({
+        kind: "error",
+        message: "Your account cannot open the Add a delivery address page.",
+      });
     }
     expect(bodies).toEqual([]);
   });

@@ -36,12 +36,59 @@ export default function AddDeliveryAddress() {
       </p>
       <FormError id="add-address-error" message={formError} />
       <Form method="post" className="stack" noValidate aria-describedby={formError ? "add-address-error" : undefined}>
-        <TextField name="label" label="Name of the address (for example, Leeds depot)" autoComplete="off" required maxLength={100} defaultValue={value("label")} error={errors.label} />
-        <TextField name="addressee" label="Addressee (optional)" autoComplete="off" maxLength={100} defaultValue={value("addressee")} error={errors.addressee} />
-        <TextField name="addr1" label="Address line 1" autoComplete="address-line1" required maxLength={150} defaultValue={value("addr1")} error={errors.addr1} />
-        <TextField name="addr2" label="Address line 2 (optional)" autoComplete="address-line2" maxLength={150} defaultValue={value("addr2")} error={errors.addr2} />
-        <TextField name="city" label="Town or city" autoComplete="address-level2" required maxLength={100} defaultValue={value("city")} error={errors.city} />
-        <TextField name="zip" label="Postcode" autoComplete="postal-code" required maxLength={20} defaultValue={value("zip")} error={errors.zip} className="input--short" />
+        <TextField
+          name="label"
+          label="Name of the address (for example, Leeds depot)"
+          autoComplete="off"
+          required
+          maxLength={100}
+          defaultValue={value("label")}
+          error={errors.label}
+        />
+        <TextField
+          name="addressee"
+          label="Addressee (optional)"
+          autoComplete="off"
+          maxLength={100}
+          defaultValue={value("addressee")}
+          error={errors.addressee}
+        />
+        <TextField
+          name="addr1"
+          label="Address line 1"
+          autoComplete="address-line1"
+          required
+          maxLength={150}
+          defaultValue={value("addr1")}
+          error={errors.addr1}
+        />
+        <TextField
+          name="addr2"
+          label="Address line 2 (optional)"
+          autoComplete="address-line2"
+          maxLength={150}
+          defaultValue={value("addr2")}
+          error={errors.addr2}
+        />
+        <TextField
+          name="city"
+          label="Town or city"
+          autoComplete="address-level2"
+          required
+          maxLength={100}
+          defaultValue={value("city")}
+          error={errors.city}
+        />
+        <TextField
+          name="zip"
+          label="Postcode"
+          autoComplete="postal-code"
+          required
+          maxLength={20}
+          defaultValue={value("zip")}
+          error={errors.zip}
+          className="input--short"
+        />
         <div>
           <button type="submit" className="button button--primary" disabled={busy}>
             Add address

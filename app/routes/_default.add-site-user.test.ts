@@ -21,23 +21,47 @@ const INVITER = ["canViewFullCatalogue", "viewOrderHistory", "addSiteUser"];
 function setUp(options: { permissions?: string[]; approver?: boolean; users?: number; status?: number } = {}) {
   const permissions = options.permissions ?? INVITER;
   const mock = siteUserHandlers({ users: options.users, inviterHolds: permissions, status: options.status });
-  server.use(...authHandlers({ session: sessionAnswer({ permissions, setting: { isApprover: options.approver ?? false } }) }), ...mock.handlers);
+  server.use(
+    ...authHandlers({ session: sessionAnswer({ permissions, setting: { isApprover: options.approver ?? false } }) }),
+    ...mock.handlers,
+  );
   return mock;
 }
-const load = (query = "") => loader({ request: get(`/add-site-user${query}`, cookie), params: {}, context: testLoadContext() });
+const load = (query = "") =>
+  loader({ request: get(`/add-site-user${query}`, cookie), params: {}, context: testLoadContext() });
 
 /** A form post with repeated fields (the permission checkboxes). */
 function send(fields: Array<[string, string]>, withCookie = true) {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://portal.test" };
+  const headers: Record<string, string> = {
+    "Content-Type": "application/x-www-form-urlencoded",
+    Origin: "http://portal.test",
+  };
   if (withCookie) headers.Cookie = cookie;
-  const request = new Request("http://portal.test/add-site-user", { method: "POST", headers, body: new URLSearchParams(fields) });
+  const request = new Request("http://portal.test/add-site-user", {
+    method: "POST",
+    headers,
+    body: new URLSearchParams(fields),
+  });
   return settle(() => action({ request, params: {}, context: testLoadContext() }));
 }
-type Refused = { init: ResponseInit; data: { ok: false; fieldErrors: Record<string, string>; formError: string | null; values: Record<string, unknown> | null } };
+type Refused = {
+  init: ResponseInit;
+  data: {
+    ok: false;
+    fieldErrors: Record<string, string>;
+    formError: string | null;
+    values: Record<string, unknown> | null;
+  };
+};
 
 const INVITE: Array<[string, string]> = [
-  ["intent", "invite"], ["email", " nia.new@demo.test "], ["firstName", " Nia "], ["lastName", "New"],
-  ["permissions", "canViewFullCatalogue"], ["permissions", "viewOrderHistory"], ["needsApproval", "on"],
+  ["intent", "invite"],
+  ["email", " nia.new@demo.test "],
+  ["firstName", " Nia "],
+  ["lastName", "New"],
+  ["permissions", "canViewFullCatalogue"],
+  ["permissions", "viewOrderHistory"],
+  ["needsApproval", "on"],
 ];
 const without = (name: string, list = INVITE) => list.filter(([k]) => k !== name);
 
@@ -55,7 +79,13 @@ describe("/add-site-user: the page (issue 17 item 2)", () => {
       ["invitee901@demo.test", false, "21.11.26", "28.11.26", "Bea Buyer"],
       ["invitee902@demo.test", true, "21.11.26", "01.11.26", "Bea Buyer"],
     ]);
-    expect(data.users[0]).toEqual({ id: "11", name: "First1 Last01", email: "user1@demo.test", lastLogin: "Never", active: true });
+    expect(data.users[0]).toEqual({
+      id: "11",
+      name: "First1 Last01",
+      email: "user1@demo.test",
+      lastLogin: "Never",
+      active: true,
+    });
     expect(data.users[1].lastLogin).toBe("20.11.26");
     expect(Object.fromEntries(queries.users[0])).toEqual({ $limit: "16", $skip: "0" });
     expect(Object.fromEntries(queries.invitations[0])).toEqual({ $limit: "16", $skip: "0" });
@@ -83,7 +113,18 @@ describe("/add-site-user: invite (POST /api/invitation)", () => {
     const { writes } = setUp();
     const result = await send(INVITE);
     expect(writes.map((w) => [w.method, w.path, w.body])).toEqual([
-      ["POST", "/api/invitation", { email: "nia.new@demo.test", firstName: "Nia", lastName: "New", permissions: ["canViewFullCatalogue", "viewOrderHistory"], isApprover: false, needsApproval: true }],
+      [
+        "POST",
+        "/api/invitation",
+        {
+          email: "nia.new@demo.test",
+          firstName: "Nia",
+          lastName: "New",
+          permissions: ["canViewFullCatalogue", "viewOrderHistory"],
+          isApprover: false,
+          needsApproval: true,
+        },
+      ],
     ]);
     expect(locationOf(result)).toBe("/add-site-user");
     expect(await toastOf(result)).toEqual({ kind: "success", message: "Invitation sent to nia.new@demo.test" });
@@ -97,35 +138,79 @@ describe("/add-site-user: invite (POST /api/invitation)", () => {
 
   it.each([
     ["no e-mail", [...without("email"), ["email", ""]], "email", "Enter your colleague's email address"],
-    ["an e-mail that is not one", [...without("email"), ["email", "nia@"]], "email", "Enter an email address like name@company.co.uk"],
+    [
+      "an e-mail that is not one",
+      [...without("email"), ["email", "nia@"]],
+      "email",
+      "Enter an email address like name@company.co.uk",
+    ],
     ["no first name", without("firstName"), "firstName", "Enter the first name"],
-    ["a last name over 100 characters", [...without("lastName"), ["lastName", "x".repeat(101)]], "lastName", "Use at most 100 characters"],
-    ["a permission the inviter lacks", [...INVITE, ["permissions", "viewReporting"]], "permissions", "Choose only permissions from the list: you can give only what you hold yourself"],
-    ["a permission that is none", [...INVITE, ["permissions", "rootAccess"]], "permissions", "Choose only permissions from the list: you can give only what you hold yourself"],
-    ["approver, by an inviter who is not one", [...INVITE, ["isApprover", "on"]], "isApprover", "Only an approver can make a colleague an approver"],
-  ] as Array<[string, Array<[string, string]>, string, string]>)("%s: its message under the field, what was typed kept, nothing sent", async (_label, form, field, message) => {
-    const { writes } = setUp();
-    const result = (await send(form)) as Refused;
-    expect(result.init.status).toBe(400);
-    expect(result.data.fieldErrors).toEqual({ [field]: message });
-    expect(result.data.values).toMatchObject({ needsApproval: true });
-    expect(writes).toEqual([]);
-  });
+    [
+      "a last name over 100 characters",
+      [...without("lastName"), ["lastName", "x".repeat(101)]],
+      "lastName",
+      "Use at most 100 characters",
+    ],
+    [
+      "a permission the inviter lacks",
+      [...INVITE, ["permissions", "viewReporting"]],
+      "permissions",
+      "Choose only permissions from the list: you can give only what you hold yourself",
+    ],
+    [
+      "a permission that is none",
+      [...INVITE, ["permissions", "rootAccess"]],
+      "permissions",
+      "Choose only permissions from the list: you can give only what you hold yourself",
+    ],
+    [
+      "approver, by an inviter who is not one",
+      [...INVITE, ["isApprover", "on"]],
+      "isApprover",
+      "Only an approver can make a colleague an approver",
+    ],
+  ] as Array<[string, Array<[string, string]>, string, string]>)(
+    "%s: its message under the field, what was typed kept, nothing sent",
+    async (_label, form, field, message) => {
+      const { writes } = setUp();
+      const result = (await send(form)) as Refused;
+      expect(result.init.status).toBe(400);
+      expect(result.data.fieldErrors).toEqual({ [field]: message });
+      expect(result.data.values).toMatchObject({ needsApproval: true });
+      expect(writes).toEqual([]);
+    },
+  );
 
   it.each([
-    ["an address already invited", [...without("email"), ["email", "invitee901@demo.test"]], "email", "This address is already a user of this customer or has a pending invitation"],
-    ["an address already a user", [...without("email"), ["email", "user2@demo.test"]], "email", "This address is already a user of this customer or has a pending invitation"],
-  ] as Array<[string, Array<[string, string]>, string, string]>)("the provider refuses %s: 400, its reason under the field", async (_label, form, field, message) => {
-    setUp();
-    const result = (await send(form)) as Refused;
-    expect(result.init.status).toBe(400);
-    expect(result.data.fieldErrors).toEqual({ [field]: message });
-  });
+    [
+      "an address already invited",
+      [...without("email"), ["email", "invitee901@demo.test"]],
+      "email",
+      "This address is already a user of this customer or has a pending invitation",
+    ],
+    [
+      "an address already a user",
+      [...without("email"), ["email", "user2@demo.test"]],
+      "email",
+      "This address is already a user of this customer or has a pending invitation",
+    ],
+  ] as Array<[string, Array<[string, string]>, string, string]>)(
+    "the provider refuses %s: 400, its reason under the field",
+    async (_label, form, field, message) => {
+      setUp();
+      const result = (await send(form)) as Refused;
+      expect(result.init.status).toBe(400);
+      expect(result.data.fieldErrors).toEqual({ [field]: message });
+    },
+  );
 
   it("the provider refuses a permission (its rule, not only the form's): under the permissions", async () => {
     // the session says the inviter holds viewReporting, the provider says not
     const mock = siteUserHandlers({ inviterHolds: INVITER });
-    server.use(...authHandlers({ session: sessionAnswer({ permissions: [...INVITER, "viewReporting"] }) }), ...mock.handlers);
+    server.use(
+      ...authHandlers({ session: sessionAnswer({ permissions: [...INVITER, "viewReporting"] }) }),
+      ...mock.handlers,
+    );
     const result = (await send([...INVITE, ["permissions", "viewReporting"]])) as Refused;
     expect(result.init.status).toBe(400);
     expect(result.data.fieldErrors.permissions).toBe("You cannot grant viewReporting, which you do not hold");
@@ -142,32 +227,56 @@ describe("/add-site-user: invite (POST /api/invitation)", () => {
 describe("/add-site-user: resend and revoke (contract 3)", () => {
   it("resend: PATCH {resend: true}, then back with the toast", async () => {
     const { writes } = setUp();
-    const result = await send([["intent", "resend"], ["invitationId", "901"]]);
+    const result = await send([
+      ["intent", "resend"],
+      ["invitationId", "901"],
+    ]);
     expect(writes.map((w) => [w.method, w.path, w.body])).toEqual([["PATCH", "/api/invitation/901", { resend: true }]]);
-    expect(await toastOf(result)).toEqual({ kind: "success", message: "A new invitation link was sent to invitee901@demo.test" });
+    expect(await toastOf(result)).toEqual({
+      kind: "success",
+      message: "A new invitation link was sent to invitee901@demo.test",
+    });
   });
 
   it("revoke: DELETE, then back with the toast", async () => {
     const { writes } = setUp();
-    const result = await send([["intent", "revoke"], ["invitationId", "902"]]);
+    const result = await send([
+      ["intent", "revoke"],
+      ["invitationId", "902"],
+    ]);
     expect(writes.map((w) => [w.method, w.path])).toEqual([["DELETE", "/api/invitation/902"]]);
     expect(locationOf(result)).toBe("/add-site-user");
     expect(await toastOf(result)).toEqual({ kind: "success", message: "Invitation revoked: its link no longer works" });
   });
 
-  it.each(["resend", "revoke"])("%s of another customer's invitation (404): back with an error toast", async (intent) => {
-    setUp();
-    const result = await send([["intent", intent], ["invitationId", "777"]]);
-    expect(locationOf(result)).toBe("/add-site-user");
-    expect(await toastOf(result)).toEqual({ kind: "error", message: "That invitation could not be found. It may have been accepted or revoked." });
-  });
+  it.each(["resend", "revoke"])(
+    "%s of another customer's invitation (404): back with an error toast",
+    async (intent) => {
+      setUp();
+      const result = await send([
+        ["intent", intent],
+        ["invitationId", "777"],
+      ]);
+      expect(locationOf(result)).toBe("/add-site-user");
+      expect(await toastOf(result)).toEqual({
+        kind: "error",
+        message: "That invitation could not be found. It may have been accepted or revoked.",
+      });
+    },
+  );
 
-  it.each(["", "abc", "1/../2"])("an invitation id %j that is not one: back with the error toast, nothing sent", async (id) => {
-    const { writes } = setUp();
-    const result = await send([["intent", "revoke"], ["invitationId", id]]);
-    expect(await toastOf(result)).toMatchObject({ kind: "error" });
-    expect(writes).toEqual([]);
-  });
+  it.each(["", "abc", "1/../2"])(
+    "an invitation id %j that is not one: back with the error toast, nothing sent",
+    async (id) => {
+      const { writes } = setUp();
+      const result = await send([
+        ["intent", "revoke"],
+        ["invitationId", id],
+      ]);
+      expect(await toastOf(result)).toMatchObject({ kind: "error" });
+      expect(writes).toEqual([]);
+    },
+  );
 
   it("an unknown intent: 400 above the form, nothing sent", async () => {
     const { writes } = setUp();
@@ -183,7 +292,10 @@ describe("/add-site-user: who may use it", () => {
     const { queries, writes } = setUp({ permissions: ["canViewFullCatalogue", "viewOrderHistory"] });
     for (const result of [await settle(() => load()), await send(INVITE)]) {
       expect(locationOf(result)).toBe("/");
-      expect(await toastOf(result)).toEqual({ kind: "error", message: "Your account cannot open the Add a site user page." });
+      expect(await toastOf(result)).toEqual({
+        kind: "error",
+        message: "Your account cannot open the Add a site user page.",
+      });
     }
     expect([queries.users, queries.invitations, writes]).toEqual([[], [], []]);
   });

@@ -85,10 +85,20 @@ export default function SiteUsers() {
                 <td>{i.expired ? `Expired ${i.expires}` : `Works until ${i.expires}`}</td>
                 <td>
                   <div>
-                    <IntentButton intent="resend" fields={{ invitationId: i.id }} label={`Resend the invitation to ${i.email}`} disabled={busy}>
+                    <IntentButton
+                      intent="resend"
+                      fields={{ invitationId: i.id }}
+                      label={`Resend the invitation to ${i.email}`}
+                      disabled={busy}
+                    >
                       Resend
                     </IntentButton>
-                    <IntentButton intent="revoke" fields={{ invitationId: i.id }} label={`Revoke the invitation to ${i.email}`} disabled={busy}>
+                    <IntentButton
+                      intent="revoke"
+                      fields={{ invitationId: i.id }}
+                      label={`Revoke the invitation to ${i.email}`}
+                      disabled={busy}
+                    >
                       Revoke
                     </IntentButton>
                   </div>
@@ -129,7 +139,14 @@ export default function SiteUsers() {
           </tbody>
         </ScrollingTable>
       )}
-      {data.total > 0 ? <Pagination page={data.page} pages={data.pageCount} total={data.total} noun={data.total === 1 ? "site user" : "site users"} /> : null}
+      {data.total > 0 ? (
+        <Pagination
+          page={data.page}
+          pages={data.pageCount}
+          total={data.total}
+          noun={data.total === 1 ? "site user" : "site users"}
+        />
+      ) : null}
     </section>
   );
 }

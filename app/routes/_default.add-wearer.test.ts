@@ -19,16 +19,29 @@ const ADMIN = ["canViewManpack", "manpackOrders", "addManpackUser"];
 
 function setUp(options: { permissions?: string[]; createStatus?: number } = {}) {
   const admin = wearerAdminHandlers({ createStatus: options.createStatus });
-  server.use(...authHandlers({ session: sessionAnswer({ permissions: options.permissions ?? ADMIN }) }), ...admin.handlers);
+  server.use(
+    ...authHandlers({ session: sessionAnswer({ permissions: options.permissions ?? ADMIN }) }),
+    ...admin.handlers,
+  );
   return admin;
 }
 const load = () => loader({ request: get("/add-wearer", cookie), params: {}, context: testLoadContext() });
-const send = (form: Record<string, string>) => settle(() => action({ request: post("/add-wearer", form, cookie), params: {}, context: testLoadContext() }));
+const send = (form: Record<string, string>) =>
+  settle(() => action({ request: post("/add-wearer", form, cookie), params: {}, context: testLoadContext() }));
 
-type Refused = { init: ResponseInit; data: { ok: false; fieldErrors: Record<string, string>; formError: string | null; values: Record<string, string> } };
+type Refused = {
+  init: ResponseInit;
+  data: { ok: false; fieldErrors: Record<string, string>; formError: string | null; values: Record<string, string> };
+};
 
 const FILLED = {
-  firstName: " Nia ", lastName: "New", email: "nia.new@harbour.test", grade: "Porter", employeeRef: " HH-020001 ", department: "302", costCentre: "402",
+  firstName: " Nia ",
+  lastName: "New",
+  email: "nia.new@harbour.test",
+  grade: "Porter",
+  employeeRef: " HH-020001 ",
+  department: "302",
+  costCentre: "402",
 };
 
 describe("/add-wearer: the form (issue 15 item 7)", () => {
@@ -36,8 +49,14 @@ describe("/add-wearer: the form (issue 15 item 7)", () => {
     const { queries } = setUp();
     const data = await load();
     expect(data).toEqual({
-      grades: [{ value: "Band 5 Staff Nurse", label: "Band 5 Staff Nurse" }, { value: "Porter", label: "Porter" }],
-      departments: [{ value: "302", label: "Maternity" }, { value: "303", label: "Wards" }],
+      grades: [
+        { value: "Band 5 Staff Nurse", label: "Band 5 Staff Nurse" },
+        { value: "Porter", label: "Porter" },
+      ],
+      departments: [
+        { value: "302", label: "Maternity" },
+        { value: "303", label: "Wards" },
+      ],
       costCentres: [{ value: "402", label: "CC-310 Women's services" }],
       wearersLink: true,
     });
@@ -55,7 +74,16 @@ describe("/add-wearer: the form (issue 15 item 7)", () => {
     const { bodies } = setUp();
     const result = await send(FILLED);
     expect(bodies).toEqual([
-      { firstName: "Nia", lastName: "New", email: "nia.new@harbour.test", grade: "Porter", employeeRef: "HH-020001", department: "302", costCentre: "402", manpackUser: true },
+      {
+        firstName: "Nia",
+        lastName: "New",
+        email: "nia.new@harbour.test",
+        grade: "Porter",
+        employeeRef: "HH-020001",
+        department: "302",
+        costCentre: "402",
+        manpackUser: true,
+      },
     ]);
     expect((result as Response).status).toBe(303);
     expect(locationOf(result)).toBe("/wearer-pack/5900");
@@ -80,8 +108,12 @@ describe("/add-wearer: the form (issue 15 item 7)", () => {
     const result = (await send({})) as Refused;
     expect(result.init.status).toBe(400);
     expect(result.data.fieldErrors).toEqual({
-      firstName: "Enter the first name", lastName: "Enter the last name", grade: "Choose a grade",
-      employeeRef: "Enter the employee reference", department: "Choose a department", costCentre: "Choose a cost centre",
+      firstName: "Enter the first name",
+      lastName: "Enter the last name",
+      grade: "Choose a grade",
+      employeeRef: "Enter the employee reference",
+      department: "Choose a department",
+      costCentre: "Choose a cost centre",
     });
     expect(bodies).toEqual([]);
   });
@@ -90,7 +122,12 @@ describe("/add-wearer: the form (issue 15 item 7)", () => {
     ["a first name over 100 characters", { firstName: "x".repeat(101) }, "firstName", "Use at most 100 characters"],
     ["a last name of spaces", { lastName: "   " }, "lastName", "Enter the last name"],
     ["an e-mail address that is not one", { email: "nia@" }, "email", "Enter an email address like name@company.co.uk"],
-    ["an employee reference over 100 characters", { employeeRef: "R".repeat(101) }, "employeeRef", "Use at most 100 characters"],
+    [
+      "an employee reference over 100 characters",
+      { employeeRef: "R".repeat(101) },
+      "employeeRef",
+      "Use at most 100 characters",
+    ],
     ["a department id that is not an id", { department: "maternity" }, "department", "Choose a department"],
     ["no cost centre chosen", { costCentre: "" }, "costCentre", "Choose a cost centre"],
   ])("%s: its message under the field, what was typed kept, nothing sent", async (_label, change, field, message) => {
@@ -104,17 +141,35 @@ describe("/add-wearer: the form (issue 15 item 7)", () => {
   });
 
   it.each([
-    ["a duplicate employee reference", { employeeRef: "hh-010001" }, "employeeRef", "Employee reference hh-010001 already belongs to another contact"],
+    [
+      "a duplicate employee reference",
+      { employeeRef: "hh-010001" },
+      "employeeRef",
+      "Employee reference hh-010001 already belongs to another contact",
+    ],
     ["an unknown department id", { department: "999" }, "department", "Not one of this customer's active departments"],
-    ["an unknown cost centre id", { costCentre: "998" }, "costCentre", "Not one of this customer's active cost centres"],
-    ["a grade that is not the customer's", { grade: "Astronaut" }, "grade", "Astronaut is not one of this customer's grades"],
-  ])("the provider refuses %s: 400, its reason under the field, what was typed kept", async (_label, change, field, message) => {
-    setUp();
-    const form = { ...FILLED, ...change };
-    const result = (await send(form)) as Refused;
-    expect(result.init.status).toBe(400);
-    expect(result.data).toEqual({ ok: false, fieldErrors: { [field]: message }, formError: null, values: form });
-  });
+    [
+      "an unknown cost centre id",
+      { costCentre: "998" },
+      "costCentre",
+      "Not one of this customer's active cost centres",
+    ],
+    [
+      "a grade that is not the customer's",
+      { grade: "Astronaut" },
+      "grade",
+      "Astronaut is not one of this customer's grades",
+    ],
+  ])(
+    "the provider refuses %s: 400, its reason under the field, what was typed kept",
+    async (_label, change, field, message) => {
+      setUp();
+      const form = { ...FILLED, ...change };
+      const result = (await send(form)) as Refused;
+      expect(result.init.status).toBe(400);
+      expect(result.data).toEqual({ ok: false, fieldErrors: { [field]: message }, formError: null, values: form });
+    },
+  );
 
   it("a refusal naming no field of the form: its message above the form, with its status", async () => {
     setUp({ createStatus: 403 });
@@ -128,7 +183,10 @@ describe("/add-wearer: the form (issue 15 item 7)", () => {
     const { queries, bodies } = setUp({ permissions: ["canViewManpack", "manpackOrders", "canViewFullCatalogue"] });
     for (const result of [await settle(() => load()), await send(FILLED)]) {
       expect(locationOf(result)).toBe("/");
-      expect(await toastOf(result)).toEqual({ kind: "error", message: "Your account cannot open the Add a wearer page." });
+      expect(await toastOf(result)).toEqual({
+        kind: "error",
+        message: "Your account cannot open the Add a wearer page.",
+      });
     }
     expect([queries.grade, queries.department, bodies]).toEqual([[], [], []]);
   });

@@ -37,13 +37,69 @@ export default function AddWearer() {
       </p>
       <FormError id="add-wearer-error" message={formError} />
       <Form method="post" className="stack" noValidate aria-describedby={formError ? "add-wearer-error" : undefined}>
-        <TextField name="firstName" label="First name" autoComplete="off" required maxLength={100} defaultValue={value("firstName")} error={errors.firstName} />
-        <TextField name="lastName" label="Last name" autoComplete="off" required maxLength={100} defaultValue={value("lastName")} error={errors.lastName} />
-        <TextField name="email" label="Email (optional)" type="email" autoComplete="off" maxLength={320} defaultValue={value("email")} error={errors.email} />
-        <SelectField name="grade" label="Grade" blank="Choose…" required options={grades} defaultValue={value("grade")} error={errors.grade} />
-        <TextField name="employeeRef" label="Employee reference" autoComplete="off" required maxLength={100} defaultValue={value("employeeRef")} error={errors.employeeRef} />
-        <SelectField name="department" label="Department" blank="Choose…" required options={departments} defaultValue={value("department")} error={errors.department} />
-        <SelectField name="costCentre" label="Cost centre" blank="Choose…" required options={costCentres} defaultValue={value("costCentre")} error={errors.costCentre} />
+        <TextField
+          name="firstName"
+          label="First name"
+          autoComplete="off"
+          required
+          maxLength={100}
+          defaultValue={value("firstName")}
+          error={errors.firstName}
+        />
+        <TextField
+          name="lastName"
+          label="Last name"
+          autoComplete="off"
+          required
+          maxLength={100}
+          defaultValue={value("lastName")}
+          error={errors.lastName}
+        />
+        <TextField
+          name="email"
+          label="Email (optional)"
+          type="email"
+          autoComplete="off"
+          maxLength={320}
+          defaultValue={value("email")}
+          error={errors.email}
+        />
+        <SelectField
+          name="grade"
+          label="Grade"
+          blank="Choose…"
+          required
+          options={grades}
+          defaultValue={value("grade")}
+          error={errors.grade}
+        />
+        <TextField
+          name="employeeRef"
+          label="Employee reference"
+          autoComplete="off"
+          required
+          maxLength={100}
+          defaultValue={value("employeeRef")}
+          error={errors.employeeRef}
+        />
+        <SelectField
+          name="department"
+          label="Department"
+          blank="Choose…"
+          required
+          options={departments}
+          defaultValue={value("department")}
+          error={errors.department}
+        />
+        <SelectField
+          name="costCentre"
+          label="Cost centre"
+          blank="Choose…"
+          required
+          options={costCentres}
+          defaultValue={value("costCentre")}
+          error={errors.costCentre}
+        />
         <div>
           <button type="submit" className="button button--primary" disabled={busy}>
             Add wearer

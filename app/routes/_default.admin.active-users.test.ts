@@ -22,8 +22,12 @@ function setUp(options: { evolve?: boolean; sessions?: number } = {}) {
   return mock;
 }
 const ctx = () => ({ params: {}, context: testLoadContext() });
-const load = (query = "") => settle(() => loader({ request: get(`/admin/active-users${query}`, cookie), ...ctx() })) as Promise<Awaited<ReturnType<typeof loader>>>;
-const send = (form: Record<string, string>, query = "") => settle(() => action({ request: post(`/admin/active-users${query}`, form, cookie), ...ctx() }));
+const load = (query = "") =>
+  settle(() => loader({ request: get(`/admin/active-users${query}`, cookie), ...ctx() })) as Promise<
+    Awaited<ReturnType<typeof loader>>
+  >;
+const send = (form: Record<string, string>, query = "") =>
+  settle(() => action({ request: post(`/admin/active-users${query}`, form, cookie), ...ctx() }));
 
 describe("/admin/active-users", () => {
   it("a user who is not an evolve user is sent to / from the page and the post; nothing asked, nothing ended", async () => {
@@ -39,13 +43,23 @@ describe("/admin/active-users", () => {
     sessions[2] = activeSession(3, { actAs: true, actingAdmin: ADA });
     const data = await load();
     expect(data.sessions[0]).toEqual({
-      sessionId: "101", userId: "21", user: "First1 Last1", email: "user1@demo.test", customer: "Northwind Facilities",
-      lastSeen: expect.stringMatching(/^23\.11\.26 \d\d:58$/), punchout: false, viewingAs: "No",
+      sessionId: "101",
+      userId: "21",
+      user: "First1 Last1",
+      email: "user1@demo.test",
+      customer: "Northwind Facilities",
+      lastSeen: expect.stringMatching(/^23\.11\.26 \d\d:58$/),
+      punchout: false,
+      viewingAs: "No",
     });
     expect([data.sessions[1].punchout, data.sessions[1].customer]).toEqual([true, "—"]);
     expect(data.sessions[2].viewingAs).toBe("Yes, by Ada Admin");
     expect([data.total, data.page, data.pages]).toEqual([3, 1, 1]);
-    expect(calls[0]).toMatchObject({ path: "/api/admin/active-session", token: ADMIN_TOKEN, query: { $limit: "16", $skip: "0" } });
+    expect(calls[0]).toMatchObject({
+      path: "/api/admin/active-session",
+      token: ADMIN_TOKEN,
+      query: { $limit: "16", $skip: "0" },
+    });
   });
 
   it("pages with ?page; past the end is the last page, asked again", async () => {
@@ -63,7 +77,10 @@ describe("/admin/active-users", () => {
     const result = await send({ intent: "end", sessionId: "101" }, "?page=1");
     expect(calls.at(-1)).toMatchObject({ method: "DELETE", path: "/api/admin/active-session/101", token: ADMIN_TOKEN });
     expect(locationOf(result)).toBe("/admin/active-users?page=1");
-    expect(await toastOf(result)).toEqual({ kind: "success", message: "The session has ended: that user has to log in again" });
+    expect(await toastOf(result)).toEqual({
+      kind: "success",
+      message: "The session has ended: that user has to log in again",
+    });
   });
 
   it("a session that has already ended (404) is an error toast, not an error page", async () => {
@@ -73,10 +90,13 @@ describe("/admin/active-users", () => {
     expect(await toastOf(result)).toEqual({ kind: "error", message: "That session had already ended" });
   });
 
-  it.each([{ intent: "end" }, { intent: "end", sessionId: "abc" }, { intent: "wipe", sessionId: "101" }])("bad input %j → 400, nothing sent", async (form) => {
-    const { calls } = setUp();
-    const result = (await send(form as Record<string, string>)) as { init: ResponseInit };
-    expect(result.init.status).toBe(400);
-    expect(calls).toEqual([]);
-  });
+  it.each([{ intent: "end" }, { intent: "end", sessionId: "abc" }, { intent: "wipe", sessionId: "101" }])(
+    "bad input %j → 400, nothing sent",
+    async (form) => {
+      const { calls } = setUp();
+      const result = (await send(form as Record<string, string>)) as { init: ResponseInit };
+      expect(result.init.status).toBe(400);
+      expect(calls).toEqual([]);
+    },
+  );
 });

@@ -58,7 +58,12 @@ export default function ActiveUsers() {
                 <td>{s.punchout ? "Yes" : "No"}</td>
                 <td>{s.viewingAs}</td>
                 <td>
-                  <IntentButton intent="end" fields={{ sessionId: s.sessionId }} label={`End the session of ${s.user} (${s.email})`} disabled={busy}>
+                  <IntentButton
+                    intent="end"
+                    fields={{ sessionId: s.sessionId }}
+                    label={`End the session of ${s.user} (${s.email})`}
+                    disabled={busy}
+                  >
                     End session
                   </IntentButton>
                 </td>

@@ -23,8 +23,12 @@ function setUp(options: { evolve?: boolean } = {}) {
   return mock;
 }
 const ctx = () => ({ params: {}, context: testLoadContext() });
-const load = (query = "") => settle(() => loader({ request: get(`/admin/category-manager${query}`, cookie), ...ctx() })) as Promise<Awaited<ReturnType<typeof loader>>>;
-const send = (form: Record<string, string>, query = "") => settle(() => action({ request: post(`/admin/category-manager${query}`, form, cookie), ...ctx() }));
+const load = (query = "") =>
+  settle(() => loader({ request: get(`/admin/category-manager${query}`, cookie), ...ctx() })) as Promise<
+    Awaited<ReturnType<typeof loader>>
+  >;
+const send = (form: Record<string, string>, query = "") =>
+  settle(() => action({ request: post(`/admin/category-manager${query}`, form, cookie), ...ctx() }));
 const patches = (calls: ReturnType<typeof setUp>["calls"]) => calls.filter((c) => c.method === "PATCH");
 
 describe("/admin/category-manager", () => {
@@ -40,7 +44,9 @@ describe("/admin/category-manager", () => {
   it("the full tree, depth first in display order, indented, hidden ones marked, with the ends of each sibling list", async () => {
     const { calls } = setUp();
     const data = await load();
-    expect(calls.map((c) => [c.path, c.token, c.query])).toEqual([["/api/admin/category", ADMIN_TOKEN, { type: "full" }]]);
+    expect(calls.map((c) => [c.path, c.token, c.query])).toEqual([
+      ["/api/admin/category", ADMIN_TOKEN, { type: "full" }],
+    ]);
     expect(data.categories.map((c) => [c.id, c.depth, c.position, c.first, c.last, c.hidden, c.address])).toEqual([
       ["10", 0, 1, true, false, false, "/hi-vis"],
       ["101", 1, 1, true, false, false, "/hi-vis/vests"],
@@ -59,7 +65,11 @@ describe("/admin/category-manager", () => {
       id: "10",
       name: "Hi-Vis Clothing",
       parentId: "",
-      parents: [{ id: "20", name: "Footwear" }, { id: "201", name: "Footwear › Boots" }, { id: "30", name: "Gloves" }],
+      parents: [
+        { id: "20", name: "Footwear" },
+        { id: "201", name: "Footwear › Boots" },
+        { id: "30", name: "Gloves" },
+      ],
     });
     expect((await load("?edit=102")).edit?.parentId).toBe("10");
     expect(await load("?edit=99")).toHaveProperty("status", 404);
@@ -69,7 +79,9 @@ describe("/admin/category-manager", () => {
   it("move: PATCH {move}, back to the row with a toast", async () => {
     const { calls } = setUp();
     const result = await send({ intent: "move", categoryId: "20", move: "up" });
-    expect(patches(calls)).toEqual([expect.objectContaining({ path: "/api/admin/category/20", token: ADMIN_TOKEN, body: { move: "up" } })]);
+    expect(patches(calls)).toEqual([
+      expect.objectContaining({ path: "/api/admin/category/20", token: ADMIN_TOKEN, body: { move: "up" } }),
+    ]);
     expect(locationOf(result)).toBe("/admin/category-manager#category-20");
     expect(await toastOf(result)).toEqual({ kind: "success", message: "'Footwear' moved up" });
   });
@@ -80,7 +92,10 @@ describe("/admin/category-manager", () => {
       kind: "success",
       message: "'Hi-Vis Vests' is hidden: customers no longer see it or anything below it",
     });
-    expect(await toastOf(await send({ intent: "show", categoryId: "30" }))).toEqual({ kind: "success", message: "'Gloves' is shown to customers again" });
+    expect(await toastOf(await send({ intent: "show", categoryId: "30" }))).toEqual({
+      kind: "success",
+      message: "'Gloves' is shown to customers again",
+    });
     expect(patches(calls).map((c) => [c.path, c.body])).toEqual([
       ["/api/admin/category/101", { isHidden: true }],
       ["/api/admin/category/30", { isHidden: false }],
@@ -89,7 +104,10 @@ describe("/admin/category-manager", () => {
 
   it("edit sends only what changed: a new name, a new parent, the top level; nothing changed → no call", async () => {
     const { calls } = setUp();
-    const renamed = await send({ intent: "edit", categoryId: "102", name: "  Hi-Vis Coats ", parentId: "10" }, "?edit=102");
+    const renamed = await send(
+      { intent: "edit", categoryId: "102", name: "  Hi-Vis Coats ", parentId: "10" },
+      "?edit=102",
+    );
     expect(await toastOf(renamed)).toEqual({ kind: "success", message: "'Hi-Vis Coats' saved" });
     expect(locationOf(renamed)).toBe("/admin/category-manager#category-102");
     await send({ intent: "edit", categoryId: "201", name: "Boots", parentId: "" });
@@ -107,9 +125,16 @@ describe("/admin/category-manager", () => {
 
   it("the provider's 400 (under itself) shows under the parent field; its 409 is an error toast; an unknown category the 404 page", async () => {
     setUp();
-    const under = (await send({ intent: "edit", categoryId: "10", name: "Hi-Vis Clothing", parentId: "101" }, "?edit=10")) as { data: unknown; init: ResponseInit };
+    const under = (await send(
+      { intent: "edit", categoryId: "10", name: "Hi-Vis Clothing", parentId: "101" },
+      "?edit=10",
+    )) as { data: unknown; init: ResponseInit };
     expect(under.init.status).toBe(400);
-    expect(under.data).toEqual({ ok: false, fieldErrors: { parentId: "A category cannot be moved under itself or one of its own subcategories" }, formError: null });
+    expect(under.data).toEqual({
+      ok: false,
+      fieldErrors: { parentId: "A category cannot be moved under itself or one of its own subcategories" },
+      formError: null,
+    });
     const clash = await send({ intent: "edit", categoryId: "201", name: "Boots", parentId: "20" }, "?edit=201");
     // (the mock's clash: boots into Footwear — it is already there, so nothing changes and nothing is sent)
     expect(await toastOf(clash)).toEqual({ kind: "info", message: "Nothing was changed" });
@@ -117,7 +142,10 @@ describe("/admin/category-manager", () => {
     tree[1].children[0].parentId = "10";
     const conflict = await send({ intent: "edit", categoryId: "201", name: "Boots", parentId: "20" }, "?edit=201");
     expect(locationOf(conflict)).toBe("/admin/category-manager?edit=201");
-    expect(await toastOf(conflict)).toEqual({ kind: "error", message: "A category with this address already exists there" });
+    expect(await toastOf(conflict)).toEqual({
+      kind: "error",
+      message: "A category with this address already exists there",
+    });
     setUp();
     expect(await send({ intent: "move", categoryId: "99", move: "up" })).toHaveProperty("status", 404);
   });

@@ -39,8 +39,8 @@ export default function CategoryManager() {
     <section className="stack orders category-manager">
       <h1>Category manager</h1>
       <p className="muted">
-        The catalogue&apos;s categories in the order customers see them. A hidden category and everything below it leave the customers&apos; catalogues.
-        Renaming keeps a category&apos;s address, so links to it still work.
+        The catalogue&apos;s categories in the order customers see them. A hidden category and everything below it leave
+        the customers&apos; catalogues. Renaming keeps a category&apos;s address, so links to it still work.
       </p>
       <FormError id="category-error" message={edit ? null : formError} />
 
@@ -94,13 +94,28 @@ export default function CategoryManager() {
               <td>{c.hidden ? "No (hidden)" : c.hiddenAbove ? "No (a category above is hidden)" : "Yes"}</td>
               <td>
                 <div className="order-filters__actions">
-                  <IntentButton intent="move" fields={{ categoryId: c.id, move: "up" }} label={`Move ${c.name} up`} disabled={busy || c.first}>
+                  <IntentButton
+                    intent="move"
+                    fields={{ categoryId: c.id, move: "up" }}
+                    label={`Move ${c.name} up`}
+                    disabled={busy || c.first}
+                  >
                     Move up
                   </IntentButton>
-                  <IntentButton intent="move" fields={{ categoryId: c.id, move: "down" }} label={`Move ${c.name} down`} disabled={busy || c.last}>
+                  <IntentButton
+                    intent="move"
+                    fields={{ categoryId: c.id, move: "down" }}
+                    label={`Move ${c.name} down`}
+                    disabled={busy || c.last}
+                  >
                     Move down
                   </IntentButton>
-                  <IntentButton intent={c.hidden ? "show" : "hide"} fields={{ categoryId: c.id }} label={`${c.hidden ? "Show" : "Hide"} ${c.name}`} disabled={busy}>
+                  <IntentButton
+                    intent={c.hidden ? "show" : "hide"}
+                    fields={{ categoryId: c.id }}
+                    label={`${c.hidden ? "Show" : "Hide"} ${c.name}`}
+                    disabled={busy}
+                  >
                     {c.hidden ? "Show" : "Hide"}
                   </IntentButton>
                   <Link to={`?edit=${c.id}`} aria-label={`Edit ${c.name}`}>

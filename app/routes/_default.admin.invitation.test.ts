@@ -21,7 +21,8 @@ function setUp(options: { evolve?: boolean } = {}) {
   server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }), ...mock.handlers);
   return mock;
 }
-const load = (query = "") => settle(() => loader({ request: get(`/admin/invitation${query}`, cookie), params: {}, context: testLoadContext() }));
+const load = (query = "") =>
+  settle(() => loader({ request: get(`/admin/invitation${query}`, cookie), params: {}, context: testLoadContext() }));
 
 function send(fields: Array<[string, string]>) {
   const request = new Request("http://portal.test/admin/invitation", {
@@ -31,11 +32,24 @@ function send(fields: Array<[string, string]>) {
   });
   return settle(() => action({ request, params: {}, context: testLoadContext() }));
 }
-type Refused = { init: ResponseInit; data: { ok: false; fieldErrors: Record<string, string>; formError: string | null; values: Record<string, unknown> | null } };
+type Refused = {
+  init: ResponseInit;
+  data: {
+    ok: false;
+    fieldErrors: Record<string, string>;
+    formError: string | null;
+    values: Record<string, unknown> | null;
+  };
+};
 
 const INVITE: Array<[string, string]> = [
-  ["customerId", "1002"], ["email", " nia.new@demo.test "], ["firstName", " Nia "], ["lastName", "New"],
-  ["permissions", "viewReporting"], ["permissions", "orderApproval"], ["isApprover", "on"],
+  ["customerId", "1002"],
+  ["email", " nia.new@demo.test "],
+  ["firstName", " Nia "],
+  ["lastName", "New"],
+  ["permissions", "viewReporting"],
+  ["permissions", "orderApproval"],
+  ["isApprover", "on"],
 ];
 const without = (name: string) => INVITE.filter(([k]) => k !== name);
 
@@ -43,10 +57,16 @@ describe("/admin/invitation: the page", () => {
   it("offers every customer and every SPEC §6 permission in words, C20's default two ticked", async () => {
     const { queries } = setUp();
     const data = (await load("?customerId=1001")) as Awaited<ReturnType<typeof loader>>;
-    expect(data.customers).toEqual([{ value: "1002", label: "Harbour Health Trust" }, { value: "1001", label: "Northwind Facilities" }]);
+    expect(data.customers).toEqual([
+      { value: "1002", label: "Harbour Health Trust" },
+      { value: "1001", label: "Northwind Facilities" },
+    ]);
     expect(data.customerId).toBe("1001");
     expect(data.permissions).toHaveLength(20);
-    expect(data.permissions[0]).toEqual({ value: "canViewFullCatalogue", label: "Browse and order from the full catalogue" });
+    expect(data.permissions[0]).toEqual({
+      value: "canViewFullCatalogue",
+      label: "Browse and order from the full catalogue",
+    });
     expect(data.defaults).toEqual(["canViewFullCatalogue", "viewOrderHistory"]);
     expect(Object.fromEntries(queries.customers[0])).toEqual({ $limit: "100", $skip: "0" });
   });
@@ -71,10 +91,25 @@ describe("/admin/invitation: the post", () => {
     const { writes } = setUp();
     const result = await send(INVITE);
     expect(writes).toEqual([
-      { method: "POST", path: "/api/admin/invitation", body: { customerId: "1002", email: "nia.new@demo.test", firstName: "Nia", lastName: "New", permissions: ["viewReporting", "orderApproval"], isApprover: true, needsApproval: false } },
+      {
+        method: "POST",
+        path: "/api/admin/invitation",
+        body: {
+          customerId: "1002",
+          email: "nia.new@demo.test",
+          firstName: "Nia",
+          lastName: "New",
+          permissions: ["viewReporting", "orderApproval"],
+          isApprover: true,
+          needsApproval: false,
+        },
+      },
     ]);
     expect(locationOf(result)).toBe("/admin/invitation");
-    expect(await toastOf(result)).toEqual({ kind: "success", message: "Invitation sent to nia.new@demo.test for Harbour Health Trust" });
+    expect(await toastOf(result)).toEqual({
+      kind: "success",
+      message: "Invitation sent to nia.new@demo.test for Harbour Health Trust",
+    });
   });
 
   it("nothing ticked: an empty list is sent (no permissions)", async () => {
@@ -85,26 +120,51 @@ describe("/admin/invitation: the post", () => {
 
   it.each([
     ["no customer", without("customerId"), "customerId", "Choose a customer"],
-    ["a customer that is not an id", [...without("customerId"), ["customerId", "north"]], "customerId", "Choose a customer"],
+    [
+      "a customer that is not an id",
+      [...without("customerId"), ["customerId", "north"]],
+      "customerId",
+      "Choose a customer",
+    ],
     ["no e-mail", [...without("email"), ["email", ""]], "email", "Enter the email address"],
-    ["an e-mail that is not one", [...without("email"), ["email", "nia@"]], "email", "Enter an email address like name@company.co.uk"],
+    [
+      "an e-mail that is not one",
+      [...without("email"), ["email", "nia@"]],
+      "email",
+      "Enter an email address like name@company.co.uk",
+    ],
     ["no first name", without("firstName"), "firstName", "Enter the first name"],
-    ["a last name over 100 characters", [...without("lastName"), ["lastName", "x".repeat(101)]], "lastName", "Use at most 100 characters"],
-    ["a permission that is none", [...INVITE, ["permissions", "rootAccess"]], "permissions", "Choose only permissions from the list"],
-  ] as Array<[string, Array<[string, string]>, string, string]>)("%s: its message under the field, what was typed kept, nothing sent", async (_label, form, field, message) => {
-    const { writes } = setUp();
-    const result = (await send(form)) as Refused;
-    expect(result.init.status).toBe(400);
-    expect(result.data.fieldErrors).toEqual({ [field]: message });
-    expect(result.data.values).toMatchObject({ isApprover: true });
-    expect(writes).toEqual([]);
-  });
+    [
+      "a last name over 100 characters",
+      [...without("lastName"), ["lastName", "x".repeat(101)]],
+      "lastName",
+      "Use at most 100 characters",
+    ],
+    [
+      "a permission that is none",
+      [...INVITE, ["permissions", "rootAccess"]],
+      "permissions",
+      "Choose only permissions from the list",
+    ],
+  ] as Array<[string, Array<[string, string]>, string, string]>)(
+    "%s: its message under the field, what was typed kept, nothing sent",
+    async (_label, form, field, message) => {
+      const { writes } = setUp();
+      const result = (await send(form)) as Refused;
+      expect(result.init.status).toBe(400);
+      expect(result.data.fieldErrors).toEqual({ [field]: message });
+      expect(result.data.values).toMatchObject({ isApprover: true });
+      expect(writes).toEqual([]);
+    },
+  );
 
   it("the provider's 400 (already a user or invited) under the e-mail", async () => {
     setUp();
     const result = (await send([...without("email"), ["email", "invited@demo.test"]])) as Refused;
     expect(result.init.status).toBe(400);
-    expect(result.data.fieldErrors).toEqual({ email: "This address is already a user of this customer or has a pending invitation" });
+    expect(result.data.fieldErrors).toEqual({
+      email: "This address is already a user of this customer or has a pending invitation",
+    });
     expect(result.data.formError).toBeNull();
   });
 

@@ -52,9 +52,28 @@ export default function AdminInvitation() {
         </p>
       ) : null}
       <FormError id="invite-error" message={formError} />
-      <Form method="post" className="stack" noValidate aria-describedby={formError ? "invite-error" : undefined} key={`${location.search}|${answer ? "refused" : ""}`}>
-        <SelectField name="customerId" label="Customer" blank="Choose a customer" options={data.customers} defaultValue={customerId} error={errors.customerId} />
-        <InvitationFields typed={typed} errors={errors} permissions={data.permissions} chosen={typed?.permissions ?? data.defaults} approverOffered />
+      <Form
+        method="post"
+        className="stack"
+        noValidate
+        aria-describedby={formError ? "invite-error" : undefined}
+        key={`${location.search}|${answer ? "refused" : ""}`}
+      >
+        <SelectField
+          name="customerId"
+          label="Customer"
+          blank="Choose a customer"
+          options={data.customers}
+          defaultValue={customerId}
+          error={errors.customerId}
+        />
+        <InvitationFields
+          typed={typed}
+          errors={errors}
+          permissions={data.permissions}
+          chosen={typed?.permissions ?? data.defaults}
+          approverOffered
+        />
         <div>
           <button type="submit" className="button button--primary" disabled={busy}>
             Send invitation

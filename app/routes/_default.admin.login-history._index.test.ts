@@ -27,10 +27,21 @@ function setUp(options: { attempts?: number; evolve?: boolean } = {}) {
 }
 
 async function load(query = ""): Promise<{ status: number; data: LoginHistoryData }> {
-  const result = await loader({ request: get(`/admin/login-history${query}`, cookie), params: {}, context: testLoadContext() });
+  const result = await loader({
+    request: get(`/admin/login-history${query}`, cookie),
+    params: {},
+    context: testLoadContext(),
+  });
   return "init" in result ? { status: result.init?.status ?? 200, data: result.data } : { status: 200, data: result };
 }
-const download = (query = "") => settle(() => csvLoader({ request: get(`/admin/login-history/export.csv${query}`, cookie), params: {}, context: testLoadContext() })) as Promise<Response>;
+const download = (query = "") =>
+  settle(() =>
+    csvLoader({
+      request: get(`/admin/login-history/export.csv${query}`, cookie),
+      params: {},
+      context: testLoadContext(),
+    }),
+  ) as Promise<Response>;
 
 describe("/admin/login-history: the page", () => {
   it("lists the attempts newest first, 16 a page, in words", async () => {
@@ -57,8 +68,21 @@ describe("/admin/login-history: the page", () => {
     const { queries } = setUp({ attempts: 120 });
     const { status, data } = await load("?email=+Person2+&outcome=failure&from=01.11.26&to=2026-11-23&per=50&page=2");
     expect(status).toBe(200);
-    expect(Object.fromEntries(queries.attempts[0])).toEqual({ email: "Person2", outcome: "failure", from: "2026-11-01", to: "2026-11-23", $limit: "50", $skip: "50" });
-    expect(data.form).toEqual({ email: " Person2 ", outcome: "failure", from: "01.11.26", to: "2026-11-23", per: "50" });
+    expect(Object.fromEntries(queries.attempts[0])).toEqual({
+      email: "Person2",
+      outcome: "failure",
+      from: "2026-11-01",
+      to: "2026-11-23",
+      $limit: "50",
+      $skip: "50",
+    });
+    expect(data.form).toEqual({
+      email: " Person2 ",
+      outcome: "failure",
+      from: "01.11.26",
+      to: "2026-11-23",
+      per: "50",
+    });
   });
 
   it("pages past the end go to the last page, asked again", async () => {
@@ -86,7 +110,9 @@ describe("/admin/login-history: the page", () => {
 
   it("a non-evolve user is sent to / and nothing is asked", async () => {
     const { queries } = setUp({ evolve: false });
-    const result = await settle(() => loader({ request: get("/admin/login-history", cookie), params: {}, context: testLoadContext() }));
+    const result = await settle(() =>
+      loader({ request: get("/admin/login-history", cookie), params: {}, context: testLoadContext() }),
+    );
     expect(locationOf(result)).toBe("/");
     expect(queries.attempts).toEqual([]);
   });
@@ -98,13 +124,25 @@ describe("/admin/login-history/export.csv", () => {
     const response = await download("?outcome=failure&email=nobody&from=01.11.26&page=3&per=50");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="login-history_email-nobody_failure_from-2026-11-01_\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="login-history_email-nobody_failure_from-2026-11-01_\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const rows = parseCsv(await response.text());
     expect(rows[0]).toEqual(["Time (UTC)", "E-mail tried", "User", "Outcome", "Reason", "Address", "User agent"]);
     // nobody…: every 4th attempt; failures: every 3rd → every 12th of 230
     expect(rows.length - 1).toBe(19);
-    expect(rows[1]).toEqual(["2026-11-23 11:48:00", "nobody12@x.test", "", "Failed", "wrong password", "127.0.0.1", "Mozilla/5.0 (X11; Linux x86_64)"]);
-    expect(queries.attempts.map((q) => [q.get("$limit"), q.get("$skip"), q.get("outcome"), q.get("email"), q.get("from")])).toEqual([["100", "0", "failure", "nobody", "2026-11-01"]]);
+    expect(rows[1]).toEqual([
+      "2026-11-23 11:48:00",
+      "nobody12@x.test",
+      "",
+      "Failed",
+      "wrong password",
+      "127.0.0.1",
+      "Mozilla/5.0 (X11; Linux x86_64)",
+    ]);
+    expect(
+      queries.attempts.map((q) => [q.get("$limit"), q.get("$skip"), q.get("outcome"), q.get("email"), q.get("from")]),
+    ).toEqual([["100", "0", "failure", "nobody", "2026-11-01"]]);
   });
 
   it("no filters: all 230 rows over three pages of 100", async () => {
@@ -119,7 +157,12 @@ describe("/admin/login-history/export.csv", () => {
     server.use(
       ...authHandlers({ session: sessionAnswer({ isEvolveUser: true }) }),
       http.get(`${UPSTREAM}/api/admin/login-attempt`, () =>
-        HttpResponse.json({ total: 1, limit: 100, skip: 0, data: [loginAttempt(5, { email: "=cmd()@x.test", userAgent: "+evil" })] }),
+        HttpResponse.json({
+          total: 1,
+          limit: 100,
+          skip: 0,
+          data: [loginAttempt(5, { email: "=cmd()@x.test", userAgent: "+evil" })],
+        }),
       ),
     );
     const rows = parseCsv(await (await download()).text());
@@ -131,7 +174,9 @@ describe("/admin/login-history/export.csv", () => {
     const { queries } = setUp();
     const response = await download("?from=nope");
     expect(response.status).toBe(400);
-    expect(await response.text()).toBe("These filters could not be used: From: enter a date as dd.mm.yy, for example 31.03.26");
+    expect(await response.text()).toBe(
+      "These filters could not be used: From: enter a date as dd.mm.yy, for example 31.03.26",
+    );
     expect(queries.attempts).toEqual([]);
   });
 

@@ -38,14 +38,42 @@ export default function LoginHistory() {
     <section className="stack orders">
       <h1>Log-in history</h1>
       <FilterForm label="Filter log-in attempts" submit="Filter" clearTo="/admin/login-history">
-        <TextField name="email" id="filter-email" label="E-mail contains" type="search" maxLength={320} defaultValue={data.form.email} error={errors.email} />
-        <SelectField name="outcome" id="filter-outcome" label="Outcome" blank="All" options={OUTCOMES} defaultValue={data.form.outcome} error={errors.outcome} />
+        <TextField
+          name="email"
+          id="filter-email"
+          label="E-mail contains"
+          type="search"
+          maxLength={320}
+          defaultValue={data.form.email}
+          error={errors.email}
+        />
+        <SelectField
+          name="outcome"
+          id="filter-outcome"
+          label="Outcome"
+          blank="All"
+          options={OUTCOMES}
+          defaultValue={data.form.outcome}
+          error={errors.outcome}
+        />
         <DayField name="from" id="filter-from" label="From" defaultValue={data.form.from} error={errors.from} />
         <DayField name="to" id="filter-to" label="To" defaultValue={data.form.to} error={errors.to} />
-        <SelectField name="per" id="filter-per" label="Attempts a page" blank="16" options={PER_PAGE} defaultValue={data.form.per === "50" ? "50" : ""} error={errors.per} />
+        <SelectField
+          name="per"
+          id="filter-per"
+          label="Attempts a page"
+          blank="16"
+          options={PER_PAGE}
+          defaultValue={data.form.per === "50" ? "50" : ""}
+          error={errors.per}
+        />
       </FilterForm>
       <p>
-        <a className="button button--small" href={`/admin/login-history/export.csv${exportQuery ? `?${exportQuery}` : ""}`} download>
+        <a
+          className="button button--small"
+          href={`/admin/login-history/export.csv${exportQuery ? `?${exportQuery}` : ""}`}
+          download
+        >
           Download CSV
         </a>
       </p>
@@ -54,7 +82,12 @@ export default function LoginHistory() {
       ) : (
         <LoginAttemptsTable rows={data.rows} withUser label="Log-in attempts" />
       )}
-      <Pagination page={data.page} pages={data.pageCount} total={data.total} noun={data.total === 1 ? "attempt" : "attempts"} />
+      <Pagination
+        page={data.page}
+        pages={data.pageCount}
+        total={data.total}
+        noun={data.total === 1 ? "attempt" : "attempts"}
+      />
     </section>
   );
 }

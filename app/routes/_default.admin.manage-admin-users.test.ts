@@ -22,8 +22,12 @@ function setUp(options: { evolve?: boolean; lastAdmin?: boolean } = {}) {
   return mock;
 }
 const ctx = () => ({ params: {}, context: testLoadContext() });
-const load = (query = "") => settle(() => loader({ request: get(`/admin/manage-admin-users${query}`, cookie), ...ctx() })) as Promise<Awaited<ReturnType<typeof loader>>>;
-const send = (form: Record<string, string>) => settle(() => action({ request: post("/admin/manage-admin-users", form, cookie), ...ctx() }));
+const load = (query = "") =>
+  settle(() => loader({ request: get(`/admin/manage-admin-users${query}`, cookie), ...ctx() })) as Promise<
+    Awaited<ReturnType<typeof loader>>
+  >;
+const send = (form: Record<string, string>) =>
+  settle(() => action({ request: post("/admin/manage-admin-users", form, cookie), ...ctx() }));
 
 describe("/admin/manage-admin-users", () => {
   it("a user who is not an evolve user is sent to / from the page and the posts; nothing asked, nothing changed", async () => {
@@ -49,14 +53,32 @@ describe("/admin/manage-admin-users", () => {
   it("?q= searches the users who are not admins", async () => {
     const { calls } = setUp();
     const data = await load("?q=rory");
-    expect(data.candidates).toEqual([{ id: "2", name: "Rory Requester", email: "requester@demo.test", active: true, customers: "Northwind Facilities" }]);
-    expect(calls.find((c) => c.path === "/api/admin/user")?.query).toEqual({ q: "rory", isEvolveUser: "false", $limit: "16", $skip: "0" });
+    expect(data.candidates).toEqual([
+      {
+        id: "2",
+        name: "Rory Requester",
+        email: "requester@demo.test",
+        active: true,
+        customers: "Northwind Facilities",
+      },
+    ]);
+    expect(calls.find((c) => c.path === "/api/admin/user")?.query).toEqual({
+      q: "rory",
+      isEvolveUser: "false",
+      $limit: "16",
+      $skip: "0",
+    });
   });
 
   it("grant: POST {userId}, back with a toast", async () => {
     const { calls } = setUp();
     const result = await send({ intent: "grant", userId: "2" });
-    expect(calls.at(-1)).toMatchObject({ method: "POST", path: "/api/admin/admin-user", token: ADMIN_TOKEN, body: { userId: "2" } });
+    expect(calls.at(-1)).toMatchObject({
+      method: "POST",
+      path: "/api/admin/admin-user",
+      token: ADMIN_TOKEN,
+      body: { userId: "2" },
+    });
     expect(locationOf(result)).toBe("/admin/manage-admin-users");
     expect(await toastOf(result)).toEqual({ kind: "success", message: "Rory Requester is now an admin" });
   });
@@ -85,10 +107,13 @@ describe("/admin/manage-admin-users", () => {
     expect((await send({ intent: "grant", userId: "99" })) as Response).toHaveProperty("status", 404);
   });
 
-  it.each([{ intent: "grant" }, { intent: "grant", userId: "me" }, { intent: "promote", userId: "2" }])("bad input %j → 400, nothing sent", async (form) => {
-    const { calls } = setUp();
-    const result = (await send(form as Record<string, string>)) as { init: ResponseInit };
-    expect(result.init.status).toBe(400);
-    expect(calls).toEqual([]);
-  });
+  it.each([{ intent: "grant" }, { intent: "grant", userId: "me" }, { intent: "promote", userId: "2" }])(
+    "bad input %j → 400, nothing sent",
+    async (form) => {
+      const { calls } = setUp();
+      const result = (await send(form as Record<string, string>)) as { init: ResponseInit };
+      expect(result.init.status).toBe(400);
+      expect(calls).toEqual([]);
+    },
+  );
 });

@@ -31,11 +31,15 @@ export default function ManageAdminUsers() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const formError = answer && !answer.ok ? [answer.formError, ...Object.values(answer.fieldErrors)].filter(Boolean).join(" ") : null;
+  const formError =
+    answer && !answer.ok ? [answer.formError, ...Object.values(answer.fieldErrors)].filter(Boolean).join(" ") : null;
   return (
     <section className="stack orders manage-admin-users">
       <h1>Admin users</h1>
-      <p className="muted">Admin users open the admin area. You cannot revoke your own admin rights, and at least one active admin must remain.</p>
+      <p className="muted">
+        Admin users open the admin area. You cannot revoke your own admin rights, and at least one active admin must
+        remain.
+      </p>
       <FormError id="admin-users-error" message={formError} />
 
       <h2 id="admins-heading">Admins</h2>
@@ -60,7 +64,12 @@ export default function ManageAdminUsers() {
               <td>{a.active ? "Yes" : "No"}</td>
               <td>{a.lastLogin}</td>
               <td>
-                <IntentButton intent="revoke" fields={{ userId: a.id }} label={`Revoke the admin rights of ${a.name} (${a.email})`} disabled={busy}>
+                <IntentButton
+                  intent="revoke"
+                  fields={{ userId: a.id }}
+                  label={`Revoke the admin rights of ${a.name} (${a.email})`}
+                  disabled={busy}
+                >
                   Revoke
                 </IntentButton>
               </td>
@@ -101,7 +110,12 @@ export default function ManageAdminUsers() {
                 <td>{u.email}</td>
                 <td>{u.customers || "—"}</td>
                 <td>
-                  <IntentButton intent="grant" fields={{ userId: u.id }} label={`Make ${u.name} (${u.email}) an admin`} disabled={busy}>
+                  <IntentButton
+                    intent="grant"
+                    fields={{ userId: u.id }}
+                    label={`Make ${u.name} (${u.email}) an admin`}
+                    disabled={busy}
+                  >
                     Make admin
                   </IntentButton>
                 </td>

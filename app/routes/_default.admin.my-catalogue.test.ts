@@ -21,11 +21,18 @@ beforeAll(async () => {
 function setUp(options: { evolve?: boolean } = {}) {
   const mock = adminCatalogueHandlers();
   const session = adminSessionHandlers();
-  server.use(...mock.handlers, ...session.handlers, ...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }));
+  server.use(
+    ...mock.handlers,
+    ...session.handlers,
+    ...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }),
+  );
   return { ...mock, customerCalls: session.calls };
 }
 const ctx = () => ({ params: {}, context: testLoadContext() });
-const load = (query = "") => settle(() => loader({ request: get(`/admin/my-catalogue${query}`, cookie), ...ctx() })) as Promise<Awaited<ReturnType<typeof loader>>>;
+const load = (query = "") =>
+  settle(() => loader({ request: get(`/admin/my-catalogue${query}`, cookie), ...ctx() })) as Promise<
+    Awaited<ReturnType<typeof loader>>
+  >;
 const send = (form: Record<string, string>, query = "?customerId=1001") =>
   settle(() => action({ request: post(`/admin/my-catalogue${query}`, form, cookie), ...ctx() }));
 
@@ -45,7 +52,11 @@ describe("/admin/my-catalogue", () => {
     expect(data.customers).toEqual([{ id: "1001", name: "Northwind Facilities" }]);
     expect(data.customer).toBeNull();
     expect(calls).toEqual([]);
-    expect(customerCalls[0]).toMatchObject({ path: "/api/admin/customer", token: ADMIN_TOKEN, query: { q: "north", $limit: "16", $skip: "0" } });
+    expect(customerCalls[0]).toMatchObject({
+      path: "/api/admin/customer",
+      token: ADMIN_TOKEN,
+      query: { q: "north", $limit: "16", $skip: "0" },
+    });
   });
 
   it("a chosen customer: its my catalogue in order, its my categories; ?productQ= finds products, marking those already in", async () => {
@@ -57,8 +68,14 @@ describe("/admin/my-catalogue", () => {
       [2, "20002", "Hi-Vis Jacket", "£24.50", "Hi-Vis Jackets"],
       [3, "20003", "Safety Boot", "£39.00", "Boots"],
     ]);
-    expect(data.products?.map((p) => [p.id, p.inList])).toEqual([["20001", true], ["20002", true]]);
-    expect(data.categories).toEqual([{ id: "1101", name: "Hi-Vis Vests", hidden: false }, { id: "1102", name: "Hi-Vis Jackets", hidden: false }]);
+    expect(data.products?.map((p) => [p.id, p.inList])).toEqual([
+      ["20001", true],
+      ["20002", true],
+    ]);
+    expect(data.categories).toEqual([
+      { id: "1101", name: "Hi-Vis Vests", hidden: false },
+      { id: "1102", name: "Hi-Vis Jackets", hidden: false },
+    ]);
     expect(calls.map((c) => [c.path, c.query])).toEqual(
       expect.arrayContaining([
         ["/api/admin/my-catalogue", { customerId: "1001", $limit: "100", $skip: "0" }],
@@ -78,45 +95,82 @@ describe("/admin/my-catalogue", () => {
 
   it("add: POST {customerId, itemId, categoryId}, back to the customer (searches kept) with a toast", async () => {
     const { calls, mine } = setUp();
-    const result = await send({ intent: "add", customerId: "1001", itemId: "20004", categoryId: "1102" }, "?customerId=1001&productQ=gl");
-    expect(calls.find((c) => c.method === "POST")).toMatchObject({ path: "/api/admin/my-catalogue", token: ADMIN_TOKEN, body: { customerId: "1001", itemId: "20004", categoryId: "1102" } });
+    const result = await send(
+      { intent: "add", customerId: "1001", itemId: "20004", categoryId: "1102" },
+      "?customerId=1001&productQ=gl",
+    );
+    expect(calls.find((c) => c.method === "POST")).toMatchObject({
+      path: "/api/admin/my-catalogue",
+      token: ADMIN_TOKEN,
+      body: { customerId: "1001", itemId: "20004", categoryId: "1102" },
+    });
     expect(mine.map((p) => p.id)).toEqual(["20001", "20002", "20003", "20004"]);
     expect(locationOf(result)).toBe("/admin/my-catalogue?customerId=1001&productQ=gl");
-    expect(await toastOf(result)).toEqual({ kind: "success", message: "Rigger Glove added to the my catalogue of Northwind Facilities" });
+    expect(await toastOf(result)).toEqual({
+      kind: "success",
+      message: "Rigger Glove added to the my catalogue of Northwind Facilities",
+    });
   });
 
   it("add without a category sends none; the provider's 400s show under their fields", async () => {
     const { calls } = setUp();
-    const noCategory = (await send({ intent: "add", customerId: "1001", itemId: "20004", categoryId: "" })) as { data: unknown; init: ResponseInit };
+    const noCategory = (await send({ intent: "add", customerId: "1001", itemId: "20004", categoryId: "" })) as {
+      data: unknown;
+      init: ResponseInit;
+    };
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ customerId: "1001", itemId: "20004" });
     expect(noCategory.init.status).toBe(400);
-    expect(noCategory.data).toEqual({ ok: false, fieldErrors: { categoryId: "Choose a category: this customer has no my category named 'Gloves'" }, formError: null });
+    expect(noCategory.data).toEqual({
+      ok: false,
+      fieldErrors: { categoryId: "Choose a category: this customer has no my category named 'Gloves'" },
+      formError: null,
+    });
     const variant = (await send({ intent: "add", customerId: "1001", itemId: "20011" })) as { data: unknown };
-    expect(variant.data).toEqual({ ok: false, fieldErrors: { itemId: "must be a product, not a variant" }, formError: null });
+    expect(variant.data).toEqual({
+      ok: false,
+      fieldErrors: { itemId: "must be a product, not a variant" },
+      formError: null,
+    });
   });
 
   it("add: already there (409) is an error toast; an unknown product is the 404 page", async () => {
     setUp();
     const result = await send({ intent: "add", customerId: "1001", itemId: "20001" });
     expect(locationOf(result)).toBe("/admin/my-catalogue?customerId=1001");
-    expect(await toastOf(result)).toEqual({ kind: "error", message: "This product is already in this customer's my catalogue" });
+    expect(await toastOf(result)).toEqual({
+      kind: "error",
+      message: "This product is already in this customer's my catalogue",
+    });
     expect(await send({ intent: "add", customerId: "1001", itemId: "99" })).toHaveProperty("status", 404);
   });
 
   it("remove: DELETE /api/admin/my-catalogue/:itemId?customerId=, a toast; a second click is an error toast", async () => {
     const { calls, mine } = setUp();
     const result = await send({ intent: "remove", customerId: "1001", itemId: "20002" });
-    expect(calls.find((c) => c.method === "DELETE")).toMatchObject({ path: "/api/admin/my-catalogue/20002", query: { customerId: "1001" } });
+    expect(calls.find((c) => c.method === "DELETE")).toMatchObject({
+      path: "/api/admin/my-catalogue/20002",
+      query: { customerId: "1001" },
+    });
     expect(mine.map((p) => p.id)).toEqual(["20001", "20003"]);
-    expect(await toastOf(result)).toEqual({ kind: "success", message: "Hi-Vis Jacket has been taken out of the my catalogue" });
+    expect(await toastOf(result)).toEqual({
+      kind: "success",
+      message: "Hi-Vis Jacket has been taken out of the my catalogue",
+    });
     const again = await send({ intent: "remove", customerId: "1001", itemId: "20002" });
-    expect(await toastOf(again)).toEqual({ kind: "error", message: "Product '20002' is not in this customer's my catalogue" });
+    expect(await toastOf(again)).toEqual({
+      kind: "error",
+      message: "Product '20002' is not in this customer's my catalogue",
+    });
   });
 
   it("move: PATCH {move}, back to the row with a toast naming the new place; the first moved up changes nothing", async () => {
     const { calls, mine } = setUp();
     const result = await send({ intent: "move", customerId: "1001", itemId: "20003", move: "up" });
-    expect(calls.find((c) => c.method === "PATCH")).toMatchObject({ path: "/api/admin/my-catalogue/20003", query: { customerId: "1001" }, body: { move: "up" } });
+    expect(calls.find((c) => c.method === "PATCH")).toMatchObject({
+      path: "/api/admin/my-catalogue/20003",
+      query: { customerId: "1001" },
+      body: { move: "up" },
+    });
     expect(mine.map((p) => p.id)).toEqual(["20001", "20003", "20002"]);
     expect(locationOf(result)).toBe("/admin/my-catalogue?customerId=1001#item-20003");
     expect(await toastOf(result)).toEqual({ kind: "success", message: "Safety Boot moved up: now number 2" });

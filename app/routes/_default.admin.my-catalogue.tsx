@@ -40,7 +40,8 @@ export default function AdminMyCatalogue() {
     <section className="stack orders admin-my-catalogue">
       <h1>My catalogues</h1>
       <p className="muted">
-        A customer&apos;s my catalogue is what its users see under My catalogue, in the order given here. Changes show to them at once.
+        A customer&apos;s my catalogue is what its users see under My catalogue, in the order given here. Changes show
+        to them at once.
       </p>
 
       <CustomerPicker q={data.q} customers={data.customers} total={data.customersTotal} chosenId={customer?.id} />
@@ -76,7 +77,12 @@ export default function AdminMyCatalogue() {
                     <td>{e.categories || "—"}</td>
                     <td>
                       <div className="order-filters__actions">
-                        <IntentButton intent="move" fields={{ customerId: customer.id, itemId: e.id, move: "up" }} label={`Move ${e.name} up`} disabled={busy || i === 0}>
+                        <IntentButton
+                          intent="move"
+                          fields={{ customerId: customer.id, itemId: e.id, move: "up" }}
+                          label={`Move ${e.name} up`}
+                          disabled={busy || i === 0}
+                        >
                           Move up
                         </IntentButton>
                         <IntentButton
@@ -87,7 +93,12 @@ export default function AdminMyCatalogue() {
                         >
                           Move down
                         </IntentButton>
-                        <IntentButton intent="remove" fields={{ customerId: customer.id, itemId: e.id }} label={`Remove ${e.name}`} disabled={busy}>
+                        <IntentButton
+                          intent="remove"
+                          fields={{ customerId: customer.id, itemId: e.id }}
+                          label={`Remove ${e.name}`}
+                          disabled={busy}
+                        >
                           Remove
                         </IntentButton>
                       </div>
@@ -107,7 +118,13 @@ export default function AdminMyCatalogue() {
           <Form method="get" className="stack" role="search" aria-label="Products">
             {data.q ? <input type="hidden" name="q" value={data.q} /> : null}
             <input type="hidden" name="customerId" value={customer.id} />
-            <TextField name="productQ" label="Product name or code contains" type="search" maxLength={100} defaultValue={data.productQ} />
+            <TextField
+              name="productQ"
+              label="Product name or code contains"
+              type="search"
+              maxLength={100}
+              defaultValue={data.productQ}
+            />
             <div>
               <button type="submit" className="button">
                 Find products
@@ -126,7 +143,11 @@ export default function AdminMyCatalogue() {
                   <label key={p.id} className="checkbox">
                     <input type="radio" name="itemId" value={p.id} disabled={p.inList} /> {p.name}{" "}
                     <span className="muted">
-                      ({[p.itemCode, p.category, p.inactive ? "inactive" : null, p.inList ? "already in the list" : null].filter(Boolean).join(", ")})
+                      (
+                      {[p.itemCode, p.category, p.inactive ? "inactive" : null, p.inList ? "already in the list" : null]
+                        .filter(Boolean)
+                        .join(", ")}
+                      )
                     </span>
                   </label>
                 ))}

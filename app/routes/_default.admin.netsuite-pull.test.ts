@@ -20,7 +20,8 @@ function setUp(options: { evolve?: boolean; exists?: boolean } = {}) {
   server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }), ...mock.handlers);
   return mock;
 }
-const load = () => settle(() => loader({ request: get("/admin/netsuite-pull", cookie), params: {}, context: testLoadContext() }));
+const load = () =>
+  settle(() => loader({ request: get("/admin/netsuite-pull", cookie), params: {}, context: testLoadContext() }));
 const pull = () =>
   settle(() =>
     action({
@@ -39,8 +40,18 @@ describe("/admin/netsuite-pull", () => {
   it("shows the feed the pull reads and the three latest runs", async () => {
     const { queries } = setUp();
     const data = (await load()) as Data;
-    expect(data.source).toMatchObject({ directory: "server/db/seed/erp-feed", file: "erp-feed.json", format: "JSON", exists: true, size: 12345, products: 12 });
-    expect(data.runs.map((r) => [r.id, r.statusWords])).toEqual([["2", "Done"], ["1", "Failed"]]);
+    expect(data.source).toMatchObject({
+      directory: "server/db/seed/erp-feed",
+      file: "erp-feed.json",
+      format: "JSON",
+      exists: true,
+      size: 12345,
+      products: 12,
+    });
+    expect(data.runs.map((r) => [r.id, r.statusWords])).toEqual([
+      ["2", "Done"],
+      ["1", "Failed"],
+    ]);
     expect(Object.fromEntries(queries[0])).toEqual({ $limit: "3", $skip: "0" });
   });
 
@@ -55,7 +66,10 @@ describe("/admin/netsuite-pull", () => {
     const result = await pull();
     expect(writes).toEqual([{ method: "POST", path: "/api/admin/erp-import", body: {} }]);
     expect(locationOf(result)).toBe("/admin/sync-status");
-    expect(await toastOf(result)).toEqual({ kind: "success", message: "The ERP pull is queued (run 3): this page follows it" });
+    expect(await toastOf(result)).toEqual({
+      kind: "success",
+      message: "The ERP pull is queued (run 3): this page follows it",
+    });
   });
 
   it("a non-evolve user is refused: page and post, nothing sent", async () => {

@@ -28,9 +28,10 @@ export default function NetsuitePull() {
     <section className="stack orders">
       <h1>ERP pull</h1>
       <p>
-        The pull reads the ERP&apos;s feed and brings the catalogue in step with it: products and their variants (codes, names,
-        sizes, colours), prices and stock. A product not yet in the catalogue is added; a bad row is skipped and listed with its
-        reason, and nothing of its product is written. The same feed twice changes nothing the second time.
+        The pull reads the ERP&apos;s feed and brings the catalogue in step with it: products and their variants (codes,
+        names, sizes, colours), prices and stock. A product not yet in the catalogue is added; a bad row is skipped and
+        listed with its reason, and nothing of its product is written. The same feed twice changes nothing the second
+        time.
       </p>
       <h2>Where from</h2>
       <dl className="order-summary">
@@ -78,5 +79,9 @@ export default function NetsuitePull() {
 }
 
 export const ErrorBoundary = () => (
-  <PageErrorBoundary notFound="There is no such page." failed="The ERP pull could not be loaded. Please try again." links={[{ to: "/admin/sync-status", label: "Sync status" }]} />
+  <PageErrorBoundary
+    notFound="There is no such page."
+    failed="The ERP pull could not be loaded. Please try again."
+    links={[{ to: "/admin/sync-status", label: "Sync status" }]}
+  />
 );

@@ -4,7 +4,9 @@ import { OrderDetail } from "~/components/order-detail";
 import { PageErrorBoundary } from "~/components/page-error";
 import ordersStyles from "~/styles/orders.css";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Order ${data.order.tranId}` : "Order"} · Admin · Workwear ordering portal` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `Order ${data.order.tranId}` : "Order"} · Admin · Workwear ordering portal` },
+];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
@@ -27,7 +29,13 @@ export default function AdminOrderDetail() {
           <dt>Customer</dt>
           <dd>{customer?.name ?? "Not recorded"}</dd>
           <dt>Placed by</dt>
-          <dd>{placedBy ? <Link to={`/admin/user/${placedBy.id}`}>{`${placedBy.name} (${placedBy.email})`}</Link> : "Not recorded"}</dd>
+          <dd>
+            {placedBy ? (
+              <Link to={`/admin/user/${placedBy.id}`}>{`${placedBy.name} (${placedBy.email})`}</Link>
+            ) : (
+              "Not recorded"
+            )}
+          </dd>
         </dl>
       </OrderDetail>
     </>

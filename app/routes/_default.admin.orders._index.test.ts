@@ -21,14 +21,24 @@ beforeAll(async () => {
 function setUp(options: { evolve?: boolean; orders?: number; pricingHidden?: boolean } = {}) {
   const mock = adminUserHandlers({ orders: options.orders });
   const permissions = ["canViewFullCatalogue", ...(options.pricingHidden ? ["pricingHidden"] : [])];
-  server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true, permissions }) }), ...mock.handlers);
+  server.use(
+    ...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true, permissions }) }),
+    ...mock.handlers,
+  );
   return mock;
 }
 async function load(query = ""): Promise<{ status: number; data: AdminOrdersData }> {
-  const result = await loader({ request: get(`/admin/orders${query}`, cookie), params: {}, context: testLoadContext() });
+  const result = await loader({
+    request: get(`/admin/orders${query}`, cookie),
+    params: {},
+    context: testLoadContext(),
+  });
   return "init" in result ? { status: result.init?.status ?? 200, data: result.data } : { status: 200, data: result };
 }
-const detail = (orderId: string) => settle(() => detailLoader({ request: get(`/admin/orders/${orderId}`, cookie), params: { orderId }, context: testLoadContext() }));
+const detail = (orderId: string) =>
+  settle(() =>
+    detailLoader({ request: get(`/admin/orders/${orderId}`, cookie), params: { orderId }, context: testLoadContext() }),
+  );
 
 describe("/admin/orders", () => {
   it("lists every customer's orders, 16 a page, with the customer and the amounts", async () => {
@@ -36,16 +46,33 @@ describe("/admin/orders", () => {
     const { status, data } = await load();
     expect(status).toBe(200);
     expect(Object.fromEntries(queries.orders[0])).toEqual({ $limit: "16", $skip: "0" });
-    expect(data.orders[0]).toMatchObject({ id: "801", tranId: "SO1001", otherRefNum: "PO-1", customer: "Harbour Health Trust", total: "£31.14" });
+    expect(data.orders[0]).toMatchObject({
+      id: "801",
+      tranId: "SO1001",
+      otherRefNum: "PO-1",
+      customer: "Harbour Health Trust",
+      total: "£31.14",
+    });
     expect(data.customers.map((c) => c.label)).toEqual(["Harbour Health Trust", "Northwind Facilities"]);
     expect(data.statuses.map((s) => s.value)).toContain("Pending Fulfillment");
   });
 
   it("sends the search as C20's query; dates as shown (dd.mm.yy) become ISO days", async () => {
     const { queries } = setUp({ orders: 40 });
-    const { status, data } = await load("?tranId=+SO10+&reference=PO&customerId=1001&status=Billed&from=01.10.26&to=2026-10-31&page=2");
+    const { status, data } = await load(
+      "?tranId=+SO10+&reference=PO&customerId=1001&status=Billed&from=01.10.26&to=2026-10-31&page=2",
+    );
     expect(status).toBe(200);
-    expect(Object.fromEntries(queries.orders[0])).toEqual({ tranId: "SO10", reference: "PO", customerId: "1001", status: "Billed", from: "2026-10-01", to: "2026-10-31", $limit: "16", $skip: "16" });
+    expect(Object.fromEntries(queries.orders[0])).toEqual({
+      tranId: "SO10",
+      reference: "PO",
+      customerId: "1001",
+      status: "Billed",
+      from: "2026-10-01",
+      to: "2026-10-31",
+      $limit: "16",
+      $skip: "16",
+    });
     expect(data.form.from).toBe("01.10.26");
   });
 
@@ -79,7 +106,11 @@ describe("/admin/orders", () => {
 
   it("a non-evolve user is sent to /", async () => {
     const { queries } = setUp({ evolve: false });
-    expect(locationOf(await settle(() => loader({ request: get("/admin/orders", cookie), params: {}, context: testLoadContext() })))).toBe("/");
+    expect(
+      locationOf(
+        await settle(() => loader({ request: get("/admin/orders", cookie), params: {}, context: testLoadContext() })),
+      ),
+    ).toBe("/");
     expect(queries.orders).toEqual([]);
   });
 });
@@ -89,7 +120,12 @@ describe("/admin/orders/{orderId}", () => {
     setUp({ pricingHidden: true });
     const data = (await detail("802")) as Awaited<ReturnType<typeof detailLoader>>;
     expect(data.order).toMatchObject({ tranId: "SO1002", total: "£31.14", subTotal: "£20.00", totalQuantity: 2 });
-    expect(data.order.lines[0]).toMatchObject({ code: "HV-JKT-M", name: "Hi-Vis Jacket M", quantity: 2, amount: "£20.00" });
+    expect(data.order.lines[0]).toMatchObject({
+      code: "HV-JKT-M",
+      name: "Hi-Vis Jacket M",
+      quantity: 2,
+      amount: "£20.00",
+    });
     expect(data.customer).toEqual({ id: "1001", name: "Northwind Facilities" });
     expect(data.placedBy).toEqual({ id: "2", name: "Rory Requester", email: "person2@demo.test" });
   });

@@ -36,15 +36,57 @@ export default function AdminOrders() {
     <section className="stack orders">
       <h1>Orders (all customers)</h1>
       <FilterForm label="Search orders" submit="Search orders" clearTo="/admin/orders">
-        <TextField name="tranId" id="filter-tranId" label="Order number contains" type="search" maxLength={60} defaultValue={data.form.tranId} error={errors.tranId} />
-        <TextField name="reference" id="filter-reference" label="Reference contains" type="search" maxLength={60} defaultValue={data.form.reference} error={errors.reference} />
-        <SelectField name="customerId" id="filter-customerId" label="Customer" blank="All" options={data.customers} defaultValue={data.form.customerId} error={errors.customerId} />
-        <SelectField name="status" id="filter-status" label="Status" blank="All" options={data.statuses} defaultValue={data.form.status} error={errors.status} />
+        <TextField
+          name="tranId"
+          id="filter-tranId"
+          label="Order number contains"
+          type="search"
+          maxLength={60}
+          defaultValue={data.form.tranId}
+          error={errors.tranId}
+        />
+        <TextField
+          name="reference"
+          id="filter-reference"
+          label="Reference contains"
+          type="search"
+          maxLength={60}
+          defaultValue={data.form.reference}
+          error={errors.reference}
+        />
+        <SelectField
+          name="customerId"
+          id="filter-customerId"
+          label="Customer"
+          blank="All"
+          options={data.customers}
+          defaultValue={data.form.customerId}
+          error={errors.customerId}
+        />
+        <SelectField
+          name="status"
+          id="filter-status"
+          label="Status"
+          blank="All"
+          options={data.statuses}
+          defaultValue={data.form.status}
+          error={errors.status}
+        />
         <DayField name="from" id="filter-from" label="Placed from" defaultValue={data.form.from} error={errors.from} />
         <DayField name="to" id="filter-to" label="Placed to" defaultValue={data.form.to} error={errors.to} />
       </FilterForm>
-      <OrderTable rows={data.orders} columns={adminColumns()} caption="Orders of every customer" empty="No orders found." />
-      <Pagination page={data.page} pages={data.pageCount} total={data.total} noun={data.total === 1 ? "order" : "orders"} />
+      <OrderTable
+        rows={data.orders}
+        columns={adminColumns()}
+        caption="Orders of every customer"
+        empty="No orders found."
+      />
+      <Pagination
+        page={data.page}
+        pages={data.pageCount}
+        total={data.total}
+        noun={data.total === 1 ? "order" : "orders"}
+      />
     </section>
   );
 }

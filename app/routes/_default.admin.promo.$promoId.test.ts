@@ -20,7 +20,14 @@ beforeAll(async () => {
 
 function setUp(options: { evolve?: boolean } = {}) {
   const mock = adminPromoHandlers();
-  mock.promotions.set("3", promotion(3, { audience: "customer", customer: { id: "1001", name: "Northwind Facilities" }, item: { id: "20002", itemCode: "HV200", displayName: "Hi-Vis Jacket" } }));
+  mock.promotions.set(
+    "3",
+    promotion(3, {
+      audience: "customer",
+      customer: { id: "1001", name: "Northwind Facilities" },
+      item: { id: "20002", itemCode: "HV200", displayName: "Hi-Vis Jacket" },
+    }),
+  );
   server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }), ...mock.handlers);
   return mock;
 }
@@ -28,34 +35,69 @@ const ctx = () => testLoadContext();
 const load = (promoId: string, query = "") =>
   promoId === "new"
     ? settle(() => newLoader({ request: get(`/admin/promo/new${query}`, cookie), params: {}, context: ctx() }))
-    : settle(() => loader({ request: get(`/admin/promo/${promoId}${query}`, cookie), params: { promoId }, context: ctx() }));
+    : settle(() =>
+        loader({ request: get(`/admin/promo/${promoId}${query}`, cookie), params: { promoId }, context: ctx() }),
+      );
 function send(promoId: string, fields: Array<[string, string]>) {
   const request = new Request(`http://portal.test/admin/promo/${promoId}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://portal.test", Cookie: cookie },
     body: new URLSearchParams(fields),
   });
-  return promoId === "new" ? settle(() => newAction({ request, params: {}, context: ctx() })) : settle(() => action({ request, params: { promoId }, context: ctx() }));
+  return promoId === "new"
+    ? settle(() => newAction({ request, params: {}, context: ctx() }))
+    : settle(() => action({ request, params: { promoId }, context: ctx() }));
 }
 type Data = Awaited<ReturnType<typeof loader>>;
-type Refused = { init: ResponseInit; data: { ok: false; fieldErrors: Record<string, string>; formError: string | null; values: Record<string, string> | null } };
+type Refused = {
+  init: ResponseInit;
+  data: {
+    ok: false;
+    fieldErrors: Record<string, string>;
+    formError: string | null;
+    values: Record<string, string> | null;
+  };
+};
 
 const BANNER: Array<[string, string]> = [
-  ["intent", "save"], ["kind", "banner"], ["title", " Winter warmers "], ["text", "Fleeces for the cold months"], ["image", "/images/winter.jpg"],
-  ["link", ""], ["itemId", "20001"], ["startsOn", "01.12.26"], ["endsOn", "2026-12-24"], ["audience", "sector"], ["sectorId", "1"], ["customerId", "1002"],
+  ["intent", "save"],
+  ["kind", "banner"],
+  ["title", " Winter warmers "],
+  ["text", "Fleeces for the cold months"],
+  ["image", "/images/winter.jpg"],
+  ["link", ""],
+  ["itemId", "20001"],
+  ["startsOn", "01.12.26"],
+  ["endsOn", "2026-12-24"],
+  ["audience", "sector"],
+  ["sectorId", "1"],
+  ["customerId", "1002"],
 ];
-const changed = (field: string, value: string) => [...BANNER.filter(([k]) => k !== field), [field, value]] as Array<[string, string]>;
+const changed = (field: string, value: string) =>
+  [...BANNER.filter(([k]) => k !== field), [field, value]] as Array<[string, string]>;
 
 describe("/admin/promo/{id}: the form's page", () => {
   it("a promotion's values as the form shows them, its product and customer offered, the sectors and customers", async () => {
     const { queries } = setUp();
     const data = (await load("3")) as Data;
     expect(data.values).toEqual({
-      kind: "banner", title: "Promotion 3", text: "Text 3", image: "", link: "", itemId: "20002", startsOn: "20.11.26", endsOn: "30.11.26",
-      audience: "customer", sectorId: "", customerId: "1001",
+      kind: "banner",
+      title: "Promotion 3",
+      text: "Text 3",
+      image: "",
+      link: "",
+      itemId: "20002",
+      startsOn: "20.11.26",
+      endsOn: "30.11.26",
+      audience: "customer",
+      sectorId: "",
+      customerId: "1001",
     });
     expect(data.products).toEqual([{ value: "20002", label: "Hi-Vis Jacket (HV200)" }]);
-    expect(data.sectors).toEqual([{ value: "2", label: "Facilities" }, { value: "1", label: "Healthcare" }]);
+    expect(data.sectors).toEqual([
+      { value: "2", label: "Facilities" },
+      { value: "1", label: "Healthcare" },
+    ]);
     expect(data.customers.map((c) => c.label)).toEqual(["Harbour Health Trust", "Northwind Facilities"]);
     expect(queries.products).toEqual([]);
   });
@@ -94,7 +136,18 @@ describe("/admin/promo/new and /{id}: the posts", () => {
       {
         method: "POST",
         path: "/api/admin/promotion",
-        body: { kind: "banner", title: "Winter warmers", text: "Fleeces for the cold months", image: "/images/winter.jpg", link: null, itemId: "20001", startsOn: "2026-12-01", endsOn: "2026-12-24", audience: "sector", sectorId: "1" },
+        body: {
+          kind: "banner",
+          title: "Winter warmers",
+          text: "Fleeces for the cold months",
+          image: "/images/winter.jpg",
+          link: null,
+          itemId: "20001",
+          startsOn: "2026-12-01",
+          endsOn: "2026-12-24",
+          audience: "sector",
+          sectorId: "1",
+        },
       },
     ]);
     expect(locationOf(result)).toBe("/admin/promo");
@@ -103,12 +156,25 @@ describe("/admin/promo/new and /{id}: the posts", () => {
 
   it("save: PATCH without the kind, the customer only with audience customer", async () => {
     const { writes } = setUp();
-    const result = await send("3", [...changed("audience", "customer").filter(([k]) => k !== "kind"), ["kind", "featured"]]);
+    const result = await send("3", [
+      ...changed("audience", "customer").filter(([k]) => k !== "kind"),
+      ["kind", "featured"],
+    ]);
     expect(writes).toEqual([
       {
         method: "PATCH",
         path: "/api/admin/promotion/3",
-        body: { title: "Winter warmers", text: "Fleeces for the cold months", image: "/images/winter.jpg", link: null, itemId: "20001", startsOn: "2026-12-01", endsOn: "2026-12-24", audience: "customer", customerId: "1002" },
+        body: {
+          title: "Winter warmers",
+          text: "Fleeces for the cold months",
+          image: "/images/winter.jpg",
+          link: null,
+          itemId: "20001",
+          startsOn: "2026-12-01",
+          endsOn: "2026-12-24",
+          audience: "customer",
+          customerId: "1002",
+        },
       },
     ]);
     expect(await toastOf(result)).toEqual({ kind: "success", message: "Promotion 'Winter warmers' saved" });
@@ -125,24 +191,57 @@ describe("/admin/promo/new and /{id}: the posts", () => {
     ["no kind on creation", changed("kind", ""), "kind", "Choose a banner or a featured product"],
     ["no title", changed("title", "  "), "title", "Enter a title"],
     ["a title over 120 characters", changed("title", "x".repeat(121)), "title", "Use at most 120 characters"],
-    ["an image that is not a site path", changed("image", "https://evil.test/x.png"), "image", "Enter a path on this site, starting with / (for example /categories/hi-vis)"],
-    ["a link starting //", changed("link", "//evil.test"), "link", "Enter a path on this site, starting with / (for example /categories/hi-vis)"],
+    [
+      "an image that is not a site path",
+      changed("image", "https://evil.test/x.png"),
+      "image",
+      "Enter a path on this site, starting with / (for example /categories/hi-vis)",
+    ],
+    [
+      "a link starting //",
+      changed("link", "//evil.test"),
+      "link",
+      "Enter a path on this site, starting with / (for example /categories/hi-vis)",
+    ],
     ["a product that is not an id", changed("itemId", "HV100"), "itemId", "Choose a product from the list"],
     ["no start date", changed("startsOn", ""), "startsOn", "Enter the start date"],
-    ["a start date that is none", changed("startsOn", "31.02.26"), "startsOn", "Enter the start date as dd.mm.yy, for example 30.11.26"],
-    ["the end before the start", changed("endsOn", "30.11.26"), "endsOn", "The end date must be on or after the start date"],
+    [
+      "a start date that is none",
+      changed("startsOn", "31.02.26"),
+      "startsOn",
+      "Enter the start date as dd.mm.yy, for example 30.11.26",
+    ],
+    [
+      "the end before the start",
+      changed("endsOn", "30.11.26"),
+      "endsOn",
+      "The end date must be on or after the start date",
+    ],
     ["an audience that is none", changed("audience", "everyone"), "audience", "Choose who sees it"],
     ["audience sector without a sector", changed("sectorId", ""), "sectorId", "Choose the sector"],
-    ["audience customer without a customer", [...changed("audience", "customer").filter(([k]) => k !== "customerId")], "customerId", "Choose the customer"],
-    ["a featured product without a product", [...changed("kind", "featured").filter(([k]) => k !== "itemId")], "itemId", "Choose the product to feature"],
-  ] as Array<[string, Array<[string, string]>, string, string]>)("%s: its message under the field, what was typed kept, nothing sent", async (_label, form, field, message) => {
-    const { writes } = setUp();
-    const result = (await send("new", form)) as Refused;
-    expect(result.init.status).toBe(400);
-    expect(result.data.fieldErrors).toEqual({ [field]: message });
-    expect(result.data.values).toMatchObject({ text: "Fleeces for the cold months" });
-    expect(writes).toEqual([]);
-  });
+    [
+      "audience customer without a customer",
+      [...changed("audience", "customer").filter(([k]) => k !== "customerId")],
+      "customerId",
+      "Choose the customer",
+    ],
+    [
+      "a featured product without a product",
+      [...changed("kind", "featured").filter(([k]) => k !== "itemId")],
+      "itemId",
+      "Choose the product to feature",
+    ],
+  ] as Array<[string, Array<[string, string]>, string, string]>)(
+    "%s: its message under the field, what was typed kept, nothing sent",
+    async (_label, form, field, message) => {
+      const { writes } = setUp();
+      const result = (await send("new", form)) as Refused;
+      expect(result.init.status).toBe(400);
+      expect(result.data.fieldErrors).toEqual({ [field]: message });
+      expect(result.data.values).toMatchObject({ text: "Fleeces for the cold months" });
+      expect(writes).toEqual([]);
+    },
+  );
 
   it("the provider's 400 (a variant) under the product", async () => {
     setUp();
@@ -157,7 +256,12 @@ describe("/admin/promo/new and /{id}: the posts", () => {
     let result = (await send("new", changed("sectorId", "9"))) as Refused;
     expect(result.init.status).toBe(404);
     expect(result.data.fieldErrors).toEqual({ sectorId: "That sector could not be found" });
-    result = (await send("new", [...changed("audience", "customer"), ["customerId", "1999"]].filter(([k, v]) => !(k === "customerId" && v === "1002")) as Array<[string, string]>)) as Refused;
+    result = (await send(
+      "new",
+      [...changed("audience", "customer"), ["customerId", "1999"]].filter(
+        ([k, v]) => !(k === "customerId" && v === "1002"),
+      ) as Array<[string, string]>,
+    )) as Refused;
     expect(result.data.fieldErrors).toEqual({ customerId: "That customer could not be found" });
   });
 

@@ -62,26 +62,36 @@ export default function AdminPromotion() {
       {data.productsFound === 0 ? <p role="status">No product matches “{data.productQ}”.</p> : null}
       {data.productsFound && data.productsFound > 0 ? (
         <p className="muted" role="status">
-          {data.productsFound === 1 ? "1 product found" : `${data.productsFound} products found`}: choose it under Product.
+          {data.productsFound === 1 ? "1 product found" : `${data.productsFound} products found`}: choose it under
+          Product.
         </p>
       ) : null}
       {data.customersTotal > data.customers.length ? (
-        <p className="muted">Showing the first {data.customers.length} of {data.customersTotal} customers: search to narrow the list.</p>
+        <p className="muted">
+          Showing the first {data.customers.length} of {data.customersTotal} customers: search to narrow the list.
+        </p>
       ) : null}
 
       <FormError id="promo-error" message={formError} />
-      <Form method="post" className="stack" noValidate aria-describedby={formError ? "promo-error" : undefined} key={`${location.search}|${answer ? "refused" : ""}`}>
+      <Form
+        method="post"
+        className="stack"
+        noValidate
+        aria-describedby={formError ? "promo-error" : undefined}
+        key={`${location.search}|${answer ? "refused" : ""}`}
+      >
         <input type="hidden" name="intent" value="save" />
         {creating ? (
           <fieldset className="stack" aria-describedby={errors.kind ? "kind-error" : undefined}>
             <legend>Kind</legend>
             <FieldError id="kind-error" message={errors.kind} />
             <label className="checkbox">
-              <input type="radio" name="kind" value="banner" defaultChecked={v.kind !== "featured"} /> Banner: a slide at the top of the dashboard
+              <input type="radio" name="kind" value="banner" defaultChecked={v.kind !== "featured"} /> Banner: a slide
+              at the top of the dashboard
             </label>
             <label className="checkbox">
-              <input type="radio" name="kind" value="featured" defaultChecked={v.kind === "featured"} /> Featured product: shown in the dashboard&apos;s first
-              product banner
+              <input type="radio" name="kind" value="featured" defaultChecked={v.kind === "featured"} /> Featured
+              product: shown in the dashboard&apos;s first product banner
             </label>
           </fieldset>
         ) : (
@@ -90,11 +100,34 @@ export default function AdminPromotion() {
         <TextField name="title" label="Title" required maxLength={120} defaultValue={v.title} error={errors.title} />
         <div className="field">
           <label htmlFor="text">Text</label>
-          <textarea id="text" name="text" rows={3} maxLength={500} defaultValue={v.text} aria-invalid={errors.text ? true : undefined} aria-describedby={errors.text ? "text-error" : undefined} />
+          <textarea
+            id="text"
+            name="text"
+            rows={3}
+            maxLength={500}
+            defaultValue={v.text}
+            aria-invalid={errors.text ? true : undefined}
+            aria-describedby={errors.text ? "text-error" : undefined}
+          />
           <FieldError id="text-error" message={errors.text} />
         </div>
-        <TextField name="image" label="Image (a path on this site)" type="text" maxLength={500} defaultValue={v.image} placeholder="/images/…" error={errors.image} />
-        <TextField name="link" label="Link (a path on this site; empty: the product's page)" type="text" maxLength={500} defaultValue={v.link} error={errors.link} />
+        <TextField
+          name="image"
+          label="Image (a path on this site)"
+          type="text"
+          maxLength={500}
+          defaultValue={v.image}
+          placeholder="/images/…"
+          error={errors.image}
+        />
+        <TextField
+          name="link"
+          label="Link (a path on this site; empty: the product's page)"
+          type="text"
+          maxLength={500}
+          defaultValue={v.link}
+          error={errors.link}
+        />
         <SelectField
           name="itemId"
           label="Product"
@@ -110,16 +143,37 @@ export default function AdminPromotion() {
           <legend>Shown to</legend>
           <FieldError id="audience-error" message={errors.audience} />
           <label className="checkbox">
-            <input type="radio" name="audience" value="all" defaultChecked={v.audience !== "sector" && v.audience !== "customer"} /> All customers
+            <input
+              type="radio"
+              name="audience"
+              value="all"
+              defaultChecked={v.audience !== "sector" && v.audience !== "customer"}
+            />{" "}
+            All customers
           </label>
           <label className="checkbox">
             <input type="radio" name="audience" value="sector" defaultChecked={v.audience === "sector"} /> One sector
           </label>
-          <SelectField name="sectorId" label="Sector" blank="Choose a sector" options={data.sectors} defaultValue={v.sectorId} error={errors.sectorId} />
+          <SelectField
+            name="sectorId"
+            label="Sector"
+            blank="Choose a sector"
+            options={data.sectors}
+            defaultValue={v.sectorId}
+            error={errors.sectorId}
+          />
           <label className="checkbox">
-            <input type="radio" name="audience" value="customer" defaultChecked={v.audience === "customer"} /> One customer
+            <input type="radio" name="audience" value="customer" defaultChecked={v.audience === "customer"} /> One
+            customer
           </label>
-          <SelectField name="customerId" label="Customer" blank="Choose a customer" options={data.customers} defaultValue={v.customerId} error={errors.customerId} />
+          <SelectField
+            name="customerId"
+            label="Customer"
+            blank="Choose a customer"
+            options={data.customers}
+            defaultValue={v.customerId}
+            error={errors.customerId}
+          />
         </fieldset>
         <div>
           <button type="submit" className="button button--primary" disabled={busy}>

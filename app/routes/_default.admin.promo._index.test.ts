@@ -18,12 +18,25 @@ beforeAll(async () => {
 
 function setUp(options: { evolve?: boolean } = {}) {
   const mock = adminPromoHandlers();
-  mock.promotions.set("2", promotion(2, { status: "scheduled", startsOn: "2026-12-01", endsOn: "2026-12-24", audience: "sector", sector: { id: "1", name: "Healthcare" } }));
-  mock.promotions.set("3", promotion(3, { status: "ended", audience: "customer", customer: { id: "1001", name: "Northwind Facilities" } }));
+  mock.promotions.set(
+    "2",
+    promotion(2, {
+      status: "scheduled",
+      startsOn: "2026-12-01",
+      endsOn: "2026-12-24",
+      audience: "sector",
+      sector: { id: "1", name: "Healthcare" },
+    }),
+  );
+  mock.promotions.set(
+    "3",
+    promotion(3, { status: "ended", audience: "customer", customer: { id: "1001", name: "Northwind Facilities" } }),
+  );
   server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }), ...mock.handlers);
   return mock;
 }
-const load = (query = "") => settle(() => loader({ request: get(`/admin/promo${query}`, cookie), params: {}, context: testLoadContext() }));
+const load = (query = "") =>
+  settle(() => loader({ request: get(`/admin/promo${query}`, cookie), params: {}, context: testLoadContext() }));
 function send(fields: Record<string, string>, query = "") {
   const request = new Request(`http://portal.test/admin/promo${query}`, {
     method: "POST",
@@ -39,7 +52,14 @@ describe("/admin/promo: the list", () => {
     const data = (await load()) as Awaited<ReturnType<typeof loader>>;
     expect(data.rows.map((r) => [r.title, r.kind, r.dates, r.statusWords, r.audience, r.product])).toEqual([
       ["Promotion 1", "Banner", "20.11.26 – 30.11.26", "Live", "All customers", null],
-      ["Promotion 2", "Featured product", "01.12.26 – 24.12.26", "Scheduled", "Sector: Healthcare", "Hi-Vis Vest (HV100)"],
+      [
+        "Promotion 2",
+        "Featured product",
+        "01.12.26 – 24.12.26",
+        "Scheduled",
+        "Sector: Healthcare",
+        "Hi-Vis Vest (HV100)",
+      ],
       ["Promotion 3", "Banner", "20.11.26 – 30.11.26", "Ended", "Customer: Northwind Facilities", null],
     ]);
     expect(Object.fromEntries(queries.promotions[0])).toEqual({ $limit: "50", $skip: "0" });
@@ -89,7 +109,10 @@ describe("/admin/promo: the posts", () => {
     setUp();
     const result = await send({ intent: "delete", promoId: "99" });
     expect(locationOf(result)).toBe("/admin/promo");
-    expect(await toastOf(result)).toEqual({ kind: "error", message: "That promotion could not be found: it may have been deleted meanwhile" });
+    expect(await toastOf(result)).toEqual({
+      kind: "error",
+      message: "That promotion could not be found: it may have been deleted meanwhile",
+    });
   });
 
   it.each([

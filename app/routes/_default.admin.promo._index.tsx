@@ -52,8 +52,8 @@ export default function AdminPromotions() {
     <section className="stack orders">
       <h1>Promotions</h1>
       <p className="muted">
-        Banners and featured products on the customers&apos; dashboard, in this order, each shown from its start date to its end date
-        (both included) to all customers, one sector or one customer.
+        Banners and featured products on the customers&apos; dashboard, in this order, each shown from its start date to
+        its end date (both included) to all customers, one sector or one customer.
       </p>
       <p>
         <Link to="/admin/promo/new" className="button button--primary">
@@ -66,7 +66,11 @@ export default function AdminPromotions() {
           {STATUS_LINKS.map(([value, label], i) => (
             <span key={value}>
               {i > 0 ? " · " : null}
-              {data.status === value ? <strong aria-current="page">{label}</strong> : <Link to={href(value, data.kind)}>{label}</Link>}
+              {data.status === value ? (
+                <strong aria-current="page">{label}</strong>
+              ) : (
+                <Link to={href(value, data.kind)}>{label}</Link>
+              )}
             </span>
           ))}
         </p>
@@ -75,7 +79,11 @@ export default function AdminPromotions() {
           {KIND_LINKS.map(([value, label], i) => (
             <span key={value}>
               {i > 0 ? " · " : null}
-              {data.kind === value ? <strong aria-current="page">{label}</strong> : <Link to={href(data.status, value)}>{label}</Link>}
+              {data.kind === value ? (
+                <strong aria-current="page">{label}</strong>
+              ) : (
+                <Link to={href(data.status, value)}>{label}</Link>
+              )}
             </span>
           ))}
         </p>
@@ -108,16 +116,31 @@ export default function AdminPromotions() {
                 <td>{p.audience}</td>
                 <td>
                   <div className="order-filters__actions">
-                    <IntentButton intent="up" fields={{ promoId: p.id }} label={`Move ${p.title} up`} disabled={busy || p.position === 1}>
+                    <IntentButton
+                      intent="up"
+                      fields={{ promoId: p.id }}
+                      label={`Move ${p.title} up`}
+                      disabled={busy || p.position === 1}
+                    >
                       Move up
                     </IntentButton>
-                    <IntentButton intent="down" fields={{ promoId: p.id }} label={`Move ${p.title} down`} disabled={busy}>
+                    <IntentButton
+                      intent="down"
+                      fields={{ promoId: p.id }}
+                      label={`Move ${p.title} down`}
+                      disabled={busy}
+                    >
                       Move down
                     </IntentButton>
                     <Link to={`/admin/promo/${p.id}`} className="button button--small" aria-label={`Edit ${p.title}`}>
                       Edit
                     </Link>
-                    <IntentButton intent="delete" fields={{ promoId: p.id }} label={`Delete ${p.title}`} disabled={busy}>
+                    <IntentButton
+                      intent="delete"
+                      fields={{ promoId: p.id }}
+                      label={`Delete ${p.title}`}
+                      disabled={busy}
+                    >
                       Delete
                     </IntentButton>
                   </div>
@@ -127,11 +150,20 @@ export default function AdminPromotions() {
           </tbody>
         </ScrollingTable>
       )}
-      <Pagination page={data.page} pages={data.pages} total={data.total} noun={data.total === 1 ? "promotion" : "promotions"} />
+      <Pagination
+        page={data.page}
+        pages={data.pages}
+        total={data.total}
+        noun={data.total === 1 ? "promotion" : "promotions"}
+      />
     </section>
   );
 }
 
 export const ErrorBoundary = () => (
-  <PageErrorBoundary notFound="There is no such page." failed="The promotions could not be loaded. Please try again." links={[{ to: "/admin/promo", label: "Promotions" }]} />
+  <PageErrorBoundary
+    notFound="There is no such page."
+    failed="The promotions could not be loaded. Please try again."
+    links={[{ to: "/admin/promo", label: "Promotions" }]}
+  />
 );

@@ -31,20 +31,50 @@ async function open(live: Live) {
       seen: itemQueries,
       answer: (q) =>
         q.get("internalId[$in]")
-          ? list(q.get("internalId[$in]")!.split(",").map((id) => itemAnswer(Number(id))).reverse())
+          ? list(
+              q
+                .get("internalId[$in]")!
+                .split(",")
+                .map((id) => itemAnswer(Number(id)))
+                .reverse(),
+            )
           : list([101, 201, 202, 203, 204, 205, 206, 207].map((id) => itemAnswer(id))),
     }),
     ...orderHandlers([], { lists: [], patches: [] }),
   );
-  const data = await loader({ request: get("/dashboard", await sessionCookie()), params: {}, context: testLoadContext() });
+  const data = await loader({
+    request: get("/dashboard", await sessionCookie()),
+    params: {},
+    context: testLoadContext(),
+  });
   return { data, itemQueries, promoQueries: promo.queries.live };
 }
-const banner = (id: string, more: Record<string, unknown> = {}) => ({ id, kind: "banner", title: `Banner ${id}`, text: `Text ${id}`, image: null, link: null, itemId: null, ...more });
-const featured = (id: string, itemId: string) => ({ id, kind: "featured", title: `Featured ${id}`, text: "", image: null, link: null, itemId });
+const banner = (id: string, more: Record<string, unknown> = {}) => ({
+  id,
+  kind: "banner",
+  title: `Banner ${id}`,
+  text: `Text ${id}`,
+  image: null,
+  link: null,
+  itemId: null,
+  ...more,
+});
+const featured = (id: string, itemId: string) => ({
+  id,
+  kind: "featured",
+  title: `Featured ${id}`,
+  text: "",
+  image: null,
+  link: null,
+  itemId,
+});
 
 describe("/dashboard with promotions", () => {
   it("live banners are the hero's slides in the admin's order; a banner without a link links its product", async () => {
-    const { data, promoQueries } = await open([banner("1", { link: "/categories/hi-vis", image: "/images/winter.jpg" }), banner("2", { itemId: "301" })]);
+    const { data, promoQueries } = await open([
+      banner("1", { link: "/categories/hi-vis", image: "/images/winter.jpg" }),
+      banner("2", { itemId: "301" }),
+    ]);
     expect(promoQueries).toHaveLength(1);
     expect(data.hero).toEqual([
       { heading: "Banner 1", text: "Text 1", image: "/images/winter.jpg", link: "/categories/hi-vis" },
@@ -53,7 +83,13 @@ describe("/dashboard with promotions", () => {
   });
 
   it("live featured products fill the first banner in the admin's order (at most 4)", async () => {
-    const { data, itemQueries } = await open([featured("1", "305"), featured("2", "304"), featured("3", "303"), featured("4", "302"), featured("5", "301")]);
+    const { data, itemQueries } = await open([
+      featured("1", "305"),
+      featured("2", "304"),
+      featured("3", "303"),
+      featured("4", "302"),
+      featured("5", "301"),
+    ]);
     expect(itemQueries.find((q) => q.has("internalId[$in]"))?.get("internalId[$in]")).toBe("305,304,303,302");
     expect(data.banners.first.map((c) => c.productId)).toEqual(["305", "304", "303", "302"]);
   });

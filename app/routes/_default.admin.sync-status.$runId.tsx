@@ -7,7 +7,9 @@ import ordersStyles from "~/styles/orders.css";
 
 // /admin/sync-status/{runId} (issue 21 item 4, decision 134): one ERP import run — its times, counts, failure and each
 // bad row (row, item code, reason); refreshed while it waits or runs, as the list.
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Run ${data.run.id}` : "Run"} · Sync status · Admin · Workwear ordering portal` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `Run ${data.run.id}` : "Run"} · Sync status · Admin · Workwear ordering portal` },
+];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
@@ -82,5 +84,9 @@ export default function SyncRun() {
 }
 
 export const ErrorBoundary = () => (
-  <PageErrorBoundary notFound="There is no such import run." failed="The run could not be loaded. Please try again." links={[{ to: "/admin/sync-status", label: "Sync status" }]} />
+  <PageErrorBoundary
+    notFound="There is no such import run."
+    failed="The run could not be loaded. Please try again."
+    links={[{ to: "/admin/sync-status", label: "Sync status" }]}
+  />
 );

@@ -40,7 +40,11 @@ export default function SyncStatus() {
           {STATUS_LINKS.map(([value, label], i) => (
             <span key={value}>
               {i > 0 ? " · " : null}
-              {data.status === value ? <strong aria-current="page">{label}</strong> : <Link to={value ? `/admin/sync-status?status=${value}` : "/admin/sync-status"}>{label}</Link>}
+              {data.status === value ? (
+                <strong aria-current="page">{label}</strong>
+              ) : (
+                <Link to={value ? `/admin/sync-status?status=${value}` : "/admin/sync-status"}>{label}</Link>
+              )}
             </span>
           ))}
         </p>
@@ -96,5 +100,9 @@ export default function SyncStatus() {
 }
 
 export const ErrorBoundary = () => (
-  <PageErrorBoundary notFound="There is no such page." failed="The sync status could not be loaded. Please try again." links={[{ to: "/admin/netsuite-pull", label: "ERP pull" }]} />
+  <PageErrorBoundary
+    notFound="There is no such page."
+    failed="The sync status could not be loaded. Please try again."
+    links={[{ to: "/admin/netsuite-pull", label: "ERP pull" }]}
+  />
 );

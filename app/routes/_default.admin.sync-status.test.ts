@@ -22,8 +22,12 @@ function setUp(options: { evolve?: boolean; runs?: Array<ReturnType<typeof erpRu
   server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }), ...mock.handlers);
   return mock;
 }
-const load = (query = "") => settle(() => loader({ request: get(`/admin/sync-status${query}`, cookie), params: {}, context: testLoadContext() }));
-const loadRun = (runId: string) => settle(() => runLoader({ request: get(`/admin/sync-status/${runId}`, cookie), params: { runId }, context: testLoadContext() }));
+const load = (query = "") =>
+  settle(() => loader({ request: get(`/admin/sync-status${query}`, cookie), params: {}, context: testLoadContext() }));
+const loadRun = (runId: string) =>
+  settle(() =>
+    runLoader({ request: get(`/admin/sync-status/${runId}`, cookie), params: { runId }, context: testLoadContext() }),
+  );
 type Data = Awaited<ReturnType<typeof loader>>;
 type RunData = Awaited<ReturnType<typeof runLoader>>;
 
@@ -31,8 +35,21 @@ describe("/admin/sync-status", () => {
   it("lists the runs with who queued them, times and counts; nothing under way", async () => {
     const { queries } = setUp();
     const data = (await load()) as Data;
-    expect(data.rows[0]).toMatchObject({ id: "2", statusWords: "Done", queuedBy: "Ada Admin", created: 1, updated: 5, unchanged: 700, errorCount: 2, failure: null });
-    expect(data.rows[1]).toMatchObject({ id: "1", statusWords: "Failed", failure: "The feed file could not be read: not JSON" });
+    expect(data.rows[0]).toMatchObject({
+      id: "2",
+      statusWords: "Done",
+      queuedBy: "Ada Admin",
+      created: 1,
+      updated: 5,
+      unchanged: 700,
+      errorCount: 2,
+      failure: null,
+    });
+    expect(data.rows[1]).toMatchObject({
+      id: "1",
+      statusWords: "Failed",
+      failure: "The feed file could not be read: not JSON",
+    });
     expect(data.underWay).toBe(false);
     expect(Object.fromEntries(queries[0])).toEqual({ $limit: "16", $skip: "0" });
   });

@@ -7,7 +7,9 @@ import { PageErrorBoundary } from "~/components/page-error";
 import { ScrollingTable } from "~/components/scrolling-table";
 import ordersStyles from "~/styles/orders.css";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? data.user.name : "User"} · Admin · Workwear ordering portal` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? data.user.name : "User"} · Admin · Workwear ordering portal` },
+];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
@@ -69,12 +71,27 @@ export default function AdminUser() {
         </Form>
       </div>
       <p className="muted">
-        {user.isActive ? "Deactivating ends every session of theirs at once; they cannot log in until reactivated." : "Reactivate them before sending a password reset."}
+        {user.isActive
+          ? "Deactivating ends every session of theirs at once; they cannot log in until reactivated."
+          : "Reactivate them before sending a password reset."}
       </p>
 
       <h2>Business units</h2>
-      {data.units.length === 0 ? <p>This user has no business unit.</p> : data.units.map((unit) => <UnitForm key={unit.contactId} unit={unit} refused={answer && answer.contactId === unit.contactId ? answer : null} busy={busy} />)}
-      {answer && !answer.contactId ? <FormError id="unit-error" message={answer.formError ?? Object.values(answer.fieldErrors)[0]} /> : null}
+      {data.units.length === 0 ? (
+        <p>This user has no business unit.</p>
+      ) : (
+        data.units.map((unit) => (
+          <UnitForm
+            key={unit.contactId}
+            unit={unit}
+            refused={answer && answer.contactId === unit.contactId ? answer : null}
+            busy={busy}
+          />
+        ))
+      )}
+      {answer && !answer.contactId ? (
+        <FormError id="unit-error" message={answer.formError ?? Object.values(answer.fieldErrors)[0]} />
+      ) : null}
 
       <h2 id="logins-heading">Recent log-ins</h2>
       {data.logins.length === 0 ? (
@@ -83,7 +100,9 @@ export default function AdminUser() {
         <LoginAttemptsTable rows={data.logins} withUser={false} labelledBy="logins-heading" />
       )}
       <p>
-        <Link to={`/admin/login-history?email=${encodeURIComponent(user.email)}`}>Every log-in attempt with this e-mail</Link>
+        <Link to={`/admin/login-history?email=${encodeURIComponent(user.email)}`}>
+          Every log-in attempt with this e-mail
+        </Link>
       </p>
 
       <h2 id="audit-heading">Audit</h2>
@@ -152,13 +171,16 @@ function UnitForm({ unit, refused, busy }: { unit: Data["units"][number]; refuse
         <legend>Settings in {unit.customer}</legend>
         <div className="checkbox-list">
           <label className="checkbox">
-            <input type="checkbox" name="isApprover" value="on" defaultChecked={unit.isApprover} /> Approver: approves colleagues&apos; orders
+            <input type="checkbox" name="isApprover" value="on" defaultChecked={unit.isApprover} /> Approver: approves
+            colleagues&apos; orders
           </label>
           <label className="checkbox">
-            <input type="checkbox" name="needsApproval" value="on" defaultChecked={unit.needsApproval} /> Their orders need approval
+            <input type="checkbox" name="needsApproval" value="on" defaultChecked={unit.needsApproval} /> Their orders
+            need approval
           </label>
           <label className="checkbox">
-            <input type="checkbox" name="wpContactOnly" value="on" defaultChecked={unit.wpContactOnly} /> Sees only their own contact (wp_contact_only)
+            <input type="checkbox" name="wpContactOnly" value="on" defaultChecked={unit.wpContactOnly} /> Sees only
+            their own contact (wp_contact_only)
           </label>
         </div>
       </fieldset>

@@ -19,14 +19,24 @@ function setUp(evolve = true) {
   server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: evolve }) }), ...mock.handlers);
   return mock;
 }
-const load = (query = "") => settle(() => loader({ request: get(`/admin/user${query}`, cookie), params: {}, context: testLoadContext() }));
+const load = (query = "") =>
+  settle(() => loader({ request: get(`/admin/user${query}`, cookie), params: {}, context: testLoadContext() }));
 
 describe("/admin/user", () => {
   it("finds users by ?q, with their customers, 16 a page", async () => {
     const { queries } = setUp();
     const data = (await load("?q=+person2+")) as Awaited<ReturnType<typeof loader>>;
     expect(Object.fromEntries(queries.users[0])).toEqual({ q: "person2", $limit: "16", $skip: "0" });
-    expect("rows" in data && data.rows).toEqual([{ id: "2", name: "First2 Last2", email: "person2@demo.test", customers: "Harbour Health Trust, Northwind Facilities", admin: false, active: true }]);
+    expect("rows" in data && data.rows).toEqual([
+      {
+        id: "2",
+        name: "First2 Last2",
+        email: "person2@demo.test",
+        customers: "Harbour Health Trust, Northwind Facilities",
+        admin: false,
+        active: true,
+      },
+    ]);
   });
 
   it("a search over 100 characters: 400 under the field, nothing asked", async () => {

@@ -27,7 +27,15 @@ export default function AdminUsers() {
       <Form method="get" className="order-filters" key={location.search} aria-label="Find a user" noValidate>
         <div className="field">
           <label htmlFor="user-q">Name or e-mail contains</label>
-          <input id="user-q" name="q" type="search" maxLength={100} defaultValue={data.q} aria-invalid={data.error ? true : undefined} aria-describedby={data.error ? "user-q-error" : undefined} />
+          <input
+            id="user-q"
+            name="q"
+            type="search"
+            maxLength={100}
+            defaultValue={data.q}
+            aria-invalid={data.error ? true : undefined}
+            aria-describedby={data.error ? "user-q-error" : undefined}
+          />
           <FieldError id="user-q-error" message={data.error ?? undefined} />
         </div>
         <div className="order-filters__actions">
@@ -64,7 +72,12 @@ export default function AdminUsers() {
           </tbody>
         </ScrollingTable>
       )}
-      <Pagination page={data.page} pages={data.pageCount} total={data.total} noun={data.total === 1 ? "user" : "users"} />
+      <Pagination
+        page={data.page}
+        pages={data.pageCount}
+        total={data.total}
+        noun={data.total === 1 ? "user" : "users"}
+      />
     </section>
   );
 }

@@ -37,8 +37,10 @@ function setUp(options: { evolve?: boolean; actAsStatus?: number; stopStatus?: n
   return mock;
 }
 const ctx = () => ({ params: {}, context: testLoadContext() });
-const load = (query = "", cookie = adminCookie) => settle(() => loader({ request: get(`/admin/view-as${query}`, cookie), ...ctx() }));
-const send = (form: Record<string, string>, cookie = adminCookie) => settle(() => action({ request: post("/admin/view-as", form, cookie), ...ctx() }));
+const load = (query = "", cookie = adminCookie) =>
+  settle(() => loader({ request: get(`/admin/view-as${query}`, cookie), ...ctx() }));
+const send = (form: Record<string, string>, cookie = adminCookie) =>
+  settle(() => action({ request: post("/admin/view-as", form, cookie), ...ctx() }));
 
 /** The portal session a response set (its Set-Cookie). */
 async function sessionOf(result: unknown) {
@@ -65,8 +67,17 @@ describe("/admin/view-as: the pickers", () => {
       { id: "2", name: "Rory Requester", email: "requester@demo.test", active: true },
       { id: "3", name: "Bea Buyer", email: "bea@demo.test", active: false },
     ]);
-    expect(calls.find((c) => c.path === "/api/admin/customer")?.query).toEqual({ q: "north", $limit: "16", $skip: "0" });
-    expect(calls.find((c) => c.path === "/api/admin/user")?.query).toEqual({ customerId: "1001", isEvolveUser: "false", $limit: "100", $skip: "0" });
+    expect(calls.find((c) => c.path === "/api/admin/customer")?.query).toEqual({
+      q: "north",
+      $limit: "16",
+      $skip: "0",
+    });
+    expect(calls.find((c) => c.path === "/api/admin/user")?.query).toEqual({
+      customerId: "1001",
+      isEvolveUser: "false",
+      $limit: "100",
+      $skip: "0",
+    });
     expect(calls.every((c) => c.token === ADMIN_TOKEN)).toBe(true);
   });
 
@@ -75,7 +86,13 @@ describe("/admin/view-as: the pickers", () => {
     const data = (await load("?customerId=1001&userQ=rory")) as Awaited<ReturnType<typeof loader>>;
     expect(data.users.map((u) => u.id)).toEqual(["2"]);
     expect(data.userQ).toBe("rory");
-    expect(calls.find((c) => c.path === "/api/admin/user")?.query).toEqual({ q: "rory", customerId: "1001", isEvolveUser: "false", $limit: "100", $skip: "0" });
+    expect(calls.find((c) => c.path === "/api/admin/user")?.query).toEqual({
+      q: "rory",
+      customerId: "1001",
+      isEvolveUser: "false",
+      $limit: "100",
+      $skip: "0",
+    });
   });
 
   it("no customer chosen: only the customer list", async () => {
@@ -99,11 +116,23 @@ describe("/admin/view-as: View as", () => {
     const { calls } = setUp();
     const result = await send({ customerId: "1001", userId: "2" });
     expect(locationOf(result)).toBe("/");
-    expect(calls.at(-1)).toMatchObject({ method: "POST", path: "/api/admin/view-as", token: ADMIN_TOKEN, body: { customerId: "1001", userId: "2" } });
+    expect(calls.at(-1)).toMatchObject({
+      method: "POST",
+      path: "/api/admin/view-as",
+      token: ADMIN_TOKEN,
+      body: { customerId: "1001", userId: "2" },
+    });
     const session = await sessionOf(result);
     expect(session.get("token")).toBe(ACT_AS_TOKEN);
-    expect(session.get("viewAs")).toMatchObject({ sessionId: "40", actAsToken: ACT_AS_TOKEN, adminToken: ADMIN_TOKEN, label: "Rory Requester of Northwind Facilities" });
-    expect((await toastOf(result))?.message).toBe("You are now viewing the portal as Rory Requester of Northwind Facilities");
+    expect(session.get("viewAs")).toMatchObject({
+      sessionId: "40",
+      actAsToken: ACT_AS_TOKEN,
+      adminToken: ADMIN_TOKEN,
+      label: "Rory Requester of Northwind Facilities",
+    });
+    expect((await toastOf(result))?.message).toBe(
+      "You are now viewing the portal as Rory Requester of Northwind Facilities",
+    );
   });
 
   it.each([
@@ -113,7 +142,10 @@ describe("/admin/view-as: View as", () => {
     [{ customerId: "x", userId: "2" }, "customerId", "Choose a customer from the list"],
   ])("bad input %j → 400 under %s, nothing sent", async (form, field, message) => {
     const { calls } = setUp();
-    const result = (await send(form as Record<string, string>)) as { init: ResponseInit; data: { fieldErrors: Record<string, string> } };
+    const result = (await send(form as Record<string, string>)) as {
+      init: ResponseInit;
+      data: { fieldErrors: Record<string, string> };
+    };
     expect(result.init.status).toBe(400);
     expect(result.data.fieldErrors[field]).toBe(message);
     expect(calls).toEqual([]);
@@ -121,7 +153,10 @@ describe("/admin/view-as: View as", () => {
 
   it("the provider's 400 (no business unit there) goes under the user field", async () => {
     setUp();
-    const result = (await send({ customerId: "1001", userId: "9" })) as { init: ResponseInit; data: { fieldErrors: Record<string, string> } };
+    const result = (await send({ customerId: "1001", userId: "9" })) as {
+      init: ResponseInit;
+      data: { fieldErrors: Record<string, string> };
+    };
     expect(result.init.status).toBe(400);
     expect(result.data.fieldErrors.userId).toBe("This user has no business unit at this customer");
   });
@@ -158,8 +193,15 @@ describe("viewing as: the banner, Stop, the act-as token dying, log-out", () => 
     expect(locationOf(result)).toBe("/admin/view-as");
     expect(calls.at(-1)).toMatchObject({ method: "DELETE", path: "/api/admin/view-as/40", token: ADMIN_TOKEN });
     const session = await sessionOf(result);
-    expect([session.get("token"), session.get("viewAs"), session.get("contactId")]).toEqual([ADMIN_TOKEN, undefined, "5001"]);
-    expect(await toastOf(result)).toEqual({ kind: "success", message: "You have stopped viewing as Rory Requester of Northwind Facilities" });
+    expect([session.get("token"), session.get("viewAs"), session.get("contactId")]).toEqual([
+      ADMIN_TOKEN,
+      undefined,
+      "5001",
+    ]);
+    expect(await toastOf(result)).toEqual({
+      kind: "success",
+      message: "You have stopped viewing as Rory Requester of Northwind Facilities",
+    });
   });
 
   it("Stop when the provider has already ended it (404): the admin's session back all the same", async () => {
@@ -171,7 +213,9 @@ describe("viewing as: the banner, Stop, the act-as token dying, log-out", () => 
 
   it("Stop when not viewing as anyone: home, nothing sent", async () => {
     const { calls } = setUp();
-    expect(locationOf(await settle(() => stop({ request: post("/stop-view-as", {}, adminCookie), ...ctx() })))).toBe("/");
+    expect(locationOf(await settle(() => stop({ request: post("/stop-view-as", {}, adminCookie), ...ctx() })))).toBe(
+      "/",
+    );
     expect(calls).toEqual([]);
   });
 

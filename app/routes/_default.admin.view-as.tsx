@@ -35,8 +35,8 @@ export default function ViewAs() {
     <section className="stack orders view-as">
       <h1>View as a user</h1>
       <p className="muted">
-        See the portal as one of a customer&apos;s users: their catalogue, permissions and basket. Everything you change while viewing as them is
-        recorded under your name. The banner at the top of every page ends it.
+        See the portal as one of a customer&apos;s users: their catalogue, permissions and basket. Everything you change
+        while viewing as them is recorded under your name. The banner at the top of every page ends it.
       </p>
 
       <CustomerPicker q={data.q} customers={data.customers} total={data.customersTotal} chosenId={data.customer?.id} />
@@ -47,7 +47,13 @@ export default function ViewAs() {
           <Form method="get" className="stack" role="search" aria-label="Users of the customer">
             {data.q ? <input type="hidden" name="q" value={data.q} /> : null}
             <input type="hidden" name="customerId" value={data.customer.id} />
-            <TextField name="userQ" label="Name or email contains" type="search" maxLength={100} defaultValue={data.userQ} />
+            <TextField
+              name="userQ"
+              label="Name or email contains"
+              type="search"
+              maxLength={100}
+              defaultValue={data.userQ}
+            />
             <div>
               <button type="submit" className="button">
                 Find users
@@ -56,7 +62,11 @@ export default function ViewAs() {
           </Form>
           <FormError id="view-as-error" message={formError} />
           {data.users.length === 0 ? (
-            <p>{data.userQ ? `No user of ${data.customer.name} matches “${data.userQ}”.` : `${data.customer.name} has no users you can view as.`}</p>
+            <p>
+              {data.userQ
+                ? `No user of ${data.customer.name} matches “${data.userQ}”.`
+                : `${data.customer.name} has no users you can view as.`}
+            </p>
           ) : (
             <Form method="post" className="stack" aria-describedby={formError ? "view-as-error" : undefined}>
               <input type="hidden" name="customerId" value={data.customer.id} />
@@ -64,7 +74,11 @@ export default function ViewAs() {
                 <legend>User</legend>
                 {data.users.map((u) => (
                   <label key={u.id} className="checkbox">
-                    <input type="radio" name="userId" value={u.id} disabled={!u.active} /> {u.name} <span className="muted">({u.email}{u.active ? "" : ", inactive"})</span>
+                    <input type="radio" name="userId" value={u.id} disabled={!u.active} /> {u.name}{" "}
+                    <span className="muted">
+                      ({u.email}
+                      {u.active ? "" : ", inactive"})
+                    </span>
                   </label>
                 ))}
                 <FieldError id="userId-error" message={errors.userId} />

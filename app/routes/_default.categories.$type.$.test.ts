@@ -23,11 +23,17 @@ describe("/categories/{my|full}/{fullSlug…}", () => {
   it("sends SPEC §7's listing parameters for the category, page, filters and sort", async () => {
     const seen: URLSearchParams[] = [];
     const types: string[] = [];
-    server.use(...categoryHandlers({ types }), ...itemHandlers({ seen, answer: () => list([itemAnswer(1)], 40, 16, 16) }));
-    const result = (await open("/categories/full/hi-vis/hi-vis-jackets?page=2&en=EN+343&colour=Yellow&stock=in-stock&sort=price-asc", {
-      type: "full",
-      "*": "hi-vis/hi-vis-jackets",
-    })) as Awaited<ReturnType<typeof loader>>;
+    server.use(
+      ...categoryHandlers({ types }),
+      ...itemHandlers({ seen, answer: () => list([itemAnswer(1)], 40, 16, 16) }),
+    );
+    const result = (await open(
+      "/categories/full/hi-vis/hi-vis-jackets?page=2&en=EN+343&colour=Yellow&stock=in-stock&sort=price-asc",
+      {
+        type: "full",
+        "*": "hi-vis/hi-vis-jackets",
+      },
+    )) as Awaited<ReturnType<typeof loader>>;
     expect(types).toEqual(["full"]);
     expect(Object.fromEntries(seen[0])).toEqual({
       $limit: "16",
@@ -44,19 +50,30 @@ describe("/categories/{my|full}/{fullSlug…}", () => {
     expect(result.heading).toBe("Hi-Vis Jackets");
     expect(result.trail.map((c) => c.name)).toEqual(["Hi-Vis Clothing", "Hi-Vis Jackets"]);
     expect(result.listing).toMatchObject({ total: 40, page: 2, pages: 3 });
-    expect(result.listing.cards[0]).toMatchObject({ name: "Product 1", link: "/product/product-1", fromPrice: 10, priceText: "From £10.00", stockLabel: "In stock" });
+    expect(result.listing.cards[0]).toMatchObject({
+      name: "Product 1",
+      link: "/product/product-1",
+      fromPrice: 10,
+      priceText: "From £10.00",
+      stockLabel: "In stock",
+    });
     // the quick view opens on this page with its filters; paging keeps them too
     expect(result.listing.cards[0].quickView).toBe(
       "/categories/full/hi-vis/hi-vis-jackets?page=2&en=EN+343&colour=Yellow&stock=in-stock&sort=price-asc&quickview=product-1",
     );
-    expect(result.listing.links.pageBase).toBe("/categories/full/hi-vis/hi-vis-jackets?en=EN+343&colour=Yellow&stock=in-stock&sort=price-asc");
+    expect(result.listing.links.pageBase).toBe(
+      "/categories/full/hi-vis/hi-vis-jackets?en=EN+343&colour=Yellow&stock=in-stock&sort=price-asc",
+    );
   });
 
   it("shows the tree in the provider's display order (SPEC §9; the order is data an admin edits, decision 135), children too", async () => {
     server.use(...categoryHandlers(), ...itemHandlers());
     const result = (await open("/categories/my", { type: "my", "*": "" })) as Awaited<ReturnType<typeof loader>>;
     expect(result.categories.map((c) => c.name)).toEqual(["Workwear", "Hi-Vis Clothing"]);
-    expect(result.categories[1].children.map((c) => c.to)).toEqual(["/categories/my/hi-vis/hi-vis-jackets", "/categories/my/hi-vis/hi-vis-vests"]);
+    expect(result.categories[1].children.map((c) => c.to)).toEqual([
+      "/categories/my/hi-vis/hi-vis-jackets",
+      "/categories/my/hi-vis/hi-vis-vests",
+    ]);
     expect(result.heading).toBe("My catalogue");
   });
 
@@ -65,7 +82,9 @@ describe("/categories/{my|full}/{fullSlug…}", () => {
     server.use(...categoryHandlers(), ...itemHandlers({ seen }));
     await open("/categories/full?page=abc&stock=lots&sort=random", { type: "full", "*": "" });
     expect(seen[0].get("$skip")).toBe("0");
-    expect([...seen[0].keys()].some((k) => k.startsWith("$sort") || k === "inStock" || k === "isSpecialOrder")).toBe(false);
+    expect([...seen[0].keys()].some((k) => k.startsWith("$sort") || k === "inStock" || k === "isSpecialOrder")).toBe(
+      false,
+    );
   });
 
   it("filters special order items", async () => {
@@ -77,7 +96,9 @@ describe("/categories/{my|full}/{fullSlug…}", () => {
 
   it("answers 404 for an unknown category path or catalogue type", async () => {
     server.use(...categoryHandlers(), ...itemHandlers());
-    expect(((await open("/categories/full/hi-vis/nope", { type: "full", "*": "hi-vis/nope" })) as Response).status).toBe(404);
+    expect(
+      ((await open("/categories/full/hi-vis/nope", { type: "full", "*": "hi-vis/nope" })) as Response).status,
+    ).toBe(404);
     expect(((await open("/categories/other", { type: "other", "*": "" })) as Response).status).toBe(404);
   });
 
@@ -90,50 +111,103 @@ describe("/categories/{my|full}/{fullSlug…}", () => {
   it("opens the quick view named in the address on the same page", async () => {
     const item = itemAnswer(7, {}, [{ id: 71, options: { size: "M", color: "Yellow" } }]);
     server.use(...categoryHandlers(), ...itemHandlers({ items: [item] }));
-    const result = (await open("/categories/full?quickview=product-7", { type: "full", "*": "" })) as Awaited<ReturnType<typeof loader>>;
-    expect(result.listing.quickView?.product).toMatchObject({ name: "Product 7", link: "/product/product-7", stockLabel: "In stock", nextDayDelivery: true });
+    const result = (await open("/categories/full?quickview=product-7", { type: "full", "*": "" })) as Awaited<
+      ReturnType<typeof loader>
+    >;
+    expect(result.listing.quickView?.product).toMatchObject({
+      name: "Product 7",
+      link: "/product/product-7",
+      stockLabel: "In stock",
+      nextDayDelivery: true,
+    });
     expect(result.listing.quickView?.product.orderable?.internalId).toBe("71");
-    expect(result.listing.quickView).toMatchObject({ close: "/categories/full", qty: 1, addedTo: "/categories/full?quickview=product-7&added=1" });
+    expect(result.listing.quickView).toMatchObject({
+      close: "/categories/full",
+      qty: 1,
+      addedTo: "/categories/full?quickview=product-7&added=1",
+    });
   });
 
   it("shows the quick view's quantity at 0 when the page comes back from a quick add (SPEC §4)", async () => {
     const item = itemAnswer(7, {}, [{ id: 71, options: { size: "M", color: "Yellow" } }]);
     server.use(...categoryHandlers(), ...itemHandlers({ items: [item] }));
-    const result = (await open("/categories/full?page=2&quickview=product-7&size=M&added=1", { type: "full", "*": "" })) as Awaited<ReturnType<typeof loader>>;
-    expect(result.listing.quickView).toMatchObject({ qty: 0, close: "/categories/full?page=2", keep: [["page", "2"], ["quickview", "product-7"]] });
+    const result = (await open("/categories/full?page=2&quickview=product-7&size=M&added=1", {
+      type: "full",
+      "*": "",
+    })) as Awaited<ReturnType<typeof loader>>;
+    expect(result.listing.quickView).toMatchObject({
+      qty: 0,
+      close: "/categories/full?page=2",
+      keep: [
+        ["page", "2"],
+        ["quickview", "product-7"],
+      ],
+    });
   });
 });
 
 describe("/categories/user/{catalogueId}/{fullSlug…}", () => {
   it("lists the user catalogue's items by catalogueId", async () => {
     const seen: URLSearchParams[] = [];
-    server.use(...authHandlers({ session: sessionAnswer({ permissions: ALL }) }), ...categoryHandlers(), ...itemHandlers({ seen }));
-    await loader({ request: get("/categories/user/2/workwear", await sessionCookie()), params: { type: "user", "*": "2/workwear" }, context: testLoadContext() });
+    server.use(
+      ...authHandlers({ session: sessionAnswer({ permissions: ALL }) }),
+      ...categoryHandlers(),
+      ...itemHandlers({ seen }),
+    );
+    await loader({
+      request: get("/categories/user/2/workwear", await sessionCookie()),
+      params: { type: "user", "*": "2/workwear" },
+      context: testLoadContext(),
+    });
     expect(seen[0].get("catalogueId")).toBe("2");
     expect(seen[0].get("class.internalId")).toBe("14");
   });
 
   it("needs canViewUserCatalogue and a numeric id", async () => {
-    server.use(...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue"] }) }), ...categoryHandlers(), ...itemHandlers());
+    server.use(
+      ...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue"] }) }),
+      ...categoryHandlers(),
+      ...itemHandlers(),
+    );
     const denied = await settle(async () =>
-      loader({ request: get("/categories/user/2", await sessionCookie()), params: { type: "user", "*": "2" }, context: testLoadContext() }),
+      loader({
+        request: get("/categories/user/2", await sessionCookie()),
+        params: { type: "user", "*": "2" },
+        context: testLoadContext(),
+      }),
     );
     expect(locationOf(denied)).toBe("/");
     server.use(...authHandlers({ session: sessionAnswer({ permissions: ALL }) }));
     const bad = await settle(async () =>
-      loader({ request: get("/categories/user/x", await sessionCookie()), params: { type: "user", "*": "x" }, context: testLoadContext() }),
+      loader({
+        request: get("/categories/user/x", await sessionCookie()),
+        params: { type: "user", "*": "x" },
+        context: testLoadContext(),
+      }),
     );
     expect((bad as Response).status).toBe(404);
   });
 
   it("takes any upstream id (up to 15 digits, decision 010) and refuses a longer one with 404 before asking", async () => {
     const seen: URLSearchParams[] = [];
-    server.use(...authHandlers({ session: sessionAnswer({ permissions: ALL }) }), ...categoryHandlers(), ...itemHandlers({ seen }));
+    server.use(
+      ...authHandlers({ session: sessionAnswer({ permissions: ALL }) }),
+      ...categoryHandlers(),
+      ...itemHandlers({ seen }),
+    );
     const id = "123456789012345";
-    await loader({ request: get(`/categories/user/${id}`, await sessionCookie()), params: { type: "user", "*": id }, context: testLoadContext() });
+    await loader({
+      request: get(`/categories/user/${id}`, await sessionCookie()),
+      params: { type: "user", "*": id },
+      context: testLoadContext(),
+    });
     expect(seen.map((query) => query.get("catalogueId"))).toEqual([id]);
     const tooLong = await settle(async () =>
-      loader({ request: get(`/categories/user/${id}6`, await sessionCookie()), params: { type: "user", "*": `${id}6` }, context: testLoadContext() }),
+      loader({
+        request: get(`/categories/user/${id}6`, await sessionCookie()),
+        params: { type: "user", "*": `${id}6` },
+        context: testLoadContext(),
+      }),
     );
     expect((tooLong as Response).status).toBe(404);
     expect(seen).toHaveLength(1);

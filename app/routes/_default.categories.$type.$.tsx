@@ -4,7 +4,9 @@ import { CataloguePage } from "~/components/catalogue-page";
 import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.heading ?? "Catalogue"} · Workwear ordering portal` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.heading ?? "Catalogue"} · Workwear ordering portal` },
+];
 
 // /categories/{my|full}/{fullSlug…} and /categories/user/{catalogueId}/{fullSlug…}: the access guard has already
 // checked the catalogue's permission (SPEC §5). One route module for both keeps the browser's code in one file.

@@ -9,7 +9,16 @@ import { loader } from "./_default.cms.$slug";
 
 const server = useUpstreamMock();
 
-async function load(slug: string, options: { pageQueries?: URLSearchParams[]; pages?: unknown[]; pagesFail?: boolean; session?: ReturnType<typeof sessionAnswer>; cookie?: string } = {}) {
+async function load(
+  slug: string,
+  options: {
+    pageQueries?: URLSearchParams[];
+    pages?: unknown[];
+    pagesFail?: boolean;
+    session?: ReturnType<typeof sessionAnswer>;
+    cookie?: string;
+  } = {},
+) {
   server.use(...authHandlers(options.session ? { session: options.session } : {}), ...cmsHandlers(options));
   const cookie = options.cookie ?? (await sessionCookie());
   return settle(() => loader({ request: get(`/cms/${slug}`, cookie), params: { slug }, context: testLoadContext() }));
@@ -33,21 +42,27 @@ describe("/cms/{slug}", () => {
     expect(statusOf(await load("no-such-page"))).toBe(404);
   });
 
-  it.each(["banner-block", "site-banner"])("the settings page %s is not a content page: 404, the provider not asked", async (slug) => {
-    const pageQueries: URLSearchParams[] = [];
-    expect(statusOf(await load(slug, { pageQueries }))).toBe(404);
-    expect(pageQueries).toEqual([]);
-  });
+  it.each(["banner-block", "site-banner"])(
+    "the settings page %s is not a content page: 404, the provider not asked",
+    async (slug) => {
+      const pageQueries: URLSearchParams[] = [];
+      expect(statusOf(await load(slug, { pageQueries }))).toBe(404);
+      expect(pageQueries).toEqual([]);
+    },
+  );
 
   it("a page the CMS marks a training guide is a 404", async () => {
     expect(statusOf(await load("guide-placing-a-stock-order"))).toBe(404);
   });
 
-  it.each(["Size-Guide", "a%2Fb", "-x", "x".repeat(101), "size_guide"])("a slug the CMS cannot have (%s) is a 404 without asking", async (slug) => {
-    const pageQueries: URLSearchParams[] = [];
-    expect(statusOf(await load(slug, { pageQueries }))).toBe(404);
-    expect(pageQueries).toEqual([]);
-  });
+  it.each(["Size-Guide", "a%2Fb", "-x", "x".repeat(101), "size_guide"])(
+    "a slug the CMS cannot have (%s) is a 404 without asking",
+    async (slug) => {
+      const pageQueries: URLSearchParams[] = [];
+      expect(statusOf(await load(slug, { pageQueries }))).toBe(404);
+      expect(pageQueries).toEqual([]);
+    },
+  );
 
   it("a page whose slug differs from the one asked for (a provider ignoring the filter) is a 404", async () => {
     expect(statusOf(await load("returns-policy", { pages: [cmsPage("about-us", "About us", "<p>x</p>")] }))).toBe(404);
@@ -59,7 +74,9 @@ describe("/cms/{slug}", () => {
 
   it("without a session: sent to log in, the provider not asked", async () => {
     const pageQueries: URLSearchParams[] = [];
-    expect(locationOf(await load("returns-policy", { pageQueries, cookie: "" }))).toBe(`/login?redirect=${encodeURIComponent("/cms/returns-policy")}`);
+    expect(locationOf(await load("returns-policy", { pageQueries, cookie: "" }))).toBe(
+      `/login?redirect=${encodeURIComponent("/cms/returns-policy")}`,
+    );
     expect(pageQueries).toEqual([]);
   });
 

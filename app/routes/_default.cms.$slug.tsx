@@ -4,7 +4,9 @@ import { PageErrorBoundary } from "~/components/page-error";
 import cmsStyles from "~/styles/cms.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cmsStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Page not found"} · Workwear ordering portal` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Page not found"} · Workwear ordering portal` },
+];
 
 // /cms/{slug} (issue 18 item 3, decision 119): a CMS content page; unknown, a settings page or a guide → 404
 export async function loader({ request, params }: LoaderFunctionArgs) {

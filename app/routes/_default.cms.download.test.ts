@@ -11,13 +11,22 @@ import { loader } from "./_default.cms.download";
 
 const server = useUpstreamMock();
 
-type Options = Parameters<typeof cmsHandlers>[0] & { session?: ReturnType<typeof sessionAnswer>; cookie?: string; fileStatus?: number };
+type Options = Parameters<typeof cmsHandlers>[0] & {
+  session?: ReturnType<typeof sessionAnswer>;
+  cookie?: string;
+  fileStatus?: number;
+};
 
 async function setUp(options: Options) {
   server.use(...authHandlers(options.session ? { session: options.session } : {}), ...cmsHandlers(options));
   // msw tries the latest use() first
   const status = options.fileStatus;
-  if (status) server.use(http.get(`${UPSTREAM}/api/training-guides/:id/file`, () => HttpResponse.json({ message: "No", code: status }, { status })));
+  if (status)
+    server.use(
+      http.get(`${UPSTREAM}/api/training-guides/:id/file`, () =>
+        HttpResponse.json({ message: "No", code: status }, { status }),
+      ),
+    );
   return options.cookie ?? (await sessionCookie());
 }
 
@@ -28,7 +37,9 @@ async function list(options: Options = {}) {
 
 async function download(id: string, options: Options = {}) {
   const cookie = await setUp(options);
-  return settle(() => fileLoader({ request: get(`/cms/download/${id}`, cookie), params: { id }, context: testLoadContext() }));
+  return settle(() =>
+    fileLoader({ request: get(`/cms/download/${id}`, cookie), params: { id }, context: testLoadContext() }),
+  );
 }
 
 const statusOf = (result: unknown) => (result instanceof Response ? result.status : null);
@@ -36,18 +47,35 @@ const punchoutOnly = sessionAnswer({ permissions: ["canViewFullCatalogue", "punc
 
 describe("/cms/download", () => {
   it("groups the guides by category in the provider's order, each with its description, file type and size and a portal link", async () => {
-    const data = (await list()) as { groups: Array<{ category: string; guides: Array<{ title: string; description: string; file: string; to: string }> }> };
+    const data = (await list()) as {
+      groups: Array<{
+        category: string;
+        guides: Array<{ title: string; description: string; file: string; to: string }>;
+      }>;
+    };
     expect(data.groups.map((g) => g.category)).toEqual(["Garment care", "Safety standards", "Ordering"]);
     expect(data.groups[1].guides).toEqual([
-      { id: 2, title: "Hi-vis classes explained", description: "About Hi-vis classes explained.", file: "PDF, 1.5 MB", to: "/cms/download/2" },
+      {
+        id: 2,
+        title: "Hi-vis classes explained",
+        description: "About Hi-vis classes explained.",
+        file: "PDF, 1.5 MB",
+        to: "/cms/download/2",
+      },
       { id: 3, title: "PPE sizing", description: "About PPE sizing.", file: "PDF, 900 bytes", to: "/cms/download/3" },
     ]);
     expect(data.groups[0].guides[0].file).toBe("PDF, 2 KB");
   });
 
   it("CMS text in titles, categories and descriptions is drawn as text, tags dropped and entities decoded", async () => {
-    const guides = [trainingGuide(9, "Care &amp; repair <script>x()</script>", "<b>Garment</b> care", { description: "<img src=x onerror=alert(1)>Wash at 60&deg;" })];
-    const data = (await list({ guides })) as { groups: Array<{ category: string; guides: Array<{ title: string; description: string }> }> };
+    const guides = [
+      trainingGuide(9, "Care &amp; repair <script>x()</script>", "<b>Garment</b> care", {
+        description: "<img src=x onerror=alert(1)>Wash at 60&deg;",
+      }),
+    ];
+    const data = (await list({ guides })) as {
+      groups: Array<{ category: string; guides: Array<{ title: string; description: string }> }>;
+    };
     expect(data.groups[0].category).toBe("Garment care");
     expect(data.groups[0].guides[0].title).toBe("Care & repair");
     expect(data.groups[0].guides[0].description).toBe("Wash at 60°");
@@ -98,14 +126,19 @@ describe("/cms/download/{id}", () => {
     expect(statusOf(await download("1", { fileStatus: 403 }))).toBe(404);
   });
 
-  it.each(["0", "abc", "1.5", "-1", "12345678901"])("an id that is no guide's (%s) is a 404 without asking", async (id) => {
-    const fileRequests: Array<{ id: string; authorization: string | null }> = [];
-    expect(statusOf(await download(id, { fileRequests }))).toBe(404);
-    expect(fileRequests).toEqual([]);
-  });
+  it.each(["0", "abc", "1.5", "-1", "12345678901"])(
+    "an id that is no guide's (%s) is a 404 without asking",
+    async (id) => {
+      const fileRequests: Array<{ id: string; authorization: string | null }> = [];
+      expect(statusOf(await download(id, { fileRequests }))).toBe(404);
+      expect(fileRequests).toEqual([]);
+    },
+  );
 
   it("the provider's session having ended (401): sent to log in", async () => {
-    expect(locationOf(await download("1", { fileStatus: 401 }))).toBe(`/login?redirect=${encodeURIComponent("/cms/download/1")}`);
+    expect(locationOf(await download("1", { fileStatus: 401 }))).toBe(
+      `/login?redirect=${encodeURIComponent("/cms/download/1")}`,
+    );
   });
 
   it("the provider failing is a 502, not a file", async () => {
@@ -114,7 +147,9 @@ describe("/cms/download/{id}", () => {
 
   it("without a session: sent to log in, the provider not asked", async () => {
     const fileRequests: Array<{ id: string; authorization: string | null }> = [];
-    expect(locationOf(await download("1", { fileRequests, cookie: "" }))).toBe(`/login?redirect=${encodeURIComponent("/cms/download/1")}`);
+    expect(locationOf(await download("1", { fileRequests, cookie: "" }))).toBe(
+      `/login?redirect=${encodeURIComponent("/cms/download/1")}`,
+    );
     expect(fileRequests).toEqual([]);
   });
 

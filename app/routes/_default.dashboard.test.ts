@@ -37,7 +37,9 @@ async function open(
           ? list([itemAnswer(101), itemAnswer(102)])
           : list([101, 201, 202, 203, 204, 205, 206, 207].map((id) => itemAnswer(id))),
     }),
-    ...(ordersDown ? [http.get(`${UPSTREAM}/api/order`, () => HttpResponse.json({ message: "down" }, { status: 503 }))] : []),
+    ...(ordersDown
+      ? [http.get(`${UPSTREAM}/api/order`, () => HttpResponse.json({ message: "down" }, { status: 503 }))]
+      : []),
     ...orderHandlers(ORDERS, orderCalls),
   );
   return loader({ request: get("/dashboard", await sessionCookie()), params: {}, context: testLoadContext() });
@@ -74,10 +76,21 @@ describe("/dashboard", () => {
 
   it("shows an approver the orders waiting for them: the count and the first five, each linking to its page", async () => {
     const calls: OrderCalls = { lists: [], patches: [] };
-    const data = await open({ permissions: ["canViewFullCatalogue", "orderApproval"], setting: { isApprover: true } }, {}, [], calls);
+    const data = await open(
+      { permissions: ["canViewFullCatalogue", "orderApproval"], setting: { isApprover: true } },
+      {},
+      [],
+      calls,
+    );
     expect(data.pendingApprovals).toMatchObject({ total: 7 });
     const pending = data.pendingApprovals as Exclude<typeof data.pendingApprovals, null | { failed: true }>;
-    expect(pending.orders.map((o) => o.to)).toEqual(["/order-to-approve/1", "/order-to-approve/2", "/order-to-approve/3", "/order-to-approve/4", "/order-to-approve/5"]);
+    expect(pending.orders.map((o) => o.to)).toEqual([
+      "/order-to-approve/1",
+      "/order-to-approve/2",
+      "/order-to-approve/3",
+      "/order-to-approve/4",
+      "/order-to-approve/5",
+    ]);
     expect(pending.orders[0]).toMatchObject({ tranId: "SO100001", orderedBy: "Rory Requester" });
     const query = calls.lists.find((q) => q.get("orderToApprove") === "true");
     expect(query?.get("orderStatus")).toBe("Pending Approval");
@@ -90,7 +103,13 @@ describe("/dashboard", () => {
     const data = await open({ permissions: ["canViewFullCatalogue", "viewOrderHistory"] }, {}, [], calls);
     const recent = data.recentOrders as Exclude<typeof data.recentOrders, null | { failed: true }>;
     expect(recent.total).toBe(7);
-    expect(recent.orders.map((o) => o.to)).toEqual(["/order-history/1", "/order-history/2", "/order-history/3", "/order-history/4", "/order-history/5"]);
+    expect(recent.orders.map((o) => o.to)).toEqual([
+      "/order-history/1",
+      "/order-history/2",
+      "/order-history/3",
+      "/order-history/4",
+      "/order-history/5",
+    ]);
     expect(recent.orders[0].status.label).toBe("Pending Supervisor Approval");
     expect(calls.lists).toHaveLength(1);
     expect(calls.lists[0].get("$limit")).toBe("5");

@@ -16,16 +16,16 @@ export default function HelpRoute() {
       <section aria-labelledby="help-find">
         <h2 id="help-find">Finding a product</h2>
         <p>
-          Browse by category from the catalogue in the menu, or <Link to="/search">search</Link> by name, product code or
-          description. Filter a category by EN standard, colour or availability, and sort by name or price.
+          Browse by category from the catalogue in the menu, or <Link to="/search">search</Link> by name, product code
+          or description. Filter a category by EN standard, colour or availability, and sort by name or price.
         </p>
       </section>
       <section aria-labelledby="help-order">
         <h2 id="help-order">Ordering</h2>
         <p>
-          On a product page choose the size, leg length, colour and finish, set the quantity and press Add to basket. Some
-          products are sold in packs: the quantity then goes up in steps and has a minimum. Items marked In stock are
-          delivered next day; special order items take longer.
+          On a product page choose the size, leg length, colour and finish, set the quantity and press Add to basket.
+          Some products are sold in packs: the quantity then goes up in steps and has a minimum. Items marked In stock
+          are delivered next day; special order items take longer.
         </p>
       </section>
       <section aria-labelledby="help-contact">

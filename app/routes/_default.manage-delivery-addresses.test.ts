@@ -17,17 +17,31 @@ beforeAll(async () => {
 
 const ADMIN = ["canViewFullCatalogue", "addAddress", "dellAddress"];
 
-function setUp(options: { permissions?: string[]; customer?: ReturnType<typeof addressAnswer>[]; punchoutSession?: string } = {}) {
+function setUp(
+  options: { permissions?: string[]; customer?: ReturnType<typeof addressAnswer>[]; punchoutSession?: string } = {},
+) {
   const mock = addressHandlers({ customer: options.customer });
-  const session = sessionAnswer({ permissions: options.permissions ?? ADMIN, punchoutSession: options.punchoutSession ?? null });
+  const session = sessionAnswer({
+    permissions: options.permissions ?? ADMIN,
+    punchoutSession: options.punchoutSession ?? null,
+  });
   server.use(...authHandlers({ session }), ...mock.handlers);
   return mock;
 }
-const load = (search = "") => loader({ request: get(`/manage-delivery-addresses${search}`, cookie), params: {}, context: testLoadContext() });
+const load = (search = "") =>
+  loader({ request: get(`/manage-delivery-addresses${search}`, cookie), params: {}, context: testLoadContext() });
 const send = (form: Record<string, string>, search = "") =>
-  settle(() => action({ request: post(`/manage-delivery-addresses${search}`, form, cookie), params: {}, context: testLoadContext() }));
+  settle(() =>
+    action({
+      request: post(`/manage-delivery-addresses${search}`, form, cookie),
+      params: {},
+      context: testLoadContext(),
+    }),
+  );
 
-const many = Array.from({ length: 20 }, (_, i) => addressAnswer(String(800 + i), `Site ${String(i + 1).padStart(2, "0")}`));
+const many = Array.from({ length: 20 }, (_, i) =>
+  addressAnswer(String(800 + i), `Site ${String(i + 1).padStart(2, "0")}`),
+);
 
 describe("/manage-delivery-addresses: the list (issue 17 item 4)", () => {
   it("the customer's active addresses by label, 16 a page, and the typed ones apart", async () => {
@@ -38,15 +52,37 @@ describe("/manage-delivery-addresses: the list (issue 17 item 4)", () => {
       page: 1,
       pageCount: 1,
       rows: [
-        { id: "701", label: "Leeds depot", addressee: "Goods in", text: "701 Mill Lane, Leeds, LS1 4AP", isDefault: true },
-        { id: "702", label: "York site", addressee: "Goods in", text: "702 Mill Lane, Leeds, YO1 7HH", isDefault: false },
+        {
+          id: "701",
+          label: "Leeds depot",
+          addressee: "Goods in",
+          text: "701 Mill Lane, Leeds, LS1 4AP",
+          isDefault: true,
+        },
+        {
+          id: "702",
+          label: "York site",
+          addressee: "Goods in",
+          text: "702 Mill Lane, Leeds, YO1 7HH",
+          isDefault: false,
+        },
       ],
     });
     expect(data.custom.map((r) => r.label)).toEqual(["Typed at checkout"]);
     expect(data.canDeactivate).toBe(true);
     expect(data.addLink).toBe(true);
-    expect(Object.fromEntries(queries.customer[0])).toEqual({ "details.custrecord4.value[$ne]": "true", "$sort[label]": "1", $limit: "16", $skip: "0" });
-    expect(Object.fromEntries(queries.custom[0])).toEqual({ "details.custrecord4.value[$ne]": "true", "$sort[label]": "1", $limit: "10000", $skip: "0" });
+    expect(Object.fromEntries(queries.customer[0])).toEqual({
+      "details.custrecord4.value[$ne]": "true",
+      "$sort[label]": "1",
+      $limit: "16",
+      $skip: "0",
+    });
+    expect(Object.fromEntries(queries.custom[0])).toEqual({
+      "details.custrecord4.value[$ne]": "true",
+      "$sort[label]": "1",
+      $limit: "10000",
+      $skip: "0",
+    });
   });
 
   it("searches by label or postcode and pages with $skip; a page past the end is the last page", async () => {
@@ -55,7 +91,11 @@ describe("/manage-delivery-addresses: the list (issue 17 item 4)", () => {
     expect(second.q).toBe("site");
     expect(second.customer?.page).toBe(2);
     expect(second.customer?.rows.map((r) => r.label)).toEqual(["Site 17", "Site 18", "Site 19", "Site 20"]);
-    expect(Object.fromEntries(queries.customer[0])).toMatchObject({ "$or[0][label][$match]": "site", "$or[1][zip][$match]": "site", $skip: "16" });
+    expect(Object.fromEntries(queries.customer[0])).toMatchObject({
+      "$or[0][label][$match]": "site",
+      "$or[1][zip][$match]": "site",
+      $skip: "16",
+    });
     const past = await load("?page=9");
     expect(past.customer?.page).toBe(2);
     expect(queries.customer.at(-1)?.get("$skip")).toBe("16");
@@ -108,7 +148,10 @@ describe("/manage-delivery-addresses: removing an address (dellAddress)", () => 
     const { patches, queries } = setUp({ punchoutSession: "ps-1" });
     for (const result of [await settle(() => load()), await send({ intent: "deactivate", addressId: "702" })]) {
       expect(locationOf(result)).toBe("/");
-      expect(await toastOf(result)).toEqual({ kind: "error", message: "Your account cannot open the delivery addresses." });
+      expect(await toastOf(result)).toEqual({
+        kind: "error",
+        message: "Your account cannot open the delivery addresses.",
+      });
     }
     expect(patches).toEqual([]);
     expect(queries.customer).toEqual([]);

@@ -98,7 +98,12 @@ export default function ManageDeliveryAddresses() {
             <AddressTable label="Delivery addresses" rows={data.customer.rows} deactivate={data.canDeactivate} />
           )}
           {data.customer.total > 0 ? (
-            <Pagination page={data.customer.page} pages={data.customer.pageCount} total={data.customer.total} noun={data.customer.total === 1 ? "address" : "addresses"} />
+            <Pagination
+              page={data.customer.page}
+              pages={data.customer.pageCount}
+              total={data.customer.total}
+              noun={data.customer.total === 1 ? "address" : "addresses"}
+            />
           ) : null}
         </>
       ) : null}

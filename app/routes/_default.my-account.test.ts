@@ -17,7 +17,15 @@ beforeAll(async () => {
   cookie = await sessionCookie();
 });
 
-function setUp(options: { permissions?: string[]; rateLimited?: boolean; setting?: { isApprover?: boolean; needsAproval?: boolean }; customers?: number; inPunchout?: boolean } = {}) {
+function setUp(
+  options: {
+    permissions?: string[];
+    rateLimited?: boolean;
+    setting?: { isApprover?: boolean; needsAproval?: boolean };
+    customers?: number;
+    inPunchout?: boolean;
+  } = {},
+) {
   const mock = siteUserHandlers({ rateLimited: options.rateLimited });
   server.use(
     ...authHandlers({
@@ -33,10 +41,25 @@ function setUp(options: { permissions?: string[]; rateLimited?: boolean; setting
   return mock;
 }
 const load = () => loader({ request: get("/my-account", cookie), params: {}, context: testLoadContext() });
-const send = (form: Record<string, string>) => settle(() => action({ request: post("/my-account", form, cookie), params: {}, context: testLoadContext({ clientIp: "203.0.113.7" }) }));
-type Refused = { init: ResponseInit; data: { ok: false; fieldErrors: Record<string, string>; formError: string | null } };
+const send = (form: Record<string, string>) =>
+  settle(() =>
+    action({
+      request: post("/my-account", form, cookie),
+      params: {},
+      context: testLoadContext({ clientIp: "203.0.113.7" }),
+    }),
+  );
+type Refused = {
+  init: ResponseInit;
+  data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
+};
 
-const CHANGE = { intent: "change-password", currentPassword: CURRENT_PASSWORD, newPassword: "a new long password", confirmPassword: "a new long password" };
+const CHANGE = {
+  intent: "change-password",
+  currentPassword: CURRENT_PASSWORD,
+  newPassword: "a new long password",
+  confirmPassword: "a new long password",
+};
 
 describe("/my-account: the page (issue 17 item 1)", () => {
   it("shows the name, e-mail, business units (the selected one marked) and what the user may do in words", async () => {
@@ -66,10 +89,15 @@ describe("/my-account: change password (contract 4)", () => {
   it("posts exactly {currentPassword, newPassword} with the client's address, then 303 back here with the toast; the session stays", async () => {
     const { writes } = setUp();
     const result = await send(CHANGE);
-    expect(writes.map((w) => [w.method, w.path, w.body])).toEqual([["POST", "/api/password-change", { currentPassword: CURRENT_PASSWORD, newPassword: "a new long password" }]]);
+    expect(writes.map((w) => [w.method, w.path, w.body])).toEqual([
+      ["POST", "/api/password-change", { currentPassword: CURRENT_PASSWORD, newPassword: "a new long password" }],
+    ]);
     expect(writes[0].headers.get("x-forwarded-for")).toBe("203.0.113.7");
     expect(locationOf(result)).toBe("/my-account");
-    expect(await toastOf(result)).toEqual({ kind: "success", message: "Password changed. You are signed out everywhere else." });
+    expect(await toastOf(result)).toEqual({
+      kind: "success",
+      message: "Password changed. You are signed out everywhere else.",
+    });
   });
 
   it("a wrong current password: the provider's words under the field, 400", async () => {
@@ -89,9 +117,24 @@ describe("/my-account: change password (contract 4)", () => {
 
   it.each([
     ["no current password", { currentPassword: "" }, "currentPassword", "Enter your current password"],
-    ["a new password under 10 characters", { newPassword: "short", confirmPassword: "short" }, "newPassword", "Use at least 10 characters"],
-    ["a new password over 200 characters", { newPassword: "x".repeat(201), confirmPassword: "x".repeat(201) }, "newPassword", "Use at most 200 characters"],
-    ["a confirmation that differs", { confirmPassword: "a new long passw0rd" }, "confirmPassword", "The two new passwords are not the same"],
+    [
+      "a new password under 10 characters",
+      { newPassword: "short", confirmPassword: "short" },
+      "newPassword",
+      "Use at least 10 characters",
+    ],
+    [
+      "a new password over 200 characters",
+      { newPassword: "x".repeat(201), confirmPassword: "x".repeat(201) },
+      "newPassword",
+      "Use at most 200 characters",
+    ],
+    [
+      "a confirmation that differs",
+      { confirmPassword: "a new long passw0rd" },
+      "confirmPassword",
+      "The two new passwords are not the same",
+    ],
   ])("%s: the message under the field, the provider not asked", async (_label, change, field, message) => {
     const { writes } = setUp();
     const result = (await send({ ...CHANGE, ...change })) as Refused;
@@ -123,7 +166,9 @@ describe("/my-account: sign out everywhere (contract 5)", () => {
 
 describe("/my-account: who may use it", () => {
   const sidebar = (permissions: string[], inPunchout = false) =>
-    visibleNavigation({ session: sessionAnswer({ permissions }) as unknown as UpstreamSession, inPunchout }).map((i) => i.to);
+    visibleNavigation({ session: sessionAnswer({ permissions }) as unknown as UpstreamSession, inPunchout }).map(
+      (i) => i.to,
+    );
 
   it("the sidebar's Account group: My account for every user; Site users only with addSiteUser; neither within punchout", () => {
     expect(sidebar([])).toContain("/my-account");
@@ -135,9 +180,16 @@ describe("/my-account: who may use it", () => {
 
   it("within a punchout session: refused like any account screen (page, password change, sign out everywhere), the provider not asked", async () => {
     const { writes } = setUp({ inPunchout: true });
-    for (const result of [await settle(() => load()), await send(CHANGE), await send({ intent: "sign-out-everywhere" })]) {
+    for (const result of [
+      await settle(() => load()),
+      await send(CHANGE),
+      await send({ intent: "sign-out-everywhere" }),
+    ]) {
       expect(locationOf(result)).toBe("/");
-      expect(await toastOf(result)).toEqual({ kind: "error", message: "Your account cannot open the My account page." });
+      expect(await toastOf(result)).toEqual({
+        kind: "error",
+        message: "Your account cannot open the My account page.",
+      });
     }
     expect(writes).toEqual([]);
   });
@@ -149,7 +201,13 @@ describe("/my-account: who may use it", () => {
 
   it("without a session: sent to log in, nothing sent", async () => {
     const { writes } = setUp();
-    const result = await settle(() => action({ request: post("/my-account", { intent: "sign-out-everywhere" }), params: {}, context: testLoadContext() }));
+    const result = await settle(() =>
+      action({
+        request: post("/my-account", { intent: "sign-out-everywhere" }),
+        params: {},
+        context: testLoadContext(),
+      }),
+    );
     expect(locationOf(result)).toMatch(/^\/login/);
     expect(writes).toEqual([]);
   });

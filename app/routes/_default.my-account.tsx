@@ -75,14 +75,45 @@ export default function MyAccount() {
       ) : null}
       <h2>Change your password</h2>
       <FormError id="change-password-error" message={formError} />
-      <Form method="post" className="stack" noValidate aria-describedby={formError ? "change-password-error" : undefined}>
+      <Form
+        method="post"
+        className="stack"
+        noValidate
+        aria-describedby={formError ? "change-password-error" : undefined}
+      >
         <input type="hidden" name="intent" value="change-password" />
-        <TextField name="currentPassword" label="Current password" type="password" autoComplete="current-password" required maxLength={200} error={errors.currentPassword} />
-        <TextField name="newPassword" label="New password" type="password" autoComplete="new-password" required minLength={10} maxLength={200} aria-describedby="new-password-hint" error={errors.newPassword} />
+        <TextField
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={200}
+          error={errors.currentPassword}
+        />
+        <TextField
+          name="newPassword"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={10}
+          maxLength={200}
+          aria-describedby="new-password-hint"
+          error={errors.newPassword}
+        />
         <p className="muted" id="new-password-hint">
           At least 10 characters. You stay signed in here; every other device is signed out.
         </p>
-        <TextField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" required maxLength={200} error={errors.confirmPassword} />
+        <TextField
+          name="confirmPassword"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={200}
+          error={errors.confirmPassword}
+        />
         <div>
           <button type="submit" className="button button--primary" disabled={busy}>
             Change password

@@ -65,13 +65,18 @@ describe("/news/{slug} (issue 18 item 2)", () => {
       const session = sessionAnswer();
       server.use(
         // msw tries the handlers of one use() in order: the session answering the reads so far first
-        http.get(`${UPSTREAM}/api/session`, () => HttpResponse.json({ ...session, account: { ...session.account, totalReadNews: reads.size } })),
+        http.get(`${UPSTREAM}/api/session`, () =>
+          HttpResponse.json({ ...session, account: { ...session.account, totalReadNews: reads.size } }),
+        ),
         ...authHandlers(),
         ...contentHandlers({ reads }),
         ...cmsHandlers(),
       );
       const cookie = await sessionCookie();
-      const chrome = async () => (await layout({ request: get("/dashboard", cookie), params: {}, context: testLoadContext() })) as { unreadNews: number | null };
+      const chrome = async () =>
+        (await layout({ request: get("/dashboard", cookie), params: {}, context: testLoadContext() })) as {
+          unreadNews: number | null;
+        };
       expect((await chrome()).unreadNews).toBe(12);
       await load("post-3", cookie);
       expect((await chrome()).unreadNews).toBe(11);

@@ -3,7 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/page-error";
 import newsStyles from "~/styles/news.css";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Page not found"} · Workwear ordering portal` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Page not found"} · Workwear ordering portal` },
+];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: newsStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
@@ -30,7 +32,9 @@ export default function NewsPost() {
         <time dateTime={post.dateTime}>{post.date}</time>
         {post.author ? ` · by ${post.author}` : ""}
       </p>
-      {post.image ? <img className="news-post__image" src={post.image.src} alt={post.image.alt} width="800" height="600" /> : null}
+      {post.image ? (
+        <img className="news-post__image" src={post.image.src} alt={post.image.alt} width="800" height="600" />
+      ) : null}
       {/* sanitised on the server by sanitiseCmsHtml (decision 116) */}
       <div className="news-post__content" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
       {post.categories.length ? (

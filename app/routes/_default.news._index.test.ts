@@ -11,7 +11,10 @@ const server = useUpstreamMock();
 
 type Data = Awaited<ReturnType<typeof loader>>;
 
-async function load(search = "", options: ContentOptions & { totalReadNews?: number; cookie?: string; permissions?: string[] } = {}) {
+async function load(
+  search = "",
+  options: ContentOptions & { totalReadNews?: number; cookie?: string; permissions?: string[] } = {},
+) {
   const session = sessionAnswer({ permissions: options.permissions });
   session.account.totalReadNews = options.totalReadNews ?? 0;
   server.use(...authHandlers({ session }), ...contentHandlers(options));
@@ -100,6 +103,8 @@ describe("/news (issue 18 item 1)", () => {
 
   it("every logged-in user may read it, whatever their permissions; without a session → log in", async () => {
     expect(((await load("", { permissions: [] })) as Data).total).toBe(12);
-    expect(locationOf(await load("?page=2", { cookie: "" }))).toBe(`/login?redirect=${encodeURIComponent("/news?page=2")}`);
+    expect(locationOf(await load("?page=2", { cookie: "" }))).toBe(
+      `/login?redirect=${encodeURIComponent("/news?page=2")}`,
+    );
   });
 });

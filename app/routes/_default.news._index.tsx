@@ -3,7 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/pagination";
 import newsStyles from "~/styles/news.css";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.category ? `${data.category.name} · ` : ""}News · Workwear ordering portal` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.category ? `${data.category.name} · ` : ""}News · Workwear ordering portal` },
+];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: newsStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
@@ -44,8 +46,22 @@ export default function News() {
         <ul className="news-list">
           {data.posts.map((post) => (
             <li key={post.id}>
-              <article className={post.unread ? "news-card news-card--unread" : "news-card"} aria-labelledby={`post-${post.id}`}>
-                {post.image ? <img className="news-card__image" src={post.image.src} alt={post.image.alt} width="320" height="240" loading="lazy" /> : <span />}
+              <article
+                className={post.unread ? "news-card news-card--unread" : "news-card"}
+                aria-labelledby={`post-${post.id}`}
+              >
+                {post.image ? (
+                  <img
+                    className="news-card__image"
+                    src={post.image.src}
+                    alt={post.image.alt}
+                    width="320"
+                    height="240"
+                    loading="lazy"
+                  />
+                ) : (
+                  <span />
+                )}
                 <div>
                   <h2 className="news-card__title" id={`post-${post.id}`}>
                     <Link to={post.to}>{post.title}</Link>
@@ -63,7 +79,14 @@ export default function News() {
           ))}
         </ul>
       )}
-      {data.total > 0 ? <Pagination page={data.page} pages={data.pageCount} total={data.total} noun={data.total === 1 ? "post" : "posts"} /> : null}
+      {data.total > 0 ? (
+        <Pagination
+          page={data.page}
+          pages={data.pageCount}
+          total={data.total}
+          noun={data.total === 1 ? "post" : "posts"}
+        />
+      ) : null}
     </section>
   );
 }

@@ -19,11 +19,28 @@ const despatched = orderAnswer({
   orderStatus: "Partially Fulfilled",
   pickingNote: "Fold, do not hang",
   despatches: [
-    { internalId: "41", tranId: "IF41", createdDate: "2026-10-05T09:00:00.000Z", carrier: "DPD", trackingNumber: "15501234", status: "Shipped", order: { internalId: "8", tranId: "SO100008" }, lines: [{ item: { internalId: "20002", name: "Hi-Vis Jacket M" }, quantity: 1 }] },
+    {
+      internalId: "41",
+      tranId: "IF41",
+      createdDate: "2026-10-05T09:00:00.000Z",
+      carrier: "DPD",
+      trackingNumber: "15501234",
+      status: "Shipped",
+      order: { internalId: "8", tranId: "SO100008" },
+      lines: [{ item: { internalId: "20002", name: "Hi-Vis Jacket M" }, quantity: 1 }],
+    },
   ],
 });
 
-async function run<T>(fn: (args: { request: Request; params: Record<string, string>; context: ReturnType<typeof testLoadContext> }) => Promise<T>, path: string, params: Record<string, string>) {
+async function run<T>(
+  fn: (args: {
+    request: Request;
+    params: Record<string, string>;
+    context: ReturnType<typeof testLoadContext>;
+  }) => Promise<T>,
+  path: string,
+  params: Record<string, string>,
+) {
   return fn({ request: get(path, await sessionCookie()), params, context: testLoadContext() });
 }
 
@@ -46,7 +63,13 @@ describe("/order-history/{orderId}", () => {
       pickingNote: "Fold, do not hang",
       nothingDespatched: false,
     });
-    expect(order.despatches[0]).toMatchObject({ id: "41", tranId: "IF41", carrier: "DPD", trackingNumber: "15501234", date: "05.10.26" });
+    expect(order.despatches[0]).toMatchObject({
+      id: "41",
+      tranId: "IF41",
+      carrier: "DPD",
+      trackingNumber: "15501234",
+      date: "05.10.26",
+    });
     expect(canReorder).toBe(true);
   });
 
@@ -65,14 +88,26 @@ describe("/order-history/{orderId}", () => {
   it("a wearer-pack order: a section per wearer with their lines and their delivery address; the order's address is 'Multiple delivery addresses' (issue 15 item 8)", async () => {
     server.use(...authHandlers(), ...orderHandlers([wearerPackOrderAnswer()]));
     const { order } = await run(loader, "/order-history/60", { orderId: "60" });
-    expect(order).toMatchObject({ type: "Wearer pack", addressLines: ["Multiple delivery addresses"], totalQuantity: 5 });
+    expect(order).toMatchObject({
+      type: "Wearer pack",
+      addressLines: ["Multiple delivery addresses"],
+      totalQuantity: 5,
+    });
     expect(order.wearers).toEqual([
       {
         key: "5102",
         name: "Hal Harbour",
         addressLines: ["Harbour Hospital", "Harbour Hospital House, Leeds", "LS1 4AP"],
         lines: [
-          { key: "1", code: "WD-TUN", name: "Ward Tunic", quantity: 2, despatched: 0, rate: "£15.75", amount: "£31.50" },
+          {
+            key: "1",
+            code: "WD-TUN",
+            name: "Ward Tunic",
+            quantity: 2,
+            despatched: 0,
+            rate: "£15.75",
+            amount: "£31.50",
+          },
           { key: "3", code: "CL-001", name: "Clog", quantity: 1, despatched: 0, rate: "£15.75", amount: "£15.75" },
         ],
       },
@@ -81,8 +116,24 @@ describe("/order-history/{orderId}", () => {
         name: "Bo Bandb",
         addressLines: ["Harbour Clinic", "Clinic Lane, York", "YO1 7HH"],
         lines: [
-          { key: "2", code: "WD-TRS", name: "Ward Trousers", quantity: 1, despatched: 0, rate: "£15.75", amount: "£15.75" },
-          { key: "4", code: "WD-TUN", name: "Ward Tunic", quantity: 1, despatched: 0, rate: "£15.75", amount: "£15.75" },
+          {
+            key: "2",
+            code: "WD-TRS",
+            name: "Ward Trousers",
+            quantity: 1,
+            despatched: 0,
+            rate: "£15.75",
+            amount: "£15.75",
+          },
+          {
+            key: "4",
+            code: "WD-TUN",
+            name: "Ward Tunic",
+            quantity: 1,
+            despatched: 0,
+            rate: "£15.75",
+            amount: "£15.75",
+          },
         ],
       },
     ]);
@@ -90,7 +141,14 @@ describe("/order-history/{orderId}", () => {
 
   it("a wearer-pack order to one address shows it for the order and for each wearer; a stock order has no wearer sections", async () => {
     const oneAddress = wearerPackOrderAnswer({
-      shipGroupList: { shipGroup: [{ destinationAddressRef: { internalId: "702" }, destinationAddress: "Harbour Hospital\nHarbour Hospital House, Leeds LS1 4AP" }] },
+      shipGroupList: {
+        shipGroup: [
+          {
+            destinationAddressRef: { internalId: "702" },
+            destinationAddress: "Harbour Hospital\nHarbour Hospital House, Leeds LS1 4AP",
+          },
+        ],
+      },
     });
     for (const l of oneAddress.itemList.item) l.shipAddress = { internalId: "702", name: "Harbour Hospital" };
     server.use(...authHandlers(), ...orderHandlers([oneAddress, despatched]));
@@ -104,7 +162,10 @@ describe("/order-history/{orderId}", () => {
   });
 
   it("a browse-only user sees no reorder button", async () => {
-    server.use(...authHandlers({ session: sessionAnswer({ permissions: ["viewOrderHistory", "browseOnly"] }) }), ...orderHandlers([despatched]));
+    server.use(
+      ...authHandlers({ session: sessionAnswer({ permissions: ["viewOrderHistory", "browseOnly"] }) }),
+      ...orderHandlers([despatched]),
+    );
     expect((await run(loader, "/order-history/8", { orderId: "8" })).canReorder).toBe(false);
   });
 });
@@ -113,24 +174,36 @@ describe("/order-history/{orderId}/despatched/{id}", () => {
   it("shows what was sent, when and the tracking number", async () => {
     server.use(...authHandlers(), ...orderHandlers([despatched]));
     const { despatch } = await run(despatchLoader, "/order-history/8/despatched/41", { orderId: "8", id: "41" });
-    expect(despatch).toMatchObject({ tranId: "IF41", date: "05.10.26", carrier: "DPD", trackingNumber: "15501234", lines: [{ name: "Hi-Vis Jacket M", quantity: 1 }] });
+    expect(despatch).toMatchObject({
+      tranId: "IF41",
+      date: "05.10.26",
+      carrier: "DPD",
+      trackingNumber: "15501234",
+      lines: [{ name: "Hi-Vis Jacket M", quantity: 1 }],
+    });
   });
 
   it("a despatch of another order is a 404", async () => {
     server.use(...authHandlers(), ...orderHandlers([despatched]));
-    const result = await settle(() => run(despatchLoader, "/order-history/3/despatched/41", { orderId: "3", id: "41" }));
+    const result = await settle(() =>
+      run(despatchLoader, "/order-history/3/despatched/41", { orderId: "3", id: "41" }),
+    );
     expect((result as Response).status).toBe(404);
   });
 });
 
 describe("/order-history/export.csv", () => {
   it("streams every page of the filtered list as an attachment", async () => {
-    const many = Array.from({ length: 501 }, (_, i) => orderAnswer({ internalId: String(i + 1), tranId: `SO${100_000 + i + 1}` }));
+    const many = Array.from({ length: 501 }, (_, i) =>
+      orderAnswer({ internalId: String(i + 1), tranId: `SO${100_000 + i + 1}` }),
+    );
     const calls = { lists: [] as URLSearchParams[], patches: [] };
     server.use(...authHandlers(), ...orderHandlers(many, calls));
     const response = await run(csvLoader, "/order-history/export.csv?status=Closed&q=rory", {});
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="order-history-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="order-history-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = (await response.text()).trimEnd().split("\r\n");
     expect(lines[0]).toBe("Order,Reference,Date,Status,Ordered by,Delivery address,Total");
     expect(lines).toHaveLength(502);
@@ -150,21 +223,26 @@ describe("/order-history/export.csv with a bad filter (issue 11 item 9)", () => 
     ["status=Shipped", "Status: choose one of the listed statuses."],
     ["from=yesterday", "Created from: enter a date as dd.mm.yy, for example 31.03.26."],
     ["sort=password", "Sort: that order is not one the list offers."],
-  ])("?%s answers 400 with the reason before any byte of CSV, and asks the provider nothing", async (query, problem) => {
-    const calls: OrderCalls = { lists: [], patches: [] };
-    server.use(...authHandlers(), ...orderHandlers([orderAnswer()], calls));
-    const response = (await settle(() => run(csvLoader, `/order-history/export.csv?${query}`, {}))) as Response;
-    expect(response.status).toBe(400);
-    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toBeNull();
-    expect(await response.text()).toBe(`These filters could not be used: ${problem}`);
-    expect(calls.lists).toHaveLength(0);
-  });
+  ])(
+    "?%s answers 400 with the reason before any byte of CSV, and asks the provider nothing",
+    async (query, problem) => {
+      const calls: OrderCalls = { lists: [], patches: [] };
+      server.use(...authHandlers(), ...orderHandlers([orderAnswer()], calls));
+      const response = (await settle(() => run(csvLoader, `/order-history/export.csv?${query}`, {}))) as Response;
+      expect(response.status).toBe(400);
+      expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+      expect(response.headers.get("Content-Disposition")).toBeNull();
+      expect(await response.text()).toBe(`These filters could not be used: ${problem}`);
+      expect(calls.lists).toHaveLength(0);
+    },
+  );
 
   it("a provider refusal of the first chunk is an error answer, not a cut-off 200", async () => {
     server.use(
       ...authHandlers(),
-      http.get(`${UPSTREAM}/api/order`, () => HttpResponse.json({ name: "BadRequest", message: "Invalid query", code: 400 }, { status: 400 })),
+      http.get(`${UPSTREAM}/api/order`, () =>
+        HttpResponse.json({ name: "BadRequest", message: "Invalid query", code: 400 }, { status: 400 }),
+      ),
     );
     const response = (await settle(() => run(csvLoader, "/order-history/export.csv?depot=701", {}))) as Response;
     expect(response).toBeInstanceOf(Response);
@@ -174,15 +252,32 @@ describe("/order-history/export.csv with a bad filter (issue 11 item 9)", () => 
 });
 
 describe("amending the delivery address", () => {
-  const amender = () => sessionAnswer({ permissions: ["viewOrderHistory", "amendOrderDeliveryAddress", "canViewFullCatalogue"] });
-  const open = orderAnswer({ internalId: "1", tranId: "SO100001", pendingWebApproval: false, orderStatus: "Pending Fulfillment" });
-  type FormAnswer = { data: { ok: false; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit };
+  const amender = () =>
+    sessionAnswer({ permissions: ["viewOrderHistory", "amendOrderDeliveryAddress", "canViewFullCatalogue"] });
+  const open = orderAnswer({
+    internalId: "1",
+    tranId: "SO100001",
+    pendingWebApproval: false,
+    orderStatus: "Pending Fulfillment",
+  });
+  type FormAnswer = {
+    data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
+    init: ResponseInit;
+  };
   const amend = async (form: Record<string, string>, orderId = "1") =>
-    settle(async () => action({ request: post(`/order-history/${orderId}`, form, await sessionCookie()), params: { orderId }, context: testLoadContext() }));
+    settle(async () =>
+      action({
+        request: post(`/order-history/${orderId}`, form, await sessionCookie()),
+        params: { orderId },
+        context: testLoadContext(),
+      }),
+    );
 
   it("offers the customer's addresses only with the permission and while nothing is despatched", async () => {
     server.use(...authHandlers({ session: amender() }), ...orderHandlers([open, despatched]));
-    expect((await run(loader, "/order-history/1", { orderId: "1" })).addressOptions).toEqual([{ value: "701", label: "Northwind Depot" }]);
+    expect((await run(loader, "/order-history/1", { orderId: "1" })).addressOptions).toEqual([
+      { value: "701", label: "Northwind Depot" },
+    ]);
     expect((await run(loader, "/order-history/8", { orderId: "8" })).addressOptions).toBeNull();
     server.use(...authHandlers());
     expect((await run(loader, "/order-history/1", { orderId: "1" })).addressOptions).toBeNull();
@@ -194,16 +289,30 @@ describe("amending the delivery address", () => {
       // before orderHandlers' own answer (the first matching handler answers)
       http.get(`${UPSTREAM}/api/customer-address`, () =>
         HttpResponse.json({
-          total: 2, limit: 10000, skip: 0,
+          total: 2,
+          limit: 10000,
+          skip: 0,
           data: [
-            { internalId: "701", label: "Northwind Depot", isDefault: true, orderUse: { stock: true, wearerPack: true } },
-            { internalId: "702", label: "Northwind Yard", isDefault: false, orderUse: { stock: false, wearerPack: false } },
+            {
+              internalId: "701",
+              label: "Northwind Depot",
+              isDefault: true,
+              orderUse: { stock: true, wearerPack: true },
+            },
+            {
+              internalId: "702",
+              label: "Northwind Yard",
+              isDefault: false,
+              orderUse: { stock: false, wearerPack: false },
+            },
           ],
         }),
       ),
       ...orderHandlers([open]),
     );
-    expect((await run(loader, "/order-history/1", { orderId: "1" })).addressOptions).toEqual([{ value: "701", label: "Northwind Depot" }]);
+    expect((await run(loader, "/order-history/1", { orderId: "1" })).addressOptions).toEqual([
+      { value: "701", label: "Northwind Depot" },
+    ]);
   });
 
   it("PATCHes {addressId} and comes back to the order with a toast", async () => {

@@ -43,7 +43,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // refused upstream (despatched meanwhile, not the customer's address): say why; nothing changed
     return refusalForm(refusal(error, 400, 403, 404, 409));
   }
-  return redirect(`/order-history/${orderId}`, { headers: await flashToast(request, { kind: "success", message: "Delivery address changed" }) });
+  return redirect(`/order-history/${orderId}`, {
+    headers: await flashToast(request, { kind: "success", message: "Delivery address changed" }),
+  });
 }
 
 export default function OrderHistoryDetail() {

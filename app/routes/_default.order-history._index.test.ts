@@ -24,7 +24,9 @@ describe("/order-history", () => {
   it("turns the filter form's fields into the SPEC §7 query parameters", async () => {
     const calls: OrderCalls = { lists: [], patches: [] };
     server.use(...authHandlers(), ...orderHandlers([orderAnswer()], calls));
-    await load("/order-history?page=2&sort=createdDate&status=Closed&from=2026-01-01&to=2026-01-31&q=rory&employee=5004&department=301&depot=701");
+    await load(
+      "/order-history?page=2&sort=createdDate&status=Closed&from=2026-01-01&to=2026-01-31&q=rory&employee=5004&department=301&depot=701",
+    );
     expect(Object.fromEntries(calls.lists[0])).toEqual({
       $limit: "16",
       $skip: "16",
@@ -72,7 +74,13 @@ describe("/order-history", () => {
       ...authHandlers(),
       ...orderHandlers([
         orderAnswer(),
-        orderAnswer({ internalId: "4", tranId: "SO100004", webRejected: true, pendingWebApproval: false, orderStatus: "Closed" }),
+        orderAnswer({
+          internalId: "4",
+          tranId: "SO100004",
+          webRejected: true,
+          pendingWebApproval: false,
+          orderStatus: "Closed",
+        }),
         orderAnswer({ internalId: "5", tranId: "SO100005", pendingWebApproval: false, orderStatus: "Billed" }),
       ]),
     );

@@ -37,11 +37,20 @@ export default function OrderHistory() {
       ) : null}
       <HistoryFilters data={data} />
       <p>
-        <a className="button button--small" href={`/order-history/export.csv${exportQuery ? `?${exportQuery}` : ""}`} download>
+        <a
+          className="button button--small"
+          href={`/order-history/export.csv${exportQuery ? `?${exportQuery}` : ""}`}
+          download
+        >
           Download CSV
         </a>
       </p>
-      <OrderTable rows={data.orders} columns={orderColumns("/order-history")} caption="Your orders" empty="No orders found." />
+      <OrderTable
+        rows={data.orders}
+        columns={orderColumns("/order-history")}
+        caption="Your orders"
+        empty="No orders found."
+      />
       <Pagination page={data.page} pages={data.pageCount} total={data.total} noun="orders" />
     </section>
   );
@@ -67,10 +76,38 @@ function HistoryFilters({ data }: { data: OrderHistoryData }) {
       />
       <DayField name="from" id="filter-from" label="Created from" defaultValue={form.from} />
       <DayField name="to" id="filter-to" label="Created to" defaultValue={form.to} />
-      <TextField name="q" id="filter-q" label="Ordered by, reference or order number" type="search" defaultValue={form.q} maxLength={100} />
-      <SelectField name="employee" id="filter-employee" label="Employee" blank="All" defaultValue={form.employee} options={options.employees} />
-      <SelectField name="department" id="filter-department" label="Department" blank="All" defaultValue={form.department} options={options.departments} />
-      <SelectField name="depot" id="filter-depot" label="Depot" blank="All" defaultValue={form.depot} options={options.depots} />
+      <TextField
+        name="q"
+        id="filter-q"
+        label="Ordered by, reference or order number"
+        type="search"
+        defaultValue={form.q}
+        maxLength={100}
+      />
+      <SelectField
+        name="employee"
+        id="filter-employee"
+        label="Employee"
+        blank="All"
+        defaultValue={form.employee}
+        options={options.employees}
+      />
+      <SelectField
+        name="department"
+        id="filter-department"
+        label="Department"
+        blank="All"
+        defaultValue={form.department}
+        options={options.departments}
+      />
+      <SelectField
+        name="depot"
+        id="filter-depot"
+        label="Depot"
+        blank="All"
+        defaultValue={form.depot}
+        options={options.depots}
+      />
       <SelectField name="sort" id="filter-sort" label="Sort by date" defaultValue={form.sort} options={SORTS} />
     </FilterForm>
   );

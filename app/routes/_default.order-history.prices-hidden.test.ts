@@ -16,21 +16,40 @@ import { loader as csvLoader } from "./_default.order-history.export[.csv]";
 const server = useUpstreamMock();
 const hidden = sessionAnswer({ permissions: ["canViewFullCatalogue", "viewOrderHistory", "pricingHidden"] });
 
-async function run<T>(fn: (args: { request: Request; params: Record<string, string>; context: ReturnType<typeof testLoadContext> }) => Promise<T>, path: string, params: Record<string, string> = {}) {
+async function run<T>(
+  fn: (args: {
+    request: Request;
+    params: Record<string, string>;
+    context: ReturnType<typeof testLoadContext>;
+  }) => Promise<T>,
+  path: string,
+  params: Record<string, string> = {},
+) {
   return fn({ request: get(path, await sessionCookie()), params, context: testLoadContext() });
 }
 
 describe("order history with the account's prices hidden (decision 058)", () => {
   it("the list words each total as hidden, never £0.00", async () => {
     server.use(...authHandlers({ session: hidden }), ...orderHandlers([orderAnswer()]));
-    const data = (await run(historyLoader, "/order-history")) as Extract<Awaited<ReturnType<typeof historyLoader>>, { orders: unknown }>;
+    const data = (await run(historyLoader, "/order-history")) as Extract<
+      Awaited<ReturnType<typeof historyLoader>>,
+      { orders: unknown }
+    >;
     expect(data.orders.map((o) => o.total)).toEqual([PRICE_HIDDEN_TEXT]);
   });
 
   it("the detail hides the subtotal, tax, total and line prices", async () => {
-    server.use(...authHandlers({ session: hidden }), ...orderHandlers([orderAnswer({ internalId: "8", tranId: "SO100008" })]));
+    server.use(
+      ...authHandlers({ session: hidden }),
+      ...orderHandlers([orderAnswer({ internalId: "8", tranId: "SO100008" })]),
+    );
     const { order } = await run(detailLoader, "/order-history/8", { orderId: "8" });
-    expect(order).toMatchObject({ subTotal: PRICE_HIDDEN_TEXT, tax: PRICE_HIDDEN_TEXT, total: PRICE_HIDDEN_TEXT, shipping: "£5.95" });
+    expect(order).toMatchObject({
+      subTotal: PRICE_HIDDEN_TEXT,
+      tax: PRICE_HIDDEN_TEXT,
+      total: PRICE_HIDDEN_TEXT,
+      shipping: "£5.95",
+    });
     expect(order.lines.length).toBeGreaterThan(0);
     expect(order.lines.every((l) => l.rate === PRICE_HIDDEN_TEXT && l.amount === PRICE_HIDDEN_TEXT)).toBe(true);
   });

@@ -9,12 +9,22 @@ import { action, loader } from "./_default.order-to-approve.$orderId";
 import { loader as listLoader } from "./_default.order-to-approve._index";
 
 const server = useUpstreamMock();
-const approver = () => sessionAnswer({ permissions: ["viewOrderHistory", "orderApproval"], setting: { isApprover: true } });
+const approver = () =>
+  sessionAnswer({ permissions: ["viewOrderHistory", "orderApproval"], setting: { isApprover: true } });
 
-type FormAnswer = { data: { ok: false; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit };
+type FormAnswer = {
+  data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
+  init: ResponseInit;
+};
 
 async function decide(form: Record<string, string>, orderId = "3") {
-  return settle(async () => action({ request: post(`/order-to-approve/${orderId}`, form, await sessionCookie()), params: { orderId }, context: testLoadContext() }));
+  return settle(async () =>
+    action({
+      request: post(`/order-to-approve/${orderId}`, form, await sessionCookie()),
+      params: { orderId },
+      context: testLoadContext(),
+    }),
+  );
 }
 
 describe("/order-to-approve/{orderId}", () => {
@@ -30,7 +40,9 @@ describe("/order-to-approve/{orderId}", () => {
   it("approves with a note: it is sent as the decision's note, the order's picking note upstream (issue 14 item 8)", async () => {
     const calls: OrderCalls = { lists: [], patches: [] };
     server.use(...authHandlers({ session: approver() }), ...orderHandlers([orderAnswer()], calls));
-    expect(locationOf(await decide({ intent: "approve", pickingNote: "  Deliver to gate 3 " }))).toBe("/order-to-approve");
+    expect(locationOf(await decide({ intent: "approve", pickingNote: "  Deliver to gate 3 " }))).toBe(
+      "/order-to-approve",
+    );
     expect(calls.patches).toEqual([{ id: "3", body: { decision: "approve", note: "Deliver to gate 3" } }]);
   });
 
@@ -57,14 +69,17 @@ describe("/order-to-approve/{orderId}", () => {
     expect(calls.patches).toEqual([{ id: "3", body: { decision: "reject", note: "Over budget" } }]);
   });
 
-  it.each<Record<string, string>>([{ intent: "reject" }, { intent: "reject", note: "   " }])("reject without a note %j → 400, nothing sent upstream", async (form) => {
-    const calls: OrderCalls = { lists: [], patches: [] };
-    server.use(...authHandlers({ session: approver() }), ...orderHandlers([orderAnswer()], calls));
-    const result = (await decide(form)) as FormAnswer;
-    expect(result.init.status).toBe(400);
-    expect(result.data.fieldErrors.note).toBe("Enter a rejection note for the requester");
-    expect(calls.patches).toEqual([]);
-  });
+  it.each<Record<string, string>>([{ intent: "reject" }, { intent: "reject", note: "   " }])(
+    "reject without a note %j → 400, nothing sent upstream",
+    async (form) => {
+      const calls: OrderCalls = { lists: [], patches: [] };
+      server.use(...authHandlers({ session: approver() }), ...orderHandlers([orderAnswer()], calls));
+      const result = (await decide(form)) as FormAnswer;
+      expect(result.init.status).toBe(400);
+      expect(result.data.fieldErrors.note).toBe("Enter a rejection note for the requester");
+      expect(calls.patches).toEqual([]);
+    },
+  );
 
   it("an unknown intent → 400", async () => {
     server.use(...authHandlers({ session: approver() }), ...orderHandlers());
@@ -91,7 +106,13 @@ describe("/order-to-approve/{orderId}", () => {
     const notApprover = sessionAnswer({ permissions: ["orderApproval"], setting: { isApprover: false } });
     server.use(...authHandlers({ session: notApprover }), ...orderHandlers());
     expect(((await decide({ intent: "approve" })) as Response).status).toBe(403);
-    const page = await settle(async () => loader({ request: get("/order-to-approve/3", await sessionCookie()), params: { orderId: "3" }, context: testLoadContext() }));
+    const page = await settle(async () =>
+      loader({
+        request: get("/order-to-approve/3", await sessionCookie()),
+        params: { orderId: "3" },
+        context: testLoadContext(),
+      }),
+    );
     expect(locationOf(page)).toBe("/");
   });
 });
@@ -104,7 +125,11 @@ describe("/order-to-approve", () => {
   ])("%s asks for the right list", async (search, expected) => {
     const calls: OrderCalls = { lists: [], patches: [] };
     server.use(...authHandlers({ session: approver() }), ...orderHandlers([orderAnswer()], calls));
-    const data = await listLoader({ request: get(`/order-to-approve${search}`, await sessionCookie()), params: {}, context: testLoadContext() });
+    const data = await listLoader({
+      request: get(`/order-to-approve${search}`, await sessionCookie()),
+      params: {},
+      context: testLoadContext(),
+    });
     expect(Object.fromEntries(calls.lists.at(-1)!)).toMatchObject(expected);
     expect(data.total).toBe(1);
   });

@@ -82,9 +82,13 @@ export default function OrderToApprove() {
       <p>
         <Link to="/order-to-approve">Back to orders to approve</Link>
       </p>
-      <OrderDetail order={order} referenceLabel="Requester's reference">{order.canBeDecided || actionData ? <ApprovalForms actionData={actionData} /> : null}</OrderDetail>
+      <OrderDetail order={order} referenceLabel="Requester's reference">
+        {order.canBeDecided || actionData ? <ApprovalForms actionData={actionData} /> : null}
+      </OrderDetail>
     </>
   );
 }
 
-export const ErrorBoundary = () => <OrderErrorBoundary backTo="/order-to-approve" backLabel="Back to orders to approve" />;
+export const ErrorBoundary = () => (
+  <OrderErrorBoundary backTo="/order-to-approve" backLabel="Back to orders to approve" />
+);

@@ -30,7 +30,10 @@ export default function OrdersToApprove() {
         <ul className="approval-tabs">
           {VIEWS.map((v) => (
             <li key={v.view}>
-              <Link to={v.view === "awaiting" ? "/order-to-approve" : `/order-to-approve?view=${v.view}`} aria-current={v.view === data.view ? "page" : undefined}>
+              <Link
+                to={v.view === "awaiting" ? "/order-to-approve" : `/order-to-approve?view=${v.view}`}
+                aria-current={v.view === data.view ? "page" : undefined}
+              >
                 {v.label}
               </Link>
             </li>
@@ -38,7 +41,12 @@ export default function OrdersToApprove() {
         </ul>
       </nav>
       <h2>{current.label}</h2>
-      <OrderTable rows={data.orders} columns={orderColumns("/order-to-approve")} caption={current.label} empty="No orders found." />
+      <OrderTable
+        rows={data.orders}
+        columns={orderColumns("/order-to-approve")}
+        caption={current.label}
+        empty="No orders found."
+      />
       <Pagination page={data.page} pages={data.pageCount} total={data.total} noun="orders" />
     </section>
   );

@@ -24,7 +24,11 @@ type Data = Awaited<ReturnType<typeof loader>>;
 
 async function open(path: string, permissions = ["canViewFullCatalogue"], seen: URLSearchParams[] = []) {
   server.use(
-    ...authHandlers({ session: { ...sessionAnswer({ permissions }), wishList: { productIds: ["20"] } } as ReturnType<typeof sessionAnswer> }),
+    ...authHandlers({
+      session: { ...sessionAnswer({ permissions }), wishList: { productIds: ["20"] } } as ReturnType<
+        typeof sessionAnswer
+      >,
+    }),
     ...categoryHandlers(),
     ...itemHandlers({
       seen,
@@ -35,7 +39,9 @@ async function open(path: string, permissions = ["canViewFullCatalogue"], seen: 
     }),
   );
   const slug = new URL(`http://x${path}`).pathname.split("/")[2];
-  return settle(async () => loader({ request: get(path, await sessionCookie()), params: { productSlug: slug }, context: testLoadContext() }));
+  return settle(async () =>
+    loader({ request: get(path, await sessionCookie()), params: { productSlug: slug }, context: testLoadContext() }),
+  );
 }
 
 describe("/product/{productSlug}", () => {
@@ -50,7 +56,13 @@ describe("/product/{productSlug}", () => {
       ["color", ["Yellow", "Orange"]],
     ]);
     expect(data.product.orderable).toBeNull();
-    expect(data.product).toMatchObject({ price: 10, fromPrice: true, inWishList: true, stockLabel: "In stock", nextDayDelivery: true });
+    expect(data.product).toMatchObject({
+      price: 10,
+      fromPrice: true,
+      inWishList: true,
+      stockLabel: "In stock",
+      nextDayDelivery: true,
+    });
   });
 
   it("resolves the chosen options to the simple, its price and the item's quantity rules", async () => {
@@ -61,7 +73,10 @@ describe("/product/{productSlug}", () => {
   });
 
   it("hides prices for pricingHidden accounts", async () => {
-    const data = (await open("/product/product-20?size=M&color=Yellow", ["canViewFullCatalogue", "pricingHidden"])) as Data;
+    const data = (await open("/product/product-20?size=M&color=Yellow", [
+      "canViewFullCatalogue",
+      "pricingHidden",
+    ])) as Data;
     expect(data.product.price).toBeNull();
     expect(data.alternatives.every((c) => c.fromPrice === null)).toBe(true);
     // decision 058: hidden, not missing — the one wording, never an amount or nothing
@@ -73,9 +88,19 @@ describe("/product/{productSlug}", () => {
     const seen: URLSearchParams[] = [];
     const data = (await open("/product/product-20", ["canViewMyCatalogue"], seen)) as Data;
     const [alternatives, together] = seen.filter((q) => !q.get("slug"));
-    expect(Object.fromEntries(alternatives)).toMatchObject({ "class.internalId": "12", "internalId[$ne]": "20", scope: "my", $limit: "8" });
+    expect(Object.fromEntries(alternatives)).toMatchObject({
+      "class.internalId": "12",
+      "internalId[$ne]": "20",
+      scope: "my",
+      $limit: "8",
+    });
     // asked together with the alternatives, so it asks for 4 more than the 8 alternatives it may have to leave out
-    expect(Object.fromEntries(together)).toMatchObject({ "class.internalId": "10", "internalId[$ne]": "20", inStock: "true", $limit: "12" });
+    expect(Object.fromEntries(together)).toMatchObject({
+      "class.internalId": "10",
+      "internalId[$ne]": "20",
+      inStock: "true",
+      $limit: "12",
+    });
     expect(data.alternatives.map((c) => c.productId)).toEqual(["30", "31"]);
     expect(data.boughtTogether).toEqual([]);
   });
@@ -89,7 +114,10 @@ describe("/product/{productSlug}", () => {
 });
 
 describe("/product/{productSlug} action: add to basket in one post (decision 062)", () => {
-  type Refusal = { data: { ok: false; fieldErrors: Record<string, string>; formError: string | null; posted?: unknown }; init: ResponseInit };
+  type Refusal = {
+    data: { ok: false; fieldErrors: Record<string, string>; formError: string | null; posted?: unknown };
+    init: ResponseInit;
+  };
 
   async function add(form: Record<string, string>, permissions = ["canViewFullCatalogue"]) {
     const basket = basketHandlers({ items: jacket.simples });
@@ -99,7 +127,11 @@ describe("/product/{productSlug} action: add to basket in one post (decision 062
       ...basket.handlers,
     );
     const result = await settle(async () =>
-      action({ request: post("/product/product-20?size=M", form, await sessionCookie()), params: { productSlug: "product-20" }, context: testLoadContext() }),
+      action({
+        request: post("/product/product-20?size=M", form, await sessionCookie()),
+        params: { productSlug: "product-20" },
+        context: testLoadContext(),
+      }),
     );
     return { result, store: basket.store };
   }
@@ -108,7 +140,9 @@ describe("/product/{productSlug} action: add to basket in one post (decision 062
     const { result, store } = await add({ size: "L", color: "Yellow", qty: "15" });
     expect((result as Response).status).toBe(303);
     expect(locationOf(result)).toBe("/product/product-20?size=L&color=Yellow");
-    expect(store.patches).toEqual([{ stock: [expect.objectContaining({ productId: "22", parentId: "20", qty: 15, price: 24.5 })] }]);
+    expect(store.patches).toEqual([
+      { stock: [expect.objectContaining({ productId: "22", parentId: "20", qty: 15, price: 24.5 })] },
+    ]);
   });
 
   it("an option with one value needs no choice", async () => {
@@ -130,7 +164,9 @@ describe("/product/{productSlug} action: add to basket in one post (decision 062
   it("a combination that does not exist is refused on the page, nothing written", async () => {
     const { result, store } = await add({ size: "2XL", color: "Yellow", qty: "10" });
     expect((result as Refusal).init.status).toBe(400);
-    expect((result as Refusal).data.formError).toBe("Product 20 is not made in that combination of options. Choose another.");
+    expect((result as Refusal).data.formError).toBe(
+      "Product 20 is not made in that combination of options. Choose another.",
+    );
     expect(store.patches).toEqual([]);
   });
 
@@ -142,7 +178,10 @@ describe("/product/{productSlug} action: add to basket in one post (decision 062
   });
 
   it("a browse-only account is refused with 403, nothing written", async () => {
-    const { result, store } = await add({ size: "M", color: "Yellow", qty: "10" }, ["canViewFullCatalogue", "browseOnly"]);
+    const { result, store } = await add({ size: "M", color: "Yellow", qty: "10" }, [
+      "canViewFullCatalogue",
+      "browseOnly",
+    ]);
     expect((result as Refusal).init.status).toBe(403);
     expect(store.patches).toEqual([]);
   });
@@ -150,7 +189,13 @@ describe("/product/{productSlug} action: add to basket in one post (decision 062
   it("an unknown product is a 404", async () => {
     const basket = basketHandlers({ items: jacket.simples });
     server.use(...authHandlers(), ...itemHandlers({ answer: () => list([]) }), ...basket.handlers);
-    const result = await settle(async () => action({ request: post("/product/nope", { qty: "1" }, await sessionCookie()), params: { productSlug: "nope" }, context: testLoadContext() }));
+    const result = await settle(async () =>
+      action({
+        request: post("/product/nope", { qty: "1" }, await sessionCookie()),
+        params: { productSlug: "nope" },
+        context: testLoadContext(),
+      }),
+    );
     expect((result as Response).status).toBe(404);
     expect(basket.store.patches).toEqual([]);
   });

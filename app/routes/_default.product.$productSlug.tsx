@@ -7,7 +7,9 @@ import { ProductFeatures, ProductGallery, ProductSummary } from "~/components/pr
 import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.product.name ?? "Product"} · Workwear ordering portal` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.product.name ?? "Product"} · Workwear ordering portal` },
+];
 
 // /product/{productSlug}: the product with the options in the address (?size=M&color=Yellow); unknown slug → 404
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -27,14 +27,21 @@ const transfer = (id: number, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function setUp({ permissions = ["canViewFullCatalogue", "viewOrderHistory"], punchoutSession = null as string | null, total = 2 } = {}) {
+function setUp({
+  permissions = ["canViewFullCatalogue", "viewOrderHistory"],
+  punchoutSession = null as string | null,
+  total = 2,
+} = {}) {
   const queries: URLSearchParams[] = [];
   server.use(
     ...authHandlers({ session: sessionAnswer({ permissions, punchoutSession }) }),
     http.get(`${UPSTREAM}/api/punchout/transfer`, ({ request }) => {
       const query = new URL(request.url).searchParams;
       queries.push(query);
-      const data = [transfer(12, { status: "ordered", orderId: 501, orderNumber: "SO-501" }), transfer(11, { status: "awaiting-approval", user: null, buyerCookie: null })];
+      const data = [
+        transfer(12, { status: "ordered", orderId: 501, orderNumber: "SO-501" }),
+        transfer(11, { status: "awaiting-approval", user: null, buyerCookie: null }),
+      ];
       return HttpResponse.json({ total, limit: Number(query.get("$limit")), skip: Number(query.get("$skip")), data });
     }),
   );
@@ -69,7 +76,12 @@ describe("/punchedout-baskets", () => {
       status: "Ordered",
       order: { id: "501", number: "SO-501" },
     });
-    expect(page.transfers[1]).toMatchObject({ user: "Unknown", reference: "", status: "Awaiting approval", order: null });
+    expect(page.transfers[1]).toMatchObject({
+      user: "Unknown",
+      reference: "",
+      status: "Awaiting approval",
+      order: null,
+    });
   });
 
   it("pages by 16: page 3 asks $skip 32; a bad page number is page 1", async () => {
@@ -95,7 +107,11 @@ describe("/punchedout-baskets", () => {
 
   it("a provider 403 is its error page, not a list", async () => {
     setUp();
-    server.use(http.get(`${UPSTREAM}/api/punchout/transfer`, () => HttpResponse.json({ name: "Forbidden", message: "You may not see order history", code: 403 }, { status: 403 })));
+    server.use(
+      http.get(`${UPSTREAM}/api/punchout/transfer`, () =>
+        HttpResponse.json({ name: "Forbidden", message: "You may not see order history", code: 403 }, { status: 403 }),
+      ),
+    );
     const result = (await load()) as Response;
     expect(result.status).toBe(403);
   });

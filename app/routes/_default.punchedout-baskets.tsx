@@ -10,7 +10,11 @@ export const meta: MetaFunction = () => [{ title: "Punched-out baskets · Workwe
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-const STATUS_TEXT = { transferred: "Transferred", "awaiting-approval": "Awaiting approval", ordered: "Ordered" } as const;
+const STATUS_TEXT = {
+  transferred: "Transferred",
+  "awaiting-approval": "Awaiting approval",
+  ordered: "Ordered",
+} as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
@@ -85,8 +89,16 @@ export default function PunchedoutBaskets() {
   return (
     <section className="stack orders">
       <h1>Punched-out baskets</h1>
-      <p>Baskets sent back to your procurement system from punchout sessions. A basket shows as ordered once its purchase order arrives.</p>
-      <OrderTable rows={transfers} columns={COLUMNS} caption={`Punched-out baskets (${total})`} empty="No baskets have been sent back from punchout sessions yet." />
+      <p>
+        Baskets sent back to your procurement system from punchout sessions. A basket shows as ordered once its purchase
+        order arrives.
+      </p>
+      <OrderTable
+        rows={transfers}
+        columns={COLUMNS}
+        caption={`Punched-out baskets (${total})`}
+        empty="No baskets have been sent back from punchout sessions yet."
+      />
       <Pagination page={page} pages={pages} />
     </section>
   );

@@ -14,7 +14,9 @@ beforeAll(async () => {
 });
 
 type Answer = {
-  data: { ok: true; report: Array<{ row: number; code: string; added: boolean; reason: string | null }>; added: number } | { ok: false; fieldErrors: Record<string, string> };
+  data:
+    | { ok: true; report: Array<{ row: number; code: string; added: boolean; reason: string | null }>; added: number }
+    | { ok: false; fieldErrors: Record<string, string> };
   init: ResponseInit;
 };
 
@@ -24,12 +26,15 @@ function setUp(stock: Array<Record<string, unknown>> = []) {
   return mock.store;
 }
 
-const run = (request: Request) => settle(() => action({ request, params: {}, context: testLoadContext() })) as Promise<Answer>;
+const run = (request: Request) =>
+  settle(() => action({ request, params: {}, context: testLoadContext() })) as Promise<Answer>;
 
 describe("/quick-order", () => {
   it("adds the good lines in one write and reports each refused line with its reason", async () => {
     const store = setUp();
-    const answer = await run(post("/quick-order", { lines: "hv-jkt-m, 2\nGLV-RIG,3\nNOPE,1\nHV-JKT,1\nGLV-RIG,4" }, cookie));
+    const answer = await run(
+      post("/quick-order", { lines: "hv-jkt-m, 2\nGLV-RIG,3\nNOPE,1\nHV-JKT,1\nGLV-RIG,4" }, cookie),
+    );
     expect(answer.init.status).toBe(200);
     if (!answer.data.ok) throw new Error("expected a report");
     expect(answer.data.report.map((l) => [l.row, l.code, l.added, l.reason])).toEqual([
@@ -49,7 +54,10 @@ describe("/quick-order", () => {
   it("adds a product whose price is hidden from the account, as the product page and basket do (decision 058)", async () => {
     const store = { state: { ...emptyBasket(), stock: [] }, patches: [], reorders: [] };
     const mock = basketHandlers({ store, items: [{ ...ITEMS.jacketM, price: null }] });
-    server.use(...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue", "pricingHidden"] }) }), ...mock.handlers);
+    server.use(
+      ...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue", "pricingHidden"] }) }),
+      ...mock.handlers,
+    );
     const answer = await run(post("/quick-order", { lines: "HV-JKT-M,2" }, cookie));
     expect(answer.init.status).toBe(200);
     expect(mock.store.state.stock).toEqual([expect.objectContaining({ productId: "20002", qty: 2, price: null })]);
@@ -59,7 +67,9 @@ describe("/quick-order", () => {
     const store = setUp();
     store.state = { ...store.state, selectedBasketType: "manpack-order-basket" };
     await run(post("/quick-order", { lines: "HV-JKT-M, 1" }, cookie));
-    expect(store.patches).toEqual([{ stock: [expect.objectContaining({ productId: "20002", qty: 1 })], selectedBasketType: "stock-order-basket" }]);
+    expect(store.patches).toEqual([
+      { stock: [expect.objectContaining({ productId: "20002", qty: 1 })], selectedBasketType: "stock-order-basket" },
+    ]);
   });
 
   it("reads an uploaded CSV file (header row skipped) instead of the typed lines", async () => {
@@ -67,7 +77,11 @@ describe("/quick-order", () => {
     const form = new FormData();
     form.set("lines", "");
     form.set("file", new File(["code,qty\nHV-JKT-M,1\n"], "lines.csv", { type: "text/csv" }));
-    const request = new Request("http://portal.test/quick-order", { method: "POST", body: form, headers: { Cookie: cookie, Origin: "http://portal.test" } });
+    const request = new Request("http://portal.test/quick-order", {
+      method: "POST",
+      body: form,
+      headers: { Cookie: cookie, Origin: "http://portal.test" },
+    });
     const answer = await run(request);
     expect(answer.init.status).toBe(200);
     expect(store.state.stock.map((l) => [l.productId, l.qty])).toEqual([["20002", 1]]);
@@ -84,7 +98,9 @@ describe("/quick-order", () => {
     const store = setUp();
     const answer = await run(post("/quick-order", { lines: "  \n" }, cookie));
     expect(answer.init.status).toBe(400);
-    expect(answer.data.ok ? null : answer.data.fieldErrors.lines).toBe("Enter at least one product code and quantity, or upload a CSV file");
+    expect(answer.data.ok ? null : answer.data.fieldErrors.lines).toBe(
+      "Enter at least one product code and quantity, or upload a CSV file",
+    );
     expect(store.patches).toEqual([]);
   });
 });

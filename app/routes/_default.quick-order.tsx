@@ -37,8 +37,8 @@ export default function QuickOrderPage() {
     <div className="stack quick-order">
       <h1>Quick order</h1>
       <p className="muted">
-        Add several products at once by product code: one line each, the code then the quantity (for example <code>HV100-YEL-M, 5</code>). Up to{" "}
-        {QUICK_ORDER_MAX_LINES} lines.
+        Add several products at once by product code: one line each, the code then the quantity (for example{" "}
+        <code>HV100-YEL-M, 5</code>). Up to {QUICK_ORDER_MAX_LINES} lines.
       </p>
 
       {report ? <QuickOrderReport report={report.report} added={report.added} /> : null}

@@ -5,7 +5,13 @@ import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tes
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
-import { reportChoiceHandlers, reportHandlers, reportTask, spendByMonthRows, type MockTask } from "../../tests/mocks/upstream/reports";
+import {
+  reportChoiceHandlers,
+  reportHandlers,
+  reportTask,
+  spendByMonthRows,
+  type MockTask,
+} from "../../tests/mocks/upstream/reports";
 import { action, loader } from "./_default.reporting.$taskId";
 import { loader as csvLoader } from "./_default.reporting.$taskId_.export[.csv]";
 import { loader as xlsxLoader } from "./_default.reporting.$taskId_.export[.xlsx]";
@@ -23,26 +29,53 @@ const REPORTER = ["canViewFullCatalogue", "viewOrderHistory", "viewReporting"];
 
 function setUp(tasks: MockTask[], permissions = REPORTER) {
   const reports = reportHandlers(tasks);
-  server.use(...authHandlers({ session: sessionAnswer({ permissions }) }), ...reports.handlers, ...reportChoiceHandlers());
+  server.use(
+    ...authHandlers({ session: sessionAnswer({ permissions }) }),
+    ...reports.handlers,
+    ...reportChoiceHandlers(),
+  );
   return reports;
 }
 
 type Data = Awaited<ReturnType<typeof loader>>;
 const load = (taskId: string, search = "") =>
-  settle(() => loader({ request: get(`/reporting/${taskId}${search}`, cookie), params: { taskId }, context: testLoadContext() }));
+  settle(() =>
+    loader({ request: get(`/reporting/${taskId}${search}`, cookie), params: { taskId }, context: testLoadContext() }),
+  );
 const download = (kind: "csv" | "xlsx", taskId: string) =>
-  settle(() => (kind === "csv" ? csvLoader : xlsxLoader)({ request: get(`/reporting/${taskId}/export.${kind}`, cookie), params: { taskId }, context: testLoadContext() })) as Promise<Response>;
+  settle(() =>
+    (kind === "csv" ? csvLoader : xlsxLoader)({
+      request: get(`/reporting/${taskId}/export.${kind}`, cookie),
+      params: { taskId },
+      context: testLoadContext(),
+    }),
+  ) as Promise<Response>;
 
 /** 130 products, so the table has three pages and the CSV more than one provider page of 1000 is not needed. */
 const products = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ itemId: String(20000 + i), code: i === 0 ? "=HYPERLINK(\"x\")" : `P-${i}`, name: `Product ${i}`, quantity: n - i, amount: (n - i) * 2.5 }));
+  Array.from({ length: n }, (_, i) => ({
+    itemId: String(20000 + i),
+    code: i === 0 ? '=HYPERLINK("x")' : `P-${i}`,
+    name: `Product ${i}`,
+    quantity: n - i,
+    amount: (n - i) * 2.5,
+  }));
 
 describe("/reporting/{taskId}: a finished report", () => {
   it("title, filters in words, the chart as plain data with a title and description, the table's first 50 rows", async () => {
-    const reports = setUp([reportTask({ taskId: "12", params: { from: "2025-12-01", to: "2026-11-23", departments: ["302"], employees: ["5102"] } })]);
+    const reports = setUp([
+      reportTask({
+        taskId: "12",
+        params: { from: "2025-12-01", to: "2026-11-23", departments: ["302"], employees: ["5102"] },
+      }),
+    ]);
     const data = (await load("12")) as Data;
     expect(data.title).toBe("Spend by month");
-    expect(data.filters).toEqual(["Orders placed 01.12.25 to 23.11.26", "Departments: Maternity", "Employees: Ana Wearer (NW-0001)"]);
+    expect(data.filters).toEqual([
+      "Orders placed 01.12.25 to 23.11.26",
+      "Departments: Maternity",
+      "Employees: Ana Wearer (NW-0001)",
+    ]);
     expect(data.state).toBe("success");
     expect(data.againSearch).toBe("type=spend-by-month&from=2025-12-01&to=2026-11-23&departments=302&employees=5102");
     const report = data.report!;
@@ -66,7 +99,10 @@ describe("/reporting/{taskId}: a finished report", () => {
     expect(report.rows).toHaveLength(30);
     expect(report.rows[0][0]).toBe("P-100");
     expect(report.chart!.kind).toBe("bar");
-    expect(reports.queries.map((q) => Object.fromEntries(q))).toEqual([{ $limit: "100", $skip: "0" }, { $limit: "50", $skip: "100" }]);
+    expect(reports.queries.map((q) => Object.fromEntries(q))).toEqual([
+      { $limit: "100", $skip: "0" },
+      { $limit: "50", $skip: "100" },
+    ]);
   });
 
   it("a page past the end is the last page", async () => {
@@ -93,13 +129,23 @@ describe("/reporting/{taskId}: not finished", () => {
     const reports = setUp([reportTask({ taskId: "13", type: "top-products", status: "failed" })]);
     const data = (await load("13")) as Data;
     expect([data.state, data.reason, data.report]).toEqual(["failed", "The report took longer than 60 seconds", null]);
-    const result = await settle(() => action({ request: post("/reporting/13", { intent: "retry", taskId: "13" }, cookie), params: { taskId: "13" }, context: testLoadContext() }));
+    const result = await settle(() =>
+      action({
+        request: post("/reporting/13", { intent: "retry", taskId: "13" }, cookie),
+        params: { taskId: "13" },
+        context: testLoadContext(),
+      }),
+    );
     expect(reports.patches).toEqual([{ taskId: "13", body: { retry: true } }]);
     expect(locationOf(result)).toBe("/reporting/13");
     expect(await toastOf(result)).toEqual({ kind: "success", message: "The report is being run again" });
   });
 
-  it.each([["an unknown task", "404"], ["another user's task (the provider answers 404)", "77"], ["an id that is not one", "abc"]])("%s: the 404 page", async (_label, taskId) => {
+  it.each([
+    ["an unknown task", "404"],
+    ["another user's task (the provider answers 404)", "77"],
+    ["an id that is not one", "abc"],
+  ])("%s: the 404 page", async (_label, taskId) => {
     setUp([reportTask({ taskId: "12" })]);
     const result = await load(taskId);
     expect(result).toBeInstanceOf(Response);
@@ -116,11 +162,20 @@ describe("/reporting/{taskId}: not finished", () => {
 describe("/reporting/{taskId}/export.csv and export.xlsx (issue 19 item 5)", () => {
   it("CSV: an attachment named with the filters, the header and every row, streamed over the provider's pages of 1000", async () => {
     const rows = products(2300);
-    const reports = setUp([reportTask({ taskId: "15", type: "top-products", rows, params: { from: "2026-01-01", to: "2026-06-30", departments: ["301", "302"], employees: [] } })]);
+    const reports = setUp([
+      reportTask({
+        taskId: "15",
+        type: "top-products",
+        rows,
+        params: { from: "2026-01-01", to: "2026-06-30", departments: ["301", "302"], employees: [] },
+      }),
+    ]);
     const response = await download("csv", "15");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="top-products_2026-01-01_to_2026-06-30_departments-301-302.csv"');
+    expect(response.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="top-products_2026-01-01_to_2026-06-30_departments-301-302.csv"',
+    );
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const text = (await response.text()).replace(/^\uFEFF/, "");
     const lines = text.trim().split(/\r?\n/);
@@ -140,8 +195,12 @@ describe("/reporting/{taskId}/export.csv and export.xlsx (issue 19 item 5)", () 
     setUp([reportTask({ taskId: "12", rows: spendByMonthRows() })]);
     const response = await download("xlsx", "12");
     expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="spend-by-month_2025-12-01_to_2026-11-23.xlsx"');
+    expect(response.headers.get("Content-Type")).toBe(
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    );
+    expect(response.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="spend-by-month_2025-12-01_to_2026-11-23.xlsx"',
+    );
     const bytes = await response.arrayBuffer();
     expect(Number(response.headers.get("Content-Length"))).toBe(bytes.byteLength);
     const book = new ExcelJS.Workbook();

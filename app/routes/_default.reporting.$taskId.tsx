@@ -10,7 +10,9 @@ import ordersStyles from "~/styles/orders.css";
 import reportingStyles from "~/styles/reporting.css";
 import reportsStyles from "~/styles/reports.css";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Report"} · Workwear ordering portal` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Report"} · Workwear ordering portal` },
+];
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: ordersStyles },
   { rel: "stylesheet", href: reportsStyles },
@@ -46,7 +48,8 @@ export default function ReportResult() {
         <li>Asked at {data.askedAt}</li>
       </ul>
       <p>
-        <Link to="/reporting">Back to your reports</Link> · <Link to={`/reporting?${data.againSearch}`}>Ask again with these filters</Link>
+        <Link to="/reporting">Back to your reports</Link> ·{" "}
+        <Link to={`/reporting?${data.againSearch}`}>Ask again with these filters</Link>
       </p>
       {data.state === "pending" ? <PendingRefresh text="This report is still running." /> : null}
       {data.state === "failed" ? (
@@ -70,7 +73,11 @@ export default function ReportResult() {
           {report.chart ? (
             <figure className="report-figure">
               <ReportChartSvg chart={report.chart} />
-              {report.total > report.charted ? <figcaption className="muted">The chart shows the first {report.charted} rows of {report.total}.</figcaption> : null}
+              {report.total > report.charted ? (
+                <figcaption className="muted">
+                  The chart shows the first {report.charted} rows of {report.total}.
+                </figcaption>
+              ) : null}
             </figure>
           ) : (
             <p>This report has no rows for these filters.</p>
@@ -92,7 +99,10 @@ export default function ReportResult() {
                   {report.rows.map((row, r) => (
                     <tr key={r}>
                       {row.map((cell, i) => (
-                        <td key={report.columns[i].key} className={report.columns[i].numeric ? "order-table__money" : undefined}>
+                        <td
+                          key={report.columns[i].key}
+                          className={report.columns[i].numeric ? "order-table__money" : undefined}
+                        >
                           {cell}
                         </td>
                       ))}
@@ -100,7 +110,12 @@ export default function ReportResult() {
                   ))}
                 </tbody>
               </ScrollingTable>
-              <Pagination page={report.page} pages={report.pages} total={report.total} noun={report.total === 1 ? "row" : "rows"} />
+              <Pagination
+                page={report.page}
+                pages={report.pages}
+                total={report.total}
+                noun={report.total === 1 ? "row" : "rows"}
+              />
             </>
           ) : null}
         </>
@@ -114,7 +129,10 @@ export function ErrorBoundary() {
     <PageErrorBoundary
       notFound="We could not find that report: it may have been cleared by a newer one."
       failed="The report could not be shown. Please try again shortly."
-      links={[{ to: "/reporting", label: "Your reports" }, { to: "/dashboard", label: "Dashboard" }]}
+      links={[
+        { to: "/reporting", label: "Your reports" },
+        { to: "/dashboard", label: "Dashboard" },
+      ]}
     />
   );
 }

@@ -5,7 +5,13 @@ import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tes
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
-import { REPORT_DEPARTMENTS, reportChoiceHandlers, reportHandlers, reportTask, type MockTask } from "../../tests/mocks/upstream/reports";
+import {
+  REPORT_DEPARTMENTS,
+  reportChoiceHandlers,
+  reportHandlers,
+  reportTask,
+  type MockTask,
+} from "../../tests/mocks/upstream/reports";
 import { action, loader } from "./_default.reporting._index";
 
 // /reporting (issue 19 items 1 and 2, decision 124): the GET-able form, the task list from GET /api/report, the post
@@ -22,12 +28,17 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 function setUp(tasks: MockTask[] = [], options: { permissions?: string[]; createStatus?: number } = {}) {
   const reports = reportHandlers(tasks, { createStatus: options.createStatus });
-  server.use(...authHandlers({ session: sessionAnswer({ permissions: options.permissions ?? REPORTER }) }), ...reports.handlers, ...reportChoiceHandlers());
+  server.use(
+    ...authHandlers({ session: sessionAnswer({ permissions: options.permissions ?? REPORTER }) }),
+    ...reports.handlers,
+    ...reportChoiceHandlers(),
+  );
   return reports;
 }
 
 type Data = Awaited<ReturnType<typeof loader>>;
-const load = (search = "") => settle(() => loader({ request: get(`/reporting${search}`, cookie), params: {}, context: testLoadContext() }));
+const load = (search = "") =>
+  settle(() => loader({ request: get(`/reporting${search}`, cookie), params: {}, context: testLoadContext() }));
 
 /** A post with repeated fields (departments, employees), as the form sends them. */
 function postForm(entries: Array<[string, string]>): Request {
@@ -37,11 +48,20 @@ function postForm(entries: Array<[string, string]>): Request {
     body: new URLSearchParams(entries),
   });
 }
-const send = (entries: Array<[string, string]>) => settle(() => action({ request: postForm(entries), params: {}, context: testLoadContext() }));
+const send = (entries: Array<[string, string]>) =>
+  settle(() => action({ request: postForm(entries), params: {}, context: testLoadContext() }));
 
-type Refused = { init: ResponseInit; data: { ok: false; fieldErrors: Record<string, string>; formError: string | null; values: Record<string, unknown> } };
+type Refused = {
+  init: ResponseInit;
+  data: { ok: false; fieldErrors: Record<string, string>; formError: string | null; values: Record<string, unknown> };
+};
 
-const SPEND: Array<[string, string]> = [["intent", "create"], ["type", "spend-by-month"], ["from", "2026-01-01"], ["to", "2026-06-30"]];
+const SPEND: Array<[string, string]> = [
+  ["intent", "create"],
+  ["type", "spend-by-month"],
+  ["from", "2026-01-01"],
+  ["to", "2026-06-30"],
+];
 
 describe("/reporting: who may open it", () => {
   it("a user without viewReporting is sent home, told why, and nothing is asked of the provider", async () => {
@@ -66,11 +86,23 @@ describe("/reporting: the form (issue 19 item 1)", () => {
     setUp();
     const data = (await load()) as Data;
     expect(data.types.map((t) => t.value)).toEqual([
-      "orders-by-status", "spend-by-month", "top-products", "spend-by-department", "spend-by-cost-centre", "allowance-usage", "approval-turnaround",
+      "orders-by-status",
+      "spend-by-month",
+      "top-products",
+      "spend-by-department",
+      "spend-by-cost-centre",
+      "allowance-usage",
+      "approval-turnaround",
     ]);
     for (const t of data.types) expect(t.description.length).toBeGreaterThan(10);
-    expect(data.departments).toEqual([{ value: "301", label: "Estates" }, { value: "302", label: "Maternity" }]);
-    expect(data.employees).toEqual([{ value: "5102", label: "Ana Wearer (NW-0001)" }, { value: "5103", label: "Ben Porter" }]);
+    expect(data.departments).toEqual([
+      { value: "301", label: "Estates" },
+      { value: "302", label: "Maternity" },
+    ]);
+    expect(data.employees).toEqual([
+      { value: "5102", label: "Ana Wearer (NW-0001)" },
+      { value: "5103", label: "Ben Porter" },
+    ]);
     expect(data.values).toMatchObject({ type: "", to: today(), departments: [], employees: [] });
     expect(data.values.from).toMatch(/^\d{4}-\d{2}-01$/);
     expect(data.errors).toEqual({});
@@ -78,8 +110,16 @@ describe("/reporting: the form (issue 19 item 1)", () => {
 
   it("is GET-able: a link with filters pre-fills the form", async () => {
     setUp();
-    const data = (await load("?type=top-products&from=2026-01-01&to=2026-03-31&departments=301&employees=5103&employees=5102")) as Data;
-    expect(data.values).toEqual({ type: "top-products", from: "2026-01-01", to: "2026-03-31", departments: ["301"], employees: ["5103", "5102"] });
+    const data = (await load(
+      "?type=top-products&from=2026-01-01&to=2026-03-31&departments=301&employees=5103&employees=5102",
+    )) as Data;
+    expect(data.values).toEqual({
+      type: "top-products",
+      from: "2026-01-01",
+      to: "2026-03-31",
+      departments: ["301"],
+      employees: ["5103", "5102"],
+    });
     expect(data.errors).toEqual({});
   });
 
@@ -94,7 +134,11 @@ describe("/reporting: the form (issue 19 item 1)", () => {
 describe("/reporting: the tasks (issue 19 item 2)", () => {
   it("lists the caller's tasks newest first: label, filters in words, asked at, state", async () => {
     setUp([
-      reportTask({ taskId: "12", status: "success", params: { from: "2025-12-01", to: "2026-11-23", departments: ["301"], employees: [] } }),
+      reportTask({
+        taskId: "12",
+        status: "success",
+        params: { from: "2025-12-01", to: "2026-11-23", departments: ["301"], employees: [] },
+      }),
       reportTask({ taskId: "13", type: "top-products", status: "failed" }),
     ]);
     const data = (await load()) as Data;
@@ -107,12 +151,15 @@ describe("/reporting: the tasks (issue 19 item 2)", () => {
     expect(data.pending).toBe(false);
   });
 
-  it.each(["pending", "running"] as const)("a %s task is Running… and the page says it is waiting (Refresh, polling)", async (status) => {
-    setUp([reportTask({ taskId: "14", status })]);
-    const data = (await load()) as Data;
-    expect(data.tasks[0].state).toBe("pending");
-    expect(data.pending).toBe(true);
-  });
+  it.each(["pending", "running"] as const)(
+    "a %s task is Running… and the page says it is waiting (Refresh, polling)",
+    async (status) => {
+      setUp([reportTask({ taskId: "14", status })]);
+      const data = (await load()) as Data;
+      expect(data.tasks[0].state).toBe("pending");
+      expect(data.pending).toBe(true);
+    },
+  );
 
   it("no tasks: an empty list, nothing pending", async () => {
     setUp();
@@ -125,9 +172,19 @@ describe("/reporting: asking for a report", () => {
   it("sends exactly the POST /api/report body, then 303 back to /reporting with the filters in the address and a toast", async () => {
     const reports = setUp([reportTask({ taskId: "12", status: "success" })]);
     const result = await send([...SPEND, ["departments", "302"], ["departments", "301"], ["employees", "5102"]]);
-    expect(reports.bodies).toEqual([{ type: "spend-by-month", from: "2026-01-01", to: "2026-06-30", departments: ["302", "301"], employees: ["5102"] }]);
+    expect(reports.bodies).toEqual([
+      {
+        type: "spend-by-month",
+        from: "2026-01-01",
+        to: "2026-06-30",
+        departments: ["302", "301"],
+        employees: ["5102"],
+      },
+    ]);
     expect((result as Response).status).toBe(303);
-    expect(locationOf(result)).toBe("/reporting?type=spend-by-month&from=2026-01-01&to=2026-06-30&departments=302&departments=301&employees=5102");
+    expect(locationOf(result)).toBe(
+      "/reporting?type=spend-by-month&from=2026-01-01&to=2026-06-30&departments=302&departments=301&employees=5102",
+    );
     expect(await toastOf(result)).toEqual({ kind: "success", message: "Report requested: it is being prepared" });
     // the provider cleared the earlier success; the new task is pending
     expect(reports.tasks.map((t) => [t.taskId, t.status])).toEqual([["100", "pending"]]);
@@ -135,7 +192,10 @@ describe("/reporting: asking for a report", () => {
 
   it("dates left out: the last 12 months", async () => {
     const reports = setUp();
-    await send([["intent", "create"], ["type", "orders-by-status"]]);
+    await send([
+      ["intent", "create"],
+      ["type", "orders-by-status"],
+    ]);
     expect(reports.bodies[0]).toMatchObject({ type: "orders-by-status", to: today() });
   });
 
@@ -147,39 +207,50 @@ describe("/reporting: asking for a report", () => {
     ["reversed dates", [["from", "2026-07-01"]], { from: "The start date must be on or before the end date" }],
     ["more than 24 months", [["from", "2024-06-30"]], { to: "A report can cover at most 24 months" }],
     ["a department that is not an id", [["departments", "Estates"]], { departments: "Unknown department: Estates" }],
-  ] as Array<[string, Array<[string, string]>, Record<string, string>]>)("%s: 400, its message under the field, nothing sent", async (_label, change, errors) => {
-    const reports = setUp();
-    const form = new Map(SPEND);
-    for (const [k, v] of change) form.set(k, v);
-    const result = (await send([...form])) as Refused;
-    expect(result.init.status).toBe(400);
-    expect(result.data.fieldErrors).toEqual(errors);
-    expect(result.data.values).toMatchObject(Object.fromEntries(change.map(([k, v]) => [k, k === "departments" ? [v] : v])));
-    expect(reports.bodies).toEqual([]);
-  });
+  ] as Array<[string, Array<[string, string]>, Record<string, string>]>)(
+    "%s: 400, its message under the field, nothing sent",
+    async (_label, change, errors) => {
+      const reports = setUp();
+      const form = new Map(SPEND);
+      for (const [k, v] of change) form.set(k, v);
+      const result = (await send([...form])) as Refused;
+      expect(result.init.status).toBe(400);
+      expect(result.data.fieldErrors).toEqual(errors);
+      expect(result.data.values).toMatchObject(
+        Object.fromEntries(change.map(([k, v]) => [k, k === "departments" ? [v] : v])),
+      );
+      expect(reports.bodies).toEqual([]);
+    },
+  );
 
   it("the provider refuses several fields at once: each message under its field", async () => {
     const reports = setUp();
     const result = (await send([...SPEND, ["departments", "999"], ["employees", "7777"]])) as Refused;
     expect(reports.bodies).toHaveLength(1);
     expect(result.init.status).toBe(400);
-    expect(result.data.fieldErrors).toEqual({ departments: "Unknown department: 999", employees: "Unknown employee: 7777" });
+    expect(result.data.fieldErrors).toEqual({
+      departments: "Unknown department: 999",
+      employees: "Unknown employee: 7777",
+    });
     expect(result.data.formError).toBeNull();
   });
 
   it.each([
     ["another customer's department", ["departments", "999"], { departments: "Unknown department: 999" }],
     ["another customer's employee", ["employees", "7777"], { employees: "Unknown employee: 7777" }],
-  ] as Array<[string, [string, string], Record<string, string>]>)("the provider refuses %s: 400, its message under the field, values kept", async (_label, extra, errors) => {
-    const reports = setUp();
-    const result = (await send([...SPEND, extra])) as Refused;
-    expect(reports.bodies).toHaveLength(1);
-    expect(result.init.status).toBe(400);
-    expect(result.data.fieldErrors).toEqual(errors);
-    expect(result.data.formError).toBeNull();
-    expect(result.data.values).toMatchObject({ type: "spend-by-month", from: "2026-01-01", to: "2026-06-30" });
-    expect(reports.tasks).toEqual([]);
-  });
+  ] as Array<[string, [string, string], Record<string, string>]>)(
+    "the provider refuses %s: 400, its message under the field, values kept",
+    async (_label, extra, errors) => {
+      const reports = setUp();
+      const result = (await send([...SPEND, extra])) as Refused;
+      expect(reports.bodies).toHaveLength(1);
+      expect(result.init.status).toBe(400);
+      expect(result.data.fieldErrors).toEqual(errors);
+      expect(result.data.formError).toBeNull();
+      expect(result.data.values).toMatchObject({ type: "spend-by-month", from: "2026-01-01", to: "2026-06-30" });
+      expect(reports.tasks).toEqual([]);
+    },
+  );
 
   it("a refusal naming no field: its message above the form, with its status", async () => {
     setUp([], { createStatus: 403 });
@@ -192,7 +263,10 @@ describe("/reporting: asking for a report", () => {
 describe("/reporting: Run again", () => {
   it("a failed task: PATCH {retry: true}, back to /reporting with a toast; the task is pending again", async () => {
     const reports = setUp([reportTask({ taskId: "13", status: "failed" })]);
-    const result = await send([["intent", "retry"], ["taskId", "13"]]);
+    const result = await send([
+      ["intent", "retry"],
+      ["taskId", "13"],
+    ]);
     expect(reports.patches).toEqual([{ taskId: "13", body: { retry: true } }]);
     expect(locationOf(result)).toBe("/reporting");
     expect(await toastOf(result)).toEqual({ kind: "success", message: "The report is being run again" });
@@ -201,20 +275,26 @@ describe("/reporting: Run again", () => {
 
   it("a task that has not failed: the provider's 409 reason as an error toast", async () => {
     setUp([reportTask({ taskId: "12", status: "success" })]);
-    const result = await send([["intent", "retry"], ["taskId", "12"]]);
+    const result = await send([
+      ["intent", "retry"],
+      ["taskId", "12"],
+    ]);
     expect(locationOf(result)).toBe("/reporting");
     expect(await toastOf(result)).toEqual({ kind: "error", message: "Only a failed report can be run again" });
   });
 
-  it.each([["an unknown task", "404", "That report no longer exists."], ["an id that is not one", "abc", "Choose a report to run again."]])(
-    "%s: an error toast",
-    async (_label, taskId, message) => {
-      const reports = setUp();
-      const result = await send([["intent", "retry"], ["taskId", taskId]]);
-      expect(await toastOf(result)).toEqual({ kind: "error", message });
-      expect(reports.patches.length).toBe(taskId === "abc" ? 0 : 1);
-    },
-  );
+  it.each([
+    ["an unknown task", "404", "That report no longer exists."],
+    ["an id that is not one", "abc", "Choose a report to run again."],
+  ])("%s: an error toast", async (_label, taskId, message) => {
+    const reports = setUp();
+    const result = await send([
+      ["intent", "retry"],
+      ["taskId", taskId],
+    ]);
+    expect(await toastOf(result)).toEqual({ kind: "error", message });
+    expect(reports.patches.length).toBe(taskId === "abc" ? 0 : 1);
+  });
 
   it("an unknown intent: 400, nothing sent", async () => {
     const reports = setUp();
@@ -232,7 +312,11 @@ describe("/reporting: the departments and employees are kept for a minute (decis
   it("the page asks for both lists once; its polls while a report runs ask only for the tasks", async () => {
     const calls: string[] = [];
     const reports = reportHandlers([reportTask({ status: "pending" })]);
-    server.use(...authHandlers({ session: sessionAnswer({ permissions: REPORTER }) }), ...reports.handlers, ...reportChoiceHandlers(calls));
+    server.use(
+      ...authHandlers({ session: sessionAnswer({ permissions: REPORTER }) }),
+      ...reports.handlers,
+      ...reportChoiceHandlers(calls),
+    );
     expect(((await load()) as Data).pending).toBe(true);
     expect(((await load("?index")) as Data).pending).toBe(true);
     expect(((await load("?index")) as Data).departments).toEqual([
@@ -245,12 +329,18 @@ describe("/reporting: the departments and employees are kept for a minute (decis
   it("a task naming a department the kept lists lack reads them afresh, so its filters are named", async () => {
     const calls: string[] = [];
     const reports = reportHandlers([reportTask()]);
-    server.use(...authHandlers({ session: sessionAnswer({ permissions: REPORTER }) }), ...reports.handlers, ...reportChoiceHandlers(calls));
+    server.use(
+      ...authHandlers({ session: sessionAnswer({ permissions: REPORTER }) }),
+      ...reports.handlers,
+      ...reportChoiceHandlers(calls),
+    );
     await load();
     expect(calls).toHaveLength(2);
     // a department added since, and a task limited to it
     const added = [...REPORT_DEPARTMENTS, { internalId: "303", name: "Theatres" }];
-    const later = reportHandlers([reportTask({ params: { from: "2025-12-01", to: "2026-11-23", departments: ["303"], employees: [] } })]);
+    const later = reportHandlers([
+      reportTask({ params: { from: "2025-12-01", to: "2026-11-23", departments: ["303"], employees: [] } }),
+    ]);
     server.use(...later.handlers, ...reportChoiceHandlers(calls, added));
     const data = (await load()) as Data;
     expect(calls).toHaveLength(4);

@@ -47,7 +47,13 @@ export default function Reporting() {
       <h1>Reporting</h1>
       <FormError id="report-form-error" message={refused?.formError} />
       {/* keyed by the address and the answer, so a pre-filling link or a refusal redraws the form with its values */}
-      <Form method="post" className="stack report-form" noValidate key={`${location.search}|${refused ? "refused" : ""}`} aria-labelledby="report-form-title">
+      <Form
+        method="post"
+        className="stack report-form"
+        noValidate
+        key={`${location.search}|${refused ? "refused" : ""}`}
+        aria-labelledby="report-form-title"
+      >
         <h2 id="report-form-title">Ask for a report</h2>
         <input type="hidden" name="intent" value="create" />
         <fieldset aria-describedby={describe("type")}>
@@ -55,7 +61,14 @@ export default function Reporting() {
           <FieldError id="type-error" message={errors.type} />
           <div className="choices">
             {data.types.map((t) => (
-              <Choice key={t.value} name="type" value={t.value} label={t.label} detail={t.description} defaultChecked={values.type === t.value} />
+              <Choice
+                key={t.value}
+                name="type"
+                value={t.value}
+                label={t.label}
+                detail={t.description}
+                defaultChecked={values.type === t.value}
+              />
             ))}
           </div>
         </fieldset>
@@ -64,19 +77,47 @@ export default function Reporting() {
           <div className="report-form__dates">
             <div className="field">
               <label htmlFor="report-from">From</label>
-              <input id="report-from" name="from" type="date" defaultValue={values.from} aria-invalid={errors.from ? true : undefined} aria-describedby={describe("from")} />
+              <input
+                id="report-from"
+                name="from"
+                type="date"
+                defaultValue={values.from}
+                aria-invalid={errors.from ? true : undefined}
+                aria-describedby={describe("from")}
+              />
               <FieldError id="from-error" message={errors.from} />
             </div>
             <div className="field">
               <label htmlFor="report-to">To</label>
-              <input id="report-to" name="to" type="date" defaultValue={values.to} aria-invalid={errors.to ? true : undefined} aria-describedby={describe("to")} />
+              <input
+                id="report-to"
+                name="to"
+                type="date"
+                defaultValue={values.to}
+                aria-invalid={errors.to ? true : undefined}
+                aria-describedby={describe("to")}
+              />
               <FieldError id="to-error" message={errors.to} />
             </div>
           </div>
           <p className="muted">A report covers at most 24 months.</p>
         </fieldset>
-        <CheckboxList name="departments" legend="Departments" hint="None ticked: every department." options={data.departments} chosen={values.departments} error={errors.departments} />
-        <CheckboxList name="employees" legend="Employees" hint="None ticked: every employee." options={data.employees} chosen={values.employees} error={errors.employees} />
+        <CheckboxList
+          name="departments"
+          legend="Departments"
+          hint="None ticked: every department."
+          options={data.departments}
+          chosen={values.departments}
+          error={errors.departments}
+        />
+        <CheckboxList
+          name="employees"
+          legend="Employees"
+          hint="None ticked: every employee."
+          options={data.employees}
+          chosen={values.employees}
+          error={errors.employees}
+        />
         <div>
           <button type="submit" className="button button--primary" disabled={busy}>
             Run report
@@ -101,7 +142,9 @@ export default function Reporting() {
           <tbody>
             {data.tasks.map((task) => (
               <tr key={task.taskId}>
-                <th scope="row">{task.state === "success" ? <Link to={`/reporting/${task.taskId}`}>{task.label}</Link> : task.label}</th>
+                <th scope="row">
+                  {task.state === "success" ? <Link to={`/reporting/${task.taskId}`}>{task.label}</Link> : task.label}
+                </th>
                 <td>
                   <ul className="report-tasks__filters">
                     {task.filters.map((f) => (

@@ -26,7 +26,10 @@ const monthly = {
   ],
 };
 
-type FormAnswer = { data: { ok: false; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit };
+type FormAnswer = {
+  data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
+  init: ResponseInit;
+};
 
 function setUp() {
   const basket = basketHandlers();
@@ -35,12 +38,22 @@ function setUp() {
   return { basket: basket.store, saved };
 }
 const send = (id: string, form: Record<string, string>) =>
-  settle(() => action({ request: post(`/saved-baskets/${id}`, form, cookie), params: { basketId: id }, context: testLoadContext() }));
+  settle(() =>
+    action({
+      request: post(`/saved-baskets/${id}`, form, cookie),
+      params: { basketId: id },
+      context: testLoadContext(),
+    }),
+  );
 
 describe("/saved-baskets/{id} loader", () => {
   it("lists the lines priced from today's catalogue, marking products that no longer exist", async () => {
     setUp();
-    const view = (await loader({ request: get("/saved-baskets/601", cookie), params: { basketId: "601" }, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
+    const view = (await loader({
+      request: get("/saved-baskets/601", cookie),
+      params: { basketId: "601" },
+      context: testLoadContext(),
+    })) as Awaited<ReturnType<typeof loader>>;
     expect(view.name).toBe("Monthly");
     expect(view.updated).toBe("02.11.26");
     expect(view.lines.map((l) => [l.productId, l.name, l.qty, l.unitPrice, l.lineTotal, l.step, l.available])).toEqual([
@@ -54,7 +67,9 @@ describe("/saved-baskets/{id} loader", () => {
   it("another customer's or an unknown basket, or a malformed id, is a 404", async () => {
     setUp();
     for (const id of ["999", "abc"]) {
-      const result = await settle(() => loader({ request: get(`/saved-baskets/${id}`, cookie), params: { basketId: id }, context: testLoadContext() }));
+      const result = await settle(() =>
+        loader({ request: get(`/saved-baskets/${id}`, cookie), params: { basketId: id }, context: testLoadContext() }),
+      );
       expect((result as Response).status).toBe(404);
     }
   });
@@ -130,13 +145,21 @@ describe("/saved-baskets/{id} for an account whose prices are hidden (issue 12 i
   function setUpHidden() {
     const basket = basketHandlers({ items: Object.values(ITEMS).map((item) => ({ ...item, price: null })) });
     const saved = savedBasketHandlers([monthly]);
-    server.use(...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue", "pricingHidden"] }) }), ...basket.handlers, ...saved.handlers);
+    server.use(
+      ...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue", "pricingHidden"] }) }),
+      ...basket.handlers,
+      ...saved.handlers,
+    );
     return { basket: basket.store, saved };
   }
 
   it("shows the lines as available, their prices and total as 'Price on application'", async () => {
     setUpHidden();
-    const view = (await loader({ request: get("/saved-baskets/601", cookie), params: { basketId: "601" }, context: testLoadContext() })) as Awaited<ReturnType<typeof loader>>;
+    const view = (await loader({
+      request: get("/saved-baskets/601", cookie),
+      params: { basketId: "601" },
+      context: testLoadContext(),
+    })) as Awaited<ReturnType<typeof loader>>;
     expect(view.lines.map((l) => [l.productId, l.available, l.unitPriceText, l.lineTotalText])).toEqual([
       ["20002", true, "Price on application", "Price on application"],
       ["20010", true, "Price on application", "Price on application"],

@@ -6,7 +6,9 @@ import { QuantitySelector } from "~/components/quantity-selector";
 import { TextField } from "~/components/text-field";
 import basketStyles from "~/styles/basket.css";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.name ?? "Saved basket"} · Workwear ordering portal` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.name ?? "Saved basket"} · Workwear ordering portal` },
+];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
@@ -48,14 +50,20 @@ export default function SavedBasketPage() {
       {basket.lines.length === 0 ? (
         <p>This saved basket has no products.</p>
       ) : (
-        <LineTable className="report-table basket-table" columns={["Product", "Price", "Quantity", "Total", { hidden: "Remove" }]}>
+        <LineTable
+          className="report-table basket-table"
+          columns={["Product", "Price", "Quantity", "Total", { hidden: "Remove" }]}
+        >
           {basket.lines.map((line) => (
             <tr key={line.key}>
               <td>
                 <LineProduct
                   thumbnail={line.thumbnail}
                   name={line.name}
-                  details={[line.code, !line.available && "No longer available: it is left out when the basket is loaded."]}
+                  details={[
+                    line.code,
+                    !line.available && "No longer available: it is left out when the basket is loaded.",
+                  ]}
                 />
               </td>
               <td>{line.unitPriceText}</td>
@@ -63,15 +71,32 @@ export default function SavedBasketPage() {
                 <Form method="post" className="basket-line__qty">
                   <input type="hidden" name="intent" value="qty" />
                   <input type="hidden" name="itemId" value={line.productId} />
-                  <QuantitySelector name="qty" label={`Quantity of ${line.name}`} labelHidden defaultValue={line.qty} min={0} step={line.step} />
-                  <button type="submit" className="button button--small" aria-label={`Update the quantity of ${line.name}`} disabled={busy}>
+                  <QuantitySelector
+                    name="qty"
+                    label={`Quantity of ${line.name}`}
+                    labelHidden
+                    defaultValue={line.qty}
+                    min={0}
+                    step={line.step}
+                  />
+                  <button
+                    type="submit"
+                    className="button button--small"
+                    aria-label={`Update the quantity of ${line.name}`}
+                    disabled={busy}
+                  >
                     Update
                   </button>
                 </Form>
               </td>
               <td>{line.lineTotalText}</td>
               <td>
-                <IntentButton intent="remove" fields={{ itemId: line.productId }} label={`Remove ${line.name}`} disabled={busy}>
+                <IntentButton
+                  intent="remove"
+                  fields={{ itemId: line.productId }}
+                  label={`Remove ${line.name}`}
+                  disabled={busy}
+                >
                   Remove
                 </IntentButton>
               </td>

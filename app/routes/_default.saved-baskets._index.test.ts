@@ -13,8 +13,21 @@ beforeAll(async () => {
   cookie = await sessionCookie();
 });
 
-const good = { id: 601, basket_name: "Monthly", checked_out: 0, itemsArray: [{ internalId: "20002", parent: "20001", qty: 2, name: "Hi-Vis Jacket M" }, { internalId: "20099", parent: null, qty: 1, name: "Old Fleece" }] };
-const bad = { id: 602, basket_name: "Broken", checked_out: 0, itemsArray: [{ internalId: "20002", parent: "20001", qty: "two" }] };
+const good = {
+  id: 601,
+  basket_name: "Monthly",
+  checked_out: 0,
+  itemsArray: [
+    { internalId: "20002", parent: "20001", qty: 2, name: "Hi-Vis Jacket M" },
+    { internalId: "20099", parent: null, qty: 1, name: "Old Fleece" },
+  ],
+};
+const bad = {
+  id: 602,
+  basket_name: "Broken",
+  checked_out: 0,
+  itemsArray: [{ internalId: "20002", parent: "20001", qty: "two" }],
+};
 
 function setUp(stock: Array<Record<string, unknown>> = []) {
   const basket = basketHandlers({ store: { state: { ...emptyBasket(), stock }, patches: [], reorders: [] } });
@@ -22,13 +35,16 @@ function setUp(stock: Array<Record<string, unknown>> = []) {
   server.use(...authHandlers(), ...basket.handlers, ...saved.handlers);
   return { basket: basket.store, saved };
 }
-const send = (form: Record<string, string>) => settle(() => action({ request: post("/saved-baskets", form, cookie), params: {}, context: testLoadContext() }));
+const send = (form: Record<string, string>) =>
+  settle(() => action({ request: post("/saved-baskets", form, cookie), params: {}, context: testLoadContext() }));
 
 describe("/saved-baskets action", () => {
   it("saves the live basket: POST {items, newBasketName} without prices", async () => {
     const { saved } = setUp([{ productId: "20002", parentId: "20001", qty: 3, price: 24.5 }]);
     expect(locationOf(await send({ intent: "save", name: "Monthly" }))).toBe("/saved-baskets");
-    expect(saved.posts).toEqual([{ items: [{ internalId: "20002", parent: "20001", qty: 3 }], newBasketName: "Monthly" }]);
+    expect(saved.posts).toEqual([
+      { items: [{ internalId: "20002", parent: "20001", qty: 3 }], newBasketName: "Monthly" },
+    ]);
   });
 
   it("loads a valid basket, dropping products that no longer exist", async () => {
@@ -43,7 +59,15 @@ describe("/saved-baskets action", () => {
     expect(locationOf(await send({ intent: "load", basketId: "602" }))).toBe("/basket");
     // and, replacing the basket, it is no longer a punched-out basket held for approval, nor loaded from a saved
     // basket (decision 077)
-    expect(basket.patches).toEqual([{ stock: [], loadedBasket: null, basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false }]);
+    expect(basket.patches).toEqual([
+      {
+        stock: [],
+        loadedBasket: null,
+        basketIdForApproval: null,
+        approvedOrderAddressId: null,
+        punchoutLoadedBasket: false,
+      },
+    ]);
   });
 
   it("delete sends {deleteBasket, basketID}", async () => {
@@ -54,7 +78,10 @@ describe("/saved-baskets action", () => {
 
   it("an unknown basket is a 404 with a message, nothing changed", async () => {
     const { basket } = setUp();
-    const result = (await send({ intent: "load", basketId: "999" })) as { init: ResponseInit; data: { formError: string } };
+    const result = (await send({ intent: "load", basketId: "999" })) as {
+      init: ResponseInit;
+      data: { formError: string };
+    };
     expect(result.init.status).toBe(404);
     expect(result.data.formError).toBe("That saved basket could not be found.");
     expect(basket.patches).toEqual([]);
@@ -64,7 +91,11 @@ describe("/saved-baskets action", () => {
 describe("/saved-baskets loader: pages of 16 (issue 14 item 6)", () => {
   const many = Array.from({ length: 20 }, (_, i) => ({ ...good, id: 700 + i, basket_name: `Basket ${i + 1}` }));
   const load = (search: string) =>
-    loader({ request: new Request(`http://localhost/saved-baskets${search}`, { headers: { Cookie: cookie } }), params: {}, context: testLoadContext() });
+    loader({
+      request: new Request(`http://localhost/saved-baskets${search}`, { headers: { Cookie: cookie } }),
+      params: {},
+      context: testLoadContext(),
+    });
 
   it("shows the first 16, then the last 4 on page 2, with the total; a page past the end is the last page", async () => {
     const basket = basketHandlers({ store: { state: emptyBasket(), patches: [], reorders: [] } });

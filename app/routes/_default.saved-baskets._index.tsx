@@ -80,10 +80,20 @@ export default function SavedBasketsPage() {
                   <td>{b.updated}</td>
                   <td>{b.ordered ? "Ordered" : "Not ordered"}</td>
                   <td className="basket-actions">
-                    <IntentButton intent="load" fields={{ basketId: b.id }} label={`Load ${b.name} into the basket`} disabled={busy}>
+                    <IntentButton
+                      intent="load"
+                      fields={{ basketId: b.id }}
+                      label={`Load ${b.name} into the basket`}
+                      disabled={busy}
+                    >
                       Load
                     </IntentButton>
-                    <IntentButton intent="delete" fields={{ basketId: b.id }} label={`Delete ${b.name}`} disabled={busy}>
+                    <IntentButton
+                      intent="delete"
+                      fields={{ basketId: b.id }}
+                      label={`Delete ${b.name}`}
+                      disabled={busy}
+                    >
                       Delete
                     </IntentButton>
                   </td>
@@ -92,10 +102,18 @@ export default function SavedBasketsPage() {
             </tbody>
           </table>
         )}
-        {total > 0 ? <Pagination page={page} pages={pageCount} total={total} noun={total === 1 ? "saved basket" : "saved baskets"} /> : null}
-        {liveLines > 0 && baskets.length > 0 ? <p className="muted">Loading a saved basket replaces the products in your basket.</p> : null}
+        {total > 0 ? (
+          <Pagination
+            page={page}
+            pages={pageCount}
+            total={total}
+            noun={total === 1 ? "saved basket" : "saved baskets"}
+          />
+        ) : null}
+        {liveLines > 0 && baskets.length > 0 ? (
+          <p className="muted">Loading a saved basket replaces the products in your basket.</p>
+        ) : null}
       </section>
     </div>
   );
 }
-

@@ -8,7 +8,11 @@ import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket, ITEMS, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
-import { punchoutBasket, punchoutBasketHandlers, type PunchoutRecord } from "../../tests/mocks/upstream/punchout-baskets";
+import {
+  punchoutBasket,
+  punchoutBasketHandlers,
+  type PunchoutRecord,
+} from "../../tests/mocks/upstream/punchout-baskets";
 import { action, loader } from "./_default.saved-punchout-baskets.$basketId";
 import { loader as listLoader } from "./_default.saved-punchout-baskets._index";
 
@@ -21,13 +25,31 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const approver = () => sessionAnswer({ permissions: ["canViewFullCatalogue", "orderApproval"], setting: { isApprover: true } });
-const notApprover = () => sessionAnswer({ permissions: ["canViewFullCatalogue", "orderApproval"], setting: { isApprover: false } });
+const approver = () =>
+  sessionAnswer({ permissions: ["canViewFullCatalogue", "orderApproval"], setting: { isApprover: true } });
+const notApprover = () =>
+  sessionAnswer({ permissions: ["canViewFullCatalogue", "orderApproval"], setting: { isApprover: false } });
 
-type FormAnswer = { data: { ok: false; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit };
+type FormAnswer = {
+  data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
+  init: ResponseInit;
+};
 
-function setUp(options: { baskets?: PunchoutRecord[]; approve?: "ok" | number; held?: string | null; session?: ReturnType<typeof sessionAnswer> } = {}) {
-  const state = { ...emptyBasket(), stock: [{ productId: "20099", qty: 1 }], ...(options.held ? { basketIdForApproval: options.held, approvedOrderAddressId: "701", punchoutLoadedBasket: true } : {}) };
+function setUp(
+  options: {
+    baskets?: PunchoutRecord[];
+    approve?: "ok" | number;
+    held?: string | null;
+    session?: ReturnType<typeof sessionAnswer>;
+  } = {},
+) {
+  const state = {
+    ...emptyBasket(),
+    stock: [{ productId: "20099", qty: 1 }],
+    ...(options.held
+      ? { basketIdForApproval: options.held, approvedOrderAddressId: "701", punchoutLoadedBasket: true }
+      : {}),
+  };
   const basket = basketHandlers({ store: { state, patches: [], reorders: [] } });
   const punchout = punchoutBasketHandlers(options.baskets ?? [punchoutBasket()], { approve: options.approve });
   server.use(...authHandlers({ session: options.session ?? approver() }), ...basket.handlers, ...punchout.handlers);
@@ -35,26 +57,61 @@ function setUp(options: { baskets?: PunchoutRecord[]; approve?: "ok" | number; h
 }
 
 const send = (form: Record<string, string>, basketId = "650") =>
-  settle(() => action({ request: post(`/saved-punchout-baskets/${basketId}`, form, cookie), params: { basketId }, context: testLoadContext() }));
+  settle(() =>
+    action({
+      request: post(`/saved-punchout-baskets/${basketId}`, form, cookie),
+      params: { basketId },
+      context: testLoadContext(),
+    }),
+  );
 const open = (basketId = "650") =>
-  settle(() => loader({ request: get(`/saved-punchout-baskets/${basketId}`, cookie), params: { basketId }, context: testLoadContext() }));
+  settle(() =>
+    loader({
+      request: get(`/saved-punchout-baskets/${basketId}`, cookie),
+      params: { basketId },
+      context: testLoadContext(),
+    }),
+  );
 
 // the approval keys set after loading (the load's own stock write clears them first: a loaded basket replaces any other)
-const approvalPatches = (store: BasketStore) => store.patches.filter((p) => typeof p === "object" && p !== null && "basketIdForApproval" in p && !("stock" in p));
+const approvalPatches = (store: BasketStore) =>
+  store.patches.filter((p) => typeof p === "object" && p !== null && "basketIdForApproval" in p && !("stock" in p));
 
 describe("/saved-punchout-baskets (list)", () => {
   it("asks for the customer's punched-out baskets awaiting approval and shows requester, date, lines and total", async () => {
     const { calls } = setUp({ held: "650" });
-    const data = await listLoader({ request: get("/saved-punchout-baskets?page=2", cookie), params: {}, context: testLoadContext() });
-    expect(Object.fromEntries(calls.lists[0])).toMatchObject({ is_punchout: "true", punchout_approved: "false", checked_out: "false", toApprove: "true", $limit: "16", $skip: "16", "$sort[created_at]": "-1" });
+    const data = await listLoader({
+      request: get("/saved-punchout-baskets?page=2", cookie),
+      params: {},
+      context: testLoadContext(),
+    });
+    expect(Object.fromEntries(calls.lists[0])).toMatchObject({
+      is_punchout: "true",
+      punchout_approved: "false",
+      checked_out: "false",
+      toApprove: "true",
+      $limit: "16",
+      $skip: "16",
+      "$sort[created_at]": "-1",
+    });
     expect(data.baskets).toEqual([
-      expect.objectContaining({ id: "650", name: "Ariba requisition 4471", requester: "Priya Sharma", created: "20.11.26", lineCount: 2, total: "£73.00", loaded: true }),
+      expect.objectContaining({
+        id: "650",
+        name: "Ariba requisition 4471",
+        requester: "Priya Sharma",
+        created: "20.11.26",
+        lineCount: 2,
+        total: "£73.00",
+        loaded: true,
+      }),
     ]);
   });
 
   it("sends a user who is not an approver home", async () => {
     setUp({ session: notApprover() });
-    const result = await settle(() => listLoader({ request: get("/saved-punchout-baskets", cookie), params: {}, context: testLoadContext() }));
+    const result = await settle(() =>
+      listLoader({ request: get("/saved-punchout-baskets", cookie), params: {}, context: testLoadContext() }),
+    );
     expect(locationOf(result)).toBe("/");
   });
 });
@@ -93,7 +150,9 @@ describe("/saved-punchout-baskets/{id}", () => {
       ["20002", 2],
       ["20010", 4],
     ]);
-    expect(approvalPatches(basket)).toEqual([{ basketIdForApproval: "650", approvedOrderAddressId: "701", punchoutLoadedBasket: true }]);
+    expect(approvalPatches(basket)).toEqual([
+      { basketIdForApproval: "650", approvedOrderAddressId: "701", punchoutLoadedBasket: true },
+    ]);
     expect(calls.patches).toEqual([]);
     expect((await toastOf(result))?.message).toMatch(/It is waiting for your approval\.$/);
   });
@@ -101,7 +160,10 @@ describe("/saved-punchout-baskets/{id}", () => {
   it("load by an approver whose prices are hidden: no line is dropped for want of a price (decision 058)", async () => {
     const basket = basketHandlers({ items: Object.values(ITEMS).map((item) => ({ ...item, price: null })) });
     const punchout = punchoutBasketHandlers([punchoutBasket()]);
-    const session = sessionAnswer({ permissions: ["canViewFullCatalogue", "orderApproval", "pricingHidden"], setting: { isApprover: true } });
+    const session = sessionAnswer({
+      permissions: ["canViewFullCatalogue", "orderApproval", "pricingHidden"],
+      setting: { isApprover: true },
+    });
     server.use(...authHandlers({ session }), ...basket.handlers, ...punchout.handlers);
     const result = await send({ intent: "load" });
     expect(locationOf(result)).toBe("/saved-punchout-baskets/650");
@@ -116,13 +178,17 @@ describe("/saved-punchout-baskets/{id}", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const { basket } = setUp({ baskets: [punchoutBasket({ address_id: null })] });
     expect(locationOf(await send({ intent: "load" }))).toBe("/saved-punchout-baskets/650");
-    expect(approvalPatches(basket)).toEqual([{ basketIdForApproval: "650", approvedOrderAddressId: null, punchoutLoadedBasket: true }]);
+    expect(approvalPatches(basket)).toEqual([
+      { basketIdForApproval: "650", approvedOrderAddressId: null, punchoutLoadedBasket: true },
+    ]);
     expect(log).toHaveBeenCalledWith(expect.stringContaining("has no address_id"));
   });
 
   it("load of a basket failing the shape check empties the basket and answers the error (SPEC §4, §8)", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const { basket } = setUp({ baskets: [punchoutBasket({ itemsArray: [{ internalId: "20002", parent: "20001", qty: "two" }] })] });
+    const { basket } = setUp({
+      baskets: [punchoutBasket({ itemsArray: [{ internalId: "20002", parent: "20001", qty: "two" }] })],
+    });
     const result = (await send({ intent: "load" })) as FormAnswer;
     expect(result.init.status).toBe(422);
     expect(result.data.formError).toContain('Invalid value at field "stock[0].qty"');
@@ -143,7 +209,9 @@ describe("/saved-punchout-baskets/{id}", () => {
 
   it("decision 138: a basket the approver saved themselves shows why, and loading it for approval is a 403, nothing changed", async () => {
     // the session's user is user 1
-    const { basket, calls } = setUp({ baskets: [punchoutBasket({ user: { id: 1, firstName: "Bea", lastName: "Buyer", email: "buyer@demo.test" } })] });
+    const { basket, calls } = setUp({
+      baskets: [punchoutBasket({ user: { id: 1, firstName: "Bea", lastName: "Buyer", email: "buyer@demo.test" } })],
+    });
     const data = (await open()) as Awaited<ReturnType<typeof loader>>;
     expect(data.basket).toMatchObject({ awaiting: false, refusal: OWN_BASKET_REFUSAL });
     const result = (await send({ intent: "load" })) as FormAnswer;
@@ -164,18 +232,28 @@ describe("/saved-punchout-baskets/{id}", () => {
   });
 
   it.each([
-    [500, "Punchout basket 650 could not be approved: the ordering service did not accept the approval. Load it for approval again to retry."],
+    [
+      500,
+      "Punchout basket 650 could not be approved: the ordering service did not accept the approval. Load it for approval again to retry.",
+    ],
     [403, "Punchout basket 650 could not be approved: Only an approver may approve a punched-out basket."],
-  ])("approve refused upstream (%i): logged, basketIdForApproval still cleared, the message shown", async (status, message) => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const { basket, calls } = setUp({ held: "650", approve: status });
-    const result = await send({ intent: "approve" });
-    expect(calls.patches).toEqual([{ id: "650", body: { punchout_approved: 1 } }]);
-    expect(basket.patches).toEqual([{ basketIdForApproval: null }]);
-    expect(locationOf(result)).toBe("/saved-punchout-baskets");
-    expect(await toastOf(result)).toEqual({ kind: "error", message });
-    expect(log).toHaveBeenCalledWith("punchout finalise of saved basket 650 failed", status === 500 ? 502 : 403, expect.any(String));
-  });
+  ])(
+    "approve refused upstream (%i): logged, basketIdForApproval still cleared, the message shown",
+    async (status, message) => {
+      const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      const { basket, calls } = setUp({ held: "650", approve: status });
+      const result = await send({ intent: "approve" });
+      expect(calls.patches).toEqual([{ id: "650", body: { punchout_approved: 1 } }]);
+      expect(basket.patches).toEqual([{ basketIdForApproval: null }]);
+      expect(locationOf(result)).toBe("/saved-punchout-baskets");
+      expect(await toastOf(result)).toEqual({ kind: "error", message });
+      expect(log).toHaveBeenCalledWith(
+        "punchout finalise of saved basket 650 failed",
+        status === 500 ? 502 : 403,
+        expect.any(String),
+      );
+    },
+  );
 
   it("approve a basket that was not loaded for approval → 409, nothing sent", async () => {
     const { basket, calls } = setUp({ held: "649" });
@@ -215,7 +293,11 @@ describe("finalisePunchoutApproval (for checkout)", () => {
 
   it("approves the held basket and clears the id; a basket gone meanwhile is a failure, still cleared", async () => {
     const { basket } = setUp({ held: "650" });
-    expect(await finalisePunchoutApproval(user())).toEqual({ ok: true, basketId: "650", message: 'Approved "Ariba requisition 4471"' });
+    expect(await finalisePunchoutApproval(user())).toEqual({
+      ok: true,
+      basketId: "650",
+      message: 'Approved "Ariba requisition 4471"',
+    });
     expect(basket.state.basketIdForApproval).toBeNull();
 
     vi.spyOn(console, "error").mockImplementation(() => undefined);

@@ -1,5 +1,13 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
 import ordersStyles from "~/styles/orders.css";
 import { ScrollingTable } from "~/components/scrolling-table";
@@ -17,7 +25,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { getApprovalState } = await import("~/upstream/punchout-baskets.server");
   const user = await requireUser(request);
   const basketId = idParam(params.basketId);
-  const [basket, approval] = await Promise.all([getBasketForApproval(user.upstream, basketId), getApprovalState(user.upstream)]);
+  const [basket, approval] = await Promise.all([
+    getBasketForApproval(user.upstream, basketId),
+    getApprovalState(user.upstream),
+  ]);
   return {
     basket: punchoutBasketView(basket, user),
     loaded: approval.basketIdForApproval === basket.id,
@@ -27,9 +38,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 // a function given zod, imported in the action, so zod stays out of the browser bundle (decision 002)
 const punchoutApprovalSchema = (z: typeof import("zod").z) =>
-  z.discriminatedUnion("intent", [z.object({ intent: z.literal("load") }), z.object({ intent: z.literal("approve") })], {
-    errorMap: () => ({ message: "Choose Load for approval or Approve basket" }),
-  });
+  z.discriminatedUnion(
+    "intent",
+    [z.object({ intent: z.literal("load") }), z.object({ intent: z.literal("approve") })],
+    {
+      errorMap: () => ({ message: "Choose Load for approval or Approve basket" }),
+    },
+  );
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { redirect } = await import("@remix-run/node");
@@ -57,7 +72,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (approval.basketIdForApproval !== basketId) return invalidForm({}, NOT_LOADED, 409);
   const outcome = await finalisePunchoutApproval(user, approval);
   // the approval id is cleared either way, so the list is where the approver goes next (the basket may be gone)
-  const toast = outcome?.ok ? { kind: "success" as const, message: outcome.message } : { kind: "error" as const, message: outcome?.message ?? NOT_LOADED };
+  const toast = outcome?.ok
+    ? { kind: "success" as const, message: outcome.message }
+    : { kind: "error" as const, message: outcome?.message ?? NOT_LOADED };
   return redirect("/saved-punchout-baskets", { status: 303, headers: await flashToast(request, toast) });
 }
 
@@ -85,7 +102,9 @@ export default function SavedPunchoutBasket() {
         <dt>Status</dt>
         <dd>{basket.refusal ?? (loaded ? "In your basket for approval" : "Awaiting approval")}</dd>
         <dt>Delivery address</dt>
-        <dd>{basket.hasAddress ? "Chosen by the requester (used at checkout)" : "None chosen: pick one at checkout"}</dd>
+        <dd>
+          {basket.hasAddress ? "Chosen by the requester (used at checkout)" : "None chosen: pick one at checkout"}
+        </dd>
       </dl>
 
       <section aria-labelledby="lines-heading">
@@ -134,8 +153,8 @@ export default function SavedPunchoutBasket() {
           {loaded ? (
             <>
               <p>
-                These products are in your basket. Approve the basket here, or <Link to="/basket">check it out</Link> to place the order, which
-                approves it too.
+                These products are in your basket. Approve the basket here, or <Link to="/basket">check it out</Link> to
+                place the order, which approves it too.
               </p>
               <Form method="post">
                 <input type="hidden" name="intent" value="approve" />

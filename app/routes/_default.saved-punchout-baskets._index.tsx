@@ -17,9 +17,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { getApprovalState, listBasketsAwaitingApproval } = await import("~/upstream/punchout-baskets.server");
   const user = await requireUser(request);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
-  const [answer, approval] = await Promise.all([listBasketsAwaitingApproval(user.upstream, page), getApprovalState(user.upstream)]);
+  const [answer, approval] = await Promise.all([
+    listBasketsAwaitingApproval(user.upstream, page),
+    getApprovalState(user.upstream),
+  ]);
   return {
-    baskets: answer.data.map((basket) => ({ ...punchoutBasketView(basket, user), loaded: basket.id === approval.basketIdForApproval })),
+    baskets: answer.data.map((basket) => ({
+      ...punchoutBasketView(basket, user),
+      loaded: basket.id === approval.basketIdForApproval,
+    })),
     total: answer.total,
     page,
     pages: pageCount(answer.total),
@@ -49,8 +55,16 @@ export default function SavedPunchoutBaskets() {
   return (
     <section className="stack orders">
       <h1>Punchout baskets to approve</h1>
-      <p>Baskets your colleagues saved from your procurement system. Open one to check it, load it into your basket and approve it.</p>
-      <OrderTable rows={baskets} columns={BASKET_COLUMNS} caption={`Punchout baskets awaiting approval (${total})`} empty="No punchout baskets are waiting for your approval." />
+      <p>
+        Baskets your colleagues saved from your procurement system. Open one to check it, load it into your basket and
+        approve it.
+      </p>
+      <OrderTable
+        rows={baskets}
+        columns={BASKET_COLUMNS}
+        caption={`Punchout baskets awaiting approval (${total})`}
+        empty="No punchout baskets are waiting for your approval."
+      />
       <Pagination page={page} pages={pages} />
     </section>
   );

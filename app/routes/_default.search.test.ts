@@ -10,7 +10,10 @@ import { loader } from "./_default.search";
 const server = useUpstreamMock();
 
 async function search(path: string, permissions: string[], seen: URLSearchParams[]) {
-  server.use(...authHandlers({ session: sessionAnswer({ permissions }) }), ...itemHandlers({ seen, answer: () => list([itemAnswer(5)], 1) }));
+  server.use(
+    ...authHandlers({ session: sessionAnswer({ permissions }) }),
+    ...itemHandlers({ seen, answer: () => list([itemAnswer(5)], 1) }),
+  );
   return loader({ request: get(path, await sessionCookie()), params: {}, context: testLoadContext() });
 }
 

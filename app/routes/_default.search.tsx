@@ -27,7 +27,14 @@ export default function SearchRoute() {
         <Form method="get" className="search-form" role="search">
           <div className="field">
             <label htmlFor="search-q">Search products</label>
-            <input id="search-q" name="q" type="search" defaultValue={q} maxLength={MAX_QUERY} placeholder="Name, product code or description" />
+            <input
+              id="search-q"
+              name="q"
+              type="search"
+              defaultValue={q}
+              maxLength={MAX_QUERY}
+              placeholder="Name, product code or description"
+            />
           </div>
           <button type="submit" className="button button--primary">
             Search

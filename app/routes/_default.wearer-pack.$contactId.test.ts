@@ -27,10 +27,14 @@ const MANPACK = ["canViewManpack", "manpackOrders"];
 const WES = "5102";
 
 function setUp(options: { manpack?: unknown[]; ownOnly?: boolean; inactive?: boolean; permissions?: string[] } = {}) {
-  const fixtures = wearerFixtures().map((w) => (options.inactive && w.internalId === WES ? { ...w, isInactive: true } : w));
+  const fixtures = wearerFixtures().map((w) =>
+    options.inactive && w.internalId === WES ? { ...w, isInactive: true } : w,
+  );
   const wearers = wearerHandlers({ wearers: fixtures, ownOnly: options.ownOnly });
   const entitlement = entitlementHandlers({ contactIds: fixtures.map((w) => w.internalId) });
-  const basket = basketHandlers({ store: { state: { ...emptyBasket(), manpack: options.manpack ?? [] } as never, patches: [], reorders: [] } });
+  const basket = basketHandlers({
+    store: { state: { ...emptyBasket(), manpack: options.manpack ?? [] } as never, patches: [], reorders: [] },
+  });
   server.use(
     ...authHandlers({ session: sessionAnswer({ permissions: options.permissions ?? MANPACK }) }),
     ...entitlement.handlers,
@@ -39,18 +43,39 @@ function setUp(options: { manpack?: unknown[]; ownOnly?: boolean; inactive?: boo
   );
   return { wearers, entitlement, basket: basket.store };
 }
-const load = (contactId: string) => loader({ request: get(`/wearer-pack/${contactId}`, cookie), params: { contactId }, context: testLoadContext() });
+const load = (contactId: string) =>
+  loader({ request: get(`/wearer-pack/${contactId}`, cookie), params: { contactId }, context: testLoadContext() });
 const add = (form: Record<string, string>, contactId = WES) =>
-  action({ request: post(`/wearer-pack/${contactId}`, { intent: "add", ...form }, cookie), params: { contactId }, context: testLoadContext() });
+  action({
+    request: post(`/wearer-pack/${contactId}`, { intent: "add", ...form }, cookie),
+    params: { contactId },
+    context: testLoadContext(),
+  });
 
 /** A refused post's status and body (a data() answer). */
 function refusedWith(result: unknown) {
-  const answer = result as { init: { status: number } | null; data: { ok: boolean; itemId: string | null; fieldErrors: Record<string, string>; formError: string | null } };
+  const answer = result as {
+    init: { status: number } | null;
+    data: { ok: boolean; itemId: string | null; fieldErrors: Record<string, string>; formError: string | null };
+  };
   return { status: answer.init?.status, ...answer.data };
 }
 /** One jacket (JKT) already in Wes's pack. */
 const jacketInPack = () => [
-  { employeeId: WES, data: [{ productId: "30001", parentId: "30001", qty: 1, scope: "manpack", name: "Storm Jacket", price: 30, thumbnail: "/img/storm.jpg" }] },
+  {
+    employeeId: WES,
+    data: [
+      {
+        productId: "30001",
+        parentId: "30001",
+        qty: 1,
+        scope: "manpack",
+        name: "Storm Jacket",
+        price: 30,
+        thumbnail: "/img/storm.jpg",
+      },
+    ],
+  },
 ];
 
 describe("/wearer-pack/{contactId}: one wearer's entitlement (issue 15 item 3)", () => {
@@ -59,7 +84,13 @@ describe("/wearer-pack/{contactId}: one wearer's entitlement (issue 15 item 3)",
     await load(WES);
     expect(wearers.ids).toEqual([WES]);
     expect(Object.fromEntries(entitlement.queries[0])).toEqual({
-      scope: "manpack", contactId: WES, grade: "Nurse", contactProducts: "true", includeAllocation: "true", includeChildren: "true", $limit: "10000",
+      scope: "manpack",
+      contactId: WES,
+      grade: "Nurse",
+      contactProducts: "true",
+      includeAllocation: "true",
+      includeChildren: "true",
+      $limit: "10000",
     });
   });
 
@@ -67,7 +98,13 @@ describe("/wearer-pack/{contactId}: one wearer's entitlement (issue 15 item 3)",
     setUp();
     const data = await load(WES);
     expect(data.wearer).toEqual({
-      id: WES, name: "Wes Wearer", firstName: "Wes", employeeRef: "HH-010001", grade: "Nurse", department: "Maternity", costCentre: "CC-310 Women's services",
+      id: WES,
+      name: "Wes Wearer",
+      firstName: "Wes",
+      employeeRef: "HH-010001",
+      grade: "Nurse",
+      department: "Maternity",
+      costCentre: "CC-310 Women's services",
     });
     expect(data.allowances).toEqual([
       { label: "Jacket", points: false, allowance: 1, inPack: 0, left: 1 },
@@ -76,20 +113,49 @@ describe("/wearer-pack/{contactId}: one wearer's entitlement (issue 15 item 3)",
     expect(data.nextReset).toBe("15.01.27");
     expect(data.pack).toEqual([]);
     const [jacket, trousers, gloves] = data.items;
-    expect(jacket).toMatchObject({ id: "30001", name: "Storm Jacket", code: "ST-JKT", image: "/img/storm.jpg", charge: "Jacket", leftAfterPack: "1 Jacket left", pickers: [], inPack: 0 });
-    expect(trousers).toMatchObject({ charge: "Trousers", leftAfterPack: "4 Trousers left", image: "/img/trs-navy.jpg" });
+    expect(jacket).toMatchObject({
+      id: "30001",
+      name: "Storm Jacket",
+      code: "ST-JKT",
+      image: "/img/storm.jpg",
+      charge: "Jacket",
+      leftAfterPack: "1 Jacket left",
+      pickers: [],
+      inPack: 0,
+    });
+    expect(trousers).toMatchObject({
+      charge: "Trousers",
+      leftAfterPack: "4 Trousers left",
+      image: "/img/trs-navy.jpg",
+    });
     expect(trousers.pickers.map((p) => [p.name, p.values, p.chosen])).toEqual([
       ["size", ["30", "32"], null],
       ["color", ["Navy"], "Navy"],
     ]);
-    expect(gloves).toMatchObject({ charge: "Not limited by an allowance", leftAfterPack: null, quantity: { step: 2, minimum: 2 } });
+    expect(gloves).toMatchObject({
+      charge: "Not limited by an allowance",
+      leftAfterPack: null,
+      quantity: { step: 2, minimum: 2 },
+    });
   });
 
   it("counts the wearer's pack in the basket against the allowances (a line's item found by its own id or its parent's)", async () => {
     setUp({
       manpack: [
         { employeeId: "5103", data: [{ productId: "30001", parentId: "30001", qty: 1 }] },
-        { employeeId: WES, data: [...jacketInPack()[0].data, { productId: "30012", parentId: "30010", qty: 2, name: "Ward Trousers 32", options: { size: "32", color: "Navy" } }] },
+        {
+          employeeId: WES,
+          data: [
+            ...jacketInPack()[0].data,
+            {
+              productId: "30012",
+              parentId: "30010",
+              qty: 2,
+              name: "Ward Trousers 32",
+              options: { size: "32", color: "Navy" },
+            },
+          ],
+        },
       ],
     });
     const data = await load(WES);
@@ -109,7 +175,9 @@ describe("/wearer-pack/{contactId}: one wearer's entitlement (issue 15 item 3)",
   });
 
   it("adds within the allowance: the chosen variant into the wearer's pack, the wearer-pack basket shown, 303 with a toast", async () => {
-    const { basket } = setUp({ manpack: [{ employeeId: "5103", data: [{ productId: "30001", parentId: "30001", qty: 1 }] }] });
+    const { basket } = setUp({
+      manpack: [{ employeeId: "5103", data: [{ productId: "30001", parentId: "30001", qty: 1 }] }],
+    });
     const result = await settle(() => add({ productId: "30010", size: "32", color: "Navy", qty: "2" }));
     expect((result as Response).status).toBe(303);
     expect(locationOf(result)).toBe(`/wearer-pack/${WES}`);
@@ -120,7 +188,18 @@ describe("/wearer-pack/{contactId}: one wearer's entitlement (issue 15 item 3)",
           { employeeId: "5103", data: [{ productId: "30001", parentId: "30001", qty: 1 }] },
           {
             employeeId: WES,
-            data: [{ price: 18, qty: 2, productId: "30012", parentId: "30010", name: "Ward Trousers 32", thumbnail: "/img/trs-navy.jpg", options: { size: "32", color: "Navy" }, scope: "manpack" }],
+            data: [
+              {
+                price: 18,
+                qty: 2,
+                productId: "30012",
+                parentId: "30010",
+                name: "Ward Trousers 32",
+                thumbnail: "/img/trs-navy.jpg",
+                options: { size: "32", color: "Navy" },
+                scope: "manpack",
+              },
+            ],
           },
         ],
         selectedBasketType: "manpack-order-basket",
@@ -129,15 +208,30 @@ describe("/wearer-pack/{contactId}: one wearer's entitlement (issue 15 item 3)",
   });
 
   it("adds to a pack already held, summing the same product's line", async () => {
-    const { basket } = setUp({ manpack: [{ employeeId: WES, data: [{ productId: "30012", parentId: "30010", qty: 1, scope: "manpack", name: "Ward Trousers 32" }] }] });
+    const { basket } = setUp({
+      manpack: [
+        {
+          employeeId: WES,
+          data: [{ productId: "30012", parentId: "30010", qty: 1, scope: "manpack", name: "Ward Trousers 32" }],
+        },
+      ],
+    });
     await settle(() => add({ productId: "30010", size: "32", qty: "3" }));
-    expect((basket.patches[0] as { manpack: Array<{ data: Array<{ productId: string; qty: number }> }> }).manpack[0].data.map((l) => [l.productId, l.qty])).toEqual([["30012", 4]]);
+    expect(
+      (
+        basket.patches[0] as { manpack: Array<{ data: Array<{ productId: string; qty: number }> }> }
+      ).manpack[0].data.map((l) => [l.productId, l.qty]),
+    ).toEqual([["30012", 4]]);
   });
 
   it("refuses an add over the allowance in the provider's words, 400, nothing written", async () => {
     const { basket } = setUp();
     const refused = refusedWith(await add({ productId: "30001", qty: "2" }));
-    expect(refused).toMatchObject({ status: 400, itemId: "30001", formError: "Wes Wearer has 1 JKT allowance left; this pack needs 2" });
+    expect(refused).toMatchObject({
+      status: 400,
+      itemId: "30001",
+      formError: "Wes Wearer has 1 JKT allowance left; this pack needs 2",
+    });
     const again = refusedWith(await (setUp({ manpack: jacketInPack() }), add({ productId: "30001", qty: "1" })));
     expect(again.formError).toBe("Wes Wearer has 1 JKT allowance left; this pack needs 2");
     expect(basket.patches).toEqual([]);
@@ -157,7 +251,11 @@ describe("/wearer-pack/{contactId}: one wearer's entitlement (issue 15 item 3)",
   it("a matrix item without its options chosen is an error on the option, 400, nothing written", async () => {
     const { basket } = setUp();
     const refused = refusedWith(await add({ productId: "30010", qty: "1" }));
-    expect(refused).toMatchObject({ status: 400, fieldErrors: { size: "Choose a size" }, formError: "Choose size to add Ward Trousers to Wes Wearer's pack." });
+    expect(refused).toMatchObject({
+      status: 400,
+      fieldErrors: { size: "Choose a size" },
+      formError: "Choose size to add Ward Trousers to Wes Wearer's pack.",
+    });
     expect(basket.patches).toEqual([]);
   });
 

@@ -9,7 +9,9 @@ import type { EntitledItemView } from "~/wearer-packs/wearer.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import ordersStyles from "~/styles/orders.css";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.wearer.name ?? "Wearer"} · Wearer packs · Workwear ordering portal` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.wearer.name ?? "Wearer"} · Wearer packs · Workwear ordering portal` },
+];
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogueStyles },
   { rel: "stylesheet", href: ordersStyles },
@@ -131,7 +133,15 @@ export default function WearerPage() {
   );
 }
 
-function EntitledItemCard({ item, owner, refusal }: { item: EntitledItemView; owner: string; refusal: Refusal | null }) {
+function EntitledItemCard({
+  item,
+  owner,
+  refusal,
+}: {
+  item: EntitledItemView;
+  owner: string;
+  refusal: Refusal | null;
+}) {
   const navigation = useNavigation();
   const idPrefix = `item-${item.id}`;
   const errorId = `${idPrefix}-error`;
@@ -155,7 +165,12 @@ function EntitledItemCard({ item, owner, refusal }: { item: EntitledItemView; ow
         ) : null}
       </p>
       {item.inPack ? <p>In the pack: {item.inPack}</p> : null}
-      <Form method="post" className="add-to-basket" preventScrollReset aria-describedby={refusal?.formError ? errorId : undefined}>
+      <Form
+        method="post"
+        className="add-to-basket"
+        preventScrollReset
+        aria-describedby={refusal?.formError ? errorId : undefined}
+      >
         {refusal?.formError ? (
           <p className="notice notice--error" role="alert" id={errorId}>
             {refusal.formError}
@@ -163,8 +178,21 @@ function EntitledItemCard({ item, owner, refusal }: { item: EntitledItemView; ow
         ) : null}
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="productId" value={item.id} />
-        <OptionSelects pickers={item.pickers} idPrefix={idPrefix} onChange={() => undefined} errors={refusal?.fieldErrors} values={refusal?.posted.options} />
-        <QuantitySelector id={`${idPrefix}-qty`} name="qty" defaultValue={qty} step={item.quantity.step} min={0} key={`${qty}`} />
+        <OptionSelects
+          pickers={item.pickers}
+          idPrefix={idPrefix}
+          onChange={() => undefined}
+          errors={refusal?.fieldErrors}
+          values={refusal?.posted.options}
+        />
+        <QuantitySelector
+          id={`${idPrefix}-qty`}
+          name="qty"
+          defaultValue={qty}
+          step={item.quantity.step}
+          min={0}
+          key={`${qty}`}
+        />
         {qtyError && qtyError !== refusal?.formError ? (
           <p className="field-error" id={`${idPrefix}-qty-error`}>
             {qtyError}

@@ -24,19 +24,33 @@ afterEach(() => {
 
 const MANPACK = ["canViewManpack", "manpackOrders"];
 
-function setUp(options: { permissions?: string[]; manpack?: Array<{ employeeId: string; data: unknown[] }>; ownOnly?: boolean } = {}) {
+function setUp(
+  options: { permissions?: string[]; manpack?: Array<{ employeeId: string; data: unknown[] }>; ownOnly?: boolean } = {},
+) {
   const wearers = wearerHandlers({ ownOnly: options.ownOnly });
-  const basket = basketHandlers({ store: { state: { ...emptyBasket(), manpack: options.manpack ?? [] } as never, patches: [], reorders: [] } });
-  server.use(...authHandlers({ session: sessionAnswer({ permissions: options.permissions ?? MANPACK }) }), ...basket.handlers, ...wearers.handlers);
+  const basket = basketHandlers({
+    store: { state: { ...emptyBasket(), manpack: options.manpack ?? [] } as never, patches: [], reorders: [] },
+  });
+  server.use(
+    ...authHandlers({ session: sessionAnswer({ permissions: options.permissions ?? MANPACK }) }),
+    ...basket.handlers,
+    ...wearers.handlers,
+  );
   return wearers;
 }
-const load = (search = "") => loader({ request: get(`/wearer-pack${search}`, cookie), params: {}, context: testLoadContext() });
+const load = (search = "") =>
+  loader({ request: get(`/wearer-pack${search}`, cookie), params: {}, context: testLoadContext() });
 
 describe("/wearer-pack: the wearers (issue 15 item 2)", () => {
   it("asks for active manpack wearers, 16 a page from the start, without q when none is typed", async () => {
     const { queries } = setUp();
     const data = await load();
-    expect(Object.fromEntries(queries[0])).toEqual({ isInactive: "false", manpackUser: "true", $limit: "16", $skip: "0" });
+    expect(Object.fromEntries(queries[0])).toEqual({
+      isInactive: "false",
+      manpackUser: "true",
+      $limit: "16",
+      $skip: "0",
+    });
     expect(data.wearers).toHaveLength(16);
     expect([data.page, data.pageCount, data.total, data.q]).toEqual([1, 2, 20, ""]);
   });
@@ -45,7 +59,12 @@ describe("/wearer-pack: the wearers (issue 15 item 2)", () => {
     setUp();
     const [wes, pat] = (await load()).wearers;
     expect(wes).toEqual({
-      id: "5102", name: "Wes Wearer", employeeRef: "HH-010001", grade: "Nurse", department: "Maternity", costCentre: "CC-310 Women's services",
+      id: "5102",
+      name: "Wes Wearer",
+      employeeRef: "HH-010001",
+      grade: "Nurse",
+      department: "Maternity",
+      costCentre: "CC-310 Women's services",
       allowances: [
         { label: "Jacket", left: 1, points: false },
         { label: "Trousers", left: 4, points: false },
@@ -53,7 +72,12 @@ describe("/wearer-pack: the wearers (issue 15 item 2)", () => {
       nextReset: "15.01.27",
       inBasket: false,
     });
-    expect(pat).toMatchObject({ name: "Pat Points", costCentre: null, allowances: [{ label: "Points", left: 65, points: true }], nextReset: null });
+    expect(pat).toMatchObject({
+      name: "Pat Points",
+      costCentre: null,
+      allowances: [{ label: "Points", left: 65, points: true }],
+      nextReset: null,
+    });
   });
 
   it("searches with q (name, reference, department, grade are the provider's to match), trimmed", async () => {

@@ -65,16 +65,14 @@ export default function WearerPacks() {
                 <td>{w.department ?? "—"}</td>
                 <td>{w.costCentre ?? "—"}</td>
                 <td>
-                  {w.allowances.length === 0 ? (
-                    "No limit"
-                  ) : (
-                    w.allowances.map((a, i) => (
-                      <span key={i}>
-                        {i > 0 ? <br /> : null}
-                        {a.points ? `${a.left} points left` : `${a.label}: ${a.left} left`}
-                      </span>
-                    ))
-                  )}
+                  {w.allowances.length === 0
+                    ? "No limit"
+                    : w.allowances.map((a, i) => (
+                        <span key={i}>
+                          {i > 0 ? <br /> : null}
+                          {a.points ? `${a.left} points left` : `${a.label}: ${a.left} left`}
+                        </span>
+                      ))}
                 </td>
                 <td>{w.nextReset ?? "—"}</td>
                 <td>{w.inBasket ? "Pack in basket" : "No"}</td>
@@ -83,7 +81,14 @@ export default function WearerPacks() {
           </tbody>
         </ScrollingTable>
       )}
-      {data.total > 0 ? <Pagination page={data.page} pages={data.pageCount} total={data.total} noun={data.total === 1 ? "wearer" : "wearers"} /> : null}
+      {data.total > 0 ? (
+        <Pagination
+          page={data.page}
+          pages={data.pageCount}
+          total={data.total}
+          noun={data.total === 1 ? "wearer" : "wearers"}
+        />
+      ) : null}
     </section>
   );
 }

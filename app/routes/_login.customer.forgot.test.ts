@@ -20,7 +20,13 @@ describe("/customer/forgot", () => {
       ...authHandlers(),
     );
     const ask = (clientIp: string) =>
-      settle(() => action({ request: post("/customer/forgot", { email: "buyer@demo.test" }), params: {}, context: testLoadContext({ clientIp }) }));
+      settle(() =>
+        action({
+          request: post("/customer/forgot", { email: "buyer@demo.test" }),
+          params: {},
+          context: testLoadContext({ clientIp }),
+        }),
+      );
     expect(await ask("203.0.113.9")).toEqual({ ok: true, email: "buyer@demo.test" });
     expect(await ask("unknown")).toEqual({ ok: true, email: "buyer@demo.test" });
     expect(seen).toEqual([
@@ -32,7 +38,10 @@ describe("/customer/forgot", () => {
 });
 
 describe("/customer/forgot refusals", () => {
-  type Answer = { data: { ok: false; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit };
+  type Answer = {
+    data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
+    init: ResponseInit;
+  };
   const ask = (form: Record<string, string>) =>
     settle(() => action({ request: post("/customer/forgot", form), params: {}, context: testLoadContext() }));
 
@@ -51,7 +60,10 @@ describe("/customer/forgot refusals", () => {
     server.use(
       ...authHandlers(),
       http.post(`${UPSTREAM}/api/password-reset`, () =>
-        HttpResponse.json({ name: "TooManyRequests", message: "Too many requests. Please wait a minute.", code: 429 }, { status: 429 }),
+        HttpResponse.json(
+          { name: "TooManyRequests", message: "Too many requests. Please wait a minute.", code: 429 },
+          { status: 429 },
+        ),
       ),
     );
     const result = (await ask({ email: "buyer@demo.test" })) as Answer;
@@ -63,12 +75,24 @@ describe("/customer/forgot refusals", () => {
     server.use(
       ...authHandlers(),
       http.post(`${UPSTREAM}/api/password-reset`, () =>
-        HttpResponse.json({ name: "BadRequest", message: "That email address cannot receive mail.", code: 400, data: { field: "email" } }, { status: 400 }),
+        HttpResponse.json(
+          {
+            name: "BadRequest",
+            message: "That email address cannot receive mail.",
+            code: 400,
+            data: { field: "email" },
+          },
+          { status: 400 },
+        ),
       ),
     );
     const result = (await ask({ email: "buyer@demo.test" })) as Answer;
     expect(result.init.status).toBe(400);
-    expect(result.data).toEqual({ ok: false, fieldErrors: { email: "That email address cannot receive mail." }, formError: null });
+    expect(result.data).toEqual({
+      ok: false,
+      fieldErrors: { email: "That email address cannot receive mail." },
+      formError: null,
+    });
   });
 
   it("still shows the error page when the provider fails (5xx): nothing the visitor can act on", async () => {

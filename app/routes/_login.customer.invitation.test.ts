@@ -11,7 +11,10 @@ import { recoveryHandlers } from "../../tests/mocks/upstream/recovery";
 import { action, loader } from "./_login.customer.invitation";
 
 const server = useUpstreamMock();
-type Answer = { data: { ok: false; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit };
+type Answer = {
+  data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
+  init: ResponseInit;
+};
 
 const password = { password: "a long enough one", confirm: "a long enough one" };
 
@@ -32,7 +35,9 @@ describe("/customer/invitation action (public)", () => {
     expect(locationOf(result)).toBe("/login");
     const cookie = (result as Response).headers.get("Set-Cookie") ?? "";
     expect(cookie).toMatch(/^__portal_session=/);
-    const session = await getSession(new Request("http://portal.test/login", { headers: { Cookie: cookie.split(";")[0] } }));
+    const session = await getSession(
+      new Request("http://portal.test/login", { headers: { Cookie: cookie.split(";")[0] } }),
+    );
     expect(session.get("toast")).toEqual({ kind: "success", message: "Your account is ready. Please log in." });
     expect(session.get("token")).toBeUndefined();
   });
@@ -40,7 +45,10 @@ describe("/customer/invitation action (public)", () => {
   it("refuses mismatched passwords with 400 and a message on the second field, before calling the provider", async () => {
     server.use(...authHandlers(), ...recoveryHandlers());
     const seen = countAccepts();
-    const result = (await accept("tok-valid", { password: "a long enough one", confirm: "a long enough two" })) as Answer;
+    const result = (await accept("tok-valid", {
+      password: "a long enough one",
+      confirm: "a long enough two",
+    })) as Answer;
     expect(result.init.status).toBe(400);
     expect(result.data.fieldErrors).toEqual({ confirm: "The two passwords are not the same" });
     expect(seen).toEqual([]);
@@ -65,21 +73,24 @@ describe("/customer/invitation action (public)", () => {
     expect(result.data).toEqual({ ok: false, fieldErrors: {}, formError: "This link has already been used" });
   });
 
-  it.each([["an unknown token", "tok-nope"], ["no token at all", null]])(
-    "explains %s with 404: the link is not valid",
-    async (_, token) => {
-      server.use(...authHandlers(), ...recoveryHandlers());
-      const result = (await accept(token)) as Answer;
-      expect(result.init.status).toBe(404);
-      expect(result.data.formError).toBe("This link is not valid.");
-    },
-  );
+  it.each([
+    ["an unknown token", "tok-nope"],
+    ["no token at all", null],
+  ])("explains %s with 404: the link is not valid", async (_, token) => {
+    server.use(...authHandlers(), ...recoveryHandlers());
+    const result = (await accept(token)) as Answer;
+    expect(result.init.status).toBe(404);
+    expect(result.data.formError).toBe("This link is not valid.");
+  });
 
   it("passes on a password the provider itself refuses as 400 with its message", async () => {
     server.use(
       ...authHandlers(),
       http.post(`${UPSTREAM}/api/accept-invitation`, () =>
-        HttpResponse.json({ name: "BadRequest", message: "That password is too common; choose another.", code: 400 }, { status: 400 }),
+        HttpResponse.json(
+          { name: "BadRequest", message: "That password is too common; choose another.", code: 400 },
+          { status: 400 },
+        ),
       ),
     );
     const result = (await accept("tok-valid")) as Answer;
@@ -88,7 +99,10 @@ describe("/customer/invitation action (public)", () => {
   });
 
   it("during maintenance sends the visitor to /maintenance and accepts nothing", async () => {
-    server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "bypass-123" } }), ...recoveryHandlers());
+    server.use(
+      ...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "bypass-123" } }),
+      ...recoveryHandlers(),
+    );
     const seen = countAccepts();
     expect(locationOf(await accept("tok-valid"))).toBe("/maintenance");
     expect(seen).toEqual([]);
@@ -100,11 +114,23 @@ describe("/customer/invitation loader (public)", () => {
     server.use(
       ...authHandlers(),
       http.get(`${UPSTREAM}/api/accept-invitation/tok-valid`, () =>
-        HttpResponse.json({ valid: true, email: "new@demo.test", customer: { name: "Northwind Facilities" }, firstName: "Nia" }),
+        HttpResponse.json({
+          valid: true,
+          email: "new@demo.test",
+          customer: { name: "Northwind Facilities" },
+          firstName: "Nia",
+        }),
       ),
     );
-    const result = await loader({ request: get("/customer/invitation?token=tok-valid"), params: {}, context: testLoadContext() });
-    expect(result).toEqual({ problem: null, invitation: { email: "new@demo.test", customer: "Northwind Facilities", firstName: "Nia" } });
+    const result = await loader({
+      request: get("/customer/invitation?token=tok-valid"),
+      params: {},
+      context: testLoadContext(),
+    });
+    expect(result).toEqual({
+      problem: null,
+      invitation: { email: "new@demo.test", customer: "Northwind Facilities", firstName: "Nia" },
+    });
   });
 
   it("explains a used link, and a missing token, instead of failing", async () => {
@@ -114,7 +140,11 @@ describe("/customer/invitation loader (public)", () => {
         HttpResponse.json({ name: "Gone", message: "This link has already been used", code: 410 }, { status: 410 }),
       ),
     );
-    const used = await loader({ request: get("/customer/invitation?token=tok-used"), params: {}, context: testLoadContext() });
+    const used = await loader({
+      request: get("/customer/invitation?token=tok-used"),
+      params: {},
+      context: testLoadContext(),
+    });
     expect(used).toEqual({ problem: "This link has already been used", invitation: null });
     const none = await loader({ request: get("/customer/invitation"), params: {}, context: testLoadContext() });
     expect(none).toEqual({ problem: "This link is not valid.", invitation: null });

@@ -15,7 +15,9 @@ describe("/customer/reset-password/{slug} (public)", () => {
   it("shows whose password the link resets", async () => {
     server.use(
       ...authHandlers(),
-      http.get(`${UPSTREAM}/api/password-reset/tok-1`, () => HttpResponse.json({ valid: true, email: "bea@x.example" })),
+      http.get(`${UPSTREAM}/api/password-reset/tok-1`, () =>
+        HttpResponse.json({ valid: true, email: "bea@x.example" }),
+      ),
     );
     const result = await loader({ request: get("/customer/reset-password/tok-1"), params, context: testLoadContext() });
     expect(result).toEqual({ problem: null, email: "bea@x.example" });
@@ -35,7 +37,11 @@ describe("/customer/reset-password/{slug} (public)", () => {
   it("refuses mismatched passwords with 400 before calling the provider", async () => {
     server.use(...authHandlers()); // no password-reset handler: a call would fail the test
     const result = (await settle(() =>
-      action({ request: post("/customer/reset-password/tok-1", { password: "long enough one", confirm: "long enough two" }), params, context: testLoadContext() }),
+      action({
+        request: post("/customer/reset-password/tok-1", { password: "long enough one", confirm: "long enough two" }),
+        params,
+        context: testLoadContext(),
+      }),
     )) as Answer;
     expect(result.init.status).toBe(400);
     expect(result.data.fieldErrors.confirm).toBe("The two passwords are not the same");
@@ -44,7 +50,11 @@ describe("/customer/reset-password/{slug} (public)", () => {
   it("refuses a short password", async () => {
     server.use(...authHandlers());
     const result = (await settle(() =>
-      action({ request: post("/customer/reset-password/tok-1", { password: "short", confirm: "short" }), params, context: testLoadContext() }),
+      action({
+        request: post("/customer/reset-password/tok-1", { password: "short", confirm: "short" }),
+        params,
+        context: testLoadContext(),
+      }),
     )) as Answer;
     expect(result.data.fieldErrors.password).toBe("Use at least 10 characters");
   });
@@ -59,7 +69,11 @@ describe("/customer/reset-password/{slug} (public)", () => {
       }),
     );
     const result = await settle(() =>
-      action({ request: post("/customer/reset-password/tok-1", { password: "long enough one", confirm: "long enough one" }), params, context: testLoadContext() }),
+      action({
+        request: post("/customer/reset-password/tok-1", { password: "long enough one", confirm: "long enough one" }),
+        params,
+        context: testLoadContext(),
+      }),
     );
     expect(body).toEqual({ token: "tok-1", password: "long enough one" });
     expect(locationOf(result)).toBe("/login");

@@ -13,7 +13,10 @@ function logIn(form: Record<string, string>, clientIp = "10.0.0.1", path = "/log
   return settle(() => action({ request: post(path, form), params: {}, context: testLoadContext({ clientIp }) }));
 }
 
-type FormAnswer = { data: { ok: false; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit };
+type FormAnswer = {
+  data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
+  init: ResponseInit;
+};
 
 describe("/login", () => {
   it("shows the form to a visitor", async () => {
@@ -23,7 +26,11 @@ describe("/login", () => {
 
   it("logs in, stores only the token and business unit in the cookie, and goes to the redirect target", async () => {
     server.use(...authHandlers());
-    const result = (await logIn({ email: "buyer@demo.test", password: "workwear-demo", redirect: "/order-history?page=2" })) as Response;
+    const result = (await logIn({
+      email: "buyer@demo.test",
+      password: "workwear-demo",
+      redirect: "/order-history?page=2",
+    })) as Response;
     expect(result.status).toBe(302);
     expect(locationOf(result)).toBe("/order-history?page=2");
     const cookie = result.headers.get("Set-Cookie") ?? "";
@@ -67,7 +74,10 @@ describe("/login", () => {
     server.use(
       http.post(`${UPSTREAM}/api/authentication`, ({ request }) => {
         seen.push(request.headers.get("x-forwarded-for"));
-        return HttpResponse.json({ name: "NotAuthenticated", message: "Invalid email or password", code: 401 }, { status: 401 });
+        return HttpResponse.json(
+          { name: "NotAuthenticated", message: "Invalid email or password", code: 401 },
+          { status: 401 },
+        );
       }),
       ...authHandlers(),
     );
@@ -80,7 +90,10 @@ describe("/login", () => {
     server.use(
       http.post(`${UPSTREAM}/api/authentication`, ({ request }) => {
         seen.push(request.headers.get("user-agent"));
-        return HttpResponse.json({ name: "NotAuthenticated", message: "Invalid email or password", code: 401 }, { status: 401 });
+        return HttpResponse.json(
+          { name: "NotAuthenticated", message: "Invalid email or password", code: 401 },
+          { status: 401 },
+        );
       }),
       ...authHandlers(),
     );
@@ -95,9 +108,18 @@ describe("/login", () => {
     server.use(
       http.post(`${UPSTREAM}/api/authentication`, () => {
         calls += 1;
-        if (calls <= 12) return HttpResponse.json({ name: "NotAuthenticated", message: "Invalid email or password", code: 401 }, { status: 401 });
+        if (calls <= 12)
+          return HttpResponse.json(
+            { name: "NotAuthenticated", message: "Invalid email or password", code: 401 },
+            { status: 401 },
+          );
         return HttpResponse.json(
-          { name: "TooManyRequests", message: "Too many failed log-in attempts. Please try again in 2 minutes.", code: 429, data: { retryAfterSeconds: 120 } },
+          {
+            name: "TooManyRequests",
+            message: "Too many failed log-in attempts. Please try again in 2 minutes.",
+            code: 429,
+            data: { retryAfterSeconds: 120 },
+          },
           { status: 429, headers: { "Retry-After": "120" } },
         );
       }),
@@ -132,7 +154,11 @@ describe("/login's way back above U+00FF (issue 11 item 1)", () => {
 
   it("a posted redirect holding U+3002 logs in and goes to the percent-encoded path", async () => {
     server.use(...authHandlers());
-    const result = (await logIn({ email: "buyer@demo.test", password: "workwear-demo", redirect: "/\u3002x" })) as Response;
+    const result = (await logIn({
+      email: "buyer@demo.test",
+      password: "workwear-demo",
+      redirect: "/\u3002x",
+    })) as Response;
     expect(result.status).toBe(302);
     expect(locationOf(result)).toBe("/%E3%80%82x");
   });

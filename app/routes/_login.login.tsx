@@ -20,10 +20,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // a function given zod, imported in the action, so zod stays out of the browser bundle (decision 002)
 const loginSchema = (z: typeof import("zod").z) =>
   z.object({
-  email: emailField(),
-  password: z.string({ required_error: "Enter your password" }).min(1, "Enter your password"),
-  redirect: z.string().optional(),
-});
+    email: emailField(),
+    password: z.string({ required_error: "Enter your password" }).min(1, "Enter your password"),
+    redirect: z.string().optional(),
+  });
 
 // public route: logging in is what this action is for; the maintenance guard still runs first.
 // The log-in limits are the provider's, shared by every portal process (decision 027, superseding 003's).

@@ -8,8 +8,8 @@ export default function OldBrowser() {
     <>
       <h1>Your browser is out of date</h1>
       <p>
-        The portal works in any current browser, and even without JavaScript. Your browser is too old to be kept
-        secure: please update it, or use Microsoft Edge, Google Chrome, Mozilla Firefox or Safari.
+        The portal works in any current browser, and even without JavaScript. Your browser is too old to be kept secure:
+        please update it, or use Microsoft Edge, Google Chrome, Mozilla Firefox or Safari.
       </p>
     </>
   );

@@ -14,8 +14,8 @@ export default function PunchoutOnly() {
     <>
       <h1>Please order through your procurement system</h1>
       <p>
-        Your account is set up for punchout: open the workwear catalogue from your organisation&apos;s purchasing
-        system and your basket will be returned there for approval.
+        Your account is set up for punchout: open the workwear catalogue from your organisation&apos;s purchasing system
+        and your basket will be returned there for approval.
       </p>
       <Form method="post" action="/logout">
         <button type="submit" className="button">

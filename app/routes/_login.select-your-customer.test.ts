@@ -10,7 +10,10 @@ import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_login.select-your-customer";
 
 const server = useUpstreamMock();
-type Answer = { data: { ok: false; fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit };
+type Answer = {
+  data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
+  init: ResponseInit;
+};
 
 let cookie: string;
 beforeAll(async () => {
@@ -20,7 +23,9 @@ beforeAll(async () => {
 const twoUnits = () => sessionAnswer({ customers: 2, selected: false });
 
 function choose(form: Record<string, string>, withCookie: string | undefined = cookie) {
-  return settle(() => action({ request: post("/select-your-customer", form, withCookie), params: {}, context: testLoadContext() }));
+  return settle(() =>
+    action({ request: post("/select-your-customer", form, withCookie), params: {}, context: testLoadContext() }),
+  );
 }
 
 const countSelects = () => spyOnPosts(server, "/api/select-customer");
@@ -33,7 +38,11 @@ async function sessionOf(result: unknown) {
 describe("/select-your-customer", () => {
   it("lists the user's business units and the one chosen now", async () => {
     server.use(...authHandlers({ session: sessionAnswer({ customers: 2 }) }));
-    const result = await loader({ request: get("/select-your-customer", cookie), params: {}, context: testLoadContext() });
+    const result = await loader({
+      request: get("/select-your-customer", cookie),
+      params: {},
+      context: testLoadContext(),
+    });
     expect(result).toEqual({
       customers: [
         { internalId: "1001", name: "Northwind Facilities", contactId: "5001" },
@@ -55,7 +64,10 @@ describe("/select-your-customer", () => {
     expect(session.get("customerId")).toBe("1002");
     expect(session.get("contactId")).toBe("5101");
     expect(session.get("catalogueId")).toBeUndefined();
-    expect(session.get("toast")).toEqual({ kind: "success", message: "You are now ordering for Harbour Health Trust." });
+    expect(session.get("toast")).toEqual({
+      kind: "success",
+      message: "You are now ordering for Harbour Health Trust.",
+    });
   });
 
   it.each(["//evil.example", "https://evil.example/steal", ""])("goes home instead of to %j", async (target) => {
@@ -87,25 +99,39 @@ describe("/select-your-customer", () => {
     server.use(...authHandlers({ session: twoUnits() }));
     server.use(
       http.post(`${UPSTREAM}/api/select-customer`, () =>
-        HttpResponse.json({ name: "Forbidden", message: "This business unit is closed for ordering.", code: 403 }, { status: 403 }),
+        HttpResponse.json(
+          { name: "Forbidden", message: "This business unit is closed for ordering.", code: 403 },
+          { status: 403 },
+        ),
       ),
     );
     const result = (await choose({ contactId: "5101" })) as Answer;
     expect(result.init.status).toBe(403);
     expect(new Headers(result.init.headers).get("Set-Cookie")).toBeNull();
-    expect(result.data).toEqual({ ok: false, fieldErrors: {}, formError: "This business unit is closed for ordering." });
+    expect(result.data).toEqual({
+      ok: false,
+      fieldErrors: {},
+      formError: "This business unit is closed for ordering.",
+    });
   });
 
   it("puts a refusal that names contactId on the unit choice", async () => {
     server.use(...authHandlers({ session: twoUnits() }));
     server.use(
       http.post(`${UPSTREAM}/api/select-customer`, () =>
-        HttpResponse.json({ name: "BadRequest", message: "That business unit is not yours.", code: 400, data: { field: "contactId" } }, { status: 400 }),
+        HttpResponse.json(
+          { name: "BadRequest", message: "That business unit is not yours.", code: 400, data: { field: "contactId" } },
+          { status: 400 },
+        ),
       ),
     );
     const result = (await choose({ contactId: "5101" })) as Answer;
     expect(result.init.status).toBe(400);
-    expect(result.data).toEqual({ ok: false, fieldErrors: { contactId: "That business unit is not yours." }, formError: null });
+    expect(result.data).toEqual({
+      ok: false,
+      fieldErrors: { contactId: "That business unit is not yours." },
+      formError: null,
+    });
   });
 
   it("sends a visitor without a session to log in, coming back here", async () => {

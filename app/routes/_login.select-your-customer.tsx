@@ -20,9 +20,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // a function given zod, imported in the action, so zod stays out of the browser bundle (decision 002)
 const selectSchema = (z: typeof import("zod").z) =>
   z.object({
-  contactId: z.string({ required_error: "Choose a business unit" }).trim().min(1, "Choose a business unit"),
-  redirect: z.string().optional(),
-});
+    contactId: z.string({ required_error: "Choose a business unit" }).trim().min(1, "Choose a business unit"),
+    redirect: z.string().optional(),
+  });
 
 export async function action({ request }: ActionFunctionArgs) {
   const { session: upstreamSession, upstream } = await requireUser(request);
@@ -45,7 +45,10 @@ export async function action({ request }: ActionFunctionArgs) {
     session.set("contactId", selected.selectedCustomer.contactId);
   }
   session.unset("catalogueId");
-  session.flash("toast", { kind: "success", message: `You are now ordering for ${selected.selectedCustomer?.name ?? "the chosen business unit"}.` });
+  session.flash("toast", {
+    kind: "success",
+    message: `You are now ordering for ${selected.selectedCustomer?.name ?? "the chosen business unit"}.`,
+  });
   return redirect(safeRedirect(form.data.redirect), { headers: { "Set-Cookie": await commitSession(session) } });
 }
 

@@ -12,7 +12,10 @@ const ROUTES_DIR = path.dirname(fileURLToPath(import.meta.url));
 const modules = fs
   .readdirSync(ROUTES_DIR)
   .filter((f) => /\.(tsx|ts)$/.test(f) && !/\.test\.(tsx|ts)$/.test(f))
-  .map((file) => ({ id: file.replace(/\.(tsx|ts)$/, ""), source: fs.readFileSync(path.join(ROUTES_DIR, file), "utf8") }));
+  .map((file) => ({
+    id: file.replace(/\.(tsx|ts)$/, ""),
+    source: fs.readFileSync(path.join(ROUTES_DIR, file), "utf8"),
+  }));
 
 const LOADER_OR_ACTION =
   /export\s+(async\s+)?function\s+(loader|action)\b|export\s+const\s+(loader|action)\b|export\s*\{[^}]*\b(loader|action)\b[^}]*\}/;

@@ -10,14 +10,25 @@ import { parseForm } from "~/utils/forms.server";
 // the wearer-pack checkout's form (basket=manpack) is charged the wearer-pack quote (decision 106).
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const posted = await request.clone().formData().catch(() => null);
+  const posted = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   if (posted?.get("basket") === "manpack") {
     const form = await parseForm(request, wearerPackFieldsSchema());
-    if (!form.ok) return Response.json({ ok: false, fieldErrors: form.fieldErrors, formError: form.formError ?? "Please check the form." }, { status: 400 });
+    if (!form.ok)
+      return Response.json(
+        { ok: false, fieldErrors: form.fieldErrors, formError: form.formError ?? "Please check the form." },
+        { status: 400 },
+      );
     return wearerPackCardIntentAnswer(user, form.data);
   }
   const form = await parseForm(request, checkoutFieldsSchema());
-  if (!form.ok) return Response.json({ ok: false, fieldErrors: form.fieldErrors, formError: form.formError ?? "Please check the form." }, { status: 400 });
+  if (!form.ok)
+    return Response.json(
+      { ok: false, fieldErrors: form.fieldErrors, formError: form.formError ?? "Please check the form." },
+      { status: 400 },
+    );
   return cardIntentAnswer(user, form.data);
 }
 

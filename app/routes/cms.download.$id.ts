@@ -8,6 +8,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = /^[1-9][0-9]{0,9}$/.test(params.id ?? "") ? Number(params.id) : null;
   const file = id !== null && user.upstream.token ? await trainingGuideFile(request, user.upstream.token, id) : null;
-  if (!file) throw new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+  if (!file)
+    throw new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
+    });
   return file;
 }

@@ -17,7 +17,9 @@ beforeAll(async () => {
 });
 
 function dismiss(form: Record<string, string>, withCookie = cookie) {
-  return settle(() => action({ request: post("/dismiss-banner", form, withCookie), params: {}, context: testLoadContext() }));
+  return settle(() =>
+    action({ request: post("/dismiss-banner", form, withCookie), params: {}, context: testLoadContext() }),
+  );
 }
 
 describe("/dismiss-banner", () => {
@@ -73,9 +75,17 @@ describe("/dismiss-banner", () => {
 describe("the site banner from the CMS, dismissed per text (issue 18 item 5, decision 119)", () => {
   type Chrome = { banner: { id: string; message: string; link: { href: string; text: string } | null } | null };
   const chrome = async (cookieHeader: string) =>
-    (await layout({ request: get("/dashboard", cookieHeader), params: {}, context: testLoadContext() })) as unknown as Chrome;
+    (await layout({
+      request: get("/dashboard", cookieHeader),
+      params: {},
+      context: testLoadContext(),
+    })) as unknown as Chrome;
   const withBanner = (message: string) =>
-    defaultPages().map((p) => (p.slug === "site-banner" ? { ...p, acf: { message, link: { href: "/news/christmas-delivery-dates-2026", text: "Delivery dates" } } } : p));
+    defaultPages().map((p) =>
+      p.slug === "site-banner"
+        ? { ...p, acf: { message, link: { href: "/news/christmas-delivery-dates-2026", text: "Delivery dates" } } }
+        : p,
+    );
 
   it("shows the site-banner page's message and link, its id a short hash of the text", async () => {
     server.use(...authHandlers(), ...cmsHandlers());
@@ -97,7 +107,11 @@ describe("the site banner from the CMS, dismissed per text (issue 18 item 5, dec
   });
 
   it("an empty message, no site-banner page or the CMS failing: no banner, the page still shows", async () => {
-    for (const options of [{ pages: withBanner("  ") }, { pages: defaultPages().filter((p) => p.slug !== "site-banner") }, { pagesFail: true }]) {
+    for (const options of [
+      { pages: withBanner("  ") },
+      { pages: defaultPages().filter((p) => p.slug !== "site-banner") },
+      { pagesFail: true },
+    ]) {
       server.use(...authHandlers(), ...cmsHandlers(options));
       expect((await chrome(cookie)).banner).toBeNull();
     }
@@ -105,7 +119,15 @@ describe("the site banner from the CMS, dismissed per text (issue 18 item 5, dec
 
   it("the banner's text is drawn as text and a link off the site is left out", async () => {
     const pages = defaultPages().map((p) =>
-      p.slug === "site-banner" ? { ...p, acf: { message: "<b>Closed</b> &amp; <script>x()</script>open", link: { href: "https://evil.example/", text: "Go" } } } : p,
+      p.slug === "site-banner"
+        ? {
+            ...p,
+            acf: {
+              message: "<b>Closed</b> &amp; <script>x()</script>open",
+              link: { href: "https://evil.example/", text: "Go" },
+            },
+          }
+        : p,
     );
     server.use(...authHandlers(), ...cmsHandlers({ pages }));
     const { banner } = await chrome(cookie);

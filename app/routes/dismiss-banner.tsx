@@ -12,7 +12,15 @@ export async function loader() {
 // a function, so that zod is built on the server only and stays out of the browser bundle (decision 002)
 // the banner's id is a short hash of its text (decision 119): a new message has a new id and shows again
 const dismissSchema = () =>
-  z.object({ bannerId: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/), redirect: z.string().optional() });
+  z.object({
+    bannerId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]+$/),
+    redirect: z.string().optional(),
+  });
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);

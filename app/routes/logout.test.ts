@@ -62,16 +62,19 @@ describe("/logout", () => {
     expectCookieCleared(result);
   });
 
-  it.each([403, 404])("clears the cookie all the same when the provider refuses the revoke with %i, logging nothing", async (status) => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    server.use(...authHandlers());
-    const tokens = revoke(status);
-    const result = await logOut();
-    expect(tokens).toHaveLength(1);
-    expect(locationOf(result)).toBe("/login");
-    expectCookieCleared(result);
-    expect(log).not.toHaveBeenCalledWith("revoking the upstream session failed", expect.anything());
-  });
+  it.each([403, 404])(
+    "clears the cookie all the same when the provider refuses the revoke with %i, logging nothing",
+    async (status) => {
+      const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      server.use(...authHandlers());
+      const tokens = revoke(status);
+      const result = await logOut();
+      expect(tokens).toHaveLength(1);
+      expect(locationOf(result)).toBe("/login");
+      expectCookieCleared(result);
+      expect(log).not.toHaveBeenCalledWith("revoking the upstream session failed", expect.anything());
+    },
+  );
 
   it("clears the cookie all the same when the provider fails (500), and logs the failure", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);

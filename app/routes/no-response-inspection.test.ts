@@ -23,7 +23,9 @@ const modules = modulesUnder(APP_DIR)
   .map((full) => path.relative(ROOT, full).split(path.sep).join("/"))
   .filter((file) => !file.startsWith("app/upstream/"));
 
-const inspecting = modules.filter((file) => fs.readFileSync(path.join(ROOT, file), "utf8").includes("instanceof Response"));
+const inspecting = modules.filter((file) =>
+  fs.readFileSync(path.join(ROOT, file), "utf8").includes("instanceof Response"),
+);
 
 describe("no module outside app/upstream/ inspects a Response (decision 009)", () => {
   it("reads the app's modules (the test itself works)", () => {

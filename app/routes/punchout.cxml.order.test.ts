@@ -15,7 +15,11 @@ beforeEach(() => void maintenanceHandler(server));
 const ORDER = fs.readFileSync(new URL("../punchout/fixtures/ariba-order-request.xml", import.meta.url), "utf8");
 
 function send(body: BodyInit, options: Parameters<typeof cxmlPost>[2] = {}) {
-  return action({ request: cxmlPost("/punchout/cxml/order", body, options), params: {}, context: testLoadContext({ clientIp: "198.51.100.7" }) }) as Promise<Response>;
+  return action({
+    request: cxmlPost("/punchout/cxml/order", body, options),
+    params: {},
+    context: testLoadContext({ clientIp: "198.51.100.7" }),
+  }) as Promise<Response>;
 }
 
 function provider(answer: (body: Record<string, unknown>) => Response) {
@@ -30,14 +34,22 @@ function provider(answer: (body: Record<string, unknown>) => Response) {
   return calls;
 }
 
-const refusal = (code: number, name: string, message: string) => () => HttpResponse.json({ name, message, code }, { status: code });
+const refusal = (code: number, name: string, message: string) => () =>
+  HttpResponse.json({ name, message, code }, { status: code });
 
 describe("POST /punchout/cxml/order", () => {
   it("sends the order to the provider as contract 6 says and answers Status 200", async () => {
-    const calls = provider(() => HttpResponse.json({ orderId: 77, orderNumber: "WW-000077", duplicate: false }, { status: 201 }));
+    const calls = provider(() =>
+      HttpResponse.json({ orderId: 77, orderNumber: "WW-000077", duplicate: false }, { status: 201 }),
+    );
     const response = await send(ORDER);
     expect(response.headers.get("Content-Type")).toBe("text/xml; charset=utf-8");
-    expect(await cxmlStatusOf(response)).toMatchObject({ http: 200, code: "200", text: "OK", message: "Order WW-000077 received." });
+    expect(await cxmlStatusOf(response)).toMatchObject({
+      http: 200,
+      code: "200",
+      text: "OK",
+      message: "Order WW-000077 received.",
+    });
     expect(calls[0]).toEqual({
       fromIdentity: "AN-APEX-RAIL",
       senderIdentity: "AN-APEX-RAIL",
@@ -58,7 +70,14 @@ describe("POST /punchout/cxml/order", () => {
         countryName: "United Kingdom",
       },
       items: [
-        { lineNumber: 1, supplierPartId: "HV-VEST-01", supplierPartAuxiliaryId: "size=L;colour=Yellow", quantity: 3, unitPricePence: 999, description: "Hi-vis vest, yellow, L" },
+        {
+          lineNumber: 1,
+          supplierPartId: "HV-VEST-01",
+          supplierPartAuxiliaryId: "size=L;colour=Yellow",
+          quantity: 3,
+          unitPricePence: 999,
+          description: "Hi-vis vest, yellow, L",
+        },
         { lineNumber: 2, supplierPartId: "GLOVE-22", quantity: 1, unitPricePence: 900, description: "Rigger gloves" },
       ],
     });
@@ -66,7 +85,11 @@ describe("POST /punchout/cxml/order", () => {
 
   it("the same orderID + payloadID again: Status 200, saying it was already received", async () => {
     provider(() => HttpResponse.json({ orderId: 77, orderNumber: "WW-000077", duplicate: true }, { status: 200 }));
-    expect(await cxmlStatusOf(await send(ORDER))).toMatchObject({ http: 200, code: "200", message: "Order WW-000077 was already received for this purchase order." });
+    expect(await cxmlStatusOf(await send(ORDER))).toMatchObject({
+      http: 200,
+      code: "200",
+      message: "Order WW-000077 was already received for this purchase order.",
+    });
   });
 
   it.each([
@@ -86,14 +109,20 @@ describe("POST /punchout/cxml/order", () => {
   });
 
   it.each([
-    ["money that is not GBP", ORDER.replace('<Money currency="GBP">9.99</Money>', '<Money currency="EUR">9.99</Money>'), /GBP/],
+    [
+      "money that is not GBP",
+      ORDER.replace('<Money currency="GBP">9.99</Money>', '<Money currency="EUR">9.99</Money>'),
+      /GBP/,
+    ],
     ["a missing orderID", ORDER.replace('orderID="PO-88123" ', ""), /Missing attribute: OrderRequestHeader@orderID/],
     ["no ItemOut", ORDER.replace(/<ItemOut[\s\S]*<\/ItemOut>/, ""), /Missing element: Request\/OrderRequest\/ItemOut/],
     ["malformed XML", "<cXML><Request>", /^Malformed XML: /],
     ["an entity declaration", `<!DOCTYPE cXML [<!ENTITY a "b">]><cXML/>`, /entity declarations are not accepted/],
     ["an order change", ORDER.replace('type="new"', 'type="update"'), /only new orders/],
   ])("%s: cXML 400, nothing sent to the provider", async (_name, body, reason) => {
-    const calls = provider(() => HttpResponse.json({ orderId: 1, orderNumber: "WW-1", duplicate: false }, { status: 201 }));
+    const calls = provider(() =>
+      HttpResponse.json({ orderId: 1, orderNumber: "WW-1", duplicate: false }, { status: 201 }),
+    );
     const answer = await cxmlStatusOf(await send(body));
     expect(answer.http).toBe(400);
     expect(answer.message).toMatch(reason);
@@ -101,31 +130,48 @@ describe("POST /punchout/cxml/order", () => {
   });
 
   it("a form post: 400 naming the content type", async () => {
-    expect((await cxmlStatusOf(await send(ORDER, { contentType: "application/x-www-form-urlencoded" }))).message).toContain("not application/x-www-form-urlencoded");
+    expect(
+      (await cxmlStatusOf(await send(ORDER, { contentType: "application/x-www-form-urlencoded" }))).message,
+    ).toContain("not application/x-www-form-urlencoded");
   });
 
   it("GET: 405 in cXML", async () => {
-    const answer = (await loader({ request: new Request("https://portal.example/punchout/cxml/order"), params: {}, context: testLoadContext() })) as Response;
+    const answer = (await loader({
+      request: new Request("https://portal.example/punchout/cxml/order"),
+      params: {},
+      context: testLoadContext(),
+    })) as Response;
     expect(await cxmlStatusOf(answer)).toMatchObject({ http: 405, code: "405" });
   });
 });
 
 describe("POST /punchout/cxml/order while maintenance is on (SPEC §4)", () => {
   it("answers cXML 560, a temporary server error, as HTTP 503 with Retry-After; the provider is not asked", async () => {
-    const calls = provider(() => HttpResponse.json({ orderId: 77, orderNumber: "WW-000077", duplicate: false }, { status: 201 }));
+    const calls = provider(() =>
+      HttpResponse.json({ orderId: 77, orderNumber: "WW-000077", duplicate: false }, { status: 201 }),
+    );
     maintenanceHandler(server, { isMaintenanceEnabled: true, bypassToken: "bypass-123" });
     const response = await send(ORDER);
     expect(response.headers.get("Content-Type")).toBe("text/xml; charset=utf-8");
     expect(response.headers.get("Retry-After")).toBe("300");
-    expect(await cxmlStatusOf(response)).toMatchObject({ http: 503, code: "560", text: "Temporary Server Error", message: MAINTENANCE_MESSAGE });
+    expect(await cxmlStatusOf(response)).toMatchObject({
+      http: 503,
+      code: "560",
+      text: "Temporary Server Error",
+      message: MAINTENANCE_MESSAGE,
+    });
     expect(calls).toEqual([]);
   });
 
   it("a failed maintenance check lets the call go on (SPEC §8)", async () => {
-    const calls = provider(() => HttpResponse.json({ orderId: 77, orderNumber: "WW-000077", duplicate: false }, { status: 201 }));
+    const calls = provider(() =>
+      HttpResponse.json({ orderId: 77, orderNumber: "WW-000077", duplicate: false }, { status: 201 }),
+    );
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     maintenanceHandler(server);
-    server.use(http.get(`${UPSTREAM}/api/maintenance-status`, () => HttpResponse.json({ message: "down" }, { status: 503 })));
+    server.use(
+      http.get(`${UPSTREAM}/api/maintenance-status`, () => HttpResponse.json({ message: "down" }, { status: 503 })),
+    );
     const response = await send(ORDER);
     expect(response.status).toBe(200);
     expect(calls).toHaveLength(1);

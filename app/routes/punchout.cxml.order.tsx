@@ -23,7 +23,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { order } = parsed;
   // a change or cancellation of an order is not something the provider can do from a purchase order
   if (order.type !== "new") {
-    return cxmlStatus(request, 400, `OrderRequestHeader@type "${order.type}" is not accepted: only new orders can be sent. Contact customer services to change an order.`);
+    return cxmlStatus(
+      request,
+      400,
+      `OrderRequestHeader@type "${order.type}" is not accepted: only new orders can be sent. Contact customer services to change an order.`,
+    );
   }
   try {
     const answer = await punchoutOrder(request, order, context?.clientIp);

@@ -46,9 +46,15 @@ function provider(answer?: () => Response) {
       calls.push({ body, forwardedFor: request.headers.get("x-forwarded-for") });
       if (answer) return answer();
       if (body.sharedSecret !== "apex-punchout-secret") {
-        return HttpResponse.json({ name: "NotAuthenticated", message: "Invalid punchout credentials", code: 401 }, { status: 401 });
+        return HttpResponse.json(
+          { name: "NotAuthenticated", message: "Invalid punchout credentials", code: 401 },
+          { status: 401 },
+        );
       }
-      return HttpResponse.json({ sessionId: "12", startToken: "tok_ABC-123", expiresAt: "2026-11-23T10:05:00Z" }, { status: 201 });
+      return HttpResponse.json(
+        { sessionId: "12", startToken: "tok_ABC-123", expiresAt: "2026-11-23T10:05:00Z" },
+        { status: 201 },
+      );
     }),
   );
   return calls;
@@ -114,12 +120,20 @@ describe("POST /punchout/cxml/setup", () => {
     const calls = provider();
     const streets = Array.from({ length: 7 }, (_, i) => `<Street>Line ${i + 1}</Street>`).join("");
     const extrinsics = Array.from({ length: 60 }, (_, i) => `<Extrinsic name="E${i}">v</Extrinsic>`).join("");
-    const items = Array.from({ length: 510 }, (_, i) => `<ItemOut quantity="1"><ItemID><SupplierPartID>P${i}</SupplierPartID></ItemID></ItemOut>`).join("");
+    const items = Array.from(
+      { length: 510 },
+      (_, i) => `<ItemOut quantity="1"><ItemID><SupplierPartID>P${i}</SupplierPartID></ItemID></ItemOut>`,
+    ).join("");
     const extra = `${extrinsics}<Contact><Name>Sam</Name><Email>not an address</Email></Contact>
       <ShipTo><Address><Name>Depot</Name><PostalAddress>${streets}<City>Crewe</City><PostalCode>CW1</PostalCode><Country isoCountryCode="GB">United Kingdom</Country></PostalAddress></Address></ShipTo>${items}`;
     const response = await send(setupXml({ operation: "edit", extra }));
     expect(response.status).toBe(200);
-    const body = calls[0].body as { contact: unknown; shipTo: { street: string[] }; extrinsics: object; items: unknown[] };
+    const body = calls[0].body as {
+      contact: unknown;
+      shipTo: { street: string[] };
+      extrinsics: object;
+      items: unknown[];
+    };
     expect(body.contact).toEqual({ name: "Sam" });
     expect(body.shipTo.street).toHaveLength(5);
     expect(Object.keys(body.extrinsics)).toHaveLength(50);
@@ -135,13 +149,22 @@ describe("POST /punchout/cxml/setup", () => {
   it("refuses a wrong secret with cXML 401", async () => {
     provider();
     const answer = await cxmlStatusOf(await send(setupXml({ secret: "wrong" })));
-    expect(answer).toMatchObject({ http: 401, code: "401", text: "Unauthorized", message: "Invalid punchout credentials" });
+    expect(answer).toMatchObject({
+      http: 401,
+      code: "401",
+      text: "Unauthorized",
+      message: "Invalid punchout credentials",
+    });
   });
 
   it("passes the provider's 429 on in cXML, with its Retry-After", async () => {
     provider(() =>
       HttpResponse.json(
-        { name: "TooManyRequests", message: "Too many failed punchout log-in attempts. Please try again in 1 minute.", code: 429 },
+        {
+          name: "TooManyRequests",
+          message: "Too many failed punchout log-in attempts. Please try again in 1 minute.",
+          code: 429,
+        },
         { status: 429, headers: { "Retry-After": "60" } },
       ),
     );
@@ -154,13 +177,25 @@ describe("POST /punchout/cxml/setup", () => {
   });
 
   it("passes the provider's 400 on with its reason", async () => {
-    provider(() => HttpResponse.json({ name: "BadRequest", message: "buyerCookie: String must contain at most 500 character(s)", code: 400 }, { status: 400 }));
-    expect(await cxmlStatusOf(await send(setupXml()))).toMatchObject({ http: 400, code: "400", message: "buyerCookie: String must contain at most 500 character(s)" });
+    provider(() =>
+      HttpResponse.json(
+        { name: "BadRequest", message: "buyerCookie: String must contain at most 500 character(s)", code: 400 },
+        { status: 400 },
+      ),
+    );
+    expect(await cxmlStatusOf(await send(setupXml()))).toMatchObject({
+      http: 400,
+      code: "400",
+      message: "buyerCookie: String must contain at most 500 character(s)",
+    });
   });
 
   it.each([
     ["a 500", () => HttpResponse.json({ message: "boom" }, { status: 500 })],
-    ["an HTML page", () => new HttpResponse("<html>Bad gateway</html>", { status: 502, headers: { "Content-Type": "text/html" } })],
+    [
+      "an HTML page",
+      () => new HttpResponse("<html>Bad gateway</html>", { status: 502, headers: { "Content-Type": "text/html" } }),
+    ],
     ["a network failure", () => HttpResponse.error()],
   ])("answers %s from the provider with cXML 500, never HTML", async (_name, answer) => {
     provider(answer);
@@ -231,12 +266,32 @@ describe("POST /punchout/cxml/setup", () => {
 
     it.each([
       ["malformed XML", "<cXML><Header></cXML>", /^Malformed XML: /],
-      ["an entity declaration", `<?xml version="1.0"?><!DOCTYPE cXML [<!ENTITY lol "lol">]><cXML>&lol;</cXML>`, /^Malformed XML: entity declarations are not accepted\.$/],
-      ["an external entity", `<?xml version="1.0"?><!DOCTYPE cXML [<!ENTITY x SYSTEM "file:///etc/passwd">]><cXML>&x;</cXML>`, /^Malformed XML: /],
+      [
+        "an entity declaration",
+        `<?xml version="1.0"?><!DOCTYPE cXML [<!ENTITY lol "lol">]><cXML>&lol;</cXML>`,
+        /^Malformed XML: entity declarations are not accepted\.$/,
+      ],
+      [
+        "an external entity",
+        `<?xml version="1.0"?><!DOCTYPE cXML [<!ENTITY x SYSTEM "file:///etc/passwd">]><cXML>&x;</cXML>`,
+        /^Malformed XML: /,
+      ],
       ["an undeclared entity", setupXml().replace("REQ-1", "&lol;"), /^Malformed XML: .*&lol;/],
-      ["a missing element", setupXml().replace(/<BrowserFormPost>.*<\/BrowserFormPost>/, ""), /^Missing element: BrowserFormPost\/URL\.$/],
-      ["a missing BuyerCookie", setupXml().replace("<BuyerCookie>REQ-1</BuyerCookie>", ""), /^Missing element: BuyerCookie\.$/],
-      ["a return URL that is not http(s)", setupXml().replace("https://procure.example/return", "javascript:alert(1)"), /BrowserFormPost\/URL must be an http or https address/],
+      [
+        "a missing element",
+        setupXml().replace(/<BrowserFormPost>.*<\/BrowserFormPost>/, ""),
+        /^Missing element: BrowserFormPost\/URL\.$/,
+      ],
+      [
+        "a missing BuyerCookie",
+        setupXml().replace("<BuyerCookie>REQ-1</BuyerCookie>", ""),
+        /^Missing element: BuyerCookie\.$/,
+      ],
+      [
+        "a return URL that is not http(s)",
+        setupXml().replace("https://procure.example/return", "javascript:alert(1)"),
+        /BrowserFormPost\/URL must be an http or https address/,
+      ],
       ["an empty body", "", /no body/],
       ["bytes that are not UTF-8", new Uint8Array([0x3c, 0xff, 0xfe, 0x3e]), /not valid UTF-8/],
     ])("%s: cXML 400 with the reason", async (_name, body, reason) => {
@@ -250,7 +305,11 @@ describe("POST /punchout/cxml/setup", () => {
   });
 
   it("any other method: 405 in cXML with Allow: POST", async () => {
-    const get = (await loader({ request: new Request("https://portal.example/punchout/cxml/setup"), params: {}, context: testLoadContext() })) as Response;
+    const get = (await loader({
+      request: new Request("https://portal.example/punchout/cxml/setup"),
+      params: {},
+      context: testLoadContext(),
+    })) as Response;
     expect(get.headers.get("Allow")).toBe("POST");
     expect(await cxmlStatusOf(get)).toMatchObject({ http: 405, code: "405", text: "Method Not Allowed" });
     const put = await send(setupXml(), { method: "PUT" });
@@ -265,7 +324,12 @@ describe("POST /punchout/cxml/setup while maintenance is on (SPEC §4)", () => {
     const response = await send(setupXml());
     expect(response.headers.get("Content-Type")).toBe("text/xml; charset=utf-8");
     expect(response.headers.get("Retry-After")).toBe("300");
-    expect(await cxmlStatusOf(response)).toMatchObject({ http: 503, code: "560", text: "Temporary Server Error", message: MAINTENANCE_MESSAGE });
+    expect(await cxmlStatusOf(response)).toMatchObject({
+      http: 503,
+      code: "560",
+      text: "Temporary Server Error",
+      message: MAINTENANCE_MESSAGE,
+    });
     expect(calls).toEqual([]);
   });
 
@@ -273,7 +337,9 @@ describe("POST /punchout/cxml/setup while maintenance is on (SPEC §4)", () => {
     const calls = provider();
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     maintenanceHandler(server);
-    server.use(http.get(`${UPSTREAM}/api/maintenance-status`, () => HttpResponse.json({ message: "down" }, { status: 503 })));
+    server.use(
+      http.get(`${UPSTREAM}/api/maintenance-status`, () => HttpResponse.json({ message: "down" }, { status: 503 })),
+    );
     const response = await send(setupXml());
     expect(response.status).toBe(200);
     expect(calls).toHaveLength(1);

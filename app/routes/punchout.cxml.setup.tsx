@@ -1,5 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { cxmlDocumentOf, cxmlResponse, cxmlStatus, messageIds, onlyPost, refusalAnswer } from "~/punchout/cxml-http.server";
+import {
+  cxmlDocumentOf,
+  cxmlResponse,
+  cxmlStatus,
+  messageIds,
+  onlyPost,
+  refusalAnswer,
+} from "~/punchout/cxml-http.server";
 import { parseSetupRequest, setupResponse } from "~/punchout/cxml.server";
 import { punchoutSetup } from "~/upstream/punchout.server";
 

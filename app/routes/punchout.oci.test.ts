@@ -13,7 +13,14 @@ import { action, loader } from "./punchout.oci";
 // Issue 16 item 2: an SAP OCI log-in → 303 into a new punchout session; invalid → a 401 page (400 for a bad HOOK_URL).
 const server = useUpstreamMock();
 
-const LOGIN = { USERNAME: "apex-rail", PASSWORD: "apex-punchout-secret", HOOK_URL: "https://srm.example/sap/bc/gui/sap/its/bbpsc02?~OkCode=ADDI", "~OkCode": "ADDI", "~TARGET": "_top", "~CALLER": "CTLG" };
+const LOGIN = {
+  USERNAME: "apex-rail",
+  PASSWORD: "apex-punchout-secret",
+  HOOK_URL: "https://srm.example/sap/bc/gui/sap/its/bbpsc02?~OkCode=ADDI",
+  "~OkCode": "ADDI",
+  "~TARGET": "_top",
+  "~CALLER": "CTLG",
+};
 
 type Refused = { data: OciRefusal; init: ResponseInit };
 
@@ -26,9 +33,15 @@ function provider(answer?: () => Response) {
       calls.push({ body, forwardedFor: request.headers.get("x-forwarded-for") });
       if (answer) return answer();
       if (body.password !== "apex-punchout-secret") {
-        return HttpResponse.json({ name: "NotAuthenticated", message: "Invalid punchout credentials", code: 401 }, { status: 401 });
+        return HttpResponse.json(
+          { name: "NotAuthenticated", message: "Invalid punchout credentials", code: 401 },
+          { status: 401 },
+        );
       }
-      return HttpResponse.json({ sessionId: "3", startToken: "oci_token-0123456789abcdef", expiresAt: "2026-11-23T10:05:00Z" }, { status: 201 });
+      return HttpResponse.json(
+        { sessionId: "3", startToken: "oci_token-0123456789abcdef", expiresAt: "2026-11-23T10:05:00Z" },
+        { status: 201 },
+      );
     }),
   );
   return calls;
@@ -37,7 +50,13 @@ function provider(answer?: () => Response) {
 const context = testLoadContext({ clientIp: "203.0.113.20" });
 
 function viaGet(fields: Record<string, string>) {
-  return settle(() => loader({ request: new Request(`http://portal.test/punchout/oci?${new URLSearchParams(fields)}`), params: {}, context }));
+  return settle(() =>
+    loader({
+      request: new Request(`http://portal.test/punchout/oci?${new URLSearchParams(fields)}`),
+      params: {},
+      context,
+    }),
+  );
 }
 
 // a form post from the procurement system's own site, as SAP SRM sends it
@@ -62,7 +81,14 @@ describe("GET|POST /punchout/oci", () => {
     expect(result.headers.get("Set-Cookie")).toBeNull();
     expect(calls).toEqual([
       {
-        body: { username: "apex-rail", password: "apex-punchout-secret", hookUrl: LOGIN.HOOK_URL, target: "_top", okCode: "ADDI", caller: "CTLG" },
+        body: {
+          username: "apex-rail",
+          password: "apex-punchout-secret",
+          hookUrl: LOGIN.HOOK_URL,
+          target: "_top",
+          okCode: "ADDI",
+          caller: "CTLG",
+        },
         forwardedFor: "203.0.113.20",
       },
     ]);
@@ -70,9 +96,19 @@ describe("GET|POST /punchout/oci", () => {
 
   it("reads field names in another case, and defaults ~OkCode and ~TARGET", async () => {
     const calls = provider();
-    const result = (await viaPost({ username: "apex-rail", password: "apex-punchout-secret", hook_url: "http://srm.example/hook" })) as Response;
+    const result = (await viaPost({
+      username: "apex-rail",
+      password: "apex-punchout-secret",
+      hook_url: "http://srm.example/hook",
+    })) as Response;
     expect(result.status).toBe(303);
-    expect(calls[0].body).toEqual({ username: "apex-rail", password: "apex-punchout-secret", hookUrl: "http://srm.example/hook", target: "_top", okCode: "ADDI" });
+    expect(calls[0].body).toEqual({
+      username: "apex-rail",
+      password: "apex-punchout-secret",
+      hookUrl: "http://srm.example/hook",
+      target: "_top",
+      okCode: "ADDI",
+    });
   });
 
   it("a wrong password: the 401 page, saying the punchout log-in was refused", async () => {
@@ -105,18 +141,30 @@ describe("GET|POST /punchout/oci", () => {
   it("the provider's 429 is passed on with its Retry-After", async () => {
     provider(() =>
       HttpResponse.json(
-        { name: "TooManyRequests", message: "Too many failed punchout log-in attempts. Please try again in 2 minutes.", code: 429 },
+        {
+          name: "TooManyRequests",
+          message: "Too many failed punchout log-in attempts. Please try again in 2 minutes.",
+          code: 429,
+        },
         { status: 429, headers: { "Retry-After": "120" } },
       ),
     );
     const result = (await viaGet(LOGIN)) as Refused;
     expect(result.init.status).toBe(429);
     expect(new Headers(result.init.headers).get("Retry-After")).toBe("120");
-    expect(result.data).toEqual({ kind: "refused", message: "Too many failed punchout log-in attempts. Please try again in 2 minutes." });
+    expect(result.data).toEqual({
+      kind: "refused",
+      message: "Too many failed punchout log-in attempts. Please try again in 2 minutes.",
+    });
   });
 
   it("the provider's 400 (a field it will not take) is a 400 page with its reason", async () => {
-    provider(() => HttpResponse.json({ name: "BadRequest", message: "hookUrl: must be an http or https URL", code: 400 }, { status: 400 }));
+    provider(() =>
+      HttpResponse.json(
+        { name: "BadRequest", message: "hookUrl: must be an http or https URL", code: 400 },
+        { status: 400 },
+      ),
+    );
     expect(((await viaGet(LOGIN)) as Refused).init.status).toBe(400);
   });
 
@@ -130,7 +178,9 @@ describe("GET|POST /punchout/oci", () => {
   it("a refusal page may be framed by any procurement system: it has nothing to click", async () => {
     provider();
     const scope = openRequestScope();
-    const request = new Request("http://portal.test/punchout/oci?USERNAME=x", { headers: { [REQUEST_SCOPE_HEADER]: scope.key } });
+    const request = new Request("http://portal.test/punchout/oci?USERNAME=x", {
+      headers: { [REQUEST_SCOPE_HEADER]: scope.key },
+    });
     await settle(() => loader({ request, params: {}, context }));
     expect(allowedFrameAncestors(scope.key)).toEqual(["*"]);
     scope.close();

@@ -9,7 +9,9 @@ import { ociLogIn, type OciRefusal } from "~/punchout/entry.server";
 // ErrorBoundary), which the procurement system may frame.
 
 export const meta: MetaFunction = ({ error }) => [
-  { title: `${isRouteErrorResponse(error) && error.status === 400 ? "The punchout log-in could not be read" : "The punchout log-in was refused"} · Workwear ordering portal` },
+  {
+    title: `${isRouteErrorResponse(error) && error.status === 400 ? "The punchout log-in could not be read" : "The punchout log-in was refused"} · Workwear ordering portal`,
+  },
 ];
 
 export const headers: HeadersFunction = ({ errorHeaders }) => ({
@@ -39,7 +41,9 @@ export function ErrorBoundary() {
   if (!refusal || typeof refusal !== "object" || !("kind" in refusal)) {
     return (
       <PunchoutNotice title="The punchout log-in could not be completed">
-        <p>Sorry, the catalogue could not be opened just now. Please try again from your procurement system in a moment.</p>
+        <p>
+          Sorry, the catalogue could not be opened just now. Please try again from your procurement system in a moment.
+        </p>
       </PunchoutNotice>
     );
   }
@@ -59,7 +63,10 @@ export function ErrorBoundary() {
   return (
     <PunchoutNotice title="The punchout log-in was refused">
       <p>{refusal.message}</p>
-      <p>Start again from your procurement system. If this keeps happening, ask your purchasing administrator to check the catalogue&apos;s OCI user name and password.</p>
+      <p>
+        Start again from your procurement system. If this keeps happening, ask your purchasing administrator to check
+        the catalogue&apos;s OCI user name and password.
+      </p>
     </PunchoutNotice>
   );
 }

@@ -44,8 +44,11 @@ function provider(answer: () => Response) {
     }),
     http.get(`${UPSTREAM}/api/session`, ({ request }) => {
       calls.session += 1;
-      if (request.headers.get("authorization") !== `Bearer ${NEW_TOKEN}`) return HttpResponse.json({ message: "no" }, { status: 401 });
-      return HttpResponse.json(sessionAnswer({ punchoutSession: "41", permissions: ["punchoutOnly", "canViewFullCatalogue"] }));
+      if (request.headers.get("authorization") !== `Bearer ${NEW_TOKEN}`)
+        return HttpResponse.json({ message: "no" }, { status: 401 });
+      return HttpResponse.json(
+        sessionAnswer({ punchoutSession: "41", permissions: ["punchoutOnly", "canViewFullCatalogue"] }),
+      );
     }),
     http.delete(`${UPSTREAM}/api/authentication`, ({ request }) => {
       calls.revoked.push(request.headers.get("authorization") ?? "");
@@ -57,7 +60,9 @@ function provider(answer: () => Response) {
 }
 
 function open(token: string, cookie?: string, headers: Record<string, string> = {}) {
-  const request = new Request(`http://portal.test/punchout/start/${token}`, { headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } });
+  const request = new Request(`http://portal.test/punchout/start/${token}`, {
+    headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers },
+  });
   return settle(() => loader({ request, params: { token }, context: testLoadContext() }));
 }
 
@@ -77,7 +82,13 @@ describe("GET /punchout/start/{token}", () => {
     expect(session.get("token")).toBe(NEW_TOKEN);
     expect(session.get("customerId")).toBe("1001");
     expect(session.get("contactId")).toBe("5001");
-    expect(session.get("punchout")).toEqual({ id: "41", protocol: "cxml", operation: "create", orderingAllowed: false, returnOrigin: "https://procure.example" });
+    expect(session.get("punchout")).toEqual({
+      id: "41",
+      protocol: "cxml",
+      operation: "create",
+      orderingAllowed: false,
+      returnOrigin: "https://procure.example",
+    });
     expect(await toastOf(result)).toBeUndefined();
   });
 
@@ -97,7 +108,8 @@ describe("GET /punchout/start/{token}", () => {
     const result = await open(TOKEN);
     expect(await toastOf(result)).toEqual({
       kind: "info",
-      message: "2 items from your procurement system are not in the catalogue and were left out of the basket: Discontinued fleece (OLD-1 size=M), OLD-2.",
+      message:
+        "2 items from your procurement system are not in the catalogue and were left out of the basket: Discontinued fleece (OLD-1 size=M), OLD-2.",
     });
   });
 
@@ -110,37 +122,58 @@ describe("GET /punchout/start/{token}", () => {
       token: NEW_TOKEN,
       customerId: "1001",
       contactId: "5001",
-      punchout: { id: "41", protocol: "cxml", operation: "create", orderingAllowed: false, returnOrigin: "https://procure.example" },
+      punchout: {
+        id: "41",
+        protocol: "cxml",
+        operation: "create",
+        orderingAllowed: false,
+        returnOrigin: "https://procure.example",
+      },
     });
     expect(calls.revoked).toEqual(["Bearer token-1"]);
   });
 
   it("an OCI session remembers the HOOK_URL's origin", async () => {
-    provider(() => HttpResponse.json(started("create", { protocol: "oci", returnUrl: "http://srm.example:8000/sap/hook" }), { status: 201 }));
-    expect((await sessionOf(await open(TOKEN))).get("punchout")).toMatchObject({ protocol: "oci", returnOrigin: "http://srm.example:8000" });
+    provider(() =>
+      HttpResponse.json(started("create", { protocol: "oci", returnUrl: "http://srm.example:8000/sap/hook" }), {
+        status: 201,
+      }),
+    );
+    expect((await sessionOf(await open(TOKEN))).get("punchout")).toMatchObject({
+      protocol: "oci",
+      returnOrigin: "http://srm.example:8000",
+    });
   });
 
   it.each([
     [404, "NotFound", "This punchout link is not valid"],
     [410, "Gone", "This punchout link has already been used"],
     [410, "Gone", "This punchout link has expired"],
-  ])("the provider's %i: a clear page with that status, no session, the earlier one kept", async (code, name, message) => {
-    const calls = provider(() => HttpResponse.json({ name, message, code }, { status: code }));
-    const earlier = await sessionCookie({ token: "token-1" });
-    const result = (await open(TOKEN, earlier)) as Refused;
-    expect(result.init.status).toBe(code);
-    expect(result.data).toEqual({
-      kind: "start",
-      status: code,
-      message: "This punchout link has expired or has already been used. Start again from your procurement system.",
-    });
-    expect(result.data.message).not.toMatch(/log in/i);
-    expect(new Headers(result.init.headers).get("Set-Cookie")).toBeNull();
-    expect(calls.revoked).toEqual([]);
-  });
+  ])(
+    "the provider's %i: a clear page with that status, no session, the earlier one kept",
+    async (code, name, message) => {
+      const calls = provider(() => HttpResponse.json({ name, message, code }, { status: code }));
+      const earlier = await sessionCookie({ token: "token-1" });
+      const result = (await open(TOKEN, earlier)) as Refused;
+      expect(result.init.status).toBe(code);
+      expect(result.data).toEqual({
+        kind: "start",
+        status: code,
+        message: "This punchout link has expired or has already been used. Start again from your procurement system.",
+      });
+      expect(result.data.message).not.toMatch(/log in/i);
+      expect(new Headers(result.init.headers).get("Set-Cookie")).toBeNull();
+      expect(calls.revoked).toEqual([]);
+    },
+  );
 
   it("the provider's 403 (the profile switched off): a 403 page saying so", async () => {
-    provider(() => HttpResponse.json({ name: "Forbidden", message: "This punchout profile is no longer active", code: 403 }, { status: 403 }));
+    provider(() =>
+      HttpResponse.json(
+        { name: "Forbidden", message: "This punchout profile is no longer active", code: 403 },
+        { status: 403 },
+      ),
+    );
     const result = (await open(TOKEN)) as Refused;
     expect(result.init.status).toBe(403);
     expect(result.data.message).toMatch(/no longer switched on/);
@@ -153,13 +186,14 @@ describe("GET /punchout/start/{token}", () => {
     expect(calls.start).toHaveLength(0);
   });
 
-  it.each<Record<string, string>>([{ "Sec-Purpose": "prefetch" }, { Purpose: "prefetch" }, { "Sec-Purpose": "prefetch;prerender" }])(
-    "a prefetch (%j) does not spend the token",
-    async (headers) => {
-      const calls = provider(() => HttpResponse.json(started("create"), { status: 201 }));
-      const result = (await open(TOKEN, undefined, headers)) as Response;
-      expect(result.status).toBe(425);
-      expect(calls.start).toHaveLength(0);
-    },
-  );
+  it.each<Record<string, string>>([
+    { "Sec-Purpose": "prefetch" },
+    { Purpose: "prefetch" },
+    { "Sec-Purpose": "prefetch;prerender" },
+  ])("a prefetch (%j) does not spend the token", async (headers) => {
+    const calls = provider(() => HttpResponse.json(started("create"), { status: 201 }));
+    const result = (await open(TOKEN, undefined, headers)) as Response;
+    expect(result.status).toBe(425);
+    expect(calls.start).toHaveLength(0);
+  });
 });

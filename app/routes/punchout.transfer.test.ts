@@ -15,16 +15,24 @@ import { action as transferAction, loader as transferLoader } from "./punchout.t
 // POST /punchout/transfer and /punchout/cancel (decision 111): the provider ends the session; the answer is a page of
 // its own that posts the basket back, its CSP allowing the return URL, the portal cookie destroyed.
 const server = useUpstreamMock();
-const STATE: PunchoutState = { id: "po-1", protocol: "cxml", operation: "create", orderingAllowed: false, returnOrigin: "https://buyer.example" };
+const STATE: PunchoutState = {
+  id: "po-1",
+  protocol: "cxml",
+  operation: "create",
+  orderingAllowed: false,
+  returnOrigin: "https://buyer.example",
+};
 const RETURN_URL = "https://buyer.example/punchout/return";
 
 const providerAnswer = punchoutReturnAnswer;
 
 type Calls = { transfer: number; cancel: number };
 
-function setUp(
-  { transfer, cancel, punchoutSession = "po-1" }: { transfer?: () => Response; cancel?: () => Response; punchoutSession?: string | null } = {},
-): Calls {
+function setUp({
+  transfer,
+  cancel,
+  punchoutSession = "po-1",
+}: { transfer?: () => Response; cancel?: () => Response; punchoutSession?: string | null } = {}): Calls {
   const calls: Calls = { transfer: 0, cancel: 0 };
   server.use(
     ...authHandlers({ session: sessionAnswer({ punchoutSession }) }),
@@ -35,15 +43,22 @@ function setUp(
     }),
     http.post(`${UPSTREAM}/api/punchout/cancel`, () => {
       calls.cancel += 1;
-      return cancel ? cancel() : HttpResponse.json(providerAnswer({ state: "cancelled", lines: [], totalPence: 0 }), { status: 201 });
+      return cancel
+        ? cancel()
+        : HttpResponse.json(providerAnswer({ state: "cancelled", lines: [], totalPence: 0 }), { status: 201 });
     }),
   );
   return calls;
 }
 
-const refused = (status: number, message: string) => () => HttpResponse.json({ name: "Error", message, code: status }, { status });
+const refused = (status: number, message: string) => () =>
+  HttpResponse.json({ name: "Error", message, code: status }, { status });
 
-async function send(kind: "transfer" | "cancel", state: PunchoutState | null = STATE, form: Record<string, string> = {}) {
+async function send(
+  kind: "transfer" | "cancel",
+  state: PunchoutState | null = STATE,
+  form: Record<string, string> = {},
+) {
   const cookie = await sessionCookie(state ? { token: "token-1", punchout: state } : { token: "token-1" });
   const scope = openRequestScope();
   const request = post(`/punchout/${kind}`, form, cookie);
@@ -55,7 +70,8 @@ async function send(kind: "transfer" | "cancel", state: PunchoutState | null = S
   return { result, origins };
 }
 
-const destroys = (response: Response) => /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(response.headers.get("Set-Cookie") ?? "");
+const destroys = (response: Response) =>
+  /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(response.headers.get("Set-Cookie") ?? "");
 
 describe("POST /punchout/transfer", () => {
   it("answers the page that posts the PunchOutOrderMessage back, allowing the return URL as a form-action", async () => {
@@ -77,7 +93,12 @@ describe("POST /punchout/transfer", () => {
   });
 
   it("a ShipTo the setup request gave only in part is carried back as given (every field optional there)", async () => {
-    setUp({ transfer: () => HttpResponse.json(providerAnswer({ shipTo: { postalCode: "LS1 4DY", street: ["1 Station Road"] } }), { status: 201 }) });
+    setUp({
+      transfer: () =>
+        HttpResponse.json(providerAnswer({ shipTo: { postalCode: "LS1 4DY", street: ["1 Station Road"] } }), {
+          status: 201,
+        }),
+    });
     const { result } = await send("transfer");
     expect(result.status).toBe(200);
     const html = await result.text();
@@ -86,7 +107,18 @@ describe("POST /punchout/transfer", () => {
   });
 
   it("OCI: the NEW_ITEM fields to HOOK_URL, at ~TARGET", async () => {
-    setUp({ transfer: () => HttpResponse.json(providerAnswer({ protocol: "oci", credentials: null, oci: { target: "_parent", caller: "CTLG", okCode: "ADDI" }, returnUrl: "http://srm.example:8000/sap/hook" }), { status: 201 }) });
+    setUp({
+      transfer: () =>
+        HttpResponse.json(
+          providerAnswer({
+            protocol: "oci",
+            credentials: null,
+            oci: { target: "_parent", caller: "CTLG", okCode: "ADDI" },
+            returnUrl: "http://srm.example:8000/sap/hook",
+          }),
+          { status: 201 },
+        ),
+    });
     const { result, origins } = await send("transfer", { ...STATE, protocol: "oci" });
     const html = await result.text();
     expect(html).toContain('action="http://srm.example:8000/sap/hook" target="_parent"');
@@ -127,7 +159,10 @@ describe("POST /punchout/transfer", () => {
   });
 
   it("a basket that needs approval: the page says so, nothing is posted back, the cookie goes", async () => {
-    setUp({ transfer: () => HttpResponse.json(providerAnswer({ state: "awaiting-approval", savedBasketId: 31 }), { status: 201 }) });
+    setUp({
+      transfer: () =>
+        HttpResponse.json(providerAnswer({ state: "awaiting-approval", savedBasketId: 31 }), { status: 201 }),
+    });
     const { result, origins } = await send("transfer");
     expect(result.status).toBe(200);
     const html = await result.text();
@@ -160,7 +195,13 @@ describe("POST /punchout/transfer", () => {
     const request = get("/punchout/transfer", await sessionCookie({ token: "token-1", punchout: STATE }));
     const result = await settle(() => transferLoader({ request, params: {}, context: testLoadContext() }));
     expect(locationOf(result)).toBe("/basket");
-    const cancelled = await settle(() => cancelLoader({ request: get("/punchout/cancel", request.headers.get("Cookie")!), params: {}, context: testLoadContext() }));
+    const cancelled = await settle(() =>
+      cancelLoader({
+        request: get("/punchout/cancel", request.headers.get("Cookie")!),
+        params: {},
+        context: testLoadContext(),
+      }),
+    );
     expect(locationOf(cancelled)).toBe("/basket");
     expect(calls).toEqual({ transfer: 0, cancel: 0 });
   });
@@ -168,7 +209,9 @@ describe("POST /punchout/transfer", () => {
   it("without a log-in: to the log-in page", async () => {
     setUp();
     const request = post("/punchout/transfer", {});
-    const result = (await settle(() => transferAction({ request, params: {}, context: testLoadContext() }))) as Response;
+    const result = (await settle(() =>
+      transferAction({ request, params: {}, context: testLoadContext() }),
+    )) as Response;
     expect(locationOf(result)).toMatch(/^\/login/);
   });
 });

@@ -29,7 +29,10 @@ function staticServerImports(source: string): string[] {
       .filter((n) => n && !n.startsWith("type "));
     found.push(...values.map((n) => `${n} from ${from}`));
   }
-  for (const m of source.matchAll(/^import\s+(?!type\b)(\w+|\*\s+as\s+\w+)\s*(?:,\s*\{[^}]*\})?\s+from\s+"([^"]+\.server)";?$/gm)) found.push(`${m[1]} from ${m[2]}`);
+  for (const m of source.matchAll(
+    /^import\s+(?!type\b)(\w+|\*\s+as\s+\w+)\s*(?:,\s*\{[^}]*\})?\s+from\s+"([^"]+\.server)";?$/gm,
+  ))
+    found.push(`${m[1]} from ${m[2]}`);
   return found;
 }
 
@@ -38,9 +41,12 @@ describe("page routes keep server code out of the browser build (decision 067)",
     expect(pageModules.length).toBeGreaterThan(20);
   });
 
-  it.each(pageModules.map((file) => [path.basename(file), file]))("%s imports no server code statically", (_name, file) => {
-    expect(staticServerImports(fs.readFileSync(file, "utf8"))).toEqual([]);
-  });
+  it.each(pageModules.map((file) => [path.basename(file), file]))(
+    "%s imports no server code statically",
+    (_name, file) => {
+      expect(staticServerImports(fs.readFileSync(file, "utf8"))).toEqual([]);
+    },
+  );
 
   it("the check sees value imports and lets type-only imports through", () => {
     expect(
@@ -55,7 +61,11 @@ describe("page routes keep server code out of the browser build (decision 067)",
           'import { Link } from "@remix-run/react";',
         ].join("\n"),
       ),
-    ).toEqual(["requireUser from ~/auth/require-user.server", "data from @remix-run/node", "* as server from ~/catalogue/product.server"]);
+    ).toEqual([
+      "requireUser from ~/auth/require-user.server",
+      "data from @remix-run/node",
+      "* as server from ~/catalogue/product.server",
+    ]);
   });
 });
 
@@ -75,9 +85,12 @@ const browserModules = [
 const staticZod = (source: string) => /^import\s+(?!type\b)[^;]*\sfrom\s+"zod";?$/m.test(source);
 
 describe("pages and components keep zod out of the browser build (decision 002)", () => {
-  it.each(browserModules.map((file) => [path.relative(path.join(ROUTES_DIR, ".."), file), file]))("%s imports zod only inside its action", (_name, file) => {
-    expect(staticZod(fs.readFileSync(file, "utf8"))).toBe(false);
-  });
+  it.each(browserModules.map((file) => [path.relative(path.join(ROUTES_DIR, ".."), file), file]))(
+    "%s imports zod only inside its action",
+    (_name, file) => {
+      expect(staticZod(fs.readFileSync(file, "utf8"))).toBe(false);
+    },
+  );
 
   it("the check sees a value import and lets a type import or an import in the action through", () => {
     expect(staticZod('import { z } from "zod";')).toBe(true);

@@ -20,7 +20,8 @@ import { loader as productCategory } from "./_default.product-category";
 const server = useUpstreamMock();
 
 let calls: string[] = [];
-const record = ({ request }: { request: Request }) => void calls.push(`${request.method} ${new URL(request.url).pathname}`);
+const record = ({ request }: { request: Request }) =>
+  void calls.push(`${request.method} ${new URL(request.url).pathname}`);
 beforeEach(() => {
   calls = [];
   clearCategoryTrees();
@@ -31,7 +32,11 @@ afterEach(() => {
   setUpstreamCachingForTests(false);
 });
 
-type Loader = (args: { request: Request; params: Record<string, string>; context: ReturnType<typeof testLoadContext> }) => Promise<unknown>;
+type Loader = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: ReturnType<typeof testLoadContext>;
+}) => Promise<unknown>;
 
 /** The upstream calls one page load makes (layout and route loaders share the request, as Remix runs them). */
 async function callsFor(route: Loader, path: string, token = "token-1"): Promise<string[]> {
@@ -51,30 +56,41 @@ const CMS = ["GET /api/wp/v2/pages"];
 const NEWS = ["GET /api/wp/v2/posts"];
 
 describe("the order history's upstream calls", () => {
-  beforeEach(() => server.use(...authHandlers(), ...orderHandlers([orderAnswer()]), ...cmsHandlers(), ...contentHandlers()));
+  beforeEach(() =>
+    server.use(...authHandlers(), ...orderHandlers([orderAnswer()]), ...cmsHandlers(), ...contentHandlers()),
+  );
 
   it("without the caches: the guard, the orders and the filter options on every load (4)", async () => {
     for (let i = 0; i < 2; i++) {
-      expect(await callsFor(orderHistory, "/order-history")).toEqual([...GUARD, "GET /api/order", ...FILTER_OPTIONS, ...CMS, ...NEWS].sort());
+      expect(await callsFor(orderHistory, "/order-history")).toEqual(
+        [...GUARD, "GET /api/order", ...FILTER_OPTIONS, ...CMS, ...NEWS].sort(),
+      );
     }
   });
 
   it("with them: 5 on the business unit's first load, then only the orders within the seconds the guard answers live", async () => {
     setUpstreamCachingForTests(true);
-    expect(await callsFor(orderHistory, "/order-history")).toEqual([...GUARD, "GET /api/order", ...FILTER_OPTIONS, ...CMS, ...NEWS].sort());
+    expect(await callsFor(orderHistory, "/order-history")).toEqual(
+      [...GUARD, "GET /api/order", ...FILTER_OPTIONS, ...CMS, ...NEWS].sort(),
+    );
     expect(await callsFor(orderHistory, "/order-history?page=2")).toEqual(["GET /api/order"]);
   });
 
   it("another business unit's first load while the maintenance status is warm: its session, the orders, its filter options (3)", async () => {
     setUpstreamCachingForTests(true);
-    const harbour = { ...sessionAnswer({ customers: 2 }), selectedCustomer: sessionAnswer({ customers: 2 }).customers[1] };
+    const harbour = {
+      ...sessionAnswer({ customers: 2 }),
+      selectedCustomer: sessionAnswer({ customers: 2 }).customers[1],
+    };
     server.use(
       http.get(`${UPSTREAM}/api/session`, ({ request }) =>
         request.headers.get("authorization") === "Bearer token-2" ? HttpResponse.json(harbour) : undefined,
       ),
     );
     await callsFor(orderHistory, "/order-history");
-    expect(await callsFor(orderHistory, "/order-history", "token-2")).toEqual(["GET /api/order", ...FILTER_OPTIONS, "GET /api/session"].sort());
+    expect(await callsFor(orderHistory, "/order-history", "token-2")).toEqual(
+      ["GET /api/order", ...FILTER_OPTIONS, "GET /api/session"].sort(),
+    );
   });
 
   it("a colleague in the same business unit: their own session and the orders, no more than 3", async () => {
@@ -82,7 +98,10 @@ describe("the order history's upstream calls", () => {
     server.use(
       http.get(`${UPSTREAM}/api/session`, ({ request }) =>
         request.headers.get("authorization") === "Bearer token-2"
-          ? HttpResponse.json({ ...sessionAnswer(), user: { id: 2, email: "colleague@demo.test", firstName: "Col", lastName: "League" } })
+          ? HttpResponse.json({
+              ...sessionAnswer(),
+              user: { id: 2, email: "colleague@demo.test", firstName: "Col", lastName: "League" },
+            })
           : undefined,
       ),
     );
@@ -94,8 +113,13 @@ describe("the order history's upstream calls", () => {
 });
 
 describe("the filter options are kept per business unit", () => {
-  const contacts = (unit: string) => [{ internalId: unit === "1001" ? "5004" : "6004", firstName: `Staff of ${unit}`, lastName: "" }];
-  const otherOptions = { departments: [{ internalId: "301", name: "Facilities" }], addresses: [{ internalId: "701", label: "Northwind Depot" }] };
+  const contacts = (unit: string) => [
+    { internalId: unit === "1001" ? "5004" : "6004", firstName: `Staff of ${unit}`, lastName: "" },
+  ];
+  const otherOptions = {
+    departments: [{ internalId: "301", name: "Facilities" }],
+    addresses: [{ internalId: "701", label: "Northwind Depot" }],
+  };
 
   beforeEach(() => {
     setUpstreamCachingForTests(true);
@@ -112,7 +136,9 @@ describe("the filter options are kept per business unit", () => {
         const session = selectedBy[tokenOf(request)];
         const unit = session.selectedCustomer!.internalId;
         // a contact-only user is sent only themselves
-        const data = session.setting.wp_contact_only ? [{ internalId: "5001", firstName: "Only", lastName: "Me" }] : contacts(unit);
+        const data = session.setting.wp_contact_only
+          ? [{ internalId: "5001", firstName: "Only", lastName: "Me" }]
+          : contacts(unit);
         return HttpResponse.json({ contacts: data, ...otherOptions });
       }),
       ...authHandlers(),
@@ -122,7 +148,9 @@ describe("the filter options are kept per business unit", () => {
 
   async function employees(token: string) {
     const request = get("/order-history", await sessionCookie({ token }));
-    const data = (await orderHistory({ request, params: {}, context: testLoadContext() })) as { options: { employees: Array<{ label: string }> } };
+    const data = (await orderHistory({ request, params: {}, context: testLoadContext() })) as {
+      options: { employees: Array<{ label: string }> };
+    };
     return data.options.employees.map((e) => e.label);
   }
 
@@ -139,7 +167,9 @@ describe("a catalogue page's upstream calls (/product-category)", () => {
   beforeEach(() => server.use(...authHandlers(), ...categoryHandlers(), ...cmsHandlers(), ...contentHandlers()));
 
   it("without the caches: the guard on every load, the category tree once (it has its own cache)", async () => {
-    expect(await callsFor(productCategory, "/product-category")).toEqual([...GUARD, "GET /api/userCategory", ...CMS, ...NEWS].sort());
+    expect(await callsFor(productCategory, "/product-category")).toEqual(
+      [...GUARD, "GET /api/userCategory", ...CMS, ...NEWS].sort(),
+    );
     expect(await callsFor(productCategory, "/product-category")).toEqual([...GUARD, ...CMS, ...NEWS].sort());
   });
 

@@ -14,7 +14,9 @@ const server = useUpstreamMock();
 
 async function send(form: Record<string, string>, options: Parameters<typeof wishListHandlers>[0] = {}) {
   server.use(...authHandlers(), ...wishListHandlers(options));
-  return (await settle(async () => action({ request: post("/wish-list", form, await sessionCookie()), params: {}, context: testLoadContext() }))) as Response;
+  return (await settle(async () =>
+    action({ request: post("/wish-list", form, await sessionCookie()), params: {}, context: testLoadContext() }),
+  )) as Response;
 }
 
 describe("/wish-list action", () => {
@@ -42,7 +44,10 @@ describe("/wish-list action", () => {
 
   it("answers bad input with 400 and writes nothing", async () => {
     const calls: string[] = [];
-    const result = (await send({ intent: "toggle", productId: "abc" }, { calls })) as unknown as { init: ResponseInit; data: { fieldErrors: Record<string, string> } };
+    const result = (await send({ intent: "toggle", productId: "abc" }, { calls })) as unknown as {
+      init: ResponseInit;
+      data: { fieldErrors: Record<string, string> };
+    };
     expect(result.init.status).toBe(400);
     expect(result.data.fieldErrors).toEqual({ intent: "Choose add or remove", productId: "Choose a product" });
     expect(calls).toEqual([]);
@@ -50,7 +55,10 @@ describe("/wish-list action", () => {
 
   it("a post without a product says which is missing in words, not zod's 'Required'", async () => {
     const calls: string[] = [];
-    const result = (await send({ intent: "add" }, { calls })) as unknown as { init: ResponseInit; data: { fieldErrors: Record<string, string> } };
+    const result = (await send({ intent: "add" }, { calls })) as unknown as {
+      init: ResponseInit;
+      data: { fieldErrors: Record<string, string> };
+    };
     expect(result.init.status).toBe(400);
     expect(result.data.fieldErrors).toEqual({ productId: "Choose a product" });
     expect(calls).toEqual([]);
@@ -60,7 +68,10 @@ describe("/wish-list action", () => {
     const calls: string[] = [];
     await send({ intent: "add", productId: "123456789012345" }, { calls });
     expect(calls).toEqual(["POST 123456789012345"]);
-    const result = (await send({ intent: "add", productId: "1234567890123456" }, { calls })) as unknown as { init: ResponseInit; data: { fieldErrors: Record<string, string> } };
+    const result = (await send({ intent: "add", productId: "1234567890123456" }, { calls })) as unknown as {
+      init: ResponseInit;
+      data: { fieldErrors: Record<string, string> };
+    };
     expect(result.init.status).toBe(400);
     expect(result.data.fieldErrors).toEqual({ productId: "Choose a product" });
     expect(calls).toHaveLength(1);
@@ -74,23 +85,51 @@ describe("/wish-list action", () => {
 // the page (issue 17 item 5, decision 114): the session's wish list products with a quick add and remove
 describe("/wish-list page", () => {
   const wished = [
-    { id: "1", internalId: "20001", displayName: "Hi-Vis Jacket", itemId: "HV-J", slug: "hi-vis-jacket", price: 24.5, image: "/img/hv.jpg" },
-    { id: "2", internalId: "20040", displayName: "Safety Gloves", itemId: "SG", slug: "safety-gloves", price: 4, image: null },
+    {
+      id: "1",
+      internalId: "20001",
+      displayName: "Hi-Vis Jacket",
+      itemId: "HV-J",
+      slug: "hi-vis-jacket",
+      price: 24.5,
+      image: "/img/hv.jpg",
+    },
+    {
+      id: "2",
+      internalId: "20040",
+      displayName: "Safety Gloves",
+      itemId: "SG",
+      slug: "safety-gloves",
+      price: 4,
+      image: null,
+    },
   ];
   function setUp(permissions: string[], items: unknown[] = wished) {
     const session = sessionAnswer({ permissions });
-    (session as { wishList: unknown }).wishList = { productIds: items.map((i) => (i as { internalId: string }).internalId), items };
+    (session as { wishList: unknown }).wishList = {
+      productIds: items.map((i) => (i as { internalId: string }).internalId),
+      items,
+    };
     const queries: URLSearchParams[] = [];
     server.use(
       ...authHandlers({ session }),
       http.get(`${UPSTREAM}/api/item`, ({ request }) => {
         queries.push(new URL(request.url).searchParams);
-        return HttpResponse.json(list([itemAnswer(20001, {}, [{ id: 20002, options: { size: "M", color: "Yellow" } }, { id: 20003, options: { size: "L", color: "Yellow" } }]), itemAnswer(20040)]));
+        return HttpResponse.json(
+          list([
+            itemAnswer(20001, {}, [
+              { id: 20002, options: { size: "M", color: "Yellow" } },
+              { id: 20003, options: { size: "L", color: "Yellow" } },
+            ]),
+            itemAnswer(20040),
+          ]),
+        );
       }),
     );
     return queries;
   }
-  const load = async () => loader({ request: get("/wish-list", await sessionCookie()), params: {}, context: testLoadContext() });
+  const load = async () =>
+    loader({ request: get("/wish-list", await sessionCookie()), params: {}, context: testLoadContext() });
 
   it("lists the products in the order they were added, each product's sizes for the quick add, with one item call", async () => {
     const queries = setUp(["canViewFullCatalogue"]);
@@ -98,13 +137,31 @@ describe("/wish-list page", () => {
     expect(data.canAdd).toBe(true);
     expect(data.rows).toEqual([
       {
-        productId: "20001", name: "Hi-Vis Jacket", link: "/product/hi-vis-jacket", image: "/img/hv.jpg", price: "£24.50",
-        variants: [{ value: "20002", label: "Size: M, Colour: Yellow" }, { value: "20003", label: "Size: L, Colour: Yellow" }],
+        productId: "20001",
+        name: "Hi-Vis Jacket",
+        link: "/product/hi-vis-jacket",
+        image: "/img/hv.jpg",
+        price: "£24.50",
+        variants: [
+          { value: "20002", label: "Size: M, Colour: Yellow" },
+          { value: "20003", label: "Size: L, Colour: Yellow" },
+        ],
       },
-      { productId: "20040", name: "Safety Gloves", link: "/product/safety-gloves", image: "/images/placeholder.svg", price: "£4.00", variants: [] },
+      {
+        productId: "20040",
+        name: "Safety Gloves",
+        link: "/product/safety-gloves",
+        image: "/images/placeholder.svg",
+        price: "£4.00",
+        variants: [],
+      },
     ]);
     expect(queries).toHaveLength(1);
-    expect(Object.fromEntries(queries[0])).toMatchObject({ "internalId[$in]": "20001,20040", includeChildren: "true", $limit: "2" });
+    expect(Object.fromEntries(queries[0])).toMatchObject({
+      "internalId[$in]": "20001,20040",
+      includeChildren: "true",
+      $limit: "2",
+    });
     expect(data.chrome.navigation.length).toBeGreaterThan(0);
   });
 

@@ -43,13 +43,23 @@ export default function WishList() {
                   <h2 className="wish-list__name">{row.link ? <Link to={row.link}>{row.name}</Link> : row.name}</h2>
                   {row.price ? <p>{row.price}</p> : null}
                   {canAdd ? (
-                    <Form method="post" action="/basket" className="add-to-basket" aria-label={`Add ${row.name} to the basket`}>
+                    <Form
+                      method="post"
+                      action="/basket"
+                      className="add-to-basket"
+                      aria-label={`Add ${row.name} to the basket`}
+                    >
                       <input type="hidden" name="intent" value="add" />
                       <input type="hidden" name="redirectTo" value="/wish-list" />
                       {row.variants.length > 0 ? (
                         <div className="field">
                           <label htmlFor={`wish-${row.productId}-variant`}>Size and colour</label>
-                          <select id={`wish-${row.productId}-variant`} name="productId" required defaultValue={row.variants[0].value}>
+                          <select
+                            id={`wish-${row.productId}-variant`}
+                            name="productId"
+                            required
+                            defaultValue={row.variants[0].value}
+                          >
                             {row.variants.map((v) => (
                               <option key={v.value} value={v.value}>
                                 {v.label}
@@ -62,7 +72,16 @@ export default function WishList() {
                       )}
                       <div className="field">
                         <label htmlFor={`wish-${row.productId}-qty`}>Quantity</label>
-                        <input id={`wish-${row.productId}-qty`} name="qty" type="number" inputMode="numeric" min={1} max={999} defaultValue={1} className="input--short" />
+                        <input
+                          id={`wish-${row.productId}-qty`}
+                          name="qty"
+                          type="number"
+                          inputMode="numeric"
+                          min={1}
+                          max={999}
+                          defaultValue={1}
+                          className="input--short"
+                        />
                       </div>
                       <button type="submit" className="button button--primary" disabled={busy}>
                         Add to basket<span className="visually-hidden"> {row.name}</span>

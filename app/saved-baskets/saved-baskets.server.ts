@@ -40,7 +40,9 @@ export type SavedChange = { ok: true; message: string; notice?: boolean } | { ok
 
 const refuse = (message: string): SavedChange => ({ ok: false, message });
 
-const pricesOf = (user: PortalUser): PricesHidden => ({ pricesHidden: pricesHidden(user.session.account, { inPunchout: user.inPunchout }) });
+const pricesOf = (user: PortalUser): PricesHidden => ({
+  pricesHidden: pricesHidden(user.session.account, { inPunchout: user.inPunchout }),
+});
 
 /** Another customer's or an unknown basket is a 404 upstream, a refused change a 400: a clear message, nothing changed. */
 function refused(error: unknown) {
@@ -126,7 +128,9 @@ export async function savedBasketView(client: UpstreamClient, basketId: string, 
     ordered: record.checked_out === 1,
     updated: record.updated_at ?? null,
     lines,
-    total: hidden ? null : basketTotal(lines.filter((line) => line.available).map((line) => ({ qty: line.qty, price: line.unitPrice }))),
+    total: hidden
+      ? null
+      : basketTotal(lines.filter((line) => line.available).map((line) => ({ qty: line.qty, price: line.unitPrice }))),
     pricesHidden: hidden,
   };
 }
@@ -142,12 +146,17 @@ export async function savedBasketPageData(user: PortalUser, param: string | unde
     if (isRefusal(error, 404)) throw new Response(SAVED_BASKET_NOT_FOUND, { status: 404 });
     throw error;
   }
-  const text = (amount: number | null) => (amount === null && !view.pricesHidden ? "–" : shownMoney(amount, view.pricesHidden));
+  const text = (amount: number | null) =>
+    amount === null && !view.pricesHidden ? "–" : shownMoney(amount, view.pricesHidden);
   return {
     ...view,
     updated: formatDate(view.updated),
     totalText: shownMoney(view.total, view.pricesHidden),
-    lines: view.lines.map((line) => ({ ...line, unitPriceText: text(line.unitPrice), lineTotalText: text(line.lineTotal) })),
+    lines: view.lines.map((line) => ({
+      ...line,
+      unitPriceText: text(line.unitPrice),
+      lineTotalText: text(line.lineTotal),
+    })),
   };
 }
 
@@ -162,7 +171,11 @@ const savedBasketsSchema = () =>
     [
       z.object({
         intent: z.literal("save"),
-        name: z.string({ required_error: "Enter a name for the basket" }).trim().min(1, "Enter a name for the basket").max(200, "The name can be at most 200 characters"),
+        name: z
+          .string({ required_error: "Enter a name for the basket" })
+          .trim()
+          .min(1, "Enter a name for the basket")
+          .max(200, "The name can be at most 200 characters"),
       }),
       z.object({ intent: z.literal("load"), basketId: basketId() }),
       z.object({ intent: z.literal("delete"), basketId: basketId() }),
@@ -198,11 +211,19 @@ const savedBasketSchema = () =>
   z.discriminatedUnion(
     "intent",
     [
-      z.object({ intent: z.literal("qty"), itemId: itemId(), qty: z.string({ required_error: "Enter a quantity" }).trim().max(6, "Enter a quantity from 0 to 99") }),
+      z.object({
+        intent: z.literal("qty"),
+        itemId: itemId(),
+        qty: z.string({ required_error: "Enter a quantity" }).trim().max(6, "Enter a quantity from 0 to 99"),
+      }),
       z.object({ intent: z.literal("remove"), itemId: itemId() }),
       z.object({
         intent: z.literal("add"),
-        code: z.string({ required_error: "Enter a product code" }).trim().min(1, "Enter a product code").max(60, "A product code is at most 60 characters"),
+        code: z
+          .string({ required_error: "Enter a product code" })
+          .trim()
+          .min(1, "Enter a product code")
+          .max(60, "A product code is at most 60 characters"),
       }),
       z.object({ intent: z.literal("load") }),
     ],
@@ -255,18 +276,33 @@ export async function saveCurrentBasket(client: UpstreamClient, name: string): P
  * empties the basket, with a message; products no longer in the catalogue are dropped, with a notice. With the
  * account's prices hidden (decision 058) a product without a price is still loaded.
  */
-export async function loadIntoBasket(client: UpstreamClient, basketId: string, prices: PricesHidden = {}): Promise<SavedChange> {
+export async function loadIntoBasket(
+  client: UpstreamClient,
+  basketId: string,
+  prices: PricesHidden = {},
+): Promise<SavedChange> {
   const record = await getSavedBasket(client, basketId);
   const shape = savedShape(record);
-  const ids = record.itemsArray.map((value) => asRaw(value).internalId).filter((v): v is string => typeof v === "string");
+  const ids = record.itemsArray
+    .map((value) => asRaw(value).internalId)
+    .filter((v): v is string => typeof v === "string");
   const items = await getItemsById(client, ids);
   const live = new Map(items.filter((item) => orderable(item, prices).ok).map((item) => [item.internalId, item]));
   const loaded = loadSavedBasket(shape, (productId) => live.has(productId));
   if (loaded.error) {
     await patchBasket(client, { stock: [], loadedBasket: null, ...NO_APPROVAL_HELD });
-    return { ok: true, notice: true, message: `"${record.basket_name}" could not be loaded (${loaded.error}), so your basket is now empty.` };
+    return {
+      ok: true,
+      notice: true,
+      message: `"${record.basket_name}" could not be loaded (${loaded.error}), so your basket is now empty.`,
+    };
   }
-  const names = new Map(record.itemsArray.map((value) => [String(asRaw(value).internalId), String(asRaw(value).name ?? asRaw(value).internalId)]));
+  const names = new Map(
+    record.itemsArray.map((value) => [
+      String(asRaw(value).internalId),
+      String(asRaw(value).name ?? asRaw(value).internalId),
+    ]),
+  );
   const dropped: string[] = record.itemsArray
     .map((value) => String(asRaw(value).internalId))
     .filter((productId) => !live.has(productId))
@@ -311,7 +347,12 @@ function findLine(record: SavedBasketRecord, itemId: string) {
 }
 
 /** A saved line's new quantity, checked against the item's rules (0 removes the line). */
-export async function setSavedLineQty(client: UpstreamClient, basketId: string, itemId: string, qty: string): Promise<SavedChange> {
+export async function setSavedLineQty(
+  client: UpstreamClient,
+  basketId: string,
+  itemId: string,
+  qty: string,
+): Promise<SavedChange> {
   const record = await getSavedBasket(client, basketId);
   if (!findLine(record, itemId)) return refuse(NOT_IN_SAVED_BASKET);
   const [item] = await getItemsById(client, [itemId]);
@@ -330,7 +371,12 @@ export async function removeSavedLine(client: UpstreamClient, basketId: string, 
 }
 
 /** Adds a product to a saved basket by its code (one more, or its minimum when new: the upstream's rule). */
-export async function addSavedLineByCode(client: UpstreamClient, basketId: string, code: string, prices: PricesHidden = {}): Promise<SavedChange> {
+export async function addSavedLineByCode(
+  client: UpstreamClient,
+  basketId: string,
+  code: string,
+  prices: PricesHidden = {},
+): Promise<SavedChange> {
   await getSavedBasket(client, basketId);
   const item = await findItemByCode(client, code.trim().toUpperCase());
   if (!item) return refuse(`No product has the code ${code.trim().toUpperCase()}.`);

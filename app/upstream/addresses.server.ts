@@ -4,7 +4,10 @@ import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
 import { ListSchema } from "./schemas";
 
-const text = z.string().nullish().transform((v) => v ?? "");
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? "");
 
 export const AddressSchema = z.object({
   internalId: id,
@@ -79,5 +82,7 @@ export async function addCustomerAddress(client: UpstreamClient, address: NewAdd
 
 /** PATCH /api/customer-address/:id {isInactive: true} → 200 (needs dellAddress; another customer's id → 404). */
 export async function deactivateCustomerAddress(client: UpstreamClient, addressId: string): Promise<void> {
-  await client.patch(`/api/customer-address/${encodeURIComponent(addressId)}`, z.object({}).passthrough(), { body: { isInactive: true } });
+  await client.patch(`/api/customer-address/${encodeURIComponent(addressId)}`, z.object({}).passthrough(), {
+    body: { isInactive: true },
+  });
 }

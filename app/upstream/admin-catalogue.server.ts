@@ -26,13 +26,19 @@ const ItemSchema = z.object({
   isInactive: z.boolean().default(false),
 });
 const CategoryRefSchema = z.object({ id, name: z.string() });
-const MyEntrySchema = z.object({ position: z.number(), item: ItemSchema, categories: z.array(CategoryRefSchema).default([]) });
+const MyEntrySchema = z.object({
+  position: z.number(),
+  item: ItemSchema,
+  categories: z.array(CategoryRefSchema).default([]),
+});
 export type MyCatalogueEntry = z.infer<typeof MyEntrySchema>;
 const ProductSchema = ItemSchema.extend({ className: z.string().nullable().default(null) });
 
 /** GET /api/admin/my-catalogue?customerId=&$limit=&$skip= — the customer's my catalogue by position; unknown customer → 404. */
 export function listMyCatalogue(client: UpstreamClient, customerId: string, limit = MY_PAGE_SIZE, skip = 0) {
-  return client.get("/api/admin/my-catalogue", ListSchema(MyEntrySchema), { query: { customerId, $limit: limit, $skip: skip } });
+  return client.get("/api/admin/my-catalogue", ListSchema(MyEntrySchema), {
+    query: { customerId, $limit: limit, $skip: skip },
+  });
 }
 
 /** A catalogue write done: this process's kept category trees are forgotten, so customers see it on their next page (decision 135). */
@@ -43,21 +49,33 @@ async function catalogueWrite<T>(write: Promise<T>): Promise<T> {
 }
 
 /** POST /api/admin/my-catalogue {customerId, itemId, categoryId?} → 201 the entry, placed last; 400, 404, 409 already there. */
-export function addToMyCatalogue(client: UpstreamClient, body: { customerId: string; itemId: string; categoryId?: string }) {
+export function addToMyCatalogue(
+  client: UpstreamClient,
+  body: { customerId: string; itemId: string; categoryId?: string },
+) {
   return catalogueWrite(client.post("/api/admin/my-catalogue", MyEntrySchema, { body }));
 }
 
 /** PATCH /api/admin/my-catalogue/:itemId?customerId= {move} → 200 the whole list. */
 export function moveInMyCatalogue(client: UpstreamClient, customerId: string, itemId: string, move: "up" | "down") {
-  return catalogueWrite(client.patch(`/api/admin/my-catalogue/${encodeURIComponent(itemId)}`, ListSchema(MyEntrySchema), { query: { customerId }, body: { move } }));
+  return catalogueWrite(
+    client.patch(`/api/admin/my-catalogue/${encodeURIComponent(itemId)}`, ListSchema(MyEntrySchema), {
+      query: { customerId },
+      body: { move },
+    }),
+  );
 }
 
 /** DELETE /api/admin/my-catalogue/:itemId?customerId= → 200 {removed: true}; 404 when it is not there. */
 export function removeFromMyCatalogue(client: UpstreamClient, customerId: string, itemId: string) {
   return catalogueWrite(
-    client.delete(`/api/admin/my-catalogue/${encodeURIComponent(itemId)}`, z.object({ removed: z.literal(true) }).passthrough(), {
-      query: { customerId },
-    }),
+    client.delete(
+      `/api/admin/my-catalogue/${encodeURIComponent(itemId)}`,
+      z.object({ removed: z.literal(true) }).passthrough(),
+      {
+        query: { customerId },
+      },
+    ),
   );
 }
 
@@ -91,7 +109,10 @@ const CategoryNodeSchema: z.ZodType<AdminCategory, z.ZodTypeDef, unknown> = z.ob
 const CategoryTreeSchema = z.object({ total: z.number(), data: z.array(CategoryNodeSchema) });
 
 /** GET /api/admin/category?type=full | (my|manpack with customerId) — every category, hidden ones too, siblings in display order. */
-export function categoryTree(client: UpstreamClient, tree: { type: "full" } | { type: "my" | "manpack"; customerId: string } = { type: "full" }) {
+export function categoryTree(
+  client: UpstreamClient,
+  tree: { type: "full" } | { type: "my" | "manpack"; customerId: string } = { type: "full" },
+) {
   return client.get("/api/admin/category", CategoryTreeSchema, { query: { ...tree } });
 }
 
@@ -99,7 +120,9 @@ export type CategoryChange = { name?: string; isHidden?: boolean; parentId?: str
 
 /** PATCH /api/admin/category/:id {name?, isHidden?, parentId?, move?} → 200 the node; 400 at the field, 404, 409. */
 export function changeCategory(client: UpstreamClient, categoryId: string, change: CategoryChange) {
-  return catalogueWrite(client.patch(`/api/admin/category/${encodeURIComponent(categoryId)}`, CategoryNodeSchema, { body: change }));
+  return catalogueWrite(
+    client.patch(`/api/admin/category/${encodeURIComponent(categoryId)}`, CategoryNodeSchema, { body: change }),
+  );
 }
 
 // ---------------------------------------------------------------- helpers
@@ -115,7 +138,11 @@ async function toastRedirect(request: Request, to: string, toast: Toast) {
 const searchText = (url: URL, name: string) => (url.searchParams.get(name) ?? "").trim().slice(0, Q_MAX);
 
 /** Every node of a tree, depth first in display order, with its depth (0 = top level). */
-export function flatten(nodes: readonly AdminCategory[], depth = 0, path: readonly string[] = []): Array<AdminCategory & { depth: number; path: string[] }> {
+export function flatten(
+  nodes: readonly AdminCategory[],
+  depth = 0,
+  path: readonly string[] = [],
+): Array<AdminCategory & { depth: number; path: string[] }> {
   return nodes.flatMap((n) => [{ ...n, depth, path: [...path] }, ...flatten(n.children, depth + 1, [...path, n.name])]);
 }
 
@@ -140,7 +167,8 @@ export async function myCataloguePageData(user: PortalUser, url: URL) {
   const q = searchText(url, "q");
   const productQ = searchText(url, "productQ");
   const chosen = url.searchParams.get("customerId");
-  if (chosen !== null && chosen !== "" && !isUpstreamIdValue(chosen)) throw new Response("There is no such customer.", { status: 404 });
+  if (chosen !== null && chosen !== "" && !isUpstreamIdValue(chosen))
+    throw new Response("There is no such customer.", { status: 404 });
   const [customers, customer, entries, products, myTree] = await Promise.all([
     searchCustomers(user.upstream, q),
     chosen ? getCustomer(user.upstream, chosen) : Promise.resolve(null),
@@ -166,10 +194,18 @@ export async function myCataloguePageData(user: PortalUser, url: URL) {
     })),
     entriesTotal: entries?.total ?? 0,
     products:
-      products?.data.map((p) => ({ id: p.id, itemCode: p.itemCode, name: p.displayName, category: p.className, inactive: p.isInactive, inList: inList.has(p.id) })) ??
-      null,
+      products?.data.map((p) => ({
+        id: p.id,
+        itemCode: p.itemCode,
+        name: p.displayName,
+        category: p.className,
+        inactive: p.isInactive,
+        inList: inList.has(p.id),
+      })) ?? null,
     productsTotal: products?.total ?? 0,
-    categories: myTree ? flatten(myTree.data).map((c) => ({ id: c.id, name: [...c.path, c.name].join(" › "), hidden: c.isHidden })) : [],
+    categories: myTree
+      ? flatten(myTree.data).map((c) => ({ id: c.id, name: [...c.path, c.name].join(" › "), hidden: c.isHidden }))
+      : [],
   };
 }
 
@@ -186,16 +222,32 @@ const myCatalogueSchema = () =>
         itemId: itemField("Choose a product to add"),
         categoryId: z.union([z.literal(""), idField("Choose a category from the list")]).optional(),
       }),
-      z.object({ intent: z.literal("remove"), customerId: customerField(), itemId: itemField("Choose a product to remove") }),
-      z.object({ intent: z.literal("move"), customerId: customerField(), itemId: itemField("Choose a product to move"), move: z.enum(["up", "down"]) }),
+      z.object({
+        intent: z.literal("remove"),
+        customerId: customerField(),
+        itemId: itemField("Choose a product to remove"),
+      }),
+      z.object({
+        intent: z.literal("move"),
+        customerId: customerField(),
+        itemId: itemField("Choose a product to move"),
+        move: z.enum(["up", "down"]),
+      }),
     ],
-    { errorMap: (issue, ctx) => (issue.code === "invalid_union_discriminator" ? { message: "Choose add, remove or move" } : { message: ctx.defaultError }) },
+    {
+      errorMap: (issue, ctx) =>
+        issue.code === "invalid_union_discriminator"
+          ? { message: "Choose add, remove or move" }
+          : { message: ctx.defaultError },
+    },
   );
 
 export const ADDED = (name: string, customer: string) => `${name} added to the my catalogue of ${customer}`;
 export const REMOVED = (name: string) => `${name} has been taken out of the my catalogue`;
-export const MOVED = (name: string, move: "up" | "down", position: number) => `${name} moved ${move}: now number ${position}`;
-export const NOT_MOVED = (name: string, move: "up" | "down") => `${name} is already ${move === "up" ? "first" : "last"}`;
+export const MOVED = (name: string, move: "up" | "down", position: number) =>
+  `${name} moved ${move}: now number ${position}`;
+export const NOT_MOVED = (name: string, move: "up" | "down") =>
+  `${name} is already ${move === "up" ? "first" : "last"}`;
 
 /**
  * POST /admin/my-catalogue {intent: add | remove | move, customerId, itemId, categoryId?, move?}: POST, DELETE or PATCH
@@ -230,7 +282,10 @@ export async function submitMyCatalogue(user: PortalUser, request: Request) {
     const now = after.data.find((e) => e.item.id === input.itemId);
     const name = now?.item.displayName ?? "The product";
     const message = now && now.position !== was ? MOVED(name, input.move, now.position) : NOT_MOVED(name, input.move);
-    return toastRedirect(request, `${back}#item-${input.itemId}`, { kind: now && now.position !== was ? "success" : "info", message });
+    return toastRedirect(request, `${back}#item-${input.itemId}`, {
+      kind: now && now.position !== was ? "success" : "info",
+      message,
+    });
   } catch (error) {
     const refused = refusal(error, 400, 404, 409);
     if (refused.status === 400) return refusalForm(refused, { fields: ["itemId", "categoryId", "customerId"] });
@@ -262,7 +317,8 @@ export async function categoryManagerPageData(user: PortalUser, url: URL) {
   }
   return {
     categories: nodes.map((n) => {
-      const siblings = n.parentId === null ? tree.data.length : (nodes.find((p) => p.id === n.parentId)?.children.length ?? 1);
+      const siblings =
+        n.parentId === null ? tree.data.length : (nodes.find((p) => p.id === n.parentId)?.children.length ?? 1);
       return {
         id: n.id,
         name: n.name,
@@ -303,11 +359,22 @@ const categorySchema = () =>
       z.object({
         intent: z.literal("edit"),
         categoryId: categoryField(),
-        name: z.string({ required_error: "Enter a name" }).trim().min(1, "Enter a name").max(200, "Use at most 200 characters"),
-        parentId: z.union([z.literal(""), idField("Choose a parent from the list")], { errorMap: () => ({ message: "Choose a parent from the list" }) }),
+        name: z
+          .string({ required_error: "Enter a name" })
+          .trim()
+          .min(1, "Enter a name")
+          .max(200, "Use at most 200 characters"),
+        parentId: z.union([z.literal(""), idField("Choose a parent from the list")], {
+          errorMap: () => ({ message: "Choose a parent from the list" }),
+        }),
       }),
     ],
-    { errorMap: (issue, ctx) => (issue.code === "invalid_union_discriminator" ? { message: "Choose move, hide, show or edit" } : { message: ctx.defaultError }) },
+    {
+      errorMap: (issue, ctx) =>
+        issue.code === "invalid_union_discriminator"
+          ? { message: "Choose move, hide, show or edit" }
+          : { message: ctx.defaultError },
+    },
   );
 
 export const CATEGORY_MOVED = (name: string, move: "up" | "down") => `'${name}' moved ${move}`;
@@ -337,15 +404,19 @@ export async function submitCategoryManager(user: PortalUser, request: Request) 
     if (input.name !== node.name) change.name = input.name;
     const parentId = input.parentId === "" ? null : input.parentId;
     if (parentId !== node.parentId) change.parentId = parentId;
-    if (Object.keys(change).length === 0) return toastRedirect(request, back, { kind: "info", message: NOTHING_CHANGED });
+    if (Object.keys(change).length === 0)
+      return toastRedirect(request, back, { kind: "info", message: NOTHING_CHANGED });
   }
   try {
     const node = await changeCategory(user.upstream, input.categoryId, change);
     const message =
-      input.intent === "move" ? CATEGORY_MOVED(node.name, input.move)
-      : input.intent === "hide" ? CATEGORY_HIDDEN(node.name)
-      : input.intent === "show" ? CATEGORY_SHOWN(node.name)
-      : CATEGORY_SAVED(node.name);
+      input.intent === "move"
+        ? CATEGORY_MOVED(node.name, input.move)
+        : input.intent === "hide"
+          ? CATEGORY_HIDDEN(node.name)
+          : input.intent === "show"
+            ? CATEGORY_SHOWN(node.name)
+            : CATEGORY_SAVED(node.name);
     return toastRedirect(request, back, { kind: "success", message });
   } catch (error) {
     const refused = refusal(error, 400, 409);

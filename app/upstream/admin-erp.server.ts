@@ -19,7 +19,10 @@ import { ListSchema } from "./schemas";
 
 // ---------------------------------------------------------------- the provider's answers
 
-const text = z.string().nullish().transform((v) => v ?? "");
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? "");
 const PersonSchema = z.object({ id, email: z.string(), firstName: text, lastName: text });
 
 const SourceSchema = z.object({
@@ -50,7 +53,9 @@ const RunSchema = z.object({
 });
 export type ErpRun = z.infer<typeof RunSchema>;
 const RunDetailSchema = RunSchema.extend({
-  errors: z.array(z.object({ row: z.number(), itemCode: z.string().nullable().default(null), reason: z.string() })).default([]),
+  errors: z
+    .array(z.object({ row: z.number(), itemCode: z.string().nullable().default(null), reason: z.string() }))
+    .default([]),
 });
 
 /** GET /api/admin/erp-source — the feed the pull would read. */
@@ -65,7 +70,9 @@ export function queueErpImport(client: UpstreamClient) {
 
 /** GET /api/admin/erp-import?status=&$limit=&$skip= — newest first. */
 export function listErpRuns(client: UpstreamClient, status: ErpRun["status"] | undefined, limit: number, skip: number) {
-  return client.get("/api/admin/erp-import", ListSchema(RunSchema), { query: { ...(status ? { status } : {}), $limit: limit, $skip: skip } });
+  return client.get("/api/admin/erp-import", ListSchema(RunSchema), {
+    query: { ...(status ? { status } : {}), $limit: limit, $skip: skip },
+  });
 }
 
 /** GET /api/admin/erp-import/:id — the run with its row errors; unknown → 404. */
@@ -75,7 +82,12 @@ export function getErpRun(client: UpstreamClient, runId: string) {
 
 // ---------------------------------------------------------------- words
 
-export const RUN_STATUS_WORDS: Record<ErpRun["status"], string> = { pending: "Waiting", running: "Running", succeeded: "Done", failed: "Failed" };
+export const RUN_STATUS_WORDS: Record<ErpRun["status"], string> = {
+  pending: "Waiting",
+  running: "Running",
+  succeeded: "Done",
+  failed: "Failed",
+};
 const when = (iso: string | null) => (iso ? formatDate(iso, "dd.MM.yy HH:mm:ss") : "—");
 export const isUnderWay = (status: ErpRun["status"]) => status === "pending" || status === "running";
 
@@ -123,10 +135,16 @@ export const PULL_QUEUED = (runId: string) => `The ERP pull is queued (run ${run
 export async function submitNetsuitePull(user: PortalUser, request: Request) {
   try {
     const run = await queueErpImport(user.upstream);
-    return redirect("/admin/sync-status", { status: 303, headers: await flashToast(request, { kind: "success", message: PULL_QUEUED(run.id) }) });
+    return redirect("/admin/sync-status", {
+      status: 303,
+      headers: await flashToast(request, { kind: "success", message: PULL_QUEUED(run.id) }),
+    });
   } catch (error) {
     const refused = refusal(error, 400, 409);
-    return redirect("/admin/netsuite-pull", { status: 303, headers: await flashToast(request, { kind: "error", message: refused.message }) });
+    return redirect("/admin/netsuite-pull", {
+      status: 303,
+      headers: await flashToast(request, { kind: "error", message: refused.message }),
+    });
   }
 }
 
@@ -139,7 +157,14 @@ export async function syncStatusPageData(user: PortalUser, url: URL) {
   const page = parsePage(url.searchParams.get("page"));
   const answer = await listErpRuns(user.upstream, status, PAGE_SIZE, (page - 1) * PAGE_SIZE);
   const rows = answer.data.map(runRow);
-  return { status: status ?? "", rows, total: answer.total, page, pages: pageCount(answer.total, PAGE_SIZE), underWay: rows.some((r) => isUnderWay(r.status)) };
+  return {
+    status: status ?? "",
+    rows,
+    total: answer.total,
+    page,
+    pages: pageCount(answer.total, PAGE_SIZE),
+    underWay: rows.some((r) => isUnderWay(r.status)),
+  };
 }
 
 /** /admin/sync-status/{runId}: one run and its row errors; not an id or unknown → the 404 page. */
@@ -152,5 +177,9 @@ export async function syncRunPageData(user: PortalUser, param: string | undefine
     refusal(error, 404);
     throw new Response("Import run not found", { status: 404 });
   }
-  return { run: runRow(run), underWay: isUnderWay(run.status), errors: run.errors.map((e) => ({ row: e.row, itemCode: e.itemCode ?? "—", reason: e.reason })) };
+  return {
+    run: runRow(run),
+    underWay: isUnderWay(run.status),
+    errors: run.errors.map((e) => ({ row: e.row, itemCode: e.itemCode ?? "—", reason: e.reason })),
+  };
 }

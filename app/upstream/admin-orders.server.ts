@@ -19,7 +19,10 @@ import { ListSchema } from "./schemas";
 // number, reference, customer, status and dates, 16 a page; any order's detail with its customer and who placed it.
 // C20 §7: GET /api/admin/order and GET /api/admin/order/:id. An admin always sees amounts (never pricingHidden).
 
-const text = z.string().nullish().transform((v) => v ?? "");
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? "");
 const CustomerRef = z.object({ id, name: z.string() });
 const AdminOrderSchema = portalOrderSchema.extend({ customer: CustomerRef.nullable().default(null) });
 const AdminOrderDetailSchema = AdminOrderSchema.extend({
@@ -27,7 +30,14 @@ const AdminOrderDetailSchema = AdminOrderSchema.extend({
 });
 const AdminOrderList = ListSchema(AdminOrderSchema);
 
-export type AdminOrderQuery = { tranId?: string; reference?: string; customerId?: string; status?: string; from?: string; to?: string };
+export type AdminOrderQuery = {
+  tranId?: string;
+  reference?: string;
+  customerId?: string;
+  status?: string;
+  from?: string;
+  to?: string;
+};
 
 /** GET /api/admin/order — orders across customers, newest first; C20 §7's filters; an unknown customerId → 404. */
 export function listAdminOrders(client: UpstreamClient, query: AdminOrderQuery, skip: number) {
@@ -52,14 +62,20 @@ const FiltersSchema = z.object({
     .trim()
     .refine((v) => v === "" || UPSTREAM_ID_PATTERN.test(v), "Choose a customer from the list")
     .default(""),
-  status: z.enum(["", ...ORDER_SOURCE_STATUSES], { errorMap: () => ({ message: "Choose a status from the list" }) }).default(""),
+  status: z
+    .enum(["", ...ORDER_SOURCE_STATUSES], { errorMap: () => ({ message: "Choose a status from the list" }) })
+    .default(""),
   from: dayFilter("From").default(""),
   to: dayFilter("To").default(""),
 });
 
 /** The GET form read and checked; a value the form could not have sent → its message under its field. */
-export function readAdminOrderFilters(params: URLSearchParams): { ok: true; query: AdminOrderQuery } | { ok: false; errors: FieldErrors } {
-  const parsed = FiltersSchema.safeParse(Object.fromEntries(FIELDS.map((k) => [k, params.get(k) ?? undefined])), { errorMap: plainMessages });
+export function readAdminOrderFilters(
+  params: URLSearchParams,
+): { ok: true; query: AdminOrderQuery } | { ok: false; errors: FieldErrors } {
+  const parsed = FiltersSchema.safeParse(Object.fromEntries(FIELDS.map((k) => [k, params.get(k) ?? undefined])), {
+    errorMap: plainMessages,
+  });
   if (!parsed.success) {
     const errors: FieldErrors = {};
     for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
@@ -67,7 +83,17 @@ export function readAdminOrderFilters(params: URLSearchParams): { ok: true; quer
   }
   const f = parsed.data;
   if (reversedRange(f.from, f.to)) return { ok: false, errors: { from: REVERSED_RANGE } };
-  return { ok: true, query: { tranId: f.tranId, reference: f.reference, customerId: f.customerId, status: f.status, from: f.from, to: f.to } };
+  return {
+    ok: true,
+    query: {
+      tranId: f.tranId,
+      reference: f.reference,
+      customerId: f.customerId,
+      status: f.status,
+      from: f.from,
+      to: f.to,
+    },
+  };
 }
 
 const NO_PRICES_HIDDEN = { pricesHidden: false };
@@ -92,14 +118,26 @@ export async function adminOrdersPageData(user: PortalUser, url: URL) {
     answer = await listAdminOrders(user.upstream, reading.query, (asked - 1) * PAGE_SIZE);
   } catch (error) {
     const upstream = refusal(error, 400, 404);
-    if (upstream.status === 404) return { ...base, errors: { customerId: "That customer could not be found" } as FieldErrors, ...empty };
+    if (upstream.status === 404)
+      return { ...base, errors: { customerId: "That customer could not be found" } as FieldErrors, ...empty };
     const { fieldErrors, formError } = placeRefusal(upstream, FIELDS);
-    return { ...base, errors: formError ? { ...fieldErrors, tranId: fieldErrors.tranId ?? formError } : fieldErrors, ...empty };
+    return {
+      ...base,
+      errors: formError ? { ...fieldErrors, tranId: fieldErrors.tranId ?? formError } : fieldErrors,
+      ...empty,
+    };
   }
   const pages = pageCount(answer.total);
   const page = Math.min(asked, pages);
   if (page !== asked) answer = await listAdminOrders(user.upstream, reading.query, (page - 1) * PAGE_SIZE);
-  return { ...base, errors: {} as FieldErrors, orders: answer.data.map(row), total: answer.total, page, pageCount: pages };
+  return {
+    ...base,
+    errors: {} as FieldErrors,
+    orders: answer.data.map(row),
+    total: answer.total,
+    page,
+    pageCount: pages,
+  };
 }
 export type AdminOrdersData = Awaited<ReturnType<typeof adminOrdersPageData>>;
 
@@ -113,6 +151,8 @@ export async function adminOrderDetailData(user: PortalUser, orderId: string | u
   return {
     order: orderDetail(answer, NO_PRICES_HIDDEN),
     customer: answer.customer,
-    placedBy: answer.placedBy ? { id: answer.placedBy.id, name: personName(answer.placedBy), email: answer.placedBy.email } : null,
+    placedBy: answer.placedBy
+      ? { id: answer.placedBy.id, name: personName(answer.placedBy), email: answer.placedBy.email }
+      : null,
   };
 }

@@ -20,7 +20,10 @@ import { ListSchema } from "./schemas";
 
 // ---------------------------------------------------------------- the provider's answers
 
-const text = z.string().nullish().transform((v) => v ?? "");
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? "");
 const Ref = z.object({ id, name: z.string() });
 export const PROMO_KINDS = ["banner", "featured"] as const;
 export const PROMO_STATUSES = ["live", "scheduled", "ended"] as const;
@@ -62,7 +65,9 @@ export type PromotionFilter = { status?: (typeof PROMO_STATUSES)[number]; kind?:
 
 /** GET /api/admin/promotion?status=&kind=&$limit=&$skip= — by the admin's order (position). */
 export function listPromotions(client: UpstreamClient, filter: PromotionFilter, limit: number, skip: number) {
-  return client.get("/api/admin/promotion", ListSchema(PromotionSchema), { query: { ...filter, $limit: limit, $skip: skip } });
+  return client.get("/api/admin/promotion", ListSchema(PromotionSchema), {
+    query: { ...filter, $limit: limit, $skip: skip },
+  });
 }
 
 /** GET /api/admin/promotion/:id; unknown → 404. */
@@ -90,8 +95,14 @@ export function createPromotion(client: UpstreamClient, body: PromotionBody) {
 }
 
 /** PATCH /api/admin/promotion/:id with any subset, or {move: up | down}. */
-export function patchPromotion(client: UpstreamClient, promotionId: string, body: Partial<PromotionBody> | { move: "up" | "down" }) {
-  return client.patch(`/api/admin/promotion/${encodeURIComponent(promotionId)}`, PromotionSchema, { body: { ...body } });
+export function patchPromotion(
+  client: UpstreamClient,
+  promotionId: string,
+  body: Partial<PromotionBody> | { move: "up" | "down" },
+) {
+  return client.patch(`/api/admin/promotion/${encodeURIComponent(promotionId)}`, PromotionSchema, {
+    body: { ...body },
+  });
 }
 
 /** DELETE /api/admin/promotion/:id → 200 the deleted one. */
@@ -117,7 +128,11 @@ export async function livePromotions(client: UpstreamClient): Promise<LivePromot
 // ---------------------------------------------------------------- words
 
 export const KIND_WORDS: Record<Promotion["kind"], string> = { banner: "Banner", featured: "Featured product" };
-export const STATUS_WORDS: Record<Promotion["status"], string> = { live: "Live", scheduled: "Scheduled", ended: "Ended" };
+export const STATUS_WORDS: Record<Promotion["status"], string> = {
+  live: "Live",
+  scheduled: "Scheduled",
+  ended: "Ended",
+};
 
 export function audienceWords(p: Pick<Promotion, "audience" | "sector" | "customer">): string {
   if (p.audience === "sector") return `Sector: ${p.sector?.name ?? "?"}`;
@@ -134,10 +149,19 @@ export const PROMO_PAGE_SIZE = 50;
 /** /admin/promo?status=&kind=&page=: the promotions in the admin's order; an unknown filter value shows them all. */
 export async function promoListPageData(user: PortalUser, url: URL) {
   const params = url.searchParams;
-  const status = (PROMO_STATUSES as readonly string[]).includes(params.get("status") ?? "") ? (params.get("status") as PromotionFilter["status"]) : undefined;
-  const kind = (PROMO_KINDS as readonly string[]).includes(params.get("kind") ?? "") ? (params.get("kind") as PromotionFilter["kind"]) : undefined;
+  const status = (PROMO_STATUSES as readonly string[]).includes(params.get("status") ?? "")
+    ? (params.get("status") as PromotionFilter["status"])
+    : undefined;
+  const kind = (PROMO_KINDS as readonly string[]).includes(params.get("kind") ?? "")
+    ? (params.get("kind") as PromotionFilter["kind"])
+    : undefined;
   const page = parsePage(params.get("page"));
-  const answer = await listPromotions(user.upstream, { ...(status ? { status } : {}), ...(kind ? { kind } : {}) }, PROMO_PAGE_SIZE, (page - 1) * PROMO_PAGE_SIZE);
+  const answer = await listPromotions(
+    user.upstream,
+    { ...(status ? { status } : {}), ...(kind ? { kind } : {}) },
+    PROMO_PAGE_SIZE,
+    (page - 1) * PROMO_PAGE_SIZE,
+  );
   return {
     status: status ?? "",
     kind: kind ?? "",
@@ -193,10 +217,15 @@ export async function submitPromoList(user: PortalUser, request: Request) {
     return toastTo(request, back, { kind: "error", message: "The form could not be read." });
   }
   const parsed = ListIntent.safeParse(Object.fromEntries(formData), { errorMap: plainMessages });
-  if (!parsed.success) return data({ ok: false as const, fieldErrors: {}, formError: parsed.error.issues[0].message }, { status: 400 });
+  if (!parsed.success)
+    return data({ ok: false as const, fieldErrors: {}, formError: parsed.error.issues[0].message }, { status: 400 });
   const { intent, promoId } = parsed.data;
   try {
-    if (intent === "delete") return toastTo(request, back, { kind: "success", message: PROMO_DELETED((await deletePromotion(user.upstream, promoId)).title) });
+    if (intent === "delete")
+      return toastTo(request, back, {
+        kind: "success",
+        message: PROMO_DELETED((await deletePromotion(user.upstream, promoId)).title),
+      });
     const moved = await patchPromotion(user.upstream, promoId, { move: intent });
     return toastTo(request, back, { kind: "success", message: PROMO_MOVED(moved.title) });
   } catch (error) {
@@ -221,7 +250,19 @@ export type PromoValues = {
   sectorId: string;
   customerId: string;
 };
-export const PROMO_FIELDS = ["kind", "title", "text", "image", "link", "itemId", "startsOn", "endsOn", "audience", "sectorId", "customerId"] as const;
+export const PROMO_FIELDS = [
+  "kind",
+  "title",
+  "text",
+  "image",
+  "link",
+  "itemId",
+  "startsOn",
+  "endsOn",
+  "audience",
+  "sectorId",
+  "customerId",
+] as const;
 
 const PICKER_Q_MAX = 100;
 
@@ -241,7 +282,19 @@ function promoValues(p: Promotion): PromoValues {
   };
 }
 
-const EMPTY_VALUES: PromoValues = { kind: "banner", title: "", text: "", image: "", link: "", itemId: "", startsOn: "", endsOn: "", audience: "all", sectorId: "", customerId: "" };
+const EMPTY_VALUES: PromoValues = {
+  kind: "banner",
+  title: "",
+  text: "",
+  image: "",
+  link: "",
+  itemId: "",
+  startsOn: "",
+  endsOn: "",
+  audience: "all",
+  sectorId: "",
+  customerId: "",
+};
 
 /** The promotion of the address: "new" (the /admin/promo/new module) → null; not an id → 404 before any call. */
 function promoIdOf(param: string | undefined): string | null {
@@ -259,17 +312,24 @@ export async function promoFormPageData(user: PortalUser, param: string | undefi
   const productQ = (url.searchParams.get("productQ") ?? "").trim().slice(0, PICKER_Q_MAX);
   const customerQ = (url.searchParams.get("customerQ") ?? "").trim().slice(0, PICKER_Q_MAX);
   const [promotion, sectors, customers, products] = await Promise.all([
-    promoId ? getPromotion(user.upstream, promoId).catch((error) => {
-      refusal(error, 404);
-      throw new Response("Promotion not found", { status: 404 });
-    }) : Promise.resolve(null),
+    promoId
+      ? getPromotion(user.upstream, promoId).catch((error) => {
+          refusal(error, 404);
+          throw new Response("Promotion not found", { status: 404 });
+        })
+      : Promise.resolve(null),
     listSectors(user.upstream),
     searchCustomers(user.upstream, customerQ, 100),
     productQ ? searchProducts(user.upstream, productQ) : Promise.resolve(null),
   ]);
-  const productOptions = (products?.data ?? []).filter((p) => !p.isInactive).map((p) => ({ value: p.id, label: `${p.displayName} (${p.itemCode})` }));
+  const productOptions = (products?.data ?? [])
+    .filter((p) => !p.isInactive)
+    .map((p) => ({ value: p.id, label: `${p.displayName} (${p.itemCode})` }));
   if (promotion?.item && !productOptions.some((o) => o.value === promotion.item!.id)) {
-    productOptions.unshift({ value: promotion.item.id, label: `${promotion.item.displayName} (${promotion.item.itemCode})` });
+    productOptions.unshift({
+      value: promotion.item.id,
+      label: `${promotion.item.displayName} (${promotion.item.itemCode})`,
+    });
   }
   const customerOptions = customers.data.map((c) => ({ value: c.id, label: c.name }));
   if (promotion?.customer && !customerOptions.some((o) => o.value === promotion.customer!.id)) {
@@ -295,7 +355,10 @@ const optionalPath = z
   .trim()
   .max(500, "Use at most 500 characters")
   .transform((v) => (v === "" ? null : v))
-  .refine((v) => v === null || /^\/(?![/\\])\S*$/.test(v), "Enter a path on this site, starting with / (for example /categories/hi-vis)");
+  .refine(
+    (v) => v === null || /^\/(?![/\\])\S*$/.test(v),
+    "Enter a path on this site, starting with / (for example /categories/hi-vis)",
+  );
 
 const dayField = (label: string) =>
   z
@@ -325,8 +388,14 @@ export const END_BEFORE_START = "The end date must be on or after the start date
 export const promoFormSchema = (creating: boolean) =>
   z
     .object({
-      kind: creating ? z.enum(PROMO_KINDS, { errorMap: () => ({ message: "Choose a banner or a featured product" }) }) : z.unknown().transform(() => undefined),
-      title: z.string({ required_error: "Enter a title" }).trim().min(1, "Enter a title").max(120, "Use at most 120 characters"),
+      kind: creating
+        ? z.enum(PROMO_KINDS, { errorMap: () => ({ message: "Choose a banner or a featured product" }) })
+        : z.unknown().transform(() => undefined),
+      title: z
+        .string({ required_error: "Enter a title" })
+        .trim()
+        .min(1, "Enter a title")
+        .max(120, "Use at most 120 characters"),
       text: z.string().trim().max(500, "Use at most 500 characters").default(""),
       image: optionalPath.default(""),
       link: optionalPath.default(""),
@@ -339,9 +408,16 @@ export const promoFormSchema = (creating: boolean) =>
     })
     .superRefine((v, ctx) => {
       // date-fns, the provider's own rule: inclusive days, the end on or after the start
-      if (typeof v.startsOn === "string" && typeof v.endsOn === "string" && isAfter(parseISO(v.startsOn), parseISO(v.endsOn))) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["endsOn"], message: END_BEFORE_START });
-      if (v.audience === "sector" && !v.sectorId) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["sectorId"], message: "Choose the sector" });
-      if (v.audience === "customer" && !v.customerId) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["customerId"], message: "Choose the customer" });
+      if (
+        typeof v.startsOn === "string" &&
+        typeof v.endsOn === "string" &&
+        isAfter(parseISO(v.startsOn), parseISO(v.endsOn))
+      )
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["endsOn"], message: END_BEFORE_START });
+      if (v.audience === "sector" && !v.sectorId)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["sectorId"], message: "Choose the sector" });
+      if (v.audience === "customer" && !v.customerId)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["customerId"], message: "Choose the customer" });
     });
 
 export const PROMO_CREATED = (title: string) => `Promotion '${title}' created`;
@@ -393,9 +469,12 @@ export async function submitPromoForm(user: PortalUser, request: Request, param:
   const values = Object.fromEntries(PROMO_FIELDS.map((f) => [f, textOf(f)])) as PromoValues;
   const parsed = promoFormSchema(promoId === null).safeParse(Object.fromEntries(formData), { errorMap: plainMessages });
   const fieldErrors: FieldErrors = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
-  if (parsed.success && parsed.data.kind === "featured" && !parsed.data.itemId) fieldErrors.itemId = FEATURED_NEEDS_PRODUCT;
-  if (!parsed.success || Object.keys(fieldErrors).length > 0) return promoRefused(fieldErrors, fieldErrors.form ?? null, values);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
+  if (parsed.success && parsed.data.kind === "featured" && !parsed.data.itemId)
+    fieldErrors.itemId = FEATURED_NEEDS_PRODUCT;
+  if (!parsed.success || Object.keys(fieldErrors).length > 0)
+    return promoRefused(fieldErrors, fieldErrors.form ?? null, values);
   const v = parsed.data;
   const body: PromotionBody = {
     ...(promoId === null && v.kind ? { kind: v.kind } : {}),
@@ -412,7 +491,10 @@ export async function submitPromoForm(user: PortalUser, request: Request, param:
   };
   let saved: Promotion;
   try {
-    saved = promoId === null ? await createPromotion(user.upstream, body) : await patchPromotion(user.upstream, promoId, body);
+    saved =
+      promoId === null
+        ? await createPromotion(user.upstream, body)
+        : await patchPromotion(user.upstream, promoId, body);
   } catch (error) {
     const refused = refusal(error, 400, 404, 409);
     if (refused.status === 409) return toastTo(request, here, { kind: "error", message: refused.message });
@@ -424,5 +506,8 @@ export async function submitPromoForm(user: PortalUser, request: Request, param:
     const answer = refusalForm(refused, { fields: PROMO_FIELDS });
     return promoRefused(answer.data.fieldErrors, answer.data.formError, values, refused.status);
   }
-  return toastTo(request, "/admin/promo", { kind: "success", message: (promoId === null ? PROMO_CREATED : PROMO_SAVED)(saved.title) });
+  return toastTo(request, "/admin/promo", {
+    kind: "success",
+    message: (promoId === null ? PROMO_CREATED : PROMO_SAVED)(saved.title),
+  });
 }

@@ -18,7 +18,10 @@ import { ListSchema } from "./schemas";
 // (§5 `api/admin/admin-user`, the grant's picker `api/admin/user?q=`) and the audit (§8). The provider refuses every
 // one of them (403) to a caller who is not an evolve user, an act-as token included.
 
-const text = z.string().nullish().transform((v) => v ?? "");
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? "");
 const PersonSchema = z.object({ id, email: z.string(), firstName: text, lastName: text });
 export type AdminPerson = z.infer<typeof PersonSchema>;
 const CustomerRefSchema = z.object({ id, name: z.string() });
@@ -35,7 +38,9 @@ export type AdminCustomer = z.infer<typeof CustomerSchema>;
 
 /** GET /api/admin/customer?q=&$limit=16 — customers by name, `q` contained in the name. */
 export function searchCustomers(client: UpstreamClient, q: string, limit = 16) {
-  return client.get("/api/admin/customer", ListSchema(CustomerSchema), { query: { ...(q ? { q } : {}), $limit: limit, $skip: 0 } });
+  return client.get("/api/admin/customer", ListSchema(CustomerSchema), {
+    query: { ...(q ? { q } : {}), $limit: limit, $skip: 0 },
+  });
 }
 
 /** GET /api/admin/customer/:customerId — one customer; unknown → 404. */
@@ -89,7 +94,10 @@ export function startViewAs(client: UpstreamClient, choice: { customerId: string
 
 /** DELETE /api/admin/view-as/:sessionId, with the admin's own token → 200 {sessionId, ended: true}; 404 when already ended. */
 export function stopViewAs(client: UpstreamClient, sessionId: string) {
-  return client.delete(`/api/admin/view-as/${encodeURIComponent(sessionId)}`, z.object({ ended: z.literal(true) }).passthrough());
+  return client.delete(
+    `/api/admin/view-as/${encodeURIComponent(sessionId)}`,
+    z.object({ ended: z.literal(true) }).passthrough(),
+  );
 }
 
 // ---------------------------------------------------------------- active users
@@ -108,12 +116,17 @@ export type ActiveSession = z.infer<typeof ActiveSessionSchema>;
 
 /** GET /api/admin/active-session?$limit=&$skip= — live sessions seen in the last 15 minutes, most recent first. */
 export function listActiveSessions(client: UpstreamClient, limit: number, skip: number) {
-  return client.get("/api/admin/active-session", ListSchema(ActiveSessionSchema), { query: { $limit: limit, $skip: skip } });
+  return client.get("/api/admin/active-session", ListSchema(ActiveSessionSchema), {
+    query: { $limit: limit, $skip: skip },
+  });
 }
 
 /** DELETE /api/admin/active-session/:sessionId → 200 {sessionId, revoked: true}; 404 unknown, revoked or expired. */
 export function endActiveSession(client: UpstreamClient, sessionId: string) {
-  return client.delete(`/api/admin/active-session/${encodeURIComponent(sessionId)}`, z.object({ revoked: z.literal(true) }).passthrough());
+  return client.delete(
+    `/api/admin/active-session/${encodeURIComponent(sessionId)}`,
+    z.object({ revoked: z.literal(true) }).passthrough(),
+  );
 }
 
 // ---------------------------------------------------------------- admin users
@@ -167,11 +180,14 @@ export async function viewAsPageData(user: PortalUser, url: URL) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, Q_MAX);
   const userQ = (url.searchParams.get("userQ") ?? "").trim().slice(0, Q_MAX);
   const chosen = url.searchParams.get("customerId");
-  if (chosen !== null && chosen !== "" && !isUpstreamIdValue(chosen)) throw new Response("There is no such customer.", { status: 404 });
+  if (chosen !== null && chosen !== "" && !isUpstreamIdValue(chosen))
+    throw new Response("There is no such customer.", { status: 404 });
   const [customers, customer, users] = await Promise.all([
     searchCustomers(user.upstream, q),
     chosen ? getCustomer(user.upstream, chosen) : Promise.resolve(null),
-    chosen ? searchUsers(user.upstream, { q: userQ, customerId: chosen, isEvolveUser: false }, VIEW_AS_PICKER_SIZE) : Promise.resolve(null),
+    chosen
+      ? searchUsers(user.upstream, { q: userQ, customerId: chosen, isEvolveUser: false }, VIEW_AS_PICKER_SIZE)
+      : Promise.resolve(null),
   ]);
   return {
     q,
@@ -205,11 +221,17 @@ export async function submitViewAs(user: PortalUser, request: Request) {
   } catch (error) {
     const refused = refusal(error, 400, 409);
     if (refused.status === 400) return refusalForm(refused, { fields: ["customerId", "userId"] });
-    return toastRedirect(request, `/admin/view-as?customerId=${customerId}`, { kind: "error", message: refused.message });
+    return toastRedirect(request, `/admin/view-as?customerId=${customerId}`, {
+      kind: "error",
+      message: refused.message,
+    });
   }
   const session = await getSession(request);
   beginViewAs(session, started);
-  session.flash("toast", { kind: "info", message: `You are now viewing the portal as ${personName(started.user)} of ${started.customer.name}` });
+  session.flash("toast", {
+    kind: "info",
+    message: `You are now viewing the portal as ${personName(started.user)} of ${started.customer.name}`,
+  });
   return redirect("/", { headers: { "Set-Cookie": await commitSession(session) } });
 }
 
@@ -245,7 +267,10 @@ export const SESSION_ENDED = "The session has ended: that user has to log in aga
 export const SESSION_GONE = "That session had already ended";
 
 const endSessionSchema = () =>
-  z.object({ intent: z.literal("end"), sessionId: idField("Choose a session to end", "That is not a session of the list") });
+  z.object({
+    intent: z.literal("end"),
+    sessionId: idField("Choose a session to end", "That is not a session of the list"),
+  });
 
 /** POST /admin/active-users {intent: end, sessionId}: DELETE /api/admin/active-session/:id, then back with a toast. */
 export async function submitActiveUsers(user: PortalUser, request: Request) {
@@ -277,12 +302,25 @@ export async function manageAdminsPageData(user: PortalUser, url: URL) {
   ]);
   return {
     me: user.session.user.email.toLowerCase(),
-    admins: admins.data.map((a) => ({ id: a.id, name: personName(a), email: a.email, active: a.isActive, lastLogin: dateTime(a.lastLoginAt) })),
+    admins: admins.data.map((a) => ({
+      id: a.id,
+      name: personName(a),
+      email: a.email,
+      active: a.isActive,
+      lastLogin: dateTime(a.lastLoginAt),
+    })),
     total: admins.total,
     page: asked,
     pages: pageCount(admins.total, ADMIN_PAGE_SIZE),
     q,
-    candidates: candidates?.data.map((u) => ({ id: u.id, name: personName(u), email: u.email, active: u.isActive, customers: u.customers.map((c) => c.name).join(", ") })) ?? null,
+    candidates:
+      candidates?.data.map((u) => ({
+        id: u.id,
+        name: personName(u),
+        email: u.email,
+        active: u.isActive,
+        customers: u.customers.map((c) => c.name).join(", "),
+      })) ?? null,
     candidatesTotal: candidates?.total ?? 0,
   };
 }
@@ -309,7 +347,9 @@ export async function submitManageAdmins(user: PortalUser, request: Request) {
       return toastRedirect(request, back, { kind: "success", message: GRANTED(personName(granted)) });
     }
     const revoked = await revokeAdmin(user.upstream, userId);
-    const name = revoked.email ? personName({ email: revoked.email, firstName: revoked.firstName ?? "", lastName: revoked.lastName ?? "" }) : "The user";
+    const name = revoked.email
+      ? personName({ email: revoked.email, firstName: revoked.firstName ?? "", lastName: revoked.lastName ?? "" })
+      : "The user";
     return toastRedirect(request, back, { kind: "success", message: REVOKED(name) });
   } catch (error) {
     const refused = refusal(error, 409);

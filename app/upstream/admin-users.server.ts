@@ -25,7 +25,10 @@ import { ListSchema } from "./schemas";
 
 // ---------------------------------------------------------------- the provider's answers
 
-const text = z.string().nullish().transform((v) => v ?? "");
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? "");
 const PersonSchema = z.object({ id, email: z.string(), firstName: text, lastName: text });
 export type Person = z.infer<typeof PersonSchema>;
 const CustomerRef = z.object({ id, name: z.string() });
@@ -68,7 +71,14 @@ const UnitSchema = z.object({
   wpContactOnly: z.boolean(),
 });
 
-const UserBase = z.object({ id, email: z.string(), firstName: text, lastName: text, isEvolveUser: z.boolean(), isActive: z.boolean() });
+const UserBase = z.object({
+  id,
+  email: z.string(),
+  firstName: text,
+  lastName: text,
+  isEvolveUser: z.boolean(),
+  isActive: z.boolean(),
+});
 const AdminUserSchema = UserBase.extend({
   createdAt: z.string().nullable().default(null),
   lastLoginAt: z.string().nullable().default(null),
@@ -84,7 +94,13 @@ const UserList = ListSchema(UserListItem);
 
 // ---------------------------------------------------------------- the calls
 
-export type LoginAttemptQuery = { email?: string; outcome?: "success" | "failure"; from?: string; to?: string; userId?: string };
+export type LoginAttemptQuery = {
+  email?: string;
+  outcome?: "success" | "failure";
+  from?: string;
+  to?: string;
+  userId?: string;
+};
 
 /** GET /api/admin/login-attempt — every log-in attempt, newest first, with C20's filters; $limit at most 100. */
 export function listLoginAttempts(client: UpstreamClient, query: LoginAttemptQuery, limit: number, skip: number) {
@@ -114,19 +130,35 @@ export type UnitChange = { permissions: string[]; isApprover: boolean; needsAppr
 
 /** PATCH /api/admin/user-unit/:contactId — the unit's permissions (replaced) and its three settings; the user's next call sees them. */
 export function patchUserUnit(client: UpstreamClient, contactId: string, change: UnitChange) {
-  return client.patch(`/api/admin/user-unit/${encodeURIComponent(contactId)}`, AdminUserSchema, { body: { ...change } });
+  return client.patch(`/api/admin/user-unit/${encodeURIComponent(contactId)}`, AdminUserSchema, {
+    body: { ...change },
+  });
 }
 
 /** POST /api/admin/password-reset {userId} → 201 {sent, email}; an inactive user → 409. */
 export function sendPasswordReset(client: UpstreamClient, userId: string) {
-  return client.post("/api/admin/password-reset", z.object({ sent: z.literal(true), email: z.string() }), { body: { userId } });
+  return client.post("/api/admin/password-reset", z.object({ sent: z.literal(true), email: z.string() }), {
+    body: { userId },
+  });
 }
 
-export type AdminInvitation = { customerId: string; email: string; firstName: string; lastName: string; permissions: string[]; isApprover: boolean; needsApproval: boolean };
+export type AdminInvitation = {
+  customerId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  permissions: string[];
+  isApprover: boolean;
+  needsApproval: boolean;
+};
 
 /** POST /api/admin/invitation → 201 {email, expiresAt, customer}; 400 at `email` (already a user or invited), unknown customer → 404. */
 export function createAdminInvitation(client: UpstreamClient, invitation: AdminInvitation) {
-  return client.post("/api/admin/invitation", z.object({ email: z.string(), expiresAt: z.string(), customer: CustomerRef }), { body: { ...invitation } });
+  return client.post(
+    "/api/admin/invitation",
+    z.object({ email: z.string(), expiresAt: z.string(), customer: CustomerRef }),
+    { body: { ...invitation } },
+  );
 }
 
 // ---------------------------------------------------------------- shared reading
@@ -150,7 +182,10 @@ export function refusedFields(error: UpstreamError): { errors: FieldErrors; mess
 }
 
 /** Of a refusal's field messages, those the form shows under its own `fields`; the rest in one line above the form. */
-export function placeRefusal(error: UpstreamError, fields: readonly string[]): { fieldErrors: FieldErrors; formError: string | null } {
+export function placeRefusal(
+  error: UpstreamError,
+  fields: readonly string[],
+): { fieldErrors: FieldErrors; formError: string | null } {
   const { errors, message } = refusedFields(error);
   const fieldErrors: FieldErrors = {};
   const rest: string[] = [];
@@ -172,7 +207,10 @@ export const dayFilter = (label: string) =>
       if (v === "") return undefined;
       const day = parseDayInput(v);
       if (day === null) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label}: enter a date as dd.mm.yy, for example 31.03.26` });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `${label}: enter a date as dd.mm.yy, for example 31.03.26`,
+        });
         return z.NEVER;
       }
       return day;
@@ -188,19 +226,31 @@ export const REVERSED_RANGE = "The start date must be on or before the end date"
 
 const LoginFiltersSchema = z.object({
   email: z.string().trim().max(320, "Use at most 320 characters").default(""),
-  outcome: z.enum(["", "success", "failure"], { errorMap: () => ({ message: "Choose one of the options given" }) }).default(""),
+  outcome: z
+    .enum(["", "success", "failure"], { errorMap: () => ({ message: "Choose one of the options given" }) })
+    .default(""),
   from: dayFilter("From").default(""),
   to: dayFilter("To").default(""),
   per: z.enum(["", "16", "50"], { errorMap: () => ({ message: "Choose 16 or 50 a page" }) }).default(""),
 });
-export type LoginFilters = { email: string; outcome: "" | "success" | "failure"; from?: string; to?: string; per: 16 | 50 };
+export type LoginFilters = {
+  email: string;
+  outcome: "" | "success" | "failure";
+  from?: string;
+  to?: string;
+  per: 16 | 50;
+};
 const LOGIN_FIELDS = ["email", "outcome", "from", "to", "per"] as const;
 
 const one = (params: URLSearchParams, key: string) => params.get(key) ?? undefined;
 
 /** The log-in history's GET form read and checked: the one reading of the page and of its CSV. */
-export function readLoginFilters(params: URLSearchParams): { ok: true; filters: LoginFilters } | { ok: false; errors: FieldErrors } {
-  const parsed = LoginFiltersSchema.safeParse(Object.fromEntries(LOGIN_FIELDS.map((k) => [k, one(params, k)])), { errorMap: plainMessages });
+export function readLoginFilters(
+  params: URLSearchParams,
+): { ok: true; filters: LoginFilters } | { ok: false; errors: FieldErrors } {
+  const parsed = LoginFiltersSchema.safeParse(Object.fromEntries(LOGIN_FIELDS.map((k) => [k, one(params, k)])), {
+    errorMap: plainMessages,
+  });
   if (!parsed.success) {
     const errors: FieldErrors = {};
     for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
@@ -211,7 +261,12 @@ export function readLoginFilters(params: URLSearchParams): { ok: true; filters: 
   return { ok: true, filters: { email, outcome, from, to, per: per === "50" ? 50 : 16 } };
 }
 
-const upstreamQuery = (f: LoginFilters): LoginAttemptQuery => ({ email: f.email || undefined, outcome: f.outcome || undefined, from: f.from, to: f.to });
+const upstreamQuery = (f: LoginFilters): LoginAttemptQuery => ({
+  email: f.email || undefined,
+  outcome: f.outcome || undefined,
+  from: f.from,
+  to: f.to,
+});
 
 export function loginRow(a: LoginAttempt) {
   return {
@@ -234,34 +289,64 @@ export type LoginRow = ReturnType<typeof loginRow>;
  */
 export async function loginHistoryPageData(user: PortalUser, url: URL) {
   const params = url.searchParams;
-  const form = Object.fromEntries(LOGIN_FIELDS.map((k) => [k, params.get(k) ?? ""])) as Record<(typeof LOGIN_FIELDS)[number], string>;
+  const form = Object.fromEntries(LOGIN_FIELDS.map((k) => [k, params.get(k) ?? ""])) as Record<
+    (typeof LOGIN_FIELDS)[number],
+    string
+  >;
   const reading = readLoginFilters(params);
   const empty = { rows: [] as LoginRow[], total: 0, page: 1, pageCount: 1, per: 16 };
   if (!reading.ok) return { form, errors: reading.errors, ...empty };
   const { filters } = reading;
   const asked = parsePage(params.get("page"));
-  const fetchPage = (page: number) => listLoginAttempts(user.upstream, upstreamQuery(filters), filters.per, (page - 1) * filters.per);
+  const fetchPage = (page: number) =>
+    listLoginAttempts(user.upstream, upstreamQuery(filters), filters.per, (page - 1) * filters.per);
   let answer;
   try {
     answer = await fetchPage(asked);
   } catch (error) {
     const { fieldErrors, formError } = placeRefusal(refusal(error, 400), LOGIN_FIELDS);
-    return { form, errors: formError ? { ...fieldErrors, email: fieldErrors.email ?? formError } : fieldErrors, ...empty };
+    return {
+      form,
+      errors: formError ? { ...fieldErrors, email: fieldErrors.email ?? formError } : fieldErrors,
+      ...empty,
+    };
   }
   const pages = pageCount(answer.total, filters.per);
   const page = Math.min(asked, pages);
   if (page !== asked) answer = await fetchPage(page);
-  return { form, errors: {} as FieldErrors, rows: answer.data.map(loginRow), total: answer.total, page, pageCount: pages, per: filters.per };
+  return {
+    form,
+    errors: {} as FieldErrors,
+    rows: answer.data.map(loginRow),
+    total: answer.total,
+    page,
+    pageCount: pages,
+    per: filters.per,
+  };
 }
 export type LoginHistoryData = Awaited<ReturnType<typeof loginHistoryPageData>>;
 
-export const LOGIN_CSV_HEADER = ["Time (UTC)", "E-mail tried", "User", "Outcome", "Reason", "Address", "User agent"] as const;
+export const LOGIN_CSV_HEADER = [
+  "Time (UTC)",
+  "E-mail tried",
+  "User",
+  "Outcome",
+  "Reason",
+  "Address",
+  "User agent",
+] as const;
 const EXPORT_PAGE = 100;
 
 /** The file name says which filters made it: `login-history_email-bea_failure_from-2026-11-01_2026-11-23.csv`. */
 export function loginCsvFileName(filters: LoginFilters, day: string): string {
   const parts = ["login-history"];
-  if (filters.email) parts.push(`email-${filters.email.toLowerCase().replace(/[^a-z0-9@._-]+/g, "-").slice(0, 60)}`);
+  if (filters.email)
+    parts.push(
+      `email-${filters.email
+        .toLowerCase()
+        .replace(/[^a-z0-9@._-]+/g, "-")
+        .slice(0, 60)}`,
+    );
   if (filters.outcome) parts.push(filters.outcome);
   if (filters.from) parts.push(`from-${filters.from}`);
   if (filters.to) parts.push(`to-${filters.to}`);
@@ -351,7 +436,14 @@ const SETTING_WORDS: Record<string, string> = {
   wp_contact_only: "Own contact only",
   isEvolveUser: "Admin",
 };
-const fieldWords = (key: string) => SETTING_WORDS[key] ?? (isPermission(key) ? PERMISSION_WORDS[key] : key.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().replace(/^./, (c) => c.toUpperCase()));
+const fieldWords = (key: string) =>
+  SETTING_WORDS[key] ??
+  (isPermission(key)
+    ? PERMISSION_WORDS[key]
+    : key
+        .replace(/([a-z])([A-Z])/g, "$1 $2")
+        .toLowerCase()
+        .replace(/^./, (c) => c.toUpperCase()));
 
 function valueWords(value: unknown): string {
   if (value === null || value === undefined || value === "") return "none";
@@ -437,8 +529,13 @@ export async function adminUserPageData(user: PortalUser, userId: string | undef
 }
 export type AdminUserPageData = Awaited<ReturnType<typeof adminUserPageData>>;
 
-const checkbox = z.string().optional().transform((v) => v !== undefined && v !== "");
-const UserIntent = z.object({ intent: z.enum(["unit", "deactivate", "reactivate", "reset"], { errorMap: () => ({ message: "Choose what to do" }) }) });
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v !== undefined && v !== "");
+const UserIntent = z.object({
+  intent: z.enum(["unit", "deactivate", "reactivate", "reset"], { errorMap: () => ({ message: "Choose what to do" }) }),
+});
 const UnitForm = z.object({
   contactId: idField("Choose a business unit"),
   isApprover: checkbox,
@@ -452,11 +549,16 @@ export const USER_REACTIVATED = (name: string) => `${name} is active again`;
 export const RESET_SENT = (email: string) => `A password reset link was sent to ${email}`;
 export const UNIT_GONE = "That business unit could not be found. Reload the page and try again.";
 
-const posted = (formData: FormData, name: string) => formData.getAll(name).filter((v): v is string => typeof v === "string");
+const posted = (formData: FormData, name: string) =>
+  formData.getAll(name).filter((v): v is string => typeof v === "string");
 
 /** A unit form refused: 400 (or the provider's status) with the message under the unit it was about. */
-const unitRefused = (contactId: string | null, fieldErrors: FieldErrors, formError: string | null = null, status = 400) =>
-  data({ ok: false as const, contactId, fieldErrors, formError }, { status });
+const unitRefused = (
+  contactId: string | null,
+  fieldErrors: FieldErrors,
+  formError: string | null = null,
+  status = 400,
+) => data({ ok: false as const, contactId, fieldErrors, formError }, { status });
 
 /**
  * /admin/user/{userId}'s posts, each 303 back with a toast: `unit` (PATCH /api/admin/user-unit/:contactId with the
@@ -466,7 +568,8 @@ const unitRefused = (contactId: string | null, fieldErrors: FieldErrors, formErr
 export async function submitAdminUser(user: PortalUser, request: Request, userIdParam: string | undefined) {
   const userId = idParam(userIdParam, "User not found");
   const back = `/admin/user/${userId}`;
-  const toBack = async (kind: "success" | "error", message: string) => redirect(back, { status: 303, headers: await flashToast(request, { kind, message }) });
+  const toBack = async (kind: "success" | "error", message: string) =>
+    redirect(back, { status: 303, headers: await flashToast(request, { kind, message }) });
   let formData: FormData;
   try {
     formData = await request.formData();
@@ -479,14 +582,22 @@ export async function submitAdminUser(user: PortalUser, request: Request, userId
     switch (intent.data.intent) {
       case "unit": {
         const parsed = UnitForm.safeParse(Object.fromEntries(formData), { errorMap: plainMessages });
-        const contactId = typeof formData.get("contactId") === "string" && UPSTREAM_ID_PATTERN.test(String(formData.get("contactId"))) ? String(formData.get("contactId")) : null;
+        const contactId =
+          typeof formData.get("contactId") === "string" && UPSTREAM_ID_PATTERN.test(String(formData.get("contactId")))
+            ? String(formData.get("contactId"))
+            : null;
         if (!parsed.success) return unitRefused(contactId, { contactId: parsed.error.issues[0].message });
         const permissions = [...new Set(posted(formData, "permissions"))];
         if (permissions.length > PERMISSIONS.length || permissions.some((p) => !isPermission(p))) {
           return unitRefused(contactId, { permissions: "Choose only permissions from the list" });
         }
         const { isApprover, needsApproval, wpContactOnly } = parsed.data;
-        const saved = await patchUserUnit(user.upstream, parsed.data.contactId, { permissions, isApprover, needsApproval, wpContactOnly });
+        const saved = await patchUserUnit(user.upstream, parsed.data.contactId, {
+          permissions,
+          isApprover,
+          needsApproval,
+          wpContactOnly,
+        });
         const unit = saved.units.find((u) => u.contact.id === parsed.data.contactId);
         return toBack("success", UNIT_SAVED(unit?.customer.name ?? "business unit"));
       }
@@ -531,7 +642,12 @@ export async function adminInvitationPageData(user: PortalUser, url: URL) {
   };
 }
 
-const name = (what: string) => z.string({ required_error: `Enter the ${what}` }).trim().min(1, `Enter the ${what}`).max(100, "Use at most 100 characters");
+const name = (what: string) =>
+  z
+    .string({ required_error: `Enter the ${what}` })
+    .trim()
+    .min(1, `Enter the ${what}`)
+    .max(100, "Use at most 100 characters");
 export const adminInviteSchema = () =>
   z.object({
     customerId: idField("Choose a customer"),
@@ -547,13 +663,33 @@ export const adminInviteSchema = () =>
     needsApproval: checkbox,
   });
 
-export type AdminInviteValues = { customerId: string; email: string; firstName: string; lastName: string; permissions: string[]; isApprover: boolean; needsApproval: boolean };
-const INVITE_FIELDS = ["customerId", "email", "firstName", "lastName", "permissions", "isApprover", "needsApproval"] as const;
+export type AdminInviteValues = {
+  customerId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  permissions: string[];
+  isApprover: boolean;
+  needsApproval: boolean;
+};
+const INVITE_FIELDS = [
+  "customerId",
+  "email",
+  "firstName",
+  "lastName",
+  "permissions",
+  "isApprover",
+  "needsApproval",
+] as const;
 export const INVITED = (email: string, customer: string) => `Invitation sent to ${email} for ${customer}`;
 export const CUSTOMER_GONE = "That customer could not be found";
 
-const inviteRefused = (fieldErrors: FieldErrors, formError: string | null, values: AdminInviteValues | null, status = 400) =>
-  data({ ok: false as const, fieldErrors, formError, values }, { status });
+const inviteRefused = (
+  fieldErrors: FieldErrors,
+  formError: string | null,
+  values: AdminInviteValues | null,
+  status = 400,
+) => data({ ok: false as const, fieldErrors, formError, values }, { status });
 
 /** The post: checked here (nothing sent on a refusal), then POST /api/admin/invitation; 303 back with a toast. */
 export async function submitAdminInvitation(user: PortalUser, request: Request) {
@@ -578,19 +714,32 @@ export async function submitAdminInvitation(user: PortalUser, request: Request) 
   };
   const parsed = adminInviteSchema().safeParse(Object.fromEntries(formData), { errorMap: plainMessages });
   const fieldErrors: FieldErrors = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
   const permissions = [...new Set(values.permissions)];
-  if (permissions.length > PERMISSIONS.length || permissions.some((p) => !isPermission(p))) fieldErrors.permissions = "Choose only permissions from the list";
+  if (permissions.length > PERMISSIONS.length || permissions.some((p) => !isPermission(p)))
+    fieldErrors.permissions = "Choose only permissions from the list";
   if (!parsed.success || Object.keys(fieldErrors).length > 0) return inviteRefused(fieldErrors, null, values);
   const { customerId, email, firstName, lastName, isApprover, needsApproval } = parsed.data;
   let sent;
   try {
-    sent = await createAdminInvitation(user.upstream, { customerId, email, firstName, lastName, permissions, isApprover, needsApproval });
+    sent = await createAdminInvitation(user.upstream, {
+      customerId,
+      email,
+      firstName,
+      lastName,
+      permissions,
+      isApprover,
+      needsApproval,
+    });
   } catch (error) {
     const upstream = refusal(error);
     if (upstream.status === 404) return inviteRefused({ customerId: CUSTOMER_GONE }, null, values, 404);
     const { fieldErrors, formError } = placeRefusal(upstream, INVITE_FIELDS);
     return inviteRefused(fieldErrors, formError, values, upstream.status);
   }
-  return redirect("/admin/invitation", { status: 303, headers: await flashToast(request, { kind: "success", message: INVITED(sent.email, sent.customer.name) }) });
+  return redirect("/admin/invitation", {
+    status: 303,
+    headers: await flashToast(request, { kind: "success", message: INVITED(sent.email, sent.customer.name) }),
+  });
 }

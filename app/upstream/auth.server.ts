@@ -18,7 +18,12 @@ export function browserAgent(request: Request): Record<string, string> {
 }
 
 // POST /api/authentication (local strategy); 429 with Retry-After when the provider's limits refuse
-export function authenticate(client: UpstreamClient, credentials: { email: string; password: string }, clientIp?: string, request?: Request) {
+export function authenticate(
+  client: UpstreamClient,
+  credentials: { email: string; password: string },
+  clientIp?: string,
+  request?: Request,
+) {
   return client.post("/api/authentication", AuthenticationSchema, {
     body: { strategy: "local", email: credentials.email, password: credentials.password },
     headers: { ...forwardedFor(clientIp), ...(request ? browserAgent(request) : {}) },

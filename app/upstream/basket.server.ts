@@ -13,7 +13,10 @@ export const StockLineSchema = z.object({
   parentId: id.nullish().transform((v) => v ?? undefined),
   qty: z.number(),
   scope: z.string().nullish(),
-  name: z.string().nullish().transform((v) => v ?? undefined),
+  name: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? undefined),
   thumbnail: z.string().nullish(),
   price: z.number().nullish(),
   options: z.record(optionValue).optional(),
@@ -40,16 +43,34 @@ export const BasketStateSchema = z.object({
   // a punched-out basket loaded for approval (SPEC §3; decision 081)
   basketIdForApproval: id.nullish().transform((v) => v ?? null),
   approvedOrderAddressId: id.nullish().transform((v) => v ?? null),
-  punchoutLoadedBasket: z.boolean().nullish().transform((v) => v ?? false),
+  punchoutLoadedBasket: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
   // the saved basket the stock lines were loaded from, sent as the order's chosenBasket (decision 077)
   loadedBasket: id.nullish().transform((v) => v ?? null),
   // bumped by every write; an order names the version it was placed from (decision 074)
-  version: z.number().int().nonnegative().nullish().transform((v) => v ?? null),
+  version: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type BasketState = z.infer<typeof BasketStateSchema>;
 
 export type BasketPatch = Partial<
-  Pick<BasketState, "selectedBasketType" | "stock" | "manpack" | "instructions" | "basketIdForApproval" | "approvedOrderAddressId" | "punchoutLoadedBasket" | "loadedBasket">
+  Pick<
+    BasketState,
+    | "selectedBasketType"
+    | "stock"
+    | "manpack"
+    | "instructions"
+    | "basketIdForApproval"
+    | "approvedOrderAddressId"
+    | "punchoutLoadedBasket"
+    | "loadedBasket"
+  >
 >;
 
 // GET /api/basket-session (SPEC §7: /api/basket-session)
@@ -95,9 +116,18 @@ export async function getItemsById(client: UpstreamClient, ids: readonly string[
 
 /** A wearer-pack line's item with what it charges a wearer's allowance (SPEC §3 Item allocationType, itemPoints). */
 export const PackItemSchema = BasketItemSchema.extend({
-  allocationType: z.string().nullish().transform((v) => v ?? null),
-  allocationTypeName: z.string().nullish().transform((v) => v ?? null),
-  itemPoints: z.number().nullish().transform((v) => v ?? null),
+  allocationType: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  allocationTypeName: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  itemPoints: z
+    .number()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type PackItem = z.infer<typeof PackItemSchema>;
 
@@ -130,7 +160,10 @@ export const ReOrderSchema = z.object({
         internalId: id.nullable(),
         name: z.string(),
         employeeId: id.nullish().transform((v) => v ?? null),
-        reason: z.string().nullish().transform((v) => v ?? null),
+        reason: z
+          .string()
+          .nullish()
+          .transform((v) => v ?? null),
       }),
     )
     .default([]),

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
-import { forgetSession, receiveCacheMessage, sessionCache, setUpstreamCachingForTests, tokenKey, TtlCache } from "./cache.server";
+import {
+  forgetSession,
+  receiveCacheMessage,
+  sessionCache,
+  setUpstreamCachingForTests,
+  tokenKey,
+  TtlCache,
+} from "./cache.server";
 
 let now = 0;
 const clock = () => now;
@@ -32,7 +39,11 @@ describe("TtlCache", () => {
   it("shares one call under way between callers", async () => {
     const cache = new TtlCache<string>({ ttlMs: 5_000, max: 10, now: clock });
     const { calls, make } = counted("a");
-    expect(await Promise.all([cache.get("k", make), cache.get("k", make), cache.get("k", make)])).toEqual(["a", "a", "a"]);
+    expect(await Promise.all([cache.get("k", make), cache.get("k", make), cache.get("k", make)])).toEqual([
+      "a",
+      "a",
+      "a",
+    ]);
     expect(calls.n).toBe(1);
   });
 

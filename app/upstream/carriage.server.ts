@@ -17,7 +17,10 @@ export type ShipMethod = z.output<typeof ShipMethodSchema>;
 
 // GET /api/carriage (isinactive[$match]=false) (SPEC §7) — the ship methods offered to the customer; with
 // forBasket=stock each also says whether the caller's stock basket may use it (docs/upstream-api.md, decision 073)
-export async function listShipMethods(client: UpstreamClient, options: { forBasket?: "stock" } = {}): Promise<ShipMethod[]> {
+export async function listShipMethods(
+  client: UpstreamClient,
+  options: { forBasket?: "stock" } = {},
+): Promise<ShipMethod[]> {
   const query: Record<string, string> = { "isinactive[$match]": "false" };
   if (options.forBasket) query.forBasket = options.forBasket;
   const answer = await client.get("/api/carriage", ListSchema(ShipMethodSchema), { query });

@@ -31,7 +31,11 @@ export async function getCategoryTree(client: UpstreamClient, type: CategoryTree
   return answer.data;
 }
 
-const FlatCategorySchema = z.object({ internalId: id, name: z.string(), parentId: id.nullish().transform((v) => v ?? null) });
+const FlatCategorySchema = z.object({
+  internalId: id,
+  name: z.string(),
+  parentId: id.nullish().transform((v) => v ?? null),
+});
 
 // GET /api/{product}-categories/{id} — one category, for its parent (frequently bought together)
 export function getCategory(client: UpstreamClient, categoryId: string) {

@@ -17,11 +17,24 @@ export const PlacedOrderSchema = z
     shippingCost: z.unknown(),
     taxTotal: z.unknown(),
     message: text,
-    shippingAddress: z.object({ addressee: text, addr1: text, addr2: text, city: text, zip: text, addrText: text }).partial().nullish(),
+    shippingAddress: z
+      .object({ addressee: text, addr1: text, addr2: text, city: text, zip: text, addrText: text })
+      .partial()
+      .nullish(),
     itemList: z
       .object({
         item: z
-          .array(z.object({ quantity: z.coerce.number().catch(0), item: z.object({ name: text }).partial().nullish(), name: text, rate: z.unknown(), amount: z.unknown() }).partial())
+          .array(
+            z
+              .object({
+                quantity: z.coerce.number().catch(0),
+                item: z.object({ name: text }).partial().nullish(),
+                name: text,
+                rate: z.unknown(),
+                amount: z.unknown(),
+              })
+              .partial(),
+          )
           .nullish(),
       })
       .nullish(),
@@ -34,7 +47,11 @@ export const PlacedOrderSchema = z
 export type PlacedOrder = z.output<typeof PlacedOrderSchema>;
 
 // POST /api/order, stock (SPEC §7) — one order per Idempotency-Key: a resubmitted checkout gets the first order back
-export function placeStockOrder(client: UpstreamClient, body: StockOrderBody, idempotencyKey: string): Promise<PlacedOrder> {
+export function placeStockOrder(
+  client: UpstreamClient,
+  body: StockOrderBody,
+  idempotencyKey: string,
+): Promise<PlacedOrder> {
   return client.post("/api/order", PlacedOrderSchema, { body, headers: { "Idempotency-Key": idempotencyKey } });
 }
 
@@ -63,13 +80,19 @@ export function getOrderQuote(client: UpstreamClient, shippingMethod: string): P
 }
 
 // POST /api/order, manpack (SPEC §7) — the same one order per Idempotency-Key as a stock order
-export function placeManpackOrder(client: UpstreamClient, body: ManpackOrderBody, idempotencyKey: string): Promise<PlacedOrder> {
+export function placeManpackOrder(
+  client: UpstreamClient,
+  body: ManpackOrderBody,
+  idempotencyKey: string,
+): Promise<PlacedOrder> {
   return client.post("/api/order", PlacedOrderSchema, { body, headers: { "Idempotency-Key": idempotencyKey } });
 }
 
 /** What an order of the live wearer-pack basket would total, with each pack's address and method (decision 102). */
 export const ManpackQuoteSchema = OrderQuoteSchema.extend({
-  packs: z.array(z.object({ contactId: id, addressId: id, shippingMethod: id, subTotal: z.number().nullable() })).default([]),
+  packs: z
+    .array(z.object({ contactId: id, addressId: id, shippingMethod: id, subTotal: z.number().nullable() }))
+    .default([]),
 });
 export type ManpackQuote = z.output<typeof ManpackQuoteSchema>;
 
@@ -77,4 +100,3 @@ export type ManpackQuote = z.output<typeof ManpackQuoteSchema>;
 export function getManpackQuote(client: UpstreamClient): Promise<ManpackQuote> {
   return client.get("/api/order-quote", ManpackQuoteSchema, { query: { forBasket: "manpack" } });
 }
-

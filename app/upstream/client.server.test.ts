@@ -53,7 +53,11 @@ describe("upstream client", () => {
     [500, 502],
     [503, 502],
   ])("maps an upstream %i to a %i Response carrying the message", async (upstream, mapped) => {
-    server.use(http.get(`${UPSTREAM}/api/order/1`, () => HttpResponse.json({ message: `said ${upstream}` }, { status: upstream })));
+    server.use(
+      http.get(`${UPSTREAM}/api/order/1`, () =>
+        HttpResponse.json({ message: `said ${upstream}` }, { status: upstream }),
+      ),
+    );
     const response = await failure(() => createUpstreamClient(get("/x"), "tok").get("/api/order/1", Item));
     expect(response.status).toBe(mapped);
     expect(response).toBeInstanceOf(UpstreamError);
@@ -62,13 +66,21 @@ describe("upstream client", () => {
 
   it("keeps the provider's Retry-After of a 429, and only of a 429", async () => {
     server.use(
-      http.get(`${UPSTREAM}/api/order/1`, () => HttpResponse.json({ message: "slow down" }, { status: 429, headers: { "Retry-After": "30" } })),
-      http.get(`${UPSTREAM}/api/order/2`, () => HttpResponse.json({ message: "gone" }, { status: 404, headers: { "Retry-After": "30" } })),
+      http.get(`${UPSTREAM}/api/order/1`, () =>
+        HttpResponse.json({ message: "slow down" }, { status: 429, headers: { "Retry-After": "30" } }),
+      ),
+      http.get(`${UPSTREAM}/api/order/2`, () =>
+        HttpResponse.json({ message: "gone" }, { status: 404, headers: { "Retry-After": "30" } }),
+      ),
     );
-    const limited = (await failure(() => createUpstreamClient(get("/x"), "tok").get("/api/order/1", Item))) as UpstreamError;
+    const limited = (await failure(() =>
+      createUpstreamClient(get("/x"), "tok").get("/api/order/1", Item),
+    )) as UpstreamError;
     expect(limited.retryAfter).toBe(30);
     expect(limited.headers.get("Retry-After")).toBe("30");
-    const missing = (await failure(() => createUpstreamClient(get("/x"), "tok").get("/api/order/2", Item))) as UpstreamError;
+    const missing = (await failure(() =>
+      createUpstreamClient(get("/x"), "tok").get("/api/order/2", Item),
+    )) as UpstreamError;
     expect(missing.retryAfter).toBeNull();
   });
 
@@ -95,14 +107,22 @@ describe("upstream client", () => {
 
   it("hands a successful answer's headers to onHeaders (x-wp-total), and not a failed one's", async () => {
     server.use(
-      http.get(`${UPSTREAM}/api/wp/v2/posts`, () => HttpResponse.json([], { headers: { "x-wp-total": "12", "x-wp-totalpages": "2" } })),
-      http.get(`${UPSTREAM}/api/wp/v2/pages`, () => HttpResponse.json({ message: "down" }, { status: 503, headers: { "x-wp-total": "9" } })),
+      http.get(`${UPSTREAM}/api/wp/v2/posts`, () =>
+        HttpResponse.json([], { headers: { "x-wp-total": "12", "x-wp-totalpages": "2" } }),
+      ),
+      http.get(`${UPSTREAM}/api/wp/v2/pages`, () =>
+        HttpResponse.json({ message: "down" }, { status: 503, headers: { "x-wp-total": "9" } }),
+      ),
     );
     const client = createUpstreamClient(get("/news"), null);
     const seen: Array<string | null> = [];
-    await client.get("/api/wp/v2/posts", z.array(z.unknown()), { onHeaders: (h) => seen.push(h.get("x-wp-total"), h.get("x-wp-totalpages")) });
+    await client.get("/api/wp/v2/posts", z.array(z.unknown()), {
+      onHeaders: (h) => seen.push(h.get("x-wp-total"), h.get("x-wp-totalpages")),
+    });
     expect(seen).toEqual(["12", "2"]);
-    await failure(() => client.get("/api/wp/v2/pages", z.array(z.unknown()), { onHeaders: (h) => seen.push(h.get("x-wp-total")) }));
+    await failure(() =>
+      client.get("/api/wp/v2/pages", z.array(z.unknown()), { onHeaders: (h) => seen.push(h.get("x-wp-total")) }),
+    );
     expect(seen).toEqual(["12", "2"]);
   });
 
@@ -110,7 +130,9 @@ describe("upstream client", () => {
     expect(toSearchParams({ "createdDate[$gte]": "2026-01-01", orderToApprove: true }).toString()).toBe(
       "createdDate%5B%24gte%5D=2026-01-01&orderToApprove=true",
     );
-    expect(toSearchParams({ createdDate: { $gte: "2026-01-01" } }).toString()).toBe("createdDate%5B%24gte%5D=2026-01-01");
+    expect(toSearchParams({ createdDate: { $gte: "2026-01-01" } }).toString()).toBe(
+      "createdDate%5B%24gte%5D=2026-01-01",
+    );
   });
 });
 
@@ -118,7 +140,10 @@ describe("upstream client errors", () => {
   it("raises an UpstreamError carrying the field the provider named", async () => {
     server.use(
       http.post(`${UPSTREAM}/api/order`, () =>
-        HttpResponse.json({ name: "BadRequest", message: "Choose a delivery address", code: 400, data: { field: "addressId" } }, { status: 400 }),
+        HttpResponse.json(
+          { name: "BadRequest", message: "Choose a delivery address", code: 400, data: { field: "addressId" } },
+          { status: 400 },
+        ),
       ),
     );
     const thrown = await createUpstreamClient(get("/checkout"), "tok")
@@ -130,7 +155,14 @@ describe("upstream client errors", () => {
 
   it("carries every field's message when the provider checked them all at once (Feathers' errors)", async () => {
     const errors = { from: "Enter a date as YYYY-MM-DD", type: "Choose a report type" };
-    server.use(http.post(`${UPSTREAM}/api/report`, () => HttpResponse.json({ name: "BadRequest", message: 'Invalid value at field "from"', code: 400, errors }, { status: 400 })));
+    server.use(
+      http.post(`${UPSTREAM}/api/report`, () =>
+        HttpResponse.json(
+          { name: "BadRequest", message: 'Invalid value at field "from"', code: 400, errors },
+          { status: 400 },
+        ),
+      ),
+    );
     const thrown = await createUpstreamClient(get("/reporting"), "tok")
       .post("/api/report", Item, { body: {} })
       .catch((error: unknown) => error);
@@ -140,12 +172,17 @@ describe("upstream client errors", () => {
 
 describe("a call's end when the browser goes away (decision 045)", () => {
   it("the browser going away ends the call with the browser's reason, not an UpstreamError", async () => {
-    server.use(http.get(`${UPSTREAM}/api/item/7`, async () => (await delay(1_000), HttpResponse.json({ internalId: "7" }))));
+    server.use(
+      http.get(`${UPSTREAM}/api/item/7`, async () => (await delay(1_000), HttpResponse.json({ internalId: "7" }))),
+    );
     const browser = new AbortController();
     const request = new Request("http://portal.test/x", { signal: browser.signal });
     const call = createUpstreamClient(request, "tok").get("/api/item/7", Item);
     setTimeout(() => browser.abort(new Error("browser gone")), 20);
-    const error = await call.then(() => null, (e: unknown) => e);
+    const error = await call.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).not.toBeInstanceOf(UpstreamError);
     expect(request.signal.aborted).toBe(true);
   });

@@ -18,7 +18,12 @@ export function toSearchParams(query: Query | undefined): URLSearchParams {
 }
 
 /** `onHeaders` is handed a successful answer's response headers (e.g. x-wp-total), before its body is parsed. */
-type CallOptions = { query?: Query; body?: unknown; headers?: Record<string, string>; onHeaders?: (headers: Headers) => void };
+type CallOptions = {
+  query?: Query;
+  body?: unknown;
+  headers?: Record<string, string>;
+  onHeaders?: (headers: Headers) => void;
+};
 
 export interface UpstreamClient {
   readonly token: string | null;
@@ -63,7 +68,10 @@ export function callSignal(browser: AbortSignal, ms: number): { signal: AbortSig
     return { signal: controller.signal, done: () => undefined };
   }
   const onAbort = () => controller.abort(browser.reason);
-  const timer = setTimeout(() => controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")), ms);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")),
+    ms,
+  );
   timer.unref?.();
   browser.addEventListener("abort", onAbort, { once: true });
   return {
@@ -135,11 +143,17 @@ export function createUpstreamClient(request: Request, token: string | null): Up
     if (!response.ok) {
       const parsed = UpstreamErrorSchema.safeParse(body);
       const message = parsed.success ? parsed.data.message : `The ordering service answered ${response.status}`;
-      const field = parsed.success ? parsed.data.data?.field ?? null : null;
+      const field = parsed.success ? (parsed.data.data?.field ?? null) : null;
       if (response.status >= 500) console.error(`upstream ${method} ${path} → ${response.status}: ${message}`);
       const retryAfter = response.status === 429 ? retryAfterSeconds(response.headers.get("Retry-After")) : null;
       const errors = parsed.success ? (parsed.data.errors ?? {}) : {};
-      throw new UpstreamError(PASSED_THROUGH.has(response.status) ? response.status : 502, message, field, retryAfter, errors);
+      throw new UpstreamError(
+        PASSED_THROUGH.has(response.status) ? response.status : 502,
+        message,
+        field,
+        retryAfter,
+        errors,
+      );
     }
     options.onHeaders?.(response.headers);
     const parsed = schema.safeParse(body);

@@ -12,7 +12,11 @@ import { ListSchema } from "./schemas";
 export const CMS_CACHE_MS = 60_000;
 
 // WordPress answers `acf: []` for a page without fields: anything not an object is no fields
-const AcfSchema = z.unknown().transform((v): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {}));
+const AcfSchema = z
+  .unknown()
+  .transform((v): Record<string, unknown> =>
+    v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {},
+  );
 
 const PageSchema = z.object({
   id: z.number(),
@@ -24,7 +28,13 @@ const PageSchema = z.object({
 export type CmsPage = { id: number; slug: string; title: string; content: string; acf: Record<string, unknown> };
 const PagesSchema = z.array(PageSchema);
 
-const toPage = (p: z.output<typeof PageSchema>): CmsPage => ({ id: p.id, slug: p.slug, title: p.title.rendered, content: p.content?.rendered ?? "", acf: p.acf ?? {} });
+const toPage = (p: z.output<typeof PageSchema>): CmsPage => ({
+  id: p.id,
+  slug: p.slug,
+  title: p.title.rendered,
+  content: p.content?.rendered ?? "",
+  acf: p.acf ?? {},
+});
 
 // public answers: once per process (the key is the query), a minute at most
 const pageCache = new TtlCache<CmsPage[]>({ ttlMs: CMS_CACHE_MS, max: 200 });
@@ -43,7 +53,9 @@ export async function pageBySlug(request: Request, slug: string): Promise<CmsPag
 
 /** Every page (GET /api/wp/v2/pages?per_page=100), cached a minute per process: the footer's links. */
 export function allPages(request: Request): Promise<CmsPage[]> {
-  return pageCache.get("all", async () => (await publicClient(request).get("/api/wp/v2/pages", PagesSchema, { query: { per_page: 100 } })).map(toPage));
+  return pageCache.get("all", async () =>
+    (await publicClient(request).get("/api/wp/v2/pages", PagesSchema, { query: { per_page: 100 } })).map(toPage),
+  );
 }
 
 // ---------------------------------------------------------------- training guides
@@ -65,7 +77,8 @@ const guideCache = new TtlCache<TrainingGuide[]>({ ttlMs: CMS_CACHE_MS, max: 1_0
 
 /** The caller's training guides in the provider's order (category's display order, then the guide's). */
 export function listTrainingGuides(client: UpstreamClient, customerId: string | null): Promise<TrainingGuide[]> {
-  const fetch = async () => (await client.get("/api/training-guides", ListSchema(GuideSchema), { query: { $limit: 100 } })).data;
+  const fetch = async () =>
+    (await client.get("/api/training-guides", ListSchema(GuideSchema), { query: { $limit: 100 } })).data;
   if (!client.token) return fetch();
   return guideCache.get(`${tokenKey(client.token)}:${customerId ?? ""}`, fetch);
 }
@@ -82,7 +95,10 @@ export async function trainingGuideFile(request: Request, token: string, id: num
   const { signal, done } = callSignal(request.signal, env.UPSTREAM_TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch(`${env.UPSTREAM_URL}/api/training-guides/${id}/file`, { headers: { Authorization: `Bearer ${token}` }, signal });
+    response = await fetch(`${env.UPSTREAM_URL}/api/training-guides/${id}/file`, {
+      headers: { Authorization: `Bearer ${token}` },
+      signal,
+    });
   } catch (error) {
     done();
     if (request.signal.aborted) throw error;
@@ -109,7 +125,8 @@ export async function trainingGuideFile(request: Request, token: string, id: num
     const value = response.headers.get(name);
     if (value) headers.set(name, value);
   }
-  if (!headers.has("Content-Disposition")) headers.set("Content-Disposition", `attachment; filename="training-guide-${id}.pdf"`);
+  if (!headers.has("Content-Disposition"))
+    headers.set("Content-Disposition", `attachment; filename="training-guide-${id}.pdf"`);
   // the timer stops once the bytes have all been passed on (or the browser went away)
   const body = response.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({

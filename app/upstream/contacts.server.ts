@@ -7,10 +7,22 @@ import { ListSchema } from "./schemas";
 
 const ContactSchema = z.object({
   internalId: id,
-  firstName: z.string().nullish().transform((v) => v ?? ""),
-  lastName: z.string().nullish().transform((v) => v ?? ""),
-  grade: z.string().nullish().transform((v) => v ?? null),
-  employeeRef: z.string().nullish().transform((v) => v ?? null),
+  firstName: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  lastName: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  grade: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  employeeRef: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
   isInactive: z.boolean().default(false),
   manpackUser: z.boolean().default(false),
 });
@@ -22,11 +34,26 @@ export const ContactBudgetSchema = z.object({
   type: z.string(),
   qty: z.number(),
   usedQty: z.number().default(0),
-  resetDays: z.number().nullish().transform((v) => v ?? null),
-  resetDate: z.string().nullish().transform((v) => v ?? null),
-  allocationType: z.string().nullish().transform((v) => v ?? null),
-  allocationTypeName: z.string().nullish().transform((v) => v ?? null),
-  left: z.number().nullish().transform((v) => v ?? null),
+  resetDays: z
+    .number()
+    .nullish()
+    .transform((v) => v ?? null),
+  resetDate: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  allocationType: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  allocationTypeName: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  left: z
+    .number()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type ContactBudget = z.infer<typeof ContactBudgetSchema>;
 
@@ -43,7 +70,10 @@ const WearerSchema = ContactSchema.extend({
   department: NamedSchema,
   costCentre: NamedSchema,
   budgets: z.array(ContactBudgetSchema).default([]),
-  nextResetDate: z.string().nullish().transform((v) => v ?? null),
+  nextResetDate: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type WearerContact = z.infer<typeof WearerSchema>;
 
@@ -55,10 +85,19 @@ export type WearerPage = z.infer<typeof WearerPageSchema>;
  * contacts), searched by name, employee reference, grade or department (`q`, left out when blank). A wp_contact_only
  * user is answered only their own contact by the provider.
  */
-export function listWearers(client: UpstreamClient, options: { q: string; skip: number; limit?: number }): Promise<WearerPage> {
+export function listWearers(
+  client: UpstreamClient,
+  options: { q: string; skip: number; limit?: number },
+): Promise<WearerPage> {
   const q = options.q.trim();
   return client.get("/api/contact", WearerPageSchema, {
-    query: { isInactive: false, manpackUser: true, q: q === "" ? undefined : q, $limit: options.limit ?? PAGE_SIZE, $skip: options.skip },
+    query: {
+      isInactive: false,
+      manpackUser: true,
+      q: q === "" ? undefined : q,
+      $limit: options.limit ?? PAGE_SIZE,
+      $skip: options.skip,
+    },
   });
 }
 
@@ -82,6 +121,8 @@ export async function getWearer(client: UpstreamClient, contactId: string): Prom
 export async function getWearersById(client: UpstreamClient, ids: readonly string[]): Promise<WearerContact[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const answer = await client.get("/api/contact", WearerPageSchema, { query: { "internalId[$in]": unique.join(","), $limit: unique.length } });
+  const answer = await client.get("/api/contact", WearerPageSchema, {
+    query: { "internalId[$in]": unique.join(","), $limit: unique.length },
+  });
   return answer.data;
 }

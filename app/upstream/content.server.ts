@@ -54,7 +54,10 @@ const pageCache = new TtlCache<NewsPage>({ ttlMs: NEWS_CACHE_MS, max: 200 });
  * GET /api/wp/v2/posts?categories&per_page&page&_embed: one page of posts, newest first, with the total and page
  * count from x-wp-total / x-wp-totalpages (the answer's length when the headers are missing).
  */
-export function listNews(client: UpstreamClient, options: { categoryId: number | null; page: number; perPage: number }): Promise<NewsPage> {
+export function listNews(
+  client: UpstreamClient,
+  options: { categoryId: number | null; page: number; perPage: number },
+): Promise<NewsPage> {
   const key = `${options.categoryId ?? ""}:${options.page}:${options.perPage}`;
   return pageCache.get(key, async () => {
     let total: number | null = null;
@@ -103,7 +106,9 @@ const categoryCache = new TtlCache<NewsCategory[]>({ ttlMs: NEWS_CACHE_MS, max: 
 
 /** GET /api/wp/v2/categories?per_page=100: the news categories (the filter's links). */
 export function newsCategories(client: UpstreamClient): Promise<NewsCategory[]> {
-  return categoryCache.get("all", () => client.get("/api/wp/v2/categories", z.array(TermSchema), { query: { per_page: 100 } }));
+  return categoryCache.get("all", () =>
+    client.get("/api/wp/v2/categories", z.array(TermSchema), { query: { per_page: 100 } }),
+  );
 }
 
 const ReadsSchema = z.object({ data: z.array(z.object({ postId: z.number() })) });

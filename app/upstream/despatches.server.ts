@@ -2,8 +2,14 @@ import { z } from "zod";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
 
-export const text = z.string().nullish().transform((v) => v ?? "");
-export const ref = z.object({ internalId: id.nullish(), name: z.string().nullish(), tranId: z.string().nullish() }).passthrough().nullish();
+export const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? "");
+export const ref = z
+  .object({ internalId: id.nullish(), name: z.string().nullish(), tranId: z.string().nullish() })
+  .passthrough()
+  .nullish();
 
 export const despatchSchema = z
   .object({

@@ -10,11 +10,26 @@ import { ListSchema } from "./schemas";
 
 /** What an item costs a wearer (SPEC §3 Item allocationType, itemPoints; includeAllocation adds the readable name). */
 const allocation = {
-  allocationType: z.string().nullish().transform((v) => v ?? null),
-  allocationTypeName: z.string().nullish().transform((v) => v ?? null),
-  itemPoints: z.number().nullish().transform((v) => v ?? null),
-  parent: z.object({ internalId: id }).nullish().transform((v) => v ?? null),
-  matrixType: z.string().nullish().transform((v) => v ?? null),
+  allocationType: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  allocationTypeName: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  itemPoints: z
+    .number()
+    .nullish()
+    .transform((v) => v ?? null),
+  parent: z
+    .object({ internalId: id })
+    .nullish()
+    .transform((v) => v ?? null),
+  matrixType: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
   isInactive: z.boolean().default(false),
 };
 
@@ -30,7 +45,10 @@ export type EntitledSimple = z.infer<typeof EntitledSimpleSchema>;
  * readable name and its points, and the variants inside their parent. A grade's range is short (the demo's longest
  * is 16 items), so it is asked for whole.
  */
-export async function listEntitlement(client: UpstreamClient, wearer: { contactId: string; grade: string | null }): Promise<EntitledItem[]> {
+export async function listEntitlement(
+  client: UpstreamClient,
+  wearer: { contactId: string; grade: string | null },
+): Promise<EntitledItem[]> {
   const answer = await client.get("/api/item", ListSchema(EntitledItemSchema), {
     query: {
       scope: "manpack",

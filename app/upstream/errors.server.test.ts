@@ -1,6 +1,14 @@
 import { redirect } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { describeFailure, isRedirect, isRefusal, refusal, refusalForm, retryAfterSeconds, UpstreamError } from "./errors.server";
+import {
+  describeFailure,
+  isRedirect,
+  isRefusal,
+  refusal,
+  refusalForm,
+  retryAfterSeconds,
+  UpstreamError,
+} from "./errors.server";
 
 describe("UpstreamError", () => {
   it("is a Response with the status and a JSON body, so an uncaught one renders the error page as before", async () => {
@@ -49,16 +57,26 @@ describe("refusal", () => {
 
 describe("refusalForm", () => {
   it("puts the message under the field the provider named when the form has that field", async () => {
-    const answer = refusalForm(new UpstreamError(400, "Choose a delivery address", "addressId"), { fields: ["addressId"] });
+    const answer = refusalForm(new UpstreamError(400, "Choose a delivery address", "addressId"), {
+      fields: ["addressId"],
+    });
     expect(answer.init?.status).toBe(400);
-    expect(answer.data).toEqual({ ok: false, fieldErrors: { addressId: "Choose a delivery address" }, formError: null });
+    expect(answer.data).toEqual({
+      ok: false,
+      fieldErrors: { addressId: "Choose a delivery address" },
+      formError: null,
+    });
   });
 
   it("puts each of several fields' messages under its field, and the ones the form lacks above it", () => {
     const errors = { from: "Enter a date as YYYY-MM-DD", employees: "Unknown employee: 9" };
-    const both = refusalForm(new UpstreamError(400, 'Invalid value at field "from"', null, null, errors), { fields: ["from", "employees"] });
+    const both = refusalForm(new UpstreamError(400, 'Invalid value at field "from"', null, null, errors), {
+      fields: ["from", "employees"],
+    });
     expect(both.data).toEqual({ ok: false, fieldErrors: errors, formError: null });
-    const one = refusalForm(new UpstreamError(400, 'Invalid value at field "from"', null, null, errors), { fields: ["from"] });
+    const one = refusalForm(new UpstreamError(400, 'Invalid value at field "from"', null, null, errors), {
+      fields: ["from"],
+    });
     expect(one.data).toEqual({ ok: false, fieldErrors: { from: errors.from }, formError: "Unknown employee: 9" });
     expect(new UpstreamError(400, "x", null, null, errors).field).toBe("from");
   });
@@ -67,13 +85,20 @@ describe("refusalForm", () => {
     const answer = refusalForm(new UpstreamError(409, "Ordered already", "basketId"), { fields: ["addressId"] });
     expect(answer.init?.status).toBe(409);
     expect(answer.data).toEqual({ ok: false, fieldErrors: {}, formError: "Ordered already" });
-    expect(refusalForm(new UpstreamError(404, "gone"), { message: "That order could not be found." }).data.formError).toBe("That order could not be found.");
+    expect(
+      refusalForm(new UpstreamError(404, "gone"), { message: "That order could not be found." }).data.formError,
+    ).toBe("That order could not be found.");
   });
 });
 
 describe("Retry-After", () => {
   it("passes the provider's wait on with a 429 refusal, and sends none otherwise", () => {
-    const limited = new UpstreamError(429, "Too many failed log-in attempts. Please try again in 2 minutes.", null, 120);
+    const limited = new UpstreamError(
+      429,
+      "Too many failed log-in attempts. Please try again in 2 minutes.",
+      null,
+      120,
+    );
     expect(limited.headers.get("Retry-After")).toBe("120");
     expect(new Headers(refusalForm(limited).init?.headers).get("Retry-After")).toBe("120");
     expect(new Headers(refusalForm(new UpstreamError(400, "no")).init?.headers).has("Retry-After")).toBe(false);

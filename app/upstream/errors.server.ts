@@ -21,7 +21,13 @@ export class UpstreamError extends Response {
   /** Each named field's message (Feathers' `errors`, when the provider checked every field at once); `field` is the first. */
   readonly errors: Readonly<Record<string, string>>;
 
-  constructor(status: number, message: string, field: string | null = null, retryAfter: number | null = null, errors: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    message: string,
+    field: string | null = null,
+    retryAfter: number | null = null,
+    errors: Record<string, string> = {},
+  ) {
     const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8" };
     if (retryAfter !== null) headers["Retry-After"] = String(retryAfter);
     super(JSON.stringify({ message }), { status, headers });
@@ -39,7 +45,9 @@ export class UpstreamError extends Response {
 
 /** True when `error` is an upstream refusal with one of `statuses` (any 4xx when none are given). */
 export function isRefusal(error: unknown, ...statuses: number[]): error is UpstreamError {
-  return error instanceof UpstreamError && error.isRefusal && (statuses.length === 0 || statuses.includes(error.status));
+  return (
+    error instanceof UpstreamError && error.isRefusal && (statuses.length === 0 || statuses.includes(error.status))
+  );
 }
 
 /**
@@ -60,7 +68,12 @@ export function refusalForm(error: UpstreamError, options: { fields?: readonly s
   const message = options.message ?? error.message;
   const fieldErrors: FieldErrors = {};
   let formError: string | null = message;
-  const named = options.message === undefined && Object.keys(error.errors).length ? error.errors : error.field ? { [error.field]: message } : {};
+  const named =
+    options.message === undefined && Object.keys(error.errors).length
+      ? error.errors
+      : error.field
+        ? { [error.field]: message }
+        : {};
   const onForm = Object.entries(named).filter(([field]) => options.fields?.includes(field));
   for (const [field, text] of onForm) fieldErrors[field] = text;
   if (onForm.length) {

@@ -76,7 +76,10 @@ export type FilterOption = { value: string; label: string };
 
 // GET /api/customer-address ($limit 10000, details.custrecord4.value[$ne]=true): the customer's active addresses;
 // with `usableFor`, only those the provider says this user may send an order of that kind to (orderUse, decision 075)
-export async function listAddressOptions(client: UpstreamClient, usableFor?: "stock" | "wearerPack"): Promise<FilterOption[]> {
+export async function listAddressOptions(
+  client: UpstreamClient,
+  usableFor?: "stock" | "wearerPack",
+): Promise<FilterOption[]> {
   const addresses = await listCustomerAddresses(client);
   return addresses
     .filter((a) => !usableFor || a.orderUse?.[usableFor] !== false)

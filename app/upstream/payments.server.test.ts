@@ -21,14 +21,21 @@ describe("giving back a card payment whose order was refused (decision 078)", ()
     server.use(...stripe.handlers);
     await expect(releaseCardPayment("pi_test_5")).resolves.toBe("refunded");
     const refund = stripe.calls.find((call) => call.path === "/v1/refunds");
-    expect(refund).toMatchObject({ method: "POST", idempotencyKey: "refund-pi_test_5", form: { payment_intent: "pi_test_5" } });
+    expect(refund).toMatchObject({
+      method: "POST",
+      idempotencyKey: "refund-pi_test_5",
+      form: { payment_intent: "pi_test_5" },
+    });
   });
 
   it("cancels a payment not captured yet, and refunds nothing", async () => {
     const stripe = stripeHandlers({ intentStatus: "requires_capture" });
     server.use(...stripe.handlers);
     await expect(releaseCardPayment("pi_test_5")).resolves.toBe("cancelled");
-    expect(stripe.calls.map((call) => call.path)).toEqual(["/v1/payment_intents/pi_test_5", "/v1/payment_intents/pi_test_5/cancel"]);
+    expect(stripe.calls.map((call) => call.path)).toEqual([
+      "/v1/payment_intents/pi_test_5",
+      "/v1/payment_intents/pi_test_5/cancel",
+    ]);
     expect(stripe.calls[1].idempotencyKey).toBe("cancel-pi_test_5");
   });
 });
@@ -45,7 +52,12 @@ describe("Stripe card payments", () => {
     await createCardIntent({ pence: 9999, idempotencyKey: "key-1", metadata: { checkout: "key-1" } });
     expect(stripe.calls[1].idempotencyKey).toBe(stripe.calls[0].idempotencyKey);
     expect(stripe.calls[2].idempotencyKey).not.toBe(stripe.calls[0].idempotencyKey);
-    expect(stripe.calls[0].form).toMatchObject({ amount: "9354", currency: "gbp", "payment_method_types[0]": "card", "metadata[checkout]": "key-1" });
+    expect(stripe.calls[0].form).toMatchObject({
+      amount: "9354",
+      currency: "gbp",
+      "payment_method_types[0]": "card",
+      "metadata[checkout]": "key-1",
+    });
     // the secret key goes in the Authorization header, never in the body
     expect(JSON.stringify(stripe.calls[0].form)).not.toContain("sk_test_123");
   });
@@ -53,7 +65,12 @@ describe("Stripe card payments", () => {
   it("reads whether an intent was paid from Stripe", async () => {
     const paid = stripeHandlers();
     server.use(...paid.handlers);
-    await expect(getCardOutcome("pi_test_9")).resolves.toEqual({ id: "pi_test_9", paid: true, amount: 9354, metadata: { checkout: "key-1" } });
+    await expect(getCardOutcome("pi_test_9")).resolves.toEqual({
+      id: "pi_test_9",
+      paid: true,
+      amount: 9354,
+      metadata: { checkout: "key-1" },
+    });
     server.resetHandlers();
     resetStripeForTests();
     server.use(...stripeHandlers({ intentStatus: "requires_action" }).handlers);

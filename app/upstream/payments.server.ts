@@ -23,7 +23,11 @@ function stripe(): Stripe {
       // Node's own fetch: one HTTP stack for every outgoing call (and the one the tests' interceptor sees)
       httpClient: Stripe.createFetchHttpClient(),
       ...(target
-        ? { host: target.hostname, port: target.port || (target.protocol === "http:" ? 80 : 443), protocol: target.protocol === "http:" ? "http" : "https" }
+        ? {
+            host: target.hostname,
+            port: target.port || (target.protocol === "http:" ? 80 : 443),
+            protocol: target.protocol === "http:" ? "http" : "https",
+          }
         : {}),
     });
     clientKey = cacheKey;
@@ -45,9 +49,15 @@ function stripeIdempotencyKey(kind: string, checkoutKey: string, params: unknown
 export type CardIntent = { id: string; clientSecret: string; amount: number };
 
 // Stripe POST /v1/payment_intents — the card charge for a checkout, in pence of GBP (SPEC §7 stripeId)
-export async function createCardIntent(input: { pence: number; idempotencyKey: string; metadata: CardPaymentMetadata }): Promise<CardIntent> {
+export async function createCardIntent(input: {
+  pence: number;
+  idempotencyKey: string;
+  metadata: CardPaymentMetadata;
+}): Promise<CardIntent> {
   const params = { amount: input.pence, currency: "gbp", payment_method_types: ["card"], metadata: input.metadata };
-  const intent = await stripe().paymentIntents.create(params, { idempotencyKey: stripeIdempotencyKey("intent", input.idempotencyKey, params) });
+  const intent = await stripe().paymentIntents.create(params, {
+    idempotencyKey: stripeIdempotencyKey("intent", input.idempotencyKey, params),
+  });
   if (!intent.client_secret) throw new Error(`Stripe answered PaymentIntent ${intent.id} without a client secret`);
   return { id: intent.id, clientSecret: intent.client_secret, amount: intent.amount };
 }
@@ -89,18 +99,31 @@ export async function createHostedCheckout(input: {
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: "payment",
     payment_method_types: ["card"],
-    line_items: [{ quantity: 1, price_data: { currency: "gbp", unit_amount: input.pence, product_data: { name: input.description } } }],
+    line_items: [
+      {
+        quantity: 1,
+        price_data: { currency: "gbp", unit_amount: input.pence, product_data: { name: input.description } },
+      },
+    ],
     success_url: input.successUrl,
     cancel_url: input.cancelUrl,
     metadata: input.metadata,
     payment_intent_data: { metadata: input.metadata },
   };
-  const session = await stripe().checkout.sessions.create(params, { idempotencyKey: stripeIdempotencyKey("checkout", input.idempotencyKey, params) });
+  const session = await stripe().checkout.sessions.create(params, {
+    idempotencyKey: stripeIdempotencyKey("checkout", input.idempotencyKey, params),
+  });
   if (!session.url) throw new Error(`Stripe answered Checkout Session ${session.id} without a URL`);
   return { id: session.id, url: session.url };
 }
 
-export type HostedOutcome = { id: string; paid: boolean; paymentIntentId: string | null; amount: number; metadata: CardPaymentMetadata };
+export type HostedOutcome = {
+  id: string;
+  paid: boolean;
+  paymentIntentId: string | null;
+  amount: number;
+  metadata: CardPaymentMetadata;
+};
 
 // Stripe GET /v1/checkout/sessions/:id — the outcome when the customer comes back from the hosted page
 export async function getHostedOutcome(sessionId: string): Promise<HostedOutcome> {

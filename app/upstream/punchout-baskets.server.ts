@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { PAGE_SIZE } from "~/domain/constants";
 import { pagination } from "~/domain/feathers-query";
-import { AWAITING_APPROVAL_FILTERS, CLEARED_APPROVAL_ID, NO_APPROVAL_HELD, type ApprovalKeys } from "~/domain/punchout-approval";
+import {
+  AWAITING_APPROVAL_FILTERS,
+  CLEARED_APPROVAL_ID,
+  NO_APPROVAL_HELD,
+  type ApprovalKeys,
+} from "~/domain/punchout-approval";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
 import { SavedBasketSchema } from "./saved-baskets.server";
@@ -36,13 +41,18 @@ export function getPunchoutBasket(client: UpstreamClient, basketId: string): Pro
 
 // PATCH /api/saved-basket/{id} {punchout_approved:1} (SPEC §7) — approvers only, else 403
 export function approvePunchoutBasket(client: UpstreamClient, basketId: string): Promise<PunchoutBasket> {
-  return client.patch(`/api/saved-basket/${encodeURIComponent(basketId)}`, PunchoutBasketSchema, { body: { punchout_approved: 1 } });
+  return client.patch(`/api/saved-basket/${encodeURIComponent(basketId)}`, PunchoutBasketSchema, {
+    body: { punchout_approved: 1 },
+  });
 }
 
 export const ApprovalStateSchema = z.object({
   basketIdForApproval: id.nullish().transform((v) => v ?? null),
   approvedOrderAddressId: id.nullish().transform((v) => v ?? null),
-  punchoutLoadedBasket: z.boolean().nullish().transform((v) => v ?? false),
+  punchoutLoadedBasket: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
 });
 export type ApprovalState = z.output<typeof ApprovalStateSchema>;
 

@@ -15,14 +15,28 @@ const TransferLineSchema = z.object({
   itemId: id.nullish(),
   productId: id.nullish(),
   supplierPartId: z.string(),
-  supplierPartAuxiliaryId: z.string().nullish().transform((v) => v ?? ""),
-  manufacturerPartId: z.string().nullish().transform((v) => v ?? ""),
+  supplierPartAuxiliaryId: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  manufacturerPartId: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   description: z.string(),
   quantity: z.number().int().positive(),
   unitPricePence: pence,
   unitOfMeasure: z.literal("EA").default("EA"),
-  unspsc: z.string().nullish().transform((v) => v ?? ""),
-  leadTimeDays: z.number().int().nonnegative().nullish().transform((v) => v ?? undefined),
+  unspsc: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  leadTimeDays: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullish()
+    .transform((v) => v ?? undefined),
 });
 
 // as the setup request gave it: every field optional there (docs/upstream-api.md), so a partial ShipTo still reads
@@ -47,8 +61,14 @@ export const PunchoutReturnSchema = z.object({
   operation: z.enum(["create", "edit", "inspect"]),
   formEncoding: z.enum(["urlencoded", "base64"]).default("urlencoded"),
   returnUrl: z.string(),
-  buyerCookie: z.string().nullish().transform((v) => v ?? ""),
-  credentials: z.object({ fromIdentity: z.string(), senderIdentity: z.string(), toIdentity: z.string() }).nullish().transform((v) => v ?? null),
+  buyerCookie: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  credentials: z
+    .object({ fromIdentity: z.string(), senderIdentity: z.string(), toIdentity: z.string() })
+    .nullish()
+    .transform((v) => v ?? null),
   oci: z
     .object({ target: z.string().nullish(), caller: z.string().nullish(), okCode: z.string().nullish() })
     .nullish()
@@ -78,19 +98,34 @@ export const PunchoutTransferSchema = z.object({
     .object({ id, firstName: z.string().nullish(), lastName: z.string().nullish(), email: z.string().nullish() })
     .nullish()
     .transform((v) => v ?? null),
-  buyerCookie: z.string().nullish().transform((v) => v ?? ""),
+  buyerCookie: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   protocol: z.enum(["cxml", "oci"]),
   status: z.enum(["transferred", "awaiting-approval", "ordered"]),
   totalPence: pence,
   lines: z
-    .array(z.object({ description: z.string(), supplierPartId: z.string(), quantity: z.number().int(), unitPricePence: pence }))
+    .array(
+      z.object({
+        description: z.string(),
+        supplierPartId: z.string(),
+        quantity: z.number().int(),
+        unitPricePence: pence,
+      }),
+    )
     .default([]),
   orderId: id.nullish().transform((v) => v ?? null),
-  orderNumber: z.string().nullish().transform((v) => v ?? null),
+  orderNumber: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type PunchoutTransfer = z.output<typeof PunchoutTransferSchema>;
 
 // GET /api/punchout/transfer?$limit&$skip — the customer's transfers (own only without viewAllOrders / orderApproval), newest first
 export function listPunchoutTransfers(client: UpstreamClient, page: number) {
-  return client.get("/api/punchout/transfer", ListSchema(PunchoutTransferSchema), { query: pagination(page, PAGE_SIZE) });
+  return client.get("/api/punchout/transfer", ListSchema(PunchoutTransferSchema), {
+    query: pagination(page, PAGE_SIZE),
+  });
 }

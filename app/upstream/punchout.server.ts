@@ -17,8 +17,14 @@ const StartTokenSchema = z.object({ sessionId: id, startToken: z.string().min(1)
 
 const UnknownItemSchema = z.object({
   supplierPartId: z.string(),
-  supplierPartAuxiliaryId: z.string().nullish().transform((v) => v ?? ""),
-  description: z.string().nullish().transform((v) => v ?? ""),
+  supplierPartAuxiliaryId: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  description: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
 });
 
 const StartSchema = z.object({
@@ -27,14 +33,24 @@ const StartSchema = z.object({
     id,
     protocol: z.enum(["cxml", "oci"]),
     operation: z.enum(["create", "edit", "inspect"]),
-    returnUrl: z.string().nullish().transform((v) => v ?? null),
+    returnUrl: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? null),
     orderingAllowed: z.boolean().default(false),
     unknownItems: z.array(UnknownItemSchema).default([]),
   }),
 });
 export type PunchoutStart = z.output<typeof StartSchema>;
 
-const OrderAnswerSchema = z.object({ orderId: id, orderNumber: z.string().nullish().transform((v) => v ?? ""), duplicate: z.boolean().default(false) });
+const OrderAnswerSchema = z.object({
+  orderId: id,
+  orderNumber: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  duplicate: z.boolean().default(false),
+});
 export type PunchoutOrderAnswer = z.output<typeof OrderAnswerSchema>;
 
 const EMAIL = z.string().email().max(254);
@@ -59,7 +75,8 @@ function addressBody(address: CxmlAddress) {
 export function setupBody(request: SetupRequest) {
   const name = request.contact?.name || undefined;
   // a contact e-mail the provider would refuse is dropped rather than failing the whole setup
-  const email = request.contact?.email && EMAIL.safeParse(request.contact.email).success ? request.contact.email : undefined;
+  const email =
+    request.contact?.email && EMAIL.safeParse(request.contact.email).success ? request.contact.email : undefined;
   return {
     protocol: "cxml" as const,
     fromIdentity: request.from.identity,
@@ -118,7 +135,9 @@ async function publicCall<T>(call: () => Promise<T>): Promise<T> {
 // POST /api/punchout/setup — the cXML credentials and what the PunchOutSetupRequest said → a start token
 export function punchoutSetup(request: Request, setup: SetupRequest, clientIp?: string) {
   const client = createUpstreamClient(request, null);
-  return publicCall(() => client.post("/api/punchout/setup", StartTokenSchema, { body: setupBody(setup), headers: forwardedFor(clientIp) }));
+  return publicCall(() =>
+    client.post("/api/punchout/setup", StartTokenSchema, { body: setupBody(setup), headers: forwardedFor(clientIp) }),
+  );
 }
 
 // POST /api/punchout/oci-login — an OCI log-in → a start token
@@ -132,19 +151,25 @@ export function punchoutOciLogin(request: Request, login: OciLogin, clientIp?: s
     okCode: login.okCode,
     ...(login.caller ? { caller: login.caller } : {}),
   };
-  return publicCall(() => client.post("/api/punchout/oci-login", StartTokenSchema, { body, headers: forwardedFor(clientIp) }));
+  return publicCall(() =>
+    client.post("/api/punchout/oci-login", StartTokenSchema, { body, headers: forwardedFor(clientIp) }),
+  );
 }
 
 // POST /api/punchout/start {token} — redeems the single-use start token: a provider session inside the punchout
 export function punchoutStart(request: Request, token: string, clientIp?: string) {
   const client = createUpstreamClient(request, null);
-  return publicCall(() => client.post("/api/punchout/start", StartSchema, { body: { token }, headers: forwardedFor(clientIp) }));
+  return publicCall(() =>
+    client.post("/api/punchout/start", StartSchema, { body: { token }, headers: forwardedFor(clientIp) }),
+  );
 }
 
 // POST /api/punchout/order — a cXML OrderRequest for a transferred basket → the order (idempotent on orderID + payloadID)
 export function punchoutOrder(request: Request, order: OrderRequest, clientIp?: string) {
   const client = createUpstreamClient(request, null);
-  return publicCall(() => client.post("/api/punchout/order", OrderAnswerSchema, { body: orderBody(order), headers: forwardedFor(clientIp) }));
+  return publicCall(() =>
+    client.post("/api/punchout/order", OrderAnswerSchema, { body: orderBody(order), headers: forwardedFor(clientIp) }),
+  );
 }
 
 // DELETE /api/authentication with an earlier session's token, when /punchout/start replaces that session: already
@@ -153,6 +178,7 @@ export async function endSessionQuietly(request: Request, token: string): Promis
   try {
     await revokeAuthentication(createUpstreamClient(request, token));
   } catch (error) {
-    if (!(error instanceof Response && error.status < 400)) console.warn("punchout start: the earlier session was not revoked", describeFailure(error));
+    if (!(error instanceof Response && error.status < 400))
+      console.warn("punchout start: the earlier session was not revoked", describeFailure(error));
   }
 }

@@ -8,7 +8,10 @@ import { ListSchema } from "./schemas";
 // Reporting (issue 19, decision 124): the report tasks of GET/POST/PATCH /api/report (docs/upstream-api.md, the
 // provider's queue of decision 122) and the choices the form offers (departments, the customer's contacts).
 
-const day = z.string().nullish().transform((v) => v ?? null);
+const day = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
 
 export const ReportTaskSchema = z.object({
   taskId: id,
@@ -22,13 +25,25 @@ export const ReportTaskSchema = z.object({
     .object({
       from: day,
       to: day,
-      departments: z.array(id).nullish().transform((v) => v ?? []),
-      employees: z.array(id).nullish().transform((v) => v ?? []),
+      departments: z
+        .array(id)
+        .nullish()
+        .transform((v) => v ?? []),
+      employees: z
+        .array(id)
+        .nullish()
+        .transform((v) => v ?? []),
     })
     .nullish()
     .transform((v) => v ?? { from: null, to: null, departments: [], employees: [] }),
-  reason: z.string().nullish().transform((v) => v ?? null),
-  rowCount: z.number().nullish().transform((v) => v ?? null),
+  reason: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  rowCount: z
+    .number()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type UpstreamReportTask = z.infer<typeof ReportTaskSchema>;
 
@@ -98,15 +113,30 @@ export async function retryReportTask(client: UpstreamClient, taskId: string): P
 const NamedSchema = z.object({ internalId: id, name: z.string() });
 const ContactNameSchema = z.object({
   internalId: id,
-  firstName: z.string().nullish().transform((v) => v ?? ""),
-  lastName: z.string().nullish().transform((v) => v ?? ""),
-  employeeRef: z.string().nullish().transform((v) => v ?? null),
+  firstName: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  lastName: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  employeeRef: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type ReportContact = z.infer<typeof ContactNameSchema>;
 
 /** GET /api/department?isInactive=false&$limit=10000 — the departments a report can be limited to. */
-export async function listReportDepartments(client: UpstreamClient): Promise<Array<{ internalId: string; name: string }>> {
-  return (await client.get("/api/department", ListSchema(NamedSchema), { query: { isInactive: false, $limit: FETCH_ALL_LIMIT } })).data;
+export async function listReportDepartments(
+  client: UpstreamClient,
+): Promise<Array<{ internalId: string; name: string }>> {
+  return (
+    await client.get("/api/department", ListSchema(NamedSchema), {
+      query: { isInactive: false, $limit: FETCH_ALL_LIMIT },
+    })
+  ).data;
 }
 
 /** GET /api/contact?$limit=10000 — the customer's contacts (employees), inactive ones too: old orders name them. */

@@ -11,7 +11,10 @@ export const SavedBasketSchema = z.object({
   checked_out: z.union([z.number(), z.boolean()]).transform((v) => (v === true || v === 1 ? 1 : 0)),
   address_id: id.nullish(),
   updated_at: z.string().nullish(),
-  itemsArray: z.array(z.unknown()).nullish().transform((v) => v ?? []),
+  itemsArray: z
+    .array(z.unknown())
+    .nullish()
+    .transform((v) => v ?? []),
 });
 export type SavedBasketRecord = z.output<typeof SavedBasketSchema>;
 
@@ -19,7 +22,9 @@ export type SavedBasketItemInput = { internalId: string; parent: string | null; 
 
 // GET /api/saved-basket (justBaskets) (SPEC §7) — the caller's saved baskets, newest first, without their lines
 export async function listSavedBaskets(client: UpstreamClient): Promise<SavedBasketRecord[]> {
-  const answer = await client.get("/api/saved-basket", ListSchema(SavedBasketSchema), { query: { justBaskets: "true", $limit: 100 } });
+  const answer = await client.get("/api/saved-basket", ListSchema(SavedBasketSchema), {
+    query: { justBaskets: "true", $limit: 100 },
+  });
   return answer.data;
 }
 
@@ -29,7 +34,11 @@ export function getSavedBasket(client: UpstreamClient, basketId: string): Promis
 }
 
 // POST /api/saved-basket {items, newBasketName} (SPEC §7) — price and name are taken from the catalogue upstream
-export function createSavedBasket(client: UpstreamClient, newBasketName: string, items: SavedBasketItemInput[]): Promise<SavedBasketRecord> {
+export function createSavedBasket(
+  client: UpstreamClient,
+  newBasketName: string,
+  items: SavedBasketItemInput[],
+): Promise<SavedBasketRecord> {
   return client.post("/api/saved-basket", SavedBasketSchema, { body: { items, newBasketName } });
 }
 
@@ -50,7 +59,9 @@ export function addSavedBasketItem(client: UpstreamClient, basketId: string, ite
 
 // PATCH /api/saved-basket {basket_id, item_id, delete_from_saved} (SPEC §7) — removes a line
 export function removeSavedBasketItem(client: UpstreamClient, basketId: string, itemId: string) {
-  return client.patch("/api/saved-basket", SavedBasketSchema, { body: { basket_id: basketId, item_id: itemId, delete_from_saved: true } });
+  return client.patch("/api/saved-basket", SavedBasketSchema, {
+    body: { basket_id: basketId, item_id: itemId, delete_from_saved: true },
+  });
 }
 
 // PATCH /api/saved-basket {basket_id, item_id, qty} (SPEC §7) — sets a line's quantity

@@ -52,15 +52,15 @@ export const CategorySchema: z.ZodType<Category, z.ZodTypeDef, unknown> = z.obje
   children: z.array(z.lazy(() => CategorySchema)).default([]),
 });
 
-const BasketLineSchema = z
-  .object({ productId: id, qty: z.number(), removeItem: z.boolean().optional() })
-  .passthrough();
+const BasketLineSchema = z.object({ productId: id, qty: z.number(), removeItem: z.boolean().optional() }).passthrough();
 
 export const BasketSummarySchema = z
   .object({
     selectedBasketType: z.string().default("stock-order-basket"),
     stock: z.array(BasketLineSchema).default([]),
-    manpack: z.array(z.object({ employeeId: id, data: z.array(BasketLineSchema).default([]) }).passthrough()).default([]),
+    manpack: z
+      .array(z.object({ employeeId: id, data: z.array(BasketLineSchema).default([]) }).passthrough())
+      .default([]),
   })
   .passthrough();
 

@@ -10,8 +10,14 @@ import { ListSchema } from "./schemas";
 
 const SiteUserSchema = z.object({
   id,
-  firstName: z.string().nullish().transform((v) => v ?? ""),
-  lastName: z.string().nullish().transform((v) => v ?? ""),
+  firstName: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  lastName: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   email: z.string(),
   lastLoginAt: z.string().nullable().default(null),
   isActive: z.boolean(),
@@ -24,8 +30,14 @@ export type SiteUser = z.infer<typeof SiteUserSchema>;
 const InvitationSchema = z.object({
   id,
   email: z.string(),
-  firstName: z.string().nullish().transform((v) => v ?? ""),
-  lastName: z.string().nullish().transform((v) => v ?? ""),
+  firstName: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  lastName: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   permissions: z.array(z.string()).default([]),
   isApprover: z.boolean().default(false),
   needsApproval: z.boolean().default(false),
@@ -61,12 +73,16 @@ export interface NewInvitation {
 
 /** POST /api/invitation → 201 {email, expiresAt}; 400 `email` (already a user or invited), 400 `permissions` (one the inviter lacks). */
 export function createInvitation(client: UpstreamClient, invitation: NewInvitation) {
-  return client.post("/api/invitation", z.object({ email: z.string(), expiresAt: z.string() }), { body: { ...invitation } });
+  return client.post("/api/invitation", z.object({ email: z.string(), expiresAt: z.string() }), {
+    body: { ...invitation },
+  });
 }
 
 /** PATCH /api/invitation/:id {resend: true} → 200 the invitation, a new link e-mailed (the old one stops working); another customer's → 404. */
 export function resendInvitation(client: UpstreamClient, invitationId: string) {
-  return client.patch(`/api/invitation/${encodeURIComponent(invitationId)}`, InvitationSchema, { body: { resend: true } });
+  return client.patch(`/api/invitation/${encodeURIComponent(invitationId)}`, InvitationSchema, {
+    body: { resend: true },
+  });
 }
 
 /** DELETE /api/invitation/:id → 200 {id, revoked: true}: its link stops working; another customer's → 404. */
@@ -78,8 +94,15 @@ export function revokeInvitation(client: UpstreamClient, invitationId: string) {
  * POST /api/password-change {currentPassword, newPassword} → 201 {changed: true}; every other session of the user is
  * revoked. A wrong current password counts against the log-in limits (decision 027), so the client's address goes too.
  */
-export function changePassword(client: UpstreamClient, passwords: { currentPassword: string; newPassword: string }, clientIp?: string) {
-  return client.post("/api/password-change", z.object({ changed: z.literal(true) }), { body: passwords, headers: forwardedFor(clientIp) });
+export function changePassword(
+  client: UpstreamClient,
+  passwords: { currentPassword: string; newPassword: string },
+  clientIp?: string,
+) {
+  return client.post("/api/password-change", z.object({ changed: z.literal(true) }), {
+    body: passwords,
+    headers: forwardedFor(clientIp),
+  });
 }
 
 /** POST /api/sign-out-everywhere {} → 201 {revoked: n}: every session of the user, this one too. */

@@ -16,11 +16,21 @@ function catalogues(options: { fail?: boolean } = {}) {
     http.get(`${UPSTREAM}/api/customCatalogue`, ({ request }) => {
       asked.push(`custom ${new URL(request.url).search}`);
       if (options.fail) return HttpResponse.json({ name: "GeneralError", message: "down", code: 500 }, { status: 500 });
-      return HttpResponse.json({ total: 1, limit: 10000, skip: 0, data: [{ internalId: "31", name: "Harbour porters", type: "custom", contactId: null }] });
+      return HttpResponse.json({
+        total: 1,
+        limit: 10000,
+        skip: 0,
+        data: [{ internalId: "31", name: "Harbour porters", type: "custom", contactId: null }],
+      });
     }),
     http.get(`${UPSTREAM}/api/smiCustomCatalogue`, ({ request }) => {
       asked.push(`smi ${new URL(request.url).search}`);
-      return HttpResponse.json({ total: 1, limit: 10000, skip: 0, data: [{ internalId: "32", name: "Theatre staff", type: "smi", contactId: null }] });
+      return HttpResponse.json({
+        total: 1,
+        limit: 10000,
+        skip: 0,
+        data: [{ internalId: "32", name: "Theatre staff", type: "smi", contactId: null }],
+      });
     }),
   );
   return asked;
@@ -29,7 +39,12 @@ function catalogues(options: { fail?: boolean } = {}) {
 const user = (permissions: string[], wishList: string[] = []) => {
   const session = sessionAnswer({ permissions }) as unknown as UpstreamSession;
   (session as { wishList: unknown }).wishList = { productIds: wishList, items: [] };
-  return { session, inPunchout: false, punchout: null, upstream: createUpstreamClient(new Request("http://portal.test/"), "token-1") } as unknown as PortalUser;
+  return {
+    session,
+    inPunchout: false,
+    punchout: null,
+    upstream: createUpstreamClient(new Request("http://portal.test/"), "token-1"),
+  } as unknown as PortalUser;
 };
 const chromeOf = (u: PortalUser) => loadChrome(new Request("http://portal.test/"), u);
 
@@ -39,7 +54,11 @@ describe("user catalogues in the sidebar (issue 17 item 6)", () => {
     const chrome = await chromeOf(user(["canViewFullCatalogue", "canViewUserCatalogue"]));
     const links = chrome.navigation.map((n) => `${n.to} ${n.label}`);
     const full = links.indexOf("/categories/full Full catalogue");
-    expect(links.slice(full, full + 3)).toEqual(["/categories/full Full catalogue", "/categories/user/31 Harbour porters", "/categories/user/32 Theatre staff"]);
+    expect(links.slice(full, full + 3)).toEqual([
+      "/categories/full Full catalogue",
+      "/categories/user/31 Harbour porters",
+      "/categories/user/32 Theatre staff",
+    ]);
     expect(asked.sort()).toEqual(["custom ?%24limit=10000", "smi ?%24limit=10000"]);
   });
 

@@ -11,13 +11,17 @@ export type Named = z.infer<typeof NamedSchema>;
 
 /** GET /api/department?isInactive=false&$limit=10000 — the customer's active departments, by name. */
 export async function listActiveDepartments(client: UpstreamClient): Promise<Named[]> {
-  const answer = await client.get("/api/department", ListSchema(NamedSchema), { query: { isInactive: false, $limit: FETCH_ALL_LIMIT } });
+  const answer = await client.get("/api/department", ListSchema(NamedSchema), {
+    query: { isInactive: false, $limit: FETCH_ALL_LIMIT },
+  });
   return answer.data;
 }
 
 /** GET /api/cost-centre?isInactive=false&$limit=10000 — the customer's active cost centres, by name. */
 export async function listActiveCostCentres(client: UpstreamClient): Promise<Named[]> {
-  const answer = await client.get("/api/cost-centre", ListSchema(NamedSchema), { query: { isInactive: false, $limit: FETCH_ALL_LIMIT } });
+  const answer = await client.get("/api/cost-centre", ListSchema(NamedSchema), {
+    query: { isInactive: false, $limit: FETCH_ALL_LIMIT },
+  });
   return answer.data;
 }
 
@@ -45,6 +49,15 @@ export interface NewWearer {
 export async function addWearer(client: UpstreamClient, wearer: NewWearer): Promise<{ internalId: string }> {
   const { firstName, lastName, email, grade, employeeRef, department, costCentre } = wearer;
   return client.post("/api/contact", z.object({ internalId: id }), {
-    body: { firstName, lastName, ...(email ? { email } : {}), grade, employeeRef, department, costCentre, manpackUser: true },
+    body: {
+      firstName,
+      lastName,
+      ...(email ? { email } : {}),
+      grade,
+      employeeRef,
+      department,
+      costCentre,
+      manpackUser: true,
+    },
   });
 }

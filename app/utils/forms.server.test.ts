@@ -17,13 +17,29 @@ const schema = z.object({
 
 describe("parseForm's messages", () => {
   it("a text field posted as a file says it takes text", async () => {
-    const result = await parseForm(multipart([["code", "X1"], ["name", new Blob(["x"], { type: "text/plain" })]]), schema);
+    const result = await parseForm(
+      multipart([
+        ["code", "X1"],
+        ["name", new Blob(["x"], { type: "text/plain" })],
+      ]),
+      schema,
+    );
     expect(result).toMatchObject({ ok: false, fieldErrors: { name: "This field takes text, not a file" } });
   });
 
   it("lengths and choices in words, not zod's", async () => {
-    const result = await parseForm(multipart([["code", "X1"], ["name", "too long"], ["kind", "c"]]), schema);
-    expect(result).toMatchObject({ ok: false, fieldErrors: { name: "Use at most 5 characters", kind: "Choose one of the options given" } });
+    const result = await parseForm(
+      multipart([
+        ["code", "X1"],
+        ["name", "too long"],
+        ["kind", "c"],
+      ]),
+      schema,
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: { name: "Use at most 5 characters", kind: "Choose one of the options given" },
+    });
   });
 
   it("a schema's own message still wins", async () => {
@@ -33,10 +49,13 @@ describe("parseForm's messages", () => {
 });
 
 describe("idField", () => {
-  const schema = () => z.object({ basketId: idField("Choose a saved basket", "That saved basket could not be found.") });
+  const schema = () =>
+    z.object({ basketId: idField("Choose a saved basket", "That saved basket could not be found.") });
   it("takes an id, trimmed", () => expect(schema().parse({ basketId: " 20001 " })).toEqual({ basketId: "20001" }));
   it("says what is missing, or that the id is not one", () => {
     expect(schema().safeParse({}).error?.issues[0]?.message).toBe("Choose a saved basket");
-    expect(schema().safeParse({ basketId: "12a" }).error?.issues[0]?.message).toBe("That saved basket could not be found.");
+    expect(schema().safeParse({ basketId: "12a" }).error?.issues[0]?.message).toBe(
+      "That saved basket could not be found.",
+    );
   });
 });

@@ -34,13 +34,19 @@ export async function parseForm<S extends z.ZodTypeAny>(
  */
 export const plainMessages: z.ZodErrorMap = (issue, ctx) => {
   // a message the schema gave (required_error, invalid_type_error) arrives as ctx.defaultError: keep it
-  if (ctx.defaultError !== z.defaultErrorMap(issue, { data: ctx.data, defaultError: ctx.defaultError }).message) return { message: ctx.defaultError };
+  if (ctx.defaultError !== z.defaultErrorMap(issue, { data: ctx.data, defaultError: ctx.defaultError }).message)
+    return { message: ctx.defaultError };
   switch (issue.code) {
     case z.ZodIssueCode.invalid_type:
       if (issue.received === "undefined" || issue.received === "null") return { message: "Fill in this field" };
-      return { message: issue.received === "object" ? "This field takes text, not a file" : "This value is not valid here" };
+      return {
+        message: issue.received === "object" ? "This field takes text, not a file" : "This value is not valid here",
+      };
     case z.ZodIssueCode.too_small:
-      if (issue.type === "string") return { message: Number(issue.minimum) <= 1 ? "Fill in this field" : `Use at least ${issue.minimum} characters` };
+      if (issue.type === "string")
+        return {
+          message: Number(issue.minimum) <= 1 ? "Fill in this field" : `Use at least ${issue.minimum} characters`,
+        };
       if (issue.type === "number") return { message: `Enter a number of at least ${issue.minimum}` };
       return { message: "Something is missing here" };
     case z.ZodIssueCode.too_big:

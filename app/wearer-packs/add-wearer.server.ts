@@ -14,7 +14,15 @@ import { idField, parseForm, type FieldErrors } from "~/utils/forms.server";
 export const WEARER_ADDED = "Wearer added";
 
 /** The form's fields, in the order the page shows them. */
-export const ADD_WEARER_FIELDS = ["firstName", "lastName", "email", "grade", "employeeRef", "department", "costCentre"] as const;
+export const ADD_WEARER_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "grade",
+  "employeeRef",
+  "department",
+  "costCentre",
+] as const;
 export type AddWearerField = (typeof ADD_WEARER_FIELDS)[number];
 export type AddWearerValues = Record<AddWearerField, string>;
 
@@ -27,7 +35,8 @@ export async function addWearerPageData(user: PortalUser) {
     listActiveDepartments(user.upstream),
     listActiveCostCentres(user.upstream),
   ]);
-  const named = (list: Array<{ internalId: string; name: string }>): Option[] => list.map((n) => ({ value: n.internalId, label: n.name }));
+  const named = (list: Array<{ internalId: string; name: string }>): Option[] =>
+    list.map((n) => ({ value: n.internalId, label: n.name }));
   return {
     grades: grades.map((g): Option => ({ value: g, label: g })),
     departments: named(departments),
@@ -38,7 +47,12 @@ export async function addWearerPageData(user: PortalUser) {
 }
 export type AddWearerPageData = Awaited<ReturnType<typeof addWearerPageData>>;
 
-const name = (what: string) => z.string({ required_error: `Enter the ${what}` }).trim().min(1, `Enter the ${what}`).max(100, "Use at most 100 characters");
+const name = (what: string) =>
+  z
+    .string({ required_error: `Enter the ${what}` })
+    .trim()
+    .min(1, `Enter the ${what}`)
+    .max(100, "Use at most 100 characters");
 
 /** The provider's newContact lengths (server/services/account.ts): names and reference 1–100, e-mail at most 320. */
 export const addWearerSchema = () =>
@@ -49,7 +63,10 @@ export const addWearerSchema = () =>
       .string()
       .trim()
       .max(320, "Use at most 320 characters")
-      .refine((v) => v === "" || z.string().email().safeParse(v).success, "Enter an email address like name@company.co.uk")
+      .refine(
+        (v) => v === "" || z.string().email().safeParse(v).success,
+        "Enter an email address like name@company.co.uk",
+      )
       .default(""),
     grade: z.string({ required_error: "Choose a grade" }).trim().min(1, "Choose a grade").max(100, "Choose a grade"),
     employeeRef: name("employee reference"),
@@ -90,7 +107,9 @@ export async function submitAddWearer(user: PortalUser, request: Request) {
   } catch (error) {
     const upstream = refusal(error);
     const field = ADD_WEARER_FIELDS.find((f) => f === upstream.field);
-    return field ? refused({ [field]: fieldReason(upstream.message) }, null, values, upstream.status) : refused({}, upstream.message, values, upstream.status);
+    return field
+      ? refused({ [field]: fieldReason(upstream.message) }, null, values, upstream.status)
+      : refused({}, upstream.message, values, upstream.status);
   }
   const wearerPage = `/wearer-pack/${created.internalId}`;
   const to = mayOpen(user, wearerPage) ? wearerPage : "/add-wearer";

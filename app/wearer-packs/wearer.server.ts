@@ -62,7 +62,10 @@ function allocationOf(items: readonly EntitledItem[], line: Pick<StockLine, "pro
 
 /** A variant's allocation: its own where the provider sends one, else its parent's. */
 function variantAllocation(item: EntitledItem, simple: EntitledSimple): AllowanceItem {
-  return { allocationType: simple.allocationType ?? item.allocationType, itemPoints: simple.itemPoints ?? item.itemPoints };
+  return {
+    allocationType: simple.allocationType ?? item.allocationType,
+    itemPoints: simple.itemPoints ?? item.itemPoints,
+  };
 }
 
 function packLinesOf(items: readonly EntitledItem[], lines: readonly StockLine[]): PackLine[] {
@@ -102,7 +105,11 @@ export interface EntitledItemView {
   inPack: number;
 }
 
-function itemView(item: EntitledItem, after: AllowanceLeft<ContactBudget>[], packLines: readonly StockLine[]): EntitledItemView {
+function itemView(
+  item: EntitledItem,
+  after: AllowanceLeft<ContactBudget>[],
+  packLines: readonly StockLine[],
+): EntitledItemView {
   const budgets = after.map((a) => a.budget);
   const index = chargedBudgetIndex(budgets, item);
   const charged = index === -1 ? null : after[index];
@@ -130,7 +137,9 @@ function itemView(item: EntitledItem, after: AllowanceLeft<ContactBudget>[], pac
     leftAfterPack,
     pickers: simples.length ? chooseOptions(simples, {}).pickers : [],
     quantity: quantityRule(item),
-    inPack: packLines.filter((line) => ids.has(line.productId) || line.parentId === item.internalId).reduce((sum, line) => sum + line.qty, 0),
+    inPack: packLines
+      .filter((line) => ids.has(line.productId) || line.parentId === item.internalId)
+      .reduce((sum, line) => sum + line.qty, 0),
   };
 }
 
@@ -143,7 +152,10 @@ const optionsText = (options: StockLine["options"]) =>
 /** The page: the wearer, their allowances before and after their pack, the pack's lines and their entitled items. */
 export async function wearerPageData(user: PortalUser, contactId: string | undefined, now: Date = new Date()) {
   const wearer = await requireWearer(user, contactId);
-  const [items, basket] = await Promise.all([listEntitlement(user.upstream, { contactId: wearer.internalId, grade: wearer.grade }), getBasket(user.upstream)]);
+  const [items, basket] = await Promise.all([
+    listEntitlement(user.upstream, { contactId: wearer.internalId, grade: wearer.grade }),
+    getBasket(user.upstream),
+  ]);
   const today = calendarDay(now);
   const pack = findPack(basket.manpack, wearer.internalId);
   const lines = pack?.data ?? [];
@@ -161,7 +173,12 @@ export async function wearerPageData(user: PortalUser, contactId: string | undef
     },
     allowances: after.map(allowanceRow),
     nextReset: reset ? formatDate(reset) : null,
-    pack: lines.map((line) => ({ productId: line.productId, name: line.name ?? line.productId, options: optionsText(line.options), qty: line.qty })),
+    pack: lines.map((line) => ({
+      productId: line.productId,
+      name: line.name ?? line.productId,
+      options: optionsText(line.options),
+      qty: line.qty,
+    })),
     items: items.map((item) => itemView(item, after, lines)),
   };
 }
@@ -173,7 +190,9 @@ const addSchema = () =>
     intent: z.literal("add", { errorMap: () => ({ message: "That action is not known." }) }),
     productId: idField("Choose an item to add", "That item is not one this wearer may order."),
     qty: z.string().max(20, "Enter a quantity").default("1"),
-    ...Object.fromEntries(MATRIX_OPTIONS.map((option) => [option, z.string().max(200, "Choose one of the options given").optional()])),
+    ...Object.fromEntries(
+      MATRIX_OPTIONS.map((option) => [option, z.string().max(200, "Choose one of the options given").optional()]),
+    ),
   });
 
 /** A refused add, answered to the page (400, nothing written): which item's form it belongs to, and what was posted. */
@@ -185,7 +204,13 @@ export type AddRefusal = {
   posted: { options: OptionValues; qty: string };
 };
 
-function refuse(itemId: string | null, fieldErrors: Record<string, string>, formError: string | null, posted: AddRefusal["posted"], status = 400) {
+function refuse(
+  itemId: string | null,
+  fieldErrors: Record<string, string>,
+  formError: string | null,
+  posted: AddRefusal["posted"],
+  status = 400,
+) {
   return data<AddRefusal>({ ok: false, itemId, fieldErrors, formError, posted }, { status });
 }
 
@@ -214,10 +239,17 @@ function lineItemOf(item: EntitledItem, variant: EntitledSimple | null): LineIte
  * the wearer's pack (summed with the same product's line) and the basket shows the wearer-pack basket: one PATCH,
  * 303 back to the page with a toast.
  */
-export async function addToWearerPack(user: PortalUser, request: Request, contactId: string | undefined, now: Date = new Date()) {
+export async function addToWearerPack(
+  user: PortalUser,
+  request: Request,
+  contactId: string | undefined,
+  now: Date = new Date(),
+) {
   const wearer = await requireWearer(user, contactId);
   const form = await parseForm(request, addSchema());
-  const postedOptions = chosenOptions(new URLSearchParams([...form.formData].filter((entry): entry is [string, string] => typeof entry[1] === "string")));
+  const postedOptions = chosenOptions(
+    new URLSearchParams([...form.formData].filter((entry): entry is [string, string] => typeof entry[1] === "string")),
+  );
   const posted = { options: postedOptions, qty: String(form.formData.get("qty") ?? "") };
   const postedId = form.formData.get("productId");
   const itemId = typeof postedId === "string" ? postedId : null;
@@ -226,16 +258,27 @@ export async function addToWearerPack(user: PortalUser, request: Request, contac
     return refuse(itemId, qty ? { qty } : {}, form.formError ?? Object.values(others)[0] ?? null, posted);
   }
   const name = wearerName(wearer);
-  const [items, basket] = await Promise.all([listEntitlement(user.upstream, { contactId: wearer.internalId, grade: wearer.grade }), getBasket(user.upstream)]);
+  const [items, basket] = await Promise.all([
+    listEntitlement(user.upstream, { contactId: wearer.internalId, grade: wearer.grade }),
+    getBasket(user.upstream),
+  ]);
   const item = items.find((i) => i.internalId === form.data.productId);
   if (!item) return refuse(itemId, {}, `${name} is not entitled to that item.`, posted);
 
   let variant: EntitledSimple | null = null;
   if (item.simples.length > 0) {
-    const choice = variantFor(item.simples.map((s) => ({ ...s, options: s.options ?? {} })), postedOptions);
+    const choice = variantFor(
+      item.simples.map((s) => ({ ...s, options: s.options ?? {} })),
+      postedOptions,
+    );
     if (!choice.ok) {
       const errors = choiceErrors(choice, item.displayName);
-      return refuse(itemId, errors.fieldErrors as Record<string, string>, errors.formError.replace("to your basket", `to ${name}'s pack`), posted);
+      return refuse(
+        itemId,
+        errors.fieldErrors as Record<string, string>,
+        errors.formError.replace("to your basket", `to ${name}'s pack`),
+        posted,
+      );
     }
     variant = item.simples.find((s) => s.internalId === choice.variant.internalId) ?? null;
   }
@@ -253,7 +296,10 @@ export async function addToWearerPack(user: PortalUser, request: Request, contac
     quantity: form.data.qty,
     today: calendarDay(now),
   });
-  if (!check.ok) return check.reason === "quantity" ? refuse(itemId, { qty: check.message }, check.message, posted) : refuse(itemId, {}, check.message, posted);
+  if (!check.ok)
+    return check.reason === "quantity"
+      ? refuse(itemId, { qty: check.message }, check.message, posted)
+      : refuse(itemId, {}, check.message, posted);
 
   const line: StockLine = { ...lineFromItem(lineItem, check.qty), scope: "manpack" };
   const added = addToPack<StockLine, BasketState["manpack"][number]>(basket.manpack, wearer.internalId, line, lineItem);

@@ -1,5 +1,12 @@
 import type { PortalUser } from "~/auth/require-user.server";
-import { allowancesLeft, budgetLabel, calendarDay, nextResetDate, POINTS_BUDGET_TYPE, wearerName } from "~/domain/allowance";
+import {
+  allowancesLeft,
+  budgetLabel,
+  calendarDay,
+  nextResetDate,
+  POINTS_BUDGET_TYPE,
+  wearerName,
+} from "~/domain/allowance";
 import { PAGE_SIZE } from "~/domain/constants";
 import { formatDate } from "~/domain/dates";
 import { parsePage } from "~/domain/feathers-query";

@@ -68,7 +68,10 @@ export async function wishListPageData(user: PortalUser) {
     for (const product of answer.data) {
       variantsOf.set(
         product.internalId,
-        product.simples.map((s) => ({ value: s.internalId, label: optionLabels(s.options).join(", ") || s.displayName })),
+        product.simples.map((s) => ({
+          value: s.internalId,
+          label: optionLabels(s.options).join(", ") || s.displayName,
+        })),
       );
     }
   }

@@ -1,5 +1,10 @@
 import type { IncomingMessage } from "node:http";
-import { AuthenticationBaseStrategy, AuthenticationService, type AuthenticationRequest, type AuthenticationResult } from "@feathersjs/authentication";
+import {
+  AuthenticationBaseStrategy,
+  AuthenticationService,
+  type AuthenticationRequest,
+  type AuthenticationResult,
+} from "@feathersjs/authentication";
 import { LocalStrategy } from "@feathersjs/authentication-local";
 import { BadRequest, NotAuthenticated, TooManyRequests } from "@feathersjs/errors";
 import type { Params } from "@feathersjs/feathers";
@@ -18,8 +23,8 @@ type Why = { reason: string; userId: number | null };
 function refused(reason: string, userId: number | null): NotAuthenticated {
   return Object.assign(new NotAuthenticated(INVALID_LOGIN), { [WHY]: { reason, userId } satisfies Why });
 }
-const whyOf = (error: unknown): Why => (error as { [WHY]?: Why } | null)?.[WHY] ?? { reason: LOGIN_REASONS.wrongPassword, userId: null };
-
+const whyOf = (error: unknown): Why =>
+  (error as { [WHY]?: Why } | null)?.[WHY] ?? { reason: LOGIN_REASONS.wrongPassword, userId: null };
 
 export interface AuthDeps {
   db: Knex;
@@ -87,16 +92,22 @@ export const publicUser = (u: { id: number; email: string; first_name: string; l
  * DELETE /api/authentication revokes the caller's session.
  */
 export class ProviderAuthenticationService extends AuthenticationService {
-  constructor(app: any, private deps: AuthDeps) {
+  constructor(
+    app: any,
+    private deps: AuthDeps,
+  ) {
     super(app);
     this.register("local", new ScryptLocalStrategy(deps));
     this.register("session", new SessionTokenStrategy(deps));
   }
 
   async create(data: AuthenticationRequest, params: Params = {}): Promise<AuthenticationResult> {
-    if (!data || typeof data !== "object") throw new BadRequest("Invalid authentication request", { field: "strategy" });
-    if (data.strategy !== "local") throw new BadRequest(`Invalid value for 'strategy': use "local"`, { field: "strategy" });
-    if (typeof data.email !== "string" || !data.email.trim()) throw new BadRequest("Invalid value for 'email'", { field: "email" });
+    if (!data || typeof data !== "object")
+      throw new BadRequest("Invalid authentication request", { field: "strategy" });
+    if (data.strategy !== "local")
+      throw new BadRequest(`Invalid value for 'strategy': use "local"`, { field: "strategy" });
+    if (typeof data.email !== "string" || !data.email.trim())
+      throw new BadRequest("Invalid value for 'email'", { field: "email" });
     const { db, policy } = this.deps;
     const email = data.email.trim().toLowerCase();
     const now = policy.now();
@@ -120,7 +131,8 @@ export class ProviderAuthenticationService extends AuthenticationService {
         () => this.authenticate(data, params, "local"),
       );
     } catch (error) {
-      if (error instanceof TooManyRequests) await recordLoginAttempt(db, params, { email, at: now, success: false, reason: LOGIN_REASONS.rateLimited });
+      if (error instanceof TooManyRequests)
+        await recordLoginAttempt(db, params, { email, at: now, success: false, reason: LOGIN_REASONS.rateLimited });
       throw error;
     }
     const user = result.user;
@@ -164,7 +176,10 @@ export class ProviderAuthenticationService extends AuthenticationService {
 
   async remove(_id: string | null, params: Params = {}): Promise<any> {
     const result = await this.authenticate(params.authentication ?? {}, params, "session");
-    await this.deps.db("auth_sessions").where("id", result.caller.sessionId).update({ revoked_at: this.deps.policy.now().toISOString() });
+    await this.deps
+      .db("auth_sessions")
+      .where("id", result.caller.sessionId)
+      .update({ revoked_at: this.deps.policy.now().toISOString() });
     return { revoked: true };
   }
 }

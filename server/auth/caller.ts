@@ -51,17 +51,34 @@ export async function callerFromToken(db: Knex, policy: SessionPolicy, token: st
     })
     .where("s.token_hash", sha256(token))
     .first(
-      "s.id as session_id", "s.user_id", "s.last_seen_at", "s.expires_at", "s.revoked_at", "s.customer_id",
-      "s.contact_id", "s.punchout_session", "s.acting_admin_user_id", "u.email", "u.first_name", "u.last_name", "u.is_evolve_user",
-      "u.is_enhanced_user", "u.is_super_user", "u.is_inactive", "uc.permissions_json", "uc.is_approver",
-      "uc.needs_approval", "uc.wp_contact_only",
+      "s.id as session_id",
+      "s.user_id",
+      "s.last_seen_at",
+      "s.expires_at",
+      "s.revoked_at",
+      "s.customer_id",
+      "s.contact_id",
+      "s.punchout_session",
+      "s.acting_admin_user_id",
+      "u.email",
+      "u.first_name",
+      "u.last_name",
+      "u.is_evolve_user",
+      "u.is_enhanced_user",
+      "u.is_super_user",
+      "u.is_inactive",
+      "uc.permissions_json",
+      "uc.is_approver",
+      "uc.needs_approval",
+      "uc.wp_contact_only",
     );
   const now = policy.now();
   if (!row || row.revoked_at || row.is_inactive) throw new NotAuthenticated("Session is not valid");
   // an act-as session lives only while its admin is an active admin and its user is not one (decision 127)
   if (row.acting_admin_user_id != null) {
     const admin = await db("users").where("id", row.acting_admin_user_id).first("is_evolve_user", "is_inactive");
-    if (!admin || !admin.is_evolve_user || admin.is_inactive || row.is_evolve_user) throw new NotAuthenticated("Session is not valid");
+    if (!admin || !admin.is_evolve_user || admin.is_inactive || row.is_evolve_user)
+      throw new NotAuthenticated("Session is not valid");
   }
   if (now.getTime() >= Date.parse(row.expires_at)) throw new NotAuthenticated("Session has expired");
   const idleFor = now.getTime() - Date.parse(row.last_seen_at);

@@ -16,7 +16,10 @@ const LOOPBACK: Array<[string, number, "ipv4" | "ipv6"]> = [
 /** 'loopback', 'none', or a comma-separated list of addresses and CIDR ranges (IPv4 or IPv6); throws on a bad entry. */
 export function parseTrustedProxies(spec: string): BlockList {
   const list = new BlockList();
-  for (const raw of spec.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of spec
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (raw === "none") continue;
     if (raw === "loopback") {
       for (const [net, prefix, type] of LOOPBACK) list.addSubnet(net, prefix, type);
@@ -45,10 +48,16 @@ function trusted(list: BlockList, address: string): boolean {
 }
 
 /** The client of one request: the socket peer, or — through trusted proxies only — the first untrusted hop from the right. */
-export function resolveClientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, proxies: BlockList): string {
+export function resolveClientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  proxies: BlockList,
+): string {
   let client = normalise(socketAddress);
   if (!client) return "unknown";
-  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? "")).split(",").filter((h) => h.trim());
+  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? ""))
+    .split(",")
+    .filter((h) => h.trim());
   while (trusted(proxies, client) && hops.length) {
     const hop = normalise(hops.pop());
     if (!hop) break; // a malformed hop: stop at the last address a trusted proxy vouched for

@@ -34,7 +34,10 @@ function blockFor(policy: LimitPolicy, strikes: number): number {
 export async function take(db: Knex, key: string, policy: LimitPolicy, now: Date): Promise<Taken> {
   const k = rowKey(key);
   const at = now.getTime();
-  await db("auth_limits").insert({ key: k, hits: 0, strikes: 0, last_at: iso(at) }).onConflict("key").ignore();
+  await db("auth_limits")
+    .insert({ key: k, hits: 0, strikes: 0, last_at: iso(at) })
+    .onConflict("key")
+    .ignore();
   const quietSince = iso(at - policy.quietMs);
   const counted = await db("auth_limits")
     .where("key", k)
@@ -49,7 +52,12 @@ export async function take(db: Knex, key: string, policy: LimitPolicy, now: Date
   const row = await db("auth_limits").where("key", k).first();
   const blockedFor = row?.blocked_until ? Date.parse(row.blocked_until) - at : 0;
   // used up but not yet blocked: the attempts that used it are still being checked
-  const waitMs = blockedFor > 0 ? blockedFor : policy.blockMs ? blockFor(policy, row?.strikes ?? 0) : Date.parse(row?.last_at ?? iso(at)) + policy.quietMs - at;
+  const waitMs =
+    blockedFor > 0
+      ? blockedFor
+      : policy.blockMs
+        ? blockFor(policy, row?.strikes ?? 0)
+        : Date.parse(row?.last_at ?? iso(at)) + policy.quietMs - at;
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
 }
 
@@ -85,7 +93,10 @@ const SWEEP_AFTER_MS = 24 * 3_600_000;
 /** Deletes the rows of keys quiet (and unblocked) for a day, so the table stays as big as recent activity. */
 export async function sweep(db: Knex, now: Date): Promise<void> {
   const before = iso(now.getTime() - SWEEP_AFTER_MS);
-  await db("auth_limits").where("last_at", "<", before).where((w) => w.whereNull("blocked_until").orWhere("blocked_until", "<", before)).del();
+  await db("auth_limits")
+    .where("last_at", "<", before)
+    .where((w) => w.whereNull("blocked_until").orWhere("blocked_until", "<", before))
+    .del();
 }
 
 /** Takes every key in order; when one refuses, the ones already taken are given back. */
@@ -129,7 +140,12 @@ export interface GuessLimits {
  * up, with retryAfterSeconds); a check that throws counts as a failure against both and its error goes on; a check
  * that answers clears the per-name count and gives the per-address slot back.
  */
-export async function underLoginLimits<T>(db: Knex, now: Date, limits: GuessLimits, check: () => Promise<T>): Promise<T> {
+export async function underLoginLimits<T>(
+  db: Knex,
+  now: Date,
+  limits: GuessLimits,
+  check: () => Promise<T>,
+): Promise<T> {
   const keys: Array<[string, LimitPolicy]> = [
     [limits.perName, LOGIN_LIMITS.addressAndEmail],
     [limits.perAddress, LOGIN_LIMITS.address],

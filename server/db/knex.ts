@@ -226,7 +226,10 @@ export async function resetSequences(db: Knex): Promise<void> {
       where table_schema = current_schema() and column_name = 'id' and column_default like 'nextval%'`,
   );
   for (const { table_name } of rows.rows) {
-    await db.raw(`select setval(pg_get_serial_sequence(?, 'id'), coalesce((select max(id) from ??), 0) + 1, false)`, [table_name, table_name]);
+    await db.raw(`select setval(pg_get_serial_sequence(?, 'id'), coalesce((select max(id) from ??), 0) + 1, false)`, [
+      table_name,
+      table_name,
+    ]);
   }
 }
 

@@ -98,7 +98,8 @@ export function coerce(type: FieldType | "int", raw: unknown, name: string, op: 
     }
     case "number": {
       const n = Number(raw);
-      if (typeof raw === "object" || String(raw).trim() === "" || !Number.isFinite(n)) throw invalid(name, "expected a number");
+      if (typeof raw === "object" || String(raw).trim() === "" || !Number.isFinite(n))
+        throw invalid(name, "expected a number");
       return n;
     }
     case "bool": {
@@ -149,7 +150,8 @@ function applyOne(qb: Knex.QueryBuilder, spec: FieldSpec, op: Operator, value: V
   else if (op === "$nin") qb.whereNotIn(column, value as Value[] as string[]);
   else if (op === "$match" && spec.type === "string") whereContains(qb, column, String(value));
   else if (op === "eq" || op === "$match") value === null ? qb.whereNull(column) : qb.where(column, value as string);
-  else if (op === "$ne") value === null ? qb.whereNotNull(column) : qb.where((w) => w.whereNot(column, value as string).orWhereNull(column));
+  else if (op === "$ne")
+    value === null ? qb.whereNotNull(column) : qb.where((w) => w.whereNot(column, value as string).orWhereNull(column));
   else qb.where(column, SQL_OP[op]!, value as string);
 }
 
@@ -179,7 +181,11 @@ function parseField(name: string, spec: FieldSpec, raw: unknown): Array<(qb: Kne
   });
 }
 
-function parseConditions(query: Record<string, unknown>, spec: QuerySpec, prefix = ""): Array<(qb: Knex.QueryBuilder) => void> {
+function parseConditions(
+  query: Record<string, unknown>,
+  spec: QuerySpec,
+  prefix = "",
+): Array<(qb: Knex.QueryBuilder) => void> {
   const out: Array<(qb: Knex.QueryBuilder) => void> = [];
   for (const [key, raw] of Object.entries(query)) {
     const fieldSpec = Object.hasOwn(spec.fields, key) ? spec.fields[key] : undefined;
@@ -222,7 +228,12 @@ export function parseQuery(query: Record<string, unknown> | undefined, spec: Que
     extras: {},
     keys: Object.keys(query ?? {}),
     exclusionKeys: Object.entries(query ?? {})
-      .filter(([, raw]) => isPlainObject(raw) && Object.keys(raw).length > 0 && Object.keys(raw).every((op) => op === "$ne" || op === "$nin"))
+      .filter(
+        ([, raw]) =>
+          isPlainObject(raw) &&
+          Object.keys(raw).length > 0 &&
+          Object.keys(raw).every((op) => op === "$ne" || op === "$nin"),
+      )
       .map(([key]) => key),
   };
   const rest: Record<string, unknown> = {};
@@ -267,7 +278,11 @@ export interface Page<T> {
 }
 
 /** The page of a filtered query: selected, sorted, limited. */
-export function pageOf(filtered: Knex.QueryBuilder, parsed: ParsedQuery, select: (qb: Knex.QueryBuilder) => Knex.QueryBuilder): Knex.QueryBuilder {
+export function pageOf(
+  filtered: Knex.QueryBuilder,
+  parsed: ParsedQuery,
+  select: (qb: Knex.QueryBuilder) => Knex.QueryBuilder,
+): Knex.QueryBuilder {
   const q = select(filtered.clone());
   for (const [col, dir] of parsed.sort) q.orderBy(col, dir);
   return q.limit(parsed.limit).offset(parsed.skip);
@@ -314,7 +329,12 @@ export const DEEP_SKIP = 160;
  * direction reversed when that is the last rows (the order is total: the key is the tie-breaker, and both SQLite
  * and PostgreSQL put NULLs at the opposite end when the direction flips) — then only those rows are read.
  */
-function deepPageOf(filtered: Knex.QueryBuilder, parsed: ParsedQuery, select: (qb: Knex.QueryBuilder) => Knex.QueryBuilder, total: number): Knex.QueryBuilder {
+function deepPageOf(
+  filtered: Knex.QueryBuilder,
+  parsed: ParsedQuery,
+  select: (qb: Knex.QueryBuilder) => Knex.QueryBuilder,
+  total: number,
+): Knex.QueryBuilder {
   const key = parsed.keyColumn!;
   const fromEnd = total - parsed.skip - parsed.limit;
   const reversed = fromEnd < parsed.skip;
@@ -328,14 +348,22 @@ function deepPageOf(filtered: Knex.QueryBuilder, parsed: ParsedQuery, select: (q
 }
 
 /** Runs a filtered base query as a page: one count, one page query (skipped for $limit=0). */
-export async function runPage<R>(base: Knex.QueryBuilder, parsed: ParsedQuery, select: (qb: Knex.QueryBuilder) => Knex.QueryBuilder): Promise<Page<R>> {
+export async function runPage<R>(
+  base: Knex.QueryBuilder,
+  parsed: ParsedQuery,
+  select: (qb: Knex.QueryBuilder) => Knex.QueryBuilder,
+): Promise<Page<R>> {
   for (const c of parsed.conditions) c(base);
   if (!parsed.keyColumn) {
-    const [total, rows] = await Promise.all([countOf(base), parsed.limit === 0 ? Promise.resolve([]) : pageOf(base, parsed, select)]);
+    const [total, rows] = await Promise.all([
+      countOf(base),
+      parsed.limit === 0 ? Promise.resolve([]) : pageOf(base, parsed, select),
+    ]);
     return { total, limit: parsed.limit, skip: parsed.skip, data: rows as R[] };
   }
   const total = await cachedCountOf(base);
   let rows: unknown[] = [];
-  if (parsed.limit > 0 && parsed.skip < total) rows = await (parsed.skip >= DEEP_SKIP ? deepPageOf(base, parsed, select, total) : pageOf(base, parsed, select));
+  if (parsed.limit > 0 && parsed.skip < total)
+    rows = await (parsed.skip >= DEEP_SKIP ? deepPageOf(base, parsed, select, total) : pageOf(base, parsed, select));
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows as R[] };
 }

@@ -19,7 +19,9 @@ const passwordChange = z
 /** Revokes the user's live sessions, all of them or all but one; answers how many. */
 async function revokeSessions(db: Knex, userId: number, now: Date, except?: number): Promise<number> {
   const q = db("auth_sessions").where("user_id", userId).whereNull("revoked_at");
-  return (await (except === undefined ? q : q.whereNot("id", except)).update({ revoked_at: now.toISOString() })) as number;
+  return (await (except === undefined ? q : q.whereNot("id", except)).update({
+    revoked_at: now.toISOString(),
+  })) as number;
 }
 
 /**
@@ -40,7 +42,8 @@ export class PasswordChangeService {
     const now = this.ctx.now();
     const email = caller.email.trim().toLowerCase();
     const address = clientAddressOf(params);
-    const attempt = (reason: string) => recordLoginAttempt(db, params, { email, at: now, success: false, userId: caller.userId, reason });
+    const attempt = (reason: string) =>
+      recordLoginAttempt(db, params, { email, at: now, success: false, userId: caller.userId, reason });
     await underLoginLimits(
       db,
       now,
@@ -53,7 +56,9 @@ export class PasswordChangeService {
       async () => {
         const user = await db("users").where("id", caller.userId).first("id", "password_hash");
         if (!user || !(await verifyPassword(input.currentPassword, user.password_hash))) {
-          throw new BadRequest(`Invalid value at field "currentPassword": The current password is not right`, { field: "currentPassword" });
+          throw new BadRequest(`Invalid value at field "currentPassword": The current password is not right`, {
+            field: "currentPassword",
+          });
         }
       },
     ).catch(async (error) => {
@@ -63,7 +68,11 @@ export class PasswordChangeService {
     const hash = await hashPassword(input.newPassword);
     await db.transaction(async (trx) => {
       await trx("users").where("id", caller.userId).update({ password_hash: hash });
-      await trx("password_tokens").where({ type: "reset", user_id: caller.userId }).whereNull("used_at").where("expires_at", ">", now.toISOString()).update({ expires_at: now.toISOString() });
+      await trx("password_tokens")
+        .where({ type: "reset", user_id: caller.userId })
+        .whereNull("used_at")
+        .where("expires_at", ">", now.toISOString())
+        .update({ expires_at: now.toISOString() });
       await revokeSessions(trx, caller.userId, now, caller.sessionId);
     });
     return { changed: true };

@@ -7,7 +7,8 @@ import { requireCustomer, type ListDef } from "./base";
 /** Reading a customer's site users needs addSiteUser (or provider staff acting for the customer). */
 function requireSiteUserAdmin(caller: Caller): number {
   const customerId = requireCustomer(caller);
-  if (!caller.isEvolveUser && !has(caller, "addSiteUser")) throw new Forbidden("Site users are not shown to this account");
+  if (!caller.isEvolveUser && !has(caller, "addSiteUser"))
+    throw new Forbidden("Site users are not shown to this account");
   return customerId;
 }
 
@@ -40,27 +41,52 @@ export const siteUsersDef = (): ListDef<SiteUser> => ({
       email: { type: "string", column: "u.email", sortable: true },
     },
     extras: { q: "string" },
-    defaultSort: [["u.last_name", "asc"], ["u.first_name", "asc"]],
+    defaultSort: [
+      ["u.last_name", "asc"],
+      ["u.first_name", "asc"],
+    ],
     tieBreaker: "u.id",
   },
   base: (ctx, caller, parsed) => {
     const customerId = requireSiteUserAdmin(caller);
-    const q = ctx.db("user_customers as uc").join("users as u", "u.id", "uc.user_id").where("uc.customer_id", customerId);
+    const q = ctx
+      .db("user_customers as uc")
+      .join("users as u", "u.id", "uc.user_id")
+      .where("uc.customer_id", customerId);
     const text = typeof parsed.extras.q === "string" ? parsed.extras.q.trim() : "";
     if (text) {
       const pattern = containsPattern(text);
       q.where((w: Knex.QueryBuilder) =>
-        w.whereRaw(`lower(u.first_name || ' ' || u.last_name) like ? escape '\\'`, [pattern]).orWhereRaw(`lower(u.email) like ? escape '\\'`, [pattern]),
+        w
+          .whereRaw(`lower(u.first_name || ' ' || u.last_name) like ? escape '\\'`, [pattern])
+          .orWhereRaw(`lower(u.email) like ? escape '\\'`, [pattern]),
       );
     }
     return q;
   },
   select: (qb) =>
-    qb.select("u.id", "u.first_name", "u.last_name", "u.email", "u.is_inactive", "uc.permissions_json", "uc.is_approver", "uc.needs_approval"),
+    qb.select(
+      "u.id",
+      "u.first_name",
+      "u.last_name",
+      "u.email",
+      "u.is_inactive",
+      "uc.permissions_json",
+      "uc.is_approver",
+      "uc.needs_approval",
+    ),
   map: async (ctx, rows) => {
     const emails = [...new Set(rows.map((r) => String(r.email).toLowerCase()))];
     // log-ins are recorded by lower-cased e-mail (server/auth/authentication.ts)
-    const logins: Array<{ email: string; at: string }> = emails.length === 0 ? [] : await ctx.db("login_attempts").whereIn("email", emails).where("success", true).groupBy("email").select("email", ctx.db.raw("max(attempted_at) as at"));
+    const logins: Array<{ email: string; at: string }> =
+      emails.length === 0
+        ? []
+        : await ctx
+            .db("login_attempts")
+            .whereIn("email", emails)
+            .where("success", true)
+            .groupBy("email")
+            .select("email", ctx.db.raw("max(attempted_at) as at"));
     const lastLogin = new Map(logins.map((l) => [l.email, l.at]));
     return rows.map((r) => ({
       id: String(r.id),

@@ -8,7 +8,18 @@ import { basketKey, loadBasketState, parseOr400 } from "./basket-session";
 import { deliveryAvailability, deliveryRefusal, minimumOrderAmount } from "./delivery-rules";
 import { pricedSubTotal } from "./orders";
 import { priceFor, pricesHiddenFrom } from "./prices-hidden";
-import { bodyOf, byKey, callerOf, ListService, money, requireCustomer, scopeTo, type Ctx, type ListDef, type ProviderParams } from "./base";
+import {
+  bodyOf,
+  byKey,
+  callerOf,
+  ListService,
+  money,
+  requireCustomer,
+  scopeTo,
+  type Ctx,
+  type ListDef,
+  type ProviderParams,
+} from "./base";
 import { contactSummary } from "./session";
 import { dayOf } from "./budget-reset";
 import { budgetOut, budgetsOf, nextResetDate, resetBudgets } from "./wearers";
@@ -27,7 +38,13 @@ function ownedDef<Out>(o: {
   return {
     what: o.what,
     idColumn: `${o.table}.id`,
-    spec: { fields: o.fields, extras: o.extras, defaultSort: [[`${o.table}.${o.sort}`, "asc"]], tieBreaker: `${o.table}.id`, defaultLimit: o.defaultLimit },
+    spec: {
+      fields: o.fields,
+      extras: o.extras,
+      defaultSort: [[`${o.table}.${o.sort}`, "asc"]],
+      tieBreaker: `${o.table}.id`,
+      defaultLimit: o.defaultLimit,
+    },
     base: (ctx, caller, parsed) => {
       const q = scopeTo(ctx.db(o.table), `${o.table}.customer_id`, caller);
       o.where?.(q, caller, parsed.extras);
@@ -38,17 +55,20 @@ function ownedDef<Out>(o: {
   };
 }
 
-const named = (table: string) => ({
-  internalId: { type: "int", column: `${table}.id`, sortable: true },
-  name: { type: "string", column: `${table}.name`, sortable: true },
-  isInactive: { type: "bool", column: `${table}.is_inactive` },
-}) satisfies Record<string, FieldSpec>;
+const named = (table: string) =>
+  ({
+    internalId: { type: "int", column: `${table}.id`, sortable: true },
+    name: { type: "string", column: `${table}.name`, sortable: true },
+    isInactive: { type: "bool", column: `${table}.is_inactive` },
+  }) satisfies Record<string, FieldSpec>;
 const namedOut = (r: any) => ({ internalId: String(r.id), name: r.name, isInactive: !!r.is_inactive });
 
 /** GET /api/department (isInactive=false) */
-export const departmentsDef = () => ownedDef({ what: "Department", table: "departments", fields: named("departments"), sort: "name", map: namedOut });
+export const departmentsDef = () =>
+  ownedDef({ what: "Department", table: "departments", fields: named("departments"), sort: "name", map: namedOut });
 /** GET /api/cost-centre */
-export const costCentresDef = () => ownedDef({ what: "Cost centre", table: "cost_centres", fields: named("cost_centres"), sort: "name", map: namedOut });
+export const costCentresDef = () =>
+  ownedDef({ what: "Cost centre", table: "cost_centres", fields: named("cost_centres"), sort: "name", map: namedOut });
 
 export function addressOut(r: any) {
   return {
@@ -56,7 +76,13 @@ export function addressOut(r: any) {
     label: r.label,
     kind: r.kind,
     details: {
-      addressee: r.addressee ?? null, addr1: r.addr1, addr2: r.addr2, city: r.city, zip: r.zip, country: r.country, addrText: r.addr_text,
+      addressee: r.addressee ?? null,
+      addr1: r.addr1,
+      addr2: r.addr2,
+      city: r.city,
+      zip: r.zip,
+      country: r.country,
+      addrText: r.addr_text,
       custrecord4: { value: !!r.is_inactive },
     },
   };
@@ -75,9 +101,17 @@ const addressFields = {
  * address also says whether it is the customer's default and whether the caller may send it with a stock order or
  * a wearer pack (SPEC §6, decision 075), so the portal shows what the provider will accept.
  */
-export const addressesDef = (kind: "customer" | "custom"): ListDef<ReturnType<typeof addressOut> & { isDefault: boolean; orderUse: { stock: boolean; wearerPack: boolean } }> => {
+export const addressesDef = (
+  kind: "customer" | "custom",
+): ListDef<
+  ReturnType<typeof addressOut> & { isDefault: boolean; orderUse: { stock: boolean; wearerPack: boolean } }
+> => {
   const def = ownedDef({
-    what: "Address", table: "addresses", fields: addressFields, sort: "label", map: addressOut,
+    what: "Address",
+    table: "addresses",
+    fields: addressFields,
+    sort: "label",
+    map: addressOut,
     where: (q) => q.where("addresses.kind", kind),
   });
   return {
@@ -87,7 +121,10 @@ export const addressesDef = (kind: "customer" | "custom"): ListDef<ReturnType<ty
       return rows.map((r) => ({
         ...addressOut(r),
         isDefault: r.id === policy.defaultAddress?.id,
-        orderUse: { stock: !r.is_inactive && mayUseAddress(policy, "stock", r.id), wearerPack: !r.is_inactive && mayUseAddress(policy, "wearerPack", r.id) },
+        orderUse: {
+          stock: !r.is_inactive && mayUseAddress(policy, "stock", r.id),
+          wearerPack: !r.is_inactive && mayUseAddress(policy, "wearerPack", r.id),
+        },
       }));
     },
   };
@@ -106,19 +143,36 @@ const newAddress = z
 
 /** Addresses: list/get, and POST a new one (addAddress permission for the address book). */
 export class AddressService extends ListService<ReturnType<typeof addressOut>> {
-  constructor(ctx: Ctx, private kind: "customer" | "custom") {
+  constructor(
+    ctx: Ctx,
+    private kind: "customer" | "custom",
+  ) {
     super(ctx, addressesDef(kind));
   }
   async create(data: unknown, params: ProviderParams) {
     const caller = callerOf(params);
     const customerId = requireCustomer(caller);
-    if (this.kind === "customer" && !has(caller, "addAddress") && !caller.isEvolveUser) throw new Forbidden("Adding delivery addresses is not allowed for this account");
+    if (this.kind === "customer" && !has(caller, "addAddress") && !caller.isEvolveUser)
+      throw new Forbidden("Adding delivery addresses is not allowed for this account");
     // a typed address of one's own (custom-addresses) needs addAddress or customAddressOnly (SPEC §6)
     if (this.kind === "custom") requireAddressTyping(addressRights(caller), "body");
     const a = parseOr400(newAddress, bodyOf(data));
     const text = [a.addr1, a.addr2, a.city, a.zip].filter(Boolean).join(", ");
-    const [row] = await this.ctx.db("addresses")
-      .insert({ customer_id: customerId, kind: this.kind, created_by_user_id: caller.userId, label: a.label, addressee: a.addressee ?? null, addr1: a.addr1, addr2: a.addr2 ?? "", city: a.city, zip: a.zip, addr_text: text, created_at: this.ctx.now().toISOString() })
+    const [row] = await this.ctx
+      .db("addresses")
+      .insert({
+        customer_id: customerId,
+        kind: this.kind,
+        created_by_user_id: caller.userId,
+        label: a.label,
+        addressee: a.addressee ?? null,
+        addr1: a.addr1,
+        addr2: a.addr2 ?? "",
+        city: a.city,
+        zip: a.zip,
+        addr_text: text,
+        created_at: this.ctx.now().toISOString(),
+      })
       .returning("id");
     return this.get(typeof row === "object" ? row.id : row, { ...params, query: {} });
   }
@@ -127,7 +181,8 @@ export class AddressService extends ListService<ReturnType<typeof addressOut>> {
     const caller = callerOf(params);
     const { isInactive } = parseOr400(z.object({ isInactive: z.boolean() }).strict(), bodyOf(data));
     const current = await this.get(id, { ...params, query: {} });
-    if (!has(caller, "dellAddress") && !caller.isEvolveUser) throw new Forbidden("Changing delivery addresses is not allowed for this account");
+    if (!has(caller, "dellAddress") && !caller.isEvolveUser)
+      throw new Forbidden("Changing delivery addresses is not allowed for this account");
     await this.ctx.db("addresses").where("id", Number(current.internalId)).update({ is_inactive: isInactive });
     return this.get(id, { ...params, query: {} });
   }
@@ -157,16 +212,26 @@ export const carriageDef = (): ListDef<unknown> => ({
     if (parsed.extras.forBasket !== undefined && parsed.extras.forBasket !== "stock") {
       throw new BadRequest('Invalid query parameter "forBasket": expected "stock"', { field: "forBasket" });
     }
-    return ctx.db("carriage").where((w) => w.whereNull("carriage.customer_id").orWhere("carriage.customer_id", customerId));
+    return ctx
+      .db("carriage")
+      .where((w) => w.whereNull("carriage.customer_id").orWhere("carriage.customer_id", customerId));
   },
   select: (qb) => qb.select("carriage.*"),
   map: async (ctx, rows, caller, parsed) => {
     const basketSubTotal =
-      parsed.extras.forBasket === "stock" ? await pricedSubTotal(ctx.db, (await loadBasketState(ctx.db, basketKey(caller, requireCustomer(caller)))).stock) : null;
+      parsed.extras.forBasket === "stock"
+        ? await pricedSubTotal(
+            ctx.db,
+            (await loadBasketState(ctx.db, basketKey(caller, requireCustomer(caller)))).stock,
+          )
+        : null;
     return rows.map((r) => {
       const minimum = minimumOrderAmount(r);
       const method = {
-        internalId: String(r.id), description: r.description, shippingflatrateamount: money(r.shipping_flat_rate_amount), isinactive: !!r.is_inactive,
+        internalId: String(r.id),
+        description: r.description,
+        shippingflatrateamount: money(r.shipping_flat_rate_amount),
+        isinactive: !!r.is_inactive,
         // only on a method that has a minimum
         ...(minimum != null && { minimumOrderAmount: minimum }),
       };
@@ -220,7 +285,12 @@ export const contactsDef = (): ListDef<ReturnType<typeof contactSummary> & Recor
             .whereRaw(`lower(contacts.first_name || ' ' || contacts.last_name) like ? escape '\\'`, [pattern])
             .orWhereRaw(`lower(coalesce(contacts.employee_ref, '')) like ? escape '\\'`, [pattern])
             .orWhereRaw(`lower(coalesce(contacts.grade, '')) like ? escape '\\'`, [pattern])
-            .orWhereIn("contacts.department_id", (sub: Knex.QueryBuilder) => sub.from("departments").whereRaw(`lower(departments.name) like ? escape '\\'`, [pattern]).select("departments.id")),
+            .orWhereIn("contacts.department_id", (sub: Knex.QueryBuilder) =>
+              sub
+                .from("departments")
+                .whereRaw(`lower(departments.name) like ? escape '\\'`, [pattern])
+                .select("departments.id"),
+            ),
         );
       }
     },
@@ -230,11 +300,22 @@ export const contactsDef = (): ListDef<ReturnType<typeof contactSummary> & Recor
     map: async (ctx, rows) => {
       const idsOf = (column: string) => [...new Set(rows.map((r) => r[column]).filter((v) => v != null))] as number[];
       const names = async (table: string, column: string) =>
-        new Map<number, string>(((await ctx.db(table).whereIn("id", idsOf(column)).select("id", "name")) as Array<{ id: number; name: string }>).map((r) => [r.id, r.name]));
+        new Map<number, string>(
+          (
+            (await ctx.db(table).whereIn("id", idsOf(column)).select("id", "name")) as Array<{
+              id: number;
+              name: string;
+            }>
+          ).map((r) => [r.id, r.name]),
+        );
       const [departments, costCentres, budgets] = await Promise.all([
         names("departments", "department_id"),
         names("cost_centres", "cost_centre_id"),
-        budgetsOf(ctx.db, rows.map((r) => r.id), ctx.now()),
+        budgetsOf(
+          ctx.db,
+          rows.map((r) => r.id),
+          ctx.now(),
+        ),
       ]);
       const budgetsByContact = byKey(budgets, (b) => b.contact_id);
       return rows.map((r) => {
@@ -260,10 +341,21 @@ const newContact = z
     grade: z.string().trim().max(100).optional(),
     budgetType: z.string().trim().max(100).optional(),
     // blank is no reference
-    employeeRef: z.string().trim().max(100).optional().transform((v) => (v === "" ? undefined : v)),
+    employeeRef: z
+      .string()
+      .trim()
+      .max(100)
+      .optional()
+      .transform((v) => (v === "" ? undefined : v)),
     manpackUser: z.boolean().optional(),
-    department: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(Number).optional(),
-    costCentre: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(Number).optional(),
+    department: z
+      .union([z.string().regex(/^\d+$/), z.number().int()])
+      .transform(Number)
+      .optional(),
+    costCentre: z
+      .union([z.string().regex(/^\d+$/), z.number().int()])
+      .transform(Number)
+      .optional(),
   })
   .strict();
 
@@ -272,7 +364,8 @@ function invalidField(field: string, why: string): BadRequest {
   return new BadRequest(`Invalid value at field "${field}": ${why}`, { field });
 }
 
-const duplicateEmployeeRef = (ref: string) => invalidField("employeeRef", `employee reference ${ref} already belongs to another contact`);
+const duplicateEmployeeRef = (ref: string) =>
+  invalidField("employeeRef", `employee reference ${ref} already belongs to another contact`);
 
 const isUniqueViolation = (error: unknown) => {
   const code = String((error as { code?: unknown })?.code ?? "");
@@ -286,7 +379,10 @@ const isUniqueViolation = (error: unknown) => {
 export async function customerGrades(db: Knex, customerId: number): Promise<string[]> {
   const [entitled, worn] = await Promise.all([
     db("entitlements").where("customer_id", customerId).whereNotNull("grade").distinct("grade"),
-    db("contacts").where({ customer_id: customerId, manpack_user: true, is_inactive: false }).whereNotNull("grade").distinct("grade"),
+    db("contacts")
+      .where({ customer_id: customerId, manpack_user: true, is_inactive: false })
+      .whereNotNull("grade")
+      .distinct("grade"),
   ]);
   const names = new Set([...entitled, ...worn].map((r: { grade: string }) => r.grade).filter((g) => g.trim() !== ""));
   return [...names].sort((a, b) => a.localeCompare(b, "en-GB") || (a < b ? -1 : a > b ? 1 : 0));
@@ -307,7 +403,10 @@ export interface GradeAllowance {
  * have (a tie: the larger quantity, then the longer period, then the first seen). A wearer's second budget of one
  * type is not counted. In the order the types first appear.
  */
-export function standardAllowances(wearers: number, budgets: ReadonlyArray<GradeAllowance & { contact_id: number }>): GradeAllowance[] {
+export function standardAllowances(
+  wearers: number,
+  budgets: ReadonlyArray<GradeAllowance & { contact_id: number }>,
+): GradeAllowance[] {
   const byType = new Map<string, Map<number, GradeAllowance>>();
   for (const b of budgets) {
     const holders = byType.get(b.type) ?? new Map<number, GradeAllowance>();
@@ -319,13 +418,27 @@ export function standardAllowances(wearers: number, budgets: ReadonlyArray<Grade
     if (holders.size * 2 < wearers) continue;
     const tally = new Map<string, { allowance: GradeAllowance; n: number }>();
     for (const b of holders.values()) {
-      const allowance = { type, qty: b.qty, reset_days: b.reset_days ?? null, allocation_type: b.allocation_type ?? null, allocation_type_name: b.allocation_type_name ?? null };
-      const key = JSON.stringify([allowance.qty, allowance.reset_days, allowance.allocation_type, allowance.allocation_type_name]);
+      const allowance = {
+        type,
+        qty: b.qty,
+        reset_days: b.reset_days ?? null,
+        allocation_type: b.allocation_type ?? null,
+        allocation_type_name: b.allocation_type_name ?? null,
+      };
+      const key = JSON.stringify([
+        allowance.qty,
+        allowance.reset_days,
+        allowance.allocation_type,
+        allowance.allocation_type_name,
+      ]);
       const seen = tally.get(key);
       if (seen) seen.n += 1;
       else tally.set(key, { allowance, n: 1 });
     }
-    const [best] = [...tally.values()].sort((x, y) => y.n - x.n || y.allowance.qty - x.allowance.qty || (y.allowance.reset_days ?? 0) - (x.allowance.reset_days ?? 0));
+    const [best] = [...tally.values()].sort(
+      (x, y) =>
+        y.n - x.n || y.allowance.qty - x.allowance.qty || (y.allowance.reset_days ?? 0) - (x.allowance.reset_days ?? 0),
+    );
     out.push(best.allowance);
   }
   return out;
@@ -333,7 +446,8 @@ export function standardAllowances(wearers: number, budgets: ReadonlyArray<Grade
 
 /** The standard allowances of one of the customer's grades, read from its active wearers' budgets. */
 async function gradeAllowances(db: Knex, customerId: number, grade: string): Promise<GradeAllowance[]> {
-  const wearers = () => db("contacts").where({ customer_id: customerId, grade, manpack_user: true, is_inactive: false });
+  const wearers = () =>
+    db("contacts").where({ customer_id: customerId, grade, manpack_user: true, is_inactive: false });
   const [counted, budgets] = await Promise.all([
     wearers().count({ n: "*" }).first(),
     db("contact_budgets").where("customer_id", customerId).whereIn("contact_id", wearers().select("id")).orderBy("id"),
@@ -343,7 +457,8 @@ async function gradeAllowances(db: Knex, customerId: number, grade: string): Pro
 
 const DAY_MS = 86_400_000;
 /** The day `days` after `day` (YYYY-MM-DD), as budget reset dates are kept. */
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * Contacts: list/get, and POST a wearer (/add-wearer, addManpackUser permission; decision 103). The grade must be one
@@ -359,39 +474,65 @@ export class ContactService extends ListService<ReturnType<typeof contactSummary
   async create(data: unknown, params: ProviderParams) {
     const caller = callerOf(params);
     const customerId = requireCustomer(caller);
-    if (!has(caller, "addManpackUser") && !caller.isEvolveUser) throw new Forbidden("Adding wearers is not allowed for this account");
+    if (!has(caller, "addManpackUser") && !caller.isEvolveUser)
+      throw new Forbidden("Adding wearers is not allowed for this account");
     const c = parseOr400(newContact, bodyOf(data));
     const db = this.ctx.db;
     let grade: string | null = null;
     if (c.grade != null) {
       const grades = await customerGrades(db, customerId);
-      grade = grades.find((g) => g === c.grade) ?? grades.find((g) => g.toLowerCase() === c.grade!.toLowerCase()) ?? null;
+      grade =
+        grades.find((g) => g === c.grade) ?? grades.find((g) => g.toLowerCase() === c.grade!.toLowerCase()) ?? null;
       if (grade == null) throw invalidField("grade", `${c.grade} is not one of this customer's grades`);
     }
-    const active = (table: string, id: number) => db(table).where({ id, customer_id: customerId, is_inactive: false }).first("id");
-    if (c.department != null && !(await active("departments", c.department))) throw invalidField("department", "not one of this customer's active departments");
-    if (c.costCentre != null && !(await active("cost_centres", c.costCentre))) throw invalidField("costCentre", "not one of this customer's active cost centres");
-    const sameRef = () => db("contacts").where("customer_id", customerId).whereRaw("lower(employee_ref) = ?", [c.employeeRef!.toLowerCase()]).first("id");
+    const active = (table: string, id: number) =>
+      db(table).where({ id, customer_id: customerId, is_inactive: false }).first("id");
+    if (c.department != null && !(await active("departments", c.department)))
+      throw invalidField("department", "not one of this customer's active departments");
+    if (c.costCentre != null && !(await active("cost_centres", c.costCentre)))
+      throw invalidField("costCentre", "not one of this customer's active cost centres");
+    const sameRef = () =>
+      db("contacts")
+        .where("customer_id", customerId)
+        .whereRaw("lower(employee_ref) = ?", [c.employeeRef!.toLowerCase()])
+        .first("id");
     if (c.employeeRef != null && (await sameRef())) throw duplicateEmployeeRef(c.employeeRef);
     const manpackUser = c.manpackUser ?? true;
     const allowances = grade != null && manpackUser ? await gradeAllowances(db, customerId, grade) : [];
-    const budgetType = c.budgetType ?? (allowances.length === 0 ? null : allowances.some((a) => a.type === "Points") ? "Points" : "Quantity");
+    const budgetType =
+      c.budgetType ??
+      (allowances.length === 0 ? null : allowances.some((a) => a.type === "Points") ? "Points" : "Quantity");
     const today = dayOf(this.ctx.now());
     let id: number;
     try {
       id = await db.transaction(async (trx) => {
         const [row] = await trx("contacts")
           .insert({
-            customer_id: customerId, first_name: c.firstName, last_name: c.lastName, email: c.email ?? null, grade, budget_type: budgetType,
-            employee_ref: c.employeeRef ?? null, manpack_user: manpackUser, department_id: c.department ?? null, cost_centre_id: c.costCentre ?? null,
+            customer_id: customerId,
+            first_name: c.firstName,
+            last_name: c.lastName,
+            email: c.email ?? null,
+            grade,
+            budget_type: budgetType,
+            employee_ref: c.employeeRef ?? null,
+            manpack_user: manpackUser,
+            department_id: c.department ?? null,
+            cost_centre_id: c.costCentre ?? null,
           })
           .returning("id");
         const contactId = Number(typeof row === "object" ? row.id : row);
         for (const a of allowances) {
           const renews = a.reset_days != null && Number.isInteger(a.reset_days) && a.reset_days > 0;
           await trx("contact_budgets").insert({
-            customer_id: customerId, contact_id: contactId, type: a.type, qty: a.qty, reset_days: a.reset_days,
-            reset_date: renews ? addDays(today, a.reset_days!) : null, allocation_type: a.allocation_type, allocation_type_name: a.allocation_type_name, used_qty: 0,
+            customer_id: customerId,
+            contact_id: contactId,
+            type: a.type,
+            qty: a.qty,
+            reset_days: a.reset_days,
+            reset_date: renews ? addDays(today, a.reset_days!) : null,
+            allocation_type: a.allocation_type,
+            allocation_type_name: a.allocation_type_name,
+            used_qty: 0,
           });
         }
         return contactId;

@@ -17,12 +17,15 @@ export type AddressUse = "stock" | "wearerPack";
  * rule of portal and provider (decisions 112, 120), written as Royal Mail writes it, `sw1a1aa` → `SW1A 1AA`.
  */
 export const postcodeField = () =>
-  z.string().max(40).transform((v, ctx) => {
-    const result = normalisePostcode(v);
-    if (result.ok) return result.postcode;
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: result.message });
-    return z.NEVER;
-  });
+  z
+    .string()
+    .max(40)
+    .transform((v, ctx) => {
+      const result = normalisePostcode(v);
+      if (result.ok) return result.postcode;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: result.message });
+      return z.NEVER;
+    });
 
 export interface AddressRights {
   /** May pick any of the customer's addresses, per kind of order. */
@@ -45,7 +48,10 @@ export function addressRights(caller: Caller): AddressRights {
 
 /** The customer's default delivery address: the first active one, in GET /api/customer-address order. */
 export async function defaultAddress(db: Knex, customerId: number): Promise<{ id: number; label: string } | undefined> {
-  return db("addresses").where({ customer_id: customerId, kind: "customer", is_inactive: false }).orderBy(["label", "id"]).first("id", "label");
+  return db("addresses")
+    .where({ customer_id: customerId, kind: "customer", is_inactive: false })
+    .orderBy(["label", "id"])
+    .first("id", "label");
 }
 
 /**
@@ -58,7 +64,9 @@ async function approvedAddressId(db: Knex, caller: Caller, customerId: number): 
   const state = await loadBasketState(db, basketKey(caller, customerId));
   const id = state.approvedOrderAddressId == null ? null : Number(state.approvedOrderAddressId);
   if (id == null) return null;
-  const basket = await db("saved_baskets").where({ customer_id: customerId, is_punchout: true, checked_out: false, address_id: id }).first("id");
+  const basket = await db("saved_baskets")
+    .where({ customer_id: customerId, is_punchout: true, checked_out: false, address_id: id })
+    .first("id");
   return basket ? id : null;
 }
 
@@ -70,7 +78,10 @@ export interface AddressPolicy {
 
 export async function addressPolicy(db: Knex, caller: Caller, customerId: number): Promise<AddressPolicy> {
   const rights = addressRights(caller);
-  const [fallback, approved] = await Promise.all([defaultAddress(db, customerId), rights.choose.stock ? null : approvedAddressId(db, caller, customerId)]);
+  const [fallback, approved] = await Promise.all([
+    defaultAddress(db, customerId),
+    rights.choose.stock ? null : approvedAddressId(db, caller, customerId),
+  ]);
   return { rights, defaultAddress: fallback, approvedAddressId: approved };
 }
 

@@ -4,7 +4,18 @@ import { z } from "zod";
 import type { Caller } from "../auth/caller";
 import type { ProviderParams } from "./base";
 import {
-  canExist, customersById, idInput, listQuery, pageOf, parseQuery, peopleById, requireAdmin, whereDays, type AdminCtx, type Page, type Person,
+  canExist,
+  customersById,
+  idInput,
+  listQuery,
+  pageOf,
+  parseQuery,
+  peopleById,
+  requireAdmin,
+  whereDays,
+  type AdminCtx,
+  type Page,
+  type Person,
 } from "./admin-common";
 
 // The audit log (issue 20 item 8, decision 127): every admin write, and every write made under an act-as session.
@@ -65,7 +76,10 @@ export function auditWrites(ctx: { db: Knex; now: () => Date }) {
     if (actingAdmin == null && !caller.isEvolveUser) return;
     const service = context.path.replace(/^api\//, "");
     const id = context.id ?? null;
-    const fields = context.data && typeof context.data === "object" && !Array.isArray(context.data) ? Object.keys(context.data).slice(0, 10) : [];
+    const fields =
+      context.data && typeof context.data === "object" && !Array.isArray(context.data)
+        ? Object.keys(context.data).slice(0, 10)
+        : [];
     await writeAudit(ctx.db, ctx.now(), {
       adminUserId: actingAdmin ?? caller.userId,
       asUserId: actingAdmin == null ? null : caller.userId,
@@ -106,16 +120,22 @@ const parsed = (text: string | null) => {
 
 /** Rows of audit_log → answers, with one query each for the people and customers of the page. */
 export async function auditOut(db: Knex, rows: any[]): Promise<AuditOut[]> {
-  const people = await peopleById(db, rows.flatMap((r) => [r.admin_user_id, r.as_user_id, r.subject_user_id]));
-  const customers = await customersById(db, rows.map((r) => r.customer_id));
-  const person = (id: number | null) => (id == null ? null : people.get(Number(id)) ?? null);
+  const people = await peopleById(
+    db,
+    rows.flatMap((r) => [r.admin_user_id, r.as_user_id, r.subject_user_id]),
+  );
+  const customers = await customersById(
+    db,
+    rows.map((r) => r.customer_id),
+  );
+  const person = (id: number | null) => (id == null ? null : (people.get(Number(id)) ?? null));
   return rows.map((r) => ({
     id: String(r.id),
     at: r.at,
     admin: person(r.admin_user_id),
     asUser: person(r.as_user_id),
     subjectUser: person(r.subject_user_id),
-    customer: r.customer_id == null ? null : customers.get(Number(r.customer_id)) ?? null,
+    customer: r.customer_id == null ? null : (customers.get(Number(r.customer_id)) ?? null),
     service: r.service,
     method: r.method,
     recordId: r.record_id ?? null,
@@ -129,7 +149,10 @@ export async function auditOut(db: Knex, rows: any[]): Promise<AuditOut[]> {
 export const auditAbout = (db: Knex, userId: number) =>
   db("audit_log").where((w) => w.where("subject_user_id", userId).orWhere("as_user_id", userId));
 
-export const NEWEST_AUDIT = [{ column: "at", order: "desc" as const }, { column: "id", order: "desc" as const }];
+export const NEWEST_AUDIT = [
+  { column: "at", order: "desc" as const },
+  { column: "id", order: "desc" as const },
+];
 
 const auditQuery = listQuery({ userId: idInput.optional(), adminId: idInput.optional() }, 50, true);
 

@@ -4,29 +4,49 @@ import { z } from "zod";
 import type { ProviderParams } from "./base";
 import { writeAudit } from "./admin-audit";
 import {
-  canExist, fieldErrors, idInput, likePattern, listQuery, pageOf, parseBody, parseQuery, requireAdmin, requireCustomerRow, routeId,
-  type AdminCtx, type Page,
+  canExist,
+  fieldErrors,
+  idInput,
+  likePattern,
+  listQuery,
+  pageOf,
+  parseBody,
+  parseQuery,
+  requireAdmin,
+  requireCustomerRow,
+  routeId,
+  type AdminCtx,
+  type Page,
 } from "./admin-common";
 
 // The admin area, part 2 (issue 21 items 1–2, decision 131): a customer's "my catalogue" and the category manager.
 
 const noQuery = (params: ProviderParams) => {
-  if (params.query && Object.keys(params.query).length) throw fieldErrors({ [Object.keys(params.query)[0]]: "Unknown parameter" });
+  if (params.query && Object.keys(params.query).length)
+    throw fieldErrors({ [Object.keys(params.query)[0]]: "Unknown parameter" });
 };
 
 const imageOf = (r: any): string | null => {
   if (r.default_image) return r.default_image;
   try {
     const images = JSON.parse(r.images_json ?? "{}") as Record<string, string[]>;
-    return Object.values(images).flat().find((s) => typeof s === "string") ?? null;
+    return (
+      Object.values(images)
+        .flat()
+        .find((s) => typeof s === "string") ?? null
+    );
   } catch {
     return null;
   }
 };
 
 export const productOut = (r: any) => ({
-  id: String(r.id), itemCode: r.item_code, displayName: r.display_name, price: r.price == null ? null : Number(r.price),
-  image: imageOf(r), isInactive: !!r.is_inactive,
+  id: String(r.id),
+  itemCode: r.item_code,
+  displayName: r.display_name,
+  price: r.price == null ? null : Number(r.price),
+  image: imageOf(r),
+  isInactive: !!r.is_inactive,
 });
 
 /** A product (not a variant) by id, or 404; a variant is a 400 at `field`. */
@@ -52,11 +72,36 @@ export class AdminProductService {
     const text = q.q?.trim();
     if (text) {
       const pattern = likePattern(text);
-      filtered.where((w) => w.whereRaw("lower(items.display_name) like ? escape '\\'", [pattern]).orWhereRaw("lower(items.item_code) like ? escape '\\'", [pattern]));
+      filtered.where((w) =>
+        w
+          .whereRaw("lower(items.display_name) like ? escape '\\'", [pattern])
+          .orWhereRaw("lower(items.item_code) like ? escape '\\'", [pattern]),
+      );
     }
-    const { total, rows } = await pageOf<any>(filtered, q, [{ column: "items.display_name", order: "asc" }, { column: "items.id", order: "asc" }],
-      ["items.id", "items.item_code", "items.display_name", "items.price", "items.default_image", "items.images_json", "items.is_inactive", "cls.name as class_name"]);
-    return { total, limit: q.$limit, skip: q.$skip, data: rows.map((r) => ({ ...productOut(r), className: r.class_name ?? null })) };
+    const { total, rows } = await pageOf<any>(
+      filtered,
+      q,
+      [
+        { column: "items.display_name", order: "asc" },
+        { column: "items.id", order: "asc" },
+      ],
+      [
+        "items.id",
+        "items.item_code",
+        "items.display_name",
+        "items.price",
+        "items.default_image",
+        "items.images_json",
+        "items.is_inactive",
+        "cls.name as class_name",
+      ],
+    );
+    return {
+      total,
+      limit: q.$limit,
+      skip: q.$skip,
+      data: rows.map((r) => ({ ...productOut(r), className: r.class_name ?? null })),
+    };
   }
 }
 
@@ -72,7 +117,9 @@ const myCategories = (db: Knex, customerId: number) => db("categories").where({ 
 
 /** The customer's my catalogue in the admin's order: positioned products first, then the rest by name. */
 export async function myCatalogue(db: Knex, customerId: number): Promise<MyEntry[]> {
-  const links: Array<{ item_id: number; category_id: number; category_name: string }> = await db("item_categories as ic")
+  const links: Array<{ item_id: number; category_id: number; category_name: string }> = await db(
+    "item_categories as ic",
+  )
     .join("categories as c", "c.id", "ic.category_id")
     .where({ "c.type": "my", "c.customer_id": customerId })
     .orderBy([{ column: "c.display_order" }, { column: "c.id" }])
@@ -80,7 +127,10 @@ export async function myCatalogue(db: Knex, customerId: number): Promise<MyEntry
   const ids = [...new Set(links.map((l) => Number(l.item_id)))];
   if (!ids.length) return [];
   const [items, positions] = await Promise.all([
-    db("items").whereIn("id", ids).whereNull("parent_id").select("id", "item_code", "display_name", "price", "default_image", "images_json", "is_inactive"),
+    db("items")
+      .whereIn("id", ids)
+      .whereNull("parent_id")
+      .select("id", "item_code", "display_name", "price", "default_image", "images_json", "is_inactive"),
     db("my_catalogue_positions").where("customer_id", customerId).select("item_id", "position"),
   ]);
   const pos = new Map(positions.map((p: any) => [Number(p.item_id), Number(p.position)]));
@@ -93,7 +143,9 @@ export async function myCatalogue(db: Knex, customerId: number): Promise<MyEntry
   return items.map((r: any, i: number) => ({
     position: i + 1,
     item: productOut(r),
-    categories: links.filter((l) => Number(l.item_id) === Number(r.id)).map((l) => ({ id: String(l.category_id), name: l.category_name })),
+    categories: links
+      .filter((l) => Number(l.item_id) === Number(r.id))
+      .map((l) => ({ id: String(l.category_id), name: l.category_name })),
   }));
 }
 
@@ -101,7 +153,9 @@ export async function myCatalogue(db: Knex, customerId: number): Promise<MyEntry
 async function writePositions(trx: Knex, customerId: number, itemIds: number[]): Promise<void> {
   await trx("my_catalogue_positions").where("customer_id", customerId).delete();
   for (let i = 0; i < itemIds.length; i += 200) {
-    await trx("my_catalogue_positions").insert(itemIds.slice(i, i + 200).map((item_id, j) => ({ customer_id: customerId, item_id, position: i + j + 1 })));
+    await trx("my_catalogue_positions").insert(
+      itemIds.slice(i, i + 200).map((item_id, j) => ({ customer_id: customerId, item_id, position: i + j + 1 })),
+    );
   }
 }
 
@@ -109,17 +163,31 @@ const myQuery = listQuery({ customerId: idInput }, 100);
 const customerOnly = z.object({ customerId: idInput }).strict();
 const myCreate = z.object({ customerId: idInput, itemId: idInput, categoryId: idInput.optional() }).strict();
 const moveInput = z.enum(["up", "down"], { errorMap: () => ({ message: "must be up or down" }) });
-const positionInput = z.number({ invalid_type_error: "must be a whole number" }).int("must be a whole number").min(1, "must be 1 or more");
+const positionInput = z
+  .number({ invalid_type_error: "must be a whole number" })
+  .int("must be a whole number")
+  .min(1, "must be 1 or more");
 const myPatch = z
   .object({ position: positionInput.optional(), move: moveInput.optional() })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.position === undefined && v.move === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["body"], message: "Nothing to change" });
-    if (v.position !== undefined && v.move !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["move"], message: "send either a position or a move, not both" });
+    if (v.position === undefined && v.move === undefined)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["body"], message: "Nothing to change" });
+    if (v.position !== undefined && v.move !== undefined)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["move"],
+        message: "send either a position or a move, not both",
+      });
   });
 
 /** A new place for one entry of a list: position (1-based) or one step up / down; null when it stays. */
-export function newIndex(index: number, length: number, change: { position?: number; move?: "up" | "down" }, field = "position"): number {
+export function newIndex(
+  index: number,
+  length: number,
+  change: { position?: number; move?: "up" | "down" },
+  field = "position",
+): number {
   if (change.position !== undefined) {
     if (change.position > length) throw fieldErrors({ [field]: `must be from 1 to ${length}` });
     return change.position - 1;
@@ -147,23 +215,39 @@ export class AdminMyCatalogueService {
     const item = await requireProduct(db, input.itemId);
     let category: any;
     if (input.categoryId != null) {
-      category = canExist(input.categoryId) ? await myCategories(db, customer.id).where("id", input.categoryId).first() : undefined;
+      category = canExist(input.categoryId)
+        ? await myCategories(db, customer.id).where("id", input.categoryId).first()
+        : undefined;
       if (!category) throw fieldErrors({ categoryId: "must be one of this customer's my categories" });
     } else {
       const own = item.class_id == null ? undefined : await db("categories").where("id", item.class_id).first("name");
       category = own ? await myCategories(db, customer.id).where("name", own.name).orderBy("id").first() : undefined;
-      if (!category) throw fieldErrors({ categoryId: `Choose a category: this customer has no my category named '${own?.name ?? "(none)"}'` });
+      if (!category)
+        throw fieldErrors({
+          categoryId: `Choose a category: this customer has no my category named '${own?.name ?? "(none)"}'`,
+        });
     }
     const before = await myCatalogue(db, customer.id);
-    if (before.some((e) => e.item.id === String(item.id))) throw new Conflict("This product is already in this customer's my catalogue");
+    if (before.some((e) => e.item.id === String(item.id)))
+      throw new Conflict("This product is already in this customer's my catalogue");
     const now = this.ctx.now();
     await db.transaction(async (trx) => {
       await trx("item_categories").insert({ item_id: item.id, category_id: category.id });
       await writePositions(trx, customer.id, [...before.map((e) => Number(e.item.id)), item.id]);
       await writeAudit(trx, now, {
-        adminUserId: caller.userId, customerId: customer.id, service: "admin/my-catalogue", method: "create", recordId: item.id,
+        adminUserId: caller.userId,
+        customerId: customer.id,
+        service: "admin/my-catalogue",
+        method: "create",
+        recordId: item.id,
         summary: `Added ${item.item_code} to the my catalogue of ${customer.name} (${category.name})`,
-        before: null, after: { itemId: String(item.id), itemCode: item.item_code, categoryId: String(category.id), position: before.length + 1 },
+        before: null,
+        after: {
+          itemId: String(item.id),
+          itemCode: item.item_code,
+          categoryId: String(category.id),
+          position: before.length + 1,
+        },
       });
     });
     return (await myCatalogue(db, customer.id)).find((e) => e.item.id === String(item.id));
@@ -193,9 +277,14 @@ export class AdminMyCatalogueService {
       await db.transaction(async (trx) => {
         await writePositions(trx, customer.id, ids);
         await writeAudit(trx, now, {
-          adminUserId: caller.userId, customerId: customer.id, service: "admin/my-catalogue", method: "patch", recordId: itemId,
+          adminUserId: caller.userId,
+          customerId: customer.id,
+          service: "admin/my-catalogue",
+          method: "patch",
+          recordId: itemId,
           summary: `Moved ${list[index].item.itemCode} to position ${to + 1} in the my catalogue of ${customer.name}`,
-          before: { position: index + 1 }, after: { position: to + 1 },
+          before: { position: index + 1 },
+          after: { position: to + 1 },
         });
       });
     }
@@ -210,12 +299,29 @@ export class AdminMyCatalogueService {
     const now = this.ctx.now();
     const entry = list[index];
     await db.transaction(async (trx) => {
-      await trx("item_categories").where("item_id", itemId).whereIn("category_id", myCategories(trx, customer.id).select("id")).delete();
-      await writePositions(trx, customer.id, list.filter((_, i) => i !== index).map((e) => Number(e.item.id)));
+      await trx("item_categories")
+        .where("item_id", itemId)
+        .whereIn("category_id", myCategories(trx, customer.id).select("id"))
+        .delete();
+      await writePositions(
+        trx,
+        customer.id,
+        list.filter((_, i) => i !== index).map((e) => Number(e.item.id)),
+      );
       await writeAudit(trx, now, {
-        adminUserId: caller.userId, customerId: customer.id, service: "admin/my-catalogue", method: "remove", recordId: itemId,
+        adminUserId: caller.userId,
+        customerId: customer.id,
+        service: "admin/my-catalogue",
+        method: "remove",
+        recordId: itemId,
         summary: `Removed ${entry.item.itemCode} from the my catalogue of ${customer.name}`,
-        before: { itemId: entry.item.id, itemCode: entry.item.itemCode, position: entry.position, categoryIds: entry.categories.map((c) => c.id) }, after: null,
+        before: {
+          itemId: entry.item.id,
+          itemCode: entry.item.itemCode,
+          position: entry.position,
+          categoryIds: entry.categories.map((c) => c.id),
+        },
+        after: null,
       });
     });
     return { customerId: String(customer.id), itemId: String(itemId), removed: true };
@@ -258,7 +364,17 @@ const treeRows = (db: Knex, type: string, customerId: number | null): Promise<Ca
   const q = db("categories").where("type", type);
   if (customerId == null) q.whereNull("customer_id");
   else q.where("customer_id", customerId);
-  return q.select("id", "parent_id", "customer_id", "type", "name", "slug", "full_slug", "display_order", "is_inactive");
+  return q.select(
+    "id",
+    "parent_id",
+    "customer_id",
+    "type",
+    "name",
+    "slug",
+    "full_slug",
+    "display_order",
+    "is_inactive",
+  );
 };
 
 /** Children lists by parent id (0 = the top level), each in display order. */
@@ -277,22 +393,41 @@ async function itemCounts(db: Knex, ids: number[]): Promise<Map<number, number>>
   const out = new Map<number, number>();
   if (!ids.length) return out;
   const [linked, classed] = await Promise.all([
-    db("item_categories").whereIn("category_id", ids).groupBy("category_id").select("category_id as id", db.raw("count(*) as n")),
-    db("items").whereIn("class_id", ids).whereNull("parent_id").groupBy("class_id").select("class_id as id", db.raw("count(*) as n")),
+    db("item_categories")
+      .whereIn("category_id", ids)
+      .groupBy("category_id")
+      .select("category_id as id", db.raw("count(*) as n")),
+    db("items")
+      .whereIn("class_id", ids)
+      .whereNull("parent_id")
+      .groupBy("class_id")
+      .select("class_id as id", db.raw("count(*) as n")),
   ]);
   for (const r of [...linked, ...classed] as any[]) out.set(Number(r.id), (out.get(Number(r.id)) ?? 0) + Number(r.n));
   return out;
 }
 
-function nodesOf(rows: CatRow[], counts: Map<number, number>): { roots: AdminCategoryNode[]; byId: Map<number, AdminCategoryNode> } {
+function nodesOf(
+  rows: CatRow[],
+  counts: Map<number, number>,
+): { roots: AdminCategoryNode[]; byId: Map<number, AdminCategoryNode> } {
   const kids = childrenOf(rows);
   const byId = new Map<number, AdminCategoryNode>();
   const build = (list: CatRow[]): AdminCategoryNode[] =>
     list.map((r, i) => {
       const node: AdminCategoryNode = {
-        id: String(r.id), name: r.name, slug: r.slug, fullSlug: r.full_slug, type: r.type, customerId: r.customer_id == null ? null : String(r.customer_id),
-        parentId: r.parent_id == null ? null : String(r.parent_id), position: i + 1, displayOrder: r.display_order, isHidden: !!r.is_inactive,
-        itemCount: counts.get(r.id) ?? 0, children: [],
+        id: String(r.id),
+        name: r.name,
+        slug: r.slug,
+        fullSlug: r.full_slug,
+        type: r.type,
+        customerId: r.customer_id == null ? null : String(r.customer_id),
+        parentId: r.parent_id == null ? null : String(r.parent_id),
+        position: i + 1,
+        displayOrder: r.display_order,
+        isHidden: !!r.is_inactive,
+        itemCount: counts.get(r.id) ?? 0,
+        children: [],
       };
       byId.set(r.id, node);
       node.children = build(kids.get(r.id) ?? []);
@@ -302,16 +437,32 @@ function nodesOf(rows: CatRow[], counts: Map<number, number>): { roots: AdminCat
 }
 
 const treeQuery = z
-  .object({ type: z.enum(["full", "my", "manpack"], { errorMap: () => ({ message: "must be full, my or manpack" }) }).default("full"), customerId: idInput.optional() })
+  .object({
+    type: z
+      .enum(["full", "my", "manpack"], { errorMap: () => ({ message: "must be full, my or manpack" }) })
+      .default("full"),
+    customerId: idInput.optional(),
+  })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.type !== "full" && v.customerId == null) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["customerId"], message: "is needed for my and manpack trees" });
-    if (v.type === "full" && v.customerId != null) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["customerId"], message: "goes with type my or manpack only" });
+    if (v.type !== "full" && v.customerId == null)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["customerId"],
+        message: "is needed for my and manpack trees",
+      });
+    if (v.type === "full" && v.customerId != null)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["customerId"], message: "goes with type my or manpack only" });
   });
 
 const categoryPatch = z
   .object({
-    name: z.string({ invalid_type_error: "must be text" }).trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional(),
+    name: z
+      .string({ invalid_type_error: "must be text" })
+      .trim()
+      .min(1, "must not be empty")
+      .max(200, "must be at most 200 characters")
+      .optional(),
     isHidden: z.boolean({ invalid_type_error: "must be true or false" }).optional(),
     parentId: idInput.nullable().optional(),
     position: positionInput.optional(),
@@ -319,7 +470,8 @@ const categoryPatch = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (Object.keys(v).length === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["body"], message: "Nothing to change" });
+    if (Object.keys(v).length === 0)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["body"], message: "Nothing to change" });
     if (v.move !== undefined && (v.position !== undefined || v.parentId !== undefined)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["move"], message: "goes without a position or a parentId" });
     }
@@ -337,7 +489,13 @@ export class AdminCategoryService {
     const { db } = this.ctx;
     if (q.customerId != null) await requireCustomerRow(db, q.customerId);
     const rows = await treeRows(db, q.type, q.customerId ?? null);
-    const { roots } = nodesOf(rows, await itemCounts(db, rows.map((r) => r.id)));
+    const { roots } = nodesOf(
+      rows,
+      await itemCounts(
+        db,
+        rows.map((r) => r.id),
+      ),
+    );
     return { total: roots.length, limit: roots.length, skip: 0, data: roots };
   }
 
@@ -350,7 +508,13 @@ export class AdminCategoryService {
   private async out(db: Knex, id: number) {
     const row = await this.rowOf(db, id);
     const rows = await treeRows(db, row.type, row.customer_id);
-    const { byId } = nodesOf(rows, await itemCounts(db, rows.map((r) => r.id)));
+    const { byId } = nodesOf(
+      rows,
+      await itemCounts(
+        db,
+        rows.map((r) => r.id),
+      ),
+    );
     const path: Array<{ id: string; name: string }> = [];
     const rowById = new Map(rows.map((r) => [r.id, r]));
     for (let p = row.parent_id; p != null && path.length < 100; p = rowById.get(p)?.parent_id ?? null) {
@@ -404,18 +568,24 @@ export class AdminCategoryService {
     }
     const moved = newParent !== oldParent;
     const siblings = (kids.get(newParent) ?? []).filter((r) => r.id !== row.id);
-    if (moved && siblings.some((s) => s.slug === row.slug)) throw new Conflict("A category with this address already exists there");
+    if (moved && siblings.some((s) => s.slug === row.slug))
+      throw new Conflict("A category with this address already exists there");
     const current = (kids.get(oldParent) ?? []).findIndex((r) => r.id === row.id);
     let index = moved ? siblings.length : current;
     if (input.position !== undefined) index = newIndex(0, siblings.length + 1, { position: input.position });
     else if (input.move !== undefined) index = newIndex(current, siblings.length + 1, { move: input.move });
     siblings.splice(index, 0, row);
     kids.set(newParent, siblings);
-    if (moved) kids.set(oldParent, (kids.get(oldParent) ?? []).filter((r) => r.id !== row.id));
+    if (moved)
+      kids.set(
+        oldParent,
+        (kids.get(oldParent) ?? []).filter((r) => r.id !== row.id),
+      );
 
     // the whole tree renumbered in display order (depth first), addresses of a moved subtree rebuilt
     const updates = new Map<number, Record<string, unknown>>();
-    const set = (r: CatRow, values: Record<string, unknown>) => updates.set(r.id, { ...(updates.get(r.id) ?? {}), ...values });
+    const set = (r: CatRow, values: Record<string, unknown>) =>
+      updates.set(r.id, { ...(updates.get(r.id) ?? {}), ...values });
     // a category hidden (or shown) hides (or shows) everything below it; moved under a hidden one, it is hidden too
     const subtree = new Set(descendants(row.id));
     const underHidden = moved && newParent !== 0 && !!byId.get(newParent)!.is_inactive;
@@ -448,13 +618,32 @@ export class AdminCategoryService {
         name !== row.name ? `renamed '${row.name}' → '${name}'` : null,
         moved ? "moved" : null,
         input.position !== undefined || input.move !== undefined ? "reordered" : null,
-        input.isHidden !== undefined && input.isHidden !== !!row.is_inactive ? (input.isHidden ? "hidden" : "shown") : null,
+        input.isHidden !== undefined && input.isHidden !== !!row.is_inactive
+          ? input.isHidden
+            ? "hidden"
+            : "shown"
+          : null,
       ].filter(Boolean);
       await writeAudit(trx, now, {
-        adminUserId: caller.userId, customerId: row.customer_id, service: "admin/category", method: "patch", recordId: row.id,
+        adminUserId: caller.userId,
+        customerId: row.customer_id,
+        service: "admin/category",
+        method: "patch",
+        recordId: row.id,
         summary: `Category '${row.name}' ${what.join(", ") || "reordered"}`.slice(0, 500),
-        before: { name: before.name, parentId: before.parentId, position: before.position, isHidden: before.isHidden, fullSlug: before.fullSlug },
-        after: { name, parentId: newParent === 0 ? null : String(newParent), position: index + 1, isHidden: input.isHidden ?? !!row.is_inactive },
+        before: {
+          name: before.name,
+          parentId: before.parentId,
+          position: before.position,
+          isHidden: before.isHidden,
+          fullSlug: before.fullSlug,
+        },
+        after: {
+          name,
+          parentId: newParent === 0 ? null : String(newParent),
+          position: index + 1,
+          isHidden: input.isHidden ?? !!row.is_inactive,
+        },
       });
     });
     return this.out(db, row.id);

@@ -58,9 +58,15 @@ export function parseQuery<T>(schema: z.ZodType<T, any, any>, query: unknown): T
 
 /** An id in a body or query: digits or a positive integer; beyond the tables' range it names nothing (404 later). */
 export const idInput = z
-  .union([z.string().regex(ID_PATTERN, "must be an id (digits)"), z.number().int("must be an id (digits)").positive("must be an id (digits)")], {
-    errorMap: () => ({ message: "must be an id (digits)" }),
-  })
+  .union(
+    [
+      z.string().regex(ID_PATTERN, "must be an id (digits)"),
+      z.number().int("must be an id (digits)").positive("must be an id (digits)"),
+    ],
+    {
+      errorMap: () => ({ message: "must be an id (digits)" }),
+    },
+  )
   .transform(Number);
 
 /** Whether an id can name a row (ids beyond 32 bits never do). */
@@ -77,18 +83,36 @@ export const boolInput = z.union([z.boolean(), z.enum(["true", "false"]).transfo
   errorMap: () => ({ message: "must be true or false" }),
 });
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)").refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "must be a real date");
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)")
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    "must be a real date",
+  );
 
 /** Paging and a from/to day range: the fields every admin list may take. */
 export function listQuery<S extends z.ZodRawShape>(shape: S, defaultLimit: number, withDates = false) {
-  const base = z.object({
-    ...shape,
-    $limit: z.coerce.number({ invalid_type_error: "must be a number from 1 to 100" }).int("must be a whole number from 1 to 100").min(1, "must be from 1 to 100").max(100, "must be from 1 to 100").default(defaultLimit),
-    $skip: z.coerce.number({ invalid_type_error: "must be a whole number, 0 or more" }).int("must be a whole number, 0 or more").min(0, "must be 0 or more").default(0),
-    ...(withDates ? { from: day.optional(), to: day.optional() } : {}),
-  }).strict();
+  const base = z
+    .object({
+      ...shape,
+      $limit: z.coerce
+        .number({ invalid_type_error: "must be a number from 1 to 100" })
+        .int("must be a whole number from 1 to 100")
+        .min(1, "must be from 1 to 100")
+        .max(100, "must be from 1 to 100")
+        .default(defaultLimit),
+      $skip: z.coerce
+        .number({ invalid_type_error: "must be a whole number, 0 or more" })
+        .int("must be a whole number, 0 or more")
+        .min(0, "must be 0 or more")
+        .default(0),
+      ...(withDates ? { from: day.optional(), to: day.optional() } : {}),
+    })
+    .strict();
   return base.superRefine((v: any, ctx) => {
-    if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["from"], message: "must be on or before the 'to' date" });
+    if (v.from && v.to && v.from > v.to)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["from"], message: "must be on or before the 'to' date" });
   });
 }
 
@@ -139,7 +163,10 @@ export async function peopleById(db: Knex, ids: Array<number | null | undefined>
   return new Map(rows.map((r: any) => [Number(r.id), personOf(r)]));
 }
 
-export async function customersById(db: Knex, ids: Array<number | null | undefined>): Promise<Map<number, { id: string; name: string }>> {
+export async function customersById(
+  db: Knex,
+  ids: Array<number | null | undefined>,
+): Promise<Map<number, { id: string; name: string }>> {
   const wanted = [...new Set(ids.filter((id): id is number => id != null).map(Number))];
   if (!wanted.length) return new Map();
   const rows = await db("customers").whereIn("id", wanted).select("id", "name");
@@ -162,11 +189,14 @@ export async function requireCustomerRow(db: Knex, id: number): Promise<{ id: nu
 export const KNOWN_PERMISSIONS: readonly string[] = PERMISSIONS;
 
 export const permissionsInput = z
-  .array(z.string({ invalid_type_error: "must be a list of permission names" }), { invalid_type_error: "must be a list of permission names" })
+  .array(z.string({ invalid_type_error: "must be a list of permission names" }), {
+    invalid_type_error: "must be a list of permission names",
+  })
   .max(40, "too many permissions")
   .superRefine((list, ctx) => {
     const unknown = list.find((p) => !KNOWN_PERMISSIONS.includes(p));
-    if (unknown !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `'${unknown.slice(0, 60)}' is not a known permission` });
+    if (unknown !== undefined)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `'${unknown.slice(0, 60)}' is not a known permission` });
   })
   .transform((list) => KNOWN_PERMISSIONS.filter((p) => list.includes(p)));
 

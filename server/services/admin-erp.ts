@@ -3,23 +3,47 @@ import type { Knex } from "knex";
 import { z } from "zod";
 import type { ProviderParams } from "./base";
 import { writeAudit } from "./admin-audit";
-import { canExist, fieldErrors, listQuery, pageOf, parseBody, parseQuery, peopleById, requireAdmin, routeId, type AdminCtx } from "./admin-common";
+import {
+  canExist,
+  fieldErrors,
+  listQuery,
+  pageOf,
+  parseBody,
+  parseQuery,
+  peopleById,
+  requireAdmin,
+  routeId,
+  type AdminCtx,
+} from "./admin-common";
 import { FEED_FILE, JsonFeedSource, type ErpSource } from "./erp-feed";
 import { ErpWorker } from "./erp-import";
 
 // The ERP pull and its runs (issue 21 item 4, decision 131): POST queues an import job, the provider's worker runs it.
 
 const noQuery = (params: ProviderParams) => {
-  if (params.query && Object.keys(params.query).length) throw fieldErrors({ [Object.keys(params.query)[0]]: "Unknown parameter" });
+  if (params.query && Object.keys(params.query).length)
+    throw fieldErrors({ [Object.keys(params.query)[0]]: "Unknown parameter" });
 };
 
 async function runsOut(db: Knex, rows: any[], withErrors: boolean) {
-  const people = await peopleById(db, rows.map((r) => r.queued_by_user_id));
+  const people = await peopleById(
+    db,
+    rows.map((r) => r.queued_by_user_id),
+  );
   return rows.map((r) => {
     const out: Record<string, unknown> = {
-      id: String(r.id), status: r.status, file: r.file, queuedBy: r.queued_by_user_id == null ? null : people.get(Number(r.queued_by_user_id)) ?? null,
-      queuedAt: r.queued_at, startedAt: r.started_at ?? null, finishedAt: r.finished_at ?? null,
-      created: Number(r.created), updated: Number(r.updated), unchanged: Number(r.unchanged), errorCount: Number(r.error_count), failure: r.failure ?? null,
+      id: String(r.id),
+      status: r.status,
+      file: r.file,
+      queuedBy: r.queued_by_user_id == null ? null : (people.get(Number(r.queued_by_user_id)) ?? null),
+      queuedAt: r.queued_at,
+      startedAt: r.started_at ?? null,
+      finishedAt: r.finished_at ?? null,
+      created: Number(r.created),
+      updated: Number(r.updated),
+      unchanged: Number(r.unchanged),
+      errorCount: Number(r.error_count),
+      failure: r.failure ?? null,
     };
     if (withErrors) {
       let errors: unknown = [];
@@ -34,17 +58,29 @@ async function runsOut(db: Knex, rows: any[], withErrors: boolean) {
   });
 }
 
-const runQuery = listQuery({
-  status: z.enum(["pending", "running", "succeeded", "failed"], { errorMap: () => ({ message: "must be pending, running, succeeded or failed" }) }).optional(),
-}, 16);
+const runQuery = listQuery(
+  {
+    status: z
+      .enum(["pending", "running", "succeeded", "failed"], {
+        errorMap: () => ({ message: "must be pending, running, succeeded or failed" }),
+      })
+      .optional(),
+  },
+  16,
+);
 const runCreate = z.object({}).strict();
 
 /** GET/POST /api/admin/erp-import: the runs, and a new one queued. The worker starts and stops with the provider. */
 export class AdminErpImportService {
   readonly worker: ErpWorker | null;
 
-  constructor(private ctx: AdminCtx, private source: () => ErpSource = () => new JsonFeedSource(), opts: { worker?: boolean } = {}) {
-    this.worker = (opts.worker ?? (process.env.PROVIDER_ERP_WORKER ?? "on") !== "off") ? new ErpWorker(ctx, source) : null;
+  constructor(
+    private ctx: AdminCtx,
+    private source: () => ErpSource = () => new JsonFeedSource(),
+    opts: { worker?: boolean } = {},
+  ) {
+    this.worker =
+      (opts.worker ?? (process.env.PROVIDER_ERP_WORKER ?? "on") !== "off") ? new ErpWorker(ctx, source) : null;
   }
 
   async setup(app: { server?: { once(event: "close", listener: () => void): unknown } }): Promise<void> {
@@ -83,11 +119,18 @@ export class AdminErpImportService {
     const now = this.ctx.now();
     let id = 0;
     await db.transaction(async (trx) => {
-      const [row] = await trx("erp_import_runs").insert({ status: "pending", file: FEED_FILE, queued_by_user_id: caller.userId, queued_at: now.toISOString() }).returning("id");
+      const [row] = await trx("erp_import_runs")
+        .insert({ status: "pending", file: FEED_FILE, queued_by_user_id: caller.userId, queued_at: now.toISOString() })
+        .returning("id");
       id = Number(typeof row === "object" ? row.id : row);
       await writeAudit(trx, now, {
-        adminUserId: caller.userId, service: "admin/erp-import", method: "create", recordId: id, summary: `ERP import ${id} queued (${FEED_FILE})`,
-        before: null, after: { id: String(id), status: "pending", file: FEED_FILE },
+        adminUserId: caller.userId,
+        service: "admin/erp-import",
+        method: "create",
+        recordId: id,
+        summary: `ERP import ${id} queued (${FEED_FILE})`,
+        before: null,
+        after: { id: String(id), status: "pending", file: FEED_FILE },
       });
     });
     this.worker?.wake();

@@ -3,7 +3,18 @@ import { z } from "zod";
 import { clientAddressOf } from "../auth/client-address";
 import type { ProviderParams } from "./base";
 import {
-  canExist, idInput, likePattern, listQuery, pageOf, parseQuery, peopleById, requireAdmin, whereDays, type AdminCtx, type Page, type Person,
+  canExist,
+  idInput,
+  likePattern,
+  listQuery,
+  pageOf,
+  parseQuery,
+  peopleById,
+  requireAdmin,
+  whereDays,
+  type AdminCtx,
+  type Page,
+  type Person,
 } from "./admin-common";
 
 // The log-in history (issue 20 item 2, decision 127): every log-in attempt is recorded with who, why and from where.
@@ -61,11 +72,14 @@ export interface LoginAttemptOut {
 }
 
 export async function loginAttemptsOut(db: Knex, rows: any[]): Promise<LoginAttemptOut[]> {
-  const people = await peopleById(db, rows.map((r) => r.user_id));
+  const people = await peopleById(
+    db,
+    rows.map((r) => r.user_id),
+  );
   return rows.map((r) => ({
     id: String(r.id),
     email: r.email,
-    user: r.user_id == null ? null : people.get(Number(r.user_id)) ?? null,
+    user: r.user_id == null ? null : (people.get(Number(r.user_id)) ?? null),
     success: !!r.success,
     reason: r.reason ?? null,
     address: r.address ?? null,
@@ -74,11 +88,16 @@ export async function loginAttemptsOut(db: Knex, rows: any[]): Promise<LoginAtte
   }));
 }
 
-export const NEWEST_ATTEMPTS = [{ column: "attempted_at", order: "desc" as const }, { column: "id", order: "desc" as const }];
+export const NEWEST_ATTEMPTS = [
+  { column: "attempted_at", order: "desc" as const },
+  { column: "id", order: "desc" as const },
+];
 
 /** A user's attempts: by user id, or (rows from before migration 017) by their e-mail. */
 export const attemptsOf = (db: Knex, user: { id: number; email: string }) =>
-  db("login_attempts").where((w) => w.where("user_id", user.id).orWhere((o) => o.whereNull("user_id").where("email", user.email.toLowerCase())));
+  db("login_attempts").where((w) =>
+    w.where("user_id", user.id).orWhere((o) => o.whereNull("user_id").where("email", user.email.toLowerCase())),
+  );
 
 const attemptQuery = listQuery(
   {

@@ -5,8 +5,19 @@ import { callerOf, type ProviderParams } from "./base";
 import { writeAudit } from "./admin-audit";
 import { newIndex, requireProduct } from "./admin-catalogue";
 import {
-  canExist, customersById, fieldErrors, idInput, listQuery, pageOf, parseBody, parseQuery, requireAdmin, requireCustomerRow, routeId,
-  type AdminCtx, type Page,
+  canExist,
+  customersById,
+  fieldErrors,
+  idInput,
+  listQuery,
+  pageOf,
+  parseBody,
+  parseQuery,
+  requireAdmin,
+  requireCustomerRow,
+  routeId,
+  type AdminCtx,
+  type Page,
 } from "./admin-common";
 
 // Promotions (issue 21 item 3, decision 131): the dashboard's banners and featured products as data, scheduled by day
@@ -18,8 +29,12 @@ const AUDIENCES = ["all", "sector", "customer"] as const;
 /** Today's calendar day (UTC), as the promotions' days are kept. */
 export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 
-const realDay = (s: string) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
-const day = z.string({ invalid_type_error: "must be a date (YYYY-MM-DD)" }).regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)").refine(realDay, "must be a real date");
+const realDay = (s: string) =>
+  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+const day = z
+  .string({ invalid_type_error: "must be a date (YYYY-MM-DD)" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)")
+  .refine(realDay, "must be a real date");
 const sitePath = z
   .string({ invalid_type_error: "must be a path on this site, starting with /" })
   .trim()
@@ -29,7 +44,12 @@ const sitePath = z
 const promoInput = z
   .object({
     kind: z.enum(KINDS, { errorMap: () => ({ message: "must be banner or featured" }) }).optional(),
-    title: z.string({ invalid_type_error: "must be text" }).trim().min(1, "must not be empty").max(120, "must be at most 120 characters").optional(),
+    title: z
+      .string({ invalid_type_error: "must be text" })
+      .trim()
+      .min(1, "must not be empty")
+      .max(120, "must be at most 120 characters")
+      .optional(),
     text: z.string({ invalid_type_error: "must be text" }).trim().max(500, "must be at most 500 characters").optional(),
     image: sitePath.nullable().optional(),
     link: sitePath.nullable().optional(),
@@ -39,7 +59,11 @@ const promoInput = z
     audience: z.enum(AUDIENCES, { errorMap: () => ({ message: "must be all, sector or customer" }) }).optional(),
     sectorId: idInput.nullable().optional(),
     customerId: idInput.nullable().optional(),
-    position: z.number({ invalid_type_error: "must be a whole number" }).int("must be a whole number").min(1, "must be 1 or more").optional(),
+    position: z
+      .number({ invalid_type_error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(1, "must be 1 or more")
+      .optional(),
     move: z.enum(["up", "down"], { errorMap: () => ({ message: "must be up or down" }) }).optional(),
   })
   .strict();
@@ -63,7 +87,8 @@ interface PromoRow {
   updated_at: string;
 }
 
-const statusOf = (r: PromoRow, today: string) => (r.starts_on > today ? "scheduled" : r.ends_on < today ? "ended" : "live");
+const statusOf = (r: PromoRow, today: string) =>
+  r.starts_on > today ? "scheduled" : r.ends_on < today ? "ended" : "live";
 
 async function promotionsOut(db: Knex, rows: PromoRow[], today: string) {
   const itemIds = [...new Set(rows.map((r) => r.item_id).filter((id): id is number => id != null))];
@@ -71,7 +96,10 @@ async function promotionsOut(db: Knex, rows: PromoRow[], today: string) {
   const [items, sectors, customers] = await Promise.all([
     itemIds.length ? db("items").whereIn("id", itemIds).select("id", "item_code", "display_name") : [],
     sectorIds.length ? db("sectors").whereIn("id", sectorIds).select("id", "name") : [],
-    customersById(db, rows.map((r) => r.customer_id)),
+    customersById(
+      db,
+      rows.map((r) => r.customer_id),
+    ),
   ]);
   const itemById = new Map(items.map((i: any) => [Number(i.id), i]));
   const sectorById = new Map(sectors.map((s: any) => [Number(s.id), s]));
@@ -79,20 +107,35 @@ async function promotionsOut(db: Knex, rows: PromoRow[], today: string) {
     const item = r.item_id == null ? undefined : itemById.get(Number(r.item_id));
     const sector = r.sector_id == null ? undefined : sectorById.get(Number(r.sector_id));
     return {
-      id: String(r.id), kind: r.kind, title: r.title, text: r.text, image: r.image ?? null, link: r.link ?? null,
+      id: String(r.id),
+      kind: r.kind,
+      title: r.title,
+      text: r.text,
+      image: r.image ?? null,
+      link: r.link ?? null,
       item: item ? { id: String(item.id), itemCode: item.item_code, displayName: item.display_name } : null,
-      startsOn: r.starts_on, endsOn: r.ends_on, status: statusOf(r, today),
-      audience: r.audience, sector: sector ? { id: String(sector.id), name: sector.name } : null,
-      customer: r.customer_id == null ? null : customers.get(Number(r.customer_id)) ?? null,
-      position: Number(r.position), createdAt: r.created_at, updatedAt: r.updated_at,
+      startsOn: r.starts_on,
+      endsOn: r.ends_on,
+      status: statusOf(r, today),
+      audience: r.audience,
+      sector: sector ? { id: String(sector.id), name: sector.name } : null,
+      customer: r.customer_id == null ? null : (customers.get(Number(r.customer_id)) ?? null),
+      position: Number(r.position),
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
     };
   });
 }
 
-const promoQuery = listQuery({
-  status: z.enum(["live", "scheduled", "ended"], { errorMap: () => ({ message: "must be live, scheduled or ended" }) }).optional(),
-  kind: z.enum(KINDS, { errorMap: () => ({ message: "must be banner or featured" }) }).optional(),
-}, 50);
+const promoQuery = listQuery(
+  {
+    status: z
+      .enum(["live", "scheduled", "ended"], { errorMap: () => ({ message: "must be live, scheduled or ended" }) })
+      .optional(),
+    kind: z.enum(KINDS, { errorMap: () => ({ message: "must be banner or featured" }) }).optional(),
+  },
+  50,
+);
 
 const sectorQuery = listQuery({}, 100);
 
@@ -103,10 +146,31 @@ export class AdminSectorService {
     requireAdmin(params);
     const q = parseQuery(sectorQuery, params.query) as z.infer<typeof sectorQuery>;
     const { db } = this.ctx;
-    const { total, rows } = await pageOf<any>(db("sectors"), q, [{ column: "name", order: "asc" }, { column: "id", order: "asc" }], ["id", "name"]);
-    const counts = rows.length ? await db("customers").whereIn("sector_id", rows.map((r) => r.id)).groupBy("sector_id").select("sector_id", db.raw("count(*) as n")) : [];
+    const { total, rows } = await pageOf<any>(
+      db("sectors"),
+      q,
+      [
+        { column: "name", order: "asc" },
+        { column: "id", order: "asc" },
+      ],
+      ["id", "name"],
+    );
+    const counts = rows.length
+      ? await db("customers")
+          .whereIn(
+            "sector_id",
+            rows.map((r) => r.id),
+          )
+          .groupBy("sector_id")
+          .select("sector_id", db.raw("count(*) as n"))
+      : [];
     const byId = new Map(counts.map((c: any) => [Number(c.sector_id), Number(c.n)]));
-    return { total, limit: q.$limit, skip: q.$skip, data: rows.map((r) => ({ id: String(r.id), name: r.name, customerCount: byId.get(Number(r.id)) ?? 0 })) };
+    return {
+      total,
+      limit: q.$limit,
+      skip: q.$skip,
+      data: rows.map((r) => ({ id: String(r.id), name: r.name, customerCount: byId.get(Number(r.id)) ?? 0 })),
+    };
   }
 }
 
@@ -124,7 +188,15 @@ export class AdminPromotionService {
     if (q.status === "live") filtered.where("starts_on", "<=", today).where("ends_on", ">=", today);
     if (q.status === "scheduled") filtered.where("starts_on", ">", today);
     if (q.status === "ended") filtered.where("ends_on", "<", today);
-    const { total, rows } = await pageOf<PromoRow>(filtered, q, [{ column: "position", order: "asc" }, { column: "id", order: "asc" }], ["*"]);
+    const { total, rows } = await pageOf<PromoRow>(
+      filtered,
+      q,
+      [
+        { column: "position", order: "asc" },
+        { column: "id", order: "asc" },
+      ],
+      ["*"],
+    );
     return { total, limit: q.$limit, skip: q.$skip, data: await promotionsOut(db, rows, today) };
   }
 
@@ -140,7 +212,8 @@ export class AdminPromotionService {
 
   async get(id: unknown, params: ProviderParams) {
     requireAdmin(params);
-    if (params.query && Object.keys(params.query).length) throw fieldErrors({ [Object.keys(params.query)[0]]: "Unknown parameter" });
+    if (params.query && Object.keys(params.query).length)
+      throw fieldErrors({ [Object.keys(params.query)[0]]: "Unknown parameter" });
     return this.one(routeId(id, "Promotion"));
   }
 
@@ -149,16 +222,24 @@ export class AdminPromotionService {
     const errors: Record<string, string> = {};
     if (!current) {
       for (const k of ["position", "move"] as const) if (input[k] !== undefined) errors[k] = "Unknown field";
-    } else if (input.kind !== undefined && input.kind !== current.kind) errors.kind = "cannot be changed: delete the promotion and create another";
-    if (input.position !== undefined && input.move !== undefined) errors.move = "send either a position or a move, not both";
+    } else if (input.kind !== undefined && input.kind !== current.kind)
+      errors.kind = "cannot be changed: delete the promotion and create another";
+    if (input.position !== undefined && input.move !== undefined)
+      errors.move = "send either a position or a move, not both";
     const kind = input.kind ?? current?.kind;
     const title = input.title ?? current?.title;
     const startsOn = input.startsOn ?? current?.starts_on;
     const endsOn = input.endsOn ?? current?.ends_on;
     const audience = input.audience ?? current?.audience ?? "all";
-    const itemId = input.itemId !== undefined ? input.itemId : current?.item_id ?? null;
-    const sectorId = input.sectorId !== undefined ? input.sectorId : audience === "sector" ? current?.sector_id ?? null : null;
-    const customerId = input.customerId !== undefined ? input.customerId : audience === "customer" ? current?.customer_id ?? null : null;
+    const itemId = input.itemId !== undefined ? input.itemId : (current?.item_id ?? null);
+    const sectorId =
+      input.sectorId !== undefined ? input.sectorId : audience === "sector" ? (current?.sector_id ?? null) : null;
+    const customerId =
+      input.customerId !== undefined
+        ? input.customerId
+        : audience === "customer"
+          ? (current?.customer_id ?? null)
+          : null;
     if (!kind) errors.kind = "Required";
     if (!title) errors.title = "Required";
     if (!startsOn) errors.startsOn = "Required";
@@ -172,13 +253,21 @@ export class AdminPromotionService {
     if (Object.keys(errors).length) throw fieldErrors(errors);
     const { db } = this.ctx;
     if (itemId != null) await requireProduct(db, itemId);
-    if (sectorId != null && !(canExist(sectorId) && (await db("sectors").where("id", sectorId).first("id")))) throw new NotFound(`Sector '${sectorId}' not found`);
+    if (sectorId != null && !(canExist(sectorId) && (await db("sectors").where("id", sectorId).first("id"))))
+      throw new NotFound(`Sector '${sectorId}' not found`);
     if (customerId != null) await requireCustomerRow(db, customerId);
     return {
-      kind: kind!, title: title!, text: input.text ?? current?.text ?? "",
-      image: input.image !== undefined ? input.image : current?.image ?? null,
-      link: input.link !== undefined ? input.link : current?.link ?? null,
-      item_id: itemId, starts_on: startsOn!, ends_on: endsOn!, audience, sector_id: sectorId, customer_id: customerId,
+      kind: kind!,
+      title: title!,
+      text: input.text ?? current?.text ?? "",
+      image: input.image !== undefined ? input.image : (current?.image ?? null),
+      link: input.link !== undefined ? input.link : (current?.link ?? null),
+      item_id: itemId,
+      starts_on: startsOn!,
+      ends_on: endsOn!,
+      audience,
+      sector_id: sectorId,
+      customer_id: customerId,
     };
   }
 
@@ -192,12 +281,24 @@ export class AdminPromotionService {
     await db.transaction(async (trx) => {
       const last = await trx("promotions").max({ p: "position" }).first();
       const [inserted] = await trx("promotions")
-        .insert({ ...values, position: Number(last?.p ?? 0) + 1, created_by_user_id: caller.userId, created_at: now, updated_at: now })
+        .insert({
+          ...values,
+          position: Number(last?.p ?? 0) + 1,
+          created_by_user_id: caller.userId,
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id");
       id = Number(typeof inserted === "object" ? inserted.id : inserted);
       await writeAudit(trx, this.ctx.now(), {
-        adminUserId: caller.userId, customerId: values.customer_id, service: "admin/promotion", method: "create", recordId: id,
-        summary: `Promotion '${values.title}' created (${values.kind}, ${values.starts_on} to ${values.ends_on})`, before: null, after: values,
+        adminUserId: caller.userId,
+        customerId: values.customer_id,
+        service: "admin/promotion",
+        method: "create",
+        recordId: id,
+        summary: `Promotion '${values.title}' created (${values.kind}, ${values.starts_on} to ${values.ends_on})`,
+        before: null,
+        after: values,
       });
     });
     return this.one(id);
@@ -211,10 +312,18 @@ export class AdminPromotionService {
     const { db } = this.ctx;
     const current = await this.rowOf(db, promotionId);
     const values = await this.merged(input, current);
-    const changed = Object.fromEntries(Object.entries(values).filter(([k, v]) => (current as any)[k] !== v && !((current as any)[k] == null && v == null)));
+    const changed = Object.fromEntries(
+      Object.entries(values).filter(
+        ([k, v]) => (current as any)[k] !== v && !((current as any)[k] == null && v == null),
+      ),
+    );
     let order: number[] | null = null;
     if (input.position !== undefined || input.move !== undefined) {
-      const ids = (await db("promotions").orderBy([{ column: "position" }, { column: "id" }]).select("id")).map((r: any) => Number(r.id));
+      const ids = (
+        await db("promotions")
+          .orderBy([{ column: "position" }, { column: "id" }])
+          .select("id")
+      ).map((r: any) => Number(r.id));
       const from = ids.indexOf(promotionId);
       const to = newIndex(from, ids.length, { position: input.position, move: input.move });
       if (to !== from) {
@@ -226,14 +335,26 @@ export class AdminPromotionService {
     if (!Object.keys(changed).length && !order) return this.one(promotionId);
     const now = this.ctx.now();
     await db.transaction(async (trx) => {
-      if (Object.keys(changed).length) await trx("promotions").where("id", promotionId).update({ ...changed, updated_at: now.toISOString() });
-      if (order) for (const [i, pid] of order.entries()) await trx("promotions").where("id", pid).update({ position: i + 1 });
+      if (Object.keys(changed).length)
+        await trx("promotions")
+          .where("id", promotionId)
+          .update({ ...changed, updated_at: now.toISOString() });
+      if (order)
+        for (const [i, pid] of order.entries())
+          await trx("promotions")
+            .where("id", pid)
+            .update({ position: i + 1 });
       const before = Object.fromEntries(Object.keys(changed).map((k) => [k, (current as any)[k]]));
       if (order) Object.assign(before, { position: Number(current.position) });
       await writeAudit(trx, now, {
-        adminUserId: caller.userId, customerId: values.customer_id, service: "admin/promotion", method: "patch", recordId: promotionId,
+        adminUserId: caller.userId,
+        customerId: values.customer_id,
+        service: "admin/promotion",
+        method: "patch",
+        recordId: promotionId,
         summary: `Promotion '${values.title}' ${order && !Object.keys(changed).length ? "reordered" : "changed"}`,
-        before, after: { ...changed, ...(order ? { position: order.indexOf(promotionId) + 1 } : {}) },
+        before,
+        after: { ...changed, ...(order ? { position: order.indexOf(promotionId) + 1 } : {}) },
       });
     });
     return this.one(promotionId);
@@ -241,7 +362,8 @@ export class AdminPromotionService {
 
   async remove(id: unknown, params: ProviderParams) {
     const caller = requireAdmin(params);
-    if (params.query && Object.keys(params.query).length) throw fieldErrors({ [Object.keys(params.query)[0]]: "Unknown parameter" });
+    if (params.query && Object.keys(params.query).length)
+      throw fieldErrors({ [Object.keys(params.query)[0]]: "Unknown parameter" });
     const promotionId = routeId(id, "Promotion");
     const { db } = this.ctx;
     const answer = await this.one(promotionId);
@@ -251,8 +373,14 @@ export class AdminPromotionService {
       await trx("promotions").where("id", promotionId).delete();
       await trx("promotions").where("position", ">", row.position).decrement("position", 1);
       await writeAudit(trx, now, {
-        adminUserId: caller.userId, customerId: row.customer_id, service: "admin/promotion", method: "remove", recordId: promotionId,
-        summary: `Promotion '${row.title}' deleted`, before: row, after: null,
+        adminUserId: caller.userId,
+        customerId: row.customer_id,
+        service: "admin/promotion",
+        method: "remove",
+        recordId: promotionId,
+        summary: `Promotion '${row.title}' deleted`,
+        before: row,
+        after: null,
       });
     });
     return answer;
@@ -269,13 +397,22 @@ export async function livePromotions(db: Knex, customerId: number, now: Date) {
     .where("p.ends_on", ">=", today)
     .where((w) => {
       w.where("p.audience", "all").orWhere((c) => c.where("p.audience", "customer").where("p.customer_id", customerId));
-      if (customer?.sector_id != null) w.orWhere((s) => s.where("p.audience", "sector").where("p.sector_id", customer.sector_id));
+      if (customer?.sector_id != null)
+        w.orWhere((s) => s.where("p.audience", "sector").where("p.sector_id", customer.sector_id));
     })
     .orderBy([{ column: "p.position" }, { column: "p.id" }])
     .select("p.*", "i.is_inactive as item_inactive");
   return rows
     .filter((r) => !(r.kind === "featured" && r.item_inactive))
-    .map((r) => ({ id: String(r.id), kind: r.kind, title: r.title, text: r.text, image: r.image ?? null, link: r.link ?? null, itemId: r.item_id == null ? null : String(r.item_id) }));
+    .map((r) => ({
+      id: String(r.id),
+      kind: r.kind,
+      title: r.title,
+      text: r.text,
+      image: r.image ?? null,
+      link: r.link ?? null,
+      itemId: r.item_id == null ? null : String(r.item_id),
+    }));
 }
 
 /** GET /api/promotion (any logged-in user): the caller's customer's live promotions, for the dashboard. */
@@ -283,7 +420,8 @@ export class PromotionService {
   constructor(private ctx: { db: Knex; now: () => Date }) {}
   async find(params: ProviderParams) {
     const caller = callerOf(params);
-    for (const key of Object.keys(params.query ?? {})) throw new BadRequest(`Invalid query parameter '${key}'`, { errors: { [key]: "Unknown parameter" } });
+    for (const key of Object.keys(params.query ?? {}))
+      throw new BadRequest(`Invalid query parameter '${key}'`, { errors: { [key]: "Unknown parameter" } });
     if (caller.customerId == null) return { total: 0, data: [] };
     const data = await livePromotions(this.ctx.db, caller.customerId, this.ctx.now());
     return { total: data.length, data };

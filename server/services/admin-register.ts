@@ -8,7 +8,14 @@ import { AdminErpImportService, AdminErpSourceService } from "./admin-erp";
 import { AdminOrderService } from "./admin-orders";
 import { AdminPromotionService, AdminSectorService } from "./admin-promo";
 import { AdminActiveSessionService, AdminViewAsService } from "./admin-sessions";
-import { AdminAdminUserService, AdminCustomerService, AdminInvitationService, AdminPasswordResetService, AdminUserService, AdminUserUnitService } from "./admin-users";
+import {
+  AdminAdminUserService,
+  AdminCustomerService,
+  AdminInvitationService,
+  AdminPasswordResetService,
+  AdminUserService,
+  AdminUserUnitService,
+} from "./admin-users";
 import { InvitationService } from "./recovery";
 
 /** Every admin service and its methods (issue 20, decision 127); the evolve-user check covers each (server/app.ts). */
@@ -58,5 +65,6 @@ export function registerAdmin(app: Application, ctx: AdminCtx): void {
     "admin/erp-import": new AdminErpImportService(ctx),
     "admin/erp-source": new AdminErpSourceService(),
   };
-  for (const [path, methods] of Object.entries(ADMIN_SERVICES)) app.use(`api/${path}`, services[path] as any, { methods });
+  for (const [path, methods] of Object.entries(ADMIN_SERVICES))
+    app.use(`api/${path}`, services[path] as any, { methods });
 }

@@ -5,8 +5,23 @@ import type { ProviderAuthenticationService } from "../auth/authentication";
 import type { ProviderParams } from "./base";
 import { writeAudit } from "./admin-audit";
 import {
-  canExist, fieldErrors, idInput, listQuery, MINUTES_ACTIVE, pageOf, parseBody, parseQuery, peopleById, personOf, requireAdmin, requireCustomerRow,
-  requireUserRow, routeId, type AdminCtx, type Page, type Person,
+  canExist,
+  fieldErrors,
+  idInput,
+  listQuery,
+  MINUTES_ACTIVE,
+  pageOf,
+  parseBody,
+  parseQuery,
+  peopleById,
+  personOf,
+  requireAdmin,
+  requireCustomerRow,
+  requireUserRow,
+  routeId,
+  type AdminCtx,
+  type Page,
+  type Person,
 } from "./admin-common";
 
 // Active sessions (issue 20 item 1) and view-as sessions (item 7), decision 127.
@@ -21,7 +36,17 @@ const sessionOut = (r: any) => ({
   createdAt: r.created_at as string,
   lastSeenAt: r.last_seen_at as string,
 });
-const SESSION_COLUMNS = ["s.id", "s.user_id", "s.created_at", "s.last_seen_at", "s.customer_id", "c.name as customer_name", "u.email", "u.first_name", "u.last_name"];
+const SESSION_COLUMNS = [
+  "s.id",
+  "s.user_id",
+  "s.created_at",
+  "s.last_seen_at",
+  "s.customer_id",
+  "c.name as customer_name",
+  "u.email",
+  "u.first_name",
+  "u.last_name",
+];
 
 /** Sessions that still work: not revoked, not past their absolute expiry. */
 const liveSessions = (db: Knex, now: Date) =>
@@ -59,10 +84,16 @@ export class AdminActiveSessionService {
     const { total, rows } = await pageOf<any>(
       filtered,
       q,
-      [{ column: "s.last_seen_at", order: "desc" }, { column: "s.id", order: "desc" }],
+      [
+        { column: "s.last_seen_at", order: "desc" },
+        { column: "s.id", order: "desc" },
+      ],
       [...SESSION_COLUMNS, "s.punchout_session", "s.acting_admin_user_id"],
     );
-    const admins = await peopleById(db, rows.map((r) => r.acting_admin_user_id));
+    const admins = await peopleById(
+      db,
+      rows.map((r) => r.acting_admin_user_id),
+    );
     return {
       total,
       limit: q.$limit,
@@ -71,7 +102,7 @@ export class AdminActiveSessionService {
         ...sessionOut(r),
         punchout: r.punchout_session != null,
         actAs: r.acting_admin_user_id != null,
-        actingAdmin: r.acting_admin_user_id == null ? null : admins.get(Number(r.acting_admin_user_id)) ?? null,
+        actingAdmin: r.acting_admin_user_id == null ? null : (admins.get(Number(r.acting_admin_user_id)) ?? null),
       })),
     };
   }
@@ -83,15 +114,34 @@ export class AdminActiveSessionService {
     const { db } = this.ctx;
     const now = this.ctx.now();
     await db.transaction(async (trx) => {
-      const row = await liveSessions(trx, now).join("users as u", "u.id", "s.user_id").where("s.id", sessionId)
-        .first("s.id", "s.user_id", "s.customer_id", "s.last_seen_at", "s.acting_admin_user_id", "u.first_name", "u.last_name");
+      const row = await liveSessions(trx, now)
+        .join("users as u", "u.id", "s.user_id")
+        .where("s.id", sessionId)
+        .first(
+          "s.id",
+          "s.user_id",
+          "s.customer_id",
+          "s.last_seen_at",
+          "s.acting_admin_user_id",
+          "u.first_name",
+          "u.last_name",
+        );
       if (!row) throw new NotFound(`Session '${sessionId}' not found`);
-      const ended = await trx("auth_sessions").where("id", sessionId).whereNull("revoked_at").update({ revoked_at: now.toISOString() });
+      const ended = await trx("auth_sessions")
+        .where("id", sessionId)
+        .whereNull("revoked_at")
+        .update({ revoked_at: now.toISOString() });
       if (ended !== 1) throw new NotFound(`Session '${sessionId}' not found`);
       await writeAudit(trx, now, {
-        adminUserId: caller.userId, subjectUserId: row.user_id, customerId: row.customer_id, service: "admin/active-session", method: "remove",
-        recordId: sessionId, summary: `Ended a session of ${fullName(row)}`,
-        before: { sessionId: String(sessionId), lastSeenAt: row.last_seen_at, revoked: false }, after: { sessionId: String(sessionId), revoked: true },
+        adminUserId: caller.userId,
+        subjectUserId: row.user_id,
+        customerId: row.customer_id,
+        service: "admin/active-session",
+        method: "remove",
+        recordId: sessionId,
+        summary: `Ended a session of ${fullName(row)}`,
+        before: { sessionId: String(sessionId), lastSeenAt: row.last_seen_at, revoked: false },
+        after: { sessionId: String(sessionId), revoked: true },
       });
     });
     return { sessionId: String(sessionId), revoked: true };
@@ -103,7 +153,10 @@ const viewAsQuery = listQuery({}, 16);
 
 /** POST /api/admin/view-as {customerId, userId}; GET (this admin's live act-as sessions); DELETE /:sessionId (Stop). */
 export class AdminViewAsService {
-  constructor(private ctx: AdminCtx, private auth: () => ProviderAuthenticationService) {}
+  constructor(
+    private ctx: AdminCtx,
+    private auth: () => ProviderAuthenticationService,
+  ) {}
 
   async find(params: ProviderParams) {
     const caller = requireAdmin(params);
@@ -113,9 +166,19 @@ export class AdminViewAsService {
       .join("users as u", "u.id", "s.user_id")
       .leftJoin("customers as c", "c.id", "s.customer_id")
       .where("s.acting_admin_user_id", caller.userId);
-    const { total, rows } = await pageOf<any>(filtered, q, [{ column: "s.created_at", order: "desc" }, { column: "s.id", order: "desc" }], SESSION_COLUMNS);
+    const { total, rows } = await pageOf<any>(
+      filtered,
+      q,
+      [
+        { column: "s.created_at", order: "desc" },
+        { column: "s.id", order: "desc" },
+      ],
+      SESSION_COLUMNS,
+    );
     return {
-      total, limit: q.$limit, skip: q.$skip,
+      total,
+      limit: q.$limit,
+      skip: q.$skip,
       data: rows.map(sessionOut),
     };
   }
@@ -133,11 +196,21 @@ export class AdminViewAsService {
     if (!unit) throw fieldErrors({ userId: "This user has no business unit at this customer" });
     const admin = await requireUserRow(db, caller.userId);
     const opened = await db.transaction(async (trx) => {
-      const session = await this.auth().openSession(trx, { userId: user.id, customerId: customer.id, contactId: unit.contact_id, punchoutSession: null });
+      const session = await this.auth().openSession(trx, {
+        userId: user.id,
+        customerId: customer.id,
+        contactId: unit.contact_id,
+        punchoutSession: null,
+      });
       await trx("auth_sessions").where("id", session.sessionId).update({ acting_admin_user_id: caller.userId });
       await writeAudit(trx, now, {
-        adminUserId: caller.userId, subjectUserId: user.id, customerId: customer.id, service: "admin/view-as", method: "create",
-        recordId: session.sessionId, summary: `Viewed as ${fullName(user)} of ${customer.name}`,
+        adminUserId: caller.userId,
+        subjectUserId: user.id,
+        customerId: customer.id,
+        service: "admin/view-as",
+        method: "create",
+        recordId: session.sessionId,
+        summary: `Viewed as ${fullName(user)} of ${customer.name}`,
         after: { sessionId: String(session.sessionId), userId: String(user.id), customerId: String(customer.id) },
       });
       return session;
@@ -159,16 +232,27 @@ export class AdminViewAsService {
     const { db } = this.ctx;
     const now = this.ctx.now();
     await db.transaction(async (trx) => {
-      const row = await liveSessions(trx, now).join("users as u", "u.id", "s.user_id").leftJoin("customers as c", "c.id", "s.customer_id")
+      const row = await liveSessions(trx, now)
+        .join("users as u", "u.id", "s.user_id")
+        .leftJoin("customers as c", "c.id", "s.customer_id")
         .where({ "s.id": sessionId, "s.acting_admin_user_id": caller.userId })
         .first("s.id", "s.user_id", "s.customer_id", "c.name as customer_name", "u.first_name", "u.last_name");
       if (!row) throw new NotFound(`View-as session '${sessionId}' not found`);
-      const ended = await trx("auth_sessions").where("id", sessionId).whereNull("revoked_at").update({ revoked_at: now.toISOString() });
+      const ended = await trx("auth_sessions")
+        .where("id", sessionId)
+        .whereNull("revoked_at")
+        .update({ revoked_at: now.toISOString() });
       if (ended !== 1) throw new NotFound(`View-as session '${sessionId}' not found`);
       await writeAudit(trx, now, {
-        adminUserId: caller.userId, subjectUserId: row.user_id, customerId: row.customer_id, service: "admin/view-as", method: "remove",
-        recordId: sessionId, summary: `Stopped viewing as ${fullName(row)}${row.customer_name ? ` of ${row.customer_name}` : ""}`,
-        before: { sessionId: String(sessionId), ended: false }, after: { sessionId: String(sessionId), ended: true },
+        adminUserId: caller.userId,
+        subjectUserId: row.user_id,
+        customerId: row.customer_id,
+        service: "admin/view-as",
+        method: "remove",
+        recordId: sessionId,
+        summary: `Stopped viewing as ${fullName(row)}${row.customer_name ? ` of ${row.customer_name}` : ""}`,
+        before: { sessionId: String(sessionId), ended: false },
+        after: { sessionId: String(sessionId), ended: true },
       });
     });
     return { sessionId: String(sessionId), ended: true };

@@ -6,8 +6,24 @@ import { isPostgres } from "../db/knex";
 import type { ProviderParams } from "./base";
 import { auditAbout, auditOut, NEWEST_AUDIT, writeAudit } from "./admin-audit";
 import {
-  boolInput, canExist, customersById, fieldErrors, idInput, likePattern, listQuery, pageOf, parseBody, parseQuery, permissionsInput, personOf,
-  requireAdmin, requireCustomerRow, requireUserRow, routeId, type AdminCtx, type Page,
+  boolInput,
+  canExist,
+  customersById,
+  fieldErrors,
+  idInput,
+  likePattern,
+  listQuery,
+  pageOf,
+  parseBody,
+  parseQuery,
+  permissionsInput,
+  personOf,
+  requireAdmin,
+  requireCustomerRow,
+  requireUserRow,
+  routeId,
+  type AdminCtx,
+  type Page,
 } from "./admin-common";
 import { attemptsOf, loginAttemptsOut, NEWEST_ATTEMPTS } from "./admin-login-history";
 import { InvitationService, mailResetLink } from "./recovery";
@@ -23,8 +39,17 @@ async function lastLogins(db: Knex, users: Array<{ id: number; email: string }>)
   const ids = users.map((u) => u.id);
   const emails = users.map((u) => u.email.toLowerCase());
   const [byId, byEmail] = await Promise.all([
-    db("login_attempts").whereIn("user_id", ids).where("success", true).groupBy("user_id").select("user_id", db.raw("max(attempted_at) as at")),
-    db("login_attempts").whereNull("user_id").whereIn("email", emails).where("success", true).groupBy("email").select("email", db.raw("max(attempted_at) as at")),
+    db("login_attempts")
+      .whereIn("user_id", ids)
+      .where("success", true)
+      .groupBy("user_id")
+      .select("user_id", db.raw("max(attempted_at) as at")),
+    db("login_attempts")
+      .whereNull("user_id")
+      .whereIn("email", emails)
+      .where("success", true)
+      .groupBy("email")
+      .select("email", db.raw("max(attempted_at) as at")),
   ]);
   const idAt = new Map(byId.map((r: any) => [Number(r.user_id), r.at as string]));
   const emailAt = new Map(byEmail.map((r: any) => [r.email as string, r.at as string]));
@@ -39,12 +64,30 @@ async function lastLogins(db: Knex, users: Array<{ id: number; email: string }>)
 export async function adminUserOut(db: Knex, now: Date, userId: number) {
   const user = await requireUserRow(db, userId);
   const [units, logins, audit, sessions, last] = await Promise.all([
-    db("user_customers as uc").join("customers as c", "c.id", "uc.customer_id").join("contacts as ct", "ct.id", "uc.contact_id")
-      .where("uc.user_id", userId).orderBy([{ column: "c.name" }, { column: "c.id" }])
-      .select("c.id as customer_id", "c.name as customer_name", "ct.id as contact_id", "ct.first_name", "ct.last_name", "uc.permissions_json", "uc.is_approver", "uc.needs_approval", "uc.wp_contact_only"),
+    db("user_customers as uc")
+      .join("customers as c", "c.id", "uc.customer_id")
+      .join("contacts as ct", "ct.id", "uc.contact_id")
+      .where("uc.user_id", userId)
+      .orderBy([{ column: "c.name" }, { column: "c.id" }])
+      .select(
+        "c.id as customer_id",
+        "c.name as customer_name",
+        "ct.id as contact_id",
+        "ct.first_name",
+        "ct.last_name",
+        "uc.permissions_json",
+        "uc.is_approver",
+        "uc.needs_approval",
+        "uc.wp_contact_only",
+      ),
     attemptsOf(db, user).orderBy(NEWEST_ATTEMPTS).limit(10).select("*"),
     auditAbout(db, userId).orderBy(NEWEST_AUDIT).limit(10).select("*"),
-    db("auth_sessions").where("user_id", userId).whereNull("revoked_at").where("expires_at", ">", now.toISOString()).count({ n: "*" }).first(),
+    db("auth_sessions")
+      .where("user_id", userId)
+      .whereNull("revoked_at")
+      .where("expires_at", ">", now.toISOString())
+      .count({ n: "*" })
+      .first(),
     lastLogins(db, [user]),
   ]);
   return {
@@ -72,7 +115,10 @@ export async function adminUserOut(db: Knex, now: Date, userId: number) {
 
 /** Revokes every live session of a user (deactivation). */
 async function revokeAll(trx: Knex, userId: number, now: Date): Promise<number> {
-  return (await trx("auth_sessions").where("user_id", userId).whereNull("revoked_at").update({ revoked_at: now.toISOString() })) as number;
+  return (await trx("auth_sessions")
+    .where("user_id", userId)
+    .whereNull("revoked_at")
+    .update({ revoked_at: now.toISOString() })) as number;
 }
 
 /**
@@ -90,10 +136,18 @@ async function lockActiveAdmins(trx: Knex, caller: Caller): Promise<number[]> {
 const LAST_ADMIN = "At least one active admin must remain";
 
 const userQuery = listQuery(
-  { q: z.string().max(100, "at most 100 characters").optional(), customerId: idInput.optional(), isEvolveUser: boolInput.optional() },
+  {
+    q: z.string().max(100, "at most 100 characters").optional(),
+    customerId: idInput.optional(),
+    isEvolveUser: boolInput.optional(),
+  },
   16,
 );
-const userPatch = z.object({ isActive: z.boolean({ required_error: "required (true or false)", invalid_type_error: "must be true or false" }) }).strict();
+const userPatch = z
+  .object({
+    isActive: z.boolean({ required_error: "required (true or false)", invalid_type_error: "must be true or false" }),
+  })
+  .strict();
 
 /** GET /api/admin/user (+/:id), PATCH /api/admin/user/:id {isActive}. */
 export class AdminUserService {
@@ -107,25 +161,51 @@ export class AdminUserService {
     const text = q.q?.trim();
     if (text) {
       const pattern = likePattern(text);
-      filtered.where((w) => w.whereRaw(`lower(u.first_name || ' ' || u.last_name) like ? escape '\\'`, [pattern]).orWhereRaw(`lower(u.email) like ? escape '\\'`, [pattern]));
+      filtered.where((w) =>
+        w
+          .whereRaw(`lower(u.first_name || ' ' || u.last_name) like ? escape '\\'`, [pattern])
+          .orWhereRaw(`lower(u.email) like ? escape '\\'`, [pattern]),
+      );
     }
     if (q.customerId != null) {
       const customer = await requireCustomerRow(db, q.customerId);
       filtered.whereIn("u.id", db("user_customers").where("customer_id", customer.id).select("user_id"));
     }
     if (q.isEvolveUser != null) filtered.where("u.is_evolve_user", q.isEvolveUser);
-    const { total, rows } = await pageOf<any>(filtered, q,
-      [{ column: "u.last_name", order: "asc" }, { column: "u.first_name", order: "asc" }, { column: "u.id", order: "asc" }],
-      ["u.id", "u.email", "u.first_name", "u.last_name", "u.is_evolve_user", "u.is_inactive"]);
-    const units = rows.length ? await db("user_customers").whereIn("user_id", rows.map((r) => r.id)).select("user_id", "customer_id") : [];
-    const customers = await customersById(db, units.map((u: any) => u.customer_id));
+    const { total, rows } = await pageOf<any>(
+      filtered,
+      q,
+      [
+        { column: "u.last_name", order: "asc" },
+        { column: "u.first_name", order: "asc" },
+        { column: "u.id", order: "asc" },
+      ],
+      ["u.id", "u.email", "u.first_name", "u.last_name", "u.is_evolve_user", "u.is_inactive"],
+    );
+    const units = rows.length
+      ? await db("user_customers")
+          .whereIn(
+            "user_id",
+            rows.map((r) => r.id),
+          )
+          .select("user_id", "customer_id")
+      : [];
+    const customers = await customersById(
+      db,
+      units.map((u: any) => u.customer_id),
+    );
     return {
-      total, limit: q.$limit, skip: q.$skip,
+      total,
+      limit: q.$limit,
+      skip: q.$skip,
       data: rows.map((r) => ({
         ...personOf(r),
         isEvolveUser: !!r.is_evolve_user,
         isActive: !r.is_inactive,
-        customers: units.filter((u: any) => u.user_id === r.id).map((u: any) => customers.get(Number(u.customer_id))!).filter(Boolean)
+        customers: units
+          .filter((u: any) => u.user_id === r.id)
+          .map((u: any) => customers.get(Number(u.customer_id))!)
+          .filter(Boolean)
           .sort((a, b) => a.name.localeCompare(b.name)),
       })),
     };
@@ -133,7 +213,8 @@ export class AdminUserService {
 
   async get(id: unknown, params: ProviderParams) {
     requireAdmin(params);
-    if (params.query && Object.keys(params.query).length) throw fieldErrors({ [Object.keys(params.query)[0]]: "Unknown parameter" });
+    if (params.query && Object.keys(params.query).length)
+      throw fieldErrors({ [Object.keys(params.query)[0]]: "Unknown parameter" });
     return adminUserOut(this.ctx.db, this.ctx.now(), routeId(id, "User"));
   }
 
@@ -155,9 +236,16 @@ export class AdminUserService {
       await trx("users").where("id", userId).update({ is_inactive: !input.isActive });
       const revoked = input.isActive ? 0 : await revokeAll(trx, userId, now);
       await writeAudit(trx, now, {
-        adminUserId: caller.userId, subjectUserId: userId, service: "admin/user", method: "patch", recordId: userId,
-        summary: input.isActive ? `Reactivated ${fullName(user)}` : `Deactivated ${fullName(user)} (${revoked} session${revoked === 1 ? "" : "s"} ended)`,
-        before: { isActive: !user.is_inactive }, after: { isActive: input.isActive },
+        adminUserId: caller.userId,
+        subjectUserId: userId,
+        service: "admin/user",
+        method: "patch",
+        recordId: userId,
+        summary: input.isActive
+          ? `Reactivated ${fullName(user)}`
+          : `Deactivated ${fullName(user)} (${revoked} session${revoked === 1 ? "" : "s"} ended)`,
+        before: { isActive: !user.is_inactive },
+        after: { isActive: input.isActive },
       });
     });
     return adminUserOut(db, now, userId);
@@ -184,21 +272,49 @@ export class AdminUserUnitService {
     const input = parseBody(unitPatch, data);
     const { db } = this.ctx;
     const now = this.ctx.now();
-    const unit = await db("user_customers as uc").join("customers as c", "c.id", "uc.customer_id").where("uc.contact_id", contactId)
-      .first("uc.id", "uc.user_id", "uc.customer_id", "c.name as customer_name", "uc.permissions_json", "uc.is_approver", "uc.needs_approval", "uc.wp_contact_only");
+    const unit = await db("user_customers as uc")
+      .join("customers as c", "c.id", "uc.customer_id")
+      .where("uc.contact_id", contactId)
+      .first(
+        "uc.id",
+        "uc.user_id",
+        "uc.customer_id",
+        "c.name as customer_name",
+        "uc.permissions_json",
+        "uc.is_approver",
+        "uc.needs_approval",
+        "uc.wp_contact_only",
+      );
     if (!unit) throw new NotFound(`Business unit '${contactId}' not found`);
     const before = {
-      permissions: parsePermissions(unit.permissions_json), isApprover: !!unit.is_approver, needsApproval: !!unit.needs_approval, wpContactOnly: !!unit.wp_contact_only,
+      permissions: parsePermissions(unit.permissions_json),
+      isApprover: !!unit.is_approver,
+      needsApproval: !!unit.needs_approval,
+      wpContactOnly: !!unit.wp_contact_only,
     };
     const after = { ...before, ...input };
     await db.transaction(async (trx) => {
-      await trx("user_customers").where("id", unit.id).update({
-        permissions_json: JSON.stringify(after.permissions), is_approver: after.isApprover, needs_approval: after.needsApproval, wp_contact_only: after.wpContactOnly,
-      });
-      const changed = Object.keys(input).map((k) => (k === "permissions" ? "Permissions" : k)).join(", ");
+      await trx("user_customers")
+        .where("id", unit.id)
+        .update({
+          permissions_json: JSON.stringify(after.permissions),
+          is_approver: after.isApprover,
+          needs_approval: after.needsApproval,
+          wp_contact_only: after.wpContactOnly,
+        });
+      const changed = Object.keys(input)
+        .map((k) => (k === "permissions" ? "Permissions" : k))
+        .join(", ");
       await writeAudit(trx, now, {
-        adminUserId: caller.userId, subjectUserId: unit.user_id, customerId: unit.customer_id, service: "admin/user-unit", method: "patch", recordId: contactId,
-        summary: `${changed} changed in ${unit.customer_name}`, before, after,
+        adminUserId: caller.userId,
+        subjectUserId: unit.user_id,
+        customerId: unit.customer_id,
+        service: "admin/user-unit",
+        method: "patch",
+        recordId: contactId,
+        summary: `${changed} changed in ${unit.customer_name}`,
+        before,
+        after,
       });
     });
     return adminUserOut(db, now, unit.user_id);
@@ -221,7 +337,11 @@ export class AdminPasswordResetService {
     await db.transaction(async (trx) => {
       await mailResetLink(trx, this.ctx.portalUrl, user, now);
       await writeAudit(trx, now, {
-        adminUserId: caller.userId, subjectUserId: user.id, service: "admin/password-reset", method: "create", recordId: user.id,
+        adminUserId: caller.userId,
+        subjectUserId: user.id,
+        service: "admin/password-reset",
+        method: "create",
+        recordId: user.id,
         summary: `Sent a password reset to ${user.email}`,
       });
     });
@@ -232,9 +352,22 @@ export class AdminPasswordResetService {
 const inviteBody = z
   .object({
     customerId: idInput,
-    email: z.string({ required_error: "required", invalid_type_error: "must be an e-mail address" }).trim().toLowerCase().max(320, "at most 320 characters").email("must be an e-mail address"),
-    firstName: z.string({ required_error: "required", invalid_type_error: "must be text" }).trim().min(1, "required").max(100, "at most 100 characters"),
-    lastName: z.string({ required_error: "required", invalid_type_error: "must be text" }).trim().min(1, "required").max(100, "at most 100 characters"),
+    email: z
+      .string({ required_error: "required", invalid_type_error: "must be an e-mail address" })
+      .trim()
+      .toLowerCase()
+      .max(320, "at most 320 characters")
+      .email("must be an e-mail address"),
+    firstName: z
+      .string({ required_error: "required", invalid_type_error: "must be text" })
+      .trim()
+      .min(1, "required")
+      .max(100, "at most 100 characters"),
+    lastName: z
+      .string({ required_error: "required", invalid_type_error: "must be text" })
+      .trim()
+      .min(1, "required")
+      .max(100, "at most 100 characters"),
     permissions: permissionsInput.optional(),
     isApprover: z.boolean({ invalid_type_error: "must be true or false" }).optional(),
     needsApproval: z.boolean({ invalid_type_error: "must be true or false" }).optional(),
@@ -243,7 +376,10 @@ const inviteBody = z
 
 /** POST /api/admin/invitation: the invitation flow (decision 112) for any customer, any SPEC §6 permissions. */
 export class AdminInvitationService {
-  constructor(private ctx: AdminCtx, private invitations: InvitationService) {}
+  constructor(
+    private ctx: AdminCtx,
+    private invitations: InvitationService,
+  ) {}
 
   async create(data: unknown, params: ProviderParams) {
     const caller = requireAdmin(params);
@@ -262,9 +398,20 @@ export class AdminInvitationService {
       throw error;
     }
     await writeAudit(db, this.ctx.now(), {
-      adminUserId: caller.userId, customerId: customer.id, service: "admin/invitation", method: "create", recordId: sent.email,
+      adminUserId: caller.userId,
+      customerId: customer.id,
+      service: "admin/invitation",
+      method: "create",
+      recordId: sent.email,
       summary: `Invited ${sent.email} to ${customer.name}`,
-      after: { email: sent.email, firstName: invitation.firstName, lastName: invitation.lastName, permissions: invitation.permissions ?? null, isApprover: !!invitation.isApprover, needsApproval: !!invitation.needsApproval },
+      after: {
+        email: sent.email,
+        firstName: invitation.firstName,
+        lastName: invitation.lastName,
+        permissions: invitation.permissions ?? null,
+        isApprover: !!invitation.isApprover,
+        needsApproval: !!invitation.needsApproval,
+      },
     });
     return { ...sent, customer: { id: String(customer.id), name: customer.name } };
   }
@@ -278,17 +425,32 @@ export class AdminAdminUserService {
   constructor(private ctx: AdminCtx) {}
 
   private async out(db: Knex, rows: any[]) {
-    const last = await lastLogins(db, rows.map((r) => ({ id: Number(r.id), email: r.email })));
-    return rows.map((r) => ({ ...personOf(r), isActive: !r.is_inactive, isEvolveUser: !!r.is_evolve_user, lastLoginAt: last.get(Number(r.id)) ?? null }));
+    const last = await lastLogins(
+      db,
+      rows.map((r) => ({ id: Number(r.id), email: r.email })),
+    );
+    return rows.map((r) => ({
+      ...personOf(r),
+      isActive: !r.is_inactive,
+      isEvolveUser: !!r.is_evolve_user,
+      lastLoginAt: last.get(Number(r.id)) ?? null,
+    }));
   }
 
   async find(params: ProviderParams) {
     requireAdmin(params);
     const q = parseQuery(adminQuery, params.query) as z.infer<typeof adminQuery>;
     const { db } = this.ctx;
-    const { total, rows } = await pageOf<any>(db("users").where("is_evolve_user", true), q,
-      [{ column: "last_name", order: "asc" }, { column: "first_name", order: "asc" }, { column: "id", order: "asc" }],
-      ["id", "email", "first_name", "last_name", "is_inactive", "is_evolve_user"]);
+    const { total, rows } = await pageOf<any>(
+      db("users").where("is_evolve_user", true),
+      q,
+      [
+        { column: "last_name", order: "asc" },
+        { column: "first_name", order: "asc" },
+        { column: "id", order: "asc" },
+      ],
+      ["id", "email", "first_name", "last_name", "is_inactive", "is_evolve_user"],
+    );
     return { total, limit: q.$limit, skip: q.$skip, data: await this.out(db, rows) };
   }
 
@@ -305,8 +467,14 @@ export class AdminAdminUserService {
       const changed = await trx("users").where({ id: user.id, is_evolve_user: false }).update({ is_evolve_user: true });
       if (changed !== 1) throw new Conflict("This user is already an admin");
       await writeAudit(trx, now, {
-        adminUserId: caller.userId, subjectUserId: user.id, service: "admin/admin-user", method: "create", recordId: user.id,
-        summary: `Made ${fullName(user)} an admin`, before: { isEvolveUser: false }, after: { isEvolveUser: true },
+        adminUserId: caller.userId,
+        subjectUserId: user.id,
+        service: "admin/admin-user",
+        method: "create",
+        recordId: user.id,
+        summary: `Made ${fullName(user)} an admin`,
+        before: { isEvolveUser: false },
+        after: { isEvolveUser: true },
       });
     });
     return (await this.out(db, [await db("users").where("id", user.id).first()]))[0];
@@ -326,8 +494,14 @@ export class AdminAdminUserService {
       const changed = await trx("users").where({ id: userId, is_evolve_user: true }).update({ is_evolve_user: false });
       if (changed !== 1) throw new NotFound(`Admin user '${userId}' not found`);
       await writeAudit(trx, now, {
-        adminUserId: caller.userId, subjectUserId: userId, service: "admin/admin-user", method: "remove", recordId: userId,
-        summary: `Revoked the admin rights of ${fullName(user)}`, before: { isEvolveUser: true }, after: { isEvolveUser: false },
+        adminUserId: caller.userId,
+        subjectUserId: userId,
+        service: "admin/admin-user",
+        method: "remove",
+        recordId: userId,
+        summary: `Revoked the admin rights of ${fullName(user)}`,
+        before: { isEvolveUser: true },
+        after: { isEvolveUser: false },
       });
     });
     return (await this.out(db, [await db("users").where("id", userId).first()]))[0];
@@ -342,7 +516,13 @@ export class AdminCustomerService {
 
   private async out(db: Knex, rows: any[]) {
     const counts = rows.length
-      ? await db("user_customers").whereIn("customer_id", rows.map((r) => r.id)).groupBy("customer_id").select("customer_id", db.raw("count(*) as n"))
+      ? await db("user_customers")
+          .whereIn(
+            "customer_id",
+            rows.map((r) => r.id),
+          )
+          .groupBy("customer_id")
+          .select("customer_id", db.raw("count(*) as n"))
       : [];
     const byId = new Map(counts.map((c: any) => [Number(c.customer_id), Number(c.n)]));
     return rows.map((r) => ({ id: String(r.id), name: r.name, userCount: byId.get(Number(r.id)) ?? 0 }));
@@ -355,13 +535,22 @@ export class AdminCustomerService {
     const filtered = db("customers");
     const text = q.q?.trim();
     if (text) filtered.whereRaw("lower(name) like ? escape '\\'", [likePattern(text)]);
-    const { total, rows } = await pageOf<any>(filtered, q, [{ column: "name", order: "asc" }, { column: "id", order: "asc" }], ["id", "name"]);
+    const { total, rows } = await pageOf<any>(
+      filtered,
+      q,
+      [
+        { column: "name", order: "asc" },
+        { column: "id", order: "asc" },
+      ],
+      ["id", "name"],
+    );
     return { total, limit: q.$limit, skip: q.$skip, data: await this.out(db, rows) };
   }
 
   async get(id: unknown, params: ProviderParams) {
     requireAdmin(params);
-    if (params.query && Object.keys(params.query).length) throw fieldErrors({ [Object.keys(params.query)[0]]: "Unknown parameter" });
+    if (params.query && Object.keys(params.query).length)
+      throw fieldErrors({ [Object.keys(params.query)[0]]: "Unknown parameter" });
     const customer = await requireCustomerRow(this.ctx.db, routeId(id, "Customer"));
     return (await this.out(this.ctx.db, [customer]))[0];
   }

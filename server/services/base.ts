@@ -30,7 +30,10 @@ export function scopeOf(caller: Caller): number | null {
 /** For writes and customer-specific reads: a customer is needed even for evolve users. */
 export function requireCustomer(caller: Caller): number {
   const id = scopeOf(caller);
-  if (id == null) throw new BadRequest("customerId is required for this call (evolve users: add ?customerId=…)", { field: "customerId" });
+  if (id == null)
+    throw new BadRequest("customerId is required for this call (evolve users: add ?customerId=…)", {
+      field: "customerId",
+    });
   return id;
 }
 
@@ -45,7 +48,8 @@ export const STOCK_PERMISSIONS = ["canViewFullCatalogue", "canViewMyCatalogue", 
 export function requireOrdering(caller: Caller, kind: "standard" | "manpack" | "any"): void {
   const inPunchout = !!caller.punchoutSession;
   if (!inPunchout && has(caller, "browseOnly")) throw new Forbidden("This account may browse but not order");
-  if (!inPunchout && has(caller, "punchoutOnly")) throw new Forbidden("This account orders through its punchout system only");
+  if (!inPunchout && has(caller, "punchoutOnly"))
+    throw new Forbidden("This account orders through its punchout system only");
   if (caller.isEvolveUser) return;
   const stock = STOCK_PERMISSIONS.some((p) => has(caller, p));
   const manpack = has(caller, "canViewManpack") && has(caller, "manpackOrders");
@@ -56,7 +60,8 @@ export function requireOrdering(caller: Caller, kind: "standard" | "manpack" | "
 
 /** Decision 028: may look at products (wish list): a stock catalogue permission or canViewManpack; not punchoutOnly outside punchout. */
 export function requireCatalogue(caller: Caller): void {
-  if (!caller.punchoutSession && has(caller, "punchoutOnly")) throw new Forbidden("This account orders through its punchout system only");
+  if (!caller.punchoutSession && has(caller, "punchoutOnly"))
+    throw new Forbidden("This account orders through its punchout system only");
   if (caller.isEvolveUser || STOCK_PERMISSIONS.some((p) => has(caller, p)) || has(caller, "canViewManpack")) return;
   throw new Forbidden("This account may not view a catalogue");
 }
@@ -99,7 +104,8 @@ export function byKey<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
 
 /** A body must be a JSON object; anything else is a 400. */
 export function bodyOf(data: unknown): Record<string, any> {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new BadRequest("The request body must be a JSON object");
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    throw new BadRequest("The request body must be a JSON object");
   return data as Record<string, any>;
 }
 
@@ -119,7 +125,10 @@ export interface ListDef<Out> {
 
 /** A read-only Feathers service over one scoped table: find (paged, filtered) and get by id. */
 export class ListService<Out> {
-  constructor(protected ctx: Ctx, protected def: ListDef<Out>) {}
+  constructor(
+    protected ctx: Ctx,
+    protected def: ListDef<Out>,
+  ) {}
 
   protected parse(params: ProviderParams, caller: Caller): ParsedQuery {
     const spec = typeof this.def.spec === "function" ? this.def.spec(this.ctx, caller) : this.def.spec;

@@ -20,7 +20,9 @@ const line = z
     name: optionalText(300),
     thumbnail: optionalText(500),
     price: z.number().nonnegative().nullable().optional(),
-    options: z.record(z.string().max(100), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).optional(),
+    options: z
+      .record(z.string().max(100), z.union([z.string().max(200), z.number(), z.boolean(), z.null()]))
+      .optional(),
     custombasket: z.union([z.boolean(), z.string().max(200), z.null()]).optional(),
   })
   .strict();
@@ -65,7 +67,10 @@ export function parseOr400<T>(schema: z.ZodType<T, any, any>, data: unknown): T 
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue.path.join(".") || "body";
-  throw new BadRequest(`Invalid value at field "${field}": ${issue.message}`, { field, errors: result.error.issues.slice(0, 10) });
+  throw new BadRequest(`Invalid value at field "${field}": ${issue.message}`, {
+    field,
+    errors: result.error.issues.slice(0, 10),
+  });
 }
 
 /**
@@ -84,7 +89,11 @@ export function basketKey(caller: { userId: number; punchoutSession: string | nu
   return { userId: caller.userId, customerId, punchoutSession: caller.punchoutSession ?? "" };
 }
 
-const keyColumns = (key: BasketKey) => ({ user_id: key.userId, customer_id: key.customerId, punchout_session: key.punchoutSession });
+const keyColumns = (key: BasketKey) => ({
+  user_id: key.userId,
+  customer_id: key.customerId,
+  punchout_session: key.punchoutSession,
+});
 const KEY_COLUMNS = ["user_id", "customer_id", "punchout_session"];
 
 export async function loadBasketState(db: Knex, key: BasketKey): Promise<BasketState> {
@@ -103,7 +112,11 @@ export async function saveBasketState(db: Knex, key: BasketKey, state: BasketSta
   await db("basket_sessions")
     .insert({ ...keyColumns(key), state_json: JSON.stringify(state), updated_at: now.toISOString(), version: 1 })
     .onConflict(KEY_COLUMNS)
-    .merge({ state_json: JSON.stringify(state), updated_at: now.toISOString(), version: db.raw("?? + 1", ["basket_sessions.version"]) });
+    .merge({
+      state_json: JSON.stringify(state),
+      updated_at: now.toISOString(),
+      version: db.raw("?? + 1", ["basket_sessions.version"]),
+    });
 }
 
 /**
@@ -116,7 +129,9 @@ export async function claimBasketVersion(db: Knex, key: BasketKey, version: numb
     .insert({ ...keyColumns(key), state_json: JSON.stringify(EMPTY_BASKET), updated_at: now.toISOString(), version: 0 })
     .onConflict(KEY_COLUMNS)
     .ignore();
-  const updated = await db("basket_sessions").where({ ...keyColumns(key), version }).update({ version: version + 1, updated_at: now.toISOString() });
+  const updated = await db("basket_sessions")
+    .where({ ...keyColumns(key), version })
+    .update({ version: version + 1, updated_at: now.toISOString() });
   return updated === 1;
 }
 
@@ -136,7 +151,13 @@ function requireBasketWrite(caller: Caller, body: Record<string, unknown>): void
  * unit, or (an approver) a punched-out one of the customer, as placing the order checks chosenBasket (decision 074).
  * Only a new value is checked, so a state read and written back whole stays writable after its saved basket is gone.
  */
-async function requireLoadableBasket(db: Knex, caller: Caller, customerId: number, state: BasketState, current: BasketState): Promise<void> {
+async function requireLoadableBasket(
+  db: Knex,
+  caller: Caller,
+  customerId: number,
+  state: BasketState,
+  current: BasketState,
+): Promise<void> {
   if (state.loadedBasket == null || state.loadedBasket === current.loadedBasket) return;
   const found = await db("saved_baskets")
     .where({ id: Number(state.loadedBasket), customer_id: customerId })
@@ -146,14 +167,21 @@ async function requireLoadableBasket(db: Knex, caller: Caller, customerId: numbe
     })
     .first("id");
   if (!found) {
-    throw new BadRequest(`Invalid value at field "loadedBasket": no saved basket ${state.loadedBasket} you may order from`, { field: "loadedBasket" });
+    throw new BadRequest(
+      `Invalid value at field "loadedBasket": no saved basket ${state.loadedBasket} you may order from`,
+      { field: "loadedBasket" },
+    );
   }
 }
 
 /** The basket state as sent to the caller: no line prices for a caller with pricingHidden (decision 059). */
 export function basketFor(caller: Caller, state: BasketState): BasketState {
   if (!pricesHiddenFrom(caller)) return state;
-  return { ...state, stock: linesFor(caller, state.stock), manpack: state.manpack.map((pack) => ({ ...pack, data: linesFor(caller, pack.data) })) };
+  return {
+    ...state,
+    stock: linesFor(caller, state.stock),
+    manpack: state.manpack.map((pack) => ({ ...pack, data: linesFor(caller, pack.data) })),
+  };
 }
 
 /** A basket body as written back by a client: the version it read is not part of the state. */
@@ -188,7 +216,13 @@ export class BasketSessionService {
     requireBasketWrite(caller, body);
     await requireBasketWritable(this.ctx.db, caller);
     const state = parseOr400(basketStateSchema, body);
-    await requireLoadableBasket(this.ctx.db, caller, customerId, state, await loadBasketState(this.ctx.db, basketKey(caller, customerId)));
+    await requireLoadableBasket(
+      this.ctx.db,
+      caller,
+      customerId,
+      state,
+      await loadBasketState(this.ctx.db, basketKey(caller, customerId)),
+    );
     await saveBasketState(this.ctx.db, basketKey(caller, customerId), state, this.ctx.now());
     return this.answer(caller, customerId);
   }

@@ -21,7 +21,12 @@ export interface ResetOutcome {
 const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const UK_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
+const UK_DAY = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 /** The UK calendar day of an instant, as YYYY-MM-DD. */
 export function dayOf(now: Date): string {
@@ -46,14 +51,17 @@ export function budgetAfterReset(budget: ResettableBudget, today: string): Reset
   const due = budget.resetDate == null ? null : dayNumber(budget.resetDate);
   const now = dayNumber(today);
   const period = budget.resetDays;
-  if (due == null || now == null || period == null || !Number.isInteger(period) || period <= 0 || now < due) return unchanged;
+  if (due == null || now == null || period == null || !Number.isInteger(period) || period <= 0 || now < due)
+    return unchanged;
   const periods = Math.floor((now - due) / period) + 1;
   const next = new Date((due + periods * period) * DAY_MS).toISOString().slice(0, 10);
   return { usedQty: 0, resetDate: next, reset: true };
 }
 
 /** The earliest reset date among a wearer's budgets that renew (after reset), or null when none renews. */
-export function nextResetDate(budgets: ReadonlyArray<{ resetDate: string | null; resetDays: number | null }>): string | null {
+export function nextResetDate(
+  budgets: ReadonlyArray<{ resetDate: string | null; resetDays: number | null }>,
+): string | null {
   const renews = (b: { resetDate: string | null; resetDays: number | null }) =>
     b.resetDate != null && dayNumber(b.resetDate) != null && Number.isInteger(b.resetDays) && (b.resetDays ?? 0) > 0;
   const dates = budgets.filter(renews).map((b) => b.resetDate as string);

@@ -21,8 +21,15 @@ export interface CategoryNode {
 
 function categoryOut(r: any): CategoryNode {
   return {
-    internalId: String(r.id), name: r.name, slug: r.slug, fullSlug: r.full_slug, type: r.type,
-    displayOrder: r.display_order, image: r.image ?? null, parentId: str(r.parent_id), children: [],
+    internalId: String(r.id),
+    name: r.name,
+    slug: r.slug,
+    fullSlug: r.full_slug,
+    type: r.type,
+    displayOrder: r.display_order,
+    image: r.image ?? null,
+    parentId: str(r.parent_id),
+    children: [],
   };
 }
 
@@ -37,8 +44,13 @@ function visibleCategories(db: Knex, customerId: number | null, type?: CategoryT
 }
 
 /** One query, nested in memory. */
-export async function categoryTree(db: Knex, opts: { type: CategoryType; customerId: number | null }): Promise<CategoryNode[]> {
-  const rows = await visibleCategories(db, opts.customerId, opts.type).orderBy([{ column: "display_order" }, { column: "name" }]).select("*");
+export async function categoryTree(
+  db: Knex,
+  opts: { type: CategoryType; customerId: number | null },
+): Promise<CategoryNode[]> {
+  const rows = await visibleCategories(db, opts.customerId, opts.type)
+    .orderBy([{ column: "display_order" }, { column: "name" }])
+    .select("*");
   const nodes = new Map<number, CategoryNode>(rows.map((r: any) => [r.id, categoryOut(r)]));
   const roots: CategoryNode[] = [];
   for (const r of rows) {
@@ -70,7 +82,10 @@ export function categoriesDef(): ListDef<CategoryNode> {
         type: { type: "string", column: "categories.type", ops: ["eq", "$in"] },
         displayOrder: { type: "int", column: "categories.display_order", sortOnly: true, sortable: true },
       },
-      defaultSort: [["categories.display_order", "asc"], ["categories.name", "asc"]],
+      defaultSort: [
+        ["categories.display_order", "asc"],
+        ["categories.name", "asc"],
+      ],
       tieBreaker: "categories.id",
     },
     base: (ctx, caller) => visibleCategories(ctx.db, scopeOf(caller)),
@@ -84,7 +99,10 @@ export function categoriesDef(): ListDef<CategoryNode> {
  * data = top-level nodes with nested children; list_all answers every top-level node.
  */
 export class CategoryTreeService {
-  constructor(private ctx: Ctx, private defaultType: CategoryType) {}
+  constructor(
+    private ctx: Ctx,
+    private defaultType: CategoryType,
+  ) {}
   private parse(query: Record<string, any> = {}) {
     const allowed = ["type", "list_all", "old_query", "$limit", "$skip"];
     for (const k of Object.keys(query)) if (!allowed.includes(k)) throw invalid(k);
@@ -124,7 +142,8 @@ export function cataloguesDef(type: "custom" | "smi" | "user"): ListDef<unknown>
       defaultSort: [["catalogues.name", "asc"]],
       tieBreaker: "catalogues.id",
     },
-    base: (ctx, caller) => ctx.db("catalogues").where("catalogues.type", type).where("catalogues.customer_id", requireCustomer(caller)),
+    base: (ctx, caller) =>
+      ctx.db("catalogues").where("catalogues.type", type).where("catalogues.customer_id", requireCustomer(caller)),
     select: (qb) => qb.select("catalogues.*"),
     map: (_ctx, rows) =>
       rows.map((r) => ({ internalId: String(r.id), name: r.name, type: r.type, contactId: str(r.contact_id) })),
@@ -162,7 +181,13 @@ function itemOut(r: any, caller: Caller): ItemOut {
     isDropShip: !!r.is_drop_ship,
     hasFinish: !!r.has_finish,
     isInactive: !!r.is_inactive,
-    options: { size: r.size ?? null, legLength: r.leg_length ?? null, color: r.color ?? null, finish: r.finish ?? null, logo: r.logo ?? null },
+    options: {
+      size: r.size ?? null,
+      legLength: r.leg_length ?? null,
+      color: r.color ?? null,
+      finish: r.finish ?? null,
+      logo: r.logo ?? null,
+    },
     enStandards: json(r.en_standards_json, []),
     features: json(r.features_json, []),
     images: json(r.images_json, {}),
@@ -190,7 +215,9 @@ function categorySubtree(db: Knex, categoryId: number, customerId: number | null
 
 function inCategories(db: Knex, qb: Knex.QueryBuilder, categoryIds: Knex.QueryBuilder) {
   qb.where((w) =>
-    w.whereIn("items.class_id", categoryIds.clone()).orWhereIn("items.id", db("item_categories").whereIn("category_id", categoryIds.clone()).select("item_id")),
+    w
+      .whereIn("items.class_id", categoryIds.clone())
+      .orWhereIn("items.id", db("item_categories").whereIn("category_id", categoryIds.clone()).select("item_id")),
   );
 }
 
@@ -212,17 +239,36 @@ const itemFields = (db: Knex, caller: Caller): Record<string, FieldSpec> => ({
     ops: ["eq", "$match", "$in"],
     filter: (qb, op, value) => {
       const ids = (Array.isArray(value) ? value : [value]) as number[];
-      const subtree = db("categories").where((w) => ids.forEach((id) => w.orWhereIn("id", categorySubtree(db, id, scopeOf(caller)))));
+      const subtree = db("categories").where((w) =>
+        ids.forEach((id) => w.orWhereIn("id", categorySubtree(db, id, scopeOf(caller)))),
+      );
       inCategories(db, qb, subtree.select("id"));
     },
   },
 });
 
 const ITEM_EXTRAS = {
-  scope: "string", includeChildren: "bool", includeFinished: "bool", includePricing: "bool", includeAllocation: "bool",
-  employees: "stringList", contactProducts: "bool", contactId: "int", grade: "string", catalogueId: "int", catId: "int",
-  q: "string", en: "string", colour: "string", ideal: "string", catalogue: "string", connections: "string",
-  menuItemId: "int", visibleInCatalogue: "bool", filteredCatalogue: "string", old_query: "string",
+  scope: "string",
+  includeChildren: "bool",
+  includeFinished: "bool",
+  includePricing: "bool",
+  includeAllocation: "bool",
+  employees: "stringList",
+  contactProducts: "bool",
+  contactId: "int",
+  grade: "string",
+  catalogueId: "int",
+  catId: "int",
+  q: "string",
+  en: "string",
+  colour: "string",
+  ideal: "string",
+  catalogue: "string",
+  connections: "string",
+  menuItemId: "int",
+  visibleInCatalogue: "bool",
+  filteredCatalogue: "string",
+  old_query: "string",
 } as const;
 
 /**
@@ -236,14 +282,18 @@ async function checkWearer(db: Knex, caller: Caller, x: Record<string, any>, for
   const sent = ["contactId", "grade", "contactProducts"].find((k) => x[k] != null)!;
   if (scope !== "manpack") throw invalid(sent, "goes with scope=manpack only");
   if (x.contactProducts && x.contactId == null) throw invalid("contactProducts", "needs a contactId");
-  if (!caller.isEvolveUser && !has(caller, "canViewManpack")) throw new Forbidden("Wearer packs are not available to this account");
+  if (!caller.isEvolveUser && !has(caller, "canViewManpack"))
+    throw new Forbidden("Wearer packs are not available to this account");
   if (x.grade != null && !String(x.grade).trim()) throw invalid("grade", "expected a grade");
   if (x.contactId == null) {
     requireCustomer(caller);
     return;
   }
-  const contact = await db("contacts").where({ id: x.contactId, customer_id: requireCustomer(caller) }).first("id", "grade");
-  if (!contact || (caller.wpContactOnly && contact.id !== caller.contactId)) throw new NotFound(`Contact '${x.contactId}' not found`);
+  const contact = await db("contacts")
+    .where({ id: x.contactId, customer_id: requireCustomer(caller) })
+    .first("id", "grade");
+  if (!contact || (caller.wpContactOnly && contact.id !== caller.contactId))
+    throw new NotFound(`Contact '${x.contactId}' not found`);
   if (x.grade != null && x.grade !== (contact.grade ?? "")) throw invalid("grade", "is not this contact's grade");
 }
 
@@ -270,7 +320,11 @@ function entitledTo(db: Knex, q: Knex.QueryBuilder, customerId: number, x: Recor
 }
 
 /** The customer's names of allocation types (its budgets', SPEC §3 Contact budget allocationTypeName); else the type itself. */
-async function allocationTypeNames(db: Knex, customerId: number | null, types: Array<string | null>): Promise<Map<string, string>> {
+async function allocationTypeNames(
+  db: Knex,
+  customerId: number | null,
+  types: Array<string | null>,
+): Promise<Map<string, string>> {
   const wanted = [...new Set(types.filter((t): t is string => t != null))];
   if (!wanted.length || customerId == null) return new Map();
   const rows: Array<{ type: string; allocation_type_name: string }> = await db("contact_budgets")
@@ -301,7 +355,8 @@ export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
       if (catalogueId == null) return;
       const catalogue = await ctx.db("catalogues").where("id", catalogueId).first();
       const customerId = scopeOf(caller);
-      if (!catalogue || (customerId != null && catalogue.customer_id !== customerId)) throw new NotFound(`Catalogue '${catalogueId}' not found`);
+      if (!catalogue || (customerId != null && catalogue.customer_id !== customerId))
+        throw new NotFound(`Catalogue '${catalogueId}' not found`);
     },
     base: (ctx, caller, parsed) => {
       const { db } = ctx;
@@ -310,19 +365,23 @@ export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
       const q = db("items");
       if (!x.includeFinished) q.where("items.is_inactive", false);
       const scope = forcedScope ?? x.scope ?? "all";
-      if (!["all", "my", "manpack", "full"].includes(scope)) throw invalid("scope", "expected all, my, manpack or full");
+      if (!["all", "my", "manpack", "full"].includes(scope))
+        throw invalid("scope", "expected all, my, manpack or full");
       if (scope === "my" || scope === "manpack") {
         if (customerId == null) return q.whereRaw("1 = 0");
         inCategories(db, q, visibleCategories(db, customerId, scope).select("categories.id"));
         // the my catalogue in the admin's order (issue 21, decision 131) unless a $sort is asked for
         if (scope === "my" && !parsed.keys.includes("$sort")) {
-          q.leftJoin("my_catalogue_positions as mcp", (j) => j.on("mcp.item_id", "items.id").andOn("mcp.customer_id", db.raw("?", [customerId])));
+          q.leftJoin("my_catalogue_positions as mcp", (j) =>
+            j.on("mcp.item_id", "items.id").andOn("mcp.customer_id", db.raw("?", [customerId])),
+          );
           parsed.sort.unshift(["mcp.position", "asc"]);
         }
       } else if (scope === "full") {
         inCategories(db, q, visibleCategories(db, customerId, "full").select("categories.id"));
       }
-      if (scope === "manpack" && customerId != null && (x.contactId != null || x.grade != null)) entitledTo(db, q, customerId, x);
+      if (scope === "manpack" && customerId != null && (x.contactId != null || x.grade != null))
+        entitledTo(db, q, customerId, x);
       if (x.catalogueId != null) {
         q.whereIn("items.id", db("catalogue_items").where("catalogue_id", x.catalogueId).select("item_id"));
       }
@@ -334,9 +393,14 @@ export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
       if (x.colour) {
         const colour = String(x.colour).toLowerCase();
         q.where((w) =>
-          w.whereRaw("lower(items.color) = ?", [colour]).orWhereExists(
-            db("items as c").whereRaw("c.parent_id = items.id").whereRaw("lower(c.color) = ?", [colour]).select(db.raw("1")),
-          ),
+          w
+            .whereRaw("lower(items.color) = ?", [colour])
+            .orWhereExists(
+              db("items as c")
+                .whereRaw("c.parent_id = items.id")
+                .whereRaw("lower(c.color) = ?", [colour])
+                .select(db.raw("1")),
+            ),
         );
       }
       // variants are listed under their parent unless asked for by id / parent
@@ -353,17 +417,39 @@ export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
     select: (qb) => qb.select("items.id"),
     map: async (ctx, ids, caller, parsed) => {
       const found = ids.length
-        ? await ctx.db("items").leftJoin("categories as cls", "cls.id", "items.class_id").whereIn("items.id", ids.map((r) => r.id)).select("items.*", "cls.name as class_name")
+        ? await ctx
+            .db("items")
+            .leftJoin("categories as cls", "cls.id", "items.class_id")
+            .whereIn(
+              "items.id",
+              ids.map((r) => r.id),
+            )
+            .select("items.*", "cls.name as class_name")
         : [];
       const byId = new Map(found.map((r: any) => [r.id, r]));
       const rows = ids.map((r) => byId.get(r.id)).filter(Boolean);
       const out = rows.map((r) => itemOut(r, caller));
       if ((parsed.extras as any).includeAllocation) {
-        const names = await allocationTypeNames(ctx.db, scopeOf(caller), rows.map((r) => r.allocation_type));
-        out.forEach((o) => (o.allocationTypeName = o.allocationType == null ? null : names.get(String(o.allocationType)) ?? o.allocationType));
+        const names = await allocationTypeNames(
+          ctx.db,
+          scopeOf(caller),
+          rows.map((r) => r.allocation_type),
+        );
+        out.forEach(
+          (o) =>
+            (o.allocationTypeName =
+              o.allocationType == null ? null : (names.get(String(o.allocationType)) ?? o.allocationType)),
+        );
       }
       if ((parsed.extras as any).includeChildren && rows.length) {
-        const children = await ctx.db("items").whereIn("parent_id", rows.map((r) => r.id)).where("is_inactive", false).orderBy("id");
+        const children = await ctx
+          .db("items")
+          .whereIn(
+            "parent_id",
+            rows.map((r) => r.id),
+          )
+          .where("is_inactive", false)
+          .orderBy("id");
         const byParent = byKey(children, (c: any) => c.parent_id);
         out.forEach((o, i) => (o.simples = (byParent.get(rows[i].id) ?? []).map((c) => simpleOut(c, caller))));
       }

@@ -22,7 +22,8 @@ function wpParams(query: WpQuery | undefined, allowed: string[]) {
   return {
     perPage,
     page,
-    categories: q.categories === undefined ? undefined : (parseExtra("intList", q.categories, "categories") as number[]),
+    categories:
+      q.categories === undefined ? undefined : (parseExtra("intList", q.categories, "categories") as number[]),
     slug: q.slug === undefined ? undefined : String(coerce("string", q.slug, "slug")),
     search: q.search === undefined ? undefined : String(coerce("string", q.search, "search")),
     embed: q._embed !== undefined,
@@ -34,7 +35,10 @@ const rendered = (text: string) => ({ rendered: text });
 /** Moves {total, perPage, data} into WordPress's answer: the array, with x-wp-total / x-wp-totalpages. */
 export function wpHeaders(context: HookContext): void {
   const { total, perPage, data } = context.result as { total: number; perPage: number; data: unknown[] };
-  context.http = { ...context.http, headers: { "x-wp-total": String(total), "x-wp-totalpages": String(Math.ceil(total / perPage)) } };
+  context.http = {
+    ...context.http,
+    headers: { "x-wp-total": String(total), "x-wp-totalpages": String(Math.ceil(total / perPage)) },
+  };
   context.result = data;
 }
 
@@ -43,14 +47,28 @@ export class WpPostsService {
   constructor(private ctx: Ctx) {}
   private async embed(db: Knex, rows: any[]) {
     const terms = rows.length
-      ? await db("wp_post_terms as pt").join("wp_terms as t", "t.id", "pt.term_id").whereIn("pt.post_id", rows.map((r) => r.id)).select("pt.post_id", "t.id", "t.name", "t.slug", "t.taxonomy")
+      ? await db("wp_post_terms as pt")
+          .join("wp_terms as t", "t.id", "pt.term_id")
+          .whereIn(
+            "pt.post_id",
+            rows.map((r) => r.id),
+          )
+          .select("pt.post_id", "t.id", "t.name", "t.slug", "t.taxonomy")
       : [];
     return byKey(terms, (t: any) => t.post_id);
   }
   private out(r: any, terms: any[], embed: boolean) {
     const post: Record<string, unknown> = {
-      id: r.id, date: r.date, modified: r.modified ?? r.date, slug: r.slug, status: r.status, type: "post", link: `/news/${r.slug}`,
-      title: rendered(r.title), excerpt: rendered(r.excerpt), content: rendered(r.content),
+      id: r.id,
+      date: r.date,
+      modified: r.modified ?? r.date,
+      slug: r.slug,
+      status: r.status,
+      type: "post",
+      link: `/news/${r.slug}`,
+      title: rendered(r.title),
+      excerpt: rendered(r.excerpt),
+      content: rendered(r.content),
       categories: terms.filter((t) => t.taxonomy === "category").map((t) => t.id),
     };
     if (embed) {
@@ -68,17 +86,36 @@ export class WpPostsService {
     const q = db("wp_posts").where("status", "publish");
     if (p.categories?.length) q.whereIn("id", db("wp_post_terms").whereIn("term_id", p.categories).select("post_id"));
     if (p.slug) q.where("slug", p.slug);
-    if (p.search) q.where((w) => w.whereRaw("lower(title) like ?", [`%${p.search!.toLowerCase()}%`]).orWhereRaw("lower(content) like ?", [`%${p.search!.toLowerCase()}%`]));
+    if (p.search)
+      q.where((w) =>
+        w
+          .whereRaw("lower(title) like ?", [`%${p.search!.toLowerCase()}%`])
+          .orWhereRaw("lower(content) like ?", [`%${p.search!.toLowerCase()}%`]),
+      );
     const [count, rows] = await Promise.all([
       q.clone().count({ n: "*" }).first(),
-      q.clone().orderBy([{ column: "date", order: "desc" }, { column: "id", order: "desc" }]).limit(p.perPage).offset((p.page - 1) * p.perPage),
+      q
+        .clone()
+        .orderBy([
+          { column: "date", order: "desc" },
+          { column: "id", order: "desc" },
+        ])
+        .limit(p.perPage)
+        .offset((p.page - 1) * p.perPage),
     ]);
     const terms = await this.embed(db, rows);
-    return { total: Number(count?.n ?? 0), perPage: p.perPage, data: rows.map((r: any) => this.out(r, terms.get(r.id) ?? [], p.embed)) };
+    return {
+      total: Number(count?.n ?? 0),
+      perPage: p.perPage,
+      data: rows.map((r: any) => this.out(r, terms.get(r.id) ?? [], p.embed)),
+    };
   }
   async get(id: unknown, params: ProviderParams) {
     const p = wpParams(params.query, ["_embed"]);
-    const row = await this.ctx.db("wp_posts").where({ id: idOf(id, "Post"), status: "publish" }).first();
+    const row = await this.ctx
+      .db("wp_posts")
+      .where({ id: idOf(id, "Post"), status: "publish" })
+      .first();
     if (!row) throw new NotFound(`Post '${String(id)}' not found`);
     return this.out(row, (await this.embed(this.ctx.db, [row])).get(row.id) ?? [], p.embed);
   }
@@ -88,18 +125,37 @@ export class WpPostsService {
 export class WpPagesService {
   constructor(private ctx: Ctx) {}
   private out(r: any) {
-    return { id: r.id, slug: r.slug, status: r.status, type: "page", modified: r.modified, title: rendered(r.title), content: rendered(r.content), acf: json(r.acf_json, {}) };
+    return {
+      id: r.id,
+      slug: r.slug,
+      status: r.status,
+      type: "page",
+      modified: r.modified,
+      title: rendered(r.title),
+      content: rendered(r.content),
+      acf: json(r.acf_json, {}),
+    };
   }
   async find(params: ProviderParams) {
     const p = wpParams(params.query, ["slug", "per_page", "page", "_embed", "search"]);
     const q = this.ctx.db("wp_pages").where("status", "publish");
     if (p.slug) q.where("slug", p.slug);
     if (p.search) q.whereRaw("lower(title) like ?", [`%${p.search.toLowerCase()}%`]);
-    const [count, rows] = await Promise.all([q.clone().count({ n: "*" }).first(), q.clone().orderBy("id").limit(p.perPage).offset((p.page - 1) * p.perPage)]);
+    const [count, rows] = await Promise.all([
+      q.clone().count({ n: "*" }).first(),
+      q
+        .clone()
+        .orderBy("id")
+        .limit(p.perPage)
+        .offset((p.page - 1) * p.perPage),
+    ]);
     return { total: Number(count?.n ?? 0), perPage: p.perPage, data: rows.map((r: any) => this.out(r)) };
   }
   async get(id: unknown) {
-    const row = await this.ctx.db("wp_pages").where({ id: idOf(id, "Page"), status: "publish" }).first();
+    const row = await this.ctx
+      .db("wp_pages")
+      .where({ id: idOf(id, "Page"), status: "publish" })
+      .first();
     if (!row) throw new NotFound(`Page '${String(id)}' not found`);
     return this.out(row);
   }
@@ -112,8 +168,19 @@ export class WpCategoriesService {
     const p = wpParams(params.query, ["per_page", "page", "slug"]);
     const q = this.ctx.db("wp_terms").where("taxonomy", "category");
     if (p.slug) q.where("slug", p.slug);
-    const [count, rows] = await Promise.all([q.clone().count({ n: "*" }).first(), q.clone().orderBy("name").limit(p.perPage).offset((p.page - 1) * p.perPage)]);
-    return { total: Number(count?.n ?? 0), perPage: p.perPage, data: rows.map((t: any) => ({ id: t.id, name: t.name, slug: t.slug, taxonomy: t.taxonomy })) };
+    const [count, rows] = await Promise.all([
+      q.clone().count({ n: "*" }).first(),
+      q
+        .clone()
+        .orderBy("name")
+        .limit(p.perPage)
+        .offset((p.page - 1) * p.perPage),
+    ]);
+    return {
+      total: Number(count?.n ?? 0),
+      perPage: p.perPage,
+      data: rows.map((t: any) => ({ id: t.id, name: t.name, slug: t.slug, taxonomy: t.taxonomy })),
+    };
   }
 }
 
@@ -128,19 +195,32 @@ export class NewsReadService {
     const caller = callerOf(params);
     const query = params.query ?? {};
     for (const key of Object.keys(query)) if (key !== "postIds") throw invalid(key);
-    const postIds = query.postIds === undefined ? undefined : (parseExtra("intList", query.postIds, "postIds") as number[]);
+    const postIds =
+      query.postIds === undefined ? undefined : (parseExtra("intList", query.postIds, "postIds") as number[]);
     if (postIds && postIds.length > 100) throw invalid("postIds", "expected at most 100 ids");
     const q = this.ctx.db("news_reads").where("user_id", caller.userId);
     // an id beyond the table's range is no post, so never read (and PostgreSQL's integer column would refuse it)
-    if (postIds) q.whereIn("post_id", postIds.filter((id) => id >= 1 && id <= MAX_ROW_ID));
+    if (postIds)
+      q.whereIn(
+        "post_id",
+        postIds.filter((id) => id >= 1 && id <= MAX_ROW_ID),
+      );
     const rows = await q.orderBy("post_id", "desc").select("post_id", "read_at");
-    return { total: rows.length, data: rows.map((r: any) => ({ postId: Number(r.post_id), readAt: new Date(r.read_at).toISOString() })) };
+    return {
+      total: rows.length,
+      data: rows.map((r: any) => ({ postId: Number(r.post_id), readAt: new Date(r.read_at).toISOString() })),
+    };
   }
   async create(data: unknown, params: ProviderParams) {
     const caller = callerOf(params);
     const { postId } = parseOr400(z.object({ postId: idValue }).strict(), bodyOf(data));
-    if (!(await this.ctx.db("wp_posts").where("id", postId).first("id"))) throw new NotFound(`Post '${postId}' not found`);
-    await this.ctx.db("news_reads").insert({ user_id: caller.userId, post_id: postId, read_at: this.ctx.now().toISOString() }).onConflict(["user_id", "post_id"]).ignore();
+    if (!(await this.ctx.db("wp_posts").where("id", postId).first("id")))
+      throw new NotFound(`Post '${postId}' not found`);
+    await this.ctx
+      .db("news_reads")
+      .insert({ user_id: caller.userId, post_id: postId, read_at: this.ctx.now().toISOString() })
+      .onConflict(["user_id", "post_id"])
+      .ignore();
     const row = await this.ctx.db("news_reads").where("user_id", caller.userId).count({ n: "*" }).first();
     return { totalReadNews: Number(row?.n ?? 0) };
   }
@@ -168,20 +248,37 @@ export const trainingGuidesDef = (): ListDef<unknown> => ({
       category: { type: "string", column: "training_guides.category" },
       title: { type: "string", column: "training_guides.title", sortable: true },
     },
-    defaultSort: [["training_guides.category_order", "asc"], ["training_guides.display_order", "asc"], ["training_guides.title", "asc"]],
+    defaultSort: [
+      ["training_guides.category_order", "asc"],
+      ["training_guides.display_order", "asc"],
+      ["training_guides.title", "asc"],
+    ],
     tieBreaker: "training_guides.id",
     defaultLimit: 100,
   },
   base: (ctx, caller) => visibleGuides(ctx, caller.customerId),
   select: (qb) =>
     qb.select(
-      "training_guides.id", "training_guides.title", "training_guides.description", "training_guides.category", "training_guides.display_order",
-      "training_guides.file_name", "training_guides.file_size", "training_guides.content_type",
+      "training_guides.id",
+      "training_guides.title",
+      "training_guides.description",
+      "training_guides.category",
+      "training_guides.display_order",
+      "training_guides.file_name",
+      "training_guides.file_size",
+      "training_guides.content_type",
     ),
   map: (_ctx, rows) =>
     rows.map((r) => ({
-      id: r.id, title: r.title, description: r.description, category: r.category ?? null, displayOrder: r.display_order,
-      fileUrl: guideFileUrl(r.id), fileName: r.file_name ?? null, fileSize: r.file_size == null ? null : Number(r.file_size), contentType: r.content_type ?? null,
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      category: r.category ?? null,
+      displayOrder: r.display_order,
+      fileUrl: guideFileUrl(r.id),
+      fileName: r.file_name ?? null,
+      fileSize: r.file_size == null ? null : Number(r.file_size),
+      contentType: r.content_type ?? null,
     })),
 });
 
@@ -196,9 +293,16 @@ export class TrainingGuideFileService {
     const caller = callerOf(params);
     for (const key of Object.keys(params.query ?? {})) throw invalid(key);
     const id = idOf(params.route?.guideId, "Training guide");
-    const row = await visibleGuides(this.ctx, caller.customerId).where("training_guides.id", id).whereNotNull("training_guides.file_base64").first("file_name", "content_type", "file_base64");
+    const row = await visibleGuides(this.ctx, caller.customerId)
+      .where("training_guides.id", id)
+      .whereNotNull("training_guides.file_base64")
+      .first("file_name", "content_type", "file_base64");
     if (!row) throw new NotFound(`Training guide '${id}' not found`);
-    return { bytes: Buffer.from(row.file_base64, "base64"), fileName: String(row.file_name || `guide-${id}.pdf`), contentType: String(row.content_type || "application/octet-stream") };
+    return {
+      bytes: Buffer.from(row.file_base64, "base64"),
+      fileName: String(row.file_name || `guide-${id}.pdf`),
+      contentType: String(row.content_type || "application/octet-stream"),
+    };
   }
 }
 
@@ -208,8 +312,11 @@ export function guideFileResponse(context: HookContext): void {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
   context.http = {
     ...context.http,
-    headers: { "content-type": contentType, "content-disposition": `attachment; filename="${ascii}"`, "cache-control": "private, no-store" },
+    headers: {
+      "content-type": contentType,
+      "content-disposition": `attachment; filename="${ascii}"`,
+      "cache-control": "private, no-store",
+    },
   };
   context.result = bytes;
 }
-

@@ -25,7 +25,10 @@ export function minimumOrderAmount(row: Pick<DeliveryRuleRow, "minimum_order_amo
 }
 
 /** Whether an order of this subtotal (before VAT) may use the delivery method, and what it still needs. */
-export function deliveryAvailability(row: Pick<DeliveryRuleRow, "minimum_order_amount">, subTotal: number): DeliveryAvailability {
+export function deliveryAvailability(
+  row: Pick<DeliveryRuleRow, "minimum_order_amount">,
+  subTotal: number,
+): DeliveryAvailability {
   const min = minimumOrderAmount(row);
   const short = min == null ? 0 : Math.max(0, pence(min) - pence(subTotal));
   return { available: short === 0, minimumOrderAmount: min, amountNeeded: short / 100 };
@@ -40,7 +43,11 @@ function shortName(description: string): string {
  * Why an order of this subtotal may not use the method, or null when it may. For a caller with pricingHidden
  * (decision 066) the words name the method's minimum, a published rule, but not the order's own amount.
  */
-export function deliveryRefusal(row: DeliveryRuleRow, subTotal: number, opts: { pricesHidden?: boolean } = {}): string | null {
+export function deliveryRefusal(
+  row: DeliveryRuleRow,
+  subTotal: number,
+  opts: { pricesHidden?: boolean } = {},
+): string | null {
   const { available, minimumOrderAmount: min } = deliveryAvailability(row, subTotal);
   if (available || min == null) return null;
   const rule = `${shortName(row.description)} needs an order of ${pounds(pence(min))} or more before VAT`;

@@ -23,8 +23,15 @@ export interface ImportResult {
 
 class RowRefused extends Error {}
 
-const slugify = (s: string) => s.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 250) || "item";
-const same = (a: unknown, b: unknown) => (a == null && b == null) || (typeof b === "number" ? a != null && Number(a) === b : a === b);
+const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 250) || "item";
+const same = (a: unknown, b: unknown) =>
+  (a == null && b == null) || (typeof b === "number" ? a != null && Number(a) === b : a === b);
 
 /** A slug no other item has: the wished one, else with the item code, else with a number. */
 async function freeSlug(trx: Knex, wished: string, itemCode: string): Promise<string> {
@@ -43,10 +50,15 @@ async function importRow(trx: Knex, p: ErpProduct, now: string, counts: ImportRe
   const found = await trx("items").where("item_code", p.itemCode).orderBy("id").select("*");
   if (found.length > 1) throw new RowRefused(`item code ${p.itemCode} names ${found.length} items in the catalogue`);
   const existing = found[0];
-  if (existing && existing.parent_id != null) throw new RowRefused(`${p.itemCode} is a variant's code in the catalogue, not a product's`);
+  if (existing && existing.parent_id != null)
+    throw new RowRefused(`${p.itemCode} is a variant's code in the catalogue, not a product's`);
   let classId: number | null = existing?.class_id ?? null;
   if (p.category) {
-    const category = await trx("categories").where({ type: "full", name: p.category }).whereNull("customer_id").orderBy("id").first("id");
+    const category = await trx("categories")
+      .where({ type: "full", name: p.category })
+      .whereNull("customer_id")
+      .orderBy("id")
+      .first("id");
     if (!category) throw new RowRefused(`category '${p.category}' is not in the catalogue`);
     classId = category.id;
   }
@@ -55,33 +67,48 @@ async function importRow(trx: Knex, p: ErpProduct, now: string, counts: ImportRe
   for (const v of p.variants) {
     const rows = await trx("items").where("item_code", v.itemCode).select("*");
     if (rows.length > 1) throw new RowRefused(`variant code ${v.itemCode} names ${rows.length} items in the catalogue`);
-    if (rows[0] && (!existing || rows[0].parent_id !== existing.id)) throw new RowRefused(`variant ${v.itemCode} belongs to another product in the catalogue`);
+    if (rows[0] && (!existing || rows[0].parent_id !== existing.id))
+      throw new RowRefused(`variant ${v.itemCode} belongs to another product in the catalogue`);
     if (rows[0]) variantRows.set(v.itemCode, rows[0]);
   }
 
   const inStock = (stock: number | null, fallback: boolean) => (stock == null ? fallback : stock > 0);
   const wanted: Record<string, unknown> = {
-    display_name: p.displayName, price: p.price, class_id: classId, stock_quantity: p.stock,
-    in_stock: inStock(p.stock, p.variants.length ? p.variants.some((v) => v.stock > 0) : !!(existing?.in_stock ?? true)),
+    display_name: p.displayName,
+    price: p.price,
+    class_id: classId,
+    stock_quantity: p.stock,
+    in_stock: inStock(
+      p.stock,
+      p.variants.length ? p.variants.some((v) => v.stock > 0) : !!(existing?.in_stock ?? true),
+    ),
   };
   if (p.description != null) wanted.description = p.description;
   let productId: number;
   if (!existing) {
     const [row] = await trx("items")
       .insert({
-        ...wanted, item_code: p.itemCode, slug: await freeSlug(trx, p.displayName, p.itemCode), matrix_type: p.variants.length ? "parent" : null,
-        matrix_item_name_template: p.variants.length ? `${p.displayName} - {color} / {size}` : null, visible_in_catalogue: true,
-        search_text: `${p.displayName} ${p.itemCode} ${p.description ?? ""}`.toLowerCase(), created_at: now,
+        ...wanted,
+        item_code: p.itemCode,
+        slug: await freeSlug(trx, p.displayName, p.itemCode),
+        matrix_type: p.variants.length ? "parent" : null,
+        matrix_item_name_template: p.variants.length ? `${p.displayName} - {color} / {size}` : null,
+        visible_in_catalogue: true,
+        search_text: `${p.displayName} ${p.itemCode} ${p.description ?? ""}`.toLowerCase(),
+        created_at: now,
       })
       .returning("id");
     productId = Number(typeof row === "object" ? row.id : row);
     local.created++;
   } else {
     productId = existing.id;
-    const changed = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => !same(k === "in_stock" ? !!existing[k] : existing[k], v)));
+    const changed = Object.fromEntries(
+      Object.entries(wanted).filter(([k, v]) => !same(k === "in_stock" ? !!existing[k] : existing[k], v)),
+    );
     if (Object.keys(changed).length) {
       if (changed.display_name !== undefined || changed.description !== undefined) {
-        changed.search_text = `${p.displayName} ${p.itemCode} ${p.description ?? existing.description ?? ""}`.toLowerCase();
+        changed.search_text =
+          `${p.displayName} ${p.itemCode} ${p.description ?? existing.description ?? ""}`.toLowerCase();
       }
       await trx("items").where("id", productId).update(changed);
       local.updated++;
@@ -89,17 +116,33 @@ async function importRow(trx: Knex, p: ErpProduct, now: string, counts: ImportRe
   }
   for (const v of p.variants) {
     const name = v.displayName ?? [`${p.displayName} - ${v.color ?? ""} / ${v.size ?? ""}`].join("");
-    const values: Record<string, unknown> = { price: v.price, stock_quantity: v.stock, in_stock: v.stock > 0, size: v.size, color: v.color, display_name: name };
+    const values: Record<string, unknown> = {
+      price: v.price,
+      stock_quantity: v.stock,
+      in_stock: v.stock > 0,
+      size: v.size,
+      color: v.color,
+      display_name: name,
+    };
     const current = variantRows.get(v.itemCode);
     if (!current) {
       await trx("items").insert({
-        ...values, parent_id: productId, matrix_type: "child", item_code: v.itemCode, slug: await freeSlug(trx, v.itemCode, v.itemCode),
-        class_id: classId, visible_in_catalogue: false, search_text: `${name} ${v.itemCode}`.toLowerCase(), created_at: now,
+        ...values,
+        parent_id: productId,
+        matrix_type: "child",
+        item_code: v.itemCode,
+        slug: await freeSlug(trx, v.itemCode, v.itemCode),
+        class_id: classId,
+        visible_in_catalogue: false,
+        search_text: `${name} ${v.itemCode}`.toLowerCase(),
+        created_at: now,
       });
       local.created++;
       continue;
     }
-    const changed = Object.fromEntries(Object.entries(values).filter(([k, val]) => !same(k === "in_stock" ? !!current[k] : current[k], val)));
+    const changed = Object.fromEntries(
+      Object.entries(values).filter(([k, val]) => !same(k === "in_stock" ? !!current[k] : current[k], val)),
+    );
     if (Object.keys(changed).length) {
       if (changed.display_name !== undefined) changed.search_text = `${name} ${v.itemCode}`.toLowerCase();
       await trx("items").where("id", current.id).update(changed);
@@ -123,7 +166,11 @@ export async function importRows(db: Knex, rows: ErpRow[], now: Date): Promise<I
     const codes = [r.product.itemCode, ...r.product.variants.map((v) => v.itemCode)];
     const twice = codes.find((c) => seen.has(c));
     if (twice) {
-      result.errors.push({ row: r.row, itemCode: r.itemCode, reason: `${twice} is already in row ${seen.get(twice)} of this feed` });
+      result.errors.push({
+        row: r.row,
+        itemCode: r.itemCode,
+        reason: `${twice} is already in row ${seen.get(twice)} of this feed`,
+      });
       continue;
     }
     codes.forEach((c) => seen.set(c, r.row));
@@ -134,7 +181,11 @@ export async function importRows(db: Knex, rows: ErpRow[], now: Date): Promise<I
       result.updated += counts.updated;
       result.unchanged += counts.unchanged;
     } catch (error: any) {
-      result.errors.push({ row: r.row, itemCode: r.itemCode, reason: error instanceof RowRefused ? error.message : "the row could not be written" });
+      result.errors.push({
+        row: r.row,
+        itemCode: r.itemCode,
+        reason: error instanceof RowRefused ? error.message : "the row could not be written",
+      });
     }
   }
   return result;
@@ -158,7 +209,11 @@ export class ErpWorker {
     private source: () => ErpSource,
     private opts: { leaseMs?: number; pollMs?: number; maxAttempts?: number; log?: (m: string) => void } = {},
   ) {
-    this.loop = new TaskLoop(() => this.runOnce(), { name: "ERP import worker", pollMs: opts.pollMs ?? 1000, log: opts.log ?? ((m) => console.error(m)) });
+    this.loop = new TaskLoop(() => this.runOnce(), {
+      name: "ERP import worker",
+      pollMs: opts.pollMs ?? 1000,
+      log: opts.log ?? ((m) => console.error(m)),
+    });
   }
 
   start(): void {
@@ -195,7 +250,10 @@ export class ErpWorker {
     try {
       rows = await this.source().read();
     } catch (error: any) {
-      await this.finish(run, { status: "failed", failure: error instanceof FeedUnreadable ? error.message : IMPORT_REASONS.unfinished });
+      await this.finish(run, {
+        status: "failed",
+        failure: error instanceof FeedUnreadable ? error.message : IMPORT_REASONS.unfinished,
+      });
       return true;
     }
     const result = await importRows(this.ctx.db, rows, this.ctx.now());
@@ -203,16 +261,25 @@ export class ErpWorker {
     return true;
   }
 
-  private async finish(run: RunRow, outcome: { status: "succeeded"; result: ImportResult } | { status: "failed"; failure: string }): Promise<void> {
+  private async finish(
+    run: RunRow,
+    outcome: { status: "succeeded"; result: ImportResult } | { status: "failed"; failure: string },
+  ): Promise<void> {
     const values =
       outcome.status === "succeeded"
         ? {
-            status: "succeeded", failure: null, created: outcome.result.created, updated: outcome.result.updated, unchanged: outcome.result.unchanged,
-            error_count: outcome.result.errors.length, errors_json: JSON.stringify(outcome.result.errors.slice(0, 1000)),
+            status: "succeeded",
+            failure: null,
+            created: outcome.result.created,
+            updated: outcome.result.updated,
+            unchanged: outcome.result.unchanged,
+            error_count: outcome.result.errors.length,
+            errors_json: JSON.stringify(outcome.result.errors.slice(0, 1000)),
           }
         : { status: "failed", failure: outcome.failure.slice(0, 500) };
     // only while the claim is still this run's own
-    await this.ctx.db("erp_import_runs")
+    await this.ctx
+      .db("erp_import_runs")
       .where({ id: run.id, status: "running", claimed_by: run.claimed_by, attempts: run.attempts })
       .update({ ...values, finished_at: this.ctx.now().toISOString(), lease_until: null });
   }

@@ -20,7 +20,10 @@ interface PunchoutRules {
 }
 
 /** The operation and ordering rule of the caller's punchout session; null outside one. */
-export async function punchoutRulesOf(db: Knex, caller: Pick<Caller, "punchoutSession" | "sessionId">): Promise<PunchoutRules | null> {
+export async function punchoutRulesOf(
+  db: Knex,
+  caller: Pick<Caller, "punchoutSession" | "sessionId">,
+): Promise<PunchoutRules | null> {
   const id = caller.punchoutSession;
   if (!id || !isRowIdText(id)) return null;
   const row = await db("punchout_sessions as s")
@@ -33,13 +36,19 @@ export async function punchoutRulesOf(db: Knex, caller: Pick<Caller, "punchoutSe
 }
 
 /** 403 for a basket write inside an inspect session. */
-export async function requireBasketWritable(db: Knex, caller: Pick<Caller, "punchoutSession" | "sessionId">): Promise<void> {
+export async function requireBasketWritable(
+  db: Knex,
+  caller: Pick<Caller, "punchoutSession" | "sessionId">,
+): Promise<void> {
   const rules = await punchoutRulesOf(db, caller);
   if (rules?.operation === "inspect") throw new Forbidden(READ_ONLY);
 }
 
 /** 403 for an order inside a punchout session that may not order in the portal (or is read-only). */
-export async function requirePortalOrdering(db: Knex, caller: Pick<Caller, "punchoutSession" | "sessionId">): Promise<void> {
+export async function requirePortalOrdering(
+  db: Knex,
+  caller: Pick<Caller, "punchoutSession" | "sessionId">,
+): Promise<void> {
   const rules = await punchoutRulesOf(db, caller);
   if (!rules) return;
   if (rules.operation === "inspect") throw new Forbidden(READ_ONLY);

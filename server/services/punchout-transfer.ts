@@ -61,18 +61,44 @@ interface CatalogueItem {
   is_inactive: unknown;
 }
 
-const ITEM_COLUMNS = ["id", "parent_id", "matrix_type", "display_name", "item_code", "price", "default_image", "images_json", "size", "leg_length", "color", "finish", "logo", "in_stock", "is_inactive"];
+const ITEM_COLUMNS = [
+  "id",
+  "parent_id",
+  "matrix_type",
+  "display_name",
+  "item_code",
+  "price",
+  "default_image",
+  "images_json",
+  "size",
+  "leg_length",
+  "color",
+  "finish",
+  "logo",
+  "in_stock",
+  "is_inactive",
+];
 const truthy = (v: unknown) => v === true || v === 1 || v === "1";
 
 /** The variant's options, as the portal's basket lines carry them (app/domain/matrix.ts MATRIX_OPTIONS). */
 function optionsOf(item: CatalogueItem): Record<string, string> | undefined {
-  const entries = Object.entries({ size: item.size, legLength: item.leg_length, color: item.color, finish: item.finish, logo: item.logo }).filter(
-    (e): e is [string, string] => typeof e[1] === "string" && e[1] !== "",
-  );
+  const entries = Object.entries({
+    size: item.size,
+    legLength: item.leg_length,
+    color: item.color,
+    finish: item.finish,
+    logo: item.logo,
+  }).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== "");
   return entries.length ? Object.fromEntries(entries) : undefined;
 }
 
-const OPTION_LABELS: Record<string, string> = { size: "Size", legLength: "Leg length", color: "Colour", finish: "Finish", logo: "Logo" };
+const OPTION_LABELS: Record<string, string> = {
+  size: "Size",
+  legLength: "Leg length",
+  color: "Colour",
+  finish: "Finish",
+  logo: "Logo",
+};
 
 /** "Hi-Vis Jacket (Size M, Colour Yellow)": the product's name and the variant's options. */
 function describe(item: CatalogueItem, parent: CatalogueItem | undefined): string {
@@ -108,27 +134,42 @@ export interface UnknownItem {
  * SupplierPartID, else (a line this portal did not write) by the SKU alone — as basket lines; the others are
  * answered as unknown. Quantities of one item add up, at most the basket's 99 a line.
  */
-export async function basketFromItems(db: Knex, items: readonly ItemOut[]): Promise<{ state: BasketState; unknownItems: UnknownItem[] }> {
-  const auxIds = items.map((i) => parseAuxId(i.supplierPartAuxiliaryId)?.itemId).filter((id): id is number => id !== undefined);
+export async function basketFromItems(
+  db: Knex,
+  items: readonly ItemOut[],
+): Promise<{ state: BasketState; unknownItems: UnknownItem[] }> {
+  const auxIds = items
+    .map((i) => parseAuxId(i.supplierPartAuxiliaryId)?.itemId)
+    .filter((id): id is number => id !== undefined);
   const codes = items.map((i) => i.supplierPartId.trim());
   const rows: CatalogueItem[] = items.length
-    ? await db("items").where((w) => w.whereIn("id", auxIds.length ? auxIds : [-1]).orWhereIn("item_code", codes)).orderBy("id").select(ITEM_COLUMNS)
+    ? await db("items")
+        .where((w) => w.whereIn("id", auxIds.length ? auxIds : [-1]).orWhereIn("item_code", codes))
+        .orderBy("id")
+        .select(ITEM_COLUMNS)
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const orderable = (r: CatalogueItem | undefined) => !!r && !truthy(r.is_inactive) && r.matrix_type !== "parent" && r.price != null;
+  const orderable = (r: CatalogueItem | undefined) =>
+    !!r && !truthy(r.is_inactive) && r.matrix_type !== "parent" && r.price != null;
   const state: BasketState = structuredClone(EMPTY_BASKET);
   const unknownItems: UnknownItem[] = [];
   const parentIds = rows.map((r) => r.parent_id).filter((id): id is number => id != null);
-  const parents: CatalogueItem[] = parentIds.length ? await db("items").whereIn("id", [...new Set(parentIds)]).select(ITEM_COLUMNS) : [];
+  const parents: CatalogueItem[] = parentIds.length
+    ? await db("items")
+        .whereIn("id", [...new Set(parentIds)])
+        .select(ITEM_COLUMNS)
+    : [];
   const parentById = new Map(parents.map((r) => [r.id, r]));
   for (const line of items) {
     const aux = parseAuxId(line.supplierPartAuxiliaryId);
     const code = line.supplierPartId.trim().toLowerCase();
-    const item = aux
-      ? byId.get(aux.itemId)
-      : rows.find((r) => r.item_code.toLowerCase() === code && orderable(r));
+    const item = aux ? byId.get(aux.itemId) : rows.find((r) => r.item_code.toLowerCase() === code && orderable(r));
     if (!item || item.item_code.toLowerCase() !== code || !orderable(item)) {
-      unknownItems.push({ supplierPartId: line.supplierPartId, supplierPartAuxiliaryId: line.supplierPartAuxiliaryId ?? null, description: line.description ?? null });
+      unknownItems.push({
+        supplierPartId: line.supplierPartId,
+        supplierPartAuxiliaryId: line.supplierPartAuxiliaryId ?? null,
+        description: line.description ?? null,
+      });
       continue;
     }
     const existing = state.stock.find((l) => l.productId === String(item.id));
@@ -202,9 +243,24 @@ async function sessionOf(db: Knex, caller: Caller): Promise<SessionRow> {
     .join("punchout_profiles as p", "p.id", "s.profile_id")
     .where({ "s.id": Number(id), "s.auth_session_id": caller.sessionId })
     .first(
-      "s.id", "s.profile_id", "s.customer_id", "s.protocol", "s.operation", "s.buyer_cookie", "s.return_url", "s.oci_target", "s.oci_caller",
-      "s.oci_ok_code", "s.ship_to_json", "s.state", "p.form_encoding", "p.needs_approval", "p.default_address_id", "p.from_identity",
-      "p.sender_identity", "p.to_identity",
+      "s.id",
+      "s.profile_id",
+      "s.customer_id",
+      "s.protocol",
+      "s.operation",
+      "s.buyer_cookie",
+      "s.return_url",
+      "s.oci_target",
+      "s.oci_caller",
+      "s.oci_ok_code",
+      "s.ship_to_json",
+      "s.state",
+      "p.form_encoding",
+      "p.needs_approval",
+      "p.default_address_id",
+      "p.from_identity",
+      "p.sender_identity",
+      "p.to_identity",
     );
   if (!row) throw new NotFound(NOT_PUNCHOUT);
   return row;
@@ -221,8 +277,18 @@ function answerOf(s: SessionRow, state: string, transferId: number | null, lines
     returnUrl: s.return_url,
     buyerCookie: s.buyer_cookie ?? null,
     // toIdentity "" when the profile names none (the message's To credential is then the set-up's, which the portal keeps)
-    credentials: s.protocol === "cxml" ? { fromIdentity: s.from_identity ?? "", senderIdentity: s.sender_identity ?? "", toIdentity: s.to_identity ?? "" } : null,
-    oci: s.protocol === "oci" ? { target: s.oci_target ?? null, caller: s.oci_caller ?? null, okCode: s.oci_ok_code ?? null } : null,
+    credentials:
+      s.protocol === "cxml"
+        ? {
+            fromIdentity: s.from_identity ?? "",
+            senderIdentity: s.sender_identity ?? "",
+            toIdentity: s.to_identity ?? "",
+          }
+        : null,
+    oci:
+      s.protocol === "oci"
+        ? { target: s.oci_target ?? null, caller: s.oci_caller ?? null, okCode: s.oci_ok_code ?? null }
+        : null,
     currency: "GBP" as const,
     totalPence: lines.reduce((sum, l) => sum + l.unitPricePence * l.quantity, 0),
     shipTo: json<object | null>(s.ship_to_json, null),
@@ -235,9 +301,14 @@ function answerOf(s: SessionRow, state: string, transferId: number | null, lines
  * cancel) exactly one wins, and revokes its provider session as a log-out does. False when it had already ended.
  */
 async function endSession(trx: Knex, s: SessionRow, caller: Caller, state: string, now: Date): Promise<boolean> {
-  const won = await trx("punchout_sessions").where({ id: s.id, state: "open" }).update({ state, closed_at: now.toISOString() });
+  const won = await trx("punchout_sessions")
+    .where({ id: s.id, state: "open" })
+    .update({ state, closed_at: now.toISOString() });
   if (won !== 1) return false;
-  await trx("auth_sessions").where("id", caller.sessionId).whereNull("revoked_at").update({ revoked_at: now.toISOString() });
+  await trx("auth_sessions")
+    .where("id", caller.sessionId)
+    .whereNull("revoked_at")
+    .update({ revoked_at: now.toISOString() });
   return true;
 }
 
@@ -246,7 +317,9 @@ async function transferLines(db: Knex, basket: BasketState, transferId: number):
   const wanted = basket.stock.filter((l) => l.qty > 0).map((l) => ({ internalId: Number(l.productId), qty: l.qty }));
   const priced = await priceLines(db, wanted, "stock.");
   const ids = priced.map((p) => p.item.id);
-  const rows: CatalogueItem[] = await db("items").whereIn("id", [...new Set([...ids, ...priced.map((p) => p.item.parent_id).filter((x): x is number => x != null)])]).select(ITEM_COLUMNS);
+  const rows: CatalogueItem[] = await db("items")
+    .whereIn("id", [...new Set([...ids, ...priced.map((p) => p.item.parent_id).filter((x): x is number => x != null)])])
+    .select(ITEM_COLUMNS);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const unspsc = await unspscForItems(db, ids);
   return priced.map((p, i) => {
@@ -298,7 +371,14 @@ export class PunchoutTransferService {
         {
           newBasketName: `Punchout basket – ${s.buyer_cookie ?? `session ${s.id}`}`.slice(0, 200),
           address_id: s.default_address_id == null ? null : String(s.default_address_id),
-          items: basket.stock.filter((l) => l.qty > 0).map((l) => ({ productId: l.productId, parentId: l.parentId ?? null, qty: l.qty, thumbnail: l.thumbnail ?? null })),
+          items: basket.stock
+            .filter((l) => l.qty > 0)
+            .map((l) => ({
+              productId: l.productId,
+              parentId: l.parentId ?? null,
+              qty: l.qty,
+              thumbnail: l.thumbnail ?? null,
+            })),
         },
         { caller: { ...caller, customerId: s.customer_id } },
       );
@@ -310,12 +390,23 @@ export class PunchoutTransferService {
       result = await db.transaction(async (trx) => {
         if (!(await endSession(trx, s, caller, state, now))) return null;
         const [row] = await trx("punchout_transfers")
-          .insert({ session_id: s.id, customer_id: s.customer_id, user_id: caller.userId, lines_json: "[]", total: 0, status: state, saved_basket_id: savedBasketId, created_at: now.toISOString() })
+          .insert({
+            session_id: s.id,
+            customer_id: s.customer_id,
+            user_id: caller.userId,
+            lines_json: "[]",
+            total: 0,
+            status: state,
+            saved_basket_id: savedBasketId,
+            created_at: now.toISOString(),
+          })
           .returning("id");
         const transferId = Number(typeof row === "object" && row !== null ? (row as { id: number }).id : row);
         const lines = await transferLines(trx, basket, transferId);
         const totalPence = lines.reduce((sum, l) => sum + l.unitPricePence * l.quantity, 0);
-        await trx("punchout_transfers").where("id", transferId).update({ lines_json: JSON.stringify(lines), total: money(totalPence / 100) });
+        await trx("punchout_transfers")
+          .where("id", transferId)
+          .update({ lines_json: JSON.stringify(lines), total: money(totalPence / 100) });
         return { transferId, lines };
       });
     } catch (error) {
@@ -326,7 +417,13 @@ export class PunchoutTransferService {
       if (savedBasketId != null) await dropSavedBasket(db, savedBasketId);
       throw new Conflict(ENDED);
     }
-    return answerOf(s, state, result.transferId, result.lines, needsApproval ? { savedBasketId: String(savedBasketId) } : {});
+    return answerOf(
+      s,
+      state,
+      result.transferId,
+      result.lines,
+      needsApproval ? { savedBasketId: String(savedBasketId) } : {},
+    );
   }
 
   async find(params: ProviderParams) {
@@ -368,7 +465,8 @@ const listQuery = z
   .strict();
 
 async function listTransfers(db: Knex, caller: Caller, query: unknown) {
-  if (!caller.isEvolveUser && !has(caller, "viewOrderHistory")) throw new Forbidden("Viewing order history is not allowed for this account");
+  if (!caller.isEvolveUser && !has(caller, "viewOrderHistory"))
+    throw new Forbidden("Viewing order history is not allowed for this account");
   const customerId = requireCustomer(caller);
   const q = parseOr400(listQuery, query);
   const all = caller.isEvolveUser || has(caller, "viewAllOrders") || has(caller, "orderApproval");
@@ -382,12 +480,26 @@ async function listTransfers(db: Knex, caller: Caller, query: unknown) {
     .join("punchout_sessions as s", "s.id", "t.session_id")
     .leftJoin("users as u", "u.id", "t.user_id")
     .leftJoin("orders as o", "o.id", "t.order_id")
-    .orderBy([{ column: "t.created_at", order: "desc" }, { column: "t.id", order: "desc" }])
+    .orderBy([
+      { column: "t.created_at", order: "desc" },
+      { column: "t.id", order: "desc" },
+    ])
     .limit(q.$limit)
     .offset(q.$skip)
     .select(
-      "t.id", "t.created_at", "t.lines_json", "t.total", "t.status", "t.order_id", "s.buyer_cookie", "s.protocol", "u.id as user_id",
-      "u.first_name", "u.last_name", "u.email", "o.tran_id",
+      "t.id",
+      "t.created_at",
+      "t.lines_json",
+      "t.total",
+      "t.status",
+      "t.order_id",
+      "s.buyer_cookie",
+      "s.protocol",
+      "u.id as user_id",
+      "u.first_name",
+      "u.last_name",
+      "u.email",
+      "o.tran_id",
     );
   return {
     total,
@@ -396,12 +508,20 @@ async function listTransfers(db: Knex, caller: Caller, query: unknown) {
     data: rows.map((r: any) => ({
       id: String(r.id),
       createdAt: r.created_at,
-      user: r.user_id == null ? null : { id: String(r.user_id), firstName: r.first_name, lastName: r.last_name, email: r.email },
+      user:
+        r.user_id == null
+          ? null
+          : { id: String(r.user_id), firstName: r.first_name, lastName: r.last_name, email: r.email },
       buyerCookie: r.buyer_cookie ?? null,
       protocol: r.protocol,
       status: r.status,
       totalPence: Math.round(Number(r.total) * 100),
-      lines: json<TransferLine[]>(r.lines_json, []).map((l) => ({ description: l.description, supplierPartId: l.supplierPartId, quantity: l.quantity, unitPricePence: l.unitPricePence })),
+      lines: json<TransferLine[]>(r.lines_json, []).map((l) => ({
+        description: l.description,
+        supplierPartId: l.supplierPartId,
+        quantity: l.quantity,
+        unitPricePence: l.unitPricePence,
+      })),
       orderId: r.order_id == null ? null : String(r.order_id),
       orderNumber: r.tran_id ?? null,
     })),
@@ -422,7 +542,14 @@ interface OrderRequestBody {
   orderId: string;
   payloadId: string;
   comments?: string;
-  shipTo?: { addressId?: string; name?: string; deliverTo?: string[]; street?: string[]; city?: string; postalCode?: string };
+  shipTo?: {
+    addressId?: string;
+    name?: string;
+    deliverTo?: string[];
+    street?: string[];
+    city?: string;
+    postalCode?: string;
+  };
   items: Array<{ lineNumber: number; supplierPartId: string; supplierPartAuxiliaryId?: string; quantity: number }>;
 }
 
@@ -431,7 +558,17 @@ async function profileCaller(db: Knex, profile: ProfileForOrder, sessionId: numb
   const row = await db("user_customers as uc")
     .join("users as u", "u.id", "uc.user_id")
     .where({ "uc.user_id": profile.user_id, "uc.customer_id": profile.customer_id })
-    .first("uc.contact_id", "uc.permissions_json", "uc.is_approver", "uc.needs_approval", "uc.wp_contact_only", "u.email", "u.first_name", "u.last_name", "u.is_inactive");
+    .first(
+      "uc.contact_id",
+      "uc.permissions_json",
+      "uc.is_approver",
+      "uc.needs_approval",
+      "uc.wp_contact_only",
+      "u.email",
+      "u.first_name",
+      "u.last_name",
+      "u.is_inactive",
+    );
   if (!row || row.is_inactive) throw new Forbidden("This punchout profile is no longer active");
   return {
     sessionId: 0,
@@ -455,10 +592,18 @@ async function profileCaller(db: Knex, profile: ProfileForOrder, sessionId: numb
 /** The ShipTo as the order's typed address; 400 naming what is missing. */
 function customAddressOf(shipTo: NonNullable<OrderRequestBody["shipTo"]>) {
   const street = (shipTo.street ?? []).filter((s) => s.trim() !== "");
-  if (!street.length) throw new BadRequest('Invalid value at field "shipTo.street": the ShipTo address needs a street', { field: "shipTo.street" });
-  if (!shipTo.city) throw new BadRequest('Invalid value at field "shipTo.city": the ShipTo address needs a city', { field: "shipTo.city" });
+  if (!street.length)
+    throw new BadRequest('Invalid value at field "shipTo.street": the ShipTo address needs a street', {
+      field: "shipTo.street",
+    });
+  if (!shipTo.city)
+    throw new BadRequest('Invalid value at field "shipTo.city": the ShipTo address needs a city', {
+      field: "shipTo.city",
+    });
   if (!shipTo.postalCode || shipTo.postalCode.trim().length < 2) {
-    throw new BadRequest('Invalid value at field "shipTo.postalCode": the ShipTo address needs a postcode', { field: "shipTo.postalCode" });
+    throw new BadRequest('Invalid value at field "shipTo.postalCode": the ShipTo address needs a postcode', {
+      field: "shipTo.postalCode",
+    });
   }
   const addressee = shipTo.deliverTo?.find((d) => d.trim() !== "") ?? shipTo.name;
   return {
@@ -499,26 +644,46 @@ export async function placeOrderRequest(ctx: OrderMailCtx, profile: ProfileForOr
   const refs = body.items.map((line, i) => {
     const aux = parseAuxId(line.supplierPartAuxiliaryId);
     if (!aux || aux.transferId == null) {
-      throw new BadRequest(`Line ${line.lineNumber} (${line.supplierPartId}) was not transferred from this portal`, { field: `${lineField(i)}.supplierPartAuxiliaryId` });
+      throw new BadRequest(`Line ${line.lineNumber} (${line.supplierPartId}) was not transferred from this portal`, {
+        field: `${lineField(i)}.supplierPartAuxiliaryId`,
+      });
     }
     return { ...aux, transferId: aux.transferId, line, i };
   });
   const transferId = refs[0].transferId;
   const other = refs.find((r) => r.transferId !== transferId);
-  if (other) throw new BadRequest(`Line ${other.line.lineNumber} (${other.line.supplierPartId}) is from another transferred basket: one order orders one basket`, { field: `${lineField(other.i)}.supplierPartAuxiliaryId` });
+  if (other)
+    throw new BadRequest(
+      `Line ${other.line.lineNumber} (${other.line.supplierPartId}) is from another transferred basket: one order orders one basket`,
+      { field: `${lineField(other.i)}.supplierPartAuxiliaryId` },
+    );
   const transfer = await db("punchout_transfers").where({ id: transferId, customer_id: profile.customer_id }).first();
-  if (!transfer) throw new BadRequest(`Line ${refs[0].line.lineNumber} (${refs[0].line.supplierPartId}) was not transferred from this portal`, { field: `${lineField(0)}.supplierPartAuxiliaryId` });
-  if (transfer.status === "awaiting-approval") throw new BadRequest("This basket is awaiting approval in the portal and was not returned for ordering");
+  if (!transfer)
+    throw new BadRequest(
+      `Line ${refs[0].line.lineNumber} (${refs[0].line.supplierPartId}) was not transferred from this portal`,
+      { field: `${lineField(0)}.supplierPartAuxiliaryId` },
+    );
+  if (transfer.status === "awaiting-approval")
+    throw new BadRequest("This basket is awaiting approval in the portal and was not returned for ordering");
   if (transfer.status !== "transferred") throw new Conflict("This transferred basket has already been ordered");
 
   const transferred = json<TransferLine[]>(transfer.lines_json, []);
   const ordered = new Map<number, number>();
   for (const r of refs) {
-    const line = transferred.find((l) => Number(l.itemId) === r.itemId && l.supplierPartId.toLowerCase() === r.line.supplierPartId.trim().toLowerCase());
-    if (!line) throw new BadRequest(`Line ${r.line.lineNumber} (${r.line.supplierPartId}) was not in the transferred basket`, { field: `${lineField(r.i)}.supplierPartId` });
+    const line = transferred.find(
+      (l) =>
+        Number(l.itemId) === r.itemId && l.supplierPartId.toLowerCase() === r.line.supplierPartId.trim().toLowerCase(),
+    );
+    if (!line)
+      throw new BadRequest(`Line ${r.line.lineNumber} (${r.line.supplierPartId}) was not in the transferred basket`, {
+        field: `${lineField(r.i)}.supplierPartId`,
+      });
     const qty = (ordered.get(r.itemId) ?? 0) + r.line.quantity;
     if (qty > line.quantity) {
-      throw new BadRequest(`Line ${r.line.lineNumber} (${r.line.supplierPartId}) orders ${qty}, more than the ${line.quantity} transferred`, { field: `${lineField(r.i)}.quantity` });
+      throw new BadRequest(
+        `Line ${r.line.lineNumber} (${r.line.supplierPartId}) orders ${qty}, more than the ${line.quantity} transferred`,
+        { field: `${lineField(r.i)}.quantity` },
+      );
     }
     ordered.set(r.itemId, qty);
   }
@@ -538,9 +703,17 @@ export async function placeOrderRequest(ctx: OrderMailCtx, profile: ProfileForOr
       const won = await trx("punchout_transfers")
         .where({ id: transfer.id, status: "transferred" })
         .whereNull("order_request_id")
-        .update({ status: "ordered", order_request_id: body.orderId, order_payload_id: body.payloadId, ordered_at: now.toISOString() });
+        .update({
+          status: "ordered",
+          order_request_id: body.orderId,
+          order_payload_id: body.payloadId,
+          ordered_at: now.toISOString(),
+        });
       if (won !== 1) return null;
-      const orderId = await placeStockOrderWithin(ctx, trx, caller, profile.customer_id, order, { rates, addressChosenByProvider: true });
+      const orderId = await placeStockOrderWithin(ctx, trx, caller, profile.customer_id, order, {
+        rates,
+        addressChosenByProvider: true,
+      });
       await trx("punchout_transfers").where("id", transfer.id).update({ order_id: orderId });
       const tran = await trx("orders").where("id", orderId).first("tran_id");
       return { orderId: String(orderId), orderNumber: tran.tran_id as string, duplicate: false };
@@ -558,5 +731,6 @@ export async function placeOrderRequest(ctx: OrderMailCtx, profile: ProfileForOr
 
 /** After hook: a duplicate OrderRequest is answered 200, a new order 201. */
 export function duplicateIs200(context: HookContext): void {
-  if ((context.result as { duplicate?: boolean } | undefined)?.duplicate) context.http = { ...context.http, status: 200 };
+  if ((context.result as { duplicate?: boolean } | undefined)?.duplicate)
+    context.http = { ...context.http, status: 200 };
 }

@@ -23,7 +23,14 @@ import { bodyOf, callerOf, json, type Ctx, type ProviderParams } from "./base";
 import { parseOr400, saveBasketState } from "./basket-session";
 import { isRowIdText } from "./ids";
 import type { OrderMailCtx } from "./orders/notifications";
-import { basketFromItems, duplicateIs200, placeOrderRequest, PunchoutCancelService, PunchoutTransferService, type ItemOut } from "./punchout-transfer";
+import {
+  basketFromItems,
+  duplicateIs200,
+  placeOrderRequest,
+  PunchoutCancelService,
+  PunchoutTransferService,
+  type ItemOut,
+} from "./punchout-transfer";
 
 /** A start token is valid this long after the setup request. */
 export const START_TOKEN_TTL_MS = 5 * 60_000;
@@ -32,7 +39,12 @@ export const START_TOKEN_TTL_MS = 5 * 60_000;
 export const INVALID_PUNCHOUT_CREDENTIALS = "Invalid punchout credentials";
 
 /** The services callable without a provider session (they authenticate by shared secret or start token). */
-export const PUNCHOUT_PUBLIC_SERVICES = ["api/punchout/setup", "api/punchout/oci-login", "api/punchout/start", "api/punchout/order"];
+export const PUNCHOUT_PUBLIC_SERVICES = [
+  "api/punchout/setup",
+  "api/punchout/oci-login",
+  "api/punchout/start",
+  "api/punchout/order",
+];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared secrets: scrypt, the parameters and format of users.password_hash, so verifyPassword checks them.
@@ -47,7 +59,11 @@ const KEY_LENGTH = 64;
 export function hashSecret(secret: string, salt: Buffer = randomBytes(16)): Promise<string> {
   return new Promise((resolve, reject) =>
     scrypt(secret, salt, KEY_LENGTH, { ...SCRYPT, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(["scrypt", SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString("base64url"), key.toString("base64url")].join("$")),
+      err
+        ? reject(err)
+        : resolve(
+            ["scrypt", SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString("base64url"), key.toString("base64url")].join("$"),
+          ),
     ),
   );
 }
@@ -72,7 +88,9 @@ const httpUrl = z
     }
   }, "must be an http or https URL");
 
-const contactSchema = z.object({ name: z.string().trim().max(200).optional(), email: z.string().trim().email().max(254).optional() }).strict();
+const contactSchema = z
+  .object({ name: z.string().trim().max(200).optional(), email: z.string().trim().email().max(254).optional() })
+  .strict();
 
 /** A cXML ShipTo address as the portal reads it (app/punchout/cxml.server.ts CxmlAddress); every field optional. */
 const shipToSchema = z
@@ -179,13 +197,20 @@ async function checkCredentials(
   return (await unitOf(db, profile)) ? profile : null;
 }
 
-const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
 
 /**
  * The log-in limits (decision 027) guard the shared secrets too: failures per client address and identity, and per
  * client address, each with its own keys (a punchout failure does not block a person's log-in, nor the reverse).
  */
-async function withLimits<T>(db: Knex, now: Date, params: Params, identity: string, check: () => Promise<T | null>): Promise<T> {
+async function withLimits<T>(
+  db: Knex,
+  now: Date,
+  params: Params,
+  identity: string,
+  check: () => Promise<T | null>,
+): Promise<T> {
   const address = clientAddressOf(params);
   return underLoginLimits(
     db,
@@ -221,7 +246,8 @@ async function recordSession(ctx: Ctx, profile: ProfileRow, s: NewSession) {
   const now = ctx.now();
   const { token, hash } = newToken(); // 256 random bits
   const expiresAt = new Date(now.getTime() + START_TOKEN_TTL_MS).toISOString();
-  const [row] = await ctx.db("punchout_sessions")
+  const [row] = await ctx
+    .db("punchout_sessions")
     .insert({
       profile_id: profile.id,
       customer_id: profile.customer_id,
@@ -257,9 +283,11 @@ function cxmlProfile(
   return withLimits(ctx.db, ctx.now(), params, body.senderIdentity, () =>
     checkCredentials(
       ctx.db,
-      (qb) => qb.where("protocol", "cxml")
-        .whereRaw("lower(from_identity) = ?", [body.fromIdentity.toLowerCase()])
-        .whereRaw("lower(sender_identity) = ?", [body.senderIdentity.toLowerCase()]),
+      (qb) =>
+        qb
+          .where("protocol", "cxml")
+          .whereRaw("lower(from_identity) = ?", [body.fromIdentity.toLowerCase()])
+          .whereRaw("lower(sender_identity) = ?", [body.senderIdentity.toLowerCase()]),
       body.sharedSecret,
       (p) => body.toIdentity === undefined || !p.to_identity || same(p.to_identity, body.toIdentity),
     ),
@@ -352,7 +380,12 @@ export class PunchoutStartService {
       // the session's own basket (decision 110): empty for create, the ItemOut lines the catalogue knows for edit / inspect
       const filled = await basketFromItems(trx, row.operation === "create" ? [] : json<ItemOut[]>(row.items_json, []));
       if (filled.state.stock.length) {
-        await saveBasketState(trx, { userId: profile.user_id, customerId: profile.customer_id, punchoutSession: String(row.id) }, filled.state, now);
+        await saveBasketState(
+          trx,
+          { userId: profile.user_id, customerId: profile.customer_id, punchoutSession: String(row.id) },
+          filled.state,
+          now,
+        );
       }
       return { ...session, unknownItems: filled.unknownItems };
     });
@@ -385,13 +418,32 @@ export class PunchoutSessionService {
     const id = caller.punchoutSession;
     const notOne = () => new NotFound("This is not a punchout session");
     if (!id || !isRowIdText(id)) throw notOne();
-    const row = await this.ctx.db("punchout_sessions as s")
+    const row = await this.ctx
+      .db("punchout_sessions as s")
       .join("punchout_profiles as p", "p.id", "s.profile_id")
       .where({ "s.id": Number(id), "s.auth_session_id": caller.sessionId })
       .first(
-        "s.id", "s.protocol", "s.operation", "s.buyer_cookie", "s.return_url", "s.oci_target", "s.oci_caller", "s.oci_ok_code",
-        "s.contact_name", "s.contact_email", "s.ship_to_json", "s.extrinsics_json", "s.items_json", "s.state", "s.created_at",
-        "p.form_encoding", "p.needs_approval", "p.ordering_allowed", "p.default_address_id", "p.from_identity", "p.sender_identity",
+        "s.id",
+        "s.protocol",
+        "s.operation",
+        "s.buyer_cookie",
+        "s.return_url",
+        "s.oci_target",
+        "s.oci_caller",
+        "s.oci_ok_code",
+        "s.contact_name",
+        "s.contact_email",
+        "s.ship_to_json",
+        "s.extrinsics_json",
+        "s.items_json",
+        "s.state",
+        "s.created_at",
+        "p.form_encoding",
+        "p.needs_approval",
+        "p.ordering_allowed",
+        "p.default_address_id",
+        "p.from_identity",
+        "p.sender_identity",
         "p.to_identity",
       );
     if (!row) throw notOne();
@@ -407,8 +459,18 @@ export class PunchoutSessionService {
       defaultAddressId: row.default_address_id == null ? null : String(row.default_address_id),
       buyerCookie: row.buyer_cookie ?? null,
       // the profile's identities, for the credentials of the PunchOutOrderMessage (never the secret)
-      cxml: row.protocol === "cxml" ? { fromIdentity: row.from_identity, senderIdentity: row.sender_identity, toIdentity: row.to_identity ?? null } : null,
-      oci: row.protocol === "oci" ? { target: row.oci_target ?? null, caller: row.oci_caller ?? null, okCode: row.oci_ok_code ?? null } : null,
+      cxml:
+        row.protocol === "cxml"
+          ? {
+              fromIdentity: row.from_identity,
+              senderIdentity: row.sender_identity,
+              toIdentity: row.to_identity ?? null,
+            }
+          : null,
+      oci:
+        row.protocol === "oci"
+          ? { target: row.oci_target ?? null, caller: row.oci_caller ?? null, okCode: row.oci_ok_code ?? null }
+          : null,
       contact: { name: row.contact_name ?? null, email: row.contact_email ?? null },
       shipTo: json<object | null>(row.ship_to_json, null),
       extrinsics: json<Record<string, string>>(row.extrinsics_json, {}),
@@ -427,14 +489,22 @@ export class PunchoutSessionService {
  */
 export async function unspscForItems(db: Knex, itemIds: readonly number[]): Promise<Map<number, string | null>> {
   const items: Array<{ id: number; class_id: number | null }> = itemIds.length
-    ? await db("items").whereIn("id", [...new Set(itemIds)]).select("id", "class_id")
+    ? await db("items")
+        .whereIn("id", [...new Set(itemIds)])
+        .select("id", "class_id")
     : [];
   const categories = new Map<number, { parent_id: number | null; unspsc: string | null }>();
   let wanted = [...new Set(items.map((i) => i.class_id).filter((c): c is number => c != null))];
   for (let depth = 0; wanted.length && depth < 20; depth++) {
-    const rows: Array<{ id: number; parent_id: number | null; unspsc: string | null }> = await db("categories").whereIn("id", wanted).select("id", "parent_id", "unspsc");
+    const rows: Array<{ id: number; parent_id: number | null; unspsc: string | null }> = await db("categories")
+      .whereIn("id", wanted)
+      .select("id", "parent_id", "unspsc");
     for (const r of rows) categories.set(r.id, { parent_id: r.parent_id, unspsc: r.unspsc });
-    wanted = [...new Set(rows.filter((r) => !r.unspsc && r.parent_id != null && !categories.has(r.parent_id)).map((r) => r.parent_id!))];
+    wanted = [
+      ...new Set(
+        rows.filter((r) => !r.unspsc && r.parent_id != null && !categories.has(r.parent_id)).map((r) => r.parent_id!),
+      ),
+    ];
   }
   const codeOf = (categoryId: number | null): string | null => {
     for (let id = categoryId, depth = 0; id != null && depth < 20; depth++) {

@@ -7,7 +7,16 @@ import { clientAddressOf } from "../auth/client-address";
 import { takeAll, type LimitPolicy } from "../auth/limits";
 import { hashPassword, newToken, sha256 } from "../auth/password";
 import { parseOr400 } from "./basket-session";
-import { bodyOf, callerOf, idOf, ListService, requireCustomer, type Ctx, type ListDef, type ProviderParams } from "./base";
+import {
+  bodyOf,
+  callerOf,
+  idOf,
+  ListService,
+  requireCustomer,
+  type Ctx,
+  type ListDef,
+  type ProviderParams,
+} from "./base";
 
 export interface MailCtx extends Ctx {
   portalUrl: string;
@@ -30,7 +39,10 @@ export const RESET_LIMITS = {
 
 /** Voids the user's unused reset links that are still live (expires them now), but the one given. */
 async function voidResetLinks(db: Knex, userId: number, now: Date, except?: number) {
-  const q = db("password_tokens").where({ type: "reset", user_id: userId }).whereNull("used_at").where("expires_at", ">", now.toISOString());
+  const q = db("password_tokens")
+    .where({ type: "reset", user_id: userId })
+    .whereNull("used_at")
+    .where("expires_at", ">", now.toISOString());
   await (except === undefined ? q : q.whereNot("id", except)).update({ expires_at: now.toISOString() });
 }
 
@@ -62,7 +74,10 @@ async function liveToken(db: Knex, now: Date, type: "reset" | "invitation", toke
  * it was read.
  */
 async function useToken(trx: Knex, token: { id: number; token_hash: string }, now: Date): Promise<boolean> {
-  const q = trx("password_tokens").where({ id: token.id, token_hash: token.token_hash }).whereNull("used_at").whereNull("revoked_at");
+  const q = trx("password_tokens")
+    .where({ id: token.id, token_hash: token.token_hash })
+    .whereNull("used_at")
+    .whereNull("revoked_at");
   return (await q.update({ used_at: now.toISOString() })) === 1;
 }
 
@@ -91,16 +106,24 @@ export class PasswordResetService {
         if (!(await useToken(trx, row, now))) throw new Gone("This link has already been used");
         await trx("users").where("id", row.user_id).update({ password_hash: hash });
         await voidResetLinks(trx, row.user_id, now);
-        await trx("auth_sessions").where("user_id", row.user_id).whereNull("revoked_at").update({ revoked_at: now.toISOString() });
+        await trx("auth_sessions")
+          .where("user_id", row.user_id)
+          .whereNull("revoked_at")
+          .update({ revoked_at: now.toISOString() });
       });
       return { reset: true };
     }
     const input = parseOr400(z.object({ email }).strict(), body);
-    const within = await takeAll(db, [
-      [`reset:address:${clientAddressOf(params)}`, RESET_LIMITS.address],
-      [`reset:email:${input.email}`, RESET_LIMITS.email],
-    ], now);
-    const user = within.ok && (await db("users").whereRaw("lower(email) = ?", [input.email]).where("is_inactive", false).first());
+    const within = await takeAll(
+      db,
+      [
+        [`reset:address:${clientAddressOf(params)}`, RESET_LIMITS.address],
+        [`reset:email:${input.email}`, RESET_LIMITS.email],
+      ],
+      now,
+    );
+    const user =
+      within.ok && (await db("users").whereRaw("lower(email) = ?", [input.email]).where("is_inactive", false).first());
     if (user) await db.transaction((trx) => mailResetLink(trx, this.ctx.portalUrl, user, now));
     // the same answer whether the address is known, unknown or over a limit
     return { sent: true };
@@ -111,14 +134,30 @@ export class PasswordResetService {
  * A new 1-hour reset link for the user, mailed (outbox); their older unused links are voided. Run it in a transaction.
  * The reset request above and the admin's "send a password reset" (decision 127) both send it.
  */
-export async function mailResetLink(trx: Knex, portalUrl: string, user: { id: number; email: string }, now: Date): Promise<void> {
+export async function mailResetLink(
+  trx: Knex,
+  portalUrl: string,
+  user: { id: number; email: string },
+  now: Date,
+): Promise<void> {
   const { token, hash } = newToken();
   await voidResetLinks(trx, user.id, now);
   await trx("password_tokens").insert({
-    type: "reset", token_hash: hash, user_id: user.id, email: user.email, created_at: now.toISOString(), expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+    type: "reset",
+    token_hash: hash,
+    user_id: user.id,
+    email: user.email,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
   });
-  await writeMail(trx, now, user.email, "reset", "Reset your password",
-    `Someone asked to reset the password of ${user.email}. Choose a new one within an hour:\n${portalUrl}/customer/reset-password/${token}\nIf it was not you, ignore this e-mail.`);
+  await writeMail(
+    trx,
+    now,
+    user.email,
+    "reset",
+    "Reset your password",
+    `Someone asked to reset the password of ${user.email}. Choose a new one within an hour:\n${portalUrl}/customer/reset-password/${token}\nIf it was not you, ignore this e-mail.`,
+  );
 }
 
 const invitationBody = z
@@ -135,7 +174,8 @@ const invitationBody = z
 /** Inviting site users needs addSiteUser (or provider staff acting for the customer). */
 function requireInviter(caller: Caller): number {
   const customerId = requireCustomer(caller);
-  if (!caller.isEvolveUser && !has(caller, "addSiteUser")) throw new Forbidden("Inviting site users is not allowed for this account");
+  if (!caller.isEvolveUser && !has(caller, "addSiteUser"))
+    throw new Forbidden("Inviting site users is not allowed for this account");
   return customerId;
 }
 
@@ -147,7 +187,11 @@ interface Grant {
 }
 const grantOf = (row: { permissions_json?: string | null }): Grant => {
   const g = JSON.parse(row.permissions_json ?? "{}");
-  return { permissions: Array.isArray(g.permissions) ? g.permissions : [], isApprover: !!g.isApprover, needsApproval: !!g.needsApproval };
+  return {
+    permissions: Array.isArray(g.permissions) ? g.permissions : [],
+    isApprover: !!g.isApprover,
+    needsApproval: !!g.needsApproval,
+  };
 };
 
 /** Refuses a grant the caller could not make themselves: a permission they lack (400 at permissions), an approver from a non-approver. */
@@ -155,19 +199,33 @@ function checkGrant(caller: Caller, grant: Grant, refuse: (field: string, why: s
   const notHeld = grant.permissions.find((p) => !caller.isEvolveUser && !has(caller, p));
   if (notHeld) throw refuse("permissions", `you cannot grant '${notHeld}'`);
   // making someone an approver is granting approval: only an approver (or provider staff) may do it
-  if (grant.isApprover && !caller.isEvolveUser && !canApprove(caller)) throw refuse("isApprover", "only an approver can invite an approver");
+  if (grant.isApprover && !caller.isEvolveUser && !canApprove(caller))
+    throw refuse("isApprover", "only an approver can invite an approver");
 }
 
 /** The customer's open invitations: neither accepted nor withdrawn (expired ones included). */
 const openInvitations = (db: Knex, customerId: number) =>
-  db("password_tokens as t").where({ "t.type": "invitation", "t.customer_id": customerId }).whereNull("t.used_at").whereNull("t.revoked_at");
+  db("password_tokens as t")
+    .where({ "t.type": "invitation", "t.customer_id": customerId })
+    .whereNull("t.used_at")
+    .whereNull("t.revoked_at");
 
 const invitationColumns = [
-  "t.id", "t.email", "t.permissions_json", "t.created_at", "t.expires_at", "t.contact_id",
-  "c.first_name", "c.last_name", "inviter.first_name as inviter_first_name", "inviter.last_name as inviter_last_name",
+  "t.id",
+  "t.email",
+  "t.permissions_json",
+  "t.created_at",
+  "t.expires_at",
+  "t.contact_id",
+  "c.first_name",
+  "c.last_name",
+  "inviter.first_name as inviter_first_name",
+  "inviter.last_name as inviter_last_name",
 ];
 const withNames = (q: Knex.QueryBuilder) =>
-  q.leftJoin("contacts as c", "c.id", "t.contact_id").leftJoin("users as inviter", "inviter.id", "t.invited_by_user_id");
+  q
+    .leftJoin("contacts as c", "c.id", "t.contact_id")
+    .leftJoin("users as inviter", "inviter.id", "t.invited_by_user_id");
 
 function invitationOut(r: any, now: Date) {
   const grant = grantOf(r);
@@ -191,10 +249,12 @@ const invitationMail = (portalUrl: string, from: string, customer: string | unde
   `${from} ${again ? "sent you again an invitation" : "invited you"} to the ${customer} ordering portal. Accept within 7 days:\n${portalUrl}/customer/invitation?token=${token}` +
   (again ? "\nThe link in any earlier invitation no longer works." : "");
 
-const PAGE = z.object({
-  $limit: z.coerce.number().int().min(0).max(100).default(20),
-  $skip: z.coerce.number().int().min(0).default(0),
-}).strict();
+const PAGE = z
+  .object({
+    $limit: z.coerce.number().int().min(0).max(100).default(20),
+    $skip: z.coerce.number().int().min(0).default(0),
+  })
+  .strict();
 
 /**
  * /api/invitation (addSiteUser or evolve; decision 112). POST invites someone to the selected customer and mails a
@@ -213,15 +273,33 @@ export class InvitationService {
     const page = parseOr400(PAGE, query);
     const { db } = this.ctx;
     const counted = await openInvitations(db, customerId).count({ n: "*" }).first();
-    const rows = page.$limit === 0 ? [] : await withNames(openInvitations(db, customerId)).orderBy([{ column: "t.created_at", order: "desc" }, { column: "t.id", order: "desc" }]).limit(page.$limit).offset(page.$skip).select(invitationColumns);
+    const rows =
+      page.$limit === 0
+        ? []
+        : await withNames(openInvitations(db, customerId))
+            .orderBy([
+              { column: "t.created_at", order: "desc" },
+              { column: "t.id", order: "desc" },
+            ])
+            .limit(page.$limit)
+            .offset(page.$skip)
+            .select(invitationColumns);
     const now = this.ctx.now();
-    return { total: Number(counted?.n ?? 0), limit: page.$limit, skip: page.$skip, data: rows.map((r: any) => invitationOut(r, now)) };
+    return {
+      total: Number(counted?.n ?? 0),
+      limit: page.$limit,
+      skip: page.$skip,
+      data: rows.map((r: any) => invitationOut(r, now)),
+    };
   }
 
   /** One open invitation of the caller's customer, or 404. */
   private async open(id: unknown, customerId: number, db: Knex = this.ctx.db) {
     const key = idOf(id, "Invitation");
-    const row = await withNames(openInvitations(db, customerId).where("t.id", key)).first(...invitationColumns, "t.token_hash");
+    const row = await withNames(openInvitations(db, customerId).where("t.id", key)).first(
+      ...invitationColumns,
+      "t.token_hash",
+    );
     if (!row) throw new NotFound(`Invitation '${key}' not found`);
     return row;
   }
@@ -235,15 +313,29 @@ export class InvitationService {
     const caller: Caller = callerOf(params);
     const customerId = requireInviter(caller);
     const input = parseOr400(invitationBody, bodyOf(data));
-    const grant = { permissions: input.permissions ?? DEFAULT_INVITED_PERMISSIONS, isApprover: !!input.isApprover, needsApproval: !!input.needsApproval };
+    const grant = {
+      permissions: input.permissions ?? DEFAULT_INVITED_PERMISSIONS,
+      isApprover: !!input.isApprover,
+      needsApproval: !!input.needsApproval,
+    };
     checkGrant(caller, grant, (field, why) => new BadRequest(`Invalid value at field "${field}": ${why}`, { field }));
     const { db } = this.ctx;
     const now = this.ctx.now();
-    const existing = await db("users as u").join("user_customers as uc", "uc.user_id", "u.id").whereRaw("lower(u.email) = ?", [input.email]).where("uc.customer_id", customerId).first("u.id");
-    if (existing) throw new BadRequest(`Invalid value at field "email": ${input.email} already belongs to this customer`, { field: "email" });
+    const existing = await db("users as u")
+      .join("user_customers as uc", "uc.user_id", "u.id")
+      .whereRaw("lower(u.email) = ?", [input.email])
+      .where("uc.customer_id", customerId)
+      .first("u.id");
+    if (existing)
+      throw new BadRequest(`Invalid value at field "email": ${input.email} already belongs to this customer`, {
+        field: "email",
+      });
     const sameEmail = (q: Knex = db) => openInvitations(q, customerId).whereRaw("lower(t.email) = ?", [input.email]);
     if (await sameEmail().where("t.expires_at", ">", now.toISOString()).first("t.id")) {
-      throw new BadRequest(`Invalid value at field "email": ${input.email} already has a pending invitation (send it again from the list)`, { field: "email" });
+      throw new BadRequest(
+        `Invalid value at field "email": ${input.email} already has a pending invitation (send it again from the list)`,
+        { field: "email" },
+      );
     }
     const { token, hash } = newToken();
     const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS).toISOString();
@@ -252,14 +344,28 @@ export class InvitationService {
       // an expired invitation to the same address is replaced by this one
       const expired = await sameEmail(trx).select("t.id", "t.contact_id");
       if (expired.length > 0) await withdraw(trx, expired, now);
-      const [contact] = await trx("contacts").insert({ customer_id: customerId, first_name: input.firstName, last_name: input.lastName, email: input.email }).returning("id");
+      const [contact] = await trx("contacts")
+        .insert({ customer_id: customerId, first_name: input.firstName, last_name: input.lastName, email: input.email })
+        .returning("id");
       await trx("password_tokens").insert({
-        type: "invitation", token_hash: hash, email: input.email, customer_id: customerId, contact_id: typeof contact === "object" ? contact.id : contact,
-        permissions_json: JSON.stringify(grant), invited_by_user_id: caller.userId,
-        created_at: now.toISOString(), expires_at: expiresAt,
+        type: "invitation",
+        token_hash: hash,
+        email: input.email,
+        customer_id: customerId,
+        contact_id: typeof contact === "object" ? contact.id : contact,
+        permissions_json: JSON.stringify(grant),
+        invited_by_user_id: caller.userId,
+        created_at: now.toISOString(),
+        expires_at: expiresAt,
       });
-      await writeMail(trx, now, input.email, "invitation", `You are invited to order for ${customer?.name}`,
-        invitationMail(this.ctx.portalUrl, `${caller.firstName} ${caller.lastName}`, customer?.name, token));
+      await writeMail(
+        trx,
+        now,
+        input.email,
+        "invitation",
+        `You are invited to order for ${customer?.name}`,
+        invitationMail(this.ctx.portalUrl, `${caller.firstName} ${caller.lastName}`, customer?.name, token),
+      );
     });
     return { email: input.email, expiresAt };
   }
@@ -274,20 +380,36 @@ export class InvitationService {
     const customerId = requireInviter(caller);
     parseOr400(z.object({ resend: z.literal(true) }).strict(), bodyOf(data));
     const row = await this.open(id, customerId);
-    checkGrant(caller, grantOf(row), (_field, why) => new Forbidden(`This invitation cannot be sent again by this account: ${why}`));
+    checkGrant(
+      caller,
+      grantOf(row),
+      (_field, why) => new Forbidden(`This invitation cannot be sent again by this account: ${why}`),
+    );
     const { db } = this.ctx;
     const now = this.ctx.now();
     const { token, hash } = newToken();
     const customer = await db("customers").where("id", customerId).first("name");
     await db.transaction(async (trx) => {
       const changed = await trx("password_tokens")
-        .where({ id: row.id, token_hash: row.token_hash }).whereNull("used_at").whereNull("revoked_at")
+        .where({ id: row.id, token_hash: row.token_hash })
+        .whereNull("used_at")
+        .whereNull("revoked_at")
         .update({ token_hash: hash, expires_at: new Date(now.getTime() + INVITATION_TTL_MS).toISOString() });
       // accepted, withdrawn or sent again by someone else since it was read
       if (changed !== 1) throw new NotFound(`Invitation '${row.id}' not found`);
-      await trx("replaced_invitation_links").insert({ token_hash: row.token_hash, invitation_id: row.id, replaced_at: now.toISOString() });
-      await writeMail(trx, now, row.email, "invitation", `You are invited to order for ${customer?.name}`,
-        invitationMail(this.ctx.portalUrl, `${caller.firstName} ${caller.lastName}`, customer?.name, token, true));
+      await trx("replaced_invitation_links").insert({
+        token_hash: row.token_hash,
+        invitation_id: row.id,
+        replaced_at: now.toISOString(),
+      });
+      await writeMail(
+        trx,
+        now,
+        row.email,
+        "invitation",
+        `You are invited to order for ${customer?.name}`,
+        invitationMail(this.ctx.portalUrl, `${caller.firstName} ${caller.lastName}`, customer?.name, token, true),
+      );
     });
     return invitationOut(await this.open(row.id, customerId), now);
   }
@@ -308,12 +430,23 @@ export class InvitationService {
  * Withdraws open invitations; their contacts, made for the invitees and used by no user, are made inactive so they
  * do not linger among the customer's people. False when none was still open.
  */
-async function withdraw(trx: Knex, rows: Array<{ id: number; contact_id: number | null }>, now: Date): Promise<boolean> {
+async function withdraw(
+  trx: Knex,
+  rows: Array<{ id: number; contact_id: number | null }>,
+  now: Date,
+): Promise<boolean> {
   const ids = rows.map((r) => r.id);
-  const changed = await trx("password_tokens").whereIn("id", ids).whereNull("used_at").whereNull("revoked_at").update({ revoked_at: now.toISOString() });
+  const changed = await trx("password_tokens")
+    .whereIn("id", ids)
+    .whereNull("used_at")
+    .whereNull("revoked_at")
+    .update({ revoked_at: now.toISOString() });
   const contacts = rows.map((r) => r.contact_id).filter((c): c is number => c != null);
   if (contacts.length > 0) {
-    await trx("contacts").whereIn("id", contacts).whereNotIn("id", trx("user_customers").select("contact_id")).update({ is_inactive: true });
+    await trx("contacts")
+      .whereIn("id", contacts)
+      .whereNotIn("id", trx("user_customers").select("contact_id"))
+      .update({ is_inactive: true });
   }
   return changed > 0;
 }
@@ -328,7 +461,14 @@ export class AcceptInvitationService {
       this.ctx.db("customers").where("id", row.customer_id).first("name"),
       this.ctx.db("contacts").where("id", row.contact_id).first("first_name", "last_name"),
     ]);
-    return { valid: true, email: row.email, customer: { name: customer?.name }, firstName: contact?.first_name, lastName: contact?.last_name, expiresAt: row.expires_at };
+    return {
+      valid: true,
+      email: row.email,
+      customer: { name: customer?.name },
+      firstName: contact?.first_name,
+      lastName: contact?.last_name,
+      expiresAt: row.expires_at,
+    };
   }
 
   async create(data: unknown) {
@@ -344,13 +484,23 @@ export class AcceptInvitationService {
       let user = await trx("users").whereRaw("lower(email) = ?", [row.email]).first("id");
       if (!user) {
         const [inserted] = await trx("users")
-          .insert({ email: row.email, password_hash: hash, first_name: contact?.first_name ?? "", last_name: contact?.last_name ?? "", created_at: now.toISOString() })
+          .insert({
+            email: row.email,
+            password_hash: hash,
+            first_name: contact?.first_name ?? "",
+            last_name: contact?.last_name ?? "",
+            created_at: now.toISOString(),
+          })
           .returning("id");
         user = { id: typeof inserted === "object" ? inserted.id : inserted };
       }
       await trx("user_customers").insert({
-        user_id: user.id, customer_id: row.customer_id, contact_id: row.contact_id, permissions_json: JSON.stringify(grant.permissions ?? []),
-        is_approver: !!grant.isApprover, needs_approval: !!grant.needsApproval,
+        user_id: user.id,
+        customer_id: row.customer_id,
+        contact_id: row.contact_id,
+        permissions_json: JSON.stringify(grant.permissions ?? []),
+        is_approver: !!grant.isApprover,
+        needs_approval: !!grant.needsApproval,
       });
     });
     return { accepted: true, email: row.email };
@@ -376,7 +526,15 @@ export function outboxDef(): ListDef<unknown> {
       return ctx.db("outbox");
     },
     select: (qb) => qb.select("*"),
-    map: (_ctx, rows) => rows.map((r) => ({ id: r.id, to: r.to_email, kind: r.kind, subject: r.subject, body: r.body, createdAt: r.created_at })),
+    map: (_ctx, rows) =>
+      rows.map((r) => ({
+        id: r.id,
+        to: r.to_email,
+        kind: r.kind,
+        subject: r.subject,
+        body: r.body,
+        createdAt: r.created_at,
+      })),
   };
 }
 

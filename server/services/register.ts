@@ -1,10 +1,33 @@
 import type { Application } from "@feathersjs/koa";
-import { AddressService, carriageDef, ContactService, contactBudgetsDef, costCentresDef, departmentsDef, GradeService } from "./account";
+import {
+  AddressService,
+  carriageDef,
+  ContactService,
+  contactBudgetsDef,
+  costCentresDef,
+  departmentsDef,
+  GradeService,
+} from "./account";
 import { PasswordChangeService, SignOutEverywhereService } from "./account-sessions";
 import { siteUsersDef } from "./account-users";
 import { SavedBasketService, WishListService } from "./baskets";
-import { guideFileResponse, NewsReadService, TrainingGuideFileService, trainingGuidesDef, WpCategoriesService, wpHeaders, WpPagesService, WpPostsService } from "./content";
-import { AcceptInvitationService, InvitationService, outboxService, PasswordResetService, type MailCtx } from "./recovery";
+import {
+  guideFileResponse,
+  NewsReadService,
+  TrainingGuideFileService,
+  trainingGuidesDef,
+  WpCategoriesService,
+  wpHeaders,
+  WpPagesService,
+  WpPostsService,
+} from "./content";
+import {
+  AcceptInvitationService,
+  InvitationService,
+  outboxService,
+  PasswordResetService,
+  type MailCtx,
+} from "./recovery";
 import { BasketSessionService } from "./basket-session";
 import { ListService } from "./base";
 import { cataloguesDef, categoriesDef, CategoryTreeService, itemService } from "./catalogue";
@@ -18,7 +41,12 @@ import { ReportService } from "./reports";
 
 /** Services anyone may call without a session. */
 export const PUBLIC_SERVICES = new Set([
-  "api/maintenance-status", "api/password-reset", "api/accept-invitation", "api/wp/v2/posts", "api/wp/v2/pages", "api/wp/v2/categories",
+  "api/maintenance-status",
+  "api/password-reset",
+  "api/accept-invitation",
+  "api/wp/v2/posts",
+  "api/wp/v2/pages",
+  "api/wp/v2/categories",
   ...PUNCHOUT_PUBLIC_SERVICES,
 ]);
 
@@ -52,7 +80,11 @@ export function registerServices(app: Application, ctx: MailCtx): void {
   use("smiCustomCatalogue", new ListService(ctx, cataloguesDef("smi")), ["find", "get"]);
   // decision 122: the report worker runs in this process unless PROVIDER_REPORT_WORKER=off
   const reports = workerEnv();
-  use("report", new ReportService(ctx, reports.enabled ? new ReportWorker(ctx, { timeoutMs: reports.timeoutMs }) : undefined), ["find", "get", "create", "patch"]);
+  use(
+    "report",
+    new ReportService(ctx, reports.enabled ? new ReportWorker(ctx, { timeoutMs: reports.timeoutMs }) : undefined),
+    ["find", "get", "create", "patch"],
+  );
   use("password-reset", new PasswordResetService(ctx), ["get", "create"]);
   use("invitation", new InvitationService(ctx), ["find", "get", "create", "patch", "remove"]);
   use("accept-invitation", new AcceptInvitationService(ctx), ["get", "create"]);

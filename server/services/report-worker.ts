@@ -20,7 +20,16 @@ import { isPostgres } from "../db/knex";
 import { parsePermissions } from "../auth/caller";
 import { json, type Ctx } from "./base";
 import { claimNext, TaskLoop, workerName } from "./task-queue";
-import { REPORT_TYPES, runReport, type ReportParams, type ReportQueue, type ReportRow, type ReportRunner, type ReportScope, type ReportType } from "./reports";
+import {
+  REPORT_TYPES,
+  runReport,
+  type ReportParams,
+  type ReportQueue,
+  type ReportRow,
+  type ReportRunner,
+  type ReportScope,
+  type ReportType,
+} from "./reports";
 
 export const REPORT_TIMEOUT_MS = 60_000;
 export const MAX_ATTEMPTS = 3;
@@ -32,7 +41,8 @@ export const AUTOCHECKPOINT_DEFAULT = 1000;
 export const AUTOCHECKPOINT_BACKSTOP = 20_000;
 
 export const REASONS = {
-  timeout: (ms: number) => `The report took longer than ${ms % 1000 === 0 ? `${ms / 1000} seconds` : `${ms} milliseconds`}`,
+  timeout: (ms: number) =>
+    `The report took longer than ${ms % 1000 === 0 ? `${ms / 1000} seconds` : `${ms} milliseconds`}`,
   unfinished: "The report could not be finished",
   unknownType: "This report type is no longer offered",
 } as const;
@@ -146,9 +156,15 @@ class ReportThread {
 }
 
 /** Options from the environment: PROVIDER_REPORT_TIMEOUT_SECONDS; PROVIDER_REPORT_WORKER=off runs no worker here. */
-export function workerEnv(env: Record<string, string | undefined> = process.env): { enabled: boolean; timeoutMs: number } {
+export function workerEnv(env: Record<string, string | undefined> = process.env): {
+  enabled: boolean;
+  timeoutMs: number;
+} {
   const seconds = Number(env.PROVIDER_REPORT_TIMEOUT_SECONDS || REPORT_TIMEOUT_MS / 1000);
-  return { enabled: (env.PROVIDER_REPORT_WORKER ?? "on") !== "off", timeoutMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : REPORT_TIMEOUT_MS };
+  return {
+    enabled: (env.PROVIDER_REPORT_WORKER ?? "on") !== "off",
+    timeoutMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : REPORT_TIMEOUT_MS,
+  };
 }
 
 class Timeout extends Error {}
@@ -175,7 +191,10 @@ export class ReportWorker implements ReportQueue {
   private readonly loop: TaskLoop;
   private readonly thread: ReportThread | null;
 
-  constructor(private ctx: Ctx, opts: ReportWorkerOptions = {}) {
+  constructor(
+    private ctx: Ctx,
+    opts: ReportWorkerOptions = {},
+  ) {
     this.id = opts.id ?? workerName();
     this.timeoutMs = opts.timeoutMs ?? REPORT_TIMEOUT_MS;
     this.leaseMs = opts.leaseMs ?? this.timeoutMs + 30_000;
@@ -256,7 +275,10 @@ export class ReportWorker implements ReportQueue {
       step: async (run) => {
         // SQLite blocks the event loop while a statement runs: before each one, leave the event loop as long again
         // idle (at most REST_CAP_MS), so requests arriving meanwhile are served through all their steps
-        if (sqlite) await new Promise((resolve) => setTimeout(resolve, Math.min(REST_CAP_MS, Math.max(1, lastStepMs * REST_RATIO))));
+        if (sqlite)
+          await new Promise((resolve) =>
+            setTimeout(resolve, Math.min(REST_CAP_MS, Math.max(1, lastStepMs * REST_RATIO))),
+          );
         if (this.halted) throw new Timeout("stopped");
         if (performance.now() >= deadline) throw new Timeout("timeout");
         const started = performance.now();
@@ -273,7 +295,11 @@ export class ReportWorker implements ReportQueue {
       const scope = await this.scopeOf(task);
       const rows =
         this.thread && (await this.thread.start())
-          ? await this.inThread(this.thread, { type: task.type as ReportType, scope, params, now: this.ctx.now().toISOString() }, deadline)
+          ? await this.inThread(
+              this.thread,
+              { type: task.type as ReportType, scope, params, now: this.ctx.now().toISOString() },
+              deadline,
+            )
           : await runReport(this.db, task.type as ReportType, scope, params, { now: this.ctx.now(), runner });
       if (performance.now() >= deadline) throw new Timeout("timeout");
       await this.finish(task, { status: "success", rows });
@@ -281,13 +307,20 @@ export class ReportWorker implements ReportQueue {
       if (error instanceof Timeout && error.message === "stopped") return false; // the lease lapses; another run takes it over
       if (this.halted) return false;
       if (!(error instanceof Timeout)) this.log(`provider: report task ${task.id} failed: ${error?.stack ?? error}`);
-      await this.finish(task, { status: "failed", reason: error instanceof Timeout ? REASONS.timeout(this.timeoutMs) : REASONS.unfinished });
+      await this.finish(task, {
+        status: "failed",
+        reason: error instanceof Timeout ? REASONS.timeout(this.timeoutMs) : REASONS.unfinished,
+      });
     }
     return true;
   }
 
   /** Runs a report in the thread; past the deadline the thread is ended (its statement with it) and the run times out. */
-  private async inThread(thread: ReportThread, job: Parameters<ReportThread["run"]>[0], deadline: number): Promise<ReportRow[]> {
+  private async inThread(
+    thread: ReportThread,
+    job: Parameters<ReportThread["run"]>[0],
+    deadline: number,
+  ): Promise<ReportRow[]> {
     if (performance.now() >= deadline) throw new Timeout("timeout");
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
@@ -308,17 +341,32 @@ export class ReportWorker implements ReportQueue {
   /** The task's owner's reach: without viewAllOrders (or as evolve staff) their own orders only. */
   private async scopeOf(task: TaskRow) {
     const user = await this.db("users").where("id", task.user_id).first("is_evolve_user");
-    if (user && (user.is_evolve_user === true || user.is_evolve_user === 1)) return { customerId: task.customer_id, placedByUserId: null };
-    const link = await this.db("user_customers").where({ user_id: task.user_id, customer_id: task.customer_id }).first("permissions_json");
+    if (user && (user.is_evolve_user === true || user.is_evolve_user === 1))
+      return { customerId: task.customer_id, placedByUserId: null };
+    const link = await this.db("user_customers")
+      .where({ user_id: task.user_id, customer_id: task.customer_id })
+      .first("permissions_json");
     const permissions = link ? parsePermissions(link.permissions_json) : [];
-    return { customerId: task.customer_id, placedByUserId: permissions.includes("viewAllOrders") ? null : task.user_id };
+    return {
+      customerId: task.customer_id,
+      placedByUserId: permissions.includes("viewAllOrders") ? null : task.user_id,
+    };
   }
 
-  private async finish(task: TaskRow, outcome: { status: "success"; rows: unknown[] } | { status: "failed"; reason: string }): Promise<void> {
+  private async finish(
+    task: TaskRow,
+    outcome: { status: "success"; rows: unknown[] } | { status: "failed"; reason: string },
+  ): Promise<void> {
     const finishedAt = this.ctx.now().toISOString();
     const values =
       outcome.status === "success"
-        ? { status: "success", success: true, reason: null, result_json: JSON.stringify(outcome.rows), row_count: outcome.rows.length }
+        ? {
+            status: "success",
+            success: true,
+            reason: null,
+            result_json: JSON.stringify(outcome.rows),
+            row_count: outcome.rows.length,
+          }
         : { status: "failed", success: false, reason: outcome.reason, result_json: null, row_count: null };
     // only while the claim is still this run's: a run whose lease lapsed and was taken over writes nothing
     await this.db("report_tasks")

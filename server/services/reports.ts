@@ -17,7 +17,13 @@ import { budgetsOf } from "./wearers";
 
 // the report types, their messages and the date-range rule are the portal's domain module's: one source for the page
 // that shows them and the provider that enforces them
-import { isReportType, REPORT_FILTER_MESSAGES, REPORT_TYPES, reportRangeErrors, type ReportType } from "../../app/domain/reports";
+import {
+  isReportType,
+  REPORT_FILTER_MESSAGES,
+  REPORT_TYPES,
+  reportRangeErrors,
+  type ReportType,
+} from "../../app/domain/reports";
 
 export { REPORT_TYPES, type ReportType };
 
@@ -107,10 +113,15 @@ const idList = (value: unknown): { ids: string[]; bad: string | null } => {
  * A new task's body checked against the selected customer: every field's error at once (400, errors: {field:
  * message}), or the type and params to store. Reads only.
  */
-export async function validateReportRequest(db: Knex, customerId: number, data: unknown): Promise<{ type: ReportType; params: ReportParams }> {
+export async function validateReportRequest(
+  db: Knex,
+  customerId: number,
+  data: unknown,
+): Promise<{ type: ReportType; params: ReportParams }> {
   const body = bodyOf(data);
   const errors: Record<string, string> = {};
-  for (const key of Object.keys(body)) if (!["type", "from", "to", "departments", "employees"].includes(key)) errors[key] = `Unknown field: ${key}`;
+  for (const key of Object.keys(body))
+    if (!["type", "from", "to", "departments", "employees"].includes(key)) errors[key] = `Unknown field: ${key}`;
   const type = body.type;
   if (!isReportType(type)) errors.type = MESSAGES.type;
   Object.assign(errors, reportRangeErrors(body.from, body.to));
@@ -118,13 +129,21 @@ export async function validateReportRequest(db: Knex, customerId: number, data: 
   const employees = idList(body.employees);
   if (departments.bad !== null) errors.departments = MESSAGES.department(departments.bad);
   else if (departments.ids.length) {
-    const known = new Set((await db("departments").where("customer_id", customerId).whereIn("id", departments.ids.map(Number)).select("id")).map((r: any) => String(r.id)));
+    const known = new Set(
+      (
+        await db("departments").where("customer_id", customerId).whereIn("id", departments.ids.map(Number)).select("id")
+      ).map((r: any) => String(r.id)),
+    );
     const unknown = departments.ids.find((id) => !known.has(id));
     if (unknown) errors.departments = MESSAGES.department(unknown);
   }
   if (employees.bad !== null) errors.employees = MESSAGES.employee(employees.bad);
   else if (employees.ids.length) {
-    const known = new Set((await db("contacts").where("customer_id", customerId).whereIn("id", employees.ids.map(Number)).select("id")).map((r: any) => String(r.id)));
+    const known = new Set(
+      (await db("contacts").where("customer_id", customerId).whereIn("id", employees.ids.map(Number)).select("id")).map(
+        (r: any) => String(r.id),
+      ),
+    );
     const unknown = employees.ids.find((id) => !known.has(id));
     if (unknown) errors.employees = MESSAGES.employee(unknown);
   }
@@ -132,7 +151,10 @@ export async function validateReportRequest(db: Knex, customerId: number, data: 
     const first = Object.keys(errors)[0];
     throw new BadRequest(`Invalid value at field "${first}": ${errors[first]}`, { errors });
   }
-  return { type: type as ReportType, params: { from: body.from, to: body.to, departments: departments.ids, employees: employees.ids } };
+  return {
+    type: type as ReportType,
+    params: { from: body.from, to: body.to, departments: departments.ids, employees: employees.ids },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------- the queries
@@ -162,15 +184,33 @@ export function slices(from: string, to: string, days = SLICE_DAYS): Array<[stri
 }
 
 /** The orders a report covers within one slice of days [from, to] (created date, inclusive). */
-function ordersIn(db: Knex, scope: ReportScope, params: ReportParams, from: string, to: string, opts: { keepRejected?: boolean } = {}): Knex.QueryBuilder {
-  const q = db("orders").where("orders.customer_id", scope.customerId).where("orders.created_date", ">=", from).where("orders.created_date", "<", nextDay(to));
+function ordersIn(
+  db: Knex,
+  scope: ReportScope,
+  params: ReportParams,
+  from: string,
+  to: string,
+  opts: { keepRejected?: boolean } = {},
+): Knex.QueryBuilder {
+  const q = db("orders")
+    .where("orders.customer_id", scope.customerId)
+    .where("orders.created_date", ">=", from)
+    .where("orders.created_date", "<", nextDay(to));
   if (!opts.keepRejected) q.where("orders.web_rejected", false);
   if (scope.placedByUserId != null) q.where("orders.placed_by_user_id", scope.placedByUserId);
   if (params.departments.length) q.whereIn("orders.department_id", params.departments.map(Number));
   if (params.employees.length) {
     const ids = params.employees.map(Number);
     q.where((w) =>
-      w.whereIn("orders.employee_contact_id", ids).orWhereExists((e) => e.select(db.raw("1")).from("order_lines as el").whereRaw("el.order_id = orders.id").whereIn("el.employee_contact_id", ids)),
+      w
+        .whereIn("orders.employee_contact_id", ids)
+        .orWhereExists((e) =>
+          e
+            .select(db.raw("1"))
+            .from("order_lines as el")
+            .whereRaw("el.order_id = orders.id")
+            .whereIn("el.employee_contact_id", ids),
+        ),
     );
   }
   return q;
@@ -186,8 +226,14 @@ class Totals<T extends Record<string, number>> {
   }
 }
 
-async function perSlice(runner: ReportRunner, ranges: Array<[string, string]>, each: (from: string, to: string) => Promise<void>, days = SLICE_DAYS): Promise<void> {
-  for (const [start, end] of ranges) for (const [from, to] of slices(start, end, days)) await runner.step(() => each(from, to));
+async function perSlice(
+  runner: ReportRunner,
+  ranges: Array<[string, string]>,
+  each: (from: string, to: string) => Promise<void>,
+  days = SLICE_DAYS,
+): Promise<void> {
+  for (const [start, end] of ranges)
+    for (const [from, to] of slices(start, end, days)) await runner.step(() => each(from, to));
 }
 
 /** How a run reads: totals (default true) false reads every order and line, as the tests compare (decision 126). */
@@ -198,8 +244,14 @@ export interface ReportOptions {
 }
 
 /** The whole months a report reads from the monthly totals (when they can answer it) and the days it scans. */
-function planOf(params: ReportParams, totalsServe: boolean, opts: ReportOptions): { months: string[]; edges: Array<[string, string]> } {
-  return totalsServe && opts.totals !== false ? monthCover(params.from, params.to) : { months: [], edges: [[params.from, params.to]] };
+function planOf(
+  params: ReportParams,
+  totalsServe: boolean,
+  opts: ReportOptions,
+): { months: string[]; edges: Array<[string, string]> } {
+  return totalsServe && opts.totals !== false
+    ? monthCover(params.from, params.to)
+    : { months: [], edges: [[params.from, params.to]] };
 }
 
 type OrderSums = { orders: number; subTotal: number };
@@ -219,16 +271,34 @@ async function orderTotals(
   const totals = new Totals<OrderSums>();
   const plan = planOf(params, params.employees.length === 0, opts);
   if (plan.months.length) {
-    const q = db("report_order_months").where("customer_id", scope.customerId).whereBetween("month", [plan.months[0], plan.months[plan.months.length - 1]]).where("web_rejected", false);
+    const q = db("report_order_months")
+      .where("customer_id", scope.customerId)
+      .whereBetween("month", [plan.months[0], plan.months[plan.months.length - 1]])
+      .where("web_rejected", false);
     if (scope.placedByUserId != null) q.where("placed_by_user_id", scope.placedByUserId);
     if (params.departments.length) q.whereIn("department_id", params.departments.map(Number));
-    const rows = await runner.step(() => q.groupBy(by.column).select({ key: by.column }).sum({ orders: "orders", subTotal: "sub_total" }).havingRaw("sum(orders) > 0"));
+    const rows = await runner.step(() =>
+      q
+        .groupBy(by.column)
+        .select({ key: by.column })
+        .sum({ orders: "orders", subTotal: "sub_total" })
+        .havingRaw("sum(orders) > 0"),
+    );
     // a missing department is 0 in the totals, null in the orders
-    for (const r of rows as any[]) totals.add(by.column === "department_id" && Number(r.key) === 0 ? "" : keyOf(r.key), { orders: Number(r.orders), subTotal: Number(r.subTotal ?? 0) });
+    for (const r of rows as any[])
+      totals.add(by.column === "department_id" && Number(r.key) === 0 ? "" : keyOf(r.key), {
+        orders: Number(r.orders),
+        subTotal: Number(r.subTotal ?? 0),
+      });
   }
   await perSlice(runner, plan.edges, async (from, to) => {
-    const rows = await ordersIn(db, scope, params, from, to).groupBy(by.scan).select({ key: by.scan }).count({ orders: "*" }).sum({ subTotal: "orders.sub_total" });
-    for (const r of rows as any[]) totals.add(keyOf(r.key), { orders: Number(r.orders), subTotal: Number(r.subTotal ?? 0) });
+    const rows = await ordersIn(db, scope, params, from, to)
+      .groupBy(by.scan)
+      .select({ key: by.scan })
+      .count({ orders: "*" })
+      .sum({ subTotal: "orders.sub_total" });
+    for (const r of rows as any[])
+      totals.add(keyOf(r.key), { orders: Number(r.orders), subTotal: Number(r.subTotal ?? 0) });
   });
   return totals;
 }
@@ -239,14 +309,34 @@ export const TOP_PRODUCTS_SLICE_DAYS = 2;
 const keyOf = (v: unknown) => (v == null ? "" : String(v));
 const idOrNull = (key: string) => (key === "" ? null : key);
 
-async function ordersByStatus(db: Knex, scope: ReportScope, params: ReportParams, runner: ReportRunner, opts: ReportOptions): Promise<ReportRow[]> {
-  const totals = await orderTotals(db, scope, params, runner, opts, { column: "order_status", scan: "orders.order_status" });
-  return [...totals.map].sort(([a], [b]) => a.localeCompare(b)).map(([status, t]) => ({ status, orders: t.orders, subTotal: money(t.subTotal) }));
+async function ordersByStatus(
+  db: Knex,
+  scope: ReportScope,
+  params: ReportParams,
+  runner: ReportRunner,
+  opts: ReportOptions,
+): Promise<ReportRow[]> {
+  const totals = await orderTotals(db, scope, params, runner, opts, {
+    column: "order_status",
+    scan: "orders.order_status",
+  });
+  return [...totals.map]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, t]) => ({ status, orders: t.orders, subTotal: money(t.subTotal) }));
 }
 
-async function spendByMonth(db: Knex, scope: ReportScope, params: ReportParams, runner: ReportRunner, opts: ReportOptions): Promise<ReportRow[]> {
+async function spendByMonth(
+  db: Knex,
+  scope: ReportScope,
+  params: ReportParams,
+  runner: ReportRunner,
+  opts: ReportOptions,
+): Promise<ReportRow[]> {
   // a slice of days lies in one or two months: the month is the created date's first seven characters
-  const totals = await orderTotals(db, scope, params, runner, opts, { column: "month", scan: db.raw("substr(orders.created_date, 1, 7)") });
+  const totals = await orderTotals(db, scope, params, runner, opts, {
+    column: "month",
+    scan: db.raw("substr(orders.created_date, 1, 7)"),
+  });
   return monthsBetween(params.from, params.to).map((month) => {
     const t = totals.map.get(month);
     return { month, orders: t?.orders ?? 0, subTotal: money(t?.subTotal ?? 0) };
@@ -259,9 +349,19 @@ export const TOP_PRODUCTS = 100;
  * The whole months from report_item_months, which know the customer only: a report on one user's orders, or with
  * department or employee filters, reads every line of its orders.
  */
-async function topProducts(db: Knex, scope: ReportScope, params: ReportParams, runner: ReportRunner, opts: ReportOptions): Promise<ReportRow[]> {
+async function topProducts(
+  db: Knex,
+  scope: ReportScope,
+  params: ReportParams,
+  runner: ReportRunner,
+  opts: ReportOptions,
+): Promise<ReportRow[]> {
   const totals = new Totals<{ quantity: number; amount: number }>();
-  const plan = planOf(params, scope.placedByUserId == null && !params.departments.length && !params.employees.length, opts);
+  const plan = planOf(
+    params,
+    scope.placedByUserId == null && !params.departments.length && !params.employees.length,
+    opts,
+  );
   if (plan.months.length) {
     const rows = await runner.step(() =>
       db("report_item_months")
@@ -272,17 +372,34 @@ async function topProducts(db: Knex, scope: ReportScope, params: ReportParams, r
         .sum({ quantity: "quantity", amount: "amount" })
         .havingRaw("sum(lines) > 0"),
     );
-    for (const r of rows as any[]) totals.add(Number(r.item_id) === 0 ? "" : keyOf(r.item_id), { quantity: Number(r.quantity ?? 0), amount: Number(r.amount ?? 0) });
+    for (const r of rows as any[])
+      totals.add(Number(r.item_id) === 0 ? "" : keyOf(r.item_id), {
+        quantity: Number(r.quantity ?? 0),
+        amount: Number(r.amount ?? 0),
+      });
   }
-  await perSlice(runner, plan.edges, async (from, to) => {
-    const orders = ordersIn(db, scope, params, from, to).select("orders.id");
-    const rows = await db("order_lines as l").whereIn("l.order_id", orders).groupBy("l.item_id").select("l.item_id").sum({ quantity: "l.quantity", amount: "l.amount" });
-    for (const r of rows as any[]) totals.add(keyOf(r.item_id), { quantity: Number(r.quantity ?? 0), amount: Number(r.amount ?? 0) });
-  }, TOP_PRODUCTS_SLICE_DAYS);
+  await perSlice(
+    runner,
+    plan.edges,
+    async (from, to) => {
+      const orders = ordersIn(db, scope, params, from, to).select("orders.id");
+      const rows = await db("order_lines as l")
+        .whereIn("l.order_id", orders)
+        .groupBy("l.item_id")
+        .select("l.item_id")
+        .sum({ quantity: "l.quantity", amount: "l.amount" });
+      for (const r of rows as any[])
+        totals.add(keyOf(r.item_id), { quantity: Number(r.quantity ?? 0), amount: Number(r.amount ?? 0) });
+    },
+    TOP_PRODUCTS_SLICE_DAYS,
+  );
   const top = [...totals.map]
     .sort(([ka, a], [kb, b]) => b.quantity - a.quantity || b.amount - a.amount || Number(ka || 0) - Number(kb || 0))
     .slice(0, TOP_PRODUCTS);
-  const ids = top.map(([k]) => k).filter((k) => k !== "").map(Number);
+  const ids = top
+    .map(([k]) => k)
+    .filter((k) => k !== "")
+    .map(Number);
   const items = new Map<string, { code: string; name: string }>();
   if (ids.length) {
     const rows = await runner.step(() => db("items").whereIn("id", ids).select("id", "item_code", "display_name"));
@@ -297,18 +414,39 @@ async function topProducts(db: Knex, scope: ReportScope, params: ReportParams, r
   }));
 }
 
-async function spendByDepartment(db: Knex, scope: ReportScope, params: ReportParams, runner: ReportRunner, opts: ReportOptions): Promise<ReportRow[]> {
-  const totals = await orderTotals(db, scope, params, runner, opts, { column: "department_id", scan: "orders.department_id" });
+async function spendByDepartment(
+  db: Knex,
+  scope: ReportScope,
+  params: ReportParams,
+  runner: ReportRunner,
+  opts: ReportOptions,
+): Promise<ReportRow[]> {
+  const totals = await orderTotals(db, scope, params, runner, opts, {
+    column: "department_id",
+    scan: "orders.department_id",
+  });
   const ids = [...totals.map.keys()].filter((k) => k !== "").map(Number);
   const names = new Map<string, string>();
-  if (ids.length) for (const r of (await runner.step(() => db("departments").whereIn("id", ids).select("id", "name"))) as any[]) names.set(String(r.id), r.name);
+  if (ids.length)
+    for (const r of (await runner.step(() => db("departments").whereIn("id", ids).select("id", "name"))) as any[])
+      names.set(String(r.id), r.name);
   return [...totals.map]
-    .map(([key, t]) => ({ departmentId: idOrNull(key), department: key === "" ? "No department" : (names.get(key) ?? `Department ${key}`), orders: t.orders, subTotal: money(t.subTotal) }))
+    .map(([key, t]) => ({
+      departmentId: idOrNull(key),
+      department: key === "" ? "No department" : (names.get(key) ?? `Department ${key}`),
+      orders: t.orders,
+      subTotal: money(t.subTotal),
+    }))
     .sort((a, b) => b.subTotal - a.subTotal || a.department.localeCompare(b.department));
 }
 
 /** An order's cost centre: that of the wearer it was placed for (employee_contact_id), else of the ordering contact. */
-async function spendByCostCentre(db: Knex, scope: ReportScope, params: ReportParams, runner: ReportRunner): Promise<ReportRow[]> {
+async function spendByCostCentre(
+  db: Knex,
+  scope: ReportScope,
+  params: ReportParams,
+  runner: ReportRunner,
+): Promise<ReportRow[]> {
   const totals = new Totals<{ orders: number; subTotal: number }>();
   const centre = db.raw("coalesce(ec.cost_centre_id, oc.cost_centre_id)");
   await perSlice(runner, [[params.from, params.to]], async (from, to) => {
@@ -319,13 +457,21 @@ async function spendByCostCentre(db: Knex, scope: ReportScope, params: ReportPar
       .select({ id: centre })
       .count({ orders: "*" })
       .sum({ subTotal: "orders.sub_total" });
-    for (const r of rows as any[]) totals.add(keyOf(r.id), { orders: Number(r.orders), subTotal: Number(r.subTotal ?? 0) });
+    for (const r of rows as any[])
+      totals.add(keyOf(r.id), { orders: Number(r.orders), subTotal: Number(r.subTotal ?? 0) });
   });
   const ids = [...totals.map.keys()].filter((k) => k !== "").map(Number);
   const names = new Map<string, string>();
-  if (ids.length) for (const r of (await runner.step(() => db("cost_centres").whereIn("id", ids).select("id", "name"))) as any[]) names.set(String(r.id), r.name);
+  if (ids.length)
+    for (const r of (await runner.step(() => db("cost_centres").whereIn("id", ids).select("id", "name"))) as any[])
+      names.set(String(r.id), r.name);
   return [...totals.map]
-    .map(([key, t]) => ({ costCentreId: idOrNull(key), costCentre: key === "" ? "No cost centre" : (names.get(key) ?? `Cost centre ${key}`), orders: t.orders, subTotal: money(t.subTotal) }))
+    .map(([key, t]) => ({
+      costCentreId: idOrNull(key),
+      costCentre: key === "" ? "No cost centre" : (names.get(key) ?? `Cost centre ${key}`),
+      orders: t.orders,
+      subTotal: money(t.subTotal),
+    }))
     .sort((a, b) => b.subTotal - a.subTotal || a.costCentre.localeCompare(b.costCentre));
 }
 
@@ -334,23 +480,52 @@ async function spendByCostCentre(db: Knex, scope: ReportScope, params: ReportPar
  * employees (the wearers), departments (the wearers' departments); without viewAllOrders only the wearers of
  * wearer-pack orders the caller placed. The dates do not apply: an allowance is what is used and left now.
  */
-async function allowanceUsage(db: Knex, scope: ReportScope, params: ReportParams, runner: ReportRunner, now: Date): Promise<ReportRow[]> {
-  const contacts = db("contacts").where("contacts.customer_id", scope.customerId).whereExists((b) => b.select(db.raw("1")).from("contact_budgets as cb").whereRaw("cb.contact_id = contacts.id"));
+async function allowanceUsage(
+  db: Knex,
+  scope: ReportScope,
+  params: ReportParams,
+  runner: ReportRunner,
+  now: Date,
+): Promise<ReportRow[]> {
+  const contacts = db("contacts")
+    .where("contacts.customer_id", scope.customerId)
+    .whereExists((b) => b.select(db.raw("1")).from("contact_budgets as cb").whereRaw("cb.contact_id = contacts.id"));
   if (params.employees.length) contacts.whereIn("contacts.id", params.employees.map(Number));
   if (params.departments.length) contacts.whereIn("contacts.department_id", params.departments.map(Number));
   if (scope.placedByUserId != null) {
-    const mine = () => db("orders").where({ "orders.customer_id": scope.customerId, "orders.placed_by_user_id": scope.placedByUserId, "orders.sales_order_type_id": 1 });
+    const mine = () =>
+      db("orders").where({
+        "orders.customer_id": scope.customerId,
+        "orders.placed_by_user_id": scope.placedByUserId,
+        "orders.sales_order_type_id": 1,
+      });
     contacts.where((w) =>
       w
         .whereIn("contacts.id", mine().whereNotNull("orders.employee_contact_id").select("orders.employee_contact_id"))
-        .orWhereIn("contacts.id", db("order_lines as l").whereIn("l.order_id", mine().select("orders.id")).whereNotNull("l.employee_contact_id").select("l.employee_contact_id")),
+        .orWhereIn(
+          "contacts.id",
+          db("order_lines as l")
+            .whereIn("l.order_id", mine().select("orders.id"))
+            .whereNotNull("l.employee_contact_id")
+            .select("l.employee_contact_id"),
+        ),
     );
   }
-  const wearers: any[] = await runner.step(() => contacts.orderBy([{ column: "contacts.last_name" }, { column: "contacts.first_name" }, { column: "contacts.id" }]).select("contacts.id", "contacts.first_name", "contacts.last_name", "contacts.employee_ref"));
+  const wearers: any[] = await runner.step(() =>
+    contacts
+      .orderBy([{ column: "contacts.last_name" }, { column: "contacts.first_name" }, { column: "contacts.id" }])
+      .select("contacts.id", "contacts.first_name", "contacts.last_name", "contacts.employee_ref"),
+  );
   const rows: ReportRow[] = [];
   for (let i = 0; i < wearers.length; i += 200) {
     const batch = wearers.slice(i, i + 200);
-    const budgets = await runner.step(() => budgetsOf(db, batch.map((w) => w.id), now));
+    const budgets = await runner.step(() =>
+      budgetsOf(
+        db,
+        batch.map((w) => w.id),
+        now,
+      ),
+    );
     const byContact = new Map<number, typeof budgets>();
     for (const b of budgets) byContact.set(b.contact_id, [...(byContact.get(b.contact_id) ?? []), b]);
     for (const w of batch) {
@@ -380,11 +555,21 @@ async function allowanceUsage(db: Knex, scope: ReportScope, params: ReportParams
  * Per approver: the orders they decided (approved or rejected — a rejected order is web-rejected, and counts here),
  * placed in the range, with the hours from placing to the decision (average and longest, 1 dp).
  */
-async function approvalTurnaround(db: Knex, scope: ReportScope, params: ReportParams, runner: ReportRunner): Promise<ReportRow[]> {
+async function approvalTurnaround(
+  db: Knex,
+  scope: ReportScope,
+  params: ReportParams,
+  runner: ReportRunner,
+): Promise<ReportRow[]> {
   const hours = isPostgres(db)
-    ? db.raw("extract(epoch from (cast(orders.decided_at as timestamptz) - cast(orders.created_date as timestamptz))) / 3600.0")
+    ? db.raw(
+        "extract(epoch from (cast(orders.decided_at as timestamptz) - cast(orders.created_date as timestamptz))) / 3600.0",
+      )
     : db.raw("(julianday(orders.decided_at) - julianday(orders.created_date)) * 24.0");
-  const totals = new Map<string, { decided: number; approved: number; rejected: number; hours: number; longest: number }>();
+  const totals = new Map<
+    string,
+    { decided: number; approved: number; rejected: number; hours: number; longest: number }
+  >();
   await perSlice(runner, [[params.from, params.to]], async (from, to) => {
     const rows = await ordersIn(db, scope, params, from, to, { keepRejected: true })
       .whereNotNull("orders.decided_at")
@@ -409,7 +594,11 @@ async function approvalTurnaround(db: Knex, scope: ReportScope, params: ReportPa
   });
   const ids = [...totals.keys()].map(Number);
   const names = new Map<string, string>();
-  if (ids.length) for (const r of (await runner.step(() => db("users").whereIn("id", ids).select("id", "first_name", "last_name", "email"))) as any[]) names.set(String(r.id), `${r.first_name} ${r.last_name}`.trim() || r.email);
+  if (ids.length)
+    for (const r of (await runner.step(() =>
+      db("users").whereIn("id", ids).select("id", "first_name", "last_name", "email"),
+    )) as any[])
+      names.set(String(r.id), `${r.first_name} ${r.last_name}`.trim() || r.email);
   const oneDp = (n: number) => Math.round(n * 10) / 10;
   return [...totals]
     .map(([key, t]) => ({
@@ -425,7 +614,13 @@ async function approvalTurnaround(db: Knex, scope: ReportScope, params: ReportPa
 }
 
 /** Runs one report: its rows (contract shapes, decision 122). */
-export async function runReport(db: Knex, type: ReportType, scope: ReportScope, params: ReportParams, opts: ReportOptions = {}): Promise<ReportRow[]> {
+export async function runReport(
+  db: Knex,
+  type: ReportType,
+  scope: ReportScope,
+  params: ReportParams,
+  opts: ReportOptions = {},
+): Promise<ReportRow[]> {
   const runner = opts.runner ?? directRunner;
   switch (type) {
     case "orders-by-status":
@@ -459,14 +654,20 @@ export function taskOut(r: any) {
     createdAt: r.created_at as string,
     startedAt: (r.started_at ?? null) as string | null,
     finishedAt: (r.finished_at ?? null) as string | null,
-    params: { from: params.from ?? null, to: params.to ?? null, departments: params.departments ?? [], employees: params.employees ?? [] },
+    params: {
+      from: params.from ?? null,
+      to: params.to ?? null,
+      departments: params.departments ?? [],
+      employees: params.employees ?? [],
+    },
     reason: r.status === "failed" ? ((r.reason ?? "The report could not be finished") as string) : null,
     rowCount: r.row_count == null ? null : Number(r.row_count),
   };
 }
 
 function requireReporting(caller: Caller): void {
-  if (!has(caller, "viewReporting") && !caller.isEvolveUser) throw new Forbidden("Reporting is not allowed for this account");
+  if (!has(caller, "viewReporting") && !caller.isEvolveUser)
+    throw new Forbidden("Reporting is not allowed for this account");
 }
 
 /** Whose orders a caller's reports cover (decision 122): all at the customer with viewAllOrders, else their own. */
@@ -476,12 +677,16 @@ export function scopeFor(caller: Caller, customerId: number): ReportScope {
 
 function pageParams(query: Record<string, unknown> | undefined): { limit: number; skip: number } {
   const q = query ?? {};
-  for (const key of Object.keys(q)) if (key !== "$limit" && key !== "$skip") throw new BadRequest(`Invalid query parameter '${key}'`, { field: key });
+  for (const key of Object.keys(q))
+    if (key !== "$limit" && key !== "$skip") throw new BadRequest(`Invalid query parameter '${key}'`, { field: key });
   const int = (key: string, fallback: number, max: number) => {
     const raw = q[key];
     if (raw === undefined) return fallback;
     const s = String(raw);
-    if (!/^\d{1,9}$/.test(s) || Number(s) > max) throw new BadRequest(`Invalid query parameter '${key}': expected a whole number from 0 to ${max}`, { field: key });
+    if (!/^\d{1,9}$/.test(s) || Number(s) > max)
+      throw new BadRequest(`Invalid query parameter '${key}': expected a whole number from 0 to ${max}`, {
+        field: key,
+      });
     return Number(s);
   };
   return { limit: int("$limit", DEFAULT_RESULT_LIMIT, MAX_RESULT_LIMIT), skip: int("$skip", 0, 1_000_000_000) };
@@ -495,7 +700,10 @@ export interface ReportQueue {
 }
 
 export class ReportService {
-  constructor(private ctx: Ctx, private queue: ReportQueue = { wake() {} }) {}
+  constructor(
+    private ctx: Ctx,
+    private queue: ReportQueue = { wake() {} },
+  ) {}
 
   /** Feathers calls this when the app starts listening: the worker starts, and stops when the server closes. */
   async setup(app: { server?: { once(event: "close", listener: () => void): unknown } }): Promise<void> {
@@ -510,7 +718,10 @@ export class ReportService {
   private own(caller: Caller) {
     requireReporting(caller);
     const customerId = requireCustomer(caller);
-    return { customerId, rows: () => this.ctx.db("report_tasks").where({ customer_id: customerId, user_id: caller.userId }) };
+    return {
+      customerId,
+      rows: () => this.ctx.db("report_tasks").where({ customer_id: customerId, user_id: caller.userId }),
+    };
   }
 
   async find(params: ProviderParams) {
@@ -520,7 +731,13 @@ export class ReportService {
     for (const key of Object.keys(q)) throw new BadRequest(`Invalid query parameter '${key}'`, { field: key });
     const [count, list] = await Promise.all([
       rows().count({ n: "*" }).first(),
-      rows().orderBy([{ column: "created_at", order: "desc" }, { column: "id", order: "desc" }]).limit(MAX_TASKS_LISTED).select("*"),
+      rows()
+        .orderBy([
+          { column: "created_at", order: "desc" },
+          { column: "id", order: "desc" },
+        ])
+        .limit(MAX_TASKS_LISTED)
+        .select("*"),
     ]);
     return { success: true, total: Number(count?.n ?? 0), data: list.map(taskOut) };
   }
@@ -546,7 +763,15 @@ export class ReportService {
       // SPEC §4: a new task clears the caller's earlier successes; pending and failed ones stay
       await trx("report_tasks").where({ customer_id: customerId, user_id: caller.userId, status: "success" }).delete();
       const [inserted] = await trx("report_tasks")
-        .insert({ customer_id: customerId, user_id: caller.userId, type, params_json: JSON.stringify(reportParams), status: "pending", success: null, created_at: now })
+        .insert({
+          customer_id: customerId,
+          user_id: caller.userId,
+          type,
+          params_json: JSON.stringify(reportParams),
+          status: "pending",
+          success: null,
+          created_at: now,
+        })
         .returning("*");
       return inserted;
     });
@@ -559,10 +784,24 @@ export class ReportService {
     const { rows } = this.own(caller);
     const key = idOf(id, "Report task");
     const body = bodyOf(data);
-    if (body.retry !== true || Object.keys(body).length !== 1) throw new BadRequest('Invalid value at field "retry": send {"retry": true}', { errors: { retry: "Send retry: true" } });
+    if (body.retry !== true || Object.keys(body).length !== 1)
+      throw new BadRequest('Invalid value at field "retry": send {"retry": true}', {
+        errors: { retry: "Send retry: true" },
+      });
     const changed = await rows()
       .where({ id: key, status: "failed" })
-      .update({ status: "pending", success: null, reason: null, started_at: null, finished_at: null, claimed_by: null, lease_until: null, attempts: 0, result_json: null, row_count: null });
+      .update({
+        status: "pending",
+        success: null,
+        reason: null,
+        started_at: null,
+        finished_at: null,
+        claimed_by: null,
+        lease_until: null,
+        attempts: 0,
+        result_json: null,
+        row_count: null,
+      });
     if (!changed) {
       if (!(await rows().where("id", key).first("id"))) throw new NotFound(`Report task '${key}' not found`);
       throw new Conflict(MESSAGES.retry);

@@ -24,11 +24,20 @@ export async function buildSession(ctx: Ctx, caller: Caller) {
       .orderBy("c.name")
       .select("c.id", "c.name", "uc.contact_id"),
   ]);
-  const customers = units.map((u: any) => ({ internalId: String(u.id), name: u.name, contactId: String(u.contact_id) }));
+  const customers = units.map((u: any) => ({
+    internalId: String(u.id),
+    name: u.name,
+    contactId: String(u.contact_id),
+  }));
   const selectedCustomer = customers.find((c) => Number(c.internalId) === customerId) ?? null;
-  const totalReadNews = Number((await db("news_reads").where("user_id", caller.userId).count({ n: "*" }).first())?.n ?? 0);
+  const totalReadNews = Number(
+    (await db("news_reads").where("user_id", caller.userId).count({ n: "*" }).first())?.n ?? 0,
+  );
   // an act-as session names the admin viewing as this user, for the portal's banner (decision 127)
-  const admin = caller.actingAdminUserId == null ? undefined : await db("users").where("id", caller.actingAdminUserId).first("id", "email", "first_name", "last_name");
+  const admin =
+    caller.actingAdminUserId == null
+      ? undefined
+      : await db("users").where("id", caller.actingAdminUserId).first("id", "email", "first_name", "last_name");
   const base = {
     user: publicUser(user),
     customers,
@@ -36,8 +45,17 @@ export async function buildSession(ctx: Ctx, caller: Caller) {
     punchoutSession: caller.punchoutSession,
     actingAdmin: admin ? publicUser(admin) : null,
   };
-  const flags = { isEvolveUser: caller.isEvolveUser, isEnhancedUser: caller.isEnhancedUser, isSuperUser: caller.isSuperUser };
-  const setting = { isApprover: caller.isApprover, needsAproval: caller.needsApproval, userId: caller.userId, wp_contact_only: caller.wpContactOnly };
+  const flags = {
+    isEvolveUser: caller.isEvolveUser,
+    isEnhancedUser: caller.isEnhancedUser,
+    isSuperUser: caller.isSuperUser,
+  };
+  const setting = {
+    isApprover: caller.isApprover,
+    needsAproval: caller.needsApproval,
+    userId: caller.userId,
+    wp_contact_only: caller.wpContactOnly,
+  };
   if (customerId == null || !selectedCustomer) {
     return {
       ...base,
@@ -55,23 +73,33 @@ export async function buildSession(ctx: Ctx, caller: Caller) {
     };
   }
   const [customer, contact, costCentres, basketsToApprove, basket, wish, categories] = await Promise.all([
-    db("customers as c").leftJoin("sectors as s", "s.id", "c.sector_id").where("c.id", customerId)
+    db("customers as c")
+      .leftJoin("sectors as s", "s.id", "c.sector_id")
+      .where("c.id", customerId)
       .first("c.payment_methods_json", "s.id as sector_id", "s.name as sector_name"),
     db("contacts").where({ id: caller.contactId, customer_id: customerId }).first(),
     db("cost_centres").where({ customer_id: customerId, is_inactive: false }).orderBy("name").select("id", "name"),
     caller.isApprover
-      ? awaitingApprovalBy(db("saved_baskets").where("saved_baskets.customer_id", customerId), caller).count({ n: "*" }).first()
+      ? awaitingApprovalBy(db("saved_baskets").where("saved_baskets.customer_id", customerId), caller)
+          .count({ n: "*" })
+          .first()
       : Promise.resolve({ n: 0 }),
     loadBasketState(db, basketKey(caller, customerId)),
-    db("wish_list as w").join("items as i", "i.id", "w.item_id")
+    db("wish_list as w")
+      .join("items as i", "i.id", "w.item_id")
       .where({ "w.user_id": caller.userId, "w.customer_id": customerId })
-      .orderBy("w.id").select("w.id as wish_id", "i.id", "i.display_name", "i.slug", "i.price", "i.default_image", "i.item_code"),
+      .orderBy("w.id")
+      .select("w.id as wish_id", "i.id", "i.display_name", "i.slug", "i.price", "i.default_image", "i.item_code"),
     categoryTree(db, { type: "full", customerId }),
   ]);
   const sectorProducts = customer?.sector_id
-    ? (await db("sector_products").where("sector_id", customer.sector_id).orderBy("item_id").select("item_id")).map((r: any) => String(r.item_id))
+    ? (await db("sector_products").where("sector_id", customer.sector_id).orderBy("item_id").select("item_id")).map(
+        (r: any) => String(r.item_id),
+      )
     : [];
-  const sector = customer?.sector_id ? { internalId: String(customer.sector_id), name: customer.sector_name, products: sectorProducts } : null;
+  const sector = customer?.sector_id
+    ? { internalId: String(customer.sector_id), name: customer.sector_name, products: sectorProducts }
+    : null;
   const contactOut = contact ? contactSummary(contact) : null;
   return {
     ...base,
@@ -93,8 +121,13 @@ export async function buildSession(ctx: Ctx, caller: Caller) {
     wishList: {
       productIds: wish.map((w: any) => String(w.id)),
       items: wish.map((w: any) => ({
-        id: String(w.wish_id), internalId: String(w.id), displayName: w.display_name, itemId: w.item_code, slug: w.slug,
-        price: priceFor(caller, w.price == null ? null : Number(w.price)), image: w.default_image,
+        id: String(w.wish_id),
+        internalId: String(w.id),
+        displayName: w.display_name,
+        itemId: w.item_code,
+        slug: w.slug,
+        price: priceFor(caller, w.price == null ? null : Number(w.price)),
+        image: w.default_image,
       })),
     },
     categories,
@@ -136,9 +169,15 @@ export class SelectCustomerService {
     const body = bodyOf(data);
     const contactId = String(body.contactId ?? "");
     if (!isIdText(contactId)) throw new BadRequest("Invalid value for 'contactId'", { field: "contactId" });
-    const unit = await this.ctx.db("user_customers").where({ user_id: caller.userId, contact_id: Number(contactId) }).first();
+    const unit = await this.ctx
+      .db("user_customers")
+      .where({ user_id: caller.userId, contact_id: Number(contactId) })
+      .first();
     if (!unit) throw new NotFound(`Contact '${contactId}' is not one of yours`);
-    await this.ctx.db("auth_sessions").where("id", caller.sessionId).update({ customer_id: unit.customer_id, contact_id: unit.contact_id });
+    await this.ctx
+      .db("auth_sessions")
+      .where("id", caller.sessionId)
+      .update({ customer_id: unit.customer_id, contact_id: unit.contact_id });
     const updated: Caller = {
       ...caller,
       customerId: unit.customer_id,

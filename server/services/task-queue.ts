@@ -18,7 +18,11 @@ export const workerName = (): string => `${hostname()}:${process.pid}:${randomBy
  * look comes first, so an empty queue costs no write. The table needs status, started_at, claimed_by, lease_until and
  * attempts; `alsoSet` adds columns to reset on a claim (SQL, from code only), `returning` names the columns answered.
  */
-export async function claimNext<T>(db: Knex, table: string, opts: { workerId: string; now: Date; leaseMs: number; alsoSet?: string; returning: string }): Promise<T | null> {
+export async function claimNext<T>(
+  db: Knex,
+  table: string,
+  opts: { workerId: string; now: Date; leaseMs: number; alsoSet?: string; returning: string },
+): Promise<T | null> {
   const nowText = opts.now.toISOString();
   const lease = new Date(opts.now.getTime() + opts.leaseMs).toISOString();
   const claimable = "(status = 'pending' or (status = 'running' and (lease_until is null or lease_until < ?)))";

@@ -5,8 +5,15 @@ import type { BudgetRow } from "./orders/rows";
 /** A contact budget as answered (SPEC §3 Contact budget). */
 export function budgetOut(r: BudgetRow) {
   return {
-    internalId: String(r.id), contactId: String(r.contact_id), type: r.type, qty: r.qty, resetDays: r.reset_days ?? null, resetDate: r.reset_date ?? null,
-    allocationType: r.allocation_type ?? null, allocationTypeName: r.allocation_type_name ?? null, usedQty: r.used_qty,
+    internalId: String(r.id),
+    contactId: String(r.contact_id),
+    type: r.type,
+    qty: r.qty,
+    resetDays: r.reset_days ?? null,
+    resetDate: r.reset_date ?? null,
+    allocationType: r.allocation_type ?? null,
+    allocationTypeName: r.allocation_type_name ?? null,
+    usedQty: r.used_qty,
     /** what is left of it: qty − usedQty, never below 0 */
     left: Math.max(0, r.qty - r.used_qty),
   };
@@ -26,9 +33,15 @@ export async function resetBudgets(db: Knex, rows: BudgetRow[], now: Date): Prom
       out.push(r);
       continue;
     }
-    const changed = await db("contact_budgets").where({ id: r.id, reset_date: r.reset_date }).update({ used_qty: 0, reset_date: after.resetDate });
+    const changed = await db("contact_budgets")
+      .where({ id: r.id, reset_date: r.reset_date })
+      .update({ used_qty: 0, reset_date: after.resetDate });
     // another caller reset it first (or spent from it since): read it as it is
-    out.push(changed === 1 ? { ...r, used_qty: 0, reset_date: after.resetDate } : ((await db("contact_budgets").where("id", r.id).first()) as BudgetRow));
+    out.push(
+      changed === 1
+        ? { ...r, used_qty: 0, reset_date: after.resetDate }
+        : ((await db("contact_budgets").where("id", r.id).first()) as BudgetRow),
+    );
   }
   return out;
 }
@@ -46,7 +59,11 @@ export { nextResetDate };
  * The items a wearer may have (decision 096): their grade's and their own entitlements, a variant with its parent.
  * null when the customer has no entitlements set up (every wearer may have any wearer-pack item).
  */
-export async function entitledItemIds(db: Knex, customerId: number, wearer: { id: number; grade: string | null }): Promise<Set<number> | null> {
+export async function entitledItemIds(
+  db: Knex,
+  customerId: number,
+  wearer: { id: number; grade: string | null },
+): Promise<Set<number> | null> {
   const any = await db("entitlements").where("customer_id", customerId).first("id");
   if (!any) return null;
   const rows: Array<{ item_id: number }> = await db("entitlements")

@@ -9,7 +9,9 @@ beforeAll(async () => {
   p = await startTestProvider();
   buyer = await p.login("buyer@demo.test");
   await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
-  await addUser(p.db, "typist@account.test", [{ customerId: NORTHWIND, permissions: ["canViewFullCatalogue", "customAddressOnly"] }]);
+  await addUser(p.db, "typist@account.test", [
+    { customerId: NORTHWIND, permissions: ["canViewFullCatalogue", "customAddressOnly"] },
+  ]);
   typist = await p.login("typist@account.test");
 });
 afterAll(async () => p?.close());
@@ -22,8 +24,16 @@ describe.each([
   ["/api/custom-addresses", () => typist],
 ])("POST %s", (path, token) => {
   it("normalises the postcode: `sw1a1aa` is stored as `SW1A 1AA`, BFPO and the Crown dependencies too", async () => {
-    for (const [typed, stored] of [["sw1a1aa", "SW1A 1AA"], [" ls1  4ap ", "LS1 4AP"], ["bfpo 0801", "BFPO 801"], ["je23ab", "JE2 3AB"]]) {
-      const res = await p.api("POST", path, { token: token(), body: { label: `Site ${typed}`, addressee: "Stores", addr1: "1 Test Street", city: "London", zip: typed } });
+    for (const [typed, stored] of [
+      ["sw1a1aa", "SW1A 1AA"],
+      [" ls1  4ap ", "LS1 4AP"],
+      ["bfpo 0801", "BFPO 801"],
+      ["je23ab", "JE2 3AB"],
+    ]) {
+      const res = await p.api("POST", path, {
+        token: token(),
+        body: { label: `Site ${typed}`, addressee: "Stores", addr1: "1 Test Street", city: "London", zip: typed },
+      });
       expect(res.status).toBe(201);
       expect(res.body.details).toMatchObject({ zip: stored, addressee: "Stores" });
       expect(res.body.details.addrText).toContain(stored);
@@ -34,7 +44,10 @@ describe.each([
   it("refuses a malformed postcode at zip with the portal's words, nothing written", async () => {
     const before = await addresses();
     for (const zip of ["", "12345", "SW1A", "QQ1 1AA", "BFPO 0", "SW1A 1AA!"]) {
-      const res = await p.api("POST", path, { token: token(), body: { label: "Bad", addr1: "1 Test Street", city: "London", zip } });
+      const res = await p.api("POST", path, {
+        token: token(),
+        body: { label: "Bad", addr1: "1 Test Street", city: "London", zip },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ name: "BadRequest", message: POSTCODE, data: { field: "zip" } });
     }
@@ -45,7 +58,10 @@ describe.each([
     const before = await addresses();
     const full = { label: "Depot", addr1: "1 Test Street", city: "London", zip: "SW1A 1AA" };
     for (const field of ["label", "addr1", "city", "zip"] as const) {
-      for (const body of [{ ...full, [field]: undefined }, { ...full, [field]: "   " }]) {
+      for (const body of [
+        { ...full, [field]: undefined },
+        { ...full, [field]: "   " },
+      ]) {
         const res = await p.api("POST", path, { token: token(), body });
         expect(res.status).toBe(400);
         expect(res.body.data.field).toBe(field);

@@ -28,9 +28,17 @@ async function lastLink(to: string): Promise<string> {
   return /token=([A-Za-z0-9_-]+)/.exec(mail.body)![1];
 }
 const listed = async (token: string, query = "") => (await p.api("GET", `/api/invitation${query}`, { token })).body;
-const idOf = async (token: string, email: string) => (await listed(token, "?$limit=100")).data.find((i: any) => i.email === email)?.id as string | undefined;
+const idOf = async (token: string, email: string) =>
+  (await listed(token, "?$limit=100")).data.find((i: any) => i.email === email)?.id as string | undefined;
 /** Every row of the tables an invitation touches, to show nothing was written. */
-const written = async () => JSON.stringify(await Promise.all(["password_tokens", "replaced_invitation_links", "contacts", "outbox", "users", "user_customers"].map((t) => p.db(t).orderBy("id"))));
+const written = async () =>
+  JSON.stringify(
+    await Promise.all(
+      ["password_tokens", "replaced_invitation_links", "contacts", "outbox", "users", "user_customers"].map((t) =>
+        p.db(t).orderBy("id"),
+      ),
+    ),
+  );
 
 describe("GET /api/invitation", () => {
   it("the customer's open invitations, newest first, each with its grant, sender and status", async () => {
@@ -44,9 +52,17 @@ describe("GET /api/invitation", () => {
     expect(page.total).toBeGreaterThanOrEqual(2);
     expect(page.data.map((i: any) => i.email)).toEqual([second, first]);
     expect(page.data[1]).toEqual({
-      id: expect.stringMatching(/^\d+$/), email: first, firstName: "New", lastName: expect.stringMatching(/^Starter/), permissions: ["viewOrderHistory"],
-      isApprover: false, needsApproval: true, createdAt: expect.any(String), expiresAt: new Date(Date.parse(page.data[1].createdAt) + 7 * 86_400_000).toISOString(),
-      status: "pending", invitedBy: { firstName: "Bea", lastName: "Buyer" },
+      id: expect.stringMatching(/^\d+$/),
+      email: first,
+      firstName: "New",
+      lastName: expect.stringMatching(/^Starter/),
+      permissions: ["viewOrderHistory"],
+      isApprover: false,
+      needsApproval: true,
+      createdAt: expect.any(String),
+      expiresAt: new Date(Date.parse(page.data[1].createdAt) + 7 * 86_400_000).toISOString(),
+      status: "pending",
+      invitedBy: { firstName: "Bea", lastName: "Buyer" },
     });
     expect(page.data[0].permissions).toEqual(["canViewFullCatalogue", "viewOrderHistory"]);
     expect((await listed(buyer, "?$limit=1&$skip=1")).data.map((i: any) => i.email)).toEqual([first]);
@@ -60,7 +76,13 @@ describe("GET /api/invitation", () => {
     expect((await listed(buyer, "?$limit=100")).data.find((i: any) => i.email === late).status).toBe("expired");
     const taken = uniqueEmail("taken");
     await invite(buyer, taken);
-    expect((await p.api("POST", "/api/accept-invitation", { body: { token: await lastLink(taken), password: "a-long-enough-password" } })).status).toBe(201);
+    expect(
+      (
+        await p.api("POST", "/api/accept-invitation", {
+          body: { token: await lastLink(taken), password: "a-long-enough-password" },
+        })
+      ).status,
+    ).toBe(201);
     expect(await idOf(buyer, taken)).toBeUndefined();
   });
 
@@ -126,21 +148,37 @@ describe("PATCH /api/invitation/:id {resend: true}", () => {
     buyer = await buyerIn();
     const res = await p.api("PATCH", `/api/invitation/${id}`, { token: buyer, body: { resend: true } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id, email, status: "pending", expiresAt: new Date(p.clock.now.getTime() + 7 * 86_400_000).toISOString(), invitedBy: { firstName: "Bea", lastName: "Buyer" } });
+    expect(res.body).toMatchObject({
+      id,
+      email,
+      status: "pending",
+      expiresAt: new Date(p.clock.now.getTime() + 7 * 86_400_000).toISOString(),
+      invitedBy: { firstName: "Bea", lastName: "Buyer" },
+    });
     const newLink = await lastLink(email);
     expect(newLink).not.toBe(oldLink);
     const old = await p.api("GET", `/api/accept-invitation/${oldLink}`);
     expect(old.status).toBe(410);
     expect(old.body.message).toContain("newest e-mail");
-    expect((await p.api("POST", "/api/accept-invitation", { body: { token: oldLink, password: "a-long-enough-password" } })).status).toBe(410);
+    expect(
+      (await p.api("POST", "/api/accept-invitation", { body: { token: oldLink, password: "a-long-enough-password" } }))
+        .status,
+    ).toBe(410);
     expect((await p.api("GET", `/api/accept-invitation/${newLink}`)).body).toMatchObject({ valid: true, email });
     // sent again once more: both earlier links answer 410
     await p.api("PATCH", `/api/invitation/${id}`, { token: buyer, body: { resend: true } });
     expect((await p.api("GET", `/api/accept-invitation/${newLink}`)).status).toBe(410);
     expect((await p.api("GET", `/api/accept-invitation/${oldLink}`)).status).toBe(410);
     // the newest link makes the user, with exactly the grant
-    expect((await p.api("POST", "/api/accept-invitation", { body: { token: await lastLink(email), password: "a-long-enough-password" } })).status).toBe(201);
-    const session = (await p.api("GET", "/api/session", { token: await p.login(email, "a-long-enough-password") })).body;
+    expect(
+      (
+        await p.api("POST", "/api/accept-invitation", {
+          body: { token: await lastLink(email), password: "a-long-enough-password" },
+        })
+      ).status,
+    ).toBe(201);
+    const session = (await p.api("GET", "/api/session", { token: await p.login(email, "a-long-enough-password") }))
+      .body;
     expect(session.account.permissions).toEqual(["canViewFullCatalogue", "viewOrderHistory"]);
   });
 
@@ -150,7 +188,9 @@ describe("PATCH /api/invitation/:id {resend: true}", () => {
     const id = await idOf(buyer, email);
     p.clock.advance(8 * 86_400_000);
     buyer = await buyerIn();
-    expect((await p.api("PATCH", `/api/invitation/${id}`, { token: buyer, body: { resend: true } })).body.status).toBe("pending");
+    expect((await p.api("PATCH", `/api/invitation/${id}`, { token: buyer, body: { resend: true } })).body.status).toBe(
+      "pending",
+    );
     expect((await p.api("GET", `/api/accept-invitation/${await lastLink(email)}`)).status).toBe(200);
   });
 
@@ -162,18 +202,26 @@ describe("PATCH /api/invitation/:id {resend: true}", () => {
     const accepted = uniqueEmail("accepted");
     await invite(buyer, accepted);
     const acceptedId = await idOf(buyer, accepted);
-    await p.api("POST", "/api/accept-invitation", { body: { token: await lastLink(accepted), password: "a-long-enough-password" } });
+    await p.api("POST", "/api/accept-invitation", {
+      body: { token: await lastLink(accepted), password: "a-long-enough-password" },
+    });
     const approverOnly = uniqueEmail("approver");
-    await p.db("user_customers").where({ user_id: 3, customer_id: NORTHWIND }).update({ permissions_json: JSON.stringify(["canViewFullCatalogue", "orderApproval", "addSiteUser"]) });
+    await p
+      .db("user_customers")
+      .where({ user_id: 3, customer_id: NORTHWIND })
+      .update({ permissions_json: JSON.stringify(["canViewFullCatalogue", "orderApproval", "addSiteUser"]) });
     const approverToken = await p.login("approver@demo.test");
-    expect((await invite(approverToken, approverOnly, { permissions: ["orderApproval"], isApprover: true })).status).toBe(201);
+    expect(
+      (await invite(approverToken, approverOnly, { permissions: ["orderApproval"], isApprover: true })).status,
+    ).toBe(201);
     const grantedId = await idOf(buyer, approverOnly);
     const own = uniqueEmail("own");
     await invite(buyer, own);
     const ownId = await idOf(buyer, own);
     const requester = await p.login("requester@demo.test");
     const before = await written();
-    const patch = (token: string, id: unknown, body: unknown = { resend: true }) => p.api("PATCH", `/api/invitation/${id}`, { token, body });
+    const patch = (token: string, id: unknown, body: unknown = { resend: true }) =>
+      p.api("PATCH", `/api/invitation/${id}`, { token, body });
     expect((await patch(buyer, harbourId)).status).toBe(404);
     expect((await patch(buyer, acceptedId)).status).toBe(404);
     expect((await patch(buyer, 999999)).status).toBe(404);
@@ -181,7 +229,8 @@ describe("PATCH /api/invitation/:id {resend: true}", () => {
     expect((await patch(requester, ownId)).status).toBe(403);
     // the buyer holds neither orderApproval nor the approver setting this invitation grants
     expect((await patch(buyer, grantedId)).status).toBe(403);
-    for (const body of [{}, { resend: false }, { resend: true, email: "x@y.test" }]) expect((await patch(buyer, ownId, body)).status).toBe(400);
+    for (const body of [{}, { resend: false }, { resend: true, email: "x@y.test" }])
+      expect((await patch(buyer, ownId, body)).status).toBe(400);
     expect(await written()).toBe(before);
   });
 });
@@ -199,7 +248,10 @@ describe("DELETE /api/invitation/:id", () => {
     const gone = await p.api("GET", `/api/accept-invitation/${link}`);
     expect(gone.status).toBe(410);
     expect(gone.body.message).toContain("withdrawn");
-    expect((await p.api("POST", "/api/accept-invitation", { body: { token: link, password: "a-long-enough-password" } })).status).toBe(410);
+    expect(
+      (await p.api("POST", "/api/accept-invitation", { body: { token: link, password: "a-long-enough-password" } }))
+        .status,
+    ).toBe(410);
     expect(await p.db("users").whereRaw("lower(email) = ?", [email]).first()).toBeUndefined();
     const token = await p.db("password_tokens").where("id", Number(id)).first("contact_id");
     expect((await p.db("contacts").where("id", token.contact_id).first("is_inactive")).is_inactive).toBeTruthy();
@@ -235,14 +287,39 @@ describe("DELETE /api/invitation/:id", () => {
 
 describe("an invitee logs in with exactly what was granted", () => {
   it("permissions, approver and needs-approval settings", async () => {
-    const u = await addUser(p.db, uniqueEmail("granter"), [{ customerId: NORTHWIND, permissions: ["addSiteUser", "viewReporting", "canViewMyCatalogue", "orderApproval"], isApprover: true }]);
+    const u = await addUser(p.db, uniqueEmail("granter"), [
+      {
+        customerId: NORTHWIND,
+        permissions: ["addSiteUser", "viewReporting", "canViewMyCatalogue", "orderApproval"],
+        isApprover: true,
+      },
+    ]);
     const granter = await p.login(u.email);
     const email = uniqueEmail("granted");
-    expect((await invite(granter, email, { permissions: ["viewReporting", "canViewMyCatalogue"], isApprover: true, needsApproval: true })).status).toBe(201);
-    expect((await p.api("POST", "/api/accept-invitation", { body: { token: await lastLink(email), password: "a-long-enough-password" } })).status).toBe(201);
-    const session = (await p.api("GET", "/api/session", { token: await p.login(email, "a-long-enough-password") })).body;
+    expect(
+      (
+        await invite(granter, email, {
+          permissions: ["viewReporting", "canViewMyCatalogue"],
+          isApprover: true,
+          needsApproval: true,
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await p.api("POST", "/api/accept-invitation", {
+          body: { token: await lastLink(email), password: "a-long-enough-password" },
+        })
+      ).status,
+    ).toBe(201);
+    const session = (await p.api("GET", "/api/session", { token: await p.login(email, "a-long-enough-password") }))
+      .body;
     expect(session.account.permissions).toEqual(["viewReporting", "canViewMyCatalogue"]);
-    const unit = await p.db("user_customers as uc").join("users as u", "u.id", "uc.user_id").where("u.email", email).first("uc.is_approver", "uc.needs_approval");
+    const unit = await p
+      .db("user_customers as uc")
+      .join("users as u", "u.id", "uc.user_id")
+      .where("u.email", email)
+      .first("uc.is_approver", "uc.needs_approval");
     expect(!!unit.is_approver).toBe(true);
     expect(!!unit.needs_approval).toBe(true);
   });

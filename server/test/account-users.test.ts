@@ -18,13 +18,38 @@ describe("GET /api/site-user", () => {
     const res = await list(buyer);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 3, skip: 0 });
-    expect(res.body.data.map((u: any) => u.email)).toEqual(["approver@demo.test", "buyer@demo.test", "requester@demo.test"]);
+    expect(res.body.data.map((u: any) => u.email)).toEqual([
+      "approver@demo.test",
+      "buyer@demo.test",
+      "requester@demo.test",
+    ]);
     const [approver, me, requester] = res.body.data;
     expect(me).toEqual({
-      id: "1", firstName: "Bea", lastName: "Buyer", email: "buyer@demo.test", lastLoginAt: "2026-11-21T09:00:00.000Z", isActive: true,
-      isApprover: false, needsApproval: false, permissions: expect.arrayContaining(["addSiteUser", "addAddress"]),
+      id: "1",
+      firstName: "Bea",
+      lastName: "Buyer",
+      email: "buyer@demo.test",
+      lastLoginAt: "2026-11-21T09:00:00.000Z",
+      isActive: true,
+      isApprover: false,
+      needsApproval: false,
+      permissions: expect.arrayContaining(["addSiteUser", "addAddress"]),
     });
-    expect(approver).toMatchObject({ id: "3", lastLoginAt: null, isApprover: true, needsApproval: false, permissions: ["canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue", "fullCatalogue", "viewOrderHistory", "orderApproval", "viewAllOrders"] });
+    expect(approver).toMatchObject({
+      id: "3",
+      lastLoginAt: null,
+      isApprover: true,
+      needsApproval: false,
+      permissions: [
+        "canViewFullCatalogue",
+        "canViewMyCatalogue",
+        "canViewUserCatalogue",
+        "fullCatalogue",
+        "viewOrderHistory",
+        "orderApproval",
+        "viewAllOrders",
+      ],
+    });
     expect(requester).toMatchObject({ id: "2", isApprover: false, needsApproval: true });
   });
 
@@ -33,7 +58,13 @@ describe("GET /api/site-user", () => {
     await p.login("approver@demo.test");
     const at = p.clock.now.toISOString();
     p.clock.advance(60_000);
-    expect((await p.api("POST", "/api/authentication", { body: { strategy: "local", email: "Approver@demo.test", password: "wrong-password" } })).status).toBe(401);
+    expect(
+      (
+        await p.api("POST", "/api/authentication", {
+          body: { strategy: "local", email: "Approver@demo.test", password: "wrong-password" },
+        })
+      ).status,
+    ).toBe(401);
     const approver = (await list(buyer)).body.data.find((u: any) => u.id === "3");
     expect(approver.lastLoginAt).toBe(at);
   });
@@ -43,7 +74,14 @@ describe("GET /api/site-user", () => {
     await p.db("users").where("id", u.userId).update({ first_name: "Zed", last_name: "Able", is_inactive: true });
     const res = await list(buyer);
     expect(res.body.total).toBe(4);
-    expect(res.body.data[0]).toMatchObject({ id: String(u.userId), firstName: "Zed", lastName: "Able", isActive: false, permissions: [], lastLoginAt: null });
+    expect(res.body.data[0]).toMatchObject({
+      id: String(u.userId),
+      firstName: "Zed",
+      lastName: "Able",
+      isActive: false,
+      permissions: [],
+      lastLoginAt: null,
+    });
   });
 
   it("pages with $limit and $skip; q finds by name or e-mail, any case", async () => {
@@ -63,7 +101,10 @@ describe("GET /api/site-user", () => {
     expect((await list(harbour)).body.data.map((u: any) => u.email)).toEqual(["buyer@demo.test", "manpack@demo.test"]);
     expect((await p.api("GET", "/api/site-user/4", { token: buyer })).status).toBe(404);
     expect((await p.api("GET", "/api/site-user/5", { token: buyer })).status).toBe(404);
-    expect((await p.api("GET", "/api/site-user/2", { token: buyer })).body).toMatchObject({ id: "2", email: "requester@demo.test" });
+    expect((await p.api("GET", "/api/site-user/2", { token: buyer })).body).toMatchObject({
+      id: "2",
+      email: "requester@demo.test",
+    });
   });
 
   it("403 without addSiteUser; 401 without a session; an unknown parameter is a 400", async () => {

@@ -14,25 +14,57 @@ beforeAll(async () => {
   p = await startTestProvider();
   [manpack, requester] = await Promise.all(["manpack@demo.test", "requester@demo.test"].map((e) => p.login(e)));
   // Harbour's Sisters: three active wearers on a yearly quantity allowance (two hold 4 tunics, one 6), one leaver
-  const sister = (id: number, extra: object = {}) => ({ id, customer_id: HARBOUR, first_name: "Sis", last_name: `Ter${id}`, grade: "Sister", employee_ref: `HS-${id}`, manpack_user: true, is_inactive: false, ...extra });
+  const sister = (id: number, extra: object = {}) => ({
+    id,
+    customer_id: HARBOUR,
+    first_name: "Sis",
+    last_name: `Ter${id}`,
+    grade: "Sister",
+    employee_ref: `HS-${id}`,
+    manpack_user: true,
+    is_inactive: false,
+    ...extra,
+  });
   await p.db("contacts").insert([sister(5110), sister(5111), sister(5112), sister(5113, { is_inactive: true })]);
   const budget = (contact_id: number, type: string, qty: number, reset_days: number | null, used_qty = 1) => ({
-    customer_id: HARBOUR, contact_id, type, qty, reset_days, reset_date: reset_days ? "2027-03-01" : null, used_qty,
-    allocation_type: type, allocation_type_name: type === "Tunic" ? "Tunics and tops" : type,
+    customer_id: HARBOUR,
+    contact_id,
+    type,
+    qty,
+    reset_days,
+    reset_date: reset_days ? "2027-03-01" : null,
+    used_qty,
+    allocation_type: type,
+    allocation_type_name: type === "Tunic" ? "Tunics and tops" : type,
   });
-  await p.db("contact_budgets").insert([
-    budget(5110, "Tunic", 4, 365), budget(5110, "Footwear", 1, 365),
-    budget(5111, "Tunic", 4, 365, 4),
-    budget(5112, "Tunic", 6, 365), budget(5112, "Footwear", 1, 365), budget(5112, "Special", 9, null),
-    budget(5113, "Special", 9, null), budget(5113, "Lanyard", 2, null),
-  ]);
+  await p
+    .db("contact_budgets")
+    .insert([
+      budget(5110, "Tunic", 4, 365),
+      budget(5110, "Footwear", 1, 365),
+      budget(5111, "Tunic", 4, 365, 4),
+      budget(5112, "Tunic", 6, 365),
+      budget(5112, "Footwear", 1, 365),
+      budget(5112, "Special", 9, null),
+      budget(5113, "Special", 9, null),
+      budget(5113, "Lanyard", 2, null),
+    ]);
   await p.db("departments").insert({ id: 304, customer_id: HARBOUR, name: "Closed ward", is_inactive: true });
   await p.db("cost_centres").insert({ id: 404, customer_id: HARBOUR, name: "Old CC", is_inactive: true });
 });
 afterAll(async () => p?.close());
 
 const add = (body: object, token = manpack) => p.api("POST", "/api/contact", { token, body });
-const wearer = (extra: object = {}) => ({ firstName: "Nia", lastName: "New", email: "nia.new@harbour.test", grade: "Sister", employeeRef: "HS-9001", department: "302", costCentre: "402", ...extra });
+const wearer = (extra: object = {}) => ({
+  firstName: "Nia",
+  lastName: "New",
+  email: "nia.new@harbour.test",
+  grade: "Sister",
+  employeeRef: "HS-9001",
+  department: "302",
+  costCentre: "402",
+  ...extra,
+});
 const counts = async () => ({
   contacts: Number((await p.db("contacts").count({ n: "*" }).first())?.n),
   budgets: Number((await p.db("contact_budgets").count({ n: "*" }).first())?.n),
@@ -59,11 +91,21 @@ describe("POST /api/contact: adding a wearer", () => {
     const res = await add(wearer({ grade: "sister", employeeRef: " HS-9001 " }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      firstName: "Nia", lastName: "New", email: "nia.new@harbour.test", grade: "Sister", employeeRef: "HS-9001", budgetType: "Quantity",
-      isInactive: false, manpackUser: true, department: { internalId: "302", name: "Wards" }, costCentre: { internalId: "402", name: "Wards CC" },
+      firstName: "Nia",
+      lastName: "New",
+      email: "nia.new@harbour.test",
+      grade: "Sister",
+      employeeRef: "HS-9001",
+      budgetType: "Quantity",
+      isInactive: false,
+      manpackUser: true,
+      department: { internalId: "302", name: "Wards" },
+      costCentre: { internalId: "402", name: "Wards CC" },
     });
     // Tunic: 4 (two of three) over 6; Footwear: two of three hold it; Special: one of three (the leaver is not counted)
-    expect(res.body.budgets.map((b: any) => [b.type, b.qty, b.usedQty, b.resetDays, b.resetDate, b.allocationTypeName])).toEqual([
+    expect(
+      res.body.budgets.map((b: any) => [b.type, b.qty, b.usedQty, b.resetDays, b.resetDate, b.allocationTypeName]),
+    ).toEqual([
       ["Tunic", 4, 0, 365, "2027-11-21", "Tunics and tops"],
       ["Footwear", 1, 0, 365, "2027-11-21", "Footwear"],
     ]);
@@ -81,13 +123,48 @@ describe("POST /api/contact: adding a wearer", () => {
   });
 
   it.each([
-    ["another contact's employee reference, in any case", { employeeRef: "e5102" }, "employeeRef", 'Invalid value at field "employeeRef": employee reference e5102 already belongs to another contact'],
-    ["a grade that is not the customer's", { grade: "Astronaut" }, "grade", 'Invalid value at field "grade": Astronaut is not one of this customer\'s grades'],
-    ["another customer's department", { department: "301" }, "department", 'Invalid value at field "department": not one of this customer\'s active departments'],
-    ["an unknown department", { department: "999" }, "department", 'Invalid value at field "department": not one of this customer\'s active departments'],
-    ["an inactive department", { department: "304" }, "department", 'Invalid value at field "department": not one of this customer\'s active departments'],
-    ["another customer's cost centre", { costCentre: "401" }, "costCentre", 'Invalid value at field "costCentre": not one of this customer\'s active cost centres'],
-    ["an inactive cost centre", { costCentre: "404" }, "costCentre", 'Invalid value at field "costCentre": not one of this customer\'s active cost centres'],
+    [
+      "another contact's employee reference, in any case",
+      { employeeRef: "e5102" },
+      "employeeRef",
+      'Invalid value at field "employeeRef": employee reference e5102 already belongs to another contact',
+    ],
+    [
+      "a grade that is not the customer's",
+      { grade: "Astronaut" },
+      "grade",
+      'Invalid value at field "grade": Astronaut is not one of this customer\'s grades',
+    ],
+    [
+      "another customer's department",
+      { department: "301" },
+      "department",
+      'Invalid value at field "department": not one of this customer\'s active departments',
+    ],
+    [
+      "an unknown department",
+      { department: "999" },
+      "department",
+      'Invalid value at field "department": not one of this customer\'s active departments',
+    ],
+    [
+      "an inactive department",
+      { department: "304" },
+      "department",
+      'Invalid value at field "department": not one of this customer\'s active departments',
+    ],
+    [
+      "another customer's cost centre",
+      { costCentre: "401" },
+      "costCentre",
+      'Invalid value at field "costCentre": not one of this customer\'s active cost centres',
+    ],
+    [
+      "an inactive cost centre",
+      { costCentre: "404" },
+      "costCentre",
+      'Invalid value at field "costCentre": not one of this customer\'s active cost centres',
+    ],
     ["a first name over 100 characters", { firstName: "x".repeat(101) }, "firstName", undefined],
     ["an e-mail address that is not one", { email: "nia" }, "email", undefined],
   ])("400 for %s, naming the field; nothing written", async (_label, change, field, message) => {
@@ -105,13 +182,17 @@ describe("POST /api/contact: adding a wearer", () => {
     const res = await add({ firstName: "Nor", lastName: "Thwind", employeeRef: "HS-9001", grade: "A" }, buyer);
     expect(res.status).toBe(201);
     expect(res.body.budgets.map((b: any) => [b.type, b.qty, b.usedQty])).toEqual([["Jacket", 2, 0]]);
-    for (const n of [1, 2]) expect((await add(wearer({ employeeRef: undefined, lastName: `Noref${n}` }))).status).toBe(201);
+    for (const n of [1, 2])
+      expect((await add(wearer({ employeeRef: undefined, lastName: `Noref${n}` }))).status).toBe(201);
     expect((await add(wearer({ employeeRef: "", lastName: "Blank" }))).body.employeeRef).toBeNull();
   });
 
   it("two wearers added at once with one reference: one is written, the other refused as a duplicate", async () => {
     const before = await counts();
-    const [a, b] = await Promise.all([add(wearer({ employeeRef: "HS-RACE" })), add(wearer({ employeeRef: "hs-race", lastName: "Twin" }))]);
+    const [a, b] = await Promise.all([
+      add(wearer({ employeeRef: "HS-RACE" })),
+      add(wearer({ employeeRef: "hs-race", lastName: "Twin" })),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 400]);
     const refused = a.status === 400 ? a : b;
     expect(refused.body.data.field).toBe("employeeRef");
@@ -126,25 +207,53 @@ describe("POST /api/contact: adding a wearer", () => {
 });
 
 describe("standardAllowances: a grade's standard allowances from its wearers' budgets", () => {
-  const b = (contact_id: number, type: string, qty: number, reset_days: number | null = 365, name: string | null = type): GradeAllowance & { contact_id: number } => ({
-    contact_id, type, qty, reset_days, allocation_type: type, allocation_type_name: name,
+  const b = (
+    contact_id: number,
+    type: string,
+    qty: number,
+    reset_days: number | null = 365,
+    name: string | null = type,
+  ): GradeAllowance & { contact_id: number } => ({
+    contact_id,
+    type,
+    qty,
+    reset_days,
+    allocation_type: type,
+    allocation_type_name: name,
   });
   const short = (out: GradeAllowance[]) => out.map((a) => `${a.type}:${a.qty}/${a.reset_days}`);
   it.each([
     ["no wearers", 0, [], []],
-    ["every wearer alike", 2, [b(1, "Tops", 5), b(1, "Bottoms", 3), b(2, "Tops", 5), b(2, "Bottoms", 3)], ["Tops:5/365", "Bottoms:3/365"]],
+    [
+      "every wearer alike",
+      2,
+      [b(1, "Tops", 5), b(1, "Bottoms", 3), b(2, "Tops", 5), b(2, "Bottoms", 3)],
+      ["Tops:5/365", "Bottoms:3/365"],
+    ],
     ["the allowance most hold", 3, [b(1, "Points", 100), b(2, "Points", 120), b(3, "Points", 100)], ["Points:100/365"]],
     ["a tie: the larger quantity", 2, [b(1, "Points", 100), b(2, "Points", 120)], ["Points:120/365"]],
     ["a tie of quantity: the longer period", 2, [b(1, "Tops", 5, 180), b(2, "Tops", 5, 365)], ["Tops:5/365"]],
-    ["a type held by exactly half is kept, by fewer left out", 4, [b(1, "Tops", 5), b(2, "Tops", 5), b(3, "PPE", 1)], ["Tops:5/365"]],
+    [
+      "a type held by exactly half is kept, by fewer left out",
+      4,
+      [b(1, "Tops", 5), b(2, "Tops", 5), b(3, "PPE", 1)],
+      ["Tops:5/365"],
+    ],
     ["wearers without budgets count", 3, [b(1, "Tops", 5)], []],
-    ["a wearer's second budget of a type is not counted", 2, [b(1, "Tops", 5), b(1, "Tops", 9), b(2, "Tops", 9), b(3, "Tops", 9)], ["Tops:9/365"]],
+    [
+      "a wearer's second budget of a type is not counted",
+      2,
+      [b(1, "Tops", 5), b(1, "Tops", 9), b(2, "Tops", 9), b(3, "Tops", 9)],
+      ["Tops:9/365"],
+    ],
     ["no reset days", 1, [b(1, "Tops", 5, null)], ["Tops:5/null"]],
   ])("%s", (_label, wearers, budgets, expected) => {
     expect(short(standardAllowances(wearers, budgets))).toEqual(expected);
   });
 
   it("keeps the allocation type and its readable name", () => {
-    expect(standardAllowances(1, [b(1, "Tops", 5, 365, "Shirts and tops")])).toEqual([{ type: "Tops", qty: 5, reset_days: 365, allocation_type: "Tops", allocation_type_name: "Shirts and tops" }]);
+    expect(standardAllowances(1, [b(1, "Tops", 5, 365, "Shirts and tops")])).toEqual([
+      { type: "Tops", qty: 5, reset_days: 365, allocation_type: "Tops", allocation_type_name: "Shirts and tops" },
+    ]);
   });
 });

@@ -17,15 +17,31 @@ const savedDir = process.env.ERP_FEED_DIR;
 const FEED = {
   items: [
     {
-      itemCode: "HV-JKT", displayName: "Hi-Vis Jacket", price: 25, stock: 10,
+      itemCode: "HV-JKT",
+      displayName: "Hi-Vis Jacket",
+      price: 25,
+      stock: 10,
       variants: [
         { itemCode: "HV-JKT-M", price: 25, stock: 4, size: "M", color: "Yellow", displayName: "Hi-Vis Jacket M" },
         { itemCode: "HV-JKT-L", price: 26, stock: 0, size: "L", color: "Orange", displayName: "Hi-Vis Jacket L" },
       ],
     },
-    { itemCode: "NEW-GIL", displayName: "Hi-Vis Gilet", price: 12.5, stock: 30, category: "Jackets", variants: [{ itemCode: "NEW-GIL-S", price: 12.5, stock: 30, size: "S", color: "Yellow" }] },
+    {
+      itemCode: "NEW-GIL",
+      displayName: "Hi-Vis Gilet",
+      price: 12.5,
+      stock: 30,
+      category: "Jackets",
+      variants: [{ itemCode: "NEW-GIL-S", price: 12.5, stock: 30, size: "S", color: "Yellow" }],
+    },
     { itemCode: "BAD-1", displayName: "Bad price", price: -1, stock: 1 },
-    { itemCode: "WK-TRS", displayName: "Work Trousers", price: 99, stock: 1, variants: [{ itemCode: "HV-JKT-M", price: 1, stock: 1 }] },
+    {
+      itemCode: "WK-TRS",
+      displayName: "Work Trousers",
+      price: 99,
+      stock: 1,
+      variants: [{ itemCode: "HV-JKT-M", price: 1, stock: 1 }],
+    },
     { itemCode: "WD-TUN", displayName: "Ward Tunic", price: 99, stock: 1, category: "Tunics" },
     { displayName: "No code", price: 1, stock: 1 },
     { itemCode: "HV-JKT-L", displayName: "A variant's code", price: 1, stock: 1 },
@@ -56,8 +72,13 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const call = (method: string, pathAndQuery: string, body?: unknown, token = admin) => p.api(method, pathAndQuery, { token, body });
-const itemRows = () => p.db("items").orderBy("id").select("id", "item_code", "price", "stock_quantity", "in_stock", "display_name", "parent_id", "class_id");
+const call = (method: string, pathAndQuery: string, body?: unknown, token = admin) =>
+  p.api(method, pathAndQuery, { token, body });
+const itemRows = () =>
+  p
+    .db("items")
+    .orderBy("id")
+    .select("id", "item_code", "price", "stock_quantity", "in_stock", "display_name", "parent_id", "class_id");
 
 /** Waits for the worker to finish a run (it is woken by the POST; the wait is bounded, never a timing assertion). */
 async function finished(id: string) {
@@ -74,7 +95,9 @@ describe("ERP import", () => {
     const rows = await new JsonFeedSource("/nonexistent", SEEDED_FEED_DIR).read();
     expect(rows.map((r) => r.itemCode)).toEqual(["GL120", "PP110", "GL130", "GL999"]);
     expect(rows[3]).toMatchObject({ row: 4, error: "price must be a number, 0 or more" });
-    await expect(new JsonFeedSource("/nonexistent", null).read()).rejects.toThrow(/could not be read: there is no erp-feed.json/);
+    await expect(new JsonFeedSource("/nonexistent", null).read()).rejects.toThrow(
+      /could not be read: there is no erp-feed.json/,
+    );
   });
 
   it("imports good rows, lists bad ones and writes nothing of them; the same feed again is all unchanged", async () => {
@@ -87,20 +110,56 @@ describe("ERP import", () => {
     expect(byCode.get("HV-JKT-L")).toMatchObject({ price: 26, stock_quantity: 0 });
     expect(!!byCode.get("HV-JKT-L").in_stock).toBe(false);
     expect(byCode.get("NEW-GIL")).toMatchObject({ price: 12.5, class_id: 11, parent_id: null });
-    expect(byCode.get("NEW-GIL-S")).toMatchObject({ parent_id: byCode.get("NEW-GIL").id, display_name: "Hi-Vis Gilet - Yellow / S" });
+    expect(byCode.get("NEW-GIL-S")).toMatchObject({
+      parent_id: byCode.get("NEW-GIL").id,
+      display_name: "Hi-Vis Gilet - Yellow / S",
+    });
     // the bad rows' items are as they were
     for (const code of ["WK-TRS", "WD-TUN"]) {
       expect(byCode.get(code), code).toEqual(before.find((r: any) => r.item_code === code));
     }
     // codes that clash with the catalogue: refused, nothing written
-    const clash = await importRows(p.db, [
-      { row: 1, itemCode: "WK-TRS", product: { itemCode: "WK-TRS", displayName: "Work Trousers", price: 1, stock: 1, category: null, description: null, variants: [{ itemCode: "HV-JKT-M", price: 1, stock: 1, size: null, color: null, displayName: null }] } },
-      { row: 2, itemCode: "HV-JKT-L", product: { itemCode: "HV-JKT-L", displayName: "x", price: 1, stock: 1, category: null, description: null, variants: [] } },
-    ], p.clock.now);
-    expect(clash).toEqual({ created: 0, updated: 0, unchanged: 0, errors: [
-      { row: 1, itemCode: "WK-TRS", reason: "variant HV-JKT-M belongs to another product in the catalogue" },
-      { row: 2, itemCode: "HV-JKT-L", reason: "HV-JKT-L is a variant's code in the catalogue, not a product's" },
-    ] });
+    const clash = await importRows(
+      p.db,
+      [
+        {
+          row: 1,
+          itemCode: "WK-TRS",
+          product: {
+            itemCode: "WK-TRS",
+            displayName: "Work Trousers",
+            price: 1,
+            stock: 1,
+            category: null,
+            description: null,
+            variants: [{ itemCode: "HV-JKT-M", price: 1, stock: 1, size: null, color: null, displayName: null }],
+          },
+        },
+        {
+          row: 2,
+          itemCode: "HV-JKT-L",
+          product: {
+            itemCode: "HV-JKT-L",
+            displayName: "x",
+            price: 1,
+            stock: 1,
+            category: null,
+            description: null,
+            variants: [],
+          },
+        },
+      ],
+      p.clock.now,
+    );
+    expect(clash).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      errors: [
+        { row: 1, itemCode: "WK-TRS", reason: "variant HV-JKT-M belongs to another product in the catalogue" },
+        { row: 2, itemCode: "HV-JKT-L", reason: "HV-JKT-L is a variant's code in the catalogue, not a product's" },
+      ],
+    });
     expect(await itemRows()).toEqual(after);
     const again = await importRows(p.db, await new JsonFeedSource(dir, null).read(), p.clock.now);
     expect(again).toEqual({ created: 0, updated: 0, unchanged: 5, errors: ROW_ERRORS });
@@ -116,9 +175,23 @@ describe("ERP import", () => {
 
     const queued = await call("POST", "/api/admin/erp-import", {});
     expect(queued.status).toBe(201);
-    expect(queued.body).toMatchObject({ status: "pending", file: FEED_FILE, queuedBy: { id: "6", email: "admin@demo.test" }, startedAt: null, finishedAt: null });
+    expect(queued.body).toMatchObject({
+      status: "pending",
+      file: FEED_FILE,
+      queuedBy: { id: "6", email: "admin@demo.test" },
+      startedAt: null,
+      finishedAt: null,
+    });
     const run = await finished(queued.body.id);
-    expect(run).toMatchObject({ status: "succeeded", created: 0, updated: 1, unchanged: 4, errorCount: 6, failure: null, errors: ROW_ERRORS });
+    expect(run).toMatchObject({
+      status: "succeeded",
+      created: 0,
+      updated: 1,
+      unchanged: 4,
+      errorCount: 6,
+      failure: null,
+      errors: ROW_ERRORS,
+    });
     expect(run.startedAt).toEqual(expect.any(String));
     expect(run.finishedAt).toEqual(expect.any(String));
     expect((await call("GET", "/api/item/20001", undefined, buyer)).body.price).toBe(27.5);
@@ -139,10 +212,19 @@ describe("ERP import", () => {
     fs.writeFileSync(path.join(dir, FEED_FILE), "{ not json");
     const before = await itemRows();
     const run = await finished((await call("POST", "/api/admin/erp-import", {})).body.id);
-    expect(run).toMatchObject({ status: "failed", failure: "The feed file could not be read: it is not valid JSON", created: 0, updated: 0, unchanged: 0 });
+    expect(run).toMatchObject({
+      status: "failed",
+      failure: "The feed file could not be read: it is not valid JSON",
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+    });
     expect(await itemRows()).toEqual(before);
     fs.writeFileSync(path.join(dir, FEED_FILE), JSON.stringify({ products: [] }));
-    expect(await finished((await call("POST", "/api/admin/erp-import", {})).body.id)).toMatchObject({ status: "failed", failure: "The feed has no list of items" });
+    expect(await finished((await call("POST", "/api/admin/erp-import", {})).body.id)).toMatchObject({
+      status: "failed",
+      failure: "The feed has no list of items",
+    });
   });
 
   it("a run is claimed once however many workers ask (the provider's own worker included); a lapsed lease is taken over", async () => {
@@ -151,7 +233,10 @@ describe("ERP import", () => {
     const source = () => new JsonFeedSource(dir, null);
     const [a, b] = [new ErpWorker(ctx, source), new ErpWorker(ctx, source)];
     const insert = async (values: Record<string, unknown>) => {
-      const [row] = await p.db("erp_import_runs").insert({ file: FEED_FILE, queued_at: p.clock.now.toISOString(), ...values }).returning("id");
+      const [row] = await p
+        .db("erp_import_runs")
+        .insert({ file: FEED_FILE, queued_at: p.clock.now.toISOString(), ...values })
+        .returning("id");
       return Number(typeof row === "object" ? row.id : row);
     };
     const id = await insert({ status: "pending" });
@@ -159,17 +244,29 @@ describe("ERP import", () => {
     expect(claims.length).toBeLessThanOrEqual(1);
     expect((await p.db("erp_import_runs").where("id", id).first()).attempts).toBe(1);
     // a run whose worker died (its lease lapsed) is claimed again, by one worker
-    const lapsed = await insert({ status: "running", claimed_by: "dead-worker", attempts: 1, lease_until: new Date(p.clock.now.getTime() - 1000).toISOString() });
+    const lapsed = await insert({
+      status: "running",
+      claimed_by: "dead-worker",
+      attempts: 1,
+      lease_until: new Date(p.clock.now.getTime() - 1000).toISOString(),
+    });
     await Promise.all([a.claim(), b.claim()]);
     const row = await p.db("erp_import_runs").where("id", lapsed).first();
     expect(row.attempts).toBe(2);
     expect(row.claimed_by).not.toBe("dead-worker");
-    await p.db("erp_import_runs").whereIn("id", [id, lapsed]).update({ status: "failed", failure: "test", lease_until: null });
+    await p
+      .db("erp_import_runs")
+      .whereIn("id", [id, lapsed])
+      .update({ status: "failed", failure: "test", lease_until: null });
   });
 
   it("refuses bad input and unknown runs", async () => {
-    expect((await call("POST", "/api/admin/erp-import", { file: "../../etc/passwd" })).body.errors).toEqual({ file: "Unknown field" });
-    expect((await call("GET", "/api/admin/erp-import?status=done")).body.errors).toEqual({ status: "must be pending, running, succeeded or failed" });
+    expect((await call("POST", "/api/admin/erp-import", { file: "../../etc/passwd" })).body.errors).toEqual({
+      file: "Unknown field",
+    });
+    expect((await call("GET", "/api/admin/erp-import?status=done")).body.errors).toEqual({
+      status: "must be pending, running, succeeded or failed",
+    });
     expect((await call("GET", "/api/admin/erp-import/99999")).status).toBe(404);
     expect((await call("GET", "/api/admin/erp-import/x")).status).toBe(404);
     expect((await call("GET", "/api/admin/erp-source?x=1")).status).toBe(400);

@@ -12,11 +12,19 @@ let harbour: string;
 async function sessions() {
   admin = await p.login("admin@demo.test");
   northwind = await p.login("buyer@demo.test");
-  expect((await p.api("POST", "/api/select-customer", { token: northwind, body: { contactId: "5001" } })).status).toBe(201);
+  expect((await p.api("POST", "/api/select-customer", { token: northwind, body: { contactId: "5001" } })).status).toBe(
+    201,
+  );
   harbour = await p.login("buyer@demo.test");
   const units = await p.db("contacts").where("customer_id", HARBOUR).select("id");
   let selected = false;
-  for (const u of units) if (!selected && (await p.api("POST", "/api/select-customer", { token: harbour, body: { contactId: String(u.id) } })).status === 201) selected = true;
+  for (const u of units)
+    if (
+      !selected &&
+      (await p.api("POST", "/api/select-customer", { token: harbour, body: { contactId: String(u.id) } })).status ===
+        201
+    )
+      selected = true;
   expect(selected).toBe(true);
 }
 
@@ -28,9 +36,19 @@ afterAll(() => p?.close());
 
 const call = (method: string, path: string, body?: unknown, token = admin) => p.api(method, path, { token, body });
 const auditCount = async () => Number((await p.db("audit_log").count({ n: "*" }).first())?.n ?? 0);
-const live = async (token: string) => (await call("GET", "/api/promotion", undefined, token)).body.data.map((x: any) => x.title);
+const live = async (token: string) =>
+  (await call("GET", "/api/promotion", undefined, token)).body.data.map((x: any) => x.title);
 // the test clock: 2026-11-21
-const banner = (extra: Record<string, unknown> = {}) => ({ kind: "banner", title: "Winter sale", text: "Coats", image: "/images/a.svg", link: "/categories/full/hi-vis", startsOn: "2026-11-21", endsOn: "2026-11-30", ...extra });
+const banner = (extra: Record<string, unknown> = {}) => ({
+  kind: "banner",
+  title: "Winter sale",
+  text: "Coats",
+  image: "/images/a.svg",
+  link: "/categories/full/hi-vis",
+  startsOn: "2026-11-21",
+  endsOn: "2026-11-30",
+  ...extra,
+});
 
 describe("promotions", () => {
   it("creates, lists, schedules and aims them; the dashboard call answers only the live ones for the caller, in order", async () => {
@@ -38,32 +56,71 @@ describe("promotions", () => {
     const created = await call("POST", "/api/admin/promotion", banner());
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      kind: "banner", title: "Winter sale", text: "Coats", image: "/images/a.svg", link: "/categories/full/hi-vis", item: null,
-      startsOn: "2026-11-21", endsOn: "2026-11-30", status: "live", audience: "all", sector: null, customer: null, position: 1,
+      kind: "banner",
+      title: "Winter sale",
+      text: "Coats",
+      image: "/images/a.svg",
+      link: "/categories/full/hi-vis",
+      item: null,
+      startsOn: "2026-11-21",
+      endsOn: "2026-11-30",
+      status: "live",
+      audience: "all",
+      sector: null,
+      customer: null,
+      position: 1,
     });
     expect(await auditCount()).toBe(before + 1);
     const [entry] = (await call("GET", "/api/admin/audit?$limit=1")).body.data;
     expect(entry).toMatchObject({ service: "admin/promotion", method: "create", after: { title: "Winter sale" } });
 
-    await call("POST", "/api/admin/promotion", banner({ title: "Later", startsOn: "2026-11-22", endsOn: "2026-11-22" }));
+    await call(
+      "POST",
+      "/api/admin/promotion",
+      banner({ title: "Later", startsOn: "2026-11-22", endsOn: "2026-11-22" }),
+    );
     await call("POST", "/api/admin/promotion", banner({ title: "Over", startsOn: "2026-11-01", endsOn: "2026-11-20" }));
-    const featured = await call("POST", "/api/admin/promotion", { kind: "featured", title: "Jacket", itemId: "20001", startsOn: "2026-11-21", endsOn: "2026-11-21", audience: "customer", customerId: NORTHWIND });
+    const featured = await call("POST", "/api/admin/promotion", {
+      kind: "featured",
+      title: "Jacket",
+      itemId: "20001",
+      startsOn: "2026-11-21",
+      endsOn: "2026-11-21",
+      audience: "customer",
+      customerId: NORTHWIND,
+    });
     expect(featured.status).toBe(201);
-    expect(featured.body).toMatchObject({ item: { id: "20001", itemCode: "HV-JKT" }, customer: { id: String(NORTHWIND), name: "Northwind Facilities" }, position: 4 });
+    expect(featured.body).toMatchObject({
+      item: { id: "20001", itemCode: "HV-JKT" },
+      customer: { id: String(NORTHWIND), name: "Northwind Facilities" },
+      position: 4,
+    });
     await call("POST", "/api/admin/promotion", banner({ title: "Facilities only", audience: "sector", sectorId: 1 }));
     await call("POST", "/api/admin/promotion", banner({ title: "Healthcare only", audience: "sector", sectorId: "2" }));
 
     expect(await live(northwind)).toEqual(["Winter sale", "Jacket", "Facilities only"]);
     expect(await live(harbour)).toEqual(["Winter sale", "Healthcare only"]);
     const answer = (await call("GET", "/api/promotion", undefined, northwind)).body;
-    expect(answer.data[1]).toEqual({ id: featured.body.id, kind: "featured", title: "Jacket", text: "", image: null, link: null, itemId: "20001" });
+    expect(answer.data[1]).toEqual({
+      id: featured.body.id,
+      kind: "featured",
+      title: "Jacket",
+      text: "",
+      image: null,
+      link: null,
+      itemId: "20001",
+    });
 
     // the admin's list: by position, with status filters
     const list = (await call("GET", "/api/admin/promotion")).body;
     expect(list).toMatchObject({ total: 6, limit: 50, skip: 0 });
     expect(list.data.map((x: any) => x.status)).toEqual(["live", "scheduled", "ended", "live", "live", "live"]);
-    expect((await call("GET", "/api/admin/promotion?status=scheduled")).body.data.map((x: any) => x.title)).toEqual(["Later"]);
-    expect((await call("GET", "/api/admin/promotion?status=ended&kind=banner")).body.data.map((x: any) => x.title)).toEqual(["Over"]);
+    expect((await call("GET", "/api/admin/promotion?status=scheduled")).body.data.map((x: any) => x.title)).toEqual([
+      "Later",
+    ]);
+    expect(
+      (await call("GET", "/api/admin/promotion?status=ended&kind=banner")).body.data.map((x: any) => x.title),
+    ).toEqual(["Over"]);
 
     // the next day: "Later" is live, the one-day featured product has ended
     p.clock.advance(24 * 3_600_000);
@@ -85,14 +142,29 @@ describe("promotions", () => {
     expect(moved.status).toBe(200);
     expect(moved.body.position).toBe(1);
     expect(await live(northwind)).toEqual(["Jacket", "Winter sale", "Facilities only"]);
-    const edited = await call("PATCH", `/api/admin/promotion/${sale.id}`, { title: "Winter sale ends soon", audience: "customer", customerId: HARBOUR });
-    expect(edited.body).toMatchObject({ title: "Winter sale ends soon", audience: "customer", customer: { id: String(HARBOUR) } });
+    const edited = await call("PATCH", `/api/admin/promotion/${sale.id}`, {
+      title: "Winter sale ends soon",
+      audience: "customer",
+      customerId: HARBOUR,
+    });
+    expect(edited.body).toMatchObject({
+      title: "Winter sale ends soon",
+      audience: "customer",
+      customer: { id: String(HARBOUR) },
+    });
     expect(await live(northwind)).toEqual(["Jacket", "Facilities only"]);
     expect(await live(harbour)).toEqual(["Winter sale ends soon", "Healthcare only"]);
     const [entry] = (await call("GET", "/api/admin/audit?$limit=1")).body.data;
-    expect(entry).toMatchObject({ method: "patch", before: { title: "Winter sale", audience: "all", customer_id: null }, after: { title: "Winter sale ends soon", customer_id: HARBOUR } });
+    expect(entry).toMatchObject({
+      method: "patch",
+      before: { title: "Winter sale", audience: "all", customer_id: null },
+      after: { title: "Winter sale ends soon", customer_id: HARBOUR },
+    });
     // back to everyone: the customer goes with it
-    expect((await call("PATCH", `/api/admin/promotion/${sale.id}`, { audience: "all" })).body).toMatchObject({ audience: "all", customer: null });
+    expect((await call("PATCH", `/api/admin/promotion/${sale.id}`, { audience: "all" })).body).toMatchObject({
+      audience: "all",
+      customer: null,
+    });
 
     const count = await auditCount();
     const removed = await call("DELETE", `/api/admin/promotion/${jacket.id}`);
@@ -136,13 +208,21 @@ describe("promotions", () => {
       }
     }
     const id = (await call("GET", "/api/admin/promotion")).body.data[0].id;
-    expect((await call("PATCH", `/api/admin/promotion/${id}`, { endsOn: "2026-01-01" })).body.errors).toEqual({ endsOn: "must be on or after the start date" });
-    expect((await call("PATCH", `/api/admin/promotion/${id}`, { kind: "featured" })).body.errors).toHaveProperty("kind");
+    expect((await call("PATCH", `/api/admin/promotion/${id}`, { endsOn: "2026-01-01" })).body.errors).toEqual({
+      endsOn: "must be on or after the start date",
+    });
+    expect((await call("PATCH", `/api/admin/promotion/${id}`, { kind: "featured" })).body.errors).toHaveProperty(
+      "kind",
+    );
     expect((await call("PATCH", `/api/admin/promotion/${id}`, {})).body.errors).toEqual({ body: "Nothing to change" });
-    expect((await call("PATCH", `/api/admin/promotion/${id}`, { position: 99 })).body.errors).toEqual({ position: "must be from 1 to 5" });
+    expect((await call("PATCH", `/api/admin/promotion/${id}`, { position: 99 })).body.errors).toEqual({
+      position: "must be from 1 to 5",
+    });
     expect((await call("PATCH", "/api/admin/promotion/99999", { title: "x" })).status).toBe(404);
     expect((await call("DELETE", "/api/admin/promotion/abc")).status).toBe(404);
-    expect((await call("GET", "/api/admin/promotion?status=soon")).body.errors).toEqual({ status: "must be live, scheduled or ended" });
+    expect((await call("GET", "/api/admin/promotion?status=soon")).body.errors).toEqual({
+      status: "must be live, scheduled or ended",
+    });
     expect((await call("GET", "/api/promotion?x=1", undefined, northwind)).status).toBe(400);
     expect(await auditCount()).toBe(before);
     expect(await p.db("promotions").count({ n: "*" }).first()).toEqual(rows);
@@ -150,6 +230,12 @@ describe("promotions", () => {
 
   it("lists sectors for the audience picker", async () => {
     const res = await call("GET", "/api/admin/sector");
-    expect(res.body).toMatchObject({ total: 2, data: [{ id: "1", name: "Facilities", customerCount: 2 }, { id: "2", name: "Healthcare", customerCount: 1 }] });
+    expect(res.body).toMatchObject({
+      total: 2,
+      data: [
+        { id: "1", name: "Facilities", customerCount: 2 },
+        { id: "2", name: "Healthcare", customerCount: 1 },
+      ],
+    });
   });
 });

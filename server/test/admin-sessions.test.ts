@@ -24,20 +24,35 @@ describe("active users", () => {
     const [session] = list.body.data;
     expect(session).toMatchObject({
       user: { id: "1", email: "buyer@demo.test", firstName: "Bea", lastName: "Buyer" },
-      customer: { id: String(NORTHWIND), name: "Northwind Facilities" }, punchout: false, actAs: false, actingAdmin: null,
+      customer: { id: String(NORTHWIND), name: "Northwind Facilities" },
+      punchout: false,
+      actAs: false,
+      actingAdmin: null,
     });
-    expect((await p.api("GET", `/api/admin/active-session?customerId=${NORTHWIND}`, { token: admin })).body.data.map((s: any) => s.sessionId)).toContain(session.sessionId);
+    expect(
+      (await p.api("GET", `/api/admin/active-session?customerId=${NORTHWIND}`, { token: admin })).body.data.map(
+        (s: any) => s.sessionId,
+      ),
+    ).toContain(session.sessionId);
 
     const ended = await p.api("DELETE", `/api/admin/active-session/${session.sessionId}`, { token: admin });
     expect(ended.status).toBe(200);
     expect(ended.body).toEqual({ sessionId: session.sessionId, revoked: true });
     expect((await p.api("GET", "/api/session", { token: buyer })).status).toBe(401);
-    expect((await p.api("DELETE", `/api/admin/active-session/${session.sessionId}`, { token: admin })).status).toBe(404);
+    expect((await p.api("DELETE", `/api/admin/active-session/${session.sessionId}`, { token: admin })).status).toBe(
+      404,
+    );
     expect((await p.api("DELETE", "/api/admin/active-session/99999999999999", { token: admin })).status).toBe(404);
     expect((await p.api("DELETE", "/api/admin/active-session/abc", { token: admin })).status).toBe(404);
 
     const audit = await p.api("GET", "/api/admin/audit?userId=1", { token: admin });
-    expect(audit.body.data[0]).toMatchObject({ admin: { id: "6" }, subjectUser: { id: "1" }, service: "admin/active-session", method: "remove", summary: "Ended a session of Bea Buyer" });
+    expect(audit.body.data[0]).toMatchObject({
+      admin: { id: "6" },
+      subjectUser: { id: "1" },
+      service: "admin/active-session",
+      method: "remove",
+      summary: "Ended a session of Bea Buyer",
+    });
   });
 
   it("leaves out sessions not seen for 15 minutes", async () => {
@@ -55,7 +70,8 @@ describe("log-in history", () => {
   it("records every attempt with the reason in words, address and user agent; filters and pages newest first", async () => {
     p.clock.advance(60_000);
     const ua = { "user-agent": "TestBrowser/1.0" };
-    const login = (email: string, password: string) => p.api("POST", "/api/authentication", { body: { strategy: "local", email, password }, headers: ua });
+    const login = (email: string, password: string) =>
+      p.api("POST", "/api/authentication", { body: { strategy: "local", email, password }, headers: ua });
     expect((await login("Requester@demo.test", "wrong-password")).status).toBe(401);
     expect((await login("nobody@demo.test", "whatever-pass")).status).toBe(401);
     expect((await login("requester@demo.test", "workwear-demo")).status).toBe(201);
@@ -81,12 +97,22 @@ describe("log-in history", () => {
     expect(failures.body.total).toBe(1);
     expect((await p.api("GET", "/api/admin/login-attempt?userId=2", { token: admin })).body.total).toBe(2);
     const today = p.clock.now.toISOString().slice(0, 10);
-    expect((await p.api("GET", `/api/admin/login-attempt?from=${today}&to=${today}&email=demo.test&$limit=2&$skip=1`, { token: admin })).body).toMatchObject({ limit: 2, skip: 1 });
+    expect(
+      (
+        await p.api("GET", `/api/admin/login-attempt?from=${today}&to=${today}&email=demo.test&$limit=2&$skip=1`, {
+          token: admin,
+        })
+      ).body,
+    ).toMatchObject({ limit: 2, skip: 1 });
     expect((await p.api("GET", "/api/admin/login-attempt?to=2020-01-01", { token: admin })).body.total).toBe(0);
   });
 
   it("records a rate-limited attempt", async () => {
-    const login = () => p.api("POST", "/api/authentication", { body: { strategy: "local", email: "approver@demo.test", password: "not-the-password" }, headers: { "x-forwarded-for": "203.0.113.9" } });
+    const login = () =>
+      p.api("POST", "/api/authentication", {
+        body: { strategy: "local", email: "approver@demo.test", password: "not-the-password" },
+        headers: { "x-forwarded-for": "203.0.113.9" },
+      });
     let last = 0;
     for (let i = 0; i < 6; i++) last = (await login()).status;
     expect(last).toBe(429);
@@ -95,24 +121,33 @@ describe("log-in history", () => {
   });
 
   it("refuses bad filters with field errors", async () => {
-    const bad = await p.api("GET", "/api/admin/login-attempt?outcome=maybe&$limit=101&from=2026-13-01&colour=red", { token: admin });
+    const bad = await p.api("GET", "/api/admin/login-attempt?outcome=maybe&$limit=101&from=2026-13-01&colour=red", {
+      token: admin,
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["$limit", "colour", "from", "outcome"]);
     expect(bad.body.errors.colour).toBe("Unknown parameter");
     const reversed = await p.api("GET", "/api/admin/login-attempt?from=2026-11-20&to=2026-11-01", { token: admin });
     expect(reversed.status).toBe(400);
     expect(reversed.body.errors).toEqual({ from: "must be on or before the 'to' date" });
-    expect((await p.api("GET", "/api/admin/login-attempt?$skip=-1", { token: admin })).body.errors).toHaveProperty("$skip");
+    expect((await p.api("GET", "/api/admin/login-attempt?$skip=-1", { token: admin })).body.errors).toHaveProperty(
+      "$skip",
+    );
   });
 });
 
 describe("view as", () => {
   it("opens an act-as session as the user in that customer; the session says so; writes under it are audited with the admin", async () => {
     const before = await auditCount();
-    const opened = await p.api("POST", "/api/admin/view-as", { token: admin, body: { customerId: String(NORTHWIND), userId: "2" } });
+    const opened = await p.api("POST", "/api/admin/view-as", {
+      token: admin,
+      body: { customerId: String(NORTHWIND), userId: "2" },
+    });
     expect(opened.status).toBe(201);
     expect(opened.body).toMatchObject({
-      user: { id: "2", firstName: "Rory", lastName: "Requester" }, customer: { id: String(NORTHWIND), name: "Northwind Facilities" }, actingAdmin: { id: "6" },
+      user: { id: "2", firstName: "Rory", lastName: "Requester" },
+      customer: { id: String(NORTHWIND), name: "Northwind Facilities" },
+      actingAdmin: { id: "6" },
     });
     const token = opened.body.accessToken;
     const session = await p.api("GET", "/api/session", { token });
@@ -124,18 +159,31 @@ describe("view as", () => {
     expect(session.body.account.isEvolveUser).toBe(false);
     expect((await p.api("GET", "/api/session", { token: admin })).body.actingAdmin).toBeNull();
 
-    const add = await p.api("PATCH", "/api/basket-session", { token, body: { stock: [{ productId: "20002", parentId: "20001", qty: 1, name: "Hi-Vis Jacket M", price: 24.5 }] } });
+    const add = await p.api("PATCH", "/api/basket-session", {
+      token,
+      body: { stock: [{ productId: "20002", parentId: "20001", qty: 1, name: "Hi-Vis Jacket M", price: 24.5 }] },
+    });
     expect(add.status).toBe(200);
     const audit = await p.api("GET", "/api/admin/audit?userId=2&$limit=1", { token: admin });
     expect(audit.body.data[0]).toMatchObject({
-      admin: { id: "6" }, asUser: { id: "2" }, subjectUser: { id: "2" }, customer: { id: String(NORTHWIND) }, service: "basket-session", method: "patch",
+      admin: { id: "6" },
+      asUser: { id: "2" },
+      subjectUser: { id: "2" },
+      customer: { id: String(NORTHWIND) },
+      service: "basket-session",
+      method: "patch",
     });
     expect(audit.body.data[0].after.stock[0]).toMatchObject({ productId: "20002", qty: 1 });
     expect(await auditCount()).toBe(before + 2); // the view-as itself and the basket write
 
     const active = await p.api("GET", "/api/admin/active-session?userId=2", { token: admin });
-    expect(active.body.data.find((s: any) => s.sessionId === opened.body.sessionId)).toMatchObject({ actAs: true, actingAdmin: { id: "6" } });
-    expect((await p.api("GET", "/api/admin/view-as", { token: admin })).body.data.map((s: any) => s.sessionId)).toContain(opened.body.sessionId);
+    expect(active.body.data.find((s: any) => s.sessionId === opened.body.sessionId)).toMatchObject({
+      actAs: true,
+      actingAdmin: { id: "6" },
+    });
+    expect(
+      (await p.api("GET", "/api/admin/view-as", { token: admin })).body.data.map((s: any) => s.sessionId),
+    ).toContain(opened.body.sessionId);
 
     // Stop, with the admin's own token: the act-as token is dead, the admin's lives on
     const stop = await p.api("DELETE", `/api/admin/view-as/${opened.body.sessionId}`, { token: admin });
@@ -145,13 +193,20 @@ describe("view as", () => {
     expect((await p.api("GET", "/api/session", { token: admin })).status).toBe(200);
     expect((await p.api("DELETE", `/api/admin/view-as/${opened.body.sessionId}`, { token: admin })).status).toBe(404);
     const stopped = await p.api("GET", "/api/admin/audit?adminId=6&$limit=1", { token: admin });
-    expect(stopped.body.data[0]).toMatchObject({ service: "admin/view-as", method: "remove", summary: "Stopped viewing as Rory Requester of Northwind Facilities" });
+    expect(stopped.body.data[0]).toMatchObject({
+      service: "admin/view-as",
+      method: "remove",
+      summary: "Stopped viewing as Rory Requester of Northwind Facilities",
+    });
   });
 
   it("writes no audit entry for a plain user's own writes", async () => {
     const before = await auditCount();
     const requester = await p.login("requester@demo.test");
-    const add = await p.api("PATCH", "/api/basket-session", { token: requester, body: { stock: [{ productId: "20002", parentId: "20001", qty: 3, name: "Hi-Vis Jacket M", price: 24.5 }] } });
+    const add = await p.api("PATCH", "/api/basket-session", {
+      token: requester,
+      body: { stock: [{ productId: "20002", parentId: "20001", qty: 3, name: "Hi-Vis Jacket M", price: 24.5 }] },
+    });
     expect(add.status).toBe(200);
     expect(await auditCount()).toBe(before);
   });
@@ -181,7 +236,10 @@ describe("view as", () => {
   });
 
   it("ends when the admin stops being an admin, and the act-as token cannot reach the admin area", async () => {
-    const opened = await p.api("POST", "/api/admin/view-as", { token: admin, body: { customerId: NORTHWIND, userId: 1 } });
+    const opened = await p.api("POST", "/api/admin/view-as", {
+      token: admin,
+      body: { customerId: NORTHWIND, userId: 1 },
+    });
     const token = opened.body.accessToken;
     expect((await p.api("GET", "/api/admin/user", { token })).status).toBe(403);
     await p.db("users").where("id", 6).update({ is_evolve_user: false });

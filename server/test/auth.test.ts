@@ -9,7 +9,9 @@ afterAll(async () => p?.close());
 
 describe("POST /api/authentication", () => {
   it("answers an opaque token, an expiry and the user", async () => {
-    const res = await p.api("POST", "/api/authentication", { body: { strategy: "local", email: "Buyer@Demo.test", password: "workwear-demo" } });
+    const res = await p.api("POST", "/api/authentication", {
+      body: { strategy: "local", email: "Buyer@Demo.test", password: "workwear-demo" },
+    });
     expect(res.status).toBe(201);
     expect(res.body.accessToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(res.body.authentication).toEqual({ strategy: "local", expiresAt: "2026-11-21T21:00:00.000Z" });
@@ -28,23 +30,29 @@ describe("POST /api/authentication", () => {
   });
 
   it("400 on a missing field or another strategy", async () => {
-    expect((await p.api("POST", "/api/authentication", { body: { strategy: "jwt", accessToken: "x" } })).status).toBe(400);
+    expect((await p.api("POST", "/api/authentication", { body: { strategy: "jwt", accessToken: "x" } })).status).toBe(
+      400,
+    );
     const res = await p.api("POST", "/api/authentication", { body: { strategy: "local", password: "x" } });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain("email");
     expect((await p.api("POST", "/api/authentication", { body: "{not json" })).status).toBe(400);
   });
-
 });
 
 /** A log-in as the provider sees it from behind the portal: the browser's address in X-Forwarded-For. */
 const logInFrom = (address: string, email: string, password: string) =>
-  p.api("POST", "/api/authentication", { body: { strategy: "local", email, password }, headers: { "x-forwarded-for": address } });
+  p.api("POST", "/api/authentication", {
+    body: { strategy: "local", email, password },
+    headers: { "x-forwarded-for": address },
+  });
 
 // each log-in runs scrypt (tens of ms of CPU); these tests make dozens, so their ceiling is a minute, not 20 s
 describe("log-in limits (decision 027)", { timeout: 60_000 }, () => {
   it("40 concurrent bad log-ins: at most the limit of 5 reach the password check, the rest are 429 with Retry-After", async () => {
-    const answers = await Promise.all(Array.from({ length: 40 }, () => logInFrom("203.0.113.40", "requester@demo.test", "guess")));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => logInFrom("203.0.113.40", "requester@demo.test", "guess")),
+    );
     const checked = answers.filter((a) => a.status === 401).length;
     expect(checked).toBeGreaterThan(0);
     expect(checked).toBeLessThanOrEqual(5);
@@ -52,7 +60,9 @@ describe("log-in limits (decision 027)", { timeout: 60_000 }, () => {
     expect(refused).toHaveLength(40 - checked);
     expect(Number(refused[0].headers.get("retry-after"))).toBeGreaterThan(0);
     expect(refused[0].body).toMatchObject({ name: "TooManyRequests", code: 429 });
-    expect(refused[0].body.message).toMatch(/^Too many failed log-in attempts\. Please try again in \d+ (minutes?|seconds?)\.$/);
+    expect(refused[0].body.message).toMatch(
+      /^Too many failed log-in attempts\. Please try again in \d+ (minutes?|seconds?)\.$/,
+    );
     expect(refused[0].body.data).toMatchObject({ retryAfterSeconds: expect.any(Number) });
   });
 
@@ -61,7 +71,13 @@ describe("log-in limits (decision 027)", { timeout: 60_000 }, () => {
     expect((await logInFrom("198.51.100.66", "approver@demo.test", "workwear-demo")).status).toBe(429);
     expect((await logInFrom("192.0.2.10", "approver@demo.test", "workwear-demo")).status).toBe(201);
     // without a trusted proxy's header the socket address (loopback here) is the client
-    expect((await p.api("POST", "/api/authentication", { body: { strategy: "local", email: "approver@demo.test", password: "workwear-demo" } })).status).toBe(201);
+    expect(
+      (
+        await p.api("POST", "/api/authentication", {
+          body: { strategy: "local", email: "approver@demo.test", password: "workwear-demo" },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("backs off: after 5 failures a 1-minute wait, then every further failure doubles it", async () => {
@@ -148,12 +164,24 @@ describe("GET /api/session and POST /api/select-customer", () => {
     const token = await p.login("requester@demo.test");
     const { status, body } = await p.api("GET", "/api/session", { token });
     expect(status).toBe(200);
-    expect(body.selectedCustomer).toEqual({ internalId: String(NORTHWIND), name: "Northwind Facilities", contactId: "5002" });
+    expect(body.selectedCustomer).toEqual({
+      internalId: String(NORTHWIND),
+      name: "Northwind Facilities",
+      contactId: "5002",
+    });
     expect(body.setting).toEqual({ isApprover: false, needsAproval: true, userId: 2, wp_contact_only: false });
-    expect(body.account.payment_methods).toEqual([{ id: 0, name: "On account" }, { id: 1, name: "Visa" }]);
+    expect(body.account.payment_methods).toEqual([
+      { id: 0, name: "On account" },
+      { id: 1, name: "Visa" },
+    ]);
     expect(body.account.sector).toEqual({ internalId: "1", name: "Facilities", products: ["20001"] });
     expect(body.basket.selectedBasketType).toBe("stock-order-basket");
-    expect(body.categories[0]).toMatchObject({ internalId: "10", name: "Hi-Vis", slug: "hi-vis", children: [expect.objectContaining({ internalId: "11" })] });
+    expect(body.categories[0]).toMatchObject({
+      internalId: "10",
+      name: "Hi-Vis",
+      slug: "hi-vis",
+      children: [expect.objectContaining({ internalId: "11" })],
+    });
     expect(body.punchoutSession).toBeNull();
   });
 
@@ -182,18 +210,39 @@ describe("GET /api/session and POST /api/select-customer", () => {
   });
 
   it("punchoutSession in the log-in body is ignored: browse-only and punchout-only users still may not order", async () => {
-    const [browser] = await p.db("users").insert({ email: "looker@demo.test", password_hash: (await p.db("users").where("id", 1).first()).password_hash, first_name: "Lou", last_name: "Looker", created_at: "2026-01-01T00:00:00.000Z" }).returning("id");
-    await p.db("user_customers").insert({ user_id: typeof browser === "object" ? browser.id : browser, customer_id: NORTHWIND, contact_id: 5004, permissions_json: JSON.stringify(["browseOnly", "canViewFullCatalogue"]) });
+    const [browser] = await p
+      .db("users")
+      .insert({
+        email: "looker@demo.test",
+        password_hash: (await p.db("users").where("id", 1).first()).password_hash,
+        first_name: "Lou",
+        last_name: "Looker",
+        created_at: "2026-01-01T00:00:00.000Z",
+      })
+      .returning("id");
+    await p
+      .db("user_customers")
+      .insert({
+        user_id: typeof browser === "object" ? browser.id : browser,
+        customer_id: NORTHWIND,
+        contact_id: 5004,
+        permissions_json: JSON.stringify(["browseOnly", "canViewFullCatalogue"]),
+      });
     const cases = [
       { email: "looker@demo.test", addressId: "701" },
       { email: "punchout@demo.test", addressId: "705" },
     ];
     for (const { email, addressId } of cases) {
-      const res = await p.api("POST", "/api/authentication", { body: { strategy: "local", email, password: "workwear-demo", punchoutSession: "PO-SESSION-1" } });
+      const res = await p.api("POST", "/api/authentication", {
+        body: { strategy: "local", email, password: "workwear-demo", punchoutSession: "PO-SESSION-1" },
+      });
       expect(res.status).toBe(201);
       const token = res.body.accessToken;
       expect((await p.api("GET", "/api/session", { token })).body.punchoutSession).toBeNull();
-      const order = await p.api("POST", "/api/order", { token, body: { orderType: "standard", items: [{ internalId: "20002", qty: 1 }], addressId, shippingMethod: "1" } });
+      const order = await p.api("POST", "/api/order", {
+        token,
+        body: { orderType: "standard", items: [{ internalId: "20002", qty: 1 }], addressId, shippingMethod: "1" },
+      });
       expect(order.status).toBe(403);
     }
     expect(await p.db("auth_sessions").whereNotNull("punchout_session")).toEqual([]);

@@ -21,12 +21,24 @@ describe("/api/basket-session", () => {
   };
 
   it("starts empty, is replaced by PUT, merged by PATCH, survives a new log-in, emptied by DELETE", async () => {
-    expect((await p.api("GET", "/api/basket-session", { token: buyer })).body).toEqual({ selectedBasketType: "stock-order-basket", stock: [], manpack: [], instructions: { stock: "", manpack: "" }, version: 0 });
+    expect((await p.api("GET", "/api/basket-session", { token: buyer })).body).toEqual({
+      selectedBasketType: "stock-order-basket",
+      stock: [],
+      manpack: [],
+      instructions: { stock: "", manpack: "" },
+      version: 0,
+    });
     const put = await p.api("PUT", "/api/basket-session", { token: buyer, body: state });
     expect(put.status).toBe(200);
     expect(put.body.manpack[0].data[0].productId).toBe("20030");
-    const patched = await p.api("PATCH", "/api/basket-session", { token: buyer, body: { selectedBasketType: "stock-order-basket" } });
-    expect(patched.body).toMatchObject({ selectedBasketType: "stock-order-basket", stock: [expect.objectContaining({ qty: 2 })] });
+    const patched = await p.api("PATCH", "/api/basket-session", {
+      token: buyer,
+      body: { selectedBasketType: "stock-order-basket" },
+    });
+    expect(patched.body).toMatchObject({
+      selectedBasketType: "stock-order-basket",
+      stock: [expect.objectContaining({ qty: 2 })],
+    });
     const again = await p.login("buyer@demo.test");
     await p.api("POST", "/api/select-customer", { token: again, body: { contactId: "5001" } });
     expect((await p.api("GET", "/api/basket-session", { token: again })).body.stock).toHaveLength(1);
@@ -45,16 +57,25 @@ describe("/api/basket-session", () => {
     expect(res.status).toBe(400);
     if (field) expect(res.body.message).toContain(`"${field}"`);
     // nothing stored: the same state, and the same version
-    expect((await p.api("GET", "/api/basket-session", { token: buyer })).body).toEqual({ ...state, manpack: [{ ...state.manpack[0], data: [{ productId: "20030", parentId: "20030", qty: 1 }] }], version });
+    expect((await p.api("GET", "/api/basket-session", { token: buyer })).body).toEqual({
+      ...state,
+      manpack: [{ ...state.manpack[0], data: [{ productId: "20030", parentId: "20030", qty: 1 }] }],
+      version,
+    });
   });
 });
 
 describe("/api/basket-session loadedBasket (decision 077)", () => {
   it("holds the saved basket the lines were loaded from, written with them in one PATCH", async () => {
-    const res = await p.api("PATCH", "/api/basket-session", { token: buyer, body: { stock: [{ productId: "20002", qty: 1 }], loadedBasket: "601" } });
+    const res = await p.api("PATCH", "/api/basket-session", {
+      token: buyer,
+      body: { stock: [{ productId: "20002", qty: 1 }], loadedBasket: "601" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ loadedBasket: "601", stock: [expect.objectContaining({ productId: "20002" })] });
-    expect((await p.api("PATCH", "/api/basket-session", { token: buyer, body: { loadedBasket: null } })).body.loadedBasket).toBeNull();
+    expect(
+      (await p.api("PATCH", "/api/basket-session", { token: buyer, body: { loadedBasket: null } })).body.loadedBasket,
+    ).toBeNull();
   });
 
   it.each([
@@ -63,7 +84,10 @@ describe("/api/basket-session loadedBasket (decision 077)", () => {
   ])("400 naming loadedBasket for %s, nothing written", async (_what, token, loadedBasket) => {
     const before = (await p.api("GET", "/api/basket-session", { token: token() })).body;
     for (const method of ["PATCH", "PUT"] as const) {
-      const res = await p.api(method, "/api/basket-session", { token: token(), body: { ...EMPTY, stock: [{ productId: "20002", qty: 1 }], loadedBasket } });
+      const res = await p.api(method, "/api/basket-session", {
+        token: token(),
+        body: { ...EMPTY, stock: [{ productId: "20002", qty: 1 }], loadedBasket },
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toContain('"loadedBasket"');
     }
@@ -71,15 +95,27 @@ describe("/api/basket-session loadedBasket (decision 077)", () => {
   });
 });
 
-const EMPTY = { selectedBasketType: "stock-order-basket", stock: [], manpack: [], instructions: { stock: "", manpack: "" } };
+const EMPTY = {
+  selectedBasketType: "stock-order-basket",
+  stock: [],
+  manpack: [],
+  instructions: { stock: "", manpack: "" },
+};
 
 describe("/api/saved-basket", () => {
   let id: number;
   it("POST saves a basket with catalogue prices; GET lists it (justBaskets) and with items", async () => {
-    const res = await p.api("POST", "/api/saved-basket", { token: buyer, body: { newBasketName: "Winter", items: [{ internalId: "20002", parent: "20001", qty: 3, price: 0.01 }] } });
+    const res = await p.api("POST", "/api/saved-basket", {
+      token: buyer,
+      body: { newBasketName: "Winter", items: [{ internalId: "20002", parent: "20001", qty: 3, price: 0.01 }] },
+    });
     expect(res.status).toBe(201);
     id = res.body.id;
-    expect(res.body).toMatchObject({ basket_name: "Winter", checked_out: 0, itemsArray: [{ internalId: "20002", parent: "20001", qty: 3, price: 24.5, name: "Hi-Vis Jacket M" }] });
+    expect(res.body).toMatchObject({
+      basket_name: "Winter",
+      checked_out: 0,
+      itemsArray: [{ internalId: "20002", parent: "20001", qty: 3, price: 24.5, name: "Hi-Vis Jacket M" }],
+    });
     const just = await p.api("GET", "/api/saved-basket?justBaskets=true", { token: buyer });
     expect(just.body.data.map((b: any) => b.basket_name).sort()).toEqual(["Monthly", "Winter"]);
     expect(just.body.data.every((b: any) => b.itemsArray.length === 0)).toBe(true);
@@ -89,7 +125,12 @@ describe("/api/saved-basket", () => {
 
   it("every PATCH variant", async () => {
     const patch = (body: object) => p.api("PATCH", "/api/saved-basket", { token: buyer, body });
-    expect((await patch({ basket_id: id, item_id: 20010 })).body.itemsArray.map((i: any) => [i.internalId, i.qty])).toEqual([["20002", 3], ["20010", 2]]);
+    expect(
+      (await patch({ basket_id: id, item_id: 20010 })).body.itemsArray.map((i: any) => [i.internalId, i.qty]),
+    ).toEqual([
+      ["20002", 3],
+      ["20010", 2],
+    ]);
     expect((await patch({ basket_id: id, item_id: 20002 })).body.itemsArray[0].qty).toBe(4);
     expect((await patch({ basket_id: id, item_id: 20002, qty: 7 })).body.itemsArray[0].qty).toBe(7);
     expect((await patch({ basket_id: id, item_id: 20010, delete_from_saved: true })).body.itemsArray).toHaveLength(1);
@@ -97,8 +138,12 @@ describe("/api/saved-basket", () => {
     expect((await patch({ basket: id, checked_out: 1 })).body.checked_out).toBe(1);
     expect((await patch({ basket_id: id, item_id: 20002, qty: 100 })).status).toBe(400);
     expect((await patch({ basket_id: id })).status).toBe(400);
-    expect((await p.api("PATCH", `/api/saved-basket/${id}`, { token: buyer, body: { address_id: "701" } })).body.address_id).toBe("701");
-    expect((await p.api("PATCH", `/api/saved-basket/${id}`, { token: buyer, body: { punchout_approved: 1 } })).status).toBe(403);
+    expect(
+      (await p.api("PATCH", `/api/saved-basket/${id}`, { token: buyer, body: { address_id: "701" } })).body.address_id,
+    ).toBe("701");
+    expect(
+      (await p.api("PATCH", `/api/saved-basket/${id}`, { token: buyer, body: { punchout_approved: 1 } })).status,
+    ).toBe(403);
     const del = await patch({ deleteBasket: true, basketID: id });
     expect(del.body.deleted).toBe(true);
     expect((await p.api("GET", `/api/saved-basket/${id}`, { token: buyer })).status).toBe(404);
@@ -106,10 +151,26 @@ describe("/api/saved-basket", () => {
   });
 
   it("an approver approves a punched-out basket", async () => {
-    await p.db("saved_baskets").insert({ id: 650, customer_id: 1001, user_id: 2, basket_name: "Punchout", is_punchout: true, checked_out: false, punchout_approved: false, created_at: "2026-11-01T00:00:00.000Z", updated_at: "2026-11-01T00:00:00.000Z" });
+    await p
+      .db("saved_baskets")
+      .insert({
+        id: 650,
+        customer_id: 1001,
+        user_id: 2,
+        basket_name: "Punchout",
+        is_punchout: true,
+        checked_out: false,
+        punchout_approved: false,
+        created_at: "2026-11-01T00:00:00.000Z",
+        updated_at: "2026-11-01T00:00:00.000Z",
+      });
     expect((await p.api("GET", "/api/session", { token: approver })).body.basketsToApprove).toBe(1);
-    const listed = await p.api("GET", "/api/saved-basket?is_punchout=true&punchout_approved=false&checked_out=false", { token: approver });
-    expect(listed.body.data.map((b: any) => [b.id, b.user])).toEqual([[650, { id: 2, firstName: expect.any(String), lastName: expect.any(String), email: expect.any(String) }]]);
+    const listed = await p.api("GET", "/api/saved-basket?is_punchout=true&punchout_approved=false&checked_out=false", {
+      token: approver,
+    });
+    expect(listed.body.data.map((b: any) => [b.id, b.user])).toEqual([
+      [650, { id: 2, firstName: expect.any(String), lastName: expect.any(String), email: expect.any(String) }],
+    ]);
     const res = await p.api("PATCH", "/api/saved-basket/650", { token: approver, body: { punchout_approved: 1 } });
     expect(res.body.punchout_approved).toBe(1);
     expect((await p.api("GET", "/api/saved-basket/650", { token: buyer })).status).toBe(404);
@@ -117,15 +178,42 @@ describe("/api/saved-basket", () => {
 
   it("an approver's own punched-out basket is not theirs to approve: not counted, not listed to approve, 403 (decision 138)", async () => {
     const me = (await p.db("users").where("email", "approver@demo.test").first("id")).id;
-    await p.db("saved_baskets").insert({ id: 651, customer_id: 1001, user_id: me, basket_name: "My punchout", is_punchout: true, checked_out: false, punchout_approved: false, created_at: "2026-11-02T00:00:00.000Z", updated_at: "2026-11-02T00:00:00.000Z" });
-    await p.db("saved_baskets").insert({ id: 652, customer_id: 1001, user_id: 2, basket_name: "Theirs", is_punchout: true, checked_out: false, punchout_approved: false, created_at: "2026-11-03T00:00:00.000Z", updated_at: "2026-11-03T00:00:00.000Z" });
+    await p
+      .db("saved_baskets")
+      .insert({
+        id: 651,
+        customer_id: 1001,
+        user_id: me,
+        basket_name: "My punchout",
+        is_punchout: true,
+        checked_out: false,
+        punchout_approved: false,
+        created_at: "2026-11-02T00:00:00.000Z",
+        updated_at: "2026-11-02T00:00:00.000Z",
+      });
+    await p
+      .db("saved_baskets")
+      .insert({
+        id: 652,
+        customer_id: 1001,
+        user_id: 2,
+        basket_name: "Theirs",
+        is_punchout: true,
+        checked_out: false,
+        punchout_approved: false,
+        created_at: "2026-11-03T00:00:00.000Z",
+        updated_at: "2026-11-03T00:00:00.000Z",
+      });
     try {
       expect((await p.api("GET", "/api/session", { token: approver })).body.basketsToApprove).toBe(1);
       const toApprove = await p.api("GET", "/api/saved-basket?toApprove=true", { token: approver });
       expect(toApprove.body.data.map((b: any) => b.id)).toEqual([652]);
       // still theirs to see and order, as any saved basket of their own
       expect((await p.api("GET", "/api/saved-basket/651", { token: approver })).status).toBe(200);
-      const refused = await p.api("PATCH", "/api/saved-basket/651", { token: approver, body: { punchout_approved: 1 } });
+      const refused = await p.api("PATCH", "/api/saved-basket/651", {
+        token: approver,
+        body: { punchout_approved: 1 },
+      });
       expect(refused.status).toBe(403);
       expect(refused.body.message).toBe("You cannot approve a punched-out basket you saved yourself");
       expect((await p.db("saved_baskets").where("id", 651).first()).punchout_approved).toBeFalsy();
@@ -136,7 +224,12 @@ describe("/api/saved-basket", () => {
 
   it("400 and nothing written for bad baskets", async () => {
     const before = (await p.db("saved_baskets").count({ n: "*" }).first())!.n;
-    for (const body of [{ newBasketName: "", items: [{ internalId: "20002", qty: 1 }] }, { newBasketName: "X", items: [{ internalId: "99999", qty: 1 }] }, { newBasketName: "X", items: [] }, { newBasketName: "X", items: [{ internalId: "20002", qty: 1 }], address_id: "702" }]) {
+    for (const body of [
+      { newBasketName: "", items: [{ internalId: "20002", qty: 1 }] },
+      { newBasketName: "X", items: [{ internalId: "99999", qty: 1 }] },
+      { newBasketName: "X", items: [] },
+      { newBasketName: "X", items: [{ internalId: "20002", qty: 1 }], address_id: "702" },
+    ]) {
       expect((await p.api("POST", "/api/saved-basket", { token: buyer, body })).status).toBe(400);
     }
     expect((await p.db("saved_baskets").count({ n: "*" }).first())!.n).toBe(before);

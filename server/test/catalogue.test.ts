@@ -22,8 +22,20 @@ describe("GET /api/item", () => {
     const res = await p.api("GET", "/api/item", { token });
     expect(res.body).toMatchObject({ total: 3, limit: 16, skip: 0 });
     expect(res.body.data.map((i: any) => i.itemId)).toEqual(["HV-JKT", "WD-TUN", "WK-TRS"]);
-    expect(res.body.data[0]).toMatchObject({ internalId: "20001", slug: "hv-jkt", price: 24.5, class: { internalId: "11", name: "Jackets" }, enStandards: ["EN ISO 20471"], quantityStep: 1 });
-    expect(res.body.data[2]).toMatchObject({ quantityStep: 2, minimumSaleQuantity: 2, inStock: false, isSpecialOrder: true });
+    expect(res.body.data[0]).toMatchObject({
+      internalId: "20001",
+      slug: "hv-jkt",
+      price: 24.5,
+      class: { internalId: "11", name: "Jackets" },
+      enStandards: ["EN ISO 20471"],
+      quantityStep: 1,
+    });
+    expect(res.body.data[2]).toMatchObject({
+      quantityStep: 2,
+      minimumSaleQuantity: 2,
+      inStock: false,
+      isSpecialOrder: true,
+    });
   });
 
   it("filters: q, class.internalId[$match] (with sub-categories), $or stock/special order, colour, en, integerId, scope, catId", async () => {
@@ -31,7 +43,11 @@ describe("GET /api/item", () => {
     expect(await names("q=HV-jkt")).toEqual(["HV-JKT"]);
     expect(await names("class.internalId[$match]=10")).toEqual(["HV-JKT"]);
     expect(await names("class.internalId=12")).toEqual(["WD-TUN", "WK-TRS"]);
-    expect(await names("$or[0][inStock]=true&$or[1][isSpecialOrder]=true&$sort[price]=-1")).toEqual(["HV-JKT", "WK-TRS", "WD-TUN"]);
+    expect(await names("$or[0][inStock]=true&$or[1][isSpecialOrder]=true&$sort[price]=-1")).toEqual([
+      "HV-JKT",
+      "WK-TRS",
+      "WD-TUN",
+    ]);
     expect(await names("inStock=false")).toEqual(["WK-TRS"]);
     expect(await names("colour=orange")).toEqual(["HV-JKT"]);
     expect(await names("en=20471")).toEqual(["HV-JKT"]);
@@ -52,21 +68,30 @@ describe("GET /api/item", () => {
 
   it("includeChildren nests the variants; a variant is reachable by id; slug looks an item up", async () => {
     const res = await p.api("GET", "/api/item?internalId[$in]=20001&includeChildren=true", { token });
-    expect(res.body.data[0].simples.map((s: any) => [s.internalId, s.options.size])).toEqual([["20002", "M"], ["20003", "L"]]);
-    expect((await p.api("GET", "/api/item/20003", { token })).body).toMatchObject({ itemId: "HV-JKT-L", parent: { internalId: "20001" } });
+    expect(res.body.data[0].simples.map((s: any) => [s.internalId, s.options.size])).toEqual([
+      ["20002", "M"],
+      ["20003", "L"],
+    ]);
+    expect((await p.api("GET", "/api/item/20003", { token })).body).toMatchObject({
+      itemId: "HV-JKT-L",
+      parent: { internalId: "20001" },
+    });
     expect(await names("slug=wd-tun")).toEqual(["WD-TUN"]);
     expect((await p.api("GET", "/api/item/99999", { token })).status).toBe(404);
     expect((await p.api("GET", "/api/item/20020", { token })).status).toBe(404);
   });
 
-  it.each([["scope=everything", "scope"], ["class.internalId[$gte]=1", "class.internalId[$gte]"], ["price[$gte]=cheap", "price[$gte]"], ["includeChildren=yes", "includeChildren"], ["nope=1", "nope"]])(
-    "400 for %s",
-    async (qs, name) => {
-      const res = await p.api("GET", `/api/item?${qs}`, { token });
-      expect(res.status).toBe(400);
-      expect(res.body.message).toContain(`'${name}'`);
-    },
-  );
+  it.each([
+    ["scope=everything", "scope"],
+    ["class.internalId[$gte]=1", "class.internalId[$gte]"],
+    ["price[$gte]=cheap", "price[$gte]"],
+    ["includeChildren=yes", "includeChildren"],
+    ["nope=1", "nope"],
+  ])("400 for %s", async (qs, name) => {
+    const res = await p.api("GET", `/api/item?${qs}`, { token });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(`'${name}'`);
+  });
 
   it("my-menu-hierarchy lists the customer's own catalogue", async () => {
     const res = await p.api("GET", "/api/my-menu-hierarchy", { token });
@@ -95,22 +120,37 @@ describe("ship methods, addresses, contacts", () => {
   it("carriage: active methods for everyone plus the customer's own", async () => {
     const res = await p.api("GET", "/api/carriage?isinactive[$match]=false", { token });
     expect(res.body.data.map((c: any) => c.description)).toEqual(["Standard delivery", "Next day"]);
-    expect(res.body.data[0]).toEqual({ internalId: "1", description: "Standard delivery", shippingflatrateamount: 5.95, isinactive: false });
+    expect(res.body.data[0]).toEqual({
+      internalId: "1",
+      description: "Standard delivery",
+      shippingflatrateamount: 5.95,
+      isinactive: false,
+    });
   });
 
   it("customer-address with details.custrecord4.value[$ne]=true hides retired ones", async () => {
     const all = await p.api("GET", "/api/customer-address?$limit=10000", { token });
     expect(all.body.total).toBe(3);
-    const active = await p.api("GET", "/api/customer-address?$limit=10000&details.custrecord4.value[$ne]=true", { token });
+    const active = await p.api("GET", "/api/customer-address?$limit=10000&details.custrecord4.value[$ne]=true", {
+      token,
+    });
     expect(active.body.data.map((a: any) => a.label)).toEqual(["Northwind Depot", "Northwind Yard"]);
-    expect(active.body.data[0].details).toMatchObject({ addr1: "Northwind Depot House", zip: "LS1 4AP", addrText: "Northwind Depot House, Leeds LS1 4AP" });
+    expect(active.body.data[0].details).toMatchObject({
+      addr1: "Northwind Depot House",
+      zip: "LS1 4AP",
+      addrText: "Northwind Depot House, Leeds LS1 4AP",
+    });
   });
 
   it("contacts: filters, currentContactOnly, and wp_contact_only", async () => {
     const res = await p.api("GET", "/api/contact?isInactive=false&manpackUser=true&$limit=10000", { token });
     expect(res.body.data.map((c: any) => c.internalId)).toEqual(["5004"]);
-    expect((await p.api("GET", "/api/contact?currentContactOnly=true", { token })).body.data.map((c: any) => c.internalId)).toEqual(["5002"]);
-    expect((await p.api("GET", "/api/contact?internalId[$in][]=5001&internalId[$in][]=5003", { token })).body.total).toBe(2);
+    expect(
+      (await p.api("GET", "/api/contact?currentContactOnly=true", { token })).body.data.map((c: any) => c.internalId),
+    ).toEqual(["5002"]);
+    expect(
+      (await p.api("GET", "/api/contact?internalId[$in][]=5001&internalId[$in][]=5003", { token })).body.total,
+    ).toBe(2);
     await p.db("user_customers").where("contact_id", 5002).update({ wp_contact_only: true });
     const own = await p.api("GET", "/api/contact?$limit=10000", { token: await p.login("requester@demo.test") });
     await p.db("user_customers").where("contact_id", 5002).update({ wp_contact_only: false });
@@ -118,9 +158,15 @@ describe("ship methods, addresses, contacts", () => {
   });
 
   it("departments (isInactive=false), cost centres, contact budgets", async () => {
-    expect((await p.api("GET", "/api/department?isInactive=false", { token })).body.data).toEqual([{ internalId: "301", name: "Estates", isInactive: false }]);
-    expect((await p.api("GET", "/api/cost-centre", { token })).body.data.map((c: any) => c.name)).toEqual(["Estates CC"]);
+    expect((await p.api("GET", "/api/department?isInactive=false", { token })).body.data).toEqual([
+      { internalId: "301", name: "Estates", isInactive: false },
+    ]);
+    expect((await p.api("GET", "/api/cost-centre", { token })).body.data.map((c: any) => c.name)).toEqual([
+      "Estates CC",
+    ]);
     const budgets = await p.api("GET", "/api/contactBudget?contactId[$in]=5004&$limit=10000", { token });
-    expect(budgets.body.data).toEqual([expect.objectContaining({ contactId: "5004", type: "Jacket", qty: 2, usedQty: 1 })]);
+    expect(budgets.body.data).toEqual([
+      expect.objectContaining({ contactId: "5004", type: "Jacket", qty: 2, usedQty: 1 }),
+    ]);
   });
 });

@@ -22,7 +22,8 @@ describe("resolveClientAddress (decision 027)", () => {
   });
 
   it("refuses a bad PROVIDER_TRUSTED_PROXIES entry", () => {
-    for (const bad of ["10.0.0.0/33", "10.0.0.0/8/1", "example.com", "::1/129"]) expect(() => parseTrustedProxies(bad)).toThrow(/PROVIDER_TRUSTED_PROXIES/);
+    for (const bad of ["10.0.0.0/33", "10.0.0.0/8/1", "example.com", "::1/129"])
+      expect(() => parseTrustedProxies(bad)).toThrow(/PROVIDER_TRUSTED_PROXIES/);
     expect(parseTrustedProxies("192.168.1.7").check("192.168.1.7")).toBe(true);
   });
 });

@@ -17,7 +17,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => p?.close());
 
-const guides = async (token = northwind) => ((await (await p.fetch("/api/training-guides", token)).json()) as { data: any[] }).data;
+const guides = async (token = northwind) =>
+  ((await (await p.fetch("/api/training-guides", token)).json()) as { data: any[] }).data;
 const guideId = async (title: string) => (await p.db("training_guides").where("title", title).first("id")).id as number;
 
 /** A PDF's structure: header, every xref entry pointing at its object, startxref at the xref table, %%EOF last. */
@@ -29,14 +30,18 @@ function checkPdf(bytes: Buffer): void {
   expect(text.slice(startxref, startxref + 5)).toBe("xref\n");
   const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(text.slice(startxref))!;
   expect(Number(first)).toBe(0);
-  const entries = text.slice(startxref).split("\n").slice(2, 2 + Number(count));
+  const entries = text
+    .slice(startxref)
+    .split("\n")
+    .slice(2, 2 + Number(count));
   expect(entries[0]).toBe("0000000000 65535 f ");
   for (const [i, entry] of entries.slice(1).entries()) {
     const offset = Number(entry.slice(0, 10));
     expect(text.slice(offset).startsWith(`${i + 1} 0 obj\n`), `object ${i + 1}`).toBe(true);
   }
   expect(text).toContain(`/Size ${count} /Root 1 0 R`);
-  for (const [, length, stream] of text.matchAll(/<< \/Length (\d+) >>\nstream\n([\s\S]*?)endstream/g)) expect(Buffer.byteLength(stream, "latin1")).toBe(Number(length));
+  for (const [, length, stream] of text.matchAll(/<< \/Length (\d+) >>\nstream\n([\s\S]*?)endstream/g))
+    expect(Buffer.byteLength(stream, "latin1")).toBe(Number(length));
   expect(/[^\x09\x0a\x0d\x20-\x7e]/.test(text)).toBe(false);
 }
 
@@ -54,21 +59,37 @@ describe("GET /api/training-guides", () => {
     ]);
     const hiVis = data.find((g) => g.title === "Hi-vis classes explained");
     expect(hiVis).toEqual({
-      id: hiVis.id, title: "Hi-vis classes explained", description: expect.stringContaining("EN ISO 20471"), category: "Safety standards", displayOrder: 0,
-      fileUrl: `/api/training-guides/${hiVis.id}/file`, fileName: "hi-vis-classes-explained.pdf", fileSize: expect.any(Number), contentType: "application/pdf",
+      id: hiVis.id,
+      title: "Hi-vis classes explained",
+      description: expect.stringContaining("EN ISO 20471"),
+      category: "Safety standards",
+      displayOrder: 0,
+      fileUrl: `/api/training-guides/${hiVis.id}/file`,
+      fileName: "hi-vis-classes-explained.pdf",
+      fileSize: expect.any(Number),
+      contentType: "application/pdf",
     });
     for (const g of data) expect(g.fileName, g.title).toMatch(/^[a-z0-9-]+\.pdf$/);
   });
 
   it("the ordering guides keep ids 1–4", async () => {
     const ids = Object.fromEntries((await guides()).map((g) => [g.title, g.id]));
-    expect(ids).toMatchObject({ "Placing a stock order": 1, "Ordering wearer packs": 2, "Approving orders": 3, "Tracking a despatch": 4 });
+    expect(ids).toMatchObject({
+      "Placing a stock order": 1,
+      "Ordering wearer packs": 2,
+      "Approving orders": 3,
+      "Tracking a despatch": 4,
+    });
   });
 
   it("a customer's own guide is listed for that customer only", async () => {
     expect((await guides()).map((g) => g.title)).not.toContain("Ward uniform policy");
     const harbour = await p.login("buyer@demo.test");
-    await fetch(`${p.url}/api/select-customer`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${harbour}` }, body: JSON.stringify({ contactId: "6001" }) });
+    await fetch(`${p.url}/api/select-customer`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${harbour}` },
+      body: JSON.stringify({ contactId: "6001" }),
+    });
     expect((await guides(harbour)).map((g) => g.title)).toContain("Ward uniform policy");
   });
 });
@@ -106,8 +127,13 @@ describe("GET /api/training-guides/:id/file", () => {
   });
 
   it("a guide without a file → 404", async () => {
-    const [{ id }] = await p.db("training_guides").insert({ title: "No file yet", file_url: "", category: "Ordering" }).returning("id");
-    expect((await p.fetch(`/api/training-guides/${typeof id === "object" ? id.id : id}/file`, northwind)).status).toBe(404);
+    const [{ id }] = await p
+      .db("training_guides")
+      .insert({ title: "No file yet", file_url: "", category: "Ordering" })
+      .returning("id");
+    expect((await p.fetch(`/api/training-guides/${typeof id === "object" ? id.id : id}/file`, northwind)).status).toBe(
+      404,
+    );
   });
 
   it("no token → 401; an unknown query parameter → 400", async () => {
@@ -118,14 +144,19 @@ describe("GET /api/training-guides/:id/file", () => {
   });
 
   it("only GET: a write to the file → 405", async () => {
-    const res = await fetch(`${p.url}/api/training-guides/1/file`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${northwind}` }, body: "{}" });
+    const res = await fetch(`${p.url}/api/training-guides/1/file`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${northwind}` },
+      body: "{}",
+    });
     expect(res.status).toBe(405);
   });
 });
 
 describe("the PDF writer", () => {
   it("wraps by Helvetica's widths within the line width", () => {
-    const text = "At least 0.80 m² of background material and 0.20 m² of reflective tape, covering the torso and the arms or legs.";
+    const text =
+      "At least 0.80 m² of background material and 0.20 m² of reflective tape, covering the torso and the arms or legs.";
     const lines = wrap(text, 11, 200);
     expect(lines.length).toBeGreaterThan(2);
     for (const line of lines) expect(textWidth(line, 11)).toBeLessThanOrEqual(200);
@@ -140,7 +171,10 @@ describe("the PDF writer", () => {
   });
 
   it("is deterministic and spreads long text over several pages", () => {
-    const long = Array.from({ length: 120 }, (_, i) => `Paragraph ${i + 1}: inspect garments before every shift and replace worn ones.`);
+    const long = Array.from(
+      { length: 120 },
+      (_, i) => `Paragraph ${i + 1}: inspect garments before every shift and replace worn ones.`,
+    );
     const a = textPdf("Long guide", [{ heading: "Many lines", paragraphs: long }]);
     expect(a.equals(textPdf("Long guide", [{ heading: "Many lines", paragraphs: long }]))).toBe(true);
     checkPdf(a);

@@ -21,9 +21,16 @@ describe("seeded CMS pages", () => {
     const { status, headers, body } = await get("/api/wp/v2/pages?per_page=100");
     expect(status).toBe(200);
     expect(Number(headers.get("x-wp-total"))).toBe(body.length);
-    const footer = body.filter((p: any) => p.acf?.footer === true).sort((a: any, b: any) => a.acf.footerOrder - b.acf.footerOrder);
+    const footer = body
+      .filter((p: any) => p.acf?.footer === true)
+      .sort((a: any, b: any) => a.acf.footerOrder - b.acf.footerOrder);
     expect(footer.map((p: any) => [p.acf.footerOrder, p.slug])).toEqual([
-      [1, "delivery-information"], [2, "returns-policy"], [3, "size-guide"], [4, "terms-of-sale"], [5, "privacy-policy"], [6, "about-us"],
+      [1, "delivery-information"],
+      [2, "returns-policy"],
+      [3, "size-guide"],
+      [4, "terms-of-sale"],
+      [5, "privacy-policy"],
+      [6, "about-us"],
     ]);
     for (const page of footer) expect(page.content.rendered.length, page.slug).toBeGreaterThan(20);
   });
@@ -31,7 +38,14 @@ describe("seeded CMS pages", () => {
   it("the earlier pages keep their ids (banner-block 1, about-us 2, …)", async () => {
     const { body } = await get("/api/wp/v2/pages?per_page=100");
     const ids = Object.fromEntries(body.map((p: any) => [p.slug, p.id]));
-    expect(ids).toMatchObject({ "banner-block": 1, "about-us": 2, "delivery-information": 3, "returns-policy": 4, "size-guide": 5, "privacy-policy": 6 });
+    expect(ids).toMatchObject({
+      "banner-block": 1,
+      "about-us": 2,
+      "delivery-information": 3,
+      "returns-policy": 4,
+      "size-guide": 5,
+      "privacy-policy": 6,
+    });
   });
 
   it("banner-block keeps its layouts and has three heroes, each linking to a portal page with an image that exists", async () => {

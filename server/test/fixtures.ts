@@ -27,13 +27,19 @@ export interface TestProvider {
   url: string;
   clock: Clock;
   login(email: string, password?: string): Promise<string>;
-  api(method: string, pathAndQuery: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  api(
+    method: string,
+    pathAndQuery: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
 
 let cachedHash: Promise<string> | undefined;
 
-export async function startTestProvider(opts: { sessionIdleMinutes?: number; sessionMaxHours?: number } = {}): Promise<TestProvider> {
+export async function startTestProvider(
+  opts: { sessionIdleMinutes?: number; sessionMaxHours?: number } = {},
+): Promise<TestProvider> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   let db: Knex;
   let cleanup: () => Promise<void>;
@@ -69,7 +75,11 @@ export async function startTestProvider(opts: { sessionIdleMinutes?: number; ses
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
 
-  async function api(method: string, pathAndQuery: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  async function api(
+    method: string,
+    pathAndQuery: string,
+    o: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { accept: "application/json", ...o.headers };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     if (o.body !== undefined) headers["content-type"] = "application/json";
@@ -117,9 +127,17 @@ async function insertFixtures(db: Knex): Promise<void> {
   cachedHash ??= hashPassword(PASSWORD);
   const password_hash = await cachedHash;
   const created_at = "2026-01-01T00:00:00.000Z";
-  await insertAll(db, "sectors", [{ id: 1, name: "Facilities" }, { id: 2, name: "Healthcare" }]);
+  await insertAll(db, "sectors", [
+    { id: 1, name: "Facilities" },
+    { id: 2, name: "Healthcare" },
+  ]);
   await insertAll(db, "customers", [
-    { id: NORTHWIND, name: "Northwind Facilities", sector_id: 1, payment_methods_json: '[{"id":0,"name":"On account"},{"id":1,"name":"Visa"}]' },
+    {
+      id: NORTHWIND,
+      name: "Northwind Facilities",
+      sector_id: 1,
+      payment_methods_json: '[{"id":0,"name":"On account"},{"id":1,"name":"Visa"}]',
+    },
     { id: HARBOUR, name: "Harbour Health Trust", sector_id: 2 },
     { id: APEX, name: "Apex Rail Services", sector_id: 1 },
   ]);
@@ -133,7 +151,16 @@ async function insertFixtures(db: Knex): Promise<void> {
     { id: 402, customer_id: HARBOUR, name: "Wards CC" },
   ]);
   const contact = (id: number, customer_id: number, first_name: string, last_name: string, extra: object = {}) => ({
-    id, customer_id, first_name, last_name, email: null, grade: "A", budget_type: "points", employee_ref: `E${id}`, department_id: customer_id === NORTHWIND ? 301 : customer_id === HARBOUR ? 302 : null, ...extra,
+    id,
+    customer_id,
+    first_name,
+    last_name,
+    email: null,
+    grade: "A",
+    budget_type: "points",
+    employee_ref: `E${id}`,
+    department_id: customer_id === NORTHWIND ? 301 : customer_id === HARBOUR ? 302 : null,
+    ...extra,
   });
   await insertAll(db, "contacts", [
     contact(5001, NORTHWIND, "Bea", "Buyer"),
@@ -147,7 +174,13 @@ async function insertFixtures(db: Knex): Promise<void> {
     contact(5201, APEX, "Pat", "Punchout"),
   ]);
   const user = (id: number, email: string, first_name: string, last_name: string, extra: object = {}) => ({
-    id, email, password_hash, first_name, last_name, created_at, ...extra,
+    id,
+    email,
+    password_hash,
+    first_name,
+    last_name,
+    created_at,
+    ...extra,
   });
   await insertAll(db, "users", [
     user(1, "buyer@demo.test", "Bea", "Buyer"),
@@ -157,15 +190,37 @@ async function insertFixtures(db: Knex): Promise<void> {
     user(5, "punchout@demo.test", "Pat", "Punchout"),
     user(6, "admin@demo.test", "Ada", "Admin", { is_evolve_user: true }),
   ]);
-  const unit = (user_id: number, customer_id: number, contact_id: number, permissions: string[], extra: object = {}) => ({
-    user_id, customer_id, contact_id, permissions_json: JSON.stringify(permissions), ...extra,
+  const unit = (
+    user_id: number,
+    customer_id: number,
+    contact_id: number,
+    permissions: string[],
+    extra: object = {},
+  ) => ({
+    user_id,
+    customer_id,
+    contact_id,
+    permissions_json: JSON.stringify(permissions),
+    ...extra,
   });
-  const buyerPerms = [...ALL_STOCK, ...MANPACK, "viewOrderHistory", "viewAllOrders", "addAddress", "dellAddress", "indAddress", "viewReporting", "addSiteUser"];
+  const buyerPerms = [
+    ...ALL_STOCK,
+    ...MANPACK,
+    "viewOrderHistory",
+    "viewAllOrders",
+    "addAddress",
+    "dellAddress",
+    "indAddress",
+    "viewReporting",
+    "addSiteUser",
+  ];
   await insertAll(db, "user_customers", [
     unit(1, NORTHWIND, 5001, buyerPerms),
     unit(1, HARBOUR, 5101, buyerPerms),
     unit(2, NORTHWIND, 5002, [...ALL_STOCK, "viewOrderHistory"], { needs_approval: true, approver_user_id: 3 }),
-    unit(3, NORTHWIND, 5003, [...ALL_STOCK, "viewOrderHistory", "orderApproval", "viewAllOrders"], { is_approver: true }),
+    unit(3, NORTHWIND, 5003, [...ALL_STOCK, "viewOrderHistory", "orderApproval", "viewAllOrders"], {
+      is_approver: true,
+    }),
     unit(4, HARBOUR, 5103, [...MANPACK, "viewOrderHistory"]),
     unit(5, APEX, 5201, [...ALL_STOCK, "punchoutOnly"]),
   ]);
@@ -174,7 +229,16 @@ async function insertFixtures(db: Knex): Promise<void> {
     { id: 2, customer_id: HARBOUR, contact_id: 5102, type: "Tunic", qty: 5, used_qty: 0 },
   ]);
   const address = (id: number, customer_id: number, label: string, extra: object = {}) => ({
-    id, customer_id, label, addr1: `${label} House`, addr2: "", city: "Leeds", zip: "LS1 4AP", addr_text: `${label} House, Leeds LS1 4AP`, created_at, ...extra,
+    id,
+    customer_id,
+    label,
+    addr1: `${label} House`,
+    addr2: "",
+    city: "Leeds",
+    zip: "LS1 4AP",
+    addr_text: `${label} House, Leeds LS1 4AP`,
+    created_at,
+    ...extra,
   });
   await insertAll(db, "addresses", [
     address(701, NORTHWIND, "Northwind Depot"),
@@ -191,25 +255,82 @@ async function insertFixtures(db: Knex): Promise<void> {
   ]);
   await insertAll(db, "categories", [
     { id: 10, type: "full", name: "Hi-Vis", slug: "hi-vis", full_slug: "hi-vis", display_order: 1 },
-    { id: 11, parent_id: 10, type: "full", name: "Jackets", slug: "jackets", full_slug: "hi-vis/jackets", display_order: 1 },
+    {
+      id: 11,
+      parent_id: 10,
+      type: "full",
+      name: "Jackets",
+      slug: "jackets",
+      full_slug: "hi-vis/jackets",
+      display_order: 1,
+    },
     { id: 12, type: "full", name: "Trousers", slug: "trousers", full_slug: "trousers", display_order: 2 },
-    { id: 20, customer_id: NORTHWIND, type: "my", name: "Northwind Picks", slug: "northwind-picks", full_slug: "northwind-picks" },
-    { id: 21, customer_id: HARBOUR, type: "my", name: "Harbour Picks", slug: "harbour-picks", full_slug: "harbour-picks" },
+    {
+      id: 20,
+      customer_id: NORTHWIND,
+      type: "my",
+      name: "Northwind Picks",
+      slug: "northwind-picks",
+      full_slug: "northwind-picks",
+    },
+    {
+      id: 21,
+      customer_id: HARBOUR,
+      type: "my",
+      name: "Harbour Picks",
+      slug: "harbour-picks",
+      full_slug: "harbour-picks",
+    },
     { id: 22, customer_id: HARBOUR, type: "manpack", name: "Ward Packs", slug: "ward-packs", full_slug: "ward-packs" },
   ]);
   const item = (id: number, display_name: string, item_code: string, extra: Record<string, unknown> = {}) => ({
-    id, display_name, item_code, slug: extra.parent_id ? null : item_code.toLowerCase(), price: 10, class_id: 11, created_at,
-    search_text: `${display_name} ${item_code} ${extra.description ?? ""}`.toLowerCase(), ...extra,
+    id,
+    display_name,
+    item_code,
+    slug: extra.parent_id ? null : item_code.toLowerCase(),
+    price: 10,
+    class_id: 11,
+    created_at,
+    search_text: `${display_name} ${item_code} ${extra.description ?? ""}`.toLowerCase(),
+    ...extra,
   });
   await insertAll(db, "items", [
-    item(20001, "Hi-Vis Jacket", "HV-JKT", { matrix_type: "parent", price: 24.5, description: "Class 3 jacket", en_standards_json: '["EN ISO 20471"]', images_json: '{"yellow":["/img/hvj-y.jpg"]}' }),
-    item(20002, "Hi-Vis Jacket M", "HV-JKT-M", { parent_id: 20001, matrix_type: "child", size: "M", color: "Yellow", price: 24.5 }),
-    item(20003, "Hi-Vis Jacket L", "HV-JKT-L", { parent_id: 20001, matrix_type: "child", size: "L", color: "Orange", price: 26 }),
-    item(20010, "Work Trousers", "WK-TRS", { class_id: 12, price: 18, quantity_step: 2, minimum_sale_quantity: 2, in_stock: false, is_special_order: true }),
+    item(20001, "Hi-Vis Jacket", "HV-JKT", {
+      matrix_type: "parent",
+      price: 24.5,
+      description: "Class 3 jacket",
+      en_standards_json: '["EN ISO 20471"]',
+      images_json: '{"yellow":["/img/hvj-y.jpg"]}',
+    }),
+    item(20002, "Hi-Vis Jacket M", "HV-JKT-M", {
+      parent_id: 20001,
+      matrix_type: "child",
+      size: "M",
+      color: "Yellow",
+      price: 24.5,
+    }),
+    item(20003, "Hi-Vis Jacket L", "HV-JKT-L", {
+      parent_id: 20001,
+      matrix_type: "child",
+      size: "L",
+      color: "Orange",
+      price: 26,
+    }),
+    item(20010, "Work Trousers", "WK-TRS", {
+      class_id: 12,
+      price: 18,
+      quantity_step: 2,
+      minimum_sale_quantity: 2,
+      in_stock: false,
+      is_special_order: true,
+    }),
     item(20020, "Retired Vest", "RT-VST", { class_id: 12, is_inactive: true }),
     item(20030, "Ward Tunic", "WD-TUN", { class_id: 12, price: 15.75, description: "Tunic 100% cotton" }),
   ]);
-  await insertAll(db, "item_categories", [{ item_id: 20010, category_id: 20 }, { item_id: 20030, category_id: 22 }]);
+  await insertAll(db, "item_categories", [
+    { item_id: 20010, category_id: 20 },
+    { item_id: 20030, category_id: 22 },
+  ]);
   await insertAll(db, "sector_products", [{ sector_id: 1, item_id: 20001 }]);
   await insertAll(db, "catalogues", [
     { id: 801, customer_id: NORTHWIND, type: "custom", name: "Northwind Custom" },
@@ -217,40 +338,128 @@ async function insertFixtures(db: Knex): Promise<void> {
     { id: 803, customer_id: HARBOUR, type: "custom", name: "Harbour Custom" },
     { id: 804, customer_id: NORTHWIND, type: "smi", name: "Northwind SMI" },
   ]);
-  await insertAll(db, "catalogue_items", [{ catalogue_id: 801, item_id: 20030 }, { catalogue_id: 802, item_id: 20001 }]);
+  await insertAll(db, "catalogue_items", [
+    { catalogue_id: 801, item_id: 20030 },
+    { catalogue_id: 802, item_id: 20001 },
+  ]);
 
-  const order = (id: number, customer_id: number, placed_by_user_id: number, contact_id: number, day: number, order_status: string, extra: Record<string, unknown> = {}) => {
+  const order = (
+    id: number,
+    customer_id: number,
+    placed_by_user_id: number,
+    contact_id: number,
+    day: number,
+    order_status: string,
+    extra: Record<string, unknown> = {},
+  ) => {
     const tran_id = `SO${100000 + id}`;
     const contact_name = (extra.contact_name as string) ?? "Bea Buyer";
     return {
-      id, tran_id, customer_id, placed_by_user_id, contact_id, contact_name, created_date: `2026-10-${String(day).padStart(2, "0")}T10:00:00.000Z`,
-      order_status, sub_total: 20, shipping_cost: 5.95, tax_total: 5.19, other_ref_num: `PO-${id}`,
-      search_text: `${contact_name} PO-${id} ${tran_id}`.toLowerCase(), department_id: customer_id === NORTHWIND ? 301 : null, ...extra,
+      id,
+      tran_id,
+      customer_id,
+      placed_by_user_id,
+      contact_id,
+      contact_name,
+      created_date: `2026-10-${String(day).padStart(2, "0")}T10:00:00.000Z`,
+      order_status,
+      sub_total: 20,
+      shipping_cost: 5.95,
+      tax_total: 5.19,
+      other_ref_num: `PO-${id}`,
+      search_text: `${contact_name} PO-${id} ${tran_id}`.toLowerCase(),
+      department_id: customer_id === NORTHWIND ? 301 : null,
+      ...extra,
     };
   };
   await insertAll(db, "orders", [
     order(1, NORTHWIND, 1, 5001, 1, "Pending Fulfillment"),
     order(2, NORTHWIND, 1, 5001, 2, "Billed"),
-    order(3, NORTHWIND, 2, 5002, 3, "Pending Approval", { contact_name: "Rory Requester", pending_web_approval: true, approver_user_id: 3 }),
+    order(3, NORTHWIND, 2, 5002, 3, "Pending Approval", {
+      contact_name: "Rory Requester",
+      pending_web_approval: true,
+      approver_user_id: 3,
+    }),
     order(4, NORTHWIND, 3, 5003, 4, "Partially Fulfilled", { contact_name: "Ava Approver" }),
     order(5, HARBOUR, 1, 5101, 5, "Pending Fulfillment"),
-    order(6, HARBOUR, 4, 5103, 6, "Pending Fulfillment", { contact_name: "Mo Manpack", sales_order_type_id: 1, employee_contact_id: 5102 }),
+    order(6, HARBOUR, 4, 5103, 6, "Pending Fulfillment", {
+      contact_name: "Mo Manpack",
+      sales_order_type_id: 1,
+      employee_contact_id: 5102,
+    }),
     order(7, APEX, 5, 5201, 7, "Closed", { contact_name: "Pat Punchout" }),
   ]);
   const lines = [];
   for (let o = 1; o <= 7; o++) {
-    lines.push({ id: o * 10 + 1, order_id: o, line_no: 1, item_id: 20002, parent_item_id: 20001, item_code: "HV-JKT-M", name: "Hi-Vis Jacket M", quantity: 1, rate: 10, amount: 10, ship_address_id: null });
-    lines.push({ id: o * 10 + 2, order_id: o, line_no: 2, item_id: 20010, item_code: "WK-TRS", name: "Work Trousers", quantity: 2, rate: 5, amount: 10 });
+    lines.push({
+      id: o * 10 + 1,
+      order_id: o,
+      line_no: 1,
+      item_id: 20002,
+      parent_item_id: 20001,
+      item_code: "HV-JKT-M",
+      name: "Hi-Vis Jacket M",
+      quantity: 1,
+      rate: 10,
+      amount: 10,
+      ship_address_id: null,
+    });
+    lines.push({
+      id: o * 10 + 2,
+      order_id: o,
+      line_no: 2,
+      item_id: 20010,
+      item_code: "WK-TRS",
+      name: "Work Trousers",
+      quantity: 2,
+      rate: 5,
+      amount: 10,
+    });
   }
   await insertAll(db, "order_lines", lines);
   await insertAll(db, "order_ship_groups", [
-    { id: 1, order_id: 1, address_id: 701, address_name: "Northwind Depot", address_text: "Northwind Depot House, Leeds LS1 4AP", shipping_method_id: 1 },
-    { id: 2, order_id: 2, address_id: 704, address_name: "Northwind Yard", address_text: "Northwind Yard House, Leeds LS1 4AP", shipping_method_id: 1 },
-    { id: 3, order_id: 5, address_id: 702, address_name: "Harbour Hospital", address_text: "Harbour Hospital House, Leeds LS1 4AP", shipping_method_id: 1 },
+    {
+      id: 1,
+      order_id: 1,
+      address_id: 701,
+      address_name: "Northwind Depot",
+      address_text: "Northwind Depot House, Leeds LS1 4AP",
+      shipping_method_id: 1,
+    },
+    {
+      id: 2,
+      order_id: 2,
+      address_id: 704,
+      address_name: "Northwind Yard",
+      address_text: "Northwind Yard House, Leeds LS1 4AP",
+      shipping_method_id: 1,
+    },
+    {
+      id: 3,
+      order_id: 5,
+      address_id: 702,
+      address_name: "Harbour Hospital",
+      address_text: "Harbour Hospital House, Leeds LS1 4AP",
+      shipping_method_id: 1,
+    },
   ]);
   await insertAll(db, "despatches", [
-    { id: 901, order_id: 2, tran_id: "IF900901", created_date: "2026-10-03T08:00:00.000Z", carrier: "DPD", tracking_number: "TRK1" },
-    { id: 902, order_id: 5, tran_id: "IF900902", created_date: "2026-10-06T08:00:00.000Z", carrier: "DPD", tracking_number: "TRK2" },
+    {
+      id: 901,
+      order_id: 2,
+      tran_id: "IF900901",
+      created_date: "2026-10-03T08:00:00.000Z",
+      carrier: "DPD",
+      tracking_number: "TRK1",
+    },
+    {
+      id: 902,
+      order_id: 5,
+      tran_id: "IF900902",
+      created_date: "2026-10-06T08:00:00.000Z",
+      carrier: "DPD",
+      tracking_number: "TRK2",
+    },
   ]);
   await insertAll(db, "despatch_lines", [
     { id: 1, despatch_id: 901, order_line_id: 21, item_id: 20002, name: "Hi-Vis Jacket M", quantity: 1 },
@@ -271,9 +480,19 @@ async function insertFixtures(db: Knex): Promise<void> {
   await insertAll(db, "report_tasks", [
     // finished tasks (the queue of migration 015 leaves them alone); no orders are dated in their range
     ...[NORTHWIND, HARBOUR].map((customer_id, i) => ({
-      id: i + 1, customer_id, user_id: 1, type: "spend-by-month", status: "success", success: true, attempts: 1, row_count: 1,
+      id: i + 1,
+      customer_id,
+      user_id: 1,
+      type: "spend-by-month",
+      status: "success",
+      success: true,
+      attempts: 1,
+      row_count: 1,
       params_json: JSON.stringify({ from: "2020-01-01", to: "2020-01-31", departments: [], employees: [] }),
-      result_json: JSON.stringify([{ month: "2020-01", orders: 0, subTotal: 0 }]), created_at, started_at: created_at, finished_at: created_at,
+      result_json: JSON.stringify([{ month: "2020-01", orders: 0, subTotal: 0 }]),
+      created_at,
+      started_at: created_at,
+      finished_at: created_at,
     })),
   ]);
   await resetSequences(db);
@@ -286,7 +505,8 @@ export interface NewUser {
   contactIds: number[];
 }
 
-const idOfInsert = (row: unknown): number => Number(typeof row === "object" && row !== null ? (row as { id: number }).id : row);
+const idOfInsert = (row: unknown): number =>
+  Number(typeof row === "object" && row !== null ? (row as { id: number }).id : row);
 
 /**
  * A new user (password PASSWORD) with exactly the given permissions and settings in each business unit
@@ -300,17 +520,30 @@ export async function addUser(
 ): Promise<NewUser> {
   cachedHash ??= hashPassword(PASSWORD);
   const [user] = await db("users")
-    .insert({ email, password_hash: await cachedHash, first_name: "Test", last_name: email.split("@")[0], created_at: "2026-01-01T00:00:00.000Z", is_evolve_user: !!opts.evolve })
+    .insert({
+      email,
+      password_hash: await cachedHash,
+      first_name: "Test",
+      last_name: email.split("@")[0],
+      created_at: "2026-01-01T00:00:00.000Z",
+      is_evolve_user: !!opts.evolve,
+    })
     .returning("id");
   const userId = idOfInsert(user);
   const contactIds: number[] = [];
   for (const u of units) {
-    const [contact] = await db("contacts").insert({ customer_id: u.customerId, first_name: "Test", last_name: email.split("@")[0], email }).returning("id");
+    const [contact] = await db("contacts")
+      .insert({ customer_id: u.customerId, first_name: "Test", last_name: email.split("@")[0], email })
+      .returning("id");
     const contactId = idOfInsert(contact);
     contactIds.push(contactId);
     await db("user_customers").insert({
-      user_id: userId, customer_id: u.customerId, contact_id: contactId, permissions_json: JSON.stringify(u.permissions),
-      is_approver: !!u.isApprover, needs_approval: !!u.needsApproval,
+      user_id: userId,
+      customer_id: u.customerId,
+      contact_id: contactId,
+      permissions_json: JSON.stringify(u.permissions),
+      is_approver: !!u.isApprover,
+      needs_approval: !!u.needsApproval,
     });
   }
   return { userId, email, contactIds };

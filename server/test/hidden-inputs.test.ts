@@ -19,12 +19,31 @@ beforeAll(async () => {
 afterAll(async () => p?.close());
 
 /** A saved basket of Northwind (no explicit id: on PostgreSQL that would not move the sequence). */
-async function savedBasket(db: Knex, row: { user_id: number; is_punchout: boolean; checked_out?: boolean; punchout_approved?: boolean }): Promise<number> {
+async function savedBasket(
+  db: Knex,
+  row: { user_id: number; is_punchout: boolean; checked_out?: boolean; punchout_approved?: boolean },
+): Promise<number> {
   const [inserted] = await db("saved_baskets")
-    .insert({ customer_id: NORTHWIND, basket_name: "Hidden-input basket", address_id: 701, created_at: NOW, updated_at: NOW, checked_out: false, punchout_approved: false, ...row })
+    .insert({
+      customer_id: NORTHWIND,
+      basket_name: "Hidden-input basket",
+      address_id: 701,
+      created_at: NOW,
+      updated_at: NOW,
+      checked_out: false,
+      punchout_approved: false,
+      ...row,
+    })
     .returning("id");
   const id = Number(typeof inserted === "object" ? inserted.id : inserted);
-  await db("saved_basket_items").insert({ basket_id: id, item_id: 20002, parent_id: 20001, price: 24.5, qty: 2, name: "Hi-Vis Jacket M" });
+  await db("saved_basket_items").insert({
+    basket_id: id,
+    item_id: 20002,
+    parent_id: 20001,
+    price: 24.5,
+    qty: 2,
+    name: "Hi-Vis Jacket M",
+  });
   return id;
 }
 
@@ -53,7 +72,12 @@ describe("PATCH /api/saved-basket/:id {punchout_approved} (the id of /saved-punc
 describe("PATCH /api/saved-basket {basket, checked_out} (the basket a checkout marks ordered)", () => {
   it("an approver may mark a colleague's punched-out basket ordered, never un-mark it (403, nothing written)", async () => {
     // decision 028: "an approver may also mark a colleague's punched-out basket checked out after ordering it"
-    const id = await savedBasket(p.db, { user_id: REQUESTER, is_punchout: true, checked_out: true, punchout_approved: true });
+    const id = await savedBasket(p.db, {
+      user_id: REQUESTER,
+      is_punchout: true,
+      checked_out: true,
+      punchout_approved: true,
+    });
     const before = await row(id);
     const res = await p.api("PATCH", "/api/saved-basket", { token: approver, body: { basket: id, checked_out: 0 } });
     expect(res.status, JSON.stringify(res.body)).toBe(403);

@@ -15,20 +15,31 @@ afterAll(async () => p?.close());
 const BEYOND = ["2147483648", "999999999999999"];
 
 describe("a routed id beyond 2147483647", () => {
-  it.each(["order", "despatch", "saved-basket", "wish-list", "customer-address", "carriage", "contact", "item", "training-guides", "invitation", "site-user"])(
-    "GET /api/%s/:id → 404",
-    async (service) => {
-      for (const id of BEYOND) {
-        const res = await p.api("GET", `/api/${service}/${id}`, { token });
-        expect(res.status, `${service}/${id} → ${JSON.stringify(res.body)}`).toBe(404);
-      }
-    },
-  );
+  it.each([
+    "order",
+    "despatch",
+    "saved-basket",
+    "wish-list",
+    "customer-address",
+    "carriage",
+    "contact",
+    "item",
+    "training-guides",
+    "invitation",
+    "site-user",
+  ])("GET /api/%s/:id → 404", async (service) => {
+    for (const id of BEYOND) {
+      const res = await p.api("GET", `/api/${service}/${id}`, { token });
+      expect(res.status, `${service}/${id} → ${JSON.stringify(res.body)}`).toBe(404);
+    }
+  });
 
   it("a write to it → 404, nothing written", async () => {
     const addresses = await p.db("addresses").count({ n: "*" }).first();
     for (const id of BEYOND) {
-      expect((await p.api("PATCH", `/api/customer-address/${id}`, { token, body: { isInactive: true } })).status).toBe(404);
+      expect((await p.api("PATCH", `/api/customer-address/${id}`, { token, body: { isInactive: true } })).status).toBe(
+        404,
+      );
       expect((await p.api("PATCH", `/api/order/${id}`, { token, body: { addressId: "701" } })).status).toBe(404);
       expect((await p.api("DELETE", `/api/invitation/${id}`, { token })).status).toBe(404);
     }

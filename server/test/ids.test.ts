@@ -5,7 +5,9 @@ import { idValue, isIdText, sessionIdValue } from "../services/ids";
 // The provider's one id rule (decision 010): digits, at most 15; a body's id as a number, the basket session's as a string.
 describe("the provider's id rule", () => {
   it.each(["1", "20001", "123456789012345"])("takes %j as id text", (text) => expect(isIdText(text)).toBe(true));
-  it.each(["", "0x1", "1.5", "-1", " 1", "1234567890123456", "１"])("refuses %j as id text", (text) => expect(isIdText(text)).toBe(false));
+  it.each(["", "0x1", "1.5", "-1", " 1", "1234567890123456", "１"])("refuses %j as id text", (text) =>
+    expect(isIdText(text)).toBe(false),
+  );
 
   it("reads a body's id as a number, from digits or a positive integer", () => {
     expect(idValue.parse("20001")).toBe(20001);

@@ -6,11 +6,20 @@ let p: TestProvider;
 beforeAll(async () => {
   p = await startTestProvider();
   // nine posts; the buyer has read 5, 7 and 9 (as the demo seed has it)
-  await p.db("wp_posts").insert(
-    Array.from({ length: 9 }, (_, i) => ({ id: i + 1, slug: `post-${i + 1}`, title: `Post ${i + 1}`, date: `2026-11-${String(10 + i).padStart(2, "0")}T09:00:00.000Z` })),
-  );
+  await p
+    .db("wp_posts")
+    .insert(
+      Array.from({ length: 9 }, (_, i) => ({
+        id: i + 1,
+        slug: `post-${i + 1}`,
+        title: `Post ${i + 1}`,
+        date: `2026-11-${String(10 + i).padStart(2, "0")}T09:00:00.000Z`,
+      })),
+    );
   const buyer = await p.db("users").where("email", "buyer@demo.test").first("id");
-  await p.db("news_reads").insert([5, 7, 9].map((postId) => ({ user_id: buyer.id, post_id: postId, read_at: "2026-11-20T09:00:00.000Z" })));
+  await p
+    .db("news_reads")
+    .insert([5, 7, 9].map((postId) => ({ user_id: buyer.id, post_id: postId, read_at: "2026-11-20T09:00:00.000Z" })));
 });
 afterAll(async () => p?.close());
 
@@ -41,7 +50,9 @@ describe("GET /api/news-read", () => {
     const first = await p.api("POST", "/api/news-read", { token: requester, body: { postId: 2 } });
     expect(first.status).toBe(201);
     expect(first.body).toEqual({ totalReadNews: before + 1 });
-    expect((await p.api("POST", "/api/news-read", { token: requester, body: { postId: 2 } })).body).toEqual({ totalReadNews: before + 1 });
+    expect((await p.api("POST", "/api/news-read", { token: requester, body: { postId: 2 } })).body).toEqual({
+      totalReadNews: before + 1,
+    });
     expect((await reads(requester, "?postIds=2")).body.data.map((r: { postId: number }) => r.postId)).toEqual([2]);
     expect((await p.api("GET", "/api/session", { token: requester })).body.account.totalReadNews).toBe(before + 1);
   });

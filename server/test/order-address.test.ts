@@ -10,7 +10,10 @@ beforeAll(async () => {
   // the buyer may amend delivery addresses; the requester may not
   const unit = await p.db("user_customers").where({ user_id: 1, customer_id: NORTHWIND }).first();
   const perms = [...JSON.parse(unit.permissions_json), "amendOrderDeliveryAddress"];
-  await p.db("user_customers").where({ user_id: 1, customer_id: NORTHWIND }).update({ permissions_json: JSON.stringify(perms) });
+  await p
+    .db("user_customers")
+    .where({ user_id: 1, customer_id: NORTHWIND })
+    .update({ permissions_json: JSON.stringify(perms) });
   buyer = await p.login("buyer@demo.test");
   await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
   [requester, manpack] = await Promise.all(["requester@demo.test", "manpack@demo.test"].map((e) => p.login(e)));
@@ -22,7 +25,10 @@ describe("PATCH /api/order/:id {addressId}", () => {
     const res = await p.api("PATCH", "/api/order/1", { token: buyer, body: { addressId: "704" } });
     expect(res.status).toBe(200);
     expect(res.body.shippingAddress).toMatchObject({ internalId: "704" });
-    expect(res.body.shipGroupList.shipGroup[0]).toMatchObject({ destinationAddressRef: { internalId: "704" }, addressName: "Northwind Yard" });
+    expect(res.body.shipGroupList.shipGroup[0]).toMatchObject({
+      destinationAddressRef: { internalId: "704" },
+      addressName: "Northwind Yard",
+    });
     expect(res.body.itemList.item.every((l: any) => l.shipAddress?.internalId === "704")).toBe(true);
   });
 

@@ -11,7 +11,15 @@ beforeAll(async () => {
   p = await startTestProvider();
   manpack = await p.login("manpack@demo.test");
   // Harbour pays on account in the seed: here it offers Visa too, as Northwind does
-  await p.db("customers").where("id", HARBOUR).update({ payment_methods_json: JSON.stringify([{ id: 0, name: "On account" }, { id: 1, name: "Visa" }]) });
+  await p
+    .db("customers")
+    .where("id", HARBOUR)
+    .update({
+      payment_methods_json: JSON.stringify([
+        { id: 0, name: "On account" },
+        { id: 1, name: "Visa" },
+      ]),
+    });
 });
 afterAll(async () => p?.close());
 
@@ -35,26 +43,40 @@ const order = (stripeAmount: number, basketVersion: number, key: string) =>
 
 describe("POST /api/order (manpack) with stripeAmount", () => {
   it("refuses a total other than what was charged with 409 naming stripeAmount, spending nothing; placed at the quote's total", async () => {
-    const version = (await p.api("PATCH", "/api/basket-session", { token: manpack, body: { manpack: PACKS } })).body.version;
+    const version = (await p.api("PATCH", "/api/basket-session", { token: manpack, body: { manpack: PACKS } })).body
+      .version;
     const quoted = (await p.api("GET", "/api/order-quote?forBasket=manpack", { token: manpack })).body;
     const count = async () => Number((await p.db("orders").count({ n: "*" }))[0].n);
-    const spent = async () => (await p.db("contact_budgets").where("contact_id", 5102).orderBy("id")).map((b: { used_qty: number }) => Number(b.used_qty));
+    const spent = async () =>
+      (await p.db("contact_budgets").where("contact_id", 5102).orderBy("id")).map((b: { used_qty: number }) =>
+        Number(b.used_qty),
+      );
     const [ordersBefore, spentBefore] = [await count(), await spent()];
 
     await p.db("items").where("id", 20030).update({ price: 16 });
     const refused = await order(quoted.totalPence, version, "manpack-card-1");
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/^The order now totals £\d+\.\d\d, not the £\d+\.\d\d charged to the card: prices changed while you were paying$/);
+    expect(refused.body.message).toMatch(
+      /^The order now totals £\d+\.\d\d, not the £\d+\.\d\d charged to the card: prices changed while you were paying$/,
+    );
     expect(refused.body.data).toMatchObject({ field: "stripeAmount" });
     expect(await count()).toBe(ordersBefore);
     expect(await spent()).toEqual(spentBefore);
-    expect((await p.api("GET", "/api/basket-session", { token: manpack })).body).toMatchObject({ version, manpack: [{ employeeId: "5102" }] });
+    expect((await p.api("GET", "/api/basket-session", { token: manpack })).body).toMatchObject({
+      version,
+      manpack: [{ employeeId: "5102" }],
+    });
 
     const requoted = (await p.api("GET", "/api/order-quote?forBasket=manpack", { token: manpack })).body;
     expect(requoted.totalPence).toBe(refused.body.data.totalPence);
     const placed = await order(requoted.totalPence, version, "manpack-card-2");
     expect(placed.status).toBe(201);
-    expect(placed.body).toMatchObject({ isWearerPack: true, stripeId: "pi_manpack_1", stripePaid: true, paymentMethod: { internalId: "1" } });
+    expect(placed.body).toMatchObject({
+      isWearerPack: true,
+      stripeId: "pi_manpack_1",
+      stripePaid: true,
+      paymentMethod: { internalId: "1" },
+    });
     expect(Math.round(placed.body.total * 100)).toBe(requoted.totalPence);
     await p.db("items").where("id", 20030).update({ price: 15.75 });
   });

@@ -19,7 +19,10 @@ const mails = (to: string, kind: string) => p.db("outbox").where({ to_email: to,
 
 /** A requester's order awaiting approval: its id and tranId. */
 async function placeForApproval(): Promise<{ id: string; tranId: string }> {
-  const res = await p.api("POST", "/api/order", { token: requester, body: { orderType: "standard", items: [{ internalId: "20002", qty: 1 }], addressId: "701" } });
+  const res = await p.api("POST", "/api/order", {
+    token: requester,
+    body: { orderType: "standard", items: [{ internalId: "20002", qty: 1 }], addressId: "701" },
+  });
   expect(res.status).toBe(201);
   expect(res.body.pendingWebApproval).toBe(true);
   return { id: res.body.internalId, tranId: res.body.tranId };
@@ -27,8 +30,12 @@ async function placeForApproval(): Promise<{ id: string; tranId: string }> {
 
 describe("orderLink", () => {
   it("is the portal's address and the order's screen, with one slash between", () => {
-    expect(orderLink("https://portal.example.com", "order-to-approve", 12)).toBe("https://portal.example.com/order-to-approve/12");
-    expect(orderLink("https://portal.example.com/", "order-history", 12)).toBe("https://portal.example.com/order-history/12");
+    expect(orderLink("https://portal.example.com", "order-to-approve", 12)).toBe(
+      "https://portal.example.com/order-to-approve/12",
+    );
+    expect(orderLink("https://portal.example.com/", "order-history", 12)).toBe(
+      "https://portal.example.com/order-history/12",
+    );
   });
 });
 
@@ -37,15 +44,24 @@ describe("order e-mails", () => {
     const order = await placeForApproval();
     const [mail] = (await mails("approver@demo.test", "approval")).slice(-1);
     expect(mail.subject).toBe(`Order ${order.tranId} awaits your approval`);
-    expect(mail.body).toBe(`Rory Requester placed order ${order.tranId}. Review it at ${PORTAL}/order-to-approve/${order.id}`);
+    expect(mail.body).toBe(
+      `Rory Requester placed order ${order.tranId}. Review it at ${PORTAL}/order-to-approve/${order.id}`,
+    );
   });
 
   it("approving with a note: the note is the picking note, and the requester is told with the note and a link to the order", async () => {
     const order = await placeForApproval();
     const before = (await mails("requester@demo.test", "decision")).length;
-    const res = await p.api("PATCH", `/api/order/${order.id}`, { token: approver, body: { decision: "approve", note: "  Leave at gate 3 " } });
+    const res = await p.api("PATCH", `/api/order/${order.id}`, {
+      token: approver,
+      body: { decision: "approve", note: "  Leave at gate 3 " },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ orderStatus: "Pending Fulfillment", pickingNote: "Leave at gate 3", approval: { decision: "approved" } });
+    expect(res.body).toMatchObject({
+      orderStatus: "Pending Fulfillment",
+      pickingNote: "Leave at gate 3",
+      approval: { decision: "approved" },
+    });
     const sent = await mails("requester@demo.test", "decision");
     expect(sent).toHaveLength(before + 1);
     expect(sent[before].subject).toBe(`Order ${order.tranId} approved`);
@@ -57,29 +73,57 @@ describe("order e-mails", () => {
   it("approving without a note keeps the order's picking note and says no note", async () => {
     const order = await placeForApproval();
     await p.db("orders").where("id", Number(order.id)).update({ picking_note: "From checkout" });
-    const res = await p.api("PATCH", `/api/order/${order.id}`, { token: approver, body: { decision: "approve", note: "   " } });
+    const res = await p.api("PATCH", `/api/order/${order.id}`, {
+      token: approver,
+      body: { decision: "approve", note: "   " },
+    });
     expect(res.status).toBe(200);
     expect(res.body.pickingNote).toBe("From checkout");
     const [mail] = (await mails("requester@demo.test", "decision")).slice(-1);
-    expect(mail.body).toBe(`Your order ${order.tranId} has been approved and goes to the warehouse.\nSee the order at ${PORTAL}/order-history/${order.id}`);
+    expect(mail.body).toBe(
+      `Your order ${order.tranId} has been approved and goes to the warehouse.\nSee the order at ${PORTAL}/order-history/${order.id}`,
+    );
   });
 
   it("rejecting: the requester is told with the reason and a link to the order", async () => {
     const order = await placeForApproval();
-    const res = await p.api("PATCH", `/api/order/${order.id}`, { token: approver, body: { decision: "reject", note: "Over budget" } });
+    const res = await p.api("PATCH", `/api/order/${order.id}`, {
+      token: approver,
+      body: { decision: "reject", note: "Over budget" },
+    });
     expect(res.status).toBe(200);
     const [mail] = (await mails("requester@demo.test", "decision")).slice(-1);
     expect(mail.subject).toBe(`Order ${order.tranId} rejected`);
-    expect(mail.body).toBe(`Your order ${order.tranId} has been rejected.\nReason: Over budget\nSee the order at ${PORTAL}/order-history/${order.id}`);
+    expect(mail.body).toBe(
+      `Your order ${order.tranId} has been rejected.\nReason: Over budget\nSee the order at ${PORTAL}/order-history/${order.id}`,
+    );
   });
 
   it("a refused decision e-mails no one", async () => {
     const order = await placeForApproval();
-    expect((await p.api("PATCH", `/api/order/${order.id}`, { token: approver, body: { decision: "approve" } })).status).toBe(200);
+    expect(
+      (await p.api("PATCH", `/api/order/${order.id}`, { token: approver, body: { decision: "approve" } })).status,
+    ).toBe(200);
     const before = (await mails("requester@demo.test", "decision")).length;
-    expect((await p.api("PATCH", `/api/order/${order.id}`, { token: approver, body: { decision: "reject", note: "Too late" } })).status).toBe(409);
-    expect((await p.api("PATCH", `/api/order/${order.id}`, { token: approver, body: { decision: "approve", note: "x".repeat(2001) } })).status).toBe(400);
-    expect((await p.api("PATCH", `/api/order/${order.id}`, { token: requester, body: { decision: "approve" } })).status).toBe(403);
+    expect(
+      (
+        await p.api("PATCH", `/api/order/${order.id}`, {
+          token: approver,
+          body: { decision: "reject", note: "Too late" },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await p.api("PATCH", `/api/order/${order.id}`, {
+          token: approver,
+          body: { decision: "approve", note: "x".repeat(2001) },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await p.api("PATCH", `/api/order/${order.id}`, { token: requester, body: { decision: "approve" } })).status,
+    ).toBe(403);
     expect(await mails("requester@demo.test", "decision")).toHaveLength(before);
   });
 });
@@ -89,7 +133,11 @@ describe("GET /api/order by the status labels users see (issue 14 item 5)", () =
     const buyer = await p.login("buyer@demo.test");
     await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
     await p.db("orders").where("id", 2).update({ order_status: "Pending Fulfilment" });
-    const inProcess = await p.api("GET", "/api/order?orderStatus[$in]=Pending%20Fulfillment,Pending%20Fulfilment&webRejected=false&pendingWebApproval=false", { token: buyer });
+    const inProcess = await p.api(
+      "GET",
+      "/api/order?orderStatus[$in]=Pending%20Fulfillment,Pending%20Fulfilment&webRejected=false&pendingWebApproval=false",
+      { token: buyer },
+    );
     await p.db("orders").where("id", 2).update({ order_status: "Billed" });
     expect(inProcess.status).toBe(200);
     const statuses = new Set(inProcess.body.data.map((o: any) => o.orderStatus));

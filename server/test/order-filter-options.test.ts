@@ -8,7 +8,16 @@ beforeAll(async () => {
   p = await startTestProvider();
   // a custom (typed) address and a second inactive contact: neither is a filter option
   await p.db("addresses").insert({
-    id: 790, customer_id: NORTHWIND, kind: "custom", label: "Typed at checkout", addr1: "1 Road", addr2: "", city: "Leeds", zip: "LS1 1AA", addr_text: "", created_at: "2026-01-01T00:00:00.000Z",
+    id: 790,
+    customer_id: NORTHWIND,
+    kind: "custom",
+    label: "Typed at checkout",
+    addr1: "1 Road",
+    addr2: "",
+    city: "Leeds",
+    zip: "LS1 1AA",
+    addr_text: "",
+    created_at: "2026-01-01T00:00:00.000Z",
   });
 });
 afterAll(async () => p?.close());
@@ -102,7 +111,9 @@ describe("GET /api/order-filter-options", () => {
     // the buyer's other unit too, while this one is selected
     const buyer = await as("buyer@demo.test", "5001");
     expect((await p.api("GET", `/api/order-filter-options?customerId=${HARBOUR}`, { token: buyer })).status).toBe(403);
-    expect((await p.api("GET", `/api/order-filter-options?customerId=${NORTHWIND}`, { token: buyer })).status).toBe(200);
+    expect((await p.api("GET", `/api/order-filter-options?customerId=${NORTHWIND}`, { token: buyer })).status).toBe(
+      200,
+    );
     const admin = await as("admin@demo.test");
     expect((await p.api("GET", "/api/order-filter-options?customerId=9999", { token: admin })).status).toBe(404);
   });
@@ -130,6 +141,7 @@ describe("GET /api/order-filter-options", () => {
     const token = await as("buyer@demo.test", "5001");
     const res = await p.api("GET", "/api/order-filter-options", { token });
     const ids = [...res.body.contacts, ...res.body.departments, ...res.body.addresses].map((r: any) => r.internalId);
-    for (const foreign of ["5101", "5102", "5201", "302", "702", "705", "5005", "303", "703", "790"]) expect(ids).not.toContain(foreign);
+    for (const foreign of ["5101", "5102", "5201", "302", "702", "705", "5005", "303", "703", "790"])
+      expect(ids).not.toContain(foreign);
   });
 });

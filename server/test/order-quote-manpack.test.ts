@@ -11,19 +11,58 @@ let requester: string; // Northwind, stock only
 beforeAll(async () => {
   p = await startTestProvider();
   [manpack, requester] = await Promise.all(["manpack@demo.test", "requester@demo.test"].map((e) => p.login(e)));
-  await p.db("contacts").insert({ id: 5104, customer_id: HARBOUR, first_name: "Bo", last_name: "Bandb", grade: "Sister", employee_ref: "HH-0042", manpack_user: true, department_id: 302 });
-  await p.db("contacts").insert({ id: 5105, customer_id: HARBOUR, first_name: "Ida", last_name: "Inactive", grade: "Sister", employee_ref: "HH-0043", manpack_user: true, is_inactive: true });
-  await p.db("addresses").insert({ id: 706, customer_id: HARBOUR, label: "Harbour Wing", addr1: "Wing House", addr2: "", city: "Hull", zip: "HU1 2AB", addr_text: "Wing House, Hull HU1 2AB", created_at: new Date().toISOString() });
+  await p
+    .db("contacts")
+    .insert({
+      id: 5104,
+      customer_id: HARBOUR,
+      first_name: "Bo",
+      last_name: "Bandb",
+      grade: "Sister",
+      employee_ref: "HH-0042",
+      manpack_user: true,
+      department_id: 302,
+    });
+  await p
+    .db("contacts")
+    .insert({
+      id: 5105,
+      customer_id: HARBOUR,
+      first_name: "Ida",
+      last_name: "Inactive",
+      grade: "Sister",
+      employee_ref: "HH-0043",
+      manpack_user: true,
+      is_inactive: true,
+    });
+  await p
+    .db("addresses")
+    .insert({
+      id: 706,
+      customer_id: HARBOUR,
+      label: "Harbour Wing",
+      addr1: "Wing House",
+      addr2: "",
+      city: "Hull",
+      zip: "HU1 2AB",
+      addr_text: "Wing House, Hull HU1 2AB",
+      created_at: new Date().toISOString(),
+    });
 });
 afterAll(async () => p?.close());
 
-const packs = (token: string, manpackPacks: unknown[]) => p.api("PATCH", "/api/basket-session", { token, body: { manpack: manpackPacks } });
+const packs = (token: string, manpackPacks: unknown[]) =>
+  p.api("PATCH", "/api/basket-session", { token, body: { manpack: manpackPacks } });
 const quote = (token: string, query = "forBasket=manpack") => p.api("GET", `/api/order-quote?${query}`, { token });
 const withPermissions = async (extra: string[]) => {
   const unit = await p.db("user_customers").where({ user_id: 4, customer_id: HARBOUR }).first();
   const before = unit.permissions_json;
-  await p.db("user_customers").where({ user_id: 4, customer_id: HARBOUR }).update({ permissions_json: JSON.stringify([...JSON.parse(before), ...extra]) });
-  return async () => p.db("user_customers").where({ user_id: 4, customer_id: HARBOUR }).update({ permissions_json: before });
+  await p
+    .db("user_customers")
+    .where({ user_id: 4, customer_id: HARBOUR })
+    .update({ permissions_json: JSON.stringify([...JSON.parse(before), ...extra]) });
+  return async () =>
+    p.db("user_customers").where({ user_id: 4, customer_id: HARBOUR }).update({ permissions_json: before });
 };
 
 describe("GET /api/order-quote?forBasket=manpack", () => {
@@ -65,7 +104,12 @@ describe("GET /api/order-quote?forBasket=manpack", () => {
       },
     });
     expect(order.status).toBe(201);
-    expect(order.body).toMatchObject({ subTotal: body.subTotal, shippingCost: body.shippingCost, taxTotal: body.taxTotal, total: body.total });
+    expect(order.body).toMatchObject({
+      subTotal: body.subTotal,
+      shippingCost: body.shippingCost,
+      taxTotal: body.taxTotal,
+      total: body.total,
+    });
     // the order emptied the wearer-pack basket: nothing left to quote
     const empty = await quote(manpack);
     expect(empty.status).toBe(400);
@@ -85,13 +129,25 @@ describe("GET /api/order-quote?forBasket=manpack", () => {
       const { status, body } = await quote(manpack);
       expect(status).toBe(200);
       // 3 × 15.75 = 47.25; Harbour Hospital by Standard (5.95, its first pack's), Harbour Wing by Next day (9.95)
-      expect(body).toMatchObject({ shippingMethod: "1", subTotal: 47.25, shippingCost: 15.9, taxTotal: 12.63, total: 75.78, totalPence: 7578 });
+      expect(body).toMatchObject({
+        shippingMethod: "1",
+        subTotal: 47.25,
+        shippingCost: 15.9,
+        taxTotal: 12.63,
+        total: 75.78,
+        totalPence: 7578,
+      });
       expect(body.packs.map((q: { shippingMethod: string }) => q.shippingMethod)).toEqual(["1", "2", "2"]);
       const order = await p.api("POST", "/api/order", {
         token: manpack,
         body: {
           orderType: "manpack",
-          packs: body.packs.map((q: { contactId: string; addressId: string; shippingMethod: string }) => ({ contactId: q.contactId, items: [{ internalId: "20030", qty: 1 }], addressId: q.addressId, shippingMethod: q.shippingMethod })),
+          packs: body.packs.map((q: { contactId: string; addressId: string; shippingMethod: string }) => ({
+            contactId: q.contactId,
+            items: [{ internalId: "20030", qty: 1 }],
+            addressId: q.addressId,
+            shippingMethod: q.shippingMethod,
+          })),
           basketVersion: version,
         },
       });
@@ -112,33 +168,51 @@ describe("GET /api/order-quote?forBasket=manpack", () => {
     expect(step.body.message).toBe('Invalid value at field "packs.0.items.0.qty": WK-TRS is sold in multiples of 2');
     expect(step.body.data).toEqual({ field: "packs.0.items.0.qty" });
 
-    await packs(manpack, [{ employeeId: "5102", data: [{ productId: "20030", qty: 1 }] }, { employeeId: "5105", data: [{ productId: "20030", qty: 1 }] }]);
+    await packs(manpack, [
+      { employeeId: "5102", data: [{ productId: "20030", qty: 1 }] },
+      { employeeId: "5105", data: [{ productId: "20030", qty: 1 }] },
+    ]);
     const inactive = await quote(manpack);
     expect(inactive.status).toBe(400);
-    expect(inactive.body.message).toBe('Invalid value at field "packs.1.contactId": contact 5105 is not an active contact of this customer');
+    expect(inactive.body.message).toBe(
+      'Invalid value at field "packs.1.contactId": contact 5105 is not an active contact of this customer',
+    );
 
     await packs(manpack, [{ employeeId: "5102", addressId: "701", data: [{ productId: "20030", qty: 1 }] }]);
     const elsewhere = await quote(manpack);
     expect(elsewhere.status).toBe(400);
-    expect(elsewhere.body.message).toBe(`Invalid value at field "packs.0.addressId": address 701 is not one of this customer's delivery addresses`);
+    expect(elsewhere.body.message).toBe(
+      `Invalid value at field "packs.0.addressId": address 701 is not one of this customer's delivery addresses`,
+    );
 
-    const version = (await packs(manpack, [{ employeeId: "5102", shippingMethod: "3", data: [{ productId: "20030", qty: 1 }] }])).body.version;
+    const version = (
+      await packs(manpack, [{ employeeId: "5102", shippingMethod: "3", data: [{ productId: "20030", qty: 1 }] }])
+    ).body.version;
     const retired = await quote(manpack);
     expect(retired.status).toBe(400);
-    expect(retired.body.message).toBe('Invalid value at field "packs.0.shippingMethod": shipping method 3 is not available');
+    expect(retired.body.message).toBe(
+      'Invalid value at field "packs.0.shippingMethod": shipping method 3 is not available',
+    );
     expect((await p.api("GET", "/api/basket-session", { token: manpack })).body.version).toBe(version);
   });
 
   it("refuses a delivery method's minimum per ship group, naming the group's first pack (decision 073)", async () => {
-    await p.db("carriage").insert({ id: 9, description: "Free Delivery", shipping_flat_rate_amount: 0, minimum_order_amount: 150 });
+    await p
+      .db("carriage")
+      .insert({ id: 9, description: "Free Delivery", shipping_flat_rate_amount: 0, minimum_order_amount: 150 });
     try {
-      await packs(manpack, [{ employeeId: "5102", data: [{ productId: "20030", qty: 1 }] }, { employeeId: "5104", shippingMethod: "9", data: [{ productId: "20030", qty: 1 }] }]);
+      await packs(manpack, [
+        { employeeId: "5102", data: [{ productId: "20030", qty: 1 }] },
+        { employeeId: "5104", shippingMethod: "9", data: [{ productId: "20030", qty: 1 }] },
+      ]);
       // the group takes its first pack's method (the Harbour van): no minimum
       expect((await quote(manpack)).status).toBe(200);
       await packs(manpack, [{ employeeId: "5104", shippingMethod: "9", data: [{ productId: "20030", qty: 1 }] }]);
       const refused = await quote(manpack);
       expect(refused.status).toBe(400);
-      expect(refused.body.message).toBe('Invalid value at field "packs.0.shippingMethod": Free Delivery needs an order of £150.00 or more before VAT; this order is £15.75');
+      expect(refused.body.message).toBe(
+        'Invalid value at field "packs.0.shippingMethod": Free Delivery needs an order of £150.00 or more before VAT; this order is £15.75',
+      );
     } finally {
       await p.db("carriage").where("id", 9).delete();
     }
@@ -148,7 +222,9 @@ describe("GET /api/order-quote?forBasket=manpack", () => {
     await packs(manpack, [{ employeeId: "5102", data: [{ productId: "20030", qty: 1 }] }]);
     const method = await quote(manpack, "forBasket=manpack&shippingMethod=1");
     expect(method.status).toBe(400);
-    expect(method.body.message).toBe(`Invalid query parameter "shippingMethod": a wearer-pack quote takes each pack's own method`);
+    expect(method.body.message).toBe(
+      `Invalid query parameter "shippingMethod": a wearer-pack quote takes each pack's own method`,
+    );
     const stockOnly = await quote(requester);
     expect(stockOnly.status).toBe(403);
     expect(stockOnly.body.message).toBe("Wearer-pack ordering is not allowed for this account");
@@ -158,7 +234,14 @@ describe("GET /api/order-quote?forBasket=manpack", () => {
       const hidden = await p.login("manpack@demo.test");
       const { status, body } = await quote(hidden);
       expect(status).toBe(200);
-      expect(body).toMatchObject({ subTotal: null, taxTotal: null, total: null, totalPence: null, shippingCost: 0, packs: [{ contactId: "5102", subTotal: null }] });
+      expect(body).toMatchObject({
+        subTotal: null,
+        taxTotal: null,
+        total: null,
+        totalPence: null,
+        shippingCost: 0,
+        packs: [{ contactId: "5102", subTotal: null }],
+      });
     } finally {
       await restore();
     }

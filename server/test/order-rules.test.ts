@@ -13,22 +13,52 @@ let wardB: string; // a second Harbour address, after the default "Harbour Hospi
 
 beforeAll(async () => {
   p = await startTestProvider();
-  await p.db("carriage").insert({ id: FREE, description: "Free Delivery – orders over £150", shipping_flat_rate_amount: 0, minimum_order_amount: 150 });
+  await p
+    .db("carriage")
+    .insert({
+      id: FREE,
+      description: "Free Delivery – orders over £150",
+      shipping_flat_rate_amount: 0,
+      minimum_order_amount: 150,
+    });
   // no explicit id: on PostgreSQL it would not move the sequence the orders' typed addresses use
-  const [ward]: Array<{ id: number } | number> = await p.db("addresses").returning("id").insert({ customer_id: HARBOUR, label: "Harbour Ward B", addr1: "Ward B", addr2: "", city: "Hull", zip: "HU1 1AA", addr_text: "Ward B, Hull HU1 1AA", created_at: "2026-01-01T00:00:00.000Z" });
+  const [ward]: Array<{ id: number } | number> = await p
+    .db("addresses")
+    .returning("id")
+    .insert({
+      customer_id: HARBOUR,
+      label: "Harbour Ward B",
+      addr1: "Ward B",
+      addr2: "",
+      city: "Hull",
+      zip: "HU1 1AA",
+      addr_text: "Ward B, Hull HU1 1AA",
+      created_at: "2026-01-01T00:00:00.000Z",
+    });
   wardB = String(typeof ward === "object" ? ward.id : ward);
   buyer = await p.login("buyer@demo.test");
   await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
-  [requester, approver, manpack] = await Promise.all(["requester@demo.test", "approver@demo.test", "manpack@demo.test"].map((e) => p.login(e)));
+  [requester, approver, manpack] = await Promise.all(
+    ["requester@demo.test", "approver@demo.test", "manpack@demo.test"].map((e) => p.login(e)),
+  );
 });
 afterAll(async () => p?.close());
 
 const countOrders = async () => Number((await p.db("orders").count({ n: "*" }).first())!.n);
 const countAddresses = async () => Number((await p.db("addresses").count({ n: "*" }).first())!.n);
-const stock = (extra: object = {}) => ({ orderType: "standard", items: [{ internalId: "20002", qty: 1 }], addressId: "701", shippingMethod: "1", ...extra });
+const stock = (extra: object = {}) => ({
+  orderType: "standard",
+  items: [{ internalId: "20002", qty: 1 }],
+  addressId: "701",
+  shippingMethod: "1",
+  ...extra,
+});
 async function setPermissions(userId: number, customerId: number, change: (perms: string[]) => string[]) {
   const unit = await p.db("user_customers").where({ user_id: userId, customer_id: customerId }).first();
-  await p.db("user_customers").where({ user_id: userId, customer_id: customerId }).update({ permissions_json: JSON.stringify(change(JSON.parse(unit.permissions_json))) });
+  await p
+    .db("user_customers")
+    .where({ user_id: userId, customer_id: customerId })
+    .update({ permissions_json: JSON.stringify(change(JSON.parse(unit.permissions_json))) });
 }
 
 describe("delivery methods with a minimum order (item 3)", () => {
@@ -37,12 +67,17 @@ describe("delivery methods with a minimum order (item 3)", () => {
     const res = await p.api("POST", "/api/order", { token: buyer, body: stock({ shippingMethod: String(FREE) }) });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('"shippingMethod"');
-    expect(res.body.message).toContain("Free Delivery needs an order of £150.00 or more before VAT; this order is £24.50");
+    expect(res.body.message).toContain(
+      "Free Delivery needs an order of £150.00 or more before VAT; this order is £24.50",
+    );
     expect(await countOrders()).toBe(before);
   });
 
   it("accepts it at £150 or more, with no delivery charge", async () => {
-    const res = await p.api("POST", "/api/order", { token: buyer, body: stock({ shippingMethod: String(FREE), items: [{ internalId: "20002", qty: 7 }] }) });
+    const res = await p.api("POST", "/api/order", {
+      token: buyer,
+      body: stock({ shippingMethod: String(FREE), items: [{ internalId: "20002", qty: 7 }] }),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ subTotal: 171.5, shippingCost: 0, shippingMethod: { internalId: String(FREE) } });
   });
@@ -51,12 +86,20 @@ describe("delivery methods with a minimum order (item 3)", () => {
     const res = await p.api("POST", "/api/order", { token: buyer, body: stock({ shippingMethod: undefined }) });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ shippingMethod: { internalId: "1" }, shippingCost: 5.95 });
-    const big = await p.api("POST", "/api/order", { token: buyer, body: stock({ shippingMethod: undefined, items: [{ internalId: "20002", qty: 7 }] }) });
+    const big = await p.api("POST", "/api/order", {
+      token: buyer,
+      body: stock({ shippingMethod: undefined, items: [{ internalId: "20002", qty: 7 }] }),
+    });
     expect(big.body).toMatchObject({ shippingMethod: { internalId: String(FREE) }, shippingCost: 0 });
   });
 
   it("applies the rule per delivery group of a wearer-pack order", async () => {
-    const body = (qty: number) => ({ orderType: "manpack", packs: [{ contactId: "5004", items: [{ internalId: "20030", qty }], addressId: "701", shippingMethod: String(FREE) }] });
+    const body = (qty: number) => ({
+      orderType: "manpack",
+      packs: [
+        { contactId: "5004", items: [{ internalId: "20030", qty }], addressId: "701", shippingMethod: String(FREE) },
+      ],
+    });
     const low = await p.api("POST", "/api/order", { token: buyer, body: body(2) });
     expect(low.status).toBe(400);
     expect(low.body.message).toContain('"packs.0.shippingMethod"');
@@ -70,7 +113,10 @@ describe("delivery methods with a minimum order (item 3)", () => {
     expect(free).toMatchObject({ minimumOrderAmount: 150 });
     expect(list.body.data.find((m: any) => m.internalId === "1").minimumOrderAmount).toBeUndefined();
     // priced by the provider (24.50 each), whatever price the basket line holds
-    await p.api("PATCH", "/api/basket-session", { token: buyer, body: { stock: [{ productId: "20002", qty: 2, price: 100 }] } });
+    await p.api("PATCH", "/api/basket-session", {
+      token: buyer,
+      body: { stock: [{ productId: "20002", qty: 2, price: 100 }] },
+    });
     const forBasket = await p.api("GET", "/api/carriage?forBasket=stock", { token: buyer });
     expect(forBasket.status).toBe(200);
     expect(forBasket.body.data.find((m: any) => m.internalId === String(FREE))).toMatchObject({
@@ -79,7 +125,10 @@ describe("delivery methods with a minimum order (item 3)", () => {
       basketSubTotal: 49,
       refusal: "Free Delivery needs an order of £150.00 or more before VAT; this order is £49.00",
     });
-    expect(forBasket.body.data.find((m: any) => m.internalId === "1")).toMatchObject({ available: true, amountNeeded: 0 });
+    expect(forBasket.body.data.find((m: any) => m.internalId === "1")).toMatchObject({
+      available: true,
+      amountNeeded: 0,
+    });
     expect((await p.api("GET", "/api/carriage?forBasket=cart", { token: buyer })).status).toBe(400);
   });
 });
@@ -91,15 +140,27 @@ describe("address permissions (item 4, SPEC §6)", () => {
     expect(other.status).toBe(403);
     expect(other.body.message).toContain("Northwind Depot");
     expect(await countOrders()).toBe(before);
-    expect((await p.api("POST", "/api/order", { token: requester, body: stock({ addressId: "701" }) })).status).toBe(201);
+    expect((await p.api("POST", "/api/order", { token: requester, body: stock({ addressId: "701" }) })).status).toBe(
+      201,
+    );
   });
 
   it("without addAddress no typed address, and nothing is stored", async () => {
     const [orders, addresses] = [await countOrders(), await countAddresses()];
-    const res = await p.api("POST", "/api/order", { token: requester, body: stock({ addressId: undefined, customAddress: { addr1: "1 Elsewhere", city: "York", zip: "YO1 7HH" } }) });
+    const res = await p.api("POST", "/api/order", {
+      token: requester,
+      body: stock({ addressId: undefined, customAddress: { addr1: "1 Elsewhere", city: "York", zip: "YO1 7HH" } }),
+    });
     expect(res.status).toBe(403);
     expect([await countOrders(), await countAddresses()]).toEqual([orders, addresses]);
-    expect((await p.api("POST", "/api/custom-addresses", { token: requester, body: { label: "Mine", addr1: "1 Elsewhere", city: "York", zip: "YO1 7HH" } })).status).toBe(403);
+    expect(
+      (
+        await p.api("POST", "/api/custom-addresses", {
+          token: requester,
+          body: { label: "Mine", addr1: "1 Elsewhere", city: "York", zip: "YO1 7HH" },
+        })
+      ).status,
+    ).toBe(403);
     expect(await countAddresses()).toBe(addresses);
   });
 
@@ -108,16 +169,25 @@ describe("address permissions (item 4, SPEC §6)", () => {
     try {
       const picked = await p.api("POST", "/api/order", { token: requester, body: stock({ addressId: "701" }) });
       expect(picked.status).toBe(403);
-      const typed = await p.api("POST", "/api/order", { token: requester, body: stock({ addressId: undefined, customAddress: { addr1: "2 Typed Road", city: "York", zip: "YO1 7HH" } }) });
+      const typed = await p.api("POST", "/api/order", {
+        token: requester,
+        body: stock({ addressId: undefined, customAddress: { addr1: "2 Typed Road", city: "York", zip: "YO1 7HH" } }),
+      });
       expect(typed.status).toBe(201);
       // the one postcode rule of portal and provider (decision 120): a malformed one refused at its field, nothing
       // written; one typed in lower case without its space is stored as Royal Mail writes it
       const [orders, addresses] = [await countOrders(), await countAddresses()];
-      const malformed = await p.api("POST", "/api/order", { token: requester, body: stock({ addressId: undefined, customAddress: { addr1: "3 Typed Road", city: "York", zip: "12345" } }) });
+      const malformed = await p.api("POST", "/api/order", {
+        token: requester,
+        body: stock({ addressId: undefined, customAddress: { addr1: "3 Typed Road", city: "York", zip: "12345" } }),
+      });
       expect(malformed.status).toBe(400);
       expect(malformed.body.message).toContain("Enter a UK postcode, like SW1A 1AA, or a BFPO number, like BFPO 801");
       expect([await countOrders(), await countAddresses()]).toEqual([orders, addresses]);
-      const lower = await p.api("POST", "/api/order", { token: requester, body: stock({ addressId: undefined, customAddress: { addr1: "4 Typed Road", city: "York", zip: "yo17hh" } }) });
+      const lower = await p.api("POST", "/api/order", {
+        token: requester,
+        body: stock({ addressId: undefined, customAddress: { addr1: "4 Typed Road", city: "York", zip: "yo17hh" } }),
+      });
       expect(lower.status).toBe(201);
       expect((await p.db("addresses").where({ addr1: "4 Typed Road" }).first()).zip).toBe("YO1 7HH");
     } finally {
@@ -126,7 +196,10 @@ describe("address permissions (item 4, SPEC §6)", () => {
   });
 
   it("wearer packs: another pack address needs indAddress", async () => {
-    const pack = (addressId: string) => ({ orderType: "manpack", packs: [{ contactId: "5102", items: [{ internalId: "20030", qty: 1 }], addressId, shippingMethod: "4" }] });
+    const pack = (addressId: string) => ({
+      orderType: "manpack",
+      packs: [{ contactId: "5102", items: [{ internalId: "20030", qty: 1 }], addressId, shippingMethod: "4" }],
+    });
     const before = await countOrders();
     expect((await p.api("POST", "/api/order", { token: manpack, body: pack(wardB) })).status).toBe(403);
     expect(await countOrders()).toBe(before);
@@ -140,7 +213,10 @@ describe("address permissions (item 4, SPEC §6)", () => {
   });
 
   it("wearer packs: a wp_contact_only user orders for their own contact only (SPEC §6), whatever id is posted", async () => {
-    const pack = (contactId: string) => ({ orderType: "manpack", packs: [{ contactId, items: [{ internalId: "20030", qty: 1 }], addressId: "702", shippingMethod: "4" }] });
+    const pack = (contactId: string) => ({
+      orderType: "manpack",
+      packs: [{ contactId, items: [{ internalId: "20030", qty: 1 }], addressId: "702", shippingMethod: "4" }],
+    });
     await p.db("user_customers").where({ user_id: 4, customer_id: HARBOUR }).update({ wp_contact_only: true });
     try {
       const before = await countOrders();
@@ -165,12 +241,34 @@ describe("address permissions (item 4, SPEC §6)", () => {
   });
 
   it("an approver ordering a punched-out basket may use the address it was approved for", async () => {
-    await p.db("saved_baskets").insert({ id: 650, customer_id: NORTHWIND, user_id: 2, basket_name: "Punchout", is_punchout: true, address_id: 704, created_at: "2026-11-01T00:00:00.000Z", updated_at: "2026-11-01T00:00:00.000Z" });
+    await p
+      .db("saved_baskets")
+      .insert({
+        id: 650,
+        customer_id: NORTHWIND,
+        user_id: 2,
+        basket_name: "Punchout",
+        is_punchout: true,
+        address_id: 704,
+        created_at: "2026-11-01T00:00:00.000Z",
+        updated_at: "2026-11-01T00:00:00.000Z",
+      });
     // an address merely written into one's own basket state is not an approval
-    await p.api("PATCH", "/api/basket-session", { token: requester, body: { approvedOrderAddressId: "704", punchoutLoadedBasket: true } });
-    expect((await p.api("POST", "/api/order", { token: requester, body: stock({ addressId: "704" }) })).status).toBe(403);
-    await p.api("PATCH", "/api/basket-session", { token: approver, body: { approvedOrderAddressId: "704", punchoutLoadedBasket: true, basketIdForApproval: "650" } });
-    const res = await p.api("POST", "/api/order", { token: approver, body: stock({ addressId: "704", punchoutLoadedBasket: true, chosenBasket: "650" }) });
+    await p.api("PATCH", "/api/basket-session", {
+      token: requester,
+      body: { approvedOrderAddressId: "704", punchoutLoadedBasket: true },
+    });
+    expect((await p.api("POST", "/api/order", { token: requester, body: stock({ addressId: "704" }) })).status).toBe(
+      403,
+    );
+    await p.api("PATCH", "/api/basket-session", {
+      token: approver,
+      body: { approvedOrderAddressId: "704", punchoutLoadedBasket: true, basketIdForApproval: "650" },
+    });
+    const res = await p.api("POST", "/api/order", {
+      token: approver,
+      body: stock({ addressId: "704", punchoutLoadedBasket: true, chosenBasket: "650" }),
+    });
     expect(res.status).toBe(201);
     expect((await p.db("saved_baskets").where("id", 650).first()).checked_out).toBeTruthy();
   });
@@ -202,14 +300,23 @@ describe("chosenBasket (item 5)", () => {
   });
 
   it("the order forgets the loaded saved basket with the stock lines (decision 077)", async () => {
-    await p.api("PATCH", "/api/basket-session", { token: buyer, body: { stock: [{ productId: "20002", qty: 1 }], loadedBasket: "601" } });
-    expect((await p.api("POST", "/api/order", { token: buyer, body: stock({ chosenBasket: "601" }) })).status).toBe(201);
-    expect((await p.api("GET", "/api/basket-session", { token: buyer })).body).toMatchObject({ stock: [], loadedBasket: null });
+    await p.api("PATCH", "/api/basket-session", {
+      token: buyer,
+      body: { stock: [{ productId: "20002", qty: 1 }], loadedBasket: "601" },
+    });
+    expect((await p.api("POST", "/api/order", { token: buyer, body: stock({ chosenBasket: "601" }) })).status).toBe(
+      201,
+    );
+    expect((await p.api("GET", "/api/basket-session", { token: buyer })).body).toMatchObject({
+      stock: [],
+      loadedBasket: null,
+    });
   });
 });
 
 describe("a basket is ordered once (item 8)", () => {
-  const fill = (token: string) => p.api("PATCH", "/api/basket-session", { token, body: { stock: [{ productId: "20002", qty: 1 }] } });
+  const fill = (token: string) =>
+    p.api("PATCH", "/api/basket-session", { token, body: { stock: [{ productId: "20002", qty: 1 }] } });
 
   it("GET /api/basket-session answers a version that every write bumps, DELETE included", async () => {
     const a = (await p.api("GET", "/api/basket-session", { token: buyer })).body.version;
@@ -224,26 +331,47 @@ describe("a basket is ordered once (item 8)", () => {
   it("of two checkouts of the same basket at once exactly one places the order; the other is a 409", async () => {
     const version = (await fill(buyer)).body.version;
     const before = await countOrders();
-    const post = (key: string) => p.api("POST", "/api/order", { token: buyer, body: stock({ basketVersion: version }), headers: { "idempotency-key": key } });
+    const post = (key: string) =>
+      p.api("POST", "/api/order", {
+        token: buyer,
+        body: stock({ basketVersion: version }),
+        headers: { "idempotency-key": key },
+      });
     const answers = await Promise.all([post("tab-one"), post("tab-two")]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     const placed = answers.find((a) => a.status === 201)!;
     const refused = answers.find((a) => a.status === 409)!;
-    expect(refused.body.message).toBe(`This basket has already been ordered (${placed.body.tranId}). Your basket is now empty.`);
+    expect(refused.body.message).toBe(
+      `This basket has already been ordered (${placed.body.tranId}). Your basket is now empty.`,
+    );
     expect(await countOrders()).toBe(before + 1);
     // the winner's own retry still answers its order
-    const retry = await p.api("POST", "/api/order", { token: buyer, body: stock({ basketVersion: version }), headers: { "idempotency-key": placed === answers[0] ? "tab-one" : "tab-two" } });
+    const retry = await p.api("POST", "/api/order", {
+      token: buyer,
+      body: stock({ basketVersion: version }),
+      headers: { "idempotency-key": placed === answers[0] ? "tab-one" : "tab-two" },
+    });
     expect([retry.status, retry.body.internalId]).toEqual([201, placed.body.internalId]);
     expect((await p.api("GET", "/api/basket-session", { token: buyer })).body.stock).toEqual([]);
   });
 
   it("a second tab posting after the first placed the order (its basket now empty) is told so, not 'no lines'", async () => {
     const version = (await fill(buyer)).body.version;
-    const first = await p.api("POST", "/api/order", { token: buyer, body: stock({ basketVersion: version }), headers: { "idempotency-key": "tab-a" } });
+    const first = await p.api("POST", "/api/order", {
+      token: buyer,
+      body: stock({ basketVersion: version }),
+      headers: { "idempotency-key": "tab-a" },
+    });
     expect(first.status).toBe(201);
-    const second = await p.api("POST", "/api/order", { token: buyer, body: stock({ basketVersion: version, items: [] }), headers: { "idempotency-key": "tab-b" } });
+    const second = await p.api("POST", "/api/order", {
+      token: buyer,
+      body: stock({ basketVersion: version, items: [] }),
+      headers: { "idempotency-key": "tab-b" },
+    });
     expect(second.status).toBe(409);
-    expect(second.body.message).toBe(`This basket has already been ordered (${first.body.tranId}). Your basket is now empty.`);
+    expect(second.body.message).toBe(
+      `This basket has already been ordered (${first.body.tranId}). Your basket is now empty.`,
+    );
   });
 
   it("a basket changed since checkout was opened is refused", async () => {
@@ -257,14 +385,29 @@ describe("a basket is ordered once (item 8)", () => {
   });
 
   it("a wearer-pack order from the live basket is spent once too", async () => {
-    const version = (await p.api("PATCH", "/api/basket-session", { token: manpack, body: { manpack: [{ employeeId: "5102", data: [{ productId: "20030", qty: 1 }] }] } })).body.version;
-    const body = { orderType: "manpack", basketVersion: version, packs: [{ contactId: "5102", items: [{ internalId: "20030", qty: 1 }], addressId: "702", shippingMethod: "4" }] };
-    const answers = await Promise.all(["pack-1", "pack-2"].map((key) => p.api("POST", "/api/order", { token: manpack, body, headers: { "idempotency-key": key } })));
+    const version = (
+      await p.api("PATCH", "/api/basket-session", {
+        token: manpack,
+        body: { manpack: [{ employeeId: "5102", data: [{ productId: "20030", qty: 1 }] }] },
+      })
+    ).body.version;
+    const body = {
+      orderType: "manpack",
+      basketVersion: version,
+      packs: [{ contactId: "5102", items: [{ internalId: "20030", qty: 1 }], addressId: "702", shippingMethod: "4" }],
+    };
+    const answers = await Promise.all(
+      ["pack-1", "pack-2"].map((key) =>
+        p.api("POST", "/api/order", { token: manpack, body, headers: { "idempotency-key": key } }),
+      ),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     expect((await p.api("GET", "/api/basket-session", { token: manpack })).body.manpack).toEqual([]);
   });
 
   it("refuses a version that is not a whole number", async () => {
-    expect((await p.api("POST", "/api/order", { token: buyer, body: stock({ basketVersion: "one" }) })).status).toBe(400);
+    expect((await p.api("POST", "/api/order", { token: buyer, body: stock({ basketVersion: "one" }) })).status).toBe(
+      400,
+    );
   });
 });

@@ -11,7 +11,9 @@ beforeAll(async () => {
   p = await startTestProvider();
   buyer = await p.login("buyer@demo.test");
   await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
-  [approver, requester, manpack, admin] = await Promise.all(["approver@demo.test", "requester@demo.test", "manpack@demo.test", "admin@demo.test"].map((e) => p.login(e)));
+  [approver, requester, manpack, admin] = await Promise.all(
+    ["approver@demo.test", "requester@demo.test", "manpack@demo.test", "admin@demo.test"].map((e) => p.login(e)),
+  );
 });
 afterAll(async () => p?.close());
 
@@ -24,7 +26,15 @@ describe("GET /api/order", () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ total: 4, limit: 16, skip: 0 });
     expect(ids(body)).toEqual(["SO100004", "SO100003", "SO100002", "SO100001"]);
-    expect(body.data[0]).toMatchObject({ internalId: "4", orderStatus: "Partially Fulfilled", subTotal: 20, shippingCost: 5.95, taxTotal: 5.19, total: 31.14, contact: { name: "Ava Approver" } });
+    expect(body.data[0]).toMatchObject({
+      internalId: "4",
+      orderStatus: "Partially Fulfilled",
+      subTotal: 20,
+      shippingCost: 5.95,
+      taxTotal: 5.19,
+      total: 31.14,
+      contact: { name: "Ava Approver" },
+    });
     expect(body.data[0].itemList).toBeUndefined();
   });
 
@@ -35,13 +45,18 @@ describe("GET /api/order", () => {
   });
 
   it("$limit=0 answers the total only (the pending count)", async () => {
-    const { body } = await p.api("GET", "/api/order?$limit=0&orderToApprove=true&orderStatus=Pending%20Approval", { token: approver });
+    const { body } = await p.api("GET", "/api/order?$limit=0&orderToApprove=true&orderStatus=Pending%20Approval", {
+      token: approver,
+    });
     expect(body).toEqual({ total: 1, limit: 0, skip: 0, data: [] });
   });
 
   it("filters: orderStatus[$in], createdDate range, orderedBy, depot, $ne, $nin, $or, departments", async () => {
     const q = async (qs: string) => ids((await p.api("GET", `/api/order?${qs}`, { token: buyer })).body);
-    expect(await q("orderStatus[$in][]=Billed&orderStatus[$in][]=Pending%20Fulfillment")).toEqual(["SO100002", "SO100001"]);
+    expect(await q("orderStatus[$in][]=Billed&orderStatus[$in][]=Pending%20Fulfillment")).toEqual([
+      "SO100002",
+      "SO100001",
+    ]);
     expect(await q("orderStatus[$in]=Billed,Pending%20Approval")).toEqual(["SO100003", "SO100002"]);
     expect(await q("createdDate[$gte]=2026-10-02&createdDate[$lte]=2026-10-03")).toEqual(["SO100003", "SO100002"]);
     expect(await q("orderedBy=rory")).toEqual(["SO100003"]);
@@ -58,7 +73,10 @@ describe("GET /api/order", () => {
     const { body } = await p.api("GET", "/api/order?includeExtraData=true&tranId=SO100001", { token: buyer });
     expect(body.data[0].itemList.item).toHaveLength(2);
     expect(body.data[0].totalQuantity).toBe(3);
-    expect(body.data[0].shipGroupList.shipGroup[0]).toMatchObject({ destinationAddressRef: { internalId: "701" }, destinationAddress: "Northwind Depot House, Leeds LS1 4AP" });
+    expect(body.data[0].shipGroupList.shipGroup[0]).toMatchObject({
+      destinationAddressRef: { internalId: "701" },
+      destinationAddress: "Northwind Depot House, Leeds LS1 4AP",
+    });
   });
 
   it.each([
@@ -102,14 +120,23 @@ describe("GET /api/order", () => {
 
   it("GET /api/order/:id carries lines, ship groups and despatches", async () => {
     const { body } = await p.api("GET", "/api/order/2", { token: buyer });
-    expect(body.itemList.item[0]).toMatchObject({ item: { internalId: "20002", name: "Hi-Vis Jacket M" }, quantity: 1 });
-    expect(body.despatches).toEqual([expect.objectContaining({ internalId: "901", trackingNumber: "TRK1", carrier: "DPD" })]);
+    expect(body.itemList.item[0]).toMatchObject({
+      item: { internalId: "20002", name: "Hi-Vis Jacket M" },
+      quantity: 1,
+    });
+    expect(body.despatches).toEqual([
+      expect.objectContaining({ internalId: "901", trackingNumber: "TRK1", carrier: "DPD" }),
+    ]);
   });
 });
 
 describe("GET /api/despatch", () => {
   it("is reachable through its order and scoped", async () => {
-    expect((await p.api("GET", "/api/despatch/901", { token: buyer })).body).toMatchObject({ tranId: "IF900901", order: { tranId: "SO100002" }, lines: [{ quantity: 1 }] });
+    expect((await p.api("GET", "/api/despatch/901", { token: buyer })).body).toMatchObject({
+      tranId: "IF900901",
+      order: { tranId: "SO100002" },
+      lines: [{ quantity: 1 }],
+    });
     expect((await p.api("GET", "/api/despatch/902", { token: buyer })).status).toBe(404);
     expect((await p.api("GET", "/api/despatch?orderId=2", { token: buyer })).body.total).toBe(1);
     expect((await p.api("GET", "/api/despatch?orderId=5", { token: buyer })).body.total).toBe(0);
@@ -117,22 +144,65 @@ describe("GET /api/despatch", () => {
 });
 
 describe("POST /api/order", () => {
-  const stock = (extra: object = {}) => ({ orderType: "standard", items: [{ internalId: "20002", qty: 2 }, { internalId: "20010", qty: 4 }], addressId: "701", shippingMethod: "1", deliveryInstructions: "Gate 3", ...extra });
+  const stock = (extra: object = {}) => ({
+    orderType: "standard",
+    items: [
+      { internalId: "20002", qty: 2 },
+      { internalId: "20010", qty: 4 },
+    ],
+    addressId: "701",
+    shippingMethod: "1",
+    deliveryInstructions: "Gate 3",
+    ...extra,
+  });
 
   it("places a stock order priced from the catalogue", async () => {
-    const res = await p.api("POST", "/api/order", { token: buyer, body: stock({ items: [{ internalId: "20002", qty: 2, price: 0.01 }, { internalId: 20010, qty: 4 }] }) });
+    const res = await p.api("POST", "/api/order", {
+      token: buyer,
+      body: stock({
+        items: [
+          { internalId: "20002", qty: 2, price: 0.01 },
+          { internalId: 20010, qty: 4 },
+        ],
+      }),
+    });
     expect(res.status).toBe(201);
     expect(res.body.tranId).toBe(`SO${100000 + Number(res.body.internalId)}`);
-    expect(res.body).toMatchObject({ orderStatus: "Pending Fulfillment", subTotal: 121, shippingCost: 5.95, taxTotal: 25.39, message: "Gate 3", shippingAddress: { internalId: "701", addr1: "Northwind Depot House" } });
-    expect(res.body.itemList.item.map((l: any) => [l.item.internalId, l.quantity, l.rate])).toEqual([["20002", 2, 24.5], ["20010", 4, 18]]);
+    expect(res.body).toMatchObject({
+      orderStatus: "Pending Fulfillment",
+      subTotal: 121,
+      shippingCost: 5.95,
+      taxTotal: 25.39,
+      message: "Gate 3",
+      shippingAddress: { internalId: "701", addr1: "Northwind Depot House" },
+    });
+    expect(res.body.itemList.item.map((l: any) => [l.item.internalId, l.quantity, l.rate])).toEqual([
+      ["20002", 2, 24.5],
+      ["20010", 4, 18],
+    ]);
   });
 
   it("writes the lines in item order and keeps the basket's order in line_no (decision 126: one lock order for the report totals)", async () => {
-    const res = await p.api("POST", "/api/order", { token: buyer, body: stock({ items: [{ internalId: "20010", qty: 4 }, { internalId: "20002", qty: 2 }] }) });
+    const res = await p.api("POST", "/api/order", {
+      token: buyer,
+      body: stock({
+        items: [
+          { internalId: "20010", qty: 4 },
+          { internalId: "20002", qty: 2 },
+        ],
+      }),
+    });
     expect(res.status).toBe(201);
     expect(res.body.itemList.item.map((l: any) => l.item.internalId)).toEqual(["20010", "20002"]);
-    const written = await p.db("order_lines").where("order_id", Number(res.body.internalId)).orderBy("id").select("item_id", "line_no");
-    expect(written).toEqual([{ item_id: 20002, line_no: 2 }, { item_id: 20010, line_no: 1 }]);
+    const written = await p
+      .db("order_lines")
+      .where("order_id", Number(res.body.internalId))
+      .orderBy("id")
+      .select("item_id", "line_no");
+    expect(written).toEqual([
+      { item_id: 20002, line_no: 2 },
+      { item_id: 20010, line_no: 1 },
+    ]);
   });
 
   it("honours Idempotency-Key: the same order again, no second order", async () => {
@@ -150,7 +220,14 @@ describe("POST /api/order", () => {
   });
 
   it("records a card payment's stripeId/stripePaid and the payment method with the order", async () => {
-    const res = await p.api("POST", "/api/order", { token: buyer, body: stock({ stripeId: "pi_123", stripePaid: true, paymentMethod: { custentitypayment_method: 0, paymentToken: "pi_123", cvc: "", session: "s-1" } }) });
+    const res = await p.api("POST", "/api/order", {
+      token: buyer,
+      body: stock({
+        stripeId: "pi_123",
+        stripePaid: true,
+        paymentMethod: { custentitypayment_method: 0, paymentToken: "pi_123", cvc: "", session: "s-1" },
+      }),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ stripeId: "pi_123", stripePaid: true, paymentMethod: { internalId: "0" } });
     const plain = await p.api("POST", "/api/order", { token: buyer, body: stock() });
@@ -166,7 +243,11 @@ describe("POST /api/order", () => {
     expect(replay.status).toBe(201);
     expect(replay.body.internalId).toBe(first.body.internalId);
     // a fresh key with no lines is still refused
-    const fresh = await p.api("POST", "/api/order", { token: buyer, body: stock({ items: [] }), headers: { "idempotency-key": "checkout-new" } });
+    const fresh = await p.api("POST", "/api/order", {
+      token: buyer,
+      body: stock({ items: [] }),
+      headers: { "idempotency-key": "checkout-new" },
+    });
     expect(fresh.status).toBe(400);
     expect(await countOrders()).toBe(before);
   });
@@ -199,7 +280,10 @@ describe("POST /api/order", () => {
   });
 
   it("a custom address is stored as the customer's custom address", async () => {
-    const res = await p.api("POST", "/api/order", { token: buyer, body: stock({ addressId: undefined, customAddress: { addr1: "1 New Road", city: "York", zip: "YO1 7HH" } }) });
+    const res = await p.api("POST", "/api/order", {
+      token: buyer,
+      body: stock({ addressId: undefined, customAddress: { addr1: "1 New Road", city: "York", zip: "YO1 7HH" } }),
+    });
     expect(res.status).toBe(201);
     expect(res.body.shippingAddress).toMatchObject({ addr1: "1 New Road", zip: "YO1 7HH" });
     const custom = await p.api("GET", "/api/custom-addresses", { token: buyer });
@@ -207,12 +291,27 @@ describe("POST /api/order", () => {
   });
 
   it("places a manpack order with lines per wearer", async () => {
-    const body = { orderType: "manpack", packs: [{ contactId: "5102", items: [{ internalId: "20030", qty: 2 }], addressId: "702", shippingMethod: "4" }] };
+    const body = {
+      orderType: "manpack",
+      packs: [{ contactId: "5102", items: [{ internalId: "20030", qty: 2 }], addressId: "702", shippingMethod: "4" }],
+    };
     const res = await p.api("POST", "/api/order", { token: manpack, body });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ isWearerPack: true, salesOrderType: { internalId: "1" }, employee: { internalId: "5102" }, subTotal: 31.5, shippingCost: 0 });
-    expect(res.body.itemList.item[0]).toMatchObject({ employee: { internalId: "5102" }, shipAddress: { internalId: "702", name: "Harbour Hospital" } });
-    const wrong = await p.api("POST", "/api/order", { token: manpack, body: { ...body, packs: [{ ...body.packs[0], contactId: "5004" }] } });
+    expect(res.body).toMatchObject({
+      isWearerPack: true,
+      salesOrderType: { internalId: "1" },
+      employee: { internalId: "5102" },
+      subTotal: 31.5,
+      shippingCost: 0,
+    });
+    expect(res.body.itemList.item[0]).toMatchObject({
+      employee: { internalId: "5102" },
+      shipAddress: { internalId: "702", name: "Harbour Hospital" },
+    });
+    const wrong = await p.api("POST", "/api/order", {
+      token: manpack,
+      body: { ...body, packs: [{ ...body.packs[0], contactId: "5004" }] },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toContain('"packs.0.contactId"');
     expect((await p.api("POST", "/api/order", { token: manpack, body: stock({ addressId: "702" }) })).status).toBe(403);
@@ -224,7 +323,10 @@ describe("wearer-pack allowances", () => {
     const token = await p.login("buyer@demo.test");
     await p.api("POST", "/api/select-customer", { token, body: { contactId: "5001" } });
     await p.db("items").where("id", 20030).update({ allocation_type: "Jacket" });
-    const pack = (qty: number) => ({ orderType: "manpack", packs: [{ contactId: "5004", items: [{ internalId: "20030", qty }], addressId: "701" }] });
+    const pack = (qty: number) => ({
+      orderType: "manpack",
+      packs: [{ contactId: "5004", items: [{ internalId: "20030", qty }], addressId: "701" }],
+    });
     const before = await countOrders();
     const over = await p.api("POST", "/api/order", { token, body: pack(2) });
     expect(over.status).toBe(400);
@@ -240,11 +342,16 @@ describe("wearer-pack allowances", () => {
 describe("approval", () => {
   let orderId: string;
   it("a requester's order starts as Pending Approval and shows in the approver's orderToApprove listing", async () => {
-    const res = await p.api("POST", "/api/order", { token: requester, body: { orderType: "standard", items: [{ internalId: "20002", qty: 1 }], addressId: "701" } });
+    const res = await p.api("POST", "/api/order", {
+      token: requester,
+      body: { orderType: "standard", items: [{ internalId: "20002", qty: 1 }], addressId: "701" },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ orderStatus: "Pending Approval", pendingWebApproval: true });
     orderId = res.body.internalId;
-    const list = await p.api("GET", "/api/order?orderToApprove=true&orderStatus=Pending%20Approval", { token: approver });
+    const list = await p.api("GET", "/api/order?orderToApprove=true&orderStatus=Pending%20Approval", {
+      token: approver,
+    });
     expect(list.body.data.map((o: any) => o.internalId)).toContain(orderId);
     expect(list.body.data.find((o: any) => o.internalId === orderId).orderToApprove).toBe(true);
     const mail = await p.db("outbox").where({ to_email: "approver@demo.test", kind: "approval" });
@@ -253,15 +360,32 @@ describe("approval", () => {
   });
 
   it("only an approver decides; a rejection needs a note; deciding twice is a 409", async () => {
-    expect((await p.api("PATCH", `/api/order/${orderId}`, { token: requester, body: { decision: "approve" } })).status).toBe(403);
-    expect((await p.api("PATCH", `/api/order/${orderId}`, { token: manpack, body: { decision: "approve" } })).status).toBe(404);
-    const noNote = await p.api("PATCH", `/api/order/${orderId}`, { token: approver, body: { decision: "reject", note: "  " } });
+    expect(
+      (await p.api("PATCH", `/api/order/${orderId}`, { token: requester, body: { decision: "approve" } })).status,
+    ).toBe(403);
+    expect(
+      (await p.api("PATCH", `/api/order/${orderId}`, { token: manpack, body: { decision: "approve" } })).status,
+    ).toBe(404);
+    const noNote = await p.api("PATCH", `/api/order/${orderId}`, {
+      token: approver,
+      body: { decision: "reject", note: "  " },
+    });
     expect(noNote.status).toBe(400);
     expect(noNote.body.message).toContain('"note"');
-    expect((await p.api("PATCH", `/api/order/${orderId}`, { token: approver, body: { decision: "maybe" } })).status).toBe(400);
-    const ok = await p.api("PATCH", `/api/order/${orderId}`, { token: approver, body: { decision: "reject", note: "Too many" } });
+    expect(
+      (await p.api("PATCH", `/api/order/${orderId}`, { token: approver, body: { decision: "maybe" } })).status,
+    ).toBe(400);
+    const ok = await p.api("PATCH", `/api/order/${orderId}`, {
+      token: approver,
+      body: { decision: "reject", note: "Too many" },
+    });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ webRejected: true, rejectionNote: "Too many", pendingWebApproval: false, approval: { decision: "rejected" } });
+    expect(ok.body).toMatchObject({
+      webRejected: true,
+      rejectionNote: "Too many",
+      pendingWebApproval: false,
+      approval: { decision: "rejected" },
+    });
     const again = await p.api("PATCH", `/api/order/${orderId}`, { token: approver, body: { decision: "approve" } });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already been rejected/);
@@ -270,7 +394,11 @@ describe("approval", () => {
   it("approving moves the order to Pending Fulfillment", async () => {
     const res = await p.api("PATCH", "/api/order/3", { token: approver, body: { decision: "approve" } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ orderStatus: "Pending Fulfillment", pendingWebApproval: false, approval: { decision: "approved" } });
+    expect(res.body).toMatchObject({
+      orderStatus: "Pending Fulfillment",
+      pendingWebApproval: false,
+      approval: { decision: "approved" },
+    });
   });
 });
 
@@ -280,7 +408,9 @@ describe("POST /api/re-order", () => {
     const res = await p.api("POST", "/api/re-order", { token: buyer, body: { orderId: "1" } });
     await p.db("items").where("id", 20010).update({ is_inactive: false });
     expect(res.status).toBe(201);
-    expect(res.body.lines).toEqual([expect.objectContaining({ productId: "20002", parentId: "20001", qty: 1, price: 24.5 })]);
+    expect(res.body.lines).toEqual([
+      expect.objectContaining({ productId: "20002", parentId: "20001", qty: 1, price: 24.5 }),
+    ]);
     expect(res.body.dropped).toEqual([{ internalId: "20010", name: "Work Trousers" }]);
     expect((await p.api("POST", "/api/re-order", { token: buyer, body: { orderId: "5" } })).status).toBe(404);
   });

@@ -15,13 +15,23 @@ async function hidePricesFrom(email: string) {
   const user = await p.db("users").where({ email }).first();
   for (const m of await p.db("user_customers").where({ user_id: user.id })) {
     const permissions = JSON.parse(m.permissions_json ?? "[]");
-    await p.db("user_customers").where({ user_id: m.user_id, customer_id: m.customer_id }).update({ permissions_json: JSON.stringify([...permissions, "pricingHidden"]) });
+    await p
+      .db("user_customers")
+      .where({ user_id: m.user_id, customer_id: m.customer_id })
+      .update({ permissions_json: JSON.stringify([...permissions, "pricingHidden"]) });
   }
 }
 
 beforeAll(async () => {
   p = await startTestProvider();
-  await p.db("carriage").insert({ id: FREE, description: "Free Delivery – orders over £150", shipping_flat_rate_amount: 0, minimum_order_amount: 150 });
+  await p
+    .db("carriage")
+    .insert({
+      id: FREE,
+      description: "Free Delivery – orders over £150",
+      shipping_flat_rate_amount: 0,
+      minimum_order_amount: 150,
+    });
   await hidePricesFrom("buyer@demo.test");
   await hidePricesFrom("manpack@demo.test");
   hidden = await p.login("buyer@demo.test");
@@ -35,7 +45,9 @@ const stockLine = { productId: "20002", parentId: "20001", qty: 2, name: "Hi-Vis
 
 describe("GET /api/session for a caller with pricingHidden", () => {
   it("sends its basket lines and wish list items without a price; the lines and items stay", async () => {
-    expect((await p.api("PATCH", "/api/basket-session", { token: hidden, body: { stock: [stockLine] } })).status).toBe(200);
+    expect((await p.api("PATCH", "/api/basket-session", { token: hidden, body: { stock: [stockLine] } })).status).toBe(
+      200,
+    );
     expect((await p.api("POST", "/api/wish-list", { token: hidden, body: { product_id: "20001" } })).status).toBe(201);
     const { status, body } = await p.api("GET", "/api/session", { token: hidden });
     expect(status).toBe(200);
@@ -84,7 +96,11 @@ describe("GET /api/carriage?forBasket=stock for a caller with pricingHidden", ()
       amountNeeded: null,
       refusal: "Free Delivery needs an order of £150.00 or more before VAT; this order is less",
     });
-    expect(body.data.find((m: any) => m.internalId === "1")).toMatchObject({ available: true, basketSubTotal: null, amountNeeded: null });
+    expect(body.data.find((m: any) => m.internalId === "1")).toMatchObject({
+      available: true,
+      basketSubTotal: null,
+      amountNeeded: null,
+    });
     // nothing in the answer names the basket's £49.00 or the £101.00 it lacks
     expect(JSON.stringify(body)).not.toMatch(/49|101/);
   });

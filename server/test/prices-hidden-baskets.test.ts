@@ -11,7 +11,9 @@ let hidden: string;
 let shown: string;
 beforeAll(async () => {
   p = await startTestProvider();
-  await addUser(p.db, "hidden@prices.test", [{ customerId: NORTHWIND, permissions: [...PERMISSIONS, "pricingHidden"] }]);
+  await addUser(p.db, "hidden@prices.test", [
+    { customerId: NORTHWIND, permissions: [...PERMISSIONS, "pricingHidden"] },
+  ]);
   await addUser(p.db, "shown@prices.test", [{ customerId: NORTHWIND, permissions: PERMISSIONS }]);
   hidden = await p.login("hidden@prices.test");
   shown = await p.login("shown@prices.test");
@@ -25,7 +27,8 @@ const basket = {
   instructions: { stock: "", manpack: "" },
 };
 
-const linePrices = (state: any) => [...state.stock, ...state.manpack.flatMap((pack: any) => pack.data)].map((l: any) => l.price);
+const linePrices = (state: any) =>
+  [...state.stock, ...state.manpack.flatMap((pack: any) => pack.data)].map((l: any) => l.price);
 
 describe("a caller with pricingHidden (decision 059)", () => {
   it("gets its basket without line prices from every basket-session call; the lines and quantities stay", async () => {
@@ -35,13 +38,19 @@ describe("a caller with pricingHidden (decision 059)", () => {
     expect(linePrices(put.body)).toEqual([null, null]);
     const get = await p.api("GET", "/api/basket-session", { token: hidden });
     expect(linePrices(get.body)).toEqual([null, null]);
-    const patch = await p.api("PATCH", "/api/basket-session", { token: hidden, body: { instructions: { stock: "Gate 3", manpack: "" } } });
+    const patch = await p.api("PATCH", "/api/basket-session", {
+      token: hidden,
+      body: { instructions: { stock: "Gate 3", manpack: "" } },
+    });
     expect(patch.status).toBe(200);
     expect(linePrices(patch.body)).toEqual([null, null]);
   });
 
   it("gets its saved baskets' items without a price, when saving, listing and reading one", async () => {
-    const saved = await p.api("POST", "/api/saved-basket", { token: hidden, body: { newBasketName: "Hidden", items: [{ internalId: "20002", parent: "20001", qty: 2 }] } });
+    const saved = await p.api("POST", "/api/saved-basket", {
+      token: hidden,
+      body: { newBasketName: "Hidden", items: [{ internalId: "20002", parent: "20001", qty: 2 }] },
+    });
     expect(saved.status).toBe(201);
     expect(saved.body.itemsArray).toEqual([expect.objectContaining({ internalId: "20002", qty: 2, price: null })]);
     const list = await p.api("GET", "/api/saved-basket", { token: hidden });
@@ -49,7 +58,10 @@ describe("a caller with pricingHidden (decision 059)", () => {
     for (const b of list.body.data) for (const item of b.itemsArray) expect(item.price).toBeNull();
     const one = await p.api("GET", `/api/saved-basket/${saved.body.id}`, { token: hidden });
     expect(one.body.itemsArray.map((i: any) => i.price)).toEqual([null]);
-    const added = await p.api("PATCH", "/api/saved-basket", { token: hidden, body: { basket_id: saved.body.id, item_id: 20030 } });
+    const added = await p.api("PATCH", "/api/saved-basket", {
+      token: hidden,
+      body: { basket_id: saved.body.id, item_id: 20030 },
+    });
     expect(added.status).toBe(200);
     expect(added.body.itemsArray.map((i: any) => i.price)).toEqual([null, null]);
   });
@@ -68,7 +80,10 @@ describe("a caller without pricingHidden", () => {
     const put = await p.api("PUT", "/api/basket-session", { token: shown, body: basket });
     expect(linePrices(put.body)).toEqual([24.5, 15.75]);
     expect(linePrices((await p.api("GET", "/api/basket-session", { token: shown })).body)).toEqual([24.5, 15.75]);
-    const saved = await p.api("POST", "/api/saved-basket", { token: shown, body: { newBasketName: "Shown", items: [{ internalId: "20002", parent: "20001", qty: 2 }] } });
+    const saved = await p.api("POST", "/api/saved-basket", {
+      token: shown,
+      body: { newBasketName: "Shown", items: [{ internalId: "20002", parent: "20001", qty: 2 }] },
+    });
     expect(saved.body.itemsArray.map((i: any) => i.price)).toEqual([24.5]);
     const wish = await p.api("POST", "/api/wish-list", { token: shown, body: { product_id: "20001" } });
     expect(wish.body.item.price).toBe(24.5);

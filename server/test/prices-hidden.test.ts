@@ -13,7 +13,10 @@ beforeAll(async () => {
   const memberships = await p.db("user_customers").where({ user_id: user.id });
   for (const m of memberships) {
     const permissions = JSON.parse(m.permissions_json ?? "[]");
-    await p.db("user_customers").where({ user_id: m.user_id, customer_id: m.customer_id }).update({ permissions_json: JSON.stringify([...permissions, "pricingHidden"]) });
+    await p
+      .db("user_customers")
+      .where({ user_id: m.user_id, customer_id: m.customer_id })
+      .update({ permissions_json: JSON.stringify([...permissions, "pricingHidden"]) });
   }
   hidden = await p.login("buyer@demo.test");
   await p.api("POST", "/api/select-customer", { token: hidden, body: { contactId: "5001" } });

@@ -38,15 +38,27 @@ async function post(pathname: string, body: object, token?: string) {
 async function startAndCheck(startToken: string) {
   const start = await post("/api/punchout/start", { token: startToken });
   expect(start.status).toBe(201);
-  const session = await fetch(`${url}/api/session`, { headers: { authorization: `Bearer ${start.body.accessToken}` } }).then((r) => r.json());
-  expect(session).toMatchObject({ user: { email: "punchout@demo.test" }, selectedCustomer: { name: "Apex Rail Services" }, punchoutSession: start.body.punchoutSession.id });
+  const session = await fetch(`${url}/api/session`, {
+    headers: { authorization: `Bearer ${start.body.accessToken}` },
+  }).then((r) => r.json());
+  expect(session).toMatchObject({
+    user: { email: "punchout@demo.test" },
+    selectedCustomer: { name: "Apex Rail Services" },
+    punchoutSession: start.body.punchoutSession.id,
+  });
 }
 
 describe("demo punchout profiles", () => {
   it("Apex Rail's cXML profile accepts AN-APEX-RAIL / apex-punchout-secret / workwear-portal", async () => {
     const res = await post("/api/punchout/setup", {
-      protocol: "cxml", fromIdentity: "AN-APEX-RAIL", senderIdentity: "AN-APEX-RAIL", sharedSecret: "apex-punchout-secret", toIdentity: "workwear-portal",
-      operation: "create", buyerCookie: "DEMO-1", returnUrl: "http://localhost:4010/punchout/return",
+      protocol: "cxml",
+      fromIdentity: "AN-APEX-RAIL",
+      senderIdentity: "AN-APEX-RAIL",
+      sharedSecret: "apex-punchout-secret",
+      toIdentity: "workwear-portal",
+      operation: "create",
+      buyerCookie: "DEMO-1",
+      returnUrl: "http://localhost:4010/punchout/return",
     });
     expect(res.status).toBe(201);
     await startAndCheck(res.body.startToken);
@@ -54,17 +66,29 @@ describe("demo punchout profiles", () => {
 
   it("Apex Rail's approval profile (AN-APEX-RAIL-APPROVAL, same secret) needs approval, for the same user and customer", async () => {
     const res = await post("/api/punchout/setup", {
-      protocol: "cxml", fromIdentity: "AN-APEX-RAIL-APPROVAL", senderIdentity: "AN-APEX-RAIL-APPROVAL", sharedSecret: "apex-punchout-secret",
-      toIdentity: "workwear-portal", operation: "create", buyerCookie: "DEMO-2", returnUrl: "http://localhost:4010/punchout/return",
+      protocol: "cxml",
+      fromIdentity: "AN-APEX-RAIL-APPROVAL",
+      senderIdentity: "AN-APEX-RAIL-APPROVAL",
+      sharedSecret: "apex-punchout-secret",
+      toIdentity: "workwear-portal",
+      operation: "create",
+      buyerCookie: "DEMO-2",
+      returnUrl: "http://localhost:4010/punchout/return",
     });
     expect(res.status).toBe(201);
     await startAndCheck(res.body.startToken);
-    const profile = await db("punchout_profiles").whereRaw("lower(from_identity) = ?", ["an-apex-rail-approval"]).first();
+    const profile = await db("punchout_profiles")
+      .whereRaw("lower(from_identity) = ?", ["an-apex-rail-approval"])
+      .first();
     expect(!!profile.needs_approval).toBe(true);
   });
 
   it("Apex Rail's OCI profile accepts apex-rail / apex-punchout-secret", async () => {
-    const res = await post("/api/punchout/oci-login", { username: "apex-rail", password: "apex-punchout-secret", hookUrl: "http://localhost:4010/oci/hook" });
+    const res = await post("/api/punchout/oci-login", {
+      username: "apex-rail",
+      password: "apex-punchout-secret",
+      hookUrl: "http://localhost:4010/oci/hook",
+    });
     expect(res.status).toBe(201);
     await startAndCheck(res.body.startToken);
   });
@@ -85,7 +109,10 @@ describe("demo punchout profiles", () => {
 
   it("classifies every seeded item, variants included", async () => {
     const items = await db("items").select("id");
-    const codes = await unspscForItems(db, items.map((i: { id: number }) => i.id));
+    const codes = await unspscForItems(
+      db,
+      items.map((i: { id: number }) => i.id),
+    );
     expect(codes.size).toBe(items.length);
     for (const [id, code] of codes) expect(code, String(id)).toMatch(/^\d{8}$/);
     const boot = await db("items").where("item_code", "like", "SB100%").whereNotNull("parent_id").first("id");

@@ -11,11 +11,53 @@ beforeAll(async () => {
   const secret_hash = await hashSecret(SECRET);
   const created_at = "2026-01-01T00:00:00.000Z";
   const profiles = [
-    { id: 1, customer_id: APEX, name: "Apex Ariba", protocol: "cxml", from_identity: "AN-APEX-RAIL", sender_identity: "AN-APEX-RAIL", to_identity: "workwear-portal", secret_hash, user_id: 5, created_at },
-    { id: 2, customer_id: APEX, name: "Apex SRM", protocol: "oci", oci_username: "apex-rail", secret_hash, user_id: 5, form_encoding: "urlencoded", created_at },
-    { id: 3, customer_id: APEX, name: "Old Apex", protocol: "cxml", from_identity: "AN-OLD", sender_identity: "AN-OLD", secret_hash, user_id: 5, is_active: false, created_at },
+    {
+      id: 1,
+      customer_id: APEX,
+      name: "Apex Ariba",
+      protocol: "cxml",
+      from_identity: "AN-APEX-RAIL",
+      sender_identity: "AN-APEX-RAIL",
+      to_identity: "workwear-portal",
+      secret_hash,
+      user_id: 5,
+      created_at,
+    },
+    {
+      id: 2,
+      customer_id: APEX,
+      name: "Apex SRM",
+      protocol: "oci",
+      oci_username: "apex-rail",
+      secret_hash,
+      user_id: 5,
+      form_encoding: "urlencoded",
+      created_at,
+    },
+    {
+      id: 3,
+      customer_id: APEX,
+      name: "Old Apex",
+      protocol: "cxml",
+      from_identity: "AN-OLD",
+      sender_identity: "AN-OLD",
+      secret_hash,
+      user_id: 5,
+      is_active: false,
+      created_at,
+    },
     // user 5 is not a user of Harbour: a profile naming them there cannot be used
-    { id: 4, customer_id: HARBOUR, name: "Misconfigured", protocol: "cxml", from_identity: "AN-HARBOUR", sender_identity: "AN-HARBOUR", secret_hash, user_id: 5, created_at },
+    {
+      id: 4,
+      customer_id: HARBOUR,
+      name: "Misconfigured",
+      protocol: "cxml",
+      from_identity: "AN-HARBOUR",
+      sender_identity: "AN-HARBOUR",
+      secret_hash,
+      user_id: 5,
+      created_at,
+    },
   ];
   // row by row: a multi-row insert on SQLite turns a column missing from one row into NULL, not its default
   for (const row of profiles) await p.db("punchout_profiles").insert(row);
@@ -41,14 +83,40 @@ const setup = (over: Record<string, unknown> = {}) => ({
 describe("POST /api/punchout/setup", () => {
   it("answers a single-use start token for the right credentials and records the session", async () => {
     const res = await p.api("POST", "/api/punchout/setup", {
-      body: setup({ contact: { name: "Tom Whitaker", email: "tom@apex.example" }, extrinsics: { UserEmail: "tom@apex.example", CostCenter: "R-410" }, shipTo: { addressId: "A-7", name: "Apex Sheds", street: ["1 Rail Way"], city: "Derby", postalCode: "DE1 1AA", country: "GB", countryName: "United Kingdom" } }),
+      body: setup({
+        contact: { name: "Tom Whitaker", email: "tom@apex.example" },
+        extrinsics: { UserEmail: "tom@apex.example", CostCenter: "R-410" },
+        shipTo: {
+          addressId: "A-7",
+          name: "Apex Sheds",
+          street: ["1 Rail Way"],
+          city: "Derby",
+          postalCode: "DE1 1AA",
+          country: "GB",
+          countryName: "United Kingdom",
+        },
+      }),
     });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ sessionId: expect.stringMatching(/^\d+$/), startToken: expect.any(String), expiresAt: new Date(p.clock.now.getTime() + 5 * 60_000).toISOString() });
+    expect(res.body).toEqual({
+      sessionId: expect.stringMatching(/^\d+$/),
+      startToken: expect.any(String),
+      expiresAt: new Date(p.clock.now.getTime() + 5 * 60_000).toISOString(),
+    });
     // at least 128 random bits
     expect(Buffer.from(res.body.startToken, "base64url").length).toBeGreaterThanOrEqual(16);
     const row = await p.db("punchout_sessions").where("id", Number(res.body.sessionId)).first();
-    expect(row).toMatchObject({ profile_id: 1, customer_id: APEX, protocol: "cxml", operation: "create", buyer_cookie: "1CX3L4843PPZO", state: "pending", contact_name: "Tom Whitaker", token_used_at: null, auth_session_id: null });
+    expect(row).toMatchObject({
+      profile_id: 1,
+      customer_id: APEX,
+      protocol: "cxml",
+      operation: "create",
+      buyer_cookie: "1CX3L4843PPZO",
+      state: "pending",
+      contact_name: "Tom Whitaker",
+      token_used_at: null,
+      auth_session_id: null,
+    });
     expect(JSON.parse(row.extrinsics_json)).toEqual({ UserEmail: "tom@apex.example", CostCenter: "R-410" });
     expect(JSON.parse(row.ship_to_json)).toMatchObject({ addressId: "A-7", city: "Derby" });
     // the token is stored hashed only
@@ -57,7 +125,9 @@ describe("POST /api/punchout/setup", () => {
   });
 
   it("matches identities without regard to case, and without a To identity", async () => {
-    const res = await p.api("POST", "/api/punchout/setup", { body: setup({ fromIdentity: "an-apex-rail", senderIdentity: "An-Apex-Rail", toIdentity: undefined }) });
+    const res = await p.api("POST", "/api/punchout/setup", {
+      body: setup({ fromIdentity: "an-apex-rail", senderIdentity: "An-Apex-Rail", toIdentity: undefined }),
+    });
     expect(res.status).toBe(201);
   });
 
@@ -85,7 +155,9 @@ describe("POST /api/punchout/setup", () => {
       for (let i = 0; i < 3; i++) expect((await p.api("POST", "/api/punchout/setup", { body })).status).toBe(401);
       return performance.now() - started;
     };
-    const wrongSecret = await time(setup({ fromIdentity: "AN-TIMING", senderIdentity: "AN-APEX-RAIL", sharedSecret: "x" }));
+    const wrongSecret = await time(
+      setup({ fromIdentity: "AN-TIMING", senderIdentity: "AN-APEX-RAIL", sharedSecret: "x" }),
+    );
     const unknown = await time(setup({ fromIdentity: "AN-TIMING-2", senderIdentity: "AN-TIMING-2" }));
     // generous bounds: a missing scrypt would make the unknown identity several times faster
     expect(unknown).toBeGreaterThan(wrongSecret / 3);
@@ -126,10 +198,20 @@ describe("POST /api/punchout/setup", () => {
   });
 
   it("keeps the edit lines for edit and inspect only", async () => {
-    const items = [{ supplierPartId: "HV200-YEL-M", supplierPartAuxiliaryId: "basket-line-1", quantity: 2, unitPrice: 24.95, currency: "GBP" }];
+    const items = [
+      {
+        supplierPartId: "HV200-YEL-M",
+        supplierPartAuxiliaryId: "basket-line-1",
+        quantity: 2,
+        unitPrice: 24.95,
+        currency: "GBP",
+      },
+    ];
     const edit = await p.api("POST", "/api/punchout/setup", { body: setup({ operation: "edit", items }) });
     const create = await p.api("POST", "/api/punchout/setup", { body: setup({ items }) });
-    expect(JSON.parse((await p.db("punchout_sessions").where("id", Number(edit.body.sessionId)).first()).items_json)).toEqual(items);
+    expect(
+      JSON.parse((await p.db("punchout_sessions").where("id", Number(edit.body.sessionId)).first()).items_json),
+    ).toEqual(items);
     expect((await p.db("punchout_sessions").where("id", Number(create.body.sessionId)).first()).items_json).toBeNull();
   });
 
@@ -145,14 +227,29 @@ describe("POST /api/punchout/setup", () => {
 
 describe("POST /api/punchout/oci-login", () => {
   const oci = (over: Record<string, unknown> = {}) => ({
-    username: "apex-rail", password: SECRET, hookUrl: "https://srm.example/sap/bc/gui/sap/its/bbpsc02?~OkCode=ADDI", target: "_top", caller: "CTLG", okCode: "ADDI", ...over,
+    username: "apex-rail",
+    password: SECRET,
+    hookUrl: "https://srm.example/sap/bc/gui/sap/its/bbpsc02?~OkCode=ADDI",
+    target: "_top",
+    caller: "CTLG",
+    okCode: "ADDI",
+    ...over,
   });
 
   it("answers a start token for the OCI profile and records the hook URL and ~TARGET", async () => {
     const res = await p.api("POST", "/api/punchout/oci-login", { body: oci() });
     expect(res.status).toBe(201);
     const row = await p.db("punchout_sessions").where("id", Number(res.body.sessionId)).first();
-    expect(row).toMatchObject({ profile_id: 2, protocol: "oci", operation: "create", buyer_cookie: null, return_url: oci().hookUrl, oci_target: "_top", oci_caller: "CTLG", oci_ok_code: "ADDI" });
+    expect(row).toMatchObject({
+      profile_id: 2,
+      protocol: "oci",
+      operation: "create",
+      buyer_cookie: null,
+      return_url: oci().hookUrl,
+      oci_target: "_top",
+      oci_caller: "CTLG",
+      oci_ok_code: "ADDI",
+    });
   });
 
   it("refuses a wrong password or an unknown user name with the same 401, and a bad hook URL with a 400", async () => {
@@ -162,10 +259,14 @@ describe("POST /api/punchout/oci-login", () => {
       expect(res.body.message).toBe(INVALID_PUNCHOUT_CREDENTIALS);
     }
     // a cXML identity is no OCI user name
-    expect((await p.api("POST", "/api/punchout/oci-login", { body: oci({ username: "AN-APEX-RAIL" }) })).status).toBe(401);
+    expect((await p.api("POST", "/api/punchout/oci-login", { body: oci({ username: "AN-APEX-RAIL" }) })).status).toBe(
+      401,
+    );
     const res = await p.api("POST", "/api/punchout/oci-login", { body: oci({ hookUrl: "data:text/html,hi" }) });
     expect(res.status).toBe(400);
     expect(res.body.data.field).toBe("hookUrl");
-    expect((await p.api("POST", "/api/punchout/oci-login", { body: oci({ username: undefined }) })).body.data.field).toBe("username");
+    expect(
+      (await p.api("POST", "/api/punchout/oci-login", { body: oci({ username: undefined }) })).body.data.field,
+    ).toBe("username");
   });
 });

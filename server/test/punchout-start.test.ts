@@ -12,24 +12,55 @@ beforeAll(async () => {
   const secret_hash = await hashSecret(SECRET);
   const created_at = "2026-01-01T00:00:00.000Z";
   await p.db("punchout_profiles").insert({
-    id: 1, customer_id: APEX, name: "Apex Ariba", protocol: "cxml", from_identity: "AN-APEX-RAIL", sender_identity: "AN-APEX-RAIL",
-    to_identity: "workwear-portal", secret_hash, user_id: 5, form_encoding: "base64", needs_approval: true, default_address_id: 705,
-    ordering_allowed: false, created_at,
+    id: 1,
+    customer_id: APEX,
+    name: "Apex Ariba",
+    protocol: "cxml",
+    from_identity: "AN-APEX-RAIL",
+    sender_identity: "AN-APEX-RAIL",
+    to_identity: "workwear-portal",
+    secret_hash,
+    user_id: 5,
+    form_encoding: "base64",
+    needs_approval: true,
+    default_address_id: 705,
+    ordering_allowed: false,
+    created_at,
   });
-  await p.db("punchout_profiles").insert({ id: 2, customer_id: APEX, name: "Apex SRM", protocol: "oci", oci_username: "apex-rail", secret_hash, user_id: 5, created_at });
+  await p
+    .db("punchout_profiles")
+    .insert({
+      id: 2,
+      customer_id: APEX,
+      name: "Apex SRM",
+      protocol: "oci",
+      oci_username: "apex-rail",
+      secret_hash,
+      user_id: 5,
+      created_at,
+    });
 });
 afterAll(async () => p?.close());
 beforeEach(async () => {
   await p.db("auth_limits").del();
 });
 
-const ITEMS = [{ supplierPartId: "HV-JKT-M", supplierPartAuxiliaryId: "line-1", quantity: 2, unitPrice: 24.5, currency: "GBP" }];
+const ITEMS = [
+  { supplierPartId: "HV-JKT-M", supplierPartAuxiliaryId: "line-1", quantity: 2, unitPrice: 24.5, currency: "GBP" },
+];
 
 async function setUp(operation = "create"): Promise<{ sessionId: string; startToken: string }> {
   const res = await p.api("POST", "/api/punchout/setup", {
     body: {
-      protocol: "cxml", fromIdentity: "AN-APEX-RAIL", senderIdentity: "AN-APEX-RAIL", sharedSecret: SECRET, toIdentity: "workwear-portal",
-      operation, buyerCookie: "COOKIE-42", returnUrl: "https://procurement.example/return", ...(operation !== "create" && { items: ITEMS }),
+      protocol: "cxml",
+      fromIdentity: "AN-APEX-RAIL",
+      senderIdentity: "AN-APEX-RAIL",
+      sharedSecret: SECRET,
+      toIdentity: "workwear-portal",
+      operation,
+      buyerCookie: "COOKIE-42",
+      returnUrl: "https://procurement.example/return",
+      ...(operation !== "create" && { items: ITEMS }),
     },
   });
   expect(res.status).toBe(201);
@@ -49,13 +80,23 @@ describe("POST /api/punchout/start", () => {
     expect(res.body).toEqual({
       accessToken: expect.any(String),
       punchoutSession: {
-        id: sessionId, protocol: "cxml", operation: "edit", buyerCookie: "COOKIE-42", returnUrl: "https://procurement.example/return",
-        orderingAllowed: false, items: ITEMS, unknownItems: [],
+        id: sessionId,
+        protocol: "cxml",
+        operation: "edit",
+        buyerCookie: "COOKIE-42",
+        returnUrl: "https://procurement.example/return",
+        orderingAllowed: false,
+        items: ITEMS,
+        unknownItems: [],
       },
     });
     const session = await p.api("GET", "/api/session", { token: res.body.accessToken });
     expect(session.status).toBe(200);
-    expect(session.body).toMatchObject({ user: { email: "punchout@demo.test" }, selectedCustomer: { internalId: String(APEX) }, punchoutSession: sessionId });
+    expect(session.body).toMatchObject({
+      user: { email: "punchout@demo.test" },
+      selectedCustomer: { internalId: String(APEX) },
+      punchoutSession: sessionId,
+    });
     const row = await p.db("punchout_sessions").where("id", Number(sessionId)).first();
     expect(row).toMatchObject({ state: "open", token_used_at: p.clock.now.toISOString() });
     const auth = await p.db("auth_sessions").where("id", row.auth_session_id).first();
@@ -78,7 +119,9 @@ describe("POST /api/punchout/start", () => {
   it("lets only one of two simultaneous redemptions win", async () => {
     for (let round = 0; round < 3; round++) {
       const { sessionId, startToken } = await setUp();
-      const results = await Promise.all([1, 2, 3].map(() => p.api("POST", "/api/punchout/start", { body: { token: startToken } })));
+      const results = await Promise.all(
+        [1, 2, 3].map(() => p.api("POST", "/api/punchout/start", { body: { token: startToken } })),
+      );
       expect(results.map((r) => r.status).sort()).toEqual([201, 410, 410]);
       const opened = await p.db("auth_sessions").where("punchout_session", sessionId).count({ n: "*" }).first();
       expect(Number(opened?.n)).toBe(1);
@@ -131,19 +174,40 @@ describe("GET /api/punchout/session", () => {
     const res = await p.api("GET", "/api/punchout/session", { token: accessToken });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: sessionId, protocol: "cxml", operation: "inspect", state: "open", returnUrl: "https://procurement.example/return",
-      formEncoding: "base64", needsApproval: true, orderingAllowed: false, defaultAddressId: "705", buyerCookie: "COOKIE-42", oci: null, items: ITEMS,
+      id: sessionId,
+      protocol: "cxml",
+      operation: "inspect",
+      state: "open",
+      returnUrl: "https://procurement.example/return",
+      formEncoding: "base64",
+      needsApproval: true,
+      orderingAllowed: false,
+      defaultAddressId: "705",
+      buyerCookie: "COOKIE-42",
+      oci: null,
+      items: ITEMS,
       cxml: { fromIdentity: "AN-APEX-RAIL", senderIdentity: "AN-APEX-RAIL", toIdentity: "workwear-portal" },
     });
     expect(JSON.stringify(res.body)).not.toContain("scrypt");
   });
 
   it("carries the OCI hook URL and ~TARGET for an OCI session", async () => {
-    const login = await p.api("POST", "/api/punchout/oci-login", { body: { username: "apex-rail", password: SECRET, hookUrl: "http://srm.example/hook", target: "_top" } });
+    const login = await p.api("POST", "/api/punchout/oci-login", {
+      body: { username: "apex-rail", password: SECRET, hookUrl: "http://srm.example/hook", target: "_top" },
+    });
     expect(login.status).toBe(201);
-    const { accessToken } = (await p.api("POST", "/api/punchout/start", { body: { token: login.body.startToken } })).body;
+    const { accessToken } = (await p.api("POST", "/api/punchout/start", { body: { token: login.body.startToken } }))
+      .body;
     const res = await p.api("GET", "/api/punchout/session", { token: accessToken });
-    expect(res.body).toMatchObject({ protocol: "oci", operation: "create", returnUrl: "http://srm.example/hook", formEncoding: "urlencoded", buyerCookie: null, cxml: null, oci: { target: "_top", caller: null } });
+    expect(res.body).toMatchObject({
+      protocol: "oci",
+      operation: "create",
+      returnUrl: "http://srm.example/hook",
+      formEncoding: "urlencoded",
+      buyerCookie: null,
+      cxml: null,
+      oci: { target: "_top", caller: null },
+    });
   });
 
   it("is a 404 for a caller outside a punchout, or whose session names another one", async () => {

@@ -2,7 +2,13 @@ import type { Knex } from "knex";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isPostgres } from "../db/knex";
 import * as queueMigration from "../db/migrations/015_report_tasks_queue";
-import { AUTOCHECKPOINT_BACKSTOP, AUTOCHECKPOINT_DEFAULT, REASONS, ReportWorker, workerEnv } from "../services/report-worker";
+import {
+  AUTOCHECKPOINT_BACKSTOP,
+  AUTOCHECKPOINT_DEFAULT,
+  REASONS,
+  ReportWorker,
+  workerEnv,
+} from "../services/report-worker";
 import { NORTHWIND, type TestProvider } from "./fixtures";
 import { startProviderWithoutReportWorker } from "./report-fixtures";
 
@@ -17,7 +23,15 @@ const PARAMS = JSON.stringify({ from: "2026-10-01", to: "2026-10-31", department
 
 async function addTask(extra: Record<string, unknown> = {}): Promise<number> {
   const [row] = await db("report_tasks")
-    .insert({ customer_id: NORTHWIND, user_id: 1, type: "spend-by-month", params_json: PARAMS, status: "pending", created_at: p.clock.now.toISOString(), ...extra })
+    .insert({
+      customer_id: NORTHWIND,
+      user_id: 1,
+      type: "spend-by-month",
+      params_json: PARAMS,
+      status: "pending",
+      created_at: p.clock.now.toISOString(),
+      ...extra,
+    })
     .returning("id");
   return Number(typeof row === "object" ? row.id : row);
 }
@@ -62,8 +76,20 @@ describe("the report queue", () => {
   });
 
   it("after a restart a task left running by a dead process is run again once its lease has lapsed", async () => {
-    const lapsed = await addTask({ status: "running", claimed_by: "dead:1", attempts: 1, started_at: "2026-11-21T08:00:00.000Z", lease_until: "2026-11-21T08:01:30.000Z" });
-    const held = await addTask({ status: "running", claimed_by: "alive:2", attempts: 1, started_at: "2026-11-21T08:59:00.000Z", lease_until: "2026-11-21T09:00:30.000Z" });
+    const lapsed = await addTask({
+      status: "running",
+      claimed_by: "dead:1",
+      attempts: 1,
+      started_at: "2026-11-21T08:00:00.000Z",
+      lease_until: "2026-11-21T08:01:30.000Z",
+    });
+    const held = await addTask({
+      status: "running",
+      claimed_by: "alive:2",
+      attempts: 1,
+      started_at: "2026-11-21T08:59:00.000Z",
+      lease_until: "2026-11-21T09:00:30.000Z",
+    });
     const restarted = new ReportWorker(ctx(), { id: "restarted" });
     expect(await restarted.runOnce()).toBe(true);
     expect(await task(lapsed)).toMatchObject({ status: "success", attempts: 2, claimed_by: "restarted" });
@@ -81,7 +107,12 @@ describe("the report queue", () => {
   });
 
   it("a task whose runs keep dying fails after the last attempt, with a reason", async () => {
-    const id = await addTask({ status: "running", claimed_by: "dead:1", attempts: 3, lease_until: "2026-11-21T08:00:00.000Z" });
+    const id = await addTask({
+      status: "running",
+      claimed_by: "dead:1",
+      attempts: 3,
+      lease_until: "2026-11-21T08:00:00.000Z",
+    });
     expect(await new ReportWorker(ctx(), { maxAttempts: 3 }).runOnce()).toBe(true);
     expect(await task(id)).toMatchObject({ status: "failed", reason: REASONS.unfinished, row_count: null });
   });
@@ -118,7 +149,9 @@ describe("the report queue", () => {
         if (row.status === "success") break;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      expect((await p.api("GET", `/api/report/${id}`, { token })).body.result.rows).toEqual([{ month: "2026-10", orders: 4, subTotal: 80 }]);
+      expect((await p.api("GET", `/api/report/${id}`, { token })).body.result.rows).toEqual([
+        { month: "2026-10", orders: 4, subTotal: 80 },
+      ]);
     } finally {
       await worker.stop();
     }
@@ -148,7 +181,10 @@ describe("the report queue", () => {
 
   it("while the report thread runs it checkpoints the WAL, and the provider's connection only as a backstop (decision 137)", async () => {
     if (isPostgres(db)) return;
-    const autocheckpoint = async () => Number(((await db.raw("pragma wal_autocheckpoint")) as Array<{ wal_autocheckpoint: number }>)[0].wal_autocheckpoint);
+    const autocheckpoint = async () =>
+      Number(
+        ((await db.raw("pragma wal_autocheckpoint")) as Array<{ wal_autocheckpoint: number }>)[0].wal_autocheckpoint,
+      );
     expect(await autocheckpoint()).toBe(AUTOCHECKPOINT_DEFAULT);
     const worker = new ReportWorker(ctx());
     try {
@@ -162,7 +198,10 @@ describe("the report queue", () => {
 
   it("PROVIDER_REPORT_WORKER and PROVIDER_REPORT_TIMEOUT_SECONDS", () => {
     expect(workerEnv({})).toEqual({ enabled: true, timeoutMs: 60_000 });
-    expect(workerEnv({ PROVIDER_REPORT_WORKER: "off", PROVIDER_REPORT_TIMEOUT_SECONDS: "5" })).toEqual({ enabled: false, timeoutMs: 5000 });
+    expect(workerEnv({ PROVIDER_REPORT_WORKER: "off", PROVIDER_REPORT_TIMEOUT_SECONDS: "5" })).toEqual({
+      enabled: false,
+      timeoutMs: 5000,
+    });
     expect(workerEnv({ PROVIDER_REPORT_TIMEOUT_SECONDS: "x" })).toEqual({ enabled: true, timeoutMs: 60_000 });
   });
 });
@@ -171,12 +210,29 @@ describe("migration 015", () => {
   it("older rows become success, failed with their error as the reason, or pending; down and up again", async () => {
     await queueMigration.down(db);
     try {
-      const old = (id: number, success: boolean | null, result_json: string | null) => ({ id, customer_id: NORTHWIND, user_id: 1, type: "spend-by-month", params_json: "{}", success, result_json, created_at: "2026-11-01T00:00:00.000Z" });
-      await db("report_tasks").insert([old(101, true, "[]"), old(102, false, JSON.stringify({ error: "Report timed out" })), old(103, false, "not json"), old(104, null, null)]);
+      const old = (id: number, success: boolean | null, result_json: string | null) => ({
+        id,
+        customer_id: NORTHWIND,
+        user_id: 1,
+        type: "spend-by-month",
+        params_json: "{}",
+        success,
+        result_json,
+        created_at: "2026-11-01T00:00:00.000Z",
+      });
+      await db("report_tasks").insert([
+        old(101, true, "[]"),
+        old(102, false, JSON.stringify({ error: "Report timed out" })),
+        old(103, false, "not json"),
+        old(104, null, null),
+      ]);
     } finally {
       await queueMigration.up(db);
     }
-    const rows = await db("report_tasks").whereIn("id", [101, 102, 103, 104]).orderBy("id").select("id", "status", "reason", "attempts");
+    const rows = await db("report_tasks")
+      .whereIn("id", [101, 102, 103, 104])
+      .orderBy("id")
+      .select("id", "status", "reason", "attempts");
     expect(rows).toEqual([
       { id: 101, status: "success", reason: null, attempts: 0 },
       { id: 102, status: "failed", reason: "Report timed out", attempts: 0 },

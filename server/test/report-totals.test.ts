@@ -26,7 +26,10 @@ async function expectedTotals() {
     `select o.customer_id, substr(o.created_date, 1, 7) as month, coalesce(l.item_id, 0) as item_id, count(*) as lines, sum(l.quantity) as quantity, sum(l.amount) as amount
        from order_lines l join orders o on o.id = l.order_id where not (${rejected}) group by 1, 2, 3`,
   );
-  return { orders: normalise(isPostgres(db) ? orders.rows : orders), items: normalise(isPostgres(db) ? items.rows : items) };
+  return {
+    orders: normalise(isPostgres(db) ? orders.rows : orders),
+    items: normalise(isPostgres(db) ? items.rows : items),
+  };
 }
 
 async function keptTotals() {
@@ -38,7 +41,20 @@ async function keptTotals() {
 /** Rows in one order, numbers as numbers (money to the penny), booleans as 0/1. */
 function normalise(rows: any[]) {
   return rows
-    .map((r) => Object.fromEntries(Object.keys(r).sort().map((k) => [k, typeof r[k] === "boolean" ? Number(r[k]) : k === "month" || k === "order_status" ? r[k] : Math.round(Number(r[k]) * 100) / 100])))
+    .map((r) =>
+      Object.fromEntries(
+        Object.keys(r)
+          .sort()
+          .map((k) => [
+            k,
+            typeof r[k] === "boolean"
+              ? Number(r[k])
+              : k === "month" || k === "order_status"
+                ? r[k]
+                : Math.round(Number(r[k]) * 100) / 100,
+          ]),
+      ),
+    )
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
@@ -52,12 +68,32 @@ async function addOrders() {
     const id = 300 + i;
     const day = new Date(Date.UTC(2026, 5, 20) + i * 3 * 86_400_000 + (i % 5) * 3_600_000);
     orders.push({
-      id, tran_id: `SO${300000 + id}`, customer_id: NORTHWIND, contact_name: "Test", search_text: "", contact_id: 5001 + (i % 3),
-      placed_by_user_id: [1, 2, 3][i % 3], department_id: i % 4 === 0 ? null : 301, order_status: statuses[i % 4], web_rejected: i % 7 === 0,
-      employee_contact_id: i % 6 === 0 ? 5004 : null, created_date: day.toISOString(), sub_total: 10 + (i % 9) * 2.5,
+      id,
+      tran_id: `SO${300000 + id}`,
+      customer_id: NORTHWIND,
+      contact_name: "Test",
+      search_text: "",
+      contact_id: 5001 + (i % 3),
+      placed_by_user_id: [1, 2, 3][i % 3],
+      department_id: i % 4 === 0 ? null : 301,
+      order_status: statuses[i % 4],
+      web_rejected: i % 7 === 0,
+      employee_contact_id: i % 6 === 0 ? 5004 : null,
+      created_date: day.toISOString(),
+      sub_total: 10 + (i % 9) * 2.5,
     });
     for (let n = 0; n < 1 + (i % 3); n++) {
-      lines.push({ id: 3000 + i * 10 + n, order_id: id, line_no: n + 1, item_id: items[(i + n) % 4], name: "Line", quantity: 1 + ((i + n) % 4), rate: 2.5, amount: 2.5 * (1 + ((i + n) % 4)), employee_contact_id: n === 1 && i % 5 === 0 ? 5004 : null });
+      lines.push({
+        id: 3000 + i * 10 + n,
+        order_id: id,
+        line_no: n + 1,
+        item_id: items[(i + n) % 4],
+        name: "Line",
+        quantity: 1 + ((i + n) % 4),
+        rate: 2.5,
+        amount: 2.5 * (1 + ((i + n) % 4)),
+        employee_contact_id: n === 1 && i % 5 === 0 ? 5004 : null,
+      });
     }
   }
   await db("orders").insert(orders);
@@ -81,7 +117,9 @@ describe("the monthly report totals (decision 126)", () => {
     await addOrders();
     expect(await keptTotals()).toEqual(await expectedTotals());
     // status, department, user, sub total; a month and a customer move; a rejection and its reversal
-    await db("orders").where("id", 301).update({ order_status: "Closed", department_id: null, placed_by_user_id: 2, sub_total: 99.99 });
+    await db("orders")
+      .where("id", 301)
+      .update({ order_status: "Closed", department_id: null, placed_by_user_id: 2, sub_total: 99.99 });
     await db("orders").where("id", 302).update({ created_date: "2026-01-15T09:00:00.000Z" });
     await db("orders").where("id", 304).update({ customer_id: 1002 });
     await db("orders").where("id", 305).update({ web_rejected: true });
@@ -104,7 +142,16 @@ describe("the monthly report totals (decision 126)", () => {
     await expect(
       db.transaction(async (trx) => {
         await trx("orders").where("id", 310).update({ order_status: "Billed", sub_total: 1234 });
-        await trx("order_lines").insert({ id: 9999, order_id: 310, line_no: 9, item_id: 20002, name: "Line", quantity: 5, rate: 1, amount: 5 });
+        await trx("order_lines").insert({
+          id: 9999,
+          order_id: 310,
+          line_no: 9,
+          item_id: 20002,
+          name: "Line",
+          quantity: 5,
+          rate: 1,
+          amount: 5,
+        });
         throw new Error("abandoned");
       }),
     ).rejects.toThrow("abandoned");
@@ -135,7 +182,14 @@ describe("reports read from the totals (decision 126)", () => {
             const params: ReportParams = { from, to, departments: [], employees: [], ...filter };
             const fromTotals = await runReport(db, type, scope, params, { now: NOW });
             const fromOrders = await runReport(db, type, scope, params, { now: NOW, totals: false });
-            expect({ type, from, to, scope, filter, rows: fromTotals }).toEqual({ type, from, to, scope, filter, rows: fromOrders });
+            expect({ type, from, to, scope, filter, rows: fromTotals }).toEqual({
+              type,
+              from,
+              to,
+              scope,
+              filter,
+              rows: fromOrders,
+            });
             compared++;
           }
         }
@@ -145,28 +199,61 @@ describe("reports read from the totals (decision 126)", () => {
   });
 
   it("read the whole months from the totals and the days at the ends from the orders", async () => {
-    const spend = (from: string, to: string, totals = true) => runReport(db, "spend-by-month", ALL, { from, to, departments: [], employees: [] }, { now: NOW, totals });
+    const spend = (from: string, to: string, totals = true) =>
+      runReport(db, "spend-by-month", ALL, { from, to, departments: [], employees: [] }, { now: NOW, totals });
     const july = async () => (await spend("2026-07-01", "2026-07-31"))[0].subTotal;
     const truth = Number((await spend("2026-07-01", "2026-07-31", false))[0].subTotal);
     expect(await july()).toBe(truth);
     // a wrong total shows in a whole month, and not in a part of one (read from the orders)
-    const row = await db("report_order_months").where({ customer_id: NORTHWIND, month: "2026-07", web_rejected: false }).where("orders", ">", 0).first();
-    await db("report_order_months").where({ customer_id: row.customer_id, month: row.month, placed_by_user_id: row.placed_by_user_id, department_id: row.department_id, order_status: row.order_status, web_rejected: row.web_rejected }).increment("sub_total", 1000);
+    const row = await db("report_order_months")
+      .where({ customer_id: NORTHWIND, month: "2026-07", web_rejected: false })
+      .where("orders", ">", 0)
+      .first();
+    await db("report_order_months")
+      .where({
+        customer_id: row.customer_id,
+        month: row.month,
+        placed_by_user_id: row.placed_by_user_id,
+        department_id: row.department_id,
+        order_status: row.order_status,
+        web_rejected: row.web_rejected,
+      })
+      .increment("sub_total", 1000);
     try {
       expect(await july()).toBe(truth + 1000);
-      expect((await spend("2026-07-01", "2026-07-30"))[0].subTotal).toBe((await spend("2026-07-01", "2026-07-30", false))[0].subTotal);
+      expect((await spend("2026-07-01", "2026-07-30"))[0].subTotal).toBe(
+        (await spend("2026-07-01", "2026-07-30", false))[0].subTotal,
+      );
     } finally {
-      await db("report_order_months").where({ customer_id: row.customer_id, month: row.month, placed_by_user_id: row.placed_by_user_id, department_id: row.department_id, order_status: row.order_status, web_rejected: row.web_rejected }).decrement("sub_total", 1000);
+      await db("report_order_months")
+        .where({
+          customer_id: row.customer_id,
+          month: row.month,
+          placed_by_user_id: row.placed_by_user_id,
+          department_id: row.department_id,
+          order_status: row.order_status,
+          web_rejected: row.web_rejected,
+        })
+        .decrement("sub_total", 1000);
     }
     expect(await july()).toBe(truth);
   });
 
   it("monthCover: whole months inside the range, the days left at either end", () => {
     expect(monthCover("2025-11-01", "2026-10-31")).toEqual({ months: monthsOf("2025-11", 12), edges: [] });
-    expect(monthCover("2025-11-15", "2026-01-10")).toEqual({ months: ["2025-12"], edges: [["2025-11-15", "2025-11-30"], ["2026-01-01", "2026-01-10"]] });
+    expect(monthCover("2025-11-15", "2026-01-10")).toEqual({
+      months: ["2025-12"],
+      edges: [
+        ["2025-11-15", "2025-11-30"],
+        ["2026-01-01", "2026-01-10"],
+      ],
+    });
     expect(monthCover("2026-01-05", "2026-01-20")).toEqual({ months: [], edges: [["2026-01-05", "2026-01-20"]] });
     expect(monthCover("2026-01-01", "2026-01-15")).toEqual({ months: [], edges: [["2026-01-01", "2026-01-15"]] });
-    expect(monthCover("2026-01-15", "2026-02-28")).toEqual({ months: ["2026-02"], edges: [["2026-01-15", "2026-01-31"]] });
+    expect(monthCover("2026-01-15", "2026-02-28")).toEqual({
+      months: ["2026-02"],
+      edges: [["2026-01-15", "2026-01-31"]],
+    });
     expect(monthCover("2024-02-01", "2024-02-29")).toEqual({ months: ["2024-02"], edges: [] });
     expect(monthCover("2026-01-31", "2026-02-01")).toEqual({ months: [], edges: [["2026-01-31", "2026-02-01"]] });
   });

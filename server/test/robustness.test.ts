@@ -14,25 +14,78 @@ beforeAll(async () => {
 });
 afterAll(async () => p?.close());
 
-const key = fc.constantFrom("tranId", "createdDate", "orderStatus", "internalId", "$limit", "$skip", "$sort", "$or", "orderedBy", "depot", "class.internalId", "q", "scope", "bogus", "details.custrecord4.value", "employees");
-const op = fc.constantFrom("", "[$in]", "[$nin]", "[$ne]", "[$gte]", "[$lte]", "[$match]", "[$bogus]", "[0]", "[]", "[$in][]", "[createdDate]", "[0][tranId]", "[a][b][c]");
-const value = fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String), fc.constantFrom("true", "null", "2026-10-01", "%", "_", "'", "\\", "1,2,x", "-1", "1e9", "9".repeat(30)));
+const key = fc.constantFrom(
+  "tranId",
+  "createdDate",
+  "orderStatus",
+  "internalId",
+  "$limit",
+  "$skip",
+  "$sort",
+  "$or",
+  "orderedBy",
+  "depot",
+  "class.internalId",
+  "q",
+  "scope",
+  "bogus",
+  "details.custrecord4.value",
+  "employees",
+);
+const op = fc.constantFrom(
+  "",
+  "[$in]",
+  "[$nin]",
+  "[$ne]",
+  "[$gte]",
+  "[$lte]",
+  "[$match]",
+  "[$bogus]",
+  "[0]",
+  "[]",
+  "[$in][]",
+  "[createdDate]",
+  "[0][tranId]",
+  "[a][b][c]",
+);
+const value = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.integer().map(String),
+  fc.constantFrom("true", "null", "2026-10-01", "%", "_", "'", "\\", "1,2,x", "-1", "1e9", "9".repeat(30)),
+);
 
 describe("bad input never answers 500", () => {
-  it.each(["order", "item", "contact", "customer-address", "saved-basket", "carriage"])("GET /api/%s with random query strings → 200 or 400", async (service) => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(key, op, value), { maxLength: 4 }), async (parts) => {
-        const qs = parts.map(([k, o, v]) => `${encodeURIComponent(k)}${o}=${encodeURIComponent(v)}`).join("&");
-        const res = await p.api("GET", `/api/${service}?${qs}`, { token });
-        expect([200, 400, 404], `${qs} → ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
-      }),
-      { numRuns: 60 },
-    );
-  });
+  it.each(["order", "item", "contact", "customer-address", "saved-basket", "carriage"])(
+    "GET /api/%s with random query strings → 200 or 400",
+    async (service) => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.tuple(key, op, value), { maxLength: 4 }), async (parts) => {
+          const qs = parts.map(([k, o, v]) => `${encodeURIComponent(k)}${o}=${encodeURIComponent(v)}`).join("&");
+          const res = await p.api("GET", `/api/${service}?${qs}`, { token });
+          expect([200, 400, 404], `${qs} → ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+        }),
+        { numRuns: 60 },
+      );
+    },
+  );
 
   it("random order bodies → 201 or 4xx, and a 4xx writes nothing", async () => {
-    const line = fc.record({ internalId: fc.oneof(fc.constantFrom("20002", "20010", "20001", "x"), fc.integer()), qty: fc.oneof(fc.integer({ min: -5, max: 120 }), fc.constant(1.5)) }, { requiredKeys: [] });
-    const body = fc.record({ orderType: fc.constantFrom("standard", "manpack", "x"), items: fc.array(line, { maxLength: 3 }), addressId: fc.constantFrom("701", "702", "abc", null), shippingMethod: fc.constantFrom("1", "3", undefined) }, { requiredKeys: ["orderType"] });
+    const line = fc.record(
+      {
+        internalId: fc.oneof(fc.constantFrom("20002", "20010", "20001", "x"), fc.integer()),
+        qty: fc.oneof(fc.integer({ min: -5, max: 120 }), fc.constant(1.5)),
+      },
+      { requiredKeys: [] },
+    );
+    const body = fc.record(
+      {
+        orderType: fc.constantFrom("standard", "manpack", "x"),
+        items: fc.array(line, { maxLength: 3 }),
+        addressId: fc.constantFrom("701", "702", "abc", null),
+        shippingMethod: fc.constantFrom("1", "3", undefined),
+      },
+      { requiredKeys: ["orderType"] },
+    );
     await fc.assert(
       fc.asyncProperty(body, async (b) => {
         const before = Number((await p.db("orders").count({ n: "*" }).first())!.n);
@@ -59,7 +112,12 @@ describe("bad input never answers 500", () => {
 describe("startProvider", () => {
   it("creates and migrates a new SQLite file, listens, and closes", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "provider-start-"));
-    const started = await startProvider({ port: 0, sqliteFile: path.join(dir, "p.sqlite"), seedWhenEmpty: false, log: () => {} });
+    const started = await startProvider({
+      port: 0,
+      sqliteFile: path.join(dir, "p.sqlite"),
+      seedWhenEmpty: false,
+      log: () => {},
+    });
     try {
       const res = await fetch(`${started.url}/api/maintenance-status`);
       expect(res.status).toBe(200);

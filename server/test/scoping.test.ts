@@ -39,12 +39,17 @@ describe("cross-customer reads", () => {
     expect((await p.api("GET", `/api/${service}/${own}`, { token: northwind })).status).toBe(200);
   });
 
-  it.each(OWNED.filter(([s]) => s !== "report"))("GET /api/%s lists none of another customer's records", async (service, foreign) => {
-    const res = await p.api("GET", service === "despatch" ? "/api/despatch" : `/api/${service}?$limit=1000`, { token: northwind });
-    expect(res.status).toBe(200);
-    const ids = res.body.data.map((r: any) => String(r.internalId ?? r.product_id ?? r.id));
-    expect(ids).not.toContain(foreign);
-  });
+  it.each(OWNED.filter(([s]) => s !== "report"))(
+    "GET /api/%s lists none of another customer's records",
+    async (service, foreign) => {
+      const res = await p.api("GET", service === "despatch" ? "/api/despatch" : `/api/${service}?$limit=1000`, {
+        token: northwind,
+      });
+      expect(res.status).toBe(200);
+      const ids = res.body.data.map((r: any) => String(r.internalId ?? r.product_id ?? r.id));
+      expect(ids).not.toContain(foreign);
+    },
+  );
 
   it("items of another customer's catalogue are a 404", async () => {
     expect((await p.api("GET", "/api/item?catalogueId=802", { token: northwind })).status).toBe(404);
@@ -56,10 +61,24 @@ describe("cross-customer writes", () => {
   it("PATCH another customer's order / saved basket / address is a 404 and changes nothing", async () => {
     const approver = await p.login("approver@demo.test");
     expect((await p.api("PATCH", "/api/order/5", { token: approver, body: { decision: "approve" } })).status).toBe(404);
-    expect((await p.api("PATCH", "/api/saved-basket/602", { token: northwind, body: { basket_name: "mine now" } })).status).toBe(404);
-    expect((await p.api("PATCH", "/api/saved-basket", { token: northwind, body: { deleteBasket: true, basketID: 602 } })).status).toBe(404);
-    expect((await p.api("PATCH", "/api/saved-basket", { token: northwind, body: { basket_id: 602, item_id: 20002, qty: 5 } })).status).toBe(404);
-    expect((await p.api("PATCH", "/api/customer-address/702", { token: northwind, body: { isInactive: true } })).status).toBe(404);
+    expect(
+      (await p.api("PATCH", "/api/saved-basket/602", { token: northwind, body: { basket_name: "mine now" } })).status,
+    ).toBe(404);
+    expect(
+      (await p.api("PATCH", "/api/saved-basket", { token: northwind, body: { deleteBasket: true, basketID: 602 } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await p.api("PATCH", "/api/saved-basket", {
+          token: northwind,
+          body: { basket_id: 602, item_id: 20002, qty: 5 },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await p.api("PATCH", "/api/customer-address/702", { token: northwind, body: { isInactive: true } })).status,
+    ).toBe(404);
     expect((await p.api("DELETE", "/api/wish-list/20030", { token: northwind })).status).toBe(404);
     expect((await p.api("POST", "/api/re-order", { token: northwind, body: { orderId: 5 } })).status).toBe(404);
     expect((await p.db("saved_baskets").where("id", 602).first()).basket_name).toBe("Harbour monthly");
@@ -68,19 +87,36 @@ describe("cross-customer writes", () => {
   });
 
   it("an order cannot ship to another customer's address", async () => {
-    const res = await p.api("POST", "/api/order", { token: northwind, body: { orderType: "standard", items: [{ internalId: "20002", qty: 1 }], addressId: "702" } });
+    const res = await p.api("POST", "/api/order", {
+      token: northwind,
+      body: { orderType: "standard", items: [{ internalId: "20002", qty: 1 }], addressId: "702" },
+    });
     expect(res.status).toBe(400);
   });
 
   it("the live basket is per customer", async () => {
     const line = { productId: "20002", parentId: "20001", qty: 3 };
-    expect((await p.api("PATCH", "/api/basket-session", { token: northwind, body: { stock: [line] } })).status).toBe(200);
+    expect((await p.api("PATCH", "/api/basket-session", { token: northwind, body: { stock: [line] } })).status).toBe(
+      200,
+    );
     expect((await p.api("GET", "/api/basket-session", { token: harbour })).body.stock).toEqual([]);
   });
 });
 
 describe("no or bad token", () => {
-  it.each(["order", "order/1", "item", "saved-basket", "wish-list", "basket-session", "customer-address", "contact", "report", "session", "outbox"])("GET /api/%s without a token is a 401", async (path) => {
+  it.each([
+    "order",
+    "order/1",
+    "item",
+    "saved-basket",
+    "wish-list",
+    "basket-session",
+    "customer-address",
+    "contact",
+    "report",
+    "session",
+    "outbox",
+  ])("GET /api/%s without a token is a 401", async (path) => {
     expect((await p.api("GET", `/api/${path}`)).status).toBe(401);
   });
 });

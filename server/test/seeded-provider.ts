@@ -33,7 +33,8 @@ export async function startSeededProvider(): Promise<SeededProvider> {
   const server: Server = await createProviderApp({ db, log: () => {} }).listen(0);
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  const fetchAt = (pathname: string, token?: string) => fetch(url + pathname, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const fetchAt = (pathname: string, token?: string) =>
+    fetch(url + pathname, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return {
     db,
     url,

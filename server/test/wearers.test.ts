@@ -10,12 +10,29 @@ let buyer: string; // two business units, none selected
 
 beforeAll(async () => {
   p = await startTestProvider();
-  [manpack, requester, buyer] = await Promise.all(["manpack@demo.test", "requester@demo.test", "buyer@demo.test"].map((e) => p.login(e)));
+  [manpack, requester, buyer] = await Promise.all(
+    ["manpack@demo.test", "requester@demo.test", "buyer@demo.test"].map((e) => p.login(e)),
+  );
   // a second wearer-pack item (Work Trousers, sold in twos) and a second Harbour wearer of grade Sister
   await p.db("item_categories").insert({ item_id: 20010, category_id: 22 });
   await p.db("items").where("id", 20030).update({ allocation_type: "Tunic", item_points: 5 });
-  await p.db("contact_budgets").where("id", 2).update({ allocation_type: "Tunic", allocation_type_name: "Tunics and tops" });
-  await p.db("contacts").insert({ id: 5104, customer_id: HARBOUR, first_name: "Bo", last_name: "Bandb", grade: "Sister", employee_ref: "HH-0042", manpack_user: true, department_id: 302, cost_centre_id: 402 });
+  await p
+    .db("contact_budgets")
+    .where("id", 2)
+    .update({ allocation_type: "Tunic", allocation_type_name: "Tunics and tops" });
+  await p
+    .db("contacts")
+    .insert({
+      id: 5104,
+      customer_id: HARBOUR,
+      first_name: "Bo",
+      last_name: "Bandb",
+      grade: "Sister",
+      employee_ref: "HH-0042",
+      manpack_user: true,
+      department_id: 302,
+      cost_centre_id: 402,
+    });
   await p.db("contacts").where("id", 5102).update({ cost_centre_id: 402 });
 });
 afterAll(async () => p?.close());
@@ -23,7 +40,16 @@ afterAll(async () => p?.close());
 const ids = (res: { body: any }) => res.body.data.map((i: any) => i.internalId).sort();
 const items = (query: string, token = manpack) => p.api("GET", `/api/item?scope=manpack&${query}`, { token });
 const entitle = (rows: Array<{ grade?: string; contact_id?: number; item_id: number }>) =>
-  p.db("entitlements").insert(rows.map((r) => ({ customer_id: HARBOUR, grade: r.grade ?? null, contact_id: r.contact_id ?? null, item_id: r.item_id })));
+  p
+    .db("entitlements")
+    .insert(
+      rows.map((r) => ({
+        customer_id: HARBOUR,
+        grade: r.grade ?? null,
+        contact_id: r.contact_id ?? null,
+        item_id: r.item_id,
+      })),
+    );
 
 describe("entitlements on GET /api/item?scope=manpack", () => {
   it("a customer without entitlements set up: every wearer-pack item for every wearer, as before", async () => {
@@ -32,7 +58,11 @@ describe("entitlements on GET /api/item?scope=manpack", () => {
   });
 
   it("answers only what the grade, or the wearer (their grade's, and their own with contactProducts=true), is entitled to", async () => {
-    await entitle([{ grade: "A", item_id: 20030 }, { grade: "Sister", item_id: 20010 }, { contact_id: 5102, item_id: 20010 }]);
+    await entitle([
+      { grade: "A", item_id: 20030 },
+      { grade: "Sister", item_id: 20010 },
+      { contact_id: 5102, item_id: 20010 },
+    ]);
     expect(ids(await items(""))).toEqual(["20010", "20030"]);
     expect(ids(await items("grade=A"))).toEqual(["20030"]);
     expect(ids(await items("grade=Sister"))).toEqual(["20010"]);
@@ -48,7 +78,11 @@ describe("entitlements on GET /api/item?scope=manpack", () => {
     expect(plain.body.data[0]).not.toHaveProperty("allocationTypeName");
     const res = await items("contactId=5102&includeAllocation=true&contactProducts=true");
     const byId = Object.fromEntries(res.body.data.map((i: any) => [i.internalId, i]));
-    expect(byId["20030"]).toMatchObject({ allocationType: "Tunic", allocationTypeName: "Tunics and tops", itemPoints: 5 });
+    expect(byId["20030"]).toMatchObject({
+      allocationType: "Tunic",
+      allocationTypeName: "Tunics and tops",
+      itemPoints: 5,
+    });
     expect(byId["20010"]).toMatchObject({ allocationType: null, allocationTypeName: null, itemPoints: null });
   });
 
@@ -58,8 +92,12 @@ describe("entitlements on GET /api/item?scope=manpack", () => {
     const mismatch = await items("contactId=5102&grade=Sister");
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.message).toBe("Invalid query parameter 'grade': is not this contact's grade");
-    expect((await items("contactProducts=true")).body.message).toBe("Invalid query parameter 'contactProducts': needs a contactId");
-    expect((await p.api("GET", "/api/item?scope=all&contactId=5102", { token: manpack })).body.message).toBe("Invalid query parameter 'contactId': goes with scope=manpack only");
+    expect((await items("contactProducts=true")).body.message).toBe(
+      "Invalid query parameter 'contactProducts': needs a contactId",
+    );
+    expect((await p.api("GET", "/api/item?scope=all&contactId=5102", { token: manpack })).body.message).toBe(
+      "Invalid query parameter 'contactId': goes with scope=manpack only",
+    );
     expect((await items("contactId=abc")).status).toBe(400);
     expect((await p.api("GET", "/api/item?scope=manpack&contactId=5102")).status).toBe(401);
     const stockOnly = await items("grade=A", requester);
@@ -81,25 +119,57 @@ describe("entitlements on GET /api/item?scope=manpack", () => {
     const before = await p.db("orders").count({ n: "*" }).first();
     const res = await p.api("POST", "/api/order", {
       token: manpack,
-      body: { orderType: "manpack", packs: [{ contactId: "5104", items: [{ internalId: "20010", qty: 2 }, { internalId: "20030", qty: 1 }], addressId: "702", shippingMethod: "4" }] },
+      body: {
+        orderType: "manpack",
+        packs: [
+          {
+            contactId: "5104",
+            items: [
+              { internalId: "20010", qty: 2 },
+              { internalId: "20030", qty: 1 },
+            ],
+            addressId: "702",
+            shippingMethod: "4",
+          },
+        ],
+      },
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Invalid value at field "packs.0.items.1.internalId": Bo Bandb is not entitled to Ward Tunic (WD-TUN)');
+    expect(res.body.message).toBe(
+      'Invalid value at field "packs.0.items.1.internalId": Bo Bandb is not entitled to Ward Tunic (WD-TUN)',
+    );
     expect(await p.db("orders").count({ n: "*" }).first()).toEqual(before);
   });
 });
 
-const pack = (contactId: string, qty = 1) => ({ orderType: "manpack", packs: [{ contactId, items: [{ internalId: "20030", qty }], addressId: "702", shippingMethod: "4" }] });
+const pack = (contactId: string, qty = 1) => ({
+  orderType: "manpack",
+  packs: [{ contactId, items: [{ internalId: "20030", qty }], addressId: "702", shippingMethod: "4" }],
+});
 const budget2 = () => p.db("contact_budgets").where("id", 2).first();
 
 describe("allowances reset (clock: 2026-11-21)", () => {
   it("on read: GET /api/contactBudget answers a budget past its reset date reset, and writes it back", async () => {
-    await p.db("contact_budgets").where("id", 2).update({ qty: 5, used_qty: 5, reset_days: 30, reset_date: "2026-10-01" });
+    await p
+      .db("contact_budgets")
+      .where("id", 2)
+      .update({ qty: 5, used_qty: 5, reset_days: 30, reset_date: "2026-10-01" });
     const res = await p.api("GET", "/api/contactBudget?contactId[$in]=5102", { token: manpack });
     expect(res.status).toBe(200);
     // 51 days late: two periods on
     expect(res.body.data).toEqual([
-      { internalId: "2", contactId: "5102", type: "Tunic", qty: 5, resetDays: 30, resetDate: "2026-11-30", allocationType: "Tunic", allocationTypeName: "Tunics and tops", usedQty: 0, left: 5 },
+      {
+        internalId: "2",
+        contactId: "5102",
+        type: "Tunic",
+        qty: 5,
+        resetDays: 30,
+        resetDate: "2026-11-30",
+        allocationType: "Tunic",
+        allocationTypeName: "Tunics and tops",
+        usedQty: 0,
+        left: 5,
+      },
     ]);
     expect(await budget2()).toMatchObject({ used_qty: 0, reset_date: "2026-11-30" });
   });
@@ -107,7 +177,11 @@ describe("allowances reset (clock: 2026-11-21)", () => {
   it("on read: exactly on the reset date the wearer listing answers it reset", async () => {
     await p.db("contact_budgets").where("id", 2).update({ used_qty: 4, reset_date: "2026-11-21" });
     const res = await p.api("GET", "/api/contact?isInactive=false&manpackUser=true&q=hal", { token: manpack });
-    expect(res.body.data[0]).toMatchObject({ internalId: "5102", nextResetDate: "2026-12-21", budgets: [{ usedQty: 0, resetDate: "2026-12-21", left: 5 }] });
+    expect(res.body.data[0]).toMatchObject({
+      internalId: "5102",
+      nextResetDate: "2026-12-21",
+      budgets: [{ usedQty: 0, resetDate: "2026-12-21", left: 5 }],
+    });
   });
 
   it("at order time: a spent allowance past its reset date is reset inside the order, then charged", async () => {
@@ -121,18 +195,31 @@ describe("allowances reset (clock: 2026-11-21)", () => {
     await p.db("contact_budgets").where("id", 2).update({ used_qty: 5, reset_date: "2026-11-22" });
     const res = await p.api("POST", "/api/order", { token: manpack, body: pack("5102") });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Invalid value at field "packs.0.items": Hal Harbour has 0 Tunic allowance left; this pack needs 1');
+    expect(res.body.message).toBe(
+      'Invalid value at field "packs.0.items": Hal Harbour has 0 Tunic allowance left; this pack needs 1',
+    );
   });
 
   it.each([
     ["the last unit", { used_qty: 4, reset_date: "2026-12-30" }],
-    ["the only unit of a period that has just begun (both orders find the budget due to reset)", { qty: 1, used_qty: 1, reset_date: "2026-11-01" }],
+    [
+      "the only unit of a period that has just begun (both orders find the budget due to reset)",
+      { qty: 1, used_qty: 1, reset_date: "2026-11-01" },
+    ],
   ])("two orders racing for %s: one 201, one refused, charged once", async (_label, row) => {
-    await p.db("contact_budgets").where("id", 2).update({ qty: 5, ...row });
+    await p
+      .db("contact_budgets")
+      .where("id", 2)
+      .update({ qty: 5, ...row });
     const before = Number((await p.db("orders").count({ n: "*" }).first())!.n);
-    const results = await Promise.all([p.api("POST", "/api/order", { token: manpack, body: pack("5102") }), p.api("POST", "/api/order", { token: manpack, body: pack("5102") })]);
+    const results = await Promise.all([
+      p.api("POST", "/api/order", { token: manpack, body: pack("5102") }),
+      p.api("POST", "/api/order", { token: manpack, body: pack("5102") }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
-    expect(results.find((r) => r.status === 400)!.body.message).toBe('Invalid value at field "packs.0.items": Hal Harbour has 0 Tunic allowance left; this pack needs 1');
+    expect(results.find((r) => r.status === 400)!.body.message).toBe(
+      'Invalid value at field "packs.0.items": Hal Harbour has 0 Tunic allowance left; this pack needs 1',
+    );
     const after = await budget2();
     expect(after.used_qty).toBe(after.qty);
     expect(Number((await p.db("orders").count({ n: "*" }).first())!.n)).toBe(before + 1);
@@ -140,18 +227,27 @@ describe("allowances reset (clock: 2026-11-21)", () => {
 });
 
 describe("the wearer listing: GET /api/contact?isInactive=false&manpackUser=true", () => {
-  const wearers = (query = "", token = manpack) => p.api("GET", `/api/contact?isInactive=false&manpackUser=true${query}`, { token });
+  const wearers = (query = "", token = manpack) =>
+    p.api("GET", `/api/contact?isInactive=false&manpackUser=true${query}`, { token });
 
   it("each wearer with grade, department and cost centre by name, budgets and the next reset date", async () => {
-    await p.db("contact_budgets").where("id", 2).update({ qty: 5, used_qty: 3, reset_days: 365, reset_date: "2027-04-01" });
+    await p
+      .db("contact_budgets")
+      .where("id", 2)
+      .update({ qty: 5, used_qty: 3, reset_days: 365, reset_date: "2027-04-01" });
     const res = await wearers();
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(2);
     expect(res.body.data.map((c: any) => c.internalId)).toEqual(["5104", "5102"]); // by last name
     expect(res.body.data[1]).toMatchObject({
-      firstName: "Hal", lastName: "Harbour", grade: "A", employeeRef: "E5102",
-      department: { internalId: "302", name: "Wards" }, costCentre: { internalId: "402", name: "Wards CC" },
-      budgets: [{ type: "Tunic", qty: 5, usedQty: 3, left: 2, resetDate: "2027-04-01" }], nextResetDate: "2027-04-01",
+      firstName: "Hal",
+      lastName: "Harbour",
+      grade: "A",
+      employeeRef: "E5102",
+      department: { internalId: "302", name: "Wards" },
+      costCentre: { internalId: "402", name: "Wards CC" },
+      budgets: [{ type: "Tunic", qty: 5, usedQty: 3, left: 2, resetDate: "2027-04-01" }],
+      nextResetDate: "2027-04-01",
     });
     expect(res.body.data[0]).toMatchObject({ internalId: "5104", budgets: [], nextResetDate: null });
   });
@@ -181,7 +277,9 @@ describe("the wearer listing: GET /api/contact?isInactive=false&manpackUser=true
     expect(northwind.body.data.map((c: any) => c.internalId)).toEqual(["5004"]);
     await p.db("user_customers").where({ user_id: 4, customer_id: HARBOUR }).update({ wp_contact_only: true });
     try {
-      expect((await p.api("GET", "/api/contact", { token: manpack })).body.data.map((c: any) => c.internalId)).toEqual(["5103"]);
+      expect((await p.api("GET", "/api/contact", { token: manpack })).body.data.map((c: any) => c.internalId)).toEqual([
+        "5103",
+      ]);
       expect((await p.api("GET", "/api/contact/5102", { token: manpack })).status).toBe(404);
     } finally {
       await p.db("user_customers").where({ user_id: 4, customer_id: HARBOUR }).update({ wp_contact_only: false });

@@ -10,7 +10,6 @@ async function seriousViolations(page: Page) {
 }
 
 test.describe("accessibility (axe: no serious or critical violations)", () => {
-
   test("login page", async ({ page }) => {
     await page.goto("/login");
     expect(await seriousViolations(page)).toEqual([]);

@@ -4,9 +4,15 @@ test("an invited colleague accepts, logs in, forgets the password and resets it"
   const email = `new.starter.${testInfo.project.name}.${Date.now()}@northwind.example`;
   // buyer has addSiteUser: the invitation itself is the admin screens' job, so it is made through the API here
   const buyer = await providerToken(DEMO.buyer);
-  const units = await providerCall<{ customers: Array<{ name: string; contactId: string }> }>("/session", { token: buyer });
+  const units = await providerCall<{ customers: Array<{ name: string; contactId: string }> }>("/session", {
+    token: buyer,
+  });
   const northwind = units.customers.find((c) => c.name === "Northwind Facilities")!;
-  await providerCall("/select-customer", { method: "POST", token: buyer, body: JSON.stringify({ contactId: northwind.contactId }) });
+  await providerCall("/select-customer", {
+    method: "POST",
+    token: buyer,
+    body: JSON.stringify({ contactId: northwind.contactId }),
+  });
   await providerCall("/invitation", {
     method: "POST",
     token: buyer,

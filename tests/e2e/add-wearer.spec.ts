@@ -9,7 +9,13 @@ const UNIT = "Harbour Health Trust";
 const GRADE = "Porter";
 
 type Budget = { type: string; allocationTypeName: string | null; qty: number; usedQty: number };
-type Contact = { internalId: string; firstName: string; employeeRef: string | null; grade: string | null; budgets: Budget[] };
+type Contact = {
+  internalId: string;
+  firstName: string;
+  employeeRef: string | null;
+  grade: string | null;
+  budgets: Budget[];
+};
 type UnitAnswer = { customers: Array<{ contactId: string; name: string }> };
 
 /** The provider as buyer@demo.test in Harbour Health Trust. */
@@ -18,12 +24,19 @@ async function harbourToken(): Promise<string> {
   const session = await providerCall<UnitAnswer>("/session", { token });
   const unit = session.customers.find((c) => c.name === UNIT);
   if (!unit) throw new Error(`buyer has no unit ${UNIT}`);
-  await providerCall("/select-customer", { method: "POST", token, body: JSON.stringify({ contactId: unit.contactId }) });
+  await providerCall("/select-customer", {
+    method: "POST",
+    token,
+    body: JSON.stringify({ contactId: unit.contactId }),
+  });
   return token;
 }
 
 test.describe("adding a wearer (issue 15 item 7)", () => {
-  test("buyer@demo.test adds a wearer from the sidebar, lands on their page, and finds them with their grade's allowances", async ({ page, logInAs }, testInfo) => {
+  test("buyer@demo.test adds a wearer from the sidebar, lands on their page, and finds them with their grade's allowances", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     const ref = `E2E-${Date.now().toString(36)}-${testInfo.project.name}`.toUpperCase();
     await logInAs("buyer", UNIT);
     await page.goto("/dashboard");
@@ -55,12 +68,20 @@ test.describe("adding a wearer (issue 15 item 7)", () => {
     const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(ref) }) });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(GRADE);
-    for (const b of wearer.budgets) await expect(row).toContainText(b.type === "Points" ? `${b.qty} points left` : `${b.allocationTypeName ?? b.type}: ${b.qty} left`);
+    for (const b of wearer.budgets)
+      await expect(row).toContainText(
+        b.type === "Points" ? `${b.qty} points left` : `${b.allocationTypeName ?? b.type}: ${b.qty} left`,
+      );
   });
 
-  test("a duplicate employee reference is an error under its field; what was typed is kept and nothing is added", async ({ page, logInAs }, testInfo) => {
+  test("a duplicate employee reference is an error under its field; what was typed is kept and nothing is added", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     const token = await harbourToken();
-    const [taken] = (await providerCall<{ data: Contact[] }>("/contact?isInactive=false&manpackUser=true&$limit=1", { token })).data;
+    const [taken] = (
+      await providerCall<{ data: Contact[] }>("/contact?isInactive=false&manpackUser=true&$limit=1", { token })
+    ).data;
     const lastName = `Duplicate ${Date.now().toString(36)} ${testInfo.project.name}`;
     await logInAs("buyer", UNIT);
     await page.goto("/add-wearer");
@@ -73,16 +94,23 @@ test.describe("adding a wearer (issue 15 item 7)", () => {
     await page.getByRole("button", { name: "Add wearer" }).click();
 
     const field = page.getByLabel("Employee reference");
-    await expect(page.getByText(`Employee reference ${taken.employeeRef!.toLowerCase()} already belongs to another contact`)).toBeVisible();
+    await expect(
+      page.getByText(`Employee reference ${taken.employeeRef!.toLowerCase()} already belongs to another contact`),
+    ).toBeVisible();
     await expect(field).toHaveAttribute("aria-invalid", "true");
     await expect(page).toHaveURL("/add-wearer");
     await expect(page.getByLabel("Last name")).toHaveValue(lastName);
     await expect(page.getByLabel("Grade")).toHaveValue(GRADE);
-    const found = await providerCall<{ total: number }>(`/contact?q=${encodeURIComponent(lastName)}&$limit=1`, { token });
+    const found = await providerCall<{ total: number }>(`/contact?q=${encodeURIComponent(lastName)}&$limit=1`, {
+      token,
+    });
     expect(found.total).toBe(0);
   });
 
-  test("the form, empty and with its errors, passes axe and fits a 390 px phone (JS project: axe runs in the page)", async ({ page, logInAs }, testInfo) => {
+  test("the form, empty and with its errors, passes axe and fits a 390 px phone (JS project: axe runs in the page)", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== "js", "axe runs inside the page; the markup is the same without JavaScript");
     test.slow(); // four axe runs and four full-page screenshots
     await logInAs("buyer", UNIT);
@@ -95,7 +123,9 @@ test.describe("adding a wearer (issue 15 item 7)", () => {
           await expect(page.getByText("Enter the first name")).toBeVisible();
         }
         const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-        expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+        expect(
+          violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+        ).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
         await page.screenshot({ path: testInfo.outputPath(`add-wearer-${state}-${width}.png`), fullPage: true });
       }

@@ -28,15 +28,26 @@ const toast = (page: Page) => page.getByRole("status");
 /** Takes the product out of the customer's my catalogue through the provider, when a failed run left it there. */
 async function putBack(customerName: string, code: string) {
   const token = await providerToken(DEMO.admin);
-  const customers = await providerCall<{ data: Array<{ id: string; name: string }> }>(`/admin/customer?q=${encodeURIComponent(customerName)}`, { token });
+  const customers = await providerCall<{ data: Array<{ id: string; name: string }> }>(
+    `/admin/customer?q=${encodeURIComponent(customerName)}`,
+    { token },
+  );
   const customerId = customers.data.find((c) => c.name === customerName)?.id;
   if (!customerId) return;
-  const list = await providerCall<{ data: Array<{ item: { id: string; itemCode: string } }> }>(`/admin/my-catalogue?customerId=${customerId}`, { token });
+  const list = await providerCall<{ data: Array<{ item: { id: string; itemCode: string } }> }>(
+    `/admin/my-catalogue?customerId=${customerId}`,
+    { token },
+  );
   const entry = list.data.find((e) => e.item.itemCode === code);
-  if (entry) await providerCall(`/admin/my-catalogue/${entry.item.id}?customerId=${customerId}`, { method: "DELETE", token });
+  if (entry)
+    await providerCall(`/admin/my-catalogue/${entry.item.id}?customerId=${customerId}`, { method: "DELETE", token });
 }
 
-test("admin curates a customer's my catalogue and that customer's /categories/my follows", async ({ page, browser, logInAs }, testInfo) => {
+test("admin curates a customer's my catalogue and that customer's /categories/my follows", async ({
+  page,
+  browser,
+  logInAs,
+}, testInfo) => {
   test.slow();
   const c = caseFor(testInfo.project.name);
   await putBack(c.customer, c.add.code);
@@ -59,7 +70,9 @@ test("admin curates a customer's my catalogue and that customer's /categories/my
   await expect.poll(async () => (await rowNames()).slice(0, 2)).toEqual([second, first]);
   await expect(async () => {
     await viewer.goto("/categories/my");
-    await expect(viewer.getByRole("list", { name: "Products" }).getByRole("listitem").first()).toContainText(second, { timeout: 1_000 });
+    await expect(viewer.getByRole("list", { name: "Products" }).getByRole("listitem").first()).toContainText(second, {
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 15_000 });
 
   // a product found by its code is added (placed last) and shows in its category for the customer
@@ -71,7 +84,9 @@ test("admin curates a customer's my catalogue and that customer's /categories/my
   await expect.poll(async () => (await rowNames()).at(-1)).toBe(c.add.name);
   await expect(page.getByRole("radio", { name: new RegExp(`^${c.add.name}`) })).toBeDisabled();
   await viewer.goto(`/categories/my/${c.add.category}`);
-  await expect(viewer.getByRole("list", { name: "Products" }).getByRole("link", { name: c.add.name, exact: true })).toBeVisible();
+  await expect(
+    viewer.getByRole("list", { name: "Products" }).getByRole("link", { name: c.add.name, exact: true }),
+  ).toBeVisible();
 
   // put back: the order as it was, the product taken out again; the customer no longer sees it
   await page.getByRole("button", { name: `Move ${second} down` }).click();
@@ -85,7 +100,11 @@ test("admin curates a customer's my catalogue and that customer's /categories/my
   await theirs.close();
 });
 
-test("admin reorders a category: the manager, the provider's tree and the portal's category menu follow", async ({ page, browser, logInAs }, testInfo) => {
+test("admin reorders a category: the manager, the provider's tree and the portal's category menu follow", async ({
+  page,
+  browser,
+  logInAs,
+}, testInfo) => {
   test.slow();
   const c = caseFor(testInfo.project.name);
   const { first, second } = c.parent;
@@ -98,12 +117,17 @@ test("admin reorders a category: the manager, the provider's tree and the portal
     const names = await viewer.getByRole("navigation", { name: "Categories" }).getByRole("link").allInnerTexts();
     return names.map((n) => n.trim()).filter((n) => n === first || n === second);
   };
-  const manager = async () => (await page.locator("tbody th").allInnerTexts()).map((n) => n.replace(/^(— )+/, "").replace(/ \/.*$/, "")).filter((n) => n === first || n === second);
+  const manager = async () =>
+    (await page.locator("tbody th").allInnerTexts())
+      .map((n) => n.replace(/^(— )+/, "").replace(/ \/.*$/, ""))
+      .filter((n) => n === first || n === second);
   // the customers' tree as the provider answers it (GET /api/userCategory?type=full, siblings by display order)
   const customerFacing = async () => {
     const token = await providerToken(DEMO.requester);
     const text = JSON.stringify(await providerCall<unknown>("/userCategory?type=full", { token }));
-    return [first, second].sort((a, b) => text.indexOf(`"name":${JSON.stringify(a)}`) - text.indexOf(`"name":${JSON.stringify(b)}`));
+    return [first, second].sort(
+      (a, b) => text.indexOf(`"name":${JSON.stringify(a)}`) - text.indexOf(`"name":${JSON.stringify(b)}`),
+    );
   };
   expect(await customerFacing()).toEqual([first, second]);
   expect(await portalMenu()).toEqual([first, second]);
@@ -131,7 +155,10 @@ test("admin reorders a category: the manager, the provider's tree and the portal
   await theirs.close();
 });
 
-test("a category cannot be moved under itself: the edit form offers only valid parents, and an empty name is refused under its field", async ({ page, logInAs }, testInfo) => {
+test("a category cannot be moved under itself: the edit form offers only valid parents, and an empty name is refused under its field", async ({
+  page,
+  logInAs,
+}, testInfo) => {
   const c = caseFor(testInfo.project.name);
   await logInAs("admin");
   await page.goto("/admin/category-manager");

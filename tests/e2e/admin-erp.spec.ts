@@ -5,7 +5,10 @@ import { expect, test } from "./fixtures";
 // (GL999, a negative price) is listed with its reason, and the product page of Thermal Rigger Gloves (GL120; read by no
 // other spec) shows the feed's price, £3.25. Both projects pull the same feed on one database: whichever pulls second
 // finds everything unchanged, which the test accepts (the import is idempotent).
-test("an ERP pull changes a price that the product page then shows, and the sync status lists the run", async ({ page, logInAs }) => {
+test("an ERP pull changes a price that the product page then shows, and the sync status lists the run", async ({
+  page,
+  logInAs,
+}) => {
   test.slow();
   await logInAs("admin");
   await page.goto("/admin/netsuite-pull");
@@ -25,8 +28,13 @@ test("an ERP pull changes a price that the product page then shows, and the sync
     await page.reload();
     await expect(summary.getByText("Done", { exact: true })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 60_000 });
-  const count = async (label: string) => Number(await page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]").textContent());
-  const [created, updated, unchanged] = [await count("Records created"), await count("Records updated"), await count("Records unchanged")];
+  const count = async (label: string) =>
+    Number(await page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]").textContent());
+  const [created, updated, unchanged] = [
+    await count("Records created"),
+    await count("Records updated"),
+    await count("Records unchanged"),
+  ];
   // the first pull on this database writes GL120's price (and more); a later one finds everything unchanged
   expect(created + updated + unchanged).toBeGreaterThan(0);
   if (created + updated === 0) expect(unchanged).toBeGreaterThan(0);

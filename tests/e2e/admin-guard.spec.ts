@@ -31,7 +31,15 @@ test("browse@demo.test is sent to / from every admin route, and sees no Admin li
 test("admin@demo.test sees the Admin links in the sidebar", async ({ page, logInAs }) => {
   await logInAs("admin");
   await page.goto("/dashboard");
-  for (const label of ["Active users", "Log-in history", "Users", "Invite a user", "Admin users", "View as a user", "Orders (all customers)"]) {
+  for (const label of [
+    "Active users",
+    "Log-in history",
+    "Users",
+    "Invite a user",
+    "Admin users",
+    "View as a user",
+    "Orders (all customers)",
+  ]) {
     await expect(page.getByRole("link", { name: label, exact: true })).toBeVisible();
   }
 });
@@ -61,14 +69,22 @@ const CALLS: Array<[method: "GET" | "POST" | "PATCH" | "DELETE", path: string, b
 ];
 
 test("browse@demo.test gets 403 from every admin API call", async ({ request }) => {
-  const login = await request.post(`${PROVIDER}/authentication`, { data: { strategy: "local", email: DEMO.browse, password: PASSWORD } });
+  const login = await request.post(`${PROVIDER}/authentication`, {
+    data: { strategy: "local", email: DEMO.browse, password: PASSWORD },
+  });
   expect(login.status()).toBe(201);
   const { accessToken } = (await login.json()) as { accessToken: string };
   const answers: string[] = [];
   for (const [method, path, body] of CALLS) {
-    const response = await request.fetch(`${PROVIDER}${path}`, { method, headers: { Authorization: `Bearer ${accessToken}` }, data: body });
+    const response = await request.fetch(`${PROVIDER}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${accessToken}` },
+      data: body,
+    });
     const answer = (await response.json().catch(() => ({}))) as { message?: string };
     answers.push(`${method} ${path} → ${response.status()} ${answer.message ?? ""}`);
   }
-  expect(answers).toEqual(CALLS.map(([method, path]) => `${method} ${path} → 403 Only provider staff may use the admin area`));
+  expect(answers).toEqual(
+    CALLS.map(([method, path]) => `${method} ${path} → 403 Only provider staff may use the admin area`),
+  );
 });

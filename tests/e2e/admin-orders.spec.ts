@@ -33,7 +33,10 @@ test("orders search finds an order by number and its detail opens", async ({ pag
   await expect(page.getByText("Total", { exact: true }).first()).toBeVisible();
 });
 
-test("a bad status in the orders search is shown under its field, and an unknown order is the 404 page", async ({ page, logInAs }) => {
+test("a bad status in the orders search is shown under its field, and an unknown order is the 404 page", async ({
+  page,
+  logInAs,
+}) => {
   await logInAs("admin");
   const response = await page.goto("/admin/orders?status=Shipped");
   expect(response?.status()).toBe(400);

@@ -6,10 +6,15 @@ import { expect, logInByCookie, providerCall, providerToken, DEMO, test } from "
 // until its start date is moved to today. Titles are the project's and the run's own, so the two projects running side
 // by side do not see each other's; both promotions are deleted at the end (and by the provider's API if a step failed).
 const CUSTOMER = "Apex Rail Services";
-const shown = (d: Date) => `${String(d.getUTCDate()).padStart(2, "0")}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${String(d.getUTCFullYear()).slice(2)}`;
+const shown = (d: Date) =>
+  `${String(d.getUTCDate()).padStart(2, "0")}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${String(d.getUTCFullYear()).slice(2)}`;
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000);
 
-test("a scheduled promotion shows on its customer's dashboard only inside its dates", async ({ page, browser, logInAs }, testInfo) => {
+test("a scheduled promotion shows on its customer's dashboard only inside its dates", async ({
+  page,
+  browser,
+  logInAs,
+}, testInfo) => {
   test.slow();
   const tag = `${testInfo.project.name}.${Date.now().toString(36)}`;
   const today = `Today ${tag}`;
@@ -33,7 +38,8 @@ test("a scheduled promotion shows on its customer's dashboard only inside its da
       await expect(page).toHaveURL("/admin/promo");
       await expect(page.getByRole("status").filter({ hasText: `Promotion '${title}' created` })).toBeVisible();
     }
-    const row = (title: string) => page.getByRole("row").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+    const row = (title: string) =>
+      page.getByRole("row").filter({ has: page.getByRole("link", { name: title, exact: true }) });
     await expect(row(future)).toContainText("Scheduled");
     await expect(row(today)).toContainText("Live");
     await expect(row(today)).toContainText(`Customer: ${CUSTOMER}`);
@@ -66,7 +72,9 @@ test("a scheduled promotion shows on its customer's dashboard only inside its da
 
     // deleted, both leave the dashboard
     for (const title of [future, today]) {
-      await row(title).getByRole("button", { name: `Delete ${title}` }).click();
+      await row(title)
+        .getByRole("button", { name: `Delete ${title}` })
+        .click();
       await expect(page.getByRole("status").filter({ hasText: `Promotion '${title}' deleted` })).toBeVisible();
       await expect(row(title)).toHaveCount(0);
     }
@@ -75,12 +83,18 @@ test("a scheduled promotion shows on its customer's dashboard only inside its da
     await theirs.close();
   } finally {
     const token = await providerToken(DEMO.admin);
-    const left = await providerCall<{ data: Array<{ id: string; title: string }> }>("/admin/promotion?$limit=100", { token });
-    for (const p of left.data.filter((p) => p.title.endsWith(tag))) await providerCall(`/admin/promotion/${p.id}`, { method: "DELETE", token });
+    const left = await providerCall<{ data: Array<{ id: string; title: string }> }>("/admin/promotion?$limit=100", {
+      token,
+    });
+    for (const p of left.data.filter((p) => p.title.endsWith(tag)))
+      await providerCall(`/admin/promotion/${p.id}`, { method: "DELETE", token });
   }
 });
 
-test("a promotion's refusals: the provider's 400 under its field; an unknown promotion is the 404 page", async ({ page, logInAs }) => {
+test("a promotion's refusals: the provider's 400 under its field; an unknown promotion is the 404 page", async ({
+  page,
+  logInAs,
+}) => {
   await logInAs("admin");
   const response = await page.goto("/admin/promo/999999");
   expect(response?.status()).toBe(404);

@@ -8,11 +8,19 @@ import { expect, latestEmail, logInByCookie, newColleague, test } from "./fixtur
 // colleague's next page follows them; a failed log-in made here shows in the log-in history and its CSV; an invitation
 // to another customer is sent.
 const UNIT = "Northwind Facilities";
-const unique = (label: string, project: string) => `${label}.${project}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}`;
+const unique = (label: string, project: string) =>
+  `${label}.${project}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}`;
 
-test("admin changes a user's permissions and that user's next page reflects them", async ({ page, browser, logInAs }, testInfo) => {
+test("admin changes a user's permissions and that user's next page reflects them", async ({
+  page,
+  browser,
+  logInAs,
+}, testInfo) => {
   test.slow();
-  const { email } = await newColleague(UNIT, unique("perm", testInfo.project.name), ["canViewFullCatalogue", "viewOrderHistory"]);
+  const { email } = await newColleague(UNIT, unique("perm", testInfo.project.name), [
+    "canViewFullCatalogue",
+    "viewOrderHistory",
+  ]);
   // the colleague, in a browser of their own: the order history opens, reporting does not
   const theirs = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
   const colleague = await theirs.newPage();
@@ -33,7 +41,9 @@ test("admin changes a user's permissions and that user's next page reflects them
   await expect(page.getByRole("form", { name: UNIT }).getByLabel("See reports")).toBeChecked();
   await expect(page.getByRole("form", { name: UNIT }).getByLabel("See the order history")).not.toBeChecked();
   // the audit names the change in words
-  await expect(page.getByRole("region", { name: "Audit" }).getByText("Taken away: See the order history").first()).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Audit" }).getByText("Taken away: See the order history").first(),
+  ).toBeVisible();
 
   // the colleague's next pages follow, without logging in again (the portal keeps a session answer up to 5 s)
   await expect(async () => {
@@ -45,7 +55,11 @@ test("admin changes a user's permissions and that user's next page reflects them
   await theirs.close();
 });
 
-test("admin deactivates a user, whose session ends, then reactivates them and sends a password reset", async ({ page, browser, logInAs }, testInfo) => {
+test("admin deactivates a user, whose session ends, then reactivates them and sends a password reset", async ({
+  page,
+  browser,
+  logInAs,
+}, testInfo) => {
   test.slow();
   const label = unique("deact", testInfo.project.name);
   const { email } = await newColleague(UNIT, label);
@@ -77,7 +91,11 @@ test("admin deactivates a user, whose session ends, then reactivates them and se
   await expect(page.getByRole("region", { name: "Audit" }).getByText("Active: Yes → No")).toBeVisible();
 });
 
-test("the log-in history shows a failed attempt made here, and its CSV downloads and parses", async ({ page, browser, logInAs }, testInfo) => {
+test("the log-in history shows a failed attempt made here, and its CSV downloads and parses", async ({
+  page,
+  browser,
+  logInAs,
+}, testInfo) => {
   const ghost = `${unique("ghost", testInfo.project.name)}@nowhere.example`;
   // a log-in with an address nobody has, through the log-in form of a browser of its own
   const stranger = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
@@ -86,7 +104,9 @@ test("the log-in history shows a failed attempt made here, and its CSV downloads
   await login.getByLabel("Email").fill(ghost);
   await login.getByLabel("Password").fill("not-a-password-1");
   await login.getByRole("button", { name: "Log in" }).click();
-  await expect(login.getByRole("alert")).toHaveText("The email or password is not right. Please check them and try again.");
+  await expect(login.getByRole("alert")).toHaveText(
+    "The email or password is not right. Please check them and try again.",
+  );
   await stranger.close();
 
   await logInAs("admin");
@@ -149,7 +169,10 @@ test("admin invites a user to another customer with chosen permissions", async (
   await expect(page.locator("#email-error")).toBeVisible();
 });
 
-test("the admin people and orders screens: no serious axe violations, nothing sideways at 1280 or 390 px", async ({ page, logInAs }, testInfo) => {
+test("the admin people and orders screens: no serious axe violations, nothing sideways at 1280 or 390 px", async ({
+  page,
+  logInAs,
+}, testInfo) => {
   // axe runs inside the page: the JS project only (the markup is the same without JavaScript)
   test.skip(!testInfo.project.use.javaScriptEnabled, "axe needs JavaScript");
   test.setTimeout(120_000);
@@ -157,7 +180,9 @@ test("the admin people and orders screens: no serious axe violations, nothing si
   const problems = async () => {
     const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
     return {
-      violations: violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      violations: violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
       overflow: await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     };
   };

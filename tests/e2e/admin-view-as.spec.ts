@@ -10,17 +10,30 @@ import { DEMO, expect, logInByCookie, newColleague, providerCall, providerToken,
 const UNIT = "Northwind Facilities";
 
 type Person = { id: string; email: string; firstName: string; lastName: string };
-type Audit = { id: string; admin: Person | null; asUser: Person | null; service: string; method: string; summary: string };
+type Audit = {
+  id: string;
+  admin: Person | null;
+  asUser: Person | null;
+  service: string;
+  method: string;
+  summary: string;
+};
 
 async function adminUserId(email: string): Promise<string> {
   const admin = await providerToken(DEMO.admin);
-  const found = await providerCall<{ data: Array<{ id: string; email: string }> }>(`/admin/user?q=${encodeURIComponent(email)}`, { token: admin });
+  const found = await providerCall<{ data: Array<{ id: string; email: string }> }>(
+    `/admin/user?q=${encodeURIComponent(email)}`,
+    { token: admin },
+  );
   const user = found.data.find((u) => u.email === email);
   if (!user) throw new Error(`no user ${email}`);
   return user.id;
 }
 
-test("admin views as a requester: the banner, a basket write, Stop, and the audit names the admin", async ({ page, logInAs }, testInfo) => {
+test("admin views as a requester: the banner, a basket write, Stop, and the audit names the admin", async ({
+  page,
+  logInAs,
+}, testInfo) => {
   // an invitation, a view-as and its audit in one test: more than the default 30 s on a busy machine
   test.slow();
   const label = `viewas-${testInfo.project.name}`;
@@ -63,7 +76,9 @@ test("admin views as a requester: the banner, a basket write, Stop, and the audi
 
   await banner.getByRole("button", { name: "Stop" }).click();
   await expect(page).toHaveURL("/admin/view-as");
-  await expect(page.getByRole("status").filter({ hasText: "stopped viewing as" })).toHaveText(`You have stopped viewing as Test ${label} of ${UNIT}`);
+  await expect(page.getByRole("status").filter({ hasText: "stopped viewing as" })).toHaveText(
+    `You have stopped viewing as Test ${label} of ${UNIT}`,
+  );
   await expect(page.getByRole("region", { name: "Viewing as another user" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Active users" })).toBeVisible();
 
@@ -78,7 +93,11 @@ test("admin views as a requester: the banner, a basket write, Stop, and the audi
   // and on the user's page in the admin area (decision 130): the write, under the admin's name, as the user
   const adminName = [write!.admin!.firstName, write!.admin!.lastName].filter(Boolean).join(" ");
   await page.goto(`/admin/user/${userId}`);
-  const row = page.getByRole("row").filter({ hasText: write!.summary }).filter({ hasText: `Test ${label}` }).first();
+  const row = page
+    .getByRole("row")
+    .filter({ hasText: write!.summary })
+    .filter({ hasText: `Test ${label}` })
+    .first();
   await expect(row).toContainText(adminName);
 });
 
@@ -106,7 +125,9 @@ test("admin ends a user's session: that user is sent to log in", async ({ page, 
     await logInAs("admin");
     const row = await findActiveRow(page, victim.email);
     await expect(row.getByRole("link", { name: `Test ended-${testInfo.project.name}` })).toBeVisible();
-    await row.getByRole("button", { name: `End the session of Test ended-${testInfo.project.name} (${victim.email})` }).click();
+    await row
+      .getByRole("button", { name: `End the session of Test ended-${testInfo.project.name} (${victim.email})` })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "The session has ended" })).toBeVisible();
     if (testInfo.project.name === "js") expect(await seriousViolations(page)).toEqual([]);
 
@@ -117,7 +138,10 @@ test("admin ends a user's session: that user is sent to log in", async ({ page, 
   }
 });
 
-test("admin users: the list, a search for a user to make admin, and the refusal to revoke oneself", async ({ page, logInAs }, testInfo) => {
+test("admin users: the list, a search for a user to make admin, and the refusal to revoke oneself", async ({
+  page,
+  logInAs,
+}, testInfo) => {
   await logInAs("admin");
   await page.goto("/admin/manage-admin-users");
   await expect(page.getByRole("heading", { level: 1, name: "Admin users" })).toBeVisible();
@@ -126,7 +150,12 @@ test("admin users: the list, a search for a user to make admin, and the refusal 
   await page.getByLabel("Name or email contains").fill("requester@demo");
   await page.getByRole("button", { name: "Find users" }).click();
   await expect(page).toHaveURL(/\/admin\/manage-admin-users\?q=requester%40demo/);
-  await expect(page.getByRole("row").filter({ hasText: DEMO.requester }).getByRole("button", { name: /^Make .* an admin$/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole("row")
+      .filter({ hasText: DEMO.requester })
+      .getByRole("button", { name: /^Make .* an admin$/ }),
+  ).toBeVisible();
   if (testInfo.project.name === "js") expect(await seriousViolations(page)).toEqual([]);
   // revoking oneself is the provider's 409, shown as an error toast; nothing changes
   await me.getByRole("button", { name: /^Revoke the admin rights of / }).click();

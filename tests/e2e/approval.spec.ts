@@ -6,13 +6,18 @@ type Mail = { to: string; kind: string; subject: string; body: string };
 /** The e-mail of `kind` to `to` whose subject names `tranId` (both projects run at once: not merely the newest). */
 async function emailAbout(to: string, kind: "approval" | "decision", tranId: string): Promise<Mail> {
   const token = await providerToken(DEMO.admin);
-  const { data } = await providerCall<{ data: Mail[] }>(`/outbox?to=${encodeURIComponent(to)}&kind=${kind}&$limit=50`, { token });
+  const { data } = await providerCall<{ data: Mail[] }>(`/outbox?to=${encodeURIComponent(to)}&kind=${kind}&$limit=50`, {
+    token,
+  });
   const mail = data.find((m) => m.subject.includes(tranId));
   if (!mail) throw new Error(`no ${kind} e-mail about ${tranId} to ${to}`);
   return mail;
 }
 
-test("approval round trip: the approver approves one order and rejects another with a note; the requester sees both", async ({ page, logInAs }, testInfo) => {
+test("approval round trip: the approver approves one order and rejects another with a note; the requester sees both", async ({
+  page,
+  logInAs,
+}, testInfo) => {
   test.slow(); // two users, two decisions, four e-mails: longer than one screen's test
   const ref = uniqueReference("APR", testInfo.project.name);
   const [toApprove, toReject] = await placeOrders("requester", [`${ref}-A`, `${ref}-R`]);
@@ -36,7 +41,9 @@ test("approval round trip: the approver approves one order and rejects another w
   await expect(page.getByText("Your reference")).toHaveCount(0);
   // approving takes an optional note: it becomes the order's picking note
   await page.getByLabel("Picking note (optional)").fill("Leave at gate 3, please.");
-  await expect(page.getByLabel("Picking note (optional)")).toHaveAccessibleDescription("Sent to the warehouse with the order.");
+  await expect(page.getByLabel("Picking note (optional)")).toHaveAccessibleDescription(
+    "Sent to the warehouse with the order.",
+  );
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByRole("heading", { name: "Orders to approve" })).toBeVisible();
   await expect(page.getByText(`Order ${toApprove.tranId} approved`)).toBeVisible();
@@ -87,5 +94,7 @@ test("approval round trip: the approver approves one order and rejects another w
   await expect(rejectedRow.getByText("Order rejected")).toBeVisible();
   await rejectedRow.getByRole("link", { name: toReject.tranId }).click();
   await expect(page.getByRole("heading", { name: `Order ${toReject.tranId}` })).toBeVisible();
-  await expect(page.getByRole("note", { name: "Rejection note" })).toContainText("Please use the framework polo instead.");
+  await expect(page.getByRole("note", { name: "Rejection note" })).toContainText(
+    "Please use the framework polo instead.",
+  );
 });

@@ -38,7 +38,11 @@ export async function tokenIn(who: DemoUser | { email: string }, unitName: strin
   const unit = session.customers.find((c) => c.name === unitName);
   if (!unit) throw new Error(`${who} has no unit ${unitName}`);
   if (session.selectedCustomer?.contactId !== unit.contactId) {
-    await providerCall("/select-customer", { method: "POST", token, body: JSON.stringify({ contactId: unit.contactId }) });
+    await providerCall("/select-customer", {
+      method: "POST",
+      token,
+      body: JSON.stringify({ contactId: unit.contactId }),
+    });
   }
   return token;
 }
@@ -48,8 +52,15 @@ export async function orderableVariants(token: string, limit = 40): Promise<Vari
   const list = await providerCall<{ data: RawItem[] }>(`/item?includeChildren=true&$limit=${limit}`, { token });
   return list.data
     .flatMap((item) => {
-      const parent = { parentCode: item.itemId, parentName: item.displayName, parentSlug: item.slug, parentIsMatrix: item.matrixType === "parent" };
-      return item.simples?.length ? item.simples.map((s) => ({ ...s, displayName: s.displayName ?? item.displayName, ...parent })) : [{ ...item, ...parent }];
+      const parent = {
+        parentCode: item.itemId,
+        parentName: item.displayName,
+        parentSlug: item.slug,
+        parentIsMatrix: item.matrixType === "parent",
+      };
+      return item.simples?.length
+        ? item.simples.map((s) => ({ ...s, displayName: s.displayName ?? item.displayName, ...parent }))
+        : [{ ...item, ...parent }];
     })
     .filter((item) => item.price !== null && item.matrixType !== "parent");
 }
@@ -67,13 +78,22 @@ export async function emptyBasket(token: string): Promise<void> {
 }
 
 /** Replaces the stock basket with these lines, as the basket page would have stored them. */
-export async function putBasket(token: string, lines: Array<{ item: Variant; qty: number; price?: number }>): Promise<void> {
+export async function putBasket(
+  token: string,
+  lines: Array<{ item: Variant; qty: number; price?: number }>,
+): Promise<void> {
   await providerCall("/basket-session", {
     method: "PUT",
     token,
     body: JSON.stringify({
       selectedBasketType: "stock-order-basket",
-      stock: lines.map(({ item, qty, price }) => ({ productId: item.internalId, parentId: item.internalId, qty, name: item.displayName, price: price ?? item.price })),
+      stock: lines.map(({ item, qty, price }) => ({
+        productId: item.internalId,
+        parentId: item.internalId,
+        qty,
+        name: item.displayName,
+        price: price ?? item.price,
+      })),
       manpack: [],
       instructions: { stock: "", manpack: "" },
     }),
@@ -82,7 +102,9 @@ export async function putBasket(token: string, lines: Array<{ item: Variant; qty
 
 /** Puts one orderable product (qty 2) in the live basket through the provider, as the basket page would. */
 export async function fillBasket(token: string): Promise<{ name: string; productId: string }> {
-  const orderable = (await orderableVariants(token)).find((item) => item.minimumSaleQuantity <= 2 && 2 % item.quantityStep === 0);
+  const orderable = (await orderableVariants(token)).find(
+    (item) => item.minimumSaleQuantity <= 2 && 2 % item.quantityStep === 0,
+  );
   if (!orderable) throw new Error("no orderable product in the demo catalogue");
   await putBasket(token, [{ item: orderable, qty: 2 }]);
   return { name: orderable.displayName, productId: orderable.internalId };

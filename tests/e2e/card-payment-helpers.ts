@@ -14,7 +14,15 @@ export const STRIPE = `http://127.0.0.1:${E2E_STRIPE_PORT}`;
 export const THREE_DS_CARD = "4000 0027 6000 3184";
 export const DECLINED_CARD = "4000 0000 0000 0002";
 
-type Order = { internalId: string; tranId: string; otherRefNum: string | null; stripeId: string | null; stripePaid: boolean; paymentMethod: { internalId: string }; total: number };
+type Order = {
+  internalId: string;
+  tranId: string;
+  otherRefNum: string | null;
+  stripeId: string | null;
+  stripePaid: boolean;
+  paymentMethod: { internalId: string };
+  total: number;
+};
 
 /** A provider token for the user in Northwind, with one orderable product (qty 2) in their basket. */
 export async function basketOfTwo(user: { email: string }): Promise<string> {
@@ -24,7 +32,9 @@ export async function basketOfTwo(user: { email: string }): Promise<string> {
 }
 
 export async function ordersWithReference(token: string, reference: string): Promise<Order[]> {
-  const answer = await providerCall<{ data: Order[] }>(`/order?$limit=50&orderedBy=${encodeURIComponent(reference)}`, { token });
+  const answer = await providerCall<{ data: Order[] }>(`/order?$limit=50&orderedBy=${encodeURIComponent(reference)}`, {
+    token,
+  });
   return answer.data.filter((order) => order.otherRefNum === reference);
 }
 
@@ -36,7 +46,9 @@ export async function startCardCheckout(page: Page, reference: string) {
 
 /** Stripe.js and api.stripe.com, as the browser would reach them, answered by the stand-in. */
 export async function routeStripeToStandIn(page: Page) {
-  await page.route("https://js.stripe.com/v3/**", async (route) => route.fulfill({ response: await route.fetch({ url: `${STRIPE}/v3/` }) }));
+  await page.route("https://js.stripe.com/v3/**", async (route) =>
+    route.fulfill({ response: await route.fetch({ url: `${STRIPE}/v3/` }) }),
+  );
   await page.route("https://api.stripe.com/**", async (route) => {
     const url = new URL(route.request().url());
     route.fulfill({ response: await route.fetch({ url: `${STRIPE}${url.pathname}${url.search}` }) });

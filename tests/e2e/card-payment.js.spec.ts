@@ -1,9 +1,21 @@
-import { basketOfTwo, DECLINED_CARD, ordersWithReference, routeStripeToStandIn, startCardCheckout, STRIPE, THREE_DS_CARD, UNIT } from "./card-payment-helpers";
+import {
+  basketOfTwo,
+  DECLINED_CARD,
+  ordersWithReference,
+  routeStripeToStandIn,
+  startCardCheckout,
+  STRIPE,
+  THREE_DS_CARD,
+  UNIT,
+} from "./card-payment-helpers";
 import { expect, newColleague, test } from "./fixtures";
 
 // Card payment with JavaScript: Stripe Elements, or the hosted page when Stripe.js cannot load (js project only).
 test.describe("card payment with JavaScript", () => {
-  test("with JavaScript: Stripe Elements on the checkout page, 3-D Secure in the page, one paid order", async ({ page, logInAs }) => {
+  test("with JavaScript: Stripe Elements on the checkout page, 3-D Secure in the page, one paid order", async ({
+    page,
+    logInAs,
+  }) => {
     await routeStripeToStandIn(page);
     const user = await newColleague(UNIT, "card-elements");
     const token = await basketOfTwo(user);
@@ -24,7 +36,10 @@ test.describe("card payment with JavaScript", () => {
     expect(order.stripeId).toMatch(/^pi_fake_\d+$/);
   });
 
-  test("with JavaScript: a declined card shows Stripe's message, clears the card and places no order", async ({ page, logInAs }) => {
+  test("with JavaScript: a declined card shows Stripe's message, clears the card and places no order", async ({
+    page,
+    logInAs,
+  }) => {
     await routeStripeToStandIn(page);
     const user = await newColleague(UNIT, "card-elements-declined");
     const token = await basketOfTwo(user);
@@ -39,14 +54,19 @@ test.describe("card payment with JavaScript", () => {
     expect(await ordersWithReference(token, reference)).toHaveLength(0);
   });
 
-  test("with JavaScript but no Stripe.js (blocked or offline): the hosted page takes the payment instead", async ({ page, logInAs }) => {
+  test("with JavaScript but no Stripe.js (blocked or offline): the hosted page takes the payment instead", async ({
+    page,
+    logInAs,
+  }) => {
     await page.route("https://js.stripe.com/**", (route) => route.abort());
     const user = await newColleague(UNIT, "card-fallback");
     const token = await basketOfTwo(user);
     await logInAs(user, UNIT);
     const reference = `CARD-F-${Date.now()}`;
     await startCardCheckout(page, reference);
-    await expect(page.getByText("Paying by card? You enter your card details on Stripe's secure payment page next.")).toBeVisible();
+    await expect(
+      page.getByText("Paying by card? You enter your card details on Stripe's secure payment page next."),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Place order" }).click();
     await expect(page).toHaveURL(new RegExp(`^${STRIPE}/pay/cs_`));
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");

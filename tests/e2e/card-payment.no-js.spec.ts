@@ -1,9 +1,20 @@
-import { basketOfTwo, DECLINED_CARD, ordersWithReference, startCardCheckout, STRIPE, THREE_DS_CARD, UNIT } from "./card-payment-helpers";
+import {
+  basketOfTwo,
+  DECLINED_CARD,
+  ordersWithReference,
+  startCardCheckout,
+  STRIPE,
+  THREE_DS_CARD,
+  UNIT,
+} from "./card-payment-helpers";
 import { expect, newColleague, test } from "./fixtures";
 
 // Card payment without JavaScript: Stripe's hosted page (no-js project only; playwright.config.ts).
 test.describe("card payment without JavaScript", () => {
-  test("without JavaScript: Stripe's hosted page with 3-D Secure, back to the confirmation, one paid order", async ({ page, logInAs }) => {
+  test("without JavaScript: Stripe's hosted page with 3-D Secure, back to the confirmation, one paid order", async ({
+    page,
+    logInAs,
+  }) => {
     const user = await newColleague(UNIT, "card-hosted");
     const token = await basketOfTwo(user);
     await logInAs(user, UNIT);
@@ -14,7 +25,9 @@ test.describe("card payment without JavaScript", () => {
     });
 
     await startCardCheckout(page, reference);
-    await expect(page.getByText("Paying by card? You enter your card details on Stripe's secure payment page next.")).toBeVisible();
+    await expect(
+      page.getByText("Paying by card? You enter your card details on Stripe's secure payment page next."),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Place order" }).click();
 
     // the stand-in's hosted page, for the amount the portal worked out
@@ -27,7 +40,12 @@ test.describe("card payment without JavaScript", () => {
 
     await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
     await expect(page).toHaveURL(/\/order-complete\?order=\d+$/);
-    await expect(page.locator("dd").filter({ hasText: amount ?? "none" }).first()).toBeVisible();
+    await expect(
+      page
+        .locator("dd")
+        .filter({ hasText: amount ?? "none" })
+        .first(),
+    ).toBeVisible();
     const [order] = await ordersWithReference(token, reference);
     expect(order).toMatchObject({ stripePaid: true, paymentMethod: { internalId: "1" } });
     expect(order.stripeId).toMatch(/^pi_fake_\d+$/);
@@ -40,7 +58,10 @@ test.describe("card payment without JavaScript", () => {
     expect(await ordersWithReference(token, reference)).toHaveLength(1);
   });
 
-  test("without JavaScript: a declined card stays on the payment page and no order is placed", async ({ page, logInAs }) => {
+  test("without JavaScript: a declined card stays on the payment page and no order is placed", async ({
+    page,
+    logInAs,
+  }) => {
     const user = await newColleague(UNIT, "card-declined");
     const token = await basketOfTwo(user);
     await logInAs(user, UNIT);

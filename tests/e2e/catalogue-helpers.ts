@@ -16,10 +16,18 @@ export function jsEnabled(): boolean {
  * Chooses a product option: with JavaScript the change submits itself; without, the form's button does.
  * `within` is where the option form is (the quick view's dialog); the whole page by default.
  */
-export async function chooseOption(page: Page, label: string, value: string, param: string, within: Page | Locator = page) {
+export async function chooseOption(
+  page: Page,
+  label: string,
+  value: string,
+  param: string,
+  within: Page | Locator = page,
+) {
   await within.getByLabel(label, { exact: true }).selectOption(value);
   if (!jsEnabled()) await within.getByRole("button", { name: "Show choice" }).click();
-  await expect(page).toHaveURL(new RegExp(`[?&]${param}=${encodeURIComponent(value).replace(/%20/g, "(\\+|%20)")}(&|$)`));
+  await expect(page).toHaveURL(
+    new RegExp(`[?&]${param}=${encodeURIComponent(value).replace(/%20/g, "(\\+|%20)")}(&|$)`),
+  );
   await expect(within.getByLabel(label, { exact: true })).toHaveValue(value);
 }
 

@@ -13,7 +13,8 @@ async function readyForQuickAdd(page: Page, dialog: Locator) {
 }
 
 async function stillSameDocument(page: Page) {
-  if (jsEnabled()) expect(await page.evaluate(() => (window as unknown as { quickAddMark?: boolean }).quickAddMark)).toBe(true);
+  if (jsEnabled())
+    expect(await page.evaluate(() => (window as unknown as { quickAddMark?: boolean }).quickAddMark)).toBe(true);
 }
 
 // SPEC §4 and issue 5: after a quick add the quick view stays open, its quantity goes back to 0 and the header's
@@ -21,7 +22,10 @@ async function stillSameDocument(page: Page) {
 // Each test is a new colleague of the buyer, whose basket no other spec touches (checkout specs empty the buyer's).
 test.describe("quick view quick add (a Northwind colleague)", () => {
   test.beforeEach(async ({ logInAs }, testInfo) => {
-    await logInAs(await newColleague("Northwind Facilities", `quick-add-${testInfo.project.name}`), "Northwind Facilities");
+    await logInAs(
+      await newColleague("Northwind Facilities", `quick-add-${testInfo.project.name}`),
+      "Northwind Facilities",
+    );
   });
 
   test("adds to the basket from the quick view, the count updates and the quantity resets to 0", async ({ page }) => {

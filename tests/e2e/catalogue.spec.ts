@@ -30,9 +30,15 @@ test.describe("catalogue (buyer, Northwind)", () => {
 
   test("open a product, choose options and add it to the basket in one step", async ({ page, logInAs }, testInfo) => {
     // a basket of its own: the checkout specs empty the buyer's at the same time
-    await logInAs(await newColleague("Northwind Facilities", `catalogue-add-${testInfo.project.name}`), "Northwind Facilities");
+    await logInAs(
+      await newColleague("Northwind Facilities", `catalogue-add-${testInfo.project.name}`),
+      "Northwind Facilities",
+    );
     await page.goto("/categories/full/hi-vis/hi-vis-jackets");
-    await page.getByRole("list", { name: "Products" }).getByRole("link", { name: "Hi-Vis Bomber Jacket", exact: true }).click();
+    await page
+      .getByRole("list", { name: "Products" })
+      .getByRole("link", { name: "Hi-Vis Bomber Jacket", exact: true })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "Hi-Vis Bomber Jacket" })).toBeVisible();
     await expect(page.getByText("In stock", { exact: true }).first()).toBeVisible();
 
@@ -60,17 +66,28 @@ test.describe("catalogue (buyer, Northwind)", () => {
     await expect(page.getByText("£24.95", { exact: true }).first()).toBeVisible();
   });
 
-  test("an add with an option left unchosen stays on the product page, the reason on that option", async ({ page, logInAs }, testInfo) => {
+  test("an add with an option left unchosen stays on the product page, the reason on that option", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     // a basket of its own: other specs change the buyer's at the same time, and this test expects its count unchanged
-    await logInAs(await newColleague("Northwind Facilities", `catalogue-refused-${testInfo.project.name}`), "Northwind Facilities");
+    await logInAs(
+      await newColleague("Northwind Facilities", `catalogue-refused-${testInfo.project.name}`),
+      "Northwind Facilities",
+    );
     await page.goto("/categories/full/hi-vis/hi-vis-jackets");
-    await page.getByRole("list", { name: "Products" }).getByRole("link", { name: "Hi-Vis Bomber Jacket", exact: true }).click();
+    await page
+      .getByRole("list", { name: "Products" })
+      .getByRole("link", { name: "Hi-Vis Bomber Jacket", exact: true })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "Hi-Vis Bomber Jacket" })).toBeVisible();
     const path = new URL(page.url()).pathname;
     const before = await basketCount(page);
 
     await page.getByRole("button", { name: "Add to basket" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: /^Choose size\b.* to add Hi-Vis Bomber Jacket to your basket\.$/ })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: /^Choose size\b.* to add Hi-Vis Bomber Jacket to your basket\.$/ }),
+    ).toBeVisible();
     await expect(page.getByLabel("Size", { exact: true })).toHaveAccessibleDescription("Choose a size");
     await expect(page.getByRole("heading", { level: 1, name: "Hi-Vis Bomber Jacket" })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe(path);
@@ -114,7 +131,10 @@ test.describe("catalogue (buyer, Northwind)", () => {
     await page.getByRole("searchbox", { name: "Search products" }).fill("hv100");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Search results for “hv100”" })).toBeVisible();
-    await page.getByRole("list", { name: "Products" }).getByRole("link", { name: "Hi-Vis Vest Class 2", exact: true }).click();
+    await page
+      .getByRole("list", { name: "Products" })
+      .getByRole("link", { name: "Hi-Vis Vest Class 2", exact: true })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "Hi-Vis Vest Class 2" })).toBeVisible();
   });
 

@@ -13,7 +13,12 @@ type Quote = { total: number };
 type Order = { otherRefNum: string | null; total?: number; shippingAddress: { addr1?: string | null } | null };
 
 /** A colleague of the buyer's with a basket of their own (no other spec touches it), logged in on the checkout. */
-async function checkoutAsNewColleague(page: Page, logInAs: (who: { email: string }, unit: string) => Promise<void>, testInfo: TestInfo, label: string) {
+async function checkoutAsNewColleague(
+  page: Page,
+  logInAs: (who: { email: string }, unit: string) => Promise<void>,
+  testInfo: TestInfo,
+  label: string,
+) {
   const who = await newColleague(UNIT, `${label}-${testInfo.project.name}`, ADDRESS_PERMISSIONS);
   await logInAs(who, UNIT);
   const token = await tokenIn(who, UNIT);
@@ -23,7 +28,8 @@ async function checkoutAsNewColleague(page: Page, logInAs: (who: { email: string
   return { token, product };
 }
 
-const quoteFor = (token: string, method: number) => providerCall<Quote>(`/order-quote?forBasket=stock&shippingMethod=${method}`, { token });
+const quoteFor = (token: string, method: number) =>
+  providerCall<Quote>(`/order-quote?forBasket=stock&shippingMethod=${method}`, { token });
 
 /** The radio sits beside its label, on the label's first line, not above it. */
 async function expectBesideItsLabel(radio: Locator, label: Locator) {
@@ -34,7 +40,10 @@ async function expectBesideItsLabel(radio: Locator, label: Locator) {
 }
 
 test.describe("checkout summary and layout", () => {
-  test("the summary shows the quote's total, follows the delivery method and is the total of the order placed", async ({ page, logInAs }, testInfo) => {
+  test("the summary shows the quote's total, follows the delivery method and is the total of the order placed", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     const withJs = testInfo.project.name !== "no-js";
     const { token, product } = await checkoutAsNewColleague(page, logInAs, testInfo, "summary");
     const summary = page.getByRole("complementary", { name: "Order summary" });
@@ -68,7 +77,10 @@ test.describe("checkout summary and layout", () => {
     await expect(page.locator(".basket-totals")).toContainText(`Total${nextDay}`);
   });
 
-  test("the new-address fields show only when 'Deliver to a new address' is chosen, and the order goes there", async ({ page, logInAs }, testInfo) => {
+  test("the new-address fields show only when 'Deliver to a new address' is chosen, and the order goes there", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     const { token } = await checkoutAsNewColleague(page, logInAs, testInfo, "new-address");
     const addressGroup = page.getByRole("group", { name: "Delivery address" });
     await expect(addressGroup.getByRole("radio").first()).toBeChecked();
@@ -83,11 +95,16 @@ test.describe("checkout summary and layout", () => {
     await page.getByLabel("Your order reference (optional)").fill(reference);
     await page.getByRole("button", { name: "Place order" }).click();
     await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
-    const orders = await providerCall<{ data: Order[] }>(`/order?$limit=5&orderedBy=${encodeURIComponent(reference)}`, { token });
+    const orders = await providerCall<{ data: Order[] }>(`/order?$limit=5&orderedBy=${encodeURIComponent(reference)}`, {
+      token,
+    });
     expect(orders.data.find((o) => o.otherRefNum === reference)?.shippingAddress?.addr1).toBe("5 Quay Street");
   });
 
-  test("each radio sits beside its label; the summary is beside the form at 1280 px and above it at 390 px, with no sideways scroll", async ({ page, logInAs }, testInfo) => {
+  test("each radio sits beside its label; the summary is beside the form at 1280 px and above it at 390 px, with no sideways scroll", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await checkoutAsNewColleague(page, logInAs, testInfo, "layout");
     const nextDay = page.getByRole("radio", { name: /^Next Working Day/ });

@@ -8,12 +8,18 @@ function unitFor(testInfo: TestInfo): string {
 }
 
 async function ordersWithReference(token: string, reference: string): Promise<number> {
-  const answer = await providerCall<{ total: number; data: Array<{ otherRefNum: string | null }> }>("/order?$limit=50", { token });
+  const answer = await providerCall<{ total: number; data: Array<{ otherRefNum: string | null }> }>(
+    "/order?$limit=50",
+    { token },
+  );
   return answer.data.filter((order) => order.otherRefNum === reference).length;
 }
 
 test.describe("checkout on account", () => {
-  test("the buyer checks out on account and sees the order number and the order in history", async ({ page, logInAs }, testInfo) => {
+  test("the buyer checks out on account and sees the order number and the order in history", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     const unit = unitFor(testInfo);
     await logInAs("buyer", unit);
     const token = await tokenIn("buyer", unit);
@@ -24,7 +30,9 @@ test.describe("checkout on account", () => {
     await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
     await expect(page.getByText(`2 × ${product.name}`)).toBeVisible();
     // the shipping label is 'description – £x.xx' (SPEC §9)
-    await expect(page.getByRole("group", { name: "Delivery method" }).getByRole("radio").first()).toHaveAccessibleName(/ – £\d+\.\d{2}$/);
+    await expect(page.getByRole("group", { name: "Delivery method" }).getByRole("radio").first()).toHaveAccessibleName(
+      / – £\d+\.\d{2}$/,
+    );
     await expect(page.getByRole("radio", { name: "On account" })).toBeChecked();
     await page.getByLabel("Your order reference (optional)").fill(reference);
     await page.getByLabel("Delivery instructions").fill("Leave at goods-in");
@@ -47,7 +55,10 @@ test.describe("checkout on account", () => {
     await expect(page.getByText(tranId).first()).toBeVisible();
   });
 
-  test("resubmitting the same checkout page creates one order and lands on the same confirmation", async ({ page, logInAs }, testInfo) => {
+  test("resubmitting the same checkout page creates one order and lands on the same confirmation", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     const unit = unitFor(testInfo);
     await logInAs("buyer", unit);
     const token = await tokenIn("buyer", unit);
@@ -75,7 +86,10 @@ test.describe("checkout on account", () => {
     expect(await ordersWithReference(token, reference)).toBe(1);
   });
 
-  test("Free Delivery below £150 is shown disabled with what the basket still needs (decision 073)", async ({ page, logInAs }, testInfo) => {
+  test("Free Delivery below £150 is shown disabled with what the basket still needs (decision 073)", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     const unit = unitFor(testInfo);
     await logInAs("buyer", unit);
     const token = await tokenIn("buyer", unit);
@@ -92,9 +106,14 @@ test.describe("checkout on account", () => {
     await expect(page.getByRole("group", { name: "Delivery method" }).getByRole("radio").first()).toBeChecked();
   });
 
-  test("a requester's order goes to Pending Approval and the confirmation says so", async ({ page, logInAs }, testInfo) => {
+  test("a requester's order goes to Pending Approval and the confirmation says so", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     // a new colleague whose orders need approval, so the two projects never share requester@demo.test's basket
-    const requester = await newColleague("Northwind Facilities", `requester-${testInfo.project.name}`, undefined, { needsApproval: true });
+    const requester = await newColleague("Northwind Facilities", `requester-${testInfo.project.name}`, undefined, {
+      needsApproval: true,
+    });
     await logInAs(requester, "Northwind Facilities");
     const token = await tokenIn(requester, "Northwind Facilities");
     await fillBasket(token);

@@ -36,7 +36,9 @@ test.describe("CMS content (a Northwind colleague)", () => {
     await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Training guides" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Training guides" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Garment care" })).toBeVisible();
-    const guide = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Hi-vis classes explained" }) });
+    const guide = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Hi-vis classes explained" }) });
     await expect(guide.getByText(/PDF, \d+(\.\d)? (KB|MB|bytes)/)).toBeVisible();
     const downloading = page.waitForEvent("download");
     await guide.getByRole("link", { name: "Download Hi-vis classes explained" }).click();
@@ -66,8 +68,13 @@ test.describe("CMS content (a Northwind colleague)", () => {
     await expect(links.nth(1)).toBeVisible();
   });
 
-  test("the hero rotates by a CSS animation, and not at all with reduced motion (every slide shown)", async ({ page }) => {
-    const slides = () => page.locator(".hero__slide").evaluateAll((all) => all.map((el) => [getComputedStyle(el).animationName, getComputedStyle(el).opacity]));
+  test("the hero rotates by a CSS animation, and not at all with reduced motion (every slide shown)", async ({
+    page,
+  }) => {
+    const slides = () =>
+      page
+        .locator(".hero__slide")
+        .evaluateAll((all) => all.map((el) => [getComputedStyle(el).animationName, getComputedStyle(el).opacity]));
     await page.goto("/dashboard");
     const moving = await slides();
     expect(moving.length).toBeGreaterThanOrEqual(3);
@@ -81,7 +88,10 @@ test.describe("CMS content (a Northwind colleague)", () => {
     await page.goto("/dashboard");
     const banner = page.getByRole("complementary", { name: "Notice" });
     await expect(banner).toContainText("Order by 3pm for next-day delivery");
-    await expect(banner.getByRole("link", { name: "Delivery dates" })).toHaveAttribute("href", "/news/christmas-delivery-dates-2026");
+    await expect(banner.getByRole("link", { name: "Delivery dates" })).toHaveAttribute(
+      "href",
+      "/news/christmas-delivery-dates-2026",
+    );
     // with JS the banner goes at once, before the server has answered: wait for the answer
     const answered = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/dismiss-banner"));
     await banner.getByRole("button", { name: /Dismiss/ }).click();

@@ -7,7 +7,9 @@ test.describe("delivery addresses (buyer, Northwind Facilities)", () => {
     await logInAs("buyer", "Northwind Facilities");
   });
 
-  test("adds an address (postcode written the Royal Mail way), finds it, and removes it", async ({ page }, testInfo) => {
+  test("adds an address (postcode written the Royal Mail way), finds it, and removes it", async ({
+    page,
+  }, testInfo) => {
     // sorts after every seeded label, so it is never the business unit's default (first) address meanwhile
     const label = `Zz e2e ${testInfo.project.name} ${Date.now().toString(36)}`;
     await page.goto("/");

@@ -31,17 +31,26 @@ export async function providerCall<T>(path: string, init: RequestInit & { token?
   return (await response.json()) as T;
 }
 
-type UnitAnswer = { selectedCustomer: { internalId: string; contactId: string; name: string } | null; customers: Array<{ internalId: string; contactId: string; name: string }> };
+type UnitAnswer = {
+  selectedCustomer: { internalId: string; contactId: string; name: string } | null;
+  customers: Array<{ internalId: string; contactId: string; name: string }>;
+};
 
 /**
  * Logs in without the login form: a provider token, then the portal's own session cookie, encrypted by the portal's
  * own code (session.server, decision 006) under the e2e secret, so specs that are not about logging in start on their
  * page at once. The e2e portal runs on plain HTTP, so the cookie is `__portal_session` (not `__Host-`).
  */
-export async function logInByCookie(context: BrowserContext, who: DemoUser | { email: string }, unitName?: string): Promise<void> {
+export async function logInByCookie(
+  context: BrowserContext,
+  who: DemoUser | { email: string },
+  unitName?: string,
+): Promise<void> {
   const accessToken = await providerToken(typeof who === "string" ? DEMO[who] : who.email);
   let session = await providerCall<UnitAnswer>("/session", { token: accessToken });
-  const wanted = unitName ? session.customers.find((c) => c.name === unitName) : session.selectedCustomer ?? session.customers[0];
+  const wanted = unitName
+    ? session.customers.find((c) => c.name === unitName)
+    : (session.selectedCustomer ?? session.customers[0]);
   if (wanted && session.selectedCustomer?.contactId !== wanted.contactId) {
     session = await providerCall<UnitAnswer>("/select-customer", {
       method: "POST",
@@ -72,7 +81,10 @@ export async function providerToken(email: string, password = PASSWORD): Promise
 }
 
 /** The newest e-mail of a kind the provider "sent" to an address, read as provider staff from its outbox. */
-export async function latestEmail(to: string, kind: "reset" | "invitation"): Promise<{ subject: string; body: string }> {
+export async function latestEmail(
+  to: string,
+  kind: "reset" | "invitation",
+): Promise<{ subject: string; body: string }> {
   const token = await providerToken(DEMO.admin);
   const list = await providerCall<{ data: Array<{ to: string; kind: string; subject: string; body: string }> }>(
     `/outbox?to=${encodeURIComponent(to)}&kind=${kind}&$limit=1`,
@@ -109,7 +121,9 @@ export function markPunchoutSession(token: string, punchoutSession: string): voi
   try {
     db.pragma("busy_timeout = 5000");
     const hash = createHash("sha256").update(token).digest("hex");
-    const changed = db.prepare("UPDATE auth_sessions SET punchout_session = ? WHERE token_hash = ?").run(punchoutSession, hash).changes;
+    const changed = db
+      .prepare("UPDATE auth_sessions SET punchout_session = ? WHERE token_hash = ?")
+      .run(punchoutSession, hash).changes;
     if (changed !== 1) throw new Error("no provider session for that token");
   } finally {
     db.close();
@@ -139,8 +153,16 @@ export async function newColleague(
   const units = await providerCall<UnitAnswer>("/session", { token: buyer });
   const unit = units.customers.find((c) => c.name === unitName);
   if (!unit) throw new Error(`buyer has no unit ${unitName}`);
-  await providerCall("/select-customer", { method: "POST", token: buyer, body: JSON.stringify({ contactId: unit.contactId }) });
-  await providerCall("/invitation", { method: "POST", token: buyer, body: JSON.stringify({ email, firstName: "Test", lastName: label, permissions, ...options }) });
+  await providerCall("/select-customer", {
+    method: "POST",
+    token: buyer,
+    body: JSON.stringify({ contactId: unit.contactId }),
+  });
+  await providerCall("/invitation", {
+    method: "POST",
+    token: buyer,
+    body: JSON.stringify({ email, firstName: "Test", lastName: label, permissions, ...options }),
+  });
   const token = new URL(`http://x${linkPath((await latestEmail(email, "invitation")).body)}`).searchParams.get("token");
   await providerCall("/accept-invitation", { method: "POST", body: JSON.stringify({ token, password: PASSWORD }) });
   return { email };

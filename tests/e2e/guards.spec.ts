@@ -52,7 +52,11 @@ test.describe("a user sent away is told why (issue 14 item 7)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
     // no link leads there any more (the header and sidebar offer only what the user may open): navigate as a link would
     await page.waitForFunction(() => "__remixRouter" in window);
-    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate("/order-to-approve"));
+    await page.evaluate(() =>
+      (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(
+        "/order-to-approve",
+      ),
+    );
     await expect(page.getByRole("alert")).toHaveText("Your account cannot open order approval.");
     await expect(page).toHaveURL("/");
   });
@@ -68,11 +72,16 @@ test.describe("layout", () => {
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
   });
 
-  test("the basket and the checkout have the sidebar, header and footer of every other page", async ({ page, logInAs }) => {
+  test("the basket and the checkout have the sidebar, header and footer of every other page", async ({
+    page,
+    logInAs,
+  }) => {
     await logInAs("requester");
     for (const path of ["/basket", "/checkout"]) {
       await page.goto(path);
-      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
+      await expect(
+        page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }),
+      ).toBeVisible();
       await expect(page.getByRole("banner").getByRole("link", { name: /Basket/ })).toBeVisible();
       await expect(page.getByRole("contentinfo")).toBeVisible();
     }

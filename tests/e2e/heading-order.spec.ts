@@ -13,9 +13,13 @@ test.describe("catalogue headings go down one level at a time", () => {
     test(name, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      const levels = await page.locator("h1, h2, h3, h4, h5, h6").evaluateAll((headings) => headings.map((h) => Number(h.tagName.slice(1))));
+      const levels = await page
+        .locator("h1, h2, h3, h4, h5, h6")
+        .evaluateAll((headings) => headings.map((h) => Number(h.tagName.slice(1))));
       expect(levels[0]).toBe(1);
-      const skips = levels.flatMap((level, i) => (i > 0 && level > levels[i - 1] + 1 ? [`h${levels[i - 1]} → h${level}`] : []));
+      const skips = levels.flatMap((level, i) =>
+        i > 0 && level > levels[i - 1] + 1 ? [`h${levels[i - 1]} → h${level}`] : [],
+      );
       expect(skips).toEqual([]);
     });
   }

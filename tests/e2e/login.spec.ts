@@ -59,7 +59,9 @@ test.describe("the login form", () => {
     await page.getByLabel("Email").fill(DEMO.buyer);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page.getByRole("alert")).toHaveText("The email or password is not right. Please check them and try again.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "The email or password is not right. Please check them and try again.",
+    );
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard/);
   });

@@ -7,7 +7,10 @@ test.afterAll(async () => {
   await providerCli("maintenance", "off");
 });
 
-test("maintenance sends everyone to the maintenance page, and the bypass key lets staff through", async ({ page, logInAs }) => {
+test("maintenance sends everyone to the maintenance page, and the bypass key lets staff through", async ({
+  page,
+  logInAs,
+}) => {
   const output = await providerCli("maintenance", "on");
   const token = output.match(/bypass token:\s*(\S+)/i)?.[1];
   expect(token, `the CLI prints the bypass token (it printed: ${output})`).toBeTruthy();

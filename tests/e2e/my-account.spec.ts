@@ -5,9 +5,16 @@ import { expect, logInByCookie, newColleague, PASSWORD, test } from "./fixtures"
 // keeps this one; a wrong current password is refused under its field; Sign out everywhere ends this one too.
 const UNIT = "Northwind Facilities";
 
-test("changing the password keeps this session and ends the one in another browser", async ({ page, browser, logInAs }, testInfo) => {
+test("changing the password keeps this session and ends the one in another browser", async ({
+  page,
+  browser,
+  logInAs,
+}, testInfo) => {
   const { email } = await newColleague(UNIT, `pwchange-${testInfo.project.name}`);
-  const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  const other = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+  });
   try {
     await logInByCookie(other, { email }, UNIT);
     const elsewhere = await other.newPage();
@@ -17,7 +24,10 @@ test("changing the password keeps this session and ends the one in another brows
     await logInAs({ email }, UNIT);
     await page.goto("/my-account");
     await expect(page.getByText(email)).toBeVisible();
-    await expect(page.locator(".my-account__abilities li")).toHaveText(["Browse and order from the full catalogue", "See the order history"]);
+    await expect(page.locator(".my-account__abilities li")).toHaveText([
+      "Browse and order from the full catalogue",
+      "See the order history",
+    ]);
 
     await page.getByLabel("Current password").fill("not the password");
     await page.getByLabel("New password", { exact: true }).fill("a brand new password");
@@ -45,7 +55,10 @@ test("changing the password keeps this session and ends the one in another brows
   }
 });
 
-test("Sign out everywhere ends this session too, with a toast on the log-in page", async ({ page, logInAs }, testInfo) => {
+test("Sign out everywhere ends this session too, with a toast on the log-in page", async ({
+  page,
+  logInAs,
+}, testInfo) => {
   const { email } = await newColleague(UNIT, `signout-${testInfo.project.name}`);
   await logInAs({ email }, UNIT);
   await page.goto("/my-account");

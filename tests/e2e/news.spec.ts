@@ -77,7 +77,10 @@ test.describe("news (a Northwind colleague)", () => {
     // every card: a date as SPEC §5 shows them, an image with its alt text
     const dates = await page.getByRole("article").locator("time").allTextContents();
     expect(dates.every((d) => /^\d{2}\.\d{2}\.\d{2}$/.test(d))).toBe(true);
-    const times = await page.getByRole("article").locator("time").evaluateAll((all) => all.map((t) => t.getAttribute("datetime") ?? ""));
+    const times = await page
+      .getByRole("article")
+      .locator("time")
+      .evaluateAll((all) => all.map((t) => t.getAttribute("datetime") ?? ""));
     expect([...times].sort().reverse()).toEqual(times);
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next page" }).click();
     await expect(page).toHaveURL(/\/news\?page=2$/);
@@ -88,18 +91,26 @@ test.describe("news (a Northwind colleague)", () => {
     await expect(filter.getByRole("link", { name: "Health & Safety" })).toHaveAttribute("aria-current", "page");
     const cards = page.getByRole("article");
     expect(await cards.count()).toBeGreaterThan(0);
-    for (const meta of await cards.locator(".news-card__meta").allTextContents()) expect(meta).toContain("Health & Safety");
+    for (const meta of await cards.locator(".news-card__meta").allTextContents())
+      expect(meta).toContain("Health & Safety");
     await expect(page.getByText(/^Page 1 of 1 \(\d+ posts?\)$/)).toBeVisible();
   });
 
-  test("/news and a post: no serious axe violations, no sideways scroll on a 360 px phone, the images there", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "axe runs inside the page: the JS project only (the markup is the same)");
+  test("/news and a post: no serious axe violations, no sideways scroll on a 360 px phone, the images there", async ({
+    page,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name === "no-js",
+      "axe runs inside the page: the JS project only (the markup is the same)",
+    );
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of ["/news", "/news/christmas-delivery-dates-2026"]) {
       await page.goto(path);
       const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
       expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       // every featured image is a real file with alt text
       for (const img of await page.locator("main img").all()) {
         expect(await img.getAttribute("alt")).toBeTruthy();

@@ -1,13 +1,23 @@
 import { DEMO, providerCall, providerToken, type DemoUser } from "./fixtures";
 
-type Item = { internalId: string; price: number | null; matrixType?: string | null; quantityStep?: number; minimumSaleQuantity?: number; simples?: Item[] };
+type Item = {
+  internalId: string;
+  price: number | null;
+  matrixType?: string | null;
+  quantityStep?: number;
+  minimumSaleQuantity?: number;
+  simples?: Item[];
+};
 type Placed = { internalId: string; tranId: string };
 
 /** A variant the user can order one of (no multiples, priced), read from the provider as that user would see it. */
 export async function orderableItem(token: string): Promise<string> {
   const { data } = await providerCall<{ data: Item[] }>("/item?scope=my&$limit=40&includeChildren=true", { token });
   const candidates = data.flatMap((i) => (i.simples?.length ? i.simples : [i]));
-  const item = candidates.find((i) => i.matrixType !== "parent" && i.price != null && (i.quantityStep ?? 1) === 1 && (i.minimumSaleQuantity ?? 1) === 1);
+  const item = candidates.find(
+    (i) =>
+      i.matrixType !== "parent" && i.price != null && (i.quantityStep ?? 1) === 1 && (i.minimumSaleQuantity ?? 1) === 1,
+  );
   if (!item) throw new Error("no orderable item for the e2e order");
   return item.internalId;
 }
@@ -20,9 +30,15 @@ export async function orderableItem(token: string): Promise<string> {
 export async function placeOrders(who: DemoUser, references: string[], unitName?: string): Promise<Placed[]> {
   const token = await providerToken(DEMO[who]);
   if (unitName) {
-    const { customers } = await providerCall<{ customers: Array<{ name: string; contactId: string }> }>("/session", { token });
+    const { customers } = await providerCall<{ customers: Array<{ name: string; contactId: string }> }>("/session", {
+      token,
+    });
     const unit = customers.find((c) => c.name === unitName);
-    await providerCall("/select-customer", { method: "POST", token, body: JSON.stringify({ contactId: unit?.contactId }) });
+    await providerCall("/select-customer", {
+      method: "POST",
+      token,
+      body: JSON.stringify({ contactId: unit?.contactId }),
+    });
   }
   const [internalId, addresses] = await Promise.all([
     orderableItem(token),
@@ -34,7 +50,12 @@ export async function placeOrders(who: DemoUser, references: string[], unitName?
       await providerCall<Placed>("/order", {
         method: "POST",
         token,
-        body: JSON.stringify({ orderType: "standard", items: [{ internalId, qty: 1 }], addressId: addresses.data[0].internalId, otherRefNum }),
+        body: JSON.stringify({
+          orderType: "standard",
+          items: [{ internalId, qty: 1 }],
+          addressId: addresses.data[0].internalId,
+          otherRefNum,
+        }),
       }),
     );
   }

@@ -16,7 +16,10 @@ test.describe("order history", () => {
     await expect(page.getByText(/^Page 1 of \d+/)).toBeVisible();
   });
 
-  test("pages: first, previous, numbers, next and last, the steps that lead nowhere left out (issue 14 item 6)", async ({ page, logInAs }) => {
+  test("pages: first, previous, numbers, next and last, the steps that lead nowhere left out (issue 14 item 6)", async ({
+    page,
+    logInAs,
+  }) => {
     await logInAs("buyer", "Northwind Facilities");
     await page.goto("/order-history");
     const paging = page.getByRole("navigation", { name: "Pagination" });
@@ -66,7 +69,11 @@ test.describe("order history", () => {
 
     await page.goto("/order-history?status=In%20Process");
     await expect(page.getByRole("table", { name: "Your orders" }).getByText("In Process").first()).toBeVisible();
-    expect(new Set(await page.getByRole("table", { name: "Your orders" }).locator("tbody tr td:nth-child(6)").allTextContents())).toEqual(new Set(["In Process"]));
+    expect(
+      new Set(
+        await page.getByRole("table", { name: "Your orders" }).locator("tbody tr td:nth-child(6)").allTextContents(),
+      ),
+    ).toEqual(new Set(["In Process"]));
     // an address from before the labels: the upstream status is read as its label
     await page.goto("/order-history?status=Pending%20Fulfillment");
     await expect(page.getByLabel("Status")).toHaveValue("In Process");
@@ -91,7 +98,9 @@ test.describe("order history", () => {
 
     await page.getByLabel("Created from").fill("31.02.26");
     await page.getByRole("button", { name: "Filter orders" }).click();
-    await expect(page.getByRole("alert")).toContainText("Created from: enter a date as dd.mm.yy, for example 31.03.26.");
+    await expect(page.getByRole("alert")).toContainText(
+      "Created from: enter a date as dd.mm.yy, for example 31.03.26.",
+    );
   });
 
   test("order detail and its despatch page", async ({ page, logInAs }) => {
@@ -104,7 +113,9 @@ test.describe("order history", () => {
     const lines = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Amount" }) });
     const headers = await lines.getByRole("columnheader").allTextContents();
     expect(headers.at(-1)).toBe("Amount");
-    const total = lines.locator("tfoot tr").filter({ has: page.getByRole("rowheader", { name: "Total", exact: true }) });
+    const total = lines
+      .locator("tfoot tr")
+      .filter({ has: page.getByRole("rowheader", { name: "Total", exact: true }) });
     await expect(total.getByRole("cell")).toHaveText(/^£[\d,]+\.\d\d$/);
     expect(Number(await total.getByRole("rowheader").getAttribute("colspan")) + 1).toBe(headers.length);
     await expect(page.getByRole("button", { name: "Reorder" })).toBeVisible();
@@ -142,7 +153,10 @@ test.describe("order history", () => {
     for (const line of lines.slice(1)) expect(line).toMatch(/,(Cancelled|Order rejected),/);
   });
 
-  test("the delivery address of an order with nothing despatched can be changed", async ({ page, logInAs }, testInfo) => {
+  test("the delivery address of an order with nothing despatched can be changed", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     const [order] = await placeOrders("buyer", [uniqueReference("AMD", testInfo.project.name)], "Northwind Facilities");
     await logInAs("buyer", "Northwind Facilities");
     await page.goto(`/order-history/${order.internalId}`);

@@ -9,7 +9,8 @@ import { expect, providerCall, test } from "./fixtures";
 // the two projects run side by side, each in its own business unit (Northwind offers cards, Harbour does not), so
 // they never share a basket.
 const USER = { email: "prices-hidden@demo.test" };
-const unitFor = (testInfo: TestInfo) => (testInfo.project.name === "no-js" ? "Harbour Health Trust" : "Northwind Facilities");
+const unitFor = (testInfo: TestInfo) =>
+  testInfo.project.name === "no-js" ? "Harbour Health Trust" : "Northwind Facilities";
 
 type Item = {
   internalId: string;
@@ -36,7 +37,10 @@ async function variantToOrder(token: string): Promise<{ parent: Item; variant: I
 
 const main = (page: Page) => page.getByRole("main");
 
-test("a user with prices hidden sees 'Price on application' everywhere and orders on account", async ({ page, logInAs }, testInfo) => {
+test("a user with prices hidden sees 'Price on application' everywhere and orders on account", async ({
+  page,
+  logInAs,
+}, testInfo) => {
   const unit = unitFor(testInfo);
   await logInAs(USER, unit);
   const token = await tokenIn(USER, unit);
@@ -52,7 +56,9 @@ test("a user with prices hidden sees 'Price on application' everywhere and order
   await expect(main(page)).not.toContainText("£");
 
   // product page: the price is worded so, and the variant is still added to the basket
-  const options = Object.entries(variant.options ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "");
+  const options = Object.entries(variant.options ?? {}).filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "",
+  );
   await page.goto(`/product/${parent.slug}?${new URLSearchParams(options)}`);
   await expect(page.getByRole("heading", { level: 1, name: parent.displayName })).toBeVisible();
   await expect(main(page)).toContainText(PRICE_HIDDEN_TEXT);
@@ -64,7 +70,10 @@ test("a user with prices hidden sees 'Price on application' everywhere and order
 
   // basket: no unit price, line total or total, and no £0.00
   await page.goto("/basket");
-  const row = page.getByRole("table", { name: "Products in your stock basket" }).getByRole("row").filter({ hasText: variant.displayName });
+  const row = page
+    .getByRole("table", { name: "Products in your stock basket" })
+    .getByRole("row")
+    .filter({ hasText: variant.displayName });
   await expect(row).toContainText(PRICE_HIDDEN_TEXT);
   await expect(page.locator(".basket-totals")).toContainText(PRICE_HIDDEN_TEXT);
   await expect(main(page)).not.toContainText("£");

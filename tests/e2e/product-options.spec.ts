@@ -32,7 +32,10 @@ test.describe("product options (buyer, Northwind)", () => {
     const main = page.locator(".product-page__details");
     await expect(main.getByText("£24.95", { exact: true })).toBeVisible();
     await expect(main.getByText("HV200-YEL-M-P", { exact: true })).toBeVisible();
-    await expect(page.getByRole("img", { name: "Hi-Vis Bomber Jacket" }).first()).toHaveAttribute("src", /hv200-yellow\.svg$/);
+    await expect(page.getByRole("img", { name: "Hi-Vis Bomber Jacket" }).first()).toHaveAttribute(
+      "src",
+      /hv200-yellow\.svg$/,
+    );
     await ready(page);
 
     const size = page.getByLabel("Size", { exact: true });
@@ -56,7 +59,10 @@ test.describe("product options (buyer, Northwind)", () => {
     await expect(main.getByText("£30.45", { exact: true })).toBeVisible();
     // the variant the add form adds: its product code
     await expect(main.getByText("HV200-ORA-2XL-E", { exact: true })).toBeVisible();
-    await expect(page.getByRole("img", { name: "Hi-Vis Bomber Jacket" }).first()).toHaveAttribute("src", /hv200-orange\.svg$/);
+    await expect(page.getByRole("img", { name: "Hi-Vis Bomber Jacket" }).first()).toHaveAttribute(
+      "src",
+      /hv200-orange\.svg$/,
+    );
 
     if (jsEnabled()) {
       await sameDocument(page);
@@ -66,7 +72,10 @@ test.describe("product options (buyer, Northwind)", () => {
   });
 
   test("the quantity typed stays when an option changes", async ({ page }) => {
-    test.skip(!jsEnabled(), "without JavaScript Show choice is a GET of the options; Add to basket posts the quantity with them");
+    test.skip(
+      !jsEnabled(),
+      "without JavaScript Show choice is a GET of the options; Add to basket posts the quantity with them",
+    );
     await page.goto(start);
     await ready(page);
     await page.getByRole("spinbutton", { name: "Quantity" }).fill("3");
@@ -87,7 +96,10 @@ test.describe("product options (buyer, Northwind)", () => {
       await dialog.getByRole("button", { name: "Show choice" }).click();
     }
     await expect(page).toHaveURL(/[?&]color=Orange(&|$)/);
-    await expect(dialog.getByRole("img", { name: "Hi-Vis Vest Class 2" }).first()).toHaveAttribute("src", /hv100-orange\.svg$/);
+    await expect(dialog.getByRole("img", { name: "Hi-Vis Vest Class 2" }).first()).toHaveAttribute(
+      "src",
+      /hv100-orange\.svg$/,
+    );
     if (jsEnabled()) {
       await sameDocument(page);
       await expect(dialog.getByLabel("Colour", { exact: true })).toBeFocused();
@@ -103,7 +115,9 @@ test.describe("product options (browse-only account)", () => {
     const colour = page.getByLabel("Colour", { exact: true });
     if (jsEnabled()) {
       // no quantity selector to show hydration here: wait until React has taken over the select
-      await expect.poll(() => colour.evaluate((select) => Object.keys(select).some((key) => key.startsWith("__reactProps")))).toBe(true);
+      await expect
+        .poll(() => colour.evaluate((select) => Object.keys(select).some((key) => key.startsWith("__reactProps"))))
+        .toBe(true);
       await page.evaluate(() => ((window as unknown as { optionsMark: string }).optionsMark = "same document"));
     }
     await colour.selectOption("Orange");
@@ -113,7 +127,10 @@ test.describe("product options (browse-only account)", () => {
       await page.getByRole("button", { name: "Show choice" }).click();
     }
     await expect(page).toHaveURL(/[?&]color=Orange(&|$)/);
-    await expect(page.getByRole("img", { name: "Hi-Vis Vest Class 2" }).first()).toHaveAttribute("src", /hv100-orange\.svg$/);
+    await expect(page.getByRole("img", { name: "Hi-Vis Vest Class 2" }).first()).toHaveAttribute(
+      "src",
+      /hv100-orange\.svg$/,
+    );
     if (jsEnabled()) await sameDocument(page);
   });
 });

@@ -1,10 +1,23 @@
 import { expect, test } from "./fixtures";
-import { addFromProductPage, APEX, APPROVAL_IDENTITY, buyerCookie, openCxmlPunchout, punchoutBar, receivedBaskets, transferOf, twoProducts } from "./punchout-helpers";
+import {
+  addFromProductPage,
+  APEX,
+  APPROVAL_IDENTITY,
+  buyerCookie,
+  openCxmlPunchout,
+  punchoutBar,
+  receivedBaskets,
+  transferOf,
+  twoProducts,
+} from "./punchout-helpers";
 
 // Issue 16 item 5: a profile that needs approval keeps the transferred basket in the portal, saved as a punched-out
 // basket awaiting approval, tells the buyer so and sends nothing back; an approver of the customer finds it.
 
-test("approval profile: Transfer basket → 'sent for approval', nothing reaches the procurement system, an approver sees it at /saved-punchout-baskets", async ({ page, logInAs }, testInfo) => {
+test("approval profile: Transfer basket → 'sent for approval', nothing reaches the procurement system, an approver sees it at /saved-punchout-baskets", async ({
+  page,
+  logInAs,
+}, testInfo) => {
   const cookie = buyerCookie("APPROVAL", testInfo.project.name);
   const [product] = await twoProducts();
   const punchout = await openCxmlPunchout(page, { operation: "create", cookie, identity: APPROVAL_IDENTITY });

@@ -1,10 +1,23 @@
-import { DEMO, expect, markPunchoutSession, PASSWORD, providerCall, providerToken, test, type DemoUser } from "./fixtures";
+import {
+  DEMO,
+  expect,
+  markPunchoutSession,
+  PASSWORD,
+  providerCall,
+  providerToken,
+  test,
+  type DemoUser,
+} from "./fixtures";
 import { orderableItem, uniqueReference } from "./orders-helpers";
 
 const NORTHWIND = "Northwind Facilities";
 
 type Saved = { id: number; basket_name: string; is_punchout: number; punchout_approved: number };
-type ApprovalKeys = { basketIdForApproval?: string | null; approvedOrderAddressId?: string | null; punchoutLoadedBasket?: boolean };
+type ApprovalKeys = {
+  basketIdForApproval?: string | null;
+  approvedOrderAddressId?: string | null;
+  punchoutLoadedBasket?: boolean;
+};
 
 /** requester@demo.test, in a punchout session started by their procurement system, saves a basket (is_punchout=1). */
 async function savePunchoutBasket(name: string): Promise<{ saved: Saved; token: string }> {
@@ -20,7 +33,11 @@ async function savePunchoutBasket(name: string): Promise<{ saved: Saved; token: 
   const saved = await providerCall<Saved>("/saved-basket", {
     method: "POST",
     token,
-    body: JSON.stringify({ newBasketName: name, items: [{ internalId, qty: 1 }], address_id: addresses.data[0].internalId }),
+    body: JSON.stringify({
+      newBasketName: name,
+      items: [{ internalId, qty: 1 }],
+      address_id: addresses.data[0].internalId,
+    }),
   });
   expect(saved.is_punchout).toBe(1);
   return { saved, token };
@@ -29,9 +46,15 @@ async function savePunchoutBasket(name: string): Promise<{ saved: Saved; token: 
 /** The approver's basket-session as the provider keeps it, read with a token of their own. */
 async function approvalKeysOf(who: DemoUser): Promise<ApprovalKeys> {
   const token = await providerToken(DEMO[who]);
-  const { customers } = await providerCall<{ customers: Array<{ name: string; contactId: string }> }>("/session", { token });
+  const { customers } = await providerCall<{ customers: Array<{ name: string; contactId: string }> }>("/session", {
+    token,
+  });
   const unit = customers.find((c) => c.name === NORTHWIND);
-  await providerCall("/select-customer", { method: "POST", token, body: JSON.stringify({ contactId: unit?.contactId }) });
+  await providerCall("/select-customer", {
+    method: "POST",
+    token,
+    body: JSON.stringify({ contactId: unit?.contactId }),
+  });
   return providerCall<ApprovalKeys>("/basket-session", { token });
 }
 
@@ -39,14 +62,20 @@ async function approvalKeysOf(who: DemoUser): Promise<ApprovalKeys> {
 // project approves as a different approver of Northwind (provider staff approve for every customer)
 const approverFor = (project: string): DemoUser => (project === "js" ? "approver" : "admin");
 
-test("an approver finds a punched-out basket, loads it for approval and approves it; the approval id is cleared", async ({ page, logInAs }, testInfo) => {
+test("an approver finds a punched-out basket, loads it for approval and approves it; the approval id is cleared", async ({
+  page,
+  logInAs,
+}, testInfo) => {
   const name = uniqueReference("PO-APPROVE", testInfo.project.name);
   const { saved } = await savePunchoutBasket(name);
   const who = approverFor(testInfo.project.name);
   await logInAs(who, NORTHWIND);
 
   await page.goto("/");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Punchout baskets to approve" }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Punchout baskets to approve" })
+    .click();
   await expect(page.getByRole("heading", { name: "Punchout baskets to approve" })).toBeVisible();
   const row = page.getByRole("row", { name: new RegExp(name) });
   await expect(row.getByRole("cell", { name: "Priya Sharma" })).toBeVisible();
@@ -57,7 +86,11 @@ test("an approver finds a punched-out basket, loads it for approval and approves
   await page.getByRole("button", { name: "Load for approval" }).click();
   await expect(page.getByText("It is waiting for your approval.")).toBeVisible();
   await expect(page.getByText("In your basket for approval")).toBeVisible();
-  expect(await approvalKeysOf(who)).toMatchObject({ basketIdForApproval: String(saved.id), punchoutLoadedBasket: true, approvedOrderAddressId: expect.any(String) });
+  expect(await approvalKeysOf(who)).toMatchObject({
+    basketIdForApproval: String(saved.id),
+    punchoutLoadedBasket: true,
+    approvedOrderAddressId: expect.any(String),
+  });
 
   await page.getByRole("button", { name: "Approve basket" }).click();
   await expect(page.getByRole("heading", { name: "Punchout baskets to approve" })).toBeVisible();
@@ -71,7 +104,10 @@ test("an approver finds a punched-out basket, loads it for approval and approves
   await expect(page.getByRole("button", { name: "Load for approval" })).toHaveCount(0);
 });
 
-test("a basket withdrawn after it was loaded: approving fails with a clear message and the approval id is still cleared", async ({ page, logInAs }, testInfo) => {
+test("a basket withdrawn after it was loaded: approving fails with a clear message and the approval id is still cleared", async ({
+  page,
+  logInAs,
+}, testInfo) => {
   const name = uniqueReference("PO-WITHDRAWN", testInfo.project.name);
   const { saved, token } = await savePunchoutBasket(name);
   const who = approverFor(testInfo.project.name);
@@ -82,11 +118,19 @@ test("a basket withdrawn after it was loaded: approving fails with a clear messa
   await expect(page.getByRole("button", { name: "Approve basket" })).toBeVisible();
 
   // the requester withdraws it meanwhile
-  await providerCall("/saved-basket", { method: "PATCH", token, body: JSON.stringify({ deleteBasket: true, basketID: saved.id }) });
+  await providerCall("/saved-basket", {
+    method: "PATCH",
+    token,
+    body: JSON.stringify({ deleteBasket: true, basketID: saved.id }),
+  });
 
   await page.getByRole("button", { name: "Approve basket" }).click();
   await expect(page.getByRole("heading", { name: "Punchout baskets to approve" })).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: `Punchout basket ${saved.id} could not be approved: it no longer exists` })).toBeVisible();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: `Punchout basket ${saved.id} could not be approved: it no longer exists` }),
+  ).toBeVisible();
   expect((await approvalKeysOf(who)).basketIdForApproval ?? null).toBeNull();
 });
 
@@ -97,13 +141,22 @@ test("someone who is not an approver is sent home", async ({ page, logInAs }) =>
   await expect(page.getByRole("link", { name: "Punchout baskets to approve" })).toHaveCount(0);
 });
 
-test("an approver loads a punched-out basket and checks it out: the order goes to its address, the basket is approved and the keys cleared", async ({ page, logInAs }, testInfo) => {
+test("an approver loads a punched-out basket and checks it out: the order goes to its address, the basket is approved and the keys cleared", async ({
+  page,
+  logInAs,
+}, testInfo) => {
   const name = uniqueReference("PO-CHECKOUT", testInfo.project.name);
   const { saved, token: requester } = await savePunchoutBasket(name);
   // the requester wants it delivered to the customer's second address, not the default one
-  const addresses = await providerCall<{ data: Array<{ internalId: string }> }>("/customer-address?$limit=2", { token: requester });
+  const addresses = await providerCall<{ data: Array<{ internalId: string }> }>("/customer-address?$limit=2", {
+    token: requester,
+  });
   const savedAddress = addresses.data[1].internalId;
-  await providerCall(`/saved-basket/${saved.id}`, { method: "PATCH", token: requester, body: JSON.stringify({ address_id: savedAddress }) });
+  await providerCall(`/saved-basket/${saved.id}`, {
+    method: "PATCH",
+    token: requester,
+    body: JSON.stringify({ address_id: savedAddress }),
+  });
   const who = approverFor(testInfo.project.name);
   await logInAs(who, NORTHWIND);
 
@@ -111,7 +164,9 @@ test("an approver loads a punched-out basket and checks it out: the order goes t
   await page.getByRole("button", { name: "Load for approval" }).click();
   await expect(page.getByText("In your basket for approval")).toBeVisible();
   await page.goto("/basket");
-  await expect(page.getByText("This basket is a punchout basket loaded for your approval: placing the order approves it.")).toBeVisible();
+  await expect(
+    page.getByText("This basket is a punchout basket loaded for your approval: placing the order approves it."),
+  ).toBeVisible();
 
   await page.goto("/checkout");
   const reference = `${name}-ORDER`;
@@ -120,12 +175,15 @@ test("an approver loads a punched-out basket and checks it out: the order goes t
   await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
 
   const token = await providerToken(DEMO[who]);
-  const orders = await providerCall<{ data: Array<{ otherRefNum: string | null; shippingAddress: { internalId: string } | null }> }>(
-    `/order?$limit=5&orderedBy=${encodeURIComponent(reference)}`,
-    { token },
-  );
+  const orders = await providerCall<{
+    data: Array<{ otherRefNum: string | null; shippingAddress: { internalId: string } | null }>;
+  }>(`/order?$limit=5&orderedBy=${encodeURIComponent(reference)}`, { token });
   expect(orders.data.find((o) => o.otherRefNum === reference)?.shippingAddress?.internalId).toBe(String(savedAddress));
-  expect(await approvalKeysOf(who)).toMatchObject({ basketIdForApproval: null, approvedOrderAddressId: null, punchoutLoadedBasket: false });
+  expect(await approvalKeysOf(who)).toMatchObject({
+    basketIdForApproval: null,
+    approvedOrderAddressId: null,
+    punchoutLoadedBasket: false,
+  });
   await page.goto("/saved-punchout-baskets");
   await expect(page.getByRole("link", { name })).toHaveCount(0);
 });

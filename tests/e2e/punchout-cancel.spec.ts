@@ -1,9 +1,20 @@
 import { expect, test } from "./fixtures";
-import { addFromProductPage, buyerCookie, moneyPence, openCxmlPunchout, receivedBaskets, returnToProcurement, transferOf, twoProducts } from "./punchout-helpers";
+import {
+  addFromProductPage,
+  buyerCookie,
+  moneyPence,
+  openCxmlPunchout,
+  receivedBaskets,
+  returnToProcurement,
+  transferOf,
+  twoProducts,
+} from "./punchout-helpers";
 
 // Issue 16 item 3: Cancel ends the punchout session and returns an empty basket to the procurement system.
 
-test("Cancel: the procurement system receives an empty basket under its BuyerCookie, and nothing is recorded as transferred", async ({ page }, testInfo) => {
+test("Cancel: the procurement system receives an empty basket under its BuyerCookie, and nothing is recorded as transferred", async ({
+  page,
+}, testInfo) => {
   const cookie = buyerCookie("CANCEL", testInfo.project.name);
   const [product] = await twoProducts();
   const punchout = await openCxmlPunchout(page, { operation: "create", cookie });

@@ -29,7 +29,14 @@ export function buyerCookie(kind: string, project: string): string {
 type ItemOut = { supplierPartId: string; supplierPartAuxiliaryId?: string; quantity: number };
 
 /** The stand-in's address that punches out over cXML (the page a buyer's requisition screen would be). */
-export function punchoutUrl(input: { operation: "create" | "edit" | "inspect"; cookie: string; identity?: string; secret?: string; items?: ItemOut[]; from?: string }): string {
+export function punchoutUrl(input: {
+  operation: "create" | "edit" | "inspect";
+  cookie: string;
+  identity?: string;
+  secret?: string;
+  items?: ItemOut[];
+  from?: string;
+}): string {
   const query = new URLSearchParams({
     protocol: "cxml",
     operation: input.operation,
@@ -77,7 +84,10 @@ export function punchoutCatalogue(): Promise<Variant[]> {
         returnUrl: `${STAND_IN}/return`,
       }),
     });
-    const { accessToken } = await providerCall<{ accessToken: string }>("/punchout/start", { method: "POST", body: JSON.stringify({ token: startToken }) });
+    const { accessToken } = await providerCall<{ accessToken: string }>("/punchout/start", {
+      method: "POST",
+      body: JSON.stringify({ token: startToken }),
+    });
     return orderableVariants(accessToken, 100);
   })();
   return catalogue;
@@ -85,7 +95,9 @@ export function punchoutCatalogue(): Promise<Variant[]> {
 
 /** Two variants of different products, each sold singly (minimum 1, step 1), priced. */
 export async function twoProducts(): Promise<[Variant, Variant]> {
-  const singles = (await punchoutCatalogue()).filter((v) => v.parentIsMatrix && v.quantityStep === 1 && v.minimumSaleQuantity === 1 && v.price !== null);
+  const singles = (await punchoutCatalogue()).filter(
+    (v) => v.parentIsMatrix && v.quantityStep === 1 && v.minimumSaleQuantity === 1 && v.price !== null,
+  );
   const first = singles[0];
   const second = singles.find((v) => v.parentCode !== first?.parentCode);
   if (!first || !second) throw new Error("the demo catalogue has no two single-unit variants for Apex Rail");
@@ -94,17 +106,25 @@ export async function twoProducts(): Promise<[Variant, Variant]> {
 
 /** The product page with the variant's options chosen in the address (decision 060). */
 export function productPath(item: Variant): string {
-  const options = Object.entries(item.options ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "");
+  const options = Object.entries(item.options ?? {}).filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "",
+  );
   return `/product/${item.parentSlug}?${new URLSearchParams(options)}`;
 }
 
-const headerBasket = (where: FrameLocator | Page, count: number) => where.getByRole("banner").getByRole("link", { name: `Basket, ${count} items` });
+const headerBasket = (where: FrameLocator | Page, count: number) =>
+  where.getByRole("banner").getByRole("link", { name: `Basket, ${count} items` });
 
 /**
  * Adds the variant from its product page, in the portal's frame (or on the page, for OCI), and waits for the header's
  * count to say `countAfter`.
  */
-export async function addFromProductPage(target: { frame: Frame; portal: FrameLocator } | Page, item: Variant, qty: number, countAfter: number) {
+export async function addFromProductPage(
+  target: { frame: Frame; portal: FrameLocator } | Page,
+  item: Variant,
+  qty: number,
+  countAfter: number,
+) {
   const [navigate, where] = "portal" in target ? [target.frame, target.portal] : [target, target];
   await navigate.goto(`${PORTAL}${productPath(item)}`);
   await expect(where.getByRole("heading", { level: 1, name: item.parentName })).toBeVisible();
@@ -119,7 +139,11 @@ export async function addFromProductPage(target: { frame: Frame; portal: FrameLo
  * system" button does. Both post to the top window, so the stand-in's "Basket received" page replaces the
  * requisition page.
  */
-export async function returnToProcurement(page: Page, where: FrameLocator | Page, button: "Transfer basket" | "Cancel" | "Return to your procurement system") {
+export async function returnToProcurement(
+  page: Page,
+  where: FrameLocator | Page,
+  button: "Transfer basket" | "Cancel" | "Return to your procurement system",
+) {
   await punchoutBar(where).getByRole("button", { name: button }).click();
   if (!jsEnabled()) {
     // the return page first (the page the button was on may still be there, with a button of the same name)
@@ -132,7 +156,8 @@ export async function returnToProcurement(page: Page, where: FrameLocator | Page
 
 /** Every basket the stand-in received under a BuyerCookie (or, OCI, a marker), oldest first. */
 export async function receivedBaskets(key: { cookie: string } | { marker: string }): Promise<Received[]> {
-  const query = "cookie" in key ? `cookie=${encodeURIComponent(key.cookie)}` : `marker=${encodeURIComponent(key.marker)}`;
+  const query =
+    "cookie" in key ? `cookie=${encodeURIComponent(key.cookie)}` : `marker=${encodeURIComponent(key.marker)}`;
   const response = await fetch(`${STAND_IN}/received?${query}`);
   expect(response.status).toBe(200);
   return (await response.json()) as Received[];
@@ -146,10 +171,16 @@ export const moneyPence = (text: string) => Math.round(Number(text) * 100);
 /** A provider token of provider staff (admin@demo.test, an approver of every customer) with Apex Rail selected. */
 export async function apexAdminToken(): Promise<string> {
   const token = await providerToken(DEMO.admin);
-  const { customers } = await providerCall<{ customers: Array<{ name: string; contactId: string }> }>("/session", { token });
+  const { customers } = await providerCall<{ customers: Array<{ name: string; contactId: string }> }>("/session", {
+    token,
+  });
   const unit = customers.find((c) => c.name === APEX);
   if (!unit) throw new Error("admin@demo.test has no unit Apex Rail Services");
-  await providerCall("/select-customer", { method: "POST", token, body: JSON.stringify({ contactId: unit.contactId }) });
+  await providerCall("/select-customer", {
+    method: "POST",
+    token,
+    body: JSON.stringify({ contactId: unit.contactId }),
+  });
   return token;
 }
 

@@ -1,10 +1,23 @@
 import { expect, test } from "./fixtures";
-import { addFromProductPage, buyerCookie, OCI_USERNAME, pence, punchoutBar, receivedBaskets, returnToProcurement, SECRET, STAND_IN, twoProducts } from "./punchout-helpers";
+import {
+  addFromProductPage,
+  buyerCookie,
+  OCI_USERNAME,
+  pence,
+  punchoutBar,
+  receivedBaskets,
+  returnToProcurement,
+  SECRET,
+  STAND_IN,
+  twoProducts,
+} from "./punchout-helpers";
 
 // Issue 16 item 2 and 4: an SAP SRM logs in over OCI (a form post from its own site, HOOK_URL and ~TARGET with it),
 // the buyer fills a basket and transfers it: the basket goes back to HOOK_URL as NEW_ITEM-… fields.
 
-test("OCI round trip: log in from the procurement system's page, add a product, Transfer basket → NEW_ITEM fields arrive at HOOK_URL", async ({ page }, testInfo) => {
+test("OCI round trip: log in from the procurement system's page, add a product, Transfer basket → NEW_ITEM fields arrive at HOOK_URL", async ({
+  page,
+}, testInfo) => {
   const marker = buyerCookie("OCI", testInfo.project.name);
   const [product] = await twoProducts();
   await page.goto(`${STAND_IN}/oci?${new URLSearchParams({ username: OCI_USERNAME, password: SECRET, marker })}`);

@@ -1,12 +1,24 @@
 import { expect, test } from "./fixtures";
-import { buyerCookie, OCI_USERNAME, openCxmlPunchout, PORTAL, PORTAL_FRAME, punchoutBar, punchoutUrl, receivedBaskets, STAND_IN } from "./punchout-helpers";
+import {
+  buyerCookie,
+  OCI_USERNAME,
+  openCxmlPunchout,
+  PORTAL,
+  PORTAL_FRAME,
+  punchoutBar,
+  punchoutUrl,
+  receivedBaskets,
+  STAND_IN,
+} from "./punchout-helpers";
 
 // Issue 16, bad input: a wrong shared secret is a cXML 401 the procurement system shows; malformed XML is a cXML 400
 // naming what is wrong, never an HTML page or a 500.
 
 const statusOf = (xml: string) => xml.match(/<Status\b[^>]*\bcode="(\d+)"/)?.[1];
 
-test("a setup request with the wrong shared secret: the procurement system is answered cXML 401 and opens nothing", async ({ page }, testInfo) => {
+test("a setup request with the wrong shared secret: the procurement system is answered cXML 401 and opens nothing", async ({
+  page,
+}, testInfo) => {
   const cookie = buyerCookie("BAD-SECRET", testInfo.project.name);
   await page.goto(punchoutUrl({ operation: "create", cookie, secret: "not-the-secret" }));
   await expect(page.getByRole("heading", { name: "Punchout refused" })).toBeVisible();
@@ -42,8 +54,13 @@ test("a start link used once cannot be used again: a clear page, not a session",
 
 test("an OCI log-in with the wrong password: a 401 page, no session", async ({ page }, testInfo) => {
   const marker = buyerCookie("OCI-BAD", testInfo.project.name);
-  await page.goto(`${STAND_IN}/oci?${new URLSearchParams({ username: OCI_USERNAME, password: "not-the-password", marker })}`);
-  const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === "/punchout/oci"), page.getByRole("button", { name: "Open the Workwear catalogue" }).click()]);
+  await page.goto(
+    `${STAND_IN}/oci?${new URLSearchParams({ username: OCI_USERNAME, password: "not-the-password", marker })}`,
+  );
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === "/punchout/oci"),
+    page.getByRole("button", { name: "Open the Workwear catalogue" }).click(),
+  ]);
   expect(response.status()).toBe(401);
   await expect(punchoutBar(page)).toHaveCount(0);
   expect(await receivedBaskets({ marker })).toEqual([]);

@@ -12,7 +12,13 @@ import { expect, newColleague, providerCall, providerToken, test } from "./fixtu
 const UNIT = "Northwind Facilities";
 const REPORTER = ["canViewFullCatalogue", "viewOrderHistory", "viewReporting", "viewAllOrders"];
 const TYPES = [
-  "Orders by status", "Spend by month", "Top products", "Spend by department", "Spend by cost centre", "Wearer allowance usage", "Approval turnaround",
+  "Orders by status",
+  "Spend by month",
+  "Top products",
+  "Spend by department",
+  "Spend by cost centre",
+  "Wearer allowance usage",
+  "Approval turnaround",
 ];
 
 const tasks = (page: Page) => page.getByRole("region", { name: "Your reports" });
@@ -46,7 +52,9 @@ async function untilFinished(page: Page, js: boolean): Promise<boolean> {
       w.barShown = false;
       // the progress bar follows navigations only: record it if it ever shows while the list polls
       const bar = document.querySelector(".progress-bar")!;
-      new MutationObserver(() => (w.barShown ||= bar.classList.contains("progress-bar--active"))).observe(bar, { attributes: true });
+      new MutationObserver(() => (w.barShown ||= bar.classList.contains("progress-bar--active"))).observe(bar, {
+        attributes: true,
+      });
     });
     await expect(newest(page).getByRole("link", { name: /^View / })).toBeVisible({ timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { reportMark?: string }).reportMark)).toBe("same document");
@@ -75,13 +83,18 @@ async function downloaded(page: Page, name: string): Promise<{ file: string; nam
 /** The CSV's lines (its BOM dropped) and the Excel file's cell values, both read back. */
 async function readFiles(page: Page) {
   const csv = await downloaded(page, "Download CSV");
-  const lines = (await readFile(csv.file, "utf8")).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+  const lines = (await readFile(csv.file, "utf8"))
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r?\n/);
   const xlsx = await downloaded(page, "Download Excel");
   const book = new ExcelJS.Workbook();
   const bytes = await readFile(xlsx.file);
   await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   const cells: unknown[] = [];
-  book.worksheets[0].eachRow((row) => cells.push(...(row.values as unknown[]).filter((v) => v !== undefined && v !== null)));
+  book.worksheets[0].eachRow((row) =>
+    cells.push(...(row.values as unknown[]).filter((v) => v !== undefined && v !== null)),
+  );
   return { csvName: csv.name, lines, xlsxName: xlsx.name, cells };
 }
 
@@ -94,9 +107,17 @@ async function queueAhead(email: string, count: number) {
   const token = await providerToken(email);
   const session = await providerCall<{ customers: Array<{ name: string; contactId: string }> }>("/session", { token });
   const unit = session.customers.find((c) => c.name === UNIT)!;
-  await providerCall("/select-customer", { method: "POST", token, body: JSON.stringify({ contactId: unit.contactId }) });
+  await providerCall("/select-customer", {
+    method: "POST",
+    token,
+    body: JSON.stringify({ contactId: unit.contactId }),
+  });
   for (let i = 0; i < count; i++) {
-    await providerCall("/report", { method: "POST", token, body: JSON.stringify({ type: "top-products", from: "2025-01-01", to: "2026-11-23" }) });
+    await providerCall("/report", {
+      method: "POST",
+      token,
+      body: JSON.stringify({ type: "top-products", from: "2025-01-01", to: "2026-11-23" }),
+    });
   }
 }
 
@@ -107,7 +128,9 @@ test.describe("reporting (a Northwind colleague with viewReporting)", () => {
     await logInAs(colleague, UNIT);
   });
 
-  test("a spend report: asked for, running then finished, its chart and table, the CSV and the Excel file", async ({ page }, testInfo) => {
+  test("a spend report: asked for, running then finished, its chart and table, the CSV and the Excel file", async ({
+    page,
+  }, testInfo) => {
     const js = testInfo.project.name === "js";
     test.setTimeout(120_000);
     await page.goto("/dashboard");
@@ -119,9 +142,14 @@ test.describe("reporting (a Northwind colleague with viewReporting)", () => {
     if (js) await queueAhead(colleague.email, 6);
     await askFor(page, "Spend by month");
     const seenRunning = await untilFinished(page, js);
-    testInfo.annotations.push({ type: "report", description: seenRunning ? "seen running, then finished" : "already finished when drawn" });
+    testInfo.annotations.push({
+      type: "report",
+      description: seenRunning ? "seen running, then finished" : "already finished when drawn",
+    });
 
-    await newest(page).getByRole("link", { name: /^View / }).click();
+    await newest(page)
+      .getByRole("link", { name: /^View / })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "Spend by month" })).toBeVisible();
     await expect(page.getByText(/^Orders placed \d\d\.\d\d\.\d\d to \d\d\.\d\d\.\d\d$/)).toBeVisible();
     const chart = page.getByRole("img", { name: /spend/i });
@@ -142,16 +170,24 @@ test.describe("reporting (a Northwind colleague with viewReporting)", () => {
       for (const path of [page.url(), "/reporting"]) {
         await page.goto(path);
         const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-        expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id), path).toEqual([]);
+        expect(
+          violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+          path,
+        ).toEqual([]);
       }
     }
   });
 
-  test("the self-refresh: Chromium follows a meta refresh inside <noscript> only with JavaScript off", async ({ page }, testInfo) => {
+  test("the self-refresh: Chromium follows a meta refresh inside <noscript> only with JavaScript off", async ({
+    page,
+  }, testInfo) => {
     const js = testInfo.project.name === "js";
     // the markup PendingRefresh draws while a report runs (here with a target, so the refresh is seen to happen)
     await page.route("**/__refresh-check", (route) =>
-      route.fulfill({ contentType: "text/html", body: '<!DOCTYPE html><html><head><title>x</title></head><body><noscript><meta http-equiv="refresh" content="1;url=/login"></noscript><p>Running…</p></body></html>' }),
+      route.fulfill({
+        contentType: "text/html",
+        body: '<!DOCTYPE html><html><head><title>x</title></head><body><noscript><meta http-equiv="refresh" content="1;url=/login"></noscript><p>Running…</p></body></html>',
+      }),
     );
     await page.goto("/__refresh-check");
     if (js) {
@@ -164,7 +200,9 @@ test.describe("reporting (a Northwind colleague with viewReporting)", () => {
     }
   });
 
-  test("bad filters are shown under their fields and nothing is asked for; a link pre-fills the form", async ({ page }) => {
+  test("bad filters are shown under their fields and nothing is asked for; a link pre-fills the form", async ({
+    page,
+  }) => {
     await page.goto("/reporting?type=top-products&from=2026-03-01&to=2026-01-31");
     await expect(page.getByRole("radio", { name: /^Top products/ })).toBeChecked();
     await expect(page.getByLabel("From", { exact: true })).toHaveValue("2026-03-01");
@@ -185,7 +223,9 @@ test.describe("done when (issue 19): buyer@demo.test, with JavaScript off", () =
       await page.goto("/reporting");
       await askFor(page, label);
       await untilFinished(page, false);
-      await newest(page).getByRole("link", { name: /^View / }).click();
+      await newest(page)
+        .getByRole("link", { name: /^View / })
+        .click();
       await expect(page.getByRole("heading", { level: 1, name: label })).toBeVisible();
       const chart = page.getByRole("img").filter({ has: page.locator("title") });
       await expect(chart, label).toBeVisible();

@@ -6,10 +6,15 @@ import { expect, newColleague, providerCall, test } from "./fixtures";
 // A new colleague per test, so no other spec shares the basket.
 const UNIT = "Northwind Facilities";
 
-test("a saved basket: change a quantity, add by code, remove a line, load it and order it", async ({ page, logInAs }, testInfo) => {
+test("a saved basket: change a quantity, add by code, remove a line, load it and order it", async ({
+  page,
+  logInAs,
+}, testInfo) => {
   const user = await newColleague(UNIT, `saved-${testInfo.project.name}`);
   const token = await tokenIn(user, UNIT);
-  const plain = (await orderableVariants(token)).filter((item) => item.minimumSaleQuantity === 1 && item.quantityStep === 1);
+  const plain = (await orderableVariants(token)).filter(
+    (item) => item.minimumSaleQuantity === 1 && item.quantityStep === 1,
+  );
   const [first, second] = [plain[0], plain.find((item) => item.internalId !== plain[0].internalId)!];
   await putBasket(token, [{ item: first, qty: 2 }]);
   await logInAs(user, UNIT);
@@ -24,14 +29,20 @@ test("a saved basket: change a quantity, add by code, remove a line, load it and
   expect(saved).toBeTruthy();
   const savedLines = async () =>
     Object.fromEntries(
-      (await providerCall<{ itemsArray: Array<{ internalId: string; qty: number }> }>(`/saved-basket/${saved}`, { token })).itemsArray.map((l) => [l.internalId, l.qty]),
+      (
+        await providerCall<{ itemsArray: Array<{ internalId: string; qty: number }> }>(`/saved-basket/${saved}`, {
+          token,
+        })
+      ).itemsArray.map((l) => [l.internalId, l.qty]),
     );
 
   // a new quantity for the line
   await page.getByRole("spinbutton", { name: `Quantity of ${first.displayName}`, exact: true }).fill("5");
   await page.getByRole("button", { name: `Update the quantity of ${first.displayName}` }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved basket updated" })).toBeVisible();
-  await expect(page.getByRole("spinbutton", { name: `Quantity of ${first.displayName}`, exact: true })).toHaveValue("5");
+  await expect(page.getByRole("spinbutton", { name: `Quantity of ${first.displayName}`, exact: true })).toHaveValue(
+    "5",
+  );
   expect(await savedLines()).toEqual({ [first.internalId]: 5 });
 
   // a product by its code, then the first line removed

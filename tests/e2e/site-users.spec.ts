@@ -4,9 +4,14 @@ import { expect, latestEmail, linkPath, PASSWORD, test } from "./fixtures";
 // form, the colleague accepts from the outbox link and logs in with exactly the permissions granted; a revoked
 // invitation's link says it cannot be used. Every address is new per project and run.
 const UNIT = "Northwind Facilities";
-const unique = (label: string, project: string) => `${label}.${project}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@northwind.example`;
+const unique = (label: string, project: string) =>
+  `${label}.${project}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@northwind.example`;
 
-test("buyer invites a colleague, who accepts and logs in with exactly the permissions granted", async ({ page, context, logInAs }, testInfo) => {
+test("buyer invites a colleague, who accepts and logs in with exactly the permissions granted", async ({
+  page,
+  context,
+  logInAs,
+}, testInfo) => {
   const email = unique("invited", testInfo.project.name);
   await logInAs("buyer", UNIT);
   await page.goto("/add-site-user");

@@ -25,11 +25,17 @@ async function review(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(folder, `${name}-1280.png`), fullPage: true });
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: path.join(folder, `${name}-390.png`), fullPage: true });
-  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect.soft(sideways, `${name}: wider than 390 px by ${sideways} px`).toBeLessThanOrEqual(0);
   if (jsEnabled()) {
-    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    const found = violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
     expect.soft(found, `${name}: axe at 390 px`).toEqual([]);
   }
   await page.setViewportSize(WIDE);
@@ -48,7 +54,10 @@ test.describe("visual review: every screen at 1280 and 390 px", () => {
     await open(page, "/customer/forgot", "forgot-password");
   });
 
-  test("a buyer's screens: catalogue, basket, checkout, confirmation, history, saved baskets", async ({ page, logInAs }) => {
+  test("a buyer's screens: catalogue, basket, checkout, confirmation, history, saved baskets", async ({
+    page,
+    logInAs,
+  }) => {
     test.setTimeout(240_000);
     const colleague = await newColleague(UNIT, "visual", ["canViewFullCatalogue", "viewOrderHistory"]);
     await logInAs(colleague, UNIT);
@@ -65,7 +74,10 @@ test.describe("visual review: every screen at 1280 and 390 px", () => {
     await placeOrder(page, "VISUAL-REVIEW");
     await review(page, "order-complete");
     await open(page, "/order-history", "order-history");
-    await page.getByRole("link", { name: /VISUAL-REVIEW|^SO/ }).first().click();
+    await page
+      .getByRole("link", { name: /VISUAL-REVIEW|^SO/ })
+      .first()
+      .click();
     await review(page, "order-detail");
     await open(page, "/saved-baskets", "saved-baskets");
     await open(page, "/help", "help");
@@ -87,10 +99,20 @@ test.describe("visual review: every screen at 1280 and 390 px", () => {
     }
   });
 
-  test("a wearer-pack user's screens: wearers, a wearer's page, adding a wearer, the wearer-pack basket and its checkout", async ({ page, logInAs }) => {
+  test("a wearer-pack user's screens: wearers, a wearer's page, adding a wearer, the wearer-pack basket and its checkout", async ({
+    page,
+    logInAs,
+  }) => {
     test.setTimeout(180_000);
     const unit = "Harbour Health Trust";
-    const rights = ["canViewManpack", "manpackOrders", "viewOrderHistory", "viewAllOrders", "indAddress", "addManpackUser"];
+    const rights = [
+      "canViewManpack",
+      "manpackOrders",
+      "viewOrderHistory",
+      "viewAllOrders",
+      "indAddress",
+      "addManpackUser",
+    ];
     const colleague = await newColleague(unit, "visual-packs", rights);
     const token = await tokenIn(colleague, unit);
     await logInAs(colleague, unit);
@@ -100,7 +122,9 @@ test.describe("visual review: every screen at 1280 and 390 px", () => {
     await review(page, "wearer");
     await open(page, "/add-wearer", "add-wearer");
     // a seeded wearer-pack order reordered fills the wearer-pack basket
-    const { data } = await providerCall<{ data: Array<{ internalId: string }> }>("/order?salesOrderTypeId=1&$limit=1", { token });
+    const { data } = await providerCall<{ data: Array<{ internalId: string }> }>("/order?salesOrderTypeId=1&$limit=1", {
+      token,
+    });
     await page.goto(`/order-history/${data[0].internalId}`);
     await review(page, "order-detail-wearer-pack");
     await page.getByRole("button", { name: "Reorder" }).click();
@@ -110,14 +134,32 @@ test.describe("visual review: every screen at 1280 and 390 px", () => {
     await emptyBasket(token);
   });
 
-  test("reporting: the form and task list, a line chart (spend by month) and a bar chart (top products)", async ({ page, logInAs }) => {
-    const colleague = await newColleague(UNIT, "visual-reports", ["canViewFullCatalogue", "viewOrderHistory", "viewReporting", "viewAllOrders"]);
+  test("reporting: the form and task list, a line chart (spend by month) and a bar chart (top products)", async ({
+    page,
+    logInAs,
+  }) => {
+    const colleague = await newColleague(UNIT, "visual-reports", [
+      "canViewFullCatalogue",
+      "viewOrderHistory",
+      "viewReporting",
+      "viewAllOrders",
+    ]);
     const token = await tokenIn(colleague, UNIT);
     const ask = (type: string) =>
-      providerCall<{ task: { taskId: string } }>("/report", { method: "POST", token, body: JSON.stringify({ type, from: "2026-01-01", to: "2026-11-23" }) });
+      providerCall<{ task: { taskId: string } }>("/report", {
+        method: "POST",
+        token,
+        body: JSON.stringify({ type, from: "2026-01-01", to: "2026-11-23" }),
+      });
     const ids = [(await ask("top-products")).task.taskId, (await ask("spend-by-month")).task.taskId];
     await expect
-      .poll(async () => (await providerCall<{ data: Array<{ status: string }> }>("/report", { token })).data.every((t) => t.status === "success"), { timeout: 30_000 })
+      .poll(
+        async () =>
+          (await providerCall<{ data: Array<{ status: string }> }>("/report", { token })).data.every(
+            (t) => t.status === "success",
+          ),
+        { timeout: 30_000 },
+      )
       .toBe(true);
     await logInAs(colleague, UNIT);
     await open(page, "/reporting", "reporting");

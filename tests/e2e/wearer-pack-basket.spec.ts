@@ -14,19 +14,32 @@ const RIGHTS = ["canViewManpack", "manpackOrders", "viewOrderHistory", "indAddre
 const jsOn = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
 
 type OrderLine = { item: { internalId: string }; employee: { internalId: string } | null; quantity: number };
-type Contact = { internalId: string; firstName: string; lastName: string; employeeRef: string | null; grade: string | null; budgets: Array<{ type: string }> };
+type Contact = {
+  internalId: string;
+  firstName: string;
+  lastName: string;
+  employeeRef: string | null;
+  grade: string | null;
+  budgets: Array<{ type: string }>;
+};
 type Address = { internalId: string; label: string; orderUse?: { wearerPack: boolean } };
 type Method = { internalId: string; description: string };
 
 /** A seeded wearer-pack order with at least two wearers, one of them with two products or more. */
 async function aWearerPackOrder(token: string) {
-  const { data } = await providerCall<{ data: Array<{ internalId: string; tranId: string }> }>("/order?salesOrderTypeId=1&$limit=50", { token });
+  const { data } = await providerCall<{ data: Array<{ internalId: string; tranId: string }> }>(
+    "/order?salesOrderTypeId=1&$limit=50",
+    { token },
+  );
   for (const order of data) {
     const detail = await providerCall<{ itemList: { item: OrderLine[] } }>(`/order/${order.internalId}`, { token });
     const wearers = new Map<string, Set<string>>();
     for (const line of detail.itemList.item) {
       if (!line.employee) continue;
-      wearers.set(line.employee.internalId, (wearers.get(line.employee.internalId) ?? new Set()).add(line.item.internalId));
+      wearers.set(
+        line.employee.internalId,
+        (wearers.get(line.employee.internalId) ?? new Set()).add(line.item.internalId),
+      );
     }
     const many = [...wearers].find(([, products]) => products.size >= 2);
     const other = [...wearers].find(([id]) => id !== many?.[0]);
@@ -35,7 +48,13 @@ async function aWearerPackOrder(token: string) {
   throw new Error("no seeded wearer-pack order with two wearers, one with two products");
 }
 
-const packsOf = async (token: string) => (await basketOf(token)).manpack as Array<{ employeeId: string; addressId?: string; shippingMethod?: string; data: Array<{ productId: string; qty: number; name?: string }> }>;
+const packsOf = async (token: string) =>
+  (await basketOf(token)).manpack as Array<{
+    employeeId: string;
+    addressId?: string;
+    shippingMethod?: string;
+    data: Array<{ productId: string; qty: number; name?: string }>;
+  }>;
 
 async function reorder(page: Page, order: { internalId: string; tranId: string }) {
   await page.goto(`/order-history/${order.internalId}`);
@@ -46,14 +65,19 @@ async function reorder(page: Page, order: { internalId: string; tranId: string }
 }
 
 test.describe("the wearer-pack basket (issue 15 item 5)", () => {
-  test("a reordered wearer-pack order: change a quantity, choose a wearer's delivery, remove a line and a pack, save instructions", async ({ page, logInAs }, testInfo) => {
+  test("a reordered wearer-pack order: change a quantity, choose a wearer's delivery, remove a line and a pack, save instructions", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     const colleague = await newColleague(UNIT, `wp-basket-${testInfo.project.name}`, RIGHTS);
     const token = await tokenIn(colleague, UNIT);
     await logInAs(colleague, UNIT);
     try {
       await emptyBasket(token);
       const { order, wearer, other } = await aWearerPackOrder(token);
-      const contacts = await providerCall<{ data: Contact[] }>(`/contact?internalId[$in]=${wearer},${other}&$limit=2`, { token });
+      const contacts = await providerCall<{ data: Contact[] }>(`/contact?internalId[$in]=${wearer},${other}&$limit=2`, {
+        token,
+      });
       const nameOf = (id: string) => {
         const c = contacts.data.find((x) => x.internalId === id)!;
         return `${c.firstName} ${c.lastName}`;
@@ -78,7 +102,8 @@ test.describe("the wearer-pack basket (issue 15 item 5)", () => {
       const rows = section.getByRole("table", { name: `Products in ${name}'s pack` }).locator("tbody tr");
       await expect(rows).toHaveCount(pack.data.length);
       // what is left of each of the wearer's allowances after this pack
-      if (contact.budgets.length) await expect(section.getByRole("heading", { level: 4, name: "Allowance left after this pack" })).toBeVisible();
+      if (contact.budgets.length)
+        await expect(section.getByRole("heading", { level: 4, name: "Allowance left after this pack" })).toBeVisible();
 
       // change a quantity: with JavaScript it is sent when the field is left; without, the row's Update button sends it
       const [first, second] = pack.data;
@@ -87,25 +112,36 @@ test.describe("the wearer-pack basket (issue 15 item 5)", () => {
       await firstRow.getByRole("spinbutton").fill(String(lower));
       if (jsOn(testInfo)) await firstRow.getByRole("spinbutton").press("Tab");
       else await firstRow.getByRole("button", { name: "Update" }).click();
-      const qtyNow = async () => (await packsOf(token)).find((p) => p.employeeId === wearer)?.data.find((l) => l.productId === first.productId)?.qty;
+      const qtyNow = async () =>
+        (await packsOf(token)).find((p) => p.employeeId === wearer)?.data.find((l) => l.productId === first.productId)
+          ?.qty;
       await expect.poll(qtyNow).toBe(lower);
 
       // a rise the wearer's allowance cannot cover is refused in the provider's words, and nothing is written
-      const item = await providerCall<{ allocationType: string | null; itemPoints: number | null }>(`/item/${first.productId}`, { token });
-      const budget = contact.budgets.find((b) => b.type === "Points" && (item.itemPoints ?? 0) > 0) ?? contact.budgets.find((b) => b.type === item.allocationType);
+      const item = await providerCall<{ allocationType: string | null; itemPoints: number | null }>(
+        `/item/${first.productId}`,
+        { token },
+      );
+      const budget =
+        contact.budgets.find((b) => b.type === "Points" && (item.itemPoints ?? 0) > 0) ??
+        contact.budgets.find((b) => b.type === item.allocationType);
       expect(budget, "the wearer has an allowance the first line is charged to").toBeDefined();
       await firstRow.getByRole("spinbutton").fill("99");
       if (jsOn(testInfo)) await firstRow.getByRole("spinbutton").press("Tab");
       else await firstRow.getByRole("button", { name: "Update" }).click();
       const words = new RegExp(`^${name} has \\d+ ${budget!.type} allowance left; this pack needs \\d+$`);
       // with JavaScript under the line's quantity; without, above the page (a 400 answer)
-      await expect(jsOn(testInfo) ? firstRow.getByText(words) : page.getByRole("alert").filter({ hasText: words })).toBeVisible();
+      await expect(
+        jsOn(testInfo) ? firstRow.getByText(words) : page.getByRole("alert").filter({ hasText: words }),
+      ).toBeVisible();
       expect(await qtyNow()).toBe(lower);
 
       // the wearer's delivery: another address the account may send with a wearer pack, and a delivery method
-      const addresses = (await providerCall<{ data: Address[] }>("/customer-address?$limit=10000&details.custrecord4.value[$ne]=true", { token })).data.filter(
-        (a) => a.orderUse?.wearerPack !== false,
-      );
+      const addresses = (
+        await providerCall<{ data: Address[] }>("/customer-address?$limit=10000&details.custrecord4.value[$ne]=true", {
+          token,
+        })
+      ).data.filter((a) => a.orderUse?.wearerPack !== false);
       const methods = (await providerCall<{ data: Method[] }>("/carriage?isinactive[$match]=false", { token })).data;
       expect(addresses.length).toBeGreaterThan(1);
       const address = addresses[addresses.length - 1];
@@ -114,17 +150,24 @@ test.describe("the wearer-pack basket (issue 15 item 5)", () => {
       await delivery.getByLabel("Delivery address").selectOption(address.internalId);
       await delivery.getByLabel("Delivery method").selectOption(method.internalId);
       await delivery.getByRole("button", { name: "Save delivery" }).click();
-      await expect.poll(async () => {
-        const saved = (await packsOf(token)).find((p) => p.employeeId === wearer);
-        return [saved?.addressId, saved?.shippingMethod];
-      }).toEqual([address.internalId, method.internalId]);
+      await expect
+        .poll(async () => {
+          const saved = (await packsOf(token)).find((p) => p.employeeId === wearer);
+          return [saved?.addressId, saved?.shippingMethod];
+        })
+        .toEqual([address.internalId, method.internalId]);
       await expect(page.getByRole("status").filter({ hasText: "Delivery saved for the wearer's pack" })).toBeVisible();
       await expect(section.getByLabel("Delivery address")).toHaveValue(address.internalId);
       await expect(section.getByLabel("Delivery method")).toHaveValue(method.internalId);
 
       // remove a line from the wearer's pack
-      await rows.nth(1).getByRole("button", { name: new RegExp(`^Remove .+ from ${name}'s pack$`) }).click();
-      await expect.poll(async () => (await packsOf(token)).find((p) => p.employeeId === wearer)?.data.map((l) => l.productId)).not.toContain(second.productId);
+      await rows
+        .nth(1)
+        .getByRole("button", { name: new RegExp(`^Remove .+ from ${name}'s pack$`) })
+        .click();
+      await expect
+        .poll(async () => (await packsOf(token)).find((p) => p.employeeId === wearer)?.data.map((l) => l.productId))
+        .not.toContain(second.productId);
       await expect(rows).toHaveCount(pack.data.length - 1);
 
       // remove the other wearer's whole pack
@@ -146,21 +189,34 @@ test.describe("the wearer-pack basket (issue 15 item 5)", () => {
     }
   });
 
-  test("the wearer-pack basket passes axe and fits a 390 px phone (JS project: axe runs in the page)", async ({ page, logInAs }, testInfo) => {
+  test("the wearer-pack basket passes axe and fits a 390 px phone (JS project: axe runs in the page)", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== "js", "axe runs inside the page; the markup is the same without JavaScript");
     const colleague = await newColleague(UNIT, "wp-basket-axe", RIGHTS);
     const token = await tokenIn(colleague, UNIT);
     await logInAs(colleague, UNIT);
     try {
       const { order } = await aWearerPackOrder(token);
-      const { packs } = await providerCall<{ packs: unknown[] }>("/re-order", { method: "POST", token, body: JSON.stringify({ orderId: order.internalId }) });
-      await providerCall("/basket-session", { method: "PATCH", token, body: JSON.stringify({ manpack: packs, selectedBasketType: "manpack-order-basket" }) });
+      const { packs } = await providerCall<{ packs: unknown[] }>("/re-order", {
+        method: "POST",
+        token,
+        body: JSON.stringify({ orderId: order.internalId }),
+      });
+      await providerCall("/basket-session", {
+        method: "PATCH",
+        token,
+        body: JSON.stringify({ manpack: packs, selectedBasketType: "manpack-order-basket" }),
+      });
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto("/basket");
         await expect(page.getByRole("heading", { level: 3 }).first()).toBeVisible();
         const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-        expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+        expect(
+          violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+        ).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
         await page.screenshot({ path: testInfo.outputPath(`wearer-pack-basket-${width}.png`), fullPage: true });
       }

@@ -39,13 +39,18 @@ function chargeOf(wearer: Wearer, item: Item): { budget: Budget; charge: number 
 
 /** An item sold singly, priced, with no finish to choose (its first variant when it has variants). */
 const plain = (i: Item) =>
-  (i.quantityStep ?? 1) === 1 && (i.minimumSaleQuantity ?? 1) === 1 && i.price !== null && (i.simples.length === 0 || (!i.simples[0].options.finish && i.simples[0].price !== null));
+  (i.quantityStep ?? 1) === 1 &&
+  (i.minimumSaleQuantity ?? 1) === 1 &&
+  i.price !== null &&
+  (i.simples.length === 0 || (!i.simples[0].options.finish && i.simples[0].price !== null));
 
 /** Active Northwind wearers, last first, each with a plain entitled item whose budget has room for two. */
 async function picks(token: string, wanted: number, skip: number): Promise<Pick[]> {
   const found: Pick[] = [];
   let skipped = 0;
-  const { data } = await providerCall<{ data: Wearer[] }>("/contact?isInactive=false&manpackUser=true&$limit=200", { token });
+  const { data } = await providerCall<{ data: Wearer[] }>("/contact?isInactive=false&manpackUser=true&$limit=200", {
+    token,
+  });
   for (const wearer of data.slice().reverse()) {
     if (!wearer.grade || wearer.budgets.length === 0) continue;
     const query = `scope=manpack&contactId=${wearer.internalId}&contactProducts=true&includeAllocation=true&includeChildren=true&$limit=100`;
@@ -57,7 +62,12 @@ async function picks(token: string, wanted: number, skip: number): Promise<Pick[
     if (!item) continue;
     if (skipped++ < skip) continue;
     const variant = item.simples[0];
-    found.push({ wearer, productId: variant?.internalId ?? item.internalId, name: item.displayName, price: variant?.price ?? item.price });
+    found.push({
+      wearer,
+      productId: variant?.internalId ?? item.internalId,
+      name: item.displayName,
+      price: variant?.price ?? item.price,
+    });
     if (found.length === wanted) return found;
   }
   throw new Error(`found ${found.length} of ${wanted} Northwind wearers with an allowance to spend`);
@@ -66,7 +76,10 @@ async function picks(token: string, wanted: number, skip: number): Promise<Pick[
 const offset = (testInfo: TestInfo) => (testInfo.project.name === "no-js" ? 2 : 0);
 
 test.describe("the wearer-pack checkout by card (issue 15 item 6)", () => {
-  test("packs for two wearers are paid by card for the provider's quote and ordered as one wearer-pack order", async ({ page, logInAs }, testInfo) => {
+  test("packs for two wearers are paid by card for the provider's quote and ordered as one wearer-pack order", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     const js = testInfo.project.name !== "no-js";
     if (js) await routeStripeToStandIn(page);
     const colleague = await newColleague(UNIT, `wp-card-${testInfo.project.name}`, RIGHTS);
@@ -80,7 +93,10 @@ test.describe("the wearer-pack checkout by card (issue 15 item 6)", () => {
         body: JSON.stringify({
           selectedBasketType: "manpack-order-basket",
           stock: [],
-          manpack: [a, b].map((p) => ({ employeeId: p.wearer.internalId, data: [{ productId: p.productId, qty: 1, name: p.name, price: p.price }] })),
+          manpack: [a, b].map((p) => ({
+            employeeId: p.wearer.internalId,
+            data: [{ productId: p.productId, qty: 1, name: p.name, price: p.price }],
+          })),
           instructions: { stock: "", manpack: "" },
         }),
       });
@@ -89,7 +105,8 @@ test.describe("the wearer-pack checkout by card (issue 15 item 6)", () => {
 
       await page.goto("/checkout");
       await expect(page.getByRole("heading", { level: 1, name: "Checkout: wearer packs" })).toBeVisible();
-      for (const p of [a, b]) await expect(page.getByRole("region", { name: nameOf(p.wearer) })).toContainText(`1 × ${p.name}`);
+      for (const p of [a, b])
+        await expect(page.getByRole("region", { name: nameOf(p.wearer) })).toContainText(`1 × ${p.name}`);
       await page.getByRole("radio", { name: "Card (Visa)" }).check();
       await page.getByLabel("Your order reference (optional)").fill(reference);
 
@@ -101,7 +118,9 @@ test.describe("the wearer-pack checkout by card (issue 15 item 6)", () => {
         await expect(challenge).toBeVisible();
         await challenge.getByRole("button", { name: "Complete authentication" }).click();
       } else {
-        await expect(page.getByText("Paying by card? You enter your card details on Stripe's secure payment page next.")).toBeVisible();
+        await expect(
+          page.getByText("Paying by card? You enter your card details on Stripe's secure payment page next."),
+        ).toBeVisible();
         await page.getByRole("button", { name: "Place order" }).click();
         // the hosted page asks for exactly the quote's total
         await expect(page).toHaveURL(new RegExp(`^${STRIPE}/pay/cs_`));
@@ -120,8 +139,13 @@ test.describe("the wearer-pack checkout by card (issue 15 item 6)", () => {
       expect(order.stripeId).toMatch(/^pi_fake_\d+$/);
       expect(Math.round(order.total * 100)).toBe(quote.totalPence);
       // one line per wearer, named by the provider
-      const detail = await providerCall<{ itemList: { item: Array<{ employee: { internalId: string } | null }> } }>(`/order/${order.internalId}`, { token });
-      expect(new Set(detail.itemList.item.map((l) => l.employee?.internalId))).toEqual(new Set([a.wearer.internalId, b.wearer.internalId]));
+      const detail = await providerCall<{ itemList: { item: Array<{ employee: { internalId: string } | null }> } }>(
+        `/order/${order.internalId}`,
+        { token },
+      );
+      expect(new Set(detail.itemList.item.map((l) => l.employee?.internalId))).toEqual(
+        new Set([a.wearer.internalId, b.wearer.internalId]),
+      );
       expect((await basketOf(token)).manpack).toEqual([]);
     } finally {
       await emptyBasket(token);

@@ -13,7 +13,14 @@ const UNIT = "Harbour Health Trust";
 const RIGHTS = ["canViewManpack", "manpackOrders", "viewOrderHistory", "indAddress"];
 
 type Budget = { internalId: string; type: string; allocationTypeName: string | null; qty: number; usedQty: number };
-type Wearer = { internalId: string; firstName: string; lastName: string; grade: string | null; employeeRef: string | null; budgets: Budget[] };
+type Wearer = {
+  internalId: string;
+  firstName: string;
+  lastName: string;
+  grade: string | null;
+  employeeRef: string | null;
+  budgets: Budget[];
+};
 type Item = {
   internalId: string;
   displayName: string;
@@ -40,20 +47,43 @@ function chargedBudget(wearer: Wearer, item: Item): { budget: Budget; perItem: n
 
 /** Active Harbour wearers, last first, each with an entitled variant sold singly that one of their budgets pays for. */
 async function candidates(token: string, wanted: number, skip: number): Promise<Candidate[]> {
-  const { data } = await providerCall<{ data: Wearer[] }>("/contact?isInactive=false&manpackUser=true&$limit=200", { token });
+  const { data } = await providerCall<{ data: Wearer[] }>("/contact?isInactive=false&manpackUser=true&$limit=200", {
+    token,
+  });
   const found: Candidate[] = [];
   let skipped = 0;
   for (const wearer of data.slice().reverse()) {
     if (!wearer.grade || wearer.budgets.length === 0) continue;
-    const query = new URLSearchParams({ scope: "manpack", contactId: wearer.internalId, grade: wearer.grade, contactProducts: "true", includeAllocation: "true", includeChildren: "true", $limit: "100" });
+    const query = new URLSearchParams({
+      scope: "manpack",
+      contactId: wearer.internalId,
+      grade: wearer.grade,
+      contactProducts: "true",
+      includeAllocation: "true",
+      includeChildren: "true",
+      $limit: "100",
+    });
     const entitled = await providerCall<{ data: Item[] }>(`/item?${query}`, { token });
     const variants = entitled.data
-      .flatMap((item) => (item.simples?.length ? item.simples.map((s) => ({ ...s, displayName: s.displayName ?? item.displayName })) : [item]))
-      .filter((v) => v.price !== null && v.matrixType !== "parent" && (v.minimumSaleQuantity ?? 1) <= 1 && (v.quantityStep ?? 1) <= 1);
+      .flatMap((item) =>
+        item.simples?.length
+          ? item.simples.map((s) => ({ ...s, displayName: s.displayName ?? item.displayName }))
+          : [item],
+      )
+      .filter(
+        (v) =>
+          v.price !== null &&
+          v.matrixType !== "parent" &&
+          (v.minimumSaleQuantity ?? 1) <= 1 &&
+          (v.quantityStep ?? 1) <= 1,
+      );
     if (!variants.length) continue;
     // the variants' own allocation (what an order charges), in one call
     const ids = variants.map((v) => v.internalId).join(",");
-    const priced = await providerCall<{ data: Item[] }>(`/item?internalId[$in]=${ids}&includeAllocation=true&$limit=${variants.length}`, { token });
+    const priced = await providerCall<{ data: Item[] }>(
+      `/item?internalId[$in]=${ids}&includeAllocation=true&$limit=${variants.length}`,
+      { token },
+    );
     const pick = priced.data
       .map((item) => ({ item, charge: chargedBudget(wearer, item) }))
       .find(({ charge }) => charge && charge.budget.qty - charge.budget.usedQty >= charge.perItem);
@@ -66,13 +96,23 @@ async function candidates(token: string, wanted: number, skip: number): Promise<
   throw new Error(`found ${found.length} of ${wanted} Harbour wearers with an allowance to spend`);
 }
 
-const line = (item: Item, qty: number) => ({ productId: item.internalId, qty, name: item.displayName, price: item.price });
+const line = (item: Item, qty: number) => ({
+  productId: item.internalId,
+  qty,
+  name: item.displayName,
+  price: item.price,
+});
 
 async function putPacks(token: string, packs: Array<{ employeeId: string; data: ReturnType<typeof line>[] }>) {
   await providerCall("/basket-session", {
     method: "PUT",
     token,
-    body: JSON.stringify({ selectedBasketType: "manpack-order-basket", stock: [], manpack: packs, instructions: { stock: "", manpack: "Ward reception" } }),
+    body: JSON.stringify({
+      selectedBasketType: "manpack-order-basket",
+      stock: [],
+      manpack: packs,
+      instructions: { stock: "", manpack: "Ward reception" },
+    }),
   });
 }
 
@@ -85,7 +125,10 @@ const budgetNow = async (token: string, wearer: Wearer, budgetId: string) => {
 const offset = (testInfo: TestInfo) => (testInfo.project.name === "no-js" ? 3 : 0);
 
 test.describe("the wearer-pack checkout (issue 15 item 6)", () => {
-  test("a pack for two wearers is ordered on account: the confirmation, the basket emptied, both allowances down on /wearer-pack", async ({ page, logInAs }, testInfo) => {
+  test("a pack for two wearers is ordered on account: the confirmation, the basket emptied, both allowances down on /wearer-pack", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     const colleague = await newColleague(UNIT, `wp-checkout-${testInfo.project.name}`, RIGHTS);
     const token = await tokenIn(colleague, UNIT);
     await logInAs(colleague, UNIT);
@@ -119,14 +162,21 @@ test.describe("the wearer-pack checkout (issue 15 item 6)", () => {
         await page.goto(`/wearer-pack?q=${encodeURIComponent(c.wearer.employeeRef ?? c.name)}`);
         const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(c.name) }) });
         const left = Math.max(0, after.qty - after.usedQty);
-        await expect(row).toContainText(c.budget.type === "Points" ? `${left} points left` : `${c.budget.allocationTypeName ?? c.budget.type}: ${left} left`);
+        await expect(row).toContainText(
+          c.budget.type === "Points"
+            ? `${left} points left`
+            : `${c.budget.allocationTypeName ?? c.budget.type}: ${left} left`,
+        );
       }
     } finally {
       await emptyBasket(token);
     }
   });
 
-  test("a pack over a wearer's allowance is refused naming the wearer, and nothing is ordered", async ({ page, logInAs }, testInfo) => {
+  test("a pack over a wearer's allowance is refused naming the wearer, and nothing is ordered", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     const colleague = await newColleague(UNIT, `wp-checkout-over-${testInfo.project.name}`, RIGHTS);
     const token = await tokenIn(colleague, UNIT);
     await logInAs(colleague, UNIT);
@@ -140,7 +190,9 @@ test.describe("the wearer-pack checkout (issue 15 item 6)", () => {
       await expect(page.getByRole("region", { name: c.name })).toContainText(`${qty} × ${c.item.displayName}`);
       await page.getByRole("button", { name: "Place order" }).click();
       const alert = page.getByRole("alert");
-      await expect(alert).toContainText(`${c.name} has ${c.left} ${c.budget.type} allowance left; this pack needs ${qty * c.perItem}.`);
+      await expect(alert).toContainText(
+        `${c.name} has ${c.left} ${c.budget.type} allowance left; this pack needs ${qty * c.perItem}.`,
+      );
       await expect(page).toHaveURL(/\/checkout$/);
       // nothing ordered: the pack is still in the basket and the allowance untouched
       expect((await basketOf(token)).manpack).toHaveLength(1);

@@ -48,8 +48,13 @@ async function twoWearers(token: string, skip: number): Promise<Choice[]> {
 /** What the wearers list says is left of the budget, as a number ("Trousers: 2 left", "86 points left"). */
 async function leftOnList(page: Page, choice: Choice): Promise<number> {
   await page.goto(`/wearer-pack?q=${encodeURIComponent(nameOf(choice.wearer))}`);
-  const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(nameOf(choice.wearer)) }) });
-  const label = choice.budget.type === "Points" ? /(\d+) points left/ : new RegExp(`${choice.budget.allocationTypeName ?? choice.budget.type}: (\\d+) left`);
+  const row = page
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: new RegExp(nameOf(choice.wearer)) }) });
+  const label =
+    choice.budget.type === "Points"
+      ? /(\d+) points left/
+      : new RegExp(`${choice.budget.allocationTypeName ?? choice.budget.type}: (\\d+) left`);
   const text = (await row.getByRole("cell").nth(3).textContent()) ?? "";
   const match = label.exec(text);
   expect(match, `the list's allowance for ${nameOf(choice.wearer)} (${text})`).not.toBeNull();
@@ -57,7 +62,10 @@ async function leftOnList(page: Page, choice: Choice): Promise<number> {
 }
 
 test.describe("issue 15 done: a pack for two wearers in one checkout", () => {
-  test("manpack@demo.test fills two wearers' packs from their pages, checks out once, and both allowances go down", async ({ page, logInAs }, testInfo) => {
+  test("manpack@demo.test fills two wearers' packs from their pages, checks out once, and both allowances go down", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const token = await manpackToken();
     const [a, b] = await twoWearers(token, testInfo.project.name === "no-js" ? 2 : 0);
@@ -65,7 +73,8 @@ test.describe("issue 15 done: a pack for two wearers in one checkout", () => {
 
     await oneManpackBasketWriter(async () => {
       // the wearer-pack basket holds only what this test adds: checkout orders the whole of it
-      for (const pack of (await providerCall<{ manpack: Array<{ employeeId: string }> }>("/basket-session", { token })).manpack) {
+      for (const pack of (await providerCall<{ manpack: Array<{ employeeId: string }> }>("/basket-session", { token }))
+        .manpack) {
         await removePackOf(token, pack.employeeId);
       }
       try {
@@ -75,30 +84,40 @@ test.describe("issue 15 done: a pack for two wearers in one checkout", () => {
         // each wearer: found on the list, their page, one item added to their pack
         for (const choice of [a, b]) {
           await openFromList(page, nameOf(choice.wearer));
-          await expect(allowanceRow(page, choice.budget).getByRole("cell").nth(0)).toHaveText(String(left(choice.budget)));
+          await expect(allowanceRow(page, choice.budget).getByRole("cell").nth(0)).toHaveText(
+            String(left(choice.budget)),
+          );
           const card = await chooseItem(page, choice.item);
           await card.getByRole("button", { name: new RegExp(`^Add to ${choice.wearer.firstName}'s pack`) }).click();
-          await expect(page.getByRole("status").filter({ hasText: `Added to ${nameOf(choice.wearer)}'s pack` })).toBeVisible();
+          await expect(
+            page.getByRole("status").filter({ hasText: `Added to ${nameOf(choice.wearer)}'s pack` }),
+          ).toBeVisible();
         }
 
         // the wearer-pack basket: a section per wearer; then checkout
         await page.getByRole("link", { name: "Go to basket" }).click();
         await expect(page.getByRole("heading", { level: 2, name: "Wearer-pack basket" })).toBeVisible();
-        for (const choice of [a, b]) await expect(page.getByRole("heading", { level: 3, name: new RegExp(nameOf(choice.wearer)) })).toBeVisible();
+        for (const choice of [a, b])
+          await expect(page.getByRole("heading", { level: 3, name: new RegExp(nameOf(choice.wearer)) })).toBeVisible();
         await page.getByRole("link", { name: "Go to checkout" }).click();
 
         await expect(page.getByRole("heading", { level: 1, name: "Checkout: wearer packs" })).toBeVisible();
-        for (const choice of [a, b]) await expect(page.getByRole("region", { name: nameOf(choice.wearer) })).toContainText("1 ×");
+        for (const choice of [a, b])
+          await expect(page.getByRole("region", { name: nameOf(choice.wearer) })).toContainText("1 ×");
         await page.getByLabel("Your order reference (optional)").fill(`WP-DONE-${testInfo.project.name}`);
         await page.getByRole("button", { name: "Place order" }).click();
 
         // one order, each wearer's lines under their name
         await expect(page).toHaveURL(/\/order-complete\?order=\d+/);
         await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
-        for (const choice of [a, b]) await expect(page.getByRole("heading", { level: 3, name: nameOf(choice.wearer) })).toBeVisible();
+        for (const choice of [a, b])
+          await expect(page.getByRole("heading", { level: 3, name: nameOf(choice.wearer) })).toBeVisible();
 
         // both allowances are down by what their item charges (other specs never order for these wearers)
-        expect([await leftOnList(page, a), await leftOnList(page, b)]).toEqual([before[0] - a.charge, before[1] - b.charge]);
+        expect([await leftOnList(page, a), await leftOnList(page, b)]).toEqual([
+          before[0] - a.charge,
+          before[1] - b.charge,
+        ]);
         const basket = await providerCall<{ manpack: unknown[] }>("/basket-session", { token });
         expect(basket.manpack).toEqual([]);
       } finally {

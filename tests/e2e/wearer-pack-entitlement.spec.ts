@@ -24,7 +24,10 @@ import {
 // one project at a time (every write rewrites the whole manpack array, so two at once could undo each other's).
 
 test.describe("wearer packs: one wearer's entitlement (issue 15 item 3)", () => {
-  test("manpack@demo.test opens a wearer from the list, adds an item within allowance, sees what is left go down and the wearer marked in the basket", async ({ page, logInAs }, testInfo) => {
+  test("manpack@demo.test opens a wearer from the list, adds an item within allowance, sees what is left go down and the wearer marked in the basket", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     const token = await manpackToken();
     const all = await wearers(token);
     // wearers with room in every allowance; each project takes its own, so the two never write one pack
@@ -56,9 +59,13 @@ test.describe("wearer packs: one wearer's entitlement (issue 15 item 3)", () => 
 
         await page.getByRole("link", { name: "All wearers" }).click();
         await expect(page).toHaveURL("/wearer-pack");
-        await page.getByRole("searchbox", { name: "Name, employee reference, department or grade" }).fill(nameOf(wearer));
+        await page
+          .getByRole("searchbox", { name: "Name, employee reference, department or grade" })
+          .fill(nameOf(wearer));
         await page.getByRole("button", { name: "Search wearers" }).click();
-        const listed = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(nameOf(wearer)) }) });
+        const listed = page
+          .getByRole("row")
+          .filter({ has: page.getByRole("rowheader", { name: new RegExp(nameOf(wearer)) }) });
         await expect(listed).toContainText("Pack in basket");
       } finally {
         await removePackOf(token, wearer.internalId);
@@ -66,12 +73,17 @@ test.describe("wearer packs: one wearer's entitlement (issue 15 item 3)", () => 
     });
   });
 
-  test("an add over the allowance of the wearer nearly out of it is refused with the provider's words, and nothing is added", async ({ page, logInAs }) => {
+  test("an add over the allowance of the wearer nearly out of it is refused with the provider's words, and nothing is added", async ({
+    page,
+    logInAs,
+  }) => {
     const token = await manpackToken();
     // the seed's wearer with 1 left of each allowance (decision 097)
     const wearer = (await wearers(token)).find((w) => w.budgets.length > 0 && w.budgets.every((b) => left(b) === 1));
     expect(wearer, "the seeded wearer nearly out of allowance").toBeTruthy();
-    const item = plainItems(await entitlement(token, wearer!)).find((i) => chargedBudget(wearer!, i) !== undefined && chargeOf(chargedBudget(wearer!, i)!, i, 2) > 1);
+    const item = plainItems(await entitlement(token, wearer!)).find(
+      (i) => chargedBudget(wearer!, i) !== undefined && chargeOf(chargedBudget(wearer!, i)!, i, 2) > 1,
+    );
     expect(item, `an item ${nameOf(wearer!)} may order that an allowance limits`).toBeTruthy();
     const budget = chargedBudget(wearer!, item!)!;
     // a refusal writes nothing, so both projects may refuse at once; the pack is taken out first so "needs" is exact
@@ -83,13 +95,18 @@ test.describe("wearer packs: one wearer's entitlement (issue 15 item 3)", () => 
     const card = await chooseItem(page, item!);
     await card.getByLabel("Quantity", { exact: true }).fill("2");
     await card.getByRole("button", { name: new RegExp(`^Add to ${wearer!.firstName}'s pack`) }).click();
-    await expect(card.getByRole("alert")).toHaveText(`${nameOf(wearer!)} has 1 ${budget.type} allowance left; this pack needs ${chargeOf(budget, item!, 2)}`);
+    await expect(card.getByRole("alert")).toHaveText(
+      `${nameOf(wearer!)} has 1 ${budget.type} allowance left; this pack needs ${chargeOf(budget, item!, 2)}`,
+    );
     await expect(page.getByText(`The basket holds no pack for ${nameOf(wearer!)} yet.`)).toBeVisible();
     const basket = await providerCall<Basket>("/basket-session", { token });
     expect(basket.manpack.filter((p) => p.employeeId === wearer!.internalId)).toEqual([]);
   });
 
-  test("the wearer's page passes axe and fits a 390 px phone (JS project: axe runs in the page)", async ({ page, logInAs }, testInfo) => {
+  test("the wearer's page passes axe and fits a 390 px phone (JS project: axe runs in the page)", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== "js", "axe runs inside the page; the markup is the same without JavaScript");
     // two full axe passes over every entitled item's pickers: more than 30 s when the machine is busy (CI saw it)
     test.slow();
@@ -101,7 +118,9 @@ test.describe("wearer packs: one wearer's entitlement (issue 15 item 3)", () => 
       await page.goto(`/wearer-pack/${wearer.internalId}`);
       await expect(page.getByRole("heading", { level: 1, name: nameOf(wearer) })).toBeVisible();
       const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-      expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+      expect(
+        violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+      ).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
       await page.screenshot({ path: testInfo.outputPath(`wearer-${width}.png`), fullPage: true });
     }

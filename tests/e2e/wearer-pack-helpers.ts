@@ -10,7 +10,13 @@ import { DEMO, expect, providerCall, providerToken } from "./fixtures";
 // provider, and the one lock that keeps two tests from writing that one basket at once.
 
 export type Budget = { type: string; qty: number; usedQty: number; allocationTypeName: string | null };
-export type Wearer = { internalId: string; firstName: string; lastName: string; grade: string | null; budgets: Budget[] };
+export type Wearer = {
+  internalId: string;
+  firstName: string;
+  lastName: string;
+  grade: string | null;
+  budgets: Budget[];
+};
 export type Options = Record<string, string | null>;
 export type Item = {
   internalId: string;
@@ -30,7 +36,11 @@ export async function manpackToken(): Promise<string> {
   const token = await providerToken(DEMO.manpack);
   const session = await providerCall<UnitAnswer>("/session", { token });
   if (!session.selectedCustomer) {
-    await providerCall("/select-customer", { method: "POST", token, body: JSON.stringify({ contactId: session.customers[0].contactId }) });
+    await providerCall("/select-customer", {
+      method: "POST",
+      token,
+      body: JSON.stringify({ contactId: session.customers[0].contactId }),
+    });
   }
   return token;
 }
@@ -39,7 +49,8 @@ export const nameOf = (w: Wearer) => `${w.firstName} ${w.lastName}`;
 export const left = (b: Budget) => Math.max(0, b.qty - b.usedQty);
 
 export async function wearers(token: string): Promise<Wearer[]> {
-  return (await providerCall<{ data: Wearer[] }>("/contact?isInactive=false&manpackUser=true&$limit=200", { token })).data;
+  return (await providerCall<{ data: Wearer[] }>("/contact?isInactive=false&manpackUser=true&$limit=200", { token }))
+    .data;
 }
 
 export async function entitlement(token: string, wearer: Wearer): Promise<Item[]> {
@@ -48,12 +59,20 @@ export async function entitlement(token: string, wearer: Wearer): Promise<Item[]
 }
 
 /** The budget an item is charged to (decision 098: Points first, else the item's allocation type), or undefined. */
-export const chargedBudget = (wearer: Wearer, item: Item) => wearer.budgets.find((b) => b.type === "Points") ?? wearer.budgets.find((b) => b.type === item.allocationType);
-export const chargeOf = (budget: Budget, item: Item, qty: number) => (budget.type === "Points" ? (item.itemPoints ?? 0) * qty : qty);
+export const chargedBudget = (wearer: Wearer, item: Item) =>
+  wearer.budgets.find((b) => b.type === "Points") ?? wearer.budgets.find((b) => b.type === item.allocationType);
+export const chargeOf = (budget: Budget, item: Item, qty: number) =>
+  budget.type === "Points" ? (item.itemPoints ?? 0) * qty : qty;
 
 /** A plain item to add: one unit at a time, priced, no finish or logo to choose (its first variant, when it has variants). */
 export function plainItems(items: Item[]) {
-  return items.filter((i) => (i.quantityStep ?? 1) === 1 && (i.minimumSaleQuantity ?? 1) === 1 && i.price !== null && (i.simples.length === 0 || (!i.simples[0].options.finish && i.simples[0].price !== null)));
+  return items.filter(
+    (i) =>
+      (i.quantityStep ?? 1) === 1 &&
+      (i.minimumSaleQuantity ?? 1) === 1 &&
+      i.price !== null &&
+      (i.simples.length === 0 || (!i.simples[0].options.finish && i.simples[0].price !== null)),
+  );
 }
 
 /** Takes the wearer's pack out of manpack@demo.test's basket (the rest of the basket as it is) and shows the stock basket. */
@@ -62,7 +81,11 @@ export async function removePackOf(token: string, wearerId: string): Promise<voi
   const manpack = basket.manpack.filter((p) => p.employeeId !== wearerId);
   // nothing to take out: no write, so the other project's pack (written between a read and a write) is never lost
   if (manpack.length === basket.manpack.length && basket.selectedBasketType === "stock-order-basket") return;
-  await providerCall("/basket-session", { method: "PATCH", token, body: JSON.stringify({ manpack, selectedBasketType: "stock-order-basket" }) });
+  await providerCall("/basket-session", {
+    method: "PATCH",
+    token,
+    body: JSON.stringify({ manpack, selectedBasketType: "stock-order-basket" }),
+  });
 }
 
 /**
@@ -103,7 +126,11 @@ export async function openFromList(page: Page, name: string) {
 export async function chooseItem(page: Page, item: Item) {
   const card = page.getByRole("article", { name: item.displayName, exact: true });
   const options = item.simples[0]?.options ?? {};
-  for (const [option, label] of [["size", "Size"], ["legLength", "Leg length"], ["color", "Colour"]] as const) {
+  for (const [option, label] of [
+    ["size", "Size"],
+    ["legLength", "Leg length"],
+    ["color", "Colour"],
+  ] as const) {
     const value = options[option];
     if (value) await card.getByLabel(label, { exact: true }).selectOption(value);
   }
@@ -112,5 +139,12 @@ export async function chooseItem(page: Page, item: Item) {
 
 /** The row of the allowances table for a budget. */
 export const allowanceRow = (page: Page, budget: Budget) =>
-  page.getByRole("region", { name: "Allowances" }).getByRole("row").filter({ has: page.getByRole("rowheader", { name: budget.type === "Points" ? "Points" : budget.allocationTypeName ?? budget.type, exact: true }) });
-
+  page
+    .getByRole("region", { name: "Allowances" })
+    .getByRole("row")
+    .filter({
+      has: page.getByRole("rowheader", {
+        name: budget.type === "Points" ? "Points" : (budget.allocationTypeName ?? budget.type),
+        exact: true,
+      }),
+    });

@@ -9,13 +9,27 @@ import { DEMO, expect, newColleague, providerCall, providerToken, test } from ".
 // checkout specs fill, and the two projects run side by side.
 const UNIT = "Harbour Health Trust";
 
-type Line = { item: { internalId: string; name: string }; itemId: string; quantity: number; employee: { internalId: string; name: string } | null; shipAddress: { internalId: string; name: string } | null };
-type Order = { internalId: string; tranId: string; itemList: { item: Line[] }; shipGroupList: { shipGroup: Array<{ destinationAddressRef: { internalId: string } }> } };
+type Line = {
+  item: { internalId: string; name: string };
+  itemId: string;
+  quantity: number;
+  employee: { internalId: string; name: string } | null;
+  shipAddress: { internalId: string; name: string } | null;
+};
+type Order = {
+  internalId: string;
+  tranId: string;
+  itemList: { item: Line[] };
+  shipGroupList: { shipGroup: Array<{ destinationAddressRef: { internalId: string } }> };
+};
 
 /** manpack@demo.test's newest wearer-pack order for two or more wearers, as the provider answers it. */
 async function aWearerPackOrder(): Promise<Order> {
   const token = await providerToken(DEMO.manpack);
-  const { data } = await providerCall<{ data: Order[] }>("/order?salesOrderTypeId=1&includeExtraData=true&$limit=50&$sort[createdDate]=-1", { token });
+  const { data } = await providerCall<{ data: Order[] }>(
+    "/order?salesOrderTypeId=1&includeExtraData=true&$limit=50&$sort[createdDate]=-1",
+    { token },
+  );
   const order = data.find((o) => new Set(o.itemList.item.map((l) => l.employee?.internalId)).size >= 2);
   if (!order) throw new Error("manpack@demo.test has no wearer-pack order for several wearers");
   return order;
@@ -34,7 +48,10 @@ function byWearer(order: Order) {
 }
 
 test.describe("wearer-pack orders (issue 15 item 8)", () => {
-  test("manpack@demo.test opens a wearer-pack order from the history and sees each wearer's lines and delivery address", async ({ page, logInAs }) => {
+  test("manpack@demo.test opens a wearer-pack order from the history and sees each wearer's lines and delivery address", async ({
+    page,
+    logInAs,
+  }) => {
     const order = await aWearerPackOrder();
     await logInAs("manpack");
     await page.goto("/order-history");
@@ -72,7 +89,10 @@ test.describe("wearer-pack orders (issue 15 item 8)", () => {
     else await expect(address).toContainText(/[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/);
   });
 
-  test("the wearer-pack order passes axe and fits a 390 px phone (JS project: axe runs in the page)", async ({ page, logInAs }, testInfo) => {
+  test("the wearer-pack order passes axe and fits a 390 px phone (JS project: axe runs in the page)", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== "js", "axe runs inside the page; the markup is the same without JavaScript");
     const order = await aWearerPackOrder();
     await logInAs("manpack");
@@ -81,7 +101,9 @@ test.describe("wearer-pack orders (issue 15 item 8)", () => {
       await page.goto(`/order-history/${order.internalId}`);
       await expect(page.getByRole("heading", { level: 1, name: `Order ${order.tranId}` })).toBeVisible();
       const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-      expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+      expect(
+        violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+      ).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
       await page.screenshot({ path: testInfo.outputPath(`wearer-pack-order-${width}.png`), fullPage: true });
     }
@@ -89,7 +111,12 @@ test.describe("wearer-pack orders (issue 15 item 8)", () => {
 
   test("reordering it gives a wearer-pack basket with a pack per wearer", async ({ page, logInAs }, testInfo) => {
     const order = await aWearerPackOrder();
-    const colleague = await newColleague(UNIT, `packs-${testInfo.project.name}`, ["canViewManpack", "manpackOrders", "viewOrderHistory", "viewAllOrders"]);
+    const colleague = await newColleague(UNIT, `packs-${testInfo.project.name}`, [
+      "canViewManpack",
+      "manpackOrders",
+      "viewOrderHistory",
+      "viewAllOrders",
+    ]);
     const token = await tokenIn(colleague, UNIT);
     try {
       await logInAs(colleague, UNIT);
@@ -100,11 +127,14 @@ test.describe("wearer-pack orders (issue 15 item 8)", () => {
       // the seeded order's wearers are entitled to its lines (decision 104): every line went into its wearer's pack
       const basket = await basketOf(token);
       expect(basket.selectedBasketType).toBe("manpack-order-basket");
-      const packs = Object.fromEntries(basket.manpack.map((pack) => [pack.employeeId, Object.fromEntries(pack.data.map((l) => [l.productId, l.qty]))]));
+      const packs = Object.fromEntries(
+        basket.manpack.map((pack) => [pack.employeeId, Object.fromEntries(pack.data.map((l) => [l.productId, l.qty]))]),
+      );
       const expected = Object.fromEntries(
         [...byWearer(order)].map(([id, wearer]) => {
           const qty: Record<string, number> = {};
-          for (const line of wearer.lines) qty[line.item.internalId] = Math.min((qty[line.item.internalId] ?? 0) + line.quantity, 99);
+          for (const line of wearer.lines)
+            qty[line.item.internalId] = Math.min((qty[line.item.internalId] ?? 0) + line.quantity, 99);
           return [id, qty];
         }),
       );

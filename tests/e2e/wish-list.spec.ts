@@ -6,7 +6,10 @@ import { expect, newColleague, test } from "./fixtures";
 // whose wish list and basket no other spec touches.
 test.describe("the wish list page (a Northwind colleague)", () => {
   test.beforeEach(async ({ logInAs }, testInfo) => {
-    await logInAs(await newColleague("Northwind Facilities", `wish-list-${testInfo.project.name}`), "Northwind Facilities");
+    await logInAs(
+      await newColleague("Northwind Facilities", `wish-list-${testInfo.project.name}`),
+      "Northwind Facilities",
+    );
   });
 
   test("add from the product page, shown on /wish-list, added to the basket, removed", async ({ page }) => {
@@ -38,7 +41,10 @@ test.describe("user catalogues in the sidebar (buyer, Northwind Facilities)", ()
   test("one link per catalogue, opening /categories/user/{id}", async ({ page, logInAs }) => {
     await logInAs("buyer", "Northwind Facilities");
     await page.goto("/dashboard");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Northwind Site Essentials" }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Northwind Site Essentials" })
+      .click();
     await expect(page).toHaveURL(/\/categories\/user\/1$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });

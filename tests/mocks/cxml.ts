@@ -12,7 +12,11 @@ export async function cxmlStatusOf(response: Response) {
 }
 
 /** A cXML post to the portal, as a procurement system sends it (no Origin, no cookie). */
-export function cxmlPost(path: string, body: BodyInit | undefined, options: { contentType?: string; method?: string; headers?: Record<string, string> } = {}) {
+export function cxmlPost(
+  path: string,
+  body: BodyInit | undefined,
+  options: { contentType?: string; method?: string; headers?: Record<string, string> } = {},
+) {
   const { contentType = "text/xml; charset=utf-8", method = "POST", headers = {} } = options;
   return new Request(`https://portal.example${path}`, {
     method,
@@ -27,7 +31,13 @@ export function cxmlPost(path: string, body: BodyInit | undefined, options: { co
  * it in a beforeEach: the server's handlers are reset after each test. The portal keeps the answer for a few seconds,
  * process-wide, so the cache is emptied first.
  */
-export function maintenanceHandler(server: SetupServer, maintenance: { isMaintenanceEnabled: boolean; bypassToken: string } = { isMaintenanceEnabled: false, bypassToken: "bypass-123" }) {
+export function maintenanceHandler(
+  server: SetupServer,
+  maintenance: { isMaintenanceEnabled: boolean; bypassToken: string } = {
+    isMaintenanceEnabled: false,
+    bypassToken: "bypass-123",
+  },
+) {
   maintenanceCache.clear();
   const calls: number[] = [];
   server.use(

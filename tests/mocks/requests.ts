@@ -13,7 +13,10 @@ export function get(path: string, cookie?: string): Request {
 }
 
 export function post(path: string, form: Record<string, string>, cookie?: string): Request {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://portal.test" };
+  const headers: Record<string, string> = {
+    "Content-Type": "application/x-www-form-urlencoded",
+    Origin: "http://portal.test",
+  };
   if (cookie) headers.Cookie = cookie;
   return new Request(`http://portal.test${path}`, { method: "POST", headers, body: new URLSearchParams(form) });
 }

@@ -11,8 +11,12 @@ import { UPSTREAM } from "./upstream/fixtures";
  * (handlers a test adds come first), so a test about something else neither mocks them nor logs them as unhandled.
  */
 const chromeContent = [
-  http.get(`${UPSTREAM}/api/wp/v2/pages`, () => HttpResponse.json([], { headers: { "x-wp-total": "0", "x-wp-totalpages": "0" } })),
-  http.get(`${UPSTREAM}/api/wp/v2/posts`, () => HttpResponse.json([], { headers: { "x-wp-total": "0", "x-wp-totalpages": "0" } })),
+  http.get(`${UPSTREAM}/api/wp/v2/pages`, () =>
+    HttpResponse.json([], { headers: { "x-wp-total": "0", "x-wp-totalpages": "0" } }),
+  ),
+  http.get(`${UPSTREAM}/api/wp/v2/posts`, () =>
+    HttpResponse.json([], { headers: { "x-wp-total": "0", "x-wp-totalpages": "0" } }),
+  ),
   // the dashboard's live promotions (issue 21, decision 134): none unless a test says otherwise
   http.get(`${UPSTREAM}/api/promotion`, () => HttpResponse.json({ total: 0, data: [] })),
 ];

@@ -13,7 +13,10 @@ export async function up(knex: Knex): Promise<void> {
     t.index(["contact_id", "created_date"], "orders_contact_created_index");
     t.index(["other_ref_num"], "orders_other_ref_num_index");
     t.index(["customer_id", "ship_address_id", "created_date"], "orders_customer_ship_address_created_index");
-    t.index(["customer_id", "placed_by_user_id", "order_status", "created_date"], "orders_customer_placed_by_status_created_index");
+    t.index(
+      ["customer_id", "placed_by_user_id", "order_status", "created_date"],
+      "orders_customer_placed_by_status_created_index",
+    );
   });
 }
 

@@ -9,7 +9,10 @@ import type { Knex } from "knex";
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable("orders", (t) => {
     t.index(["tran_id", "customer_id", "contact_id", "created_date", "order_status"], "orders_tran_search_index");
-    t.index(["other_ref_num", "customer_id", "contact_id", "tran_id", "created_date", "order_status"], "orders_ref_search_index");
+    t.index(
+      ["other_ref_num", "customer_id", "contact_id", "tran_id", "created_date", "order_status"],
+      "orders_ref_search_index",
+    );
     t.dropIndex([], "orders_tran_customer_contact_index");
     t.dropIndex([], "orders_ref_customer_contact_index");
   });

@@ -20,11 +20,17 @@ export async function up(knex: Knex): Promise<void> {
     t.index(["item_id"]);
   });
   await knex.schema.alterTable("contacts", (t) => t.index(["customer_id", "grade"], "contacts_customer_grade_index"));
-  await knex.schema.alterTable("contact_budgets", (t) => t.index(["customer_id", "type"], "contact_budgets_customer_type_index"));
+  await knex.schema.alterTable("contact_budgets", (t) =>
+    t.index(["customer_id", "type"], "contact_budgets_customer_type_index"),
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable("contact_budgets", (t) => t.dropIndex(["customer_id", "type"], "contact_budgets_customer_type_index"));
-  await knex.schema.alterTable("contacts", (t) => t.dropIndex(["customer_id", "grade"], "contacts_customer_grade_index"));
+  await knex.schema.alterTable("contact_budgets", (t) =>
+    t.dropIndex(["customer_id", "type"], "contact_budgets_customer_type_index"),
+  );
+  await knex.schema.alterTable("contacts", (t) =>
+    t.dropIndex(["customer_id", "grade"], "contacts_customer_grade_index"),
+  );
   await knex.schema.dropTable("entitlements");
 }

@@ -7,7 +7,9 @@
 import type { Knex } from "knex";
 
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw("create unique index contacts_customer_employee_ref_unique on contacts (customer_id, lower(employee_ref))");
+  await knex.raw(
+    "create unique index contacts_customer_employee_ref_unique on contacts (customer_id, lower(employee_ref))",
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -43,8 +43,12 @@ export async function up(knex: Knex): Promise<void> {
     ts(t, "created_at").notNullable();
     t.index(["customer_id"]);
   });
-  await knex.raw("create unique index punchout_profiles_cxml_identity_unique on punchout_profiles (lower(from_identity), lower(sender_identity))");
-  await knex.raw("create unique index punchout_profiles_oci_username_unique on punchout_profiles (lower(oci_username))");
+  await knex.raw(
+    "create unique index punchout_profiles_cxml_identity_unique on punchout_profiles (lower(from_identity), lower(sender_identity))",
+  );
+  await knex.raw(
+    "create unique index punchout_profiles_oci_username_unique on punchout_profiles (lower(oci_username))",
+  );
 
   await knex.schema.createTable("punchout_sessions", (t) => {
     t.increments("id");

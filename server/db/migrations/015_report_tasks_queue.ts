@@ -23,7 +23,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(["customer_id", "user_id", "created_at"], "report_tasks_caller_created_index");
   });
   await knex("report_tasks").where("success", true).update({ status: "success" });
-  const failed: Array<{ id: number; result_json: string | null }> = await knex("report_tasks").where("success", false).select("id", "result_json");
+  const failed: Array<{ id: number; result_json: string | null }> = await knex("report_tasks")
+    .where("success", false)
+    .select("id", "result_json");
   for (const row of failed) {
     let reason = "The report could not be finished";
     try {

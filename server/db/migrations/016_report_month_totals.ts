@@ -46,8 +46,10 @@ const orderLinesShare = (r: string, sign: "" | "-", notRejected: string) =>
    ${itemUpsert("report_item_months")}`;
 
 /** Whether an update moves an order's lines to another item key (customer, month or rejection changed). */
-const linesMove = "(old.customer_id <> new.customer_id or substr(old.created_date, 1, 7) <> substr(new.created_date, 1, 7) or old.web_rejected <> new.web_rejected)";
-const ORDER_COLUMNS = "customer_id, created_date, placed_by_user_id, department_id, order_status, web_rejected, sub_total";
+const linesMove =
+  "(old.customer_id <> new.customer_id or substr(old.created_date, 1, 7) <> substr(new.created_date, 1, 7) or old.web_rejected <> new.web_rejected)";
+const ORDER_COLUMNS =
+  "customer_id, created_date, placed_by_user_id, department_id, order_status, web_rejected, sub_total";
 const LINE_COLUMNS = "order_id, item_id, quantity, amount";
 
 function sqliteStatements(): string[] {
@@ -133,7 +135,14 @@ export async function down(knex: Knex): Promise<void> {
     await knex.raw("drop function if exists report_lines_totals()");
     await knex.raw("drop function if exists report_orders_totals()");
   } else {
-    for (const name of ["report_lines_update", "report_lines_delete", "report_lines_insert", "report_orders_update", "report_orders_delete", "report_orders_insert"]) {
+    for (const name of [
+      "report_lines_update",
+      "report_lines_delete",
+      "report_lines_insert",
+      "report_orders_update",
+      "report_orders_delete",
+      "report_orders_insert",
+    ]) {
       await knex.raw(`drop trigger if exists ${name}`);
     }
   }

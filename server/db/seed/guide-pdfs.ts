@@ -7,16 +7,27 @@
 
 /** Helvetica's advance widths (per 1000 em) for ASCII 32–126, from the Adobe core font metrics. */
 const HELVETICA = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556,
-  556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
-  667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556,
-  556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556,
+  556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833,
+  722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556,
+  556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334,
+  260, 334, 584,
 ];
 
 /** The few characters beyond ASCII the guides use: their WinAnsiEncoding code and Helvetica width. */
 const WIN_ANSI: Record<string, [number, number]> = {
-  "–": [0x96, 556], "—": [0x97, 1000], "’": [0x92, 222], "‘": [0x91, 222], "“": [0x93, 333], "”": [0x94, 333],
-  "£": [0xa3, 556], "°": [0xb0, 400], "²": [0xb2, 333], "•": [0x95, 350], "×": [0xd7, 584], "é": [0xe9, 556],
+  "–": [0x96, 556],
+  "—": [0x97, 1000],
+  "’": [0x92, 222],
+  "‘": [0x91, 222],
+  "“": [0x93, 333],
+  "”": [0x94, 333],
+  "£": [0xa3, 556],
+  "°": [0xb0, 400],
+  "²": [0xb2, 333],
+  "•": [0x95, 350],
+  "×": [0xd7, 584],
+  é: [0xe9, 556],
 };
 
 function widthOf(ch: string): number {
@@ -80,10 +91,31 @@ type Line = { font: "F1" | "F2"; size: number; text: string; gapBefore: number }
 /** A text-only PDF: a title, then sections of a bold heading and wrapped paragraphs, over as many A4 pages as needed. */
 export function textPdf(title: string, sections: PdfSection[]): Buffer {
   const width = PAGE.width - 2 * PAGE.margin;
-  const lines: Line[] = wrap(title, TITLE_SIZE, width).map((text) => ({ font: "F2", size: TITLE_SIZE, text, gapBefore: 0 }));
+  const lines: Line[] = wrap(title, TITLE_SIZE, width).map((text) => ({
+    font: "F2",
+    size: TITLE_SIZE,
+    text,
+    gapBefore: 0,
+  }));
   for (const section of sections) {
-    if (section.heading) lines.push(...wrap(section.heading, HEADING_SIZE, width).map((text, i): Line => ({ font: "F2", size: HEADING_SIZE, text, gapBefore: i ? 0 : 12 })));
-    for (const paragraph of section.paragraphs) lines.push(...wrap(paragraph, BODY_SIZE, width).map((text, i): Line => ({ font: "F1", size: BODY_SIZE, text, gapBefore: i ? 0 : 6 })));
+    if (section.heading)
+      lines.push(
+        ...wrap(section.heading, HEADING_SIZE, width).map((text, i): Line => ({
+          font: "F2",
+          size: HEADING_SIZE,
+          text,
+          gapBefore: i ? 0 : 12,
+        })),
+      );
+    for (const paragraph of section.paragraphs)
+      lines.push(
+        ...wrap(paragraph, BODY_SIZE, width).map((text, i): Line => ({
+          font: "F1",
+          size: BODY_SIZE,
+          text,
+          gapBefore: i ? 0 : 6,
+        })),
+      );
   }
   // lay the lines out top to bottom, starting a new page when one would cross the bottom margin
   const pages: string[][] = [[]];
@@ -95,7 +127,9 @@ export function textPdf(title: string, sections: PdfSection[]): Buffer {
       y = PAGE.height - PAGE.margin;
     }
     y -= pages[pages.length - 1].length ? step : line.size;
-    pages[pages.length - 1].push(`BT /${line.font} ${line.size} Tf ${PAGE.margin} ${y.toFixed(2)} Td ${pdfString(line.text)} Tj ET`);
+    pages[pages.length - 1].push(
+      `BT /${line.font} ${line.size} Tf ${PAGE.margin} ${y.toFixed(2)} Td ${pdfString(line.text)} Tj ET`,
+    );
   }
 
   // objects: 1 catalog, 2 page tree, 3–4 fonts, 5 info, then a page and its content stream per page
@@ -128,7 +162,11 @@ export function textPdf(title: string, sections: PdfSection[]): Buffer {
 
 /** A guide's file name: its title in lower case, words joined by hyphens, `.pdf`. */
 export const pdfFileName = (title: string) =>
-  `${title.toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}.pdf`;
+  `${title
+    .toLowerCase()
+    .replace(/&/g, "and")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}.pdf`;
 
 /** The text of the three reference guides (issue 18 item 4). */
 export const REFERENCE_GUIDES: Record<"garment-care" | "hi-vis-classes" | "ppe-sizing", PdfSection[]> = {
@@ -166,11 +204,15 @@ export const REFERENCE_GUIDES: Record<"garment-care" | "hi-vis-classes" | "ppe-s
     },
     {
       heading: "Class 1 – lowest visibility",
-      paragraphs: ["At least 0.14 m² of background material and 0.10 m² of reflective tape. Suitable where traffic is slow, such as car parks and warehouses; trousers on their own are usually class 1."],
+      paragraphs: [
+        "At least 0.14 m² of background material and 0.10 m² of reflective tape. Suitable where traffic is slow, such as car parks and warehouses; trousers on their own are usually class 1.",
+      ],
     },
     {
       heading: "Class 2 – intermediate visibility",
-      paragraphs: ["At least 0.50 m² of background material and 0.13 m² of reflective tape. The usual class for waistcoats, worn on A roads, in delivery yards and around site traffic."],
+      paragraphs: [
+        "At least 0.50 m² of background material and 0.13 m² of reflective tape. The usual class for waistcoats, worn on A roads, in delivery yards and around site traffic.",
+      ],
     },
     {
       heading: "Class 3 – highest visibility",
@@ -181,7 +223,9 @@ export const REFERENCE_GUIDES: Record<"garment-care" | "hi-vis-classes" | "ppe-s
     },
     {
       heading: "Colours and rail work",
-      paragraphs: ["Fluorescent yellow, orange and red are the permitted colours. Anyone on or near the railway wears orange to Railway Group Standard GO/RT 3279."],
+      paragraphs: [
+        "Fluorescent yellow, orange and red are the permitted colours. Anyone on or near the railway wears orange to Railway Group Standard GO/RT 3279.",
+      ],
     },
   ],
   "ppe-sizing": [

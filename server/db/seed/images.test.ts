@@ -23,7 +23,9 @@ describe("product images (decision 089)", () => {
     const families = ["HV200", "HV210", "HV220"].map((code) => familyOf(byCode(code)));
     expect(families).toEqual(["bomber", "softshell", "parka"]);
     const images = catalogueImages();
-    const outlines = ["HV200", "HV210", "HV220"].map((code) => outlineOf(images.get(imagePath(byCode(code), { name: "Orange", hex: "" }))!));
+    const outlines = ["HV200", "HV210", "HV220"].map((code) =>
+      outlineOf(images.get(imagePath(byCode(code), { name: "Orange", hex: "" }))!),
+    );
     expect(new Set(outlines).size).toBe(3);
   });
 
@@ -48,7 +50,8 @@ describe("product images (decision 089)", () => {
     // each colour of a product is its own file in its own colour
     const images = catalogueImages();
     for (const product of PRODUCTS) {
-      for (const color of product.colors) expect(images.get(imagePath(product, color))).toContain(`fill="${color.hex}"`);
+      for (const color of product.colors)
+        expect(images.get(imagePath(product, color))).toContain(`fill="${color.hex}"`);
     }
   });
 
@@ -63,7 +66,9 @@ describe("product images (decision 089)", () => {
 
   it("has a title and no caption, and stays small", () => {
     const images = catalogueImages();
-    expect(images.get("/images/products/hv220-orange.svg")).toContain("<title>Rail Spec Orange Parka GO/RT 3279, Orange</title>");
+    expect(images.get("/images/products/hv220-orange.svg")).toContain(
+      "<title>Rail Spec Orange Parka GO/RT 3279, Orange</title>",
+    );
     for (const [file, svg] of images) {
       expect(svg, file).not.toContain("<text");
       expect(svg, file).toMatch(/<title>[^<]+<\/title>/);
@@ -74,7 +79,8 @@ describe("product images (decision 089)", () => {
 
   it("keeps the committed files as the generator draws them", () => {
     const publicDir = path.resolve(__dirname, "../../../public");
-    for (const [file, svg] of catalogueImages()) expect(fs.readFileSync(path.join(publicDir, file), "utf8"), file).toBe(svg);
+    for (const [file, svg] of catalogueImages())
+      expect(fs.readFileSync(path.join(publicDir, file), "utf8"), file).toBe(svg);
   });
 
   it("the favicon is the logo's mark, and each logo names the portal", () => {

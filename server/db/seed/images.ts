@@ -11,31 +11,72 @@ import { PRODUCTS, imagePath, type ProductDef } from "./catalogue";
 
 /** The seed's coarse shape of a product (also its wearer-pack allocation group); the drawing is by family. */
 export type GarmentShape =
-  | "vest" | "jacket" | "trousers" | "polo" | "tunic" | "coverall" | "boot" | "glove" | "helmet" | "glasses";
+  "vest" | "jacket" | "trousers" | "polo" | "tunic" | "coverall" | "boot" | "glove" | "helmet" | "glasses";
 
 export const GARMENT_FAMILIES = [
-  "vest", "bomber", "softshell", "parka", "rain-jacket", "fleece", "work-jacket", "cardigan",
-  "polo", "t-shirt", "tunic", "scrub-top",
-  "trousers", "cargo-trousers", "slim-trousers", "scrub-trousers", "coverall",
-  "dealer-boot", "hiker-boot", "rail-boot", "trainer", "clog",
-  "coated-glove", "rigger-glove", "disposable-glove", "hard-hat", "glasses",
+  "vest",
+  "bomber",
+  "softshell",
+  "parka",
+  "rain-jacket",
+  "fleece",
+  "work-jacket",
+  "cardigan",
+  "polo",
+  "t-shirt",
+  "tunic",
+  "scrub-top",
+  "trousers",
+  "cargo-trousers",
+  "slim-trousers",
+  "scrub-trousers",
+  "coverall",
+  "dealer-boot",
+  "hiker-boot",
+  "rail-boot",
+  "trainer",
+  "clog",
+  "coated-glove",
+  "rigger-glove",
+  "disposable-glove",
+  "hard-hat",
+  "glasses",
 ] as const;
 export type GarmentFamily = (typeof GARMENT_FAMILIES)[number];
 
 /** A shape's family when the product's name says no more. */
 const FAMILY_OF_SHAPE: Record<GarmentShape, GarmentFamily> = {
-  vest: "vest", jacket: "work-jacket", trousers: "trousers", polo: "polo", tunic: "tunic", coverall: "coverall",
-  boot: "hiker-boot", glove: "coated-glove", helmet: "hard-hat", glasses: "glasses",
+  vest: "vest",
+  jacket: "work-jacket",
+  trousers: "trousers",
+  polo: "polo",
+  tunic: "tunic",
+  coverall: "coverall",
+  boot: "hiker-boot",
+  glove: "coated-glove",
+  helmet: "hard-hat",
+  glasses: "glasses",
 };
 
 /** The words in a product's name that pick a family within its shape; the first match wins. */
 const FAMILY_BY_NAME: [GarmentShape, RegExp, GarmentFamily][] = [
-  ["jacket", /bomber/i, "bomber"], ["jacket", /softshell/i, "softshell"], ["jacket", /parka/i, "parka"],
-  ["jacket", /fleece/i, "fleece"], ["jacket", /waterproof|\brain\b/i, "rain-jacket"], ["jacket", /cardigan/i, "cardigan"],
-  ["polo", /t-shirt|\btee\b/i, "t-shirt"], ["tunic", /scrub top/i, "scrub-top"],
-  ["trousers", /scrub/i, "scrub-trousers"], ["trousers", /cargo|craftsman/i, "cargo-trousers"], ["trousers", /stretch|slim/i, "slim-trousers"],
-  ["boot", /dealer/i, "dealer-boot"], ["boot", /rail/i, "rail-boot"], ["boot", /trainer|shoe/i, "trainer"], ["boot", /clog/i, "clog"],
-  ["glove", /rigger/i, "rigger-glove"], ["glove", /nitrile|examination|disposable/i, "disposable-glove"],
+  ["jacket", /bomber/i, "bomber"],
+  ["jacket", /softshell/i, "softshell"],
+  ["jacket", /parka/i, "parka"],
+  ["jacket", /fleece/i, "fleece"],
+  ["jacket", /waterproof|\brain\b/i, "rain-jacket"],
+  ["jacket", /cardigan/i, "cardigan"],
+  ["polo", /t-shirt|\btee\b/i, "t-shirt"],
+  ["tunic", /scrub top/i, "scrub-top"],
+  ["trousers", /scrub/i, "scrub-trousers"],
+  ["trousers", /cargo|craftsman/i, "cargo-trousers"],
+  ["trousers", /stretch|slim/i, "slim-trousers"],
+  ["boot", /dealer/i, "dealer-boot"],
+  ["boot", /rail/i, "rail-boot"],
+  ["boot", /trainer|shoe/i, "trainer"],
+  ["boot", /clog/i, "clog"],
+  ["glove", /rigger/i, "rigger-glove"],
+  ["glove", /nitrile|examination|disposable/i, "disposable-glove"],
 ];
 
 export function familyOf(product: Pick<ProductDef, "name" | "shape">): GarmentFamily {
@@ -82,9 +123,15 @@ function top(spec: TopSpec): string {
   const armpit: Pt = [C + spec.body, spec.sleeve === "none" ? 150 : 145];
   const sleeve: Pt[] =
     spec.sleeve === "long"
-      ? [[C + spec.shoulder + 72, 292], [C + spec.shoulder + 26, 304]]
+      ? [
+          [C + spec.shoulder + 72, 292],
+          [C + spec.shoulder + 26, 304],
+        ]
       : spec.sleeve === "short"
-        ? [[C + spec.shoulder + 52, 150], [C + spec.shoulder + 14, 172]]
+        ? [
+            [C + spec.shoulder + 52, 150],
+            [C + spec.shoulder + 14, 172],
+          ]
         : [[C + spec.body - 8, 118]];
   return symmetric([[C + spec.neckW, spec.neckY], s, ...sleeve, armpit, [C + spec.hem, spec.hemY]], spec.neck);
 }
@@ -102,7 +149,13 @@ interface LegSpec {
 
 function legs(spec: LegSpec): string {
   return symmetric(
-    [[C + spec.waist, spec.waistY], [C + spec.hip, spec.waistY + 80], [C + spec.outer, spec.hemY], [C + spec.inner, spec.hemY], [C, spec.crotchY]],
+    [
+      [C + spec.waist, spec.waistY],
+      [C + spec.hip, spec.waistY + 80],
+      [C + spec.outer, spec.hemY],
+      [C + spec.inner, spec.hemY],
+      [C, spec.crotchY],
+    ],
     (_from, to) => `L${to[0]} ${to[1]}`,
   );
 }
@@ -143,127 +196,290 @@ const SOLE = "#2d2f33";
 
 const DRAWINGS: Record<GarmentFamily, Drawing> = {
   vest: {
-    outline: top({ neckW: 34, neckY: 52, neck: vNeck(120), sleeve: "none", shoulder: 70, body: 92, hem: 94, hemY: 340 }),
+    outline: top({
+      neckW: 34,
+      neckY: 52,
+      neck: vNeck(120),
+      sleeve: "none",
+      shoulder: 70,
+      body: 92,
+      hem: 94,
+      hemY: 340,
+    }),
     detail: line(`M${C} 172 V340`) + pocket(236, 110, 34, 40),
     bands: [238, 290],
     braces: 164,
   },
   bomber: {
-    outline: top({ neckW: 34, neckY: 48, neck: roundNeck(26), sleeve: "long", shoulder: 86, body: 84, hem: 84, hemY: 300 }),
+    outline: top({
+      neckW: 34,
+      neckY: 48,
+      neck: roundNeck(26),
+      sleeve: "long",
+      shoulder: 86,
+      body: 84,
+      hem: 84,
+      hemY: 300,
+    }),
     detail: zip(74, 300) + line("M170 48 Q200 40 230 48") + pair((x) => line(`M${x} 200 l18 -22`), 140),
     dark: "M0 272 H400 V312 H0 Z",
     bands: [200, 244],
     braces: 160,
   },
   softshell: {
-    outline: top({ neckW: 30, neckY: 40, neck: roundNeck(10), sleeve: "long", shoulder: 84, body: 80, hem: 82, hemY: 330 }),
+    outline: top({
+      neckW: 30,
+      neckY: 40,
+      neck: roundNeck(10),
+      sleeve: "long",
+      shoulder: 84,
+      body: 80,
+      hem: 82,
+      hemY: 330,
+    }),
     detail: zip(40, 330) + line("M170 40 V62 Q200 70 230 62 V40") + pair((x) => line(`M${x} 170 l26 -10`), 128),
     twoToneFrom: 236,
     bands: [200],
   },
   parka: {
     behind: "M150 70 Q138 0 200 -4 Q262 0 250 70 Z",
-    outline: top({ neckW: 40, neckY: 58, neck: roundNeck(22), sleeve: "long", shoulder: 90, body: 88, hem: 98, hemY: 378 }),
+    outline: top({
+      neckW: 40,
+      neckY: 58,
+      neck: roundNeck(22),
+      sleeve: "long",
+      shoulder: 90,
+      body: 88,
+      hem: 98,
+      hemY: 378,
+    }),
     detail:
-      line("M158 66 Q200 20 242 66") + zip(80, 378) + line("M210 80 V378") +
-      pair((x) => pocket(x, 290, 52, 56, true), 126) + pair((x) => pocket(x, 130, 40, 40, true), 140),
+      line("M158 66 Q200 20 242 66") +
+      zip(80, 378) +
+      line("M210 80 V378") +
+      pair((x) => pocket(x, 290, 52, 56, true), 126) +
+      pair((x) => pocket(x, 130, 40, 40, true), 140),
     bands: [220, 262],
     braces: 162,
   },
   "rain-jacket": {
     behind: "M152 66 Q140 8 200 4 Q260 8 248 66 Z",
-    outline: top({ neckW: 38, neckY: 54, neck: roundNeck(18), sleeve: "long", shoulder: 88, body: 84, hem: 90, hemY: 350 }),
-    detail: line("M160 62 Q200 22 240 62") + zip(72, 350) + line("M212 76 V350") + pair((x) => line(`M${x} 150 l36 0`), 132) + line("M110 300 Q200 312 290 300"),
+    outline: top({
+      neckW: 38,
+      neckY: 54,
+      neck: roundNeck(18),
+      sleeve: "long",
+      shoulder: 88,
+      body: 84,
+      hem: 90,
+      hemY: 350,
+    }),
+    detail:
+      line("M160 62 Q200 22 240 62") +
+      zip(72, 350) +
+      line("M212 76 V350") +
+      pair((x) => line(`M${x} 150 l36 0`), 132) +
+      line("M110 300 Q200 312 290 300"),
   },
   fleece: {
-    outline: top({ neckW: 30, neckY: 34, neck: roundNeck(6), sleeve: "long", shoulder: 84, body: 80, hem: 80, hemY: 330 }),
-    detail: zip(34, 330) + line("M170 34 V60 Q200 66 230 60 V34") + pair((x) => line(`M${x} 240 l12 44`), 140) + line("M120 312 H280"),
+    outline: top({
+      neckW: 30,
+      neckY: 34,
+      neck: roundNeck(6),
+      sleeve: "long",
+      shoulder: 84,
+      body: 80,
+      hem: 80,
+      hemY: 330,
+    }),
+    detail:
+      zip(34, 330) +
+      line("M170 34 V60 Q200 66 230 60 V34") +
+      pair((x) => line(`M${x} 240 l12 44`), 140) +
+      line("M120 312 H280"),
     dark: "M120 318 h160 v16 h-160 Z",
   },
   "work-jacket": {
-    outline: top({ neckW: 30, neckY: 50, neck: roundNeck(20), sleeve: "long", shoulder: 86, body: 82, hem: 84, hemY: 340 }),
+    outline: top({
+      neckW: 30,
+      neckY: 50,
+      neck: roundNeck(20),
+      sleeve: "long",
+      shoulder: 86,
+      body: 82,
+      hem: 84,
+      hemY: 340,
+    }),
     detail:
-      line("M170 50 L186 96 L200 70 L214 96 L230 50") + line(`M${C} 70 V340`) + studs(214, [120, 170, 220, 270, 318]) +
-      pair((x) => pocket(x, 118, 44, 52, true), 124) + line("M116 300 H284"),
+      line("M170 50 L186 96 L200 70 L214 96 L230 50") +
+      line(`M${C} 70 V340`) +
+      studs(214, [120, 170, 220, 270, 318]) +
+      pair((x) => pocket(x, 118, 44, 52, true), 124) +
+      line("M116 300 H284"),
   },
   cardigan: {
-    outline: top({ neckW: 34, neckY: 48, neck: vNeck(150), sleeve: "long", shoulder: 82, body: 78, hem: 80, hemY: 336 }),
+    outline: top({
+      neckW: 34,
+      neckY: 48,
+      neck: vNeck(150),
+      sleeve: "long",
+      shoulder: 82,
+      body: 78,
+      hem: 80,
+      hemY: 336,
+    }),
     detail: studs(206, [214, 244, 274, 304]) + pair((x) => pocket(x, 250, 46, 46), 124),
     dark: `M120 318 h160 v22 h-160 Z M${C - 6} 198 L${C - 6} 340 L${C + 6} 340 L${C + 6} 198 Z`,
   },
   polo: {
-    outline: top({ neckW: 30, neckY: 58, neck: roundNeck(16), sleeve: "short", shoulder: 84, body: 80, hem: 80, hemY: 338 }),
-    detail: line("M170 58 L160 92 L196 80 M230 58 L240 92 L204 80") + line("M192 74 V130 H208 V74") + studs(200, [92, 114]),
+    outline: top({
+      neckW: 30,
+      neckY: 58,
+      neck: roundNeck(16),
+      sleeve: "short",
+      shoulder: 84,
+      body: 80,
+      hem: 80,
+      hemY: 338,
+    }),
+    detail:
+      line("M170 58 L160 92 L196 80 M230 58 L240 92 L204 80") + line("M192 74 V130 H208 V74") + studs(200, [92, 114]),
     dark: "M274 152 l56 -4 l4 8 l-52 20 Z M126 152 l-56 -4 l-4 8 l52 20 Z",
   },
   "t-shirt": {
-    outline: top({ neckW: 36, neckY: 58, neck: roundNeck(26), sleeve: "short", shoulder: 86, body: 80, hem: 80, hemY: 338 }),
+    outline: top({
+      neckW: 36,
+      neckY: 58,
+      neck: roundNeck(26),
+      sleeve: "short",
+      shoulder: 86,
+      body: 80,
+      hem: 80,
+      hemY: 338,
+    }),
     detail: line("M164 58 Q200 96 236 58") + line("M120 326 H280"),
   },
   tunic: {
-    outline: top({ neckW: 26, neckY: 54, neck: roundNeck(12), sleeve: "short", shoulder: 82, body: 80, hem: 86, hemY: 356 }),
+    outline: top({
+      neckW: 26,
+      neckY: 54,
+      neck: roundNeck(12),
+      sleeve: "short",
+      shoulder: 82,
+      body: 80,
+      hem: 86,
+      hemY: 356,
+    }),
     detail:
-      line("M174 54 V74 Q200 80 226 74 V54") + line("M216 78 V356") + studs(228, [104, 150, 196, 242]) +
-      pocket(138, 120, 30, 38) + pair((x) => pocket(x, 262, 48, 50), 126),
+      line("M174 54 V74 Q200 80 226 74 V54") +
+      line("M216 78 V356") +
+      studs(228, [104, 150, 196, 242]) +
+      pocket(138, 120, 30, 38) +
+      pair((x) => pocket(x, 262, 48, 50), 126),
     dark: "M218 78 h-4 V356 h4 Z",
   },
   "scrub-top": {
-    outline: top({ neckW: 40, neckY: 56, neck: vNeck(70), sleeve: "short", shoulder: 88, body: 84, hem: 86, hemY: 330 }),
-    detail: line("M160 56 L200 130 L240 56") + pocket(224, 150, 40, 44) + line("M236 150 V194") + pair((x) => line(`M${x} 300 v30`), 116),
+    outline: top({
+      neckW: 40,
+      neckY: 56,
+      neck: vNeck(70),
+      sleeve: "short",
+      shoulder: 88,
+      body: 84,
+      hem: 86,
+      hemY: 330,
+    }),
+    detail:
+      line("M160 56 L200 130 L240 56") +
+      pocket(224, 150, 40, 44) +
+      line("M236 150 V194") +
+      pair((x) => line(`M${x} 300 v30`), 116),
   },
   trousers: {
     outline: legs({ waist: 72, waistY: 40, hip: 82, outer: 96, inner: 14, hemY: 372, crotchY: 150 }),
-    detail: line("M128 64 H272") + line(`M${C} 64 V130`) + pair((x) => line(`M${x} 40 v24`), 150) + pair((x) => line(`M${x} 64 q0 34 -28 48`), 150),
+    detail:
+      line("M128 64 H272") +
+      line(`M${C} 64 V130`) +
+      pair((x) => line(`M${x} 40 v24`), 150) +
+      pair((x) => line(`M${x} 64 q0 34 -28 48`), 150),
     bands: [276, 318],
   },
   "cargo-trousers": {
     outline: legs({ waist: 72, waistY: 40, hip: 86, outer: 98, inner: 14, hemY: 372, crotchY: 150 }),
     detail:
-      line("M128 64 H272") + line(`M${C} 64 V130`) + pair((x) => pocket(x, 150, 34, 54, true), 108) +
-      pair((x) => pocket(x, 240, 48, 40), 124) + pair((x) => line(`M${x} 64 l-12 40`), 148),
+      line("M128 64 H272") +
+      line(`M${C} 64 V130`) +
+      pair((x) => pocket(x, 150, 34, 54, true), 108) +
+      pair((x) => pocket(x, 240, 48, 40), 124) +
+      pair((x) => line(`M${x} 64 l-12 40`), 148),
     bands: [296, 336],
   },
   "slim-trousers": {
     outline: legs({ waist: 68, waistY: 40, hip: 78, outer: 74, inner: 10, hemY: 372, crotchY: 148 }),
-    detail: line("M132 62 H268") + line(`M${C} 62 V128`) + pair((x) => line(`M${x} 150 v40`), 126) + pair((x) => line(`M${x} 220 l24 0`), 146),
+    detail:
+      line("M132 62 H268") +
+      line(`M${C} 62 V128`) +
+      pair((x) => line(`M${x} 150 v40`), 126) +
+      pair((x) => line(`M${x} 220 l24 0`), 146),
   },
   "scrub-trousers": {
     outline: legs({ waist: 76, waistY: 46, hip: 88, outer: 100, inner: 18, hemY: 372, crotchY: 160 }),
-    detail: line(`M${C} 64 q-16 30 -8 56 M${C} 64 q16 30 8 56`) + `<path d="${rib(124, 48, 152, 16, 10)}" fill="none"/>`,
+    detail:
+      line(`M${C} 64 q-16 30 -8 56 M${C} 64 q16 30 8 56`) + `<path d="${rib(124, 48, 152, 16, 10)}" fill="none"/>`,
     dark: "M120 46 h160 v20 h-160 Z",
   },
   coverall: {
     outline: symmetric(
-      [[226, 40], [282, 62], [346, 270], [308, 282], [276, 148], [280, 214], [298, 372], [214, 372], [C, 232]],
+      [
+        [226, 40],
+        [282, 62],
+        [346, 270],
+        [308, 282],
+        [276, 148],
+        [280, 214],
+        [298, 372],
+        [214, 372],
+        [C, 232],
+      ],
       roundNeck(14),
     ),
     detail:
-      line("M174 40 L188 80 L200 62 L212 80 L226 40") + zip(62, 232) + line("M122 198 H278") +
-      pair((x) => pocket(x, 100, 40, 46, true), 132) + pair((x) => pocket(x, 262, 30, 44, true), 118),
+      line("M174 40 L188 80 L200 62 L212 80 L226 40") +
+      zip(62, 232) +
+      line("M122 198 H278") +
+      pair((x) => pocket(x, 100, 40, 46, true), 132) +
+      pair((x) => pocket(x, 262, 30, 44, true), 118),
     bands: [180, 300],
     braces: 156,
   },
   "dealer-boot": {
-    outline: "M110 96 Q112 88 120 88 L206 88 Q214 88 214 96 L220 206 Q300 214 336 250 Q352 268 350 300 L96 300 L100 210 Z",
+    outline:
+      "M110 96 Q112 88 120 88 L206 88 Q214 88 214 96 L220 206 Q300 214 336 250 Q352 268 350 300 L96 300 L100 210 Z",
     detail: line("M126 84 v-22 q14 -6 28 0 v22") + line("M108 160 H216"),
     dark: "M130 110 Q166 190 200 110 Z",
     extra: () => `<path d="M90 300 H356 Q362 300 360 312 L356 328 H92 Z" fill="${SOLE}"/>`,
   },
   "hiker-boot": {
-    outline: "M104 84 Q106 70 124 68 L204 64 Q220 64 220 78 L226 190 Q304 202 338 238 Q356 260 354 292 L96 292 L98 200 Z",
+    outline:
+      "M104 84 Q106 70 124 68 L204 64 Q220 64 220 78 L226 190 Q304 202 338 238 Q356 260 354 292 L96 292 L98 200 Z",
     detail:
-      line("M104 96 Q160 110 222 92") + line("M226 190 Q300 206 330 240") +
-      [100, 126, 152, 178].map((y, i) => `<circle cx="${212 + i * 3}" cy="${y}" r="4"/>${line(`M${200 + i * 3} ${y + 8} l22 -14`)}`).join(""),
+      line("M104 96 Q160 110 222 92") +
+      line("M226 190 Q300 206 330 240") +
+      [100, 126, 152, 178]
+        .map((y, i) => `<circle cx="${212 + i * 3}" cy="${y}" r="4"/>${line(`M${200 + i * 3} ${y + 8} l22 -14`)}`)
+        .join(""),
     dark: "M104 70 L222 64 L222 90 Q160 104 104 92 Z M282 218 Q330 236 352 272 L352 292 L290 292 Q300 250 282 218 Z",
     extra: () =>
       `<path d="M88 292 H362 Q368 292 366 306 L360 330 H90 Z" fill="${SOLE}"/>` +
       `<path d="M110 330 v8 h22 v-8 M160 330 v8 h22 v-8 M210 330 v8 h22 v-8 M260 330 v8 h22 v-8 M310 330 v8 h22 v-8" fill="${SOLE}"/>`,
   },
   "rail-boot": {
-    outline: "M106 40 Q108 28 122 28 L208 26 Q222 26 222 40 L228 196 Q306 206 340 240 Q356 262 354 292 L96 292 L100 200 Z",
+    outline:
+      "M106 40 Q108 28 122 28 L208 26 Q222 26 222 40 L228 196 Q306 206 340 240 Q356 262 354 292 L96 292 L100 200 Z",
     detail:
-      [54, 80, 106, 132, 158].map((y, i) => `<circle cx="${214 + i * 2}" cy="${y}" r="4"/>${line(`M${202 + i * 2} ${y + 8} l22 -14`)}`).join("") +
-      line("M102 118 H224"),
+      [54, 80, 106, 132, 158]
+        .map((y, i) => `<circle cx="${214 + i * 2}" cy="${y}" r="4"/>${line(`M${202 + i * 2} ${y + 8} l22 -14`)}`)
+        .join("") + line("M102 118 H224"),
     dark: "M284 224 Q330 240 352 272 L352 292 L292 292 Q300 252 284 224 Z",
     extra: () =>
       `<path d="M88 292 H362 Q368 292 366 306 L360 330 H90 Z" fill="${SOLE}"/>` +
@@ -273,16 +489,27 @@ const DRAWINGS: Record<GarmentFamily, Drawing> = {
     outline: "M92 196 Q96 170 130 166 L200 160 Q214 160 222 176 Q300 196 340 226 Q360 244 358 270 L90 270 Z",
     detail:
       [172, 186, 200, 214].map((y, i) => line(`M${206 + i * 14} ${y + 4} l14 -10`)).join("") +
-      line("M120 240 Q200 214 300 232") + line("M140 186 Q130 220 150 254"),
+      line("M120 240 Q200 214 300 232") +
+      line("M140 186 Q130 220 150 254"),
     dark: "M92 196 Q96 170 130 166 L136 166 Q124 200 128 270 L90 270 Z",
-    extra: () => `<path d="M84 270 H364 Q370 270 368 282 L362 298 H86 Z" fill="#e8e9eb" stroke="#9aa0a8" stroke-width="3"/>`,
+    extra: () =>
+      `<path d="M84 270 H364 Q370 270 368 282 L362 298 H86 Z" fill="#e8e9eb" stroke="#9aa0a8" stroke-width="3"/>`,
   },
   clog: {
     outline: "M100 250 Q96 170 160 160 L236 158 Q330 160 352 230 Q360 254 352 270 L100 270 Z",
     detail:
-      [[214, 190], [246, 184], [278, 192], [232, 216], [266, 216], [300, 214]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="7"/>`).join("") +
-      line("M100 250 Q170 240 240 252"),
-    extra: () => `<path d="M94 270 H358 Q364 270 362 284 L356 300 H96 Z" fill="#e8e9eb" stroke="#9aa0a8" stroke-width="3"/>`,
+      [
+        [214, 190],
+        [246, 184],
+        [278, 192],
+        [232, 216],
+        [266, 216],
+        [300, 214],
+      ]
+        .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="7"/>`)
+        .join("") + line("M100 250 Q170 240 240 252"),
+    extra: () =>
+      `<path d="M94 270 H358 Q364 270 362 284 L356 300 H96 Z" fill="#e8e9eb" stroke="#9aa0a8" stroke-width="3"/>`,
   },
   "coated-glove": {
     outline:
@@ -305,12 +532,14 @@ const DRAWINGS: Record<GarmentFamily, Drawing> = {
   "hard-hat": {
     outline: "M86 250 Q84 118 200 106 Q316 118 314 250 L360 262 Q370 272 356 280 L44 280 Q32 272 44 262 Z",
     detail:
-      line("M200 108 V250") + line("M170 112 Q150 180 156 250 M230 112 Q250 180 244 250") +
+      line("M200 108 V250") +
+      line("M170 112 Q150 180 156 250 M230 112 Q250 180 244 250") +
       pair((x) => `<rect x="${x}" y="150" width="10" height="34" rx="4"/>`, 124),
     dark: "M44 262 L360 262 Q370 272 356 280 L44 280 Q32 272 44 262 Z",
   },
   glasses: {
-    outline: "M52 170 Q200 150 348 170 L344 214 Q330 262 262 252 Q226 246 214 214 L186 214 Q174 246 138 252 Q70 262 56 214 Z",
+    outline:
+      "M52 170 Q200 150 348 170 L344 214 Q330 262 262 252 Q226 246 214 214 L186 214 Q174 246 138 252 Q70 262 56 214 Z",
     detail: line("M52 170 L18 188 L18 210") + line("M348 170 L382 188 L382 210") + line("M186 214 Q200 196 214 214"),
     extra: () =>
       `<path d="M68 182 Q200 166 332 182 L330 210 Q318 244 264 238 Q236 234 226 206 L174 206 Q164 234 136 238 Q82 244 70 210 Z" fill="#dcebf7" fill-opacity="0.9"/>`,
@@ -331,20 +560,35 @@ export function garmentSvg(opts: { title: string; family: GarmentFamily; hex: st
   // seams and pockets show on a dark colour in a lighter shade of it
   const seams = luminance(opts.hex) < 0.25 ? shade(opts.hex, 0.38) : outline;
   const layers: string[] = [];
-  if (drawing.behind) layers.push(`<path d="${drawing.behind}" fill="${dark}" stroke="${outline}" stroke-width="4" stroke-linejoin="round"/>`);
+  if (drawing.behind)
+    layers.push(
+      `<path d="${drawing.behind}" fill="${dark}" stroke="${outline}" stroke-width="4" stroke-linejoin="round"/>`,
+    );
   layers.push(`<path d="${drawing.outline}" fill="${opts.hex}"/>`);
-  if (drawing.twoToneFrom !== undefined) layers.push(`<rect x="0" y="${drawing.twoToneFrom}" width="400" height="${400 - drawing.twoToneFrom}" fill="${NAVY}" ${clip}/>`);
+  if (drawing.twoToneFrom !== undefined)
+    layers.push(
+      `<rect x="0" y="${drawing.twoToneFrom}" width="400" height="${400 - drawing.twoToneFrom}" fill="${NAVY}" ${clip}/>`,
+    );
   if (drawing.dark) layers.push(`<path d="${drawing.dark}" fill="${dark}" ${clip}/>`);
   if (opts.reflective && drawing.bands?.length) {
     const tape = (x: number, y: number, w: number, h: number) =>
       `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${TAPE}"/>` +
       (w > h ? `<rect x="${x}" y="${y + h / 2 - 1.5}" width="${w}" height="3" fill="${TAPE_SHINE}"/>` : "");
     const bands = drawing.bands.map((y) => tape(0, y, 400, 20));
-    if (drawing.braces !== undefined) bands.push(tape(drawing.braces, 0, 20, drawing.bands[0]), tape(2 * C - drawing.braces - 20, 0, 20, drawing.bands[0]));
+    if (drawing.braces !== undefined)
+      bands.push(
+        tape(drawing.braces, 0, 20, drawing.bands[0]),
+        tape(2 * C - drawing.braces - 20, 0, 20, drawing.bands[0]),
+      );
     layers.push(`<g ${clip}>${bands.join("")}</g>`);
   }
-  layers.push(`<path d="${drawing.outline}" fill="none" stroke="${outline}" stroke-width="4" stroke-linejoin="round"/>`);
-  if (drawing.detail) layers.push(`<g fill="${seams}" stroke="${seams}" stroke-width="3" stroke-linecap="round" stroke-linejoin="round">${drawing.detail}</g>`);
+  layers.push(
+    `<path d="${drawing.outline}" fill="none" stroke="${outline}" stroke-width="4" stroke-linejoin="round"/>`,
+  );
+  if (drawing.detail)
+    layers.push(
+      `<g fill="${seams}" stroke="${seams}" stroke-width="3" stroke-linecap="round" stroke-linejoin="round">${drawing.detail}</g>`,
+    );
   if (drawing.extra) layers.push(drawing.extra(opts.hex));
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img">`,
@@ -400,7 +644,12 @@ export function catalogueImages(): Map<string, string> {
     for (const color of product.colors) {
       files.set(
         imagePath(product, color),
-        garmentSvg({ title: `${product.name}, ${color.name}`, family: familyOf(product), hex: color.hex, reflective: product.reflective }),
+        garmentSvg({
+          title: `${product.name}, ${color.name}`,
+          family: familyOf(product),
+          hex: color.hex,
+          reflective: product.reflective,
+        }),
       );
     }
   }

@@ -45,15 +45,28 @@ export const PLANS: Record<SeedScale, SeedPlan> = {
  * Per wearer of a customer, the sellable items they are entitled to (their grade's and their own entitlements, a
  * variant with its parent; decision 096), worked out once per wearer.
  */
-function entitledItemsOf(customerId: number, items: SellableItem[], contacts: Row[], entitlements: Row[]): (wearer: Person) => SellableItem[] {
+function entitledItemsOf(
+  customerId: number,
+  items: SellableItem[],
+  contacts: Row[],
+  entitlements: Row[],
+): (wearer: Person) => SellableItem[] {
   const mine = entitlements.filter((e) => e.customer_id === customerId);
-  const gradeOf = new Map(contacts.filter((c) => c.customer_id === customerId).map((c) => [Number(c.id), c.grade == null ? null : String(c.grade)]));
+  const gradeOf = new Map(
+    contacts
+      .filter((c) => c.customer_id === customerId)
+      .map((c) => [Number(c.id), c.grade == null ? null : String(c.grade)]),
+  );
   const cache = new Map<number, SellableItem[]>();
   return (wearer) => {
     let range = cache.get(wearer.contactId);
     if (!range) {
       const grade = gradeOf.get(wearer.contactId) ?? null;
-      const allowed = new Set(mine.filter((e) => (grade !== null && e.grade === grade) || e.contact_id === wearer.contactId).map((e) => Number(e.item_id)));
+      const allowed = new Set(
+        mine
+          .filter((e) => (grade !== null && e.grade === grade) || e.contact_id === wearer.contactId)
+          .map((e) => Number(e.item_id)),
+      );
       range = items.filter((i) => allowed.has(i.id) || allowed.has(i.parentId));
       cache.set(wearer.contactId, range);
     }
@@ -94,10 +107,22 @@ async function fill(db: Knex, plan: SeedPlan, log: (message: string) => void): P
   const anchorMs = Date.parse(ANCHOR_DATE);
   const created = new Date(anchorMs - 600 * 86_400_000).toISOString();
 
-  const people = buildPeople({ rng: rng.fork("people"), created, passwordHash: await hashPassword(DEMO_PASSWORD), anchorDate: ANCHOR_DATE });
+  const people = buildPeople({
+    rng: rng.fork("people"),
+    created,
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    anchorDate: ANCHOR_DATE,
+  });
   const catalogue = buildCatalogue({ targetItems: plan.items, rng: rng.fork("catalogue"), created });
-  const parentIds = new Map(catalogue.tables.items.filter((i) => i.parent_id == null).map((i) => [String(i.item_code), Number(i.id)]));
-  const wearerPacks = buildWearerPacks({ contacts: people.tables.contacts, budgets: people.tables.contact_budgets, itemIdOf: (code) => parentIds.get(code), anchorDate: ANCHOR_DATE });
+  const parentIds = new Map(
+    catalogue.tables.items.filter((i) => i.parent_id == null).map((i) => [String(i.item_code), Number(i.id)]),
+  );
+  const wearerPacks = buildWearerPacks({
+    contacts: people.tables.contacts,
+    budgets: people.tables.contact_budgets,
+    itemIdOf: (code) => parentIds.get(code),
+    anchorDate: ANCHOR_DATE,
+  });
   people.tables.contact_budgets = wearerPacks.contact_budgets;
   await db.transaction(async (trx) => {
     await insertAll(trx, people.tables);
@@ -112,16 +137,28 @@ async function fill(db: Knex, plan: SeedPlan, log: (message: string) => void): P
     const items = catalogue.sellable[customer.key];
     const entitledItems = entitledItemsOf(customer.id, items, people.tables.contacts, wearerPacks.entitlements);
     const batches = generateOrders(
-      { ctx: people.contexts[customer.key], items, count: plan.orders[customer.key], anchorMs, maxAwaitingApproval: 8, entitledItems },
-      orderRng, ids, plan.chunk,
+      {
+        ctx: people.contexts[customer.key],
+        items,
+        count: plan.orders[customer.key],
+        anchorMs,
+        maxAwaitingApproval: 8,
+        entitledItems,
+      },
+      orderRng,
+      ids,
+      plan.chunk,
     );
     for (const batch of batches) await db.transaction((trx) => insertAll(trx, batch));
     log(`seed: ${customer.name}: ${plan.orders[customer.key]} orders (${Date.now() - started} ms)`);
   }
 
-  await db.transaction((trx) => insertAll(trx, buildContent({ anchorMs, contexts: people.contexts, sellable: catalogue.sellable })));
+  await db.transaction((trx) =>
+    insertAll(trx, buildContent({ anchorMs, contexts: people.contexts, sellable: catalogue.sellable })),
+  );
   await db.transaction((trx) => seedPunchout(trx, people.contexts.apex, created));
   await resetSequences(db);
-  log(`seed: done – ${ids.order - 1} orders, ${ids.line - 1} order lines, ${ids.despatch - 1} despatches in ${Date.now() - started} ms`);
+  log(
+    `seed: done – ${ids.order - 1} orders, ${ids.line - 1} order lines, ${ids.despatch - 1} despatches in ${Date.now() - started} ms`,
+  );
 }
-

@@ -33,7 +33,10 @@ function insertSql(db: Knex, table: string, columns: string[], rowCount: number)
 export async function insertRows(db: Knex, table: string, rows: readonly Row[]): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]);
-  const perChunk = Math.max(1, Math.floor((MAX_PARAMS[db.client.config.client] ?? DEFAULT_MAX_PARAMS) / columns.length));
+  const perChunk = Math.max(
+    1,
+    Math.floor((MAX_PARAMS[db.client.config.client] ?? DEFAULT_MAX_PARAMS) / columns.length),
+  );
   for (let start = 0; start < rows.length; start += perChunk) {
     const chunk = rows.slice(start, start + perChunk);
     const bindings: (string | number | boolean | null)[] = new Array(chunk.length * columns.length);

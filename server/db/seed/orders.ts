@@ -16,8 +16,16 @@ export type OrderBatch = Record<(typeof ORDER_TABLES)[number], Row[]>;
 
 /** SPEC §4 source statuses, every one of which the history shows. */
 export const ORDER_STATUSES = [
-  "Pending Approval", "Pending Fulfillment", "Pending Fulfilment", "Cancelled", "Closed", "Partially Fulfilled",
-  "Pending Billing/Partially Fulfilled", "Pending Billing", "Fully Billed", "Billed",
+  "Pending Approval",
+  "Pending Fulfillment",
+  "Pending Fulfilment",
+  "Cancelled",
+  "Closed",
+  "Partially Fulfilled",
+  "Pending Billing/Partially Fulfilled",
+  "Pending Billing",
+  "Fully Billed",
+  "Billed",
 ] as const;
 type Status = (typeof ORDER_STATUSES)[number];
 
@@ -26,10 +34,46 @@ const HISTORY_DAYS = 540;
 
 /** Status odds by the order's age: recent orders are still moving, old ones are billed. */
 const STATUS_BY_AGE: { maxDays: number; weights: [Status, number][] }[] = [
-  { maxDays: 3, weights: [["Pending Approval", 2], ["Pending Fulfillment", 5], ["Pending Fulfilment", 2], ["Partially Fulfilled", 1], ["Cancelled", 0.3]] },
-  { maxDays: 10, weights: [["Pending Fulfillment", 1], ["Partially Fulfilled", 3], ["Pending Billing/Partially Fulfilled", 2], ["Pending Billing", 3], ["Cancelled", 0.3]] },
-  { maxDays: 30, weights: [["Partially Fulfilled", 1], ["Pending Billing/Partially Fulfilled", 1], ["Pending Billing", 2], ["Fully Billed", 4], ["Billed", 1], ["Cancelled", 0.3]] },
-  { maxDays: Infinity, weights: [["Fully Billed", 10], ["Billed", 3], ["Closed", 1], ["Cancelled", 0.6]] },
+  {
+    maxDays: 3,
+    weights: [
+      ["Pending Approval", 2],
+      ["Pending Fulfillment", 5],
+      ["Pending Fulfilment", 2],
+      ["Partially Fulfilled", 1],
+      ["Cancelled", 0.3],
+    ],
+  },
+  {
+    maxDays: 10,
+    weights: [
+      ["Pending Fulfillment", 1],
+      ["Partially Fulfilled", 3],
+      ["Pending Billing/Partially Fulfilled", 2],
+      ["Pending Billing", 3],
+      ["Cancelled", 0.3],
+    ],
+  },
+  {
+    maxDays: 30,
+    weights: [
+      ["Partially Fulfilled", 1],
+      ["Pending Billing/Partially Fulfilled", 1],
+      ["Pending Billing", 2],
+      ["Fully Billed", 4],
+      ["Billed", 1],
+      ["Cancelled", 0.3],
+    ],
+  },
+  {
+    maxDays: Infinity,
+    weights: [
+      ["Fully Billed", 10],
+      ["Billed", 3],
+      ["Closed", 1],
+      ["Cancelled", 0.6],
+    ],
+  },
 ];
 
 const PARTLY_SHIPPED = new Set<Status>(["Partially Fulfilled", "Pending Billing/Partially Fulfilled"]);
@@ -43,7 +87,12 @@ const INSTRUCTIONS = [
   "New starters on Monday – urgent please.",
   "Pack each wearer's items separately and label with their name.",
 ];
-const PICKING_NOTES = ["Pack by wearer name", "Embroidery proof approved 12/03", "Split pack: back-order item to follow", "Fold, do not hang"];
+const PICKING_NOTES = [
+  "Pack by wearer name",
+  "Embroidery proof approved 12/03",
+  "Split pack: back-order item to follow",
+  "Fold, do not hang",
+];
 const REJECTION_NOTES = [
   "Please use the framework polo instead – this one is not on our contract.",
   "Quantity too high for one site; split across depots.",
@@ -90,7 +139,14 @@ function placersFor(ctx: CustomerContext): [Placer, number][] {
   const u = (email: string) => ctx.users.get(email);
   const entries: [Placer | undefined, number][] = [
     [u("buyer@demo.test") && { person: u("buyer@demo.test")! }, 35],
-    [u("requester@demo.test") && { person: u("requester@demo.test")!, stockOnly: true, approverUserId: u("approver@demo.test")?.userId ?? undefined }, 20],
+    [
+      u("requester@demo.test") && {
+        person: u("requester@demo.test")!,
+        stockOnly: true,
+        approverUserId: u("approver@demo.test")?.userId ?? undefined,
+      },
+      20,
+    ],
     [u("approver@demo.test") && { person: u("approver@demo.test")!, stockOnly: true }, 8],
     [u("manpack@demo.test") && { person: u("manpack@demo.test")!, manpackOnly: true }, 30],
     [u("punchout@demo.test") && { person: u("punchout@demo.test")!, stockOnly: true, punchout: true }, 45],
@@ -106,7 +162,13 @@ export function* generateOrders(plan: OrderPlan, rng: Rng, ids: OrderIds, chunkS
   const manpackShare = ctx.customer.key === "harbour" ? 0.35 : 0.15;
   let awaiting = 0;
   for (let start = 0; start < count; start += chunkSize) {
-    const batch: OrderBatch = { orders: [], order_lines: [], order_ship_groups: [], despatches: [], despatch_lines: [] };
+    const batch: OrderBatch = {
+      orders: [],
+      order_lines: [],
+      order_ship_groups: [],
+      despatches: [],
+      despatch_lines: [],
+    };
     for (let i = start; i < Math.min(count, start + chunkSize); i++) {
       // Ages skew recent (u² spread), newest last; ids therefore follow time.
       const u = 1 - (i + rng.next()) / count;
@@ -115,7 +177,15 @@ export function* generateOrders(plan: OrderPlan, rng: Rng, ids: OrderIds, chunkS
       const placer = rng.weighted(placers);
       const isManpack = placer.manpackOnly || (!placer.stockOnly && rng.chance(manpackShare));
       let status: Status = rng.weighted(STATUS_BY_AGE.find((b) => ageMs / DAY < b.maxDays)!.weights);
-      const approval: Row = { approver_user_id: null, decision: null, decided_at: null, decided_by_user_id: null, web_rejected: false, pending_web_approval: false, rejection_note: null };
+      const approval: Row = {
+        approver_user_id: null,
+        decision: null,
+        decided_at: null,
+        decided_by_user_id: null,
+        web_rejected: false,
+        pending_web_approval: false,
+        rejection_note: null,
+      };
       if (placer.approverUserId) {
         approval.approver_user_id = placer.approverUserId;
         if (ageMs < 5 * DAY && awaiting < plan.maxAwaitingApproval) {
@@ -156,18 +226,42 @@ function addOrder(batch: OrderBatch, o: OrderInput): void {
   const { ctx } = plan;
   const orderId = ids.order++;
   const tranId = `SO${100_000 + orderId}`;
-  const carriage = rng.weighted([[CARRIAGE[0], 6], [CARRIAGE[1], 3], [CARRIAGE[2], 2]] as const);
+  const carriage = rng.weighted([
+    [CARRIAGE[0], 6],
+    [CARRIAGE[1], 3],
+    [CARRIAGE[2], 2],
+  ] as const);
   // Lines: a stock order ships to one address; a wearer pack is one pack per wearer, maybe to several addresses.
   const lines: Row[] = [];
   const groups = new Map<number, SeededAddress>();
   const mainAddress = rng.weighted(ctx.addresses.map((a, i) => [a, i === 0 ? 4 : 1] as const));
-  const wearers = o.isManpack ? rng.sample(ctx.wearers, rng.weighted([[1, 6], [2, 2], [3, 1], [5, 0.4]])) : [];
+  const wearers = o.isManpack
+    ? rng.sample(
+        ctx.wearers,
+        rng.weighted([
+          [1, 6],
+          [2, 2],
+          [3, 1],
+          [5, 0.4],
+        ]),
+      )
+    : [];
   const addLine = (item: SellableItem, quantity: number, wearer: Person | null, address: SeededAddress) => {
     groups.set(address.id, address);
     lines.push({
-      id: ids.line++, order_id: orderId, line_no: lines.length + 1, item_id: item.id, parent_item_id: item.parentId,
-      item_code: item.code, name: item.name, quantity, rate: item.price, amount: round2(item.price * quantity),
-      employee_contact_id: wearer?.contactId ?? null, ship_address_id: address.id, ship_address_name: address.def.label,
+      id: ids.line++,
+      order_id: orderId,
+      line_no: lines.length + 1,
+      item_id: item.id,
+      parent_item_id: item.parentId,
+      item_code: item.code,
+      name: item.name,
+      quantity,
+      rate: item.price,
+      amount: round2(item.price * quantity),
+      employee_contact_id: wearer?.contactId ?? null,
+      ship_address_id: address.id,
+      ship_address_name: address.def.label,
       quantity_fulfilled: 0,
     });
   };
@@ -180,13 +274,24 @@ function addOrder(batch: OrderBatch, o: OrderInput): void {
       for (const item of rng.sample(range, rng.int(2, 4))) addLine(item, item.step * rng.int(1, 3), wearer, address);
     }
   } else {
-    for (const item of rng.sample(plan.items, rng.weighted([[1, 3], [2, 3], [3, 2], [4, 1], [6, 0.5]]))) {
+    for (const item of rng.sample(
+      plan.items,
+      rng.weighted([
+        [1, 3],
+        [2, 3],
+        [3, 2],
+        [4, 1],
+        [6, 0.5],
+      ]),
+    )) {
       addLine(item, item.step * rng.int(1, item.step > 1 ? 5 : 12), null, mainAddress);
     }
   }
   const subTotal = round2(lines.reduce((s, l) => s + (l.amount as number), 0));
   // the provider's own rule (decision 073): a method the subtotal does not reach falls back to standard delivery
-  const shipVia = deliveryAvailability({ minimum_order_amount: carriage.minimumOrder }, subTotal).available ? carriage : CARRIAGE[0];
+  const shipVia = deliveryAvailability({ minimum_order_amount: carriage.minimumOrder }, subTotal).available
+    ? carriage
+    : CARRIAGE[0];
   const shipping = shipVia.rate;
   const carriageId = shipVia.id;
   const otherRef = rng.chance(0.75) ? `PO-${ctx.customer.prefix}-${String(40_000 + orderId).padStart(6, "0")}` : null;
@@ -194,15 +299,30 @@ function addOrder(batch: OrderBatch, o: OrderInput): void {
   const shipDate = shipLines(batch, lines, o, tranId);
   const stockAddress = o.isManpack ? null : mainAddress;
   batch.orders.push({
-    id: orderId, tran_id: tranId, other_ref_num: otherRef, customer_id: ctx.customer.id,
-    placed_by_user_id: o.placer.person.userId, contact_id: o.placer.person.contactId, contact_name: contactName,
-    employee_contact_id: wearers[0]?.contactId ?? null, department_id: o.placer.person.departmentId,
-    created_date: new Date(o.created).toISOString(), ship_date: shipDate, order_status: o.status,
-    sales_order_type_id: o.isManpack ? 1 : 2, sub_total: subTotal, shipping_cost: shipping,
-    tax_total: round2((subTotal + shipping) * 0.2), shipping_method_id: carriageId,
-    ship_address_id: stockAddress?.id ?? null, ship_addressee: stockAddress?.def.addressee ?? null,
-    ship_addr1: stockAddress?.def.addr1 ?? null, ship_addr2: stockAddress?.def.addr2 ?? null,
-    ship_city: stockAddress?.def.city ?? null, ship_zip: stockAddress?.def.zip ?? null, ship_addr_text: stockAddress?.text ?? null,
+    id: orderId,
+    tran_id: tranId,
+    other_ref_num: otherRef,
+    customer_id: ctx.customer.id,
+    placed_by_user_id: o.placer.person.userId,
+    contact_id: o.placer.person.contactId,
+    contact_name: contactName,
+    employee_contact_id: wearers[0]?.contactId ?? null,
+    department_id: o.placer.person.departmentId,
+    created_date: new Date(o.created).toISOString(),
+    ship_date: shipDate,
+    order_status: o.status,
+    sales_order_type_id: o.isManpack ? 1 : 2,
+    sub_total: subTotal,
+    shipping_cost: shipping,
+    tax_total: round2((subTotal + shipping) * 0.2),
+    shipping_method_id: carriageId,
+    ship_address_id: stockAddress?.id ?? null,
+    ship_addressee: stockAddress?.def.addressee ?? null,
+    ship_addr1: stockAddress?.def.addr1 ?? null,
+    ship_addr2: stockAddress?.def.addr2 ?? null,
+    ship_city: stockAddress?.def.city ?? null,
+    ship_zip: stockAddress?.def.zip ?? null,
+    ship_addr_text: stockAddress?.text ?? null,
     message: rng.chance(0.25) ? rng.pick(INSTRUCTIONS) : null,
     payment_method_id: ctx.customer.paymentMethods.length > 1 && rng.chance(0.1) ? rng.int(1, 2) : 0,
     ...o.approval,
@@ -213,8 +333,12 @@ function addOrder(batch: OrderBatch, o: OrderInput): void {
   });
   for (const address of groups.values()) {
     batch.order_ship_groups.push({
-      id: ids.shipGroup++, order_id: orderId, address_id: address.id, address_name: address.def.label,
-      address_text: `${address.def.addressee}, ${address.text}`, shipping_method_id: carriageId,
+      id: ids.shipGroup++,
+      order_id: orderId,
+      address_id: address.id,
+      address_name: address.def.label,
+      address_text: `${address.def.addressee}, ${address.text}`,
+      shipping_method_id: carriageId,
       shipping_cost: round2(shipping / groups.size),
     });
   }
@@ -251,12 +375,21 @@ function shipLines(batch: OrderBatch, lines: Row[], o: OrderInput, tranId: strin
     const date = new Date(day);
     first ??= date.toISOString().slice(0, 10);
     batch.despatches.push({
-      id: despatchId, order_id: lines[0].order_id, tran_id: `IF${tranId.slice(2)}-${p + 1}`, created_date: date.toISOString(),
-      carrier: carrier.name, tracking_number: carrier.tracking(despatchId * 7919 + 1_000_003), status: "Shipped",
+      id: despatchId,
+      order_id: lines[0].order_id,
+      tran_id: `IF${tranId.slice(2)}-${p + 1}`,
+      created_date: date.toISOString(),
+      carrier: carrier.name,
+      tracking_number: carrier.tracking(despatchId * 7919 + 1_000_003),
+      status: "Shipped",
     });
     for (const l of part) {
       batch.despatch_lines.push({
-        id: ids.despatchLine++, despatch_id: despatchId, order_line_id: l.id, item_id: l.item_id, name: l.name,
+        id: ids.despatchLine++,
+        despatch_id: despatchId,
+        order_line_id: l.id,
+        item_id: l.item_id,
+        name: l.name,
         quantity: l.quantity_fulfilled,
       });
     }

@@ -55,26 +55,55 @@ export async function seedPunchout(db: Knex, apex: CustomerContext, created: str
   const user = apex.users.get("punchout@demo.test");
   if (!user?.userId) throw new Error("seed: punchout@demo.test is not an Apex user");
   const common = {
-    customer_id: apex.customer.id, user_id: user.userId, needs_approval: false, default_address_id: apex.addresses[0].id,
-    ordering_allowed: false, is_active: true, created_at: created,
+    customer_id: apex.customer.id,
+    user_id: user.userId,
+    needs_approval: false,
+    default_address_id: apex.addresses[0].id,
+    ordering_allowed: false,
+    is_active: true,
+    created_at: created,
   };
   await insertAll(db, {
     punchout_profiles: [
       {
-        id: 1, name: "Apex Rail – SAP Ariba (cXML)", protocol: "cxml", from_identity: DEMO_CXML_IDENTITY, sender_identity: DEMO_CXML_IDENTITY,
-        to_identity: DEMO_CXML_TO_IDENTITY, oci_username: null, secret_hash: await hashSecret(DEMO_PUNCHOUT_SECRET, seedSalt("cxml")),
-        form_encoding: "urlencoded", ...common,
+        id: 1,
+        name: "Apex Rail – SAP Ariba (cXML)",
+        protocol: "cxml",
+        from_identity: DEMO_CXML_IDENTITY,
+        sender_identity: DEMO_CXML_IDENTITY,
+        to_identity: DEMO_CXML_TO_IDENTITY,
+        oci_username: null,
+        secret_hash: await hashSecret(DEMO_PUNCHOUT_SECRET, seedSalt("cxml")),
+        form_encoding: "urlencoded",
+        ...common,
       },
       {
-        id: 2, name: "Apex Rail – SAP SRM (OCI)", protocol: "oci", from_identity: null, sender_identity: null, to_identity: null,
-        oci_username: DEMO_OCI_USERNAME, secret_hash: await hashSecret(DEMO_PUNCHOUT_SECRET, seedSalt("oci")), form_encoding: "urlencoded", ...common,
+        id: 2,
+        name: "Apex Rail – SAP SRM (OCI)",
+        protocol: "oci",
+        from_identity: null,
+        sender_identity: null,
+        to_identity: null,
+        oci_username: DEMO_OCI_USERNAME,
+        secret_hash: await hashSecret(DEMO_PUNCHOUT_SECRET, seedSalt("oci")),
+        form_encoding: "urlencoded",
+        ...common,
       },
       {
-        id: 3, name: "Apex Rail – SAP Ariba, approval needed (cXML)", protocol: "cxml", from_identity: DEMO_CXML_APPROVAL_IDENTITY,
-        sender_identity: DEMO_CXML_APPROVAL_IDENTITY, to_identity: DEMO_CXML_TO_IDENTITY, oci_username: null,
-        secret_hash: await hashSecret(DEMO_PUNCHOUT_SECRET, seedSalt("cxml-approval")), form_encoding: "urlencoded", ...common, needs_approval: true,
+        id: 3,
+        name: "Apex Rail – SAP Ariba, approval needed (cXML)",
+        protocol: "cxml",
+        from_identity: DEMO_CXML_APPROVAL_IDENTITY,
+        sender_identity: DEMO_CXML_APPROVAL_IDENTITY,
+        to_identity: DEMO_CXML_TO_IDENTITY,
+        oci_username: null,
+        secret_hash: await hashSecret(DEMO_PUNCHOUT_SECRET, seedSalt("cxml-approval")),
+        form_encoding: "urlencoded",
+        ...common,
+        needs_approval: true,
       },
     ],
   });
-  for (const [slug, code] of Object.entries(UNSPSC_BY_CATEGORY)) await db("categories").where("slug", slug).update({ unspsc: code });
+  for (const [slug, code] of Object.entries(UNSPSC_BY_CATEGORY))
+    await db("categories").where("slug", slug).update({ unspsc: code });
 }

@@ -73,12 +73,27 @@ describe("demo seed", () => {
   it("gives the buyer every stock and manpack permission on Northwind and Harbour, and nothing restrictive", async () => {
     for (const customer of ["Northwind Facilities", "Harbour Health Trust"]) {
       const m = await membership("buyer@demo.test", customer);
-      expect(m.permissions).toEqual(expect.arrayContaining([
-        "canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue", "canViewManpack", "manpackOrders", "fullCatalogue",
-        "addSiteUser", "viewOrderHistory", "viewReporting", "addManpackUser", "dellAddress", "indAddress", "addAddress",
-        "viewAllOrders", "amendOrderDeliveryAddress",
-      ]));
-      for (const p of ["orderApproval", "customAddressOnly", "pricingHidden", "punchoutOnly", "browseOnly"]) expect(m.permissions).not.toContain(p);
+      expect(m.permissions).toEqual(
+        expect.arrayContaining([
+          "canViewFullCatalogue",
+          "canViewMyCatalogue",
+          "canViewUserCatalogue",
+          "canViewManpack",
+          "manpackOrders",
+          "fullCatalogue",
+          "addSiteUser",
+          "viewOrderHistory",
+          "viewReporting",
+          "addManpackUser",
+          "dellAddress",
+          "indAddress",
+          "addAddress",
+          "viewAllOrders",
+          "amendOrderDeliveryAddress",
+        ]),
+      );
+      for (const p of ["orderApproval", "customAddressOnly", "pricingHidden", "punchoutOnly", "browseOnly"])
+        expect(m.permissions).not.toContain(p);
     }
     expect(await db("user_customers").where({ user_id: 1 }).count({ n: "*" }).first()).toEqual({ n: 2 });
   });
@@ -91,11 +106,14 @@ describe("demo seed", () => {
     expect(requester.permissions).toEqual(expect.arrayContaining(["canViewFullCatalogue", "viewOrderHistory"]));
     expect(requester.permissions).not.toContain("orderApproval");
     expect(approver.is_approver).toBe(1);
-    expect(approver.permissions).toEqual(expect.arrayContaining(["orderApproval", "viewOrderHistory", "viewAllOrders", "canViewFullCatalogue"]));
+    expect(approver.permissions).toEqual(
+      expect.arrayContaining(["orderApproval", "viewOrderHistory", "viewAllOrders", "canViewFullCatalogue"]),
+    );
 
     const manpack = await membership("manpack@demo.test", "Harbour Health Trust");
     expect(manpack.permissions).toEqual(expect.arrayContaining(["canViewManpack", "manpackOrders"]));
-    for (const p of ["canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue"]) expect(manpack.permissions).not.toContain(p);
+    for (const p of ["canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue"])
+      expect(manpack.permissions).not.toContain(p);
 
     const punchout = await membership("punchout@demo.test", "Apex Rail Services");
     expect(punchout.permissions).toEqual(expect.arrayContaining(["punchoutOnly", "canViewFullCatalogue"]));
@@ -111,7 +129,9 @@ describe("demo seed", () => {
   it("has a user with pricingHidden on Northwind and Harbour, seeded after the others so their ids stay (decision 059)", async () => {
     for (const customer of ["Northwind Facilities", "Harbour Health Trust"]) {
       const m = await membership("prices-hidden@demo.test", customer);
-      expect(m.permissions).toEqual(expect.arrayContaining(["pricingHidden", "canViewFullCatalogue", "viewOrderHistory"]));
+      expect(m.permissions).toEqual(
+        expect.arrayContaining(["pricingHidden", "canViewFullCatalogue", "viewOrderHistory"]),
+      );
       for (const p of ["browseOnly", "punchoutOnly", "orderApproval"]) expect(m.permissions).not.toContain(p);
       expect(m.needs_approval).toBe(0);
       // after every contact seeded before it: the wearers' and orderers' ids did not move
@@ -135,13 +155,21 @@ describe("demo seed", () => {
     const total = rows.reduce((s, r) => s + Number(r.n), 0);
     expect(total).toBeGreaterThanOrEqual(300);
     expect((await db("orders").where({ customer_id: 1001, web_rejected: true }).first())?.rejection_note).toBeTruthy();
-    const awaiting = await db("orders").where({ customer_id: 1001, pending_web_approval: true, order_status: "Pending Approval", placed_by_user_id: 2 });
+    const awaiting = await db("orders").where({
+      customer_id: 1001,
+      pending_web_approval: true,
+      order_status: "Pending Approval",
+      placed_by_user_id: 2,
+    });
     expect(awaiting.length).toBeGreaterThanOrEqual(5);
     for (const o of awaiting) expect(o.approver_user_id).toBe(3);
   });
 
   it("has despatches with tracking, and wearer packs with one or several ship groups", async () => {
-    const shipped = await db("despatches as d").join("orders as o", "o.id", "d.order_id").where("o.order_status", "Fully Billed").first("d.*");
+    const shipped = await db("despatches as d")
+      .join("orders as o", "o.id", "d.order_id")
+      .where("o.order_status", "Fully Billed")
+      .first("d.*");
     expect(shipped.tracking_number).toMatch(/\w{10,}/);
     const packs = await db("orders as o")
       .where({ "o.sales_order_type_id": 1, "o.customer_id": 1002 })
@@ -150,11 +178,16 @@ describe("demo seed", () => {
     expect(packs.length).toBeGreaterThan(50);
     expect(packs.some((p) => Number(p.groups) > 1)).toBe(true);
     const packPlacers = await db("orders as o")
-      .join("user_customers as uc", (j) => j.on("uc.user_id", "o.placed_by_user_id").andOn("uc.customer_id", "o.customer_id"))
+      .join("user_customers as uc", (j) =>
+        j.on("uc.user_id", "o.placed_by_user_id").andOn("uc.customer_id", "o.customer_id"),
+      )
       .where("o.sales_order_type_id", 1)
       .distinct("uc.permissions_json");
     for (const { permissions_json } of packPlacers) expect(JSON.parse(permissions_json)).toContain("manpackOrders");
-    const orphanOrders = await db("orders as o").whereNotExists(db("order_lines as l").whereRaw("l.order_id = o.id")).count({ n: "*" }).first();
+    const orphanOrders = await db("orders as o")
+      .whereNotExists(db("order_lines as l").whereRaw("l.order_id = o.id"))
+      .count({ n: "*" })
+      .first();
     expect(orphanOrders).toEqual({ n: 0 });
   });
 
@@ -196,12 +229,17 @@ describe("demo seed", () => {
 });
 
 describe("demo wearer packs (issue 15 item 9, decision 097)", () => {
-  for (const [name, id] of [["Northwind Facilities", 1001], ["Harbour Health Trust", 1002]] as const) {
+  for (const [name, id] of [
+    ["Northwind Facilities", 1001],
+    ["Harbour Health Trust", 1002],
+  ] as const) {
     it(`${name}: at least 40 active wearers across grades, budgets of both kinds, one nearly out, one past its reset date, one inactive`, async () => {
       const wearers = await db("contacts").where({ customer_id: id, manpack_user: true, is_inactive: false });
       expect(wearers.length, name).toBeGreaterThanOrEqual(40);
       expect(new Set(wearers.map((w) => w.grade)).size).toBeGreaterThanOrEqual(4);
-      expect(await db("contacts").where({ customer_id: id, manpack_user: true, is_inactive: true }).first()).toBeDefined();
+      expect(
+        await db("contacts").where({ customer_id: id, manpack_user: true, is_inactive: true }).first(),
+      ).toBeDefined();
       const budgets = await db("contact_budgets").where("customer_id", id);
       const types = new Set(budgets.map((b) => b.type));
       expect(types).toContain("Points");
@@ -209,10 +247,16 @@ describe("demo wearer packs (issue 15 item 9, decision 097)", () => {
       for (const b of budgets) expect(b.allocation_type).toBe(b.type);
       expect(budgets.find((b) => b.type === "Tops")?.allocation_type_name).toBe("Shirts and tops");
       // every active wearer has budgets; one has exactly 1 left of each, one is spent but past its reset date
-      for (const w of wearers) expect(budgets.some((b) => b.contact_id === w.id), `${w.first_name} ${w.last_name}`).toBe(true);
+      for (const w of wearers)
+        expect(
+          budgets.some((b) => b.contact_id === w.id),
+          `${w.first_name} ${w.last_name}`,
+        ).toBe(true);
       const byContact = (cid: number) => budgets.filter((b) => b.contact_id === cid);
       expect(wearers.some((w) => byContact(w.id).every((b) => b.qty - b.used_qty === 1))).toBe(true);
-      expect(wearers.some((w) => byContact(w.id).every((b) => b.reset_date < "2026-11-20" && b.used_qty === b.qty))).toBe(true);
+      expect(
+        wearers.some((w) => byContact(w.id).every((b) => b.reset_date < "2026-11-20" && b.used_qty === b.qty)),
+      ).toBe(true);
       // a wearer never has a points budget beside quantity ones
       for (const w of wearers) {
         const kinds = new Set(byContact(w.id).map((b) => b.type === "Points"));
@@ -223,7 +267,11 @@ describe("demo wearer packs (issue 15 item 9, decision 097)", () => {
 
   it("entitles grades to different ranges, from the customer's wearer-pack catalogue, and one wearer to an item of their own", async () => {
     const range = async (customerId: number, grade: string) =>
-      (await db("entitlements as e").join("items as i", "i.id", "e.item_id").where({ "e.customer_id": customerId, "e.grade": grade }).orderBy("i.item_code").pluck("i.item_code")) as string[];
+      (await db("entitlements as e")
+        .join("items as i", "i.id", "e.item_id")
+        .where({ "e.customer_id": customerId, "e.grade": grade })
+        .orderBy("i.item_code")
+        .pluck("i.item_code")) as string[];
     const porters = await range(1002, "Porter");
     const nurses = await range(1002, "Band 5 Staff Nurse");
     const engineers = await range(1001, "Multi-Skilled Engineer");
@@ -237,7 +285,11 @@ describe("demo wearer packs (issue 15 item 9, decision 097)", () => {
     expect(new Set([porters.join(), nurses.join(), engineers.join(), supervisors.join()]).size).toBe(4);
     const outside = await db("entitlements as e")
       .whereNotExists(
-        db("item_categories as ic").join("categories as c", "c.id", "ic.category_id").whereRaw("ic.item_id = e.item_id").whereRaw("c.customer_id = e.customer_id").where("c.type", "manpack"),
+        db("item_categories as ic")
+          .join("categories as c", "c.id", "ic.category_id")
+          .whereRaw("ic.item_id = e.item_id")
+          .whereRaw("c.customer_id = e.customer_id")
+          .where("c.type", "manpack"),
       )
       .count({ n: "*" })
       .first();
@@ -266,13 +318,23 @@ async function linesNotEntitled(d: Knex): Promise<number> {
 
 describe("demo wearer-pack orders (issue 15 item 8, decision 104)", () => {
   it("every line of a seeded wearer-pack order is one its wearer is entitled to, and names its wearer", async () => {
-    const packLines = await db("order_lines as l").join("orders as o", "o.id", "l.order_id").where("o.sales_order_type_id", 1).count({ n: "*" }).first();
+    const packLines = await db("order_lines as l")
+      .join("orders as o", "o.id", "l.order_id")
+      .where("o.sales_order_type_id", 1)
+      .count({ n: "*" })
+      .first();
     expect(Number(packLines?.n)).toBeGreaterThan(500);
     expect(await linesNotEntitled(db)).toBe(0);
-    const unnamed = await db("order_lines as l").join("orders as o", "o.id", "l.order_id").where("o.sales_order_type_id", 1).whereNull("l.employee_contact_id").count({ n: "*" }).first();
+    const unnamed = await db("order_lines as l")
+      .join("orders as o", "o.id", "l.order_id")
+      .where("o.sales_order_type_id", 1)
+      .whereNull("l.employee_contact_id")
+      .count({ n: "*" })
+      .first();
     expect(Number(unnamed?.n)).toBe(0);
     // every customer with wearers has entitlements, so each of its wearer-pack orders was checked
-    for (const id of [1001, 1002]) expect(await db("entitlements").where("customer_id", id).first(), String(id)).toBeDefined();
+    for (const id of [1001, 1002])
+      expect(await db("entitlements").where("customer_id", id).first(), String(id)).toBeDefined();
   });
 });
 
@@ -280,7 +342,11 @@ describe("large seed path, scaled down", () => {
   it("grows the catalogue and streams orders in chunks", async () => {
     const small = await freshDb("large-small");
     const messages: string[] = [];
-    await seedWithPlan(small, { items: 3_000, orders: { northwind: 2_500, harbour: 1_200, apex: 700 }, chunk: 900 }, (m) => messages.push(m));
+    await seedWithPlan(
+      small,
+      { items: 3_000, orders: { northwind: 2_500, harbour: 1_200, apex: 700 }, chunk: 900 },
+      (m) => messages.push(m),
+    );
     const count = async (table: string) => Number((await small(table).count({ n: "*" }).first())?.n);
     expect(await count("items")).toBeGreaterThanOrEqual(3_000);
     expect(await count("orders")).toBe(4_400);
@@ -289,7 +355,14 @@ describe("large seed path, scaled down", () => {
     expect(messages.at(-1)).toMatch(/done/);
     expect(await linesNotEntitled(small)).toBe(0);
     // new rows after the seed get fresh ids
-    const [{ id }] = await small("orders").insert({ tran_id: "SO-NEW", customer_id: 1001, created_date: "2026-11-21T00:00:00.000Z", order_status: "Pending Fulfillment" }).returning("id");
+    const [{ id }] = await small("orders")
+      .insert({
+        tran_id: "SO-NEW",
+        customer_id: 1001,
+        created_date: "2026-11-21T00:00:00.000Z",
+        order_status: "Pending Fulfillment",
+      })
+      .returning("id");
     expect(id).toBe(4_401);
   });
 });
@@ -305,11 +378,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("demo seed on PostgreSQL", () =>
     try {
       await migrate(pg);
       await seed(pg, { scale: "demo" });
-      for (const table of ["users", "user_customers", "contacts", "items", "orders", "order_lines", "order_ship_groups", "despatches", "wp_pages"]) {
+      for (const table of [
+        "users",
+        "user_customers",
+        "contacts",
+        "items",
+        "orders",
+        "order_lines",
+        "order_ship_groups",
+        "despatches",
+        "wp_pages",
+      ]) {
         const [a, b] = await Promise.all([pg(table).count({ n: "*" }).first(), db(table).count({ n: "*" }).first()]);
         expect(Number(a?.n), table).toBe(Number(b?.n));
       }
-      const [{ id }] = await pg("orders").insert({ tran_id: "SO-NEW", customer_id: 1001, created_date: "2026-11-21T00:00:00.000Z", order_status: "Pending Fulfillment" }).returning("id");
+      const [{ id }] = await pg("orders")
+        .insert({
+          tran_id: "SO-NEW",
+          customer_id: 1001,
+          created_date: "2026-11-21T00:00:00.000Z",
+          order_status: "Pending Fulfillment",
+        })
+        .returning("id");
       expect(id).toBe(Number((await db("orders").max({ m: "id" }).first())?.m) + 1);
     } finally {
       await pg.raw(`drop schema "${schema}" cascade`);

@@ -16,7 +16,16 @@ export async function spendAllowances(
   wearers: ContactRow[],
   now: Date,
 ): Promise<void> {
-  const budgets: BudgetRow[] = await resetBudgets(trx, await trx("contact_budgets").whereIn("contact_id", packs.map((p) => p.contactId)).orderBy("id"), now);
+  const budgets: BudgetRow[] = await resetBudgets(
+    trx,
+    await trx("contact_budgets")
+      .whereIn(
+        "contact_id",
+        packs.map((p) => p.contactId),
+      )
+      .orderBy("id"),
+    now,
+  );
   const spend = new Map<number, number>();
   for (const l of lines) {
     const mine = budgets.filter((b) => b.contact_id === l.employee);
@@ -29,14 +38,25 @@ export async function spendAllowances(
   for (const [budgetId, amount] of [...spend].sort((a, b) => a[0] - b[0])) {
     const b = budgets.find((x) => x.id === budgetId)!;
     // conditional: a concurrent order cannot spend the same allowance twice
-    const charged = amount <= b.qty - b.used_qty && (await trx("contact_budgets").where("id", budgetId).whereRaw("used_qty + ? <= qty", [amount]).increment("used_qty", amount)) === 1;
+    const charged =
+      amount <= b.qty - b.used_qty &&
+      (await trx("contact_budgets")
+        .where("id", budgetId)
+        .whereRaw("used_qty + ? <= qty", [amount])
+        .increment("used_qty", amount)) === 1;
     if (!charged) {
       // what is left as it now stands (a concurrent order may have spent some since it was read)
       const fresh: BudgetRow | undefined = await trx("contact_budgets").where("id", budgetId).first();
       const left = Math.max(0, (fresh ?? b).qty - (fresh ?? b).used_qty);
       const i = packs.findIndex((p) => p.contactId === b.contact_id);
       const w = wearers.find((x) => x.id === b.contact_id);
-      throw bad(`packs.${i}.items`, `${w?.first_name ?? "the wearer"} ${w?.last_name ?? ""} has ${left} ${b.type} allowance left; this pack needs ${amount}`.replace("  ", " "));
+      throw bad(
+        `packs.${i}.items`,
+        `${w?.first_name ?? "the wearer"} ${w?.last_name ?? ""} has ${left} ${b.type} allowance left; this pack needs ${amount}`.replace(
+          "  ",
+          " ",
+        ),
+      );
     }
   }
 }

@@ -31,14 +31,26 @@ const orderQuerySpec: QuerySpec = {
         const ids = (Array.isArray(value) ? value : [value]) as number[];
         // single-address orders carry ship_address_id; only multi-address ones need their ship groups
         qb.where((w) =>
-          w.whereIn("orders.ship_address_id", ids).orWhere((m) =>
-            m.whereNull("orders.ship_address_id").whereIn("orders.id", (sub) => sub.from("order_ship_groups").whereIn("address_id", ids).select("order_id")),
-          ),
+          w
+            .whereIn("orders.ship_address_id", ids)
+            .orWhere((m) =>
+              m
+                .whereNull("orders.ship_address_id")
+                .whereIn("orders.id", (sub) =>
+                  sub.from("order_ship_groups").whereIn("address_id", ids).select("order_id"),
+                ),
+            ),
         );
       },
     },
   },
-  extras: { orderToApprove: "bool", includeExtraData: "bool", employees: "intList", departments: "intList", orderedBy: "string" },
+  extras: {
+    orderToApprove: "bool",
+    includeExtraData: "bool",
+    employees: "intList",
+    departments: "intList",
+    orderedBy: "string",
+  },
   defaultSort: [["orders.created_date", "desc"]],
   tieBreaker: "orders.id",
   fastPaging: true,
@@ -65,7 +77,13 @@ const extrasOf = (parsed: ParsedQuery) => parsed.extras as OrderExtras;
  * filtered and put in order without reading an order row (decision 030). The unary + keeps SQLite from
  * preferring the customer index for the customer test.
  */
-function referenceMatches(db: Knex, caller: Caller, parsed: ParsedQuery, text: string, contacts: number[]): Knex.QueryBuilder {
+function referenceMatches(
+  db: Knex,
+  caller: Caller,
+  parsed: ParsedQuery,
+  text: string,
+  contacts: number[],
+): Knex.QueryBuilder {
   const customerId = scopeOf(caller);
   // distinct prefixes never match the same string unless one extends the other ("SO1" / "SO12" cannot both
   // arise: the set is the text, its upper case, and SO+digits for all-digit text)
@@ -93,18 +111,30 @@ function referenceMatches(db: Knex, caller: Caller, parsed: ParsedQuery, text: s
 
 /** Contacts whose name contains the text, resolved first: a literal id list lets the planner use the contact index. */
 async function matchingContacts(db: Knex, text: string, customerId: number | null): Promise<number[]> {
-  const q = db("contacts").whereRaw("lower(contacts.first_name || ' ' || contacts.last_name) like ? escape '\\'", [containsPattern(text)]).limit(5000);
+  const q = db("contacts")
+    .whereRaw("lower(contacts.first_name || ' ' || contacts.last_name) like ? escape '\\'", [containsPattern(text)])
+    .limit(5000);
   if (customerId != null) q.where("contacts.customer_id", customerId);
   return (await q.pluck("contacts.id")) as number[];
 }
 
 /** Visible orders with the list's extra filters; customerTest false only where another test implies the customer. */
-function ordersBase(db: Knex, caller: Caller, parsed: ParsedQuery, customerTest = true, from?: Knex.QueryBuilder): Knex.QueryBuilder {
+function ordersBase(
+  db: Knex,
+  caller: Caller,
+  parsed: ParsedQuery,
+  customerTest = true,
+  from?: Knex.QueryBuilder,
+): Knex.QueryBuilder {
   const x = extrasOf(parsed);
   const q = visibleOrders(db, caller, { toApprove: x.orderToApprove === true, customerTest, from });
   if (x.employees?.length) {
     q.where((w) =>
-      w.whereIn("orders.employee_contact_id", x.employees!).orWhereIn("orders.id", (s) => s.from("order_lines").whereIn("employee_contact_id", x.employees!).select("order_id")),
+      w
+        .whereIn("orders.employee_contact_id", x.employees!)
+        .orWhereIn("orders.id", (s) =>
+          s.from("order_lines").whereIn("employee_contact_id", x.employees!).select("order_id"),
+        ),
     );
   }
   if (x.departments?.length) q.whereIn("orders.department_id", x.departments);
@@ -140,14 +170,22 @@ export function orderedByOf(parsed: ParsedQuery): string {
 const WALK_FROM = 2000;
 
 /** With orderedBy: total = orders of matching contacts + reference matches of other contacts. */
-export async function findOrderedBy(ctx: Ctx, def: ListDef<OrderOut>, caller: Caller, parsed: ParsedQuery, text: string): Promise<Page<OrderOut>> {
+export async function findOrderedBy(
+  ctx: Ctx,
+  def: ListDef<OrderOut>,
+  caller: Caller,
+  parsed: ParsedQuery,
+  text: string,
+): Promise<Page<OrderOut>> {
   const db = ctx.db;
   const base = ordersBase(db, caller, parsed);
   const contacts = await matchingContacts(db, text, scopeOf(caller));
   const refs = () => referenceMatches(db, caller, parsed, text, contacts);
   const [byContact, byRef] = await Promise.all([
     // the matching contacts are the customer's, so no customer test: a seek on (contact_id, created_date)
-    contacts.length ? cachedCountOf(ordersBase(db, caller, parsed, false).whereIn("orders.contact_id", contacts)) : Promise.resolve(0),
+    contacts.length
+      ? cachedCountOf(ordersBase(db, caller, parsed, false).whereIn("orders.contact_id", contacts))
+      : Promise.resolve(0),
     cachedCountOf(db.from(refs().as("matches"))),
   ]);
   const total = byContact + byRef;
@@ -172,7 +210,11 @@ export async function findOrderedBy(ctx: Ctx, def: ListDef<OrderOut>, caller: Ca
     }
     if (pages.length === 1) rows = await pageOf(db.from(pages[0].as("orders")), parsed, (q) => q.select("*"));
     else {
-      const merged = db.queryBuilder().select("*").from(pages[0].as("a")).unionAll((u) => u.select("*").from(pages[1].as("b")));
+      const merged = db
+        .queryBuilder()
+        .select("*")
+        .from(pages[0].as("a"))
+        .unionAll((u) => u.select("*").from(pages[1].as("b")));
       rows = await pageOf(db.from(merged.as("orders")), parsed, (q) => q.select("*"));
     }
   }

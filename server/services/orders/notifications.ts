@@ -27,7 +27,9 @@ export async function notifyApprovers(
   const link = orderLink(portalUrl, "order-to-approve", order.orderId);
   await trx("outbox").insert(
     approvers.map((a) => ({
-      to_email: a.email, kind: "approval", created_at: now.toISOString(),
+      to_email: a.email,
+      kind: "approval",
+      created_at: now.toISOString(),
       subject: `Order ${order.tranId} awaits your approval`,
       body: `${order.who} placed order ${order.tranId}. Review it at ${link}`,
     })),
@@ -52,10 +54,15 @@ export async function notifyRequester(
   const approved = decision.decision === "approve";
   const note = decision.note?.trim();
   const lines = approved
-    ? [`Your order ${order.tranId} has been approved and goes to the warehouse.`, ...(note ? [`Picking note: ${note}`] : [])]
+    ? [
+        `Your order ${order.tranId} has been approved and goes to the warehouse.`,
+        ...(note ? [`Picking note: ${note}`] : []),
+      ]
     : [`Your order ${order.tranId} has been rejected.`, `Reason: ${note ?? ""}`];
   await db("outbox").insert({
-    to_email: user.email, kind: "decision", created_at: now.toISOString(),
+    to_email: user.email,
+    kind: "decision",
+    created_at: now.toISOString(),
     subject: `Order ${order.tranId} ${approved ? "approved" : "rejected"}`,
     body: [...lines, `See the order at ${link}`].join("\n"),
   });

@@ -50,7 +50,15 @@ function orderFields(r: OrderRow, caller: Caller): OrderOut {
     employee: r.employee_contact_id == null ? null : { internalId: String(r.employee_contact_id) },
     department: r.department_id == null ? null : { internalId: String(r.department_id) },
     shippingAddress: hasShipping
-      ? { internalId: str(r.ship_address_id), addressee: r.ship_addressee ?? null, addr1: r.ship_addr1 ?? "", addr2: r.ship_addr2 ?? "", city: r.ship_city ?? "", zip: r.ship_zip ?? "", addrText: r.ship_addr_text ?? "" }
+      ? {
+          internalId: str(r.ship_address_id),
+          addressee: r.ship_addressee ?? null,
+          addr1: r.ship_addr1 ?? "",
+          addr2: r.ship_addr2 ?? "",
+          city: r.ship_city ?? "",
+          zip: r.ship_zip ?? "",
+          addrText: r.ship_addr_text ?? "",
+        }
       : null,
     shippingMethod: r.shipping_method_id == null ? null : { internalId: String(r.shipping_method_id) },
     message: r.message ?? null,
@@ -61,8 +69,18 @@ function orderFields(r: OrderRow, caller: Caller): OrderOut {
     pendingWebApproval: !!r.pending_web_approval,
     rejectionNote: r.rejection_note ?? null,
     pickingNote: r.picking_note ?? null,
-    orderToApprove: !!r.pending_web_approval && canApprove(caller) && r.placed_by_user_id !== caller.userId && (r.approver_user_id == null || r.approver_user_id === caller.userId),
-    approval: r.decision ? { decision: r.decision, decidedAt: r.decided_at, decidedBy: r.decided_by_user_id == null ? null : { id: r.decided_by_user_id } } : null,
+    orderToApprove:
+      !!r.pending_web_approval &&
+      canApprove(caller) &&
+      r.placed_by_user_id !== caller.userId &&
+      (r.approver_user_id == null || r.approver_user_id === caller.userId),
+    approval: r.decision
+      ? {
+          decision: r.decision,
+          decidedAt: r.decided_at,
+          decidedBy: r.decided_by_user_id == null ? null : { id: r.decided_by_user_id },
+        }
+      : null,
   };
 }
 
@@ -76,8 +94,14 @@ export const lineOut = (l: OrderLineRow, wearerNames: ReadonlyMap<number, string
   quantityFulfilled: l.quantity_fulfilled,
   rate: money(l.rate),
   amount: money(l.amount),
-  employee: l.employee_contact_id == null ? null : { internalId: String(l.employee_contact_id), name: wearerNames.get(l.employee_contact_id) ?? null },
-  shipAddress: l.ship_address_id == null && !l.ship_address_name ? null : { internalId: str(l.ship_address_id), name: l.ship_address_name ?? null },
+  employee:
+    l.employee_contact_id == null
+      ? null
+      : { internalId: String(l.employee_contact_id), name: wearerNames.get(l.employee_contact_id) ?? null },
+  shipAddress:
+    l.ship_address_id == null && !l.ship_address_name
+      ? null
+      : { internalId: str(l.ship_address_id), name: l.ship_address_name ?? null },
 });
 
 export const shipGroupOut = (g: ShipGroupRow) => ({
@@ -97,7 +121,11 @@ export const despatchOut = (d: DespatchRow, lines: DespatchLineRow[], order?: Pi
   trackingNumber: d.tracking_number ?? null,
   status: d.status,
   order: order ? { internalId: String(order.id), tranId: order.tran_id } : { internalId: String(d.order_id) },
-  lines: lines.map((l) => ({ item: { internalId: str(l.item_id), name: l.name }, quantity: l.quantity, orderLine: str(l.order_line_id) })),
+  lines: lines.map((l) => ({
+    item: { internalId: str(l.item_id), name: l.name },
+    quantity: l.quantity,
+    orderLine: str(l.order_line_id),
+  })),
 });
 
 /** Lines, ship groups (and despatches) for a page of orders: one whereIn each, never a query per order. */
@@ -107,12 +135,23 @@ export async function attachDetails(db: Knex, orders: OrderOut[], withDespatches
   const [lines, groups, despatches] = (await Promise.all([
     db("order_lines").whereIn("order_id", ids).orderBy(["order_id", "line_no", "id"]),
     db("order_ship_groups").whereIn("order_id", ids).orderBy(["order_id", "id"]),
-    withDespatches ? db("despatches").whereIn("order_id", ids).orderBy(["order_id", "created_date", "id"]) : Promise.resolve([]),
+    withDespatches
+      ? db("despatches").whereIn("order_id", ids).orderBy(["order_id", "created_date", "id"])
+      : Promise.resolve([]),
   ])) as [OrderLineRow[], ShipGroupRow[], DespatchRow[]];
   const wearerIds = [...new Set(lines.map((l) => l.employee_contact_id).filter((id): id is number => id != null))];
   const [despatchLines, wearers] = (await Promise.all([
-    despatches.length ? db("despatch_lines").whereIn("despatch_id", despatches.map((d) => d.id)).orderBy("id") : Promise.resolve([]),
-    wearerIds.length ? db("contacts").whereIn("id", wearerIds).select("id", "first_name", "last_name") : Promise.resolve([]),
+    despatches.length
+      ? db("despatch_lines")
+          .whereIn(
+            "despatch_id",
+            despatches.map((d) => d.id),
+          )
+          .orderBy("id")
+      : Promise.resolve([]),
+    wearerIds.length
+      ? db("contacts").whereIn("id", wearerIds).select("id", "first_name", "last_name")
+      : Promise.resolve([]),
   ])) as [DespatchLineRow[], Array<{ id: number; first_name: string | null; last_name: string | null }>];
   const wearerNames = new Map(wearers.map((w) => [Number(w.id), `${w.first_name ?? ""} ${w.last_name ?? ""}`.trim()]));
   const linesBy = byKey(lines, (l) => String(l.order_id));
@@ -121,9 +160,14 @@ export async function attachDetails(db: Knex, orders: OrderOut[], withDespatches
   const dLinesBy = byKey(despatchLines, (l) => l.despatch_id);
   for (const o of orders) {
     const ls = linesBy.get(o.internalId) ?? [];
-    o.itemList = { item: amountsHidden.has(o) ? ls.map((l) => ({ ...lineOut(l, wearerNames), rate: null, amount: null })) : ls.map((l) => lineOut(l, wearerNames)) };
+    o.itemList = {
+      item: amountsHidden.has(o)
+        ? ls.map((l) => ({ ...lineOut(l, wearerNames), rate: null, amount: null }))
+        : ls.map((l) => lineOut(l, wearerNames)),
+    };
     o.totalQuantity = ls.reduce((n, l) => n + l.quantity, 0);
     o.shipGroupList = { shipGroup: (groupsBy.get(o.internalId) ?? []).map(shipGroupOut) };
-    if (withDespatches) o.despatches = (despatchesBy.get(o.internalId) ?? []).map((d) => despatchOut(d, dLinesBy.get(d.id) ?? []));
+    if (withDespatches)
+      o.despatches = (despatchesBy.get(o.internalId) ?? []).map((d) => despatchOut(d, dLinesBy.get(d.id) ?? []));
   }
 }

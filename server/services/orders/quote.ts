@@ -56,14 +56,23 @@ export class OrderQuoteService {
     if (query.forBasket === "manpack") {
       // each pack carries its own method: a single one for the whole basket would be a different order
       if (query.shippingMethod !== undefined) {
-        throw new BadRequest('Invalid query parameter "shippingMethod": a wearer-pack quote takes each pack\'s own method', { field: "shippingMethod" });
+        throw new BadRequest(
+          'Invalid query parameter "shippingMethod": a wearer-pack quote takes each pack\'s own method',
+          { field: "shippingMethod" },
+        );
       }
       requireOrdering(caller, "manpack");
       return this.manpackQuote(caller, customerId);
     }
-    if (query.forBasket !== "stock") throw new BadRequest('Invalid query parameter "forBasket": expected "stock" or "manpack"', { field: "forBasket" });
+    if (query.forBasket !== "stock")
+      throw new BadRequest('Invalid query parameter "forBasket": expected "stock" or "manpack"', {
+        field: "forBasket",
+      });
     const shipping = query.shippingMethod === undefined ? undefined : idValue.safeParse(query.shippingMethod);
-    if (shipping && !shipping.success) throw new BadRequest('Invalid query parameter "shippingMethod": expected a ship method id', { field: "shippingMethod" });
+    if (shipping && !shipping.success)
+      throw new BadRequest('Invalid query parameter "shippingMethod": expected a ship method id', {
+        field: "shippingMethod",
+      });
     // the same permission as placing the order it quotes (decision 028)
     requireOrdering(caller, "standard");
 
@@ -78,7 +87,12 @@ export class OrderQuoteService {
     const pricesHidden = pricesHiddenFrom(caller);
     const refusal = deliveryRefusal(carriage, amounts.subTotal, { pricesHidden });
     if (refusal) throw bad("shippingMethod", refusal);
-    const quote: OrderQuote = { forBasket: "stock", shippingMethod: String(carriage.id), ...amounts, basketVersion: version };
+    const quote: OrderQuote = {
+      forBasket: "stock",
+      shippingMethod: String(carriage.id),
+      ...amounts,
+      basketVersion: version,
+    };
     if (pricesHidden) Object.assign(quote, { subTotal: null, taxTotal: null, total: null, totalPence: null });
     return quote;
   }
@@ -93,26 +107,57 @@ export class OrderQuoteService {
     const { state, version } = await loadBasket(db, basketKey(caller, customerId));
     const packs = packsWithLines(state);
     if (!packs.length) throw bad("forBasket", "the wearer-pack basket is empty");
-    const contacts: ContactRow[] = await db("contacts").whereIn("id", [...new Set(packs.map((p) => Number(p.employeeId)))]).where({ customer_id: customerId, is_inactive: false });
+    const contacts: ContactRow[] = await db("contacts")
+      .whereIn("id", [...new Set(packs.map((p) => Number(p.employeeId)))])
+      .where({ customer_id: customerId, is_inactive: false });
     const active = new Set(contacts.map((c) => String(c.id)));
     const fallbackAddress = await defaultAddress(db, customerId);
     const quoted: QuotedPack[] = [];
     // one ship group per address, charged the method of its first pack: the order's own grouping
     const groups = new ShipGroups<number, PricedLine>();
     for (const [i, pack] of packs.entries()) {
-      if (!active.has(pack.employeeId)) throw bad(`packs.${i}.contactId`, `contact ${pack.employeeId} is not an active contact of this customer`);
-      const addressId = await packAddress(db, customerId, pack.addressId ?? fallbackAddress?.id ?? null, `packs.${i}.addressId`);
+      if (!active.has(pack.employeeId))
+        throw bad(`packs.${i}.contactId`, `contact ${pack.employeeId} is not an active contact of this customer`);
+      const addressId = await packAddress(
+        db,
+        customerId,
+        pack.addressId ?? fallbackAddress?.id ?? null,
+        `packs.${i}.addressId`,
+      );
       const lines = await priceLines(db, pack.items, `packs.${i}.items.`);
-      const carriage = await resolveCarriage(db, customerId, pack.shippingMethod == null ? undefined : Number(pack.shippingMethod), `packs.${i}.shippingMethod`, lines);
+      const carriage = await resolveCarriage(
+        db,
+        customerId,
+        pack.shippingMethod == null ? undefined : Number(pack.shippingMethod),
+        `packs.${i}.shippingMethod`,
+        lines,
+      );
       groups.add(String(addressId), addressId, carriage, `packs.${i}.shippingMethod`, lines);
-      quoted.push({ contactId: pack.employeeId, addressId: String(addressId), shippingMethod: String(carriage.id), subTotal: money(lines.reduce((s, l) => s + l.amount, 0)) });
+      quoted.push({
+        contactId: pack.employeeId,
+        addressId: String(addressId),
+        shippingMethod: String(carriage.id),
+        subTotal: money(lines.reduce((s, l) => s + l.amount, 0)),
+      });
     }
     const pricesHidden = pricesHiddenFrom(caller);
     groups.checkMinimums({ pricesHidden });
     const amounts = groups.amounts();
-    const quote: OrderQuote = { forBasket: "manpack", shippingMethod: String(groups.list[0].carriage.id), ...amounts, basketVersion: version, packs: quoted };
+    const quote: OrderQuote = {
+      forBasket: "manpack",
+      shippingMethod: String(groups.list[0].carriage.id),
+      ...amounts,
+      basketVersion: version,
+      packs: quoted,
+    };
     if (pricesHidden) {
-      Object.assign(quote, { subTotal: null, taxTotal: null, total: null, totalPence: null, packs: quoted.map((p) => ({ ...p, subTotal: null })) });
+      Object.assign(quote, {
+        subTotal: null,
+        taxTotal: null,
+        total: null,
+        totalPence: null,
+        packs: quoted.map((p) => ({ ...p, subTotal: null })),
+      });
     }
     return quote;
   }
@@ -133,7 +178,9 @@ function packsWithLines(state: BasketState) {
 /** The pack's address id when it is an active delivery address of the customer, as the order requires. */
 async function packAddress(db: Knex, customerId: number, addressId: number | null, field: string): Promise<number> {
   if (addressId == null) throw bad(field, "a delivery address (addressId or customAddress) is required");
-  const row: { id: number } | undefined = await db("addresses").where({ id: addressId, customer_id: customerId, is_inactive: false }).first("id");
+  const row: { id: number } | undefined = await db("addresses")
+    .where({ id: addressId, customer_id: customerId, is_inactive: false })
+    .first("id");
   if (!row) throw bad(field, `address ${addressId} is not one of this customer's delivery addresses`);
   return row.id;
 }

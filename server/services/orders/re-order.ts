@@ -35,22 +35,36 @@ export class ReOrderService {
     const order: OrderRow | undefined = await visibleOrders(db, caller).where("orders.id", orderId).first();
     if (!order) throw new NotFound(`Order '${orderId}' not found`);
     const lines: OrderLineRow[] = await db("order_lines").where("order_id", orderId).orderBy(["line_no", "id"]);
-    const items: ItemRow[] = await db("items").whereIn("id", lines.map((l) => l.item_id).filter((x) => x != null));
-    const live = new Map<number | null, ItemRow>(items.filter((i) => !i.is_inactive && i.price != null).map((i) => [i.id, i]));
+    const items: ItemRow[] = await db("items").whereIn(
+      "id",
+      lines.map((l) => l.item_id).filter((x) => x != null),
+    );
+    const live = new Map<number | null, ItemRow>(
+      items.filter((i) => !i.is_inactive && i.price != null).map((i) => [i.id, i]),
+    );
     const isManpack = order.sales_order_type_id === WEARER_PACK_TYPE;
     const wearerOf = (l: OrderLineRow) => l.employee_contact_id ?? order.employee_contact_id;
     const wearerIds = isManpack ? [...new Set(lines.map(wearerOf).filter((x): x is number => x != null))] : [];
     const wearers = new Map<number, ContactRow>();
-    for (const w of wearerIds.length ? ((await db("contacts").whereIn("id", wearerIds).where("customer_id", order.customer_id)) as ContactRow[]) : []) wearers.set(w.id, w);
+    for (const w of wearerIds.length
+      ? ((await db("contacts").whereIn("id", wearerIds).where("customer_id", order.customer_id)) as ContactRow[])
+      : [])
+      wearers.set(w.id, w);
     const entitled = new Map<number, Set<number> | null>();
-    for (const w of wearers.values()) if (!w.is_inactive) entitled.set(w.id, await entitledItemIds(db, order.customer_id, w));
+    for (const w of wearers.values())
+      if (!w.is_inactive) entitled.set(w.id, await entitledItemIds(db, order.customer_id, w));
     const dropped: DroppedLine[] = [];
     const basketLines: Array<{ employee: number | null; line: Record<string, unknown> }> = [];
     for (const l of lines) {
       const item = live.get(l.item_id);
       const employee = isManpack ? wearerOf(l) : null;
       const drop = (reason?: string) =>
-        dropped.push({ internalId: str(l.item_id), name: l.name, ...(employee == null ? {} : { employeeId: String(employee) }), ...(reason ? { reason } : {}) });
+        dropped.push({
+          internalId: str(l.item_id),
+          name: l.name,
+          ...(employee == null ? {} : { employeeId: String(employee) }),
+          ...(reason ? { reason } : {}),
+        });
       if (!item) {
         drop();
         continue;
@@ -76,15 +90,26 @@ export class ReOrderService {
       basketLines.push({
         employee,
         line: {
-          productId: String(item.id), parentId: String(item.parent_id ?? item.id), qty: Math.min(l.quantity, MAX_QTY), name: item.display_name,
-          price: priceFor(caller, Number(item.price)), thumbnail: item.default_image ?? Object.values(images)[0]?.[0] ?? null,
+          productId: String(item.id),
+          parentId: String(item.parent_id ?? item.id),
+          qty: Math.min(l.quantity, MAX_QTY),
+          name: item.display_name,
+          price: priceFor(caller, Number(item.price)),
+          thumbnail: item.default_image ?? Object.values(images)[0]?.[0] ?? null,
         },
       });
     }
-    const result: Record<string, unknown> = { orderId: String(orderId), orderType: isManpack ? "manpack" : "standard", dropped };
+    const result: Record<string, unknown> = {
+      orderId: String(orderId),
+      orderType: isManpack ? "manpack" : "standard",
+      dropped,
+    };
     if (isManpack) {
       const byEmployee = byKey(basketLines, (b) => b.employee);
-      result.packs = [...byEmployee].map(([employee, ls]) => ({ employeeId: str(employee), data: ls.map((b) => b.line) }));
+      result.packs = [...byEmployee].map(([employee, ls]) => ({
+        employeeId: str(employee),
+        data: ls.map((b) => b.line),
+      }));
     } else {
       result.lines = basketLines.map((b) => b.line);
     }

@@ -40,7 +40,12 @@ export class OrderService extends ListService<OrderOut> {
     const body = bodyOf(data);
     const orderId = idOf(id, "Order");
     if (isAddressAmendment(body)) {
-      await amendDeliveryAddress(this.ctx.db, caller, await visibleOrders(this.ctx.db, caller).where("orders.id", orderId).first(), body);
+      await amendDeliveryAddress(
+        this.ctx.db,
+        caller,
+        await visibleOrders(this.ctx.db, caller).where("orders.id", orderId).first(),
+        body,
+      );
     } else {
       await decideOrder(this.ctx, caller, orderId, body);
     }

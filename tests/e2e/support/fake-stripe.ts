@@ -11,7 +11,15 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SUCCESS_CARD = "4242424242424242";
 const THREE_DS_CARD = "4000002760003184";
 
-type Intent = { id: string; object: "payment_intent"; amount: number; currency: string; status: string; client_secret: string; metadata: Record<string, string> };
+type Intent = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+};
 type Session = {
   id: string;
   object: "checkout.session";
@@ -58,17 +66,28 @@ function json(res: ServerResponse, status: number, body: unknown) {
 
 function html(res: ServerResponse, status: number, title: string, body: string) {
   res.writeHead(status, { "Content-Type": "text/html; charset=utf-8" });
-  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main>${body}</main></body></html>`);
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main>${body}</main></body></html>`,
+  );
 }
 
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 const cardOf = (form: URLSearchParams) => (form.get("card") ?? "").replace(/\D/g, "");
-const notFound = (res: ServerResponse) => json(res, 404, { error: { type: "invalid_request_error", message: "No such object" } });
+const notFound = (res: ServerResponse) =>
+  json(res, 404, { error: { type: "invalid_request_error", message: "No such object" } });
 const declined = { error: { type: "card_error", code: "card_declined", message: "Your card was declined." } };
 
 function newIntent(amount: number, metadata: Record<string, string>, status = "requires_payment_method"): Intent {
   const id = `pi_fake_${++counter}`;
-  const intent: Intent = { id, object: "payment_intent", amount, currency: "gbp", status, client_secret: `${id}_secret_${counter}`, metadata };
+  const intent: Intent = {
+    id,
+    object: "payment_intent",
+    amount,
+    currency: "gbp",
+    status,
+    client_secret: `${id}_secret_${counter}`,
+    metadata,
+  };
   intents.set(id, intent);
   return intent;
 }
@@ -187,7 +206,13 @@ const server = createServer(async (req, res) => {
     if (card === THREE_DS_CARD && !form.has("authenticated")) intent.status = "requires_action";
     else if (card === THREE_DS_CARD && form.get("authenticated") !== "true") {
       intent.status = "requires_payment_method";
-      return json(res, 402, { error: { type: "card_error", code: "payment_intent_authentication_failure", message: "We are unable to authenticate your payment method." } });
+      return json(res, 402, {
+        error: {
+          type: "card_error",
+          code: "payment_intent_authentication_failure",
+          message: "We are unable to authenticate your payment method.",
+        },
+      });
     } else if (card === SUCCESS_CARD || card === THREE_DS_CARD) intent.status = "succeeded";
     else return json(res, 402, declined);
     return json(res, 200, intent);
@@ -198,7 +223,8 @@ const server = createServer(async (req, res) => {
       id,
       object: "checkout.session",
       url: `${BASE}/pay/${id}`,
-      amount_total: Number(form.get("line_items[0][price_data][unit_amount]")) * Number(form.get("line_items[0][quantity]") ?? 1),
+      amount_total:
+        Number(form.get("line_items[0][price_data][unit_amount]")) * Number(form.get("line_items[0][quantity]") ?? 1),
       currency: "gbp",
       payment_status: "unpaid",
       payment_intent: null,
@@ -239,7 +265,8 @@ const server = createServer(async (req, res) => {
     );
   }
   if (challenged && method === "POST") {
-    if (form.get("result") !== "ok") return payPage(res, challenged, "We are unable to authenticate your payment method.");
+    if (form.get("result") !== "ok")
+      return payPage(res, challenged, "We are unable to authenticate your payment method.");
     return completeSession(res, challenged);
   }
   return notFound(res);

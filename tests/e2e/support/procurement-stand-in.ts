@@ -119,12 +119,20 @@ function cxmlDocument(body: string) {
 
 type ItemOut = { supplierPartId: string; supplierPartAuxiliaryId?: string; quantity: number };
 
-function setupRequest(input: { operation: string; identity: string; secret: string; cookie: string; items: ItemOut[] }) {
+function setupRequest(input: {
+  operation: string;
+  identity: string;
+  secret: string;
+  cookie: string;
+  items: ItemOut[];
+}) {
   const items = input.items
     .map(
       (item, index) =>
         `<ItemOut quantity="${item.quantity}" lineNumber="${index + 1}"><ItemID><SupplierPartID>${escapeXml(item.supplierPartId)}</SupplierPartID>` +
-        (item.supplierPartAuxiliaryId ? `<SupplierPartAuxiliaryID>${escapeXml(item.supplierPartAuxiliaryId)}</SupplierPartAuxiliaryID>` : "") +
+        (item.supplierPartAuxiliaryId
+          ? `<SupplierPartAuxiliaryID>${escapeXml(item.supplierPartAuxiliaryId)}</SupplierPartAuxiliaryID>`
+          : "") +
         `</ItemID></ItemOut>`,
     )
     .join("");
@@ -149,14 +157,18 @@ function orderRequest(basket: Received, orderId: string) {
     .map(
       (line) =>
         `<ItemOut quantity="${line.quantity}" lineNumber="${line.lineNumber}"><ItemID><SupplierPartID>${escapeXml(line.supplierPartId)}</SupplierPartID>` +
-        (line.supplierPartAuxiliaryId ? `<SupplierPartAuxiliaryID>${escapeXml(line.supplierPartAuxiliaryId)}</SupplierPartAuxiliaryID>` : "") +
+        (line.supplierPartAuxiliaryId
+          ? `<SupplierPartAuxiliaryID>${escapeXml(line.supplierPartAuxiliaryId)}</SupplierPartAuxiliaryID>`
+          : "") +
         `</ItemID><ItemDetail><UnitPrice><Money currency="${escapeXml(line.currency)}">${escapeXml(line.unitPrice)}</Money></UnitPrice>` +
         `<Description xml:lang="en-GB">${escapeXml(line.description)}</Description><UnitOfMeasure>${escapeXml(line.unitOfMeasure || "EA")}</UnitOfMeasure>` +
         (line.unspsc ? `<Classification domain="UNSPSC">${escapeXml(line.unspsc)}</Classification>` : "") +
         `</ItemDetail></ItemOut>`,
     )
     .join("");
-  const total = basket.total ? `<Total><Money currency="${escapeXml(basket.total.currency)}">${escapeXml(basket.total.amount)}</Money></Total>` : "";
+  const total = basket.total
+    ? `<Total><Money currency="${escapeXml(basket.total.currency)}">${escapeXml(basket.total.amount)}</Money></Total>`
+    : "";
   return (identity: string, secret: string) =>
     cxmlDocument(
       header(identity, secret) +
@@ -211,7 +223,9 @@ function identityOf(party: unknown): string {
   return text(node(credentials?.[0]).Identity);
 }
 
-function parseOrderMessage(xml: string): Omit<Received, "protocol" | "field" | "receivedAt" | "marker" | "oci" | "fields" | "xml"> {
+function parseOrderMessage(
+  xml: string,
+): Omit<Received, "protocol" | "field" | "receivedAt" | "marker" | "oci" | "fields" | "xml"> {
   const cxml = node(node(xmlParser.parse(xml)).cXML);
   const head = node(cxml.Header);
   const message = node(node(cxml.Message).PunchOutOrderMessage);
@@ -223,7 +237,9 @@ function parseOrderMessage(xml: string): Omit<Received, "protocol" | "field" | "
     const id = node(item.ItemID);
     const detail = node(item.ItemDetail);
     const money = node(node(detail.UnitPrice).Money);
-    const classification = ((detail.Classification as unknown[] | undefined) ?? []).map(node).find((c) => text(c["@_domain"]) === "UNSPSC");
+    const classification = ((detail.Classification as unknown[] | undefined) ?? [])
+      .map(node)
+      .find((c) => text(c["@_domain"]) === "UNSPSC");
     return {
       lineNumber: Number(text(item["@_lineNumber"]) || index + 1),
       quantity: Number(text(item["@_quantity"])),
@@ -243,7 +259,11 @@ function parseOrderMessage(xml: string): Omit<Received, "protocol" | "field" | "
     total: messageHeader.Total ? { currency: text(totalMoney["@_currency"]), amount: text(totalMoney) } : null,
     credentials: { from: identityOf(head.From), to: identityOf(head.To), sender: identityOf(head.Sender) },
     shipTo: messageHeader.ShipTo
-      ? { addressId: text(address["@_addressID"]), name: text(address.Name), postalCode: text(node(address.PostalAddress).PostalCode) }
+      ? {
+          addressId: text(address["@_addressID"]),
+          name: text(address.Name),
+          postalCode: text(node(address.PostalAddress).PostalCode),
+        }
       : null,
     lines,
   };
@@ -321,18 +341,43 @@ async function punchout(res: ServerResponse, query: URLSearchParams) {
   const from = query.get("from");
   if (from) {
     const last = received.filter((r) => r.buyerCookie === from).at(-1);
-    if (!last) return html(res, 404, "Not found", `<h1>Nothing received</h1><p>No basket was received under ${escapeHtml(from)}.</p>`);
-    items = last.lines.map((line) => ({ supplierPartId: line.supplierPartId, supplierPartAuxiliaryId: line.supplierPartAuxiliaryId, quantity: line.quantity }));
+    if (!last)
+      return html(
+        res,
+        404,
+        "Not found",
+        `<h1>Nothing received</h1><p>No basket was received under ${escapeHtml(from)}.</p>`,
+      );
+    items = last.lines.map((line) => ({
+      supplierPartId: line.supplierPartId,
+      supplierPartAuxiliaryId: line.supplierPartAuxiliaryId,
+      quantity: line.quantity,
+    }));
   }
-  const xml = setupRequest({ operation, identity: query.get("identity") ?? "AN-APEX-RAIL", secret: query.get("secret") ?? "", cookie, items });
+  const xml = setupRequest({
+    operation,
+    identity: query.get("identity") ?? "AN-APEX-RAIL",
+    secret: query.get("secret") ?? "",
+    cookie,
+    items,
+  });
   let status = 0;
   let answer = "";
   try {
-    const response = await fetch(`${PORTAL}/punchout/cxml/setup`, { method: "POST", headers: { "Content-Type": "text/xml; charset=utf-8" }, body: xml });
+    const response = await fetch(`${PORTAL}/punchout/cxml/setup`, {
+      method: "POST",
+      headers: { "Content-Type": "text/xml; charset=utf-8" },
+      body: xml,
+    });
     status = response.status;
     answer = await response.text();
   } catch (error) {
-    return html(res, 502, "Portal unreachable", `<h1>The supplier's site did not answer</h1><p>${escapeHtml(String(error))}</p>`);
+    return html(
+      res,
+      502,
+      "Portal unreachable",
+      `<h1>The supplier's site did not answer</h1><p>${escapeHtml(String(error))}</p>`,
+    );
   }
   const cxmlStatus = statusOf(answer);
   const startUrl = startUrlOf(answer);
@@ -366,7 +411,9 @@ function ociPage(res: ServerResponse, query: URLSearchParams) {
     ["~TARGET", "_top"],
     ["~CALLER", "CTLG"],
   ];
-  const hidden = fields.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join("");
+  const hidden = fields
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join("");
   html(
     res,
     200,
@@ -386,9 +433,21 @@ async function receive(req: IncomingMessage, res: ServerResponse, query: URLSear
   if (urlencoded !== null || base64 !== null) {
     const xml = urlencoded ?? Buffer.from(base64 ?? "", "base64").toString("utf8");
     try {
-      basket = { protocol: "cxml", field: urlencoded !== null ? "cxml-urlencoded" : "cxml-base64", ...base, ...parseOrderMessage(xml), oci: null, xml };
+      basket = {
+        protocol: "cxml",
+        field: urlencoded !== null ? "cxml-urlencoded" : "cxml-base64",
+        ...base,
+        ...parseOrderMessage(xml),
+        oci: null,
+        xml,
+      };
     } catch (error) {
-      return html(res, 400, "Unreadable basket", `<h1>The basket could not be read</h1><p>${escapeHtml(String(error))}</p>`);
+      return html(
+        res,
+        400,
+        "Unreadable basket",
+        `<h1>The basket could not be read</h1><p>${escapeHtml(String(error))}</p>`,
+      );
     }
   } else if (query.get("protocol") === "oci" || [...form.keys()].some((key) => key.startsWith("NEW_ITEM-"))) {
     basket = {
@@ -405,7 +464,12 @@ async function receive(req: IncomingMessage, res: ServerResponse, query: URLSear
       xml: null,
     };
   } else {
-    return html(res, 400, "No basket", "<h1>No basket</h1><p>The post carried neither cxml-urlencoded, cxml-base64 nor OCI fields.</p>");
+    return html(
+      res,
+      400,
+      "No basket",
+      "<h1>No basket</h1><p>The post carried neither cxml-urlencoded, cxml-base64 nor OCI fields.</p>",
+    );
   }
   received.push(basket);
   receivedPage(res, basket);
@@ -419,11 +483,19 @@ async function sendOrder(req: IncomingMessage, res: ServerResponse) {
     return json(res, 400, { error: "Send JSON" });
   }
   const basket = received.filter((r) => r.buyerCookie === input.cookie && r.protocol === "cxml").at(-1);
-  if (!basket || !input.orderId) return json(res, 404, { error: "No basket was received under that cookie, or no orderId" });
-  let xml = orderRequest(basket, input.orderId)(input.identity ?? "AN-APEX-RAIL", input.secret ?? "apex-punchout-secret");
+  if (!basket || !input.orderId)
+    return json(res, 404, { error: "No basket was received under that cookie, or no orderId" });
+  let xml = orderRequest(basket, input.orderId)(
+    input.identity ?? "AN-APEX-RAIL",
+    input.secret ?? "apex-punchout-secret",
+  );
   // the same purchase order sent again keeps its payloadID (a retry), or takes the one given
   if (input.payloadId) xml = xml.replace(/payloadID="[^"]*"/, `payloadID="${escapeXml(input.payloadId)}"`);
-  const response = await fetch(`${PORTAL}/punchout/cxml/order`, { method: "POST", headers: { "Content-Type": "text/xml; charset=utf-8" }, body: xml });
+  const response = await fetch(`${PORTAL}/punchout/cxml/order`, {
+    method: "POST",
+    headers: { "Content-Type": "text/xml; charset=utf-8" },
+    body: xml,
+  });
   const body = await response.text();
   json(res, 200, { httpStatus: response.status, status: statusOf(body), body });
 }
@@ -439,7 +511,13 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     if (method === "GET" && url.pathname === "/received") {
       const cookie = url.searchParams.get("cookie");
       const marker = url.searchParams.get("marker");
-      return json(res, 200, received.filter((r) => (cookie !== null && r.buyerCookie === cookie) || (marker !== null && r.marker === marker)));
+      return json(
+        res,
+        200,
+        received.filter(
+          (r) => (cookie !== null && r.buyerCookie === cookie) || (marker !== null && r.marker === marker),
+        ),
+      );
     }
     if (method === "POST" && url.pathname === "/send-order") return await sendOrder(req, res);
     return html(res, 404, "Not found", "<h1>Not found</h1>");
@@ -450,7 +528,9 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
 }
 
 // on loopback only, in both families: the browser may reach "localhost" over either (no IPv6 there: IPv4 alone)
-createServer(handle).listen(PORT, "127.0.0.1", () => console.log(`Procurement stand-in on ${BASE}, punching out to ${PORTAL}`));
+createServer(handle).listen(PORT, "127.0.0.1", () =>
+  console.log(`Procurement stand-in on ${BASE}, punching out to ${PORTAL}`),
+);
 createServer(handle)
   .on("error", (error) => console.log(`Procurement stand-in: not on ::1 (${error.message})`))
   .listen(PORT, "::1");

@@ -11,8 +11,20 @@ import { UPSTREAM } from "./fixtures";
 const err = (status: number, name: string, message: string, errors?: Record<string, string>) =>
   HttpResponse.json({ name, code: status, message, ...(errors ? { errors } : {}) }, { status });
 
-const product = (id: string, itemCode: string, displayName: string, price: number | null, className: string | null) => ({
-  id, itemCode, displayName, price, image: null, isInactive: false, className,
+const product = (
+  id: string,
+  itemCode: string,
+  displayName: string,
+  price: number | null,
+  className: string | null,
+) => ({
+  id,
+  itemCode,
+  displayName,
+  price,
+  image: null,
+  isInactive: false,
+  className,
 });
 export const PRODUCTS = [
   product("20001", "HV100", "Hi-Vis Vest Class 2", 4.95, "Hi-Vis Vests"),
@@ -23,16 +35,48 @@ export const PRODUCTS = [
 const VARIANT_ID = "20011";
 
 type Node = {
-  id: string; name: string; slug: string; fullSlug: string; type: string; customerId: string | null; parentId: string | null;
-  position: number; displayOrder: number; isHidden: boolean; itemCount: number; children: Node[];
+  id: string;
+  name: string;
+  slug: string;
+  fullSlug: string;
+  type: string;
+  customerId: string | null;
+  parentId: string | null;
+  position: number;
+  displayOrder: number;
+  isHidden: boolean;
+  itemCount: number;
+  children: Node[];
 };
-const node = (id: string, name: string, slug: string, parentId: string | null, children: Node[] = [], more: Partial<Node> = {}): Node => ({
-  id, name, slug, fullSlug: slug, type: "full", customerId: null, parentId, position: 1, displayOrder: 0, isHidden: false, itemCount: 2, children, ...more,
+const node = (
+  id: string,
+  name: string,
+  slug: string,
+  parentId: string | null,
+  children: Node[] = [],
+  more: Partial<Node> = {},
+): Node => ({
+  id,
+  name,
+  slug,
+  fullSlug: slug,
+  type: "full",
+  customerId: null,
+  parentId,
+  position: 1,
+  displayOrder: 0,
+  isHidden: false,
+  itemCount: 2,
+  children,
+  ...more,
 });
 /** 10 Hi-Vis Clothing > (101 Hi-Vis Vests, 102 Hi-Vis Jackets), 20 Footwear > 201 Boots, 30 Gloves (hidden). */
 export function fullTree(): Node[] {
   const roots = [
-    node("10", "Hi-Vis Clothing", "hi-vis", null, [node("101", "Hi-Vis Vests", "vests", "10"), node("102", "Hi-Vis Jackets", "jackets", "10")]),
+    node("10", "Hi-Vis Clothing", "hi-vis", null, [
+      node("101", "Hi-Vis Vests", "vests", "10"),
+      node("102", "Hi-Vis Jackets", "jackets", "10"),
+    ]),
     node("20", "Footwear", "footwear", null, [node("201", "Boots", "boots", "20")]),
     node("30", "Gloves", "gloves", null, [], { isHidden: true }),
   ];
@@ -57,7 +101,14 @@ export function adminCatalogueHandlers() {
   const mine = [PRODUCTS[0], PRODUCTS[1], PRODUCTS[2]];
   const entry = (p: (typeof PRODUCTS)[number], i: number) => ({
     position: i + 1,
-    item: { id: p.id, itemCode: p.itemCode, displayName: p.displayName, price: p.price, image: null, isInactive: false },
+    item: {
+      id: p.id,
+      itemCode: p.itemCode,
+      displayName: p.displayName,
+      price: p.price,
+      image: null,
+      isInactive: false,
+    },
     categories: p.className ? [{ id: "1101", name: p.className }] : [],
   });
   const list = () => ({ total: mine.length, limit: 100, skip: 0, data: mine.map(entry) });
@@ -73,15 +124,23 @@ export function adminCatalogueHandlers() {
     let body: unknown = undefined;
     if (request.method !== "GET" && request.method !== "DELETE") body = await request.json().catch(() => undefined);
     const auth = request.headers.get("authorization");
-    calls.push({ method: request.method, path: url.pathname, token: auth ? auth.replace(/^Bearer /, "") : null, query: Object.fromEntries(url.searchParams), body });
+    calls.push({
+      method: request.method,
+      path: url.pathname,
+      token: auth ? auth.replace(/^Bearer /, "") : null,
+      query: Object.fromEntries(url.searchParams),
+      body,
+    });
     return url;
   };
-  const knownCustomer = (id: string | null) => (id === "1001" || id === "1002" ? null : err(404, "NotFound", `Customer '${id}' not found`));
+  const knownCustomer = (id: string | null) =>
+    id === "1001" || id === "1002" ? null : err(404, "NotFound", `Customer '${id}' not found`);
   const handlers = [
     http.get(`${UPSTREAM}/api/admin/my-catalogue`, async ({ request }) => {
       const url = await record(request);
       const customerId = url.searchParams.get("customerId");
-      if (!customerId) return err(400, "BadRequest", 'Invalid value at field "customerId": Required', { customerId: "Required" });
+      if (!customerId)
+        return err(400, "BadRequest", 'Invalid value at field "customerId": Required', { customerId: "Required" });
       const unknown = knownCustomer(customerId);
       if (unknown) return unknown;
       return HttpResponse.json(customerId === "1001" ? list() : { total: 0, limit: 100, skip: 0, data: [] });
@@ -91,16 +150,24 @@ export function adminCatalogueHandlers() {
       const body = calls.at(-1)!.body as { customerId: string; itemId: string; categoryId?: string };
       const unknown = knownCustomer(body.customerId);
       if (unknown) return unknown;
-      if (body.itemId === VARIANT_ID) return err(400, "BadRequest", 'Invalid value at field "itemId"', { itemId: "must be a product, not a variant" });
+      if (body.itemId === VARIANT_ID)
+        return err(400, "BadRequest", 'Invalid value at field "itemId"', {
+          itemId: "must be a product, not a variant",
+        });
       const p = PRODUCTS.find((x) => x.id === body.itemId);
       if (!p) return err(404, "NotFound", `Product '${body.itemId}' not found`);
       if (body.categoryId && !MY_TREE.some((c) => c.id === body.categoryId)) {
-        return err(400, "BadRequest", 'Invalid value at field "categoryId"', { categoryId: "must be one of this customer's my categories" });
+        return err(400, "BadRequest", 'Invalid value at field "categoryId"', {
+          categoryId: "must be one of this customer's my categories",
+        });
       }
       if (!body.categoryId && p.className === "Gloves") {
-        return err(400, "BadRequest", 'Invalid value at field "categoryId"', { categoryId: "Choose a category: this customer has no my category named 'Gloves'" });
+        return err(400, "BadRequest", 'Invalid value at field "categoryId"', {
+          categoryId: "Choose a category: this customer has no my category named 'Gloves'",
+        });
       }
-      if (mine.some((x) => x.id === p.id)) return err(409, "Conflict", "This product is already in this customer's my catalogue");
+      if (mine.some((x) => x.id === p.id))
+        return err(409, "Conflict", "This product is already in this customer's my catalogue");
       mine.push(p);
       return HttpResponse.json(entry(p, mine.length - 1), { status: 201 });
     }),
@@ -152,10 +219,14 @@ export function adminCatalogueHandlers() {
         const walk = (x: Node) => (below.add(x.id), x.children.forEach(walk));
         walk(n);
         if (below.has(body.parentId)) {
-          return err(400, "BadRequest", 'Invalid value at field "parentId"', { parentId: "A category cannot be moved under itself or one of its own subcategories" });
+          return err(400, "BadRequest", 'Invalid value at field "parentId"', {
+            parentId: "A category cannot be moved under itself or one of its own subcategories",
+          });
         }
-        if (body.parentId === "20" && n.slug === "boots") return err(409, "Conflict", "A category with this address already exists there");
-        if (!all().some((x) => x.id === body.parentId)) return err(404, "NotFound", `Category '${body.parentId}' not found`);
+        if (body.parentId === "20" && n.slug === "boots")
+          return err(409, "Conflict", "A category with this address already exists there");
+        if (!all().some((x) => x.id === body.parentId))
+          return err(404, "NotFound", `Category '${body.parentId}' not found`);
       }
       if (body.name !== undefined) n.name = body.name;
       if (body.isHidden !== undefined) n.isHidden = body.isHidden;

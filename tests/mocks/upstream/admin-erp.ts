@@ -31,11 +31,27 @@ export const RUN_ERRORS = [
 
 type Write = { method: string; path: string; body: unknown };
 
-export function adminErpHandlers(options: { runs?: Array<ReturnType<typeof erpRun>>; forbid?: boolean; exists?: boolean } = {}) {
-  const runs = options.runs ?? [erpRun(2), erpRun(1, { status: "failed", created: 0, updated: 0, unchanged: 0, errorCount: 0, failure: "The feed file could not be read: not JSON" })];
+export function adminErpHandlers(
+  options: { runs?: Array<ReturnType<typeof erpRun>>; forbid?: boolean; exists?: boolean } = {},
+) {
+  const runs = options.runs ?? [
+    erpRun(2),
+    erpRun(1, {
+      status: "failed",
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      errorCount: 0,
+      failure: "The feed file could not be read: not JSON",
+    }),
+  ];
   const queries: URLSearchParams[] = [];
   const writes: Write[] = [];
-  const forbidden = () => HttpResponse.json({ name: "Forbidden", message: "Only provider staff may use the admin area", code: 403 }, { status: 403 });
+  const forbidden = () =>
+    HttpResponse.json(
+      { name: "Forbidden", message: "Only provider staff may use the admin area", code: 403 },
+      { status: 403 },
+    );
   const handlers = [
     http.get(`${UPSTREAM}/api/admin/erp-source`, () => {
       if (options.forbid) return forbidden();
@@ -54,7 +70,15 @@ export function adminErpHandlers(options: { runs?: Array<ReturnType<typeof erpRu
       if (options.forbid) return forbidden();
       const text = await request.text();
       writes.push({ method: "POST", path: "/api/admin/erp-import", body: text ? JSON.parse(text) : null });
-      const run = erpRun(runs.length + 1, { status: "pending", startedAt: null, finishedAt: null, created: 0, updated: 0, unchanged: 0, errorCount: 0 });
+      const run = erpRun(runs.length + 1, {
+        status: "pending",
+        startedAt: null,
+        finishedAt: null,
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        errorCount: 0,
+      });
       runs.unshift(run);
       return HttpResponse.json(run, { status: 201 });
     }),
@@ -70,7 +94,11 @@ export function adminErpHandlers(options: { runs?: Array<ReturnType<typeof erpRu
     http.get(`${UPSTREAM}/api/admin/erp-import/:id`, ({ params }) => {
       if (options.forbid) return forbidden();
       const run = runs.find((r) => r.id === String(params.id));
-      if (!run) return HttpResponse.json({ name: "NotFound", code: 404, message: `Import run '${String(params.id)}' not found` }, { status: 404 });
+      if (!run)
+        return HttpResponse.json(
+          { name: "NotFound", code: 404, message: `Import run '${String(params.id)}' not found` },
+          { status: 404 },
+        );
       return HttpResponse.json({ ...run, errors: run.errorCount > 0 ? RUN_ERRORS : [] });
     }),
   ];

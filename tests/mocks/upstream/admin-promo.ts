@@ -9,9 +9,22 @@ import { UPSTREAM } from "./fixtures";
  */
 type Ref = { id: string; name: string } | null;
 export type MockPromotion = {
-  id: string; kind: string; title: string; text: string; image: string | null; link: string | null;
-  item: { id: string; itemCode: string; displayName: string } | null; startsOn: string; endsOn: string; status: string;
-  audience: string; sector: Ref; customer: Ref; position: number; createdAt: string; updatedAt: string;
+  id: string;
+  kind: string;
+  title: string;
+  text: string;
+  image: string | null;
+  link: string | null;
+  item: { id: string; itemCode: string; displayName: string } | null;
+  startsOn: string;
+  endsOn: string;
+  status: string;
+  audience: string;
+  sector: Ref;
+  customer: Ref;
+  position: number;
+  createdAt: string;
+  updatedAt: string;
 };
 
 export function promotion(n: number, more: Record<string, unknown> = {}): MockPromotion {
@@ -41,8 +54,24 @@ export const SECTORS = [
   { id: "1", name: "Healthcare", customerCount: 1 },
 ];
 export const PRODUCTS = [
-  { id: "20001", itemCode: "HV100", displayName: "Hi-Vis Vest", price: 4.95, image: null, isInactive: false, className: "Hi-Vis Vests" },
-  { id: "20002", itemCode: "HV200", displayName: "Hi-Vis Jacket", price: 19.5, image: null, isInactive: false, className: "Hi-Vis Jackets" },
+  {
+    id: "20001",
+    itemCode: "HV100",
+    displayName: "Hi-Vis Vest",
+    price: 4.95,
+    image: null,
+    isInactive: false,
+    className: "Hi-Vis Vests",
+  },
+  {
+    id: "20002",
+    itemCode: "HV200",
+    displayName: "Hi-Vis Jacket",
+    price: 19.5,
+    image: null,
+    isInactive: false,
+    className: "Hi-Vis Jackets",
+  },
 ];
 const CUSTOMERS = [
   { id: "1002", name: "Harbour Health Trust", userCount: 3 },
@@ -50,19 +79,48 @@ const CUSTOMERS = [
 ];
 
 type Write = { method: string; path: string; body: unknown };
-type Live = { id: string; kind: string; title: string; text: string; image: string | null; link: string | null; itemId: string | null };
+type Live = {
+  id: string;
+  kind: string;
+  title: string;
+  text: string;
+  image: string | null;
+  link: string | null;
+  itemId: string | null;
+};
 
 export function adminPromoHandlers(options: { promotions?: number; forbid?: boolean; live?: Live[] } = {}) {
-  const promotions = new Map<string, MockPromotion>(Array.from({ length: options.promotions ?? 3 }, (_, i) => [String(i + 1), promotion(i + 1)] as const));
-  const queries: Record<"promotions" | "products" | "customers" | "sectors" | "live", URLSearchParams[]> = { promotions: [], products: [], customers: [], sectors: [], live: [] };
+  const promotions = new Map<string, MockPromotion>(
+    Array.from({ length: options.promotions ?? 3 }, (_, i) => [String(i + 1), promotion(i + 1)] as const),
+  );
+  const queries: Record<"promotions" | "products" | "customers" | "sectors" | "live", URLSearchParams[]> = {
+    promotions: [],
+    products: [],
+    customers: [],
+    sectors: [],
+    live: [],
+  };
   const writes: Write[] = [];
   const bad = (errors: Record<string, string>) => {
     const [field, message] = Object.entries(errors)[0];
-    return HttpResponse.json({ name: "BadRequest", code: 400, className: "bad-request", message: `Invalid value at field "${field}": ${message}`, errors }, { status: 400 });
+    return HttpResponse.json(
+      {
+        name: "BadRequest",
+        code: 400,
+        className: "bad-request",
+        message: `Invalid value at field "${field}": ${message}`,
+        errors,
+      },
+      { status: 400 },
+    );
   };
   const notFound = (message: string) => HttpResponse.json({ name: "NotFound", code: 404, message }, { status: 404 });
-  const forbidden = () => HttpResponse.json({ name: "Forbidden", message: "Only provider staff may use the admin area", code: 403 }, { status: 403 });
-  const page = <T,>(data: T[], params: URLSearchParams, fallback: number) => {
+  const forbidden = () =>
+    HttpResponse.json(
+      { name: "Forbidden", message: "Only provider staff may use the admin area", code: 403 },
+      { status: 403 },
+    );
+  const page = <T>(data: T[], params: URLSearchParams, fallback: number) => {
     const limit = Number(params.get("$limit") ?? fallback);
     const skip = Number(params.get("$skip") ?? 0);
     if (!(limit >= 1 && limit <= 100)) return bad({ $limit: "must be between 1 and 100" });
@@ -78,7 +136,8 @@ export function adminPromoHandlers(options: { promotions?: number; forbid?: bool
   /** The body's references checked as the provider does: a variant → 400, unknown → 404; else the resolved parts. */
   const resolve = (body: Record<string, unknown>) => {
     if (body.itemId === "20011") return { refused: bad({ itemId: "must be a product, not a variant" }) };
-    if (typeof body.title === "string" && body.title.includes("<")) return { refused: bad({ title: "must not hold markup" }) };
+    if (typeof body.title === "string" && body.title.includes("<"))
+      return { refused: bad({ title: "must not hold markup" }) };
     const item = body.itemId ? PRODUCTS.find((p) => p.id === body.itemId) : null;
     if (body.itemId && !item) return { refused: notFound(`Product '${String(body.itemId)}' not found`) };
     const sector = body.sectorId ? SECTORS.find((s) => s.id === body.sectorId) : null;
@@ -87,7 +146,9 @@ export function adminPromoHandlers(options: { promotions?: number; forbid?: bool
     if (body.customerId && !customer) return { refused: notFound(`Customer '${String(body.customerId)}' not found`) };
     return {
       parts: {
-        ...(item !== undefined ? { item: item ? { id: item.id, itemCode: item.itemCode, displayName: item.displayName } : null } : {}),
+        ...(item !== undefined
+          ? { item: item ? { id: item.id, itemCode: item.itemCode, displayName: item.displayName } : null }
+          : {}),
         sector: sector ? { id: sector.id, name: sector.name } : null,
         customer: customer ? { id: customer.id, name: customer.name } : null,
       },
@@ -98,7 +159,11 @@ export function adminPromoHandlers(options: { promotions?: number; forbid?: bool
       const params = new URL(request.url).searchParams;
       queries.promotions.push(params);
       if (options.forbid) return forbidden();
-      const found = ordered().filter((p) => (!params.get("status") || p.status === params.get("status")) && (!params.get("kind") || p.kind === params.get("kind")));
+      const found = ordered().filter(
+        (p) =>
+          (!params.get("status") || p.status === params.get("status")) &&
+          (!params.get("kind") || p.kind === params.get("kind")),
+      );
       return page(found, params, 50);
     }),
     http.get(`${UPSTREAM}/api/admin/promotion/:id`, ({ params }) => {
@@ -113,7 +178,13 @@ export function adminPromoHandlers(options: { promotions?: number; forbid?: bool
       if (refused) return refused;
       const id = String(promotions.size + 10);
       const { itemId: _i, sectorId: _s, customerId: _c, ...rest } = body;
-      const created = promotion(Number(id), { ...rest, item: null, ...parts, status: "scheduled", position: promotions.size + 1 });
+      const created = promotion(Number(id), {
+        ...rest,
+        item: null,
+        ...parts,
+        status: "scheduled",
+        position: promotions.size + 1,
+      });
       promotions.set(id, created);
       return HttpResponse.json(created, { status: 201 });
     }),
@@ -148,21 +219,33 @@ export function adminPromoHandlers(options: { promotions?: number; forbid?: bool
       const params = new URL(request.url).searchParams;
       queries.sectors.push(params);
       if (options.forbid) return forbidden();
-      return page([...SECTORS].sort((a, b) => a.name.localeCompare(b.name)), params, 100);
+      return page(
+        [...SECTORS].sort((a, b) => a.name.localeCompare(b.name)),
+        params,
+        100,
+      );
     }),
     http.get(`${UPSTREAM}/api/admin/product`, ({ request }) => {
       const params = new URL(request.url).searchParams;
       queries.products.push(params);
       if (options.forbid) return forbidden();
       const q = (params.get("q") ?? "").toLowerCase();
-      return page(PRODUCTS.filter((p) => `${p.displayName} ${p.itemCode}`.toLowerCase().includes(q)), params, 16);
+      return page(
+        PRODUCTS.filter((p) => `${p.displayName} ${p.itemCode}`.toLowerCase().includes(q)),
+        params,
+        16,
+      );
     }),
     http.get(`${UPSTREAM}/api/admin/customer`, ({ request }) => {
       const params = new URL(request.url).searchParams;
       queries.customers.push(params);
       if (options.forbid) return forbidden();
       const q = (params.get("q") ?? "").toLowerCase();
-      return page(CUSTOMERS.filter((c) => c.name.toLowerCase().includes(q)), params, 16);
+      return page(
+        CUSTOMERS.filter((c) => c.name.toLowerCase().includes(q)),
+        params,
+        16,
+      );
     }),
     http.get(`${UPSTREAM}/api/promotion`, ({ request }) => {
       queries.live.push(new URL(request.url).searchParams);

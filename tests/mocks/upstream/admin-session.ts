@@ -18,7 +18,13 @@ const NORTHWIND = { id: "1001", name: "Northwind Facilities" };
 const err = (status: number, name: string, message: string, errors?: Record<string, string>) =>
   HttpResponse.json({ name, code: status, message, ...(errors ? { errors } : {}) }, { status });
 
-export type AdminCall = { method: string; path: string; token: string | null; query: Record<string, string>; body: unknown };
+export type AdminCall = {
+  method: string;
+  path: string;
+  token: string | null;
+  query: Record<string, string>;
+  body: unknown;
+};
 
 export function activeSession(n: number, more: Record<string, unknown> = {}) {
   return {
@@ -34,7 +40,9 @@ export function activeSession(n: number, more: Record<string, unknown> = {}) {
   };
 }
 
-export function adminSessionHandlers(options: { sessions?: number; actAsStatus?: number; stopStatus?: number; lastAdmin?: boolean } = {}) {
+export function adminSessionHandlers(
+  options: { sessions?: number; actAsStatus?: number; stopStatus?: number; lastAdmin?: boolean } = {},
+) {
   const calls: AdminCall[] = [];
   const sessions = Array.from({ length: options.sessions ?? 2 }, (_, i) => activeSession(i + 1));
   const admins = [
@@ -50,19 +58,32 @@ export function adminSessionHandlers(options: { sessions?: number; actAsStatus?:
     let body: unknown = undefined;
     if (request.method !== "GET" && request.method !== "DELETE") body = await request.json().catch(() => undefined);
     const auth = request.headers.get("authorization");
-    calls.push({ method: request.method, path: url.pathname, token: auth ? auth.replace(/^Bearer /, "") : null, query: Object.fromEntries(url.searchParams), body });
+    calls.push({
+      method: request.method,
+      path: url.pathname,
+      token: auth ? auth.replace(/^Bearer /, "") : null,
+      query: Object.fromEntries(url.searchParams),
+      body,
+    });
   };
   const handlers = [
     http.get(`${UPSTREAM}/api/session`, ({ request }) => {
       if (request.headers.get("authorization") !== `Bearer ${ACT_AS_TOKEN}`) return undefined;
       if (options.actAsStatus === 401) return err(401, "NotAuthenticated", "Not authenticated");
       const base = sessionAnswer({ permissions: ["canViewFullCatalogue"] });
-      return HttpResponse.json({ ...base, user: { id: 2, email: RORY.email, firstName: "Rory", lastName: "Requester" }, actingAdmin: ADA });
+      return HttpResponse.json({
+        ...base,
+        user: { id: 2, email: RORY.email, firstName: "Rory", lastName: "Requester" },
+        actingAdmin: ADA,
+      });
     }),
     http.get(`${UPSTREAM}/api/admin/customer`, async ({ request }) => {
       await record(request);
       const q = new URL(request.url).searchParams.get("q")?.toLowerCase() ?? "";
-      const all = [{ ...NORTHWIND, userCount: 2 }, { id: "1002", name: "Harbour Health Trust", userCount: 1 }].filter((c) => c.name.toLowerCase().includes(q));
+      const all = [
+        { ...NORTHWIND, userCount: 2 },
+        { id: "1002", name: "Harbour Health Trust", userCount: 1 },
+      ].filter((c) => c.name.toLowerCase().includes(q));
       return HttpResponse.json({ total: all.length, limit: 16, skip: 0, data: all });
     }),
     http.get(`${UPSTREAM}/api/admin/customer/:id`, async ({ request, params }) => {
@@ -77,7 +98,12 @@ export function adminSessionHandlers(options: { sessions?: number; actAsStatus?:
       if (customerId && customerId !== "1001") return err(404, "NotFound", `Customer '${customerId}' not found`);
       const q = url.searchParams.get("q")?.toLowerCase() ?? "";
       const found = users.filter((u) => `${u.firstName} ${u.lastName} ${u.email}`.toLowerCase().includes(q));
-      return HttpResponse.json({ total: found.length, limit: Number(url.searchParams.get("$limit") ?? 16), skip: 0, data: found });
+      return HttpResponse.json({
+        total: found.length,
+        limit: Number(url.searchParams.get("$limit") ?? 16),
+        skip: 0,
+        data: found,
+      });
     }),
     http.post(`${UPSTREAM}/api/admin/view-as`, async ({ request }) => {
       await record(request);
@@ -85,16 +111,27 @@ export function adminSessionHandlers(options: { sessions?: number; actAsStatus?:
       if (body.customerId !== "1001") return err(404, "NotFound", `Customer '${body.customerId}' not found`);
       if (body.userId === "7") return err(409, "Conflict", "You cannot view as another admin");
       if (body.userId === "3") return err(409, "Conflict", "This user is inactive");
-      if (body.userId === "9") return err(400, "BadRequest", "Invalid value at field \"userId\"", { userId: "This user has no business unit at this customer" });
+      if (body.userId === "9")
+        return err(400, "BadRequest", 'Invalid value at field "userId"', {
+          userId: "This user has no business unit at this customer",
+        });
       if (body.userId !== "2") return err(404, "NotFound", `User '${body.userId}' not found`);
       return HttpResponse.json(
-        { accessToken: ACT_AS_TOKEN, sessionId: "40", expiresAt: "2026-11-24T09:00:00.000Z", user: RORY, customer: NORTHWIND, actingAdmin: ADA },
+        {
+          accessToken: ACT_AS_TOKEN,
+          sessionId: "40",
+          expiresAt: "2026-11-24T09:00:00.000Z",
+          user: RORY,
+          customer: NORTHWIND,
+          actingAdmin: ADA,
+        },
         { status: 201 },
       );
     }),
     http.delete(`${UPSTREAM}/api/admin/view-as/:id`, async ({ request, params }) => {
       await record(request);
-      if (options.stopStatus === 404 || params.id !== "40") return err(404, "NotFound", `View-as session '${params.id}' not found`);
+      if (options.stopStatus === 404 || params.id !== "40")
+        return err(404, "NotFound", `View-as session '${params.id}' not found`);
       return HttpResponse.json({ sessionId: params.id, ended: true });
     }),
     http.get(`${UPSTREAM}/api/admin/active-session`, async ({ request }) => {
@@ -122,7 +159,14 @@ export function adminSessionHandlers(options: { sessions?: number; actAsStatus?:
       const user = users.find((u) => u.id === userId);
       if (!user) return err(404, "NotFound", `User '${userId}' not found`);
       if (!user.isActive) return err(409, "Conflict", "This user is inactive: reactivate them first");
-      const added = { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, isActive: true, lastLoginAt: null };
+      const added = {
+        id: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        isActive: true,
+        lastLoginAt: null,
+      };
       admins.push(added);
       return HttpResponse.json(added, { status: 201 });
     }),

@@ -13,7 +13,13 @@ import { orderAnswer } from "./orders";
  */
 export const CALLER_ID = "1";
 
-export const person = (n: number, more: Record<string, unknown> = {}) => ({ id: String(n), email: `person${n}@demo.test`, firstName: `First${n}`, lastName: `Last${n}`, ...more });
+export const person = (n: number, more: Record<string, unknown> = {}) => ({
+  id: String(n),
+  email: `person${n}@demo.test`,
+  firstName: `First${n}`,
+  lastName: `Last${n}`,
+  ...more,
+});
 
 export function loginAttempt(n: number, more: Record<string, unknown> = {}) {
   const success = n % 3 !== 0;
@@ -41,10 +47,27 @@ export function adminUser(n = 2, more: Record<string, unknown> = {}) {
     createdAt: "2026-01-05T09:00:00.000Z",
     lastLoginAt: "2026-11-22T08:30:00.000Z",
     units: [
-      { customer: { id: "1002", name: "Harbour Health Trust" }, contact: { id: "5101", firstName: `First${n}`, lastName: `Last${n}` }, permissions: ["canViewFullCatalogue"], isApprover: false, needsApproval: true, wpContactOnly: false },
-      { customer: { id: "1001", name: "Northwind Facilities" }, contact: { id: "5001", firstName: `First${n}`, lastName: `Last${n}` }, permissions: ["canViewFullCatalogue", "viewOrderHistory"], isApprover: true, needsApproval: false, wpContactOnly: false },
+      {
+        customer: { id: "1002", name: "Harbour Health Trust" },
+        contact: { id: "5101", firstName: `First${n}`, lastName: `Last${n}` },
+        permissions: ["canViewFullCatalogue"],
+        isApprover: false,
+        needsApproval: true,
+        wpContactOnly: false,
+      },
+      {
+        customer: { id: "1001", name: "Northwind Facilities" },
+        contact: { id: "5001", firstName: `First${n}`, lastName: `Last${n}` },
+        permissions: ["canViewFullCatalogue", "viewOrderHistory"],
+        isApprover: true,
+        needsApproval: false,
+        wpContactOnly: false,
+      },
     ],
-    recentLogins: [loginAttempt(2, { email: `person${n}@demo.test`, user: person(n) }), loginAttempt(3, { email: `person${n}@demo.test`, user: person(n) })],
+    recentLogins: [
+      loginAttempt(2, { email: `person${n}@demo.test`, user: person(n) }),
+      loginAttempt(3, { email: `person${n}@demo.test`, user: person(n) }),
+    ],
     recentAudit: [
       {
         id: "5",
@@ -87,25 +110,52 @@ export const CUSTOMERS = [
 
 export function adminOrder(n: number, more: Record<string, unknown> = {}) {
   const customer = n % 2 === 0 ? CUSTOMERS[1] : CUSTOMERS[0];
-  return { ...orderAnswer({ internalId: String(800 + n), tranId: `SO${1000 + n}`, otherRefNum: `PO-${n}`, ...more }), customer: { id: customer.id, name: customer.name } };
+  return {
+    ...orderAnswer({ internalId: String(800 + n), tranId: `SO${1000 + n}`, otherRefNum: `PO-${n}`, ...more }),
+    customer: { id: customer.id, name: customer.name },
+  };
 }
 
 type Write = { method: string; path: string; body: unknown };
 
-export function adminUserHandlers(options: { attempts?: number; orders?: number; forbid?: boolean; lastAdmin?: boolean } = {}) {
+export function adminUserHandlers(
+  options: { attempts?: number; orders?: number; forbid?: boolean; lastAdmin?: boolean } = {},
+) {
   const attempts = Array.from({ length: options.attempts ?? 3 }, (_, i) => loginAttempt(i + 1));
   const orders = Array.from({ length: options.orders ?? 3 }, (_, i) => adminOrder(i + 1));
-  const users = new Map([["2", adminUser(2)], ["3", adminUser(3, { isActive: false })], [CALLER_ID, adminUser(1, { isEvolveUser: true, email: "buyer@demo.test" })]]);
-  const queries: Record<"attempts" | "users" | "customers" | "orders", URLSearchParams[]> = { attempts: [], users: [], customers: [], orders: [] };
+  const users = new Map([
+    ["2", adminUser(2)],
+    ["3", adminUser(3, { isActive: false })],
+    [CALLER_ID, adminUser(1, { isEvolveUser: true, email: "buyer@demo.test" })],
+  ]);
+  const queries: Record<"attempts" | "users" | "customers" | "orders", URLSearchParams[]> = {
+    attempts: [],
+    users: [],
+    customers: [],
+    orders: [],
+  };
   const writes: Write[] = [];
   const bad = (errors: Record<string, string>) => {
     const [field, message] = Object.entries(errors)[0];
-    return HttpResponse.json({ name: "BadRequest", code: 400, className: "bad-request", message: `Invalid value at field "${field}": ${message}`, errors }, { status: 400 });
+    return HttpResponse.json(
+      {
+        name: "BadRequest",
+        code: 400,
+        className: "bad-request",
+        message: `Invalid value at field "${field}": ${message}`,
+        errors,
+      },
+      { status: 400 },
+    );
   };
   const notFound = (message: string) => HttpResponse.json({ name: "NotFound", code: 404, message }, { status: 404 });
   const conflict = (message: string) => HttpResponse.json({ name: "Conflict", code: 409, message }, { status: 409 });
-  const forbidden = () => HttpResponse.json({ name: "Forbidden", message: "Only provider staff may use the admin area", code: 403 }, { status: 403 });
-  const page = <T,>(data: T[], params: URLSearchParams) => {
+  const forbidden = () =>
+    HttpResponse.json(
+      { name: "Forbidden", message: "Only provider staff may use the admin area", code: 403 },
+      { status: 403 },
+    );
+  const page = <T>(data: T[], params: URLSearchParams) => {
     const limit = Number(params.get("$limit") ?? 16);
     const skip = Number(params.get("$skip") ?? 0);
     if (!(limit >= 1 && limit <= 100)) return bad({ $limit: "must be between 1 and 100" });
@@ -123,10 +173,13 @@ export function adminUserHandlers(options: { attempts?: number; orders?: number;
       const params = new URL(request.url).searchParams;
       queries.attempts.push(params);
       if (options.forbid) return forbidden();
-      if ((params.get("from") ?? "") > (params.get("to") ?? "9999") && params.get("to")) return bad({ from: "must be on or before the 'to' date" });
+      if ((params.get("from") ?? "") > (params.get("to") ?? "9999") && params.get("to"))
+        return bad({ from: "must be on or before the 'to' date" });
       const email = params.get("email")?.toLowerCase();
       const outcome = params.get("outcome");
-      const found = attempts.filter((a) => (!email || a.email.includes(email)) && (!outcome || a.success === (outcome === "success")));
+      const found = attempts.filter(
+        (a) => (!email || a.email.includes(email)) && (!outcome || a.success === (outcome === "success")),
+      );
       return page(found, params);
     }),
     http.get(`${UPSTREAM}/api/admin/user`, ({ request }) => {
@@ -136,7 +189,15 @@ export function adminUserHandlers(options: { attempts?: number; orders?: number;
       const q = params.get("q")?.toLowerCase() ?? "";
       const found = [...users.values()]
         .filter((u) => !q || `${u.firstName} ${u.lastName} ${u.email}`.toLowerCase().includes(q))
-        .map((u) => ({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, isEvolveUser: u.isEvolveUser, isActive: u.isActive, customers: u.units.map((x) => x.customer) }));
+        .map((u) => ({
+          id: u.id,
+          email: u.email,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          isEvolveUser: u.isEvolveUser,
+          isActive: u.isActive,
+          customers: u.units.map((x) => x.customer),
+        }));
       return page(found, params);
     }),
     http.get(`${UPSTREAM}/api/admin/user/:userId`, ({ params }) => {
@@ -182,27 +243,45 @@ export function adminUserHandlers(options: { attempts?: number; orders?: number;
       if (!customer) return notFound(`Customer '${String(body.customerId)}' not found`);
       const unknown = (body.permissions as string[] | undefined)?.find((p) => !known.has(p));
       if (unknown) return bad({ permissions: `'${unknown}' is not a known permission` });
-      if ([...users.values()].some((u) => u.email === body.email && u.units.some((x) => x.customer.id === customer.id)) || body.email === "invited@demo.test") {
+      if (
+        [...users.values()].some((u) => u.email === body.email && u.units.some((x) => x.customer.id === customer.id)) ||
+        body.email === "invited@demo.test"
+      ) {
         return bad({ email: "this address is already a user of this customer or has a pending invitation" });
       }
-      return HttpResponse.json({ email: body.email, expiresAt: "2026-11-30T20:00:00.000Z", customer: { id: customer.id, name: customer.name } }, { status: 201 });
+      return HttpResponse.json(
+        {
+          email: body.email,
+          expiresAt: "2026-11-30T20:00:00.000Z",
+          customer: { id: customer.id, name: customer.name },
+        },
+        { status: 201 },
+      );
     }),
     http.get(`${UPSTREAM}/api/admin/customer`, ({ request }) => {
       const params = new URL(request.url).searchParams;
       queries.customers.push(params);
       if (options.forbid) return forbidden();
       const q = params.get("q")?.toLowerCase() ?? "";
-      return page(CUSTOMERS.filter((c) => c.name.toLowerCase().includes(q)), params);
+      return page(
+        CUSTOMERS.filter((c) => c.name.toLowerCase().includes(q)),
+        params,
+      );
     }),
     http.get(`${UPSTREAM}/api/admin/order`, ({ request }) => {
       const params = new URL(request.url).searchParams;
       queries.orders.push(params);
       if (options.forbid) return forbidden();
       const customerId = params.get("customerId");
-      if (customerId && !CUSTOMERS.some((c) => c.id === customerId)) return notFound(`Customer '${customerId}' not found`);
-      if ((params.get("from") ?? "") > (params.get("to") ?? "9999") && params.get("to")) return bad({ from: "must be on or before the 'to' date" });
+      if (customerId && !CUSTOMERS.some((c) => c.id === customerId))
+        return notFound(`Customer '${customerId}' not found`);
+      if ((params.get("from") ?? "") > (params.get("to") ?? "9999") && params.get("to"))
+        return bad({ from: "must be on or before the 'to' date" });
       const tranId = params.get("tranId")?.toLowerCase();
-      const found = orders.filter((o) => (!tranId || String(o.tranId).toLowerCase().includes(tranId)) && (!customerId || o.customer.id === customerId));
+      const found = orders.filter(
+        (o) =>
+          (!tranId || String(o.tranId).toLowerCase().includes(tranId)) && (!customerId || o.customer.id === customerId),
+      );
       return page(found, params);
     }),
     http.get(`${UPSTREAM}/api/admin/order/:orderId`, ({ params }) => {

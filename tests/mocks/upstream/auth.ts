@@ -21,14 +21,20 @@ export function authHandlers(
     http.get(`${UPSTREAM}/api/session`, ({ request }) => {
       if (options.counter) options.counter.session += 1;
       if (session === "unauthorized" || request.headers.get("authorization") !== "Bearer token-1") {
-        return HttpResponse.json({ name: "NotAuthenticated", message: "Not authenticated", code: 401 }, { status: 401 });
+        return HttpResponse.json(
+          { name: "NotAuthenticated", message: "Not authenticated", code: 401 },
+          { status: 401 },
+        );
       }
       return HttpResponse.json(session);
     }),
     http.post(`${UPSTREAM}/api/authentication`, async ({ request }) => {
       const body = (await request.json()) as { strategy?: string; email?: string; password?: string };
       if (body.strategy !== "local" || body.password !== (options.password ?? "workwear-demo")) {
-        return HttpResponse.json({ name: "NotAuthenticated", message: "Invalid email or password", code: 401 }, { status: 401 });
+        return HttpResponse.json(
+          { name: "NotAuthenticated", message: "Invalid email or password", code: 401 },
+          { status: 401 },
+        );
       }
       return HttpResponse.json({ accessToken: "token-1", user: { id: 1, email: body.email } }, { status: 201 });
     }),

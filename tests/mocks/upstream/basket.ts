@@ -140,7 +140,9 @@ export function emptyBasket(): BasketStore["state"] {
 }
 
 /** Handlers for /api/basket-session, /api/item and /api/re-order over an in-memory basket. */
-export function basketHandlers(options: { store?: BasketStore; items?: Item[]; reorder?: Record<string, unknown> } = {}) {
+export function basketHandlers(
+  options: { store?: BasketStore; items?: Item[]; reorder?: Record<string, unknown> } = {},
+) {
   const store = options.store ?? { state: emptyBasket(), patches: [], reorders: [] };
   const items = new Map((options.items ?? Object.values(ITEMS)).map((item) => [String(item.internalId), item]));
   const handlers = [
@@ -153,7 +155,11 @@ export function basketHandlers(options: { store?: BasketStore; items?: Item[]; r
     }),
     http.get(`${UPSTREAM}/api/item/:id`, ({ params }) => {
       const item = items.get(String(params.id));
-      if (!item) return HttpResponse.json({ name: "NotFound", message: `No record found for id '${params.id}'`, code: 404 }, { status: 404 });
+      if (!item)
+        return HttpResponse.json(
+          { name: "NotFound", message: `No record found for id '${params.id}'`, code: 404 },
+          { status: 404 },
+        );
       return HttpResponse.json(item);
     }),
     http.get(`${UPSTREAM}/api/item`, ({ request }) => {
@@ -161,7 +167,11 @@ export function basketHandlers(options: { store?: BasketStore; items?: Item[]; r
       const ids = url.searchParams.get("internalId[$in]")?.split(",");
       const code = url.searchParams.get("itemId");
       const data = [...items.values()].filter((item) =>
-        ids ? ids.includes(String(item.internalId)) : code ? String(item.itemId).toLowerCase() === code.toLowerCase() : true,
+        ids
+          ? ids.includes(String(item.internalId))
+          : code
+            ? String(item.itemId).toLowerCase() === code.toLowerCase()
+            : true,
       );
       return HttpResponse.json({ total: data.length, limit: 16, skip: 0, data });
     }),
@@ -169,7 +179,10 @@ export function basketHandlers(options: { store?: BasketStore; items?: Item[]; r
       const body = (await request.json()) as { orderId: string };
       store.reorders.push(body);
       if (!options.reorder || body.orderId !== options.reorder.orderId) {
-        return HttpResponse.json({ name: "NotFound", message: `Order '${body.orderId}' not found`, code: 404 }, { status: 404 });
+        return HttpResponse.json(
+          { name: "NotFound", message: `Order '${body.orderId}' not found`, code: 404 },
+          { status: 404 },
+        );
       }
       return HttpResponse.json(options.reorder, { status: 201 });
     }),

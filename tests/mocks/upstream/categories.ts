@@ -1,16 +1,43 @@
 import { http, HttpResponse } from "msw";
 import { UPSTREAM } from "./fixtures";
 
-type Node = { internalId: string; name: string; slug: string; fullSlug: string; type: string; displayOrder: number; image: null; parentId: string | null; children: Node[] };
+type Node = {
+  internalId: string;
+  name: string;
+  slug: string;
+  fullSlug: string;
+  type: string;
+  displayOrder: number;
+  image: null;
+  parentId: string | null;
+  children: Node[];
+};
 
-const node = (internalId: string, name: string, slug: string, fullSlug: string, parentId: string | null, children: Node[] = []): Node => ({
-  internalId, name, slug, fullSlug, type: "full", displayOrder: 0, image: null, parentId, children,
+const node = (
+  internalId: string,
+  name: string,
+  slug: string,
+  fullSlug: string,
+  parentId: string | null,
+  children: Node[] = [],
+): Node => ({
+  internalId,
+  name,
+  slug,
+  fullSlug,
+  type: "full",
+  displayOrder: 0,
+  image: null,
+  parentId,
+  children,
 });
 
 /** A small tree in the provider's shape; workwear is sent first to show the fixed display order wins. */
 export function categoryTreeAnswer() {
   return [
-    node("14", "Workwear", "workwear", "workwear", null, [node("15", "Work Trousers", "work-trousers", "workwear/work-trousers", "14")]),
+    node("14", "Workwear", "workwear", "workwear", null, [
+      node("15", "Work Trousers", "work-trousers", "workwear/work-trousers", "14"),
+    ]),
     node("10", "Hi-Vis Clothing", "hi-vis", "hi-vis", null, [
       node("12", "Hi-Vis Jackets", "hi-vis-jackets", "hi-vis/hi-vis-jackets", "10"),
       node("11", "Hi-Vis Vests", "hi-vis-vests", "hi-vis/hi-vis-vests", "10"),

@@ -2,8 +2,23 @@ import { http, HttpResponse } from "msw";
 import { UPSTREAM } from "./fixtures";
 
 export const ADDRESSES = [
-  { internalId: "701", label: "Head office", details: { addressee: "Goods in", addr1: "1 Mill Lane", addr2: null, city: "Leeds", zip: "LS1 4AP", addrText: null } },
-  { internalId: "702", label: "Depot", details: { addressee: null, addr1: "9 Dock Road", addr2: null, city: "Hull", zip: "HU1 2AB", addrText: null } },
+  {
+    internalId: "701",
+    label: "Head office",
+    details: {
+      addressee: "Goods in",
+      addr1: "1 Mill Lane",
+      addr2: null,
+      city: "Leeds",
+      zip: "LS1 4AP",
+      addrText: null,
+    },
+  },
+  {
+    internalId: "702",
+    label: "Depot",
+    details: { addressee: null, addr1: "9 Dock Road", addr2: null, city: "Hull", zip: "HU1 2AB", addrText: null },
+  },
 ];
 export const SHIP_METHODS = [
   { internalId: "1", description: "Standard delivery", shippingflatrateamount: 5.95 },
@@ -12,8 +27,26 @@ export const SHIP_METHODS = [
 
 /** GET /api/order-quote answers for the 2 × £24.50 basket the checkout tests use, per ship method (decision 078). */
 export const QUOTES: Record<string, Record<string, unknown>> = {
-  "1": { forBasket: "stock", shippingMethod: "1", subTotal: 49, shippingCost: 5.95, taxTotal: 10.99, total: 65.94, totalPence: 6594, basketVersion: 1 },
-  "2": { forBasket: "stock", shippingMethod: "2", subTotal: 49, shippingCost: 12.5, taxTotal: 12.3, total: 73.8, totalPence: 7380, basketVersion: 1 },
+  "1": {
+    forBasket: "stock",
+    shippingMethod: "1",
+    subTotal: 49,
+    shippingCost: 5.95,
+    taxTotal: 10.99,
+    total: 65.94,
+    totalPence: 6594,
+    basketVersion: 1,
+  },
+  "2": {
+    forBasket: "stock",
+    shippingMethod: "2",
+    subTotal: 49,
+    shippingCost: 12.5,
+    taxTotal: 12.3,
+    total: 73.8,
+    totalPence: 7380,
+    basketVersion: 1,
+  },
 };
 
 /** GET /api/order-quote?forBasket=manpack for the two packs the wearer-pack checkout tests use (decision 102). */
@@ -87,7 +120,9 @@ export function checkoutHandlers(
     ...options.orderAnswer,
   });
   const handlers = [
-    http.get(`${UPSTREAM}/api/customer-address`, () => HttpResponse.json({ total: addresses.length, limit: 10000, skip: 0, data: addresses })),
+    http.get(`${UPSTREAM}/api/customer-address`, () =>
+      HttpResponse.json({ total: addresses.length, limit: 10000, skip: 0, data: addresses }),
+    ),
     http.get(`${UPSTREAM}/api/carriage`, ({ request }) => {
       carriageQueries.push(new URL(request.url).search);
       return HttpResponse.json({ total: shipMethods.length, limit: 16, skip: 0, data: shipMethods });
@@ -95,12 +130,22 @@ export function checkoutHandlers(
     http.get(`${UPSTREAM}/api/order-quote`, ({ request }) => {
       const query = new URL(request.url).searchParams;
       quoteQueries.push(query.toString());
-      const answer = query.get("forBasket") === "manpack" ? (options.manpackQuote ?? MANPACK_QUOTE) : (options.quote ?? QUOTES[query.get("shippingMethod") ?? ""]);
+      const answer =
+        query.get("forBasket") === "manpack"
+          ? (options.manpackQuote ?? MANPACK_QUOTE)
+          : (options.quote ?? QUOTES[query.get("shippingMethod") ?? ""]);
       if (answer && "error" in answer) {
         const { status, message, field } = answer.error as { status: number; message: string; field?: string };
-        return HttpResponse.json({ name: "BadRequest", message, code: status, data: field ? { field } : undefined }, { status });
+        return HttpResponse.json(
+          { name: "BadRequest", message, code: status, data: field ? { field } : undefined },
+          { status },
+        );
       }
-      if (!answer) return HttpResponse.json({ name: "BadRequest", message: 'Invalid value at field "shippingMethod": not available', code: 400 }, { status: 400 });
+      if (!answer)
+        return HttpResponse.json(
+          { name: "BadRequest", message: 'Invalid value at field "shippingMethod": not available', code: 400 },
+          { status: 400 },
+        );
       return HttpResponse.json(answer);
     }),
     http.post(`${UPSTREAM}/api/order`, async ({ request }) => {
@@ -110,21 +155,43 @@ export function checkoutHandlers(
       if (key && byKey.has(key)) return HttpResponse.json(byKey.get(key), { status: 201 });
       if (options.orderError) {
         const { status, message, field } = options.orderError;
-        return HttpResponse.json({ name: status === 403 ? "Forbidden" : "BadRequest", message, code: status, data: field ? { field } : undefined }, { status });
+        return HttpResponse.json(
+          {
+            name: status === 403 ? "Forbidden" : "BadRequest",
+            message,
+            code: status,
+            data: field ? { field } : undefined,
+          },
+          { status },
+        );
       }
       if (body.orderType === "manpack" && (!Array.isArray(body.packs) || body.packs.length === 0)) {
-        return HttpResponse.json({ name: "BadRequest", message: 'Invalid value at field "packs": at least one pack is needed', code: 400, data: { field: "packs" } }, { status: 400 });
+        return HttpResponse.json(
+          {
+            name: "BadRequest",
+            message: 'Invalid value at field "packs": at least one pack is needed',
+            code: 400,
+            data: { field: "packs" },
+          },
+          { status: 400 },
+        );
       }
       if (body.orderType !== "manpack" && (!Array.isArray(body.items) || body.items.length === 0)) {
-        return HttpResponse.json({ name: "BadRequest", message: 'Invalid value at field "items": at least one line is needed', code: 400 }, { status: 400 });
+        return HttpResponse.json(
+          { name: "BadRequest", message: 'Invalid value at field "items": at least one line is needed', code: 400 },
+          { status: 400 },
+        );
       }
       const answer = answerFor(byKey.size + 1);
       if (key) byKey.set(key, answer);
       return HttpResponse.json(answer, { status: 201 });
     }),
     http.get(`${UPSTREAM}/api/order/:id`, ({ params }) => {
-      const found = [...byKey.values()].find((order) => order.internalId === params.id) ?? (params.id === "801" ? answerFor(1) : null);
-      if (!found) return HttpResponse.json({ name: "NotFound", message: "No record found", code: 404 }, { status: 404 });
+      const found =
+        [...byKey.values()].find((order) => order.internalId === params.id) ??
+        (params.id === "801" ? answerFor(1) : null);
+      if (!found)
+        return HttpResponse.json({ name: "NotFound", message: "No record found", code: 404 }, { status: 404 });
       return HttpResponse.json(found);
     }),
   ];

@@ -7,16 +7,38 @@ import { UPSTREAM } from "./fixtures";
  * with Content-Type, Content-Disposition and Content-Length; an id not in the list → 404, no token → 401). Every
  * pages query and file request is recorded.
  */
-export const SITE_BANNER_MESSAGE = "Order by 3pm for next-day delivery on in-stock items. Christmas cut-off: Friday 18 December.";
+export const SITE_BANNER_MESSAGE =
+  "Order by 3pm for next-day delivery on in-stock items. Christmas cut-off: Friday 18 December.";
 
 export function cmsPage(slug: string, title: string, content: string, acf: unknown = {}, id = 100) {
-  return { id, slug, status: "publish", type: "page", modified: "2026-11-20T10:00:00.000Z", title: { rendered: title }, content: { rendered: content }, acf };
+  return {
+    id,
+    slug,
+    status: "publish",
+    type: "page",
+    modified: "2026-11-20T10:00:00.000Z",
+    title: { rendered: title },
+    content: { rendered: content },
+    acf,
+  };
 }
 
 export function defaultPages() {
   return [
-    cmsPage("returns-policy", "Returns policy", "<p>Return unworn items within <strong>30 days</strong>.</p>", { footer: true, footerOrder: 2 }, 101),
-    cmsPage("delivery-information", "Delivery information", "<p>Next-day delivery on in-stock items.</p><ul><li>Order by 3pm</li></ul>", { footer: true, footerOrder: 1 }, 102),
+    cmsPage(
+      "returns-policy",
+      "Returns policy",
+      "<p>Return unworn items within <strong>30 days</strong>.</p>",
+      { footer: true, footerOrder: 2 },
+      101,
+    ),
+    cmsPage(
+      "delivery-information",
+      "Delivery information",
+      "<p>Next-day delivery on in-stock items.</p><ul><li>Order by 3pm</li></ul>",
+      { footer: true, footerOrder: 1 },
+      102,
+    ),
     cmsPage(
       "size-guide",
       "Size &amp; fit guide",
@@ -31,22 +53,63 @@ export function defaultPages() {
       "",
       {
         flexible_content: [
-          { acf_fc_layout: "hero", heading: "Winter hi-vis in stock", text: "Class 3 jackets on next-day delivery.", link: "/categories/full/hi-vis", image: "/images/products/hv200-yellow.svg" },
+          {
+            acf_fc_layout: "hero",
+            heading: "Winter hi-vis in stock",
+            text: "Class 3 jackets on next-day delivery.",
+            link: "/categories/full/hi-vis",
+            image: "/images/products/hv200-yellow.svg",
+          },
           { acf_fc_layout: "product_banner", heading: "Recommended for your sector", source: "sector", count: 4 },
-          { acf_fc_layout: "hero", heading: "Gloves &amp; hands", text: "<b>Cut</b> levels A to F.", link: "https://evil.example/", image: "javascript:alert(1)" },
-          { acf_fc_layout: "hero", heading: "Christmas delivery", text: "Last orders 17 December.", link: "/news/christmas-delivery-dates-2026", image: "/images/news/christmas.svg" },
+          {
+            acf_fc_layout: "hero",
+            heading: "Gloves &amp; hands",
+            text: "<b>Cut</b> levels A to F.",
+            link: "https://evil.example/",
+            image: "javascript:alert(1)",
+          },
+          {
+            acf_fc_layout: "hero",
+            heading: "Christmas delivery",
+            text: "Last orders 17 December.",
+            link: "/news/christmas-delivery-dates-2026",
+            image: "/images/news/christmas.svg",
+          },
         ],
       },
       105,
     ),
-    cmsPage("site-banner", "Site banner", "", { message: SITE_BANNER_MESSAGE, link: { href: "/news/christmas-delivery-dates-2026", text: "Delivery dates" } }, 106),
-    cmsPage("guide-placing-a-stock-order", "Placing a stock order", "<p>Guide</p>", { guide: true, category: "Ordering" }, 107),
+    cmsPage(
+      "site-banner",
+      "Site banner",
+      "",
+      { message: SITE_BANNER_MESSAGE, link: { href: "/news/christmas-delivery-dates-2026", text: "Delivery dates" } },
+      106,
+    ),
+    cmsPage(
+      "guide-placing-a-stock-order",
+      "Placing a stock order",
+      "<p>Guide</p>",
+      { guide: true, category: "Ordering" },
+      107,
+    ),
   ];
 }
 
 export function trainingGuide(id: number, title: string, category: string, more: Record<string, unknown> = {}) {
   const fileName = `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.pdf`;
-  return { id, title, description: `About ${title}.`, category, displayOrder: id, fileUrl: `/api/training-guides/${id}/file`, fileName, fileSize: 2150, contentType: "application/pdf", ...more };
+  return {
+    id,
+    title,
+    description: `About ${title}.`,
+    category,
+    displayOrder: id,
+    fileUrl: `/api/training-guides/${id}/file`,
+    fileName,
+    fileSize: 2150,
+    contentType: "application/pdf",
+    ...more,
+  };
 }
 
 export const PDF_BYTES = new TextEncoder().encode("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n");
@@ -68,7 +131,8 @@ export function cmsHandlers(
     trainingGuide(3, "PPE sizing", "Safety standards", { fileSize: 900 }),
     trainingGuide(4, "Placing a stock order", "Ordering"),
   ];
-  const unauthorised = () => HttpResponse.json({ name: "NotAuthenticated", message: "Not authenticated", code: 401 }, { status: 401 });
+  const unauthorised = () =>
+    HttpResponse.json({ name: "NotAuthenticated", message: "Not authenticated", code: 401 }, { status: 401 });
   return [
     http.get(`${UPSTREAM}/api/wp/v2/pages`, ({ request }) => {
       const q = new URL(request.url).searchParams;
@@ -88,7 +152,8 @@ export function cmsHandlers(
       options.fileRequests?.push({ id: String(params.id), authorization: request.headers.get("authorization") });
       if (!request.headers.get("authorization")) return unauthorised();
       const guide = guides.find((g) => String(g.id) === params.id);
-      if (!guide) return HttpResponse.json({ name: "NotFound", message: "No record found", code: 404 }, { status: 404 });
+      if (!guide)
+        return HttpResponse.json({ name: "NotFound", message: "No record found", code: 404 }, { status: 404 });
       return new HttpResponse(PDF_BYTES, {
         headers: {
           "Content-Type": guide.contentType,

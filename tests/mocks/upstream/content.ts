@@ -22,11 +22,14 @@ export function newsPosts() {
       link: `/news/post-${id}`,
       title: { rendered: id === 12 ? "Christmas delivery &amp; cut-off dates" : `Post ${id}` },
       excerpt: { rendered: `<p onclick="alert(1)">Excerpt ${id}<script>alert(1)</script></p>` },
-      content: { rendered: `<h1>Heading ${id}</h1><p>Body of post ${id}.</p><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">bad</a>` },
+      content: {
+        rendered: `<h1>Heading ${id}</h1><p>Body of post ${id}.</p><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">bad</a>`,
+      },
       categories,
       _embedded: {
         author: [{ name: "Evolve &amp; Co" }],
-        "wp:featuredmedia": id === 11 ? [] : [{ source_url: `/images/news/post-${id}.jpg`, alt_text: `Picture &amp; caption ${id}` }],
+        "wp:featuredmedia":
+          id === 11 ? [] : [{ source_url: `/images/news/post-${id}.jpg`, alt_text: `Picture &amp; caption ${id}` }],
         "wp:term": [NEWS_CATEGORIES.filter((c) => categories.includes(c.id))],
       },
     };
@@ -71,22 +74,32 @@ export function contentHandlers(options: ContentOptions = {}) {
         const { _embedded, ...rest } = p;
         return rest;
       });
-      const headers = options.noHeaders ? undefined : { "x-wp-total": String(total), "x-wp-totalpages": String(Math.ceil(total / perPage)) };
+      const headers = options.noHeaders
+        ? undefined
+        : { "x-wp-total": String(total), "x-wp-totalpages": String(Math.ceil(total / perPage)) };
       return HttpResponse.json(shown, { headers });
     }),
     http.get(`${UPSTREAM}/api/wp/v2/categories`, () => {
       if (options.categoriesFail) return HttpResponse.json({ message: "down" }, { status: 503 });
-      return HttpResponse.json(NEWS_CATEGORIES, { headers: { "x-wp-total": String(NEWS_CATEGORIES.length), "x-wp-totalpages": "1" } });
+      return HttpResponse.json(NEWS_CATEGORIES, {
+        headers: { "x-wp-total": String(NEWS_CATEGORIES.length), "x-wp-totalpages": "1" },
+      });
     }),
     http.get(`${UPSTREAM}/api/news-read`, ({ request }) => {
       const asked = new URL(request.url).searchParams.get("postIds");
-      const ids = [...reads].filter((id) => asked === null || asked.split(",").map(Number).includes(id)).sort((a, b) => b - a);
-      return HttpResponse.json({ total: ids.length, data: ids.map((postId) => ({ postId, readAt: "2026-11-20T09:00:00.000Z" })) });
+      const ids = [...reads]
+        .filter((id) => asked === null || asked.split(",").map(Number).includes(id))
+        .sort((a, b) => b - a);
+      return HttpResponse.json({
+        total: ids.length,
+        data: ids.map((postId) => ({ postId, readAt: "2026-11-20T09:00:00.000Z" })),
+      });
     }),
     http.post(`${UPSTREAM}/api/news-read`, async ({ request }) => {
       const body = (await request.json()) as { postId: number };
       options.marked?.push(body);
-      if (!newsPosts().some((p) => p.id === body.postId)) return HttpResponse.json({ message: "Post not found" }, { status: 404 });
+      if (!newsPosts().some((p) => p.id === body.postId))
+        return HttpResponse.json({ message: "Post not found" }, { status: 404 });
       reads.add(body.postId);
       return HttpResponse.json({ totalReadNews: reads.size }, { status: 201 });
     }),
@@ -94,8 +107,22 @@ export function contentHandlers(options: ContentOptions = {}) {
       const q = new URL(request.url).searchParams;
       options.contactQueries?.push(q);
       const all = [
-        { internalId: "5001", firstName: "Bea", lastName: "Buyer", grade: "Manager", isInactive: false, manpackUser: true },
-        { internalId: "5002", firstName: "Rory", lastName: "Requester", grade: null, isInactive: false, manpackUser: true },
+        {
+          internalId: "5001",
+          firstName: "Bea",
+          lastName: "Buyer",
+          grade: "Manager",
+          isInactive: false,
+          manpackUser: true,
+        },
+        {
+          internalId: "5002",
+          firstName: "Rory",
+          lastName: "Requester",
+          grade: null,
+          isInactive: false,
+          manpackUser: true,
+        },
       ];
       const data = q.get("currentContactOnly") === "true" ? all.slice(0, 1) : all;
       return HttpResponse.json({ total: data.length, limit: 10000, skip: 0, data });

@@ -10,27 +10,80 @@ const noOptions = { size: null, legLength: null, color: null, finish: null, logo
  */
 export function entitledItems(): Array<Record<string, unknown>> {
   const base = {
-    description: "", longDesc: "", class: null, inStock: true, isSpecialOrder: false, hasFinish: false, isInactive: false,
-    enStandards: [], features: [], images: {}, defaultImage: null, quantityStep: 1, minimumSaleQuantity: 1, parent: null, matrixType: null,
+    description: "",
+    longDesc: "",
+    class: null,
+    inStock: true,
+    isSpecialOrder: false,
+    hasFinish: false,
+    isInactive: false,
+    enStandards: [],
+    features: [],
+    images: {},
+    defaultImage: null,
+    quantityStep: 1,
+    minimumSaleQuantity: 1,
+    parent: null,
+    matrixType: null,
   };
   const trousers = (internalId: string, size: string) => ({
-    ...base, internalId, displayName: `Ward Trousers ${size}`, itemId: `WD-TRS-${size}`, slug: `wd-trs-${size}`, price: 18,
-    parent: { internalId: "30010" }, matrixType: "child", options: { ...noOptions, size, color: "Navy" },
-    allocationType: "TRS", allocationTypeName: "Trousers", itemPoints: 20,
+    ...base,
+    internalId,
+    displayName: `Ward Trousers ${size}`,
+    itemId: `WD-TRS-${size}`,
+    slug: `wd-trs-${size}`,
+    price: 18,
+    parent: { internalId: "30010" },
+    matrixType: "child",
+    options: { ...noOptions, size, color: "Navy" },
+    allocationType: "TRS",
+    allocationTypeName: "Trousers",
+    itemPoints: 20,
   });
   return [
     {
-      ...base, internalId: "30001", displayName: "Storm Jacket", itemId: "ST-JKT", slug: "st-jkt", price: 30, options: noOptions,
-      defaultImage: "/img/storm.jpg", allocationType: "JKT", allocationTypeName: "Jacket", itemPoints: 40, simples: [],
+      ...base,
+      internalId: "30001",
+      displayName: "Storm Jacket",
+      itemId: "ST-JKT",
+      slug: "st-jkt",
+      price: 30,
+      options: noOptions,
+      defaultImage: "/img/storm.jpg",
+      allocationType: "JKT",
+      allocationTypeName: "Jacket",
+      itemPoints: 40,
+      simples: [],
     },
     {
-      ...base, internalId: "30010", displayName: "Ward Trousers", itemId: "WD-TRS", slug: "wd-trs", price: 18, matrixType: "parent", options: noOptions,
-      images: { navy: ["/img/trs-navy.jpg"] }, allocationType: "TRS", allocationTypeName: "Trousers", itemPoints: 20,
+      ...base,
+      internalId: "30010",
+      displayName: "Ward Trousers",
+      itemId: "WD-TRS",
+      slug: "wd-trs",
+      price: 18,
+      matrixType: "parent",
+      options: noOptions,
+      images: { navy: ["/img/trs-navy.jpg"] },
+      allocationType: "TRS",
+      allocationTypeName: "Trousers",
+      itemPoints: 20,
       simples: [trousers("30011", "30"), trousers("30012", "32")],
     },
     {
-      ...base, internalId: "30020", displayName: "Nitrile Gloves (pair)", itemId: "GLV-NIT", slug: "glv-nit", price: 5, options: noOptions,
-      quantityStep: 2, minimumSaleQuantity: 2, allocationType: null, allocationTypeName: null, itemPoints: 0, simples: [],
+      ...base,
+      internalId: "30020",
+      displayName: "Nitrile Gloves (pair)",
+      itemId: "GLV-NIT",
+      slug: "glv-nit",
+      price: 5,
+      options: noOptions,
+      quantityStep: 2,
+      minimumSaleQuantity: 2,
+      allocationType: null,
+      allocationTypeName: null,
+      itemPoints: 0,
+      simples: [],
     },
   ];
 }
@@ -40,7 +93,9 @@ export function entitledItems(): Array<Record<string, unknown>> {
  * the provider answers an unknown or another customer's contact. Every such query is recorded; other item calls fall
  * through to the handlers after these.
  */
-export function entitlementHandlers(options: { items?: Array<Record<string, unknown>>; contactIds?: readonly string[] } = {}) {
+export function entitlementHandlers(
+  options: { items?: Array<Record<string, unknown>>; contactIds?: readonly string[] } = {},
+) {
   const queries: URLSearchParams[] = [];
   const items = options.items ?? entitledItems();
   const handlers = [
@@ -50,7 +105,10 @@ export function entitlementHandlers(options: { items?: Array<Record<string, unkn
       queries.push(p);
       const contactId = p.get("contactId") as string;
       if (options.contactIds && !options.contactIds.includes(contactId)) {
-        return HttpResponse.json({ name: "NotFound", message: `Contact '${contactId}' not found`, code: 404 }, { status: 404 });
+        return HttpResponse.json(
+          { name: "NotFound", message: `Contact '${contactId}' not found`, code: 404 },
+          { status: 404 },
+        );
       }
       return HttpResponse.json({ total: items.length, limit: Number(p.get("$limit") ?? 16), skip: 0, data: items });
     }),

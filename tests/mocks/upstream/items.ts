@@ -1,10 +1,20 @@
 import { http, HttpResponse } from "msw";
 import { UPSTREAM } from "./fixtures";
 
-type Options = { size?: string | null; color?: string | null; legLength?: string | null; finish?: string | null; logo?: string | null };
+type Options = {
+  size?: string | null;
+  color?: string | null;
+  legLength?: string | null;
+  finish?: string | null;
+  logo?: string | null;
+};
 
 /** A GET /api/item entry as the provider sends it (docs/upstream-api.md). */
-export function itemAnswer(id: number, overrides: Record<string, unknown> = {}, simples: Array<{ id: number; options: Options; price?: number }> = []) {
+export function itemAnswer(
+  id: number,
+  overrides: Record<string, unknown> = {},
+  simples: Array<{ id: number; options: Options; price?: number }> = [],
+) {
   const base = {
     internalId: String(id),
     integerId: id,
@@ -47,10 +57,16 @@ export function itemAnswer(id: number, overrides: Record<string, unknown> = {}, 
   };
 }
 
-export const list = <T,>(data: T[], total = data.length, limit = 16, skip = 0) => ({ total, limit, skip, data });
+export const list = <T>(data: T[], total = data.length, limit = 16, skip = 0) => ({ total, limit, skip, data });
 
 /** GET /api/item: `answer` sees each request's query; the default answers by slug from `items`. */
-export function itemHandlers(options: { items?: ReturnType<typeof itemAnswer>[]; seen?: URLSearchParams[]; answer?: (q: URLSearchParams) => unknown } = {}) {
+export function itemHandlers(
+  options: {
+    items?: ReturnType<typeof itemAnswer>[];
+    seen?: URLSearchParams[];
+    answer?: (q: URLSearchParams) => unknown;
+  } = {},
+) {
   const items = options.items ?? [];
   return [
     http.get(`${UPSTREAM}/api/item`, ({ request }) => {

@@ -16,7 +16,15 @@ export function orderAnswer(overrides: Record<string, unknown> = {}) {
     shippingCost: 5.95,
     taxTotal: 5.19,
     contact: { internalId: "5002", name: "Rory Requester" },
-    shippingAddress: { internalId: "701", addressee: "Northwind Depot", addr1: "Northwind Depot House", addr2: "", city: "Leeds", zip: "LS1 4AP", addrText: "" },
+    shippingAddress: {
+      internalId: "701",
+      addressee: "Northwind Depot",
+      addr1: "Northwind Depot House",
+      addr2: "",
+      city: "Leeds",
+      zip: "LS1 4AP",
+      addrText: "",
+    },
     message: "Gate 3",
     webRejected: false,
     pendingWebApproval: true,
@@ -24,8 +32,25 @@ export function orderAnswer(overrides: Record<string, unknown> = {}) {
     pickingNote: null,
     orderToApprove: true,
     approval: null,
-    itemList: { item: [{ line: 1, item: { internalId: "20002", name: "Hi-Vis Jacket M" }, itemId: "HV-JKT-M", quantity: 2, quantityFulfilled: 0, rate: 10, amount: 20, shipAddress: { internalId: "701", name: "Northwind Depot" } }] },
-    shipGroupList: { shipGroup: [{ destinationAddressRef: { internalId: "701" }, destinationAddress: "Northwind Depot House, Leeds LS1 4AP" }] },
+    itemList: {
+      item: [
+        {
+          line: 1,
+          item: { internalId: "20002", name: "Hi-Vis Jacket M" },
+          itemId: "HV-JKT-M",
+          quantity: 2,
+          quantityFulfilled: 0,
+          rate: 10,
+          amount: 20,
+          shipAddress: { internalId: "701", name: "Northwind Depot" },
+        },
+      ],
+    },
+    shipGroupList: {
+      shipGroup: [
+        { destinationAddressRef: { internalId: "701" }, destinationAddress: "Northwind Depot House, Leeds LS1 4AP" },
+      ],
+    },
     despatches: [],
     ...overrides,
   };
@@ -36,8 +61,24 @@ export function orderAnswer(overrides: Record<string, unknown> = {}) {
  * and Bo's to the clinic, so two ship groups and no order-level shippingAddress.
  */
 export function wearerPackOrderAnswer(overrides: Record<string, unknown> = {}) {
-  const line = (line: number, id: string, name: string, code: string, quantity: number, employee: { internalId: string; name: string }, to: { internalId: string; name: string }) => ({
-    line, item: { internalId: id, name }, itemId: code, quantity, quantityFulfilled: 0, rate: 15.75, amount: 15.75 * quantity, employee, shipAddress: to,
+  const line = (
+    line: number,
+    id: string,
+    name: string,
+    code: string,
+    quantity: number,
+    employee: { internalId: string; name: string },
+    to: { internalId: string; name: string },
+  ) => ({
+    line,
+    item: { internalId: id, name },
+    itemId: code,
+    quantity,
+    quantityFulfilled: 0,
+    rate: 15.75,
+    amount: 15.75 * quantity,
+    employee,
+    shipAddress: to,
   });
   const hal = { internalId: "5102", name: "Hal Harbour" };
   const bo = { internalId: "5104", name: "Bo Bandb" };
@@ -65,7 +106,10 @@ export function wearerPackOrderAnswer(overrides: Record<string, unknown> = {}) {
     },
     shipGroupList: {
       shipGroup: [
-        { destinationAddressRef: { internalId: "702" }, destinationAddress: "Harbour Hospital\nHarbour Hospital House, Leeds LS1 4AP" },
+        {
+          destinationAddressRef: { internalId: "702" },
+          destinationAddress: "Harbour Hospital\nHarbour Hospital House, Leeds LS1 4AP",
+        },
         { destinationAddressRef: { internalId: "703" }, destinationAddress: "Clinic Lane, York YO1 7HH" },
       ],
     },
@@ -92,28 +136,56 @@ export function orderHandlers(orders = [orderAnswer()], calls: OrderCalls = { li
     }),
     http.get(`${UPSTREAM}/api/order/:id`, ({ params }) => {
       const order = store.get(String(params.id));
-      return order ? HttpResponse.json(order) : HttpResponse.json({ name: "NotFound", message: `Order '${params.id}' not found`, code: 404 }, { status: 404 });
+      return order
+        ? HttpResponse.json(order)
+        : HttpResponse.json(
+            { name: "NotFound", message: `Order '${params.id}' not found`, code: 404 },
+            { status: 404 },
+          );
     }),
     http.patch(`${UPSTREAM}/api/order/:id`, async ({ params, request }) => {
       const body = (await request.json()) as { decision: string; note?: string; addressId?: string };
       calls.patches.push({ id: String(params.id), body });
       const order = store.get(String(params.id));
-      if (!order) return HttpResponse.json({ name: "NotFound", message: "Order not found", code: 404 }, { status: 404 });
+      if (!order)
+        return HttpResponse.json({ name: "NotFound", message: "Order not found", code: 404 }, { status: 404 });
       if (body.addressId !== undefined) {
         if (order.despatches.length > 0) {
-          return HttpResponse.json({ name: "Conflict", message: `Order ${order.tranId} has already been despatched; its address cannot be changed`, code: 409 }, { status: 409 });
+          return HttpResponse.json(
+            {
+              name: "Conflict",
+              message: `Order ${order.tranId} has already been despatched; its address cannot be changed`,
+              code: 409,
+            },
+            { status: 409 },
+          );
         }
         order.shippingAddress = { ...order.shippingAddress, internalId: body.addressId };
         return HttpResponse.json(order);
       }
       if (!order.pendingWebApproval) {
         const decided = order.webRejected ? "rejected" : "approved";
-        return HttpResponse.json({ name: "Conflict", message: `Order ${order.tranId} has already been ${decided}`, code: 409 }, { status: 409 });
+        return HttpResponse.json(
+          { name: "Conflict", message: `Order ${order.tranId} has already been ${decided}`, code: 409 },
+          { status: 409 },
+        );
       }
       const decided =
         body.decision === "approve"
-          ? { orderStatus: "Pending Fulfillment", pendingWebApproval: false, orderToApprove: false, approval: { decision: "approved" } }
-          : { orderStatus: "Closed", pendingWebApproval: false, webRejected: true, rejectionNote: body.note, orderToApprove: false, approval: { decision: "rejected" } };
+          ? {
+              orderStatus: "Pending Fulfillment",
+              pendingWebApproval: false,
+              orderToApprove: false,
+              approval: { decision: "approved" },
+            }
+          : {
+              orderStatus: "Closed",
+              pendingWebApproval: false,
+              webRejected: true,
+              rejectionNote: body.note,
+              orderToApprove: false,
+              approval: { decision: "rejected" },
+            };
       Object.assign(order, decided);
       return HttpResponse.json(order);
     }),
@@ -125,9 +197,16 @@ export function orderHandlers(orders = [orderAnswer()], calls: OrderCalls = { li
       return HttpResponse.json({ name: "NotFound", message: "Despatch not found", code: 404 }, { status: 404 });
     }),
     http.get(`${UPSTREAM}/api/contact`, () =>
-      HttpResponse.json({ total: 1, limit: 10000, skip: 0, data: [{ internalId: "5004", firstName: "Ann", lastName: "Smith" }] }),
+      HttpResponse.json({
+        total: 1,
+        limit: 10000,
+        skip: 0,
+        data: [{ internalId: "5004", firstName: "Ann", lastName: "Smith" }],
+      }),
     ),
-    http.get(`${UPSTREAM}/api/department`, () => HttpResponse.json({ total: 1, limit: 10000, skip: 0, data: [{ internalId: "301", name: "Facilities" }] })),
+    http.get(`${UPSTREAM}/api/department`, () =>
+      HttpResponse.json({ total: 1, limit: 10000, skip: 0, data: [{ internalId: "301", name: "Facilities" }] }),
+    ),
     http.get(`${UPSTREAM}/api/customer-address`, () =>
       HttpResponse.json({ total: 1, limit: 10000, skip: 0, data: [{ internalId: "701", label: "Northwind Depot" }] }),
     ),

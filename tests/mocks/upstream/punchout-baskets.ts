@@ -43,13 +43,22 @@ export function punchoutBasketHandlers(baskets: PunchoutRecord[], options: { app
     }),
     http.get(`${UPSTREAM}/api/saved-basket/:id`, ({ params }) => {
       const found = baskets.find((b) => String(b.id) === params.id);
-      return found ? HttpResponse.json(found) : HttpResponse.json({ name: "NotFound", message: `Saved basket '${params.id}' not found`, code: 404 }, { status: 404 });
+      return found
+        ? HttpResponse.json(found)
+        : HttpResponse.json(
+            { name: "NotFound", message: `Saved basket '${params.id}' not found`, code: 404 },
+            { status: 404 },
+          );
     }),
     http.patch(`${UPSTREAM}/api/saved-basket/:id`, async ({ params, request }) => {
       const body = await request.json();
       calls.patches.push({ id: String(params.id), body });
       const found = baskets.find((b) => String(b.id) === params.id);
-      if (!found) return HttpResponse.json({ name: "NotFound", message: `Saved basket '${params.id}' not found`, code: 404 }, { status: 404 });
+      if (!found)
+        return HttpResponse.json(
+          { name: "NotFound", message: `Saved basket '${params.id}' not found`, code: 404 },
+          { status: 404 },
+        );
       const outcome = options.approve ?? "ok";
       if (outcome !== "ok") {
         const message = outcome === 403 ? "Only an approver may approve a punched-out basket" : "Internal error";

@@ -21,9 +21,18 @@ export function punchoutReturnAnswer(overrides: Record<string, unknown> = {}) {
     shipTo: null,
     lines: [
       {
-        lineNumber: 1, itemId: "20002", productId: "20002", supplierPartId: "HVJ-100", supplierPartAuxiliaryId: "M-YEL",
-        manufacturerPartId: "HV100", description: "Hi-Vis Jacket M", quantity: 2, unitPricePence: 2450, unitOfMeasure: "EA",
-        unspsc: "46181500", leadTimeDays: 3,
+        lineNumber: 1,
+        itemId: "20002",
+        productId: "20002",
+        supplierPartId: "HVJ-100",
+        supplierPartAuxiliaryId: "M-YEL",
+        manufacturerPartId: "HV100",
+        description: "Hi-Vis Jacket M",
+        quantity: 2,
+        unitPricePence: 2450,
+        unitOfMeasure: "EA",
+        unspsc: "46181500",
+        leadTimeDays: 3,
       },
     ],
     ...overrides,
@@ -32,11 +41,19 @@ export function punchoutReturnAnswer(overrides: Record<string, unknown> = {}) {
 
 /** Both calls answered 201, or with `refuse` the 409 of a session already ended. */
 export function punchoutSessionHandlers(options: { refuse?: boolean } = {}) {
-  const ended = () => HttpResponse.json({ name: "Conflict", message: "This punchout session has already ended", code: 409 }, { status: 409 });
+  const ended = () =>
+    HttpResponse.json(
+      { name: "Conflict", message: "This punchout session has already ended", code: 409 },
+      { status: 409 },
+    );
   return [
-    http.post(`${UPSTREAM}/api/punchout/transfer`, () => (options.refuse ? ended() : HttpResponse.json(punchoutReturnAnswer(), { status: 201 }))),
+    http.post(`${UPSTREAM}/api/punchout/transfer`, () =>
+      options.refuse ? ended() : HttpResponse.json(punchoutReturnAnswer(), { status: 201 }),
+    ),
     http.post(`${UPSTREAM}/api/punchout/cancel`, () =>
-      options.refuse ? ended() : HttpResponse.json(punchoutReturnAnswer({ state: "cancelled", lines: [], totalPence: 0 }), { status: 201 }),
+      options.refuse
+        ? ended()
+        : HttpResponse.json(punchoutReturnAnswer({ state: "cancelled", lines: [], totalPence: 0 }), { status: 201 }),
     ),
   ];
 }

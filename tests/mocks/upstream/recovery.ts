@@ -1,8 +1,10 @@
 import { http, HttpResponse } from "msw";
 import { UPSTREAM } from "./fixtures";
 
-const unknownLink = () => HttpResponse.json({ name: "NotFound", message: "This link is not valid.", code: 404 }, { status: 404 });
-const usedLink = () => HttpResponse.json({ name: "Gone", message: "This link has already been used", code: 410 }, { status: 410 });
+const unknownLink = () =>
+  HttpResponse.json({ name: "NotFound", message: "This link is not valid.", code: 404 }, { status: 404 });
+const usedLink = () =>
+  HttpResponse.json({ name: "Gone", message: "This link has already been used", code: 410 }, { status: 410 });
 
 /**
  * POST /api/password-reset (request a link, or reset with a token) and POST /api/accept-invitation as
@@ -14,7 +16,10 @@ export function recoveryHandlers() {
     if (token === "tok-used") return usedLink();
     if (token !== "tok-valid") return unknownLink();
     if (typeof password !== "string" || password.length < 10 || password.length > 200) {
-      return HttpResponse.json({ name: "BadRequest", message: 'Invalid value at field "password"', code: 400 }, { status: 400 });
+      return HttpResponse.json(
+        { name: "BadRequest", message: 'Invalid value at field "password"', code: 400 },
+        { status: 400 },
+      );
     }
     return HttpResponse.json(ok, { status: 201 });
   };

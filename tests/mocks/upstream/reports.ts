@@ -46,7 +46,11 @@ export function reportTask(overrides: Partial<MockTask> = {}): MockTask {
 export function spendByMonthRows() {
   return Array.from({ length: 12 }, (_, i) => {
     const month = new Date(Date.UTC(2025, 11 + i, 1)).toISOString().slice(0, 7);
-    return { month, orders: i % 3 === 0 ? 0 : i + 1, subTotal: i % 3 === 0 ? 0 : Math.round((i + 1) * 123.45 * 100) / 100 };
+    return {
+      month,
+      orders: i % 3 === 0 ? 0 : i + 1,
+      subTotal: i % 3 === 0 ? 0 : Math.round((i + 1) * 123.45 * 100) / 100,
+    };
   });
 }
 
@@ -59,7 +63,15 @@ export const REPORT_EMPLOYEES = [
   { internalId: "5103", firstName: "Ben", lastName: "Porter", employeeRef: null },
 ];
 
-const TYPES = ["orders-by-status", "spend-by-month", "top-products", "spend-by-department", "spend-by-cost-centre", "allowance-usage", "approval-turnaround"];
+const TYPES = [
+  "orders-by-status",
+  "spend-by-month",
+  "top-products",
+  "spend-by-department",
+  "spend-by-cost-centre",
+  "allowance-usage",
+  "approval-turnaround",
+];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function validate(body: Record<string, unknown>): Record<string, string> {
@@ -106,18 +118,36 @@ export function reportHandlers(initial: MockTask[] = [], options: { createStatus
       const body = (await request.json()) as Record<string, unknown>;
       bodies.push(body);
       if (options.createStatus) {
-        return HttpResponse.json({ name: "Forbidden", message: "You do not have permission to run reports", code: options.createStatus }, { status: options.createStatus });
+        return HttpResponse.json(
+          { name: "Forbidden", message: "You do not have permission to run reports", code: options.createStatus },
+          { status: options.createStatus },
+        );
       }
       const errors = validate(body);
       const [first] = Object.entries(errors);
       // as the provider answers: the first field in the message, every field in `errors`, no data.field
-      if (first) return HttpResponse.json({ name: "BadRequest", message: `Invalid value at field "${first[0]}": ${first[1]}`, code: 400, className: "bad-request", errors }, { status: 400 });
+      if (first)
+        return HttpResponse.json(
+          {
+            name: "BadRequest",
+            message: `Invalid value at field "${first[0]}": ${first[1]}`,
+            code: 400,
+            className: "bad-request",
+            errors,
+          },
+          { status: 400 },
+        );
       for (let i = tasks.length - 1; i >= 0; i--) if (tasks[i].status === "success") tasks.splice(i, 1);
       const task = reportTask({
         taskId: String(nextId++),
         type: String(body.type),
         status: "pending",
-        params: { from: String(body.from), to: String(body.to), departments: body.departments as string[], employees: body.employees as string[] },
+        params: {
+          from: String(body.from),
+          to: String(body.to),
+          departments: body.departments as string[],
+          employees: body.employees as string[],
+        },
       });
       tasks.push(task);
       return HttpResponse.json({ success: true, task: answer(task) }, { status: 201 });
@@ -126,10 +156,17 @@ export function reportHandlers(initial: MockTask[] = [], options: { createStatus
       const query = new URL(request.url).searchParams;
       queries.push(query);
       const task = tasks.find((t) => t.taskId === params.taskId);
-      if (!task) return HttpResponse.json({ name: "NotFound", message: "No report task " + String(params.taskId), code: 404 }, { status: 404 });
+      if (!task)
+        return HttpResponse.json(
+          { name: "NotFound", message: "No report task " + String(params.taskId), code: 404 },
+          { status: 404 },
+        );
       const limit = Math.min(Number(query.get("$limit") ?? 100), 5000);
       const skip = Number(query.get("$skip") ?? 0);
-      const result = task.status === "success" && task.rows ? { total: task.rows.length, limit, skip, rows: task.rows.slice(skip, skip + limit) } : null;
+      const result =
+        task.status === "success" && task.rows
+          ? { total: task.rows.length, limit, skip, rows: task.rows.slice(skip, skip + limit) }
+          : null;
       return HttpResponse.json({ ...answer(task), result });
     }),
     http.patch(`${UPSTREAM}/api/report/:taskId`, async ({ request, params }) => {
@@ -137,7 +174,11 @@ export function reportHandlers(initial: MockTask[] = [], options: { createStatus
       patches.push({ taskId: String(params.taskId), body });
       const task = tasks.find((t) => t.taskId === params.taskId);
       if (!task) return HttpResponse.json({ name: "NotFound", message: "No report task", code: 404 }, { status: 404 });
-      if (task.status !== "failed") return HttpResponse.json({ name: "Conflict", message: "Only a failed report can be run again", code: 409 }, { status: 409 });
+      if (task.status !== "failed")
+        return HttpResponse.json(
+          { name: "Conflict", message: "Only a failed report can be run again", code: 409 },
+          { status: 409 },
+        );
       Object.assign(task, { status: "pending", success: null, reason: null, startedAt: null, finishedAt: null });
       return HttpResponse.json(answer(task));
     }),
@@ -147,7 +188,7 @@ export function reportHandlers(initial: MockTask[] = [], options: { createStatus
 
 /** The form's choices: GET /api/department (active) and GET /api/contact (the customer's contacts). */
 export function reportChoiceHandlers(calls: string[] = [], departments = REPORT_DEPARTMENTS) {
-  const list = <T,>(data: T[]) => HttpResponse.json({ total: data.length, limit: 10000, skip: 0, data });
+  const list = <T>(data: T[]) => HttpResponse.json({ total: data.length, limit: 10000, skip: 0, data });
   return [
     http.get(`${UPSTREAM}/api/department`, () => {
       calls.push("department");

@@ -43,17 +43,33 @@ export function invitation(id: number, more: Record<string, unknown> = {}) {
   };
 }
 
-export function siteUserHandlers(options: { users?: number; invitations?: Array<ReturnType<typeof invitation>>; inviterHolds?: string[]; rateLimited?: boolean; status?: number } = {}) {
+export function siteUserHandlers(
+  options: {
+    users?: number;
+    invitations?: Array<ReturnType<typeof invitation>>;
+    inviterHolds?: string[];
+    rateLimited?: boolean;
+    status?: number;
+  } = {},
+) {
   const users = Array.from({ length: options.users ?? 3 }, (_, i) => siteUser(i + 1));
-  const invitations = options.invitations ?? [invitation(901), invitation(902, { status: "expired", expiresAt: "2026-11-01T10:00:00.000Z" })];
+  const invitations = options.invitations ?? [
+    invitation(901),
+    invitation(902, { status: "expired", expiresAt: "2026-11-01T10:00:00.000Z" }),
+  ];
   const holds = new Set(options.inviterHolds ?? ["canViewFullCatalogue", "viewOrderHistory", "addSiteUser"]);
   const queries: Record<"users" | "invitations", URLSearchParams[]> = { users: [], invitations: [] };
   const writes: Array<{ method: string; path: string; body: unknown; headers: Headers }> = [];
   const invalid = (field: string, why: string) =>
-    HttpResponse.json({ name: "BadRequest", message: `Invalid value at field "${field}": ${why}`, code: 400, data: { field } }, { status: 400 });
-  const notFound = () => HttpResponse.json({ name: "NotFound", message: "No record found", code: 404 }, { status: 404 });
-  const forbidden = () => HttpResponse.json({ name: "Forbidden", message: "You may not manage site users", code: 403 }, { status: 403 });
-  const page = <T,>(data: T[], params: URLSearchParams) => {
+    HttpResponse.json(
+      { name: "BadRequest", message: `Invalid value at field "${field}": ${why}`, code: 400, data: { field } },
+      { status: 400 },
+    );
+  const notFound = () =>
+    HttpResponse.json({ name: "NotFound", message: "No record found", code: 404 }, { status: 404 });
+  const forbidden = () =>
+    HttpResponse.json({ name: "Forbidden", message: "You may not manage site users", code: 403 }, { status: 403 });
+  const page = <T>(data: T[], params: URLSearchParams) => {
     const limit = Number(params.get("$limit") ?? 16);
     const skip = Number(params.get("$skip") ?? 0);
     return HttpResponse.json({ total: data.length, limit, skip, data: data.slice(skip, skip + limit) });
@@ -91,7 +107,8 @@ export function siteUserHandlers(options: { users?: number; invitations?: Array<
       const body = (await record(request)) ?? {};
       if (options.status) return forbidden();
       const email = String(body.email ?? "").toLowerCase();
-      if (users.some((u) => u.email === email) || invitations.some((i) => i.email === email)) return invalid("email", "this address is already a user of this customer or has a pending invitation");
+      if (users.some((u) => u.email === email) || invitations.some((i) => i.email === email))
+        return invalid("email", "this address is already a user of this customer or has a pending invitation");
       const lacking = ((body.permissions as string[] | undefined) ?? []).find((p) => !holds.has(p));
       if (lacking) return invalid("permissions", `you cannot grant ${lacking}, which you do not hold`);
       return HttpResponse.json({ email, expiresAt: "2026-11-30T12:00:00.000Z" }, { status: 201 });
@@ -99,11 +116,21 @@ export function siteUserHandlers(options: { users?: number; invitations?: Array<
     http.post(`${UPSTREAM}/api/password-change`, async ({ request }) => {
       const body = (await record(request)) ?? {};
       if (options.rateLimited) {
-        return HttpResponse.json({ name: "TooManyRequests", message: "Too many attempts. Try again in 15 minutes.", code: 429, data: { retryAfterSeconds: 900 } }, { status: 429, headers: { "Retry-After": "900" } });
+        return HttpResponse.json(
+          {
+            name: "TooManyRequests",
+            message: "Too many attempts. Try again in 15 minutes.",
+            code: 429,
+            data: { retryAfterSeconds: 900 },
+          },
+          { status: 429, headers: { "Retry-After": "900" } },
+        );
       }
-      if (body.currentPassword !== CURRENT_PASSWORD) return invalid("currentPassword", "The current password is not right");
+      if (body.currentPassword !== CURRENT_PASSWORD)
+        return invalid("currentPassword", "The current password is not right");
       const next = body.newPassword;
-      if (typeof next !== "string" || next.length < 10 || next.length > 200) return invalid("newPassword", "use 10 to 200 characters");
+      if (typeof next !== "string" || next.length < 10 || next.length > 200)
+        return invalid("newPassword", "use 10 to 200 characters");
       return HttpResponse.json({ changed: true }, { status: 201 });
     }),
     http.post(`${UPSTREAM}/api/sign-out-everywhere`, async ({ request }) => {

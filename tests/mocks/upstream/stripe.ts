@@ -9,15 +9,32 @@ export const STRIPE_API = "http://stripe.test";
 export type StripeCall = { method: string; path: string; idempotencyKey: string | null; form: Record<string, string> };
 
 /** Fake Stripe API answers for PaymentIntents and Checkout Sessions; every call is recorded in `calls`. */
-export function stripeHandlers(options: { intentStatus?: string; sessionPaid?: boolean; amount?: number; metadata?: Record<string, string>; refundFails?: boolean } = {}) {
+export function stripeHandlers(
+  options: {
+    intentStatus?: string;
+    sessionPaid?: boolean;
+    amount?: number;
+    metadata?: Record<string, string>;
+    refundFails?: boolean;
+  } = {},
+) {
   const calls: StripeCall[] = [];
   async function record(request: Request, path: string) {
     const text = request.method === "GET" ? "" : await request.text();
-    calls.push({ method: request.method, path, idempotencyKey: request.headers.get("idempotency-key"), form: Object.fromEntries(new URLSearchParams(text)) });
+    calls.push({
+      method: request.method,
+      path,
+      idempotencyKey: request.headers.get("idempotency-key"),
+      form: Object.fromEntries(new URLSearchParams(text)),
+    });
     return Object.fromEntries(new URLSearchParams(text));
   }
   const metadataOf = (form: Record<string, string>) =>
-    Object.fromEntries(Object.entries(form).filter(([k]) => k.startsWith("metadata[")).map(([k, v]) => [k.slice(9, -1), v]));
+    Object.fromEntries(
+      Object.entries(form)
+        .filter(([k]) => k.startsWith("metadata["))
+        .map(([k, v]) => [k.slice(9, -1), v]),
+    );
   const handlers = [
     http.post(`${STRIPE_API}/v1/payment_intents`, async ({ request }) => {
       const form = await record(request, "/v1/payment_intents");
@@ -45,16 +62,36 @@ export function stripeHandlers(options: { intentStatus?: string; sessionPaid?: b
     }),
     http.post(`${STRIPE_API}/v1/payment_intents/:id/cancel`, async ({ request, params }) => {
       await record(request, `/v1/payment_intents/${params.id}/cancel`);
-      return HttpResponse.json({ id: params.id, object: "payment_intent", amount: options.amount ?? 9354, currency: "gbp", status: "canceled", metadata: {} });
+      return HttpResponse.json({
+        id: params.id,
+        object: "payment_intent",
+        amount: options.amount ?? 9354,
+        currency: "gbp",
+        status: "canceled",
+        metadata: {},
+      });
     }),
     http.post(`${STRIPE_API}/v1/refunds`, async ({ request }) => {
       const form = await record(request, "/v1/refunds");
-      if (options.refundFails) return HttpResponse.json({ error: { type: "api_error", message: "Refunds are down" } }, { status: 500 });
-      return HttpResponse.json({ id: "re_test_1", object: "refund", amount: options.amount ?? 9354, currency: "gbp", payment_intent: form.payment_intent, status: "succeeded" });
+      if (options.refundFails)
+        return HttpResponse.json({ error: { type: "api_error", message: "Refunds are down" } }, { status: 500 });
+      return HttpResponse.json({
+        id: "re_test_1",
+        object: "refund",
+        amount: options.amount ?? 9354,
+        currency: "gbp",
+        payment_intent: form.payment_intent,
+        status: "succeeded",
+      });
     }),
     http.post(`${STRIPE_API}/v1/checkout/sessions`, async ({ request }) => {
       const form = await record(request, "/v1/checkout/sessions");
-      return HttpResponse.json({ id: "cs_test_1", object: "checkout.session", url: "https://checkout.stripe.test/c/pay/cs_test_1", metadata: metadataOf(form) });
+      return HttpResponse.json({
+        id: "cs_test_1",
+        object: "checkout.session",
+        url: "https://checkout.stripe.test/c/pay/cs_test_1",
+        metadata: metadataOf(form),
+      });
     }),
     http.get(`${STRIPE_API}/v1/checkout/sessions/:id`, async ({ request, params }) => {
       await record(request, `/v1/checkout/sessions/${params.id}`);

@@ -9,15 +9,21 @@ import { UPSTREAM } from "./fixtures";
  */
 export function wearerAdminHandlers(options: { takenRefs?: string[]; createStatus?: number } = {}) {
   const grades = ["Band 5 Staff Nurse", "Porter"];
-  const departments = [{ internalId: "302", name: "Maternity" }, { internalId: "303", name: "Wards" }];
+  const departments = [
+    { internalId: "302", name: "Maternity" },
+    { internalId: "303", name: "Wards" },
+  ];
   const costCentres = [{ internalId: "402", name: "CC-310 Women's services" }];
   const taken = new Set((options.takenRefs ?? ["HH-010001"]).map((r) => r.toLowerCase()));
   const queries: Record<string, URLSearchParams[]> = { grade: [], department: [], costCentre: [] };
   const bodies: Array<Record<string, unknown>> = [];
   let nextId = 5900;
-  const list = <T,>(data: T[]) => HttpResponse.json({ total: data.length, limit: 10000, skip: 0, data });
+  const list = <T>(data: T[]) => HttpResponse.json({ total: data.length, limit: 10000, skip: 0, data });
   const invalid = (field: string, why: string) =>
-    HttpResponse.json({ name: "BadRequest", message: `Invalid value at field "${field}": ${why}`, code: 400, data: { field } }, { status: 400 });
+    HttpResponse.json(
+      { name: "BadRequest", message: `Invalid value at field "${field}": ${why}`, code: 400, data: { field } },
+      { status: 400 },
+    );
   const handlers = [
     http.get(`${UPSTREAM}/api/grade`, ({ request }) => {
       queries.grade.push(new URL(request.url).searchParams);
@@ -34,14 +40,32 @@ export function wearerAdminHandlers(options: { takenRefs?: string[]; createStatu
     http.post(`${UPSTREAM}/api/contact`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       bodies.push(body);
-      if (options.createStatus) return HttpResponse.json({ name: "Forbidden", message: "Adding wearers is not allowed for this account", code: options.createStatus }, { status: options.createStatus });
+      if (options.createStatus)
+        return HttpResponse.json(
+          { name: "Forbidden", message: "Adding wearers is not allowed for this account", code: options.createStatus },
+          { status: options.createStatus },
+        );
       const ref = String(body.employeeRef ?? "");
-      if (taken.has(ref.toLowerCase())) return invalid("employeeRef", `employee reference ${ref} already belongs to another contact`);
-      if (!grades.includes(String(body.grade))) return invalid("grade", `${String(body.grade)} is not one of this customer's grades`);
-      if (!departments.some((d) => d.internalId === body.department)) return invalid("department", "not one of this customer's active departments");
-      if (!costCentres.some((c) => c.internalId === body.costCentre)) return invalid("costCentre", "not one of this customer's active cost centres");
+      if (taken.has(ref.toLowerCase()))
+        return invalid("employeeRef", `employee reference ${ref} already belongs to another contact`);
+      if (!grades.includes(String(body.grade)))
+        return invalid("grade", `${String(body.grade)} is not one of this customer's grades`);
+      if (!departments.some((d) => d.internalId === body.department))
+        return invalid("department", "not one of this customer's active departments");
+      if (!costCentres.some((c) => c.internalId === body.costCentre))
+        return invalid("costCentre", "not one of this customer's active cost centres");
       taken.add(ref.toLowerCase());
-      return HttpResponse.json({ internalId: String(nextId++), firstName: body.firstName, lastName: body.lastName, grade: body.grade, employeeRef: ref, budgets: [] }, { status: 201 });
+      return HttpResponse.json(
+        {
+          internalId: String(nextId++),
+          firstName: body.firstName,
+          lastName: body.lastName,
+          grade: body.grade,
+          employeeRef: ref,
+          budgets: [],
+        },
+        { status: 201 },
+      );
     }),
   ];
   return { handlers, queries, bodies };

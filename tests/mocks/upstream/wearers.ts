@@ -31,24 +31,60 @@ const budget = (internalId: string, contactId: string, more: Record<string, unkn
 /** Wes Wearer (quantity budgets, a Jacket nearly spent), Pat Points (a points budget), then 18 porters. */
 export function wearerFixtures(): WearerFixture[] {
   const wes: WearerFixture = {
-    internalId: "5102", firstName: "Wes", lastName: "Wearer", grade: "Nurse", employeeRef: "HH-010001", isInactive: false, manpackUser: true,
-    department: { internalId: "8", name: "Maternity" }, costCentre: { internalId: "31", name: "CC-310 Women's services" },
+    internalId: "5102",
+    firstName: "Wes",
+    lastName: "Wearer",
+    grade: "Nurse",
+    employeeRef: "HH-010001",
+    isInactive: false,
+    manpackUser: true,
+    department: { internalId: "8", name: "Maternity" },
+    costCentre: { internalId: "31", name: "CC-310 Women's services" },
     budgets: [
-      budget("901", "5102", { type: "JKT", allocationType: "JKT", allocationTypeName: "Jacket", qty: 2, usedQty: 1, resetDate: "2027-01-15" }),
-      budget("902", "5102", { type: "TRS", allocationType: "TRS", allocationTypeName: "Trousers", qty: 4, usedQty: 0, resetDate: "2027-03-01" }),
+      budget("901", "5102", {
+        type: "JKT",
+        allocationType: "JKT",
+        allocationTypeName: "Jacket",
+        qty: 2,
+        usedQty: 1,
+        resetDate: "2027-01-15",
+      }),
+      budget("902", "5102", {
+        type: "TRS",
+        allocationType: "TRS",
+        allocationTypeName: "Trousers",
+        qty: 4,
+        usedQty: 0,
+        resetDate: "2027-03-01",
+      }),
     ],
     nextResetDate: "2027-01-15",
   };
   const pat: WearerFixture = {
-    internalId: "5103", firstName: "Pat", lastName: "Points", grade: "Supervisor", employeeRef: "HH-010002", isInactive: false, manpackUser: true,
-    department: { internalId: "9", name: "Estates" }, costCentre: null,
+    internalId: "5103",
+    firstName: "Pat",
+    lastName: "Points",
+    grade: "Supervisor",
+    employeeRef: "HH-010002",
+    isInactive: false,
+    manpackUser: true,
+    department: { internalId: "9", name: "Estates" },
+    costCentre: null,
     budgets: [budget("903", "5103", { type: "Points", qty: 100, usedQty: 35, resetDays: null, resetDate: null })],
     nextResetDate: null,
   };
   const porters = Array.from({ length: 18 }, (_, i): WearerFixture => ({
-    internalId: String(5110 + i), firstName: "Porter", lastName: `Number${String(i + 1).padStart(2, "0")}`, grade: "Porter",
-    employeeRef: `HH-0101${String(i).padStart(2, "0")}`, isInactive: false, manpackUser: true,
-    department: { internalId: "7", name: "Portering" }, costCentre: { internalId: "30", name: "CC-300 Facilities" }, budgets: [], nextResetDate: null,
+    internalId: String(5110 + i),
+    firstName: "Porter",
+    lastName: `Number${String(i + 1).padStart(2, "0")}`,
+    grade: "Porter",
+    employeeRef: `HH-0101${String(i).padStart(2, "0")}`,
+    isInactive: false,
+    manpackUser: true,
+    department: { internalId: "7", name: "Portering" },
+    costCentre: { internalId: "30", name: "CC-300 Facilities" },
+    budgets: [],
+    nextResetDate: null,
   }));
   return [wes, pat, ...porters];
 }
@@ -67,13 +103,19 @@ export function wearerHandlers(options: { wearers?: WearerFixture[]; ownOnly?: b
     http.get(`${UPSTREAM}/api/contact`, ({ request }) => {
       const p = new URL(request.url).searchParams;
       queries.push(p);
-      if (options.status) return HttpResponse.json({ name: "Forbidden", message: "You may not list wearers", code: options.status }, { status: options.status });
+      if (options.status)
+        return HttpResponse.json(
+          { name: "Forbidden", message: "You may not list wearers", code: options.status },
+          { status: options.status },
+        );
       const q = (p.get("q") ?? "").toLowerCase();
       let data = wearers.filter((w) => !w.isInactive && w.manpackUser);
       if (options.ownOnly || p.get("currentContactOnly") === "true") data = data.slice(0, 1);
       if (q) {
         data = data.filter((w) =>
-          [`${w.firstName} ${w.lastName}`, w.employeeRef, w.grade, w.department?.name].some((v) => (v ?? "").toLowerCase().includes(q)),
+          [`${w.firstName} ${w.lastName}`, w.employeeRef, w.grade, w.department?.name].some((v) =>
+            (v ?? "").toLowerCase().includes(q),
+          ),
         );
       }
       const limit = Number(p.get("$limit") ?? 16);
@@ -86,7 +128,11 @@ export function wearerHandlers(options: { wearers?: WearerFixture[]; ownOnly?: b
       const id = String(params.id);
       ids.push(id);
       const wearer = wearers.find((w) => w.internalId === id && (!options.ownOnly || w === wearers[0]));
-      if (!wearer) return HttpResponse.json({ name: "NotFound", message: `Contact '${id}' not found`, code: 404 }, { status: 404 });
+      if (!wearer)
+        return HttpResponse.json(
+          { name: "NotFound", message: `Contact '${id}' not found`, code: 404 },
+          { status: 404 },
+        );
       return HttpResponse.json(wearer);
     }),
   ];

@@ -3,7 +3,8 @@ import { UPSTREAM } from "./fixtures";
 
 /** POST /api/wish-list and DELETE /api/wish-list/:id; `fail` answers 400 as the provider does for an unknown product. */
 export function wishListHandlers(options: { calls?: string[]; fail?: boolean } = {}) {
-  const refuse = () => HttpResponse.json({ name: "BadRequest", message: "product does not exist", code: 400 }, { status: 400 });
+  const refuse = () =>
+    HttpResponse.json({ name: "BadRequest", message: "product does not exist", code: 400 }, { status: 400 });
   return [
     http.post(`${UPSTREAM}/api/wish-list`, async ({ request }) => {
       const body = (await request.json()) as { product_id: string };
