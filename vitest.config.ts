@@ -1,15 +1,50 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 
-export default defineConfig({
+const shared = {
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  esbuild: { jsx: "automatic" },
+  esbuild: { jsx: "automatic" as const },
+};
+const test = { environment: "node" as const, pool: "forks" as const, testTimeout: 20_000, hookTimeout: 60_000 };
+
+// The provider's tests run on SQLite (the product's default database) every time, and again on PostgreSQL when
+// TEST_DATABASE_URL names one (decision 143): two projects, each telling server/test/test-database.ts which it is.
+// Files whose tests make their own SQLite database or none (not through server/test/test-database.ts) would only repeat
+// themselves on PostgreSQL; seed.test.ts's PostgreSQL check runs there alone.
+const SQLITE_ONLY = [
+  "server/services/budget-reset.test.ts",
+  "server/test/client-address.test.ts",
+  "server/test/ids.test.ts",
+  "server/test/punchout-seed.test.ts",
+  "server/db/seed/images.test.ts",
+];
+const providerProject = (name: string, database: "sqlite" | "postgres") => ({
+  ...shared,
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],
-    environment: "node",
-    pool: "forks",
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    ...test,
+    name,
+    include: ["server/**/*.test.ts"],
+    exclude: database === "postgres" ? SQLITE_ONLY : [],
+    env: { PROVIDER_TEST_DB: database },
+  },
+});
+
+export default defineConfig({
+  ...shared,
+  test: {
+    ...test,
+    projects: [
+      {
+        ...shared,
+        test: {
+          ...test,
+          name: "portal",
+          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],
+        },
+      },
+      providerProject("provider-sqlite", "sqlite"),
+      ...(process.env.TEST_DATABASE_URL ? [providerProject("provider-postgres", "postgres")] : []),
+    ],
     coverage: {
       provider: "v8",
       include: ["app/domain/**/*.ts"],

@@ -398,7 +398,7 @@ describe("checkAllowance: may this quantity of the item go into the wearer's pac
   it("answers what is left of every budget before and after the add", () => {
     const c = check([budget("Tops", 5, 1), budget("Jacket", 2, 0)], [line(polo, 1)], jacket, 1);
     expect(c.ok).toBe(true);
-    if (!c.ok) return;
+    if (!c.ok) throw new Error("the add should have been taken");
     expect(c.qty).toBe(1);
     expect(c.before.map((a) => [a.budget.type, a.left])).toEqual([
       ["Tops", 3],
@@ -413,7 +413,7 @@ describe("checkAllowance: may this quantity of the item go into the wearer's pac
   it("a refused add still answers before and after, the charged budget below zero", () => {
     const c = check([budget("Jacket", 1, 0, { resetDate: "2026-01-01", resetDays: 365 })], [], jacket, 2);
     expect(c).toMatchObject({ ok: false, reason: "allowance" });
-    if (c.ok || c.reason !== "allowance") return;
+    if (c.ok || c.reason !== "allowance") throw new Error("the add should have been refused for the allowance");
     expect(c.before[0]).toMatchObject({
       allowance: 1,
       inPack: 0,

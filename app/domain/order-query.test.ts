@@ -187,7 +187,7 @@ describe("readOrderFilters: the history URL, one reading for the page and its CS
   ])("%s is refused with %j", (query, problem) => {
     const reading = readOrderFilters(new URLSearchParams(query));
     expect(reading.ok).toBe(false);
-    if (reading.ok) return;
+    if (reading.ok) throw new Error("the filters should have been refused");
     expect(reading.problems).toEqual([problem]);
     expect(reading.message).toBe(`These filters could not be used: ${problem}`);
   });

@@ -7,9 +7,10 @@ import type { Knex } from "knex";
 import { createProviderApp } from "../app";
 import { hashPassword } from "../auth/password";
 import { createDb, migrate, resetSequences } from "../db/knex";
+import { testDatabase } from "./test-database";
 
 /**
- * A provider for one test file: its own temp SQLite file, or — with TEST_DATABASE_URL — its own
+ * A provider for one test file: its own temp SQLite file, or — in the provider-postgres project — its own
  * PostgreSQL schema (dropped in close()). Small hand-made data, independent of the demo seed.
  */
 export const PASSWORD = "workwear-demo";
@@ -40,10 +41,11 @@ let cachedHash: Promise<string> | undefined;
 export async function startTestProvider(
   opts: { sessionIdleMinutes?: number; sessionMaxHours?: number } = {},
 ): Promise<TestProvider> {
-  const pgUrl = process.env.TEST_DATABASE_URL;
+  const target = testDatabase();
   let db: Knex;
   let cleanup: () => Promise<void>;
-  if (pgUrl) {
+  if (target.kind === "postgres") {
+    const pgUrl = target.url;
     const schema = `t_${randomBytes(6).toString("hex")}`;
     const admin = createDb({ databaseUrl: pgUrl });
     await admin.raw(`create schema "${schema}"`);

@@ -1,7 +1,8 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cacheStatements, isPostgres, writeTracker } from "../db/knex";
+import { cacheStatements, writeTracker } from "../db/knex";
 import { DEEP_SKIP } from "../query/dialect";
+import { onSqlite } from "./test-database";
 import { NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
 
 // Decision 030: deep pages sought on the key from the nearer end, the orderedBy reference page taken from its
@@ -227,8 +228,8 @@ describe("kept totals are never stale and never another caller's", () => {
     expect(await totalOf("")).toBe(all + 1);
   });
 
-  it("a write by another connection to the same SQLite file changes the next answer", async () => {
-    if (isPostgres(p.db)) return; // PostgreSQL totals are never kept
+  // PostgreSQL totals are never kept, so only a SQLite file has a kept total to go stale
+  it.runIf(onSqlite)("a write by another connection to the same SQLite file changes the next answer", async () => {
     const before = await totalOf("orderStatus=Cancelled");
     const other = new Database((p.db.client.config.connection as { filename: string }).filename);
     other.prepare("update orders set order_status = 'Cancelled' where id = 1003").run();

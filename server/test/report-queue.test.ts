@@ -11,6 +11,7 @@ import {
 } from "../services/report-worker";
 import { NORTHWIND, type TestProvider } from "./fixtures";
 import { startProviderWithoutReportWorker } from "./report-fixtures";
+import { onSqlite } from "./test-database";
 
 /**
  * Decision 122: the report queue. The provider here runs no worker of its own (PROVIDER_REPORT_WORKER=off); the tests
@@ -179,22 +180,24 @@ describe("the report queue", () => {
     }
   });
 
-  it("while the report thread runs it checkpoints the WAL, and the provider's connection only as a backstop (decision 137)", async () => {
-    if (isPostgres(db)) return;
-    const autocheckpoint = async () =>
-      Number(
-        ((await db.raw("pragma wal_autocheckpoint")) as Array<{ wal_autocheckpoint: number }>)[0].wal_autocheckpoint,
-      );
-    expect(await autocheckpoint()).toBe(AUTOCHECKPOINT_DEFAULT);
-    const worker = new ReportWorker(ctx());
-    try {
-      expect(await worker.runsInThread()).toBe(true);
-      expect(await autocheckpoint()).toBe(AUTOCHECKPOINT_BACKSTOP);
-    } finally {
-      await worker.stop();
-    }
-    expect(await autocheckpoint()).toBe(AUTOCHECKPOINT_DEFAULT);
-  });
+  it.runIf(onSqlite)(
+    "while the report thread runs it checkpoints the WAL, and the provider's connection only as a backstop (decision 137)",
+    async () => {
+      const autocheckpoint = async () =>
+        Number(
+          ((await db.raw("pragma wal_autocheckpoint")) as Array<{ wal_autocheckpoint: number }>)[0].wal_autocheckpoint,
+        );
+      expect(await autocheckpoint()).toBe(AUTOCHECKPOINT_DEFAULT);
+      const worker = new ReportWorker(ctx());
+      try {
+        expect(await worker.runsInThread()).toBe(true);
+        expect(await autocheckpoint()).toBe(AUTOCHECKPOINT_BACKSTOP);
+      } finally {
+        await worker.stop();
+      }
+      expect(await autocheckpoint()).toBe(AUTOCHECKPOINT_DEFAULT);
+    },
+  );
 
   it("PROVIDER_REPORT_WORKER and PROVIDER_REPORT_TIMEOUT_SECONDS", () => {
     expect(workerEnv({})).toEqual({ enabled: true, timeoutMs: 60_000 });

@@ -5,10 +5,11 @@ import { createProviderApp } from "../app";
 import { createDb, migrate } from "../db/knex";
 import { seed } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/organisations";
+import { testDatabase } from "./test-database";
 
 /**
  * A provider over the demo seed (not the test fixtures), for tests of what the seed itself promises: SQLite in
- * memory, or a fresh schema of TEST_DATABASE_URL's PostgreSQL database when that is set.
+ * memory, or a fresh schema of TEST_DATABASE_URL's PostgreSQL database in the provider-postgres project.
  */
 export interface SeededProvider {
   db: Knex;
@@ -20,7 +21,8 @@ export interface SeededProvider {
 
 export async function startSeededProvider(): Promise<SeededProvider> {
   // PostgreSQL: a schema of its own, made through the same pool (its search_path names the schema before it exists)
-  const pgUrl = process.env.TEST_DATABASE_URL;
+  const target = testDatabase();
+  const pgUrl = target.kind === "postgres" ? target.url : null;
   const schema = pgUrl ? `t_${randomBytes(6).toString("hex")}` : null;
   const db: Knex = pgUrl ? createDb({ databaseUrl: pgUrl, searchPath: schema! }) : createDb({ sqliteFile: ":memory:" });
   if (schema) await db.raw(`create schema "${schema}"`);

@@ -10,6 +10,7 @@ import { seed, seedWithPlan } from "./index";
 import { catalogueImages } from "./images";
 import { ORDER_STATUSES } from "./orders";
 import { DEMO_PASSWORD } from "./organisations";
+import { onPostgres, onSqlite, testDatabase } from "../../test/test-database";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-test-"));
 const opened: Knex[] = [];
@@ -56,7 +57,7 @@ async function membership(email: string, customer: string) {
   return { ...row, permissions: JSON.parse(row.permissions_json) as string[] };
 }
 
-describe("demo seed", () => {
+describe.runIf(onSqlite)("demo seed", () => {
   it("is deterministic: seeding twice gives identical data", async () => {
     const again = await freshDb("again");
     await seed(again, { scale: "demo" });
@@ -228,7 +229,7 @@ describe("demo seed", () => {
   });
 });
 
-describe("demo wearer packs (issue 15 item 9, decision 097)", () => {
+describe.runIf(onSqlite)("demo wearer packs (issue 15 item 9, decision 097)", () => {
   for (const [name, id] of [
     ["Northwind Facilities", 1001],
     ["Harbour Health Trust", 1002],
@@ -316,7 +317,7 @@ async function linesNotEntitled(d: Knex): Promise<number> {
   return Number(row?.n);
 }
 
-describe("demo wearer-pack orders (issue 15 item 8, decision 104)", () => {
+describe.runIf(onSqlite)("demo wearer-pack orders (issue 15 item 8, decision 104)", () => {
   it("every line of a seeded wearer-pack order is one its wearer is entitled to, and names its wearer", async () => {
     const packLines = await db("order_lines as l")
       .join("orders as o", "o.id", "l.order_id")
@@ -338,7 +339,7 @@ describe("demo wearer-pack orders (issue 15 item 8, decision 104)", () => {
   });
 });
 
-describe("large seed path, scaled down", () => {
+describe.runIf(onSqlite)("large seed path, scaled down", () => {
   it("grows the catalogue and streams orders in chunks", async () => {
     const small = await freshDb("large-small");
     const messages: string[] = [];
@@ -367,9 +368,11 @@ describe("large seed path, scaled down", () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("demo seed on PostgreSQL", () => {
+describe.runIf(onPostgres)("demo seed on PostgreSQL", () => {
   it("writes the same rows as on SQLite, and later inserts get fresh ids", async () => {
-    const url = process.env.TEST_DATABASE_URL!;
+    const target = testDatabase();
+    if (target.kind !== "postgres") throw new Error("runs in the provider-postgres project only");
+    const url = target.url;
     const schema = `seed_${randomBytes(6).toString("hex")}`;
     const admin = createDb({ databaseUrl: url });
     await admin.raw(`create schema "${schema}"`);
