@@ -45,6 +45,7 @@ export default defineConfig({
       providerProject("provider-sqlite", "sqlite"),
       ...(process.env.TEST_DATABASE_URL ? [providerProject("provider-postgres", "postgres")] : []),
     ],
+    reporters: ["default", "./scripts/vitest-project-summary.ts"],
     coverage: {
       provider: "v8",
       include: ["app/domain/**/*.ts"],

@@ -42,7 +42,8 @@ import { adminPromoHandlers } from "../../tests/mocks/upstream/admin-promo";
 const server = useUpstreamMock();
 useStripeTestKeys();
 
-const RUNS = 100;
+// 100 bodies a route by default; CI runs the first 40 of the same seeded sequence to stay within its time (decision 143)
+const RUNS = Number(process.env.PROPERTY_RUNS ?? (process.env.CI ? 40 : 100));
 const SEED = 20261122;
 // about 2 s a route on an idle machine; generous, as other suites may share the cores
 const TIMEOUT_MS = 120_000;
