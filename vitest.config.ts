@@ -5,7 +5,15 @@ const shared = {
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   esbuild: { jsx: "automatic" as const },
 };
-const test = { environment: "node" as const, pool: "forks" as const, testTimeout: 20_000, hookTimeout: 60_000 };
+// Worker threads that keep their modules between files (decision 143): a test file starts from its own msw handlers,
+// provider and database, never from another file's module state; this halves the suite's time on two cores.
+const test = {
+  environment: "node" as const,
+  pool: "threads" as const,
+  isolate: false,
+  testTimeout: 20_000,
+  hookTimeout: 60_000,
+};
 
 // The provider's tests run on SQLite (the product's default database) every time, and again on PostgreSQL when
 // TEST_DATABASE_URL names one (decision 143): two projects, each telling server/test/test-database.ts which it is.
