@@ -12,7 +12,7 @@ import {
 import { searchScope } from "~/domain/catalogue-listing";
 import { formatMoney } from "~/domain/money";
 import { priceShown, priceText, pricesHidden } from "~/domain/prices";
-import { canPlaceOrders, hasPermission } from "~/domain/permissions";
+import { canPlaceOrders } from "~/domain/permissions";
 import { cardImage, productCard, productLink, type ProductCard } from "~/domain/product-card";
 import { chooseOptions, choiceErrors, chosenOptions, type OptionPicker } from "~/domain/product-options";
 import { quantityRule } from "~/domain/quantity";

@@ -6,7 +6,6 @@ export type PortalLoadContext = {
 };
 
 declare module "@remix-run/server-runtime" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends PortalLoadContext {}
   interface Future {
     v3_singleFetch: true;

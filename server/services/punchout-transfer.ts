@@ -144,7 +144,9 @@ export async function basketFromItems(
   const codes = items.map((i) => i.supplierPartId.trim());
   const rows: CatalogueItem[] = items.length
     ? await db("items")
-        .where((w) => w.whereIn("id", auxIds.length ? auxIds : [-1]).orWhereIn("item_code", codes))
+        .where((w) => {
+          w.whereIn("id", auxIds.length ? auxIds : [-1]).orWhereIn("item_code", codes);
+        })
         .orderBy("id")
         .select(ITEM_COLUMNS)
     : [];
