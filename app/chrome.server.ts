@@ -3,7 +3,7 @@ import { packsLineCount } from "~/domain/packs";
 import { accessGuard, navigationFor, routeAccessFor } from "~/domain/permissions";
 import type { PortalUser } from "~/auth/require-user.server";
 import { bannerDismissedCookie, getSession } from "~/auth/session.server";
-import { viewAsOf } from "~/admin/view-as.server";
+import { viewAsOf } from "~/upstream/view-as.server";
 import { chromeContent } from "~/cms/content.server";
 import { countOrdersAwaitingApproval } from "~/upstream/orders.server";
 import { describeFailure, UpstreamError } from "~/upstream/errors.server";

@@ -3,9 +3,8 @@ import { accessGuard, permissionDecision, type AccessDecision, type Permission }
 import { getCachedMaintenanceStatus, getCachedUpstreamSession } from "~/upstream/auth.server";
 import { allowFrameAncestor } from "~/http/form-action.server";
 import { perRequest } from "~/http/request-scope.server";
-import { createUpstreamClient, getUpstream, type UpstreamClient } from "~/upstream/client.server";
+import { createUpstreamClient, getUpstream, type PortalUser } from "~/upstream/client.server";
 import { describeFailure } from "~/upstream/errors.server";
-import type { UpstreamSession } from "~/upstream/schemas";
 import { refusalMessage } from "./refusal";
 import {
   flashToast,
@@ -15,13 +14,8 @@ import {
   type PunchoutState,
 } from "./session.server";
 
-export type PortalUser = {
-  upstream: UpstreamClient;
-  session: UpstreamSession;
-  inPunchout: boolean;
-  /** Within a punchout session: what /punchout/start remembered of it (issue 16); null outside one. */
-  punchout: PunchoutState | null;
-};
+// The signed-in caller is made of upstream pieces, so its type lives with the upstream client (decision 142)
+export type { PortalUser };
 
 /**
  * The punchout session the provider says this session is in, with what the portal remembered when it started it; a

@@ -7,7 +7,7 @@ import {
   paidBasketOf,
   wearerPackFieldsFromMetadata,
   wearerPackMetadata,
-} from "~/domain/card-metadata";
+} from "~/checkout/card-metadata";
 import { quoteIsOfShownBasket } from "~/domain/checkout";
 import { formatMoney } from "~/domain/money";
 import { isCardMethod } from "~/domain/payment";

@@ -12,7 +12,7 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
   const { commitSession, getSession } = await import("~/auth/session.server");
-  const { restoreAdmin, STOPPED, VIEW_AS_PAGE, viewAsOf } = await import("~/admin/view-as.server");
+  const { restoreAdmin, STOPPED, VIEW_AS_PAGE, viewAsOf } = await import("~/upstream/view-as.server");
   const { createUpstreamClient } = await import("~/upstream/client.server");
   const { stopViewAs } = await import("~/upstream/admin-session.server");
   const { isRefusal } = await import("~/upstream/errors.server");

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import type { PortalUser } from "~/auth/require-user.server";
+import type { PortalUser } from "./client.server";
 import { flashToast } from "~/auth/session.server";
 import { PAGE_SIZE } from "~/domain/constants";
 import { formatDate } from "~/domain/dates";

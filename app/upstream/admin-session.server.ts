@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { beginViewAs } from "~/admin/view-as.server";
-import type { PortalUser } from "~/auth/require-user.server";
+import { beginViewAs } from "./view-as.server";
+import type { PortalUser } from "./client.server";
 import { commitSession, flashToast, getSession, type Toast } from "~/auth/session.server";
 import { PAGE_SIZE } from "~/domain/constants";
 import { formatDate } from "~/domain/dates";

@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { isAfter, parseISO } from "date-fns";
 import { z } from "zod";
-import type { PortalUser } from "~/auth/require-user.server";
+import type { PortalUser } from "./client.server";
 import { flashToast } from "~/auth/session.server";
 import { PAGE_SIZE } from "~/domain/constants";
 import { CSV_BOM, csvLine } from "~/domain/csv";

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { commitSession, getSession, type PortalSession, type ViewAsState } from "~/auth/session.server";
-import type { ViewAsStarted } from "~/upstream/admin-session.server";
-import { isRedirect, isRefusal } from "~/upstream/errors.server";
+import type { ViewAsStarted } from "./admin-session.server";
+import { isRedirect, isRefusal } from "./errors.server";
 
 // Viewing the portal as a customer's user (issue 20 item 6, decision 129). The portal session's `token` becomes the
 // act-as token, so every call the portal makes (session, basket, orders…) is that user's; `viewAs` keeps the admin's
