@@ -27,18 +27,16 @@ beforeAll(async () => {
     ordering_allowed: false,
     created_at,
   });
-  await p
-    .db("punchout_profiles")
-    .insert({
-      id: 2,
-      customer_id: APEX,
-      name: "Apex SRM",
-      protocol: "oci",
-      oci_username: "apex-rail",
-      secret_hash,
-      user_id: 5,
-      created_at,
-    });
+  await p.db("punchout_profiles").insert({
+    id: 2,
+    customer_id: APEX,
+    name: "Apex SRM",
+    protocol: "oci",
+    oci_username: "apex-rail",
+    secret_hash,
+    user_id: 5,
+    created_at,
+  });
 });
 afterAll(async () => p?.close());
 beforeEach(async () => {
