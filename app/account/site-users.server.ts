@@ -111,7 +111,7 @@ export async function siteUsersPageData(user: PortalUser, url: URL) {
     pageCount: pages,
   };
 }
-export type SiteUsersPageData = Awaited<ReturnType<typeof siteUsersPageData>>;
+type SiteUsersPageData = Awaited<ReturnType<typeof siteUsersPageData>>;
 
 const name = (what: string) =>
   z

@@ -156,7 +156,7 @@ export async function manageAddressesPageData(user: PortalUser, url: URL) {
     addLink: mayOpen(user, "/add-delivery-address"),
   };
 }
-export type ManageAddressesPageData = Awaited<ReturnType<typeof manageAddressesPageData>>;
+type ManageAddressesPageData = Awaited<ReturnType<typeof manageAddressesPageData>>;
 
 const deactivateSchema = () => z.object({ intent: z.literal("deactivate"), addressId: idField("Choose an address") });
 

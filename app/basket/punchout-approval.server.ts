@@ -155,4 +155,4 @@ export function punchoutBasketView(basket: PunchoutBasket, user: Pick<PortalUser
     refusal,
   };
 }
-export type PunchoutBasketView = ReturnType<typeof punchoutBasketView>;
+type PunchoutBasketView = ReturnType<typeof punchoutBasketView>;

@@ -36,6 +36,7 @@ import {
   type CheckoutResult,
 } from "./place-order.server";
 import { threeDSecureRedirect } from "./three-d-secure.server";
+import { needsApproval } from "~/domain/permissions";
 
 // The checkout of the wearer-pack basket (issue 15 item 6, decision 102): each wearer's pack with its lines, delivery
 // address and method as the basket holds them (chosen on the basket page), the wearer-pack delivery instructions,
@@ -156,7 +157,7 @@ export async function wearerPackCheckoutData(user: PortalUser, basket: BasketSta
       .map((m) => ({ id: m.id, name: m.name, card: isCardMethod(m.id) })),
     stripeKey: hidden ? null : stripePublishableKey(),
     cardNotice: "Paying by card? You enter your card details on Stripe's secure payment page next.",
-    needsApproval: user.session.setting.needsAproval,
+    needsApproval: needsApproval(user.session.setting),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ProductView } from "~/catalogue/product.server";
-import { NEXT_DAY_DELIVERY } from "~/domain/quick-view";
+import { GALLERY_PLACEHOLDER, NEXT_DAY_DELIVERY } from "~/domain/quick-view";
 import { EnBadges } from "./product-card";
 import { ProductImage } from "./product-image";
 
@@ -61,7 +61,7 @@ export function ProductGallery({ product, size = 480 }: { product: ProductView; 
         </ul>
       ) : null}
       <span className="product-gallery__more" hidden>
-        +3
+        {GALLERY_PLACEHOLDER}
       </span>
     </div>
   );

@@ -412,11 +412,3 @@ export function reportFileName(
 export function reportLabel(type: string): string {
   return isReportType(type) ? REPORT_DEFINITIONS[type].label : type;
 }
-
-/** A task's state in words for the list: "Running…" (no progress indicator, SPEC §4), "Ready", "Failed: {reason}". */
-export function reportTaskLabel(task: Pick<ReportTask, "success" | "status" | "reason">): string {
-  const state = reportTaskState(task);
-  if (state === "pending") return "Running…";
-  if (state === "success") return "Ready";
-  return task.reason ? `Failed: ${task.reason}` : "Failed";
-}

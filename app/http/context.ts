@@ -12,7 +12,10 @@ declare module "@remix-run/server-runtime" {
   }
 }
 
-/** Route tests and scripts that call loaders directly use this stand-in. */
+/**
+ * Route tests and scripts that call loaders directly use this stand-in.
+ * @internal test seam
+ */
 export function testLoadContext(overrides: Partial<PortalLoadContext> = {}): PortalLoadContext {
   return { requestId: "test-request", clientIp: "127.0.0.1", cspNonce: "test-nonce", ...overrides };
 }

@@ -20,4 +20,4 @@ export async function loadOrderDetail(user: PortalUser, orderId: string | undefi
       : null,
   };
 }
-export type OrderDetailData = Awaited<ReturnType<typeof loadOrderDetail>>;
+type OrderDetailData = Awaited<ReturnType<typeof loadOrderDetail>>;

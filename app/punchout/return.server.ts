@@ -18,7 +18,6 @@ import { ociItemFields } from "./oci.server";
 // JavaScript the visible button does.
 
 export const RETURN_BUTTON = "Return to your procurement system";
-export const EMPTY_BASKET = "The basket is empty";
 const FORM_ID = "punchout-return";
 
 export type ReturnKind = "transfer" | "cancel";

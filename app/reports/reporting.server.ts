@@ -158,7 +158,7 @@ function taskRow(task: UpstreamReportTask, choices: Choices) {
     rowCount: task.rowCount,
   };
 }
-export type TaskRow = ReturnType<typeof taskRow>;
+type TaskRow = ReturnType<typeof taskRow>;
 
 /**
  * /reporting: the form (pre-filled from the query string when it names filters, else the last 12 months; a filter the
@@ -189,7 +189,7 @@ export async function reportingPageData(user: PortalUser, url: URL, now: Date = 
     pending: hasPendingTask(tasks),
   };
 }
-export type ReportingPageData = Awaited<ReturnType<typeof reportingPageData>>;
+type ReportingPageData = Awaited<ReturnType<typeof reportingPageData>>;
 
 function withoutMissingType(errors: FilterErrors, params: URLSearchParams): FilterErrors {
   if (params.get("type")) return errors;
@@ -373,4 +373,4 @@ export async function reportPageData(user: PortalUser, taskId: string | undefine
     },
   };
 }
-export type ReportPageData = Awaited<ReturnType<typeof reportPageData>>;
+type ReportPageData = Awaited<ReturnType<typeof reportPageData>>;

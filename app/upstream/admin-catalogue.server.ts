@@ -32,7 +32,7 @@ const MyEntrySchema = z.object({
   item: ItemSchema,
   categories: z.array(CategoryRefSchema).default([]),
 });
-export type MyCatalogueEntry = z.infer<typeof MyEntrySchema>;
+type MyCatalogueEntry = z.infer<typeof MyEntrySchema>;
 const ProductSchema = ItemSchema.extend({ className: z.string().nullable().default(null) });
 
 /** GET /api/admin/my-catalogue?customerId=&$limit=&$skip= — the customer's my catalogue by position; unknown customer → 404. */

@@ -34,7 +34,7 @@ const SourceSchema = z.object({
   modifiedAt: z.string().nullable().default(null),
   products: z.number().nullable().default(null),
 });
-export type ErpSource = z.infer<typeof SourceSchema>;
+type ErpSource = z.infer<typeof SourceSchema>;
 
 export const RUN_STATUSES = ["pending", "running", "succeeded", "failed"] as const;
 const RunSchema = z.object({
@@ -108,7 +108,7 @@ function runRow(run: ErpRun) {
     failure: run.failure,
   };
 }
-export type RunRow = ReturnType<typeof runRow>;
+type RunRow = ReturnType<typeof runRow>;
 
 // ---------------------------------------------------------------- /admin/netsuite-pull
 

@@ -140,6 +140,7 @@ export async function adminOrdersPageData(user: PortalUser, url: URL) {
     pageCount: pages,
   };
 }
+/** @internal the route tests type the loader's answer with it */
 export type AdminOrdersData = Awaited<ReturnType<typeof adminOrdersPageData>>;
 
 function row(order: z.output<typeof AdminOrderSchema>) {

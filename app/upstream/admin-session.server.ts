@@ -23,7 +23,7 @@ const text = z
   .nullish()
   .transform((v) => v ?? "");
 const PersonSchema = z.object({ id, email: z.string(), firstName: text, lastName: text });
-export type AdminPerson = z.infer<typeof PersonSchema>;
+type AdminPerson = z.infer<typeof PersonSchema>;
 const CustomerRefSchema = z.object({ id, name: z.string() });
 
 /** "Ada Admin", or the e-mail when the provider knows no name. */
@@ -34,7 +34,7 @@ export function personName(p: { email: string; firstName: string; lastName: stri
 // ---------------------------------------------------------------- view-as: the customer and user pickers
 
 const CustomerSchema = z.object({ id, name: z.string(), userCount: z.number().default(0) });
-export type AdminCustomer = z.infer<typeof CustomerSchema>;
+type AdminCustomer = z.infer<typeof CustomerSchema>;
 
 /** GET /api/admin/customer?q=&$limit=16 — customers by name, `q` contained in the name. */
 export function searchCustomers(client: UpstreamClient, q: string, limit = 16) {
@@ -57,7 +57,7 @@ const UserItemSchema = z.object({
   isActive: z.boolean(),
   customers: z.array(CustomerRefSchema).default([]),
 });
-export type AdminUserItem = z.infer<typeof UserItemSchema>;
+type AdminUserItem = z.infer<typeof UserItemSchema>;
 
 /** GET /api/admin/user?customerId=&isEvolveUser=&q=&$limit= — users by last name, first name; unknown customer → 404. */
 export function searchUsers(
@@ -112,7 +112,7 @@ const ActiveSessionSchema = z.object({
   actAs: z.boolean(),
   actingAdmin: PersonSchema.nullable().default(null),
 });
-export type ActiveSession = z.infer<typeof ActiveSessionSchema>;
+type ActiveSession = z.infer<typeof ActiveSessionSchema>;
 
 /** GET /api/admin/active-session?$limit=&$skip= — live sessions seen in the last 15 minutes, most recent first. */
 export function listActiveSessions(client: UpstreamClient, limit: number, skip: number) {
@@ -139,7 +139,7 @@ const AdminUserSchema = z.object({
   isActive: z.boolean(),
   lastLoginAt: z.string().nullable().default(null),
 });
-export type AdminUserRow = z.infer<typeof AdminUserSchema>;
+type AdminUserRow = z.infer<typeof AdminUserSchema>;
 
 /** GET /api/admin/admin-user?$limit=&$skip= — every evolve user, by last name, first name. */
 export function listAdminUsers(client: UpstreamClient, limit: number, skip: number) {

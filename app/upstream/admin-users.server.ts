@@ -30,7 +30,7 @@ const text = z
   .nullish()
   .transform((v) => v ?? "");
 const PersonSchema = z.object({ id, email: z.string(), firstName: text, lastName: text });
-export type Person = z.infer<typeof PersonSchema>;
+type Person = z.infer<typeof PersonSchema>;
 const CustomerRef = z.object({ id, name: z.string() });
 
 const LoginAttemptSchema = z.object({
@@ -324,6 +324,7 @@ export async function loginHistoryPageData(user: PortalUser, url: URL) {
     per: filters.per,
   };
 }
+/** @internal the route tests type the loader's answer with it */
 export type LoginHistoryData = Awaited<ReturnType<typeof loginHistoryPageData>>;
 
 export const LOGIN_CSV_HEADER = [
@@ -527,7 +528,7 @@ export async function adminUserPageData(user: PortalUser, userId: string | undef
     audit: u.recentAudit.map(auditRow),
   };
 }
-export type AdminUserPageData = Awaited<ReturnType<typeof adminUserPageData>>;
+type AdminUserPageData = Awaited<ReturnType<typeof adminUserPageData>>;
 
 const checkbox = z
   .string()

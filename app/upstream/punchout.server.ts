@@ -53,7 +53,7 @@ const OrderAnswerSchema = z.object({
     .transform((v) => v ?? ""),
   duplicate: z.boolean().default(false),
 });
-export type PunchoutOrderAnswer = z.output<typeof OrderAnswerSchema>;
+type PunchoutOrderAnswer = z.output<typeof OrderAnswerSchema>;
 
 const EMAIL = z.string().email().max(254);
 

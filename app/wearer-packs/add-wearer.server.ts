@@ -45,7 +45,7 @@ export async function addWearerPageData(user: PortalUser) {
     wearersLink: mayOpen(user, "/wearer-pack"),
   };
 }
-export type AddWearerPageData = Awaited<ReturnType<typeof addWearerPageData>>;
+type AddWearerPageData = Awaited<ReturnType<typeof addWearerPageData>>;
 
 const name = (what: string) =>
   z

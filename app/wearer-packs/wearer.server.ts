@@ -182,7 +182,7 @@ export async function wearerPageData(user: PortalUser, contactId: string | undef
     items: items.map((item) => itemView(item, after, lines)),
   };
 }
-export type WearerPageData = Awaited<ReturnType<typeof wearerPageData>>;
+type WearerPageData = Awaited<ReturnType<typeof wearerPageData>>;
 
 // a function, so that zod is built on the server only (decision 002); options are read by chosenOptions
 const addSchema = () =>

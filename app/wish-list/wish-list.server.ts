@@ -85,7 +85,7 @@ export async function wishListPageData(user: PortalUser) {
   }));
   return { rows, canAdd };
 }
-export type WishListPageData = Awaited<ReturnType<typeof wishListPageData>>;
+type WishListPageData = Awaited<ReturnType<typeof wishListPageData>>;
 
 const wishListSchema = () =>
   z.object({

@@ -671,8 +671,12 @@ function requireReporting(caller: Caller): void {
 }
 
 /** Whose orders a caller's reports cover (decision 122): all at the customer with viewAllOrders, else their own. */
-export function scopeFor(caller: Caller, customerId: number): ReportScope {
-  return { customerId, placedByUserId: has(caller, "viewAllOrders") || caller.isEvolveUser ? null : caller.userId };
+export function scopeFor(
+  caller: Pick<Caller, "userId" | "isEvolveUser" | "permissions">,
+  customerId: number,
+): ReportScope {
+  const all = caller.isEvolveUser || caller.permissions.includes("viewAllOrders");
+  return { customerId, placedByUserId: all ? null : caller.userId };
 }
 
 function pageParams(query: Record<string, unknown> | undefined): { limit: number; skip: number } {
