@@ -8,7 +8,7 @@ import tseslint from "typescript-eslint";
 const PAGES = ["app/routes", "app/root.tsx", "app/entry.client.tsx", "app/entry.server.tsx"];
 const COMPONENTS = ["app/components"];
 const FEATURES = [
-  ...["account", "addresses", "basket", "catalogue", "checkout", "cms", "news", "orders", "punchout"],
+  ...["account", "addresses", "admin", "basket", "catalogue", "checkout", "cms", "news", "orders", "punchout"],
   ...[
     "reports",
     "saved-baskets",
@@ -19,10 +19,10 @@ const FEATURES = [
     "root.server.ts",
   ],
 ].map((f) => `app/${f}`);
-// the guard chain calls the upstream (the caller's session); the cookie session below is what the upstream client reads
-const GUARD = ["app/auth/require-user.server.ts", "app/auth/new-password.server.ts"];
+// the guard chain (app/auth) calls the upstream for the caller's session; the upstream client reads the cookie session
+const GUARD = ["app/auth"];
 const UPSTREAM = ["app/upstream"];
-const SESSION = ["app/auth/session.server.ts", "app/auth/sealed-cookie.server.ts", "app/auth/refusal.ts"];
+const SESSION = ["app/session"];
 const INFRA = ["app/http", "app/utils", "app/content", "app/env.server.ts"];
 const DOMAIN = ["app/domain"];
 const LAYERS = [PAGES, COMPONENTS, FEATURES, GUARD, UPSTREAM, SESSION, INFRA, DOMAIN];
@@ -98,6 +98,7 @@ export default tseslint.config(
       ],
     },
     rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-restricted-paths": [
         "error",
         {

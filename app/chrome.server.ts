@@ -2,7 +2,7 @@ import { basketCount } from "~/domain/basket";
 import { packsLineCount } from "~/domain/packs";
 import { accessGuard, navigationFor, routeAccessFor } from "~/domain/permissions";
 import type { PortalUser } from "~/auth/require-user.server";
-import { bannerDismissedCookie, getSession } from "~/auth/session.server";
+import { bannerDismissedCookie, getSession } from "~/session/session.server";
 import { viewAsOf } from "~/upstream/view-as.server";
 import { chromeContent } from "~/cms/content.server";
 import { countOrdersAwaitingApproval } from "~/upstream/orders.server";

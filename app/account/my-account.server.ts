@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
-import { commitSession, flashToast, newSession } from "~/auth/session.server";
+import { commitSession, flashToast, newSession } from "~/session/session.server";
 import { mayOpen } from "~/chrome.server";
 import { permissionsInWords } from "~/domain/permission-words";
 import { refusal, refusalForm } from "~/upstream/errors.server";
@@ -43,7 +43,6 @@ export function myAccountPageData(user: PortalUser) {
     links: ACCOUNT_SCREENS.filter((s) => mayOpen(user, s.to)).map((s) => ({ to: s.to, label: s.label })),
   };
 }
-type MyAccountPageData = ReturnType<typeof myAccountPageData>;
 
 /** Decision 005's rule (10–200 characters, the provider's own), typed twice; the current password as typed. */
 export const changePasswordSchema = () =>

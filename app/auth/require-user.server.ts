@@ -13,7 +13,7 @@ import {
   maintenanceBypassCookie,
   type PortalSession,
   type PunchoutState,
-} from "./session.server";
+} from "~/session/session.server";
 
 // The signed-in caller is made of upstream pieces, so its type lives with the upstream client (decision 142)
 export type { PortalUser };

@@ -155,4 +155,3 @@ export function punchoutBasketView(basket: PunchoutBasket, user: Pick<PortalUser
     refusal,
   };
 }
-type PunchoutBasketView = ReturnType<typeof punchoutBasketView>;

@@ -115,10 +115,6 @@ export function isPathWithin(pathname: string, base: string): boolean {
   return prefix.length <= path.length && prefix.every((seg, i) => path[i] === seg);
 }
 
-function isExactPath(pathname: string, base: string): boolean {
-  return isPathWithin(pathname, base) && pathSegments(pathname).length === pathSegments(base).length;
-}
-
 /**
  * SPEC §5 path→permission table, then the routes the portal really serves (decision 052). A path needs the
  * permission of the longest entry it falls within; an entry naming several needs all of them (decision 098).

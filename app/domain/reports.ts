@@ -1,7 +1,6 @@
 import { addMonths, format, isValid, parse, startOfMonth, subMonths } from "date-fns";
 import { formatDate } from "./dates";
 import { formatMoney } from "./money";
-import { reportTaskState, type ReportTask } from "./report-tasks";
 
 // Issue 19: the report types the provider answers (POST /api/report), what each row holds, how its cells read, and
 // the filters a request carries. Pure, so the pages can import it; zod and d3 stay in the *.server.ts modules.

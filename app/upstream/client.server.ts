@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import type { z } from "zod";
-import { destroySession, getSession, type PunchoutState } from "~/auth/session.server";
+import { destroySession, getSession, type PunchoutState } from "~/session/session.server";
 import { fallBackToAdmin } from "./view-as.server";
 import { buildFeathersQuery, type FeathersQuery } from "~/domain/feathers-query";
 import { getEnv } from "~/env.server";

@@ -53,7 +53,6 @@ const OrderAnswerSchema = z.object({
     .transform((v) => v ?? ""),
   duplicate: z.boolean().default(false),
 });
-type PunchoutOrderAnswer = z.output<typeof OrderAnswerSchema>;
 
 const EMAIL = z.string().email().max(254);
 

@@ -1,20 +1,19 @@
 import { z } from "zod";
-import type { PortalUser } from "./client.server";
+import type { PortalUser } from "~/upstream/client.server";
 import { PAGE_SIZE } from "~/domain/constants";
 import { parsePage } from "~/domain/feathers-query";
 import { ORDER_SOURCE_STATUSES } from "~/domain/order-status";
 import { pageCount } from "~/domain/paging";
 import { upstreamId as id, UPSTREAM_ID_PATTERN } from "~/domain/upstream-id";
-// eslint-disable-next-line import-x/no-restricted-paths -- known, decision 142: the admin modules are features still in app/upstream
 import { orderDetail, orderSummary } from "~/orders/order-view.server";
 import { idParam } from "~/utils/params.server";
 import { plainMessages, type FieldErrors } from "~/utils/forms.server";
 import { personName, searchCustomers } from "./admin-session.server";
 import { dayFilter, placeRefusal, reversedRange, REVERSED_RANGE } from "./admin-users.server";
-import type { UpstreamClient } from "./client.server";
-import { refusal } from "./errors.server";
-import { portalOrderSchema } from "./orders.server";
-import { ListSchema } from "./schemas";
+import type { UpstreamClient } from "~/upstream/client.server";
+import { refusal } from "~/upstream/errors.server";
+import { portalOrderSchema } from "~/upstream/orders.server";
+import { ListSchema } from "~/upstream/schemas";
 
 // /admin/orders and /admin/orders/{orderId} (issue 20 item 7, decision 130): every customer's orders, searched by
 // number, reference, customer, status and dates, 16 a page; any order's detail with its customer and who placed it.
