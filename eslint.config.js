@@ -91,6 +91,9 @@ export default tseslint.config(
     ignores: ["**/*.test.{ts,tsx}"],
     plugins: { "import-x": importX },
     settings: {
+      // no-cycle reads the imported modules too: it needs the TypeScript parser for them
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
       "import-x/resolver-next": [
         createTypeScriptImportResolver({
           project: "tsconfig.json",

@@ -33,6 +33,7 @@ import {
   type CheckoutRefusal,
   type CheckoutResult,
 } from "./place-order.server";
+// eslint-disable-next-line import-x/no-cycle -- known cycle (decision 142): card-payment.server ↔ wearer-pack-checkout.server; to break it, the wearer-pack submit moves out as the stock one (place-order.server) did
 import { placeWearerPackOrder, wearerPackCharge, type WearerPackFields } from "./wearer-pack-checkout.server";
 
 // Card payments by Stripe (decisions 072, 076, 078): the amount is the provider's quote, the card is taken before

@@ -25,6 +25,7 @@ import { getWearersById, type WearerContact } from "~/upstream/contacts.server";
 import { describeFailure, isRedirect, isRefusal, refusal, UpstreamError } from "~/upstream/errors.server";
 import { stripePublishableKey } from "~/upstream/payments.server";
 import { idField, parseForm } from "~/utils/forms.server";
+// eslint-disable-next-line import-x/no-cycle -- known cycle (decision 142): card-payment.server ↔ wearer-pack-checkout.server; to break it, the wearer-pack submit moves out as the stock one (place-order.server) did
 import { CARD_NOT_OFFERED, payWearerPacksByCard } from "./card-payment.server";
 import type { CheckoutValues, SummaryTotals } from "./checkout.server";
 import {

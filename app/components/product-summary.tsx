@@ -1,6 +1,6 @@
 import type { ProductView } from "~/catalogue/product.server";
 import { GALLERY_PLACEHOLDER, NEXT_DAY_DELIVERY } from "~/domain/quick-view";
-import { EnBadges } from "./product-card";
+import { EnBadges } from "./en-badges";
 import { ProductImage } from "./product-image";
 
 /** Price, stock and delivery labels, EN badges: the same on the product page and in the quick view. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sha256 } from "../auth/password";
-import { hashSecret, unspscForItems } from "../services/punchout";
+import { hashSecret } from "../services/punchout";
+import { unspscForItems } from "../services/punchout-transfer";
 import { APEX, startTestProvider, type TestProvider } from "./fixtures";
 
 /** Redeeming punchout start tokens and the session they open (issue 16, decision 107); SQLite and PostgreSQL. */
