@@ -115,7 +115,10 @@ export function getEnv(): Env {
   return cached;
 }
 
-/** Tests change process.env between cases; this forgets the parsed copy. */
+/**
+ * Tests change process.env between cases; this forgets the parsed copy.
+ * @internal test seam
+ */
 export function resetEnvForTests(): void {
   cached = undefined;
 }

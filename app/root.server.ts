@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { commitSession, getSession } from "~/auth/session.server";
+import { commitSession, getSession } from "~/session/session.server";
 import { getEnv } from "~/env.server";
 
 /**

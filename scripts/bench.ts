@@ -178,7 +178,7 @@ const HISTORY_PATHS = [
 
 /** The portal's own signed session cookie for a provider token, as the portal would write it after /login. */
 async function portalCookie(token: string): Promise<string> {
-  const { commitSession, getSession } = await import("../app/auth/session.server");
+  const { commitSession, getSession } = await import("../app/session/session.server");
   const session = await getSession(new Request("http://localhost/"));
   session.set("token", token);
   return (await commitSession(session)).split(";")[0];

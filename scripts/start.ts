@@ -67,8 +67,8 @@ async function main() {
     for (const close of closers) await close().catch((e) => console.error(e));
     process.exit(0);
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.on("SIGINT", () => void stop()); // stop catches each closer's failure itself
+  process.on("SIGTERM", () => void stop());
 }
 
 main().catch((error) => {

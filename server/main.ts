@@ -99,8 +99,13 @@ export async function runFromEnv(): Promise<void> {
     await started.close();
     process.exit(0);
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  const stopOrFail = () =>
+    stop().catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+  process.once("SIGINT", () => void stopOrFail());
+  process.once("SIGTERM", () => void stopOrFail());
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

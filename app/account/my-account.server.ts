@@ -1,13 +1,14 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
-import { commitSession, flashToast, newSession } from "~/auth/session.server";
+import { commitSession, flashToast, newSession } from "~/session/session.server";
 import { mayOpen } from "~/chrome.server";
 import { permissionsInWords } from "~/domain/permission-words";
 import { refusal, refusalForm } from "~/upstream/errors.server";
 import { changePassword, signOutEverywhere } from "~/upstream/site-users.server";
 import { fieldReason as reason } from "~/wearer-packs/add-wearer.server";
 import { parseForm } from "~/utils/forms.server";
+import { needsApproval } from "~/domain/permissions";
 
 // /my-account (issue 17 item 1, decision 113): who the user is, their business units, what they may do in words,
 // changing their password (every other session ends, this one continues) and signing out everywhere.
@@ -28,7 +29,8 @@ export function myAccountPageData(user: PortalUser) {
   const name = [session.user.firstName, session.user.lastName].filter(Boolean).join(" ");
   const abilities = permissionsInWords(session.account.permissions).map((p) => p.words);
   if (session.setting?.isApprover) abilities.push("Approver: orders of colleagues may be sent to you for approval");
-  if (session.setting?.needsAproval) abilities.push("Your orders go to an approver before they are fulfilled");
+  if (session.setting && needsApproval(session.setting))
+    abilities.push("Your orders go to an approver before they are fulfilled");
   return {
     name: name || session.user.email,
     email: session.user.email,
@@ -41,7 +43,6 @@ export function myAccountPageData(user: PortalUser) {
     links: ACCOUNT_SCREENS.filter((s) => mayOpen(user, s.to)).map((s) => ({ to: s.to, label: s.label })),
   };
 }
-export type MyAccountPageData = ReturnType<typeof myAccountPageData>;
 
 /** Decision 005's rule (10–200 characters, the provider's own), typed twice; the current password as typed. */
 export const changePasswordSchema = () =>

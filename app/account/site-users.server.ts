@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
-import { flashToast } from "~/auth/session.server";
+import { flashToast } from "~/session/session.server";
 import { PAGE_SIZE } from "~/domain/constants";
 import { formatDate } from "~/domain/dates";
 import { parsePage } from "~/domain/feathers-query";
@@ -111,7 +111,6 @@ export async function siteUsersPageData(user: PortalUser, url: URL) {
     pageCount: pages,
   };
 }
-export type SiteUsersPageData = Awaited<ReturnType<typeof siteUsersPageData>>;
 
 const name = (what: string) =>
   z

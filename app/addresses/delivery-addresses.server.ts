@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
-import { flashToast } from "~/auth/session.server";
+import { flashToast } from "~/session/session.server";
 import { mayOpen } from "~/chrome.server";
 import { addressChoice } from "~/domain/address";
 import { PAGE_SIZE, FETCH_ALL_LIMIT } from "~/domain/constants";
@@ -156,7 +156,6 @@ export async function manageAddressesPageData(user: PortalUser, url: URL) {
     addLink: mayOpen(user, "/add-delivery-address"),
   };
 }
-export type ManageAddressesPageData = Awaited<ReturnType<typeof manageAddressesPageData>>;
 
 const deactivateSchema = () => z.object({ intent: z.literal("deactivate"), addressId: idField("Choose an address") });
 

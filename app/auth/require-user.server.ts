@@ -1,11 +1,11 @@
 import { redirect } from "@remix-run/node";
+import { maintenanceDecision } from "~/domain/maintenance";
 import { accessGuard, permissionDecision, type AccessDecision, type Permission } from "~/domain/permissions";
 import { getCachedMaintenanceStatus, getCachedUpstreamSession } from "~/upstream/auth.server";
 import { allowFrameAncestor } from "~/http/form-action.server";
 import { perRequest } from "~/http/request-scope.server";
-import { createUpstreamClient, getUpstream, type UpstreamClient } from "~/upstream/client.server";
+import { createUpstreamClient, getUpstream, type PortalUser } from "~/upstream/client.server";
 import { describeFailure } from "~/upstream/errors.server";
-import type { UpstreamSession } from "~/upstream/schemas";
 import { refusalMessage } from "./refusal";
 import {
   flashToast,
@@ -13,15 +13,10 @@ import {
   maintenanceBypassCookie,
   type PortalSession,
   type PunchoutState,
-} from "./session.server";
+} from "~/session/session.server";
 
-export type PortalUser = {
-  upstream: UpstreamClient;
-  session: UpstreamSession;
-  inPunchout: boolean;
-  /** Within a punchout session: what /punchout/start remembered of it (issue 16); null outside one. */
-  punchout: PunchoutState | null;
-};
+// The signed-in caller is made of upstream pieces, so its type lives with the upstream client (decision 142)
+export type { PortalUser };
 
 /**
  * The punchout session the provider says this session is in, with what the portal remembered when it started it; a
@@ -66,31 +61,27 @@ function checkMaintenanceCached(request: Request): Promise<MaintenanceState> {
 }
 
 async function runMaintenanceCheck(request: Request, fresh: boolean): Promise<MaintenanceState> {
-  let status;
+  let status = null;
   try {
     status = await getCachedMaintenanceStatus(createUpstreamClient(request, null), { fresh });
   } catch (error) {
     console.error("maintenance check failed; continuing", describeFailure(error));
-    return { enabled: false, bypassed: false };
   }
-  if (!status.isMaintenanceEnabled) return { enabled: false, bypassed: false };
   const { pathname } = pagePath(request);
   const cookie = maintenanceBypassCookie();
-  const token = status.bypassToken;
-  if (token && (await cookie.parse(request.headers.get("Cookie"))) === token) return { enabled: true, bypassed: true };
-
   const url = new URL(request.url);
-  // the SPEC's query key equal to the token (`/?TOKEN`); the provider's CLI prints `/?bypass=TOKEN`, taken too
-  const keyGiven = url.searchParams.has(token);
-  const valueGiven = url.searchParams.get("bypass") === token;
-  if (token && (keyGiven || valueGiven)) {
-    url.searchParams.delete(keyGiven ? token : "bypass");
-    // the page asked for, but only as a same-site path: `//evil.example/?bypass=…` must not lead off the site
-    const target = pathname === "/maintenance" ? "/" : safeRedirect(pagePath(new Request(url)).full);
-    throw redirect(target, { headers: { "Set-Cookie": await cookie.serialize(token) } });
-  }
-  if (pathname !== "/maintenance") throw redirect("/maintenance");
-  return { enabled: true, bypassed: false };
+  const decision = maintenanceDecision({
+    status,
+    pathname,
+    searchParams: url.searchParams,
+    rememberedToken: status?.isMaintenanceEnabled ? await cookie.parse(request.headers.get("Cookie")) : null,
+  });
+  if (decision.action === "continue") return { enabled: decision.enabled, bypassed: decision.bypassed };
+  if (decision.action === "redirect") throw redirect(decision.to);
+  url.searchParams.delete(decision.param);
+  // the page asked for, but only as a same-site path: `//evil.example/?bypass=…` must not lead off the site
+  const target = decision.toHome ? "/" : safeRedirect(pagePath(new Request(url)).full);
+  throw redirect(target, { headers: { "Set-Cookie": await cookie.serialize(decision.remember) } });
 }
 
 const users = new WeakMap<Request, Promise<PortalUser>>();

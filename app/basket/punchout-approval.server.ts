@@ -155,4 +155,3 @@ export function punchoutBasketView(basket: PunchoutBasket, user: Pick<PortalUser
     refusal,
   };
 }
-export type PunchoutBasketView = ReturnType<typeof punchoutBasketView>;

@@ -1,10 +1,11 @@
 import type { PortalUser } from "~/auth/require-user.server";
 import { CATALOGUE_NAMES, categoryTrail } from "~/domain/catalogue-listing";
-import type { CategoryLink } from "~/components/catalogue-listing";
 import type { CategoryNode } from "~/upstream/categories.server";
 import { idParam } from "~/utils/params.server";
 import { categoryTree } from "./category-tree.server";
 import { loadListing } from "./listing.server";
+
+export type CategoryLink = { internalId: string; name: string; to: string; children: CategoryLink[] };
 
 function links(nodes: readonly CategoryNode[], basePath: string): CategoryLink[] {
   return nodes.map((n) => ({

@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
-import { flashToast } from "~/auth/session.server";
+import { flashToast } from "~/session/session.server";
 import { addLine } from "~/basket/basket.server";
 import {
   alternativeProducts,
@@ -12,7 +12,7 @@ import {
 import { searchScope } from "~/domain/catalogue-listing";
 import { formatMoney } from "~/domain/money";
 import { priceShown, priceText, pricesHidden } from "~/domain/prices";
-import { canPlaceOrders, hasPermission } from "~/domain/permissions";
+import { canPlaceOrders } from "~/domain/permissions";
 import { cardImage, productCard, productLink, type ProductCard } from "~/domain/product-card";
 import { chooseOptions, choiceErrors, chosenOptions, type OptionPicker } from "~/domain/product-options";
 import { quantityRule } from "~/domain/quantity";

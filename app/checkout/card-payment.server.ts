@@ -1,13 +1,13 @@
 import { redirect } from "@remix-run/node";
 import type { PortalUser } from "~/auth/require-user.server";
-import { flashToast } from "~/auth/session.server";
+import { flashToast } from "~/session/session.server";
 import {
   checkoutFieldsFromMetadata,
   checkoutMetadata,
   paidBasketOf,
   wearerPackFieldsFromMetadata,
   wearerPackMetadata,
-} from "~/domain/card-metadata";
+} from "~/checkout/card-metadata";
 import { quoteIsOfShownBasket } from "~/domain/checkout";
 import { formatMoney } from "~/domain/money";
 import { isCardMethod } from "~/domain/payment";
@@ -33,6 +33,7 @@ import {
   type CheckoutRefusal,
   type CheckoutResult,
 } from "./place-order.server";
+// eslint-disable-next-line import-x/no-cycle -- known cycle (decision 142): card-payment.server ↔ wearer-pack-checkout.server; to break it, the wearer-pack submit moves out as the stock one (place-order.server) did
 import { placeWearerPackOrder, wearerPackCharge, type WearerPackFields } from "./wearer-pack-checkout.server";
 
 // Card payments by Stripe (decisions 072, 076, 078): the amount is the provider's quote, the card is taken before

@@ -28,6 +28,7 @@ import { CARD_NOT_OFFERED, payByCard } from "./card-payment.server";
 import { orderPlacedRedirect, placeOrder } from "./place-order.server";
 import { threeDSecureRedirect } from "./three-d-secure.server";
 import { submitWearerPackCheckout, wearerPackCheckoutData } from "./wearer-pack-checkout.server";
+import { needsApproval } from "~/domain/permissions";
 
 // The checkout (SPEC §2 /checkout), in decision 063's order: the page's data, its form's schema, the action's
 // dispatch. Placing the order is place-order.server.ts, paying by card card-payment.server.ts, the 3-D Secure hand-off
@@ -120,7 +121,7 @@ async function checkoutView(user: PortalUser, basket: BasketState) {
       card: isCardMethod(m.id),
       available: !isCardMethod(m.id) || env.stripeEnabled,
     })),
-    needsApproval: user.session.setting.needsAproval,
+    needsApproval: needsApproval(user.session.setting),
     /** The order summary beside the form (decision 085): each line at today's catalogue price, and the quote. */
     summary: {
       lines: lines.map((line) => summaryLine(line, priceOf.get(line.productId), hidden)),
@@ -144,6 +145,7 @@ export async function checkoutPageData(user: PortalUser) {
 }
 
 /** The stock basket's checkout page (the route's data when the stock basket is selected). */
+/** @internal the route tests type the loader's answer with it */
 export type StockCheckoutView = Awaited<ReturnType<typeof stockCheckoutData>>;
 
 async function stockCheckoutData(user: PortalUser, basket: BasketState) {

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import type { PortalUser } from "~/auth/require-user.server";
-import { flashToast } from "~/auth/session.server";
+import { flashToast } from "~/session/session.server";
 import { finalisePunchoutApproval } from "~/basket/punchout-approval.server";
 import {
   addressMode,

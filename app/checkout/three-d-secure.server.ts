@@ -1,5 +1,5 @@
 import { redirect, redirectDocument } from "@remix-run/node";
-import { commitSession, flashToast, getSession, type ThreeDSecureHandOff } from "~/auth/session.server";
+import { commitSession, flashToast, getSession, type ThreeDSecureHandOff } from "~/session/session.server";
 import { allowFormAction, formTargetOrigin } from "~/http/form-action.server";
 
 // SPEC §7: an order answer carrying threeDSUrl/cReq/transactionId is posted on to the card issuer. The page that posts

@@ -25,6 +25,7 @@ import { getWearersById, type WearerContact } from "~/upstream/contacts.server";
 import { describeFailure, isRedirect, isRefusal, refusal, UpstreamError } from "~/upstream/errors.server";
 import { stripePublishableKey } from "~/upstream/payments.server";
 import { idField, parseForm } from "~/utils/forms.server";
+// eslint-disable-next-line import-x/no-cycle -- known cycle (decision 142): card-payment.server ↔ wearer-pack-checkout.server; to break it, the wearer-pack submit moves out as the stock one (place-order.server) did
 import { CARD_NOT_OFFERED, payWearerPacksByCard } from "./card-payment.server";
 import type { CheckoutValues, SummaryTotals } from "./checkout.server";
 import {
@@ -36,6 +37,7 @@ import {
   type CheckoutResult,
 } from "./place-order.server";
 import { threeDSecureRedirect } from "./three-d-secure.server";
+import { needsApproval } from "~/domain/permissions";
 
 // The checkout of the wearer-pack basket (issue 15 item 6, decision 102): each wearer's pack with its lines, delivery
 // address and method as the basket holds them (chosen on the basket page), the wearer-pack delivery instructions,
@@ -156,7 +158,7 @@ export async function wearerPackCheckoutData(user: PortalUser, basket: BasketSta
       .map((m) => ({ id: m.id, name: m.name, card: isCardMethod(m.id) })),
     stripeKey: hidden ? null : stripePublishableKey(),
     cardNotice: "Paying by card? You enter your card details on Stripe's secure payment page next.",
-    needsApproval: user.session.setting.needsAproval,
+    needsApproval: needsApproval(user.session.setting),
   };
 }
 

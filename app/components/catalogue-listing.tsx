@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import type { CategoryLink } from "~/catalogue/category-page.server";
 import type { Listing } from "~/catalogue/listing.server";
 import { Pagination } from "./pagination";
 import { ProductGrid } from "./product-card";
@@ -68,8 +69,6 @@ export function CatalogueListing({ listing, hidden = [] }: { listing: Listing; h
     </>
   );
 }
-
-export type CategoryLink = { internalId: string; name: string; to: string; children: CategoryLink[] };
 
 /** The category tree as nested links, the current trail marked. */
 export function CategoryNav({

@@ -7,7 +7,7 @@ export type PickableCustomer = { id: string; name: string; userCount?: number };
  * Step 1 of an admin screen that works on one customer (/admin/view-as, /admin/my-catalogue): a GET search by name
  * (?q=), then the customers found as links that add ?customerId= (the search kept), the chosen one marked current.
  * Plain links and a GET form, so it works without JavaScript. The list is the first page of the provider's answer
- * (searchCustomers in app/upstream/admin-session.server.ts); past it, the line under it says how many are not shown.
+ * (searchCustomers in app/admin/admin-session.server.ts); past it, the line under it says how many are not shown.
  */
 export function CustomerPicker({
   q,

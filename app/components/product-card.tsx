@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { CardView } from "~/catalogue/product.server";
+import { EnBadges } from "./en-badges";
 import { ProductImage } from "./product-image";
 import { preloadQuickView } from "./quick-view";
 
@@ -35,19 +36,6 @@ function ProductCardView({ card, eager, headingLevel }: { card: CardView; eager:
         </Link>
       ) : null}
     </article>
-  );
-}
-
-export function EnBadges({ standards }: { standards: readonly string[] }) {
-  if (standards.length === 0) return null;
-  return (
-    <ul className="en-badges" aria-label="EN standards">
-      {standards.map((s) => (
-        <li key={s} className="en-badge">
-          {s}
-        </li>
-      ))}
-    </ul>
   );
 }
 

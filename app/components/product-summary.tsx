@@ -1,6 +1,6 @@
 import type { ProductView } from "~/catalogue/product.server";
-import { NEXT_DAY_DELIVERY } from "~/domain/quick-view";
-import { EnBadges } from "./product-card";
+import { GALLERY_PLACEHOLDER, NEXT_DAY_DELIVERY } from "~/domain/quick-view";
+import { EnBadges } from "./en-badges";
 import { ProductImage } from "./product-image";
 
 /** Price, stock and delivery labels, EN badges: the same on the product page and in the quick view. */
@@ -61,7 +61,7 @@ export function ProductGallery({ product, size = 480 }: { product: ProductView; 
         </ul>
       ) : null}
       <span className="product-gallery__more" hidden>
-        +3
+        {GALLERY_PLACEHOLDER}
       </span>
     </div>
   );

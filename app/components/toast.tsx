@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Toast } from "~/auth/session.server";
+import type { Toast } from "~/session/session.server";
 import { TOAST_TIMEOUT_MS } from "~/domain/constants";
 
 /** A flash message. Without JavaScript it stays as a plain notice; with it, it closes after 3000 ms (SPEC §4). */

@@ -6,7 +6,6 @@ export const FETCH_ALL_LIMIT = 10_000;
 export const PENDING_COUNT_LIMIT = 0;
 
 export const MIN_LOADING_DISPLAY_MS = 1000;
-export const MANPACK_BASKET_CLEAR_DELAY_MS = 1000;
 export const TOAST_TIMEOUT_MS = 3000;
 export const QUANTITY_TYPING_DEBOUNCE_MS = 500;
 

@@ -23,7 +23,8 @@ export const CSV_BOM = "\uFEFF";
 
 /**
  * Reads CSV text back into rows of cells (RFC 4180: quoted commas, quotes and line breaks; CRLF or LF rows). The
- * downloads' tests and e2e checks use it to prove a file parses; a leading BOM is skipped.
+ * downloads' tests use it to prove a file parses; a leading BOM is skipped.
+ * @internal test helper
  */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];

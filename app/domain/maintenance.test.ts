@@ -3,45 +3,64 @@ import { maintenanceDecision } from "./maintenance";
 
 const on = { isMaintenanceEnabled: true, bypassToken: "letmein" };
 const off = { isMaintenanceEnabled: false, bypassToken: "letmein" };
-const decide = (status: typeof on | null, pathname: string, query = "", bypassRemembered = false) =>
-  maintenanceDecision({ status, pathname, searchParams: new URLSearchParams(query), bypassRemembered });
+const decide = (status: typeof on | null, pathname: string, query = "", rememberedToken?: string) =>
+  maintenanceDecision({ status, pathname, searchParams: new URLSearchParams(query), rememberedToken });
 
 describe("maintenanceDecision (SPEC §4, §8)", () => {
   it("enabled: users go to the maintenance page", () => {
-    expect(decide(on, "/order-history")).toEqual({ redirectTo: "/maintenance", rememberBypass: false });
+    expect(decide(on, "/order-history")).toEqual({ action: "redirect", to: "/maintenance" });
   });
 
-  it("enabled: the maintenance page itself stays", () => {
-    expect(decide(on, "/maintenance")).toEqual({ redirectTo: null, rememberBypass: false });
+  it("enabled: the maintenance page itself is served", () => {
+    expect(decide(on, "/maintenance")).toEqual({ action: "continue", enabled: true, bypassed: false });
   });
 
-  it("enabled: the bypass query key lets the user in and is remembered", () => {
-    expect(decide(on, "/", "letmein")).toEqual({ redirectTo: null, rememberBypass: true });
+  it("enabled: the bypass query key (SPEC) or bypass=token (the provider's CLI) lets the user in, to be remembered", () => {
+    expect(decide(on, "/basket", "letmein")).toEqual({
+      action: "bypass",
+      remember: "letmein",
+      param: "letmein",
+      toHome: false,
+    });
+    expect(decide(on, "/basket", "bypass=letmein&page=2")).toEqual({
+      action: "bypass",
+      remember: "letmein",
+      param: "bypass",
+      toHome: false,
+    });
   });
 
-  it("enabled: a remembered bypass lets the user in", () => {
-    expect(decide(on, "/basket", "", true)).toEqual({ redirectTo: null, rememberBypass: false });
+  it("enabled: the bypass key given on the maintenance page leads home", () => {
+    expect(decide(on, "/maintenance", "letmein")).toEqual({
+      action: "bypass",
+      remember: "letmein",
+      param: "letmein",
+      toHome: true,
+    });
   });
 
-  it("enabled: a wrong key or a value instead of a key does not bypass", () => {
-    expect(decide(on, "/", "nope").redirectTo).toBe("/maintenance");
-    expect(decide(on, "/", "bypass=letmein").redirectTo).toBe("/maintenance");
+  it("enabled: a remembered bypass lets the user in only while it is the current token", () => {
+    expect(decide(on, "/basket", "", "letmein")).toEqual({ action: "continue", enabled: true, bypassed: true });
+    expect(decide(on, "/basket", "", "old-token")).toEqual({ action: "redirect", to: "/maintenance" });
+  });
+
+  it("enabled: a wrong key or a wrong value does not bypass", () => {
+    expect(decide(on, "/", "nope")).toEqual({ action: "redirect", to: "/maintenance" });
+    expect(decide(on, "/", "bypass=nope")).toEqual({ action: "redirect", to: "/maintenance" });
   });
 
   it("an empty bypass token never matches", () => {
-    expect(decide({ isMaintenanceEnabled: true, bypassToken: "" }, "/", "=x").redirectTo).toBe("/maintenance");
+    const blank = { isMaintenanceEnabled: true, bypassToken: "" };
+    expect(decide(blank, "/", "=x")).toEqual({ action: "redirect", to: "/maintenance" });
+    expect(decide(blank, "/", "bypass=", "")).toEqual({ action: "redirect", to: "/maintenance" });
   });
 
-  it("disabled: the maintenance page redirects to /", () => {
-    expect(decide(off, "/maintenance")).toEqual({ redirectTo: "/", rememberBypass: false });
-    expect(decide(off, "/maintenance/")).toEqual({ redirectTo: "/", rememberBypass: false });
-  });
-
-  it("disabled: other pages carry on", () => {
-    expect(decide(off, "/")).toEqual({ redirectTo: null, rememberBypass: false });
+  it("disabled: every page, the maintenance page too, is served (the maintenance page then sends home)", () => {
+    expect(decide(off, "/")).toEqual({ action: "continue", enabled: false, bypassed: false });
+    expect(decide(off, "/maintenance")).toEqual({ action: "continue", enabled: false, bypassed: false });
   });
 
   it("a failed check lets navigation continue", () => {
-    expect(decide(null, "/maintenance")).toEqual({ redirectTo: null, rememberBypass: false });
+    expect(decide(null, "/order-history")).toEqual({ action: "continue", enabled: false, bypassed: false });
   });
 });

@@ -8,6 +8,5 @@ it("copies the SPEC's user-facing strings exactly", () => {
     TOAST_ERROR: "Error occurred",
     MULTIPLE_DELIVERY_ADDRESSES: "Multiple delivery addresses",
     NOT_AVAILABLE: "N/A",
-    STORE_KEY_REQUIRED: "storeKey is required",
   });
 });

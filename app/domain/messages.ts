@@ -6,5 +6,3 @@ export const TOAST_ERROR = "Error occurred";
 
 export const MULTIPLE_DELIVERY_ADDRESSES = "Multiple delivery addresses";
 export const NOT_AVAILABLE = "N/A";
-
-export const STORE_KEY_REQUIRED = "storeKey is required";

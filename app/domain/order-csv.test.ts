@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine, ORDER_CSV_HEADER, orderCsvHeader, orderCsvRow } from "./order-csv";
+import { csvCell } from "./csv";
+import { csvLine, ORDER_CSV_HEADER, orderCsvHeader, orderCsvRow } from "./order-csv";
 
 describe("order CSV", () => {
   it.each([

@@ -67,7 +67,6 @@ export const orderSchema = z
   .passthrough();
 
 export type Order = z.input<typeof orderSchema>;
-export type ParsedOrder = z.output<typeof orderSchema>;
 
 const WEARER_PACK_ORDER_TYPE_ID = "1";
 

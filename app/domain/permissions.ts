@@ -48,12 +48,6 @@ export interface PunchoutContext {
   inPunchout: boolean;
 }
 
-const STOCK_CATALOGUE_PERMISSIONS = [
-  "canViewFullCatalogue",
-  "canViewMyCatalogue",
-  "canViewUserCatalogue",
-] as const satisfies readonly Permission[];
-
 // SPEC §6: these two restrict a user, and a punchout session lifts the restriction.
 const LIFTED_IN_PUNCHOUT: readonly Permission[] = ["punchoutOnly", "browseOnly"];
 
@@ -66,20 +60,8 @@ export function hasPermission(account: AccountLike, permission: Permission, ctx:
   return holds(account, permission);
 }
 
-export function canOrderStock(account: AccountLike): boolean {
-  return STOCK_CATALOGUE_PERMISSIONS.some((p) => holds(account, p));
-}
-
 export function canApprove(account: AccountLike, setting: SettingLike): boolean {
   return holds(account, "orderApproval") && setting.isApprover;
-}
-
-export function isManpackOnly(account: AccountLike): boolean {
-  return holds(account, "canViewManpack") && !canOrderStock(account);
-}
-
-export function hasNoCatalogue(account: AccountLike): boolean {
-  return !canOrderStock(account) && !holds(account, "canViewManpack");
 }
 
 /** SPEC §6 "Manpack access": both, for /wearer-pack and everything below it (decision 098). */
@@ -107,11 +89,6 @@ export function needsApproval(setting: SettingLike): boolean {
   return setting.needsAproval;
 }
 
-/** wp_contact_only limits the contact list to the user's own contact. */
-export function isOwnContactOnly(setting: SettingLike): boolean {
-  return setting.wp_contact_only;
-}
-
 export function canOpenAdmin(account: AccountLike): boolean {
   return account.isEvolveUser;
 }
@@ -136,32 +113,6 @@ export function isPathWithin(pathname: string, base: string): boolean {
   const path = pathSegments(pathname);
   const prefix = pathSegments(base);
   return prefix.length <= path.length && prefix.every((seg, i) => path[i] === seg);
-}
-
-function isExactPath(pathname: string, base: string): boolean {
-  return isPathWithin(pathname, base) && pathSegments(pathname).length === pathSegments(base).length;
-}
-
-/**
- * SPEC §2 public paths, less /basket (decision 051: a portal basket lives upstream and needs a user;
- * punchout hand-off establishes the session on its own route before sending the user to /basket).
- */
-export const PUBLIC_PATHS = [
-  "/login",
-  "/customer",
-  "/customer/forgot",
-  "/customer/reset-password",
-  "/customer/invitation",
-  "/old-browser",
-  "/maintenance",
-  "/punchout-only",
-] as const;
-
-// The reset link carries its token as a path segment (/customer/reset-password/{slug}).
-const PUBLIC_PATH_TREES = ["/customer/reset-password"] as const;
-
-export function isPublicPath(pathname: string): boolean {
-  return PUBLIC_PATHS.some((p) => isExactPath(pathname, p)) || PUBLIC_PATH_TREES.some((p) => isPathWithin(pathname, p));
 }
 
 /**

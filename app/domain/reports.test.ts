@@ -11,7 +11,6 @@ import {
   reportFilterLines,
   reportFilterParams,
   reportLabel,
-  reportTaskLabel,
   REPORT_DEFINITIONS,
   REPORT_TYPES,
   type ReportColumn,
@@ -256,17 +255,4 @@ describe("report file names", () => {
     expect(name).toMatch(/^[A-Za-z0-9_.-]+$/);
     expect(name).toBe("x-y_departments-3-4_employees-a-b.csv");
   });
-});
-
-describe("report task label", () => {
-  it.each([
-    [{ success: null, status: "pending" as const }, "Running…"],
-    [{ success: null, status: "running" as const }, "Running…"],
-    [{ success: true, status: "success" as const }, "Ready"],
-    [
-      { success: false, status: "failed" as const, reason: "The report took longer than 60 seconds" },
-      "Failed: The report took longer than 60 seconds",
-    ],
-    [{ success: false, reason: null }, "Failed"],
-  ])("%o → %j", (task, label) => expect(reportTaskLabel(task)).toBe(label));
 });

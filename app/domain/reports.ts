@@ -1,7 +1,6 @@
 import { addMonths, format, isValid, parse, startOfMonth, subMonths } from "date-fns";
 import { formatDate } from "./dates";
 import { formatMoney } from "./money";
-import { reportTaskState, type ReportTask } from "./report-tasks";
 
 // Issue 19: the report types the provider answers (POST /api/report), what each row holds, how its cells read, and
 // the filters a request carries. Pure, so the pages can import it; zod and d3 stay in the *.server.ts modules.
@@ -411,12 +410,4 @@ export function reportFileName(
 /** The report's label, or its id when the provider answers a type this portal does not know yet. */
 export function reportLabel(type: string): string {
   return isReportType(type) ? REPORT_DEFINITIONS[type].label : type;
-}
-
-/** A task's state in words for the list: "Running…" (no progress indicator, SPEC §4), "Ready", "Failed: {reason}". */
-export function reportTaskLabel(task: Pick<ReportTask, "success" | "status" | "reason">): string {
-  const state = reportTaskState(task);
-  if (state === "pending") return "Running…";
-  if (state === "success") return "Ready";
-  return task.reason ? `Failed: ${task.reason}` : "Failed";
 }

@@ -6,14 +6,16 @@ export type PortalLoadContext = {
 };
 
 declare module "@remix-run/server-runtime" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends PortalLoadContext {}
   interface Future {
     v3_singleFetch: true;
   }
 }
 
-/** Route tests and scripts that call loaders directly use this stand-in. */
+/**
+ * Route tests and scripts that call loaders directly use this stand-in.
+ * @internal test seam
+ */
 export function testLoadContext(overrides: Partial<PortalLoadContext> = {}): PortalLoadContext {
   return { requestId: "test-request", clientIp: "127.0.0.1", cspNonce: "test-nonce", ...overrides };
 }

@@ -100,7 +100,8 @@ export async function startPortal(options: { port?: number; root?: string } = {}
     const scope = openRequestScope();
     req.headers[REQUEST_SCOPE_HEADER] = scope.key;
     res.on("close", scope.close);
-    return remix(req, res, next);
+    // Remix's handler catches its own errors and hands them to next(); Express ignores the promise
+    void remix(req, res, next);
   });
 
   const server: Server = await new Promise((resolve) => {

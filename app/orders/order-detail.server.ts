@@ -20,4 +20,3 @@ export async function loadOrderDetail(user: PortalUser, orderId: string | undefi
       : null,
   };
 }
-export type OrderDetailData = Awaited<ReturnType<typeof loadOrderDetail>>;

@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import { checkMaintenance, isPrefetch } from "~/auth/require-user.server";
-import { commitSession, getSession, newSession, type PunchoutState } from "~/auth/session.server";
+import { commitSession, getSession, newSession, type PunchoutState } from "~/session/session.server";
 import { allowFrameAncestor, formTargetOrigin } from "~/http/form-action.server";
 import { getUpstreamSession } from "~/upstream/auth.server";
 import { createUpstreamClient } from "~/upstream/client.server";

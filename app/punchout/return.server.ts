@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
-import { destroySession, flashToast, getSession } from "~/auth/session.server";
+import { destroySession, flashToast, getSession } from "~/session/session.server";
 import { allowFormAction, formTargetOrigin } from "~/http/form-action.server";
 import { forgetSession } from "~/upstream/cache.server";
 import { refusal } from "~/upstream/errors.server";
@@ -18,7 +18,6 @@ import { ociItemFields } from "./oci.server";
 // JavaScript the visible button does.
 
 export const RETURN_BUTTON = "Return to your procurement system";
-export const EMPTY_BASKET = "The basket is empty";
 const FORM_ID = "punchout-return";
 
 export type ReturnKind = "transfer" | "cancel";

@@ -1,5 +1,6 @@
 import { scaleBand, scaleLinear, scalePoint } from "d3-scale";
 import { line } from "d3-shape";
+import { CURRENCY_SYMBOL } from "~/domain/constants";
 import {
   formatReportCell,
   REPORT_DEFINITIONS,
@@ -80,7 +81,8 @@ function valueScale(values: readonly number[], range: [number, number], column: 
   const ticks = scale.ticks(VALUE_TICKS).filter((t) => column.format !== "count" || Number.isInteger(t));
   const specifier = column.format === "hours" ? ",.1f" : ticks.every(Number.isInteger) ? ",.0f" : ",.2f";
   const format = scale.tickFormat(VALUE_TICKS, specifier);
-  const label = (t: number) => (t < 0 ? "-" : "") + (column.format === "money" ? "£" : "") + format(Math.abs(t));
+  const label = (t: number) =>
+    (t < 0 ? "-" : "") + (column.format === "money" ? CURRENCY_SYMBOL : "") + format(Math.abs(t));
   return { scale, ticks, label };
 }
 

@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
-import { flashToast } from "~/auth/session.server";
+import { flashToast } from "~/session/session.server";
 import { formatDate } from "~/domain/dates";
 import { parsePage } from "~/domain/feathers-query";
 import { pageCount } from "~/domain/paging";
@@ -158,7 +158,6 @@ function taskRow(task: UpstreamReportTask, choices: Choices) {
     rowCount: task.rowCount,
   };
 }
-export type TaskRow = ReturnType<typeof taskRow>;
 
 /**
  * /reporting: the form (pre-filled from the query string when it names filters, else the last 12 months; a filter the
@@ -189,7 +188,6 @@ export async function reportingPageData(user: PortalUser, url: URL, now: Date = 
     pending: hasPendingTask(tasks),
   };
 }
-export type ReportingPageData = Awaited<ReturnType<typeof reportingPageData>>;
 
 function withoutMissingType(errors: FilterErrors, params: URLSearchParams): FilterErrors {
   if (params.get("type")) return errors;
@@ -373,4 +371,3 @@ export async function reportPageData(user: PortalUser, taskId: string | undefine
     },
   };
 }
-export type ReportPageData = Awaited<ReturnType<typeof reportPageData>>;

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import type { PunchoutState } from "~/auth/session.server";
+import type { PunchoutState } from "~/session/session.server";
 import { PUNCHOUT_READ_ONLY } from "~/basket/basket.server";
 import { testLoadContext } from "~/http/context";
 import { get, post, sessionCookie, settle } from "../../tests/mocks/requests";

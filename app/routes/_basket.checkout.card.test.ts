@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getSession } from "~/auth/session.server";
+import { getSession } from "~/session/session.server";
 import { CARD_NOT_OFFERED } from "~/checkout/card-payment.server";
 import { BASKET_CHANGED_MESSAGE } from "~/checkout/place-order.server";
 import { EMPTY_WEARER_PACKS } from "~/checkout/wearer-pack-checkout.server";
 import type { WearerPackCheckoutView } from "~/components/wearer-pack-checkout";
-import { checkoutMetadata, wearerPackMetadata } from "~/domain/card-metadata";
+import { checkoutMetadata, wearerPackMetadata } from "~/checkout/card-metadata";
 import { testLoadContext } from "~/http/context";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";

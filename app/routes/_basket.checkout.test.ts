@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getSession, portalCookie } from "~/auth/session.server";
+import { getSession, portalCookie } from "~/session/session.server";
 import { EMPTY_BASKET_MESSAGE } from "~/checkout/place-order.server";
 import { testLoadContext } from "~/http/context";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
@@ -219,7 +219,7 @@ describe("/checkout action: POST /api/order, stock", () => {
         approvedOrderAddressId: null,
         punchoutLoadedBasket: false,
       });
-      const { getSession } = await import("~/auth/session.server");
+      const { getSession } = await import("~/session/session.server");
       const flashed = (
         await getSession(
           new Request("http://portal.test/", { headers: { Cookie: result.headers.get("Set-Cookie")!.split(";")[0] } }),

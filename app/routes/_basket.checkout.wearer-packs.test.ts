@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getSession } from "~/auth/session.server";
+import { getSession } from "~/session/session.server";
 import type { StockCheckoutView } from "~/checkout/checkout.server";
 import { CARD_UNAVAILABLE } from "~/checkout/place-order.server";
 import { EMPTY_WEARER_PACKS } from "~/checkout/wearer-pack-checkout.server";

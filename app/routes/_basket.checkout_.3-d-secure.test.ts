@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getSession } from "~/auth/session.server";
+import { getSession } from "~/session/session.server";
 import { THREE_D_SECURE_PATH, threeDSecureRedirect } from "~/checkout/three-d-secure.server";
 import { testLoadContext } from "~/http/context";
 import { allowedFormActions } from "~/http/form-action.server";

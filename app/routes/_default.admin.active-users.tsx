@@ -14,13 +14,13 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { activeUsersPageData } = await import("~/upstream/admin-session.server");
+  const { activeUsersPageData } = await import("~/admin/admin-session.server");
   return activeUsersPageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { submitActiveUsers } = await import("~/upstream/admin-session.server");
+  const { submitActiveUsers } = await import("~/admin/admin-session.server");
   return submitActiveUsers(await requireUser(request), request);
 }
 

@@ -18,13 +18,13 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { categoryManagerPageData } = await import("~/upstream/admin-catalogue.server");
+  const { categoryManagerPageData } = await import("~/admin/admin-catalogue.server");
   return categoryManagerPageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { submitCategoryManager } = await import("~/upstream/admin-catalogue.server");
+  const { submitCategoryManager } = await import("~/admin/admin-catalogue.server");
   return submitCategoryManager(await requireUser(request), request);
 }
 

@@ -11,13 +11,13 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { adminInvitationPageData } = await import("~/upstream/admin-users.server");
+  const { adminInvitationPageData } = await import("~/admin/admin-users.server");
   return adminInvitationPageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { submitAdminInvitation } = await import("~/upstream/admin-users.server");
+  const { submitAdminInvitation } = await import("~/admin/admin-users.server");
   return submitAdminInvitation(await requireUser(request), request);
 }
 

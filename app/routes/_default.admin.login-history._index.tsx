@@ -13,7 +13,7 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 export async function loader({ request }: LoaderFunctionArgs) {
   const { data } = await import("@remix-run/node");
   const { requireUser } = await import("~/auth/require-user.server");
-  const { loginHistoryPageData } = await import("~/upstream/admin-users.server");
+  const { loginHistoryPageData } = await import("~/admin/admin-users.server");
   const history = await loginHistoryPageData(await requireUser(request), new URL(request.url));
   // a filter the form could not have sent: its message under its field, an empty list, answered 400
   return Object.keys(history.errors).length > 0 ? data(history, { status: 400 }) : history;

@@ -17,13 +17,13 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { manageAdminsPageData } = await import("~/upstream/admin-session.server");
+  const { manageAdminsPageData } = await import("~/admin/admin-session.server");
   return manageAdminsPageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { submitManageAdmins } = await import("~/upstream/admin-session.server");
+  const { submitManageAdmins } = await import("~/admin/admin-session.server");
   return submitManageAdmins(await requireUser(request), request);
 }
 

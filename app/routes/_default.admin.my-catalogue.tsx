@@ -19,13 +19,13 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { myCataloguePageData } = await import("~/upstream/admin-catalogue.server");
+  const { myCataloguePageData } = await import("~/admin/admin-catalogue.server");
   return myCataloguePageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { submitMyCatalogue } = await import("~/upstream/admin-catalogue.server");
+  const { submitMyCatalogue } = await import("~/admin/admin-catalogue.server");
   return submitMyCatalogue(await requireUser(request), request);
 }
 

@@ -11,13 +11,13 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { netsuitePullPageData } = await import("~/upstream/admin-erp.server");
+  const { netsuitePullPageData } = await import("~/admin/admin-erp.server");
   return netsuitePullPageData(await requireUser(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { submitNetsuitePull } = await import("~/upstream/admin-erp.server");
+  const { submitNetsuitePull } = await import("~/admin/admin-erp.server");
   return submitNetsuitePull(await requireUser(request), request);
 }
 

@@ -12,7 +12,7 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { adminOrderDetailData } = await import("~/upstream/admin-orders.server");
+  const { adminOrderDetailData } = await import("~/admin/admin-orders.server");
   return adminOrderDetailData(await requireUser(request), params.orderId);
 }
 

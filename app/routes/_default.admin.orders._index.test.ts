@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import type { AdminOrdersData } from "~/upstream/admin-orders.server";
+import type { AdminOrdersData } from "~/admin/admin-orders.server";
 import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { adminUserHandlers } from "../../tests/mocks/upstream/admin-users";

@@ -14,7 +14,7 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 export async function loader({ request }: LoaderFunctionArgs) {
   const { data } = await import("@remix-run/node");
   const { requireUser } = await import("~/auth/require-user.server");
-  const { adminOrdersPageData } = await import("~/upstream/admin-orders.server");
+  const { adminOrdersPageData } = await import("~/admin/admin-orders.server");
   const found = await adminOrdersPageData(await requireUser(request), new URL(request.url));
   // a filter the form could not have sent: its message under its field, no orders, answered 400
   return Object.keys(found.errors).length > 0 ? data(found, { status: 400 }) : found;

@@ -17,13 +17,13 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { promoFormPageData } = await import("~/upstream/admin-promo.server");
+  const { promoFormPageData } = await import("~/admin/admin-promo.server");
   return promoFormPageData(await requireUser(request), params.promoId, new URL(request.url));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { submitPromoForm } = await import("~/upstream/admin-promo.server");
+  const { submitPromoForm } = await import("~/admin/admin-promo.server");
   return submitPromoForm(await requireUser(request), request, params.promoId);
 }
 

@@ -15,13 +15,13 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { promoListPageData } = await import("~/upstream/admin-promo.server");
+  const { promoListPageData } = await import("~/admin/admin-promo.server");
   return promoListPageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { submitPromoList } = await import("~/upstream/admin-promo.server");
+  const { submitPromoList } = await import("~/admin/admin-promo.server");
   return submitPromoList(await requireUser(request), request);
 }
 

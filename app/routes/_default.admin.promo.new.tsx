@@ -5,12 +5,12 @@ export { default, ErrorBoundary, headers, links, meta } from "./_default.admin.p
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { promoFormPageData } = await import("~/upstream/admin-promo.server");
+  const { promoFormPageData } = await import("~/admin/admin-promo.server");
   return promoFormPageData(await requireUser(request), "new", new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { submitPromoForm } = await import("~/upstream/admin-promo.server");
+  const { submitPromoForm } = await import("~/admin/admin-promo.server");
   return submitPromoForm(await requireUser(request), request, "new");
 }

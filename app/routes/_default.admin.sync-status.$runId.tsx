@@ -15,7 +15,7 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { syncRunPageData } = await import("~/upstream/admin-erp.server");
+  const { syncRunPageData } = await import("~/admin/admin-erp.server");
   return syncRunPageData(await requireUser(request), params.runId);
 }
 

@@ -14,7 +14,7 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { syncStatusPageData } = await import("~/upstream/admin-erp.server");
+  const { syncStatusPageData } = await import("~/admin/admin-erp.server");
   return syncStatusPageData(await requireUser(request), new URL(request.url));
 }
 

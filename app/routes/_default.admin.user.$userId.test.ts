@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { changeLines } from "~/upstream/admin-users.server";
+import { changeLines } from "~/admin/admin-users.server";
 import { get, locationOf, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { adminUserHandlers } from "../../tests/mocks/upstream/admin-users";

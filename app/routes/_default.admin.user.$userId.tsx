@@ -15,13 +15,13 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { adminUserPageData } = await import("~/upstream/admin-users.server");
+  const { adminUserPageData } = await import("~/admin/admin-users.server");
   return adminUserPageData(await requireUser(request), params.userId);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { submitAdminUser } = await import("~/upstream/admin-users.server");
+  const { submitAdminUser } = await import("~/admin/admin-users.server");
   return submitAdminUser(await requireUser(request), request, params.userId);
 }
 

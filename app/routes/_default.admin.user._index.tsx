@@ -12,7 +12,7 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 export async function loader({ request }: LoaderFunctionArgs) {
   const { data } = await import("@remix-run/node");
   const { requireUser } = await import("~/auth/require-user.server");
-  const { userSearchPageData } = await import("~/upstream/admin-users.server");
+  const { userSearchPageData } = await import("~/admin/admin-users.server");
   const found = await userSearchPageData(await requireUser(request), new URL(request.url));
   return found.error ? data(found, { status: 400 }) : found;
 }

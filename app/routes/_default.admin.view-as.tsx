@@ -15,13 +15,13 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { viewAsPageData } = await import("~/upstream/admin-session.server");
+  const { viewAsPageData } = await import("~/admin/admin-session.server");
   return viewAsPageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { submitViewAs } = await import("~/upstream/admin-session.server");
+  const { submitViewAs } = await import("~/admin/admin-session.server");
   return submitViewAs(await requireUser(request), request);
 }
 

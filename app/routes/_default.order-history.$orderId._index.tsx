@@ -27,7 +27,7 @@ const amendSchema = (z: typeof import("zod").z, idField: typeof import("~/utils/
 export async function action({ request, params }: ActionFunctionArgs) {
   const { redirect } = await import("@remix-run/node");
   const { requireUser } = await import("~/auth/require-user.server");
-  const { flashToast } = await import("~/auth/session.server");
+  const { flashToast } = await import("~/session/session.server");
   const { refusal, refusalForm } = await import("~/upstream/errors.server");
   const { amendOrderAddress } = await import("~/upstream/orders.server");
   const { idField, invalidForm, parseForm } = await import("~/utils/forms.server");

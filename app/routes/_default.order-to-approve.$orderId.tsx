@@ -46,7 +46,7 @@ const decisionSchema = (z: typeof import("zod").z) =>
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { redirect } = await import("@remix-run/node");
-  const { flashToast } = await import("~/auth/session.server");
+  const { flashToast } = await import("~/session/session.server");
   const { requireUser } = await import("~/auth/require-user.server");
   const { refusal, refusalForm } = await import("~/upstream/errors.server");
   const { decideOrder } = await import("~/upstream/orders.server");

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { setUpstreamCachingForTests } from "~/upstream/cache.server";
-import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
+import { get, locationOf, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";

@@ -3,7 +3,7 @@ import { testLoadContext } from "~/http/context";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { basketHandlers, emptyBasket, ITEMS } from "../../tests/mocks/upstream/basket";
+import { basketHandlers, ITEMS } from "../../tests/mocks/upstream/basket";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { savedBasketHandlers } from "../../tests/mocks/upstream/saved-baskets";
 import { action, loader } from "./_default.saved-baskets.$basketId";

@@ -48,7 +48,7 @@ const punchoutApprovalSchema = (z: typeof import("zod").z) =>
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { redirect } = await import("@remix-run/node");
-  const { flashToast } = await import("~/auth/session.server");
+  const { flashToast } = await import("~/session/session.server");
   const { finalisePunchoutApproval, loadForApproval, NOT_LOADED } = await import("~/basket/punchout-approval.server");
   const { requireUser } = await import("~/auth/require-user.server");
   const { idParam } = await import("~/utils/params.server");

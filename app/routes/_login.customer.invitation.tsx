@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { linkProblem, newPasswordFailure, newPasswordSchema } from "~/auth/new-password.server";
 import { checkMaintenance } from "~/auth/require-user.server";
-import { flashToast } from "~/auth/session.server";
+import { flashToast } from "~/session/session.server";
 import { NewPasswordForm } from "~/components/new-password-form";
 import { createUpstreamClient } from "~/upstream/client.server";
 import { acceptInvitation, checkInvitation } from "~/upstream/recovery.server";

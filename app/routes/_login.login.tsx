@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { FormError } from "~/components/field-error";
 import { checkMaintenance, requireAnonymous, safeRedirect } from "~/auth/require-user.server";
-import { commitSession, getSession } from "~/auth/session.server";
+import { commitSession, getSession } from "~/session/session.server";
 import { TextField } from "~/components/text-field";
 import { authenticate, getUpstreamSession } from "~/upstream/auth.server";
 import { createUpstreamClient } from "~/upstream/client.server";

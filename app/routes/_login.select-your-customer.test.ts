@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getSession } from "~/auth/session.server";
+import { getSession } from "~/session/session.server";
 import { testLoadContext } from "~/http/context";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireUser, safeRedirect } from "~/auth/require-user.server";
-import { commitSession, getSession } from "~/auth/session.server";
+import { commitSession, getSession } from "~/session/session.server";
 import { selectCustomer } from "~/upstream/auth.server";
 import { refusal, refusalForm } from "~/upstream/errors.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";

@@ -5,7 +5,7 @@ import type { ActionFunction } from "@remix-run/node";
 import fc from "fast-check";
 import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { getSession } from "~/auth/session.server";
+import { getSession } from "~/session/session.server";
 import { PERMISSIONS } from "~/domain/permissions";
 import { testLoadContext } from "~/http/context";
 import { sessionCookie } from "../../tests/mocks/requests";

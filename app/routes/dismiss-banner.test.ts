@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { bannerDismissedCookie } from "~/auth/session.server";
+import { bannerDismissedCookie } from "~/session/session.server";
 import { testLoadContext } from "~/http/context";
 import { locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { requireUser, safeRedirect } from "~/auth/require-user.server";
-import { bannerDismissedCookie } from "~/auth/session.server";
+import { bannerDismissedCookie } from "~/session/session.server";
 import { parseForm } from "~/utils/forms.server";
 
 export async function loader() {

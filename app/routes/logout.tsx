@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireUser } from "~/auth/require-user.server";
-import { destroySession, getSession } from "~/auth/session.server";
-import { revokeAdminTokenOnLogout } from "~/admin/view-as.server";
+import { destroySession, getSession } from "~/session/session.server";
+import { revokeAdminTokenOnLogout } from "~/upstream/view-as.server";
 import { revokeAuthentication } from "~/upstream/auth.server";
 import { createUpstreamClient } from "~/upstream/client.server";
 import { isRedirect, isRefusal } from "~/upstream/errors.server";

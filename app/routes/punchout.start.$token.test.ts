@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { getSession } from "~/auth/session.server";
+import { getSession } from "~/session/session.server";
 import { testLoadContext } from "~/http/context";
 import type { StartRefusal } from "~/punchout/entry.server";
 import { locationOf, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";

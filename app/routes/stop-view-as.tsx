@@ -11,10 +11,10 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { commitSession, getSession } = await import("~/auth/session.server");
-  const { restoreAdmin, STOPPED, VIEW_AS_PAGE, viewAsOf } = await import("~/admin/view-as.server");
+  const { commitSession, getSession } = await import("~/session/session.server");
+  const { restoreAdmin, STOPPED, VIEW_AS_PAGE, viewAsOf } = await import("~/upstream/view-as.server");
   const { createUpstreamClient } = await import("~/upstream/client.server");
-  const { stopViewAs } = await import("~/upstream/admin-session.server");
+  const { stopViewAs } = await import("~/admin/admin-session.server");
   const { isRefusal } = await import("~/upstream/errors.server");
   await requireUser(request);
   const session = await getSession(request);

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
-import { flashToast } from "~/auth/session.server";
+import { flashToast } from "~/session/session.server";
 import { basketTotal } from "~/domain/basket";
 import { droppedNotice, lineAmount, lineFromItem, orderable, type PricesHidden } from "~/domain/basket-lines";
 import { formatDate } from "~/domain/dates";

@@ -30,7 +30,6 @@ export const PackSchema = z.object({
   shippingMethod: id.nullish().transform((v) => v ?? undefined),
   data: z.array(StockLineSchema).default([]),
 });
-export type Pack = z.infer<typeof PackSchema>;
 
 export const BASKET_TYPES = ["stock-order-basket", "manpack-order-basket"] as const;
 export type BasketType = (typeof BASKET_TYPES)[number];

@@ -79,7 +79,10 @@ const caches = new Set<TtlCache<unknown>>();
  */
 let enabled = !process.env.VITEST;
 
-/** Tests only: caching on or off; every cache emptied either way. */
+/**
+ * Tests only: caching on or off; every cache emptied either way.
+ * @internal test seam
+ */
 export function setUpstreamCachingForTests(on: boolean): void {
   enabled = on;
   for (const cache of caches) cache.clear();

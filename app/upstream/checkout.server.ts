@@ -55,11 +55,6 @@ export function placeStockOrder(
   return client.post("/api/order", PlacedOrderSchema, { body, headers: { "Idempotency-Key": idempotencyKey } });
 }
 
-// GET /api/order/{id} (SPEC §7 GET /api/order) — the placed order for the confirmation page
-export function getPlacedOrder(client: UpstreamClient, orderId: string): Promise<PlacedOrder> {
-  return client.get(`/api/order/${encodeURIComponent(orderId)}`, PlacedOrderSchema);
-}
-
 /** What an order of the live stock basket would total (decision 078); goods amounts null when prices are hidden. */
 export const OrderQuoteSchema = z
   .object({

@@ -1,12 +1,21 @@
 import { redirect } from "@remix-run/node";
 import type { z } from "zod";
-import { destroySession, getSession } from "~/auth/session.server";
-import { fallBackToAdmin } from "~/admin/view-as.server";
+import { destroySession, getSession, type PunchoutState } from "~/session/session.server";
+import { fallBackToAdmin } from "./view-as.server";
 import { buildFeathersQuery, type FeathersQuery } from "~/domain/feathers-query";
 import { getEnv } from "~/env.server";
 import { forgetSession } from "./cache.server";
 import { retryAfterSeconds, UpstreamError } from "./errors.server";
-import { UpstreamErrorSchema } from "./schemas";
+import { UpstreamErrorSchema, type UpstreamSession } from "./schemas";
+
+/** The signed-in caller: the upstream client with their token, their upstream session and punchout state. */
+export type PortalUser = {
+  upstream: UpstreamClient;
+  session: UpstreamSession;
+  inPunchout: boolean;
+  /** Within a punchout session: what /punchout/start remembered of it (issue 16); null outside one. */
+  punchout: PunchoutState | null;
+};
 
 export type Query = URLSearchParams | FeathersQuery;
 

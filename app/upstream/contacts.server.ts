@@ -26,7 +26,6 @@ const ContactSchema = z.object({
   isInactive: z.boolean().default(false),
   manpackUser: z.boolean().default(false),
 });
-export type Contact = z.infer<typeof ContactSchema>;
 
 /** SPEC §3 Contact budget, as GET /api/contact answers it in `budgets` (decision 096). */
 export const ContactBudgetSchema = z.object({

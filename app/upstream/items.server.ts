@@ -38,7 +38,6 @@ const itemFields = {
 export const SimpleSchema = z.object(itemFields);
 export const ItemSchema = z.object({ ...itemFields, simples: z.array(SimpleSchema).default([]) });
 export type Item = z.infer<typeof ItemSchema>;
-export type Simple = z.infer<typeof SimpleSchema>;
 
 const ItemListSchema = ListSchema(ItemSchema);
 export type ItemList = z.infer<typeof ItemListSchema>;

@@ -144,6 +144,10 @@ export function stripePublishableKey(): string | null {
   return env.stripeEnabled ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null;
 }
 
+/**
+ * Tests switch Stripe settings between cases.
+ * @internal test seam
+ */
 export function resetStripeForTests(): void {
   client = null;
   clientKey = "";

@@ -79,7 +79,6 @@ export const PunchoutReturnSchema = z.object({
   lines: z.array(TransferLineSchema).default([]),
 });
 export type PunchoutReturn = z.output<typeof PunchoutReturnSchema>;
-export type PunchoutReturnLine = PunchoutReturn["lines"][number];
 
 // POST /api/punchout/transfer {} — ends the punchout session with the basket transferred (or saved for approval)
 export function transferPunchoutBasket(client: UpstreamClient): Promise<PunchoutReturn> {
@@ -121,7 +120,6 @@ export const PunchoutTransferSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
 });
-export type PunchoutTransfer = z.output<typeof PunchoutTransferSchema>;
 
 // GET /api/punchout/transfer?$limit&$skip — the customer's transfers (own only without viewAllOrders / orderApproval), newest first
 export function listPunchoutTransfers(client: UpstreamClient, page: number) {

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { upstreamId as id } from "~/domain/upstream-id";
+// eslint-disable-next-line import-x/no-restricted-paths -- known, decision 142: types of the parsed cXML documents
 import type { CxmlAddress, OrderRequest, SetupRequest } from "~/punchout/cxml.server";
+// eslint-disable-next-line import-x/no-restricted-paths -- known, decision 142: the type of a parsed OCI login
 import type { OciLogin } from "~/punchout/oci.server";
 import { forwardedFor, revokeAuthentication } from "./auth.server";
 import { createUpstreamClient } from "./client.server";
@@ -51,7 +53,6 @@ const OrderAnswerSchema = z.object({
     .transform((v) => v ?? ""),
   duplicate: z.boolean().default(false),
 });
-export type PunchoutOrderAnswer = z.output<typeof OrderAnswerSchema>;
 
 const EMAIL = z.string().email().max(254);
 

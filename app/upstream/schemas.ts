@@ -17,7 +17,6 @@ export const BusinessUnitSchema = z.object({
   name: z.string(),
   contactId: id,
 });
-export type BusinessUnit = z.infer<typeof BusinessUnitSchema>;
 
 export const PaymentMethodSchema = z.object({ id: z.number(), name: z.string() });
 
@@ -33,7 +32,6 @@ export const AccountSchema = z.object({
     .nullable()
     .default(null),
 });
-export type Account = z.infer<typeof AccountSchema>;
 
 export const SettingSchema = z.object({
   isApprover: z.boolean().default(false),
@@ -41,7 +39,6 @@ export const SettingSchema = z.object({
   userId: z.number().nullable().default(null),
   wp_contact_only: z.boolean().default(false),
 });
-export type Setting = z.infer<typeof SettingSchema>;
 
 export type Category = { internalId: string; name: string; slug: string; children: Category[] };
 // built once: a z.lazy around the object would rebuild it for every node of every session answer

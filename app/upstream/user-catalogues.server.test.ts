@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import type { PortalUser } from "~/auth/require-user.server";
+import type { PortalUser } from "./client.server";
 import { loadChrome } from "~/chrome.server";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";

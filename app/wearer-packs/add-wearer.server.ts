@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
-import { flashToast } from "~/auth/session.server";
+import { flashToast } from "~/session/session.server";
 import { mayOpen } from "~/chrome.server";
 import { refusal } from "~/upstream/errors.server";
 import { addWearer, listActiveCostCentres, listActiveDepartments, listGrades } from "~/upstream/wearer-admin.server";
@@ -45,7 +45,6 @@ export async function addWearerPageData(user: PortalUser) {
     wearersLink: mayOpen(user, "/wearer-pack"),
   };
 }
-export type AddWearerPageData = Awaited<ReturnType<typeof addWearerPageData>>;
 
 const name = (what: string) =>
   z

@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
-import { flashToast } from "~/auth/session.server";
+import { flashToast } from "~/session/session.server";
 import { showsPrices } from "~/catalogue/product.server";
 import {
   allowancesLeft,
@@ -182,7 +182,6 @@ export async function wearerPageData(user: PortalUser, contactId: string | undef
     items: items.map((item) => itemView(item, after, lines)),
   };
 }
-export type WearerPageData = Awaited<ReturnType<typeof wearerPageData>>;
 
 // a function, so that zod is built on the server only (decision 002); options are read by chosenOptions
 const addSchema = () =>

@@ -81,4 +81,3 @@ export async function wearersPageData(user: PortalUser, url: URL, now: Date = ne
     pageCount: pageCount(answer.total),
   };
 }
-export type WearersPageData = Awaited<ReturnType<typeof wearersPageData>>;

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { safeRedirect, type PortalUser } from "~/auth/require-user.server";
-import { flashToast } from "~/auth/session.server";
+import { flashToast } from "~/session/session.server";
 import { mayOpen } from "~/chrome.server";
 import { optionLabels } from "~/domain/basket-lines";
 import { TOAST_ERROR, TOAST_WISH_LIST_ADDED, TOAST_WISH_LIST_REMOVED } from "~/domain/messages";
@@ -85,7 +85,6 @@ export async function wishListPageData(user: PortalUser) {
   }));
   return { rows, canAdd };
 }
-export type WishListPageData = Awaited<ReturnType<typeof wishListPageData>>;
 
 const wishListSchema = () =>
   z.object({

@@ -41,8 +41,12 @@ export async function take(db: Knex, key: string, policy: LimitPolicy, now: Date
   const quietSince = iso(at - policy.quietMs);
   const counted = await db("auth_limits")
     .where("key", k)
-    .where((w) => w.whereNull("blocked_until").orWhere("blocked_until", "<=", iso(at)))
-    .where((w) => w.where("last_at", "<=", quietSince).orWhere("hits", "<", policy.limit))
+    .where((w) => {
+      w.whereNull("blocked_until").orWhere("blocked_until", "<=", iso(at));
+    })
+    .where((w) => {
+      w.where("last_at", "<=", quietSince).orWhere("hits", "<", policy.limit);
+    })
     .update({
       hits: db.raw("case when last_at <= ? then 1 else hits + 1 end", [quietSince]),
       strikes: db.raw("case when last_at <= ? then 0 else strikes end", [quietSince]),
@@ -73,7 +77,9 @@ export async function failed(db: Knex, key: string, policy: LimitPolicy, now: Da
   await db("auth_limits")
     .where({ key: k, strikes: row.strikes })
     .where("hits", ">=", policy.limit)
-    .where((w) => w.whereNull("blocked_until").orWhere("blocked_until", "<=", iso(at)))
+    .where((w) => {
+      w.whereNull("blocked_until").orWhere("blocked_until", "<=", iso(at));
+    })
     // after the block one more attempt is allowed; failing it blocks again, twice as long
     .update({ blocked_until: until, last_at: until, strikes: row.strikes + 1, hits: policy.limit - 1 });
 }
@@ -95,7 +101,9 @@ export async function sweep(db: Knex, now: Date): Promise<void> {
   const before = iso(now.getTime() - SWEEP_AFTER_MS);
   await db("auth_limits")
     .where("last_at", "<", before)
-    .where((w) => w.whereNull("blocked_until").orWhere("blocked_until", "<", before))
+    .where((w) => {
+      w.whereNull("blocked_until").orWhere("blocked_until", "<", before);
+    })
     .del();
 }
 

@@ -139,7 +139,9 @@ export function wherePrefix(qb: Knex.QueryBuilder, column: string, prefix: strin
   if ((qb as any).client?.config?.client === "pg") {
     qb.orWhereRaw(`?? like ? escape '\\'`, [column, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
   } else {
-    qb.orWhere((w) => w.where(column, ">=", prefix).where(column, "<", `${prefix}\uffff`));
+    qb.orWhere((w) => {
+      w.where(column, ">=", prefix).where(column, "<", `${prefix}\uffff`);
+    });
   }
 }
 
@@ -151,7 +153,11 @@ function applyOne(qb: Knex.QueryBuilder, spec: FieldSpec, op: Operator, value: V
   else if (op === "$match" && spec.type === "string") whereContains(qb, column, String(value));
   else if (op === "eq" || op === "$match") value === null ? qb.whereNull(column) : qb.where(column, value as string);
   else if (op === "$ne")
-    value === null ? qb.whereNotNull(column) : qb.where((w) => w.whereNot(column, value as string).orWhereNull(column));
+    value === null
+      ? qb.whereNotNull(column)
+      : qb.where((w) => {
+          w.whereNot(column, value as string).orWhereNull(column);
+        });
   else qb.where(column, SQL_OP[op]!, value as string);
 }
 
@@ -252,11 +258,11 @@ export function parseQuery(query: Record<string, unknown> | undefined, spec: Que
       const branches = asList(raw);
       if (!branches || !branches.every(isPlainObject)) throw invalid("$or", "expected $or[0][field]=…");
       const parsed = branches.map((b, i) => parseConditions(b as Record<string, unknown>, spec, `$or[${i}]`));
-      result.conditions.push((qb) =>
+      result.conditions.push((qb) => {
         qb.where((outer) => {
           for (const conds of parsed) outer.orWhere((inner) => conds.forEach((c) => c(inner)));
-        }),
-      );
+        });
+      });
     } else if (spec.extras && Object.hasOwn(spec.extras, key)) {
       result.extras[key] = parseExtra(spec.extras[key], raw, key);
     } else rest[key] = raw;

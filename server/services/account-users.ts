@@ -56,11 +56,12 @@ export const siteUsersDef = (): ListDef<SiteUser> => ({
     const text = typeof parsed.extras.q === "string" ? parsed.extras.q.trim() : "";
     if (text) {
       const pattern = containsPattern(text);
-      q.where((w: Knex.QueryBuilder) =>
-        w
-          .whereRaw(`lower(u.first_name || ' ' || u.last_name) like ? escape '\\'`, [pattern])
-          .orWhereRaw(`lower(u.email) like ? escape '\\'`, [pattern]),
-      );
+      q.where((w: Knex.QueryBuilder) => {
+        w.whereRaw(`lower(u.first_name || ' ' || u.last_name) like ? escape '\\'`, [pattern]).orWhereRaw(
+          `lower(u.email) like ? escape '\\'`,
+          [pattern],
+        );
+      });
     }
     return q;
   },

@@ -212,9 +212,9 @@ export const carriageDef = (): ListDef<unknown> => ({
     if (parsed.extras.forBasket !== undefined && parsed.extras.forBasket !== "stock") {
       throw new BadRequest('Invalid query parameter "forBasket": expected "stock"', { field: "forBasket" });
     }
-    return ctx
-      .db("carriage")
-      .where((w) => w.whereNull("carriage.customer_id").orWhere("carriage.customer_id", customerId));
+    return ctx.db("carriage").where((w) => {
+      w.whereNull("carriage.customer_id").orWhere("carriage.customer_id", customerId);
+    });
   },
   select: (qb) => qb.select("carriage.*"),
   map: async (ctx, rows, caller, parsed) => {
@@ -285,12 +285,12 @@ export const contactsDef = (): ListDef<ReturnType<typeof contactSummary> & Recor
             .whereRaw(`lower(contacts.first_name || ' ' || contacts.last_name) like ? escape '\\'`, [pattern])
             .orWhereRaw(`lower(coalesce(contacts.employee_ref, '')) like ? escape '\\'`, [pattern])
             .orWhereRaw(`lower(coalesce(contacts.grade, '')) like ? escape '\\'`, [pattern])
-            .orWhereIn("contacts.department_id", (sub: Knex.QueryBuilder) =>
+            .orWhereIn("contacts.department_id", (sub: Knex.QueryBuilder) => {
               sub
                 .from("departments")
                 .whereRaw(`lower(departments.name) like ? escape '\\'`, [pattern])
-                .select("departments.id"),
-            ),
+                .select("departments.id");
+            }),
         );
       }
     },

@@ -147,7 +147,9 @@ export async function auditOut(db: Knex, rows: any[]): Promise<AuditOut[]> {
 
 /** The entries concerning a user: about them, or made while viewing as them. */
 export const auditAbout = (db: Knex, userId: number) =>
-  db("audit_log").where((w) => w.where("subject_user_id", userId).orWhere("as_user_id", userId));
+  db("audit_log").where((w) => {
+    w.where("subject_user_id", userId).orWhere("as_user_id", userId);
+  });
 
 export const NEWEST_AUDIT = [
   { column: "at", order: "desc" as const },

@@ -72,11 +72,12 @@ export class AdminProductService {
     const text = q.q?.trim();
     if (text) {
       const pattern = likePattern(text);
-      filtered.where((w) =>
-        w
-          .whereRaw("lower(items.display_name) like ? escape '\\'", [pattern])
-          .orWhereRaw("lower(items.item_code) like ? escape '\\'", [pattern]),
-      );
+      filtered.where((w) => {
+        w.whereRaw("lower(items.display_name) like ? escape '\\'", [pattern]).orWhereRaw(
+          "lower(items.item_code) like ? escape '\\'",
+          [pattern],
+        );
+      });
     }
     const { total, rows } = await pageOf<any>(
       filtered,

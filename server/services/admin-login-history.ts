@@ -95,9 +95,11 @@ export const NEWEST_ATTEMPTS = [
 
 /** A user's attempts: by user id, or (rows from before migration 017) by their e-mail. */
 export const attemptsOf = (db: Knex, user: { id: number; email: string }) =>
-  db("login_attempts").where((w) =>
-    w.where("user_id", user.id).orWhere((o) => o.whereNull("user_id").where("email", user.email.toLowerCase())),
-  );
+  db("login_attempts").where((w) => {
+    w.where("user_id", user.id).orWhere((o) => {
+      o.whereNull("user_id").where("email", user.email.toLowerCase());
+    });
+  });
 
 const attemptQuery = listQuery(
   {

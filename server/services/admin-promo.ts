@@ -396,9 +396,13 @@ export async function livePromotions(db: Knex, customerId: number, now: Date) {
     .where("p.starts_on", "<=", today)
     .where("p.ends_on", ">=", today)
     .where((w) => {
-      w.where("p.audience", "all").orWhere((c) => c.where("p.audience", "customer").where("p.customer_id", customerId));
+      w.where("p.audience", "all").orWhere((c) => {
+        c.where("p.audience", "customer").where("p.customer_id", customerId);
+      });
       if (customer?.sector_id != null)
-        w.orWhere((s) => s.where("p.audience", "sector").where("p.sector_id", customer.sector_id));
+        w.orWhere((s) => {
+          s.where("p.audience", "sector").where("p.sector_id", customer.sector_id);
+        });
     })
     .orderBy([{ column: "p.position" }, { column: "p.id" }])
     .select("p.*", "i.is_inactive as item_inactive");

@@ -161,11 +161,12 @@ export class AdminUserService {
     const text = q.q?.trim();
     if (text) {
       const pattern = likePattern(text);
-      filtered.where((w) =>
-        w
-          .whereRaw(`lower(u.first_name || ' ' || u.last_name) like ? escape '\\'`, [pattern])
-          .orWhereRaw(`lower(u.email) like ? escape '\\'`, [pattern]),
-      );
+      filtered.where((w) => {
+        w.whereRaw(`lower(u.first_name || ' ' || u.last_name) like ? escape '\\'`, [pattern]).orWhereRaw(
+          `lower(u.email) like ? escape '\\'`,
+          [pattern],
+        );
+      });
     }
     if (q.customerId != null) {
       const customer = await requireCustomerRow(db, q.customerId);

@@ -79,7 +79,6 @@ export function idOf(id: unknown, what = "Record"): number {
 }
 
 export const str = (v: unknown) => (v == null ? null : String(v));
-export const bool = (v: unknown) => v === true || v === 1 || v === "1";
 export const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
 
 export function json<T>(text: unknown, fallback: T): T {

@@ -1,7 +1,7 @@
 import { Forbidden, NotFound } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { has, type Caller } from "../auth/caller";
-import { invalid, whereContains, type FieldSpec, type QuerySpec } from "../query/dialect";
+import { invalid, whereContains, type FieldSpec } from "../query/dialect";
 import { byKey, idOf, json, ListService, requireCustomer, scopeOf, str, type Ctx, type ListDef } from "./base";
 import { pricesHiddenFrom } from "./prices-hidden";
 
@@ -209,16 +209,19 @@ function simpleOut(r: any, caller: Caller) {
 function categorySubtree(db: Knex, categoryId: number, customerId: number | null) {
   const self = db("categories").where("id", categoryId).select("full_slug");
   return visibleCategories(db, customerId)
-    .where((w) => w.where("categories.id", categoryId).orWhereRaw("categories.full_slug like (?) || '/%'", [self]))
+    .where((w) => {
+      w.where("categories.id", categoryId).orWhereRaw("categories.full_slug like (?) || '/%'", [self]);
+    })
     .select("categories.id");
 }
 
 function inCategories(db: Knex, qb: Knex.QueryBuilder, categoryIds: Knex.QueryBuilder) {
-  qb.where((w) =>
-    w
-      .whereIn("items.class_id", categoryIds.clone())
-      .orWhereIn("items.id", db("item_categories").whereIn("category_id", categoryIds.clone()).select("item_id")),
-  );
+  qb.where((w) => {
+    w.whereIn("items.class_id", categoryIds.clone()).orWhereIn(
+      "items.id",
+      db("item_categories").whereIn("category_id", categoryIds.clone()).select("item_id"),
+    );
+  });
 }
 
 const itemFields = (db: Knex, caller: Caller): Record<string, FieldSpec> => ({
@@ -240,7 +243,9 @@ const itemFields = (db: Knex, caller: Caller): Record<string, FieldSpec> => ({
     filter: (qb, op, value) => {
       const ids = (Array.isArray(value) ? value : [value]) as number[];
       const subtree = db("categories").where((w) =>
-        ids.forEach((id) => w.orWhereIn("id", categorySubtree(db, id, scopeOf(caller)))),
+        ids.forEach((id) => {
+          w.orWhereIn("id", categorySubtree(db, id, scopeOf(caller)));
+        }),
       );
       inCategories(db, qb, subtree.select("id"));
     },
@@ -311,12 +316,11 @@ function entitledTo(db: Knex, q: Knex.QueryBuilder, customerId: number, x: Recor
       if (x.contactProducts && x.contactId != null) w.orWhere("entitlements.contact_id", x.contactId);
     })
     .select("entitlements.item_id");
-  q.where((w) =>
-    w
-      .whereNotExists(db("entitlements").where("entitlements.customer_id", customerId).select(db.raw("1")))
+  q.where((w) => {
+    w.whereNotExists(db("entitlements").where("entitlements.customer_id", customerId).select(db.raw("1")))
       .orWhereIn("items.id", entitled.clone())
-      .orWhereIn("items.parent_id", entitled.clone()),
-  );
+      .orWhereIn("items.parent_id", entitled.clone());
+  });
 }
 
 /** The customer's names of allocation types (its budgets', SPEC §3 Contact budget allocationTypeName); else the type itself. */
@@ -392,16 +396,14 @@ export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
       if (x.en) whereContains(q, "items.en_standards_json", x.en);
       if (x.colour) {
         const colour = String(x.colour).toLowerCase();
-        q.where((w) =>
-          w
-            .whereRaw("lower(items.color) = ?", [colour])
-            .orWhereExists(
-              db("items as c")
-                .whereRaw("c.parent_id = items.id")
-                .whereRaw("lower(c.color) = ?", [colour])
-                .select(db.raw("1")),
-            ),
-        );
+        q.where((w) => {
+          w.whereRaw("lower(items.color) = ?", [colour]).orWhereExists(
+            db("items as c")
+              .whereRaw("c.parent_id = items.id")
+              .whereRaw("lower(c.color) = ?", [colour])
+              .select(db.raw("1")),
+          );
+        });
       }
       // variants are listed under their parent unless asked for by id / parent
       // a product code (itemId) names one item exactly, so a variant is found by its code too (quick order);

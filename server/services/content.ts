@@ -87,11 +87,11 @@ export class WpPostsService {
     if (p.categories?.length) q.whereIn("id", db("wp_post_terms").whereIn("term_id", p.categories).select("post_id"));
     if (p.slug) q.where("slug", p.slug);
     if (p.search)
-      q.where((w) =>
-        w
-          .whereRaw("lower(title) like ?", [`%${p.search!.toLowerCase()}%`])
-          .orWhereRaw("lower(content) like ?", [`%${p.search!.toLowerCase()}%`]),
-      );
+      q.where((w) => {
+        w.whereRaw("lower(title) like ?", [`%${p.search!.toLowerCase()}%`]).orWhereRaw("lower(content) like ?", [
+          `%${p.search!.toLowerCase()}%`,
+        ]);
+      });
     const [count, rows] = await Promise.all([
       q.clone().count({ n: "*" }).first(),
       q

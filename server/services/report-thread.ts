@@ -54,13 +54,15 @@ if (port) {
       /* busy or closing: the next tick tries again */
     });
   }, CHECKPOINT_EVERY_MS);
-  port.on("message", async (job: Job) => {
+  const run = async (job: Job) => {
     try {
       const rows = await runReport(db, job.type, job.scope, job.params, { now: new Date(job.now) });
       port.postMessage({ id: job.id, rows });
     } catch (error: any) {
       port.postMessage({ id: job.id, error: String(error?.stack ?? error) });
     }
-  });
+  };
+  // run answers every job, failed or not, so nothing is left to await
+  port.on("message", (job: Job) => void run(job));
   port.postMessage({ ready: true });
 }

@@ -23,6 +23,7 @@ import { claimNext, TaskLoop, workerName } from "./task-queue";
 import {
   REPORT_TYPES,
   runReport,
+  scopeFor,
   type ReportParams,
   type ReportQueue,
   type ReportRow,
@@ -338,19 +339,17 @@ export class ReportWorker implements ReportQueue {
     }
   }
 
-  /** The task's owner's reach: without viewAllOrders (or as evolve staff) their own orders only. */
+  /** The task's owner's reach, by the rule the request path applies (scopeFor), read from the database. */
   private async scopeOf(task: TaskRow) {
     const user = await this.db("users").where("id", task.user_id).first("is_evolve_user");
-    if (user && (user.is_evolve_user === true || user.is_evolve_user === 1))
-      return { customerId: task.customer_id, placedByUserId: null };
-    const link = await this.db("user_customers")
-      .where({ user_id: task.user_id, customer_id: task.customer_id })
-      .first("permissions_json");
+    const isEvolveUser = user?.is_evolve_user === true || user?.is_evolve_user === 1;
+    const link = isEvolveUser
+      ? undefined
+      : await this.db("user_customers")
+          .where({ user_id: task.user_id, customer_id: task.customer_id })
+          .first("permissions_json");
     const permissions = link ? parsePermissions(link.permissions_json) : [];
-    return {
-      customerId: task.customer_id,
-      placedByUserId: permissions.includes("viewAllOrders") ? null : task.user_id,
-    };
+    return scopeFor({ userId: task.user_id, isEvolveUser, permissions }, task.customer_id);
   }
 
   private async finish(

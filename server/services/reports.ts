@@ -201,17 +201,14 @@ function ordersIn(
   if (params.departments.length) q.whereIn("orders.department_id", params.departments.map(Number));
   if (params.employees.length) {
     const ids = params.employees.map(Number);
-    q.where((w) =>
-      w
-        .whereIn("orders.employee_contact_id", ids)
-        .orWhereExists((e) =>
-          e
-            .select(db.raw("1"))
-            .from("order_lines as el")
-            .whereRaw("el.order_id = orders.id")
-            .whereIn("el.employee_contact_id", ids),
-        ),
-    );
+    q.where((w) => {
+      w.whereIn("orders.employee_contact_id", ids).orWhereExists((e) => {
+        e.select(db.raw("1"))
+          .from("order_lines as el")
+          .whereRaw("el.order_id = orders.id")
+          .whereIn("el.employee_contact_id", ids);
+      });
+    });
   }
   return q;
 }
@@ -489,7 +486,9 @@ async function allowanceUsage(
 ): Promise<ReportRow[]> {
   const contacts = db("contacts")
     .where("contacts.customer_id", scope.customerId)
-    .whereExists((b) => b.select(db.raw("1")).from("contact_budgets as cb").whereRaw("cb.contact_id = contacts.id"));
+    .whereExists((b) => {
+      b.select(db.raw("1")).from("contact_budgets as cb").whereRaw("cb.contact_id = contacts.id");
+    });
   if (params.employees.length) contacts.whereIn("contacts.id", params.employees.map(Number));
   if (params.departments.length) contacts.whereIn("contacts.department_id", params.departments.map(Number));
   if (scope.placedByUserId != null) {
@@ -499,17 +498,18 @@ async function allowanceUsage(
         "orders.placed_by_user_id": scope.placedByUserId,
         "orders.sales_order_type_id": 1,
       });
-    contacts.where((w) =>
-      w
-        .whereIn("contacts.id", mine().whereNotNull("orders.employee_contact_id").select("orders.employee_contact_id"))
-        .orWhereIn(
-          "contacts.id",
-          db("order_lines as l")
-            .whereIn("l.order_id", mine().select("orders.id"))
-            .whereNotNull("l.employee_contact_id")
-            .select("l.employee_contact_id"),
-        ),
-    );
+    contacts.where((w) => {
+      w.whereIn(
+        "contacts.id",
+        mine().whereNotNull("orders.employee_contact_id").select("orders.employee_contact_id"),
+      ).orWhereIn(
+        "contacts.id",
+        db("order_lines as l")
+          .whereIn("l.order_id", mine().select("orders.id"))
+          .whereNotNull("l.employee_contact_id")
+          .select("l.employee_contact_id"),
+      );
+    });
   }
   const wearers: any[] = await runner.step(() =>
     contacts
@@ -671,8 +671,12 @@ function requireReporting(caller: Caller): void {
 }
 
 /** Whose orders a caller's reports cover (decision 122): all at the customer with viewAllOrders, else their own. */
-export function scopeFor(caller: Caller, customerId: number): ReportScope {
-  return { customerId, placedByUserId: has(caller, "viewAllOrders") || caller.isEvolveUser ? null : caller.userId };
+export function scopeFor(
+  caller: Pick<Caller, "userId" | "isEvolveUser" | "permissions">,
+  customerId: number,
+): ReportScope {
+  const all = caller.isEvolveUser || caller.permissions.includes("viewAllOrders");
+  return { customerId, placedByUserId: all ? null : caller.userId };
 }
 
 function pageParams(query: Record<string, unknown> | undefined): { limit: number; skip: number } {
@@ -788,20 +792,18 @@ export class ReportService {
       throw new BadRequest('Invalid value at field "retry": send {"retry": true}', {
         errors: { retry: "Send retry: true" },
       });
-    const changed = await rows()
-      .where({ id: key, status: "failed" })
-      .update({
-        status: "pending",
-        success: null,
-        reason: null,
-        started_at: null,
-        finished_at: null,
-        claimed_by: null,
-        lease_until: null,
-        attempts: 0,
-        result_json: null,
-        row_count: null,
-      });
+    const changed = await rows().where({ id: key, status: "failed" }).update({
+      status: "pending",
+      success: null,
+      reason: null,
+      started_at: null,
+      finished_at: null,
+      claimed_by: null,
+      lease_until: null,
+      attempts: 0,
+      result_json: null,
+      row_count: null,
+    });
     if (!changed) {
       if (!(await rows().where("id", key).first("id"))) throw new NotFound(`Report task '${key}' not found`);
       throw new Conflict(MESSAGES.retry);

@@ -4,7 +4,7 @@
 // allowances. GET /api/grade lists the customer's grades. SQLite, and PostgreSQL with TEST_DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { standardAllowances, type GradeAllowance } from "../services/account";
-import { HARBOUR, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { HARBOUR, startTestProvider, type TestProvider } from "./fixtures";
 
 let p: TestProvider;
 let manpack: string; // Harbour (contact 5103): canViewManpack, manpackOrders, addManpackUser

@@ -155,18 +155,16 @@ beforeAll(async () => {
   await p
     .db("erp_import_runs")
     .insert({ status: "failed", file: "erp-feed.json", queued_at: "2026-11-01T00:00:00.000Z", failure: "test" });
-  await p
-    .db("promotions")
-    .insert({
-      kind: "banner",
-      title: "Sale",
-      starts_on: "2026-11-01",
-      ends_on: "2026-11-30",
-      audience: "all",
-      position: 1,
-      created_at: "2026-11-01T00:00:00.000Z",
-      updated_at: "2026-11-01T00:00:00.000Z",
-    });
+  await p.db("promotions").insert({
+    kind: "banner",
+    title: "Sale",
+    starts_on: "2026-11-01",
+    ends_on: "2026-11-30",
+    audience: "all",
+    position: 1,
+    created_at: "2026-11-01T00:00:00.000Z",
+    updated_at: "2026-11-01T00:00:00.000Z",
+  });
   buyer = await p.login("buyer@demo.test");
   await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
   const admin = await p.login("admin@demo.test");

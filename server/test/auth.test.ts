@@ -220,14 +220,12 @@ describe("GET /api/session and POST /api/select-customer", () => {
         created_at: "2026-01-01T00:00:00.000Z",
       })
       .returning("id");
-    await p
-      .db("user_customers")
-      .insert({
-        user_id: typeof browser === "object" ? browser.id : browser,
-        customer_id: NORTHWIND,
-        contact_id: 5004,
-        permissions_json: JSON.stringify(["browseOnly", "canViewFullCatalogue"]),
-      });
+    await p.db("user_customers").insert({
+      user_id: typeof browser === "object" ? browser.id : browser,
+      customer_id: NORTHWIND,
+      contact_id: 5004,
+      permissions_json: JSON.stringify(["browseOnly", "canViewFullCatalogue"]),
+    });
     const cases = [
       { email: "looker@demo.test", addressId: "701" },
       { email: "punchout@demo.test", addressId: "705" },

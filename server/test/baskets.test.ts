@@ -151,19 +151,17 @@ describe("/api/saved-basket", () => {
   });
 
   it("an approver approves a punched-out basket", async () => {
-    await p
-      .db("saved_baskets")
-      .insert({
-        id: 650,
-        customer_id: 1001,
-        user_id: 2,
-        basket_name: "Punchout",
-        is_punchout: true,
-        checked_out: false,
-        punchout_approved: false,
-        created_at: "2026-11-01T00:00:00.000Z",
-        updated_at: "2026-11-01T00:00:00.000Z",
-      });
+    await p.db("saved_baskets").insert({
+      id: 650,
+      customer_id: 1001,
+      user_id: 2,
+      basket_name: "Punchout",
+      is_punchout: true,
+      checked_out: false,
+      punchout_approved: false,
+      created_at: "2026-11-01T00:00:00.000Z",
+      updated_at: "2026-11-01T00:00:00.000Z",
+    });
     expect((await p.api("GET", "/api/session", { token: approver })).body.basketsToApprove).toBe(1);
     const listed = await p.api("GET", "/api/saved-basket?is_punchout=true&punchout_approved=false&checked_out=false", {
       token: approver,
@@ -178,32 +176,28 @@ describe("/api/saved-basket", () => {
 
   it("an approver's own punched-out basket is not theirs to approve: not counted, not listed to approve, 403 (decision 138)", async () => {
     const me = (await p.db("users").where("email", "approver@demo.test").first("id")).id;
-    await p
-      .db("saved_baskets")
-      .insert({
-        id: 651,
-        customer_id: 1001,
-        user_id: me,
-        basket_name: "My punchout",
-        is_punchout: true,
-        checked_out: false,
-        punchout_approved: false,
-        created_at: "2026-11-02T00:00:00.000Z",
-        updated_at: "2026-11-02T00:00:00.000Z",
-      });
-    await p
-      .db("saved_baskets")
-      .insert({
-        id: 652,
-        customer_id: 1001,
-        user_id: 2,
-        basket_name: "Theirs",
-        is_punchout: true,
-        checked_out: false,
-        punchout_approved: false,
-        created_at: "2026-11-03T00:00:00.000Z",
-        updated_at: "2026-11-03T00:00:00.000Z",
-      });
+    await p.db("saved_baskets").insert({
+      id: 651,
+      customer_id: 1001,
+      user_id: me,
+      basket_name: "My punchout",
+      is_punchout: true,
+      checked_out: false,
+      punchout_approved: false,
+      created_at: "2026-11-02T00:00:00.000Z",
+      updated_at: "2026-11-02T00:00:00.000Z",
+    });
+    await p.db("saved_baskets").insert({
+      id: 652,
+      customer_id: 1001,
+      user_id: 2,
+      basket_name: "Theirs",
+      is_punchout: true,
+      checked_out: false,
+      punchout_approved: false,
+      created_at: "2026-11-03T00:00:00.000Z",
+      updated_at: "2026-11-03T00:00:00.000Z",
+    });
     try {
       expect((await p.api("GET", "/api/session", { token: approver })).body.basketsToApprove).toBe(1);
       const toApprove = await p.api("GET", "/api/saved-basket?toApprove=true", { token: approver });

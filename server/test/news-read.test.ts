@@ -6,16 +6,14 @@ let p: TestProvider;
 beforeAll(async () => {
   p = await startTestProvider();
   // nine posts; the buyer has read 5, 7 and 9 (as the demo seed has it)
-  await p
-    .db("wp_posts")
-    .insert(
-      Array.from({ length: 9 }, (_, i) => ({
-        id: i + 1,
-        slug: `post-${i + 1}`,
-        title: `Post ${i + 1}`,
-        date: `2026-11-${String(10 + i).padStart(2, "0")}T09:00:00.000Z`,
-      })),
-    );
+  await p.db("wp_posts").insert(
+    Array.from({ length: 9 }, (_, i) => ({
+      id: i + 1,
+      slug: `post-${i + 1}`,
+      title: `Post ${i + 1}`,
+      date: `2026-11-${String(10 + i).padStart(2, "0")}T09:00:00.000Z`,
+    })),
+  );
   const buyer = await p.db("users").where("email", "buyer@demo.test").first("id");
   await p
     .db("news_reads")

@@ -11,43 +11,37 @@ let requester: string; // Northwind, stock only
 beforeAll(async () => {
   p = await startTestProvider();
   [manpack, requester] = await Promise.all(["manpack@demo.test", "requester@demo.test"].map((e) => p.login(e)));
-  await p
-    .db("contacts")
-    .insert({
-      id: 5104,
-      customer_id: HARBOUR,
-      first_name: "Bo",
-      last_name: "Bandb",
-      grade: "Sister",
-      employee_ref: "HH-0042",
-      manpack_user: true,
-      department_id: 302,
-    });
-  await p
-    .db("contacts")
-    .insert({
-      id: 5105,
-      customer_id: HARBOUR,
-      first_name: "Ida",
-      last_name: "Inactive",
-      grade: "Sister",
-      employee_ref: "HH-0043",
-      manpack_user: true,
-      is_inactive: true,
-    });
-  await p
-    .db("addresses")
-    .insert({
-      id: 706,
-      customer_id: HARBOUR,
-      label: "Harbour Wing",
-      addr1: "Wing House",
-      addr2: "",
-      city: "Hull",
-      zip: "HU1 2AB",
-      addr_text: "Wing House, Hull HU1 2AB",
-      created_at: new Date().toISOString(),
-    });
+  await p.db("contacts").insert({
+    id: 5104,
+    customer_id: HARBOUR,
+    first_name: "Bo",
+    last_name: "Bandb",
+    grade: "Sister",
+    employee_ref: "HH-0042",
+    manpack_user: true,
+    department_id: 302,
+  });
+  await p.db("contacts").insert({
+    id: 5105,
+    customer_id: HARBOUR,
+    first_name: "Ida",
+    last_name: "Inactive",
+    grade: "Sister",
+    employee_ref: "HH-0043",
+    manpack_user: true,
+    is_inactive: true,
+  });
+  await p.db("addresses").insert({
+    id: 706,
+    customer_id: HARBOUR,
+    label: "Harbour Wing",
+    addr1: "Wing House",
+    addr2: "",
+    city: "Hull",
+    zip: "HU1 2AB",
+    addr_text: "Wing House, Hull HU1 2AB",
+    created_at: new Date().toISOString(),
+  });
 });
 afterAll(async () => p?.close());
 

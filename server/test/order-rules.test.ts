@@ -13,28 +13,23 @@ let wardB: string; // a second Harbour address, after the default "Harbour Hospi
 
 beforeAll(async () => {
   p = await startTestProvider();
-  await p
-    .db("carriage")
-    .insert({
-      id: FREE,
-      description: "Free Delivery – orders over £150",
-      shipping_flat_rate_amount: 0,
-      minimum_order_amount: 150,
-    });
+  await p.db("carriage").insert({
+    id: FREE,
+    description: "Free Delivery – orders over £150",
+    shipping_flat_rate_amount: 0,
+    minimum_order_amount: 150,
+  });
   // no explicit id: on PostgreSQL it would not move the sequence the orders' typed addresses use
-  const [ward]: Array<{ id: number } | number> = await p
-    .db("addresses")
-    .returning("id")
-    .insert({
-      customer_id: HARBOUR,
-      label: "Harbour Ward B",
-      addr1: "Ward B",
-      addr2: "",
-      city: "Hull",
-      zip: "HU1 1AA",
-      addr_text: "Ward B, Hull HU1 1AA",
-      created_at: "2026-01-01T00:00:00.000Z",
-    });
+  const [ward]: Array<{ id: number } | number> = await p.db("addresses").returning("id").insert({
+    customer_id: HARBOUR,
+    label: "Harbour Ward B",
+    addr1: "Ward B",
+    addr2: "",
+    city: "Hull",
+    zip: "HU1 1AA",
+    addr_text: "Ward B, Hull HU1 1AA",
+    created_at: "2026-01-01T00:00:00.000Z",
+  });
   wardB = String(typeof ward === "object" ? ward.id : ward);
   buyer = await p.login("buyer@demo.test");
   await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
@@ -241,18 +236,16 @@ describe("address permissions (item 4, SPEC §6)", () => {
   });
 
   it("an approver ordering a punched-out basket may use the address it was approved for", async () => {
-    await p
-      .db("saved_baskets")
-      .insert({
-        id: 650,
-        customer_id: NORTHWIND,
-        user_id: 2,
-        basket_name: "Punchout",
-        is_punchout: true,
-        address_id: 704,
-        created_at: "2026-11-01T00:00:00.000Z",
-        updated_at: "2026-11-01T00:00:00.000Z",
-      });
+    await p.db("saved_baskets").insert({
+      id: 650,
+      customer_id: NORTHWIND,
+      user_id: 2,
+      basket_name: "Punchout",
+      is_punchout: true,
+      address_id: 704,
+      created_at: "2026-11-01T00:00:00.000Z",
+      updated_at: "2026-11-01T00:00:00.000Z",
+    });
     // an address merely written into one's own basket state is not an approval
     await p.api("PATCH", "/api/basket-session", {
       token: requester,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HARBOUR, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { HARBOUR, startTestProvider, type TestProvider } from "./fixtures";
 
 let p: TestProvider;
 let buyer: string; // Northwind selected

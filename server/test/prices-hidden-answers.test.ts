@@ -24,14 +24,12 @@ async function hidePricesFrom(email: string) {
 
 beforeAll(async () => {
   p = await startTestProvider();
-  await p
-    .db("carriage")
-    .insert({
-      id: FREE,
-      description: "Free Delivery – orders over £150",
-      shipping_flat_rate_amount: 0,
-      minimum_order_amount: 150,
-    });
+  await p.db("carriage").insert({
+    id: FREE,
+    description: "Free Delivery – orders over £150",
+    shipping_flat_rate_amount: 0,
+    minimum_order_amount: 150,
+  });
   await hidePricesFrom("buyer@demo.test");
   await hidePricesFrom("manpack@demo.test");
   hidden = await p.login("buyer@demo.test");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sha256 } from "../auth/password";
-import { hashSecret, unspscForItems } from "../services/punchout";
+import { hashSecret } from "../services/punchout";
+import { unspscForItems } from "../services/punchout-transfer";
 import { APEX, startTestProvider, type TestProvider } from "./fixtures";
 
 /** Redeeming punchout start tokens and the session they open (issue 16, decision 107); SQLite and PostgreSQL. */
@@ -27,18 +28,16 @@ beforeAll(async () => {
     ordering_allowed: false,
     created_at,
   });
-  await p
-    .db("punchout_profiles")
-    .insert({
-      id: 2,
-      customer_id: APEX,
-      name: "Apex SRM",
-      protocol: "oci",
-      oci_username: "apex-rail",
-      secret_hash,
-      user_id: 5,
-      created_at,
-    });
+  await p.db("punchout_profiles").insert({
+    id: 2,
+    customer_id: APEX,
+    name: "Apex SRM",
+    protocol: "oci",
+    oci_username: "apex-rail",
+    secret_hash,
+    user_id: 5,
+    created_at,
+  });
 });
 afterAll(async () => p?.close());
 beforeEach(async () => {

@@ -34,18 +34,16 @@ beforeAll(async () => {
   await p.db("punchout_profiles").insert(profile(1, "AN-APEX-RAIL", { form_encoding: "base64" }));
   await p.db("punchout_profiles").insert(profile(2, "AN-APEX-RAIL-APPROVAL", { needs_approval: true }));
   await p.db("punchout_profiles").insert(profile(3, "AN-APEX-ORDERS", { ordering_allowed: true }));
-  await p
-    .db("punchout_profiles")
-    .insert({
-      id: 4,
-      customer_id: APEX,
-      name: "Apex SRM",
-      protocol: "oci",
-      oci_username: "apex-rail",
-      secret_hash,
-      user_id: 5,
-      created_at,
-    });
+  await p.db("punchout_profiles").insert({
+    id: 4,
+    customer_id: APEX,
+    name: "Apex SRM",
+    protocol: "oci",
+    oci_username: "apex-rail",
+    secret_hash,
+    user_id: 5,
+    created_at,
+  });
 });
 afterAll(async () => p?.close());
 beforeEach(async () => {
@@ -152,16 +150,14 @@ describe("POST /api/punchout/start answers the contract's fields and fills the s
       manpack: [],
       instructions: { stock: "", manpack: "" },
     };
-    await p
-      .db("basket_sessions")
-      .insert({
-        user_id: 5,
-        customer_id: APEX,
-        punchout_session: "",
-        state_json: JSON.stringify(everyday),
-        updated_at: "2026-01-01T00:00:00.000Z",
-        version: 3,
-      });
+    await p.db("basket_sessions").insert({
+      user_id: 5,
+      customer_id: APEX,
+      punchout_session: "",
+      state_json: JSON.stringify(everyday),
+      updated_at: "2026-01-01T00:00:00.000Z",
+      version: 3,
+    });
     const a = await start();
     const b = await start();
     await fill(a.token, [line("20002", 1)]);

@@ -81,16 +81,14 @@ beforeAll(async () => {
       line(604, 4, 20030, null, "Ward Tunic", 5104),
       line(605, 5, 20030, null, "Ward Tunic", 5105),
     ]);
-  await p
-    .db("order_ship_groups")
-    .insert({
-      id: 60,
-      order_id: 60,
-      address_id: 702,
-      address_name: "Harbour Hospital",
-      address_text: "Harbour Hospital House, Leeds LS1 4AP",
-      shipping_method_id: 1,
-    });
+  await p.db("order_ship_groups").insert({
+    id: 60,
+    order_id: 60,
+    address_id: 702,
+    address_name: "Harbour Hospital",
+    address_text: "Harbour Hospital House, Leeds LS1 4AP",
+    shipping_method_id: 1,
+  });
 });
 afterAll(async () => p?.close());
 

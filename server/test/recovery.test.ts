@@ -88,26 +88,22 @@ describe("password reset links void each other", () => {
     const now = p.clock.now;
     const later = new Date(now.getTime() + 30 * 60_000).toISOString();
     // a second live link (as one issued by another provider process a moment earlier), and another user's
-    await p
-      .db("password_tokens")
-      .insert({
-        type: "reset",
-        token_hash: sha256("other-live-link-of-manpack"),
-        user_id: 4,
-        email: "manpack@demo.test",
-        created_at: now.toISOString(),
-        expires_at: later,
-      });
-    await p
-      .db("password_tokens")
-      .insert({
-        type: "reset",
-        token_hash: sha256("live-link-of-punchout"),
-        user_id: 5,
-        email: "punchout@demo.test",
-        created_at: now.toISOString(),
-        expires_at: later,
-      });
+    await p.db("password_tokens").insert({
+      type: "reset",
+      token_hash: sha256("other-live-link-of-manpack"),
+      user_id: 4,
+      email: "manpack@demo.test",
+      created_at: now.toISOString(),
+      expires_at: later,
+    });
+    await p.db("password_tokens").insert({
+      type: "reset",
+      token_hash: sha256("live-link-of-punchout"),
+      user_id: 5,
+      email: "punchout@demo.test",
+      created_at: now.toISOString(),
+      expires_at: later,
+    });
     expect(
       (await p.api("POST", "/api/password-reset", { body: { token: used, password: "manpack-new-password" } })).body,
     ).toEqual({ reset: true });
@@ -211,30 +207,26 @@ describe("content", () => {
       { id: 4, name: "Offers", slug: "offers" },
     ]);
     for (let i = 1; i <= 5; i++)
-      await p
-        .db("wp_posts")
-        .insert({
-          id: i,
-          slug: `post-${i}`,
-          title: `Post ${i}`,
-          excerpt: "",
-          content: "",
-          date: `2026-10-0${i}T00:00:00.000Z`,
-          status: "publish",
-          featured_image: null,
-          author_name: "Ed",
-        });
-    await p.db("wp_post_terms").insert([1, 2, 3, 4].map((post_id) => ({ post_id, term_id: 3 })));
-    await p
-      .db("wp_pages")
-      .insert({
-        id: 1,
-        slug: "banner-block",
-        title: "Banner",
+      await p.db("wp_posts").insert({
+        id: i,
+        slug: `post-${i}`,
+        title: `Post ${i}`,
+        excerpt: "",
         content: "",
-        acf_json: JSON.stringify({ flexible_content: [{ acf_fc_layout: "hero", heading: "Hi" }] }),
+        date: `2026-10-0${i}T00:00:00.000Z`,
         status: "publish",
+        featured_image: null,
+        author_name: "Ed",
       });
+    await p.db("wp_post_terms").insert([1, 2, 3, 4].map((post_id) => ({ post_id, term_id: 3 })));
+    await p.db("wp_pages").insert({
+      id: 1,
+      slug: "banner-block",
+      title: "Banner",
+      content: "",
+      acf_json: JSON.stringify({ flexible_content: [{ acf_fc_layout: "hero", heading: "Hi" }] }),
+      status: "publish",
+    });
     const res = await p.api("GET", "/api/wp/v2/posts?categories=3&per_page=3&page=1&_embed");
     expect(res.status).toBe(200);
     expect(res.headers.get("x-wp-total")).toBe("4");

@@ -20,19 +20,17 @@ beforeAll(async () => {
     .db("contact_budgets")
     .where("id", 2)
     .update({ allocation_type: "Tunic", allocation_type_name: "Tunics and tops" });
-  await p
-    .db("contacts")
-    .insert({
-      id: 5104,
-      customer_id: HARBOUR,
-      first_name: "Bo",
-      last_name: "Bandb",
-      grade: "Sister",
-      employee_ref: "HH-0042",
-      manpack_user: true,
-      department_id: 302,
-      cost_centre_id: 402,
-    });
+  await p.db("contacts").insert({
+    id: 5104,
+    customer_id: HARBOUR,
+    first_name: "Bo",
+    last_name: "Bandb",
+    grade: "Sister",
+    employee_ref: "HH-0042",
+    manpack_user: true,
+    department_id: 302,
+    cost_centre_id: 402,
+  });
   await p.db("contacts").where("id", 5102).update({ cost_centre_id: 402 });
 });
 afterAll(async () => p?.close());
@@ -40,16 +38,14 @@ afterAll(async () => p?.close());
 const ids = (res: { body: any }) => res.body.data.map((i: any) => i.internalId).sort();
 const items = (query: string, token = manpack) => p.api("GET", `/api/item?scope=manpack&${query}`, { token });
 const entitle = (rows: Array<{ grade?: string; contact_id?: number; item_id: number }>) =>
-  p
-    .db("entitlements")
-    .insert(
-      rows.map((r) => ({
-        customer_id: HARBOUR,
-        grade: r.grade ?? null,
-        contact_id: r.contact_id ?? null,
-        item_id: r.item_id,
-      })),
-    );
+  p.db("entitlements").insert(
+    rows.map((r) => ({
+      customer_id: HARBOUR,
+      grade: r.grade ?? null,
+      contact_id: r.contact_id ?? null,
+      item_id: r.item_id,
+    })),
+  );
 
 describe("entitlements on GET /api/item?scope=manpack", () => {
   it("a customer without entitlements set up: every wearer-pack item for every wearer, as before", async () => {

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { E2E_STRIPE_PORT } from "../../playwright.config";
 import { fillBasket, tokenIn } from "./basket-helpers";
-import { expect, providerCall } from "./fixtures";
+import { providerCall } from "./fixtures";
 
 // Card payments by Stripe against the stand-in of tests/e2e/support/fake-stripe.ts (the machine has no internet).
 // Without JavaScript the buyer pays on the hosted payment page; with it, on the checkout page with Stripe Elements
@@ -51,6 +51,6 @@ export async function routeStripeToStandIn(page: Page) {
   );
   await page.route("https://api.stripe.com/**", async (route) => {
     const url = new URL(route.request().url());
-    route.fulfill({ response: await route.fetch({ url: `${STRIPE}${url.pathname}${url.search}` }) });
+    await route.fulfill({ response: await route.fetch({ url: `${STRIPE}${url.pathname}${url.search}` }) });
   });
 }

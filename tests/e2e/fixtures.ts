@@ -58,7 +58,7 @@ export async function logInByCookie(
       body: JSON.stringify({ contactId: wanted.contactId }),
     });
   }
-  const { commitSession, getSession } = await import("../../app/auth/session.server");
+  const { commitSession, getSession } = await import("../../app/session/session.server");
   const portalSession = await getSession(new Request(`http://localhost:${E2E_PORTAL_PORT}/`));
   portalSession.set("token", accessToken);
   if (session.selectedCustomer) {

@@ -1,4 +1,4 @@
-import { commitSession, getSession, type SessionData, type SessionFlash } from "~/auth/session.server";
+import { commitSession, getSession, type SessionData, type SessionFlash } from "~/session/session.server";
 
 /** A Cookie header carrying a portal session with the given values. */
 export async function sessionCookie(values: Partial<SessionData> = { token: "token-1" }): Promise<string> {

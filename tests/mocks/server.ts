@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { resetEnvForTests } from "~/env.server";
-import { resetSessionStorageForTests } from "~/auth/session.server";
+import { resetSessionStorageForTests } from "~/session/session.server";
 import { UPSTREAM } from "./upstream/fixtures";
 
 /**

@@ -309,8 +309,12 @@ async function linesNotEntitled(d: Knex): Promise<number> {
     .whereNotExists(
       d("entitlements as e")
         .whereRaw("e.customer_id = o.customer_id")
-        .where((w) => w.whereRaw("e.item_id = l.item_id").orWhereRaw("e.item_id = l.parent_item_id"))
-        .where((w) => w.whereRaw("e.grade = c.grade").orWhereRaw("e.contact_id = c.id")),
+        .where((w) => {
+          w.whereRaw("e.item_id = l.item_id").orWhereRaw("e.item_id = l.parent_item_id");
+        })
+        .where((w) => {
+          w.whereRaw("e.grade = c.grade").orWhereRaw("e.contact_id = c.id");
+        }),
     )
     .count({ n: "*" })
     .first();

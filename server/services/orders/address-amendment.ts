@@ -61,7 +61,9 @@ export async function amendDeliveryAddress(
     );
     const updated = await trx("orders")
       .where("id", order.id)
-      .whereNotExists((q) => q.from("despatches").where("despatches.order_id", order.id).select(trx.raw("1")))
+      .whereNotExists((q) => {
+        q.from("despatches").where("despatches.order_id", order.id).select(trx.raw("1"));
+      })
       .update({
         ship_address_id: a.id,
         ship_addressee: a.addressee ?? a.label,

@@ -11,9 +11,7 @@
 //   despatches.ts         DespatchService (/api/despatch)
 //   re-order.ts           ReOrderService (/api/re-order)
 //   rows.ts, common.ts    row types as Knex returns them; constants, idValue, bad()
-export { BASKET_CHANGED, pricedSubTotal } from "./placement";
-export { PENDING_APPROVAL, PENDING_FULFILLMENT, WEARER_PACK_TYPE } from "./common";
+export { pricedSubTotal } from "./placement";
 export { DespatchService } from "./despatches";
-export type { OrderOut } from "./output";
 export { ReOrderService } from "./re-order";
 export { OrderService } from "./service";

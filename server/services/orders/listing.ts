@@ -30,17 +30,13 @@ const orderQuerySpec: QuerySpec = {
       filter: (qb, _op, value) => {
         const ids = (Array.isArray(value) ? value : [value]) as number[];
         // single-address orders carry ship_address_id; only multi-address ones need their ship groups
-        qb.where((w) =>
-          w
-            .whereIn("orders.ship_address_id", ids)
-            .orWhere((m) =>
-              m
-                .whereNull("orders.ship_address_id")
-                .whereIn("orders.id", (sub) =>
-                  sub.from("order_ship_groups").whereIn("address_id", ids).select("order_id"),
-                ),
-            ),
-        );
+        qb.where((w) => {
+          w.whereIn("orders.ship_address_id", ids).orWhere((m) => {
+            m.whereNull("orders.ship_address_id").whereIn("orders.id", (sub) => {
+              sub.from("order_ship_groups").whereIn("address_id", ids).select("order_id");
+            });
+          });
+        });
       },
     },
   },
@@ -98,7 +94,10 @@ function referenceMatches(
       ordersBase(db, caller, parsed, false, q.from("orders"));
       q.select(columns).where((w) => wherePrefix(w, `orders.${column}`, prefix));
       if (customerId != null) q.whereRaw("+orders.customer_id = ?", [customerId]);
-      if (contacts.length) q.where((w) => w.whereNotIn("orders.contact_id", contacts).orWhereNull("orders.contact_id"));
+      if (contacts.length)
+        q.where((w) => {
+          w.whereNotIn("orders.contact_id", contacts).orWhereNull("orders.contact_id");
+        });
       // arms are disjoint (a reference arm skips orders a tranId arm has), so UNION ALL, which is far
       // cheaper than UNION's de-duplication on SQLite
       if (column === "other_ref_num") q.whereNot((w) => prefixes.forEach((p) => wherePrefix(w, "orders.tran_id", p)));
@@ -129,13 +128,11 @@ function ordersBase(
   const x = extrasOf(parsed);
   const q = visibleOrders(db, caller, { toApprove: x.orderToApprove === true, customerTest, from });
   if (x.employees?.length) {
-    q.where((w) =>
-      w
-        .whereIn("orders.employee_contact_id", x.employees!)
-        .orWhereIn("orders.id", (s) =>
-          s.from("order_lines").whereIn("employee_contact_id", x.employees!).select("order_id"),
-        ),
-    );
+    q.where((w) => {
+      w.whereIn("orders.employee_contact_id", x.employees!).orWhereIn("orders.id", (s) => {
+        s.from("order_lines").whereIn("employee_contact_id", x.employees!).select("order_id");
+      });
+    });
   }
   if (x.departments?.length) q.whereIn("orders.department_id", x.departments);
   for (const c of parsed.conditions) c(q);
@@ -214,7 +211,9 @@ export async function findOrderedBy(
         .queryBuilder()
         .select("*")
         .from(pages[0].as("a"))
-        .unionAll((u) => u.select("*").from(pages[1].as("b")));
+        .unionAll((u) => {
+          u.select("*").from(pages[1].as("b"));
+        });
       rows = await pageOf(db.from(merged.as("orders")), parsed, (q) => q.select("*"));
     }
   }

@@ -21,7 +21,9 @@ export async function notifyApprovers(
   const approvers: Array<{ email: string }> = await trx("user_customers as uc")
     .join("users as u", "u.id", "uc.user_id")
     .where({ "uc.customer_id": order.customerId, "uc.is_approver": true })
-    .modify((q) => (order.approverUserId != null ? q.where("u.id", order.approverUserId) : q))
+    .modify((q) => {
+      order.approverUserId != null ? q.where("u.id", order.approverUserId) : q;
+    })
     .select("u.email");
   if (!approvers.length) return;
   const link = orderLink(portalUrl, "order-to-approve", order.orderId);

@@ -341,7 +341,9 @@ export async function resolveCarriage(
 ): Promise<CarriageRow> {
   const q = trx("carriage")
     .where("is_inactive", false)
-    .where((w) => w.whereNull("customer_id").orWhere("customer_id", customerId));
+    .where((w) => {
+      w.whereNull("customer_id").orWhere("customer_id", customerId);
+    });
   const subTotal = money(lines.reduce((s, l) => s + l.amount, 0));
   const row: CarriageRow | undefined =
     id != null

@@ -8,8 +8,12 @@ function whereRoutedTo(qb: Knex.QueryBuilder, caller: Caller): void {
     qb.whereRaw("1 = 0");
     return;
   }
-  qb.where((w) => w.where("orders.pending_web_approval", true).orWhereNotNull("orders.decision"))
-    .where((w) => w.where("orders.approver_user_id", caller.userId).orWhereNull("orders.approver_user_id"))
+  qb.where((w) => {
+    w.where("orders.pending_web_approval", true).orWhereNotNull("orders.decision");
+  })
+    .where((w) => {
+      w.where("orders.approver_user_id", caller.userId).orWhereNull("orders.approver_user_id");
+    })
     .whereNot("orders.placed_by_user_id", caller.userId);
 }
 
@@ -25,7 +29,9 @@ export function visibleOrders(
   if (opts.toApprove) whereRoutedTo(q, caller);
   else if (!caller.isEvolveUser && !has(caller, "viewAllOrders")) {
     if (canApprove(caller))
-      q.where((w) => w.where("orders.placed_by_user_id", caller.userId).orWhere((r) => whereRoutedTo(r, caller)));
+      q.where((w) => {
+        w.where("orders.placed_by_user_id", caller.userId).orWhere((r) => whereRoutedTo(r, caller));
+      });
     else q.where("orders.placed_by_user_id", caller.userId);
   }
   return q;

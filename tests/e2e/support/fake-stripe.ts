@@ -174,7 +174,7 @@ const STRIPE_JS = `(() => {
   });
 })();`;
 
-const server = createServer(async (req, res) => {
+async function answer(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? "/", BASE);
   const path = url.pathname;
   const method = req.method ?? "GET";
@@ -270,6 +270,13 @@ const server = createServer(async (req, res) => {
     return completeSession(res, challenged);
   }
   return notFound(res);
+}
+
+const server = createServer((req, res) => {
+  answer(req, res).catch((error) => {
+    console.error(error);
+    if (!res.headersSent) json(res, 500, { error: String(error) });
+  });
 });
 
 server.listen(PORT, "127.0.0.1", () => console.log(`Fake Stripe on ${BASE}`));

@@ -528,9 +528,9 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
 }
 
 // on loopback only, in both families: the browser may reach "localhost" over either (no IPv6 there: IPv4 alone)
-createServer(handle).listen(PORT, "127.0.0.1", () =>
+createServer((req, res) => void handle(req, res)).listen(PORT, "127.0.0.1", () =>
   console.log(`Procurement stand-in on ${BASE}, punching out to ${PORTAL}`),
 );
-createServer(handle)
+createServer((req, res) => void handle(req, res))
   .on("error", (error) => console.log(`Procurement stand-in: not on ::1 (${error.message})`))
   .listen(PORT, "::1");

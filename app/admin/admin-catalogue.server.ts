@@ -1,15 +1,15 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import type { PortalUser } from "~/auth/require-user.server";
-import { flashToast, type Toast } from "~/auth/session.server";
+import type { PortalUser } from "~/upstream/client.server";
+import { flashToast, type Toast } from "~/session/session.server";
 import { clearCategoryTrees } from "~/catalogue/category-tree.server";
 import { formatMoney } from "~/domain/money";
 import { isUpstreamIdValue, upstreamId as id } from "~/domain/upstream-id";
 import { idField, invalidForm, parseForm } from "~/utils/forms.server";
 import { getCustomer, searchCustomers } from "./admin-session.server";
-import type { UpstreamClient } from "./client.server";
-import { refusal, refusalForm } from "./errors.server";
-import { ListSchema } from "./schemas";
+import type { UpstreamClient } from "~/upstream/client.server";
+import { refusal, refusalForm } from "~/upstream/errors.server";
+import { ListSchema } from "~/upstream/schemas";
 
 // The admin area, part 2 (issue 21 items 1–2, decision 133): a customer's "my catalogue" (C21 §1
 // `api/admin/my-catalogue`, the product picker `api/admin/product`) and the category manager (C21 §2
@@ -31,7 +31,6 @@ const MyEntrySchema = z.object({
   item: ItemSchema,
   categories: z.array(CategoryRefSchema).default([]),
 });
-export type MyCatalogueEntry = z.infer<typeof MyEntrySchema>;
 const ProductSchema = ItemSchema.extend({ className: z.string().nullable().default(null) });
 
 /** GET /api/admin/my-catalogue?customerId=&$limit=&$skip= — the customer's my catalogue by position; unknown customer → 404. */

@@ -1,6 +1,6 @@
-import type { CheckoutFields } from "~/checkout/checkout.server";
-import type { WearerPackFields } from "~/checkout/wearer-pack-checkout.server";
-import { isUpstreamIdValue } from "./upstream-id";
+import type { CheckoutFields } from "./checkout.server";
+import type { WearerPackFields } from "./wearer-pack-checkout.server";
+import { isUpstreamIdValue } from "~/domain/upstream-id";
 
 // The checkout's fields as they travel through a Stripe payment's metadata and back (decisions 072, 076). The amount
 // charged is the provider's quote (GET /api/order-quote, decision 078): the portal never works it out.

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import type { PortalUser } from "~/auth/require-user.server";
-import { flashToast } from "~/auth/session.server";
+import type { PortalUser } from "~/upstream/client.server";
+import { flashToast } from "~/session/session.server";
 import { PAGE_SIZE } from "~/domain/constants";
 import { formatDate } from "~/domain/dates";
 import { parsePage } from "~/domain/feathers-query";
@@ -9,9 +9,9 @@ import { pageCount } from "~/domain/paging";
 import { upstreamId as id } from "~/domain/upstream-id";
 import { idParam } from "~/utils/params.server";
 import { personName } from "./admin-session.server";
-import type { UpstreamClient } from "./client.server";
-import { refusal } from "./errors.server";
-import { ListSchema } from "./schemas";
+import type { UpstreamClient } from "~/upstream/client.server";
+import { refusal } from "~/upstream/errors.server";
+import { ListSchema } from "~/upstream/schemas";
 
 // The ERP pull and its sync status (issue 21 item 4, decision 134): C21 §4's `api/admin/erp-source` (what the pull
 // reads) and `api/admin/erp-import` (queue a run, the runs, one run with its row errors). The provider runs the import
@@ -34,7 +34,6 @@ const SourceSchema = z.object({
   modifiedAt: z.string().nullable().default(null),
   products: z.number().nullable().default(null),
 });
-export type ErpSource = z.infer<typeof SourceSchema>;
 
 export const RUN_STATUSES = ["pending", "running", "succeeded", "failed"] as const;
 const RunSchema = z.object({
@@ -108,7 +107,6 @@ function runRow(run: ErpRun) {
     failure: run.failure,
   };
 }
-export type RunRow = ReturnType<typeof runRow>;
 
 // ---------------------------------------------------------------- /admin/netsuite-pull
 

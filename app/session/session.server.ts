@@ -146,7 +146,10 @@ export const maintenanceBypassCookie = () => portalCookie("bypass", { encrypted:
 /** The id of the site banner the user dismissed; kept for a year. */
 export const bannerDismissedCookie = () => portalCookie("banner", { encrypted: false, maxAge: 60 * 60 * 24 * 365 });
 
-/** Tests switch secrets between cases. */
+/**
+ * Tests switch secrets between cases.
+ * @internal test seam
+ */
 export function resetSessionStorageForTests(): void {
   storage = undefined;
   cookies.clear();

@@ -1,17 +1,17 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { beginViewAs } from "~/admin/view-as.server";
-import type { PortalUser } from "~/auth/require-user.server";
-import { commitSession, flashToast, getSession, type Toast } from "~/auth/session.server";
+import { beginViewAs } from "~/upstream/view-as.server";
+import type { PortalUser } from "~/upstream/client.server";
+import { commitSession, flashToast, getSession, type Toast } from "~/session/session.server";
 import { PAGE_SIZE } from "~/domain/constants";
 import { formatDate } from "~/domain/dates";
 import { parsePage } from "~/domain/feathers-query";
 import { pageCount } from "~/domain/paging";
 import { isUpstreamIdValue, upstreamId as id } from "~/domain/upstream-id";
 import { idField, invalidForm, parseForm } from "~/utils/forms.server";
-import type { UpstreamClient } from "./client.server";
-import { refusal, refusalForm } from "./errors.server";
-import { ListSchema } from "./schemas";
+import type { UpstreamClient } from "~/upstream/client.server";
+import { refusal, refusalForm } from "~/upstream/errors.server";
+import { ListSchema } from "~/upstream/schemas";
 
 // The admin area's session screens (issue 20 items 1, 5, 6; decision 129): view-as (C20 §6: `api/admin/customer`,
 // `api/admin/user?customerId=`, `api/admin/view-as`), active users (§1 `api/admin/active-session`), admin users
@@ -23,7 +23,6 @@ const text = z
   .nullish()
   .transform((v) => v ?? "");
 const PersonSchema = z.object({ id, email: z.string(), firstName: text, lastName: text });
-export type AdminPerson = z.infer<typeof PersonSchema>;
 const CustomerRefSchema = z.object({ id, name: z.string() });
 
 /** "Ada Admin", or the e-mail when the provider knows no name. */
@@ -34,7 +33,6 @@ export function personName(p: { email: string; firstName: string; lastName: stri
 // ---------------------------------------------------------------- view-as: the customer and user pickers
 
 const CustomerSchema = z.object({ id, name: z.string(), userCount: z.number().default(0) });
-export type AdminCustomer = z.infer<typeof CustomerSchema>;
 
 /** GET /api/admin/customer?q=&$limit=16 — customers by name, `q` contained in the name. */
 export function searchCustomers(client: UpstreamClient, q: string, limit = 16) {
@@ -57,7 +55,6 @@ const UserItemSchema = z.object({
   isActive: z.boolean(),
   customers: z.array(CustomerRefSchema).default([]),
 });
-export type AdminUserItem = z.infer<typeof UserItemSchema>;
 
 /** GET /api/admin/user?customerId=&isEvolveUser=&q=&$limit= — users by last name, first name; unknown customer → 404. */
 export function searchUsers(
@@ -112,7 +109,6 @@ const ActiveSessionSchema = z.object({
   actAs: z.boolean(),
   actingAdmin: PersonSchema.nullable().default(null),
 });
-export type ActiveSession = z.infer<typeof ActiveSessionSchema>;
 
 /** GET /api/admin/active-session?$limit=&$skip= — live sessions seen in the last 15 minutes, most recent first. */
 export function listActiveSessions(client: UpstreamClient, limit: number, skip: number) {
@@ -139,7 +135,6 @@ const AdminUserSchema = z.object({
   isActive: z.boolean(),
   lastLoginAt: z.string().nullable().default(null),
 });
-export type AdminUserRow = z.infer<typeof AdminUserSchema>;
 
 /** GET /api/admin/admin-user?$limit=&$skip= — every evolve user, by last name, first name. */
 export function listAdminUsers(client: UpstreamClient, limit: number, skip: number) {

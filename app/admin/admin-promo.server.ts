@@ -1,8 +1,8 @@
 import { data, redirect } from "@remix-run/node";
 import { isAfter, parseISO } from "date-fns";
 import { z } from "zod";
-import type { PortalUser } from "~/auth/require-user.server";
-import { flashToast, type Toast } from "~/auth/session.server";
+import type { PortalUser } from "~/upstream/client.server";
+import { flashToast, type Toast } from "~/session/session.server";
 import { formatDate, parseDayInput } from "~/domain/dates";
 import { parsePage } from "~/domain/feathers-query";
 import { pageCount } from "~/domain/paging";
@@ -10,9 +10,9 @@ import { upstreamId as id } from "~/domain/upstream-id";
 import { idField, plainMessages, type FieldErrors } from "~/utils/forms.server";
 import { idParam } from "~/utils/params.server";
 import { searchCustomers } from "./admin-session.server";
-import type { UpstreamClient } from "./client.server";
-import { refusal, refusalForm } from "./errors.server";
-import { ListSchema } from "./schemas";
+import type { UpstreamClient } from "~/upstream/client.server";
+import { refusal, refusalForm } from "~/upstream/errors.server";
+import { ListSchema } from "~/upstream/schemas";
 
 // The admin area's promotions (issue 21 item 3, decision 134): C21 §3's `api/admin/promotion`, `api/admin/sector` and
 // `api/admin/product` for /admin/promo, and the customer-facing `api/promotion` the dashboard reads. The provider

@@ -1,8 +1,8 @@
 import { data, redirect } from "@remix-run/node";
 import { isAfter, parseISO } from "date-fns";
 import { z } from "zod";
-import type { PortalUser } from "~/auth/require-user.server";
-import { flashToast } from "~/auth/session.server";
+import type { PortalUser } from "~/upstream/client.server";
+import { flashToast } from "~/session/session.server";
 import { PAGE_SIZE } from "~/domain/constants";
 import { CSV_BOM, csvLine } from "~/domain/csv";
 import { formatDate, parseDayInput } from "~/domain/dates";
@@ -14,9 +14,9 @@ import { upstreamId as id, UPSTREAM_ID_PATTERN } from "~/domain/upstream-id";
 import { idField, plainMessages, type FieldErrors } from "~/utils/forms.server";
 import { idParam } from "~/utils/params.server";
 import { personName, searchCustomers } from "./admin-session.server";
-import type { UpstreamClient } from "./client.server";
-import { refusal, type UpstreamError } from "./errors.server";
-import { ListSchema } from "./schemas";
+import type { UpstreamClient } from "~/upstream/client.server";
+import { refusal, type UpstreamError } from "~/upstream/errors.server";
+import { ListSchema } from "~/upstream/schemas";
 
 // The admin area's people screens (issue 20 items 2–4, decision 130): the log-in history and its CSV, one user's page
 // (units, permissions, deactivate, password reset, recent log-ins, audit) and the invitation to any customer. The calls
@@ -30,7 +30,6 @@ const text = z
   .nullish()
   .transform((v) => v ?? "");
 const PersonSchema = z.object({ id, email: z.string(), firstName: text, lastName: text });
-export type Person = z.infer<typeof PersonSchema>;
 const CustomerRef = z.object({ id, name: z.string() });
 
 const LoginAttemptSchema = z.object({
@@ -324,6 +323,7 @@ export async function loginHistoryPageData(user: PortalUser, url: URL) {
     per: filters.per,
   };
 }
+/** @internal the route tests type the loader's answer with it */
 export type LoginHistoryData = Awaited<ReturnType<typeof loginHistoryPageData>>;
 
 export const LOGIN_CSV_HEADER = [
@@ -527,7 +527,6 @@ export async function adminUserPageData(user: PortalUser, userId: string | undef
     audit: u.recentAudit.map(auditRow),
   };
 }
-export type AdminUserPageData = Awaited<ReturnType<typeof adminUserPageData>>;
 
 const checkbox = z
   .string()

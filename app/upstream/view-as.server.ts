@@ -1,7 +1,6 @@
 import { redirect } from "@remix-run/node";
-import { commitSession, getSession, type PortalSession, type ViewAsState } from "~/auth/session.server";
-import type { ViewAsStarted } from "~/upstream/admin-session.server";
-import { isRedirect, isRefusal } from "~/upstream/errors.server";
+import { commitSession, getSession, type PortalSession, type ViewAsState } from "~/session/session.server";
+import { isRedirect, isRefusal } from "./errors.server";
 
 // Viewing the portal as a customer's user (issue 20 item 6, decision 129). The portal session's `token` becomes the
 // act-as token, so every call the portal makes (session, basket, orders…) is that user's; `viewAs` keeps the admin's
@@ -16,6 +15,14 @@ export function viewAsOf(session: PortalSession): ViewAsState | null {
   const state = session.get("viewAs");
   return state && state.actAsToken === session.get("token") ? state : null;
 }
+
+/** What the session keeps of POST /api/admin/view-as's answer (the admin module parses it). */
+type ViewAsStarted = {
+  sessionId: string;
+  accessToken: string;
+  user: { email: string; firstName: string; lastName: string };
+  customer: { id: string; name: string };
+};
 
 /** Swaps the session to the act-as token, keeping the admin's own token and unit (the caller commits the session). */
 export function beginViewAs(session: PortalSession, started: ViewAsStarted): void {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PortalUser } from "~/auth/require-user.server";
+import type { PortalUser } from "~/upstream/client.server";
 import { PAGE_SIZE } from "~/domain/constants";
 import { parsePage } from "~/domain/feathers-query";
 import { ORDER_SOURCE_STATUSES } from "~/domain/order-status";
@@ -10,10 +10,10 @@ import { idParam } from "~/utils/params.server";
 import { plainMessages, type FieldErrors } from "~/utils/forms.server";
 import { personName, searchCustomers } from "./admin-session.server";
 import { dayFilter, placeRefusal, reversedRange, REVERSED_RANGE } from "./admin-users.server";
-import type { UpstreamClient } from "./client.server";
-import { refusal } from "./errors.server";
-import { portalOrderSchema } from "./orders.server";
-import { ListSchema } from "./schemas";
+import type { UpstreamClient } from "~/upstream/client.server";
+import { refusal } from "~/upstream/errors.server";
+import { portalOrderSchema } from "~/upstream/orders.server";
+import { ListSchema } from "~/upstream/schemas";
 
 // /admin/orders and /admin/orders/{orderId} (issue 20 item 7, decision 130): every customer's orders, searched by
 // number, reference, customer, status and dates, 16 a page; any order's detail with its customer and who placed it.
@@ -139,6 +139,7 @@ export async function adminOrdersPageData(user: PortalUser, url: URL) {
     pageCount: pages,
   };
 }
+/** @internal the route tests type the loader's answer with it */
 export type AdminOrdersData = Awaited<ReturnType<typeof adminOrdersPageData>>;
 
 function row(order: z.output<typeof AdminOrderSchema>) {
