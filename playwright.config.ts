@@ -10,6 +10,9 @@ export const E2E_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? E2E_PORTAL_
 export const E2E_PROCUREMENT_PORT = Number(process.env.E2E_PROCUREMENT_PORT ?? E2E_PORTAL_PORT + 70);
 export const E2E_SESSION_SECRET = "e2e-session-secret-at-least-32-characters-long";
 export const E2E_DB_FILE = `data/e2e-${E2E_PORTAL_PORT}.sqlite`;
+/** visual-review.spec.ts writes screenshots for a person to look through: it runs on demand (`npm run test:visual`). */
+const VISUAL_REVIEW = /visual-review\.spec/;
+const visualOnly = Boolean(process.env.E2E_VISUAL_REVIEW);
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -34,7 +37,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // the 15 slowest tests after the list (issue 31); scripts/slowest-tests.ts prints the same from a JSON report
+  reporter: [["list"], ["./tests/e2e/support/slowest-reporter.ts"]],
   use: {
     baseURL: `http://localhost:${E2E_PORTAL_PORT}`,
     trace: "retain-on-failure",
@@ -45,13 +49,13 @@ export default defineConfig({
     {
       name: "js",
       use: { ...chromium, javaScriptEnabled: true },
-      testIgnore: [/maintenance\.spec/, /\.no-js\.spec\.ts$/],
+      testIgnore: [/maintenance\.spec/, /\.no-js\.spec\.ts$/, ...(visualOnly ? [] : [VISUAL_REVIEW])],
     },
     // axe runs inside the page, so accessibility scans run in the JS project only (the markup is the same)
     {
       name: "no-js",
       use: { ...chromium, javaScriptEnabled: false },
-      testIgnore: [/maintenance\.spec|accessibility\.spec/, /\.js\.spec\.ts$/],
+      testIgnore: [/maintenance\.spec|accessibility\.spec/, /\.js\.spec\.ts$/, ...(visualOnly ? [] : [VISUAL_REVIEW])],
     },
     // maintenance switches the whole portal off, so it runs alone after the rest
     {
