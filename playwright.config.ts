@@ -34,8 +34,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   timeout: 30_000,
   expect: { timeout: 7_500 },
-  fullyParallel: false,
-  workers: 2,
+  // every test on its own: a spec whose tests share a basket or other data says so with describe.configure "default"
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   // the 15 slowest tests after the list (issue 31); scripts/slowest-tests.ts prints the same from a JSON report
   reporter: [["list"], ["./tests/e2e/support/slowest-reporter.ts"]],
