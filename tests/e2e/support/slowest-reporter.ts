@@ -1,4 +1,4 @@
-import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
+import type { Reporter, TestCase, TestResult } from "@playwright/test/reporter";
 import { slowestLines, type TestTime } from "./slowest";
 
 /**
@@ -19,7 +19,7 @@ export default class SlowestReporter implements Reporter {
     });
   }
 
-  onEnd(_result: FullResult): void {
+  onEnd(): void {
     if (this.times.size === 0) return;
     console.log(`\n${slowestLines([...this.times.values()]).join("\n")}`);
   }
