@@ -2,6 +2,9 @@ import type { Page } from "@playwright/test";
 import { seriousViolations } from "./catalogue-helpers";
 import { expect, logInByCookie, providerCall, providerToken, test, DEMO } from "./fixtures";
 
+// fullyParallel is on: a project's tests curate the same unit's catalogue and tree, so they run in order in one worker
+test.describe.configure({ mode: "default" });
+
 // The admin area's curation screens (issue 21 items 1–2, decision 133), in both projects. Each project works on data of
 // its own and puts it back: the js project curates Northwind Facilities (seen by requester@demo.test) and reorders the
 // Safety Footwear subcategories, the no-js project Harbour Health Trust (seen by buyer@demo.test in that unit) and the

@@ -2,6 +2,9 @@ import type { TestInfo } from "@playwright/test";
 import { fillBasket, placeOrder, pounds, tokenIn } from "./basket-helpers";
 import { expect, newColleague, providerCall, test } from "./fixtures";
 
+// fullyParallel is on: the buyer's tests here share their project's basket, so they run in order in one worker
+test.describe.configure({ mode: "default" });
+
 // The two projects run side by side: each fills the basket of its own business unit, so they never share one.
 function unitFor(testInfo: TestInfo): string {
   return testInfo.project.name === "no-js" ? "Harbour Health Trust" : "Northwind Facilities";

@@ -10,6 +10,9 @@ import {
 } from "./fixtures";
 import { orderableItem, uniqueReference } from "./orders-helpers";
 
+// fullyParallel is on: a project's tests share its approver's one basket-session, so they run in order in one worker
+test.describe.configure({ mode: "default" });
+
 const NORTHWIND = "Northwind Facilities";
 
 type Saved = { id: number; basket_name: string; is_punchout: number; punchout_approved: number };

@@ -17,7 +17,7 @@ export const CXML_IDENTITY = "AN-APEX-RAIL";
 export const APPROVAL_IDENTITY = "AN-APEX-RAIL-APPROVAL";
 export const SECRET = "apex-punchout-secret";
 export const OCI_USERNAME = "apex-rail";
-export const PORTAL_FRAME = 'iframe[title="Workwear portal"]';
+const PORTAL_FRAME = 'iframe[title="Workwear portal"]';
 
 export type { Received };
 
@@ -29,7 +29,7 @@ export function buyerCookie(kind: string, project: string): string {
 type ItemOut = { supplierPartId: string; supplierPartAuxiliaryId?: string; quantity: number };
 
 /** The stand-in's address that punches out over cXML (the page a buyer's requisition screen would be). */
-export function punchoutUrl(input: {
+function punchoutUrl(input: {
   operation: "create" | "edit" | "inspect";
   cookie: string;
   identity?: string;

@@ -2,6 +2,9 @@ import type { TestInfo } from "@playwright/test";
 import { basketOf, emptyBasket, tokenIn } from "./basket-helpers";
 import { expect, newColleague, providerCall, test } from "./fixtures";
 
+// fullyParallel is on: a project's tests take the same wearers' allowances, so they run in order in one worker
+test.describe.configure({ mode: "default" });
+
 // The checkout of the wearer-pack basket (issue 15 item 6, decision 102), in both projects. Whose basket: a
 // wearer-pack basket lives upstream per (user, business unit), and manpack@demo.test's is filled by the other
 // wearer-pack specs running beside this one; so each project checks out in the basket of a new colleague in Harbour

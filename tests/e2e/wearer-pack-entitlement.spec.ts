@@ -17,6 +17,9 @@ import {
   type Basket,
 } from "./wearer-pack-helpers";
 
+// fullyParallel is on: a project's tests write manpack@demo.test's one basket, so they run in order in one worker
+test.describe.configure({ mode: "default" });
+
 // /wearer-pack/{contactId} (issue 15 item 3): manpack@demo.test opens a wearer from the list, adds an item within the
 // wearer's allowance and sees what is left go down and the wearer marked on the list; an add over the allowance of the
 // seed's "nearly out" wearer is refused in the provider's words. manpack@demo.test has one basket (Harbour Health
