@@ -638,6 +638,11 @@ export async function placeOrderRequest(ctx: OrderMailCtx, profile: ProfileForOr
     }
     return { orderId: String(row.order_id), orderNumber: row.tran_id as string, duplicate: true };
   };
+  const duplicateOrRefused = async () => {
+    const made = await already();
+    if (made) return made;
+    throw new Conflict("This transferred basket has already been ordered");
+  };
   const before = await already();
   if (before) return before;
 
@@ -666,7 +671,8 @@ export async function placeOrderRequest(ctx: OrderMailCtx, profile: ProfileForOr
     );
   if (transfer.status === "awaiting-approval")
     throw new BadRequest("This basket is awaiting approval in the portal and was not returned for ordering");
-  if (transfer.status !== "transferred") throw new Conflict("This transferred basket has already been ordered");
+  // ordered since the check above, perhaps by this very request sent twice at once: that is a duplicate
+  if (transfer.status !== "transferred") return duplicateOrRefused();
 
   const transferred = json<TransferLine[]>(transfer.lines_json, []);
   const ordered = new Map<number, number>();
@@ -725,9 +731,7 @@ export async function placeOrderRequest(ctx: OrderMailCtx, profile: ProfileForOr
     if (!(code === "23505" || String(code).startsWith("SQLITE_CONSTRAINT"))) throw error;
   }
   // lost a race: the same request again is answered as a duplicate, anything else is refused
-  const after = await already();
-  if (after) return after;
-  throw new Conflict("This transferred basket has already been ordered");
+  return duplicateOrRefused();
 }
 
 /** After hook: a duplicate OrderRequest is answered 200, a new order 201. */
