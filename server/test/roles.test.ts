@@ -279,6 +279,31 @@ describe("provider roles (decision 152)", () => {
     expect(exited.code).toBe(0);
     expect(exited.ms).toBeLessThan(10_000);
   });
+
+  it("past SHUTDOWN_TIMEOUT it names what was still running and exits 1", async () => {
+    const provider = await startProvider("api", { ...database.env, SHUTDOWN_TIMEOUT: "1" });
+    const { port, hostname } = new URL(provider.url);
+    // a client that never finishes its body
+    const req = http.request({
+      host: hostname,
+      port,
+      method: "POST",
+      path: "/api/password-reset/some-secret-token",
+      headers: { "content-type": "application/json" },
+    });
+    req.on("error", () => {});
+    req.write('{"password":');
+    await sleep(300);
+    const since = Date.now();
+    provider.child.kill("SIGTERM");
+    const exited = await provider.exit(since);
+    req.destroy();
+    expect(exited.code).toBe(1);
+    expect(exited.ms).toBeGreaterThanOrEqual(1000);
+    expect(exited.ms).toBeLessThan(5000);
+    expect(provider.output()).toContain("still running after 1 s: POST /api/password-reset; exiting");
+    expect(provider.output()).not.toContain("some-secret-token");
+  });
 });
 
 describe("start-up under a lock (decision 153)", () => {
