@@ -64,7 +64,7 @@ const READY = /(?:listening on|health on) (http:\/\/\S+?)\/(?:api|healthz)\b/;
 function startProvider(role: "api" | "worker" | "all", env: Record<string, string>): Promise<Provider> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/cli.ts", "start", "--role", role], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, PROVIDER_PORT: "0", SHUTDOWN_TIMEOUT: "10", ...env },
+    env: { PATH: process.env.PATH, NODE_ENV: "test", PROVIDER_PORT: "0", SHUTDOWN_TIMEOUT: "10", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.add(child);
