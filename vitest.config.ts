@@ -22,6 +22,7 @@ const test = {
 const SQLITE_ONLY = [
   "server/services/budget-reset.test.ts",
   "server/test/client-address.test.ts",
+  "server/test/config.test.ts",
   "server/test/ids.test.ts",
   "server/test/punchout-seed.test.ts",
   "server/db/seed/images.test.ts",

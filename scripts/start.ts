@@ -41,11 +41,14 @@ async function main() {
 
   // a worker inherits UPSTREAM_URL, SESSION_SECRETS and PORTAL_URL from the primary, which owns the provider
   if (cluster.isPrimary && !process.env.UPSTREAM_URL) {
-    const { envOptions, startProvider } = await import("../server/main");
+    const [{ startProvider }, { parseProviderConfig }] = await Promise.all([
+      import("../server/main"),
+      import("../server/config"),
+    ]);
     // links in the provider's e-mails point at this portal
     process.env.PORTAL_URL ??= `http://localhost:${PORT}`;
     // on 127.0.0.1 unless PROVIDER_HOST says otherwise: the bundled provider is there for this portal only
-    const provider = await startProvider({ ...envOptions(), seedWhenEmpty: true });
+    const provider = await startProvider({ ...parseProviderConfig(process.env), seedWhenEmpty: true });
     closers.push(() => provider.close());
     process.env.UPSTREAM_URL = provider.url;
     console.log(`Provider API on ${provider.url}/api`);

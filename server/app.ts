@@ -13,6 +13,9 @@ import { ADMIN_REFUSAL } from "./services/admin-common";
 import { auditWrites } from "./services/admin-audit";
 import { isAdminPath, registerAdmin } from "./services/admin-register";
 import { PromotionService } from "./services/admin-promo";
+import { attachBackgroundWork, createBackgroundWork } from "./services/background";
+import { JsonFeedSource } from "./services/erp-feed";
+import { DEFAULT_ERP_FEED_DIR, DEFAULT_PORTAL_URL } from "./config";
 
 export interface ProviderAppOptions {
   db: Knex;
@@ -24,6 +27,15 @@ export interface ProviderAppOptions {
   log?: (message: string) => void;
   /** Whose X-Forwarded-For names the client (PROVIDER_TRUSTED_PROXIES; default loopback): the log-in and reset limits count by it. */
   trustedProxies?: string;
+  /**
+   * Whether this process runs the queues — report tasks, ERP imports, e-mails (decision 152): true (the default) for
+   * the roles `all` and `worker`, false for `api`. The one switch every queue obeys (server/services/background.ts).
+   */
+  backgroundWork?: boolean;
+  /** a report run longer than this fails (PROVIDER_REPORT_TIMEOUT_SECONDS; default 60 s) */
+  reportTimeoutMs?: number;
+  /** where the ERP import reads its feed (ERP_FEED_DIR; default data/erp-feed) */
+  erpFeedDir?: string;
 }
 
 export type ProviderApp = Application;
@@ -52,9 +64,10 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
   const ctx: Ctx & { portalUrl: string } = {
     db: options.db,
     now,
-    portalUrl: options.portalUrl ?? process.env.PORTAL_URL ?? "http://localhost:3000",
+    portalUrl: options.portalUrl ?? DEFAULT_PORTAL_URL,
   };
   const log = options.log ?? ((m: string) => console.error(m));
+  const erpSource = () => new JsonFeedSource(options.erpFeedDir ?? DEFAULT_ERP_FEED_DIR);
   const app: ProviderApp = koa(feathers());
 
   app.set("authentication", {
@@ -88,9 +101,7 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
     }
   });
   // every REST call's params carry the client's address, through trusted proxies only (decision 027)
-  const proxies = parseTrustedProxies(
-    options.trustedProxies ?? process.env.PROVIDER_TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES,
-  );
+  const proxies = parseTrustedProxies(options.trustedProxies ?? DEFAULT_TRUSTED_PROXIES);
   app.use(async (koaCtx, next) => {
     const clientAddress = resolveClientAddress(
       koaCtx.req.socket.remoteAddress,
@@ -109,8 +120,13 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
     maxMs: (options.sessionMaxHours ?? 12) * 3_600_000,
   };
   app.use("api/authentication", new ProviderAuthenticationService(app, { db: options.db, policy }));
-  registerServices(app, ctx);
-  registerAdmin(app, ctx);
+  const work =
+    options.backgroundWork === false
+      ? null
+      : createBackgroundWork(ctx, { reportTimeoutMs: options.reportTimeoutMs, erpSource, log });
+  attachBackgroundWork(app, work);
+  registerServices(app, ctx, work);
+  registerAdmin(app, ctx, { erpSource, work });
   // the dashboard's live promotions for the caller's customer (issue 21, decision 131)
   app.use("api/promotion", new PromotionService(ctx) as any, { methods: ["find"] });
 

@@ -1,12 +1,15 @@
 import fs from "node:fs";
-import { analyze, createDb, DEFAULT_SQLITE_FILE, migrate, resetSequences, rollbackAll } from "./db/knex";
+import { parseProviderConfig, parseRole, type ProviderConfig } from "./config";
+import { analyze, createDb, migrate, resetSequences, rollbackAll } from "./db/knex";
 import { seed, type SeedScale } from "./db/seed/index";
-import { envOptions, runFromEnv } from "./main";
+import { prepareDatabase } from "./db/startup";
+import { runProvider } from "./main";
 import { setMaintenance } from "./services/session";
 
 const USAGE = `usage: npm run provider -- [command]
-  start                          start the provider API (default; PROVIDER_PORT, PROVIDER_HOST (127.0.0.1),
-                                 PROVIDER_TRUSTED_PROXIES, DATABASE_URL, PROVIDER_DB_FILE)
+  start [--role api|worker|all]  start the provider (default; the role also from PROVIDER_ROLE, default all):
+                                 api serves the API and runs no background work, worker runs the report and ERP
+                                 queues and serves only its health, all does both; the README lists the variables
   migrate                        run the migrations
   seed [--scale large] [--file path]   rebuild the database: drop, migrate, seed
   maintenance on|off             switch maintenance mode; prints the bypass token
@@ -21,20 +24,18 @@ function flag(args: string[], name: string): string | undefined {
   return value;
 }
 
-function openDb(file?: string) {
-  const env = envOptions();
-  return createDb({ databaseUrl: file ? undefined : env.databaseUrl, sqliteFile: file ?? env.sqliteFile });
+function openDb(config: ProviderConfig, file?: string) {
+  return createDb({ databaseUrl: file ? undefined : config.databaseUrl, sqliteFile: file ?? config.sqliteFile });
 }
 
-async function rebuild(args: string[]): Promise<void> {
+async function rebuild(config: ProviderConfig, args: string[]): Promise<void> {
   const scale = (flag(args, "--scale") ?? "demo") as SeedScale;
   if (scale !== "demo" && scale !== "large") throw new Error(`--scale must be demo or large\n${USAGE}`);
   const file = flag(args, "--file");
-  const env = envOptions();
-  const usingPg = !file && !!env.databaseUrl;
-  const sqliteFile = file ?? env.sqliteFile ?? DEFAULT_SQLITE_FILE;
+  const usingPg = !file && !!config.databaseUrl;
+  const sqliteFile = file ?? config.sqliteFile;
   if (!usingPg) for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(sqliteFile + suffix, { force: true });
-  const db = openDb(file);
+  const db = openDb(config, file);
   try {
     if (usingPg) await rollbackAll(db);
     await migrate(db);
@@ -50,10 +51,11 @@ async function rebuild(args: string[]): Promise<void> {
   }
 }
 
-async function withDb(fn: (db: ReturnType<typeof createDb>) => Promise<void>) {
-  const db = openDb();
+async function withDatabase(config: ProviderConfig, fn: (db: ReturnType<typeof createDb>) => Promise<void>) {
+  const db = openDb(config);
   try {
-    await migrate(db);
+    // under the start-up lock, as a provider starting meanwhile migrates (decision 153)
+    await prepareDatabase(db, { seedWhenEmpty: false, log: (m) => console.log(m) });
     await fn(db);
   } finally {
     await db.destroy();
@@ -62,13 +64,21 @@ async function withDb(fn: (db: ReturnType<typeof createDb>) => Promise<void>) {
 
 async function main(args: string[]): Promise<void> {
   const [command = "start", ...rest] = args;
+  if (command === "help" || command === "--help") return void console.log(USAGE);
+  // the one read of the environment: a bad value stops every command here, naming it (decision 152)
+  const config = parseProviderConfig(process.env);
+  const withDb = (fn: (db: ReturnType<typeof createDb>) => Promise<void>) => withDatabase(config, fn);
   switch (command) {
-    case "start":
-      return runFromEnv();
+    case "start": {
+      const role = flag(rest, "--role");
+      const unknown = rest.filter((arg, i) => !(arg === "--role" || rest[i - 1] === "--role"));
+      if (unknown.length) throw new Error(`start takes only --role (got '${unknown[0]}')\n${USAGE}`);
+      return runProvider(role === undefined ? config : { ...config, role: parseRole(role) });
+    }
     case "migrate":
       return withDb(async () => console.log("migrations are up to date"));
     case "seed":
-      return rebuild(rest);
+      return rebuild(config, rest);
     case "maintenance": {
       const mode = rest[0];
       if (mode !== "on" && mode !== "off") throw new Error(`maintenance needs on or off\n${USAGE}`);
@@ -102,10 +112,6 @@ async function main(args: string[]): Promise<void> {
         console.log(`${code}: ${action === "withdraw" ? "withdrawn from" : "back in"} the catalogue`);
       });
     }
-    case "help":
-    case "--help":
-      console.log(USAGE);
-      return;
     default:
       throw new Error(`unknown command '${command}'\n${USAGE}`);
   }

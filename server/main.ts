@@ -2,115 +2,176 @@ import { once } from "node:events";
 import type { Server } from "node:http";
 import { isIP } from "node:net";
 import { pathToFileURL } from "node:url";
-import type { Knex } from "knex";
+import { closeGracefully } from "../app/domain/graceful-close";
 import { createProviderApp } from "./app";
-import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./auth/client-address";
-import { analyze, createDb, DEFAULT_SQLITE_FILE, migrate, resetSequences } from "./db/knex";
-import { seed, type SeedScale } from "./db/seed/index";
+import {
+  DEFAULT_ERP_FEED_DIR,
+  DEFAULT_HOST,
+  DEFAULT_PORTAL_URL,
+  parseProviderConfig,
+  type ProviderConfig,
+  type ProviderRole,
+} from "./config";
+import { createDb } from "./db/knex";
+import type { SeedScale } from "./db/seed/index";
+import { prepareDatabase } from "./db/startup";
+import { backgroundWorkOf, createBackgroundWork, type BackgroundWork } from "./services/background";
+import { JsonFeedSource } from "./services/erp-feed";
+import { createWorkerServer, healthz, type WorkerHandlers } from "./worker-server";
 
-export interface StartOptions {
-  port?: number;
-  /** the interface to listen on; 127.0.0.1 unless PROVIDER_HOST says otherwise (the bundled provider serves the portal only) */
-  host?: string;
-  databaseUrl?: string;
-  sqliteFile?: string;
+/** What a provider process is started with: the parsed configuration (server/config.ts), any part of it, and more. */
+export interface StartOptions extends Partial<ProviderConfig> {
   seedWhenEmpty?: boolean;
   scale?: SeedScale;
-  sessionIdleMinutes?: number;
-  sessionMaxHours?: number;
   log?: (message: string) => void;
 }
 
-/** A database is "empty" until it has a customer; only then does the first start seed it. */
-export async function seedIfEmpty(db: Knex, scale: SeedScale, log: (m: string) => void): Promise<boolean> {
-  const row = await db("customers").count({ n: "*" }).first();
-  if (Number(row?.n ?? 0) > 0) return false;
-  log(`provider: empty database, seeding (${scale})…`);
-  await seed(db, { scale, log });
-  await resetSequences(db);
-  await analyze(db, true);
-  return true;
+export interface StartedProvider {
+  role: ProviderRole;
+  port: number;
+  address: string;
+  url: string;
+  /** what is still in hand: requests being answered ("GET /api/report") and queue jobs ("report task 12") */
+  running(): string[];
+  /**
+   * Stops gracefully (decision 153): no more work is taken, the job in hand is finished or given back, the requests in
+   * flight are answered, then the database is closed.
+   */
+  close(): Promise<void>;
 }
 
-export const DEFAULT_HOST = "127.0.0.1";
+/** What a `worker` process serves over HTTP (decision 152): its health; /readyz and /metrics join this map. */
+export function workerHandlers(): WorkerHandlers {
+  return { "/healthz": healthz };
+}
 
-export async function startProvider(
-  opts: StartOptions = {},
-): Promise<{ port: number; address: string; url: string; close(): Promise<void> }> {
+/**
+ * Starts one provider process in its role (decision 152): `all` (the default) serves the API and runs the queues,
+ * `api` serves the API only, `worker` runs the queues and serves only `workerHandlers()`.
+ */
+export async function startProvider(opts: StartOptions = {}): Promise<StartedProvider> {
   const log = opts.log ?? ((m: string) => console.log(m));
+  const role = opts.role ?? "all";
   const db = createDb({ databaseUrl: opts.databaseUrl, sqliteFile: opts.sqliteFile });
   try {
-    await migrate(db);
-    if (!((opts.seedWhenEmpty ?? true) && (await seedIfEmpty(db, opts.scale ?? "demo", log)))) await analyze(db);
+    await prepareDatabase(db, { seedWhenEmpty: opts.seedWhenEmpty ?? true, scale: opts.scale, log });
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  const app = createProviderApp({
-    db,
-    sessionIdleMinutes: opts.sessionIdleMinutes,
-    sessionMaxHours: opts.sessionMaxHours,
-  });
   const host = opts.host ?? DEFAULT_HOST;
-  const server: Server = await app.listen(opts.port ?? 3030, host);
-  if (!server.listening) await once(server, "listening");
+  const erpSource = () => new JsonFeedSource(opts.erpFeedDir ?? DEFAULT_ERP_FEED_DIR);
+  let server: Server;
+  let work: BackgroundWork | null;
+  if (role === "worker") {
+    const ctx = { db, now: () => new Date(), portalUrl: opts.portalUrl ?? DEFAULT_PORTAL_URL };
+    work = createBackgroundWork(ctx, { reportTimeoutMs: opts.reportTimeoutMs, erpSource, log });
+    work.start();
+    server = createWorkerServer(workerHandlers());
+    server.listen(opts.port ?? 3030, host);
+  } else {
+    const app = createProviderApp({
+      db,
+      sessionIdleMinutes: opts.sessionIdleMinutes,
+      sessionMaxHours: opts.sessionMaxHours,
+      portalUrl: opts.portalUrl,
+      trustedProxies: opts.trustedProxies,
+      reportTimeoutMs: opts.reportTimeoutMs,
+      erpFeedDir: opts.erpFeedDir,
+      backgroundWork: role === "all",
+    });
+    server = await app.listen(opts.port ?? 3030, host);
+    work = backgroundWorkOf(app);
+  }
+  try {
+    if (!server.listening) await once(server, "listening");
+  } catch (error) {
+    await work?.stop();
+    await db.destroy();
+    throw error;
+  }
+  const requests = requestsInFlight(server);
   const bound = server.address();
   const port = typeof bound === "object" && bound ? bound.port : (opts.port ?? 3030);
   const address = typeof bound === "object" && bound ? bound.address : host;
   // the portal calls it on loopback when it listens on every interface
   const urlHost =
     address === "0.0.0.0" || address === "::" ? "127.0.0.1" : isIP(address) === 6 ? `[${address}]` : address;
+  let closing: Promise<void> | null = null;
   return {
+    role,
     port,
     address,
     url: `http://${urlHost}:${port}`,
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await db.destroy();
+    running: () => [...requests(), ...(work?.running() ?? [])],
+    close() {
+      closing ??= (async () => {
+        await Promise.all([work?.stop(), closeGracefully(server)]);
+        await db.destroy();
+      })();
+      return closing;
     },
   };
 }
 
-export function envOptions(env: Record<string, string | undefined> = process.env): StartOptions {
-  const int = (name: string, fallback: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === "") return fallback;
-    if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number (got '${raw}')`);
-    return Number(raw);
-  };
-  const host = env.PROVIDER_HOST || DEFAULT_HOST;
-  if (!isIP(host) && !/^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$/.test(host))
-    throw new Error(`PROVIDER_HOST must be an IP address or a host name (got '${host}')`);
-  parseTrustedProxies(env.PROVIDER_TRUSTED_PROXIES || DEFAULT_TRUSTED_PROXIES); // a bad value stops start-up here
-  return {
-    port: int("PROVIDER_PORT", 3030),
-    host,
-    databaseUrl: env.DATABASE_URL || undefined,
-    sqliteFile: env.PROVIDER_DB_FILE || DEFAULT_SQLITE_FILE,
-    sessionIdleMinutes: int("PROVIDER_SESSION_IDLE_MINUTES", 60),
-    sessionMaxHours: int("PROVIDER_SESSION_MAX_HOURS", 12),
-  };
+/**
+ * The requests a server is answering, as "GET /api/report" (method and the path's first two segments only: a path may
+ * carry a token, e.g. a password reset's).
+ */
+function requestsInFlight(server: Server): () => string[] {
+  const open = new Set<{ label: string }>();
+  server.on("request", (req, res) => {
+    const entry = { label: `${req.method} ${(req.url ?? "/").split("?")[0].split("/").slice(0, 3).join("/")}` };
+    open.add(entry);
+    res.once("close", () => open.delete(entry));
+  });
+  return () => [...open].map((entry) => entry.label);
 }
 
-export async function runFromEnv(): Promise<void> {
-  const started = await startProvider(envOptions());
-  console.log(`provider API listening on ${started.url}/api`);
-  const stop = async () => {
-    await started.close();
-    process.exit(0);
-  };
-  const stopOrFail = () =>
-    stop().catch((error) => {
-      console.error(error);
+/**
+ * `npm run provider -- start`: one process in the configured role, until SIGTERM or SIGINT; then it stops gracefully
+ * and exits 0, or exits 1 after SHUTDOWN_TIMEOUT, naming what was still running (decision 153).
+ */
+export async function runProvider(config: ProviderConfig): Promise<void> {
+  const log = (m: string) => console.log(m);
+  const started = await startProvider({ ...config, log });
+  log(
+    started.role === "worker"
+      ? `provider worker running the queues; health on ${started.url}/healthz`
+      : `provider API (${started.role === "api" ? "no background work" : "with the queues"}) listening on ${started.url}/api`,
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    const seconds = config.shutdownTimeoutMs / 1000;
+    log(`provider: ${signal}: stopping (at most ${seconds} s)`);
+    const late = setTimeout(() => {
+      const left = started.running();
+      log(`provider: still running after ${seconds} s: ${left.join(", ") || "closing connections"}; exiting`);
       process.exit(1);
-    });
-  process.once("SIGINT", () => void stopOrFail());
-  process.once("SIGTERM", () => void stopOrFail());
+    }, config.shutdownTimeoutMs);
+    started.close().then(
+      () => {
+        clearTimeout(late);
+        log("provider: stopped");
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  runFromEnv().catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+  Promise.resolve()
+    .then(() => runProvider(parseProviderConfig(process.env)))
+    .catch((error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
 }

@@ -6,6 +6,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { closeGracefully } from "~/domain/graceful-close";
 import { getEnv } from "../env.server";
 import type { PortalLoadContext } from "./context";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "./request-scope.server";
@@ -112,6 +113,7 @@ export async function startPortal(options: { port?: number; root?: string } = {}
   return {
     port,
     url: `http://localhost:${port}`,
-    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+    // the requests in flight are answered first; idle keep-alive connections do not hold the process (decision 153)
+    close: () => closeGracefully(server),
   };
 }

@@ -40,6 +40,13 @@ export function isPostgres(db: Knex): boolean {
   return db.client.config.client === "pg";
 }
 
+/** The SQLite file behind a knex instance, or null (PostgreSQL, or a database in memory that no other connection sees). */
+export function sqliteFileOf(db: Knex): string | null {
+  if (isPostgres(db)) return null;
+  const file = (db.client.config.connection as { filename?: string } | undefined)?.filename;
+  return file && file !== ":memory:" ? path.resolve(file) : null;
+}
+
 /** The parts of a better-sqlite3 connection used here. */
 interface SqliteStatement {
   readonly reader: boolean;

@@ -15,8 +15,8 @@ import {
   routeId,
   type AdminCtx,
 } from "./admin-common";
-import { FEED_FILE, JsonFeedSource, type ErpSource } from "./erp-feed";
-import { ErpWorker } from "./erp-import";
+import { FEED_FILE, type ErpSource } from "./erp-feed";
+import type { ErpWorker } from "./erp-import";
 
 // The ERP pull and its runs (issue 21 item 4, decision 131): POST queues an import job, the provider's worker runs it.
 
@@ -70,27 +70,15 @@ const runQuery = listQuery(
 );
 const runCreate = z.object({}).strict();
 
-/** GET/POST /api/admin/erp-import: the runs, and a new one queued. The worker starts and stops with the provider. */
+/**
+ * GET/POST /api/admin/erp-import: the runs, and a new one queued. The worker is this process's own (roles `all`),
+ * woken at once; without one (role `api`) a worker process finds the run within a second (decision 152).
+ */
 export class AdminErpImportService {
-  readonly worker: ErpWorker | null;
-
   constructor(
     private ctx: AdminCtx,
-    private source: () => ErpSource = () => new JsonFeedSource(),
-    opts: { worker?: boolean } = {},
-  ) {
-    this.worker =
-      (opts.worker ?? (process.env.PROVIDER_ERP_WORKER ?? "on") !== "off") ? new ErpWorker(ctx, source) : null;
-  }
-
-  async setup(app: { server?: { once(event: "close", listener: () => void): unknown } }): Promise<void> {
-    this.worker?.start();
-    app.server?.once("close", () => void this.worker?.stop());
-  }
-
-  async teardown(): Promise<void> {
-    await this.worker?.stop();
-  }
+    private worker: Pick<ErpWorker, "wake"> | null = null,
+  ) {}
 
   async find(params: ProviderParams) {
     requireAdmin(params);
@@ -141,7 +129,7 @@ export class AdminErpImportService {
 
 /** GET /api/admin/erp-source: where the pull reads from. */
 export class AdminErpSourceService {
-  constructor(private source: () => ErpSource = () => new JsonFeedSource()) {}
+  constructor(private source: () => ErpSource) {}
   async find(params: ProviderParams) {
     requireAdmin(params);
     noQuery(params);

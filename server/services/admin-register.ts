@@ -17,6 +17,8 @@ import {
   AdminUserUnitService,
 } from "./admin-users";
 import { InvitationService } from "./recovery";
+import type { BackgroundWork } from "./background";
+import type { ErpSource } from "./erp-feed";
 
 /** Every admin service and its methods (issue 20, decision 127); the evolve-user check covers each (server/app.ts). */
 export const ADMIN_SERVICES: Record<string, string[]> = {
@@ -43,7 +45,12 @@ export const ADMIN_SERVICES: Record<string, string[]> = {
 
 export const isAdminPath = (path: string) => path.startsWith("api/admin/");
 
-export function registerAdmin(app: Application, ctx: AdminCtx): void {
+/** `erpSource` is where the ERP import reads its feed; `work` this process's queue workers (none in role `api`). */
+export function registerAdmin(
+  app: Application,
+  ctx: AdminCtx,
+  { erpSource, work }: { erpSource: () => ErpSource; work: BackgroundWork | null },
+): void {
   const auth = () => app.service("api/authentication") as unknown as ProviderAuthenticationService;
   const services: Record<string, object> = {
     "admin/active-session": new AdminActiveSessionService(ctx),
@@ -62,8 +69,8 @@ export function registerAdmin(app: Application, ctx: AdminCtx): void {
     "admin/category": new AdminCategoryService(ctx),
     "admin/promotion": new AdminPromotionService(ctx),
     "admin/sector": new AdminSectorService(ctx),
-    "admin/erp-import": new AdminErpImportService(ctx),
-    "admin/erp-source": new AdminErpSourceService(),
+    "admin/erp-import": new AdminErpImportService(ctx, work?.erp ?? null),
+    "admin/erp-source": new AdminErpSourceService(erpSource),
   };
   for (const [path, methods] of Object.entries(ADMIN_SERVICES))
     app.use(`api/${path}`, services[path] as any, { methods });

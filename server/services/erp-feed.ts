@@ -52,10 +52,6 @@ export const FEED_FILE = "erp-feed.json";
 /** The repo's seeded feed, read when the configured directory has none. */
 export const SEEDED_FEED_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../db/seed/erp-feed");
 
-/** ERP_FEED_DIR (default data/erp-feed/). */
-export const feedDirectory = (env: Record<string, string | undefined> = process.env) =>
-  path.resolve(env.ERP_FEED_DIR || "data/erp-feed");
-
 const code = z
   .string({ required_error: "is required", invalid_type_error: "must be text" })
   .trim()
@@ -157,7 +153,8 @@ export function rowsOf(feed: unknown): ErpRow[] {
 /** The JSON feed adapter: `erp-feed.json` in the directory (or the repo's seeded feed when the directory has none). */
 export class JsonFeedSource implements ErpSource {
   constructor(
-    private directory: string = feedDirectory(),
+    /** ERP_FEED_DIR (server/config.ts) */
+    private directory: string,
     private fallback: string | null = SEEDED_FEED_DIR,
   ) {}
 

@@ -216,12 +216,21 @@ export class ErpWorker {
     });
   }
 
+  /** the run claimed and not yet finished */
+  private inHand: RunRow | null = null;
+
   start(): void {
     this.loop.start();
   }
 
+  /** Stops looking for work; an import in hand runs to its end (its rows are written one by one, decision 153). */
   stop(): Promise<void> {
     return this.loop.stop();
+  }
+
+  /** The run in hand, for the shutdown's log. */
+  running(): string | null {
+    return this.inHand ? `ERP import run ${this.inHand.id}` : null;
   }
 
   wake(): void {
@@ -242,9 +251,19 @@ export class ErpWorker {
   async runOnce(): Promise<boolean> {
     const run = await this.claim();
     if (!run) return false;
+    this.inHand = run;
+    try {
+      await this.runClaimed(run);
+    } finally {
+      this.inHand = null;
+    }
+    return true;
+  }
+
+  private async runClaimed(run: RunRow): Promise<void> {
     if (run.attempts > (this.opts.maxAttempts ?? 3)) {
       await this.finish(run, { status: "failed", failure: IMPORT_REASONS.unfinished });
-      return true;
+      return;
     }
     let rows: ErpRow[];
     try {
@@ -254,11 +273,10 @@ export class ErpWorker {
         status: "failed",
         failure: error instanceof FeedUnreadable ? error.message : IMPORT_REASONS.unfinished,
       });
-      return true;
+      return;
     }
     const result = await importRows(this.ctx.db, rows, this.ctx.now());
     await this.finish(run, { status: "succeeded", result });
-    return true;
   }
 
   private async finish(

@@ -36,8 +36,8 @@ import { OrderFilterOptionsService } from "./orders/filter-options";
 import { OrderQuoteService } from "./orders/quote";
 import { MaintenanceStatusService, SelectCustomerService, SessionService } from "./session";
 import { PUNCHOUT_PUBLIC_SERVICES, registerPunchout } from "./punchout";
-import { ReportWorker, workerEnv } from "./report-worker";
 import { ReportService } from "./reports";
+import type { BackgroundWork } from "./background";
 
 /** Services anyone may call without a session. */
 export const PUBLIC_SERVICES = new Set([
@@ -50,7 +50,8 @@ export const PUBLIC_SERVICES = new Set([
   ...PUNCHOUT_PUBLIC_SERVICES,
 ]);
 
-export function registerServices(app: Application, ctx: MailCtx): void {
+/** `work`: this process's queue workers, which the services wake when they queue a job (none in role `api`). */
+export function registerServices(app: Application, ctx: MailCtx, work: BackgroundWork | null): void {
   const use = (path: string, service: object, methods: string[]) => app.use(`api/${path}`, service as any, { methods });
   use("maintenance-status", new MaintenanceStatusService(ctx), ["find"]);
   use("session", new SessionService(ctx), ["find"]);
@@ -78,13 +79,8 @@ export function registerServices(app: Application, ctx: MailCtx): void {
   use("userCategory", new CategoryTreeService(ctx, "full"), ["find"]);
   use("customCatalogue", new ListService(ctx, cataloguesDef("custom")), ["find", "get"]);
   use("smiCustomCatalogue", new ListService(ctx, cataloguesDef("smi")), ["find", "get"]);
-  // decision 122: the report worker runs in this process unless PROVIDER_REPORT_WORKER=off
-  const reports = workerEnv();
-  use(
-    "report",
-    new ReportService(ctx, reports.enabled ? new ReportWorker(ctx, { timeoutMs: reports.timeoutMs }) : undefined),
-    ["find", "get", "create", "patch"],
-  );
+  // decision 122: the report worker is woken at once when it runs in this process; else a worker process polls
+  use("report", new ReportService(ctx, work?.reports), ["find", "get", "create", "patch"]);
   use("password-reset", new PasswordResetService(ctx), ["get", "create"]);
   use("invitation", new InvitationService(ctx), ["find", "get", "create", "patch", "remove"]);
   use("accept-invitation", new AcceptInvitationService(ctx), ["get", "create"]);

@@ -10,16 +10,16 @@
  *
  * The report runs as many short statements (report slices); on SQLite, whose driver blocks the event loop while a
  * statement runs, the worker yields to the event loop before each one, so other requests are answered meanwhile.
- * Woken at once when a task is added or retried; otherwise it looks every second.
+ * Woken at once when a task is added or retried; otherwise it looks every second. Stopping (the process ends, decision
+ * 153) gives the claim of the task in hand back at once, so another worker runs it without waiting for the lease.
  */
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import type { Knex } from "knex";
-import { isPostgres } from "../db/knex";
+import { isPostgres, sqliteFileOf } from "../db/knex";
 import { parsePermissions } from "../auth/caller";
 import { json, type Ctx } from "./base";
-import { claimNext, TaskLoop, workerName } from "./task-queue";
+import { claimNext, releaseClaim, TaskLoop, workerName } from "./task-queue";
 import {
   REPORT_TYPES,
   runReport,
@@ -61,13 +61,6 @@ export interface ReportWorkerOptions {
   log?: (message: string) => void;
   /** SQLite: run reports in a worker_thread on a connection of its own (default true; false: in this thread, in slices) */
   thread?: boolean;
-}
-
-/** The SQLite file behind a knex instance, or null (PostgreSQL, or a database in memory that no other connection sees). */
-function sqliteFileOf(db: Knex): string | null {
-  if (isPostgres(db)) return null;
-  const file = (db.client.config.connection as { filename?: string } | undefined)?.filename;
-  return file && file !== ":memory:" ? path.resolve(file) : null;
 }
 
 /**
@@ -156,18 +149,6 @@ class ReportThread {
   }
 }
 
-/** Options from the environment: PROVIDER_REPORT_TIMEOUT_SECONDS; PROVIDER_REPORT_WORKER=off runs no worker here. */
-export function workerEnv(env: Record<string, string | undefined> = process.env): {
-  enabled: boolean;
-  timeoutMs: number;
-} {
-  const seconds = Number(env.PROVIDER_REPORT_TIMEOUT_SECONDS || REPORT_TIMEOUT_MS / 1000);
-  return {
-    enabled: (env.PROVIDER_REPORT_WORKER ?? "on") !== "off",
-    timeoutMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : REPORT_TIMEOUT_MS,
-  };
-}
-
 class Timeout extends Error {}
 
 interface TaskRow {
@@ -191,6 +172,8 @@ export class ReportWorker implements ReportQueue {
   private halted = false;
   private readonly loop: TaskLoop;
   private readonly thread: ReportThread | null;
+  /** the task claimed and not yet finished */
+  private inHand: TaskRow | null = null;
 
   constructor(
     private ctx: Ctx,
@@ -236,10 +219,32 @@ export class ReportWorker implements ReportQueue {
     this.loop.start();
   }
 
-  /** Stops looking for work and waits for the run in hand (its statements end; a lost claim is taken over later). */
+  /**
+   * Stops looking for work: the task in hand is given back at once (pending again, for another worker), its thread
+   * ended or its slices cut short; then waits for the run to come back (it writes nothing once its claim is given back).
+   */
   async stop(): Promise<void> {
     this.halted = true;
-    await this.loop.stop(async () => this.thread?.terminate());
+    await this.loop.stop(async () => {
+      if (this.inHand) await this.release(this.inHand);
+      await this.thread?.terminate();
+    });
+  }
+
+  /** The task in hand, for the shutdown's log. */
+  running(): string | null {
+    return this.inHand ? `report task ${this.inHand.id}` : null;
+  }
+
+  private async release(task: TaskRow): Promise<void> {
+    try {
+      if (await releaseClaim(this.db, "report_tasks", task))
+        this.log(`provider: report task ${task.id} given back to the queue (the worker is stopping)`);
+    } catch (error: any) {
+      this.log(
+        `provider: report task ${task.id} could not be given back (its lease lapses): ${error?.message ?? error}`,
+      );
+    }
   }
 
   wake(): void {
@@ -257,10 +262,23 @@ export class ReportWorker implements ReportQueue {
     });
   }
 
-  /** Claims and runs one task; false when there was none. */
+  /** Claims and runs one task; false when there was none (or the worker stopped meanwhile). */
   async runOnce(): Promise<boolean> {
     const task = await this.claim();
     if (!task) return false;
+    this.inHand = task;
+    try {
+      return await this.run(task);
+    } finally {
+      this.inHand = null;
+    }
+  }
+
+  private async run(task: TaskRow): Promise<boolean> {
+    if (this.halted) {
+      await this.release(task);
+      return false;
+    }
     if (task.attempts > this.maxAttempts) {
       await this.finish(task, { status: "failed", reason: REASONS.unfinished });
       return true;
@@ -305,8 +323,10 @@ export class ReportWorker implements ReportQueue {
       if (performance.now() >= deadline) throw new Timeout("timeout");
       await this.finish(task, { status: "success", rows });
     } catch (error: any) {
-      if (error instanceof Timeout && error.message === "stopped") return false; // the lease lapses; another run takes it over
-      if (this.halted) return false;
+      if (this.halted || (error instanceof Timeout && error.message === "stopped")) {
+        await this.release(task); // given back: another worker takes it over
+        return false;
+      }
       if (!(error instanceof Timeout)) this.log(`provider: report task ${task.id} failed: ${error?.stack ?? error}`);
       await this.finish(task, {
         status: "failed",

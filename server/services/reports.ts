@@ -696,11 +696,9 @@ function pageParams(query: Record<string, unknown> | undefined): { limit: number
   return { limit: int("$limit", DEFAULT_RESULT_LIMIT, MAX_RESULT_LIMIT), skip: int("$skip", 0, 1_000_000_000) };
 }
 
-/** The worker's side: woken when a task is added or put back; started and stopped with the provider app. */
+/** The worker's side: woken when a task is added or put back (it starts and stops with the process's background work). */
 export interface ReportQueue {
   wake(): void;
-  start?(): void;
-  stop?(): Promise<void>;
 }
 
 export class ReportService {
@@ -708,16 +706,6 @@ export class ReportService {
     private ctx: Ctx,
     private queue: ReportQueue = { wake() {} },
   ) {}
-
-  /** Feathers calls this when the app starts listening: the worker starts, and stops when the server closes. */
-  async setup(app: { server?: { once(event: "close", listener: () => void): unknown } }): Promise<void> {
-    this.queue.start?.();
-    app.server?.once("close", () => void this.queue.stop?.());
-  }
-
-  async teardown(): Promise<void> {
-    await this.queue.stop?.();
-  }
 
   private own(caller: Caller) {
     requireReporting(caller);

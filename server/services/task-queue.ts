@@ -38,6 +38,28 @@ export async function claimNext<T>(
 }
 
 /**
+ * Gives a claim back (the process is stopping, decision 153): the job is pending again at once, so another worker
+ * claims it now rather than when the lease lapses, and the attempt does not count. Only while the claim is still this
+ * worker's own (running, its name, its attempt): a job finished or taken over meanwhile is left alone.
+ */
+export async function releaseClaim(
+  db: Knex,
+  table: string,
+  job: { id: number; claimed_by: string; attempts: number },
+): Promise<boolean> {
+  const changed = await db(table)
+    .where({ id: job.id, status: "running", claimed_by: job.claimed_by, attempts: job.attempts })
+    .update({
+      status: "pending",
+      claimed_by: null,
+      lease_until: null,
+      started_at: null,
+      attempts: Math.max(0, job.attempts - 1),
+    });
+  return changed > 0;
+}
+
+/**
  * The loop a worker looks for work with: `runOnce` claims and runs one job (false when there was none); while it
  * finds work it runs again at once, else it looks every `pollMs`. `wake` looks at once (a job was added). Its timer is
  * unref'd, so it never keeps the process alive; `stop` waits for the run in hand.

@@ -12,7 +12,6 @@ let p: TestProvider;
 let admin: string;
 let buyer: string;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "erp-feed-"));
-const savedDir = process.env.ERP_FEED_DIR;
 
 const FEED = {
   items: [
@@ -59,16 +58,13 @@ const ROW_ERRORS = [
 
 beforeAll(async () => {
   fs.writeFileSync(path.join(dir, FEED_FILE), JSON.stringify(FEED));
-  process.env.ERP_FEED_DIR = dir;
-  p = await startTestProvider();
+  p = await startTestProvider({ erpFeedDir: dir });
   admin = await p.login("admin@demo.test");
   buyer = await p.login("buyer@demo.test");
   await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
 });
 afterAll(async () => {
   await p?.close();
-  if (savedDir === undefined) delete process.env.ERP_FEED_DIR;
-  else process.env.ERP_FEED_DIR = savedDir;
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { Knex } from "knex";
-import { createProviderApp } from "../app";
+import { createProviderApp, type ProviderAppOptions } from "../app";
 import { hashPassword } from "../auth/password";
 import { createDb, migrate, resetSequences } from "../db/knex";
 import { testDatabase } from "./test-database";
@@ -39,7 +39,7 @@ export interface TestProvider {
 let cachedHash: Promise<string> | undefined;
 
 export async function startTestProvider(
-  opts: { sessionIdleMinutes?: number; sessionMaxHours?: number } = {},
+  opts: Pick<ProviderAppOptions, "sessionIdleMinutes" | "sessionMaxHours" | "backgroundWork" | "erpFeedDir"> = {},
 ): Promise<TestProvider> {
   const target = testDatabase();
   let db: Knex;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_PORTAL_URL } from "../config";
 import { orderLink } from "../services/orders/notifications";
 import { startTestProvider, type TestProvider } from "./fixtures";
 
@@ -8,7 +9,7 @@ import { startTestProvider, type TestProvider } from "./fixtures";
 let p: TestProvider;
 let approver: string;
 let requester: string;
-const PORTAL = (process.env.PORTAL_URL ?? "http://localhost:3000").replace(/\/+$/, "");
+const PORTAL = DEFAULT_PORTAL_URL;
 beforeAll(async () => {
   p = await startTestProvider();
   [approver, requester] = await Promise.all(["approver@demo.test", "requester@demo.test"].map((e) => p.login(e)));

@@ -2,19 +2,13 @@ import type { Knex } from "knex";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isPostgres } from "../db/knex";
 import * as queueMigration from "../db/migrations/015_report_tasks_queue";
-import {
-  AUTOCHECKPOINT_BACKSTOP,
-  AUTOCHECKPOINT_DEFAULT,
-  REASONS,
-  ReportWorker,
-  workerEnv,
-} from "../services/report-worker";
+import { AUTOCHECKPOINT_BACKSTOP, AUTOCHECKPOINT_DEFAULT, REASONS, ReportWorker } from "../services/report-worker";
 import { NORTHWIND, type TestProvider } from "./fixtures";
 import { startProviderWithoutReportWorker } from "./report-fixtures";
 import { onSqlite } from "./test-database";
 
 /**
- * Decision 122: the report queue. The provider here runs no worker of its own (PROVIDER_REPORT_WORKER=off); the tests
+ * Decision 122: the report queue. The provider here runs no worker of its own (as role `api`); the tests
  * drive workers directly, each claim and run awaited, so nothing depends on timing.
  */
 let p: TestProvider;
@@ -199,13 +193,34 @@ describe("the report queue", () => {
     },
   );
 
-  it("PROVIDER_REPORT_WORKER and PROVIDER_REPORT_TIMEOUT_SECONDS", () => {
-    expect(workerEnv({})).toEqual({ enabled: true, timeoutMs: 60_000 });
-    expect(workerEnv({ PROVIDER_REPORT_WORKER: "off", PROVIDER_REPORT_TIMEOUT_SECONDS: "5" })).toEqual({
-      enabled: false,
-      timeoutMs: 5000,
+  it("stopping gives the task in hand back at once: pending, unclaimed, the attempt not counted (decision 153)", async () => {
+    // top products over 20 years for one department: thousands of two-day slices, still going when the worker stops
+    const long = JSON.stringify({ from: "2000-01-01", to: "2019-12-31", departments: ["1"], employees: [] });
+    const id = await addTask({ type: "top-products", params_json: long });
+    const worker = new ReportWorker(ctx(), { id: "stopping", thread: false });
+    const run = worker.runOnce();
+    while ((await task(id)).status === "pending") await new Promise((resolve) => setTimeout(resolve, 2));
+    expect((await task(id)).status).toBe("running");
+    expect(worker.running()).toBe(`report task ${id}`);
+    await worker.stop();
+    expect(await run).toBe(false);
+    expect(worker.running()).toBeNull();
+    expect(await task(id)).toMatchObject({ status: "pending", claimed_by: null, lease_until: null, attempts: 0 });
+    // the next worker claims it now, not when the lease would have lapsed
+    expect(await new ReportWorker(ctx(), { id: "next" }).claim()).toMatchObject({
+      id,
+      claimed_by: "next",
+      attempts: 1,
     });
-    expect(workerEnv({ PROVIDER_REPORT_TIMEOUT_SECONDS: "x" })).toEqual({ enabled: true, timeoutMs: 60_000 });
+  });
+
+  it("a task claimed after stop() was called is given back, not run", async () => {
+    const id = await addTask();
+    const worker = new ReportWorker(ctx(), { id: "late" });
+    const run = worker.runOnce(); // its claim is on its way
+    await worker.stop();
+    expect(await run).toBe(false);
+    expect(await task(id)).toMatchObject({ status: "pending", claimed_by: null, attempts: 0 });
   });
 });
 

@@ -1239,9 +1239,7 @@ const label = (row: Row) => `${row.method.toUpperCase()} ${row.service}: ${row.r
 
 beforeAll(async () => {
   // decision 122: no report worker here, so only the call under test writes between the snapshots
-  process.env.PROVIDER_REPORT_WORKER = "off";
-  p = await startTestProvider();
-  delete process.env.PROVIDER_REPORT_WORKER;
+  p = await startTestProvider({ backgroundWork: false });
   db = p.db;
   await db("wp_posts").insert({ id: 1, slug: "permissions-news", title: "News", date: NOW, status: "publish" });
 });
