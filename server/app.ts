@@ -13,6 +13,8 @@ import { ADMIN_REFUSAL } from "./services/admin-common";
 import { auditWrites } from "./services/admin-audit";
 import { isAdminPath, registerAdmin } from "./services/admin-register";
 import { PromotionService } from "./services/admin-promo";
+import { mailConfig, type MailConfig } from "./services/mail-config";
+import { MailRelay } from "./services/mail-relay";
 
 export interface ProviderAppOptions {
   db: Knex;
@@ -24,6 +26,13 @@ export interface ProviderAppOptions {
   log?: (message: string) => void;
   /** Whose X-Forwarded-For names the client (PROVIDER_TRUSTED_PROXIES; default loopback): the log-in and reset limits count by it. */
   trustedProxies?: string;
+  /** SMTP_URL and MAIL_FROM (default: mailConfig() reads them from the environment); no smtpUrl: nothing is sent */
+  mail?: MailConfig;
+  /**
+   * Whether this process runs the e-mail relay, which sends the outbox (decision 147; default true). The one switch
+   * for it: a process that serves the API only passes false. It sends only when `mail.smtpUrl` is set.
+   */
+  mailRelay?: boolean;
 }
 
 export type ProviderApp = Application;
@@ -110,7 +119,12 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
   };
   app.use("api/authentication", new ProviderAuthenticationService(app, { db: options.db, policy }));
   registerServices(app, ctx);
-  registerAdmin(app, ctx);
+  const mail = options.mail ?? mailConfig();
+  const relay =
+    (options.mailRelay ?? true) && mail.smtpUrl
+      ? new MailRelay(ctx, { ...mail, smtpUrl: mail.smtpUrl }, { log })
+      : null;
+  registerAdmin(app, ctx, relay);
   // the dashboard's live promotions for the caller's customer (issue 21, decision 131)
   app.use("api/promotion", new PromotionService(ctx) as any, { methods: ["find"] });
 

@@ -4,6 +4,7 @@ import { AdminAuditService } from "./admin-audit";
 import { AdminCategoryService, AdminMyCatalogueService, AdminProductService } from "./admin-catalogue";
 import type { AdminCtx } from "./admin-common";
 import { AdminLoginAttemptService } from "./admin-login-history";
+import { AdminEmailService } from "./admin-emails";
 import { AdminErpImportService, AdminErpSourceService } from "./admin-erp";
 import { AdminOrderService } from "./admin-orders";
 import { AdminPromotionService, AdminSectorService } from "./admin-promo";
@@ -16,6 +17,7 @@ import {
   AdminUserService,
   AdminUserUnitService,
 } from "./admin-users";
+import type { MailRelay } from "./mail-relay";
 import { InvitationService } from "./recovery";
 
 /** Every admin service and its methods (issue 20, decision 127); the evolve-user check covers each (server/app.ts). */
@@ -39,11 +41,14 @@ export const ADMIN_SERVICES: Record<string, string[]> = {
   "admin/sector": ["find"],
   "admin/erp-import": ["find", "get", "create"],
   "admin/erp-source": ["find"],
+  // issue 32 (decision 147)
+  "admin/e-mail": ["find", "patch"],
 };
 
 export const isAdminPath = (path: string) => path.startsWith("api/admin/");
 
-export function registerAdmin(app: Application, ctx: AdminCtx): void {
+/** `mailRelay`: this process's e-mail relay (null: none here), started and stopped with the admin e-mail service. */
+export function registerAdmin(app: Application, ctx: AdminCtx, mailRelay: MailRelay | null = null): void {
   const auth = () => app.service("api/authentication") as unknown as ProviderAuthenticationService;
   const services: Record<string, object> = {
     "admin/active-session": new AdminActiveSessionService(ctx),
@@ -64,6 +69,7 @@ export function registerAdmin(app: Application, ctx: AdminCtx): void {
     "admin/sector": new AdminSectorService(ctx),
     "admin/erp-import": new AdminErpImportService(ctx),
     "admin/erp-source": new AdminErpSourceService(),
+    "admin/e-mail": new AdminEmailService(ctx, mailRelay),
   };
   for (const [path, methods] of Object.entries(ADMIN_SERVICES))
     app.use(`api/${path}`, services[path] as any, { methods });

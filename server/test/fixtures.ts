@@ -4,7 +4,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { Knex } from "knex";
-import { createProviderApp } from "../app";
+import { createProviderApp, type ProviderAppOptions } from "../app";
 import { hashPassword } from "../auth/password";
 import { createDb, migrate, resetSequences } from "../db/knex";
 import { testDatabase } from "./test-database";
@@ -33,16 +33,19 @@ export interface TestProvider {
     pathAndQuery: string,
     opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<{ status: number; body: any; headers: Headers }>;
+  /** Another connection (pool) to the same database, as a second provider process would have; destroy it after. */
+  openDb(): Knex;
   close(): Promise<void>;
 }
 
 let cachedHash: Promise<string> | undefined;
 
 export async function startTestProvider(
-  opts: { sessionIdleMinutes?: number; sessionMaxHours?: number } = {},
+  opts: Pick<ProviderAppOptions, "sessionIdleMinutes" | "sessionMaxHours" | "mail" | "mailRelay" | "portalUrl"> = {},
 ): Promise<TestProvider> {
   const target = testDatabase();
   let db: Knex;
+  let openDb: () => Knex;
   let cleanup: () => Promise<void>;
   if (target.kind === "postgres") {
     const pgUrl = target.url;
@@ -50,14 +53,16 @@ export async function startTestProvider(
     const admin = createDb({ databaseUrl: pgUrl });
     await admin.raw(`create schema "${schema}"`);
     await admin.destroy();
-    db = createDb({ databaseUrl: pgUrl, searchPath: schema });
+    openDb = () => createDb({ databaseUrl: pgUrl, searchPath: schema });
+    db = openDb();
     cleanup = async () => {
       await db.raw(`drop schema "${schema}" cascade`);
       await db.destroy();
     };
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "provider-test-"));
-    db = createDb({ sqliteFile: path.join(dir, "provider.sqlite") });
+    openDb = () => createDb({ sqliteFile: path.join(dir, "provider.sqlite") });
+    db = openDb();
     cleanup = async () => {
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -105,6 +110,7 @@ export async function startTestProvider(
     url,
     clock,
     api,
+    openDb,
     async login(email, password = PASSWORD) {
       const res = await api("POST", "/api/authentication", { body: { strategy: "local", email, password } });
       if (res.status !== 201) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);
