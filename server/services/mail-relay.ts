@@ -56,6 +56,8 @@ interface OutboxRow {
 
 /** What the SMTP server answered ("550 5.1.1 No such user"), or the connection's error, without the password. */
 function answerOf(error: any): string {
+  // cut by the relay's own time-out: the reason it gave, not nodemailer's "Message sending aborted"
+  if (error?.code === "EABORT" && error.cause instanceof Error) return error.cause.message.slice(0, MAX_ERROR);
   const text =
     typeof error?.response === "string" && error.response
       ? error.response

@@ -203,7 +203,7 @@ describe("refusals are tried again with growing waits, then the message fails wi
     const row = await p.db("outbox").where("to_email", "punchout@demo.test").orderBy("id", "desc").first();
     expect(row.status).toBe("pending");
     expect(row.attempts).toBe(1);
-    expect(row.last_error).toMatch(/300 ms|timeout|abort/i);
+    expect(row.last_error).toBe("No answer from the SMTP server within 300 ms");
     expect(() => relayOf(p.db, { sendTimeoutMs: 1000, leaseMs: 1000 })).toThrow(/outlast/);
     await new Promise((resolve) => setTimeout(resolve, 1600)); // the server's late answer, before the next test
   });
