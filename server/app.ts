@@ -57,6 +57,7 @@ export function mapDbError(error: any): FeathersError | undefined {
 }
 
 export function createProviderApp(options: ProviderAppOptions): ProviderApp {
+  const mail = options.mail ?? mailConfig(); // a bad SMTP_URL or MAIL_FROM stops start-up here
   const now = options.now ?? (() => new Date());
   const ctx: Ctx & { portalUrl: string } = {
     db: options.db,
@@ -119,7 +120,6 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
   };
   app.use("api/authentication", new ProviderAuthenticationService(app, { db: options.db, policy }));
   registerServices(app, ctx);
-  const mail = options.mail ?? mailConfig();
   const relay =
     (options.mailRelay ?? true) && mail.smtpUrl
       ? new MailRelay(ctx, { ...mail, smtpUrl: mail.smtpUrl }, { log })

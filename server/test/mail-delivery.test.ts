@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createProviderApp } from "../app";
 import { MAIL_TRIES, MailRelay, mailQueueStats, retryWaitMs } from "../services/mail-relay";
 import { startTestProvider, type TestProvider } from "./fixtures";
 import { startSmtp, type TestSmtp } from "./smtp-fixture";
@@ -292,7 +293,14 @@ describe("each message is sent once, whatever the number of relays", () => {
 describe("where the relay runs", () => {
   it("a provider started with SMTP_URL runs its relay: an e-mail goes out with no one asking", async () => {
     const own = await startSmtp();
-    const q = await startTestProvider({ portalUrl: PORTAL, mail: { smtpUrl: own.url, from: FROM } });
+    // read from the environment, as `npm run provider` does
+    const saved = { SMTP_URL: process.env.SMTP_URL, MAIL_FROM: process.env.MAIL_FROM };
+    Object.assign(process.env, { SMTP_URL: own.url, MAIL_FROM: FROM });
+    const q = await startTestProvider({ portalUrl: PORTAL }).finally(() => {
+      for (const [name, value] of Object.entries(saved))
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+    });
     try {
       await q.api("POST", "/api/password-reset", { body: { email: "buyer@demo.test" } });
       for (let i = 0; i < 100 && own.received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
@@ -301,6 +309,15 @@ describe("where the relay runs", () => {
     } finally {
       await q.close();
       await own.close();
+    }
+  });
+
+  it("a bad SMTP_URL stops the provider from starting, naming it", async () => {
+    process.env.SMTP_URL = "mail.example.com:25";
+    try {
+      expect(() => createProviderApp({ db: p.db, portalUrl: PORTAL, log: () => {} })).toThrow(/^SMTP_URL must be/);
+    } finally {
+      delete process.env.SMTP_URL;
     }
   });
 });
