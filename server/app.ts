@@ -16,6 +16,7 @@ import { PromotionService } from "./services/admin-promo";
 import { attachBackgroundWork, createBackgroundWork } from "./services/background";
 import { JsonFeedSource } from "./services/erp-feed";
 import { DEFAULT_ERP_FEED_DIR, DEFAULT_PORTAL_URL } from "./config";
+import { NO_MAIL, type MailConfig } from "./services/mail-config";
 
 export interface ProviderAppOptions {
   db: Knex;
@@ -36,6 +37,8 @@ export interface ProviderAppOptions {
   reportTimeoutMs?: number;
   /** where the ERP import reads its feed (ERP_FEED_DIR; default data/erp-feed) */
   erpFeedDir?: string;
+  /** SMTP_URL and MAIL_FROM (decision 147; default: none, so nothing is sent and the outbox only fills) */
+  mail?: MailConfig;
 }
 
 export type ProviderApp = Application;
@@ -123,7 +126,12 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
   const work =
     options.backgroundWork === false
       ? null
-      : createBackgroundWork(ctx, { reportTimeoutMs: options.reportTimeoutMs, erpSource, log });
+      : createBackgroundWork(ctx, {
+          reportTimeoutMs: options.reportTimeoutMs,
+          erpSource,
+          mail: options.mail ?? NO_MAIL,
+          log,
+        });
   attachBackgroundWork(app, work);
   registerServices(app, ctx, work);
   registerAdmin(app, ctx, { erpSource, work });

@@ -96,7 +96,7 @@ async function main(args: string[]): Promise<void> {
         if (!rows.length) console.log("(no e-mails)");
         for (const r of rows.reverse())
           console.log(
-            `--- #${r.id} ${r.created_at} to ${r.to_email} [${r.kind}]\nSubject: ${r.subject}\n\n${r.body}\n`,
+            `--- #${r.id} ${r.created_at} to ${r.to_email} [${r.kind}] ${r.status}${r.attempts ? ` after ${r.attempts} ${r.attempts === 1 ? "try" : "tries"}` : ""}${r.last_error ? ` (${r.last_error})` : ""}\nSubject: ${r.subject}\n\n${r.body}\n`,
           );
       });
     }

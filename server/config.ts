@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./auth/client-address";
 import { DEFAULT_SQLITE_FILE } from "./db/knex";
+import { mailEnvSchema, type MailConfig } from "./services/mail-config";
 
 /**
  * The provider's configuration (issue 32 item 5, decision 152): every environment variable the provider reads, parsed
@@ -19,7 +20,6 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_PORTAL_URL = "http://localhost:3000";
-export const DEFAULT_MAIL_FROM = "Workwear portal <no-reply@localhost>";
 export const DEFAULT_ERP_FEED_DIR = "data/erp-feed";
 export const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 25;
 export const DEFAULT_REPORT_TIMEOUT_SECONDS = 60;
@@ -44,8 +44,8 @@ export interface ProviderConfig {
   shutdownTimeoutMs: number;
   logLevel: LogLevel;
   metricsToken: string | undefined;
-  smtpUrl: string | undefined;
-  mailFrom: string;
+  /** SMTP_URL and MAIL_FROM (their rules: server/services/mail-config.ts) */
+  mail: MailConfig;
 }
 
 // empty is unset, as a shell's `VAR=` means
@@ -72,10 +72,6 @@ const urlOf = (protocols: RegExp, message: string) =>
   }, message);
 
 const HOST_NAME = /^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$/;
-// an address, or `Name <address>`; the address part as the HTML standard's e-mail inputs accept it
-const ADDRESS =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
-const NAMED_ADDRESS = /^[^<>\r\n]*<([^<>\s]+)>$/;
 
 const RETIRED: Record<string, string> = {
   PROVIDER_REPORT_WORKER: "run the process with --role api (or PROVIDER_ROLE=api) for one without background work",
@@ -118,24 +114,19 @@ const ConfigSchema = z.object({
   METRICS_TOKEN: optional(
     z.string().min(METRICS_TOKEN_MIN_LENGTH, `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters`),
   ),
-  SMTP_URL: optional(urlOf(/^smtps?:$/, "must be an smtp:// or smtps:// URL")),
-  MAIL_FROM: optional(
-    z.string().refine((from) => {
-      const address = NAMED_ADDRESS.exec(from.trim())?.[1] ?? from.trim();
-      return ADDRESS.test(address);
-    }, 'must be an e-mail address or "Name <address>"'),
-  ).transform((f) => f?.trim() ?? DEFAULT_MAIL_FROM),
 });
 
 /** Parses the provider's variables; throws "Invalid configuration: NAME: what is wrong; …" naming every bad one. */
 export function parseProviderConfig(env: Record<string, string | undefined>): ProviderConfig {
   const retired = Object.keys(RETIRED).filter((name) => env[name] !== undefined);
   const parsed = ConfigSchema.safeParse(env);
+  const mail = mailEnvSchema.safeParse({ SMTP_URL: env.SMTP_URL, MAIL_FROM: env.MAIL_FROM });
   const problems = [
     ...retired.map((name) => `${name}: is no longer read; ${RETIRED[name]}`),
-    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)),
+    ...[parsed, mail].flatMap((p) => (p.success ? [] : p.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`))),
   ];
-  if (problems.length || !parsed.success) throw new Error(`Invalid configuration: ${problems.join("; ")}`);
+  if (problems.length || !parsed.success || !mail.success)
+    throw new Error(`Invalid configuration: ${problems.join("; ")}`);
   const c = parsed.data;
   return {
     role: c.PROVIDER_ROLE,
@@ -152,8 +143,7 @@ export function parseProviderConfig(env: Record<string, string | undefined>): Pr
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT * 1000,
     logLevel: c.LOG_LEVEL,
     metricsToken: c.METRICS_TOKEN,
-    smtpUrl: c.SMTP_URL,
-    mailFrom: c.MAIL_FROM,
+    mail: mail.data,
   };
 }
 

@@ -17,6 +17,7 @@ import type { SeedScale } from "./db/seed/index";
 import { prepareDatabase } from "./db/startup";
 import { backgroundWorkOf, createBackgroundWork, type BackgroundWork } from "./services/background";
 import { JsonFeedSource } from "./services/erp-feed";
+import { NO_MAIL } from "./services/mail-config";
 import { createWorkerServer, healthz, type WorkerHandlers } from "./worker-server";
 
 /** What a provider process is started with: the parsed configuration (server/config.ts), any part of it, and more. */
@@ -65,7 +66,12 @@ export async function startProvider(opts: StartOptions = {}): Promise<StartedPro
   let work: BackgroundWork | null;
   if (role === "worker") {
     const ctx = { db, now: () => new Date(), portalUrl: opts.portalUrl ?? DEFAULT_PORTAL_URL };
-    work = createBackgroundWork(ctx, { reportTimeoutMs: opts.reportTimeoutMs, erpSource, log });
+    work = createBackgroundWork(ctx, {
+      reportTimeoutMs: opts.reportTimeoutMs,
+      erpSource,
+      mail: opts.mail ?? NO_MAIL,
+      log,
+    });
     work.start();
     server = createWorkerServer(workerHandlers());
     server.listen(opts.port ?? 3030, host);
@@ -78,6 +84,7 @@ export async function startProvider(opts: StartOptions = {}): Promise<StartedPro
       trustedProxies: opts.trustedProxies,
       reportTimeoutMs: opts.reportTimeoutMs,
       erpFeedDir: opts.erpFeedDir,
+      mail: opts.mail,
       backgroundWork: role === "all",
     });
     server = await app.listen(opts.port ?? 3030, host);

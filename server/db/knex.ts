@@ -20,6 +20,7 @@ import * as reportTasksQueue from "./migrations/015_report_tasks_queue";
 import * as reportMonthTotals from "./migrations/016_report_month_totals";
 import * as adminAuditAndLoginHistory from "./migrations/017_admin_audit_and_login_history";
 import * as adminCataloguePromotionsErp from "./migrations/018_admin_catalogue_promotions_erp";
+import * as mailDelivery from "./migrations/019_mail_delivery";
 
 export interface CreateDbOptions {
   /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
@@ -199,6 +200,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "016_report_month_totals": reportMonthTotals,
   "017_admin_audit_and_login_history": adminAuditAndLoginHistory,
   "018_admin_catalogue_promotions_erp": adminCataloguePromotionsErp,
+  "019_mail_delivery": mailDelivery,
 };
 
 /** Programmatic migration source, so migrations run under tsx without a knexfile. */

@@ -4,6 +4,7 @@ import { AdminAuditService } from "./admin-audit";
 import { AdminCategoryService, AdminMyCatalogueService, AdminProductService } from "./admin-catalogue";
 import type { AdminCtx } from "./admin-common";
 import { AdminLoginAttemptService } from "./admin-login-history";
+import { AdminEmailService } from "./admin-emails";
 import { AdminErpImportService, AdminErpSourceService } from "./admin-erp";
 import { AdminOrderService } from "./admin-orders";
 import { AdminPromotionService, AdminSectorService } from "./admin-promo";
@@ -41,11 +42,16 @@ export const ADMIN_SERVICES: Record<string, string[]> = {
   "admin/sector": ["find"],
   "admin/erp-import": ["find", "get", "create"],
   "admin/erp-source": ["find"],
+  // issue 32 (decision 147)
+  "admin/e-mail": ["find", "patch"],
 };
 
 export const isAdminPath = (path: string) => path.startsWith("api/admin/");
 
-/** `erpSource` is where the ERP import reads its feed; `work` this process's queue workers (none in role `api`). */
+/**
+ * `erpSource` is where the ERP import reads its feed; `work` this process's queue workers (none in role `api`): the
+ * ERP and e-mail services wake theirs when a job is added.
+ */
 export function registerAdmin(
   app: Application,
   ctx: AdminCtx,
@@ -71,6 +77,7 @@ export function registerAdmin(
     "admin/sector": new AdminSectorService(ctx),
     "admin/erp-import": new AdminErpImportService(ctx, work?.erp ?? null),
     "admin/erp-source": new AdminErpSourceService(erpSource),
+    "admin/e-mail": new AdminEmailService(ctx, work?.mail ?? null),
   };
   for (const [path, methods] of Object.entries(ADMIN_SERVICES))
     app.use(`api/${path}`, services[path] as any, { methods });

@@ -9,6 +9,8 @@ import type { Application } from "@feathersjs/koa";
 import type { Ctx } from "./base";
 import type { ErpSource } from "./erp-feed";
 import { ErpWorker } from "./erp-import";
+import type { MailConfig } from "./mail-config";
+import { MailRelay } from "./mail-relay";
 import { ReportWorker } from "./report-worker";
 
 export interface BackgroundWorkOptions {
@@ -16,7 +18,9 @@ export interface BackgroundWorkOptions {
   reportTimeoutMs?: number;
   /** where the ERP import reads its feed */
   erpSource: () => ErpSource;
-  log?: (message: string) => void;
+  /** SMTP_URL and MAIL_FROM: the e-mail relay runs only with an SMTP server (decision 147) */
+  mail: MailConfig;
+  log: (message: string) => void;
 }
 
 /** One queue's worker, as the process sees it. */
@@ -31,6 +35,8 @@ interface QueueWorker {
 export interface BackgroundWork {
   reports: ReportWorker;
   erp: ErpWorker;
+  /** null without SMTP_URL: the outbox only fills */
+  mail: MailRelay | null;
   start(): void;
   /** Stops every queue's worker: none takes more work; each finishes its job in hand or releases its claim. */
   stop(): Promise<void>;
@@ -41,12 +47,15 @@ export interface BackgroundWork {
 export function createBackgroundWork(ctx: Ctx, opts: BackgroundWorkOptions): BackgroundWork {
   const reports = new ReportWorker(ctx, { timeoutMs: opts.reportTimeoutMs, log: opts.log });
   const erp = new ErpWorker(ctx, opts.erpSource, { log: opts.log });
-  // every queue of the process; the e-mail relay joins here
-  const workers: QueueWorker[] = [reports, erp];
+  const { smtpUrl } = opts.mail;
+  const mail = smtpUrl ? new MailRelay(ctx, { ...opts.mail, smtpUrl }, { log: opts.log }) : null;
+  // every queue of the process
+  const workers: QueueWorker[] = [reports, erp, ...(mail ? [mail] : [])];
   let stopping: Promise<void> | null = null;
   return {
     reports,
     erp,
+    mail,
     start() {
       stopping = null;
       for (const worker of workers) worker.start();

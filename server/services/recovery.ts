@@ -17,6 +17,7 @@ import {
   type ListDef,
   type ProviderParams,
 } from "./base";
+import { portalLink, renderMail, writeMail } from "./mail-templates";
 
 export interface MailCtx extends Ctx {
   portalUrl: string;
@@ -44,10 +45,6 @@ async function voidResetLinks(db: Knex, userId: number, now: Date, except?: numb
     .whereNull("used_at")
     .where("expires_at", ">", now.toISOString());
   await (except === undefined ? q : q.whereNot("id", except)).update({ expires_at: now.toISOString() });
-}
-
-async function writeMail(db: Knex, now: Date, to: string, kind: string, subject: string, body: string) {
-  await db("outbox").insert({ to_email: to, kind, subject, body, created_at: now.toISOString() });
 }
 
 /**
@@ -154,9 +151,7 @@ export async function mailResetLink(
     trx,
     now,
     user.email,
-    "reset",
-    "Reset your password",
-    `Someone asked to reset the password of ${user.email}. Choose a new one within an hour:\n${portalUrl}/customer/reset-password/${token}\nIf it was not you, ignore this e-mail.`,
+    renderMail("reset", { email: user.email, link: portalLink(portalUrl, `/customer/reset-password/${token}`) }),
   );
 }
 
@@ -246,8 +241,12 @@ function invitationOut(r: any, now: Date) {
 }
 
 const invitationMail = (portalUrl: string, from: string, customer: string | undefined, token: string, again = false) =>
-  `${from} ${again ? "sent you again an invitation" : "invited you"} to the ${customer} ordering portal. Accept within 7 days:\n${portalUrl}/customer/invitation?token=${token}` +
-  (again ? "\nThe link in any earlier invitation no longer works." : "");
+  renderMail("invitation", {
+    from,
+    customer: String(customer),
+    link: portalLink(portalUrl, `/customer/invitation?token=${token}`),
+    again,
+  });
 
 const PAGE = z
   .object({
@@ -362,8 +361,6 @@ export class InvitationService {
         trx,
         now,
         input.email,
-        "invitation",
-        `You are invited to order for ${customer?.name}`,
         invitationMail(this.ctx.portalUrl, `${caller.firstName} ${caller.lastName}`, customer?.name, token),
       );
     });
@@ -406,8 +403,6 @@ export class InvitationService {
         trx,
         now,
         row.email,
-        "invitation",
-        `You are invited to order for ${customer?.name}`,
         invitationMail(this.ctx.portalUrl, `${caller.firstName} ${caller.lastName}`, customer?.name, token, true),
       );
     });

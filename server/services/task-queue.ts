@@ -12,26 +12,31 @@ import { isPostgres } from "../db/knex";
 export const workerName = (): string => `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 
 /**
- * Claims the oldest claimable job of `table` — pending, or running with a lapsed lease (its process died) — marking it
- * running with the worker's name, a lease and one more attempt, in one atomic statement; on PostgreSQL the candidate
- * row is chosen `FOR UPDATE SKIP LOCKED`, so several processes share the queue and each job is claimed once. An idle
- * look comes first, so an empty queue costs no write. The table needs status, started_at, claimed_by, lease_until and
- * attempts; `alsoSet` adds columns to reset on a claim (SQL, from code only), `returning` names the columns answered.
+ * Claims the oldest claimable job of `table` — pending (and due, when `dueColumn` is given: its time is null or
+ * past), or running with a lapsed lease (its process died) — marking it running with the worker's name, a lease and
+ * one more attempt, in one atomic statement; on PostgreSQL the candidate row is chosen `FOR UPDATE SKIP LOCKED`, so
+ * several processes share the queue and each job is claimed once. An idle look comes first, so an empty queue costs
+ * no write. The table needs status, started_at, claimed_by, lease_until and attempts; `alsoSet` adds columns to reset
+ * on a claim (SQL, from code only), `returning` names the columns answered.
  */
 export async function claimNext<T>(
   db: Knex,
   table: string,
-  opts: { workerId: string; now: Date; leaseMs: number; alsoSet?: string; returning: string },
+  opts: { workerId: string; now: Date; leaseMs: number; alsoSet?: string; returning: string; dueColumn?: string },
 ): Promise<T | null> {
   const nowText = opts.now.toISOString();
   const lease = new Date(opts.now.getTime() + opts.leaseMs).toISOString();
-  const claimable = "(status = 'pending' or (status = 'running' and (lease_until is null or lease_until < ?)))";
-  if (!(await db(table).whereRaw(claimable, [nowText]).first("id"))) return null;
+  const pending = opts.dueColumn
+    ? `(status = 'pending' and (${opts.dueColumn} is null or ${opts.dueColumn} <= ?))`
+    : "status = 'pending'";
+  const claimable = `(${pending} or (status = 'running' and (lease_until is null or lease_until < ?)))`;
+  const claimableArgs = opts.dueColumn ? [nowText, nowText] : [nowText];
+  if (!(await db(table).whereRaw(claimable, claimableArgs).first("id"))) return null;
   const pick = `select id from ${table} where ${claimable} order by id limit 1${isPostgres(db) ? " for update skip locked" : ""}`;
   const result: any = await db.raw(
     `update ${table} set status = 'running', ${opts.alsoSet ? `${opts.alsoSet}, ` : ""}started_at = ?, claimed_by = ?, lease_until = ?, attempts = attempts + 1
      where id = (${pick}) and ${claimable} returning ${opts.returning}`,
-    [nowText, opts.workerId, lease, nowText, nowText],
+    [nowText, opts.workerId, lease, ...claimableArgs, ...claimableArgs],
   );
   const rows: T[] = Array.isArray(result) ? result : result.rows;
   return rows[0] ?? null;

@@ -117,6 +117,15 @@ const TABLE: Row[] = [
   { service: "admin/erp-import", method: "get", http: "GET", path: "/api/admin/erp-import/1" },
   { service: "admin/erp-import", method: "create", http: "POST", path: "/api/admin/erp-import", body: {} },
   { service: "admin/erp-source", method: "find", http: "GET", path: "/api/admin/erp-source" },
+  // issue 32 (decision 147): every customer's addresses, to provider staff only
+  { service: "admin/e-mail", method: "find", http: "GET", path: "/api/admin/e-mail" },
+  {
+    service: "admin/e-mail",
+    method: "patch",
+    http: "PATCH",
+    path: "/api/admin/e-mail/1",
+    body: { sendAgain: true },
+  },
 ];
 
 let p: TestProvider;
@@ -151,7 +160,17 @@ async function snapshot(db: Knex) {
 
 beforeAll(async () => {
   p = await startTestProvider();
-  // promotion 1 and import run 1, for the rows that name them
+  // promotion 1, import run 1 and failed e-mail 1, for the rows that name them
+  await p.db("outbox").insert({
+    to_email: "buyer@demo.test",
+    kind: "reset",
+    subject: "Reset your password",
+    body: "…",
+    created_at: "2026-11-01T00:00:00.000Z",
+    status: "failed",
+    attempts: 8,
+    last_error: "550 No such mailbox",
+  });
   await p
     .db("erp_import_runs")
     .insert({ status: "failed", file: "erp-feed.json", queued_at: "2026-11-01T00:00:00.000Z", failure: "test" });

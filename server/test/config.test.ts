@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MAIL_FROM, parseProviderConfig, parseRole } from "../config";
+import { parseProviderConfig, parseRole } from "../config";
+import { NO_MAIL } from "../services/mail-config";
 
 /** Issue 32 item 5 (decision 152): one schema for every provider variable; a bad value stops start-up naming it. */
 describe("the provider's configuration", () => {
@@ -20,8 +21,7 @@ describe("the provider's configuration", () => {
       shutdownTimeoutMs: 25_000,
       logLevel: "info",
       metricsToken: undefined,
-      smtpUrl: undefined,
-      mailFrom: DEFAULT_MAIL_FROM,
+      mail: NO_MAIL,
     });
   });
 
@@ -59,12 +59,11 @@ describe("the provider's configuration", () => {
       shutdownTimeoutMs: 40_000,
       logLevel: "debug",
       metricsToken: "0123456789abcdef",
-      smtpUrl: "smtp://user:pass@mail.example.com:587",
-      mailFrom: "Workwear <orders@example.com>",
+      mail: { smtpUrl: "smtp://user:pass@mail.example.com:587", from: "Workwear <orders@example.com>" },
     });
     expect(
       parseProviderConfig({ MAIL_FROM: "orders@example.com", SMTP_URL: "smtps://mail.example.com" }),
-    ).toMatchObject({ mailFrom: "orders@example.com", smtpUrl: "smtps://mail.example.com" });
+    ).toMatchObject({ mail: { from: "orders@example.com", smtpUrl: "smtps://mail.example.com" } });
     // an empty variable is an unset one, as a shell's `VAR=` means
     expect(parseProviderConfig({ PROVIDER_PORT: "", DATABASE_URL: "" })).toMatchObject({
       port: 3030,
@@ -88,7 +87,7 @@ describe("the provider's configuration", () => {
     ["SHUTDOWN_TIMEOUT", "0", "must be a whole number from 1 to 600"],
     ["LOG_LEVEL", "verbose", "must be one of fatal, error, warn, info, debug, trace, silent"],
     ["METRICS_TOKEN", "short", "must be at least 16 characters"],
-    ["SMTP_URL", "http://mail.example.com", "must be an smtp:// or smtps:// URL"],
+    ["SMTP_URL", "http://mail.example.com", "must be smtp://[user:password@]host[:port] or smtps://…"],
     ["MAIL_FROM", "Workwear <not an address>", 'must be an e-mail address or "Name <address>"'],
     ["MAIL_FROM", "nobody", 'must be an e-mail address or "Name <address>"'],
     ["PROVIDER_REPORT_WORKER", "off", "is no longer read; run the process with --role api"],

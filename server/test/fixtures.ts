@@ -33,16 +33,22 @@ export interface TestProvider {
     pathAndQuery: string,
     opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<{ status: number; body: any; headers: Headers }>;
+  /** Another connection (pool) to the same database, as a second provider process would have; destroy it after. */
+  openDb(): Knex;
   close(): Promise<void>;
 }
 
 let cachedHash: Promise<string> | undefined;
 
 export async function startTestProvider(
-  opts: Pick<ProviderAppOptions, "sessionIdleMinutes" | "sessionMaxHours" | "backgroundWork" | "erpFeedDir"> = {},
+  opts: Pick<
+    ProviderAppOptions,
+    "sessionIdleMinutes" | "sessionMaxHours" | "backgroundWork" | "erpFeedDir" | "mail" | "portalUrl"
+  > = {},
 ): Promise<TestProvider> {
   const target = testDatabase();
   let db: Knex;
+  let openDb: () => Knex;
   let cleanup: () => Promise<void>;
   if (target.kind === "postgres") {
     const pgUrl = target.url;
@@ -50,14 +56,16 @@ export async function startTestProvider(
     const admin = createDb({ databaseUrl: pgUrl });
     await admin.raw(`create schema "${schema}"`);
     await admin.destroy();
-    db = createDb({ databaseUrl: pgUrl, searchPath: schema });
+    openDb = () => createDb({ databaseUrl: pgUrl, searchPath: schema });
+    db = openDb();
     cleanup = async () => {
       await db.raw(`drop schema "${schema}" cascade`);
       await db.destroy();
     };
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "provider-test-"));
-    db = createDb({ sqliteFile: path.join(dir, "provider.sqlite") });
+    openDb = () => createDb({ sqliteFile: path.join(dir, "provider.sqlite") });
+    db = openDb();
     cleanup = async () => {
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -105,6 +113,7 @@ export async function startTestProvider(
     url,
     clock,
     api,
+    openDb,
     async login(email, password = PASSWORD) {
       const res = await api("POST", "/api/authentication", { body: { strategy: "local", email, password } });
       if (res.status !== 201) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);

@@ -220,20 +220,19 @@ describe("provider roles (decision 152)", () => {
     const since = Date.now();
     first.child.kill("SIGTERM");
     const exited = await first.exit(since);
-    expect(exited.code).toBe(0);
-    expect(exited.ms).toBeLessThan(10_000); // SHUTDOWN_TIMEOUT
+    expect(exited.code).toBe(0); // before SHUTDOWN_TIMEOUT, or it would be 1
     expect(first.output()).toContain(`report task ${id} given back to the queue`);
-    // taken over within the second worker's next looks, not after the 90 s lease; the give-back did not count
+    // taken over by the second worker, and with its first attempt: a claim taken after the 90 s lease lapsed would be
+    // the second attempt (no bound on how fast: a loaded machine is slow, and the attempt count tells the two apart)
     const taken = await until(
       "the second worker to take it over",
       async () => {
         const task = await db("report_tasks").where("id", id).first();
         return task?.claimed_by && claimedBy(second.pid).test(task.claimed_by) && task;
       },
-      5000,
+      80_000,
     );
     expect(taken).toMatchObject({ status: "running", attempts: 1 });
-    expect(Date.now() - since).toBeLessThan(exited.ms + 5000);
 
     second.child.kill("SIGTERM");
     expect(await second.exit()).toMatchObject({ code: 0 });
@@ -276,8 +275,7 @@ describe("provider roles (decision 152)", () => {
     expect(answer.status).toBe(201);
     expect(JSON.parse(answer.body).accessToken).toEqual(expect.any(String));
     const exited = await provider.exit(since);
-    expect(exited.code).toBe(0);
-    expect(exited.ms).toBeLessThan(10_000);
+    expect(exited.code).toBe(0); // within SHUTDOWN_TIMEOUT, or it would be 1
   });
 
   it("past SHUTDOWN_TIMEOUT it names what was still running and exits 1", async () => {
@@ -300,7 +298,6 @@ describe("provider roles (decision 152)", () => {
     req.destroy();
     expect(exited.code).toBe(1);
     expect(exited.ms).toBeGreaterThanOrEqual(1000);
-    expect(exited.ms).toBeLessThan(5000);
     expect(provider.output()).toContain("still running after 1 s: POST /api/password-reset; exiting");
     expect(provider.output()).not.toContain("some-secret-token");
   });

@@ -130,6 +130,28 @@ export function markPunchoutSession(token: string, punchoutSession: string): voi
   }
 }
 
+/**
+ * Marks the newest e-mail of a kind to an address as failed after its 8 tries, with the mail server's answer, in the
+ * e2e database: a stand-in for a relay that gave up (the e2e provider runs without SMTP_URL, so it sends nothing).
+ * Answers the e-mail's id.
+ */
+export function markEmailFailed(to: string, kind: string, answer: string): string {
+  const db = new Database(E2E_DB_FILE);
+  try {
+    db.pragma("busy_timeout = 5000");
+    const row = db
+      .prepare("SELECT id FROM outbox WHERE to_email = ? AND kind = ? ORDER BY id DESC LIMIT 1")
+      .get(to, kind) as { id: number } | undefined;
+    if (!row) throw new Error(`no ${kind} e-mail to ${to}`);
+    db.prepare(
+      "UPDATE outbox SET status = 'failed', attempts = 8, last_error = ?, failed_at = ?, next_attempt_at = NULL WHERE id = ?",
+    ).run(answer, new Date().toISOString(), row.id);
+    return String(row.id);
+  } finally {
+    db.close();
+  }
+}
+
 export const test = base.extend<{ logInAs: (who: DemoUser | { email: string }, unitName?: string) => Promise<void> }>({
   logInAs: async ({ context }, use) => {
     await use((who, unitName) => logInByCookie(context, who, unitName));

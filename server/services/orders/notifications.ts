@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import type { Ctx } from "../base";
+import { portalLink, renderMail, writeMail } from "../mail-templates";
 
 /** What the order e-mails need beyond the database: the portal's address (PORTAL_URL), for absolute links. */
 export interface OrderMailCtx extends Ctx {
@@ -8,7 +9,7 @@ export interface OrderMailCtx extends Ctx {
 
 /** The portal page of one order, absolute: `${PORTAL_URL}/order-to-approve/12` or `${PORTAL_URL}/order-history/12`. */
 export function orderLink(portalUrl: string, screen: "order-to-approve" | "order-history", orderId: number): string {
-  return `${portalUrl.replace(/\/+$/, "")}/${screen}/${orderId}`;
+  return portalLink(portalUrl, `/${screen}/${orderId}`);
 }
 
 /** An order awaiting approval: a message in the outbox for its approver, or every approver of the customer. */
@@ -27,14 +28,11 @@ export async function notifyApprovers(
     .select("u.email");
   if (!approvers.length) return;
   const link = orderLink(portalUrl, "order-to-approve", order.orderId);
-  await trx("outbox").insert(
-    approvers.map((a) => ({
-      to_email: a.email,
-      kind: "approval",
-      created_at: now.toISOString(),
-      subject: `Order ${order.tranId} awaits your approval`,
-      body: `${order.who} placed order ${order.tranId}. Review it at ${link}`,
-    })),
+  await writeMail(
+    trx,
+    now,
+    approvers.map((a) => a.email),
+    renderMail("approval", { who: order.who, tranId: order.tranId, link }),
   );
 }
 
@@ -55,17 +53,5 @@ export async function notifyRequester(
   const link = orderLink(portalUrl, "order-history", order.orderId);
   const approved = decision.decision === "approve";
   const note = decision.note?.trim();
-  const lines = approved
-    ? [
-        `Your order ${order.tranId} has been approved and goes to the warehouse.`,
-        ...(note ? [`Picking note: ${note}`] : []),
-      ]
-    : [`Your order ${order.tranId} has been rejected.`, `Reason: ${note ?? ""}`];
-  await db("outbox").insert({
-    to_email: user.email,
-    kind: "decision",
-    created_at: now.toISOString(),
-    subject: `Order ${order.tranId} ${approved ? "approved" : "rejected"}`,
-    body: [...lines, `See the order at ${link}`].join("\n"),
-  });
+  await writeMail(db, now, user.email, renderMail("decision", { tranId: order.tranId, approved, note, link }));
 }

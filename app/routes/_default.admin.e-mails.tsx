@@ -1,0 +1,124 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { IntentButton } from "~/components/intent-button";
+import { PageErrorBoundary } from "~/components/page-error";
+import { Pagination } from "~/components/pagination";
+import { ScrollingTable } from "~/components/scrolling-table";
+import ordersStyles from "~/styles/orders.css";
+
+// /admin/e-mails (issue 32 item 1, decision 147): the e-mails the provider sends — to whom, what, whether sent, how
+// many tries and the mail server's last answer — newest first, 16 a page, by status; "Send again" on a failed one.
+// Every customer's addresses: evolve users only (this route's access entry, and the provider's 403 to anyone else).
+export const meta: MetaFunction = () => [{ title: "E-mails · Admin · Workwear ordering portal" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { emailsPageData } = await import("~/admin/admin-emails.server");
+  return emailsPageData(await requireUser(request), new URL(request.url));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { submitEmails } = await import("~/admin/admin-emails.server");
+  return submitEmails(await requireUser(request), request);
+}
+
+const STATUS_LINKS = [
+  ["", "All"],
+  ["pending", "Waiting"],
+  ["running", "Sending"],
+  ["sent", "Sent"],
+  ["failed", "Failed"],
+] as const;
+
+export default function Emails() {
+  const data = useLoaderData<typeof loader>();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <section className="stack orders">
+      <h1>E-mails</h1>
+      <p className="muted">
+        Password resets, invitations and approval e-mails, newest first. One that the mail server keeps refusing is
+        tried 8 times over about two hours, then shown as failed with the server&apos;s answer.
+      </p>
+      <nav aria-label="Filter e-mails">
+        <p>
+          Status:{" "}
+          {STATUS_LINKS.map(([value, label], i) => (
+            <span key={value}>
+              {i > 0 ? " · " : null}
+              {data.status === value ? (
+                <strong aria-current="page">{label}</strong>
+              ) : (
+                <Link to={value ? `/admin/e-mails?status=${value}` : "/admin/e-mails"}>{label}</Link>
+              )}
+            </span>
+          ))}
+        </p>
+      </nav>
+      {data.rows.length === 0 ? (
+        <p>No e-mail matches.</p>
+      ) : (
+        <ScrollingTable label="E-mails">
+          <thead>
+            <tr>
+              <th scope="col">To</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Written</th>
+              <th scope="col">Status</th>
+              <th scope="col">Tries</th>
+              <th scope="col">Last error</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((r) => (
+              <tr key={r.id}>
+                <th scope="row">{r.to}</th>
+                <td>
+                  {r.kind}
+                  <div className="muted">{r.subject}</div>
+                </td>
+                <td>{r.createdAt}</td>
+                <td>
+                  {r.statusWords}
+                  {r.outcomeAt ? <div className="muted">{r.outcomeAt}</div> : null}
+                </td>
+                <td>{r.tries}</td>
+                <td>{r.lastError ?? "—"}</td>
+                <td>
+                  {r.status === "failed" ? (
+                    <IntentButton
+                      intent="send-again"
+                      fields={{ emailId: r.id }}
+                      label={`Send again the e-mail to ${r.to} (${r.kind}, ${r.createdAt})`}
+                      disabled={busy}
+                    >
+                      Send again
+                    </IntentButton>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollingTable>
+      )}
+      <Pagination
+        page={data.page}
+        pages={data.pages}
+        total={data.total}
+        noun={data.total === 1 ? "e-mail" : "e-mails"}
+      />
+    </section>
+  );
+}
+
+export const ErrorBoundary = () => (
+  <PageErrorBoundary
+    notFound="There is no such page."
+    failed="The e-mails could not be loaded. Please try again."
+    links={[{ to: "/admin/e-mails", label: "E-mails" }]}
+  />
+);
