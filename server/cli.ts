@@ -2,14 +2,14 @@ import fs from "node:fs";
 import { analyze, createDb, DEFAULT_SQLITE_FILE, migrate, resetSequences, rollbackAll } from "./db/knex";
 import { seed, type SeedScale } from "./db/seed/index";
 import { envOptions, runFromEnv } from "./main";
-import { setMaintenance } from "./services/session";
+import { switchMaintenance } from "./services/admin-maintenance";
 
 const USAGE = `usage: npm run provider -- [command]
   start                          start the provider API (default; PROVIDER_PORT, PROVIDER_HOST (127.0.0.1),
                                  PROVIDER_TRUSTED_PROXIES, DATABASE_URL, PROVIDER_DB_FILE)
   migrate                        run the migrations
   seed [--scale large] [--file path]   rebuild the database: drop, migrate, seed
-  maintenance on|off             switch maintenance mode; prints the bypass token
+  maintenance on|off [message]   switch maintenance mode (with the message users see); prints the bypass token
   outbox [n]                     print the n latest e-mails (default 10)
   item withdraw|restore <code>   take a product (by product code) out of the catalogue, or put it back`;
 
@@ -73,7 +73,14 @@ async function main(args: string[]): Promise<void> {
       const mode = rest[0];
       if (mode !== "on" && mode !== "off") throw new Error(`maintenance needs on or off\n${USAGE}`);
       return withDb(async (db) => {
-        const status = await setMaintenance(db, mode === "on");
+        const message = rest.slice(1).join(" ").trim();
+        // audited as the admin area's switch is, with no admin: an operator's shell (decision 151)
+        const status = await switchMaintenance(db, new Date(), {
+          enabled: mode === "on",
+          message: message || undefined,
+          adminUserId: null,
+          via: "CLI",
+        });
         console.log(`maintenance ${status.isMaintenanceEnabled ? "ON" : "OFF"}; bypass token: ${status.bypassToken}`);
         console.log(`bypass URL: /?bypass=${status.bypassToken}`);
       });

@@ -53,6 +53,12 @@ export function parseBody<T>(schema: z.ZodType<T, any, any>, data: unknown): T {
   return result.data;
 }
 
+/** A call that takes no query parameters: the first one sent is "Unknown parameter". */
+export function noQuery(params: ProviderParams): void {
+  const keys = Object.keys(params.query ?? {});
+  if (keys.length) throw fieldErrors({ [keys[0]]: "Unknown parameter" });
+}
+
 /** A query string parsed by a strict schema: unknown parameters are "Unknown parameter". */
 export function parseQuery<T>(schema: z.ZodType<T, any, any>, query: unknown): T {
   const result = schema.safeParse(query ?? {});

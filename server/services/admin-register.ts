@@ -4,6 +4,7 @@ import { AdminAuditService } from "./admin-audit";
 import { AdminCategoryService, AdminMyCatalogueService, AdminProductService } from "./admin-catalogue";
 import type { AdminCtx } from "./admin-common";
 import { AdminLoginAttemptService } from "./admin-login-history";
+import { AdminMaintenanceService } from "./admin-maintenance";
 import { AdminErpImportService, AdminErpSourceService } from "./admin-erp";
 import { AdminOrderService } from "./admin-orders";
 import { AdminPromotionService, AdminSectorService } from "./admin-promo";
@@ -39,6 +40,8 @@ export const ADMIN_SERVICES: Record<string, string[]> = {
   "admin/sector": ["find"],
   "admin/erp-import": ["find", "get", "create"],
   "admin/erp-source": ["find"],
+  // issue 32 item 7 (decision 151)
+  "admin/maintenance": ["find", "create"],
 };
 
 export const isAdminPath = (path: string) => path.startsWith("api/admin/");
@@ -64,6 +67,7 @@ export function registerAdmin(app: Application, ctx: AdminCtx): void {
     "admin/sector": new AdminSectorService(ctx),
     "admin/erp-import": new AdminErpImportService(ctx),
     "admin/erp-source": new AdminErpSourceService(),
+    "admin/maintenance": new AdminMaintenanceService(ctx),
   };
   for (const [path, methods] of Object.entries(ADMIN_SERVICES))
     app.use(`api/${path}`, services[path] as any, { methods });

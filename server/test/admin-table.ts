@@ -111,6 +111,15 @@ export const ADMIN_TABLE: AdminRow[] = [
   { service: "admin/erp-import", method: "get", http: "GET", path: "/api/admin/erp-import/1" },
   { service: "admin/erp-import", method: "create", http: "POST", path: "/api/admin/erp-import", body: {} },
   { service: "admin/erp-source", method: "find", http: "GET", path: "/api/admin/erp-source" },
+  // issue 32 item 7 (decision 151)
+  { service: "admin/maintenance", method: "find", http: "GET", path: "/api/admin/maintenance" },
+  {
+    service: "admin/maintenance",
+    method: "create",
+    http: "POST",
+    path: "/api/admin/maintenance",
+    body: { enabled: false, message: "Back at noon" },
+  },
 ];
 
 /** Every row of the tables a refused admin call could write. */
@@ -131,6 +140,7 @@ export async function adminSnapshot(db: Knex) {
     "promotions",
     "erp_import_runs",
     "items",
+    "settings",
   ]) {
     out[table] = await db(table)
       .select("*")
