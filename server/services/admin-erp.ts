@@ -5,7 +5,6 @@ import type { ProviderParams } from "./base";
 import { writeAudit } from "./admin-audit";
 import {
   canExist,
-  fieldErrors,
   noQuery,
   listQuery,
   pageOf,

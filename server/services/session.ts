@@ -1,5 +1,4 @@
 import { BadRequest, NotFound } from "@feathersjs/errors";
-import type { Knex } from "knex";
 import type { Caller } from "../auth/caller";
 import { publicUser } from "../auth/authentication";
 import { bodyOf, callerOf, json, type Ctx, type ProviderParams } from "./base";
