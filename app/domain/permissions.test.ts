@@ -484,6 +484,7 @@ describe("the access table (decision 057)", () => {
       "/admin/promo",
       "/admin/netsuite-pull",
       "/admin/sync-status",
+      "/admin/maintenance",
     ]);
     expect(admin(everything())).toEqual([]);
     const screens = [
@@ -505,6 +506,7 @@ describe("the access table (decision 057)", () => {
       "/admin/netsuite-pull",
       "/admin/sync-status",
       "/admin/sync-status/4",
+      "/admin/maintenance",
     ];
     for (const pathname of screens) {
       expect(routeAccessFor(pathname)?.admin, pathname).toBe(true);
