@@ -4,6 +4,7 @@ import { MAX_MAINTENANCE_MESSAGE } from "~/domain/maintenance";
 import type { PortalUser, UpstreamClient } from "~/upstream/client.server";
 import { flashToast } from "~/session/session.server";
 import { refusal, refusalForm } from "~/upstream/errors.server";
+import { MAINTENANCE_KEY, maintenanceCache } from "~/upstream/cache.server";
 import { MaintenanceStatusSchema } from "~/upstream/schemas";
 import { parseForm, type FieldErrors } from "~/utils/forms.server";
 
@@ -54,7 +55,7 @@ const SwitchSchema = z.object({
 /**
  * POST /admin/maintenance: `on`, `save` (a changed message while on) or `off`, each with the message; checked here
  * first (400, nothing sent), then POST /api/admin/maintenance; its 400 under the message field; success → 303 back
- * with a toast.
+ * with a toast (while on, through the bypass key, so the admin is not sent to the maintenance page).
  */
 export async function submitMaintenance(user: PortalUser, request: Request) {
   const form = await parseForm(request, SwitchSchema);
@@ -63,14 +64,21 @@ export async function submitMaintenance(user: PortalUser, request: Request) {
     data({ ok: false as const, fieldErrors, formError, message: typeof typed === "string" ? typed : "" }, { status });
   if (!form.ok) return refused(form.fieldErrors, form.formError);
   const { intent } = form.data;
+  let state: AdminMaintenance;
   try {
-    await switchMaintenance(user.upstream, { enabled: intent !== "off", message: form.data.message });
+    state = await switchMaintenance(user.upstream, { enabled: intent !== "off", message: form.data.message });
   } catch (error) {
     const answer = refusalForm(refusal(error, 400), { fields: ["message"] });
     return refused(answer.data.fieldErrors, answer.data.formError, answer.init?.status);
   }
   const message = { on: MAINTENANCE_ON, save: MAINTENANCE_MESSAGE_SAVED, off: MAINTENANCE_OFF }[intent];
-  return redirect("/admin/maintenance", {
+  // this process's guard hears the new state at once (the others within MAINTENANCE_CACHE_MS, decision 044); the
+  // admin who switched it on keeps working: back through the bypass key, which the guard remembers for this browser
+  void maintenanceCache.put(MAINTENANCE_KEY, Promise.resolve(state));
+  const back = state.isMaintenanceEnabled
+    ? `/admin/maintenance?bypass=${encodeURIComponent(state.bypassToken)}`
+    : "/admin/maintenance";
+  return redirect(back, {
     status: 303,
     headers: await flashToast(request, { kind: "success", message }),
   });

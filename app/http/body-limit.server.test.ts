@@ -31,7 +31,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   port = (server.address() as AddressInfo).port;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+);
 
 const HUGE = 64 * 1024 * 1024;
 

@@ -1,9 +1,10 @@
+import type { Socket } from "node:net";
 import { Readable } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { CXML_BODY_LIMIT, FORM_BODY_LIMIT, OCI_BODY_LIMIT } from "~/domain/body-limits";
 
 // Issue 32 item 8(a), decision 150: every request body is counted while it is read, whether it came with a
-// Content-Length or chunked. Past its limit the answer is 413 at once, the connection is closed and the rest is not
+// Content-Length or chunked. Past its limit the answer is 413 at once, the connection is ended and the rest is not
 // read. Within it, the body (at most 1 MB in memory) is handed to Remix, which never sees a cut-off body.
 
 export function bodyLimitFor(path: string): number {
@@ -21,8 +22,21 @@ export const tooLargeMessage = (limit: number) =>
 const hasBody = (req: Request) =>
   req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 
-function refuse(res: Response, limit: number): void {
-  // Connection: close ends the socket once the answer is sent, so Node does not read the rest to reuse it
+/** How long a refused connection stays open, unread, so the client reads the 413 before the socket is reset. */
+const LINGER_MS = 5_000;
+
+/**
+ * The 413 with `Connection: close`; nothing more is read. Node ends such an answer's socket with `destroySoon`, which
+ * closes it as soon as the answer is written: while the client is still sending, that resets the connection, and a
+ * client busy sending can lose the answer. So this socket is only ended (the client sees the answer and the close),
+ * and its unread bytes wait in the socket buffers (the client stalls once they are full) until LINGER_MS have passed.
+ */
+function refuse(req: Request, res: Response, limit: number): void {
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
   res.status(413).set({ Connection: "close", "Cache-Control": "no-store" }).type("text/plain");
   res.send(tooLargeMessage(limit));
 }
@@ -36,7 +50,7 @@ export function limitRequestBodies(limitFor: (path: string) => number = bodyLimi
     if (!hasBody(req)) return next();
     const limit = limitFor(req.path);
     const declared = Number(req.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > limit) return refuse(res, limit);
+    if (Number.isFinite(declared) && declared > limit) return refuse(req, res, limit);
     const chunks: Buffer[] = [];
     let size = 0;
     const stop = () => {
@@ -50,7 +64,7 @@ export function limitRequestBodies(limitFor: (path: string) => number = bodyLimi
         stop();
         req.pause();
         chunks.length = 0;
-        refuse(res, limit);
+        refuse(req, res, limit);
         return;
       }
       chunks.push(chunk);

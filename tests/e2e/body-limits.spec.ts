@@ -19,7 +19,7 @@ test("a 100 MB chunked body to the OCI log-in, the log-in page and the provider:
     const answer = await postStream(url, HUGE, {
       contentType: url.includes("/api/") ? "application/json" : "application/x-www-form-urlencoded",
     });
-    expect(answer.status, url).toBe(413);
+    expect(answer.status, `${url}: ${answer.error ?? ""}`).toBe(413);
     expect(answer.written, `${url}: answered after ${answer.written} bytes`).toBeLessThan(20 * MB);
   }
 });
