@@ -12,12 +12,13 @@ export type Sent = { status: number | null; text: string; written: number; error
 export function postStream(
   url: string,
   total: number,
-  opts: { contentLength?: number; fill?: number; contentType?: string } = {},
+  opts: { contentLength?: number; fill?: number; contentType?: string; headers?: Record<string, string> } = {},
 ): Promise<Sent> {
   const { hostname, port, pathname, search } = new URL(url);
   return new Promise((resolve) => {
     const headers: Record<string, string> = {
       "content-type": opts.contentType ?? "application/x-www-form-urlencoded",
+      ...opts.headers,
     };
     if (opts.contentLength !== undefined) headers["content-length"] = String(opts.contentLength);
     else headers["transfer-encoding"] = "chunked";
