@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Socket } from "node:net";
 import { isIdText } from "./services/ids";
 import { authenticate } from "@feathersjs/authentication";
 import { BadRequest, Conflict, FeathersError, Forbidden, GeneralError, NotFound } from "@feathersjs/errors";
@@ -42,6 +43,17 @@ export interface ProviderAppOptions {
 }
 
 export type ProviderApp = Application;
+
+/** JSON bodies (every client call) and form bodies (none expected) are counted as read, chunked or not (decision 150). */
+export const PROVIDER_JSON_LIMIT = 1024 * 1024;
+const PROVIDER_FORM_LIMIT = 100 * 1024;
+const PROVIDER_TEXT_LIMIT = 100 * 1024;
+
+/** How long a refused connection stays open, unread, before it is closed. */
+const LINGER_MS = 5_000;
+
+/** raw-body's refusal of a body past its limit (it stops reading there): 413, never a 400 or a 500. */
+const isTooLarge = (error: any) => error?.status === 413 || error?.type === "entity.too.large";
 
 /** Constraint and conversion errors of SQLite / PostgreSQL → 400 / 409; anything else stays a 500. */
 export function mapDbError(error: any): FeathersError | undefined {
@@ -88,7 +100,17 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
       if (koaCtx.body === undefined && koaCtx.status === 404) throw new NotFound(`Path ${koaCtx.path} not found`);
     } catch (raw: any) {
       let error: FeathersError;
-      if (raw instanceof FeathersError) error = raw;
+      if (isTooLarge(raw)) {
+        error = new FeathersError("The request body is too large", "PayloadTooLarge", 413, "payload-too-large", {});
+        // the rest of the body stays unread: the connection ends with this answer instead of being read on; ended,
+        // not reset at once, so a client still sending reads the 413 first (decision 150, as the portal does)
+        koaCtx.set("Connection", "close");
+        const socket = koaCtx.req.socket as Socket & { destroySoon?: () => void };
+        socket.destroySoon = () => {
+          socket.end();
+          setTimeout(() => socket.destroy(), LINGER_MS).unref();
+        };
+      } else if (raw instanceof FeathersError) error = raw;
       else if (mapDbError(raw)) error = mapDbError(raw)!;
       else if (typeof raw?.status === "number" && raw.status >= 400 && raw.status < 500)
         error = new BadRequest(raw.message || "Bad request");
@@ -114,7 +136,9 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
     koaCtx.feathers = { ...koaCtx.feathers, clientAddress } as typeof koaCtx.feathers;
     await next();
   });
-  app.use(bodyParser({ jsonLimit: "1mb", formLimit: "100kb", textLimit: "100kb" }));
+  app.use(
+    bodyParser({ jsonLimit: PROVIDER_JSON_LIMIT, formLimit: PROVIDER_FORM_LIMIT, textLimit: PROVIDER_TEXT_LIMIT }),
+  );
   app.configure(rest());
 
   const policy = {

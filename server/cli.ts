@@ -4,7 +4,7 @@ import { analyze, createDb, migrate, resetSequences, rollbackAll } from "./db/kn
 import { seed, type SeedScale } from "./db/seed/index";
 import { prepareDatabase } from "./db/startup";
 import { runProvider } from "./main";
-import { setMaintenance } from "./services/session";
+import { switchMaintenance } from "./services/admin-maintenance";
 
 const USAGE = `usage: npm run provider -- [command]
   start [--role api|worker|all]  start the provider (default; the role also from PROVIDER_ROLE, default all):
@@ -12,7 +12,7 @@ const USAGE = `usage: npm run provider -- [command]
                                  queues and serves only its health, all does both; the README lists the variables
   migrate                        run the migrations
   seed [--scale large] [--file path]   rebuild the database: drop, migrate, seed
-  maintenance on|off             switch maintenance mode; prints the bypass token
+  maintenance on|off [message]   switch maintenance mode (with the message users see); prints the bypass token
   outbox [n]                     print the n latest e-mails (default 10)
   item withdraw|restore <code>   take a product (by product code) out of the catalogue, or put it back`;
 
@@ -83,7 +83,14 @@ async function main(args: string[]): Promise<void> {
       const mode = rest[0];
       if (mode !== "on" && mode !== "off") throw new Error(`maintenance needs on or off\n${USAGE}`);
       return withDb(async (db) => {
-        const status = await setMaintenance(db, mode === "on");
+        const message = rest.slice(1).join(" ").trim();
+        // audited as the admin area's switch is, with no admin: an operator's shell (decision 151)
+        const status = await switchMaintenance(db, new Date(), {
+          enabled: mode === "on",
+          message: message || undefined,
+          adminUserId: null,
+          via: "CLI",
+        });
         console.log(`maintenance ${status.isMaintenanceEnabled ? "ON" : "OFF"}; bypass token: ${status.bypassToken}`);
         console.log(`bypass URL: /?bypass=${status.bypassToken}`);
       });

@@ -385,7 +385,11 @@ describe("guard answers reused for a few seconds (decision 044)", () => {
     expect(locationOf(await settle(async () => checkMaintenance(get("/login"))))).toBe("/maintenance");
     expect(locationOf(await dashboard())).toBe("/maintenance");
     provider.maintenance = false;
-    await expect(checkMaintenance(get("/maintenance"))).resolves.toEqual({ enabled: false, bypassed: false });
+    await expect(checkMaintenance(get("/maintenance"))).resolves.toEqual({
+      enabled: false,
+      bypassed: false,
+      message: null,
+    });
     expect(locationOf(await dashboard())).toBeNull();
   });
 

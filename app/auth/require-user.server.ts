@@ -40,7 +40,8 @@ export function pagePath(request: Request): { pathname: string; full: string } {
   return { pathname, full: pathname + (search ? `?${search}` : "") };
 }
 
-type MaintenanceState = { enabled: boolean; bypassed: boolean };
+/** `message`: what the maintenance page says (the provider's, issue 32 item 7), null when the check failed. */
+type MaintenanceState = { enabled: boolean; bypassed: boolean; message: string | null };
 const maintenanceChecks = new WeakMap<Request, Promise<MaintenanceState>>();
 
 /**
@@ -76,7 +77,8 @@ async function runMaintenanceCheck(request: Request, fresh: boolean): Promise<Ma
     searchParams: url.searchParams,
     rememberedToken: status?.isMaintenanceEnabled ? await cookie.parse(request.headers.get("Cookie")) : null,
   });
-  if (decision.action === "continue") return { enabled: decision.enabled, bypassed: decision.bypassed };
+  if (decision.action === "continue")
+    return { enabled: decision.enabled, bypassed: decision.bypassed, message: status?.message ?? null };
   if (decision.action === "redirect") throw redirect(decision.to);
   url.searchParams.delete(decision.param);
   // the page asked for, but only as a same-site path: `//evil.example/?bypass=…` must not lead off the site

@@ -50,3 +50,10 @@ export function maintenanceDecision({
   if (pathname !== MAINTENANCE_PATH) return { action: "redirect", to: MAINTENANCE_PATH };
   return { action: "continue", enabled: true, bypassed: false };
 }
+
+/** What the maintenance page says until an admin writes another message (issue 32 item 7, decision 151). */
+export const DEFAULT_MAINTENANCE_MESSAGE =
+  "The ordering portal is being updated and will be back shortly. Your baskets and orders are safe.";
+
+/** The longest message the maintenance page shows. */
+export const MAX_MAINTENANCE_MESSAGE = 500;

@@ -485,6 +485,7 @@ describe("the access table (decision 057)", () => {
       "/admin/netsuite-pull",
       "/admin/sync-status",
       "/admin/e-mails",
+      "/admin/maintenance",
     ]);
     expect(admin(everything())).toEqual([]);
     const screens = [
@@ -507,6 +508,7 @@ describe("the access table (decision 057)", () => {
       "/admin/sync-status",
       "/admin/sync-status/4",
       "/admin/e-mails",
+      "/admin/maintenance",
     ];
     for (const pathname of screens) {
       expect(routeAccessFor(pathname)?.admin, pathname).toBe(true);

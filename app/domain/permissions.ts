@@ -386,6 +386,8 @@ export const ROUTE_ACCESS = {
   "_default.admin.sync-status.$runId": admin("/admin/sync-status/:runId"),
   // issue 32 (decision 147): the e-mails the provider sends, every customer's addresses among them
   "_default.admin.e-mails": admin("/admin/e-mails", { label: "E-mails" }),
+  // issue 32 item 7 (decision 151): maintenance switched from the admin area
+  "_default.admin.maintenance": admin("/admin/maintenance", { label: "Maintenance" }),
   "dismiss-banner": page("/dismiss-banner", "user"),
   // the view-as banner's Stop (decision 129): outside /admin, as the caller is then the customer's user; any user
   // viewed as may be a punchout-only one, so it stays open to them

@@ -30,3 +30,9 @@ export function reportTaskState(task: Pick<ReportTask, "success" | "status">): R
 export function hasPendingTask(tasks: readonly Pick<ReportTask, "success" | "status">[]): boolean {
   return tasks.some((task) => reportTaskState(task) === "pending");
 }
+
+/** Issue 32 item 8(c), decision 151: a user has at most this many report tasks waiting or running at once. */
+export const MAX_WAITING_REPORT_TASKS = 5;
+
+/** The provider's refusal (429) of one more, which the reporting screen shows as it is. */
+export const TOO_MANY_REPORT_TASKS = `You already have ${MAX_WAITING_REPORT_TASKS} reports waiting or running. Please wait for one to finish before asking for another.`;

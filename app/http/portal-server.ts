@@ -9,6 +9,7 @@ import express from "express";
 import { closeGracefully } from "~/domain/graceful-close";
 import { getEnv } from "../env.server";
 import type { PortalLoadContext } from "./context";
+import { limitRequestBodies, requestForRemix } from "./body-limit.server";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "./request-scope.server";
 import { installRouteMatchCache } from "./route-match-cache.server";
 import { setPolicyWhenHeadersGo, widenedPolicy } from "./form-action.server";
@@ -91,6 +92,9 @@ export async function startPortal(options: { port?: number; root?: string } = {}
     next();
   });
 
+  // every body counted as it is read, chunked or not: 413 past its limit (decision 150); Remix gets it whole
+  app.use(limitRequestBodies());
+
   const remix = createRequestHandler({
     build,
     mode: production ? "production" : "development",
@@ -102,7 +106,7 @@ export async function startPortal(options: { port?: number; root?: string } = {}
     req.headers[REQUEST_SCOPE_HEADER] = scope.key;
     res.on("close", scope.close);
     // Remix's handler catches its own errors and hands them to next(); Express ignores the promise
-    void remix(req, res, next);
+    void remix(requestForRemix(req), res, next);
   });
 
   const server: Server = await new Promise((resolve) => {

@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { CXML_BODY_LIMIT } from "~/domain/body-limits";
 
 // Reading and writing the XML of punchout messages (cXML). Pure: strings in, values out.
 // Hostile input is stopped before the parser sees it: a size cap, and a DOCTYPE is accepted only as a bare
@@ -6,7 +7,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 // ENTITY declarations live: billion laughs, external entities) is refused as malformed. The parser's entity
 // decoder is ours and knows only XML's five built-in entities and character references (decision 108).
 
-export const MAX_XML_BYTES = 256 * 1024;
+export const MAX_XML_BYTES = CXML_BODY_LIMIT;
 
 export type XmlNode = { readonly [key: string]: unknown };
 

@@ -287,7 +287,8 @@ export async function submitRetry(user: PortalUser, request: Request, back: stri
   try {
     await retryReportTask(user.upstream, form.data.taskId);
   } catch (error) {
-    const upstream = refusal(error, 404, 409);
+    // 409: it has not failed; 429: five reports already wait (decision 151), said in the provider's words
+    const upstream = refusal(error, 404, 409, 429);
     const message = upstream.status === 404 ? "That report no longer exists." : upstream.message;
     return redirect(back, {
       status: 303,

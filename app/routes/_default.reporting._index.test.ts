@@ -1,3 +1,4 @@
+import { TOO_MANY_REPORT_TASKS } from "~/domain/report-tasks";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { setUpstreamCachingForTests } from "~/upstream/cache.server";
@@ -257,6 +258,34 @@ describe("/reporting: asking for a report", () => {
     const result = (await send(SPEND)) as Refused;
     expect(result.init.status).toBe(403);
     expect(result.data).toMatchObject({ fieldErrors: {}, formError: "You do not have permission to run reports" });
+  });
+});
+
+describe("/reporting: at most five reports waiting (decision 151)", () => {
+  const five = () => Array.from({ length: 5 }, (_, i) => reportTask({ taskId: String(20 + i), status: "pending" }));
+
+  it("a sixth report: the provider's 429 and its message above the form, the filters kept", async () => {
+    const reports = setUp(five());
+    const result = (await send(SPEND)) as Refused;
+    expect(reports.bodies).toHaveLength(1);
+    expect(result.init.status).toBe(429);
+    expect(result.data).toMatchObject({ fieldErrors: {}, formError: TOO_MANY_REPORT_TASKS });
+    expect(result.data.formError).toBe(
+      "You already have 5 reports waiting or running. Please wait for one to finish before asking for another.",
+    );
+    expect(result.data.values).toMatchObject({ type: "spend-by-month", from: "2026-01-01", to: "2026-06-30" });
+    expect(reports.tasks).toHaveLength(5);
+  });
+
+  it("Run again while five wait: the provider's message as an error toast, the task still failed", async () => {
+    const reports = setUp([...five(), reportTask({ taskId: "13", status: "failed" })]);
+    const result = await send([
+      ["intent", "retry"],
+      ["taskId", "13"],
+    ]);
+    expect(locationOf(result)).toBe("/reporting");
+    expect(await toastOf(result)).toEqual({ kind: "error", message: TOO_MANY_REPORT_TASKS });
+    expect(reports.tasks.find((t) => t.taskId === "13")?.status).toBe("failed");
   });
 });
 

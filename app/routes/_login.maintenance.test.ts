@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_MAINTENANCE_MESSAGE } from "~/domain/maintenance";
 import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { get, locationOf, settle } from "../../tests/mocks/requests";
@@ -12,7 +13,14 @@ const run = (path: string, cookie?: string) =>
 describe("/maintenance (public)", () => {
   it("shows the notice to anyone while maintenance is on", async () => {
     server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "key" } }));
-    expect(await run("/maintenance")).toBeNull();
+    expect(await run("/maintenance")).toEqual({ message: DEFAULT_MAINTENANCE_MESSAGE });
+  });
+
+  it("shows the message an admin wrote (issue 32 item 7)", async () => {
+    server.use(
+      ...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "key", message: "Back at noon." } }),
+    );
+    expect(await run("/maintenance")).toEqual({ message: "Back at noon." });
   });
 
   it("sends visitors home when maintenance is off", async () => {

@@ -33,6 +33,7 @@ import { adminUserHandlers } from "../../tests/mocks/upstream/admin-users";
 import { adminCatalogueHandlers } from "../../tests/mocks/upstream/admin-catalogue";
 import { adminErpHandlers } from "../../tests/mocks/upstream/admin-erp";
 import { adminEmailHandlers } from "../../tests/mocks/upstream/admin-emails";
+import { adminMaintenanceHandlers } from "../../tests/mocks/upstream/admin-maintenance";
 import { adminPromoHandlers } from "../../tests/mocks/upstream/admin-promo";
 
 // Issue 11: random form bodies against EVERY route action. Whatever is posted, an action never answers 5xx (a thrown
@@ -403,6 +404,14 @@ const ROUTES: Record<string, RouteCase> = {
       { intent: "send-again", emailId: "99" },
     ],
   },
+  "_default.admin.maintenance.tsx": {
+    path: () => "/admin/maintenance",
+    forms: [
+      { intent: "on", message: "Back at noon." },
+      { intent: "save", message: "Back at two." },
+      { intent: "off", message: "Back at two." },
+    ],
+  },
   // the view-as banner's Stop: outside /admin; without a view-as session it only goes home
   "stop-view-as.tsx": { path: () => "/stop-view-as", forms: [{}] },
   // the punchout entry points (decision 109): a form body is no cXML document (400 in cXML); an OCI log-in goes to
@@ -591,6 +600,7 @@ function upstreamFor(world: World) {
     ...adminPromoHandlers().handlers,
     ...adminErpHandlers().handlers,
     ...adminEmailHandlers().handlers,
+    ...adminMaintenanceHandlers().handlers,
     http.post(`${UPSTREAM}/api/punchout/oci-login`, () =>
       HttpResponse.json(
         { sessionId: "3", startToken: "oci_token-0123456789abcdef", expiresAt: "2026-11-23T10:05:00Z" },

@@ -12,6 +12,7 @@ import { loader as invitation } from "./_default.admin.invitation";
 import { loader as loginHistory } from "./_default.admin.login-history._index";
 import { loader as manageAdminUsers } from "./_default.admin.manage-admin-users";
 import { loader as myCatalogue } from "./_default.admin.my-catalogue";
+import { loader as adminMaintenance } from "./_default.admin.maintenance";
 import { loader as netsuitePull } from "./_default.admin.netsuite-pull";
 import { loader as adminOrders } from "./_default.admin.orders._index";
 import { loader as promo } from "./_default.admin.promo._index";
@@ -51,6 +52,7 @@ const ADMIN: Row[] = [
   ["/admin/invitation", invitation],
   ["/admin/my-catalogue", myCatalogue],
   ["/admin/netsuite-pull", netsuitePull],
+  ["/admin/maintenance", adminMaintenance],
   ["/admin/orders", adminOrders],
   ["/admin/promo", promo],
   ["/admin/sync-status", syncStatus],

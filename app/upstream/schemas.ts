@@ -92,6 +92,8 @@ export const AuthenticationSchema = z.object({
 export const MaintenanceStatusSchema = z.object({
   isMaintenanceEnabled: z.boolean(),
   bypassToken: z.string().default(""),
+  /** What the maintenance page says (issue 32 item 7); a provider without it: the page's own text. */
+  message: z.string().nullish(),
 });
 export type MaintenanceStatus = z.infer<typeof MaintenanceStatusSchema>;
 

@@ -6,6 +6,7 @@ import { writeAudit } from "./admin-audit";
 import {
   canExist,
   fieldErrors,
+  noQuery,
   idInput,
   likePattern,
   listQuery,
@@ -20,11 +21,6 @@ import {
 } from "./admin-common";
 
 // The admin area, part 2 (issue 21 items 1–2, decision 131): a customer's "my catalogue" and the category manager.
-
-const noQuery = (params: ProviderParams) => {
-  if (params.query && Object.keys(params.query).length)
-    throw fieldErrors({ [Object.keys(params.query)[0]]: "Unknown parameter" });
-};
 
 const imageOf = (r: any): string | null => {
   if (r.default_image) return r.default_image;

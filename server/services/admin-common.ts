@@ -20,21 +20,27 @@ export function requireAdmin(params: ProviderParams): Caller {
 
 /** A 400 whose `errors` maps each bad field to its message (nothing has been written). */
 export function fieldErrors(errors: Record<string, string>): BadRequest {
-  const [field, message] = Object.entries(errors)[0];
+  const [field, message] = Object.entries(errors)[0] ?? ["body", "Invalid input"];
   return new BadRequest(`Invalid value at field "${field}": ${message}`, { errors });
 }
 
+/**
+ * Each field's first error. The keys are the client's (any name: `constructor`, `__proto__`, `toString`), so they are
+ * gathered in a Map and made own properties of the answer; a plain object's `??=` would see the inherited ones.
+ */
 function errorsOf(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
+  const errors = new Map<string, string>();
+  const add = (field: string, message: string) => {
+    if (!errors.has(field)) errors.set(field, message);
+  };
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) errors[[...issue.path, key].join(".")] ??= "Unknown field";
+      for (const key of issue.keys) add([...issue.path, key].join("."), "Unknown field");
       continue;
     }
-    const field = issue.path.length ? String(issue.path[0]) : "body";
-    errors[field] ??= issue.message;
+    add(issue.path.length ? String(issue.path[0]) : "body", issue.message);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 /** A JSON-object body parsed by a strict schema, or a 400 with every field's error. */
@@ -47,13 +53,21 @@ export function parseBody<T>(schema: z.ZodType<T, any, any>, data: unknown): T {
   return result.data;
 }
 
+/** A call that takes no query parameters: the first one sent is "Unknown parameter". */
+export function noQuery(params: ProviderParams): void {
+  const keys = Object.keys(params.query ?? {});
+  if (keys.length) throw fieldErrors({ [keys[0]]: "Unknown parameter" });
+}
+
 /** A query string parsed by a strict schema: unknown parameters are "Unknown parameter". */
 export function parseQuery<T>(schema: z.ZodType<T, any, any>, query: unknown): T {
   const result = schema.safeParse(query ?? {});
   if (result.success) return result.data;
-  const errors = errorsOf(result.error);
-  for (const key of Object.keys(errors)) if (errors[key] === "Unknown field") errors[key] = "Unknown parameter";
-  throw fieldErrors(errors);
+  const errors = Object.entries(errorsOf(result.error)).map(([key, message]) => [
+    key,
+    message === "Unknown field" ? "Unknown parameter" : message,
+  ]);
+  throw fieldErrors(Object.fromEntries(errors));
 }
 
 /** An id in a body or query: digits or a positive integer; beyond the tables' range it names nothing (404 later). */

@@ -5,7 +5,7 @@ import type { ProviderParams } from "./base";
 import { writeAudit } from "./admin-audit";
 import {
   canExist,
-  fieldErrors,
+  noQuery,
   listQuery,
   pageOf,
   parseBody,
@@ -19,11 +19,6 @@ import { FEED_FILE, type ErpSource } from "./erp-feed";
 import type { ErpWorker } from "./erp-import";
 
 // The ERP pull and its runs (issue 21 item 4, decision 131): POST queues an import job, the provider's worker runs it.
-
-const noQuery = (params: ProviderParams) => {
-  if (params.query && Object.keys(params.query).length)
-    throw fieldErrors({ [Object.keys(params.query)[0]]: "Unknown parameter" });
-};
 
 async function runsOut(db: Knex, rows: any[], withErrors: boolean) {
   const people = await peopleById(

@@ -5,6 +5,7 @@ import { AdminCategoryService, AdminMyCatalogueService, AdminProductService } fr
 import type { AdminCtx } from "./admin-common";
 import { AdminLoginAttemptService } from "./admin-login-history";
 import { AdminEmailService } from "./admin-emails";
+import { AdminMaintenanceService } from "./admin-maintenance";
 import { AdminErpImportService, AdminErpSourceService } from "./admin-erp";
 import { AdminOrderService } from "./admin-orders";
 import { AdminPromotionService, AdminSectorService } from "./admin-promo";
@@ -44,6 +45,8 @@ export const ADMIN_SERVICES: Record<string, string[]> = {
   "admin/erp-source": ["find"],
   // issue 32 (decision 147)
   "admin/e-mail": ["find", "patch"],
+  // issue 32 item 7 (decision 151)
+  "admin/maintenance": ["find", "create"],
 };
 
 export const isAdminPath = (path: string) => path.startsWith("api/admin/");
@@ -78,6 +81,7 @@ export function registerAdmin(
     "admin/erp-import": new AdminErpImportService(ctx, work?.erp ?? null),
     "admin/erp-source": new AdminErpSourceService(erpSource),
     "admin/e-mail": new AdminEmailService(ctx, work?.mail ?? null),
+    "admin/maintenance": new AdminMaintenanceService(ctx),
   };
   for (const [path, methods] of Object.entries(ADMIN_SERVICES))
     app.use(`api/${path}`, services[path] as any, { methods });

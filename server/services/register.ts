@@ -34,7 +34,8 @@ import { cataloguesDef, categoriesDef, CategoryTreeService, itemService } from "
 import { DespatchService, OrderService, ReOrderService } from "./orders";
 import { OrderFilterOptionsService } from "./orders/filter-options";
 import { OrderQuoteService } from "./orders/quote";
-import { MaintenanceStatusService, SelectCustomerService, SessionService } from "./session";
+import { MaintenanceStatusService } from "./admin-maintenance";
+import { SelectCustomerService, SessionService } from "./session";
 import { PUNCHOUT_PUBLIC_SERVICES, registerPunchout } from "./punchout";
 import { ReportService } from "./reports";
 import type { BackgroundWork } from "./background";

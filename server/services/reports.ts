@@ -7,13 +7,14 @@
  * selected customer (newest first, at most 50); GET /api/report/:taskId answers one with its result, paged
  * ($limit ≤ 5000, $skip); PATCH /api/report/:taskId {retry: true} puts a failed task back in the queue.
  */
-import { BadRequest, Conflict, Forbidden, NotFound } from "@feathersjs/errors";
+import { BadRequest, Conflict, Forbidden, NotFound, TooManyRequests } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { has, type Caller } from "../auth/caller";
 import { isPostgres } from "../db/knex";
 import { isRowIdText } from "./ids";
 import { bodyOf, callerOf, idOf, json, money, requireCustomer, type Ctx, type ProviderParams } from "./base";
 import { budgetsOf } from "./wearers";
+import { MAX_WAITING_REPORT_TASKS, TOO_MANY_REPORT_TASKS } from "../../app/domain/report-tasks";
 
 // the report types, their messages and the date-range rule are the portal's domain module's: one source for the page
 // that shows them and the provider that enforces them
@@ -701,6 +702,21 @@ export interface ReportQueue {
   wake(): void;
 }
 
+/**
+ * Inside the transaction that adds a waiting task: refuses (429) when the user already has MAX_WAITING_REPORT_TASKS
+ * waiting or running, whatever the customer. The user's row is locked first on PostgreSQL, so two posts at once are
+ * counted one after the other; SQLite writes one transaction at a time (decision 151).
+ */
+async function requireTaskSlot(trx: Knex.Transaction, userId: number): Promise<void> {
+  if (isPostgres(trx)) await trx("users").where("id", userId).forUpdate().first("id");
+  const waiting = await trx("report_tasks")
+    .where("user_id", userId)
+    .whereIn("status", ["pending", "running"])
+    .count({ n: "*" })
+    .first();
+  if (Number(waiting?.n ?? 0) >= MAX_WAITING_REPORT_TASKS) throw new TooManyRequests(TOO_MANY_REPORT_TASKS);
+}
+
 export class ReportService {
   constructor(
     private ctx: Ctx,
@@ -752,6 +768,7 @@ export class ReportService {
     const { type, params: reportParams } = await validateReportRequest(db, customerId, data);
     const now = this.ctx.now().toISOString();
     const row = await db.transaction(async (trx) => {
+      await requireTaskSlot(trx, caller.userId);
       // SPEC §4: a new task clears the caller's earlier successes; pending and failed ones stay
       await trx("report_tasks").where({ customer_id: customerId, user_id: caller.userId, status: "success" }).delete();
       const [inserted] = await trx("report_tasks")
@@ -780,17 +797,22 @@ export class ReportService {
       throw new BadRequest('Invalid value at field "retry": send {"retry": true}', {
         errors: { retry: "Send retry: true" },
       });
-    const changed = await rows().where({ id: key, status: "failed" }).update({
-      status: "pending",
-      success: null,
-      reason: null,
-      started_at: null,
-      finished_at: null,
-      claimed_by: null,
-      lease_until: null,
-      attempts: 0,
-      result_json: null,
-      row_count: null,
+    const changed = await this.ctx.db.transaction(async (trx) => {
+      const failed = await rows().transacting(trx).where({ id: key, status: "failed" }).first("id");
+      if (!failed) return 0;
+      await requireTaskSlot(trx, caller.userId);
+      return rows().transacting(trx).where({ id: key, status: "failed" }).update({
+        status: "pending",
+        success: null,
+        reason: null,
+        started_at: null,
+        finished_at: null,
+        claimed_by: null,
+        lease_until: null,
+        attempts: 0,
+        result_json: null,
+        row_count: null,
+      });
     });
     if (!changed) {
       if (!(await rows().where("id", key).first("id"))) throw new NotFound(`Report task '${key}' not found`);

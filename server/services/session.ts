@@ -1,6 +1,4 @@
-import { randomBytes } from "node:crypto";
 import { BadRequest, NotFound } from "@feathersjs/errors";
-import type { Knex } from "knex";
 import type { Caller } from "../auth/caller";
 import { publicUser } from "../auth/authentication";
 import { bodyOf, callerOf, json, type Ctx, type ProviderParams } from "./base";
@@ -188,36 +186,5 @@ export class SelectCustomerService {
       wpContactOnly: !!unit.wp_contact_only,
     };
     return buildSession(this.ctx, updated);
-  }
-}
-
-export async function getSetting(db: Knex, key: string): Promise<string | undefined> {
-  return (await db("settings").where("key", key).first())?.value;
-}
-
-export async function putSetting(db: Knex, key: string, value: string): Promise<void> {
-  await db("settings").insert({ key, value }).onConflict("key").merge();
-}
-
-/** Ensures a bypass token exists; answers the maintenance state. */
-export async function maintenanceStatus(db: Knex) {
-  let bypassToken = await getSetting(db, "maintenance_bypass_token");
-  if (!bypassToken) {
-    bypassToken = randomBytes(12).toString("base64url");
-    await putSetting(db, "maintenance_bypass_token", bypassToken);
-  }
-  return { isMaintenanceEnabled: (await getSetting(db, "maintenance_enabled")) === "true", bypassToken };
-}
-
-export async function setMaintenance(db: Knex, enabled: boolean) {
-  await putSetting(db, "maintenance_enabled", String(enabled));
-  return maintenanceStatus(db);
-}
-
-/** GET /api/maintenance-status (public). */
-export class MaintenanceStatusService {
-  constructor(private ctx: Ctx) {}
-  async find() {
-    return maintenanceStatus(this.ctx.db);
   }
 }

@@ -7,7 +7,7 @@ type Counter = { session: number };
 export function authHandlers(
   options: {
     session?: ReturnType<typeof sessionAnswer> | "unauthorized";
-    maintenance?: { isMaintenanceEnabled: boolean; bypassToken: string } | "error";
+    maintenance?: { isMaintenanceEnabled: boolean; bypassToken: string; message?: string } | "error";
     password?: string;
     counter?: Counter;
   } = {},

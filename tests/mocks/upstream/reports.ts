@@ -1,11 +1,13 @@
 import { http, HttpResponse } from "msw";
+import { MAX_WAITING_REPORT_TASKS, TOO_MANY_REPORT_TASKS } from "~/domain/report-tasks";
 import { UPSTREAM } from "./fixtures";
 
 /**
  * The provider's report tasks (issue 19, the contract of docs/upstream-api.md): GET /api/report (the caller's tasks,
  * newest first), POST /api/report (validated as the provider does, 400 with `errors` per field, else 201 a pending
  * task, clearing earlier successes), GET /api/report/:taskId?$limit=&$skip= (a page of a finished task's rows; 404
- * for an unknown task) and PATCH /api/report/:taskId {retry: true} (409 unless failed). Every body and query is kept.
+ * for an unknown task) and PATCH /api/report/:taskId {retry: true} (409 unless failed); both writes are a 429 while five
+ * tasks wait or run (decision 151). Every body and query is kept.
  */
 
 export type MockTask = {
@@ -109,6 +111,10 @@ export function reportHandlers(initial: MockTask[] = [], options: { createStatus
   const patches: Array<{ taskId: string; body: unknown }> = [];
   const queries: URLSearchParams[] = [];
   let nextId = 100;
+  // the provider's limit (decision 151): the sixth task waiting or running is a 429
+  const waitingTasks = () => tasks.filter((t) => t.status === "pending" || t.status === "running").length;
+  const tooMany = () =>
+    HttpResponse.json({ name: "TooManyRequests", message: TOO_MANY_REPORT_TASKS, code: 429 }, { status: 429 });
   const handlers = [
     http.get(`${UPSTREAM}/api/report`, () => {
       const data = [...tasks].sort((a, b) => Number(b.taskId) - Number(a.taskId)).map(answer);
@@ -123,6 +129,7 @@ export function reportHandlers(initial: MockTask[] = [], options: { createStatus
           { status: options.createStatus },
         );
       }
+      if (waitingTasks() >= MAX_WAITING_REPORT_TASKS) return tooMany();
       const errors = validate(body);
       const [first] = Object.entries(errors);
       // as the provider answers: the first field in the message, every field in `errors`, no data.field
@@ -179,6 +186,7 @@ export function reportHandlers(initial: MockTask[] = [], options: { createStatus
           { name: "Conflict", message: "Only a failed report can be run again", code: 409 },
           { status: 409 },
         );
+      if (waitingTasks() >= MAX_WAITING_REPORT_TASKS) return tooMany();
       Object.assign(task, { status: "pending", success: null, reason: null, startedAt: null, finishedAt: null });
       return HttpResponse.json(answer(task));
     }),

@@ -1,0 +1,9 @@
+// Issue 32 item 8(a), decision 150: how many bytes a request body may hold, by where it goes. The portal's HTTP layer
+// counts every body against these (app/http/body-limit.server.ts); the cXML reader keeps its own document limit.
+
+/** Form posts (the quick-order CSV, at most 100 KB, is one of them): 1 MB. */
+export const FORM_BODY_LIMIT = 1024 * 1024;
+/** A cXML document (decision 108), and so the body of a post to /punchout/cxml/…: 256 KB. */
+export const CXML_BODY_LIMIT = 256 * 1024;
+/** The SAP OCI log-in (/punchout/oci), a public form of a few fields: 64 KB. */
+export const OCI_BODY_LIMIT = 64 * 1024;

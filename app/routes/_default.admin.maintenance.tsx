@@ -1,0 +1,89 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FieldError, FormError } from "~/components/field-error";
+import { PageErrorBoundary } from "~/components/page-error";
+import ordersStyles from "~/styles/orders.css";
+
+// /admin/maintenance (issue 32 item 7, decision 151): switch maintenance on or off with the message users see, and
+// the bypass link that lets staff through meanwhile. Evolve users only; the provider audits every switch.
+export const meta: MetaFunction = () => [{ title: "Maintenance · Admin · Workwear ordering portal" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { maintenancePageData } = await import("~/admin/admin-maintenance.server");
+  return maintenancePageData(await requireUser(request), request);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { submitMaintenance } = await import("~/admin/admin-maintenance.server");
+  return submitMaintenance(await requireUser(request), request);
+}
+
+export default function AdminMaintenance() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const refused = answer && !answer.ok ? answer : null;
+  const error = refused?.fieldErrors.message;
+  return (
+    <section className="stack orders">
+      <h1>Maintenance</h1>
+      <p role="status" className={`notice ${data.enabled ? "notice--error" : "notice--success"}`}>
+        {data.enabled
+          ? "Maintenance is on: everyone without the bypass link sees the maintenance page."
+          : "Maintenance is off: the portal is open."}
+      </p>
+      <FormError id="maintenance-form-error" message={refused?.formError} />
+      <Form method="post" className="stack" noValidate key={refused ? "refused" : String(data.enabled)}>
+        <div className="field">
+          <label htmlFor="maintenance-message">Message users see</label>
+          <textarea
+            id="maintenance-message"
+            name="message"
+            rows={4}
+            maxLength={data.maxMessage}
+            defaultValue={refused ? refused.message : data.message}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "maintenance-message-error" : undefined}
+          />
+          <FieldError id="maintenance-message-error" message={error} />
+        </div>
+        <div className="maintenance-actions">
+          {data.enabled ? (
+            <>
+              <button type="submit" name="intent" value="off" className="button button--primary" disabled={busy}>
+                Switch maintenance off
+              </button>
+              <button type="submit" name="intent" value="save" className="button" disabled={busy}>
+                Save the message
+              </button>
+            </>
+          ) : (
+            <button type="submit" name="intent" value="on" className="button button--primary" disabled={busy}>
+              Switch maintenance on
+            </button>
+          )}
+        </div>
+      </Form>
+      <h2>Bypass link</h2>
+      <p>
+        While maintenance is on, this link lets a browser use the portal for the rest of its session. Share it with
+        staff only.
+      </p>
+      <p>
+        <a href={data.bypassLink}>{data.bypassLink}</a>
+      </p>
+    </section>
+  );
+}
+
+export const ErrorBoundary = () => (
+  <PageErrorBoundary
+    notFound="There is no such page."
+    failed="The maintenance settings could not be loaded. Please try again."
+    links={[{ to: "/admin/active-users", label: "Active users" }]}
+  />
+);

@@ -1,0 +1,189 @@
+import type { Knex } from "knex";
+import { HARBOUR, NORTHWIND } from "./fixtures";
+
+// Every method registered under /api/admin (decision 127), one row each with a body an admin could send: the
+// admin-guard test proves each is refused to anyone but provider staff, the hostile-keys test that no key name makes
+// one answer 500. Rows name promotion 1, ERP import run 1 and e-mail 1: a test using them makes them first (insertNamedRows).
+
+export interface AdminRow {
+  service: string;
+  method: "find" | "get" | "create" | "patch" | "remove";
+  http: string;
+  path: string;
+  body?: unknown;
+}
+
+export const ADMIN_TABLE: AdminRow[] = [
+  { service: "admin/active-session", method: "find", http: "GET", path: "/api/admin/active-session" },
+  { service: "admin/active-session", method: "remove", http: "DELETE", path: "/api/admin/active-session/1" },
+  { service: "admin/login-attempt", method: "find", http: "GET", path: "/api/admin/login-attempt" },
+  { service: "admin/user", method: "find", http: "GET", path: "/api/admin/user" },
+  { service: "admin/user", method: "get", http: "GET", path: "/api/admin/user/2" },
+  { service: "admin/user", method: "patch", http: "PATCH", path: "/api/admin/user/2", body: { isActive: false } },
+  {
+    service: "admin/user-unit",
+    method: "patch",
+    http: "PATCH",
+    path: "/api/admin/user-unit/5002",
+    body: { permissions: ["addSiteUser"] },
+  },
+  {
+    service: "admin/password-reset",
+    method: "create",
+    http: "POST",
+    path: "/api/admin/password-reset",
+    body: { userId: 2 },
+  },
+  {
+    service: "admin/invitation",
+    method: "create",
+    http: "POST",
+    path: "/api/admin/invitation",
+    body: { customerId: HARBOUR, email: "new@demo.test", firstName: "New", lastName: "Person" },
+  },
+  { service: "admin/admin-user", method: "find", http: "GET", path: "/api/admin/admin-user" },
+  { service: "admin/admin-user", method: "create", http: "POST", path: "/api/admin/admin-user", body: { userId: 2 } },
+  { service: "admin/admin-user", method: "remove", http: "DELETE", path: "/api/admin/admin-user/6" },
+  { service: "admin/customer", method: "find", http: "GET", path: "/api/admin/customer" },
+  { service: "admin/customer", method: "get", http: "GET", path: `/api/admin/customer/${NORTHWIND}` },
+  { service: "admin/view-as", method: "find", http: "GET", path: "/api/admin/view-as" },
+  {
+    service: "admin/view-as",
+    method: "create",
+    http: "POST",
+    path: "/api/admin/view-as",
+    body: { customerId: NORTHWIND, userId: 2 },
+  },
+  { service: "admin/view-as", method: "remove", http: "DELETE", path: "/api/admin/view-as/1" },
+  { service: "admin/order", method: "find", http: "GET", path: "/api/admin/order" },
+  { service: "admin/order", method: "get", http: "GET", path: "/api/admin/order/1" },
+  { service: "admin/audit", method: "find", http: "GET", path: "/api/admin/audit" },
+  // issue 21 (decision 131)
+  { service: "admin/product", method: "find", http: "GET", path: "/api/admin/product" },
+  {
+    service: "admin/my-catalogue",
+    method: "find",
+    http: "GET",
+    path: `/api/admin/my-catalogue?customerId=${NORTHWIND}`,
+  },
+  {
+    service: "admin/my-catalogue",
+    method: "create",
+    http: "POST",
+    path: "/api/admin/my-catalogue",
+    body: { customerId: NORTHWIND, itemId: 20030, categoryId: 20 },
+  },
+  {
+    service: "admin/my-catalogue",
+    method: "patch",
+    http: "PATCH",
+    path: `/api/admin/my-catalogue/20010?customerId=${NORTHWIND}`,
+    body: { move: "down" },
+  },
+  {
+    service: "admin/my-catalogue",
+    method: "remove",
+    http: "DELETE",
+    path: `/api/admin/my-catalogue/20010?customerId=${NORTHWIND}`,
+  },
+  { service: "admin/category", method: "find", http: "GET", path: "/api/admin/category" },
+  { service: "admin/category", method: "get", http: "GET", path: "/api/admin/category/10" },
+  { service: "admin/category", method: "patch", http: "PATCH", path: "/api/admin/category/12", body: { move: "up" } },
+  { service: "admin/promotion", method: "find", http: "GET", path: "/api/admin/promotion" },
+  { service: "admin/promotion", method: "get", http: "GET", path: "/api/admin/promotion/1" },
+  {
+    service: "admin/promotion",
+    method: "create",
+    http: "POST",
+    path: "/api/admin/promotion",
+    body: { kind: "banner", title: "Sale", startsOn: "2026-11-01", endsOn: "2026-11-30" },
+  },
+  {
+    service: "admin/promotion",
+    method: "patch",
+    http: "PATCH",
+    path: "/api/admin/promotion/1",
+    body: { title: "Sale!" },
+  },
+  { service: "admin/promotion", method: "remove", http: "DELETE", path: "/api/admin/promotion/1" },
+  { service: "admin/sector", method: "find", http: "GET", path: "/api/admin/sector" },
+  { service: "admin/erp-import", method: "find", http: "GET", path: "/api/admin/erp-import" },
+  { service: "admin/erp-import", method: "get", http: "GET", path: "/api/admin/erp-import/1" },
+  { service: "admin/erp-import", method: "create", http: "POST", path: "/api/admin/erp-import", body: {} },
+  { service: "admin/erp-source", method: "find", http: "GET", path: "/api/admin/erp-source" },
+  // issue 32 item 7 (decision 151)
+  { service: "admin/maintenance", method: "find", http: "GET", path: "/api/admin/maintenance" },
+  {
+    service: "admin/maintenance",
+    method: "create",
+    http: "POST",
+    path: "/api/admin/maintenance",
+    body: { enabled: false, message: "Back at noon" },
+  },
+  // issue 32 item 1 (decision 147): every customer's addresses, to provider staff only
+  { service: "admin/e-mail", method: "find", http: "GET", path: "/api/admin/e-mail" },
+  {
+    service: "admin/e-mail",
+    method: "patch",
+    http: "PATCH",
+    path: "/api/admin/e-mail/1",
+    body: { sendAgain: true },
+  },
+];
+
+/** Every row of the tables a refused admin call could write. */
+export async function adminSnapshot(db: Knex) {
+  const out: Record<string, unknown[]> = {};
+  for (const table of [
+    "users",
+    "user_customers",
+    "auth_sessions",
+    "audit_log",
+    "password_tokens",
+    "outbox",
+    "contacts",
+    "login_attempts",
+    "categories",
+    "item_categories",
+    "my_catalogue_positions",
+    "promotions",
+    "erp_import_runs",
+    "items",
+    "settings",
+  ]) {
+    out[table] = await db(table)
+      .select("*")
+      .then((rows) => rows.map((r) => JSON.stringify(r)).sort());
+  }
+  return out;
+}
+
+/** Promotion 1, ERP import run 1 and failed e-mail 1, which rows name. */
+export async function insertNamedRows(db: Knex): Promise<void> {
+  await db("outbox").insert({
+    to_email: "buyer@demo.test",
+    kind: "reset",
+    subject: "Reset your password",
+    body: "…",
+    created_at: "2026-11-01T00:00:00.000Z",
+    status: "failed",
+    attempts: 8,
+    last_error: "550 No such mailbox",
+  });
+  await db("erp_import_runs").insert({
+    status: "failed",
+    file: "erp-feed.json",
+    queued_at: "2026-11-01T00:00:00.000Z",
+    failure: "test",
+  });
+  await db("promotions").insert({
+    kind: "banner",
+    title: "Sale",
+    starts_on: "2026-11-01",
+    ends_on: "2026-11-30",
+    audience: "all",
+    position: 1,
+    created_at: "2026-11-01T00:00:00.000Z",
+    updated_at: "2026-11-01T00:00:00.000Z",
+  });
+}
