@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { isIdText } from "./services/ids";
 import { authenticate } from "@feathersjs/authentication";
 import { BadRequest, Conflict, FeathersError, Forbidden, GeneralError, NotFound } from "@feathersjs/errors";
@@ -13,6 +14,11 @@ import { ADMIN_REFUSAL } from "./services/admin-common";
 import { auditWrites } from "./services/admin-audit";
 import { isAdminPath, registerAdmin } from "./services/admin-register";
 import { PromotionService } from "./services/admin-promo";
+import { redactUrl } from "../app/domain/operations";
+import { logger, operationsEnv } from "./log";
+import { QueueGauges } from "./metrics";
+import { accessLog, operationsRoutes } from "./operations";
+import { queueState } from "./services/task-queue";
 
 export interface ProviderAppOptions {
   db: Knex;
@@ -24,6 +30,8 @@ export interface ProviderAppOptions {
   log?: (message: string) => void;
   /** Whose X-Forwarded-For names the client (PROVIDER_TRUSTED_PROXIES; default loopback): the log-in and reset limits count by it. */
   trustedProxies?: string;
+  /** Bearer token for /metrics (METRICS_TOKEN); unset, loopback only (decision 145). */
+  metricsToken?: string;
 }
 
 export type ProviderApp = Application;
@@ -54,8 +62,28 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
     now,
     portalUrl: options.portalUrl ?? process.env.PORTAL_URL ?? "http://localhost:3000",
   };
-  const log = options.log ?? ((m: string) => console.error(m));
+  const log = options.log;
   const app: ProviderApp = koa(feathers());
+  const proxies = parseTrustedProxies(
+    options.trustedProxies ?? process.env.PROVIDER_TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES,
+  );
+  const clientAddressOf = ({ req }: { req: IncomingMessage }) =>
+    resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], proxies);
+
+  // the request id and access line (decision 144); health and metrics ahead of sessions and services (decision 145)
+  app.use(accessLog());
+  // another queue is one line: its name and how to read its depth and oldest age (server/metrics.ts)
+  const queues = new QueueGauges()
+    .add("reports", queueState(options.db, "report_tasks", "created_at", now))
+    .add("erp", queueState(options.db, "erp_import_runs", "queued_at", now));
+  app.use(
+    operationsRoutes({
+      db: options.db,
+      queues,
+      metricsToken: options.metricsToken ?? operationsEnv().metricsToken,
+      clientAddress: clientAddressOf,
+    }),
+  );
 
   app.set("authentication", {
     secret: randomBytes(32).toString("hex"), // unused: tokens are opaque session ids, not JWTs
@@ -77,7 +105,9 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
       else if (typeof raw?.status === "number" && raw.status >= 400 && raw.status < 500)
         error = new BadRequest(raw.message || "Bad request");
       else {
-        log(`provider: unexpected error on ${koaCtx.method} ${koaCtx.path}: ${raw?.stack ?? raw}`);
+        const where = { reqId: koaCtx.state.requestId, method: koaCtx.method, path: redactUrl(koaCtx.originalUrl) };
+        if (log) log(`provider: unexpected error on ${koaCtx.method} ${where.path}: ${raw?.stack ?? raw}`);
+        else logger.error({ ...where, err: raw }, "unexpected error");
         error = new GeneralError("Internal error");
       }
       koaCtx.status = error.code;
@@ -88,15 +118,8 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
     }
   });
   // every REST call's params carry the client's address, through trusted proxies only (decision 027)
-  const proxies = parseTrustedProxies(
-    options.trustedProxies ?? process.env.PROVIDER_TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES,
-  );
   app.use(async (koaCtx, next) => {
-    const clientAddress = resolveClientAddress(
-      koaCtx.req.socket.remoteAddress,
-      koaCtx.req.headers["x-forwarded-for"],
-      proxies,
-    );
+    const clientAddress = clientAddressOf(koaCtx);
     koaCtx.feathers = { ...koaCtx.feathers, clientAddress } as typeof koaCtx.feathers;
     await next();
   });

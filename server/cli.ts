@@ -4,6 +4,9 @@ import { seed, type SeedScale } from "./db/seed/index";
 import { envOptions, runFromEnv } from "./main";
 import { setMaintenance } from "./services/session";
 
+// what a command prints for the person who ran it (not a log: decision 144)
+const say = (text: string): void => void process.stdout.write(`${text}\n`);
+
 const USAGE = `usage: npm run provider -- [command]
   start                          start the provider API (default; PROVIDER_PORT, PROVIDER_HOST (127.0.0.1),
                                  PROVIDER_TRUSTED_PROXIES, DATABASE_URL, PROVIDER_DB_FILE)
@@ -39,12 +42,10 @@ async function rebuild(args: string[]): Promise<void> {
     if (usingPg) await rollbackAll(db);
     await migrate(db);
     const started = Date.now();
-    await seed(db, { scale, log: (m) => console.log(m) });
+    await seed(db, { scale, log: say });
     await resetSequences(db);
     await analyze(db, true);
-    console.log(
-      `seeded (${scale}) ${usingPg ? "PostgreSQL" : sqliteFile} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
+    say(`seeded (${scale}) ${usingPg ? "PostgreSQL" : sqliteFile} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await db.destroy();
   }
@@ -66,7 +67,7 @@ async function main(args: string[]): Promise<void> {
     case "start":
       return runFromEnv();
     case "migrate":
-      return withDb(async () => console.log("migrations are up to date"));
+      return withDb(async () => say("migrations are up to date"));
     case "seed":
       return rebuild(rest);
     case "maintenance": {
@@ -74,8 +75,8 @@ async function main(args: string[]): Promise<void> {
       if (mode !== "on" && mode !== "off") throw new Error(`maintenance needs on or off\n${USAGE}`);
       return withDb(async (db) => {
         const status = await setMaintenance(db, mode === "on");
-        console.log(`maintenance ${status.isMaintenanceEnabled ? "ON" : "OFF"}; bypass token: ${status.bypassToken}`);
-        console.log(`bypass URL: /?bypass=${status.bypassToken}`);
+        say(`maintenance ${status.isMaintenanceEnabled ? "ON" : "OFF"}; bypass token: ${status.bypassToken}`);
+        say(`bypass URL: /?bypass=${status.bypassToken}`);
       });
     }
     case "outbox": {
@@ -83,11 +84,9 @@ async function main(args: string[]): Promise<void> {
       if (!Number.isInteger(n) || n < 1) throw new Error(`outbox takes a positive count\n${USAGE}`);
       return withDb(async (db) => {
         const rows = await db("outbox").orderBy("id", "desc").limit(n);
-        if (!rows.length) console.log("(no e-mails)");
+        if (!rows.length) say("(no e-mails)");
         for (const r of rows.reverse())
-          console.log(
-            `--- #${r.id} ${r.created_at} to ${r.to_email} [${r.kind}]\nSubject: ${r.subject}\n\n${r.body}\n`,
-          );
+          say(`--- #${r.id} ${r.created_at} to ${r.to_email} [${r.kind}]\nSubject: ${r.subject}\n\n${r.body}\n`);
       });
     }
     case "item": {
@@ -99,12 +98,12 @@ async function main(args: string[]): Promise<void> {
           .where("item_code", code)
           .update({ is_inactive: action === "withdraw" });
         if (!changed) throw new Error(`no product has the code ${code}`);
-        console.log(`${code}: ${action === "withdraw" ? "withdrawn from" : "back in"} the catalogue`);
+        say(`${code}: ${action === "withdraw" ? "withdrawn from" : "back in"} the catalogue`);
       });
     }
     case "help":
     case "--help":
-      console.log(USAGE);
+      say(USAGE);
       return;
     default:
       throw new Error(`unknown command '${command}'\n${USAGE}`);
@@ -112,6 +111,6 @@ async function main(args: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

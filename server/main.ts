@@ -7,6 +7,7 @@ import { createProviderApp } from "./app";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./auth/client-address";
 import { analyze, createDb, DEFAULT_SQLITE_FILE, migrate, resetSequences } from "./db/knex";
 import { seed, type SeedScale } from "./db/seed/index";
+import { logger } from "./log";
 
 export interface StartOptions {
   port?: number;
@@ -37,7 +38,7 @@ export const DEFAULT_HOST = "127.0.0.1";
 export async function startProvider(
   opts: StartOptions = {},
 ): Promise<{ port: number; address: string; url: string; close(): Promise<void> }> {
-  const log = opts.log ?? ((m: string) => console.log(m));
+  const log = opts.log ?? ((m: string) => logger.info(m));
   const db = createDb({ databaseUrl: opts.databaseUrl, sqliteFile: opts.sqliteFile });
   try {
     await migrate(db);
@@ -94,14 +95,14 @@ export function envOptions(env: Record<string, string | undefined> = process.env
 
 export async function runFromEnv(): Promise<void> {
   const started = await startProvider(envOptions());
-  console.log(`provider API listening on ${started.url}/api`);
+  logger.info({ url: `${started.url}/api` }, "provider API listening");
   const stop = async () => {
     await started.close();
     process.exit(0);
   };
   const stopOrFail = () =>
     stop().catch((error) => {
-      console.error(error);
+      logger.error({ err: error }, "stopping the provider failed");
       process.exit(1);
     });
   process.once("SIGINT", () => void stopOrFail());
@@ -110,7 +111,7 @@ export async function runFromEnv(): Promise<void> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   runFromEnv().catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
+    logger.fatal({ err: error }, error instanceof Error ? error.message : String(error));
     process.exit(1);
   });
 }

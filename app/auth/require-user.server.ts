@@ -5,7 +5,7 @@ import { getCachedMaintenanceStatus, getCachedUpstreamSession } from "~/upstream
 import { allowFrameAncestor } from "~/http/form-action.server";
 import { perRequest } from "~/http/request-scope.server";
 import { createUpstreamClient, getUpstream, type PortalUser } from "~/upstream/client.server";
-import { describeFailure } from "~/upstream/errors.server";
+import { logFailure } from "~/upstream/errors.server";
 import { refusalMessage } from "./refusal";
 import {
   flashToast,
@@ -65,7 +65,7 @@ async function runMaintenanceCheck(request: Request, fresh: boolean): Promise<Ma
   try {
     status = await getCachedMaintenanceStatus(createUpstreamClient(request, null), { fresh });
   } catch (error) {
-    console.error("maintenance check failed; continuing", describeFailure(error));
+    logFailure(request, "maintenance check failed; continuing", error);
   }
   const { pathname } = pagePath(request);
   const cookie = maintenanceBypassCookie();

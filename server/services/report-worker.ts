@@ -12,6 +12,7 @@
  * statement runs, the worker yields to the event loop before each one, so other requests are answered meanwhile.
  * Woken at once when a task is added or retried; otherwise it looks every second.
  */
+import { logger } from "../log";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
@@ -201,7 +202,7 @@ export class ReportWorker implements ReportQueue {
     this.leaseMs = opts.leaseMs ?? this.timeoutMs + 30_000;
     this.pollMs = opts.pollMs ?? 1000;
     this.maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
-    this.log = opts.log ?? ((m) => console.error(m));
+    this.log = opts.log ?? ((m) => logger.error(m));
     const file = opts.thread === false ? null : sqliteFileOf(ctx.db);
     this.thread = file ? new ReportThread(file, (yes) => void this.autoCheckpoint(yes)) : null;
     this.loop = new TaskLoop(() => this.runOnce(), { name: "report worker", pollMs: this.pollMs, log: this.log });
