@@ -4,6 +4,7 @@ import { accessGuard, permissionDecision, type AccessDecision, type Permission }
 import { getCachedMaintenanceStatus, getCachedUpstreamSession } from "~/upstream/auth.server";
 import { allowFrameAncestor } from "~/http/form-action.server";
 import { perRequest } from "~/http/request-scope.server";
+import { noteCaller } from "~/http/log.server";
 import { createUpstreamClient, getUpstream, type PortalUser } from "~/upstream/client.server";
 import { logFailure } from "~/upstream/errors.server";
 import { refusalMessage } from "./refusal";
@@ -129,6 +130,8 @@ async function runChain(request: Request): Promise<PortalUser> {
 
   if (!sessionCall) throw redirect(`/login?redirect=${encodeURIComponent(full)}`);
   const session = await sessionCall;
+  // the request's access line names who asked (decision 144)
+  noteCaller(request, { userId: session.user.id, customerId: session.selectedCustomer?.internalId ?? null });
 
   if (!session.selectedCustomer && pathname !== "/select-your-customer" && pathname !== "/logout") {
     throw redirect(`/select-your-customer?redirect=${encodeURIComponent(full)}`);
