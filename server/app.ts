@@ -70,6 +70,15 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
   const clientAddressOf = ({ req }: { req: IncomingMessage }) =>
     resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], proxies);
 
+  // Koa's own errors (a client that went away mid-body, a socket error) go to the one logger, not stderr; one the
+  // client caused is no failure of ours, and the access line already says it was cancelled (decision 144)
+  app.on("error", (error: any, koaCtx?: { state?: { requestId?: string }; req?: IncomingMessage }) => {
+    const reqId = koaCtx?.state?.requestId;
+    const code = String(error?.code ?? "");
+    if (koaCtx?.req?.destroyed || code.startsWith("HPE_") || ["ECONNRESET", "ECONNABORTED", "EPIPE"].includes(code))
+      logger.debug({ reqId, err: error }, "the client went away");
+    else logger.error({ reqId, err: error }, "unexpected error outside the services");
+  });
   // the request id and access line (decision 144); health and metrics ahead of sessions and services (decision 145)
   app.use(accessLog());
   // another queue is one line: its name and how to read its depth and oldest age (server/metrics.ts)

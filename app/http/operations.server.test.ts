@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import type { Server } from "node:http";
+import net from "node:net";
 import os from "node:os";
+import { Readable } from "node:stream";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import express from "express";
@@ -13,6 +15,7 @@ import { captureProviderLogs } from "../../server/log";
 import { startProvider } from "../../server/main";
 import { resetEnvForTests } from "~/env.server";
 import { getSession } from "~/session/session.server";
+import { logFailure } from "~/upstream/errors.server";
 import { providerReadiness } from "~/upstream/readiness.server";
 import * as dashboard from "~/routes/_default.dashboard";
 import * as forgot from "~/routes/_login.customer.forgot";
@@ -80,7 +83,6 @@ function portalApp(): express.Express {
   const app = express();
   app.use(accessLog(routeIdResolver(ROUTES)));
   app.use(operationsRoutes({ readiness: providerReadiness }));
-  app.use(express.raw({ type: () => true, limit: "1mb" }));
   app.all("*", (req, res, next) => {
     res.locals.remix = true;
     const scope = openRequestScope();
@@ -93,9 +95,11 @@ function portalApp(): express.Express {
     const request = new Request(`${portalUrl}${req.originalUrl}`, {
       method: req.method,
       headers: req.headers as Record<string, string>,
-      body: req.method === "GET" || req.method === "HEAD" ? undefined : (req.body as Buffer),
+      // streamed as Remix does, so a body the browser never finishes ends with the browser's leaving
+      body: req.method === "GET" || req.method === "HEAD" ? undefined : (Readable.toWeb(req) as ReadableStream),
       signal: browser.signal,
-    });
+      duplex: "half",
+    } as RequestInit);
     const found = MODULES.find(([pattern]) => pattern.test(req.path));
     if (!found) {
       res.status(404).send("Not found");
@@ -234,7 +238,10 @@ describe("no secret in any line (decision 144)", () => {
     const secrets: string[] = [DEMO_PASSWORD, NEW_PASSWORD, SESSION_SECRET, DEMO_PUNCHOUT_SECRET];
     try {
       // log-in, and a wrong password
-      const loggedIn = await fetch(`${portalUrl}/login`, form({ email: "approver@demo.test", password: DEMO_PASSWORD }));
+      const loggedIn = await fetch(
+        `${portalUrl}/login`,
+        form({ email: "approver@demo.test", password: DEMO_PASSWORD }),
+      );
       const cookie = loggedIn.headers.get("set-cookie")!.split(";")[0]!;
       secrets.push(cookie.split("=").slice(1).join("="));
       const session = await getSession(new Request(portalUrl, { headers: { cookie } }));
@@ -305,6 +312,111 @@ describe("the portal's /readyz asks the provider's (decision 145)", () => {
     } finally {
       process.env.UPSTREAM_URL = provider.url;
       resetEnvForTests();
+    }
+  });
+});
+
+describe("a request the browser cancelled (decision 144)", () => {
+  it("is one info line, not an error with a stack", async () => {
+    const log = captureLogs("trace");
+    try {
+      const { port } = new URL(portalUrl);
+      await new Promise<void>((resolve, reject) => {
+        const socket = net.connect(Number(port), "127.0.0.1", () => {
+          socket.write(
+            "POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n" +
+              "Content-Length: 500\r\nX-Request-Id: portal-gave-up\r\n\r\nemail=a",
+          );
+          setTimeout(() => socket.destroy(), 100);
+        });
+        socket.on("close", () => resolve());
+        socket.on("error", reject);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // its upstream calls before it left are logged as usual; the request itself is one line, at info
+      const lines = log.lines().filter((l) => l.reqId === "portal-gave-up" && l.msg !== "upstream call");
+      expect(lines).toEqual([
+        expect.objectContaining({
+          level: "info",
+          msg: "request cancelled by the client",
+          cancelled: true,
+          route: "routes/_login.login",
+        }),
+      ]);
+      expect(log.lines().filter((l) => l.level === "error" || l.level === "warn")).toEqual([]);
+    } finally {
+      log.stop();
+    }
+  });
+
+  it("a failure its leaving caused (the header's news total, aborted) is no error: debug only, no stack", async () => {
+    const browser = new AbortController();
+    const request = new Request(`${portalUrl}/dashboard`, {
+      headers: { "x-request-id": "left-early" },
+      signal: browser.signal,
+    });
+    browser.abort();
+    const aborted = new DOMException("This operation was aborted", "AbortError");
+    const info = captureLogs();
+    try {
+      logFailure(request, "the news total for the header failed", aborted);
+      expect(info.lines()).toEqual([]);
+    } finally {
+      info.stop();
+    }
+    const debug = captureLogs("debug");
+    try {
+      logFailure(request, "the news total for the header failed", aborted);
+      expect(debug.lines()).toEqual([
+        expect.objectContaining({
+          level: "debug",
+          reqId: "left-early",
+          msg: "the news total for the header failed: cancelled by the client",
+        }),
+      ]);
+      expect(debug.text()).not.toContain("stack");
+      // a real failure stays an error
+      logFailure(new Request(portalUrl), "the news total for the header failed", new Error("provider on fire"));
+      expect(debug.lines()[1]).toMatchObject({ level: "error", err: { message: "provider on fire" } });
+    } finally {
+      debug.stop();
+    }
+  });
+});
+
+describe("the portal's /metrics (decision 145)", () => {
+  it("counts requests by route and status class, and upstream calls by service and status, for loopback", async () => {
+    await fetch(`${portalUrl}/login`, form({ email: "requester@demo.test", password: DEMO_PASSWORD }));
+    const answer = await fetch(`${portalUrl}/metrics`);
+    expect(answer.status).toBe(200);
+    const text = await answer.text();
+    expect(text).toMatch(
+      /portal_http_request_duration_seconds_count\{route="routes\/_login.login",method="POST",status_class="3xx"\} [1-9]/,
+    );
+    expect(text).toMatch(
+      /portal_upstream_request_duration_seconds_count\{service="authentication",method="POST",status="201"\} [1-9]/,
+    );
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+  });
+
+  it("with METRICS_TOKEN, refuses any request without it (401) and one from elsewhere without it (403 when unset)", async () => {
+    const app = express();
+    app.set("trust proxy", "loopback");
+    app.use(operationsRoutes({ readiness: providerReadiness, metricsToken: "portal-metrics-token-0123" }));
+    app.use("/unset", operationsRoutes({ readiness: providerReadiness }));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const address = server.address();
+    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    try {
+      expect((await fetch(`${base}/metrics`)).status).toBe(401);
+      const bearer = { authorization: "Bearer portal-metrics-token-0123" };
+      expect((await fetch(`${base}/metrics`, { headers: bearer })).status).toBe(200);
+      const forwarded = { "x-forwarded-for": "203.0.113.9" };
+      expect((await fetch(`${base}/unset/metrics`, { headers: forwarded })).status).toBe(403);
+      expect((await fetch(`${base}/unset/metrics`)).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
-import type { ServerBuild } from "@remix-run/node";
 import express, { type RequestHandler, type Router } from "express";
 import { metricsAccess, redactUrl, REQUEST_ID_HEADER, statusClass, wellFormedRequestId } from "../domain/operations";
 import { callerOf, logger } from "./log.server";
@@ -17,9 +16,9 @@ type TreeRoute = BuildRoute & { children: TreeRoute[] };
 type MatchRoutes = (routes: TreeRoute[], location: string) => Array<{ route: TreeRoute }> | null;
 
 /** The Remix route id a path is answered by (the deepest match), as Remix matches it; `.data` requests included. */
-export function routeIdResolver(routes: ServerBuild["routes"]): (pathname: string) => string {
+export function routeIdResolver(routes: Record<string, BuildRoute>): (pathname: string) => string {
   const nodes = new Map<string, TreeRoute>();
-  for (const route of Object.values(routes) as BuildRoute[]) {
+  for (const route of Object.values(routes)) {
     const { id, parentId, path, index, caseSensitive } = route;
     nodes.set(id, { id, parentId, path, index, caseSensitive, children: [] });
   }

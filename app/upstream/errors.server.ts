@@ -113,10 +113,12 @@ export function describeFailure(error: unknown): unknown {
 export function logFailure(request: Request | null, what: string, error: unknown, level: "error" | "warn" = "error") {
   const log = logger();
   const reqId = request ? requestIdOf(request) : undefined;
+  if (request?.signal.aborted || isAbort(error)) {
+    log.debug({ reqId }, `${what}: cancelled by the client`);
+    return;
+  }
   const detail = describeFailure(error);
-  const fields = detail instanceof Error ? { reqId, err: detail } : { reqId, failure: detail };
-  if (request?.signal.aborted || isAbort(error)) log.debug(fields, `${what}: cancelled by the client`);
-  else log[level](fields, what);
+  log[level](detail instanceof Error ? { reqId, err: detail } : { reqId, failure: detail }, what);
 }
 
 /** True for a redirect (a thrown Response below 400), which a catch block must let through. */
