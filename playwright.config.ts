@@ -97,7 +97,7 @@ export default defineConfig({
     // 135), so admin-catalogue's "the menu follows" fails on the other worker. PORTAL_WORKERS=2 runs it as production.
     {
       command: `rm -f ${E2E_DB_FILE} ${E2E_DB_FILE}-wal ${E2E_DB_FILE}-shm && tsx scripts/start.ts`,
-      url: `http://localhost:${E2E_PORTAL_PORT}/login`,
+      url: `http://localhost:${E2E_PORTAL_PORT}/readyz`,
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: "pipe",
