@@ -109,6 +109,8 @@ export default defineConfig({
         PROVIDER_DB_FILE: E2E_DB_FILE,
         SESSION_SECRETS: E2E_SESSION_SECRET,
         SECURE_COOKIES: "false",
+        // warnings and errors only: an access line per request would bury the suite's own output (decision 144)
+        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
         // card payments on, against the stand-in (decision 072)
         STRIPE_SECRET_KEY: "sk_test_e2e",
         STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",

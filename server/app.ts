@@ -114,7 +114,11 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
       else if (typeof raw?.status === "number" && raw.status >= 400 && raw.status < 500)
         error = new BadRequest(raw.message || "Bad request");
       else {
-        const where = { reqId: koaCtx.state.requestId, method: koaCtx.method, path: redactUrl(koaCtx.originalUrl) };
+        const where = {
+          reqId: koaCtx.state.requestId,
+          method: koaCtx.method,
+          path: redactUrl(koaCtx.originalUrl, "all"),
+        };
         if (log) log(`provider: unexpected error on ${koaCtx.method} ${where.path}: ${raw?.stack ?? raw}`);
         else logger.error({ ...where, err: raw }, "unexpected error");
         error = new GeneralError("Internal error");

@@ -42,7 +42,7 @@ export function accessLog(): Middleware {
       const line = {
         reqId: requestId,
         method: ctx.method,
-        path: redactUrl(ctx.originalUrl),
+        path: redactUrl(ctx.originalUrl, "all"),
         route,
         status: cancelled ? undefined : ctx.status,
         ms: Math.round(seconds * 10_000) / 10,

@@ -39,9 +39,19 @@ describe("redactUrl: what a log line may show of a path (decision 144)", () => {
     ],
     ["/search?q=boots&page=2", "/search?q=boots&page=2"],
     ["/login?index", "/login?index"],
+    ["/dashboard.data?_routes=routes%2F_default", "/dashboard.data?_routes=routes%2F_default"],
     ["/x?%E0%A4%A=1", "/x?***"],
   ])("%s → %s", (input, shown) => {
     expect(redactUrl(input)).toBe(shown);
+  });
+});
+
+describe("redactUrl for the provider's Feathers keys", () => {
+  it("shows every key, and hides the values of secret-looking ones", () => {
+    expect(redactUrl("/api/item?class.internalId=7&details.custrecord4.value[$ne]=true&token=t0k", "all")).toBe(
+      "/api/item?class.internalId=7&details.custrecord4.value[$ne]=true&token=***",
+    );
+    expect(redactUrl("/api/password-reset/t0ken", "all")).toBe("/api/password-reset/***");
   });
 });
 

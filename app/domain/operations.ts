@@ -58,16 +58,18 @@ export const LOG_REDACT_PATHS = [
 // query keys whose value is a credential (a punchout start token, a maintenance bypass, an OCI PASSWORD …)
 const SECRET_KEY = /pass|token|secret|bypass|key|sig|auth|session|credential/i;
 // a key that reads as a parameter name; anything else (the maintenance bypass given as a key, `/?TOKEN`) is hidden
-const PLAIN_KEY = /^[$~]?[A-Za-z][A-Za-z_-]{0,39}(\[[^\]]{0,40}\])*$/;
+const PLAIN_KEY = /^[$~_]?[A-Za-z][A-Za-z_.-]{0,39}(\[[^\]]{0,40}\])*$/;
 // path segments that are credentials: reset and invitation links, the punchout start link
 const SECRET_SEGMENT = /(\/(?:reset-password|password-reset|accept-invitation|punchout\/start)\/)[^/?#]+/gi;
 const HIDDEN = "***";
 
 /**
- * A request's path and query as a log line may show them: a secret path segment, the value of a secret-looking
- * key, and a key that is no parameter name (a valueless one but `index`, or one with digits) become `***`.
+ * A request's path and query as a log line may show them: a secret path segment and the value of a secret-looking key
+ * become `***`; so does, with `keys: "names"` (the portal, where a browser may bring the maintenance bypass as a key), a
+ * key that is no parameter name (a valueless one but `index`, or one with digits). The provider's Feathers keys
+ * (`details.custrecord4.value[$ne]`) are shown with `keys: "all"`.
  */
-export function redactUrl(pathAndQuery: string): string {
+export function redactUrl(pathAndQuery: string, keys: "names" | "all" = "names"): string {
   const at = pathAndQuery.indexOf("?");
   const path = (at === -1 ? pathAndQuery : pathAndQuery.slice(0, at)).replace(SECRET_SEGMENT, `$1${HIDDEN}`);
   if (at === -1) return path;
@@ -85,7 +87,7 @@ export function redactUrl(pathAndQuery: string): string {
         return HIDDEN;
       }
       const valueless = eq === -1 || eq === part.length - 1;
-      if (!PLAIN_KEY.test(key) || (valueless && key !== "index")) return HIDDEN;
+      if (keys === "names" && (!PLAIN_KEY.test(key) || (valueless && key !== "index"))) return HIDDEN;
       if (SECRET_KEY.test(key.replace(/\[.*$/, ""))) return `${rawKey}=${HIDDEN}`;
       return part;
     });

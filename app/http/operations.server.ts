@@ -27,6 +27,7 @@ export function routeIdResolver(routes: Record<string, BuildRoute>): (pathname: 
   // read at each call: installRouteMatchCache (decision 095) puts its remembering matchRoutes there
   const router = createRequire(import.meta.url)("@remix-run/router") as { matchRoutes: MatchRoutes };
   return (pathname) => {
+    if (pathname === "/__manifest") return "__manifest"; // Remix's lazy route discovery, not a page
     const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
     const matches = router.matchRoutes(tree, page);
     return matches?.[matches.length - 1]?.route.id ?? "unmatched";
