@@ -61,7 +61,7 @@ async function userCatalogueLinks(user: PortalUser): Promise<NavItem[]> {
     return catalogues.map((c) => ({ to: `/categories/user/${encodeURIComponent(c.internalId)}`, label: c.name }));
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    logFailure(user.upstream.request, "user catalogues for the sidebar failed", error);
+    logFailure(user.upstream?.request, "user catalogues for the sidebar failed", error);
     return [];
   }
 }

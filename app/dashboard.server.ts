@@ -30,7 +30,7 @@ export const DASHBOARD_ORDERS = 5;
 function orEmpty<T>(user: PortalUser, what: string, call: Promise<T[]>): Promise<T[]> {
   return call.catch((error) => {
     if (isRedirect(error)) throw error; // a redirect (e.g. logged out) still applies
-    logFailure(user.upstream.request, `dashboard: ${what} failed`, error);
+    logFailure(user.upstream?.request, `dashboard: ${what} failed`, error);
     return [];
   });
 }
@@ -98,7 +98,7 @@ async function firstOrders(
     answer = await listOrders(user.upstream, { ...query, $limit: String(DASHBOARD_ORDERS), $skip: "0" });
   } catch (error) {
     if (isRedirect(error)) throw error;
-    logFailure(user.upstream.request, `dashboard: ${what} failed`, error);
+    logFailure(user.upstream?.request, `dashboard: ${what} failed`, error);
     return null;
   }
   const prices = orderPrices(user);

@@ -84,7 +84,7 @@ export async function loadForApproval(
     }
     const { keys, addressMissing } = approvalKeys(basket);
     if (addressMissing)
-      logger().warn(
+      logger().error(
         { reqId: requestIdOf(client.request), basketId },
         "punchout approval: the saved basket has no address_id; the approver chooses one at checkout",
       );

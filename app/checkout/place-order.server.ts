@@ -170,7 +170,7 @@ async function markCheckedOut(user: PortalUser, basketId: string): Promise<void>
   try {
     await markSavedBasketCheckedOut(user.upstream, basketId);
   } catch (error) {
-    logFailure(user.upstream.request, `saved basket ${basketId}: marking it checked out failed`, error);
+    logFailure(user.upstream?.request, `saved basket ${basketId}: marking it checked out failed`, error);
   }
 }
 
@@ -203,6 +203,6 @@ async function forgetApprovedBasket(user: PortalUser): Promise<void> {
     await patchBasket(user.upstream, NO_APPROVAL_HELD);
   } catch (error) {
     if (isRedirect(error)) throw error;
-    logFailure(user.upstream.request, "clearing the approved punchout basket's keys failed", error);
+    logFailure(user.upstream?.request, "clearing the approved punchout basket's keys failed", error);
   }
 }

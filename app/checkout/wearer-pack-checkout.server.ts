@@ -297,7 +297,7 @@ export async function placeWearerPackOrder(
       packs.map((pack) => pack.employeeId),
     ).catch((failure: unknown) => {
       if (isRedirect(failure)) throw failure;
-      logFailure(user.upstream.request, "naming the wearers of a refused order failed", failure);
+      logFailure(user.upstream?.request, "naming the wearers of a refused order failed", failure);
       return new Map<string, string>();
     });
     const packNames = packs.map((pack) => names.get(pack.employeeId) ?? `Wearer ${pack.employeeId}`);

@@ -35,7 +35,7 @@ export async function headerUnreadNews(user: PortalUser): Promise<number | null>
   } catch (error) {
     // a redirect (the session has ended) goes on; anything else leaves the count out, never the page
     if (isRedirect(error)) throw error;
-    logFailure(user.upstream.request, "the news total for the header failed", error);
+    logFailure(user.upstream?.request, "the news total for the header failed", error);
     return null;
   }
 }
@@ -63,7 +63,7 @@ function summaryOf(post: FullNewsPost) {
 export async function newsListData(user: PortalUser, url: URL) {
   const categories = await newsCategories(user.upstream).catch((error: unknown) => {
     if (!(error instanceof UpstreamError)) throw error;
-    logFailure(user.upstream.request, "the news categories failed", error);
+    logFailure(user.upstream?.request, "the news categories failed", error);
     return [] as NewsCategory[];
   });
   const asked = url.searchParams.get("category");

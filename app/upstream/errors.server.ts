@@ -110,7 +110,12 @@ export function describeFailure(error: unknown): unknown {
  * When the browser went away it is no failure of ours, and the request's access line already says so: debug only
  * (decision 144).
  */
-export function logFailure(request: Request | null, what: string, error: unknown, level: "error" | "warn" = "error") {
+export function logFailure(
+  request: Request | null | undefined,
+  what: string,
+  error: unknown,
+  level: "error" | "warn" = "error",
+) {
   const log = logger();
   const reqId = request ? requestIdOf(request) : undefined;
   if (request?.signal.aborted || isAbort(error)) {

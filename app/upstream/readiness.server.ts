@@ -3,7 +3,7 @@ import { logger } from "~/http/log.server";
 import type { Readiness } from "~/http/operations.server";
 
 /** How long /readyz waits for the provider's own /readyz: a probe answers quickly or the provider counts as down. */
-const READY_TIMEOUT_MS = 3_000;
+const READY_TIMEOUT_MS = 2_000;
 
 // GET /readyz (the provider's, beside /api) — 200 when its database answers and its migrations are current
 export async function providerReadiness(): Promise<Readiness> {
