@@ -118,9 +118,10 @@ export default tseslint.config(
       ],
     },
   },
+  // decision 144: logs go through each process's one logger; a command's output for a person through process.stdout
   {
-    files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/**/*.test.{ts,tsx}"],
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}", "server/test/**"],
     rules: { "no-console": "error" },
   },
   {

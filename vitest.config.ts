@@ -13,6 +13,8 @@ const test = {
   isolate: false,
   testTimeout: 20_000,
   hookTimeout: 60_000,
+  // the JSON logs stay quiet in tests; a test that reads them captures them (captureLogs, captureProviderLogs)
+  env: { LOG_LEVEL: "silent" },
 };
 
 // The provider's tests run on SQLite (the product's default database) every time, and again on PostgreSQL when
@@ -34,7 +36,7 @@ const providerProject = (name: string, database: "sqlite" | "postgres") => ({
     name,
     include: ["server/**/*.test.ts"],
     exclude: database === "postgres" ? SQLITE_ONLY : [],
-    env: { PROVIDER_TEST_DB: database },
+    env: { ...test.env, PROVIDER_TEST_DB: database },
   },
 });
 

@@ -6,7 +6,7 @@ import { bannerDismissedCookie, getSession } from "~/session/session.server";
 import { viewAsOf } from "~/upstream/view-as.server";
 import { chromeContent } from "~/cms/content.server";
 import { countOrdersAwaitingApproval } from "~/upstream/orders.server";
-import { describeFailure, UpstreamError } from "~/upstream/errors.server";
+import { logFailure, UpstreamError } from "~/upstream/errors.server";
 import { listUserCatalogues } from "~/upstream/user-catalogues.server";
 import { headerUnreadNews } from "~/news/news.server";
 
@@ -61,7 +61,7 @@ async function userCatalogueLinks(user: PortalUser): Promise<NavItem[]> {
     return catalogues.map((c) => ({ to: `/categories/user/${encodeURIComponent(c.internalId)}`, label: c.name }));
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    console.error("user catalogues for the sidebar failed", describeFailure(error));
+    logFailure(user.upstream?.request, "user catalogues for the sidebar failed", error);
     return [];
   }
 }

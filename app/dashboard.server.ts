@@ -19,7 +19,7 @@ import { heroSlides, type HeroSlide } from "~/cms/content.server";
 import { livePromotions, type LivePromotion } from "~/admin/admin-promo.server";
 import { latestNews } from "~/upstream/content.server";
 import { getItemsByIds, listItems, type Item } from "~/upstream/items.server";
-import { describeFailure, isRedirect } from "~/upstream/errors.server";
+import { logFailure, isRedirect } from "~/upstream/errors.server";
 import { listOrders, type OrderPage } from "~/upstream/orders.server";
 
 const NEWS_TEASER_SIZE = 3;
@@ -27,10 +27,10 @@ const NEWS_TEASER_SIZE = 3;
 export const DASHBOARD_ORDERS = 5;
 
 /** SPEC §8: banner and content failures are logged and the part is left empty; the dashboard still shows. */
-function orEmpty<T>(what: string, call: Promise<T[]>): Promise<T[]> {
+function orEmpty<T>(user: PortalUser, what: string, call: Promise<T[]>): Promise<T[]> {
   return call.catch((error) => {
     if (isRedirect(error)) throw error; // a redirect (e.g. logged out) still applies
-    console.error(`dashboard: ${what} failed`, describeFailure(error));
+    logFailure(user.upstream?.request, `dashboard: ${what} failed`, error);
     return [];
   });
 }
@@ -59,8 +59,9 @@ async function banners(user: PortalUser, promotions: readonly LivePromotion[]) {
   ].slice(0, FIRST_BANNER_SIZE);
   const sectorIds = featured.length > 0 ? featured : (user.session.account.sector?.products ?? []);
   const [sector, general] = await Promise.all([
-    orEmpty("sector products", getItemsByIds(user.upstream, sectorIds)),
+    orEmpty(user, "sector products", getItemsByIds(user.upstream, sectorIds)),
     orEmpty(
+      user,
       "banner items",
       listItems(user.upstream, {
         scope,
@@ -97,7 +98,7 @@ async function firstOrders(
     answer = await listOrders(user.upstream, { ...query, $limit: String(DASHBOARD_ORDERS), $skip: "0" });
   } catch (error) {
     if (isRedirect(error)) throw error;
-    console.error(`dashboard: ${what} failed`, describeFailure(error));
+    logFailure(user.upstream?.request, `dashboard: ${what} failed`, error);
     return null;
   }
   const prices = orderPrices(user);
@@ -115,10 +116,10 @@ export async function dashboardData(user: PortalUser) {
   const { session } = user;
   const approver = mayOpen(user, "/order-to-approve");
   const history = mayOpen(user, "/order-history");
-  const promotions = await orEmpty("promotions", livePromotions(user.upstream));
+  const promotions = await orEmpty(user, "promotions", livePromotions(user.upstream));
   const [bannerCards, news, pending, recent] = await Promise.all([
     banners(user, promotions),
-    orEmpty("news", latestNews(user.upstream, NEWS_TEASER_SIZE)),
+    orEmpty(user, "news", latestNews(user.upstream, NEWS_TEASER_SIZE)),
     approver
       ? firstOrders(user, "pending approvals", approvalListQuery("awaiting", 1), (id) => `/order-to-approve/${id}`)
       : null,

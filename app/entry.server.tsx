@@ -5,6 +5,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { DocumentContext } from "~/components/document-context";
+import { redactUrl } from "~/domain/operations";
+import { logger } from "~/http/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -44,7 +46,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(`[${requestId}]`, error);
+          if (shellRendered)
+            logger().error({ reqId: requestId, err: error }, "rendering the page failed after its shell");
         },
       },
     );
@@ -54,6 +57,7 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const requestId = (context as Partial<AppLoadContext> | undefined)?.requestId ?? "-";
-  console.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname}`, error);
+  const reqId = (context as Partial<AppLoadContext> | undefined)?.requestId;
+  const { pathname, search } = new URL(request.url);
+  logger().error({ reqId, err: error, method: request.method, path: redactUrl(pathname + search) }, "request failed");
 };

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { METRICS_TOKEN_MIN_LENGTH, parseLogLevel, type LogLevel } from "./domain/operations";
 
 // Validated once at start-up: a bad configuration stops the process with a clear message.
 const EnvSchema = z.object({
@@ -24,6 +25,12 @@ const EnvSchema = z.object({
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
   CHAT_SCRIPT_URL: z.string().url().optional(),
   PORTAL_TRUSTED_PROXIES: z.string().optional(),
+  LOG_LEVEL: z.string().optional(),
+  // decision 145: unset, /metrics answers loopback only
+  METRICS_TOKEN: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().min(METRICS_TOKEN_MIN_LENGTH, `at least ${METRICS_TOKEN_MIN_LENGTH} characters`).optional(),
+  ),
 });
 
 export type Env = {
@@ -41,6 +48,8 @@ export type Env = {
   secureCookies: boolean;
   /** Whose X-Forwarded-For names the browser's address (Express `trust proxy`): the log-in and reset limits count by it. */
   trustedProxies: string[];
+  LOG_LEVEL: LogLevel;
+  METRICS_TOKEN?: string;
 };
 
 const PROXY_KEYWORDS = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -105,6 +114,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     stripeEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === "true" : env.NODE_ENV === "production",
     trustedProxies: parseTrustedProxies(env.PORTAL_TRUSTED_PROXIES),
+    LOG_LEVEL: parseLogLevel(env.LOG_LEVEL),
+    METRICS_TOKEN: env.METRICS_TOKEN || undefined,
   };
 }
 

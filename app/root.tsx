@@ -72,7 +72,6 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const requestId = useRequestId();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
   return (
     <main id="main" className="error-page">
       <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>

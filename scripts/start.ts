@@ -5,8 +5,10 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { getEnv, parseEnv } from "../app/env.server";
+import { logger } from "../app/http/log.server";
 import { startPortal } from "../app/http/portal-server";
 import { isCacheForgetMessage } from "../app/upstream/cache.server";
+import { providerReadiness } from "../app/upstream/readiness.server";
 import { PER_CORE_FLAG, portalWorkerCount, serveOnWorkers } from "./portal-workers";
 
 const DEMO_ACCOUNTS: ReadonlyArray<[email: string, what: string]> = [
@@ -51,23 +53,26 @@ async function main() {
     const provider = await startProvider({ ...parseProviderConfig(process.env), seedWhenEmpty: true });
     closers.push(() => provider.close());
     process.env.UPSTREAM_URL = provider.url;
-    console.log(`Provider API on ${provider.url}/api`);
+    logger().info({ url: `${provider.url}/api` }, "provider API listening");
   }
 
   const env = getEnv();
   // a worker's "drop this token's session entry" reaches the other workers (decision 044)
-  const portal = await serveOnWorkers(workers, () => startPortal({ port: env.PORT }), { relay: isCacheForgetMessage });
+  const portal = await serveOnWorkers(workers, () => startPortal({ port: env.PORT, readiness: providerReadiness }), {
+    relay: isCacheForgetMessage,
+  });
   if (!portal) return; // a worker: it serves until the primary stops it
   closers.unshift(() => portal.close());
-  console.log(`Portal on ${portal.url}${workers > 1 ? ` (${workers} worker processes)` : ""}`);
-  console.log("\nDemo accounts (password: workwear-demo):");
-  for (const [email, what] of DEMO_ACCOUNTS) console.log(`  ${email.padEnd(24)} ${what}`);
+  logger().info({ url: portal.url, workers }, "portal listening");
+  // for the person trying the demo, not a log line (decision 144)
+  const accounts = DEMO_ACCOUNTS.map(([email, what]) => `  ${email.padEnd(24)} ${what}`).join("\n");
+  process.stdout.write(`\nPortal on ${portal.url}\nDemo accounts (password: workwear-demo):\n${accounts}\n\n`);
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    for (const close of closers) await close().catch((e) => console.error(e));
+    for (const close of closers) await close().catch((e) => logger().error({ err: e }, "stopping failed"));
     process.exit(0);
   };
   process.on("SIGINT", () => void stop()); // stop catches each closer's failure itself
@@ -75,6 +80,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  // before the logger can be trusted: the configuration itself may be what failed
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
+import type { IncomingMessage } from "node:http";
 import { isIdText } from "./services/ids";
 import { authenticate } from "@feathersjs/authentication";
 import { BadRequest, Conflict, FeathersError, Forbidden, GeneralError, NotFound } from "@feathersjs/errors";
@@ -18,6 +19,10 @@ import { attachBackgroundWork, createBackgroundWork } from "./services/backgroun
 import { JsonFeedSource } from "./services/erp-feed";
 import { DEFAULT_ERP_FEED_DIR, DEFAULT_PORTAL_URL } from "./config";
 import { NO_MAIL, type MailConfig } from "./services/mail-config";
+import { redactUrl } from "../app/domain/operations";
+import { logger } from "./log";
+import { providerQueues } from "./metrics";
+import { accessLog, operationsRoutes } from "./operations";
 
 export interface ProviderAppOptions {
   db: Knex;
@@ -40,6 +45,8 @@ export interface ProviderAppOptions {
   erpFeedDir?: string;
   /** SMTP_URL and MAIL_FROM (decision 147; default: none, so nothing is sent and the outbox only fills) */
   mail?: MailConfig;
+  /** Bearer token for /metrics (METRICS_TOKEN); unset, loopback only (decision 145). */
+  metricsToken?: string;
 }
 
 export type ProviderApp = Application;
@@ -81,9 +88,34 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
     now,
     portalUrl: options.portalUrl ?? DEFAULT_PORTAL_URL,
   };
-  const log = options.log ?? ((m: string) => console.error(m));
+  const log = options.log;
   const erpSource = () => new JsonFeedSource(options.erpFeedDir ?? DEFAULT_ERP_FEED_DIR);
   const app: ProviderApp = koa(feathers());
+  const proxies = parseTrustedProxies(options.trustedProxies ?? DEFAULT_TRUSTED_PROXIES);
+  const clientAddressOf = ({ req }: { req: IncomingMessage }) =>
+    resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], proxies);
+
+  // Koa's own errors (a client that went away mid-body, a socket error) go to the one logger, not stderr; one the
+  // client caused is no failure of ours, and the access line already says it was cancelled (decision 144)
+  app.on("error", (error: any, koaCtx?: { state?: { requestId?: string }; req?: IncomingMessage }) => {
+    const reqId = koaCtx?.state?.requestId;
+    const code = String(error?.code ?? "");
+    if (koaCtx?.req?.destroyed || code.startsWith("HPE_") || ["ECONNRESET", "ECONNABORTED", "EPIPE"].includes(code))
+      logger.debug({ reqId, err: error }, "the client went away");
+    else logger.error({ reqId, err: error }, "unexpected error outside the services");
+  });
+  // the request id and access line (decision 144); health and metrics ahead of sessions and services (decision 145)
+  app.use(accessLog());
+  // every queue's depth and oldest age, read at each scrape (server/metrics.ts)
+  const queues = providerQueues(options.db, now);
+  app.use(
+    operationsRoutes({
+      db: options.db,
+      queues,
+      metricsToken: options.metricsToken,
+      clientAddress: clientAddressOf,
+    }),
+  );
 
   app.set("authentication", {
     secret: randomBytes(32).toString("hex"), // unused: tokens are opaque session ids, not JWTs
@@ -115,7 +147,13 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
       else if (typeof raw?.status === "number" && raw.status >= 400 && raw.status < 500)
         error = new BadRequest(raw.message || "Bad request");
       else {
-        log(`provider: unexpected error on ${koaCtx.method} ${koaCtx.path}: ${raw?.stack ?? raw}`);
+        const where = {
+          reqId: koaCtx.state.requestId,
+          method: koaCtx.method,
+          path: redactUrl(koaCtx.originalUrl, "all"),
+        };
+        if (log) log(`provider: unexpected error on ${koaCtx.method} ${where.path}: ${raw?.stack ?? raw}`);
+        else logger.error({ ...where, err: raw }, "unexpected error");
         error = new GeneralError("Internal error");
       }
       koaCtx.status = error.code;
@@ -126,13 +164,8 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
     }
   });
   // every REST call's params carry the client's address, through trusted proxies only (decision 027)
-  const proxies = parseTrustedProxies(options.trustedProxies ?? DEFAULT_TRUSTED_PROXIES);
   app.use(async (koaCtx, next) => {
-    const clientAddress = resolveClientAddress(
-      koaCtx.req.socket.remoteAddress,
-      koaCtx.req.headers["x-forwarded-for"],
-      proxies,
-    );
+    const clientAddress = clientAddressOf(koaCtx);
     koaCtx.feathers = { ...koaCtx.feathers, clientAddress } as typeof koaCtx.feathers;
     await next();
   });

@@ -14,6 +14,9 @@ import { seed } from "./db/seed/index";
 import { DEMO_PASSWORD } from "./db/seed/organisations";
 import { startProvider } from "./main";
 
+// the bench prints its figures for the person who ran it (not a log: decision 144)
+const print = (text: string) => process.stdout.write(`${text}\n`);
+
 export const FILE = process.env.BENCH_DB_FILE || "data/bench.sqlite";
 const MIN_ORDERS = 200_000;
 /** issue 13: p95 ≤ 10 ms at one connection, ≤ 25 ms at four (2 cores: under load a request also waits its turn) */
@@ -41,19 +44,19 @@ export async function ensureLargeSeed(): Promise<void> {
       await migrate(db);
     } catch (error) {
       // e.g. a migration that was applied here has since been renamed: the file is stale, rebuild it
-      console.log(`bench: ${FILE} does not migrate (${error instanceof Error ? error.message : error}); rebuilding`);
+      print(`bench: ${FILE} does not migrate (${error instanceof Error ? error.message : error}); rebuilding`);
       await startAgain();
     }
     const count = async (table: string) => Number((await db(table).count({ n: "*" }).first())?.n ?? 0);
     if ((await count("customers")) > 0 && (await count("orders")) >= MIN_ORDERS) {
-      console.log(`bench: reusing ${FILE} (${await count("items")} items, ${await count("orders")} orders)`);
+      print(`bench: reusing ${FILE} (${await count("items")} items, ${await count("orders")} orders)`);
       return;
     }
     if ((await count("customers")) > 0) await startAgain(); // a seed that did not finish
     const started = Date.now();
-    console.log(`bench: seeding ${FILE} at large scale…`);
-    await seed(db, { scale: "large", log: (m) => console.log(`  ${m}`) });
-    console.log(`bench: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    print(`bench: seeding ${FILE} at large scale…`);
+    await seed(db, { scale: "large", log: (m) => print(`  ${m}`) });
+    print(`bench: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await db.destroy();
   }
@@ -302,10 +305,10 @@ async function main() {
       await db("categories").where({ type: "full" }).whereNotNull("parent_id").orderBy("id").limit(6).select("id")
     ).map((r) => r.id);
     await db.destroy();
-    console.log("bench: reports on the large seed (issue 19), as tasks run by the provider's worker:");
-    for (const type of Object.keys(REPORT_TARGETS_MS)) console.log(reportLine(await runReportTask(base, token, type)));
-    console.log("");
-    console.log(
+    print("bench: reports on the large seed (issue 19), as tasks run by the provider's worker:");
+    for (const type of Object.keys(REPORT_TARGETS_MS)) print(reportLine(await runReportTask(base, token, type)));
+    print("");
+    print(
       `bench: up to ${REQUESTS} requests per scenario and connection count (≤ ~${MAX_SECONDS_PER_RUN} s each), target p95 ≤ ${TARGET_P95_MS} ms at 1 connection, ≤ ${TARGET_P95_MS_LOADED} ms at more\n`,
     );
     for (const scenario of scenarios(categoryIds)) {
@@ -313,11 +316,11 @@ async function main() {
         const r = await run(base, token, scenario, connections);
         const label = `${r.name} [${connections} conn]`.padEnd(56);
         if ("skipped" in r) {
-          console.log(`${label} not measured: ${r.skipped}`);
+          print(`${label} not measured: ${r.skipped}`);
           break;
         }
         const verdict = r.p95 <= targetFor(connections) ? "ok" : "OVER TARGET";
-        console.log(
+        print(
           `${label} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  ${r.rps.toFixed(0).padStart(5)} req/s  n=${r.count}${r.errors ? ` errors=${r.errors}` : ""}  ${verdict}`,
         );
       }
@@ -330,7 +333,7 @@ async function main() {
 // run only as `npm run bench:provider`; the portal's bench imports ensureLargeSeed
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   main().catch((error) => {
-    console.error(error instanceof Error ? error.stack : error);
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
     process.exit(1);
   });
 }

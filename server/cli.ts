@@ -6,6 +6,9 @@ import { prepareDatabase } from "./db/startup";
 import { runProvider } from "./main";
 import { switchMaintenance } from "./services/admin-maintenance";
 
+// what a command prints for the person who ran it (not a log: decision 144)
+const say = (text: string): void => void process.stdout.write(`${text}\n`);
+
 const USAGE = `usage: npm run provider -- [command]
   start [--role api|worker|all]  start the provider (default; the role also from PROVIDER_ROLE, default all):
                                  api serves the API and runs no background work, worker runs the report and ERP
@@ -40,12 +43,10 @@ async function rebuild(config: ProviderConfig, args: string[]): Promise<void> {
     if (usingPg) await rollbackAll(db);
     await migrate(db);
     const started = Date.now();
-    await seed(db, { scale, log: (m) => console.log(m) });
+    await seed(db, { scale, log: say });
     await resetSequences(db);
     await analyze(db, true);
-    console.log(
-      `seeded (${scale}) ${usingPg ? "PostgreSQL" : sqliteFile} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
+    say(`seeded (${scale}) ${usingPg ? "PostgreSQL" : sqliteFile} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await db.destroy();
   }
@@ -55,7 +56,7 @@ async function withDatabase(config: ProviderConfig, fn: (db: ReturnType<typeof c
   const db = openDb(config);
   try {
     // under the start-up lock, as a provider starting meanwhile migrates (decision 153)
-    await prepareDatabase(db, { seedWhenEmpty: false, log: (m) => console.log(m) });
+    await prepareDatabase(db, { seedWhenEmpty: false, log: say });
     await fn(db);
   } finally {
     await db.destroy();
@@ -64,7 +65,7 @@ async function withDatabase(config: ProviderConfig, fn: (db: ReturnType<typeof c
 
 async function main(args: string[]): Promise<void> {
   const [command = "start", ...rest] = args;
-  if (command === "help" || command === "--help") return void console.log(USAGE);
+  if (command === "help" || command === "--help") return say(USAGE);
   // the one read of the environment: a bad value stops every command here, naming it (decision 152)
   const config = parseProviderConfig(process.env);
   const withDb = (fn: (db: ReturnType<typeof createDb>) => Promise<void>) => withDatabase(config, fn);
@@ -76,7 +77,7 @@ async function main(args: string[]): Promise<void> {
       return runProvider(role === undefined ? config : { ...config, role: parseRole(role) });
     }
     case "migrate":
-      return withDb(async () => console.log("migrations are up to date"));
+      return withDb(async () => say("migrations are up to date"));
     case "seed":
       return rebuild(config, rest);
     case "maintenance": {
@@ -91,8 +92,8 @@ async function main(args: string[]): Promise<void> {
           adminUserId: null,
           via: "CLI",
         });
-        console.log(`maintenance ${status.isMaintenanceEnabled ? "ON" : "OFF"}; bypass token: ${status.bypassToken}`);
-        console.log(`bypass URL: /?bypass=${status.bypassToken}`);
+        say(`maintenance ${status.isMaintenanceEnabled ? "ON" : "OFF"}; bypass token: ${status.bypassToken}`);
+        say(`bypass URL: /?bypass=${status.bypassToken}`);
       });
     }
     case "outbox": {
@@ -100,9 +101,9 @@ async function main(args: string[]): Promise<void> {
       if (!Number.isInteger(n) || n < 1) throw new Error(`outbox takes a positive count\n${USAGE}`);
       return withDb(async (db) => {
         const rows = await db("outbox").orderBy("id", "desc").limit(n);
-        if (!rows.length) console.log("(no e-mails)");
+        if (!rows.length) say("(no e-mails)");
         for (const r of rows.reverse())
-          console.log(
+          say(
             `--- #${r.id} ${r.created_at} to ${r.to_email} [${r.kind}] ${r.status}${r.attempts ? ` after ${r.attempts} ${r.attempts === 1 ? "try" : "tries"}` : ""}${r.last_error ? ` (${r.last_error})` : ""}\nSubject: ${r.subject}\n\n${r.body}\n`,
           );
       });
@@ -116,7 +117,7 @@ async function main(args: string[]): Promise<void> {
           .where("item_code", code)
           .update({ is_inactive: action === "withdraw" });
         if (!changed) throw new Error(`no product has the code ${code}`);
-        console.log(`${code}: ${action === "withdraw" ? "withdrawn from" : "back in"} the catalogue`);
+        say(`${code}: ${action === "withdraw" ? "withdrawn from" : "back in"} the catalogue`);
       });
     }
     default:
@@ -125,6 +126,6 @@ async function main(args: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

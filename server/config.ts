@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./auth/client-address";
 import { DEFAULT_SQLITE_FILE } from "./db/knex";
+import { LOG_LEVELS, METRICS_TOKEN_MIN_LENGTH, type LogLevel } from "../app/domain/operations";
 import { mailEnvSchema, type MailConfig } from "./services/mail-config";
 
 /**
@@ -15,15 +16,11 @@ import { mailEnvSchema, type MailConfig } from "./services/mail-config";
 export const PROVIDER_ROLES = ["api", "worker", "all"] as const;
 export type ProviderRole = (typeof PROVIDER_ROLES)[number];
 
-export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_PORTAL_URL = "http://localhost:3000";
 export const DEFAULT_ERP_FEED_DIR = "data/erp-feed";
 export const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 25;
 export const DEFAULT_REPORT_TIMEOUT_SECONDS = 60;
-export const METRICS_TOKEN_MIN_LENGTH = 16;
 
 export interface ProviderConfig {
   role: ProviderRole;

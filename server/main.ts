@@ -2,6 +2,7 @@ import { once } from "node:events";
 import type { Server } from "node:http";
 import { isIP } from "node:net";
 import { pathToFileURL } from "node:url";
+import type { Knex } from "knex";
 import { closeGracefully } from "../app/domain/graceful-close";
 import { createProviderApp } from "./app";
 import {
@@ -17,6 +18,10 @@ import type { SeedScale } from "./db/seed/index";
 import { prepareDatabase } from "./db/startup";
 import { backgroundWorkOf, createBackgroundWork, type BackgroundWork } from "./services/background";
 import { JsonFeedSource } from "./services/erp-feed";
+import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies, resolveClientAddress } from "./auth/client-address";
+import { logger } from "./log";
+import { providerQueues } from "./metrics";
+import { metricsAnswer, readyzAnswer } from "./operations";
 import { NO_MAIL } from "./services/mail-config";
 import { createWorkerServer, healthz, type WorkerHandlers } from "./worker-server";
 
@@ -41,9 +46,28 @@ export interface StartedProvider {
   close(): Promise<void>;
 }
 
-/** What a `worker` process serves over HTTP (decision 152): its health; /readyz and /metrics join this map. */
-export function workerHandlers(): WorkerHandlers {
-  return { "/healthz": healthz };
+/**
+ * What a `worker` process serves over HTTP (decision 152): /healthz, /readyz and /metrics, answered as the API's are
+ * (server/operations.ts); the client's address through the trusted proxies, for the metrics' loopback rule.
+ */
+export function workerHandlers(
+  db: Knex,
+  opts: { metricsToken: string | undefined; trustedProxies: string; now: () => Date },
+): WorkerHandlers {
+  const queues = providerQueues(db, opts.now);
+  const proxies = parseTrustedProxies(opts.trustedProxies);
+  return {
+    "/healthz": healthz,
+    "/readyz": () => readyzAnswer(db),
+    "/metrics": (req) =>
+      metricsAnswer({
+        queues,
+        metricsToken: opts.metricsToken,
+        authorization: req.headers.authorization,
+        clientAddress: resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], proxies),
+        socketAddress: req.socket.remoteAddress,
+      }),
+  };
 }
 
 /**
@@ -51,7 +75,7 @@ export function workerHandlers(): WorkerHandlers {
  * `api` serves the API only, `worker` runs the queues and serves only `workerHandlers()`.
  */
 export async function startProvider(opts: StartOptions = {}): Promise<StartedProvider> {
-  const log = opts.log ?? ((m: string) => console.log(m));
+  const log = opts.log ?? ((m: string) => logger.info(m));
   const role = opts.role ?? "all";
   const db = createDb({ databaseUrl: opts.databaseUrl, sqliteFile: opts.sqliteFile });
   try {
@@ -73,7 +97,13 @@ export async function startProvider(opts: StartOptions = {}): Promise<StartedPro
       log,
     });
     work.start();
-    server = createWorkerServer(workerHandlers());
+    server = createWorkerServer(
+      workerHandlers(db, {
+        metricsToken: opts.metricsToken,
+        trustedProxies: opts.trustedProxies ?? DEFAULT_TRUSTED_PROXIES,
+        now: ctx.now,
+      }),
+    );
     server.listen(opts.port ?? 3030, host);
   } else {
     const app = createProviderApp({
@@ -85,6 +115,7 @@ export async function startProvider(opts: StartOptions = {}): Promise<StartedPro
       reportTimeoutMs: opts.reportTimeoutMs,
       erpFeedDir: opts.erpFeedDir,
       mail: opts.mail,
+      metricsToken: opts.metricsToken,
       backgroundWork: role === "all",
     });
     server = await app.listen(opts.port ?? 3030, host);
@@ -140,7 +171,8 @@ function requestsInFlight(server: Server): () => string[] {
  * and exits 0, or exits 1 after SHUTDOWN_TIMEOUT, naming what was still running (decision 153).
  */
 export async function runProvider(config: ProviderConfig): Promise<void> {
-  const log = (m: string) => console.log(m);
+  logger.level = config.logLevel; // LOG_LEVEL as the one configuration read it
+  const log = (m: string) => logger.info(m);
   const started = await startProvider({ ...config, log });
   log(
     started.role === "worker"
@@ -165,7 +197,7 @@ export async function runProvider(config: ProviderConfig): Promise<void> {
         process.exit(0);
       },
       (error: unknown) => {
-        console.error(error);
+        logger.error({ err: error }, "provider: stopping failed");
         process.exit(1);
       },
     );
@@ -178,7 +210,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   Promise.resolve()
     .then(() => runProvider(parseProviderConfig(process.env)))
     .catch((error) => {
-      console.error(error instanceof Error ? error.message : error);
+      logger.fatal({ err: error }, error instanceof Error ? error.message : String(error));
       process.exit(1);
     });
 }

@@ -4,8 +4,9 @@ import { accessGuard, permissionDecision, type AccessDecision, type Permission }
 import { getCachedMaintenanceStatus, getCachedUpstreamSession } from "~/upstream/auth.server";
 import { allowFrameAncestor } from "~/http/form-action.server";
 import { perRequest } from "~/http/request-scope.server";
+import { noteCaller } from "~/http/log.server";
 import { createUpstreamClient, getUpstream, type PortalUser } from "~/upstream/client.server";
-import { describeFailure } from "~/upstream/errors.server";
+import { logFailure } from "~/upstream/errors.server";
 import { refusalMessage } from "./refusal";
 import {
   flashToast,
@@ -66,7 +67,7 @@ async function runMaintenanceCheck(request: Request, fresh: boolean): Promise<Ma
   try {
     status = await getCachedMaintenanceStatus(createUpstreamClient(request, null), { fresh });
   } catch (error) {
-    console.error("maintenance check failed; continuing", describeFailure(error));
+    logFailure(request, "maintenance check failed; continuing", error);
   }
   const { pathname } = pagePath(request);
   const cookie = maintenanceBypassCookie();
@@ -131,6 +132,8 @@ async function runChain(request: Request): Promise<PortalUser> {
 
   if (!sessionCall) throw redirect(`/login?redirect=${encodeURIComponent(full)}`);
   const session = await sessionCall;
+  // the request's access line names who asked (decision 144)
+  noteCaller(request, { userId: session.user.id, customerId: session.selectedCustomer?.internalId ?? null });
 
   if (!session.selectedCustomer && pathname !== "/select-your-customer" && pathname !== "/logout") {
     throw redirect(`/select-your-customer?redirect=${encodeURIComponent(full)}`);

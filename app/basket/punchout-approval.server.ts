@@ -13,7 +13,8 @@ import {
 } from "~/domain/punchout-approval";
 import { validateSavedBasket } from "~/domain/saved-basket";
 import type { UpstreamClient } from "~/upstream/client.server";
-import { describeFailure, isRedirect, isRefusal, UpstreamError } from "~/upstream/errors.server";
+import { isRedirect, isRefusal, logFailure, UpstreamError } from "~/upstream/errors.server";
+import { logger, requestIdOf } from "~/http/log.server";
 import {
   approvePunchoutBasket,
   clearApprovalId,
@@ -74,7 +75,7 @@ export async function loadForApproval(
     if (!loaded.ok) return { ok: false, message: loaded.message, status: 409 };
     const shape = validateSavedBasket(savedShape(basket));
     if (!shape.ok) {
-      console.error(`punchout approval: saved basket ${basketId} failed the shape check: ${shape.message}`);
+      logFailure(client.request, `punchout approval: saved basket ${basketId} failed the shape check`, shape.message);
       return {
         ok: false,
         message: `"${basket.basket_name}" could not be loaded for approval (${shape.message}), so your basket is now empty.`,
@@ -83,14 +84,15 @@ export async function loadForApproval(
     }
     const { keys, addressMissing } = approvalKeys(basket);
     if (addressMissing)
-      console.error(
-        `punchout approval: saved basket ${basketId} has no address_id; the approver chooses one at checkout`,
+      logger().error(
+        { reqId: requestIdOf(client.request), basketId },
+        "punchout approval: the saved basket has no address_id; the approver chooses one at checkout",
       );
     await setApprovalState(client, keys);
     return { ok: true, notice: loaded.notice ?? false, message: `${loaded.message} It is waiting for your approval.` };
   } catch (error) {
     const failed = failureOf(error, "The basket could not be loaded.");
-    console.error(`punchout approval: loading saved basket ${basketId} failed`, failed.status);
+    logFailure(client.request, `punchout approval: loading saved basket ${basketId} failed`, failed);
     return { ok: false, message: answered(failed, 404) ? BASKET_NOT_FOUND : failed.message, status: failed.status };
   }
 }
@@ -124,12 +126,12 @@ export async function finalisePunchoutApproval(
     return { ok: true, basketId, message: `Approved "${approved.basket_name}"` };
   } catch (error) {
     const failed = failureOf(error, "The approval could not be sent.");
-    console.error(`punchout finalise of saved basket ${basketId} failed`, failed.status, failed.message);
+    logFailure(client.request, `punchout finalise of saved basket ${basketId} failed`, failed);
     return { ok: false, basketId, message: failureMessage(basketId, failed), status: failed.status };
   } finally {
     await clearApprovalId(client, clearing).catch((error: unknown) => {
       if (isRedirect(error)) throw error;
-      console.error(`punchout finalise: clearing basketIdForApproval ${basketId} failed`, describeFailure(error));
+      logFailure(client.request, `punchout finalise: clearing basketIdForApproval ${basketId} failed`, error);
     });
   }
 }

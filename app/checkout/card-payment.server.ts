@@ -12,7 +12,7 @@ import { quoteIsOfShownBasket } from "~/domain/checkout";
 import { formatMoney } from "~/domain/money";
 import { isCardMethod } from "~/domain/payment";
 import { getOrderQuote } from "~/upstream/checkout.server";
-import { describeFailure, refusal } from "~/upstream/errors.server";
+import { logFailure, refusal } from "~/upstream/errors.server";
 import {
   createCardIntent,
   createHostedCheckout,
@@ -167,7 +167,7 @@ async function pay(
     amountPence: outcome.amount,
     sessionKey: checkout.idempotencyKey,
   };
-  return placeCardOrder(() => checkout.place(card), card);
+  return placeCardOrder(request, () => checkout.place(card), card);
 }
 
 export const payByCard = (
@@ -189,7 +189,11 @@ export const payWearerPacksByCard = (
  * was ordered in another tab or changed, a product was withdrawn), the payment is cancelled or refunded at once and
  * the buyer told so (decision 078); only if Stripe fails too are they asked to quote the payment to us.
  */
-async function placeCardOrder(place: () => Promise<CheckoutResult>, card: CardPayment): Promise<CheckoutResult> {
+async function placeCardOrder(
+  request: Request,
+  place: () => Promise<CheckoutResult>,
+  card: CardPayment,
+): Promise<CheckoutResult> {
   const result = await place();
   if (result.ok || !card.paid) return result;
   const reason = (result.formError ?? "please check it").replace(/[.\s]*$/, "");
@@ -197,7 +201,7 @@ async function placeCardOrder(place: () => Promise<CheckoutResult>, card: CardPa
   if (!result.refusedByProvider) {
     // refused by the portal's own checks, before the order was sent: this checkout's key may already have placed it
     // (a reload of the return address), so the payment is not given back automatically
-    console.error(`card payment ${card.paymentIntentId} taken, order refused: ${reason}`, result.fieldErrors);
+    logFailure(request, `card payment ${card.paymentIntentId} taken, order refused: ${reason}`, result.fieldErrors);
     return { ...result, formError: takenMessage };
   }
   try {
@@ -208,9 +212,10 @@ async function placeCardOrder(place: () => Promise<CheckoutResult>, card: CardPa
       formError: `${reason}. Nothing was ordered, and your card payment of ${money} has been ${released}.`,
     };
   } catch (error) {
-    console.error(
+    logFailure(
+      request,
       `card payment ${card.paymentIntentId} taken, order refused (${reason}), giving it back failed`,
-      describeFailure(error),
+      error,
     );
     return { ...result, formError: takenMessage };
   }
@@ -254,6 +259,7 @@ export async function hostedCheckoutReturn(user: PortalUser, request: Request) {
     sessionKey: outcome.id,
   };
   const result = await placeCardOrder(
+    request,
     () => (packFields ? placeWearerPackOrder(user, packFields, card) : placeOrder(user, stockFields!, card)),
     card,
   );

@@ -17,7 +17,7 @@ import { listCustomerAddresses } from "~/upstream/addresses.server";
 import { getBasket, patchBasket } from "~/upstream/basket.server";
 import { listShipMethods } from "~/upstream/carriage.server";
 import { placeStockOrder, type PlacedOrder } from "~/upstream/checkout.server";
-import { describeFailure, isRedirect, isRefusal, refusal } from "~/upstream/errors.server";
+import { logFailure, isRedirect, isRefusal, refusal } from "~/upstream/errors.server";
 import type { ApprovalState } from "~/upstream/punchout-baskets.server";
 import { markSavedBasketCheckedOut } from "~/upstream/saved-baskets.server";
 import type { CheckoutFields } from "./checkout.server";
@@ -170,7 +170,7 @@ async function markCheckedOut(user: PortalUser, basketId: string): Promise<void>
   try {
     await markSavedBasketCheckedOut(user.upstream, basketId);
   } catch (error) {
-    console.error(`saved basket ${basketId}: marking it checked out failed`, describeFailure(error));
+    logFailure(user.upstream?.request, `saved basket ${basketId}: marking it checked out failed`, error);
   }
 }
 
@@ -203,6 +203,6 @@ async function forgetApprovedBasket(user: PortalUser): Promise<void> {
     await patchBasket(user.upstream, NO_APPROVAL_HELD);
   } catch (error) {
     if (isRedirect(error)) throw error;
-    console.error("clearing the approved punchout basket's keys failed", describeFailure(error));
+    logFailure(user.upstream?.request, "clearing the approved punchout basket's keys failed", error);
   }
 }

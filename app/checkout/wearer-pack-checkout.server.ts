@@ -22,7 +22,7 @@ import { getBasket, getPackItemsById, type BasketState } from "~/upstream/basket
 import { listShipMethods } from "~/upstream/carriage.server";
 import { getManpackQuote, placeManpackOrder, type ManpackQuote } from "~/upstream/checkout.server";
 import { getWearersById, type WearerContact } from "~/upstream/contacts.server";
-import { describeFailure, isRedirect, isRefusal, refusal, UpstreamError } from "~/upstream/errors.server";
+import { logFailure, isRedirect, isRefusal, refusal, UpstreamError } from "~/upstream/errors.server";
 import { stripePublishableKey } from "~/upstream/payments.server";
 import { idField, parseForm } from "~/utils/forms.server";
 // eslint-disable-next-line import-x/no-cycle -- known cycle (decision 142): card-payment.server ↔ wearer-pack-checkout.server; to break it, the wearer-pack submit moves out as the stock one (place-order.server) did
@@ -297,7 +297,7 @@ export async function placeWearerPackOrder(
       packs.map((pack) => pack.employeeId),
     ).catch((failure: unknown) => {
       if (isRedirect(failure)) throw failure;
-      console.error("naming the wearers of a refused order failed", describeFailure(failure));
+      logFailure(user.upstream?.request, "naming the wearers of a refused order failed", failure);
       return new Map<string, string>();
     });
     const packNames = packs.map((pack) => names.get(pack.employeeId) ?? `Wearer ${pack.employeeId}`);

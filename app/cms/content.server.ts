@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { PortalUser } from "~/auth/require-user.server";
 import { cmsText, sanitiseCmsHtml } from "~/content/sanitise.server";
 import { allPages, pageBySlug, listTrainingGuides, type CmsPage, type TrainingGuide } from "~/upstream/cms.server";
-import { describeFailure, isRedirect } from "~/upstream/errors.server";
+import { logFailure, isRedirect } from "~/upstream/errors.server";
 
 // Issue 18 items 3–5 (decision 119): what the portal draws from the CMS. Every title goes through cmsText and every
 // piece of HTML through sanitiseCmsHtml (decision 116).
@@ -33,10 +33,10 @@ export const FIXED_FOOTER_LINKS: FooterLink[] = [
   { to: "/news", label: "News" },
 ];
 
-function logged<T>(what: string, fallback: T) {
+function logged<T>(request: Request, what: string, fallback: T) {
   return (error: unknown): T => {
     if (isRedirect(error)) throw error;
-    console.error(`${what} failed`, describeFailure(error));
+    logFailure(request, `${what} failed`, error);
     return fallback;
   };
 }
@@ -56,7 +56,7 @@ export function cmsFooterLinks(pages: CmsPage[]): FooterLink[] {
  * out the CMS's links and the banner, never the page.
  */
 export async function chromeContent(request: Request): Promise<{ footer: FooterLink[]; banner: SiteBanner | null }> {
-  const pages = await allPages(request).catch(logged<CmsPage[]>("CMS pages for the footer and banner", []));
+  const pages = await allPages(request).catch(logged<CmsPage[]>(request, "CMS pages for the footer and banner", []));
   return {
     footer: [...cmsFooterLinks(pages), ...FIXED_FOOTER_LINKS],
     banner: siteBannerOf(pages.find((p) => p.slug === "site-banner") ?? null),
@@ -91,7 +91,7 @@ export type HeroSlide = { heading: string; text: string; link: string | null; im
 
 /** The dashboard hero: banner-block's `hero` layouts (SPEC §7), at most five; the provider failing leaves none. */
 export async function heroSlides(request: Request): Promise<HeroSlide[]> {
-  const page = await pageBySlug(request, "banner-block").catch(logged<CmsPage | null>("banner-block", null));
+  const page = await pageBySlug(request, "banner-block").catch(logged<CmsPage | null>(request, "banner-block", null));
   const layouts = Array.isArray(page?.acf.flexible_content)
     ? (page.acf.flexible_content as Array<Record<string, unknown>>)
     : [];

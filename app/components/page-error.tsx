@@ -5,7 +5,7 @@ type PageLink = { to: string; label: string };
 /**
  * A page's errors inside the default layout, one way for every screen that can name a missing thing (a product or
  * category, a CMS page, a news post): a 404 reads "Page not found" with what could not be found, anything else
- * "Something went wrong" (logged); then the ways on.
+ * "Something went wrong" (logged by the server where it failed); then the ways on.
  */
 export function PageErrorBoundary({
   notFound,
@@ -18,7 +18,6 @@ export function PageErrorBoundary({
 }) {
   const error = useRouteError();
   const missing = isRouteErrorResponse(error) && error.status === 404;
-  if (!missing) console.error(error);
   return (
     <>
       <h1>{missing ? "Page not found" : "Something went wrong"}</h1>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { DEFAULT_DATE_FORMAT, formatDate, parseDayInput } from "./dates";
+import { DEFAULT_DATE_FORMAT, formatDate, parseDayInput, reportInvalidDatesTo } from "./dates";
 
 describe("formatDate (SPEC §5)", () => {
   it("defaults to dd.MM.yy", () => {
@@ -29,11 +29,12 @@ describe("formatDate (SPEC §5)", () => {
     expect(log).toHaveBeenCalledWith("Invalid date", input);
   });
 
-  it("logs through console.error by default", () => {
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+  it("reports through the logger the process named by default", () => {
+    const log = vi.fn();
+    reportInvalidDatesTo(log);
     expect(formatDate(new Date(Number.NaN))).toBe("N/A");
-    expect(spy).toHaveBeenCalledOnce();
-    spy.mockRestore();
+    expect(log).toHaveBeenCalledOnce();
+    expect(log.mock.calls[0]?.[0]).toBe("Invalid date");
   });
 });
 

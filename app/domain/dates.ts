@@ -5,6 +5,16 @@ export const DEFAULT_DATE_FORMAT = "dd.MM.yy";
 
 export type ErrorLogger = (message: string, value: unknown) => void;
 
+// Symbol.for: the portal's server runs from source and its routes from the build, two copies of this module
+const REPORTER = Symbol.for("workwear.invalid-date-reporter");
+const held = globalThis as typeof globalThis & { [REPORTER]?: ErrorLogger };
+
+/** Where an unreadable date is reported unless the caller says: the process's logger, once it names itself here. */
+export function reportInvalidDatesTo(logger: ErrorLogger): void {
+  held[REPORTER] = logger;
+}
+const reportInvalidDate: ErrorLogger = (message, value) => held[REPORTER]?.(message, value);
+
 function toDate(value: Date | string | number): Date {
   if (value instanceof Date) return value;
   if (typeof value === "number") return new Date(value);
@@ -18,7 +28,7 @@ function toDate(value: Date | string | number): Date {
 export function formatDate(
   value: Date | string | number | null | undefined,
   pattern: string = DEFAULT_DATE_FORMAT,
-  logError: ErrorLogger = console.error,
+  logError: ErrorLogger = reportInvalidDate,
 ): string {
   if (value === null || value === undefined || (typeof value === "string" && value.trim() === "")) {
     return NOT_AVAILABLE;

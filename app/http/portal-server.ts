@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -12,6 +12,7 @@ import type { PortalLoadContext } from "./context";
 import { limitRequestBodies, requestForRemix } from "./body-limit.server";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "./request-scope.server";
 import { installRouteMatchCache } from "./route-match-cache.server";
+import { accessLog, operationsRoutes, routeIdResolver, type Readiness } from "./operations.server";
 import { setPolicyWhenHeadersGo, widenedPolicy } from "./form-action.server";
 import {
   crossSiteRefusal,
@@ -26,8 +27,15 @@ installGlobals({ nativeFetch: true });
 
 export type StartedPortal = { port: number; url: string; close(): Promise<void> };
 
-/** The portal's HTTP server: static assets, security headers, CSRF check, then Remix. */
-export async function startPortal(options: { port?: number; root?: string } = {}): Promise<StartedPortal> {
+/**
+ * The portal's HTTP server: access log, health and metrics, static assets, security headers, CSRF check, then Remix.
+ * `readiness` asks the provider (app/upstream, which this layer may not import: the caller hands it in).
+ */
+export async function startPortal(options: {
+  port?: number;
+  root?: string;
+  readiness: () => Promise<Readiness>;
+}): Promise<StartedPortal> {
   const env = getEnv();
   installRouteMatchCache(); // decision 095
   const root = options.root ?? process.cwd();
@@ -43,6 +51,7 @@ export async function startPortal(options: { port?: number; root?: string } = {}
   app.disable("x-powered-by");
   // the browser's address (req.ip), which the provider's log-in and reset limits count by, through trusted proxies only
   app.set("trust proxy", env.trustedProxies.length > 0 ? env.trustedProxies : false);
+  app.use(accessLog(routeIdResolver(build.routes))); // decision 144
   app.use(compression());
 
   // `//host/…` and `/\host` are no page's address, and a redirect that echoed one would lead off the site
@@ -51,15 +60,17 @@ export async function startPortal(options: { port?: number; root?: string } = {}
     res.status(404).type("text/plain").send("Not found: no page of the portal has this address.");
   });
 
+  // no session, no maintenance page (decision 145)
+  app.use(operationsRoutes({ readiness: options.readiness, metricsToken: env.METRICS_TOKEN }));
+
   // hashed build assets never change; everything else in public/ for an hour
   app.use("/build", express.static(assets, { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
   app.use((req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
-    const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || randomUUID();
+    const requestId = res.locals.requestId as string; // accessLog's
     res.locals.context = { requestId, clientIp: req.ip ?? "unknown", cspNonce: nonce } satisfies PortalLoadContext;
-    res.set("X-Request-Id", requestId);
     const csp: CspOptions = {
       nonce,
       stripe: env.stripeEnabled,
@@ -102,6 +113,7 @@ export async function startPortal(options: { port?: number; root?: string } = {}
   });
   app.all("*", (req, res, next) => {
     // one scope per request, so the loaders of a page share the guard chain's upstream calls; the header is ours
+    res.locals.remix = true; // the access line names the Remix route
     const scope = openRequestScope();
     req.headers[REQUEST_SCOPE_HEADER] = scope.key;
     res.on("close", scope.close);

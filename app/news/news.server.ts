@@ -2,7 +2,7 @@ import type { PortalUser } from "~/auth/require-user.server";
 import { cmsText, sanitiseCmsHtml } from "~/content/sanitise.server";
 import { formatDate } from "~/domain/dates";
 import { parsePage } from "~/domain/feathers-query";
-import { describeFailure, isRedirect, UpstreamError } from "~/upstream/errors.server";
+import { logFailure, isRedirect, UpstreamError } from "~/upstream/errors.server";
 import {
   listNews,
   markNewsRead,
@@ -35,7 +35,7 @@ export async function headerUnreadNews(user: PortalUser): Promise<number | null>
   } catch (error) {
     // a redirect (the session has ended) goes on; anything else leaves the count out, never the page
     if (isRedirect(error)) throw error;
-    console.error("the news total for the header failed", describeFailure(error));
+    logFailure(user.upstream?.request, "the news total for the header failed", error);
     return null;
   }
 }
@@ -63,7 +63,7 @@ function summaryOf(post: FullNewsPost) {
 export async function newsListData(user: PortalUser, url: URL) {
   const categories = await newsCategories(user.upstream).catch((error: unknown) => {
     if (!(error instanceof UpstreamError)) throw error;
-    console.error("the news categories failed", describeFailure(error));
+    logFailure(user.upstream?.request, "the news categories failed", error);
     return [] as NewsCategory[];
   });
   const asked = url.searchParams.get("category");

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { cxmlPayloadId, cxmlTimestamp, statusResponse, type CxmlStatusCode, type MessageIds } from "./cxml.server";
 import { getCachedMaintenanceStatus } from "~/upstream/auth.server";
 import { createUpstreamClient } from "~/upstream/client.server";
-import { describeFailure, isRefusal } from "~/upstream/errors.server";
+import { logFailure, isRefusal } from "~/upstream/errors.server";
 import { MAX_XML_BYTES } from "./xml.server";
 
 // HTTP around the cXML entry points (/punchout/cxml/setup and /punchout/cxml/order, decision 109): what a body is
@@ -97,7 +97,7 @@ export async function maintenanceAnswer(request: Request): Promise<Response | nu
     const status = await getCachedMaintenanceStatus(createUpstreamClient(request, null));
     if (!status.isMaintenanceEnabled) return null;
   } catch (error) {
-    console.error("maintenance check failed; continuing", describeFailure(error));
+    logFailure(request, "maintenance check failed; continuing", error);
     return null;
   }
   return cxmlStatus(request, 560, MAINTENANCE_MESSAGE, { "Retry-After": String(MAINTENANCE_RETRY_AFTER) });
@@ -146,6 +146,6 @@ export function refusalAnswer(request: Request, error: unknown): Response {
     );
   }
   if (isRefusal(error)) return cxmlStatus(request, 400, error.message);
-  console.error(`punchout ${new URL(request.url).pathname} failed`, describeFailure(error));
+  logFailure(request, `punchout ${new URL(request.url).pathname} failed`, error);
   return cxmlStatus(request, 500, "The punchout service is not available just now. Please try again shortly.");
 }

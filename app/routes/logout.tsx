@@ -5,7 +5,7 @@ import { destroySession, getSession } from "~/session/session.server";
 import { revokeAdminTokenOnLogout } from "~/upstream/view-as.server";
 import { revokeAuthentication } from "~/upstream/auth.server";
 import { createUpstreamClient } from "~/upstream/client.server";
-import { isRedirect, isRefusal } from "~/upstream/errors.server";
+import { isRedirect, isRefusal, logFailure } from "~/upstream/errors.server";
 
 export async function loader() {
   // logging out changes state, so it is a POST only; a typed-in /logout lands on the dashboard
@@ -21,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     // the cookie goes regardless; a provider that cannot revoke now expires the session on its own. A refusal, or the
     // log-in redirect of a session that has already ended, is no failure to log.
-    if (!isRefusal(error) && !isRedirect(error)) console.error("revoking the upstream session failed", error);
+    if (!isRefusal(error) && !isRedirect(error)) logFailure(request, "revoking the upstream session failed", error);
   }
   const session = await getSession(request);
   return redirect("/login", { headers: { "Set-Cookie": await destroySession(session) } });

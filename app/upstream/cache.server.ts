@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import { logger } from "~/http/log.server";
 import { createHash } from "node:crypto";
 import type { OrderFilterOptions } from "./orders.server";
 import type { MaintenanceStatus, UpstreamSession } from "./schemas";
@@ -116,7 +117,7 @@ const toPrimary: Send | undefined =
           process.send?.(message);
         } catch (error) {
           // the primary has gone (the worker is stopping): nobody else to tell
-          console.error("could not tell the other portal workers to drop a session entry", error);
+          logger().warn({ err: error }, "could not tell the other portal workers to drop a session entry");
         }
       }
     : undefined;

@@ -4,6 +4,9 @@ import { destroySession, getSession, type PunchoutState } from "~/session/sessio
 import { fallBackToAdmin } from "./view-as.server";
 import { buildFeathersQuery, type FeathersQuery } from "~/domain/feathers-query";
 import { getEnv } from "~/env.server";
+import { isAbort, redactUrl, REQUEST_ID_HEADER } from "~/domain/operations";
+import { logger, requestIdOf } from "~/http/log.server";
+import { portalMetrics } from "~/http/metrics.server";
 import { forgetSession } from "./cache.server";
 import { retryAfterSeconds, UpstreamError } from "./errors.server";
 import { UpstreamErrorSchema, type UpstreamSession } from "./schemas";
@@ -36,6 +39,8 @@ type CallOptions = {
 
 export interface UpstreamClient {
   readonly token: string | null;
+  /** The browser's request the calls are made for: its id goes upstream and on log lines, its signal ends them. */
+  readonly request: Request;
   get<S extends z.ZodTypeAny>(path: string, schema: S, options?: CallOptions): Promise<z.output<S>>;
   post<S extends z.ZodTypeAny>(path: string, schema: S, options?: CallOptions): Promise<z.output<S>>;
   patch<S extends z.ZodTypeAny>(path: string, schema: S, options?: CallOptions): Promise<z.output<S>>;
@@ -92,6 +97,38 @@ export function callSignal(browser: AbortSignal, ms: number): { signal: AbortSig
   };
 }
 
+// services named by two or three segments (their ids follow); any other by its first
+const FAMILIES = /^(admin\/[^/]+|punchout\/[^/]+|wp\/v2\/[^/]+|[^/]+)/;
+
+/** The provider service a call goes to (the log's and the metrics' label): `/api/order/12` → `order`. */
+export function upstreamService(path: string): string {
+  return FAMILIES.exec(path.replace(/^\/api\//, "").replace(/[?#].*$/, ""))?.[1] ?? "other";
+}
+
+/**
+ * One line and one observation per upstream call (decision 144): service, method, status (or why there was none) and
+ * duration, under the request's id. A call the browser's leaving cancelled is logged at debug only: the request's
+ * access line already says it was cancelled.
+ */
+function recordCall(
+  request: Request,
+  method: string,
+  path: string,
+  started: number,
+  outcome: number | string,
+  error?: unknown,
+): void {
+  const seconds = (performance.now() - started) / 1000;
+  const service = upstreamService(path);
+  portalMetrics().upstream.observe({ service, method, status: String(outcome) }, seconds);
+  const ms = Math.round(seconds * 10_000) / 10;
+  const line = { reqId: requestIdOf(request), service, method, status: outcome, ms, err: error };
+  const log = logger();
+  if (outcome === "cancelled") log.debug(line, "upstream call cancelled");
+  else if (typeof outcome === "string" || outcome >= 500) log.warn(line, "upstream call failed");
+  else log.info(line, "upstream call");
+}
+
 export function createUpstreamClient(request: Request, token: string | null): UpstreamClient {
   const env = getEnv();
 
@@ -104,6 +141,8 @@ export function createUpstreamClient(request: Request, token: string | null): Up
     const search = toSearchParams(options.query).toString();
     const url = `${env.UPSTREAM_URL}${path}${search ? `?${search}` : ""}`;
     const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+    const requestId = requestIdOf(request);
+    if (requestId) headers[REQUEST_ID_HEADER] = requestId;
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers["Content-Type"] = "application/json";
     // every call ends at the timeout or when the browser goes away, whichever is first
@@ -114,6 +153,7 @@ export function createUpstreamClient(request: Request, token: string | null): Up
     const writes = method !== "GET";
     if (writes) forgetSession(token);
     let response: Response;
+    const started = performance.now();
     try {
       response = await fetch(url, {
         method,
@@ -124,15 +164,18 @@ export function createUpstreamClient(request: Request, token: string | null): Up
     } catch (error) {
       done();
       if (writes) forgetSession(token);
-      if (request.signal.aborted) throw error;
       const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-      console.error(`upstream ${method} ${path} failed`, error);
+      const cancelled = request.signal.aborted || isAbort(error);
+      const outcome = cancelled ? "cancelled" : timedOut ? "timeout" : "failed";
+      recordCall(request, method, path, started, outcome, cancelled ? undefined : error);
+      if (request.signal.aborted) throw error;
       throw new UpstreamError(timedOut ? 504 : 502, "The ordering service is not answering. Please try again shortly.");
     }
 
     if (writes || response.status === 401) forgetSession(token);
     if (response.status === 401) {
       done();
+      recordCall(request, method, path, started, 401);
       return unauthorized(request, token);
     }
     let text: string;
@@ -140,6 +183,7 @@ export function createUpstreamClient(request: Request, token: string | null): Up
       text = await response.text();
     } finally {
       done();
+      recordCall(request, method, path, started, request.signal.aborted ? "cancelled" : response.status);
     }
     let body: unknown = undefined;
     if (text) {
@@ -153,7 +197,17 @@ export function createUpstreamClient(request: Request, token: string | null): Up
       const parsed = UpstreamErrorSchema.safeParse(body);
       const message = parsed.success ? parsed.data.message : `The ordering service answered ${response.status}`;
       const field = parsed.success ? (parsed.data.data?.field ?? null) : null;
-      if (response.status >= 500) console.error(`upstream ${method} ${path} → ${response.status}: ${message}`);
+      if (response.status >= 500)
+        logger().error(
+          {
+            reqId: requestIdOf(request),
+            method,
+            path: redactUrl(path),
+            status: response.status,
+            upstreamMessage: message,
+          },
+          "the provider answered with an error",
+        );
       const retryAfter = response.status === 429 ? retryAfterSeconds(response.headers.get("Retry-After")) : null;
       const errors = parsed.success ? (parsed.data.errors ?? {}) : {};
       throw new UpstreamError(
@@ -167,7 +221,10 @@ export function createUpstreamClient(request: Request, token: string | null): Up
     options.onHeaders?.(response.headers);
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
-      console.error(`upstream ${method} ${path}: answer does not match the contract`, parsed.error.issues.slice(0, 5));
+      logger().error(
+        { reqId: requestIdOf(request), method, path: redactUrl(path), issues: parsed.error.issues.slice(0, 5) },
+        "the provider's answer does not match the contract",
+      );
       throw new UpstreamError(502, "The ordering service sent an answer the portal does not understand.");
     }
     return parsed.data;
@@ -175,6 +232,7 @@ export function createUpstreamClient(request: Request, token: string | null): Up
 
   return {
     token,
+    request,
     get: (path, schema, options) => call("GET", path, schema, options),
     post: (path, schema, options) => call("POST", path, schema, options),
     patch: (path, schema, options) => call("PATCH", path, schema, options),

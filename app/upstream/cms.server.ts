@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getEnv } from "~/env.server";
 import { TtlCache, tokenKey } from "./cache.server";
 import { callSignal, createUpstreamClient, type UpstreamClient } from "./client.server";
-import { UpstreamError } from "./errors.server";
+import { UpstreamError, logFailure } from "./errors.server";
 import { ListSchema } from "./schemas";
 
 // Issue 18 items 3–5 (decision 119): the CMS pages (GET /api/wp/v2/pages, public), the training guides
@@ -102,7 +102,7 @@ export async function trainingGuideFile(request: Request, token: string, id: num
   } catch (error) {
     done();
     if (request.signal.aborted) throw error;
-    console.error(`upstream GET /api/training-guides/${id}/file failed`, error);
+    logFailure(request, `upstream GET /api/training-guides/${id}/file failed`, error);
     throw new UpstreamError(502, "The ordering service is not answering. Please try again shortly.");
   }
   if (response.status === 404 || response.status === 403 || response.status === 401) {
@@ -117,7 +117,7 @@ export async function trainingGuideFile(request: Request, token: string, id: num
   if (!response.ok || !response.body) {
     done();
     void response.body?.cancel().catch(() => undefined);
-    console.error(`upstream GET /api/training-guides/${id}/file → ${response.status}`);
+    logFailure(request, `upstream GET /api/training-guides/${id}/file failed`, `answered ${response.status}`);
     throw new UpstreamError(502, "The ordering service could not send that file. Please try again shortly.");
   }
   const headers = new Headers({ "X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-store" });

@@ -1,5 +1,7 @@
 import { data } from "@remix-run/node";
 import type { FieldErrors } from "~/utils/forms.server";
+import { isAbort } from "~/domain/operations";
+import { logger, requestIdOf } from "~/http/log.server";
 
 /**
  * The one error the upstream client raises when the ordering service refuses or fails a call (decision 009).
@@ -101,6 +103,27 @@ export function describeFailure(error: unknown): unknown {
   if (error instanceof UpstreamError) return `${error.status} ${error.message}`;
   if (error instanceof Response) return `${error.status} ${error.headers.get("Location") ?? ""}`.trim();
   return error;
+}
+
+/**
+ * A failure the page carries on without (a panel left out, a best-effort clean-up): one line under the request's id.
+ * When the browser went away it is no failure of ours, and the request's access line already says so: debug only
+ * (decision 144).
+ */
+export function logFailure(
+  request: Request | null | undefined,
+  what: string,
+  error: unknown,
+  level: "error" | "warn" = "error",
+) {
+  const log = logger();
+  const reqId = request ? requestIdOf(request) : undefined;
+  if (request?.signal.aborted || isAbort(error)) {
+    log.debug({ reqId }, `${what}: cancelled by the client`);
+    return;
+  }
+  const detail = describeFailure(error);
+  log[level](detail instanceof Error ? { reqId, err: detail } : { reqId, failure: detail }, what);
 }
 
 /** True for a redirect (a thrown Response below 400), which a catch block must let through. */

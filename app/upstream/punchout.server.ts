@@ -6,7 +6,7 @@ import type { CxmlAddress, OrderRequest, SetupRequest } from "~/punchout/cxml.se
 import type { OciLogin } from "~/punchout/oci.server";
 import { forwardedFor, revokeAuthentication } from "./auth.server";
 import { createUpstreamClient } from "./client.server";
-import { describeFailure, UpstreamError } from "./errors.server";
+import { logFailure, UpstreamError } from "./errors.server";
 
 // The punchout entry points (docs/upstream-api.md "Punchout"; issue 16 items 1, 2, 3 and 7): called without a
 // provider session, server to server. The provider checks the shared secret or the start token; its limits count
@@ -180,6 +180,6 @@ export async function endSessionQuietly(request: Request, token: string): Promis
     await revokeAuthentication(createUpstreamClient(request, token));
   } catch (error) {
     if (!(error instanceof Response && error.status < 400))
-      console.warn("punchout start: the earlier session was not revoked", describeFailure(error));
+      logFailure(request, "punchout start: the earlier session was not revoked", error, "warn");
   }
 }

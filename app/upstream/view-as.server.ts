@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { commitSession, getSession, type PortalSession, type ViewAsState } from "~/session/session.server";
-import { isRedirect, isRefusal } from "./errors.server";
+import { isRedirect, isRefusal, logFailure } from "./errors.server";
 
 // Viewing the portal as a customer's user (issue 20 item 6, decision 129). The portal session's `token` becomes the
 // act-as token, so every call the portal makes (session, basket, orders…) is that user's; `viewAs` keeps the admin's
@@ -80,6 +80,6 @@ export async function revokeAdminTokenOnLogout(
   try {
     await revoke(state.adminToken);
   } catch (error) {
-    if (!isRefusal(error) && !isRedirect(error)) console.error("revoking the admin's own session failed", error);
+    if (!isRefusal(error) && !isRedirect(error)) logFailure(request, "revoking the admin's own session failed", error);
   }
 }

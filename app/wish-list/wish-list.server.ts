@@ -9,7 +9,7 @@ import { formatMoney } from "~/domain/money";
 import { pricesHidden } from "~/domain/prices";
 import { cardImage, productLink } from "~/domain/product-card";
 import { upstreamId } from "~/domain/upstream-id";
-import { describeFailure, UpstreamError } from "~/upstream/errors.server";
+import { logFailure, UpstreamError } from "~/upstream/errors.server";
 import { listItems } from "~/upstream/items.server";
 import { addToWishList, removeFromWishList } from "~/upstream/wish-list.server";
 import { idField, invalidForm, parseForm } from "~/utils/forms.server";
@@ -106,7 +106,7 @@ export async function submitWishList(user: PortalUser, request: Request) {
   } catch (error) {
     // any refusal or failure of the ordering service is SPEC §8's error toast; a redirect or a bug is thrown on
     if (!(error instanceof UpstreamError)) throw error;
-    console.error(`wish list ${intent} ${productId} failed`, describeFailure(error));
+    logFailure(request, `wish list ${intent} ${productId} failed`, error);
     message = TOAST_ERROR;
     kind = "error";
   }

@@ -220,6 +220,12 @@ export async function migrate(db: Knex): Promise<void> {
   await db.migrate.latest({ migrationSource });
 }
 
+/** The migrations this code has that the database has not run (empty: the schema is current). */
+export async function pendingMigrations(db: Knex): Promise<string[]> {
+  const [, pending] = (await db.migrate.list({ migrationSource })) as [unknown[], unknown[]];
+  return pending.map((m) => (typeof m === "string" ? m : String((m as { name?: unknown }).name ?? m)));
+}
+
 export async function rollbackAll(db: Knex): Promise<void> {
   await db.migrate.rollback({ migrationSource }, true);
 }

@@ -2,6 +2,7 @@ import type { Knex } from "knex";
 import { z } from "zod";
 import { clientAddressOf } from "../auth/client-address";
 import type { ProviderParams } from "./base";
+import { loginRefusals } from "../metrics";
 import {
   canExist,
   idInput,
@@ -44,6 +45,7 @@ function userAgentOf(params: unknown): string | null {
 
 /** Writes one row of login_attempts (the e-mail lower-cased, as the site-user list reads it). */
 export async function recordLoginAttempt(db: Knex, params: object | undefined, attempt: Attempt): Promise<void> {
+  if (!attempt.success) loginRefusals.inc({ reason: attempt.reason ?? "unknown" }); // decision 145
   let userId = attempt.userId ?? null;
   const email = attempt.email.trim().toLowerCase().slice(0, 320);
   if (userId == null && attempt.reason !== LOGIN_REASONS.unknownEmail) {

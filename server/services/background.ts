@@ -8,6 +8,7 @@ import type { HookContext, NextFunction } from "@feathersjs/feathers";
 import type { Application } from "@feathersjs/koa";
 import type { Ctx } from "./base";
 import type { ErpSource } from "./erp-feed";
+import { logger } from "../log";
 import { ErpWorker } from "./erp-import";
 import type { MailConfig } from "./mail-config";
 import { MailRelay } from "./mail-relay";
@@ -20,7 +21,8 @@ export interface BackgroundWorkOptions {
   erpSource: () => ErpSource;
   /** SMTP_URL and MAIL_FROM: the e-mail relay runs only with an SMTP server (decision 147) */
   mail: MailConfig;
-  log: (message: string) => void;
+  /** default: the provider's logger (server/log.ts), at warn */
+  log?: (message: string) => void;
 }
 
 /** One queue's worker, as the process sees it. */
@@ -48,7 +50,9 @@ export function createBackgroundWork(ctx: Ctx, opts: BackgroundWorkOptions): Bac
   const reports = new ReportWorker(ctx, { timeoutMs: opts.reportTimeoutMs, log: opts.log });
   const erp = new ErpWorker(ctx, opts.erpSource, { log: opts.log });
   const { smtpUrl } = opts.mail;
-  const mail = smtpUrl ? new MailRelay(ctx, { ...opts.mail, smtpUrl }, { log: opts.log }) : null;
+  const mail = smtpUrl
+    ? new MailRelay(ctx, { ...opts.mail, smtpUrl }, { log: opts.log ?? ((m) => logger.warn(m)) })
+    : null;
   // every queue of the process
   const workers: QueueWorker[] = [reports, erp, ...(mail ? [mail] : [])];
   let stopping: Promise<void> | null = null;

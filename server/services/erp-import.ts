@@ -1,3 +1,4 @@
+import { logger } from "../log";
 import type { Knex } from "knex";
 import type { Ctx } from "./base";
 import { FeedUnreadable, type ErpProduct, type ErpRow, type ErpSource } from "./erp-feed";
@@ -212,7 +213,7 @@ export class ErpWorker {
     this.loop = new TaskLoop(() => this.runOnce(), {
       name: "ERP import worker",
       pollMs: opts.pollMs ?? 1000,
-      log: opts.log ?? ((m) => console.error(m)),
+      log: opts.log ?? ((m) => logger.error(m)),
     });
   }
 

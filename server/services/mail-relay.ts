@@ -198,7 +198,7 @@ export interface MailQueueStats {
 
 /**
  * The e-mail queue at a glance, for metrics: its depth and oldest age, and the messages sent and failed.
- * @internal for the metrics of issue 32 item 4 (built alongside); tested in server/test/mail-delivery.test.ts
+ * Read by the provider's metrics (server/metrics.ts); tested in server/test/mail-delivery.test.ts
  */
 export async function mailQueueStats(db: Knex, now: Date): Promise<MailQueueStats> {
   const rows: Array<{ status: string; n: number | string; oldest: string | null }> = await db("outbox")

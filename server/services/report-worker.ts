@@ -13,6 +13,7 @@
  * Woken at once when a task is added or retried; otherwise it looks every second. Stopping (the process ends, decision
  * 153) gives the claim of the task in hand back at once, so another worker runs it without waiting for the lease.
  */
+import { logger } from "../log";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import type { Knex } from "knex";
@@ -184,7 +185,7 @@ export class ReportWorker implements ReportQueue {
     this.leaseMs = opts.leaseMs ?? this.timeoutMs + 30_000;
     this.pollMs = opts.pollMs ?? 1000;
     this.maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
-    this.log = opts.log ?? ((m) => console.error(m));
+    this.log = opts.log ?? ((m) => logger.error(m));
     const file = opts.thread === false ? null : sqliteFileOf(ctx.db);
     this.thread = file ? new ReportThread(file, (yes) => void this.autoCheckpoint(yes)) : null;
     this.loop = new TaskLoop(() => this.runOnce(), { name: "report worker", pollMs: this.pollMs, log: this.log });

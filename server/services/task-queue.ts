@@ -65,6 +65,21 @@ export async function releaseClaim(
 }
 
 /**
+ * A queue gauge's reader (server/metrics.ts): the jobs of `table` not finished (pending, or running) and the age of the
+ * oldest by `queuedAt` (an ISO text column), read from the database at each scrape, so every process answers the same.
+ */
+export function queueState(db: Knex, table: string, queuedAt: string, now: () => Date = () => new Date()) {
+  return async (): Promise<{ depth: number; oldestAgeSeconds: number }> => {
+    const row = await db(table)
+      .whereIn("status", ["pending", "running"])
+      .first(db.raw("count(*) as depth"), db.raw(`min(??) as oldest`, [queuedAt]));
+    const oldest = row?.oldest ? Date.parse(String(row.oldest)) : Number.NaN;
+    const age = Number.isNaN(oldest) ? 0 : Math.max(0, (now().getTime() - oldest) / 1000);
+    return { depth: Number(row?.depth ?? 0), oldestAgeSeconds: age };
+  };
+}
+
+/**
  * The loop a worker looks for work with: `runOnce` claims and runs one job (false when there was none); while it
  * finds work it runs again at once, else it looks every `pollMs`. `wake` looks at once (a job was added). Its timer is
  * unref'd, so it never keeps the process alive; `stop` waits for the run in hand.

@@ -671,5 +671,5 @@ export function writeImages(publicDir: string): number {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const publicDir = fileURLToPath(new URL("../../../public", import.meta.url));
-  console.log(`wrote ${writeImages(publicDir)} images under ${publicDir}/images/products`);
+  process.stdout.write(`wrote ${writeImages(publicDir)} images under ${publicDir}/images/products\n`);
 }
