@@ -37,24 +37,22 @@ export class QueueGauges {
   private reading: Promise<Map<string, QueueState>> | null = null;
 
   constructor() {
-    const states = () => (this.reading ??= this.readAll());
-    new Gauge({
+    const each = (of: (state: QueueState) => number) => async () =>
+      [...(await (this.reading ??= this.readAll()))].map(([queue, state]): [Record<string, string>, number] => [
+        { queue },
+        of(state),
+      ]);
+    this.addGauge({
       name: "provider_queue_depth",
       help: "Jobs waiting or running, by queue",
       labelNames: ["queue"],
-      registers: [this.registry],
-      async collect() {
-        for (const [queue, state] of await states()) this.set({ queue }, state.depth);
-      },
+      read: each((state) => state.depth),
     });
-    new Gauge({
+    this.addGauge({
       name: "provider_queue_oldest_age_seconds",
       help: "Age of the oldest job waiting or running, by queue (0 when none)",
       labelNames: ["queue"],
-      registers: [this.registry],
-      async collect() {
-        for (const [queue, state] of await states()) this.set({ queue }, state.oldestAgeSeconds);
-      },
+      read: each((state) => state.oldestAgeSeconds),
     });
   }
 

@@ -175,12 +175,22 @@ describe("provider roles (decision 152)", () => {
     expect(answer.body).toMatchObject({ status: "success", success: true });
     expect(answer.body.result).toMatchObject({ total: 10 });
 
-    // the worker serves its health and nothing else
+    // the worker serves its health, readiness and metrics (from loopback: no METRICS_TOKEN) and nothing else
     expect((await fetch(`${worker.url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${worker.url}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([
+      200,
+      { status: "ready", checks: { database: "ok", migrations: "ok" } },
+    ]);
+    const metrics = await (await fetch(`${worker.url}/metrics`)).text();
+    expect(metrics).toMatch(/^provider_queue_depth\{queue="reports"\} \d+$/m);
+    expect(metrics).toMatch(/^provider_emails\{status="failed"\} \d+$/m);
     for (const other of ["/api/report", "/api/authentication", "/"])
       expect((await fetch(worker.url + other)).status, other).toBe(404);
-    // and the api process serves the API, its health endpoints being the other part of issue 32's
+    // and the api process serves the API and the same three
     expect((await fetch(`${apiProcess.url}/api/maintenance-status`)).status).toBe(200);
+    for (const path of ["/healthz", "/readyz", "/metrics"])
+      expect((await fetch(apiProcess.url + path)).status, path).toBe(200);
 
     const since = Date.now();
     apiProcess.child.kill("SIGTERM");
