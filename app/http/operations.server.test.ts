@@ -17,6 +17,7 @@ import { resetEnvForTests } from "~/env.server";
 import { getSession } from "~/session/session.server";
 import { logFailure } from "~/upstream/errors.server";
 import { providerReadiness } from "~/upstream/readiness.server";
+import * as checkout from "~/routes/_basket.checkout";
 import * as dashboard from "~/routes/_default.dashboard";
 import * as forgot from "~/routes/_login.customer.forgot";
 import * as resetPassword from "~/routes/_login.customer.reset-password.$slug";
@@ -52,6 +53,8 @@ const ROUTES = {
   },
   "routes/_default": { id: "routes/_default", parentId: "root" },
   "routes/_default.dashboard": { id: "routes/_default.dashboard", parentId: "routes/_default", path: "dashboard" },
+  "routes/_basket": { id: "routes/_basket", parentId: "root" },
+  "routes/_basket.checkout": { id: "routes/_basket.checkout", parentId: "routes/_basket", path: "checkout" },
   "routes/punchout.cxml.setup": { id: "routes/punchout.cxml.setup", parentId: "root", path: "punchout/cxml/setup" },
   "routes/punchout.start.$token": {
     id: "routes/punchout.start.$token",
@@ -64,6 +67,7 @@ const MODULES: Array<[RegExp, RouteModule, string?]> = [
   [/^\/customer\/forgot$/, forgot],
   [/^\/customer\/reset-password\/([^/]+)$/, resetPassword, "slug"],
   [/^\/dashboard$/, dashboard],
+  [/^\/checkout$/, checkout],
   [/^\/punchout\/cxml\/setup$/, cxmlSetup],
   [/^\/punchout\/start\/([^/]+)$/, punchoutStart, "token"],
 ];
@@ -210,6 +214,73 @@ describe("one request across both processes (decision 144)", () => {
       const made = portalLog.lines().find((l) => l.msg === "request" && l.route === "routes/_login.login");
       expect(made!.reqId).toMatch(/^[0-9a-f-]{36}$/);
       expect(providerLog.lines().some((l) => l.reqId === made!.reqId && l.route === "api/authentication")).toBe(true);
+    } finally {
+      portalLog.stop();
+      providerLog.stop();
+    }
+  });
+
+  it("one checkout: the order's post and the provider's order call carry one id (issue 32's done-when)", async () => {
+    const loggedIn = await fetch(
+      `${portalUrl}/login`,
+      form({ email: "requester@demo.test", password: DEMO_PASSWORD, redirect: "/dashboard" }),
+    );
+    const cookie = loggedIn.headers.get("set-cookie")!.split(";")[0]!;
+    const token = (await getSession(new Request(portalUrl, { headers: { cookie } }))).get("token")!;
+    const call = async (pathname: string, init: RequestInit = {}) => {
+      const res = await fetch(`${provider.url}/api${pathname}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      });
+      expect(res.ok, `${pathname}: ${res.status}`).toBe(true);
+      return res.json();
+    };
+    // one orderable product in the basket, as the basket page would store it
+    type Item = { internalId: string; displayName: string; price: number | null; matrixType: string | null };
+    const items: Array<Item & { simples?: Item[] }> = (await call("/item?includeChildren=true&$limit=40")).data;
+    const item = items.flatMap((i) => i.simples ?? [i]).find((i) => i.price !== null && i.matrixType !== "parent")!;
+    await call("/basket-session", {
+      method: "PUT",
+      body: JSON.stringify({
+        selectedBasketType: "stock-order-basket",
+        stock: [
+          { productId: item.internalId, parentId: item.internalId, qty: 1, name: item.displayName, price: item.price },
+        ],
+        manpack: [],
+        instructions: { stock: "", manpack: "" },
+      }),
+    });
+    const page = await (await fetch(`${portalUrl}/checkout`, { headers: { cookie } })).json();
+    const portalLog = captureLogs();
+    const providerLog = captureProviderLogs();
+    try {
+      const placed = await fetch(`${portalUrl}/checkout`, {
+        ...form({
+          idempotencyKey: page.idempotencyKey,
+          basketVersion: String(page.basketVersion),
+          addressId: page.addresses[0].internalId,
+          shippingMethod: page.shipMethods.find((m: { available: boolean }) => m.available).internalId,
+          paymentMethod: String(page.paymentMethods.find((m: { card: boolean }) => !m.card).id),
+          otherRefNum: "TRACE-1",
+        }),
+        headers: { ...form({}).headers, cookie, "x-request-id": "checkout-trace-0002" },
+      });
+      expect(placed.status).toBe(303);
+      expect(placed.headers.get("location")).toMatch(/^\/order-complete\?order=\d+$/);
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the access line is written when the answer closes
+      expect(portalLog.lines().find((l) => l.msg === "request" && l.reqId === "checkout-trace-0002")).toMatchObject({
+        method: "POST",
+        route: "routes/_basket.checkout",
+        status: 303,
+      });
+      expect(
+        providerLog
+          .lines()
+          .filter((l) => l.reqId === "checkout-trace-0002" && l.msg === "request")
+          .map((l) => `${l.method} ${l.route} ${l.status}`),
+      ).toContain("POST api/order 201");
+      const order = await providerDb("orders").where("other_ref_num", "TRACE-1").first("id");
+      expect(order).toBeDefined();
     } finally {
       portalLog.stop();
       providerLog.stop();
