@@ -4,6 +4,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { Knex } from "knex";
+import { backgroundWorkOf } from "../services/background";
 import { createProviderApp, type ProviderAppOptions } from "../app";
 import { hashPassword } from "../auth/password";
 import { createDb, migrate, resetSequences } from "../db/knex";
@@ -120,6 +121,8 @@ export async function startTestProvider(
       return res.body.accessToken as string;
     },
     async close() {
+      // the queues stop first and are waited for: a query of theirs must not meet the dropped schema (a deadlock)
+      await backgroundWorkOf(app)?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await cleanup();
     },

@@ -18,7 +18,10 @@ afterAll(async () => p?.close());
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30)); // access lines are written when the answer closes
 
-/** A provider app of its own on `db`, for the cases the shared one cannot show (a token, a closed database). */
+/**
+ * A provider app of its own on `db`, for the cases the shared one cannot show (a token, a closed database); without
+ * background work, whose queries would outlive the test's database.
+ */
 async function listen(app: ReturnType<typeof createProviderApp>): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = await app.listen(0);
   const address = server.address();
@@ -128,7 +131,7 @@ describe("/healthz and /readyz", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "provider-ready-"));
     const db = createDb({ sqliteFile: path.join(dir, "provider.sqlite") });
     await migrate(db);
-    const served = await listen(createProviderApp({ db, log: () => {} }));
+    const served = await listen(createProviderApp({ db, log: () => {}, backgroundWork: false }));
     try {
       expect((await fetch(`${served.url}/readyz`)).status).toBe(200);
       await db.destroy();
@@ -193,7 +196,9 @@ describe("/metrics", () => {
 
   it("with METRICS_TOKEN: only its bearer, from anywhere", async () => {
     const token = "metrics-token-for-the-test-0123";
-    const served = await listen(createProviderApp({ db: p.db, log: () => {}, metricsToken: token }));
+    const served = await listen(
+      createProviderApp({ db: p.db, log: () => {}, metricsToken: token, backgroundWork: false }),
+    );
     try {
       expect((await fetch(`${served.url}/metrics`)).status).toBe(401);
       const wrong = await fetch(`${served.url}/metrics`, { headers: { authorization: "Bearer not-the-token" } });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { Knex } from "knex";
+import { backgroundWorkOf } from "../services/background";
 import { createProviderApp } from "../app";
 import { createDb, migrate } from "../db/knex";
 import { seed } from "../db/seed";
@@ -32,7 +33,8 @@ export async function startSeededProvider(): Promise<SeededProvider> {
   };
   await migrate(db);
   await seed(db, { scale: "demo" });
-  const server: Server = await createProviderApp({ db, log: () => {} }).listen(0);
+  const app = createProviderApp({ db, log: () => {} });
+  const server: Server = await app.listen(0);
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   const fetchAt = (pathname: string, token?: string) =>
@@ -51,6 +53,8 @@ export async function startSeededProvider(): Promise<SeededProvider> {
       return ((await res.json()) as { accessToken: string }).accessToken;
     },
     async close() {
+      // the queues stop first and are waited for: a query of theirs must not meet the dropped schema (a deadlock)
+      await backgroundWorkOf(app)?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await cleanup();
     },
