@@ -60,9 +60,11 @@ export async function loadCategoryPage(user: PortalUser, request: Request, type:
   const page = pageOf(type, splat);
   const target = { scope: page.scope, catalogueId: page.catalogueId };
   const atRoot = page.path.split("/").filter(Boolean).length === 0;
-  const treeCall = categoryTree(user, page.tree);
-  const rootListing = atRoot ? loadListing(user, request, target) : null;
-  const tree = await treeCall;
+  // both at once at the root; awaited together, so a failure of either (a browser that left) is never unhandled
+  const [tree, rootListing] = await Promise.all([
+    categoryTree(user, page.tree),
+    atRoot ? loadListing(user, request, target) : null,
+  ]);
   const trail = categoryTrail(tree, page.path);
   if (!trail) throw new Response("Category not found", { status: 404 });
   const current = trail[trail.length - 1];

@@ -1,9 +1,10 @@
+import { http, HttpResponse, delay } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearCategoryTrees } from "~/catalogue/category-tree.server";
 import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { categoryHandlers } from "../../tests/mocks/upstream/categories";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { itemAnswer, itemHandlers, list } from "../../tests/mocks/upstream/items";
 import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
@@ -75,6 +76,29 @@ describe("/categories/{my|full}/{fullSlug…}", () => {
       "/categories/my/hi-vis/hi-vis-vests",
     ]);
     expect(result.heading).toBe("My catalogue");
+  });
+
+  it("at the root, a tree call that fails while the products are still loading leaves no unhandled failure behind", async () => {
+    // the two calls run at once; the page fails with the tree's answer, and the listing's later failure (a browser
+    // that left aborts it) is awaited with it: an unhandled one stops the whole portal process (seen in an e2e run)
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", note);
+    try {
+      server.use(
+        http.get(`${UPSTREAM}/api/userCategory`, () => HttpResponse.json({ message: "down" }, { status: 500 })),
+        http.get(`${UPSTREAM}/api/item`, async () => {
+          await delay(50);
+          return HttpResponse.json({ message: "down" }, { status: 500 });
+        }),
+      );
+      const answer = await open("/categories/my", { type: "my", "*": "" }).catch((thrown: unknown) => thrown);
+      expect((answer as Response).status).toBe(502);
+      await delay(150); // the listing's answer arrives after the page has failed
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", note);
+    }
   });
 
   it("drops unknown filter values instead of failing", async () => {
