@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import { IntentButton } from "~/components/intent-button";
 import { PageErrorBoundary } from "~/components/page-error";
+import { StatusFilter } from "~/components/status-filter";
 import { Pagination } from "~/components/pagination";
 import { ScrollingTable } from "~/components/scrolling-table";
 import ordersStyles from "~/styles/orders.css";
@@ -43,21 +44,7 @@ export default function Emails() {
         Password resets, invitations and approval e-mails, newest first. One that the mail server keeps refusing is
         tried 8 times over about two hours, then shown as failed with the server&apos;s answer.
       </p>
-      <nav aria-label="Filter e-mails">
-        <p>
-          Status:{" "}
-          {STATUS_LINKS.map(([value, label], i) => (
-            <span key={value}>
-              {i > 0 ? " · " : null}
-              {data.status === value ? (
-                <strong aria-current="page">{label}</strong>
-              ) : (
-                <Link to={value ? `/admin/e-mails?status=${value}` : "/admin/e-mails"}>{label}</Link>
-              )}
-            </span>
-          ))}
-        </p>
-      </nav>
+      <StatusFilter label="Filter e-mails" path="/admin/e-mails" links={STATUS_LINKS} current={data.status} />
       {data.rows.length === 0 ? (
         <p>No e-mail matches.</p>
       ) : (

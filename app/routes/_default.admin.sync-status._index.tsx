@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/page-error";
+import { StatusFilter } from "~/components/status-filter";
 import { Pagination } from "~/components/pagination";
 import { PendingRefresh, usePolledData } from "~/components/report-polling";
 import { ScrollingTable } from "~/components/scrolling-table";
@@ -34,21 +35,7 @@ export default function SyncStatus() {
       <p>
         The ERP pulls, newest first. <Link to="/admin/netsuite-pull">Pull now</Link>
       </p>
-      <nav aria-label="Filter runs">
-        <p>
-          Status:{" "}
-          {STATUS_LINKS.map(([value, label], i) => (
-            <span key={value}>
-              {i > 0 ? " · " : null}
-              {data.status === value ? (
-                <strong aria-current="page">{label}</strong>
-              ) : (
-                <Link to={value ? `/admin/sync-status?status=${value}` : "/admin/sync-status"}>{label}</Link>
-              )}
-            </span>
-          ))}
-        </p>
-      </nav>
+      <StatusFilter label="Filter runs" path="/admin/sync-status" links={STATUS_LINKS} current={data.status} />
       {data.underWay ? <PendingRefresh text="A pull is waiting or running." /> : null}
       {data.rows.length === 0 ? (
         <p>No run matches.</p>
