@@ -93,8 +93,8 @@ export default defineConfig({
       env: { STAND_IN_PORT: String(E2E_PROCUREMENT_PORT), PORTAL_URL: `http://localhost:${E2E_PORTAL_PORT}` },
     },
     // one portal process, not one per core as `npm start` runs it (decision 043): measured on this 2-core machine the
-    // workers made the suite no faster, and a catalogue write forgets only its own process's category trees (decision
-    // 135), so admin-catalogue's "the menu follows" fails on the other worker. PORTAL_WORKERS=2 runs it as production.
+    // workers made the suite no faster. PORTAL_WORKERS=2 runs it as production does (each worker polls the provider's
+    // change generation, decision 157, so admin-catalogue's "the menu follows" holds on either worker).
     {
       command: `rm -f ${E2E_DB_FILE} ${E2E_DB_FILE}-wal ${E2E_DB_FILE}-shm && tsx scripts/start.ts`,
       url: `http://localhost:${E2E_PORTAL_PORT}/readyz`,

@@ -98,27 +98,6 @@ describe("serveOnWorkers", () => {
     expect(after.has(victim)).toBe(false);
   });
 
-  it("relays a message the caller names from one worker to the others, not back to the sender", async () => {
-    const { url } = await startFixture(2);
-    // fresh connections go to the workers in turn: ask until the wanted worker answers
-    const askWorker = async (pid: number | null, path: string): Promise<string> => {
-      for (let i = 0; i < 50; i++) {
-        const text = await (await fetch(url + path, { headers: { connection: "close" } })).text();
-        if (pid === null || text.startsWith(`${pid}`)) return text;
-      }
-      throw new Error(`worker ${pid} did not answer ${path}`);
-    };
-    const sender = Number(await askWorker(null, "/send"));
-    const [other] = [...(await answeringPids(url, 20))].filter((pid) => pid !== sender);
-    let otherReceived = "";
-    for (let i = 0; i < 50 && !otherReceived.includes(String(sender)); i++) {
-      otherReceived = (await askWorker(other, "/received")).slice(String(other).length + 1);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(JSON.parse(otherReceived)).toEqual([{ type: "fixture-relayed", from: sender }]);
-    expect(JSON.parse((await askWorker(sender, "/received")).slice(String(sender).length + 1))).toEqual([]);
-  });
-
   it("runs in the calling process with one worker", async () => {
     const { url, primaryPid } = await startFixture(1);
     expect([...(await answeringPids(url, 5))]).toEqual([primaryPid]);

@@ -50,20 +50,15 @@ const isReady = (message: unknown): message is ReadyMessage =>
  * in a worker it serves, tells the primary, and resolves to null: the worker has nothing else to do.
  * The worker re-runs the same script (cluster's default), so the caller must reach this call in a worker
  * without starting anything that belongs to the primary (check `cluster.isPrimary`).
- * A message from a worker that `relay` accepts is passed on to every other worker (the portal's "drop this session
- * entry", decision 044).
+ * Workers share nothing but the port: each learns of changes from the provider itself (decision 157).
  */
-export async function serveOnWorkers(
-  workers: number,
-  serve: () => Promise<Serving>,
-  options: { relay?: (message: unknown) => boolean } = {},
-): Promise<Serving | null> {
+export async function serveOnWorkers(workers: number, serve: () => Promise<Serving>): Promise<Serving | null> {
   if (cluster.isWorker) {
     await runWorker(serve);
     return null;
   }
   if (workers <= 1) return serve();
-  return runPrimary(workers, options.relay ?? (() => false));
+  return runPrimary(workers);
 }
 
 async function runWorker(serve: () => Promise<Serving>): Promise<void> {
@@ -86,7 +81,7 @@ async function runWorker(serve: () => Promise<Serving>): Promise<void> {
   process.send?.({ type: READY, url: serving.url } satisfies ReadyMessage);
 }
 
-function runPrimary(count: number, relay: (message: unknown) => boolean): Promise<Serving> {
+function runPrimary(count: number): Promise<Serving> {
   let closing = false;
   let url = "";
   const live = new Set<Worker>();
@@ -96,10 +91,6 @@ function runPrimary(count: number, relay: (message: unknown) => boolean): Promis
       const worker = cluster.fork();
       let ready = false;
       worker.on("message", (message) => {
-        if (relay(message)) {
-          for (const other of live) if (other !== worker && other.isConnected()) other.send(message);
-          return;
-        }
         if (!isReady(message) || ready) return;
         ready = true;
         url = message.url;

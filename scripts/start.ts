@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { getEnv, parseEnv } from "../app/env.server";
 import { logger } from "../app/http/log.server";
 import { startPortal } from "../app/http/portal-server";
-import { isCacheForgetMessage } from "../app/upstream/cache.server";
+import { catchUp, startChangeFeed } from "../app/upstream/change-feed.server";
 import { providerReadiness } from "../app/upstream/readiness.server";
 import { PER_CORE_FLAG, portalWorkerCount, serveOnWorkers } from "./portal-workers";
 
@@ -57,10 +57,11 @@ async function main() {
   }
 
   const env = getEnv();
-  // a worker's "drop this token's session entry" reaches the other workers (decision 044)
-  const portal = await serveOnWorkers(workers, () => startPortal({ port: env.PORT, readiness: providerReadiness }), {
-    relay: isCacheForgetMessage,
-  });
+  // each worker polls the provider's change generation itself (decision 157)
+  const changes = { start: startChangeFeed, catchUp };
+  const portal = await serveOnWorkers(workers, () =>
+    startPortal({ port: env.PORT, readiness: providerReadiness, changes }),
+  );
   if (!portal) return; // a worker: it serves until the primary stops it
   closers.unshift(() => portal.close());
   logger().info({ url: portal.url, workers }, "portal listening");

@@ -23,6 +23,7 @@ import { redactUrl } from "../app/domain/operations";
 import { logger } from "./log";
 import { providerQueues } from "./metrics";
 import { accessLog, operationsRoutes } from "./operations";
+import { changeRoutes } from "./changes";
 
 export interface ProviderAppOptions {
   db: Knex;
@@ -116,6 +117,9 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
       clientAddress: clientAddressOf,
     }),
   );
+
+  // the change generation portals poll, moved on by every write (decision 157)
+  app.use(changeRoutes(options.db));
 
   app.set("authentication", {
     secret: randomBytes(32).toString("hex"), // unused: tokens are opaque session ids, not JWTs

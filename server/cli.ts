@@ -1,3 +1,4 @@
+import { bumpChangeGeneration } from "./changes";
 import fs from "node:fs";
 import { parseProviderConfig, parseRole, type ProviderConfig } from "./config";
 import { analyze, createDb, migrate, resetSequences, rollbackAll } from "./db/knex";
@@ -58,6 +59,8 @@ async function withDatabase(config: ProviderConfig, fn: (db: ReturnType<typeof c
     // under the start-up lock, as a provider starting meanwhile migrates (decision 153)
     await prepareDatabase(db, { seedWhenEmpty: false, log: say });
     await fn(db);
+    // what a command wrote reaches every portal process as any write does (decision 157)
+    await bumpChangeGeneration(db);
   } finally {
     await db.destroy();
   }

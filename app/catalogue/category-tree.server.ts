@@ -1,13 +1,12 @@
 import type { PortalUser } from "~/auth/require-user.server";
 import { CATALOGUE_NAMES, defaultCatalogue } from "~/domain/catalogue-listing";
+import { TtlCache } from "~/upstream/cache.server";
 import { getCategoryTree, type CategoryNode, type CategoryTreeType } from "~/upstream/categories.server";
 
-/** How long a customer's category tree is reused (decision 061): trees change when the provider's staff edit them. */
+/** How long a customer's category tree is reused at most (decision 061), while the change generation stands (157). */
 export const CATEGORY_TREE_TTL_MS = 60_000;
-const MAX_TREES = 1_000;
 
-type Entry = { until: number; tree: Promise<CategoryNode[]> };
-const trees = new Map<string, Entry>();
+const trees = new TtlCache<CategoryNode[]>({ ttlMs: CATEGORY_TREE_TTL_MS, max: 1_000 });
 
 /**
  * A catalogue's category tree in display order (SPEC §9: the order is data the provider's staff edit, and the provider
@@ -16,20 +15,10 @@ const trees = new Map<string, Entry>();
  * sits behind every category and product page. Concurrent requests share one upstream call; a failed call is
  * not kept. Without a selected business unit nothing is shared.
  */
-export function categoryTree(user: PortalUser, type: CategoryTreeType, now = Date.now()): Promise<CategoryNode[]> {
+export function categoryTree(user: PortalUser, type: CategoryTreeType): Promise<CategoryNode[]> {
   const customerId = user.session.selectedCustomer?.internalId;
   if (!customerId) return fetchTree(user, type);
-  const key = `${customerId}:${type}`;
-  const cached = trees.get(key);
-  if (cached && cached.until > now) return cached.tree;
-  const tree = fetchTree(user, type);
-  trees.delete(key);
-  if (trees.size >= MAX_TREES) trees.delete(trees.keys().next().value!);
-  trees.set(key, { until: now + CATEGORY_TREE_TTL_MS, tree });
-  tree.catch(() => {
-    if (trees.get(key)?.tree === tree) trees.delete(key);
-  });
-  return tree;
+  return trees.get(`${customerId}:${type}`, () => fetchTree(user, type));
 }
 
 function fetchTree(user: PortalUser, type: CategoryTreeType): Promise<CategoryNode[]> {
@@ -64,9 +53,8 @@ export async function productCategories(user: PortalUser) {
 }
 
 /**
- * Forgets every kept tree: after an admin edits a catalogue (its categories, their order, a customer's my catalogue)
- * through this portal, the next page of any customer reads the tree afresh. Other portal processes keep theirs for up
- * to CATEGORY_TREE_TTL_MS.
+ * Forgets every kept tree in this process at once: after an admin edits a catalogue (its categories, their order, a
+ * customer's my catalogue) through it. Other portal processes learn of the edit from the change generation (157).
  */
 export function clearCategoryTrees(): void {
   trees.clear();

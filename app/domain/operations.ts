@@ -6,6 +6,10 @@ import { createHash, timingSafeEqual } from "node:crypto";
 /** The header a request id travels in, from the browser's load balancer to the portal and from the portal on. */
 export const REQUEST_ID_HEADER = "x-request-id";
 
+/** The provider's change generation (decision 157): where portals poll it, and the header a write's answer names it in. */
+export const CHANGES_PATH = "/api/changes";
+export const CHANGE_GENERATION_HEADER = "x-change-generation";
+
 const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 
 /** An incoming request id worth keeping (what a load balancer or the portal sends), else null: the caller makes one. */

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { openScope, REQUEST_SCOPE_HEADER } from "./request-scope.server";
+import { openScope, REQUEST_SCOPE_HEADER, whenHeadersGo } from "./request-scope.server";
 import { contentSecurityPolicy, type CspOptions } from "./security.server";
 
 // CSP form-action is 'self' (plus Stripe's hosted Checkout when configured): a page may post forms only to this site.
@@ -72,16 +72,10 @@ export function allowedFrameAncestors(scopeKey: string | string[] | null | undef
  * the first write), when the route has run; the policy set before stays when `policy()` answers null.
  */
 export function setPolicyWhenHeadersGo(res: ServerResponse, policy: () => string | null): void {
-  const writeHead = res.writeHead;
-  let done = false;
-  res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
-    if (!done) {
-      done = true;
-      const value = policy();
-      if (value !== null && !this.headersSent) this.setHeader("Content-Security-Policy", value);
-    }
-    return writeHead.apply(this, args);
-  } as typeof res.writeHead;
+  whenHeadersGo(res, () => {
+    const value = policy();
+    if (value !== null) res.setHeader("Content-Security-Policy", value);
+  });
 }
 
 /**

@@ -10,7 +10,8 @@ import { closeGracefully } from "~/domain/graceful-close";
 import { getEnv } from "../env.server";
 import type { PortalLoadContext } from "./context";
 import { limitRequestBodies, requestForRemix } from "./body-limit.server";
-import { openRequestScope, REQUEST_SCOPE_HEADER } from "./request-scope.server";
+import { openRequestScope, REQUEST_SCOPE_HEADER, whenHeadersGo } from "./request-scope.server";
+import { generationFromCookie, setChangesCookie } from "./changes.server";
 import { installRouteMatchCache } from "./route-match-cache.server";
 import { accessLog, operationsRoutes, routeIdResolver, type Readiness } from "./operations.server";
 import { setPolicyWhenHeadersGo, widenedPolicy } from "./form-action.server";
@@ -27,6 +28,14 @@ installGlobals({ nativeFetch: true });
 
 export type StartedPortal = { port: number; url: string; close(): Promise<void> };
 
+/** The change feed (decision 157), from app/upstream, which this layer may not import: the caller hands it in. */
+export type ChangeFeed = {
+  /** starts polling the provider's change generation; answers how to stop */
+  start(): () => void;
+  /** resolves once this process has seen `generation` (or cannot): the browser's own latest write */
+  catchUp(generation: number): Promise<void>;
+};
+
 /**
  * The portal's HTTP server: access log, health and metrics, static assets, security headers, CSRF check, then Remix.
  * `readiness` asks the provider (app/upstream, which this layer may not import: the caller hands it in).
@@ -35,6 +44,8 @@ export async function startPortal(options: {
   port?: number;
   root?: string;
   readiness: () => Promise<Readiness>;
+  /** without one (a test's portal), nothing the upstream client keeps is ever served: the caches wait for its polls */
+  changes?: ChangeFeed;
 }): Promise<StartedPortal> {
   const env = getEnv();
   installRouteMatchCache(); // decision 095
@@ -117,19 +128,29 @@ export async function startPortal(options: {
     const scope = openRequestScope();
     req.headers[REQUEST_SCOPE_HEADER] = scope.key;
     res.on("close", scope.close);
+    // a write's answer names the change generation after it, for the browser's next request (decision 157)
+    whenHeadersGo(res, () => setChangesCookie(res, scope.key, env.secureCookies));
     // Remix's handler catches its own errors and hands them to next(); Express ignores the promise
-    void remix(requestForRemix(req), res, next);
+    const serve = () => void remix(requestForRemix(req), res, next);
+    // the browser's own latest write, made through whichever portal process: nothing kept from before it is served
+    const seen = generationFromCookie(req.headers.cookie);
+    if (seen === null || !options.changes) serve();
+    else options.changes.catchUp(seen).then(serve, serve);
   });
 
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(options.port ?? env.PORT, () => resolve(s));
   });
+  const stopChanges = options.changes?.start();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : (options.port ?? env.PORT);
   return {
     port,
     url: `http://localhost:${port}`,
     // the requests in flight are answered first; idle keep-alive connections do not hold the process (decision 153)
-    close: () => closeGracefully(server),
+    close: () => {
+      stopChanges?.();
+      return closeGracefully(server);
+    },
   };
 }

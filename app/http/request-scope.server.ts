@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { ServerResponse } from "node:http";
 
 /**
  * One memo per HTTP request, shared by all the loaders that answer it. Remix hands each loader its own copy of the
@@ -50,4 +51,20 @@ export function perRequest<T>(request: Request, name: string, fallback: WeakMap<
  */
 export function openScope(key: string | null | undefined): Scope | undefined {
   return key ? scopes.get(key) : undefined;
+}
+
+/**
+ * Runs `last` once, just before the response's headers are written (explicitly or by the first write), when the route
+ * has run: for headers that depend on what the route did (its CSP, the change cookie).
+ */
+export function whenHeadersGo(res: ServerResponse, last: () => void): void {
+  const writeHead = res.writeHead;
+  let done = false;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+    if (!done) {
+      done = true;
+      if (!this.headersSent) last();
+    }
+    return writeHead.apply(this, args);
+  } as typeof res.writeHead;
 }

@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import {
-  forgetSession,
-  receiveCacheMessage,
-  sessionCache,
-  setUpstreamCachingForTests,
-  tokenKey,
-  TtlCache,
-} from "./cache.server";
+  cacheEpoch,
+  cachesUsable,
+  CHANGE_LIVE_MS,
+  recordGeneration,
+  recordPollFailure,
+  setChangeStateForTests,
+} from "~/http/changes.server";
+import { forgetSession, sessionCache, setUpstreamCachingForTests, tokenKey, TtlCache } from "./cache.server";
 
 let now = 0;
 const clock = () => now;
@@ -117,24 +118,61 @@ describe("tokenKey", () => {
   });
 });
 
-describe("forgetting a session in every worker (node:cluster)", () => {
-  it("drops the entry here and sends the primary the token's digest, never the token", async () => {
-    const sent: unknown[] = [];
-    await sessionCache.get(tokenKey("token-1"), async () => sessionAnswer() as never);
-    forgetSession("token-1", (message) => sent.push(message));
-    expect(sessionCache.size).toBe(0);
-    expect(sent).toEqual([{ type: "portal-cache-forget", key: tokenKey("token-1") }]);
-    expect(JSON.stringify(sent)).not.toContain("token-1");
-  });
-
-  it("a worker told by the primary drops that entry and only that one", async () => {
+describe("forgetSession", () => {
+  it("drops that token's entry in this process and only that one", async () => {
     await sessionCache.get(tokenKey("token-1"), async () => sessionAnswer() as never);
     await sessionCache.get(tokenKey("token-2"), async () => sessionAnswer() as never);
-    receiveCacheMessage({ type: "portal-cache-forget", key: tokenKey("token-1") });
-    receiveCacheMessage({ type: "something else", key: tokenKey("token-2") });
+    forgetSession("token-1");
+    forgetSession(null);
     expect(sessionCache.size).toBe(1);
     let asked = 0;
     await sessionCache.get(tokenKey("token-2"), async () => (asked++, sessionAnswer() as never));
     expect(asked).toBe(0);
+  });
+});
+
+describe("the change generation (decision 157)", () => {
+  it("serves an entry only under the generation its call was sent under", async () => {
+    const cache = new TtlCache<string>({ ttlMs: 60_000, max: 10, now: clock });
+    const { calls, make } = counted("a");
+    await cache.get("k", make);
+    await cache.get("k", make);
+    expect(calls.n).toBe(1);
+    setChangeStateForTests({ generation: 2, live: true });
+    await cache.get("k", make);
+    await cache.get("k", make);
+    expect(calls.n).toBe(2);
+  });
+
+  it("serves nothing kept, and keeps nothing, while the generation is not heard", async () => {
+    const cache = new TtlCache<string>({ ttlMs: 60_000, max: 10, now: clock });
+    const { calls, make } = counted("a");
+    await cache.get("k", make);
+    setChangeStateForTests({ generation: 1, live: false });
+    await cache.get("k", make);
+    await cache.get("k", make);
+    expect(calls.n).toBe(3);
+    // heard again at the same generation: what was kept before stands
+    setChangeStateForTests({ generation: 1, live: true });
+    await cache.get("k", make);
+    expect(calls.n).toBe(3);
+  });
+
+  it("a poll not answered for CHANGE_LIVE_MS stops kept answers being served", () => {
+    recordPollFailure();
+    recordGeneration(1, 10_000);
+    expect(cachesUsable(10_000 + CHANGE_LIVE_MS - 1)).toBe(true);
+    expect(cachesUsable(10_000 + CHANGE_LIVE_MS)).toBe(false);
+    recordPollFailure();
+    expect(cachesUsable(10_001)).toBe(false);
+  });
+
+  it("a smaller generation (the database replaced) moves the epoch on too", () => {
+    setChangeStateForTests({ generation: 7, live: true });
+    const before = cacheEpoch();
+    recordGeneration(7, 1);
+    expect(cacheEpoch()).toBe(before);
+    recordGeneration(3, 2);
+    expect(cacheEpoch()).toBe(before + 1);
   });
 });

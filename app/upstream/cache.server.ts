@@ -1,6 +1,5 @@
-import cluster from "node:cluster";
-import { logger } from "~/http/log.server";
 import { createHash } from "node:crypto";
+import { cacheEpoch, cachesUsable, setChangeStateForTests } from "~/http/changes.server";
 import type { OrderFilterOptions } from "./orders.server";
 import type { MaintenanceStatus, UpstreamSession } from "./schemas";
 
@@ -13,12 +12,14 @@ export const SESSION_CACHE_MS = 5_000;
 export const FILTER_OPTIONS_CACHE_MS = 60_000;
 
 /**
- * Short-lived, process-wide caches of upstream answers (issue 13 item 2, decision 044). Each entry lives `ttlMs`
- * from the moment its call was sent, so an answer is never older than that; the least recently used entry goes
- * when a cache is full. A failed call is not kept. Entries are shared objects: callers must not change them.
+ * Short-lived, process-wide caches of upstream answers (issue 13 item 2, decision 044). An entry is served only while
+ * the provider's change generation stands where it stood when its call was sent, and this process has heard so
+ * recently (decision 157: another's change shows within a second, the browser's own at its next request); and never
+ * past `ttlMs` from the moment its call was sent. The least recently used entry goes when a cache is full. A failed
+ * call is not kept. Entries are shared objects: callers must not change them.
  */
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: Promise<V>; expires: number }>();
+  private readonly entries = new Map<string, { value: Promise<V>; expires: number; epoch: number }>();
 
   constructor(private readonly options: { ttlMs: number; max: number; now?: () => number }) {
     caches.add(this as TtlCache<unknown>);
@@ -33,9 +34,9 @@ export class TtlCache<V> {
    * fail make their own call, so each request gets its own error (a log-in redirect names its own page).
    */
   get(key: string, make: () => Promise<V>): Promise<V> {
-    if (!enabled) return make();
+    if (!enabled || !cachesUsable()) return make();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > this.now()) {
+    if (hit && hit.expires > this.now() && hit.epoch === cacheEpoch()) {
       this.entries.delete(key);
       this.entries.set(key, hit);
       return hit.value.then(undefined, () => make());
@@ -45,8 +46,8 @@ export class TtlCache<V> {
 
   /** Stores an answer just asked for (a fresh read refreshes what the others read), and returns it. */
   put(key: string, value: Promise<V>): Promise<V> {
-    if (!enabled) return value;
-    const entry = { value, expires: this.now() + this.options.ttlMs };
+    if (!enabled || !cachesUsable()) return value;
+    const entry = { value, expires: this.now() + this.options.ttlMs, epoch: cacheEpoch() };
     this.entries.delete(key);
     this.entries.set(key, entry);
     if (this.entries.size > this.options.max) {
@@ -81,11 +82,12 @@ const caches = new Set<TtlCache<unknown>>();
 let enabled = !process.env.VITEST;
 
 /**
- * Tests only: caching on or off; every cache emptied either way.
+ * Tests only: caching on (as under a live change feed at generation 1) or off; every cache emptied either way.
  * @internal test seam
  */
 export function setUpstreamCachingForTests(on: boolean): void {
   enabled = on;
+  setChangeStateForTests({ generation: 1, live: on });
   for (const cache of caches) cache.clear();
 }
 
@@ -101,46 +103,14 @@ export const MAINTENANCE_KEY = "status";
 /** GET /api/session per token (tokenKey); dropped by the client on any write or 401 with that token. */
 export const sessionCache = new TtlCache<UpstreamSession>({ ttlMs: SESSION_CACHE_MS, max: 1_000 });
 
-export const CACHE_FORGET = "portal-cache-forget";
-export type CacheForgetMessage = { type: typeof CACHE_FORGET; key: string };
-
-export function isCacheForgetMessage(message: unknown): message is CacheForgetMessage {
-  const m = message as Partial<CacheForgetMessage> | null;
-  return typeof m === "object" && m !== null && m.type === CACHE_FORGET && typeof m.key === "string";
-}
-
-type Send = (message: CacheForgetMessage) => unknown;
-const toPrimary: Send | undefined =
-  cluster.isWorker && process.send
-    ? (message) => {
-        try {
-          process.send?.(message);
-        } catch (error) {
-          // the primary has gone (the worker is stopping): nobody else to tell
-          logger().warn({ err: error }, "could not tell the other portal workers to drop a session entry");
-        }
-      }
-    : undefined;
-
 /**
- * Drops the token's session entry in this process and, under node:cluster, asks the primary to tell the other workers
- * (it relays every CacheForgetMessage to the workers but the sender): the browser's next request may reach any of
- * them. The message names the token's digest only. It is sent before the write's answer goes to the browser, so it
- * normally arrives well before the browser's next request; it is not a guarantee (a busy primary delays it), and the
- * entry's SESSION_CACHE_MS stays the bound (decision 044).
+ * Drops the token's session entry in this process, before and after a write with that token: the loaders that run
+ * after an action in the same request see what it changed. Other processes learn of the write from the change
+ * generation (decision 157).
  */
-export function forgetSession(token: string | null, send: Send | undefined = toPrimary): void {
-  if (!token) return;
-  const key = tokenKey(token);
-  sessionCache.delete(key);
-  send?.({ type: CACHE_FORGET, key });
+export function forgetSession(token: string | null): void {
+  if (token) sessionCache.delete(tokenKey(token));
 }
-
-/** A worker's handling of a message from the primary: a relayed CacheForgetMessage drops that entry here. */
-export function receiveCacheMessage(message: unknown): void {
-  if (isCacheForgetMessage(message)) sessionCache.delete(message.key);
-}
-if (cluster.isWorker) process.on("message", receiveCacheMessage);
 
 /** The order history's filter options per business unit (and per contact for a contact-only user). */
 export const filterOptionsCache = new TtlCache<OrderFilterOptions>({ ttlMs: FILTER_OPTIONS_CACHE_MS, max: 200 });

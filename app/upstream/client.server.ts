@@ -4,7 +4,8 @@ import { destroySession, getSession, type PunchoutState } from "~/session/sessio
 import { fallBackToAdmin } from "./view-as.server";
 import { buildFeathersQuery, type FeathersQuery } from "~/domain/feathers-query";
 import { getEnv } from "~/env.server";
-import { isAbort, redactUrl, REQUEST_ID_HEADER } from "~/domain/operations";
+import { CHANGE_GENERATION_HEADER, isAbort, redactUrl, REQUEST_ID_HEADER } from "~/domain/operations";
+import { rememberWriteGeneration } from "~/http/changes.server";
 import { logger, requestIdOf } from "~/http/log.server";
 import { portalMetrics } from "~/http/metrics.server";
 import { forgetSession } from "./cache.server";
@@ -173,6 +174,9 @@ export function createUpstreamClient(request: Request, token: string | null): Up
     }
 
     if (writes || response.status === 401) forgetSession(token);
+    // the generation after the write: the browser's next request, on any portal process, waits until it is seen there
+    const generation = writes ? Number(response.headers.get(CHANGE_GENERATION_HEADER) ?? Number.NaN) : Number.NaN;
+    if (Number.isSafeInteger(generation)) rememberWriteGeneration(request, generation);
     if (response.status === 401) {
       done();
       recordCall(request, method, path, started, 401);

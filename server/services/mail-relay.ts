@@ -14,6 +14,7 @@
  *   may send it again (/admin/e-mails): back to pending, tries from 0.
  * - Without SMTP_URL no relay is made (nothing is sent; the outbox fills and stays readable).
  */
+import { bumpChangeGeneration } from "../changes";
 import nodemailer from "nodemailer";
 import type { Knex } from "knex";
 import type { Ctx } from "./base";
@@ -93,7 +94,12 @@ export class MailRelay {
       greetingTimeout: this.sendTimeoutMs,
       socketTimeout: this.sendTimeoutMs,
     });
-    this.loop = new TaskLoop(() => this.runOnce(), { name: "mail relay", pollMs: opts.pollMs ?? 2000, log: this.log });
+    this.loop = new TaskLoop(() => this.runOnce(), {
+      name: "mail relay",
+      pollMs: opts.pollMs ?? 2000,
+      log: this.log,
+      afterJob: () => bumpChangeGeneration(this.db),
+    });
   }
 
   private get db(): Knex {

@@ -13,6 +13,7 @@
  * Woken at once when a task is added or retried; otherwise it looks every second. Stopping (the process ends, decision
  * 153) gives the claim of the task in hand back at once, so another worker runs it without waiting for the lease.
  */
+import { bumpChangeGeneration } from "../changes";
 import { logger } from "../log";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
@@ -188,7 +189,12 @@ export class ReportWorker implements ReportQueue {
     this.log = opts.log ?? ((m) => logger.error(m));
     const file = opts.thread === false ? null : sqliteFileOf(ctx.db);
     this.thread = file ? new ReportThread(file, (yes) => void this.autoCheckpoint(yes)) : null;
-    this.loop = new TaskLoop(() => this.runOnce(), { name: "report worker", pollMs: this.pollMs, log: this.log });
+    this.loop = new TaskLoop(() => this.runOnce(), {
+      name: "report worker",
+      pollMs: this.pollMs,
+      log: this.log,
+      afterJob: () => bumpChangeGeneration(this.db),
+    });
   }
 
   private get db(): Knex {

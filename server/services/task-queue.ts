@@ -92,7 +92,13 @@ export class TaskLoop {
 
   constructor(
     private readonly runOnce: () => Promise<boolean>,
-    private readonly opts: { name: string; pollMs: number; log: (message: string) => void },
+    private readonly opts: {
+      name: string;
+      pollMs: number;
+      log: (message: string) => void;
+      /** after each job run: what it wrote is announced (the change generation, decision 157) */
+      afterJob?: () => Promise<unknown>;
+    },
   ) {}
 
   /** Not looking for work (never started, or stopped). */
@@ -132,7 +138,10 @@ export class TaskLoop {
     if (this.stopped || this.current) return;
     this.current = (async () => {
       try {
-        while (!this.stopped && (await this.runOnce())) this.again = false;
+        while (!this.stopped && (await this.runOnce())) {
+          this.again = false;
+          await this.opts.afterJob?.();
+        }
       } catch (error: any) {
         if (!this.stopped) this.opts.log(`provider: ${this.opts.name}: ${error?.stack ?? error}`);
       }
