@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { cachesUsable, knownGeneration } from "./changes.server";
 
 // The portal's metrics (decision 145), one registry per process. Symbol.for, as for the logger: the upstream client
 // in the server build and the HTTP server from source count into the same histograms.
@@ -7,6 +8,8 @@ type PortalMetrics = {
   registry: Registry;
   requests: Histogram<"route" | "method" | "status_class">;
   upstream: Histogram<"service" | "method" | "status">;
+  changes: Gauge;
+  generation: Gauge;
 };
 const globals = globalThis as typeof globalThis & { [KEY]?: PortalMetrics };
 
@@ -32,6 +35,23 @@ export function portalMetrics(): PortalMetrics {
         labelNames: ["service", "method", "status"],
         buckets: BUCKETS,
         registers: [registry],
+      }),
+      // read at each scrape (decision 157)
+      changes: new Gauge({
+        name: "portal_change_feed_up",
+        help: "1 while the provider's change generation is heard (kept answers may be served), else 0",
+        registers: [registry],
+        collect() {
+          this.set(cachesUsable() ? 1 : 0);
+        },
+      }),
+      generation: new Gauge({
+        name: "portal_change_generation",
+        help: "The provider's change generation as this process last heard it (-1 before the first answer)",
+        registers: [registry],
+        collect() {
+          this.set(knownGeneration() ?? -1);
+        },
       }),
     };
   }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProvider } from "../../server/main";
 import { resetEnvForTests } from "~/env.server";
 import { cacheEpoch, cachesUsable, knownGeneration, writeGenerationOf } from "~/http/changes.server";
+import { portalMetrics } from "~/http/metrics.server";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "~/http/request-scope.server";
 import { catchUp, pollChanges } from "./change-feed.server";
 import { createUpstreamClient } from "./client.server";
@@ -59,6 +60,9 @@ describe("the change feed", () => {
     await pollChanges();
     expect(knownGeneration()).toBe(await providerGeneration());
     expect(cachesUsable()).toBe(true);
+    const metrics = await portalMetrics().registry.metrics();
+    expect(metrics).toMatch(/^portal_change_feed_up 1$/m);
+    expect(metrics).toContain(`portal_change_generation ${knownGeneration()}\n`);
   });
 
   it("a write through the upstream client leaves its generation in the request's scope", async () => {
@@ -94,6 +98,7 @@ describe("the change feed", () => {
     try {
       await pollChanges();
       expect(cachesUsable()).toBe(false);
+      expect(await portalMetrics().registry.metrics()).toMatch(/^portal_change_feed_up 0$/m);
     } finally {
       process.env.UPSTREAM_URL = provider.url;
       resetEnvForTests();
