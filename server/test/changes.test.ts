@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProviderApp } from "../app";
 import { bumpChangeGeneration, changeGeneration } from "../changes";
+import { captureProviderLogs } from "../log";
 import { TaskLoop } from "../services/task-queue";
 import { startTestProvider, type TestProvider } from "./fixtures";
 
@@ -67,6 +68,23 @@ describe("GET /api/changes", () => {
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.destroy();
+    }
+  });
+});
+
+describe("the access line", () => {
+  it("of a poll is a debug line only (every portal process asks four times a second)", async () => {
+    const log = captureProviderLogs("debug");
+    try {
+      await fetch(`${p.url}/api/changes`, { headers: { "x-request-id": "poll-seen-at-debug" } });
+      await new Promise((resolve) => setTimeout(resolve, 30)); // access lines are written when the answer closes
+      expect(log.lines().find((l) => l.reqId === "poll-seen-at-debug")).toMatchObject({
+        level: "debug",
+        route: "changes",
+        status: 200,
+      });
+    } finally {
+      log.stop();
     }
   });
 });
