@@ -20,6 +20,7 @@ import {
   type Cluster,
   type FeedProduct,
 } from "./cluster";
+import { NO_POSTGRES } from "./no-postgres";
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const PASSWORD = "workwear-demo";
@@ -128,6 +129,11 @@ const boundMessage = (what: string, [a, b]: [boolean, boolean]) =>
   `succeeded; the delays are printed above)`;
 
 // -------------------------------------------------------------------------------------------- the processes
+
+// without PostgreSQL nothing can run: a failure (the message says how to give it one), unless SCALE_TEST_OPTIONAL=1
+test.skipIf(TEST_DATABASE_URL || process.env.SCALE_TEST_OPTIONAL === "1")("PostgreSQL to run on", () => {
+  expect.fail(NO_POSTGRES);
+});
 
 describe.skipIf(!TEST_DATABASE_URL)("two providers and two portals on one PostgreSQL database", () => {
   beforeAll(async () => {
