@@ -2,7 +2,7 @@
 // two provider processes and two portal processes started with the README's commands, as an operator would, and
 // stopped with SIGTERM at the end. Each child's output goes to a file under one temporary directory.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -96,6 +96,8 @@ export type Cluster = {
   logDir: string;
   feedDir: string;
   stop(): Promise<string[]>;
+  /** the logs and the feed's directory, after a run that passed */
+  removeFiles(): void;
 };
 
 /**
@@ -149,6 +151,7 @@ export async function startCluster(databaseUrl: string): Promise<Cluster> {
     logDir,
     feedDir,
     stop: () => stopAll(all),
+    removeFiles: () => [logDir, feedDir].forEach((dir) => rmSync(dir, { recursive: true, force: true })),
   };
   try {
     await Promise.all(providers.map((p) => waitReady(p)));

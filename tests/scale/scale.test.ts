@@ -154,6 +154,7 @@ describe.skipIf(!TEST_DATABASE_URL)("two providers and two portals on one Postgr
     for (const line of delays) say(`scale test: ${line}`);
     say(`scale test: ${((performance.now() - startedAt) / 1000).toFixed(1)} s in all`);
     if (failed || problems.length) say(`scale test: the processes' logs are in ${cluster?.logDir}`);
+    else cluster?.removeFiles();
     // a process that would not stop gracefully is a failure of the suite too
     expect(problems, "the four processes stop gracefully on SIGTERM").toEqual([]);
   });
