@@ -154,7 +154,7 @@ describe("unique item codes", () => {
     const run = (args: string[]) =>
       promisify(execFile)(process.execPath, ["--import", "tsx", "server/cli.ts", "items", "duplicates", ...args], {
         cwd: path.resolve(__dirname, "../.."),
-        env: { PATH: process.env.PATH, PROVIDER_DB_FILE: sqliteFileOf(p.db)!, LOG_LEVEL: "error" },
+        env: { PATH: process.env.PATH, NODE_ENV: "test", PROVIDER_DB_FILE: sqliteFileOf(p.db)!, LOG_LEVEL: "error" },
       });
     const listed = await run([]);
     expect(listed.stdout).toBe(
