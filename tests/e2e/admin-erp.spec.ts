@@ -103,4 +103,10 @@ test("an uploaded feed becomes the source the page names; a file that is not a f
     page.getByText(/^Feed: erp-feed\.json, uploaded by .+ at \d\d\.\d\d\.\d\d \d\d:\d\d:\d\d, 4 rows$/),
   ).toBeVisible();
   await expect(page.getByText("erp-feed.json (JSON)")).toBeVisible();
+
+  // the page with its upload form and the feed's line: nothing sideways at 390 px
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Upload feed" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
 });
