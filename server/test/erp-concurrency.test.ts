@@ -50,6 +50,21 @@ async function secondProvider(p: TestProvider, backgroundWork: boolean) {
   };
 }
 
+/** Two provider apps on one database for a describe block, with their queue workers or without. */
+function twoProviders(backgroundWork: boolean, use: (started: { p: TestProvider; other: Second }) => void) {
+  let started: { p: TestProvider; other: Second } | undefined;
+  beforeAll(async () => {
+    const p = await startTestProvider({ erpFeedDir: dir, backgroundWork });
+    started = { p, other: await secondProvider(p, backgroundWork) };
+    use(started);
+  });
+  afterAll(async () => {
+    await started?.other.close();
+    await started?.p.close();
+  });
+}
+type Second = Awaited<ReturnType<typeof secondProvider>>;
+
 const post = (url: string, token: string) =>
   fetch(`${url}/api/admin/erp-import`, {
     method: "POST",
@@ -67,15 +82,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("two providers pulling at once", () => {
   let p: TestProvider;
-  let other: Awaited<ReturnType<typeof secondProvider>>;
-  beforeAll(async () => {
-    p = await startTestProvider({ erpFeedDir: dir });
-    other = await secondProvider(p, true);
-  });
-  afterAll(async () => {
-    await other?.close();
-    await p?.close();
-  });
+  let other: Second;
+  twoProviders(true, (started) => ({ p, other } = started));
 
   it("four Pull now at once, two through each provider: every code once, every row written once", async () => {
     const token = await p.login("admin@demo.test");
@@ -104,15 +112,8 @@ describe("two providers pulling at once", () => {
 
 describe("the claim and the writes", () => {
   let p: TestProvider;
-  let other: Awaited<ReturnType<typeof secondProvider>>;
-  beforeAll(async () => {
-    p = await startTestProvider({ erpFeedDir: dir, backgroundWork: false });
-    other = await secondProvider(p, false);
-  });
-  afterAll(async () => {
-    await other?.close();
-    await p?.close();
-  });
+  let other: Second;
+  twoProviders(false, (started) => ({ p, other } = started));
 
   it("one run at a time whoever claims; a run whose process died is taken over, not run beside", async () => {
     const token = await p.login("admin@demo.test");
