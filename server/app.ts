@@ -16,7 +16,7 @@ import { auditWrites } from "./services/admin-audit";
 import { isAdminPath, registerAdmin } from "./services/admin-register";
 import { PromotionService } from "./services/admin-promo";
 import { attachBackgroundWork, createBackgroundWork } from "./services/background";
-import { JsonFeedSource } from "./services/erp-feed";
+import { erpSourceFor } from "./services/erp-feed";
 import { DEFAULT_ERP_FEED_DIR, DEFAULT_PORTAL_URL } from "./config";
 import { NO_MAIL, type MailConfig } from "./services/mail-config";
 import { redactUrl } from "../app/domain/operations";
@@ -90,7 +90,7 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
     portalUrl: options.portalUrl ?? DEFAULT_PORTAL_URL,
   };
   const log = options.log;
-  const erpSource = () => new JsonFeedSource(options.erpFeedDir ?? DEFAULT_ERP_FEED_DIR);
+  const erpSource = erpSourceFor(options.db, options.erpFeedDir ?? DEFAULT_ERP_FEED_DIR);
   const app: ProviderApp = koa(feathers());
   const proxies = parseTrustedProxies(options.trustedProxies ?? DEFAULT_TRUSTED_PROXIES);
   const clientAddressOf = ({ req }: { req: IncomingMessage }) =>

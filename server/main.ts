@@ -17,7 +17,7 @@ import { createDb } from "./db/knex";
 import type { SeedScale } from "./db/seed/index";
 import { prepareDatabase } from "./db/startup";
 import { backgroundWorkOf, createBackgroundWork, type BackgroundWork } from "./services/background";
-import { JsonFeedSource } from "./services/erp-feed";
+import { erpSourceFor } from "./services/erp-feed";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies, resolveClientAddress } from "./auth/client-address";
 import { logger } from "./log";
 import { providerQueues } from "./metrics";
@@ -85,7 +85,7 @@ export async function startProvider(opts: StartOptions = {}): Promise<StartedPro
     throw error;
   }
   const host = opts.host ?? DEFAULT_HOST;
-  const erpSource = () => new JsonFeedSource(opts.erpFeedDir ?? DEFAULT_ERP_FEED_DIR);
+  const erpSource = erpSourceFor(db, opts.erpFeedDir ?? DEFAULT_ERP_FEED_DIR);
   let server: Server;
   let work: BackgroundWork | null;
   if (role === "worker") {

@@ -10,7 +10,9 @@ import { upstreamId as id } from "~/domain/upstream-id";
 import { idParam } from "~/utils/params.server";
 import { personName } from "./admin-session.server";
 import type { UpstreamClient } from "~/upstream/client.server";
-import { refusal } from "~/upstream/errors.server";
+import { refusal, refusalForm } from "~/upstream/errors.server";
+import { invalidForm, parseForm } from "~/utils/forms.server";
+import { ERP_FEED_UPLOAD_LIMIT } from "~/domain/body-limits";
 import { ListSchema } from "~/upstream/schemas";
 
 // The ERP pull and its sync status (issue 21 item 4, decision 134): C21 §4's `api/admin/erp-source` (what the pull
@@ -25,7 +27,10 @@ const text = z
   .transform((v) => v ?? "");
 const PersonSchema = z.object({ id, email: z.string(), firstName: text, lastName: text });
 
-const SourceSchema = z.object({
+// where the pull reads from (decision 156): the newest feed uploaded here (kept in the provider's database), else the
+// feed file in the ERP_FEED_DIR directory of the machine that runs the import
+const DirectorySourceSchema = z.object({
+  kind: z.literal("directory"),
   directory: z.string(),
   file: z.string(),
   format: z.string(),
@@ -33,6 +38,23 @@ const SourceSchema = z.object({
   size: z.number().nullable().default(null),
   modifiedAt: z.string().nullable().default(null),
   products: z.number().nullable().default(null),
+});
+const UploadSourceSchema = z.object({
+  kind: z.literal("upload"),
+  feedId: z.number(),
+  file: z.string(),
+  format: z.string(),
+  size: z.number(),
+  products: z.number(),
+  rowProblems: z.number(),
+  uploadedAt: z.string(),
+  uploadedBy: PersonSchema.nullable().default(null),
+});
+const SourceSchema = z.discriminatedUnion("kind", [DirectorySourceSchema, UploadSourceSchema]);
+const UploadAnswerSchema = UploadSourceSchema.extend({
+  problems: z
+    .array(z.object({ row: z.number(), itemCode: z.string().nullable().default(null), reason: z.string() }))
+    .default([]),
 });
 
 export const RUN_STATUSES = ["pending", "running", "succeeded", "failed"] as const;
@@ -62,9 +84,19 @@ export function getErpSource(client: UpstreamClient) {
   return client.get("/api/admin/erp-source", SourceSchema);
 }
 
-/** POST /api/admin/erp-import {} → 201 the run, pending (queued as a job). */
+/**
+ * POST /api/admin/erp-import {} → 201 the run, pending (queued as a job); 200 with `alreadyQueued` when a run was
+ * already waiting: that run (at most one waits, decision 155).
+ */
 export function queueErpImport(client: UpstreamClient) {
-  return client.post("/api/admin/erp-import", RunSchema, { body: {} });
+  return client.post("/api/admin/erp-import", RunSchema.extend({ alreadyQueued: z.boolean().default(false) }), {
+    body: {},
+  });
+}
+
+/** POST /api/admin/erp-feed {fileName, feed} → 201 the feed kept (the source from now on) and its first row problems. */
+export function uploadErpFeed(client: UpstreamClient, fileName: string, feed: unknown) {
+  return client.post("/api/admin/erp-feed", UploadAnswerSchema, { body: { fileName, feed } });
 }
 
 /** GET /api/admin/erp-import?status=&$limit=&$skip= — newest first. */
@@ -110,32 +142,73 @@ function runRow(run: ErpRun) {
 
 // ---------------------------------------------------------------- /admin/netsuite-pull
 
+const bytes = (n: number) => `${n.toLocaleString("en-GB")} bytes`;
+const rowsWord = (n: number) => `${n} ${n === 1 ? "row" : "rows"}`;
+
+/** Where the feed comes from, in one line (decision 156). */
+function sourceLine(source: z.infer<typeof SourceSchema>): string {
+  if (source.kind === "upload")
+    return `Feed: ${source.file}, uploaded by ${source.uploadedBy ? personName(source.uploadedBy) : "a former admin"} at ${when(source.uploadedAt)}, ${rowsWord(source.products)}`;
+  return `Feed: the directory ${source.directory} on the machine that runs the import`;
+}
+
 /** /admin/netsuite-pull: where the pull reads from and the last three runs. */
 export async function netsuitePullPageData(user: PortalUser) {
   const [source, runs] = await Promise.all([getErpSource(user.upstream), listErpRuns(user.upstream, undefined, 3, 0)]);
   return {
     source: {
-      directory: source.directory,
+      kind: source.kind,
+      line: sourceLine(source),
       file: source.file,
       format: source.format.toUpperCase(),
-      exists: source.exists,
-      size: source.size,
-      modifiedAt: source.modifiedAt ? when(source.modifiedAt) : null,
+      exists: source.kind === "upload" || source.exists,
+      size: source.size === null ? null : bytes(source.size),
+      changedAt:
+        source.kind === "upload" ? when(source.uploadedAt) : source.modifiedAt ? when(source.modifiedAt) : null,
       products: source.products,
+      rowProblems: source.kind === "upload" ? source.rowProblems : null,
     },
+    uploadLimit: `${ERP_FEED_UPLOAD_LIMIT / 1024} KB`,
     runs: runs.data.map(runRow),
   };
 }
 
 export const PULL_QUEUED = (runId: string) => `The ERP pull is queued (run ${runId}): this page follows it`;
+export const PULL_WAITING = (runId: string) =>
+  `A pull is already waiting to run (run ${runId}); it reads the feed as it is when it starts: this page follows it`;
+export const FEED_UPLOADED = (file: string, rows: number, problems: number) =>
+  `The feed ${file} is uploaded: ${rowsWord(rows)}${problems ? `, ${problems} that cannot be read (a pull lists them)` : ""}. The next pull reads it, whichever machine runs it`;
 
-/** POST /admin/netsuite-pull: POST /api/admin/erp-import {}, then 303 to /admin/sync-status with a toast. */
+// a function, so that zod is built on the server only and stays out of the browser bundle (decision 002)
+const pullFormSchema = () =>
+  z.object({
+    intent: z.enum(["pull", "upload"]).default("pull"),
+    feed: z
+      .instanceof(File, { message: "Choose the feed file (JSON) to upload" })
+      .optional()
+      .refine(
+        (file) => !file || file.size <= ERP_FEED_UPLOAD_LIMIT,
+        `The feed file can be at most ${ERP_FEED_UPLOAD_LIMIT / 1024} KB; a larger one goes in the ERP_FEED_DIR directory`,
+      ),
+  });
+
+/**
+ * POST /admin/netsuite-pull: "Pull now" (POST /api/admin/erp-import {}, then 303 to /admin/sync-status with a toast),
+ * or `intent=upload` with the feed file: read as JSON here, kept by the provider (POST /api/admin/erp-feed), then 303
+ * back with a toast; a file that is missing, too large, not JSON or not a feed is a 400 saying why.
+ */
 export async function submitNetsuitePull(user: PortalUser, request: Request) {
+  const form = await parseForm(request, pullFormSchema());
+  if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
+  if (form.data.intent === "upload") return uploadFeed(user, request, form.data.feed);
   try {
     const run = await queueErpImport(user.upstream);
     return redirect("/admin/sync-status", {
       status: 303,
-      headers: await flashToast(request, { kind: "success", message: PULL_QUEUED(run.id) }),
+      headers: await flashToast(request, {
+        kind: run.alreadyQueued ? "info" : "success",
+        message: run.alreadyQueued ? PULL_WAITING(run.id) : PULL_QUEUED(run.id),
+      }),
     });
   } catch (error) {
     const refused = refusal(error, 400, 409);
@@ -143,6 +216,28 @@ export async function submitNetsuitePull(user: PortalUser, request: Request) {
       status: 303,
       headers: await flashToast(request, { kind: "error", message: refused.message }),
     });
+  }
+}
+
+async function uploadFeed(user: PortalUser, request: Request, file: File | undefined) {
+  if (!file || file.size === 0) return invalidForm({ feed: "Choose the feed file (JSON) to upload" });
+  let feed: unknown;
+  try {
+    feed = JSON.parse(await file.text());
+  } catch {
+    return invalidForm({ feed: `${file.name} is not valid JSON: the feed is a JSON file with a list of items` });
+  }
+  try {
+    const kept = await uploadErpFeed(user.upstream, file.name, feed);
+    return redirect("/admin/netsuite-pull", {
+      status: 303,
+      headers: await flashToast(request, {
+        kind: "success",
+        message: FEED_UPLOADED(kept.file, kept.products, kept.rowProblems),
+      }),
+    });
+  } catch (error) {
+    return refusalForm(refusal(error, 400, 413), { fields: ["feed"] });
   }
 }
 

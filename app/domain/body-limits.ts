@@ -7,3 +7,8 @@ export const FORM_BODY_LIMIT = 1024 * 1024;
 export const CXML_BODY_LIMIT = 256 * 1024;
 /** The SAP OCI log-in (/punchout/oci), a public form of a few fields: 64 KB. */
 export const OCI_BODY_LIMIT = 64 * 1024;
+/**
+ * An ERP feed uploaded on /admin/netsuite-pull (issue 33 item 4, decision 156): 512 KB, checked by the portal before
+ * it sends and by the provider, which keeps the feed in its database; it fits both sides' 1 MB body limits.
+ */
+export const ERP_FEED_UPLOAD_LIMIT = 512 * 1024;

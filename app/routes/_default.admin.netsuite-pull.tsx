@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FieldError, FormError } from "~/components/field-error";
 import { PageErrorBoundary } from "~/components/page-error";
 import ordersStyles from "~/styles/orders.css";
 
 // /admin/netsuite-pull (issue 21 item 4, decision 134): what the ERP pull imports and from where; "Pull now" queues
-// an import job (POST /api/admin/erp-import) and goes on to /admin/sync-status. Evolve users only.
+// an import job (POST /api/admin/erp-import) and goes on to /admin/sync-status; "Upload feed" keeps a feed file in the
+// provider's database for whichever machine runs the pull (issue 33 item 4, decision 156). Evolve users only.
 export const meta: MetaFunction = () => [{ title: "ERP pull · Admin · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -22,7 +24,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NetsuitePull() {
-  const { source, runs } = useLoaderData<typeof loader>();
+  const { source, runs, uploadLimit } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const errors: Record<string, string> = answer && !answer.ok ? answer.fieldErrors : {};
   const busy = useNavigation().state !== "idle";
   return (
     <section className="stack orders">
@@ -31,32 +35,67 @@ export default function NetsuitePull() {
         The pull reads the ERP&apos;s feed and brings the catalogue in step with it: products and their variants (codes,
         names, sizes, colours), prices and stock. A product not yet in the catalogue is added; a bad row is skipped and
         listed with its reason, and nothing of its product is written. The same feed twice changes nothing the second
-        time.
+        time. One pull runs at a time; a pull asked for while one waits is that one.
       </p>
       <h2>Where from</h2>
+      <p>
+        <strong>{source.line}</strong>
+      </p>
       <dl className="order-summary">
-        <dt>Directory</dt>
-        <dd>{source.directory}</dd>
         <dt>File</dt>
         <dd>
           {source.file} ({source.format})
         </dd>
-        <dt>Found</dt>
-        <dd>{source.exists ? "Yes" : "No: the pull would fail"}</dd>
+        {source.kind === "directory" ? (
+          <>
+            <dt>Found</dt>
+            <dd>{source.exists ? "Yes" : "No: the pull would fail"}</dd>
+          </>
+        ) : null}
         {source.exists ? (
           <>
-            <dt>Last changed</dt>
-            <dd>{source.modifiedAt ?? "—"}</dd>
+            <dt>{source.kind === "upload" ? "Uploaded" : "Last changed"}</dt>
+            <dd>{source.changedAt ?? "—"}</dd>
             <dt>Size</dt>
-            <dd>{source.size === null ? "—" : `${source.size.toLocaleString("en-GB")} bytes`}</dd>
+            <dd>{source.size ?? "—"}</dd>
             <dt>Products in the feed</dt>
             <dd>{source.products ?? "—"}</dd>
           </>
         ) : null}
+        {source.rowProblems !== null ? (
+          <>
+            <dt>Rows that cannot be read</dt>
+            <dd>{source.rowProblems}</dd>
+          </>
+        ) : null}
       </dl>
       <Form method="post">
+        <input type="hidden" name="intent" value="pull" />
         <button type="submit" className="button button--primary" disabled={busy}>
           Pull now
+        </button>
+      </Form>
+      <h2>Upload a feed</h2>
+      <p>
+        An uploaded feed is kept by the provider, so whichever machine runs the pull reads it; it is the feed from then
+        on, in place of the directory. The file is checked as it is uploaded.
+      </p>
+      <Form method="post" encType="multipart/form-data" className="stack" noValidate>
+        <input type="hidden" name="intent" value="upload" />
+        <div className="field">
+          <label htmlFor="erp-feed-file">Feed file (JSON, at most {uploadLimit})</label>
+          <input
+            id="erp-feed-file"
+            name="feed"
+            type="file"
+            accept=".json,application/json"
+            aria-describedby={errors.feed ? "erp-feed-file-error" : undefined}
+          />
+          <FieldError id="erp-feed-file-error" message={errors.feed} />
+        </div>
+        <FormError id="erp-feed-form-error" message={answer && !answer.ok ? answer.formError : null} />
+        <button type="submit" className="button" disabled={busy}>
+          Upload feed
         </button>
       </Form>
       <h2>Latest runs</h2>

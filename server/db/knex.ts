@@ -21,6 +21,7 @@ import * as reportMonthTotals from "./migrations/016_report_month_totals";
 import * as adminAuditAndLoginHistory from "./migrations/017_admin_audit_and_login_history";
 import * as adminCataloguePromotionsErp from "./migrations/018_admin_catalogue_promotions_erp";
 import * as mailDelivery from "./migrations/019_mail_delivery";
+import * as catalogueCodesAndErpFeeds from "./migrations/020_catalogue_codes_and_erp_feeds";
 import * as changeGeneration from "./migrations/021_change_generation";
 
 export interface CreateDbOptions {
@@ -202,6 +203,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "017_admin_audit_and_login_history": adminAuditAndLoginHistory,
   "018_admin_catalogue_promotions_erp": adminCataloguePromotionsErp,
   "019_mail_delivery": mailDelivery,
+  "020_catalogue_codes_and_erp_feeds": catalogueCodesAndErpFeeds,
   "021_change_generation": changeGeneration,
 };
 

@@ -1,10 +1,12 @@
 import { NotFound } from "@feathersjs/errors";
+import type { HookContext } from "@feathersjs/feathers";
 import type { Knex } from "knex";
 import { z } from "zod";
 import type { ProviderParams } from "./base";
 import { writeAudit } from "./admin-audit";
 import {
   canExist,
+  fieldErrors,
   noQuery,
   listQuery,
   pageOf,
@@ -15,8 +17,9 @@ import {
   routeId,
   type AdminCtx,
 } from "./admin-common";
-import { FEED_FILE, type ErpSource } from "./erp-feed";
-import type { ErpWorker } from "./erp-import";
+import { FeedUnreadable, rowsOf, sourceLabel, uploadedInfo, type ErpSource, type ErpSourceInfo } from "./erp-feed";
+import { isUniqueViolation, type ErpWorker } from "./erp-import";
+import { ERP_FEED_UPLOAD_LIMIT } from "../../app/domain/body-limits";
 
 // The ERP pull and its runs (issue 21 item 4, decision 131): POST queues an import job, the provider's worker runs it.
 
@@ -72,6 +75,7 @@ const runCreate = z.object({}).strict();
 export class AdminErpImportService {
   constructor(
     private ctx: AdminCtx,
+    private source: () => ErpSource,
     private worker: Pick<ErpWorker, "wake"> | null = null,
   ) {}
 
@@ -94,40 +98,158 @@ export class AdminErpImportService {
     return (await runsOut(this.ctx.db, [row], true))[0];
   }
 
+  /**
+   * Queues a run (201), or answers the run already waiting (200, `alreadyQueued`): at most one run waits and one runs
+   * (decision 155; the database's partial unique index on status holds it whichever process is asked). A pull asked
+   * for while one runs waits behind it and reads the feed as it is when it starts.
+   */
   async create(data: unknown, params: ProviderParams) {
     const caller = requireAdmin(params);
     parseBody(runCreate, data);
     noQuery(params);
     const { db } = this.ctx;
-    const now = this.ctx.now();
-    let id = 0;
-    await db.transaction(async (trx) => {
-      const [row] = await trx("erp_import_runs")
-        .insert({ status: "pending", file: FEED_FILE, queued_by_user_id: caller.userId, queued_at: now.toISOString() })
-        .returning("id");
-      id = Number(typeof row === "object" ? row.id : row);
-      await writeAudit(trx, now, {
-        adminUserId: caller.userId,
-        service: "admin/erp-import",
-        method: "create",
-        recordId: id,
-        summary: `ERP import ${id} queued (${FEED_FILE})`,
-        before: null,
-        after: { id: String(id), status: "pending", file: FEED_FILE },
-      });
-    });
-    this.worker?.wake();
-    const row = await db("erp_import_runs").where("id", id).first();
-    return (await runsOut(db, [row], false))[0];
+    const file = sourceLabel(await this.source().describe()).slice(0, 300);
+    for (let attempt = 1; ; attempt++) {
+      const waiting = await db("erp_import_runs").where("status", "pending").first();
+      if (waiting) return { ...(await runsOut(db, [waiting], false))[0], alreadyQueued: true };
+      const now = this.ctx.now();
+      let id = 0;
+      try {
+        await db.transaction(async (trx) => {
+          const [row] = await trx("erp_import_runs")
+            .insert({ status: "pending", file, queued_by_user_id: caller.userId, queued_at: now.toISOString() })
+            .returning("id");
+          id = Number(typeof row === "object" ? row.id : row);
+          await writeAudit(trx, now, {
+            adminUserId: caller.userId,
+            service: "admin/erp-import",
+            method: "create",
+            recordId: id,
+            summary: `ERP import ${id} queued (${file})`,
+            before: null,
+            after: { id: String(id), status: "pending", file },
+          });
+        });
+      } catch (error) {
+        // another admin's pull was queued meanwhile: that one is the answer (looked up again above)
+        if (isUniqueViolation(error) && attempt < 5) continue;
+        throw error;
+      }
+      this.worker?.wake();
+      const row = await db("erp_import_runs").where("id", id).first();
+      return { ...(await runsOut(db, [row], false))[0], alreadyQueued: false };
+    }
   }
 }
 
-/** GET /api/admin/erp-source: where the pull reads from. */
+/** After hook: a pull answered with the run already waiting is 200, a new run 201. */
+export function alreadyQueuedIs200(context: HookContext): void {
+  if ((context.result as { alreadyQueued?: boolean } | undefined)?.alreadyQueued)
+    context.http = { ...context.http, status: 200 };
+}
+
+/** An uploaded feed as answered: who uploaded it, not their id. */
+async function sourceOut(db: Knex, info: ErpSourceInfo) {
+  if (info.kind === "directory") return info;
+  const { uploadedByUserId, ...rest } = info;
+  const people = await peopleById(db, [uploadedByUserId]);
+  return { ...rest, uploadedBy: uploadedByUserId == null ? null : (people.get(uploadedByUserId) ?? null) };
+}
+
+/** GET /api/admin/erp-source: where the pull reads from — the newest uploaded feed, else the directory. */
 export class AdminErpSourceService {
-  constructor(private source: () => ErpSource) {}
+  constructor(
+    private ctx: AdminCtx,
+    private source: () => ErpSource,
+  ) {}
   async find(params: ProviderParams) {
     requireAdmin(params);
     noQuery(params);
-    return this.source().describe();
+    return sourceOut(this.ctx.db, await this.source().describe());
+  }
+}
+
+const feedUpload = z
+  .object({
+    fileName: z
+      .string({ required_error: "is required", invalid_type_error: "must be text" })
+      .trim()
+      .min(1, "must not be empty")
+      .max(200, "must be at most 200 characters")
+      // the name as the admin's machine had it, without any folder
+      .transform((name) => name.split(/[\\/]/).pop() || name),
+    feed: z.unknown().refine((feed) => feed !== undefined, "is required"),
+  })
+  .strict();
+
+/** How many uploaded feeds are kept (the newest is the one read; older ones only explain older runs). */
+const FEEDS_KEPT = 10;
+
+/**
+ * POST /api/admin/erp-feed {fileName, feed}: an ERP feed (the feed file's JSON) kept in the database, so whichever
+ * process runs the next import reads it (issue 33 item 4, decision 156). Read and checked here: a feed that is too
+ * large, has no list of items or no row that can be read is refused with why; rows that cannot be read are counted
+ * (the import lists them). Answers the source as GET /api/admin/erp-source now does, and the first row problems.
+ */
+export class AdminErpFeedService {
+  constructor(private ctx: AdminCtx) {}
+
+  async create(data: unknown, params: ProviderParams) {
+    const caller = requireAdmin(params);
+    const { fileName, feed } = parseBody(feedUpload, data);
+    noQuery(params);
+    const content = JSON.stringify(feed);
+    const size = Buffer.byteLength(content);
+    if (size > ERP_FEED_UPLOAD_LIMIT)
+      throw fieldErrors({
+        feed: `The feed can be at most ${ERP_FEED_UPLOAD_LIMIT / 1024} KB (this one is ${Math.ceil(size / 1024)} KB); a larger one goes in the ERP_FEED_DIR directory`,
+      });
+    let rows;
+    try {
+      rows = rowsOf(feed);
+    } catch (error) {
+      if (error instanceof FeedUnreadable) throw fieldErrors({ feed: error.message });
+      throw error;
+    }
+    const problems = rows.filter((r) => r.error !== undefined);
+    if (!rows.length) throw fieldErrors({ feed: "The feed has no rows" });
+    if (problems.length === rows.length)
+      throw fieldErrors({
+        feed: `None of the feed's ${rows.length} rows can be read: row ${problems[0].row} ${problems[0].error}`,
+      });
+    const { db } = this.ctx;
+    const now = this.ctx.now();
+    let id = 0;
+    await db.transaction(async (trx) => {
+      const [row] = await trx("erp_feeds")
+        .insert({
+          file_name: fileName,
+          content,
+          size,
+          products: rows.length,
+          row_problems: problems.length,
+          uploaded_by_user_id: caller.userId,
+          uploaded_at: now.toISOString(),
+        })
+        .returning("id");
+      id = Number(typeof row === "object" ? row.id : row);
+      await trx("erp_feeds")
+        .whereNotIn("id", trx("erp_feeds").orderBy("id", "desc").limit(FEEDS_KEPT).select("id"))
+        .delete();
+      await writeAudit(trx, now, {
+        adminUserId: caller.userId,
+        service: "admin/erp-feed",
+        method: "create",
+        recordId: id,
+        summary: `ERP feed ${id} uploaded (${fileName}, ${rows.length} rows)`,
+        before: null,
+        after: { id: String(id), file: fileName, size, products: rows.length, rowProblems: problems.length },
+      });
+    });
+    const row = await db("erp_feeds").where("id", id).first();
+    return {
+      ...(await sourceOut(db, uploadedInfo(row))),
+      problems: problems.slice(0, 5).map((r) => ({ row: r.row, itemCode: r.itemCode, reason: r.error })),
+    };
   }
 }

@@ -6,7 +6,7 @@ import type { AdminCtx } from "./admin-common";
 import { AdminLoginAttemptService } from "./admin-login-history";
 import { AdminEmailService } from "./admin-emails";
 import { AdminMaintenanceService } from "./admin-maintenance";
-import { AdminErpImportService, AdminErpSourceService } from "./admin-erp";
+import { AdminErpFeedService, AdminErpImportService, AdminErpSourceService, alreadyQueuedIs200 } from "./admin-erp";
 import { AdminOrderService } from "./admin-orders";
 import { AdminPromotionService, AdminSectorService } from "./admin-promo";
 import { AdminActiveSessionService, AdminViewAsService } from "./admin-sessions";
@@ -43,6 +43,8 @@ export const ADMIN_SERVICES: Record<string, string[]> = {
   "admin/sector": ["find"],
   "admin/erp-import": ["find", "get", "create"],
   "admin/erp-source": ["find"],
+  // issue 33 item 4 (decision 156)
+  "admin/erp-feed": ["create"],
   // issue 32 (decision 147)
   "admin/e-mail": ["find", "patch"],
   // issue 32 item 7 (decision 151)
@@ -78,11 +80,13 @@ export function registerAdmin(
     "admin/category": new AdminCategoryService(ctx),
     "admin/promotion": new AdminPromotionService(ctx),
     "admin/sector": new AdminSectorService(ctx),
-    "admin/erp-import": new AdminErpImportService(ctx, work?.erp ?? null),
-    "admin/erp-source": new AdminErpSourceService(erpSource),
+    "admin/erp-import": new AdminErpImportService(ctx, erpSource, work?.erp ?? null),
+    "admin/erp-source": new AdminErpSourceService(ctx, erpSource),
+    "admin/erp-feed": new AdminErpFeedService(ctx),
     "admin/e-mail": new AdminEmailService(ctx, work?.mail ?? null),
     "admin/maintenance": new AdminMaintenanceService(ctx),
   };
   for (const [path, methods] of Object.entries(ADMIN_SERVICES))
     app.use(`api/${path}`, services[path] as any, { methods });
+  app.service("api/admin/erp-import").hooks({ after: { create: [alreadyQueuedIs200] } });
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Knex } from "knex";
 import { z } from "zod";
 
 // The ERP import's interface (issue 21 item 4, decision 131): what an ERP hands the provider — products with their
@@ -30,7 +31,9 @@ export type ErpRow = { row: number; itemCode: string | null } & (
   { product: ErpProduct; error?: undefined } | { product?: undefined; error: string }
 );
 
-export interface ErpSourceInfo {
+/** A feed file in a directory of the machine that reads it (ERP_FEED_DIR). */
+export interface DirectoryFeedInfo {
+  kind: "directory";
   directory: string;
   file: string;
   format: "json";
@@ -40,11 +43,36 @@ export interface ErpSourceInfo {
   products: number | null;
 }
 
+/** A feed uploaded on /admin/netsuite-pull and kept in the database (decision 156): every process reads the same. */
+export interface UploadedFeedInfo {
+  kind: "upload";
+  feedId: number;
+  file: string;
+  format: "json";
+  size: number;
+  products: number;
+  rowProblems: number;
+  uploadedAt: string;
+  uploadedByUserId: number | null;
+}
+
+export type ErpSourceInfo = DirectoryFeedInfo | UploadedFeedInfo;
+
+/** What a run read: its rows, and where from in words (the run's `file`). */
+export interface ErpFeed {
+  source: string;
+  rows: ErpRow[];
+}
+
 /** An ERP adapter: says where it reads from, and reads every row (throws FeedUnreadable when it cannot read at all). */
 export interface ErpSource {
   describe(): Promise<ErpSourceInfo>;
-  read(): Promise<ErpRow[]>;
+  read(): Promise<ErpFeed>;
 }
+
+/** Where a feed comes from, in words: the run's `file`. */
+export const sourceLabel = (info: ErpSourceInfo): string =>
+  info.kind === "upload" ? `${info.file} (upload ${info.feedId})` : `${info.file} in ${info.directory}`;
 
 export class FeedUnreadable extends Error {}
 
@@ -68,7 +96,10 @@ const stock = z
   .min(0, "must be a whole number, 0 or more")
   .max(100_000_000, "must be at most 100000000");
 const text = (max: number) =>
-  z.string({ invalid_type_error: "must be text" }).trim().max(max, `must be at most ${max} characters`);
+  z
+    .string({ required_error: "is required", invalid_type_error: "must be text" })
+    .trim()
+    .max(max, `must be at most ${max} characters`);
 
 const variantSchema = z
   .object({
@@ -165,15 +196,16 @@ export class JsonFeedSource implements ErpSource {
     return seeded ? { directory: this.fallback, stat: seeded } : { directory: this.directory, stat: null };
   }
 
-  async describe(): Promise<ErpSourceInfo> {
+  async describe(): Promise<DirectoryFeedInfo> {
     const { directory, stat } = await this.file();
     let products: number | null = null;
     if (stat)
       products = await this.read().then(
-        (rows) => rows.length,
+        (feed) => feed.rows.length,
         () => null,
       );
     return {
+      kind: "directory",
       directory,
       file: FEED_FILE,
       format: "json",
@@ -184,7 +216,7 @@ export class JsonFeedSource implements ErpSource {
     };
   }
 
-  async read(): Promise<ErpRow[]> {
+  async read(): Promise<ErpFeed> {
     const { directory, stat } = await this.file();
     if (!stat) throw new FeedUnreadable(`The feed file could not be read: there is no ${FEED_FILE} in ${directory}`);
     if (stat.size > 50 * 1024 * 1024)
@@ -201,6 +233,54 @@ export class JsonFeedSource implements ErpSource {
     } catch {
       throw new FeedUnreadable("The feed file could not be read: it is not valid JSON");
     }
-    return rowsOf(feed);
+    return { source: `${FEED_FILE} in ${directory}`, rows: rowsOf(feed) };
   }
 }
+
+/**
+ * The feed every process reads (decision 156): the newest one uploaded on /admin/netsuite-pull, kept in the
+ * database; with none uploaded, `fallback` (the ERP_FEED_DIR directory of the machine that runs the import).
+ */
+export class StoredFeedSource implements ErpSource {
+  constructor(
+    private db: Knex,
+    private fallback: ErpSource,
+  ) {}
+
+  private newest() {
+    return this.db("erp_feeds")
+      .orderBy("id", "desc")
+      .first("id", "file_name", "size", "products", "row_problems", "uploaded_at", "uploaded_by_user_id");
+  }
+
+  async describe(): Promise<ErpSourceInfo> {
+    const row = await this.newest();
+    return row ? uploadedInfo(row) : this.fallback.describe();
+  }
+
+  async read(): Promise<ErpFeed> {
+    const row = await this.newest();
+    if (!row) return this.fallback.read();
+    const { content } = await this.db("erp_feeds").where("id", row.id).first("content");
+    // kept only once read and checked (uploadFeed), so it parses
+    return { source: sourceLabel(uploadedInfo(row)), rows: rowsOf(JSON.parse(String(content))) };
+  }
+}
+
+export function uploadedInfo(row: any): UploadedFeedInfo {
+  return {
+    kind: "upload",
+    feedId: Number(row.id),
+    file: String(row.file_name),
+    format: "json",
+    size: Number(row.size),
+    products: Number(row.products),
+    rowProblems: Number(row.row_problems),
+    uploadedAt: String(row.uploaded_at),
+    uploadedByUserId: row.uploaded_by_user_id == null ? null : Number(row.uploaded_by_user_id),
+  };
+}
+
+/** The source a provider process reads (app.ts, main.ts): uploaded feeds first, then ERP_FEED_DIR. */
+export const erpSourceFor = (db: Knex, directory: string) => () =>
+  new StoredFeedSource(db, new JsonFeedSource(directory));

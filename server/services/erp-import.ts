@@ -1,7 +1,8 @@
+import { isPostgres } from "../db/knex";
 import { logger } from "../log";
 import type { Knex } from "knex";
 import type { Ctx } from "./base";
-import { FeedUnreadable, type ErpProduct, type ErpRow, type ErpSource } from "./erp-feed";
+import { FeedUnreadable, type ErpFeed, type ErpProduct, type ErpRow, type ErpSource } from "./erp-feed";
 import { claimNext, TaskLoop, workerName } from "./task-queue";
 
 // The ERP import (issue 21 item 4, decision 131): each feed row — a product with its variants — is validated against
@@ -45,15 +46,41 @@ async function freeSlug(trx: Knex, wished: string, itemCode: string): Promise<st
   }
 }
 
-/** Writes one product row; throws RowRefused (its transaction then writes nothing). */
+/**
+ * The catalogue row of `code`, written if missing: INSERT … ON CONFLICT (item_code) DO NOTHING, so an import racing
+ * this one never makes the code twice — its row, once committed, is the one read back (PostgreSQL's insert waits for
+ * the other transaction). `insert` gives the new row's values (only called when the code is not there yet).
+ */
+async function rowByCode(
+  trx: Knex,
+  code: string,
+  insert: () => Promise<Record<string, unknown>>,
+): Promise<{ row: any; created: boolean }> {
+  const read = () => {
+    const q = trx("items").where("item_code", code).first("*");
+    return isPostgres(trx) ? q.forUpdate() : q;
+  };
+  const found = await read();
+  if (found) return { row: found, created: false };
+  const inserted = await trx("items")
+    .insert({ ...(await insert()), item_code: code })
+    .onConflict("item_code")
+    .ignore()
+    .returning("*");
+  if (inserted.length) return { row: inserted[0], created: true };
+  return { row: await read(), created: false };
+}
+
+/** The fields of `wanted` that differ from `current` (in_stock compared as a boolean). */
+const changes = (current: any, wanted: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(wanted).filter(([k, v]) => !same(k === "in_stock" ? !!current[k] : current[k], v)),
+  ) as Record<string, unknown>;
+
+/** Writes one product row, upserted by code with its variants; throws RowRefused (its transaction then writes nothing). */
 async function importRow(trx: Knex, p: ErpProduct, now: string, counts: ImportResult): Promise<void> {
   const local = { created: 0, updated: 0, unchanged: 0 };
-  const found = await trx("items").where("item_code", p.itemCode).orderBy("id").select("*");
-  if (found.length > 1) throw new RowRefused(`item code ${p.itemCode} names ${found.length} items in the catalogue`);
-  const existing = found[0];
-  if (existing && existing.parent_id != null)
-    throw new RowRefused(`${p.itemCode} is a variant's code in the catalogue, not a product's`);
-  let classId: number | null = existing?.class_id ?? null;
+  let classId: number | null = null;
   if (p.category) {
     const category = await trx("categories")
       .where({ type: "full", name: p.category })
@@ -63,49 +90,34 @@ async function importRow(trx: Knex, p: ErpProduct, now: string, counts: ImportRe
     if (!category) throw new RowRefused(`category '${p.category}' is not in the catalogue`);
     classId = category.id;
   }
-  // the variants: each new, or already this product's
-  const variantRows = new Map<string, any>();
-  for (const v of p.variants) {
-    const rows = await trx("items").where("item_code", v.itemCode).select("*");
-    if (rows.length > 1) throw new RowRefused(`variant code ${v.itemCode} names ${rows.length} items in the catalogue`);
-    if (rows[0] && (!existing || rows[0].parent_id !== existing.id))
-      throw new RowRefused(`variant ${v.itemCode} belongs to another product in the catalogue`);
-    if (rows[0]) variantRows.set(v.itemCode, rows[0]);
-  }
-
   const inStock = (stock: number | null, fallback: boolean) => (stock == null ? fallback : stock > 0);
-  const wanted: Record<string, unknown> = {
+  const wanted = (existing: any): Record<string, unknown> => ({
     display_name: p.displayName,
     price: p.price,
-    class_id: classId,
+    class_id: p.category ? classId : (existing?.class_id ?? null),
     stock_quantity: p.stock,
     in_stock: inStock(
       p.stock,
       p.variants.length ? p.variants.some((v) => v.stock > 0) : !!(existing?.in_stock ?? true),
     ),
-  };
-  if (p.description != null) wanted.description = p.description;
-  let productId: number;
-  if (!existing) {
-    const [row] = await trx("items")
-      .insert({
-        ...wanted,
-        item_code: p.itemCode,
-        slug: await freeSlug(trx, p.displayName, p.itemCode),
-        matrix_type: p.variants.length ? "parent" : null,
-        matrix_item_name_template: p.variants.length ? `${p.displayName} - {color} / {size}` : null,
-        visible_in_catalogue: true,
-        search_text: `${p.displayName} ${p.itemCode} ${p.description ?? ""}`.toLowerCase(),
-        created_at: now,
-      })
-      .returning("id");
-    productId = Number(typeof row === "object" ? row.id : row);
-    local.created++;
-  } else {
-    productId = existing.id;
-    const changed = Object.fromEntries(
-      Object.entries(wanted).filter(([k, v]) => !same(k === "in_stock" ? !!existing[k] : existing[k], v)),
-    );
+    ...(p.description != null ? { description: p.description } : {}),
+  });
+  const product = await rowByCode(trx, p.itemCode, async () => ({
+    ...wanted(null),
+    slug: await freeSlug(trx, p.displayName, p.itemCode),
+    matrix_type: p.variants.length ? "parent" : null,
+    matrix_item_name_template: p.variants.length ? `${p.displayName} - {color} / {size}` : null,
+    visible_in_catalogue: true,
+    search_text: `${p.displayName} ${p.itemCode} ${p.description ?? ""}`.toLowerCase(),
+    created_at: now,
+  }));
+  const existing = product.row;
+  if (existing.parent_id != null)
+    throw new RowRefused(`${p.itemCode} is a variant's code in the catalogue, not a product's`);
+  const productId = Number(existing.id);
+  if (product.created) local.created++;
+  else {
+    const changed = changes(existing, wanted(existing));
     if (Object.keys(changed).length) {
       if (changed.display_name !== undefined || changed.description !== undefined) {
         changed.search_text =
@@ -115,8 +127,9 @@ async function importRow(trx: Knex, p: ErpProduct, now: string, counts: ImportRe
       local.updated++;
     } else local.unchanged++;
   }
+  const productClass = p.category ? classId : (existing.class_id ?? null);
   for (const v of p.variants) {
-    const name = v.displayName ?? [`${p.displayName} - ${v.color ?? ""} / ${v.size ?? ""}`].join("");
+    const name = v.displayName ?? `${p.displayName} - ${v.color ?? ""} / ${v.size ?? ""}`;
     const values: Record<string, unknown> = {
       price: v.price,
       stock_quantity: v.stock,
@@ -125,25 +138,24 @@ async function importRow(trx: Knex, p: ErpProduct, now: string, counts: ImportRe
       color: v.color,
       display_name: name,
     };
-    const current = variantRows.get(v.itemCode);
-    if (!current) {
-      await trx("items").insert({
-        ...values,
-        parent_id: productId,
-        matrix_type: "child",
-        item_code: v.itemCode,
-        slug: await freeSlug(trx, v.itemCode, v.itemCode),
-        class_id: classId,
-        visible_in_catalogue: false,
-        search_text: `${name} ${v.itemCode}`.toLowerCase(),
-        created_at: now,
-      });
+    const variant = await rowByCode(trx, v.itemCode, async () => ({
+      ...values,
+      parent_id: productId,
+      matrix_type: "child",
+      slug: await freeSlug(trx, v.itemCode, v.itemCode),
+      class_id: productClass,
+      visible_in_catalogue: false,
+      search_text: `${name} ${v.itemCode}`.toLowerCase(),
+      created_at: now,
+    }));
+    const current = variant.row;
+    if (Number(current.parent_id) !== productId)
+      throw new RowRefused(`variant ${v.itemCode} belongs to another product in the catalogue`);
+    if (variant.created) {
       local.created++;
       continue;
     }
-    const changed = Object.fromEntries(
-      Object.entries(values).filter(([k, val]) => !same(k === "in_stock" ? !!current[k] : current[k], val)),
-    );
+    const changed = changes(current, values);
     if (Object.keys(changed).length) {
       if (changed.display_name !== undefined) changed.search_text = `${name} ${v.itemCode}`.toLowerCase();
       await trx("items").where("id", current.id).update(changed);
@@ -155,8 +167,49 @@ async function importRow(trx: Knex, p: ErpProduct, now: string, counts: ImportRe
   counts.unchanged += local.unchanged;
 }
 
+/**
+ * Database errors that another writer's work caused — a unique value (a slug) taken by a row committed meanwhile, a
+ * deadlock, a busy SQLite file: the row's transaction is tried again, from the start, with what is committed now.
+ */
+export const isUniqueViolation = (error: any) =>
+  ["23505", "SQLITE_CONSTRAINT_UNIQUE"].includes(String(error?.code ?? ""));
+
+const retryable = (error: any) =>
+  /^(23505|40P01|40001|SQLITE_CONSTRAINT_UNIQUE|SQLITE_BUSY.*)$/.test(String(error?.code ?? ""));
+const ROW_TRIES = 5;
+/** a short, growing and jittered pause before a row's next try, so two writers do not meet again at once */
+const backOff = (attempt: number) => new Promise((r) => setTimeout(r, 5 * 2 ** attempt + Math.random() * 20));
+
+/** What the database said, without the statement knex puts in front of it (the values are the feed's, no secret). */
+function databaseSaid(error: any): string {
+  const message = String(error?.message ?? error);
+  const said = message.includes(" - ") ? message.slice(message.lastIndexOf(" - ") + 3) : message;
+  return [said, error?.detail].filter(Boolean).join(". ").slice(0, 300);
+}
+
+const DB_WORDS: Array<[RegExp, string]> = [
+  [/^(23505|SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY))$/, "a value that must be unique is already another row's"],
+  [/^(23503|SQLITE_CONSTRAINT_FOREIGNKEY)$/, "a row it points at is missing"],
+  [/^(23502|SQLITE_CONSTRAINT_NOTNULL)$/, "a required value is missing"],
+  [/^(P0001|SQLITE_CONSTRAINT_TRIGGER)$/, "a rule of the database refused it"],
+  [/^(22|23514|SQLITE_TOOBIG|SQLITE_MISMATCH|SQLITE_CONSTRAINT_CHECK)/, "a value does not fit its column"],
+  [/^(40P01|40001|SQLITE_BUSY)/, "it clashed with another writer more than once; pull again"],
+];
+
+/** The row's reason for the admin: what kind of refusal, in words, and the database's own message. */
+export function databaseRefusal(error: any): string {
+  const code = String(error?.code ?? "");
+  const words = DB_WORDS.find(([pattern]) => pattern.test(code))?.[1] ?? "the database could not write it";
+  return `the database refused the row (${words}): ${databaseSaid(error)}`;
+}
+
 /** Imports every row: good rows written (each in its own transaction), bad rows listed with their reason. */
-export async function importRows(db: Knex, rows: ErpRow[], now: Date): Promise<ImportResult> {
+export async function importRows(
+  db: Knex,
+  rows: ErpRow[],
+  now: Date,
+  opts: { runId?: number } = {},
+): Promise<ImportResult> {
   const result: ImportResult = { created: 0, updated: 0, unchanged: 0, errors: [] };
   const seen = new Map<string, number>();
   for (const r of rows) {
@@ -175,18 +228,31 @@ export async function importRows(db: Knex, rows: ErpRow[], now: Date): Promise<I
       continue;
     }
     codes.forEach((c) => seen.set(c, r.row));
-    const counts: ImportResult = { created: 0, updated: 0, unchanged: 0, errors: [] };
-    try {
-      await db.transaction((trx) => importRow(trx, r.product, now.toISOString(), counts));
-      result.created += counts.created;
-      result.updated += counts.updated;
-      result.unchanged += counts.unchanged;
-    } catch (error: any) {
-      result.errors.push({
-        row: r.row,
-        itemCode: r.itemCode,
-        reason: error instanceof RowRefused ? error.message : "the row could not be written",
-      });
+    for (let attempt = 1; ; attempt++) {
+      const counts: ImportResult = { created: 0, updated: 0, unchanged: 0, errors: [] };
+      try {
+        await db.transaction((trx) => importRow(trx, r.product, now.toISOString(), counts));
+        result.created += counts.created;
+        result.updated += counts.updated;
+        result.unchanged += counts.unchanged;
+        break;
+      } catch (error: any) {
+        if (error instanceof RowRefused) {
+          result.errors.push({ row: r.row, itemCode: r.itemCode, reason: error.message });
+          break;
+        }
+        if (attempt < ROW_TRIES && retryable(error)) {
+          await backOff(attempt);
+          continue;
+        }
+        // the database's own error: in the log with the run and the row, and in words on the run's page
+        logger.error(
+          { runId: opts.runId ?? null, row: r.row, itemCode: r.itemCode, attempts: attempt, err: error },
+          "ERP import: the database refused a row",
+        );
+        result.errors.push({ row: r.row, itemCode: r.itemCode, reason: databaseRefusal(error) });
+        break;
+      }
     }
   }
   return result;
@@ -238,14 +304,24 @@ export class ErpWorker {
     this.loop.wake();
   }
 
-  /** Claims the oldest claimable run (pending, or running with a lapsed lease) with one atomic statement, or null. */
-  claim(): Promise<RunRow | null> {
-    return claimNext<RunRow>(this.ctx.db, "erp_import_runs", {
-      workerId: this.id,
-      now: this.ctx.now(),
-      leaseMs: this.opts.leaseMs ?? 10 * 60_000,
-      returning: "id, attempts, claimed_by",
-    });
+  /**
+   * Claims a run with one atomic statement, or null: a running one whose lease lapsed (its process died) first, else
+   * the waiting one while none is running — one import at a time across every process (decision 155). The database
+   * holds the rule too (at most one running row, migration 020): a claim that loses a race to it is no claim.
+   */
+  async claim(): Promise<RunRow | null> {
+    try {
+      return await claimNext<RunRow>(this.ctx.db, "erp_import_runs", {
+        workerId: this.id,
+        now: this.ctx.now(),
+        leaseMs: this.opts.leaseMs ?? 10 * 60_000,
+        returning: "id, attempts, claimed_by",
+        oneAtATime: true,
+      });
+    } catch (error: any) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
   }
 
   /** Claims and runs one import; false when there was none. */
@@ -266,9 +342,9 @@ export class ErpWorker {
       await this.finish(run, { status: "failed", failure: IMPORT_REASONS.unfinished });
       return;
     }
-    let rows: ErpRow[];
+    let feed: ErpFeed;
     try {
-      rows = await this.source().read();
+      feed = await this.source().read();
     } catch (error: any) {
       await this.finish(run, {
         status: "failed",
@@ -276,7 +352,12 @@ export class ErpWorker {
       });
       return;
     }
-    const result = await importRows(this.ctx.db, rows, this.ctx.now());
+    // what the run read, in words (the feed may have changed since it was queued)
+    await this.ctx
+      .db("erp_import_runs")
+      .where({ id: run.id, claimed_by: run.claimed_by })
+      .update({ file: feed.source });
+    const result = await importRows(this.ctx.db, feed.rows, this.ctx.now(), { runId: run.id });
     await this.finish(run, { status: "succeeded", result });
   }
 

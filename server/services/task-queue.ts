@@ -17,22 +17,35 @@ export const workerName = (): string => `${hostname()}:${process.pid}:${randomBy
  * one more attempt, in one atomic statement; on PostgreSQL the candidate row is chosen `FOR UPDATE SKIP LOCKED`, so
  * several processes share the queue and each job is claimed once. An idle look comes first, so an empty queue costs
  * no write. The table needs status, started_at, claimed_by, lease_until and attempts; `alsoSet` adds columns to reset
- * on a claim (SQL, from code only), `returning` names the columns answered.
+ * on a claim (SQL, from code only), `returning` names the columns answered. `oneAtATime`: a pending job is claimable
+ * only while no job of the table is running, and a running one with a lapsed lease is taken over first (decision 155).
  */
 export async function claimNext<T>(
   db: Knex,
   table: string,
-  opts: { workerId: string; now: Date; leaseMs: number; alsoSet?: string; returning: string; dueColumn?: string },
+  opts: {
+    workerId: string;
+    now: Date;
+    leaseMs: number;
+    alsoSet?: string;
+    returning: string;
+    dueColumn?: string;
+    oneAtATime?: boolean;
+  },
 ): Promise<T | null> {
   const nowText = opts.now.toISOString();
   const lease = new Date(opts.now.getTime() + opts.leaseMs).toISOString();
-  const pending = opts.dueColumn
+  const due = opts.dueColumn
     ? `(status = 'pending' and (${opts.dueColumn} is null or ${opts.dueColumn} <= ?))`
     : "status = 'pending'";
+  const pending = opts.oneAtATime
+    ? `(${due} and not exists (select 1 from ${table} other where other.status = 'running'))`
+    : due;
   const claimable = `(${pending} or (status = 'running' and (lease_until is null or lease_until < ?)))`;
   const claimableArgs = opts.dueColumn ? [nowText, nowText] : [nowText];
   if (!(await db(table).whereRaw(claimable, claimableArgs).first("id"))) return null;
-  const pick = `select id from ${table} where ${claimable} order by id limit 1${isPostgres(db) ? " for update skip locked" : ""}`;
+  const order = opts.oneAtATime ? "case when status = 'running' then 0 else 1 end, id" : "id";
+  const pick = `select id from ${table} where ${claimable} order by ${order} limit 1${isPostgres(db) ? " for update skip locked" : ""}`;
   const result: any = await db.raw(
     `update ${table} set status = 'running', ${opts.alsoSet ? `${opts.alsoSet}, ` : ""}started_at = ?, claimed_by = ?, lease_until = ?, attempts = attempts + 1
      where id = (${pick}) and ${claimable} returning ${opts.returning}`,

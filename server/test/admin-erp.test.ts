@@ -3,8 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JsonFeedSource, SEEDED_FEED_DIR, FEED_FILE } from "../services/erp-feed";
-import { ErpWorker, importRows } from "../services/erp-import";
+import { importRows } from "../services/erp-import";
+import { captureProviderLogs } from "../log";
 import { startTestProvider, type TestProvider } from "./fixtures";
+import { onPostgres } from "./test-database";
 
 /** Issue 21 item 4 (decision 131): the ERP import — idempotent, row by row, bad rows listed — and its queued runs. */
 
@@ -88,7 +90,8 @@ async function finished(id: string) {
 
 describe("ERP import", () => {
   it("reads the seeded feed: prices and stock changed, a product added, a bad row", async () => {
-    const rows = await new JsonFeedSource("/nonexistent", SEEDED_FEED_DIR).read();
+    const { rows, source } = await new JsonFeedSource("/nonexistent", SEEDED_FEED_DIR).read();
+    expect(source).toBe(`${FEED_FILE} in ${SEEDED_FEED_DIR}`);
     expect(rows.map((r) => r.itemCode)).toEqual(["GL120", "PP110", "GL130", "GL999"]);
     expect(rows[3]).toMatchObject({ row: 4, error: "price must be a number, 0 or more" });
     await expect(new JsonFeedSource("/nonexistent", null).read()).rejects.toThrow(
@@ -98,7 +101,7 @@ describe("ERP import", () => {
 
   it("imports good rows, lists bad ones and writes nothing of them; the same feed again is all unchanged", async () => {
     const before = await itemRows();
-    const first = await importRows(p.db, await new JsonFeedSource(dir, null).read(), p.clock.now);
+    const first = await importRows(p.db, (await new JsonFeedSource(dir, null).read()).rows, p.clock.now);
     expect(first).toEqual({ created: 2, updated: 3, unchanged: 0, errors: ROW_ERRORS });
     const after = await itemRows();
     const byCode = new Map(after.map((r: any) => [r.item_code, r]));
@@ -157,7 +160,7 @@ describe("ERP import", () => {
       ],
     });
     expect(await itemRows()).toEqual(after);
-    const again = await importRows(p.db, await new JsonFeedSource(dir, null).read(), p.clock.now);
+    const again = await importRows(p.db, (await new JsonFeedSource(dir, null).read()).rows, p.clock.now);
     expect(again).toEqual({ created: 0, updated: 0, unchanged: 5, errors: ROW_ERRORS });
     expect(await itemRows()).toEqual(after);
   });
@@ -167,13 +170,21 @@ describe("ERP import", () => {
     feed.items[0].price = 27.5;
     fs.writeFileSync(path.join(dir, FEED_FILE), JSON.stringify(feed));
     const source = await call("GET", "/api/admin/erp-source");
-    expect(source.body).toMatchObject({ directory: dir, file: FEED_FILE, format: "json", exists: true, products: 8 });
+    expect(source.body).toMatchObject({
+      kind: "directory",
+      directory: dir,
+      file: FEED_FILE,
+      format: "json",
+      exists: true,
+      products: 8,
+    });
 
     const queued = await call("POST", "/api/admin/erp-import", {});
     expect(queued.status).toBe(201);
     expect(queued.body).toMatchObject({
       status: "pending",
-      file: FEED_FILE,
+      alreadyQueued: false,
+      file: `${FEED_FILE} in ${dir}`,
       queuedBy: { id: "6", email: "admin@demo.test" },
       startedAt: null,
       finishedAt: null,
@@ -223,39 +234,6 @@ describe("ERP import", () => {
     });
   });
 
-  it("a run is claimed once however many workers ask (the provider's own worker included); a lapsed lease is taken over", async () => {
-    fs.writeFileSync(path.join(dir, FEED_FILE), JSON.stringify(FEED));
-    const ctx = { db: p.db, now: () => p.clock.now };
-    const source = () => new JsonFeedSource(dir, null);
-    const [a, b] = [new ErpWorker(ctx, source), new ErpWorker(ctx, source)];
-    const insert = async (values: Record<string, unknown>) => {
-      const [row] = await p
-        .db("erp_import_runs")
-        .insert({ file: FEED_FILE, queued_at: p.clock.now.toISOString(), ...values })
-        .returning("id");
-      return Number(typeof row === "object" ? row.id : row);
-    };
-    const id = await insert({ status: "pending" });
-    const claims = (await Promise.all([a.claim(), b.claim(), a.claim(), b.claim()])).filter(Boolean);
-    expect(claims.length).toBeLessThanOrEqual(1);
-    expect((await p.db("erp_import_runs").where("id", id).first()).attempts).toBe(1);
-    // a run whose worker died (its lease lapsed) is claimed again, by one worker
-    const lapsed = await insert({
-      status: "running",
-      claimed_by: "dead-worker",
-      attempts: 1,
-      lease_until: new Date(p.clock.now.getTime() - 1000).toISOString(),
-    });
-    await Promise.all([a.claim(), b.claim()]);
-    const row = await p.db("erp_import_runs").where("id", lapsed).first();
-    expect(row.attempts).toBe(2);
-    expect(row.claimed_by).not.toBe("dead-worker");
-    await p
-      .db("erp_import_runs")
-      .whereIn("id", [id, lapsed])
-      .update({ status: "failed", failure: "test", lease_until: null });
-  });
-
   it("refuses bad input and unknown runs", async () => {
     expect((await call("POST", "/api/admin/erp-import", { file: "../../etc/passwd" })).body.errors).toEqual({
       file: "Unknown field",
@@ -266,5 +244,118 @@ describe("ERP import", () => {
     expect((await call("GET", "/api/admin/erp-import/99999")).status).toBe(404);
     expect((await call("GET", "/api/admin/erp-import/x")).status).toBe(404);
     expect((await call("GET", "/api/admin/erp-source?x=1")).status).toBe(400);
+  });
+});
+
+describe("a row the database refuses", () => {
+  it("is logged with the run and the row, and the run lists the database's own words", async () => {
+    // a rule of the database's own (a trigger), as a real refusal the feed's checks cannot foresee
+    if (onPostgres) {
+      await p.db.raw(`create function refuse_frozen() returns trigger language plpgsql as $$
+        begin
+          if new.item_code = 'FROZEN-1' then raise exception 'items are frozen for %', new.item_code; end if;
+          return new;
+        end $$`);
+      await p.db.raw(
+        "create trigger refuse_frozen before insert on items for each row execute function refuse_frozen()",
+      );
+    } else {
+      await p.db.raw(`create trigger refuse_frozen before insert on items when new.item_code = 'FROZEN-1'
+        begin select raise(abort, 'items are frozen for FROZEN-1'); end`);
+    }
+    fs.writeFileSync(
+      path.join(dir, FEED_FILE),
+      JSON.stringify({
+        items: [
+          { itemCode: "FROZEN-1", displayName: "Frozen", price: 1, stock: 1 },
+          { itemCode: "THAWED-2", displayName: "Thawed", price: 2, stock: 2 },
+        ],
+      }),
+    );
+    const log = captureProviderLogs("error");
+    let run;
+    try {
+      run = await finished((await call("POST", "/api/admin/erp-import", {})).body.id);
+    } finally {
+      log.stop();
+    }
+    expect(run).toMatchObject({ status: "succeeded", created: 1, errorCount: 1 });
+    expect(run.errors).toEqual([
+      {
+        row: 1,
+        itemCode: "FROZEN-1",
+        reason: expect.stringMatching(
+          /^the database refused the row \(a rule of the database refused it\): (.* - )?items are frozen for FROZEN-1$/,
+        ),
+      },
+    ]);
+    expect(log.lines()).toEqual([
+      expect.objectContaining({
+        level: "error",
+        msg: "ERP import: the database refused a row",
+        runId: Number(run.id),
+        row: 1,
+        itemCode: "FROZEN-1",
+        err: expect.objectContaining({ message: expect.stringContaining("items are frozen for FROZEN-1") }),
+      }),
+    ]);
+    await p.db.raw("drop trigger refuse_frozen" + (onPostgres ? " on items" : ""));
+  });
+});
+
+describe("an uploaded feed (issue 33 item 4, decision 156)", () => {
+  const upload = (body: unknown, token = admin) => call("POST", "/api/admin/erp-feed", body, token);
+
+  it("refuses what is not a feed, and a feed too large, saying why; the source stays as it was", async () => {
+    const refusal = async (body: unknown) => (await upload(body)).body.errors;
+    expect(await refusal({ fileName: "a.json" })).toEqual({ feed: "is required" });
+    expect(await refusal({ fileName: "", feed: FEED })).toEqual({ fileName: "must not be empty" });
+    expect(await refusal({ fileName: "a.json", feed: FEED, x: 1 })).toEqual({ x: "Unknown field" });
+    expect(await refusal({ fileName: "a.json", feed: { products: [] } })).toEqual({
+      feed: "The feed has no list of items",
+    });
+    expect(await refusal({ fileName: "a.json", feed: { items: [] } })).toEqual({ feed: "The feed has no rows" });
+    expect(await refusal({ fileName: "a.json", feed: { items: [{ itemCode: "X", price: -1 }] } })).toEqual({
+      feed: "None of the feed's 1 rows can be read: row 1 displayName is required",
+    });
+    const big = { items: [{ itemCode: "BIG", displayName: "Big", price: 1, description: "x".repeat(4000) }] };
+    big.items = Array.from({ length: 140 }, (_, i) => ({ ...big.items[0], itemCode: `BIG-${i}` }));
+    expect(await refusal({ fileName: "big.json", feed: big })).toEqual({
+      feed: "The feed can be at most 512 KB (this one is 557 KB); a larger one goes in the ERP_FEED_DIR directory",
+    });
+    expect((await upload({ fileName: "a.json", feed: FEED }, buyer)).status).toBe(403);
+    expect((await call("GET", "/api/admin/erp-source")).body).toMatchObject({ kind: "directory", directory: dir });
+  });
+
+  it("is kept in the database: the source says who uploaded it, and the next run reads it", async () => {
+    const answer = await upload({ fileName: "C:\\feeds\\june.json", feed: FEED });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({
+      kind: "upload",
+      file: "june.json",
+      format: "json",
+      products: 8,
+      rowProblems: 3,
+      uploadedAt: p.clock.now.toISOString(),
+      uploadedBy: { id: "6", email: "admin@demo.test" },
+      problems: [
+        { row: 3, itemCode: "BAD-1", reason: "price must be a number, 0 or more" },
+        { row: 6, itemCode: null, reason: "itemCode is required" },
+        { row: 8, itemCode: "WD-TUN", reason: "colour is not a known field" },
+      ],
+    });
+    const { problems: _, ...source } = answer.body;
+    expect((await call("GET", "/api/admin/erp-source")).body).toEqual(source);
+    // the directory's file is unreadable now: the run reads the upload, not the directory
+    fs.writeFileSync(path.join(dir, FEED_FILE), "{ not json");
+    const queued = await call("POST", "/api/admin/erp-import", {});
+    expect(queued.body.file).toBe(`june.json (upload ${answer.body.feedId})`);
+    const run = await finished(queued.body.id);
+    expect(run).toMatchObject({ status: "succeeded", file: `june.json (upload ${answer.body.feedId})` });
+    expect(run.errors).toEqual(ROW_ERRORS);
+    const [entry] = (await call("GET", "/api/admin/audit?$limit=2")).body.data.filter(
+      (e: any) => e.service === "admin/erp-feed",
+    );
+    expect(entry).toMatchObject({ method: "create", after: { file: "june.json", products: 8, rowProblems: 3 } });
   });
 });

@@ -111,6 +111,14 @@ export const ADMIN_TABLE: AdminRow[] = [
   { service: "admin/erp-import", method: "get", http: "GET", path: "/api/admin/erp-import/1" },
   { service: "admin/erp-import", method: "create", http: "POST", path: "/api/admin/erp-import", body: {} },
   { service: "admin/erp-source", method: "find", http: "GET", path: "/api/admin/erp-source" },
+  // issue 33 item 4 (decision 156)
+  {
+    service: "admin/erp-feed",
+    method: "create",
+    http: "POST",
+    path: "/api/admin/erp-feed",
+    body: { fileName: "feed.json", feed: { items: [{ itemCode: "X1", displayName: "X", price: 1 }] } },
+  },
   // issue 32 item 7 (decision 151)
   { service: "admin/maintenance", method: "find", http: "GET", path: "/api/admin/maintenance" },
   {
@@ -148,6 +156,7 @@ export async function adminSnapshot(db: Knex) {
     "my_catalogue_positions",
     "promotions",
     "erp_import_runs",
+    "erp_feeds",
     "items",
     "settings",
   ]) {

@@ -31,8 +31,29 @@ export const RUN_ERRORS = [
 
 type Write = { method: string; path: string; body: unknown };
 
+/** An uploaded feed as GET /api/admin/erp-source answers it (issue 33 item 4, decision 156). */
+export const UPLOADED_SOURCE = {
+  kind: "upload",
+  feedId: 4,
+  file: "june.json",
+  format: "json",
+  size: 20480,
+  products: 40,
+  rowProblems: 1,
+  uploadedAt: "2026-11-23T09:30:00.000Z",
+  uploadedBy: { id: "7", email: "admin@demo.test", firstName: "Ada", lastName: "Admin" },
+};
+
 export function adminErpHandlers(
-  options: { runs?: Array<ReturnType<typeof erpRun>>; forbid?: boolean; exists?: boolean } = {},
+  options: {
+    runs?: Array<ReturnType<typeof erpRun>>;
+    forbid?: boolean;
+    exists?: boolean;
+    /** the source is an uploaded feed */
+    uploaded?: boolean;
+    /** a run already waits: POST /api/admin/erp-import answers it, 200 */
+    waiting?: boolean;
+  } = {},
 ) {
   const runs = options.runs ?? [
     erpRun(2),
@@ -55,8 +76,10 @@ export function adminErpHandlers(
   const handlers = [
     http.get(`${UPSTREAM}/api/admin/erp-source`, () => {
       if (options.forbid) return forbidden();
+      if (options.uploaded) return HttpResponse.json(UPLOADED_SOURCE);
       const exists = options.exists ?? true;
       return HttpResponse.json({
+        kind: "directory",
         directory: "server/db/seed/erp-feed",
         file: "erp-feed.json",
         format: "json",
@@ -70,6 +93,7 @@ export function adminErpHandlers(
       if (options.forbid) return forbidden();
       const text = await request.text();
       writes.push({ method: "POST", path: "/api/admin/erp-import", body: text ? JSON.parse(text) : null });
+      if (options.waiting) return HttpResponse.json({ ...runs[0], status: "pending", alreadyQueued: true });
       const run = erpRun(runs.length + 1, {
         status: "pending",
         startedAt: null,
@@ -80,7 +104,27 @@ export function adminErpHandlers(
         errorCount: 0,
       });
       runs.unshift(run);
-      return HttpResponse.json(run, { status: 201 });
+      return HttpResponse.json({ ...run, alreadyQueued: false }, { status: 201 });
+    }),
+    // the provider reads and checks the feed: no list of items is a 400 naming the field
+    http.post(`${UPSTREAM}/api/admin/erp-feed`, async ({ request }) => {
+      if (options.forbid) return forbidden();
+      const body = (await request.json()) as { fileName: string; feed: { items?: unknown[] } };
+      writes.push({ method: "POST", path: "/api/admin/erp-feed", body });
+      if (!Array.isArray(body.feed?.items))
+        return HttpResponse.json(
+          {
+            name: "BadRequest",
+            code: 400,
+            message: 'Invalid value at field "feed": The feed has no list of items',
+            errors: { feed: "The feed has no list of items" },
+          },
+          { status: 400 },
+        );
+      return HttpResponse.json(
+        { ...UPLOADED_SOURCE, file: body.fileName, products: body.feed.items.length, rowProblems: 0, problems: [] },
+        { status: 201 },
+      );
     }),
     http.get(`${UPSTREAM}/api/admin/erp-import`, ({ request }) => {
       const params = new URL(request.url).searchParams;
