@@ -155,8 +155,11 @@ async function main(args: string[]): Promise<void> {
       const db = openDb(config);
       try {
         await itemDuplicates(db, merge);
-        if (merge) await prepareDatabase(db, { seedWhenEmpty: false, log: say });
-        if (merge) say("migrations are up to date");
+        if (merge) {
+          await prepareDatabase(db, { seedWhenEmpty: false, log: say });
+          await bumpChangeGeneration(db); // the merged catalogue reaches every portal process (decision 157)
+          say("migrations are up to date");
+        }
       } finally {
         await db.destroy();
       }

@@ -1,3 +1,4 @@
+import { bumpChangeGeneration } from "../changes";
 import { isPostgres } from "../db/knex";
 import { logger } from "../log";
 import type { Knex } from "knex";
@@ -280,6 +281,8 @@ export class ErpWorker {
       name: "ERP import worker",
       pollMs: opts.pollMs ?? 1000,
       log: opts.log ?? ((m) => logger.error(m)),
+      // the catalogue it changed reaches every portal process (decision 157)
+      afterJob: () => bumpChangeGeneration(this.ctx.db),
     });
   }
 

@@ -31,6 +31,19 @@ export class Browser {
     return this.send(base, path, { method: "POST", body }, options.follow ?? true);
   }
 
+  /** A multipart form post of `fields` and one file, as a file input sends it; its redirect is followed. */
+  upload(
+    base: string,
+    path: string,
+    fields: Fields,
+    file: { field: string; name: string; content: string },
+  ): Promise<Page> {
+    const body = new FormData();
+    for (const [name, value] of fieldEntries(fields)) body.append(name, value);
+    body.append(file.field, new Blob([file.content], { type: "application/json" }), file.name);
+    return this.send(base, path, { method: "POST", body }, true);
+  }
+
   private async send(base: string, path: string, init: RequestInit, follow: boolean): Promise<Page> {
     const redirects: string[] = [];
     let current = path;

@@ -3,11 +3,11 @@
 // stopped with SIGTERM at the end. Each child's output goes to a file under one temporary directory.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
+import type { Browser, Page } from "./browser";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
@@ -103,7 +103,7 @@ export type Cluster = {
 /**
  * Provider A and B at the same moment on the empty database (`npm run provider`: migrations and the demo seed under the
  * start-up lock), then portal A → provider A and portal B → provider B (`scripts/start.ts` with the production build,
- * the same SESSION_SECRETS), each awaited on its /readyz. Both providers read the ERP feed from one directory.
+ * the same SESSION_SECRETS), each awaited on its /readyz. Neither has an ERP feed on its disk (handFeedToProviders).
  */
 export async function startCluster(databaseUrl: string): Promise<Cluster> {
   const logDir = mkdtempSync(path.join(tmpdir(), "scale-test-"));
@@ -120,7 +120,8 @@ export async function startCluster(databaseUrl: string): Promise<Cluster> {
         DATABASE_URL: databaseUrl,
         PROVIDER_PORT: String(port),
         PORTAL_URL: `http://127.0.0.1:${portalPort}`,
-        ERP_FEED_DIR: feedDir,
+        // a directory of its own, empty: the feed reaches the provider through the database only
+        ERP_FEED_DIR: path.join(feedDir, name),
       },
       port,
       logDir,
@@ -217,10 +218,15 @@ export type FeedProduct = {
 };
 
 /**
- * Hands the ERP feed to the providers, wherever the one that claims the run reads it: today the file erp-feed.json in
- * the ERP_FEED_DIR both providers share (one machine here). The one place to change when the feed moves elsewhere.
+ * Hands the ERP feed to the providers as an operator does (decision 156): uploaded by the admin through one portal, kept
+ * in the database, read by whichever provider claims the run (each has its own, empty ERP_FEED_DIR). Answers the page.
  */
-export async function handFeedToProviders(cluster: Cluster, products: FeedProduct[]): Promise<void> {
+export async function handFeedToProviders(admin: Browser, portal: string, products: FeedProduct[]): Promise<Page> {
   const feed = { source: "scale test", generatedAt: new Date().toISOString(), items: products };
-  await writeFile(path.join(cluster.feedDir, "erp-feed.json"), JSON.stringify(feed));
+  return admin.upload(
+    portal,
+    "/admin/netsuite-pull",
+    { intent: "upload" },
+    { field: "feed", name: "scale-feed.json", content: JSON.stringify(feed) },
+  );
 }
