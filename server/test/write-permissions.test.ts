@@ -1200,6 +1200,10 @@ async function actorFor(actor: Actor): Promise<{ who: Who | null; token?: string
   };
 }
 
+/**
+ * The data tables. Not change_generation (SQLite's; PostgreSQL's is a sequence): it counts the writes answered, refused
+ * ones too, and holds no data (decision 157; server/test/changes.test.ts tests it).
+ */
 async function tableNames(): Promise<string[]> {
   if (isPostgres(db)) {
     const res = await db.raw(
@@ -1207,7 +1211,11 @@ async function tableNames(): Promise<string[]> {
     );
     return res.rows.map((r: { name: string }) => r.name);
   }
-  return db("sqlite_master").where("type", "table").whereNot("name", "like", "sqlite_%").pluck("name");
+  return db("sqlite_master")
+    .where("type", "table")
+    .whereNot("name", "like", "sqlite_%")
+    .whereNot("name", "change_generation")
+    .pluck("name");
 }
 
 /** Every row of every table, as sorted JSON per table. */
