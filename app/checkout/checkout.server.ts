@@ -28,7 +28,7 @@ import { CARD_NOT_OFFERED, payByCard } from "./card-payment.server";
 import { orderPlacedRedirect, placeOrder } from "./place-order.server";
 import { threeDSecureRedirect } from "./three-d-secure.server";
 import { submitWearerPackCheckout, wearerPackCheckoutData } from "./wearer-pack-checkout.server";
-import { needsApproval } from "~/domain/permissions";
+import { needsApproval, shownBasketType } from "~/domain/permissions";
 
 // The checkout (SPEC §2 /checkout), in decision 063's order: the page's data, its form's schema, the action's
 // dispatch. Placing the order is place-order.server.ts, paying by card card-payment.server.ts, the 3-D Secure hand-off
@@ -135,7 +135,9 @@ const withoutRefused = ({ refused: _refused, ...totals }: SummaryTotals & { refu
  */
 export async function checkoutPageData(user: PortalUser) {
   const basket = await getBasket(user.upstream);
-  if (basket.selectedBasketType === "manpack-order-basket") return wearerPackCheckoutData(user, basket);
+  // decision 161: a user who may use only one basket orders that one, whatever was stored
+  if (shownBasketType(user.session.account, basket.selectedBasketType) === "manpack-order-basket")
+    return wearerPackCheckoutData(user, basket);
   return stockCheckoutData(user, basket);
 }
 
