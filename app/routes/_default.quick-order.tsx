@@ -107,10 +107,7 @@ function QuickOrderReport({ report, added }: { report: LineReport[]; added: numb
       <h2 id="quick-order-report">What was added</h2>
       <p role="status" className={`notice ${added ? "notice--success" : "notice--error"}`}>
         {added} {added === 1 ? "line" : "lines"} added to your basket
-        {refused
-          ? `, ${refused} not added: ${refused === 1 ? "it is" : "they are"} in the box below with the reason`
-          : ""}
-        .
+        {refused ? `, ${refused} not added` : ""}.
       </p>
       <LineTable
         className="report-table quick-order__report"
