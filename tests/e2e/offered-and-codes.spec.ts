@@ -1,8 +1,15 @@
+import type { Page } from "@playwright/test";
 import { expect, newColleague, test } from "./fixtures";
 import { basketQuantities, placeOrder, tokenIn } from "./basket-helpers";
 
 // Issue 34 items 3 and 5 (decision 161): the portal offers only what the user can use, and refuses what it does not
 // offer; product codes are shown whole from the product page to the order. Each test makes its own colleague.
+
+/** No sideways scroll on a 390 px phone. */
+async function fitsPhone(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}
 
 const NORTHWIND = "Northwind Facilities";
 const HARBOUR = "Harbour Health Trust";
@@ -36,6 +43,7 @@ test.describe("only what the user can use", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Wearer-pack basket" })).toBeVisible();
     await expect(page.getByRole("radio")).toHaveCount(0);
     await expect(page.getByText(/Stock basket/)).toHaveCount(0);
+    await fitsPhone(page);
   });
 
   test("a stock-only user: no choice of basket, no Punched-out baskets or Delivery addresses without a profile or an address right", async ({
@@ -58,6 +66,7 @@ test.describe("only what the user can use", () => {
     await page.goto("/basket");
     await expect(page.getByRole("heading", { level: 2, name: "Stock basket" })).toBeVisible();
     await expect(page.getByRole("radio")).toHaveCount(0);
+    await fitsPhone(page);
   });
 });
 
