@@ -19,7 +19,7 @@ const nav = (permissions: string[], extra: Parameters<typeof sessionAnswer>[0] =
 
 describe("sidebar shows only what the user may open", () => {
   it("a buyer with the full catalogue and history", () => {
-    expect(nav(["canViewFullCatalogue", "viewOrderHistory"])).toEqual([
+    expect(nav(["canViewFullCatalogue", "viewOrderHistory"], { hasPunchoutProfile: true })).toEqual([
       "/dashboard",
       "/news",
       "/categories/full",
@@ -38,7 +38,10 @@ describe("sidebar shows only what the user may open", () => {
   });
 
   it("both approval screens come from the access table's approver rule (decision 057)", () => {
-    const links = nav(["orderApproval", "viewOrderHistory"], { setting: { isApprover: true } });
+    const links = nav(["orderApproval", "viewOrderHistory"], {
+      setting: { isApprover: true },
+      hasPunchoutProfile: true,
+    });
     expect(links.slice(-4)).toEqual([
       "/order-history",
       "/order-to-approve",
@@ -55,6 +58,31 @@ describe("sidebar shows only what the user may open", () => {
 
   it("a user without catalogue permissions sees no catalogue", () => {
     expect(nav(["canViewManpack", "manpackOrders"])).not.toContain("/categories/full");
+  });
+
+  // issue 34 item 3 (decision 161): by what the user and the customer have, from the access table
+  it("a wearer-pack-only user sees no Search, Quick order or Saved baskets, and keeps the basket and wearer packs", () => {
+    const links = nav(["canViewManpack", "manpackOrders", "viewOrderHistory"], { hasPunchoutProfile: true });
+    for (const to of ["/search", "/quick-order", "/saved-baskets"]) expect(links).not.toContain(to);
+    for (const to of ["/basket", "/wearer-pack", "/order-history", "/punchedout-baskets"]) expect(links).toContain(to);
+  });
+
+  it("a customer without a punchout profile has no Punched-out baskets; with one it has", () => {
+    expect(nav(["canViewFullCatalogue", "viewOrderHistory"])).not.toContain("/punchedout-baskets");
+    expect(nav(["canViewFullCatalogue", "viewOrderHistory"], { hasPunchoutProfile: true })).toContain(
+      "/punchedout-baskets",
+    );
+  });
+
+  it("Delivery addresses only with an address right", () => {
+    const links = (permissions: string[]) =>
+      visibleNavigation({
+        session: sessionAnswer({ permissions }) as unknown as UpstreamSession,
+        inPunchout: false,
+      }).map((i) => i.to);
+    expect(links(["canViewFullCatalogue", "viewOrderHistory"])).not.toContain("/manage-delivery-addresses");
+    for (const right of ["dellAddress", "indAddress", "addAddress", "customAddressOnly"])
+      expect(links(["canViewFullCatalogue", right])).toContain("/manage-delivery-addresses");
   });
 });
 

@@ -20,6 +20,7 @@ export function visibleNavigation(
   const links = navigationFor({
     account,
     setting,
+    hasPunchoutProfile: user.session.hasPunchoutProfile,
     inPunchout: user.inPunchout,
     punchoutOrdering: user.punchout?.orderingAllowed ?? false,
   });
@@ -43,6 +44,7 @@ export function mayOpen(
     pathname,
     account,
     setting,
+    hasPunchoutProfile: user.session.hasPunchoutProfile,
     inPunchout: user.inPunchout,
     punchoutOrdering: user.punchout?.orderingAllowed ?? false,
     method: "GET",

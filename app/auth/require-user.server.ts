@@ -151,6 +151,7 @@ async function runChain(request: Request): Promise<PortalUser> {
       punchoutOrdering,
       method: request.method,
       setting: session.setting,
+      hasPunchoutProfile: session.hasPunchoutProfile,
     }),
   );
   // the procurement system shows a punchout session's pages in its iframe (decision 109)

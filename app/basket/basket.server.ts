@@ -15,7 +15,7 @@ import {
   UNKNOWN_PRODUCT,
   type PricesHidden,
 } from "~/domain/basket-lines";
-import { canAccessManpack } from "~/domain/permissions";
+import { canAccessManpack, shownBasketType, usableBaskets } from "~/domain/permissions";
 import { pricesHidden, shownMoney, verifyPrices } from "~/domain/prices";
 import { PLACEHOLDER_IMAGE } from "~/domain/product-card";
 import { checkOrderQuantity, quantityStep } from "~/domain/quantity";
@@ -60,6 +60,7 @@ export type BasketChange =
 export const NOT_IN_BASKET = "That product is not in your basket.";
 export const ORDER_NOT_FOUND = "That order could not be found.";
 export const NO_MANPACK_ACCESS = "Your account cannot open wearer packs.";
+export const BASKET_NOT_USABLE = "Your account cannot use that basket.";
 /** The provider's words for a basket write within an inspect punchout session (docs/upstream-api.md "Punchout"). */
 export const PUNCHOUT_READ_ONLY = "This punchout session is read-only";
 
@@ -142,7 +143,11 @@ export async function basketView(client: UpstreamClient, { pricesHidden = false 
 /** The basket page's data, with the money worded here rather than in the browser. */
 export async function basketPageData(user: PortalUser) {
   const hidden = pricesHidden(user.session.account, { inPunchout: user.inPunchout });
-  const { basket, ...view } = await basketView(user.upstream, { pricesHidden: hidden });
+  const { basket, ...read } = await basketView(user.upstream, { pricesHidden: hidden });
+  // decision 161: the basket the user may use, and the choice between them only for a user who may use both
+  const { account } = user.session;
+  const usable = usableBaskets(account);
+  const view = { ...read, selectedBasketType: shownBasketType(account, read.selectedBasketType) };
   // the wearer-pack basket's sections (issue 15 item 5) only while it is the basket shown and holds a pack: their calls are its own
   const shown = view.selectedBasketType === "manpack-order-basket" && basket.manpack.length > 0;
   const wearerPacks = shown ? await wearerPackBasketView(user.upstream, basket) : null;
@@ -157,6 +162,7 @@ export async function basketPageData(user: PortalUser) {
       lineTotalText: text(line.lineTotal),
     })),
     wearerPacks,
+    choosesBasket: usable["stock-order-basket"] && usable["manpack-order-basket"],
     punchout: punchoutBasketMode(user),
   };
 }
@@ -271,6 +277,8 @@ export async function submitBasket(user: PortalUser, request: Request) {
         change = await setInstructions(upstream, input.instructions);
         break;
       case "basket-type":
+        // decision 161: only a basket the user may fill (the page offers no other)
+        if (!usableBaskets(user.session.account)[input.basketType]) return invalidForm({}, BASKET_NOT_USABLE, 403);
         change = await setBasketType(upstream, input.basketType);
         break;
       case "pack-update":

@@ -94,7 +94,17 @@ export async function submitQuickOrder(user: PortalUser, request: Request) {
   const added = all.filter((line) => line.added).length;
   // nothing added: the whole request was refused (400); otherwise the report of what went in and what did not
   return data(
-    { ok: true as const, source: uploaded ? "file" : "form", report: all, added },
+    { ok: true as const, source: uploaded ? "file" : "form", report: all, added, kept: keptLines(all) },
     { status: added === 0 ? 400 : 200 },
   );
+}
+
+/**
+ * The lines that did not go in, as the box shows them again (issue 34 item 5, decision 161): each as it can be typed
+ * ("code, qty", or the line as it was when it could not be read), with its reason beside it, in the report's order.
+ */
+export function keptLines(report: readonly LineReport[]): Array<{ text: string; reason: string }> {
+  return report
+    .filter((line) => !line.added)
+    .map((line) => ({ text: line.qty ? `${line.code}, ${line.qty}` : line.code, reason: line.reason ?? "" }));
 }

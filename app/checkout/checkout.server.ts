@@ -13,7 +13,7 @@ import {
   summaryLine,
 } from "~/domain/checkout";
 import { formatMoney } from "~/domain/money";
-import { isCardMethod } from "~/domain/payment";
+import { isCardMethod, offeredPaymentMethods } from "~/domain/payment";
 import { PRICE_HIDDEN_TEXT, pricesHidden } from "~/domain/prices";
 import { UPSTREAM_ID_PATTERN } from "~/domain/upstream-id";
 import { getEnv } from "~/env.server";
@@ -28,7 +28,7 @@ import { CARD_NOT_OFFERED, payByCard } from "./card-payment.server";
 import { orderPlacedRedirect, placeOrder } from "./place-order.server";
 import { threeDSecureRedirect } from "./three-d-secure.server";
 import { submitWearerPackCheckout, wearerPackCheckoutData } from "./wearer-pack-checkout.server";
-import { needsApproval } from "~/domain/permissions";
+import { needsApproval, shownBasketType } from "~/domain/permissions";
 
 // The checkout (SPEC §2 /checkout), in decision 063's order: the page's data, its form's schema, the action's
 // dispatch. Placing the order is place-order.server.ts, paying by card card-payment.server.ts, the 3-D Secure hand-off
@@ -115,12 +115,7 @@ async function checkoutView(user: PortalUser, basket: BasketState) {
     addressMode: addressMode(user.session.account.permissions, usable.length),
     addresses: usable.map((addressId) => addressChoice(addresses.find((a) => a.internalId === addressId)!)),
     shipMethods: shipOptions,
-    paymentMethods: user.session.account.payment_methods.map((m) => ({
-      id: m.id,
-      name: m.name,
-      card: isCardMethod(m.id),
-      available: !isCardMethod(m.id) || env.stripeEnabled,
-    })),
+    paymentMethods: offeredPaymentMethods(user.session.account.payment_methods, env.stripeEnabled && !hidden),
     needsApproval: needsApproval(user.session.setting),
     /** The order summary beside the form (decision 085): each line at today's catalogue price, and the quote. */
     summary: {
@@ -140,7 +135,9 @@ const withoutRefused = ({ refused: _refused, ...totals }: SummaryTotals & { refu
  */
 export async function checkoutPageData(user: PortalUser) {
   const basket = await getBasket(user.upstream);
-  if (basket.selectedBasketType === "manpack-order-basket") return wearerPackCheckoutData(user, basket);
+  // decision 161: a user who may use only one basket orders that one, whatever was stored
+  if (shownBasketType(user.session.account, basket.selectedBasketType) === "manpack-order-basket")
+    return wearerPackCheckoutData(user, basket);
   return stockCheckoutData(user, basket);
 }
 
@@ -151,13 +148,12 @@ export type StockCheckoutView = Awaited<ReturnType<typeof stockCheckoutData>>;
 async function stockCheckoutData(user: PortalUser, basket: BasketState) {
   const view = await checkoutView(user, basket);
   if (hidesPrices(user)) {
-    // decision 058: no amounts, and no card, whose amount could not be shown before it is charged
+    // decision 058: no amounts, and no card (left out above), whose amount could not be shown before it is charged
     return {
       ...view,
       lines: view.lines.map((line) => ({ ...line, price: null })),
       subTotal: null,
       subTotalText: PRICE_HIDDEN_TEXT,
-      paymentMethods: view.paymentMethods.filter((m) => !m.card),
       stripeKey: null,
       cardNotice: null,
     };

@@ -14,7 +14,7 @@ import {
   type ManpackOrderBody,
 } from "~/domain/checkout";
 import { formatMoney, shippingLabel } from "~/domain/money";
-import { CARD_PAYMENT_TYPE, isCardMethod } from "~/domain/payment";
+import { CARD_PAYMENT_TYPE, isCardMethod, offeredPaymentMethods } from "~/domain/payment";
 import { PRICE_HIDDEN_TEXT, pricesHidden } from "~/domain/prices";
 import { getEnv } from "~/env.server";
 import { listCustomerAddresses, type Address } from "~/upstream/addresses.server";
@@ -153,9 +153,7 @@ export async function wearerPackCheckoutData(user: PortalUser, basket: BasketSta
     instructions: basket.instructions.manpack,
     totals,
     // cards only when Stripe is configured, and not where prices are hidden (decisions 058, 106)
-    paymentMethods: user.session.account.payment_methods
-      .filter((m) => !isCardMethod(m.id) || (cardsOffered && !hidden))
-      .map((m) => ({ id: m.id, name: m.name, card: isCardMethod(m.id) })),
+    paymentMethods: offeredPaymentMethods(user.session.account.payment_methods, cardsOffered && !hidden),
     stripeKey: hidden ? null : stripePublishableKey(),
     cardNotice: "Paying by card? You enter your card details on Stripe's secure payment page next.",
     needsApproval: needsApproval(user.session.setting),

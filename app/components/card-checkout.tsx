@@ -2,6 +2,7 @@ import { useSubmit } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import type { CardHandle } from "./card-payment";
 import { Choice } from "./choice";
+import type { PaymentOption } from "~/domain/payment";
 import { FieldError } from "./field-error";
 
 // Paying by card on a checkout page, stock or wearer packs (decisions 072, 106): with Stripe Elements on the page a
@@ -58,9 +59,6 @@ export function CardPaymentSlot({
   );
 }
 
-/** A payment method the checkout offers: `available` false shows it disabled (stock checkout, decision 086). */
-export type PaymentOption = { id: number; name: string; card: boolean; available?: boolean };
-
 /** The checkout's payment choices, stock or wearer packs: a radio a method, then where a chosen card is taken. */
 export function PaymentFieldset(props: {
   methods: readonly PaymentOption[];
@@ -72,7 +70,6 @@ export function PaymentFieldset(props: {
   error?: string;
 }) {
   const { methods, chosen, onChoose, payment, stripeKey, notice, error } = props;
-  const available = (option: PaymentOption) => option.available !== false;
   return (
     <fieldset className="stack">
       <legend>Payment</legend>
@@ -83,14 +80,12 @@ export function PaymentFieldset(props: {
             name="paymentMethod"
             value={option.id}
             defaultChecked={String(option.id) === chosen}
-            disabled={!available(option)}
             onChange={(event) => event.target.checked && onChoose(option.id)}
             label={option.card ? `Card (${option.name})` : option.name}
-            detail={available(option) ? null : "Not available at the moment"}
           />
         ))}
       </div>
-      {stripeKey && methods.some((m) => m.card && available(m)) ? (
+      {stripeKey && methods.some((m) => m.card) ? (
         <CardPaymentSlot payment={payment} stripeKey={stripeKey} notice={notice} />
       ) : null}
       <FieldError id="paymentMethod-error" message={error} />

@@ -10,6 +10,22 @@ export function isCardMethod(paymentMethodId: number): boolean {
   return CARD_PAYMENT_METHOD_IDS.includes(paymentMethodId);
 }
 
+/** A payment method as a checkout offers it: `card` when it is taken through the payment provider. */
+export type PaymentOption = { id: number; name: string; card: boolean };
+
+/**
+ * The payment methods a checkout offers, stock or wearer packs (issue 34 item 3, decision 161): a card only when
+ * cards can be taken (the payment provider configured, prices shown: decisions 058, 106), never one shown greyed.
+ */
+export function offeredPaymentMethods(
+  methods: ReadonlyArray<{ id: number; name: string }>,
+  cardsTaken: boolean,
+): PaymentOption[] {
+  return methods
+    .filter((m) => cardsTaken || !isCardMethod(m.id))
+    .map((m) => ({ id: m.id, name: m.name, card: isCardMethod(m.id) }));
+}
+
 /** How the buyer pays: the payment type (2 = card) and, for a card, the method and what the card form gave. */
 export interface PaymentChoice {
   type: number | string;

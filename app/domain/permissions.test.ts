@@ -19,6 +19,9 @@ import {
   isPermission,
   requiredPermissionsForPath,
   MANPACK_ACCESS,
+  ADDRESS_RIGHTS,
+  shownBasketType,
+  usableBaskets,
   type AccountLike,
   type Permission,
 } from "./permissions";
@@ -236,7 +239,12 @@ describe("accessGuard (SPEC §5, in order)", () => {
       expect(guard(p, account(["browseOnly"]))).toEqual({ allow: false, redirectTo: "/" });
       // within punchout (checkout: when the profile allows ordering in the portal, issue 16 item 3)
       expect(
-        accessGuard({ pathname: p, account: account(["browseOnly"]), inPunchout: true, punchoutOrdering: true }),
+        accessGuard({
+          pathname: p,
+          account: account(["browseOnly", "canViewFullCatalogue"]),
+          inPunchout: true,
+          punchoutOrdering: true,
+        }),
       ).toEqual({ allow: true });
     },
   );
@@ -328,7 +336,7 @@ describe("the access table (decision 057)", () => {
       expect(guard(p, account(["browseOnly"]))).toEqual({ allow: false, redirectTo: "/" });
     }
     for (const p of ["/order-complete", "/wish-list", "/product/vest", "/search"])
-      expect(guard(p, account(["browseOnly"]))).toEqual({ allow: true });
+      expect(guard(p, account(["browseOnly", "canViewFullCatalogue"]))).toEqual({ allow: true });
   });
 
   it("a punchout-only user outside punchout may use only the routes marked for them", () => {
@@ -441,7 +449,7 @@ describe("the access table (decision 057)", () => {
 
   it("the sidebar: the table's links in group order, each only when the guard lets the user open it", () => {
     // the Account group's links (issue 17) are tested with their screens' routes
-    const all = navigationFor({ account: everything(), inPunchout: false, setting: approver })
+    const all = navigationFor({ account: everything(), inPunchout: false, setting: approver, hasPunchoutProfile: true })
       .filter((n) => n.group !== "Account")
       .map((n) => `${n.group}:${n.to}`);
     expect(all).toEqual([
@@ -464,6 +472,38 @@ describe("the access table (decision 057)", () => {
     expect(navigationFor({ account: everything(), inPunchout: false }).map((n) => n.to)).not.toContain(
       "/order-to-approve",
     );
+  });
+
+  // issue 34 item 3 (decision 161): what a screen is of no use without, from the table, in the guard as in the sidebar
+  it("a screen that needs a stock catalogue, a punchout profile or an address right is refused without it", () => {
+    const wearerPacksOnly = account(["canViewManpack", "manpackOrders", "viewOrderHistory"]);
+    for (const p of ["/search", "/quick-order", "/saved-baskets", "/saved-baskets/12"]) {
+      expect(guard(p, wearerPacksOnly)).toEqual({ allow: false, redirectTo: "/", forbidsPost: true });
+      expect(guard(p, account(["canViewUserCatalogue"]))).toEqual({ allow: true });
+    }
+    const history = account(["canViewFullCatalogue", "viewOrderHistory"]);
+    expect(guard("/punchedout-baskets", history)).toEqual({ allow: false, redirectTo: "/", forbidsPost: true });
+    expect(
+      accessGuard({ pathname: "/punchedout-baskets", account: history, ...outside, hasPunchoutProfile: true }),
+    ).toEqual({ allow: true });
+    expect(guard("/manage-delivery-addresses", history)).toEqual({ allow: false, redirectTo: "/", forbidsPost: true });
+    for (const right of ADDRESS_RIGHTS)
+      expect(guard("/manage-delivery-addresses", account(["canViewFullCatalogue", right]))).toEqual({ allow: true });
+  });
+
+  it("the basket shown: the one selected, unless the user may use only the other (decision 161)", () => {
+    const both = account(["canViewFullCatalogue", "canViewManpack", "manpackOrders"]);
+    const packsOnly = account(["canViewManpack", "manpackOrders"]);
+    const stockOnly = account(["canViewMyCatalogue"]);
+    expect(shownBasketType(both, "manpack-order-basket")).toBe("manpack-order-basket");
+    expect(shownBasketType(both, "stock-order-basket")).toBe("stock-order-basket");
+    expect(shownBasketType(packsOnly, "stock-order-basket")).toBe("manpack-order-basket");
+    expect(shownBasketType(stockOnly, "manpack-order-basket")).toBe("stock-order-basket");
+    expect(usableBaskets(both)).toEqual({ "stock-order-basket": true, "manpack-order-basket": true });
+    expect(usableBaskets(account(["canViewManpack"]))).toEqual({
+      "stock-order-basket": false,
+      "manpack-order-basket": false,
+    });
   });
 
   it("the sidebar's Admin group: evolve users only, and every admin screen refuses everyone else (issue 20)", () => {

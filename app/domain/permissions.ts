@@ -71,6 +71,43 @@ export function canAccessManpack(account: AccountLike): boolean {
   return MANPACK_ACCESS.every((p) => holds(account, p));
 }
 
+/** SPEC §6: the stock catalogue, and stock ordering with it, come with any of these (the provider's rule too). */
+export const STOCK_CATALOGUE = [
+  "canViewFullCatalogue",
+  "canViewMyCatalogue",
+  "canViewUserCatalogue",
+] as const satisfies readonly Permission[];
+
+export function hasStockCatalogue(account: AccountLike): boolean {
+  return STOCK_CATALOGUE.some((p) => holds(account, p));
+}
+
+/** SPEC §6: the address rights (dellAddress stock, indAddress wearer packs, addAddress, customAddressOnly). */
+export const ADDRESS_RIGHTS = [
+  "dellAddress",
+  "indAddress",
+  "addAddress",
+  "customAddressOnly",
+] as const satisfies readonly Permission[];
+
+type BasketKind = "stock-order-basket" | "manpack-order-basket";
+
+/** The baskets a user may fill (decision 161): stock with a stock catalogue, wearer packs with Manpack access. */
+export function usableBaskets(account: AccountLike): Record<BasketKind, boolean> {
+  return { "stock-order-basket": hasStockCatalogue(account), "manpack-order-basket": canAccessManpack(account) };
+}
+
+/**
+ * The basket the basket page shows and checkout orders (decision 161): the one selected, unless the user may use
+ * only the other (a wearer-pack-only user lands on the wearer-pack basket whatever was stored).
+ */
+export function shownBasketType(account: AccountLike, selected: BasketKind): BasketKind {
+  const usable = usableBaskets(account);
+  if (usable[selected]) return selected;
+  const other = selected === "stock-order-basket" ? "manpack-order-basket" : "stock-order-basket";
+  return usable[other] ? other : selected;
+}
+
 export function isPunchoutOnly(account: AccountLike, ctx: PunchoutContext): boolean {
   return hasPermission(account, "punchoutOnly", ctx);
 }
@@ -173,6 +210,14 @@ export type PunchoutRule = "allowed" | "only" | "refused" | "ordering";
 export const NAV_GROUPS = ["Overview", "Catalogue", "Ordering", "Orders", "Account", "Admin"] as const;
 export type NavGroup = (typeof NAV_GROUPS)[number];
 
+/**
+ * What a screen is of no use without, beyond a permission (issue 34 item 3, decision 161): a stock catalogue (any
+ * of STOCK_CATALOGUE), the customer's punchout profile (the session's `hasPunchoutProfile`), both the stock and the
+ * wearer-pack baskets, or an address right (any of ADDRESS_RIGHTS). The sidebar hides such a screen and its guard
+ * refuses it, as for a missing permission.
+ */
+export type Provision = "stockCatalogue" | "punchoutProfile" | "addressRights";
+
 export interface NavEntry {
   /** The link; a route with parameters names the instance it links to (`/categories/full`). */
   to: string;
@@ -193,6 +238,8 @@ export interface RouteAccess {
    * (PATH_PERMISSIONS) applies on top, by path.
    */
   needs: "anyone" | "user" | "approver" | Permission;
+  /** What the user or customer must have for the screen to be of use (decision 161); all of them. */
+  requires?: readonly Provision[];
   /** A permission the route's action needs beyond `needs` (a post its viewers may not make). */
   actionNeeds?: Permission;
   /** Writes the basket or places orders: closed, with everything below its path, to browse-only users outside punchout (decision 050). */
@@ -239,12 +286,14 @@ export const ROUTE_ACCESS = {
   // the confirmation of an order already placed
   "_basket.order-complete": page("/order-complete", "user"),
   "_default.quick-order": ordering("/quick-order", {
+    requires: ["stockCatalogue"],
     nav: [{ to: "/quick-order", label: "Quick order", group: "Ordering" }],
   }),
   "_default.saved-baskets._index": ordering("/saved-baskets", {
+    requires: ["stockCatalogue"],
     nav: [{ to: "/saved-baskets", label: "Saved baskets", group: "Ordering" }],
   }),
-  "_default.saved-baskets.$basketId": ordering("/saved-baskets/:basketId"),
+  "_default.saved-baskets.$basketId": ordering("/saved-baskets/:basketId", { requires: ["stockCatalogue"] }),
   // the wearers (issue 15 item 2); the path row asks canViewManpack and manpackOrders (decision 098)
   "_default.wearer-pack._index": page("/wearer-pack", "user", {
     punchout: "ordering",
@@ -286,7 +335,10 @@ export const ROUTE_ACCESS = {
   "_default.product-category": page("/product-category", "user"),
   // browsing; a post that adds to the basket refuses browse-only users in its own words (catalogue/product.server.ts)
   "_default.product.$productSlug": page("/product/:productSlug", "user"),
-  "_default.search": page("/search", "user", { nav: [{ to: "/search", label: "Search", group: "Catalogue" }] }),
+  "_default.search": page("/search", "user", {
+    requires: ["stockCatalogue"],
+    nav: [{ to: "/search", label: "Search", group: "Catalogue" }],
+  }),
   "_default.site-search": page("/site-search", "user"),
   "_default.help": page("/help", "user"),
   "_default.$": page("/*", "user"),
@@ -304,6 +356,7 @@ export const ROUTE_ACCESS = {
   }),
   "_default.manage-delivery-addresses": page("/manage-delivery-addresses", "user", {
     punchout: "refused",
+    requires: ["addressRights"],
     actionNeeds: "dellAddress",
     nav: [{ to: "/manage-delivery-addresses", label: "Delivery addresses", group: "Account" }],
   }),
@@ -331,6 +384,7 @@ export const ROUTE_ACCESS = {
   // the customer's baskets transferred from punchout sessions (issue 16 item 6; decision 111)
   "_default.punchedout-baskets": page("/punchedout-baskets", "viewOrderHistory", {
     punchout: "refused",
+    requires: ["punchoutProfile"],
     nav: [{ to: "/punchedout-baskets", label: "Punched-out baskets", group: "Orders" }],
   }),
   // reporting (issue 19, decision 124): viewReporting, as the /reporting path row; the downloads below the same path
@@ -478,6 +532,8 @@ export interface AccessRequest {
   method?: string;
   /** The user's settings; the approver rule needs them (absent: not an approver). */
   setting?: SettingLike;
+  /** Whether the customer has a punchout profile (GET /api/session `hasPunchoutProfile`; absent: it has none). */
+  hasPunchoutProfile?: boolean;
 }
 
 const ALLOW: AccessDecision = { allow: true };
@@ -516,8 +572,21 @@ export function accessGuard(request: AccessRequest, table: Entries = ROUTE_ACCES
     const decision = permissionDecision(account, route.needs);
     if (!decision.allow) return decision;
   }
+  if (route.requires && !route.requires.every((what) => provides(request, what))) return FORBID;
   if (route.actionNeeds && isPost(request.method)) return permissionDecision(account, route.actionNeeds);
   return ALLOW;
+}
+
+/** Whether the user or customer has what a screen needs to be of use (decision 161). */
+function provides(request: AccessRequest, what: Provision): boolean {
+  switch (what) {
+    case "stockCatalogue":
+      return hasStockCatalogue(request.account);
+    case "punchoutProfile":
+      return request.hasPunchoutProfile === true;
+    case "addressRights":
+      return ADDRESS_RIGHTS.some((p) => holds(request.account, p));
+  }
 }
 
 /** The sidebar: every table entry's links, grouped in NAV_GROUPS order, that the guard lets the user open. */

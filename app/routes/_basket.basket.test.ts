@@ -185,7 +185,8 @@ describe("/basket action, other intents", () => {
   });
 
   it("instructions and basket-type patch only their own keys", async () => {
-    const store = setUp();
+    const both = ["canViewFullCatalogue", "canViewManpack", "manpackOrders"];
+    const store = setUp({}, sessionAnswer({ permissions: both }));
     await send({ intent: "instructions", instructions: "Gate 3" });
     await send({ intent: "basket-type", basketType: "manpack-order-basket" });
     expect(store.patches).toEqual([

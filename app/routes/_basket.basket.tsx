@@ -55,27 +55,7 @@ export default function BasketPage() {
         <ReadOnlyBasket view={view} />
       ) : (
         <>
-          <Form method="post" className="basket__type" aria-label="Basket type">
-            <input type="hidden" name="intent" value="basket-type" />
-            <fieldset>
-              <legend>Which basket</legend>
-              <Choice
-                name="basketType"
-                value="stock-order-basket"
-                defaultChecked={isStock}
-                label={`Stock basket (${view.count})`}
-              />
-              <Choice
-                name="basketType"
-                value="manpack-order-basket"
-                defaultChecked={!isStock}
-                label={`Wearer-pack basket (${view.packs.length} ${view.packs.length === 1 ? "wearer" : "wearers"})`}
-              />
-              <button type="submit" className="button button--small">
-                Show basket
-              </button>
-            </fieldset>
-          </Form>
+          {view.choosesBasket ? <BasketChoice view={view} isStock={isStock} /> : null}
 
           {isStock ? <StockBasket view={view} busy={busy} /> : <ManpackBasket view={view} busy={busy} />}
         </>
@@ -85,6 +65,33 @@ export default function BasketPage() {
 }
 
 type View = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** Which basket the page shows: only for a user who may use both (decision 161). */
+function BasketChoice({ view, isStock }: { view: View; isStock: boolean }) {
+  return (
+    <Form method="post" className="basket__type" aria-label="Basket type">
+      <input type="hidden" name="intent" value="basket-type" />
+      <fieldset>
+        <legend>Which basket</legend>
+        <Choice
+          name="basketType"
+          value="stock-order-basket"
+          defaultChecked={isStock}
+          label={`Stock basket (${view.count})`}
+        />
+        <Choice
+          name="basketType"
+          value="manpack-order-basket"
+          defaultChecked={!isStock}
+          label={`Wearer-pack basket (${view.packs.length} ${view.packs.length === 1 ? "wearer" : "wearers"})`}
+        />
+        <button type="submit" className="button button--small">
+          Show basket
+        </button>
+      </fieldset>
+    </Form>
+  );
+}
 
 function StockBasket({ view, busy }: { view: View; busy: boolean }) {
   if (view.lines.length === 0) {

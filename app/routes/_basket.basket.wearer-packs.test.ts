@@ -150,10 +150,39 @@ describe("/basket loader, the wearer-pack basket", () => {
     const [pack] = (await load()).wearerPacks!.packs;
     expect([pack.name, pack.inactive, pack.allowances]).toEqual(["Wearer 5999", true, []]);
     wearers.queries.length = 0;
-    setUp({ selected: "stock-order-basket" });
+    setUp({ selected: "stock-order-basket", permissions: [...MANPACK, "canViewFullCatalogue"] });
     const stock = await load();
     expect(stock.wearerPacks).toBeNull();
     expect(stock.packs.map((p) => p.employeeId)).toEqual(["5102", "5103"]);
+  });
+});
+
+// issue 34 item 3 (decision 161): the choice of basket only for a user who may use both
+describe("/basket loader, which basket", () => {
+  it("a wearer-pack-only user lands on the wearer-pack basket whatever was stored, with no choice to make", async () => {
+    setUp({ selected: "stock-order-basket" });
+    const view = await load();
+    expect([view.selectedBasketType, view.choosesBasket]).toEqual(["manpack-order-basket", false]);
+    expect(view.wearerPacks?.packs.map((p) => p.employeeId)).toEqual(["5102", "5103"]);
+  });
+
+  it("a user with both the stock catalogue and wearer packs chooses; a stock-only user does not", async () => {
+    setUp({ selected: "stock-order-basket", permissions: [...MANPACK, "canViewMyCatalogue"] });
+    expect((await load()).choosesBasket).toBe(true);
+    setUp({ selected: "manpack-order-basket", permissions: ["canViewFullCatalogue"] });
+    const stock = await load();
+    expect([stock.selectedBasketType, stock.choosesBasket, stock.wearerPacks]).toEqual([
+      "stock-order-basket",
+      false,
+      null,
+    ]);
+  });
+
+  it("refuses to select a basket the user may not fill with 403, nothing written", async () => {
+    const { store } = setUp({ selected: "manpack-order-basket" });
+    expect(await refused({ intent: "basket-type", basketType: "stock-order-basket" }, store, 403)).toBe(
+      "Your account cannot use that basket.",
+    );
   });
 });
 

@@ -8,6 +8,7 @@ import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { useStripeTestKeys } from "../../tests/mocks/upstream/stripe";
 import { action, loader } from "./_basket.checkout";
 import { loader as confirmationLoader } from "./_basket.order-complete";
 import type { StockCheckoutView } from "~/checkout/checkout.server";
@@ -54,6 +55,9 @@ const form = (extra: Record<string, string> = {}) => ({
 
 const send = (fields: Record<string, string>) =>
   settle(() => action({ request: post("/checkout", fields, cookie), params: {}, context: testLoadContext() }));
+
+// cards configured: what leaves the card out below is the hidden prices alone
+useStripeTestKeys();
 
 describe("/checkout with the account's prices hidden (decision 058)", () => {
   it("shows no amounts, words the subtotal as hidden and offers no card", async () => {

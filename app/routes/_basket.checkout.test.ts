@@ -92,7 +92,7 @@ describe("/checkout loader", () => {
     expect(first.instructions).toBe("Gate 3");
     expect(first.shipMethods.map((m) => m.label)).toEqual(["Standard delivery – £5.95", "Next day – £12.50"]);
     expect(first.addresses.map((a) => a.internalId)).toEqual(["701", "702"]);
-    expect(first.paymentMethods).toEqual([{ id: 0, name: "On account", card: false, available: true }]);
+    expect(first.paymentMethods).toEqual([{ id: 0, name: "On account", card: false }]);
     expect(first.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(second.idempotencyKey).not.toBe(first.idempotencyKey);
   });
@@ -321,13 +321,20 @@ describe("/checkout action: POST /api/order, stock", () => {
     expect(orders).toHaveLength(0);
   });
 
-  it("refuses a card while card payments are not configured (no Stripe keys), with 400 and no order", async () => {
+  it("offers no card while card payments are not configured (no Stripe keys), and refuses one posted with 400 and no order", async () => {
     const { orders } = setUp({
       paymentMethods: [
         { id: 0, name: "On account" },
         { id: 1, name: "Visa" },
       ],
     });
+    // issue 34 item 3 (decision 161): a card that cannot be taken is not offered at all, not shown greyed
+    const view = (await loader({
+      request: get("/checkout", cookie),
+      params: {},
+      context: testLoadContext(),
+    })) as StockCheckoutView;
+    expect(view.paymentMethods).toEqual([{ id: 0, name: "On account", card: false }]);
     const result = (await send(form({ paymentMethod: "1" }))) as FormAnswer;
     expect(result.init?.status).toBe(400);
     expect(result.data.formError).toBe(

@@ -68,9 +68,9 @@ export default function CheckoutPage() {
 
 function StockCheckout({ view, answer }: { view: Extract<View, { kind: "stock" }>; answer: Answer | undefined }) {
   const navigation = useNavigation();
-  const [method, setMethod] = useState(view.paymentMethods.find((m) => m.available)?.id ?? null);
+  const [method, setMethod] = useState(view.paymentMethods[0]?.id ?? null);
   // with Stripe Elements a card order is paid first, then posted; without, the post goes to Stripe's hosted page
-  const payment = useCardCheckout(view.paymentMethods.some((m) => m.id === method && m.card && m.available));
+  const payment = useCardCheckout(view.paymentMethods.some((m) => m.id === method && m.card));
   const { hydrated } = payment;
   const submitting = navigation.state === "submitting" || payment.busy;
   const errors: Record<string, string> = answer?.fieldErrors ?? {};

@@ -59,9 +59,11 @@ function setUp(
     paymentMethods?: Array<{ id: number; name: string }>;
     wearers?: ReadonlyArray<{ internalId: string } & Record<string, unknown>>;
     items?: NonNullable<Parameters<typeof basketHandlers>[0]>["items"];
+    permissions?: string[];
   } = {},
 ) {
-  const session = sessionAnswer({ permissions: [...MANPACK, "indAddress"], setting: { needsAproval: false } });
+  const permissions = options.permissions ?? [...MANPACK, "indAddress"];
+  const session = sessionAnswer({ permissions, setting: { needsAproval: false } });
   if (options.paymentMethods) session.account.payment_methods = options.paymentMethods;
   const store: BasketStore = {
     state: {
@@ -208,11 +210,18 @@ describe("/checkout loader, wearer-pack basket selected", () => {
     expect(packsView.totals).toBeNull();
     expect(packsView.otherBasketCount).toBe(3);
 
-    setUp({ selected: "stock-order-basket" });
+    setUp({ selected: "stock-order-basket", permissions: [...MANPACK, "indAddress", "canViewFullCatalogue"] });
     const stockView = (await load()) as StockCheckoutView;
     expect(stockView.kind).toBe("stock");
     expect(stockView.lines).toEqual([]);
     expect(stockView.otherBasketCount).toBe(4);
+  });
+
+  it("a wearer-pack-only user checks out the wearer packs whatever basket was stored (issue 34 item 3, decision 161)", async () => {
+    setUp({ selected: "stock-order-basket" });
+    const view = (await load()) as WearerPackCheckoutView;
+    expect(view.kind).toBe("manpack");
+    expect(view.packs).toHaveLength(2);
   });
 });
 

@@ -31,10 +31,11 @@ function setUp({
   permissions = ["canViewFullCatalogue", "viewOrderHistory"],
   punchoutSession = null as string | null,
   total = 2,
+  hasPunchoutProfile = true,
 } = {}) {
   const queries: URLSearchParams[] = [];
   server.use(
-    ...authHandlers({ session: sessionAnswer({ permissions, punchoutSession }) }),
+    ...authHandlers({ session: sessionAnswer({ permissions, punchoutSession, hasPunchoutProfile }) }),
     http.get(`${UPSTREAM}/api/punchout/transfer`, ({ request }) => {
       const query = new URL(request.url).searchParams;
       queries.push(query);
@@ -95,6 +96,12 @@ describe("/punchedout-baskets", () => {
 
   it("without viewOrderHistory: home, the provider never asked", async () => {
     const queries = setUp({ permissions: ["canViewFullCatalogue"] });
+    expect(locationOf(await load())).toBe("/");
+    expect(queries).toEqual([]);
+  });
+
+  it("a customer without a punchout profile: home, the provider never asked (issue 34 item 3, decision 161)", async () => {
+    const queries = setUp({ hasPunchoutProfile: false });
     expect(locationOf(await load())).toBe("/");
     expect(queries).toEqual([]);
   });

@@ -15,7 +15,12 @@ beforeAll(async () => {
 
 type Answer = {
   data:
-    | { ok: true; report: Array<{ row: number; code: string; added: boolean; reason: string | null }>; added: number }
+    | {
+        ok: true;
+        report: Array<{ row: number; code: string; added: boolean; reason: string | null }>;
+        added: number;
+        kept: Array<{ text: string; reason: string }>;
+      }
     | { ok: false; fieldErrors: Record<string, string> };
   init: ResponseInit;
 };
@@ -92,6 +97,40 @@ describe("/quick-order", () => {
     const answer = await run(post("/quick-order", { lines: "NOPE,1\nHV-JKT-M,100" }, cookie));
     expect(answer.init.status).toBe(400);
     expect(store.patches).toEqual([]);
+    // every line stays in the box, each with its reason (issue 34 item 5)
+    expect(answer.data.ok && answer.data.kept.map((l) => l.text)).toEqual(["NOPE, 1", "HV-JKT-M, 100"]);
+  });
+
+  it("after a partial failure gives back the lines that did not go in, with their reasons, in the order typed (issue 34 item 5)", async () => {
+    const store = setUp();
+    const answer = await run(
+      post(
+        "/quick-order",
+        { lines: "hv-jkt-m, 2\nGLV-RIG,3\nHV200-YEL-M-PLAIN, 2\none, two, three\nGLV-RIG,4" },
+        cookie,
+      ),
+    );
+    expect(answer.init.status).toBe(200);
+    if (!answer.data.ok) throw new Error("expected a report");
+    expect(answer.data.added).toBe(2);
+    expect(answer.data.kept).toEqual([
+      { text: "GLV-RIG, 3", reason: "Quantity must be a multiple of 2" },
+      { text: "HV200-YEL-M-PLAIN, 2", reason: "No product has the code HV200-YEL-M-PLAIN." },
+      { text: "one, two, three", reason: "Expected a product code and a quantity only" },
+    ]);
+    expect(store.state.stock.map((l) => [l.productId, l.qty])).toEqual([
+      ["20002", 2],
+      ["20010", 4],
+    ]);
+  });
+
+  it("a line that was added is not given back: posting the box again adds nothing twice", async () => {
+    const store = setUp();
+    const first = await run(post("/quick-order", { lines: "HV-JKT-M, 1\nNOPE, 1" }, cookie));
+    if (!first.data.ok) throw new Error("expected a report");
+    const again = await run(post("/quick-order", { lines: first.data.kept.map((l) => l.text).join("\n") }, cookie));
+    expect(again.init.status).toBe(400);
+    expect(store.state.stock.map((l) => [l.productId, l.qty])).toEqual([["20002", 1]]);
   });
 
   it("answers 400 with a field message for an empty form", async () => {

@@ -6,9 +6,13 @@ import { FieldError } from "~/components/field-error";
 import { LineTable } from "~/components/line-table";
 import { QUICK_ORDER_MAX_LINES } from "~/domain/quick-order-lines";
 import basketStyles from "~/styles/basket.css";
+import quickOrderStyles from "~/styles/quick-order.css";
 
 export const meta: MetaFunction = () => [{ title: "Quick order · Workwear ordering portal" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: basketStyles },
+  { rel: "stylesheet", href: quickOrderStyles },
+];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -28,8 +32,10 @@ export default function QuickOrderPage() {
   const navigation = useNavigation();
   const errors = answer && !answer.ok ? answer.fieldErrors : {};
   const report = answer && answer.ok ? answer : null;
+  const kept = report?.kept ?? [];
   const form = useRef<HTMLFormElement>(null);
-  // with JavaScript the page stays put: once lines went in, clear the form so a second click cannot add them again
+  // with JavaScript the page stays put: once lines went in, the box holds only the lines that did not (its new
+  // default), so a second click cannot add the others again; the file field is emptied too
   useEffect(() => {
     if (answer && answer.ok && answer.added > 0) form.current?.reset();
   }, [answer]);
@@ -45,14 +51,34 @@ export default function QuickOrderPage() {
 
       <Form ref={form} method="post" encType="multipart/form-data" className="stack" noValidate>
         <div className="field">
-          <label htmlFor="quick-order-lines">Product codes and quantities</label>
-          <textarea
-            id="quick-order-lines"
-            name="lines"
-            rows={8}
-            spellCheck={false}
-            aria-describedby={errors.lines ? "quick-order-lines-error" : undefined}
-          />
+          <label htmlFor="quick-order-lines">
+            {kept.length ? "Lines not added: correct them and add again" : "Product codes and quantities"}
+          </label>
+          <div className={kept.length ? "quick-order__box quick-order__box--kept" : "quick-order__box"}>
+            <textarea
+              // a new answer gives the box new lines: the ones that did not go in (issue 34 item 5)
+              key={kept.map((line) => line.text).join("\n")}
+              id="quick-order-lines"
+              name="lines"
+              rows={Math.min(Math.max(8, kept.length + 1), 20)}
+              spellCheck={false}
+              defaultValue={kept.map((line) => line.text).join("\n")}
+              aria-describedby={
+                [kept.length ? "quick-order-reasons" : null, errors.lines ? "quick-order-lines-error" : null]
+                  .filter(Boolean)
+                  .join(" ") || undefined
+              }
+            />
+            {kept.length ? (
+              <ol id="quick-order-reasons" className="quick-order__reasons" aria-label="Why each line was not added">
+                {kept.map((line, i) => (
+                  <li key={`${i}-${line.text}`}>
+                    <code>{line.text}</code> <span>{line.reason}</span>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </div>
           <FieldError id="quick-order-lines-error" message={errors.lines} />
         </div>
         <div className="field">
@@ -83,14 +109,19 @@ function QuickOrderReport({ report, added }: { report: LineReport[]; added: numb
         {added} {added === 1 ? "line" : "lines"} added to your basket
         {refused ? `, ${refused} not added` : ""}.
       </p>
-      <LineTable className="report-table" columns={["Line", "Code", "Quantity", "Product", "Result"]}>
+      <LineTable
+        className="report-table quick-order__report"
+        columns={["Line", "Code", "Quantity", "Product", "Result"]}
+      >
         {report.map((line) => (
           <tr key={line.row}>
-            <td>{line.row}</td>
-            <td>{line.code}</td>
-            <td>{line.qty}</td>
-            <td>{line.name ?? ""}</td>
-            <td>{line.added ? "Added" : `Not added: ${line.reason}`}</td>
+            <td data-label="Line">{line.row}</td>
+            <td data-label="Code" className="quick-order__code">
+              {line.code}
+            </td>
+            <td data-label="Quantity">{line.qty}</td>
+            <td data-label="Product">{line.name ?? ""}</td>
+            <td data-label="Result">{line.added ? "Added" : `Not added: ${line.reason}`}</td>
           </tr>
         ))}
       </LineTable>

@@ -81,6 +81,8 @@ export const SessionSchema = z.object({
     .default(null),
   categories: z.array(CategorySchema).default([]),
   punchoutSession: z.string().nullable().default(null),
+  /** Whether the selected customer has a punchout profile (issue 34 item 3, decision 161); none: no punched-out baskets. */
+  hasPunchoutProfile: z.boolean().default(false),
 });
 export type UpstreamSession = z.infer<typeof SessionSchema>;
 

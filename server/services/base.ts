@@ -2,6 +2,7 @@ import { BadRequest, Forbidden, NotFound } from "@feathersjs/errors";
 import { isRowIdText } from "./ids";
 import type { Params } from "@feathersjs/feathers";
 import type { Knex } from "knex";
+import { STOCK_CATALOGUE } from "../../app/domain/permissions";
 import { has, type Caller } from "../auth/caller";
 import { parseQuery, runPage, type Page, type ParsedQuery, type QuerySpec } from "../query/dialect";
 
@@ -37,8 +38,8 @@ export function requireCustomer(caller: Caller): number {
   return id;
 }
 
-/** SPEC §6: stock ordering is allowed with any of the three stock catalogue permissions. */
-export const STOCK_PERMISSIONS = ["canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue"];
+/** SPEC §6: stock ordering is allowed with any of the three stock catalogue permissions (the portal's list, one source). */
+export const STOCK_PERMISSIONS: readonly string[] = STOCK_CATALOGUE;
 
 /**
  * Decision 028 (with 050): who may fill a basket or order — stock lines need a stock catalogue permission, wearer

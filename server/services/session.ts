@@ -68,9 +68,10 @@ export async function buildSession(ctx: Ctx, caller: Caller) {
       basket: emptyBasket(),
       wishList: { productIds: [], items: [] },
       categories: [],
+      hasPunchoutProfile: false,
     };
   }
-  const [customer, contact, costCentres, basketsToApprove, basket, wish, categories] = await Promise.all([
+  const [customer, contact, costCentres, basketsToApprove, basket, wish, categories, profile] = await Promise.all([
     db("customers as c")
       .leftJoin("sectors as s", "s.id", "c.sector_id")
       .where("c.id", customerId)
@@ -89,6 +90,8 @@ export async function buildSession(ctx: Ctx, caller: Caller) {
       .orderBy("w.id")
       .select("w.id as wish_id", "i.id", "i.display_name", "i.slug", "i.price", "i.default_image", "i.item_code"),
     categoryTree(db, { type: "full", customerId }),
+    // whether the customer punches out at all: without a profile the portal offers no punched-out baskets (decision 161)
+    db("punchout_profiles").where({ customer_id: customerId, is_active: true }).first("id"),
   ]);
   const sectorProducts = customer?.sector_id
     ? (await db("sector_products").where("sector_id", customer.sector_id).orderBy("item_id").select("item_id")).map(
@@ -129,6 +132,7 @@ export async function buildSession(ctx: Ctx, caller: Caller) {
       })),
     },
     categories,
+    hasPunchoutProfile: profile !== undefined,
   };
 }
 

@@ -45,10 +45,25 @@ async function startAndCheck(startToken: string) {
     user: { email: "punchout@demo.test" },
     selectedCustomer: { name: "Apex Rail Services" },
     punchoutSession: start.body.punchoutSession.id,
+    // Apex Rail has punchout profiles (decision 161: the portal then offers its punched-out baskets)
+    hasPunchoutProfile: true,
   });
 }
 
 describe("demo punchout profiles", () => {
+  it("GET /api/session says whether the selected customer has a punchout profile: Northwind has none (decision 161)", async () => {
+    const login = await post("/api/authentication", {
+      strategy: "local",
+      email: "requester@demo.test",
+      password: "workwear-demo",
+    });
+    expect(login.status).toBe(201);
+    const session = await fetch(`${url}/api/session`, {
+      headers: { authorization: `Bearer ${login.body.accessToken}` },
+    }).then((r) => r.json());
+    expect(session).toMatchObject({ selectedCustomer: { name: "Northwind Facilities" }, hasPunchoutProfile: false });
+  });
+
   it("Apex Rail's cXML profile accepts AN-APEX-RAIL / apex-punchout-secret / workwear-portal", async () => {
     const res = await post("/api/punchout/setup", {
       protocol: "cxml",

@@ -418,12 +418,33 @@ test.describe("quick order", () => {
           ["6", packed.itemId, "20", packed.displayName, "Added"],
         ]);
       expect(await basketQuantities(token)).toEqual({ [plain.internalId]: 2, [packed.internalId]: 20 });
-      // lines went in, so the form is empty again: a second click cannot add them twice
-      await expect(page.getByLabel("Product codes and quantities")).toHaveValue("");
+      // the lines that went in are gone from the box, so a second click cannot add them twice; the ones that did not
+      // stay, each with its reason beside it (issue 34 item 5)
+      const box = page.getByLabel("Lines not added: correct them and add again");
+      await expect(box).toHaveValue(
+        [`${packed.itemId}, 15`, "NO-SUCH-CODE-E2E, 1", `${plain.parentCode}, 1`, `${other.itemId}, 150`].join("\n"),
+      );
+      await expect(page.getByRole("list", { name: "Why each line was not added" }).getByRole("listitem")).toHaveText([
+        `${packed.itemId}, 15 Quantity must be a multiple of 10`,
+        "NO-SUCH-CODE-E2E, 1 No product has the code NO-SUCH-CODE-E2E.",
+        `${plain.parentCode}, 1 Choose a size or colour of ${plain.parentName} first.`,
+        `${other.itemId}, 150 Quantity cannot be more than 99`,
+      ]);
+      // corrected in the box and posted again: the corrected line goes in, the rest stay
+      await box.fill([`${packed.itemId}, 10`, "NO-SUCH-CODE-E2E, 1"].join("\n"));
+      await page.getByRole("button", { name: "Add to basket" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "added to your basket" })).toHaveText(
+        "1 line added to your basket, 1 not added.",
+      );
+      await expect(page.getByLabel("Lines not added: correct them and add again")).toHaveValue("NO-SUCH-CODE-E2E, 1");
+      expect(await basketQuantities(token)).toEqual({ [plain.internalId]: 2, [packed.internalId]: 30 });
+      // no sideways scroll on a phone with the report and the kept lines shown
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
       await page.getByRole("link", { name: "Go to your basket" }).click();
       await expect(quantityField(page, plain)).toHaveValue("2");
-      await expect(quantityField(page, packed)).toHaveValue("20");
+      await expect(quantityField(page, packed)).toHaveValue("30");
     },
   );
 

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, newColleague, test } from "./fixtures";
 
 // Issue 17 items 3 and 4 (decision 114): buyer@demo.test adds a delivery address and removes it again. Each project
 // and run has its own label: the two projects run side by side on one database.
@@ -46,15 +46,33 @@ test.describe("delivery addresses (buyer, Northwind Facilities)", () => {
 });
 
 // Issue 17 "Done when": the screen is refused (redirect to /) for a user without its permission; the address list is
-// open to everyone, read-only without dellAddress (decision 114).
-test.describe("delivery addresses for a requester (no addAddress, no dellAddress)", () => {
-  test("Add a delivery address is refused and not offered; the list has no Remove", async ({ page, logInAs }) => {
+// read-only without dellAddress (decision 114), and neither offered nor opened without any address right (issue 34
+// item 3, decision 161).
+test.describe("delivery addresses for a requester (no address right)", () => {
+  test("neither address screen is offered, and both are refused", async ({ page, logInAs }) => {
     await logInAs("requester");
     await page.goto("/add-delivery-address");
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("alert")).toHaveText("Your account cannot open the Add a delivery address page.");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Add a delivery address" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Delivery addresses" })).toHaveCount(0);
+    await page.goto("/manage-delivery-addresses");
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Delivery addresses" })).toHaveCount(0);
+  });
+
+  test("with a right to change the wearer packs' address only, the list is read-only: no Remove", async ({
+    page,
+    logInAs,
+  }, testInfo) => {
+    const colleague = await newColleague("Northwind Facilities", `addr-read-${testInfo.project.name}`, [
+      "canViewFullCatalogue",
+      "indAddress",
+    ]);
+    await logInAs(colleague, "Northwind Facilities");
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("link", { name: "Delivery addresses" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Delivery addresses" })).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: "Bradford Civic Centre Contract" })).toHaveCount(1);

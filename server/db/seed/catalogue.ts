@@ -925,11 +925,10 @@ function colorCode(color: ColorDef): string {
     .toUpperCase();
 }
 
+// the whole option, never a cut: a code cut at six letters ("29SHOR", "ONESIZ") read as a broken code on every
+// order line, saved basket and approval that showed it (issue 34 item 5, decision 161)
 function sizeCode(size: string): string {
-  return size
-    .replace(/[^A-Za-z0-9]/g, "")
-    .slice(0, 6)
-    .toUpperCase();
+  return size.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
 }
 
 export function round2(n: number): number {

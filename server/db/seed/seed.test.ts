@@ -198,6 +198,16 @@ describe.runIf(onSqlite)("demo seed", () => {
     const glove = await db("items").where({ item_code: "GL100" }).first();
     expect(glove.quantity_step).toBe(10);
     expect(await db("items").whereNotNull("leg_length").first()).toBeDefined();
+    // codes are never cut (issue 34 item 5): every variant's code ends in its whole size and leg length
+    const legged = await db("items")
+      .where({ matrix_type: "child" })
+      .whereNotNull("leg_length")
+      .select("item_code", "size", "leg_length");
+    expect(legged.length).toBeGreaterThan(0);
+    const whole = (option: string) => option.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
+    for (const v of legged) expect(v.item_code).toContain(`-${whole(v.size)}-${whole(v.leg_length)}`);
+    expect(legged.map((v) => v.item_code)).toContain("WT100-GRE-36-29SHORT");
+    expect(await db("items").where({ item_code: "PP110-BLA-ONESIZE" }).first()).toBeDefined();
     expect((await db("sector_products").distinct("sector_id")).length).toBe(2);
     const harbourTunics = await db("item_categories as ic")
       .join("categories as c", "c.id", "ic.category_id")

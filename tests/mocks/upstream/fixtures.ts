@@ -10,6 +10,7 @@ type SessionOverrides = {
   customers?: number;
   punchoutSession?: string | null;
   basket?: UpstreamSession["basket"];
+  hasPunchoutProfile?: boolean;
 };
 
 const UNITS = [
@@ -42,5 +43,6 @@ export function sessionAnswer(overrides: SessionOverrides = {}) {
     wishList: { productIds: [] },
     categories: [],
     punchoutSession: overrides.punchoutSession ?? null,
+    hasPunchoutProfile: overrides.hasPunchoutProfile ?? false,
   };
 }
