@@ -74,6 +74,7 @@ export function DayField({
 /**
  * A list's filters as a GET form: they live in the URL, so they work without JavaScript and survive a reload. Keyed by
  * the query, so going back to another filter shows that filter's values. The submit button and "Clear filters" close it.
+ * Folded behind "Filters" on a phone (FilterDisclosure).
  */
 export function FilterForm({
   label,
@@ -88,15 +89,39 @@ export function FilterForm({
 }) {
   const location = useLocation();
   return (
-    <Form method="get" className="order-filters" key={location.search} aria-label={label} noValidate>
+    <FilterDisclosure>
+      <Form method="get" className="order-filters" key={location.search} aria-label={label} noValidate>
+        {children}
+        <div className="order-filters__actions">
+          <button type="submit" className="button button--primary">
+            {submit}
+          </button>
+          <Link to={clearTo}>Clear filters</Link>
+        </div>
+      </Form>
+    </FilterDisclosure>
+  );
+}
+
+/** What the URL's query does not filter by: the page and the order of the list. */
+const NOT_FILTERS = new Set(["page", "sort"]);
+
+/**
+ * A list's filters folded behind "Filters" (issue 34 item 2, decision 160): a `<details>`, so it opens without
+ * JavaScript. Closed as served; on a screen 600 px wide or more the CSS shows its content and hides the summary
+ * (app.css `.filters`), so only a phone has to open it. The summary says how many filters the list is under.
+ */
+export function FilterDisclosure({ children }: { children: ReactNode }) {
+  const { search } = useLocation();
+  const inUse = [...new URLSearchParams(search)].filter(([name, value]) => !NOT_FILTERS.has(name) && value !== "");
+  return (
+    <details className="filters">
+      <summary>
+        Filters
+        {inUse.length > 0 ? <span className="muted"> · {inUse.length} in use</span> : null}
+      </summary>
       {children}
-      <div className="order-filters__actions">
-        <button type="submit" className="button button--primary">
-          {submit}
-        </button>
-        <Link to={clearTo}>Clear filters</Link>
-      </div>
-    </Form>
+    </details>
   );
 }
 
