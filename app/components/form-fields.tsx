@@ -80,16 +80,19 @@ export function FilterForm({
   label,
   submit,
   clearTo,
+  refused = false,
   children,
 }: {
   label: string;
   submit: string;
   clearTo: string;
+  /** a filter was refused: the form is served open, its errors in view */
+  refused?: boolean;
   children: ReactNode;
 }) {
   const location = useLocation();
   return (
-    <FilterDisclosure>
+    <FilterDisclosure open={refused}>
       <Form method="get" className="order-filters" key={location.search} aria-label={label} noValidate>
         {children}
         <div className="order-filters__actions">
@@ -109,13 +112,14 @@ const NOT_FILTERS = new Set(["page", "sort"]);
 /**
  * A list's filters folded behind "Filters" (issue 34 item 2, decision 160): a `<details>`, so it opens without
  * JavaScript. Closed as served; on a screen 600 px wide or more the CSS shows its content and hides the summary
- * (app.css `.filters`), so only a phone has to open it. The summary says how many filters the list is under.
+ * (app.css `.filters`), so only a phone has to open it; served open (`open`) when a filter was refused, so its error
+ * shows beside its field. The summary says how many filters the list is under.
  */
-export function FilterDisclosure({ children }: { children: ReactNode }) {
+export function FilterDisclosure({ open = false, children }: { open?: boolean; children: ReactNode }) {
   const { search } = useLocation();
   const inUse = [...new URLSearchParams(search)].filter(([name, value]) => !NOT_FILTERS.has(name) && value !== "");
   return (
-    <details className="filters">
+    <details className="filters" open={open}>
       <summary>
         Filters
         {inUse.length > 0 ? <span className="muted"> · {inUse.length} in use</span> : null}

@@ -25,7 +25,7 @@ export default function AdminUsers() {
   return (
     <section className="stack orders">
       <h1>Users</h1>
-      <FilterDisclosure>
+      <FilterDisclosure open={Boolean(data.error)}>
         <Form method="get" className="order-filters" key={location.search} aria-label="Find a user" noValidate>
           <div className="field">
             <label htmlFor="user-q">Name or e-mail contains</label>
