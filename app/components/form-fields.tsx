@@ -74,29 +74,58 @@ export function DayField({
 /**
  * A list's filters as a GET form: they live in the URL, so they work without JavaScript and survive a reload. Keyed by
  * the query, so going back to another filter shows that filter's values. The submit button and "Clear filters" close it.
+ * Folded behind "Filters" on a phone (FilterDisclosure).
  */
 export function FilterForm({
   label,
   submit,
   clearTo,
+  refused = false,
   children,
 }: {
   label: string;
   submit: string;
   clearTo: string;
+  /** a filter was refused: the form is served open, its errors in view */
+  refused?: boolean;
   children: ReactNode;
 }) {
   const location = useLocation();
   return (
-    <Form method="get" className="order-filters" key={location.search} aria-label={label} noValidate>
+    <FilterDisclosure open={refused}>
+      <Form method="get" className="order-filters" key={location.search} aria-label={label} noValidate>
+        {children}
+        <div className="order-filters__actions">
+          <button type="submit" className="button button--primary">
+            {submit}
+          </button>
+          <Link to={clearTo}>Clear filters</Link>
+        </div>
+      </Form>
+    </FilterDisclosure>
+  );
+}
+
+/** What the URL's query does not filter by: the page and the order of the list. */
+const NOT_FILTERS = new Set(["page", "sort"]);
+
+/**
+ * A list's filters folded behind "Filters" (issue 34 item 2, decision 160): a `<details>`, so it opens without
+ * JavaScript. Closed as served; on a screen 600 px wide or more the CSS shows its content and hides the summary
+ * (app.css `.filters`), so only a phone has to open it; served open (`open`) when a filter was refused, so its error
+ * shows beside its field. The summary says how many filters the list is under.
+ */
+export function FilterDisclosure({ open = false, children }: { open?: boolean; children: ReactNode }) {
+  const { search } = useLocation();
+  const inUse = [...new URLSearchParams(search)].filter(([name, value]) => !NOT_FILTERS.has(name) && value !== "");
+  return (
+    <details className="filters" open={open}>
+      <summary>
+        Filters
+        {inUse.length > 0 ? <span className="muted"> · {inUse.length} in use</span> : null}
+      </summary>
       {children}
-      <div className="order-filters__actions">
-        <button type="submit" className="button button--primary">
-          {submit}
-        </button>
-        <Link to={clearTo}>Clear filters</Link>
-      </div>
-    </Form>
+    </details>
   );
 }
 

@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
+import { LabelledTableBody } from "./table-labels";
 
 // One table for product lines (issue 12 item 3): the basket, a saved basket and quick order's report render their
 // lines through it. The table, its caption and header row and the product cell are the same everywhere; each page
-// gives the rows, since what a row does (a fetcher per line, a plain form, a report) is the page's.
+// gives the rows, since what a row does (a fetcher per line, a plain form, a report) is the page's. Under 600 px the
+// rows stack, each cell labelled by its column (table-labels.tsx, decision 160); a row that is a component of its own
+// renders LabelledRow for its <tr>.
 
 /** A column heading; `{ hidden }` is one for screen readers only (a column of buttons). */
 export type LineColumn = string | { hidden: string };
@@ -19,24 +22,26 @@ export function LineTable({
   children: ReactNode;
 }) {
   return (
-    <table className={className}>
-      {caption ? <caption className="visually-hidden">{caption}</caption> : null}
-      <thead>
-        <tr>
-          {columns.map((column) =>
-            typeof column === "string" ? (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ) : (
-              <th key={column.hidden} scope="col">
-                <span className="visually-hidden">{column.hidden}</span>
-              </th>
-            ),
-          )}
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
+    <table className={`${className} data-table`}>
+      <LabelledTableBody columns={columns.map((column) => (typeof column === "string" ? column : null))}>
+        {caption ? <caption className="visually-hidden">{caption}</caption> : null}
+        <thead>
+          <tr>
+            {columns.map((column) =>
+              typeof column === "string" ? (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ) : (
+                <th key={column.hidden} scope="col">
+                  <span className="visually-hidden">{column.hidden}</span>
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </LabelledTableBody>
     </table>
   );
 }

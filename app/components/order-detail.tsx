@@ -4,6 +4,7 @@ import type { DespatchView, OrderDetailView } from "~/orders/order-view.server";
 import { FieldError } from "./field-error";
 import { StatusLabel } from "./status-label";
 import { ScrollingTable } from "./scrolling-table";
+import { LabelledRow } from "./table-labels";
 
 /**
  * The order detail shared by history and approval: facts, address, lines with their totals, notes, despatches.
@@ -140,14 +141,14 @@ function LineRows({ lines }: { lines: OrderDetailView["lines"] }) {
   return (
     <>
       {lines.map((line) => (
-        <tr key={line.key}>
+        <LabelledRow key={line.key}>
           <td>{line.code}</td>
           <td>{line.name}</td>
           <td>{line.quantity}</td>
           <td>{line.despatched}</td>
           <td className="order-table__money">{line.rate}</td>
           <td className="order-table__money">{line.amount}</td>
-        </tr>
+        </LabelledRow>
       ))}
     </>
   );

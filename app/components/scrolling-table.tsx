@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
+import { LabelledTableBody } from "./table-labels";
 
 /**
  * An order-style table (orders.css `.order-table`) in its own scrolling box, for tables wider than a phone: the box is
  * a named region the keyboard can reach and scroll (axe scrollable-region-focusable). Name it by `label` or by the
- * id of its heading (`labelledBy`).
+ * id of its heading (`labelledBy`). Under 600 px its rows stack, each cell labelled by its column's heading
+ * (table-labels.tsx, decision 160), so it never needs to scroll on a phone.
  */
 export function ScrollingTable({
   label,
@@ -16,7 +18,9 @@ export function ScrollingTable({
 }) {
   return (
     <div className="order-table__scroll" role="region" aria-label={label} aria-labelledby={labelledBy} tabIndex={0}>
-      <table className="order-table">{children}</table>
+      <table className="order-table data-table">
+        <LabelledTableBody>{children}</LabelledTableBody>
+      </table>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Choice } from "~/components/choice";
 import { FieldError } from "~/components/field-error";
 import { IntentButton } from "~/components/intent-button";
 import { LineProduct, LineTable } from "~/components/line-table";
+import { LabelledRow } from "~/components/table-labels";
 import { OverAllowanceNotice } from "~/components/over-allowance-notice";
 import { TransferBasketForm } from "~/components/punchout-bar";
 import { QuantitySelector } from "~/components/quantity-selector";
@@ -278,7 +279,7 @@ function BasketLineRow({
     <input key={name} type="hidden" name={name} value={value} />
   ));
   return (
-    <tr aria-busy={pending || undefined}>
+    <LabelledRow aria-busy={pending || undefined}>
       <td>
         <LineProduct thumbnail={line.thumbnail} name={line.name} details={[line.options.join(", ")]} />
       </td>
@@ -320,7 +321,7 @@ function BasketLineRow({
           </button>
         </fetcher.Form>
       </td>
-    </tr>
+    </LabelledRow>
   );
 }
 

@@ -37,7 +37,12 @@ export default function LoginHistory() {
   return (
     <section className="stack orders">
       <h1>Log-in history</h1>
-      <FilterForm label="Filter log-in attempts" submit="Filter" clearTo="/admin/login-history">
+      <FilterForm
+        label="Filter log-in attempts"
+        submit="Filter"
+        clearTo="/admin/login-history"
+        refused={Object.keys(errors).length > 0}
+      >
         <TextField
           name="email"
           id="filter-email"

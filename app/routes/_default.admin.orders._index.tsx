@@ -35,7 +35,12 @@ export default function AdminOrders() {
   return (
     <section className="stack orders">
       <h1>Orders (all customers)</h1>
-      <FilterForm label="Search orders" submit="Search orders" clearTo="/admin/orders">
+      <FilterForm
+        label="Search orders"
+        submit="Search orders"
+        clearTo="/admin/orders"
+        refused={Object.keys(errors).length > 0}
+      >
         <TextField
           name="tranId"
           id="filter-tranId"

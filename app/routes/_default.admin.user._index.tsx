@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { FilterDisclosure } from "~/components/form-fields";
 import { FieldError } from "~/components/field-error";
 import { Pagination } from "~/components/pagination";
 import { ScrollingTable } from "~/components/scrolling-table";
@@ -24,26 +25,28 @@ export default function AdminUsers() {
   return (
     <section className="stack orders">
       <h1>Users</h1>
-      <Form method="get" className="order-filters" key={location.search} aria-label="Find a user" noValidate>
-        <div className="field">
-          <label htmlFor="user-q">Name or e-mail contains</label>
-          <input
-            id="user-q"
-            name="q"
-            type="search"
-            maxLength={100}
-            defaultValue={data.q}
-            aria-invalid={data.error ? true : undefined}
-            aria-describedby={data.error ? "user-q-error" : undefined}
-          />
-          <FieldError id="user-q-error" message={data.error ?? undefined} />
-        </div>
-        <div className="order-filters__actions">
-          <button type="submit" className="button button--primary">
-            Find
-          </button>
-        </div>
-      </Form>
+      <FilterDisclosure open={Boolean(data.error)}>
+        <Form method="get" className="order-filters" key={location.search} aria-label="Find a user" noValidate>
+          <div className="field">
+            <label htmlFor="user-q">Name or e-mail contains</label>
+            <input
+              id="user-q"
+              name="q"
+              type="search"
+              maxLength={100}
+              defaultValue={data.q}
+              aria-invalid={data.error ? true : undefined}
+              aria-describedby={data.error ? "user-q-error" : undefined}
+            />
+            <FieldError id="user-q-error" message={data.error ?? undefined} />
+          </div>
+          <div className="order-filters__actions">
+            <button type="submit" className="button button--primary">
+              Find
+            </button>
+          </div>
+        </Form>
+      </FilterDisclosure>
       {data.rows.length === 0 ? (
         <p className="notice">No users found.</p>
       ) : (

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { FilterDisclosure } from "~/components/form-fields";
 import { Pagination } from "~/components/pagination";
 import { ScrollingTable } from "~/components/scrolling-table";
 
@@ -77,18 +78,20 @@ export default function ManageDeliveryAddresses() {
           <Link to="/add-delivery-address">Add a delivery address</Link>
         </p>
       ) : null}
-      <Form method="get" className="order-filters" key={location.search} aria-label="Search addresses" role="search">
-        <div className="field">
-          <label htmlFor="address-q">Name or postcode</label>
-          <input id="address-q" name="q" type="search" defaultValue={data.q} maxLength={100} />
-        </div>
-        <div className="order-filters__actions">
-          <button type="submit" className="button button--primary">
-            Search addresses
-          </button>
-          {data.q ? <Link to="/manage-delivery-addresses">Show all addresses</Link> : null}
-        </div>
-      </Form>
+      <FilterDisclosure>
+        <Form method="get" className="order-filters" key={location.search} aria-label="Search addresses" role="search">
+          <div className="field">
+            <label htmlFor="address-q">Name or postcode</label>
+            <input id="address-q" name="q" type="search" defaultValue={data.q} maxLength={100} />
+          </div>
+          <div className="order-filters__actions">
+            <button type="submit" className="button button--primary">
+              Search addresses
+            </button>
+            {data.q ? <Link to="/manage-delivery-addresses">Show all addresses</Link> : null}
+          </div>
+        </Form>
+      </FilterDisclosure>
       {data.customer ? (
         <>
           <h2>Your business unit&apos;s addresses</h2>

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderErrorBoundary } from "~/components/order-error";
+import { ScrollingTable } from "~/components/scrolling-table";
 import ordersStyles from "~/styles/orders.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -43,7 +44,7 @@ export default function DespatchDetail() {
       </dl>
       <section aria-labelledby="sent-heading">
         <h2 id="sent-heading">What was sent</h2>
-        <table className="order-table">
+        <ScrollingTable labelledBy="sent-heading">
           <thead>
             <tr>
               <th scope="col">Product</th>
@@ -58,7 +59,7 @@ export default function DespatchDetail() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </ScrollingTable>
       </section>
     </article>
   );

@@ -64,7 +64,12 @@ const SORTS = [
 function HistoryFilters({ data }: { data: OrderHistoryData }) {
   const { form, options } = data;
   return (
-    <FilterForm label="Filter orders" submit="Filter orders" clearTo="/order-history">
+    <FilterForm
+      label="Filter orders"
+      submit="Filter orders"
+      clearTo="/order-history"
+      refused={Boolean(data.filterError)}
+    >
       {/* the labels users see, one each (SPEC §4); the provider is asked for every status behind the chosen one */}
       <SelectField
         name="status"

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { IntentButton } from "~/components/intent-button";
+import { LineTable } from "~/components/line-table";
 import { Pagination } from "~/components/pagination";
 import { TextField } from "~/components/text-field";
 import basketStyles from "~/styles/basket.css";
@@ -60,47 +61,34 @@ export default function SavedBasketsPage() {
         {baskets.length === 0 ? (
           <p>You have no saved baskets.</p>
         ) : (
-          <table className="report-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Last changed</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+          <LineTable
+            className="report-table"
+            caption="Your saved baskets"
+            columns={["Name", "Last changed", "Status", { hidden: "Actions" }]}
+          >
+            {baskets.map((b) => (
+              <tr key={b.id}>
+                <td>
+                  <Link to={`/saved-baskets/${b.id}`}>{b.name}</Link>
+                </td>
+                <td>{b.updated}</td>
+                <td>{b.ordered ? "Ordered" : "Not ordered"}</td>
+                <td className="basket-actions">
+                  <IntentButton
+                    intent="load"
+                    fields={{ basketId: b.id }}
+                    label={`Load ${b.name} into the basket`}
+                    disabled={busy}
+                  >
+                    Load
+                  </IntentButton>
+                  <IntentButton intent="delete" fields={{ basketId: b.id }} label={`Delete ${b.name}`} disabled={busy}>
+                    Delete
+                  </IntentButton>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {baskets.map((b) => (
-                <tr key={b.id}>
-                  <td>
-                    <Link to={`/saved-baskets/${b.id}`}>{b.name}</Link>
-                  </td>
-                  <td>{b.updated}</td>
-                  <td>{b.ordered ? "Ordered" : "Not ordered"}</td>
-                  <td className="basket-actions">
-                    <IntentButton
-                      intent="load"
-                      fields={{ basketId: b.id }}
-                      label={`Load ${b.name} into the basket`}
-                      disabled={busy}
-                    >
-                      Load
-                    </IntentButton>
-                    <IntentButton
-                      intent="delete"
-                      fields={{ basketId: b.id }}
-                      label={`Delete ${b.name}`}
-                      disabled={busy}
-                    >
-                      Delete
-                    </IntentButton>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </LineTable>
         )}
         {total > 0 ? (
           <Pagination

@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { FilterDisclosure } from "~/components/form-fields";
 import { Pagination } from "~/components/pagination";
 import ordersStyles from "~/styles/orders.css";
 import { ScrollingTable } from "~/components/scrolling-table";
@@ -22,18 +23,20 @@ export default function WearerPacks() {
   return (
     <section className="stack orders">
       <h1>Wearer packs</h1>
-      <Form method="get" className="order-filters" key={location.search} aria-label="Search wearers" role="search">
-        <div className="field">
-          <label htmlFor="wearer-q">Name, employee reference, department or grade</label>
-          <input id="wearer-q" name="q" type="search" defaultValue={data.q} maxLength={100} />
-        </div>
-        <div className="order-filters__actions">
-          <button type="submit" className="button button--primary">
-            Search wearers
-          </button>
-          {data.q ? <Link to="/wearer-pack">Show all wearers</Link> : null}
-        </div>
-      </Form>
+      <FilterDisclosure>
+        <Form method="get" className="order-filters" key={location.search} aria-label="Search wearers" role="search">
+          <div className="field">
+            <label htmlFor="wearer-q">Name, employee reference, department or grade</label>
+            <input id="wearer-q" name="q" type="search" defaultValue={data.q} maxLength={100} />
+          </div>
+          <div className="order-filters__actions">
+            <button type="submit" className="button button--primary">
+              Search wearers
+            </button>
+            {data.q ? <Link to="/wearer-pack">Show all wearers</Link> : null}
+          </div>
+        </Form>
+      </FilterDisclosure>
       {data.wearers.length === 0 ? (
         <p>{data.q ? `No wearers match “${data.q}”.` : "There are no wearers to show."}</p>
       ) : (
