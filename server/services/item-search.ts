@@ -244,10 +244,10 @@ async function textHits(db: Knex, words: string[]): Promise<SearchHit[]> {
   return [...hits].map(([id, rank]) => ({ id, rank })).sort((a, b) => a.rank - b.rank || a.id - b.id);
 }
 
-/** Product and variant codes: the exact code first, then codes it begins. Only a query that looks like a code. */
+/** Product and variant codes: the exact code first, then codes it begins. Only a query that looks like a code (one word with a digit or a hyphen). */
 async function codeHits(db: Knex, query: string): Promise<number[]> {
   const code = query.trim().toUpperCase();
-  if (code.length < 2 || /\s/.test(code) || !/\d/.test(code)) return [];
+  if (code.length < 2 || /\s/.test(code) || !/[\d-]/.test(code)) return [];
   const escaped = code.replace(/[\\%_]/g, (c) => `\\${c}`);
   const rows: Array<{ item_id: number; code: string }> = await db("item_search_codes")
     .where((w) => {

@@ -1,0 +1,10 @@
+/** The header search's suggestions (issue 34 item 1, decision 159): what the route answers and the box shows. */
+export const SUGGESTION_LIMIT = 8;
+/** Characters typed before suggestions are asked for. */
+export const SUGGESTION_MIN_LENGTH = 2;
+
+export interface Suggestion {
+  name: string;
+  code: string;
+  href: string;
+}
