@@ -67,9 +67,9 @@ export function HeaderSearch() {
 
   const activeId = expanded && active >= 0 && active < suggestions.length ? `${listId}-${active}` : undefined;
   return (
-    <form method="get" action="/search" role="search" className="header-search" aria-label="Products">
+    <form method="get" action="/search" role="search" className="header-search" aria-label="Catalogue search">
       <label htmlFor={`${id}-q`} className="visually-hidden">
-        Search products
+        Search products and codes
       </label>
       <div className="header-search__box">
         <input
