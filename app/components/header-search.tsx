@@ -111,7 +111,7 @@ export function HeaderSearch() {
         </ul>
       </div>
       <button type="submit" className="button button--small">
-        Search
+        Search<span className="visually-hidden"> products</span>
       </button>
     </form>
   );

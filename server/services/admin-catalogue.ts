@@ -3,7 +3,7 @@ import type { Knex } from "knex";
 import { z } from "zod";
 import type { ProviderParams } from "./base";
 import { writeAudit } from "./admin-audit";
-import { rankOrder, searchProducts } from "./item-search";
+import { FOUND_RANK, joinFound, searchProducts } from "./item-search";
 import {
   canExist,
   fieldErrors,
@@ -68,12 +68,12 @@ export class AdminProductService {
     const text = q.q?.trim();
     // the provider's one product search (decision 159): its products, best first
     const found = text ? await searchProducts(db, text) : null;
-    if (found) filtered.whereIn("items.id", found);
+    if (found) joinFound(db, filtered, found);
     const { total, rows } = await pageOf<any>(
       filtered,
       q,
       [
-        ...(found?.length ? [{ column: rankOrder(db, found) as unknown as string, order: "asc" as const }] : []),
+        ...(found ? [{ column: FOUND_RANK, order: "asc" as const }] : []),
         { column: "items.display_name", order: "asc" },
         { column: "items.id", order: "asc" },
       ],

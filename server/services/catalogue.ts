@@ -2,7 +2,7 @@ import { Forbidden, NotFound } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { has, type Caller } from "../auth/caller";
 import { invalid, whereContains, type FieldSpec, type ParsedQuery } from "../query/dialect";
-import { rankOrder, searchProducts } from "./item-search";
+import { FOUND_RANK, joinFound, searchProducts } from "./item-search";
 import { byKey, idOf, json, ListService, requireCustomer, scopeOf, str, type Ctx, type ListDef } from "./base";
 import { pricesHiddenFrom } from "./prices-hidden";
 
@@ -401,9 +401,8 @@ export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
       if (x.q) {
         // the provider's search (decision 159): its products only, best first unless a $sort is asked for
         const ids = searched.get(parsed) ?? [];
-        q.whereIn("items.id", ids);
-        if (ids.length && !parsed.keys.includes("$sort"))
-          parsed.sort.unshift([rankOrder(db, ids) as unknown as string, "asc"]);
+        joinFound(db, q, ids);
+        if (!parsed.keys.includes("$sort")) parsed.sort.unshift([FOUND_RANK, "asc"]);
       }
       if (x.en) whereContains(q, "items.en_standards_json", x.en);
       if (x.colour) {

@@ -272,7 +272,18 @@ export async function searchProducts(db: Knex, query: string): Promise<number[]>
   return [...new Set([...codes, ...text.map((h) => h.id)])].slice(0, SEARCH_LIMIT);
 }
 
-/** `order by` the position of items.id in a search's answer (a product not in it last); ids not empty. */
-export function rankOrder(db: Knex, ids: number[]): Knex.Raw {
-  return db.raw(`case items.id ${ids.map((_, i) => `when ? then ${i}`).join(" ")} else ${ids.length} end`, ids);
+/** The column `joinFound` adds: a product's place in the search's answer (0 = best). */
+export const FOUND_RANK = "found.rank";
+
+/**
+ * Only the products a search found, with their place (FOUND_RANK) to order by: a join on the answer passed as one
+ * binding (a JSON array on SQLite, an int[] literal on PostgreSQL), so the statement is the same text for every search,
+ * cheap to build and read once.
+ */
+export function joinFound(db: Knex, qb: Knex.QueryBuilder, ids: number[]): void {
+  const found = isPostgres(db)
+    ? // an array literal (knex would spread a JS array into a list of bindings); ids are integers
+      db.raw("unnest(?::int[]) with ordinality as found (item_id, rank)", [`{${ids.map(Number).join(",")}}`])
+    : db.raw("(select value as item_id, key as rank from json_each(?)) as found", [JSON.stringify(ids)]);
+  qb.join(found, "found.item_id", "items.id");
 }
