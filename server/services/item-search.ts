@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import { isPostgres } from "../db/knex";
+import { logger } from "../log";
 
 /**
  * The products' search (issue 34 item 1, decision 159), the one every screen that searches products uses: the
@@ -68,7 +69,8 @@ async function documentsOf(db: Knex, ids: number[]): Promise<SearchDocument[]> {
         .where("categories.type", "full")
         .select("item_categories.item_id", "categories.name");
     });
-  const products = rows.filter((r) => r.parent_id == null);
+  // in id order, so processes rebuilding at once take their row locks in the same order
+  const products = rows.filter((r) => r.parent_id == null).sort((a, b) => Number(a.id) - Number(b.id));
   return products.map((p) => {
     const variants = rows.filter((r) => Number(r.parent_id) === Number(p.id));
     const colours = [...new Set(variants.map((v) => v.color).filter((c): c is string => !!c))];
@@ -265,7 +267,9 @@ async function codeHits(db: Knex, query: string): Promise<number[]> {
  * (name before category and colour before description). Parents only; who may see which is the caller's to apply.
  */
 export async function searchProducts(db: Knex, query: string): Promise<number[]> {
-  await refreshSearch(db);
+  // a rebuild that meets another process's (a deadlock, a busy database) leaves its marks for the next search: this
+  // one answers from the documents as they are rather than fail
+  await refreshSearch(db).catch((err: unknown) => logger.warn({ err }, "search: rebuilding documents failed"));
   const words = wordsOf(query).slice(0, MAX_WORDS);
   if (!words.length) return [];
   const [codes, text] = await Promise.all([codeHits(db, query), textHits(db, words)]);

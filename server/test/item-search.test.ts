@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importRows } from "../services/erp-import";
-import { searchProducts } from "../services/item-search";
+import { refreshSearch, searchProducts } from "../services/item-search";
 import { startSeededProvider, type SeededProvider } from "./seeded-provider";
 
 /**
@@ -125,6 +125,17 @@ describe("the provider's product search", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: Array<{ itemCode: string }> };
     expect(new Set(body.data.map((d) => d.itemCode))).toEqual(new Set(codes(await search("hivis"))));
+  });
+
+  it("rebuilds marked products once, whoever rebuilds at the same time (every mark read is removed)", async () => {
+    const products = await p.db("items").whereNull("parent_id").select("id");
+    await p.db("item_search_dirty").insert(products.map((r: any) => ({ item_id: r.id })));
+    const rebuilt = await Promise.all([refreshSearch(p.db), refreshSearch(p.db), refreshSearch(p.db)]);
+    expect(rebuilt.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(products.length);
+    expect(await p.db("item_search_dirty").count({ n: "*" }).first()).toEqual({ n: 0 });
+    const documents = await p.db("item_search").count({ n: "*" }).first();
+    expect(Number(documents?.n)).toBe(products.length);
+    expect(codes(await search("boots")).length).toBe(3);
   });
 
   it("is kept current as items change, the ERP import included", async () => {
