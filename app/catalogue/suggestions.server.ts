@@ -2,11 +2,17 @@ import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
 import { searchScope } from "~/domain/catalogue-listing";
 import { productLink } from "~/domain/product-card";
-import { SUGGESTION_LIMIT, SUGGESTION_MIN_LENGTH, type Suggestion } from "~/domain/search-suggestions";
+import {
+  SUGGESTION_LIMIT,
+  SUGGESTION_MAX_LENGTH,
+  SUGGESTION_MIN_LENGTH,
+  type Suggestion,
+} from "~/domain/search-suggestions";
 import { listItems } from "~/upstream/items.server";
 
 // a function, so that zod is built on the server only (decision 002)
-const querySchema = () => z.string().trim().max(100, "Search for at most 100 characters.");
+const querySchema = () =>
+  z.string().trim().max(SUGGESTION_MAX_LENGTH, `Search for at most ${SUGGESTION_MAX_LENGTH} characters.`);
 
 /**
  * GET /search-suggestions?q= (issue 34 item 1, decision 159): up to 8 products the provider's search finds for what

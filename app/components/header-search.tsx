@@ -1,6 +1,6 @@
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { SUGGESTION_MIN_LENGTH, type Suggestion } from "~/domain/search-suggestions";
+import { SUGGESTION_MAX_LENGTH, SUGGESTION_MIN_LENGTH, type Suggestion } from "~/domain/search-suggestions";
 
 /** Wait after the last key before asking for suggestions. */
 const TYPING_PAUSE_MS = 150;
@@ -37,7 +37,7 @@ export function HeaderSearch() {
     setOpen(true);
     clearTimeout(timer.current);
     const q = value.trim();
-    if (q.length < SUGGESTION_MIN_LENGTH) return;
+    if (q.length < SUGGESTION_MIN_LENGTH || q.length > SUGGESTION_MAX_LENGTH) return;
     timer.current = setTimeout(() => load(`/search-suggestions?q=${encodeURIComponent(q)}`), TYPING_PAUSE_MS);
   }
 

@@ -2,6 +2,8 @@
 export const SUGGESTION_LIMIT = 8;
 /** Characters typed before suggestions are asked for. */
 export const SUGGESTION_MIN_LENGTH = 2;
+/** The longest query suggestions are asked for (the route refuses longer ones). */
+export const SUGGESTION_MAX_LENGTH = 100;
 
 export interface Suggestion {
   name: string;
