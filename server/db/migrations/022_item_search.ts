@@ -5,7 +5,8 @@
  *   with a GIN index.
  * - item_search_codes: every product and variant code, upper case, under its product: exact codes and prefixes on a
  *   B-tree index.
- * - item_search_terms: the words the documents hold, for one-typo corrections (pg_trgm narrows them on PostgreSQL).
+ * - item_search_terms: the words the documents hold, for one-typo corrections: candidates by length (indexed), on
+ *   PostgreSQL narrowed by pg_trgm's similarity() (a few thousand short words: no trigram index needed).
  * - item_search_dirty: products whose document is out of date. Triggers on items, item_categories and categories
  *   add to it, whoever writes (the ERP import, the admin, the seed, a test); the provider rebuilds those documents
  *   before it searches (server/services/item-search.ts).
@@ -71,7 +72,8 @@ const DIRTY_PG = [
 export async function up(knex: Knex): Promise<void> {
   const pg = knex.client.config.client === "pg";
   if (pg) {
-    // in public: a schema of its own per test file is dropped with whatever is in it, and the extension is per database
+    // in public: a schema of its own per test file is dropped with whatever is in it, and the extension is per database;
+    // its functions are named with the schema (public.similarity)
     await knex.raw("create extension if not exists pg_trgm with schema public");
     await knex.schema.createTable("item_search", (t) => {
       t.integer("item_id").primary();
@@ -94,8 +96,6 @@ export async function up(knex: Knex): Promise<void> {
     t.integer("length").notNullable();
     t.index(["length"], "item_search_terms_length");
   });
-  if (pg)
-    await knex.raw("create index item_search_terms_trgm on item_search_terms using gin (term public.gin_trgm_ops)");
   await knex.schema.createTable("item_search_dirty", (t) => {
     t.bigIncrements("id");
     t.integer("item_id").notNullable();
