@@ -14,9 +14,11 @@ import { useNonce, useRequestId } from "~/components/document-context";
 import { ProgressBar } from "~/components/progress-bar";
 import { ToastNotice } from "~/components/toast";
 import stylesheet from "~/styles/app.css";
+import headerSearchStyles from "~/styles/header-search.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  { rel: "stylesheet", href: headerSearchStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

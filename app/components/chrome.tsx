@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useFetcher, useLocation, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ChromeData } from "~/chrome.server";
+import { HeaderSearch } from "./header-search";
 import { PunchoutBar } from "./punchout-bar";
 import { ViewAsBanner } from "./view-as-banner";
 
@@ -101,6 +102,7 @@ function Header({ chrome }: { chrome?: ChromeData }) {
       <Link to="/" className="brand">
         <img src="/logo.svg" alt="Workwear ordering portal" width="167" height="40" />
       </Link>
+      {chrome?.navigation.some((item) => item.to === "/search") ? <HeaderSearch /> : null}
       {chrome ? (
         <div className="app-header__tools">
           {chrome.customer ? (

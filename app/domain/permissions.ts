@@ -443,6 +443,7 @@ export const ROUTE_ACCESS = {
   // issue 32 item 7 (decision 151): maintenance switched from the admin area
   "_default.admin.maintenance": admin("/admin/maintenance", { label: "Maintenance" }),
   "dismiss-banner": page("/dismiss-banner", "user"),
+  "search-suggestions": page("/search-suggestions", "user"),
   // the view-as banner's Stop (decision 129): outside /admin, as the caller is then the customer's user; any user
   // viewed as may be a punchout-only one, so it stays open to them
   "stop-view-as": page("/stop-view-as", "user", { punchoutOnlyUsers: true }),

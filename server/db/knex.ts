@@ -23,6 +23,7 @@ import * as adminCataloguePromotionsErp from "./migrations/018_admin_catalogue_p
 import * as mailDelivery from "./migrations/019_mail_delivery";
 import * as catalogueCodesAndErpFeeds from "./migrations/020_catalogue_codes_and_erp_feeds";
 import * as changeGeneration from "./migrations/021_change_generation";
+import * as itemSearch from "./migrations/022_item_search";
 
 export interface CreateDbOptions {
   /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
@@ -205,6 +206,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "019_mail_delivery": mailDelivery,
   "020_catalogue_codes_and_erp_feeds": catalogueCodesAndErpFeeds,
   "021_change_generation": changeGeneration,
+  "022_item_search": itemSearch,
 };
 
 /** Programmatic migration source, so migrations run under tsx without a knexfile. */

@@ -3,12 +3,12 @@ import type { Knex } from "knex";
 import { z } from "zod";
 import type { ProviderParams } from "./base";
 import { writeAudit } from "./admin-audit";
+import { FOUND_RANK, joinFound, searchProducts } from "./item-search";
 import {
   canExist,
   fieldErrors,
   noQuery,
   idInput,
-  likePattern,
   listQuery,
   pageOf,
   parseBody,
@@ -66,19 +66,14 @@ export class AdminProductService {
     const { db } = this.ctx;
     const filtered = db("items").leftJoin("categories as cls", "cls.id", "items.class_id").whereNull("items.parent_id");
     const text = q.q?.trim();
-    if (text) {
-      const pattern = likePattern(text);
-      filtered.where((w) => {
-        w.whereRaw("lower(items.display_name) like ? escape '\\'", [pattern]).orWhereRaw(
-          "lower(items.item_code) like ? escape '\\'",
-          [pattern],
-        );
-      });
-    }
+    // the provider's one product search (decision 159): its products, best first
+    const found = text ? await searchProducts(db, text) : null;
+    if (found) joinFound(db, filtered, found);
     const { total, rows } = await pageOf<any>(
       filtered,
       q,
       [
+        ...(found ? [{ column: FOUND_RANK, order: "asc" as const }] : []),
         { column: "items.display_name", order: "asc" },
         { column: "items.id", order: "asc" },
       ],

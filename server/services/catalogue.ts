@@ -1,7 +1,8 @@
 import { Forbidden, NotFound } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { has, type Caller } from "../auth/caller";
-import { invalid, whereContains, type FieldSpec } from "../query/dialect";
+import { invalid, whereContains, type FieldSpec, type ParsedQuery } from "../query/dialect";
+import { FOUND_RANK, joinFound, searchProducts } from "./item-search";
 import { byKey, idOf, json, ListService, requireCustomer, scopeOf, str, type Ctx, type ListDef } from "./base";
 import { pricesHiddenFrom } from "./prices-hidden";
 
@@ -342,6 +343,9 @@ async function allocationTypeNames(
   return names;
 }
 
+/** The products a query's text found (check() searches; base() filters and orders by them). */
+const searched = new WeakMap<ParsedQuery, number[]>();
+
 /** GET /api/item (and /api/my-menu-hierarchy with scope 'my'); items are the shared catalogue. */
 export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
   return {
@@ -355,6 +359,8 @@ export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
     }),
     check: async (ctx, caller, parsed) => {
       await checkWearer(ctx.db, caller, parsed.extras as Record<string, any>, forcedScope);
+      const text = (parsed.extras as any).q;
+      if (text) searched.set(parsed, await searchProducts(ctx.db, String(text)));
       const catalogueId = (parsed.extras as any).catalogueId;
       if (catalogueId == null) return;
       const catalogue = await ctx.db("catalogues").where("id", catalogueId).first();
@@ -392,7 +398,12 @@ export function itemsDef(forcedScope?: "my"): ListDef<ItemOut> {
       const catId = x.catId ?? x.menuItemId;
       if (catId != null) inCategories(db, q, categorySubtree(db, catId, customerId));
       if (x.visibleInCatalogue != null) q.where("items.visible_in_catalogue", x.visibleInCatalogue);
-      if (x.q) whereContains(q, "items.search_text", x.q, true);
+      if (x.q) {
+        // the provider's search (decision 159): its products only, best first unless a $sort is asked for
+        const ids = searched.get(parsed) ?? [];
+        joinFound(db, q, ids);
+        if (!parsed.keys.includes("$sort")) parsed.sort.unshift([FOUND_RANK, "asc"]);
+      }
       if (x.en) whereContains(q, "items.en_standards_json", x.en);
       if (x.colour) {
         const colour = String(x.colour).toLowerCase();

@@ -10,6 +10,7 @@ import { buildPeople } from "./people-rows";
 import { DEMO_SEED, createRng } from "./prng";
 import { seedPunchout } from "./punchout";
 import { buildWearerPacks } from "./wearers";
+import { refreshSearch } from "../../services/item-search";
 import type { CustomerKey } from "./catalogue";
 import type { SellableItem } from "./catalogue-rows";
 import type { Row } from "./insert";
@@ -130,6 +131,9 @@ async function fill(db: Knex, plan: SeedPlan, log: (message: string) => void): P
     await insertAll(trx, { entitlements: wearerPacks.entitlements });
   });
   log(`seed: ${catalogue.itemCount} items, ${people.tables.contacts.length} contacts (${Date.now() - started} ms)`);
+  // the products' search documents now, not on the first search (decision 159)
+  const indexed = await refreshSearch(db);
+  log(`seed: ${indexed} products indexed for search (${Date.now() - started} ms)`);
 
   const ids = newOrderIds();
   for (const customer of CUSTOMERS) {
