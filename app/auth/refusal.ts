@@ -46,6 +46,7 @@ export const SCREEN_NAMES: Partial<Record<RouteId, string>> = {
   "_default.product.$productSlug": "this product",
   "_default.search": "search",
   "_default.site-search": "search",
+  "search-suggestions": "search",
   "_default.help": "help",
   "_default.$": "that page",
   "wish-list": "the wish list",
