@@ -141,6 +141,7 @@ export function CheckboxList({
   hint,
   error,
   idPrefix = name,
+  search,
 }: {
   name: string;
   legend: ReactNode;
@@ -149,6 +150,8 @@ export function CheckboxList({
   hint?: ReactNode;
   error?: string;
   idPrefix?: string;
+  /** a way to narrow a long list (its field and button), drawn above the boxes */
+  search?: ReactNode;
 }) {
   const hintId = hint ? `${idPrefix}-hint` : undefined;
   const errorId = `${idPrefix}-error`;
@@ -163,8 +166,9 @@ export function CheckboxList({
         </p>
       ) : null}
       <FieldError id={errorId} message={error} />
+      {search}
       {options.length === 0 ? (
-        <p>None to choose from.</p>
+        <p>{search ? "None matches: try another name, or clear the search." : "None to choose from."}</p>
       ) : (
         <div className="checkbox-list">
           {options.map((o) => (

@@ -159,10 +159,31 @@ function taskRow(task: UpstreamReportTask, choices: Choices) {
   };
 }
 
+/** More employees than this to choose from: the form offers a search among them (issue 34 item 7). */
+export const EMPLOYEE_SEARCH_FROM = 10;
+/** The query field the employee search sends (with the form's other fields, so nothing typed is lost). */
+export const EMPLOYEE_SEARCH_FIELD = "employeeSearch";
+const EMPLOYEE_SEARCH_MAX = 100;
+
+/**
+ * The employees the form lists: every one, or when there are more than EMPLOYEE_SEARCH_FROM and a search was typed,
+ * those whose name or reference holds it (any case) and those already ticked, so a ticked employee is never dropped.
+ */
+export function employeesListed(options: readonly Option[], searched: string, ticked: readonly string[]) {
+  if (options.length <= EMPLOYEE_SEARCH_FROM) return { options: [...options], search: null };
+  const text = searched.trim().slice(0, EMPLOYEE_SEARCH_MAX);
+  const needle = text.toLocaleLowerCase("en-GB");
+  const shown = needle
+    ? options.filter((o) => o.label.toLocaleLowerCase("en-GB").includes(needle) || ticked.includes(o.value))
+    : [...options];
+  return { options: shown, search: { text, total: options.length } };
+}
+
 /**
  * /reporting: the form (pre-filled from the query string when it names filters, else the last 12 months; a filter the
  * portal cannot read is shown with its message), the report types with their descriptions, the departments and
- * employees to choose from, and the caller's tasks (GET /api/report), newest first.
+ * employees to choose from (searchable past EMPLOYEE_SEARCH_FROM), and the caller's tasks (GET /api/report), newest
+ * first.
  */
 export async function reportingPageData(user: PortalUser, url: URL, now: Date = new Date()) {
   const params = url.searchParams;
@@ -173,6 +194,7 @@ export async function reportingPageData(user: PortalUser, url: URL, now: Date = 
   const tasksAsked = listReportTasks(user.upstream);
   const [choices, tasks] = await Promise.all([reportChoices(user, tasksAsked), tasksAsked]);
   const rows = tasks.map((t) => taskRow(t, choices));
+  const employees = employeesListed(choices.employeeOptions, params.get(EMPLOYEE_SEARCH_FIELD) ?? "", values.employees);
   return {
     types: REPORT_TYPES.map((type) => ({
       value: type,
@@ -180,7 +202,8 @@ export async function reportingPageData(user: PortalUser, url: URL, now: Date = 
       description: REPORT_DEFINITIONS[type].description,
     })),
     departments: choices.departmentOptions,
-    employees: choices.employeeOptions,
+    employees: employees.options,
+    employeeSearch: employees.search,
     values,
     // a half-typed link (only some filters) shows its messages; the type alone missing is not yet a mistake
     errors: reading && !reading.ok ? withoutMissingType(reading.errors, params) : ({} as FilterErrors),

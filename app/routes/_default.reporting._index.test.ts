@@ -8,6 +8,7 @@ import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import {
   REPORT_DEPARTMENTS,
+  REPORT_EMPLOYEES,
   reportChoiceHandlers,
   reportHandlers,
   reportTask,
@@ -27,12 +28,15 @@ const REPORTER = ["canViewFullCatalogue", "viewOrderHistory", "viewReporting"];
 // the loader reads "today" from the clock; the form's default range is the 12 months ending today
 const today = () => new Date().toISOString().slice(0, 10);
 
-function setUp(tasks: MockTask[] = [], options: { permissions?: string[]; createStatus?: number } = {}) {
+function setUp(
+  tasks: MockTask[] = [],
+  options: { permissions?: string[]; createStatus?: number; employees?: typeof REPORT_EMPLOYEES } = {},
+) {
   const reports = reportHandlers(tasks, { createStatus: options.createStatus });
   server.use(
     ...authHandlers({ session: sessionAnswer({ permissions: options.permissions ?? REPORTER }) }),
     ...reports.handlers,
-    ...reportChoiceHandlers(),
+    ...reportChoiceHandlers([], undefined, options.employees),
   );
   return reports;
 }
@@ -129,6 +133,58 @@ describe("/reporting: the form (issue 19 item 1)", () => {
     const data = (await load("?type=spend-by-month&from=2026-02-30&to=2026-03-31")) as Data;
     expect(data.values).toMatchObject({ type: "spend-by-month", from: "2026-02-30", to: "2026-03-31" });
     expect(data.errors).toEqual({ from: "Enter a date as YYYY-MM-DD" });
+  });
+});
+
+describe("/reporting: the employee search (issue 34 item 7)", () => {
+  // twelve wearers: past EMPLOYEE_SEARCH_FROM, so the form offers the search
+  const MANY = Array.from({ length: 12 }, (_, i) => ({
+    internalId: String(6001 + i),
+    firstName: ["Ana", "Ben", "Cara", "Dev"][i % 4]!,
+    lastName: `Smith${i}`,
+    employeeRef: i === 7 ? "NW-0777" : null,
+  }));
+
+  it("ten employees or fewer: all listed, no search offered", async () => {
+    setUp();
+    const data = (await load()) as Data;
+    expect(data.employees).toHaveLength(REPORT_EMPLOYEES.length);
+    expect(data.employeeSearch).toBeNull();
+  });
+
+  it("more than ten: the search is offered, and a search with the form's fields narrows the list, keeping them", async () => {
+    setUp([], { employees: MANY });
+    const all = (await load()) as Data;
+    expect(all.employees).toHaveLength(12);
+    expect(all.employeeSearch).toEqual({ text: "", total: 12 });
+    const found = (await load(
+      "?intent=create&type=top-products&from=2026-01-01&to=2026-03-31&employees=6002&employeeSearch=+cara+",
+    )) as Data;
+    // Cara Smith2, Cara Smith6, Cara Smith10, and Ben Smith1 (6002) because it is ticked
+    expect(found.employees.map((e) => e.label)).toEqual(["Ben Smith1", "Cara Smith10", "Cara Smith2", "Cara Smith6"]);
+    expect(found.employeeSearch).toEqual({ text: "cara", total: 12 });
+    expect(found.values).toMatchObject({
+      type: "top-products",
+      from: "2026-01-01",
+      to: "2026-03-31",
+      employees: ["6002"],
+    });
+    expect(found.errors).toEqual({});
+  });
+
+  it("finds by reference too, in any case; a search that finds none lists only the ticked ones", async () => {
+    setUp([], { employees: MANY });
+    const byRef = (await load("?from=2026-01-01&to=2026-03-31&employeeSearch=nw-0777")) as Data;
+    expect(byRef.employees.map((e) => e.label)).toEqual(["Dev Smith7 (NW-0777)"]);
+    const none = (await load("?from=2026-01-01&to=2026-03-31&employeeSearch=zzz")) as Data;
+    expect(none.employees).toEqual([]);
+  });
+
+  it("a search longer than 100 characters is cut, not refused", async () => {
+    setUp([], { employees: MANY });
+    const data = (await load(`?from=2026-01-01&to=2026-03-31&employeeSearch=${"a".repeat(300)}`)) as Data;
+    expect(data.employeeSearch?.text).toHaveLength(100);
+    expect(data.employees).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Choice } from "~/components/choice";
 import { FieldError, FormError } from "~/components/field-error";
 import { CheckboxList } from "~/components/form-fields";
@@ -36,7 +36,6 @@ export default function Reporting() {
   const loaded = useLoaderData<typeof loader>();
   const data = usePolledData(loaded, (d) => d.pending, true);
   const answer = useActionData<typeof action>();
-  const location = useLocation();
   const busy = useNavigation().state === "submitting";
   const refused = answer && !answer.ok ? answer : null;
   const errors: Partial<Record<string, string>> = refused ? refused.fieldErrors : data.errors;
@@ -46,12 +45,14 @@ export default function Reporting() {
     <section className="stack reporting">
       <h1>Reporting</h1>
       <FormError id="report-form-error" message={refused?.formError} />
-      {/* keyed by the address and the answer, so a pre-filling link or a refusal redraws the form with its values */}
+      {/* keyed by the values it is drawn with (the address's, or a refusal's), so a pre-filling link, the employee
+          search or a refusal redraws the form with them: by the data, not the address, which changes a render before
+          the polled data follows it */}
       <Form
         method="post"
         className="stack report-form"
         noValidate
-        key={`${location.search}|${refused ? "refused" : ""}`}
+        key={`${JSON.stringify(values)}|${refused ? "refused" : ""}`}
         aria-labelledby="report-form-title"
       >
         <h2 id="report-form-title">Ask for a report</h2>
@@ -73,7 +74,7 @@ export default function Reporting() {
           </div>
         </fieldset>
         <fieldset>
-          <legend>Dates (by the day each order was placed)</legend>
+          <legend>Dates, as day/month/year (by the day each order was placed)</legend>
           <div className="report-form__dates">
             <div className="field">
               <label htmlFor="report-from">From</label>
@@ -117,6 +118,9 @@ export default function Reporting() {
           options={data.employees}
           chosen={values.employees}
           error={errors.employees}
+          search={
+            data.employeeSearch ? <EmployeeSearch {...data.employeeSearch} shown={data.employees.length} /> : null
+          }
         />
         <div>
           <button type="submit" className="button button--primary" disabled={busy}>
@@ -191,6 +195,30 @@ function TaskState({ task }: { task: Task }) {
       <a href={`/reporting/${task.taskId}/export.xlsx`} download aria-label={`Download ${task.label} as Excel`}>
         Excel
       </a>
+    </div>
+  );
+}
+
+/**
+ * The employee search of a long list (issue 34 item 7): its button sends the whole form as a GET to this page, so the
+ * list comes back narrowed and everything typed or ticked is kept (the loader pre-fills from the address). Being the
+ * form's first button, it is also what Enter sends: a report is only ever asked for by its own button.
+ */
+function EmployeeSearch({ text, total, shown }: { text: string; total: number; shown: number }) {
+  return (
+    <div className="field report-form__employee-search">
+      <label htmlFor="employee-search">Find employees by name or reference</label>
+      <div className="report-form__employee-search-row">
+        <input id="employee-search" name="employeeSearch" type="search" defaultValue={text} maxLength={100} />
+        <button type="submit" className="button" formMethod="get" formAction="/reporting" formNoValidate>
+          Find
+        </button>
+      </div>
+      {text ? (
+        <p className="muted" role="status">
+          {shown} of {total} employees shown for “{text}” (ticked ones stay).
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -201,6 +201,38 @@ test.describe("reporting (a Northwind colleague with viewReporting)", () => {
     }
   });
 
+  test("a long employee list is searched inside the form: what was chosen stays, Enter finds too (issue 34 item 7)", async ({
+    page,
+  }) => {
+    const search = page.getByLabel("Find employees by name or reference");
+    const employees = page.getByRole("group", { name: "Employees" });
+    await page.goto("/reporting");
+    await page.getByRole("radio", { name: /^Top products/ }).check();
+    await page.getByLabel("From", { exact: true }).fill("2026-02-01");
+    const before = await employees.getByRole("checkbox").count();
+    expect(before, "Northwind's employees, past the ten that make the list searchable").toBeGreaterThan(10);
+    await search.fill("sharma");
+    await page.getByRole("button", { name: "Find", exact: true }).click();
+    await expect(page).toHaveURL(/employeeSearch=sharma/);
+    await expect(page.getByRole("radio", { name: /^Top products/ })).toBeChecked();
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue("2026-02-01");
+    await expect(employees.getByRole("status")).toContainText(`of ${before} employees shown for “sharma”`);
+    const labels = await employees.locator("label.checkbox").allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.length).toBeLessThan(before);
+    for (const label of labels) expect(label.toLowerCase()).toContain("sharma");
+    await employees.getByRole("checkbox").first().check();
+    // Enter in the search field finds (the form's first button); the ticked employee stays listed and ticked
+    await search.fill("nobody-has-this-name");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/employeeSearch=nobody-has-this-name/);
+    await expect(employees.getByRole("checkbox")).toHaveCount(1);
+    await expect(employees.getByRole("checkbox")).toBeChecked();
+    await page.getByRole("button", { name: "Run report" }).click();
+    await expect(newest(page).getByRole("rowheader")).toHaveText("Top products");
+    await expect(newest(page)).toContainText("Sharma");
+  });
+
   test("bad filters are shown under their fields and nothing is asked for; a link pre-fills the form", async ({
     page,
   }) => {

@@ -531,8 +531,8 @@ export function buildContent(input: ContentInput): TableRows {
     saved_baskets: savedBaskets,
     saved_basket_items: savedItems,
     wish_list: wishList,
-    // decision 122: one finished spend-by-month task (a quarter before the first orders, so its empty months are the
-    // true answer) and one failed top-products task with its reason, both buyer@demo.test's at Northwind
+    // decision 122: one spend-by-month task of buyer@demo.test's at Northwind (a quarter before the first orders, so
+    // its empty months are the true answer). No failed one: a fresh install shows no failure (issue 34 item 7)
     report_tasks: [
       {
         // left pending: the provider's report worker runs it when the provider first starts, so its figures are the
@@ -551,22 +551,6 @@ export function buildContent(input: ContentInput): TableRows {
         created_at: at(15),
         started_at: null,
         finished_at: null,
-      },
-      {
-        id: 2,
-        customer_id: nw.customer.id,
-        user_id: buyer.userId!,
-        type: "top-products",
-        status: "failed",
-        success: false,
-        params_json: JSON.stringify({ from: "2026-01-01", to: "2026-10-31", departments: [], employees: [] }),
-        reason: "The report took longer than 60 seconds",
-        result_json: null,
-        row_count: null,
-        attempts: 1,
-        created_at: at(8),
-        started_at: at(8),
-        finished_at: at(8),
       },
     ],
     // the bypass token is left to the provider, which makes a random one on first use

@@ -195,7 +195,11 @@ export function reportHandlers(initial: MockTask[] = [], options: { createStatus
 }
 
 /** The form's choices: GET /api/department (active) and GET /api/contact (the customer's contacts). */
-export function reportChoiceHandlers(calls: string[] = [], departments = REPORT_DEPARTMENTS) {
+export function reportChoiceHandlers(
+  calls: string[] = [],
+  departments = REPORT_DEPARTMENTS,
+  employees: ReadonlyArray<(typeof REPORT_EMPLOYEES)[number]> = REPORT_EMPLOYEES,
+) {
   const list = <T>(data: T[]) => HttpResponse.json({ total: data.length, limit: 10000, skip: 0, data });
   return [
     http.get(`${UPSTREAM}/api/department`, () => {
@@ -204,7 +208,7 @@ export function reportChoiceHandlers(calls: string[] = [], departments = REPORT_
     }),
     http.get(`${UPSTREAM}/api/contact`, () => {
       calls.push("contact");
-      return list(REPORT_EMPLOYEES);
+      return list([...employees]);
     }),
   ];
 }
