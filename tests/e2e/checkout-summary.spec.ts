@@ -119,7 +119,9 @@ test.describe("checkout summary and layout", () => {
     expect(narrowSummary!.y + narrowSummary!.height).toBeLessThanOrEqual(narrowForm!.y);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
+    // the basket's choice is offered only to a user who may fill both baskets (decision 161): the demo buyer
     await page.setViewportSize({ width: 1280, height: 900 });
+    await logInAs("buyer", UNIT);
     await page.goto("/basket");
     const stock = page.getByRole("radio", { name: /^Stock basket/ });
     await expectBesideItsLabel(stock, page.locator("label.choice", { has: stock }).locator(".choice__text"));
