@@ -59,7 +59,12 @@ function buildIsCurrent(): boolean {
 export async function buildPortalWhenNeeded(say: (line: string) => void): Promise<void> {
   if (buildIsCurrent()) return;
   say("scale test: building the portal (npm run build)…");
-  const child = spawn("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+  // the machine's variables, not vitest's: under NODE_ENV=test Remix would make a development build
+  const child = spawn("npm", ["run", "build"], {
+    cwd: ROOT,
+    env: { ...machineEnv(), NODE_ENV: "production" } as unknown as NodeJS.ProcessEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   if (code !== 0) throw new Error(`npm run build failed (exit ${code})`);
 }
