@@ -20,8 +20,8 @@ type Column = {
 /** The lines' columns; the prices only where the user sees prices (decision 058, as the page). */
 function columns(pricesShown: boolean): Column[] {
   const base: Column[] = [
-    { title: "Code", width: 115, align: "left", cell: (l) => l.code },
-    { title: "Description", width: pricesShown ? 170 : 325, align: "left", cell: (l) => l.name },
+    { title: "Code", width: 130, align: "left", cell: (l) => l.code },
+    { title: "Description", width: pricesShown ? 155 : 310, align: "left", cell: (l) => l.name },
     { title: "Quantity", width: 45, align: "right", cell: (l) => String(l.quantity) },
   ];
   if (!pricesShown) return base;
@@ -82,6 +82,8 @@ function draw(doc: PDFKit.PDFDocument, order: OrderDetailView, customer: string,
     ["Total (GBP)", order.total],
   ];
   const width = doc.page.width - 2 * MARGIN;
+  // the totals together, on a new page when they would not fit under the lines
+  if (doc.y + totals.length * doc.currentLineHeight(true) > doc.page.height - MARGIN) doc.addPage();
   for (const [label, value] of totals) {
     const y = doc.y;
     doc.font(label.startsWith("Total (") ? "Helvetica-Bold" : "Helvetica");
@@ -93,10 +95,15 @@ function draw(doc: PDFKit.PDFDocument, order: OrderDetailView, customer: string,
 /** A row per line; a code or a description wraps within its cell, never cut; a new page repeats the header. */
 function linesTable(doc: PDFKit.PDFDocument, lines: OrderDetailView["lines"], cols: Column[]) {
   const gap = 5;
+  const titles = cols.map((c) => c.title);
   const row = (cells: string[], bold: boolean) => {
     doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(SMALL);
     const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: cols[i].width })));
-    if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
+    if (doc.y + height > doc.page.height - MARGIN) {
+      doc.addPage();
+      if (!bold) row(titles, true);
+      doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(SMALL);
+    }
     const y = doc.y;
     let x = MARGIN;
     cells.forEach((c, i) => {
@@ -106,10 +113,7 @@ function linesTable(doc: PDFKit.PDFDocument, lines: OrderDetailView["lines"], co
     doc.x = MARGIN;
     doc.y = y + height + gap;
   };
-  row(
-    cols.map((c) => c.title),
-    true,
-  );
+  row(titles, true);
   for (const line of lines)
     row(
       cols.map((c) => c.cell(line)),

@@ -111,6 +111,29 @@ describe("/order-history/{orderId}/pdf", () => {
     }
   });
 
+  it("a long order runs onto more pages, the lines' header repeated on each, every line and the totals there", async () => {
+    const lines = Array.from({ length: 60 }, (_, i) => ({
+      line: i + 1,
+      item: { internalId: String(30000 + i), name: `Work Trousers ${i + 1}` },
+      itemId: `WT100-GRE-36-${i + 1}`,
+      quantity: 1,
+      rate: 1,
+      amount: 1,
+    }));
+    server.use(
+      ...authHandlers(),
+      ...orderHandlers([orderAnswer({ internalId: "9", tranId: "SO100009", subTotal: 60, itemList: { item: lines } })]),
+    );
+    const bytes = Buffer.from(await (await run(loader, "/order-history/9/pdf", "9")).arrayBuffer());
+    const pages = bytes.toString("latin1").match(/\/Type \/Page\b/g) ?? [];
+    const text = pdfText(bytes);
+    expect(pages.length).toBeGreaterThan(1);
+    // the header on the first page and again on the next (the totals may stand on a page of their own)
+    expect(text.split("\n").filter((t) => t === "Unit price").length).toBeGreaterThan(1);
+    for (const line of lines) expect(text).toContain(line.itemId);
+    expect(text).toContain("£60.00");
+  });
+
   it("prices hidden: no unit prices, line totals or amounts; the carriage stays, as on the page", async () => {
     server.use(
       ...authHandlers({
