@@ -38,8 +38,8 @@ describe("the confirmation of a wearer-pack order", () => {
         name: "Hal Harbour",
         address: ["Harbour Hospital", "Harbour Hospital House, Leeds", "LS1 4AP"],
         lines: [
-          { key: 0, name: "Ward Tunic", qty: 2 },
-          { key: 1, name: "Clog", qty: 1 },
+          { key: 0, name: "Ward Tunic", code: "WD-TUN", qty: 2 },
+          { key: 1, name: "Clog", code: "CL-001", qty: 1 },
         ],
       },
       {
@@ -47,8 +47,8 @@ describe("the confirmation of a wearer-pack order", () => {
         name: "Bo Bandb",
         address: ["Harbour Clinic", "Clinic Lane, York", "YO1 7HH"],
         lines: [
-          { key: 0, name: "Ward Trousers", qty: 1 },
-          { key: 1, name: "Ward Tunic", qty: 1 },
+          { key: 0, name: "Ward Trousers", code: "WD-TRS", qty: 1 },
+          { key: 1, name: "Ward Tunic", code: "WD-TUN", qty: 1 },
         ],
       },
     ]);
@@ -61,6 +61,7 @@ describe("the confirmation of a wearer-pack order", () => {
     const view = (await confirmation("801")) as Awaited<ReturnType<typeof loader>>;
     expect(view.wearers).toBeNull();
     expect(view.address).toEqual(["Northwind Depot", "Northwind Depot House, Leeds", "LS1 4AP"]);
-    expect(view.lines).toEqual([{ key: 0, name: "Hi-Vis Jacket M", qty: 2 }]);
+    expect(view.lines).toEqual([{ key: 0, name: "Hi-Vis Jacket M", code: "HV-JKT-M", qty: 2 }]);
+    expect(view.created).toBe("03.10.26");
   });
 });

@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import type { PortalUser } from "~/auth/require-user.server";
+import { formatDate } from "~/domain/dates";
 import { formatMoney, orderTotal } from "~/domain/money";
 import { orderAddressLines } from "~/domain/order-address";
 import { orderStatusLabel, PENDING_APPROVAL } from "~/domain/order-status";
@@ -12,6 +13,13 @@ import { getOrder, type PortalOrder } from "~/upstream/orders.server";
 
 type OrderLine = NonNullable<NonNullable<PortalOrder["itemList"]>["item"]>[number];
 const lineName = (line: OrderLine) => line.item?.name ?? (typeof line.name === "string" ? line.name : null) ?? "Item";
+/** A line as the confirmation lists it: its product, its code (whole, to keep on paper: issue 34 item 9) and quantity. */
+const lineView = (line: OrderLine, index: number) => ({
+  key: index,
+  name: lineName(line),
+  code: line.itemId ?? "",
+  qty: line.quantity ?? 0,
+});
 
 /** The confirmation of a placed order (SPEC §2 /order-complete, /basket/checkout-success), read back from upstream. */
 export async function confirmationView(user: PortalUser, request: Request) {
@@ -34,18 +42,15 @@ export async function confirmationView(user: PortalUser, request: Request) {
     otherRefNum: typeof order.otherRefNum === "string" && order.otherRefNum ? order.otherRefNum : null,
     status,
     awaitingApproval: status === PENDING_APPROVAL || order.pendingWebApproval === true,
-    lines: (order.itemList?.item ?? []).map((line, index) => ({
-      key: index,
-      name: lineName(line),
-      qty: line.quantity ?? 0,
-    })),
+    created: formatDate(order.createdDate),
+    lines: (order.itemList?.item ?? []).map(lineView),
     // a wearer-pack order: each wearer's lines and where they go (decision 104)
     wearers: isWearerPackOrder(order)
       ? linesByWearer(order).map((w) => ({
           key: w.key || "none",
           name: w.name,
           address: w.addressLines,
-          lines: w.lines.map((line, index) => ({ key: index, name: lineName(line), qty: line.quantity ?? 0 })),
+          lines: w.lines.map(lineView),
         }))
       : null,
     address: orderAddressLines(order),

@@ -6,13 +6,15 @@ export type Confirmation = {
   otherRefNum: string | null;
   status: string;
   awaitingApproval: boolean;
-  lines: Array<{ key: number; name: string; qty: number }>;
+  /** dd.mm.yy */
+  created: string;
+  lines: Array<{ key: number; name: string; code: string; qty: number }>;
   /** a wearer-pack order's lines by wearer, each with where they go (decision 104); null for a stock order */
   wearers: Array<{
     key: string;
     name: string;
     address: string[];
-    lines: Array<{ key: number; name: string; qty: number }>;
+    lines: Confirmation["lines"];
   }> | null;
   address: string[];
   /** Worded amounts: "£12.50", or "Price on application" where the account's prices are hidden (decision 058). */
@@ -46,6 +48,8 @@ export function CheckoutConfirmation({ order }: { order: Confirmation }) {
         <dl className="basket-totals">
           <dt>Status</dt>
           <dd>{order.status}</dd>
+          <dt>Ordered on</dt>
+          <dd>{order.created}</dd>
           {order.otherRefNum ? (
             <>
               <dt>Your reference</dt>
@@ -88,6 +92,7 @@ function LineList({ lines }: { lines: Confirmation["lines"] }) {
       {lines.map((line) => (
         <li key={line.key}>
           {line.qty} × {line.name}
+          {line.code ? <span className="line-code"> · {line.code}</span> : null}
         </li>
       ))}
     </ul>

@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useFetcher, useLocation, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ChromeData } from "~/chrome.server";
+import { SITE_NAME } from "~/domain/constants";
 import { HeaderSearch } from "./header-search";
 import { PunchoutBar } from "./punchout-bar";
 import { ViewAsBanner } from "./view-as-banner";
@@ -36,7 +37,7 @@ export function Chrome({ chrome, children }: { chrome?: ChromeData; children: Re
             </ul>
           </nav>
         ) : null}
-        <p>© 2026 Workwear ordering portal · Prices exclude VAT unless shown</p>
+        <p>© 2026 {SITE_NAME} · Prices exclude VAT unless shown</p>
       </footer>
     </div>
   );

@@ -369,6 +369,7 @@ export const ROUTE_ACCESS = {
   "_default.order-history.$orderId._index": page("/order-history/:orderId", "viewOrderHistory", {
     actionNeeds: "amendOrderDeliveryAddress",
   }),
+  "_default.order-history.$orderId.pdf": page("/order-history/:orderId/pdf", "viewOrderHistory"),
   "_default.order-history.$orderId.despatched.$id": page("/order-history/:orderId/despatched/:id", "viewOrderHistory"),
   "_default.order-to-approve._index": page("/order-to-approve", "approver", {
     nav: [{ to: "/order-to-approve", label: "Orders to approve", group: "Orders" }],

@@ -453,7 +453,7 @@ describe("/order-complete", () => {
       taxTotal: "£10.99",
       total: "£65.94",
     });
-    expect(view.lines).toEqual([{ key: 0, name: "Hi-Vis Jacket M", qty: 2 }]);
+    expect(view.lines).toEqual([{ key: 0, name: "Hi-Vis Jacket M", code: "", qty: 2 }]);
   });
 
   it("says when the order awaits the supervisor's approval", async () => {

@@ -53,8 +53,12 @@ export default function OrderHistoryDetail() {
   const actionData = useActionData<typeof action>();
   return (
     <>
-      <p>
-        <Link to="/order-history">Back to order history</Link>
+      <p className="print-hidden">
+        <Link to="/order-history">Back to order history</Link> ·{" "}
+        {/* a plain link to the resource route: a download with JavaScript on or off (decision 163) */}
+        <a href={`/order-history/${order.id}/pdf`} download>
+          Download PDF
+        </a>
       </p>
       <OrderDetail
         order={order}

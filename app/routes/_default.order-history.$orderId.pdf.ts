@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+// Resource route: the order as a PDF to keep (issue 34 item 9, decision 163); the detail page's guard and data.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { requireUser } = await import("~/auth/require-user.server");
+  const { orderPdf } = await import("~/orders/order-pdf.server");
+  const user = await requireUser(request);
+  const { reference, bytes } = await orderPdf(user, params.orderId);
+  return new Response(bytes, {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="order-${reference.replace(/[^A-Za-z0-9_-]/g, "")}.pdf"`,
+      "Content-Length": String(bytes.length),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
