@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useFetcher, useLocation, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ChromeData } from "~/chrome.server";
-import { SITE_NAME } from "~/domain/constants";
+import { SITE_NAME } from "~/domain/site";
 import { HeaderSearch } from "./header-search";
 import { PunchoutBar } from "./punchout-bar";
 import { ViewAsBanner } from "./view-as-banner";

@@ -11,6 +11,3 @@ export const QUANTITY_TYPING_DEBOUNCE_MS = 500;
 
 export const CURRENCY_SYMBOL = "£";
 export const CURRENCY_DECIMALS = 2;
-
-/** The supplier's trading name as the site shows it (the logo's text, the footer, the order PDF). */
-export const SITE_NAME = "Workwear ordering portal";

@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import type { PortalUser } from "~/auth/require-user.server";
-import { SITE_NAME } from "~/domain/constants";
+import { SITE_NAME } from "~/domain/site";
 import { loadOrderDetail } from "./order-detail.server";
 import { orderPrices, type OrderDetailView } from "./order-view.server";
 

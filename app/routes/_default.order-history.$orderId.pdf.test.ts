@@ -1,6 +1,6 @@
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { SITE_NAME } from "~/domain/constants";
+import { SITE_NAME } from "~/domain/site";
 import { PRICE_HIDDEN_TEXT } from "~/domain/prices";
 import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
