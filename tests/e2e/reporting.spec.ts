@@ -216,7 +216,8 @@ test.describe("reporting (a Northwind colleague with viewReporting)", () => {
     await expect(page).toHaveURL(/employeeSearch=sharma/);
     await expect(page.getByRole("radio", { name: /^Top products/ })).toBeChecked();
     await expect(page.getByLabel("From", { exact: true })).toHaveValue("2026-02-01");
-    await expect(employees.getByRole("status")).toContainText(`of ${before} employees shown for “sharma”`);
+    // other tests add Northwind colleagues meanwhile, so the total is read, not compared with the count before
+    await expect(employees.getByRole("status")).toContainText(/^\d+ of \d+ employees shown for “sharma”/);
     const labels = await employees.locator("label.checkbox").allTextContents();
     expect(labels.length).toBeGreaterThan(0);
     expect(labels.length).toBeLessThan(before);
