@@ -4,7 +4,7 @@ import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { http, HttpResponse } from "msw";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { orderAnswer, orderHandlers, wearerPackOrderAnswer, type OrderCalls } from "../../tests/mocks/upstream/orders";
-import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
+import { loadAt, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { action, loader } from "./_default.order-history.$orderId._index";
 import { loader as despatchLoader } from "./_default.order-history.$orderId.despatched.$id";
@@ -32,22 +32,10 @@ const despatched = orderAnswer({
   ],
 });
 
-async function run<T>(
-  fn: (args: {
-    request: Request;
-    params: Record<string, string>;
-    context: ReturnType<typeof testLoadContext>;
-  }) => Promise<T>,
-  path: string,
-  params: Record<string, string>,
-) {
-  return fn({ request: get(path, await sessionCookie()), params, context: testLoadContext() });
-}
-
 describe("/order-history/{orderId}", () => {
   it("shows tranId, status, address, lines, totals, notes and despatch links", async () => {
     server.use(...authHandlers(), ...orderHandlers([despatched]));
-    const { order, canReorder } = await run(loader, "/order-history/8", { orderId: "8" });
+    const { order, canReorder } = await loadAt(loader, "/order-history/8", { orderId: "8" });
     expect(order).toMatchObject({
       tranId: "SO100008",
       otherRefNum: "PO-3",
@@ -75,19 +63,19 @@ describe("/order-history/{orderId}", () => {
 
   it("another customer's order id is a 404 (the provider's answer is kept)", async () => {
     server.use(...authHandlers(), ...orderHandlers([despatched]));
-    const result = await settle(() => run(loader, "/order-history/999", { orderId: "999" }));
+    const result = await settle(() => loadAt(loader, "/order-history/999", { orderId: "999" }));
     expect((result as Response).status).toBe(404);
   });
 
   it("an id that cannot be an order is a 404 without asking the provider", async () => {
     server.use(...authHandlers());
-    const result = await settle(() => run(loader, "/order-history/abc", { orderId: "abc" }));
+    const result = await settle(() => loadAt(loader, "/order-history/abc", { orderId: "abc" }));
     expect((result as Response).status).toBe(404);
   });
 
   it("a wearer-pack order: a section per wearer with their lines and their delivery address; the order's address is 'Multiple delivery addresses' (issue 15 item 8)", async () => {
     server.use(...authHandlers(), ...orderHandlers([wearerPackOrderAnswer()]));
-    const { order } = await run(loader, "/order-history/60", { orderId: "60" });
+    const { order } = await loadAt(loader, "/order-history/60", { orderId: "60" });
     expect(order).toMatchObject({
       type: "Wearer pack",
       addressLines: ["Multiple delivery addresses"],
@@ -152,13 +140,13 @@ describe("/order-history/{orderId}", () => {
     });
     for (const l of oneAddress.itemList.item) l.shipAddress = { internalId: "702", name: "Harbour Hospital" };
     server.use(...authHandlers(), ...orderHandlers([oneAddress, despatched]));
-    const { order } = await run(loader, "/order-history/60", { orderId: "60" });
+    const { order } = await loadAt(loader, "/order-history/60", { orderId: "60" });
     expect(order.addressLines).toEqual(["Harbour Hospital", "Harbour Hospital House, Leeds", "LS1 4AP"]);
     expect(order.wearers?.map((w) => [w.name, w.addressLines])).toEqual([
       ["Hal Harbour", ["Harbour Hospital", "Harbour Hospital House, Leeds", "LS1 4AP"]],
       ["Bo Bandb", ["Harbour Hospital", "Harbour Hospital House, Leeds", "LS1 4AP"]],
     ]);
-    expect((await run(loader, "/order-history/8", { orderId: "8" })).order.wearers).toBeNull();
+    expect((await loadAt(loader, "/order-history/8", { orderId: "8" })).order.wearers).toBeNull();
   });
 
   it("a browse-only user sees no reorder button", async () => {
@@ -166,14 +154,14 @@ describe("/order-history/{orderId}", () => {
       ...authHandlers({ session: sessionAnswer({ permissions: ["viewOrderHistory", "browseOnly"] }) }),
       ...orderHandlers([despatched]),
     );
-    expect((await run(loader, "/order-history/8", { orderId: "8" })).canReorder).toBe(false);
+    expect((await loadAt(loader, "/order-history/8", { orderId: "8" })).canReorder).toBe(false);
   });
 });
 
 describe("/order-history/{orderId}/despatched/{id}", () => {
   it("shows what was sent, when and the tracking number", async () => {
     server.use(...authHandlers(), ...orderHandlers([despatched]));
-    const { despatch } = await run(despatchLoader, "/order-history/8/despatched/41", { orderId: "8", id: "41" });
+    const { despatch } = await loadAt(despatchLoader, "/order-history/8/despatched/41", { orderId: "8", id: "41" });
     expect(despatch).toMatchObject({
       tranId: "IF41",
       date: "05.10.26",
@@ -186,7 +174,7 @@ describe("/order-history/{orderId}/despatched/{id}", () => {
   it("a despatch of another order is a 404", async () => {
     server.use(...authHandlers(), ...orderHandlers([despatched]));
     const result = await settle(() =>
-      run(despatchLoader, "/order-history/3/despatched/41", { orderId: "3", id: "41" }),
+      loadAt(despatchLoader, "/order-history/3/despatched/41", { orderId: "3", id: "41" }),
     );
     expect((result as Response).status).toBe(404);
   });
@@ -199,7 +187,7 @@ describe("/order-history/export.csv", () => {
     );
     const calls = { lists: [] as URLSearchParams[], patches: [] };
     server.use(...authHandlers(), ...orderHandlers(many, calls));
-    const response = await run(csvLoader, "/order-history/export.csv?status=Closed&q=rory", {});
+    const response = await loadAt(csvLoader, "/order-history/export.csv?status=Closed&q=rory", {});
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(
       /^attachment; filename="order-history-\d{4}-\d{2}-\d{2}\.csv"$/,
@@ -228,7 +216,7 @@ describe("/order-history/export.csv with a bad filter (issue 11 item 9)", () => 
     async (query, problem) => {
       const calls: OrderCalls = { lists: [], patches: [] };
       server.use(...authHandlers(), ...orderHandlers([orderAnswer()], calls));
-      const response = (await settle(() => run(csvLoader, `/order-history/export.csv?${query}`, {}))) as Response;
+      const response = (await settle(() => loadAt(csvLoader, `/order-history/export.csv?${query}`, {}))) as Response;
       expect(response.status).toBe(400);
       expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
       expect(response.headers.get("Content-Disposition")).toBeNull();
@@ -244,7 +232,7 @@ describe("/order-history/export.csv with a bad filter (issue 11 item 9)", () => 
         HttpResponse.json({ name: "BadRequest", message: "Invalid query", code: 400 }, { status: 400 }),
       ),
     );
-    const response = (await settle(() => run(csvLoader, "/order-history/export.csv?depot=701", {}))) as Response;
+    const response = (await settle(() => loadAt(csvLoader, "/order-history/export.csv?depot=701", {}))) as Response;
     expect(response).toBeInstanceOf(Response);
     expect(response.status).toBe(400);
     expect(response.headers.get("Content-Disposition")).toBeNull();
@@ -275,12 +263,12 @@ describe("amending the delivery address", () => {
 
   it("offers the customer's addresses only with the permission and while nothing is despatched", async () => {
     server.use(...authHandlers({ session: amender() }), ...orderHandlers([open, despatched]));
-    expect((await run(loader, "/order-history/1", { orderId: "1" })).addressOptions).toEqual([
+    expect((await loadAt(loader, "/order-history/1", { orderId: "1" })).addressOptions).toEqual([
       { value: "701", label: "Northwind Depot" },
     ]);
-    expect((await run(loader, "/order-history/8", { orderId: "8" })).addressOptions).toBeNull();
+    expect((await loadAt(loader, "/order-history/8", { orderId: "8" })).addressOptions).toBeNull();
     server.use(...authHandlers());
-    expect((await run(loader, "/order-history/1", { orderId: "1" })).addressOptions).toBeNull();
+    expect((await loadAt(loader, "/order-history/1", { orderId: "1" })).addressOptions).toBeNull();
   });
 
   it("offers only the addresses the provider says this user may send the order to (orderUse, decision 075)", async () => {
@@ -310,7 +298,7 @@ describe("amending the delivery address", () => {
       ),
       ...orderHandlers([open]),
     );
-    expect((await run(loader, "/order-history/1", { orderId: "1" })).addressOptions).toEqual([
+    expect((await loadAt(loader, "/order-history/1", { orderId: "1" })).addressOptions).toEqual([
       { value: "701", label: "Northwind Depot" },
     ]);
   });

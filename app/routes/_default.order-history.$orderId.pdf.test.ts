@@ -2,11 +2,10 @@ import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { SITE_NAME } from "~/domain/site";
 import { PRICE_HIDDEN_TEXT } from "~/domain/prices";
-import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { orderAnswer, orderHandlers } from "../../tests/mocks/upstream/orders";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
+import { loadAt, locationOf, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { loader as detailLoader } from "./_default.order-history.$orderId._index";
 import { loader } from "./_default.order-history.$orderId.pdf";
@@ -41,18 +40,6 @@ const order = orderAnswer({
   },
 });
 
-async function run<T>(
-  fn: (args: {
-    request: Request;
-    params: Record<string, string>;
-    context: ReturnType<typeof testLoadContext>;
-  }) => Promise<T>,
-  path: string,
-  orderId: string,
-) {
-  return fn({ request: get(path, await sessionCookie()), params: { orderId }, context: testLoadContext() });
-}
-
 /**
  * The text a PDF shows: each content stream inflated, each text array's hex strings (how pdfkit writes text in its
  * standard fonts) joined, a line per array.
@@ -76,7 +63,7 @@ function pdfText(bytes: Buffer): string {
 describe("/order-history/{orderId}/pdf", () => {
   it("is a PDF download of the order: supplier, reference, date, customer, address, whole codes, totals", async () => {
     server.use(...authHandlers(), ...orderHandlers([order]));
-    const response = await run(loader, "/order-history/8/pdf", "8");
+    const response = await loadAt(loader, "/order-history/8/pdf", { orderId: "8" });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="order-SO100008.pdf"');
@@ -124,7 +111,7 @@ describe("/order-history/{orderId}/pdf", () => {
       ...authHandlers(),
       ...orderHandlers([orderAnswer({ internalId: "9", tranId: "SO100009", subTotal: 60, itemList: { item: lines } })]),
     );
-    const bytes = Buffer.from(await (await run(loader, "/order-history/9/pdf", "9")).arrayBuffer());
+    const bytes = Buffer.from(await (await loadAt(loader, "/order-history/9/pdf", { orderId: "9" })).arrayBuffer());
     const pages = bytes.toString("latin1").match(/\/Type \/Page\b/g) ?? [];
     const text = pdfText(bytes);
     expect(pages.length).toBeGreaterThan(1);
@@ -141,7 +128,9 @@ describe("/order-history/{orderId}/pdf", () => {
       }),
       ...orderHandlers([order]),
     );
-    const text = pdfText(Buffer.from(await (await run(loader, "/order-history/8/pdf", "8")).arrayBuffer()));
+    const text = pdfText(
+      Buffer.from(await (await loadAt(loader, "/order-history/8/pdf", { orderId: "8" })).arrayBuffer()),
+    );
     expect(text).toContain(LONG_CODE);
     expect(text).toContain(PRICE_HIDDEN_TEXT);
     expect(text).toContain("£5.95");
@@ -155,8 +144,8 @@ describe("/order-history/{orderId}/pdf", () => {
       ...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue"] }) }),
       ...orderHandlers([order]),
     );
-    const pdf = await settle(() => run(loader, "/order-history/8/pdf", "8"));
-    const page = await settle(() => run(detailLoader, "/order-history/8", "8"));
+    const pdf = await settle(() => loadAt(loader, "/order-history/8/pdf", { orderId: "8" }));
+    const page = await settle(() => loadAt(detailLoader, "/order-history/8", { orderId: "8" }));
     expect((pdf as Response).status).toBe(302);
     expect(locationOf(pdf)).toBe(locationOf(page));
     expect(locationOf(pdf)).toBe("/");
@@ -164,8 +153,8 @@ describe("/order-history/{orderId}/pdf", () => {
 
   it("another customer's order (the provider's 404) is a 404, as the detail page, and no PDF", async () => {
     server.use(...authHandlers(), ...orderHandlers([order]));
-    const pdf = (await settle(() => run(loader, "/order-history/999/pdf", "999"))) as Response;
-    const page = (await settle(() => run(detailLoader, "/order-history/999", "999"))) as Response;
+    const pdf = (await settle(() => loadAt(loader, "/order-history/999/pdf", { orderId: "999" }))) as Response;
+    const page = (await settle(() => loadAt(detailLoader, "/order-history/999", { orderId: "999" }))) as Response;
     expect(pdf.status).toBe(404);
     expect(page.status).toBe(404);
     expect(pdf.headers.get("Content-Type")).not.toBe("application/pdf");
@@ -173,8 +162,8 @@ describe("/order-history/{orderId}/pdf", () => {
 
   it("a malformed order id is refused as the detail page refuses it", async () => {
     server.use(...authHandlers(), ...orderHandlers([order]));
-    const pdf = (await settle(() => run(loader, "/order-history/x/pdf", "x"))) as Response;
-    const page = (await settle(() => run(detailLoader, "/order-history/x", "x"))) as Response;
+    const pdf = (await settle(() => loadAt(loader, "/order-history/x/pdf", { orderId: "x" }))) as Response;
+    const page = (await settle(() => loadAt(detailLoader, "/order-history/x", { orderId: "x" }))) as Response;
     expect(pdf.status).toBe(page.status);
     expect(pdf.status).toBeGreaterThanOrEqual(400);
     expect(pdf.status).toBeLessThan(500);

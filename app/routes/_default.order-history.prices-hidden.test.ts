@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { PRICE_HIDDEN_TEXT } from "~/domain/prices";
-import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { orderAnswer, orderHandlers } from "../../tests/mocks/upstream/orders";
-import { get, sessionCookie } from "../../tests/mocks/requests";
+import { loadAt } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { loader as historyLoader } from "./_default.order-history._index";
 import { loader as detailLoader } from "./_default.order-history.$orderId._index";
@@ -16,22 +15,10 @@ import { loader as csvLoader } from "./_default.order-history.export[.csv]";
 const server = useUpstreamMock();
 const hidden = sessionAnswer({ permissions: ["canViewFullCatalogue", "viewOrderHistory", "pricingHidden"] });
 
-async function run<T>(
-  fn: (args: {
-    request: Request;
-    params: Record<string, string>;
-    context: ReturnType<typeof testLoadContext>;
-  }) => Promise<T>,
-  path: string,
-  params: Record<string, string> = {},
-) {
-  return fn({ request: get(path, await sessionCookie()), params, context: testLoadContext() });
-}
-
 describe("order history with the account's prices hidden (decision 058)", () => {
   it("the list words each total as hidden, never £0.00", async () => {
     server.use(...authHandlers({ session: hidden }), ...orderHandlers([orderAnswer()]));
-    const data = (await run(historyLoader, "/order-history")) as Extract<
+    const data = (await loadAt(historyLoader, "/order-history")) as Extract<
       Awaited<ReturnType<typeof historyLoader>>,
       { orders: unknown }
     >;
@@ -43,7 +30,7 @@ describe("order history with the account's prices hidden (decision 058)", () => 
       ...authHandlers({ session: hidden }),
       ...orderHandlers([orderAnswer({ internalId: "8", tranId: "SO100008" })]),
     );
-    const { order } = await run(detailLoader, "/order-history/8", { orderId: "8" });
+    const { order } = await loadAt(detailLoader, "/order-history/8", { orderId: "8" });
     expect(order).toMatchObject({
       subTotal: PRICE_HIDDEN_TEXT,
       tax: PRICE_HIDDEN_TEXT,
@@ -56,7 +43,7 @@ describe("order history with the account's prices hidden (decision 058)", () => 
 
   it("the CSV leaves the Total column out", async () => {
     server.use(...authHandlers({ session: hidden }), ...orderHandlers([orderAnswer()]));
-    const response = await run(csvLoader, "/order-history/export.csv");
+    const response = await loadAt(csvLoader, "/order-history/export.csv");
     const lines = (await response.text()).trimEnd().split("\r\n");
     expect(lines[0]).toBe("Order,Reference,Date,Status,Ordered by,Delivery address");
     expect(lines[1]).toMatch(/^SO100003,/);

@@ -1,3 +1,4 @@
+import { testLoadContext } from "~/http/context";
 import { commitSession, getSession, type SessionData, type SessionFlash } from "~/session/session.server";
 
 /** A Cookie header carrying a portal session with the given values. */
@@ -19,6 +20,19 @@ export function post(path: string, form: Record<string, string>, cookie?: string
   };
   if (cookie) headers.Cookie = cookie;
   return new Request(`http://portal.test${path}`, { method: "POST", headers, body: new URLSearchParams(form) });
+}
+
+/** Runs a loader as the default test session at `path`, with the route's params. */
+export async function loadAt<T>(
+  fn: (args: {
+    request: Request;
+    params: Record<string, string>;
+    context: ReturnType<typeof testLoadContext>;
+  }) => Promise<T>,
+  path: string,
+  params: Record<string, string> = {},
+): Promise<T> {
+  return fn({ request: get(path, await sessionCookie()), params, context: testLoadContext() });
 }
 
 /** Runs a loader/action and returns the Response it threw or returned (redirects are thrown). */
