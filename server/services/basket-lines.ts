@@ -1,6 +1,13 @@
 import { BadRequest } from "@feathersjs/errors";
 import { z } from "zod";
-import { lineFromItem, mergeLine, orderable, UNKNOWN_PRODUCT, type LineItem } from "../../app/domain/basket-lines";
+import {
+  lineFromItem,
+  mergeLine,
+  orderable,
+  UNKNOWN_PRODUCT,
+  type ItemLine,
+  type LineItem,
+} from "../../app/domain/basket-lines";
 import { checkOrderQuantity } from "../../app/domain/quantity";
 import { bodyOf, callerOf, requireCustomer, requireOrdering, type Ctx, type ProviderParams } from "./base";
 import {
@@ -52,7 +59,8 @@ export class BasketLinesService {
       const rows = await trx("items").whereIn("id", [...new Set(lines.map((l) => Number(l.productId)))]);
       const items = new Map(rows.map((row) => [String(row.id), itemOut(row, caller) as unknown as LineItem]));
       const errors: Record<string, string> = {};
-      let stock = current.stock;
+      // a stored line's parentId may be null where the rules' lines leave it out: the rules do not read it
+      let stock = current.stock as ItemLine[];
       lines.forEach((line, index) => {
         const item = items.get(line.productId);
         const found = item ? orderable(item, { pricesHidden }) : { ok: false as const, message: UNKNOWN_PRODUCT };

@@ -24,7 +24,7 @@ export async function chooseOption(
   within: Page | Locator = page,
 ) {
   await within.getByLabel(label, { exact: true }).selectOption(value);
-  if (!jsEnabled()) await within.getByRole("button", { name: "Show choice" }).click();
+  if (!jsEnabled()) await within.getByRole("button", { name: "Show details for these options" }).click();
   await expect(page).toHaveURL(
     new RegExp(`[?&]${param}=${encodeURIComponent(value).replace(/%20/g, "(\\+|%20)")}(&|$)`),
   );
