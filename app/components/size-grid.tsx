@@ -15,7 +15,8 @@ export function SizeGridForm({ grid, refusal: posted }: { grid: GridView; refusa
   const shown = fetcher.data ?? posted ?? null;
   const errorId = "size-grid-error";
   return (
-    <section className="size-grid" aria-labelledby="size-grid-title">
+    // the table's scrolling box is the named region, so the section is not a second one of the same name
+    <section className="size-grid">
       <h2 id="size-grid-title">Order several sizes and colours</h2>
       <p className="muted">Enter a quantity in each size and colour you need; each becomes its own basket line.</p>
       <fetcher.Form
@@ -23,6 +24,8 @@ export function SizeGridForm({ grid, refusal: posted }: { grid: GridView; refusa
         action={location.pathname + location.search}
         aria-describedby={shown?.formError ? errorId : undefined}
         preventScrollReset
+        // the quantity rules are the server's to check, cell by cell, in words: not the browser's step bubble
+        noValidate
       >
         <input type="hidden" name="intent" value="grid" />
         {shown?.formError ? (
