@@ -19,7 +19,7 @@ async function sameDocument(page: Page) {
 }
 
 // Issue 14 item 9: with JavaScript a changed option updates the product page in place (price, variant, image), with
-// no "Show details for these options" button and no document load; without it, "Show details for these options" shows the choice before adding.
+// no options button and no document load; without it, "Show details for these options" shows the choice before adding.
 test.describe("product options (buyer, Northwind)", () => {
   test.beforeEach(async ({ logInAs }) => {
     await logInAs("buyer", "Northwind Facilities");
