@@ -69,6 +69,29 @@ test("a cell off the product's rules is refused in its own cell, nothing is adde
   await expect(page.getByLabel(/^Quantity of /)).toHaveCount(0);
 });
 
+test("a cell the provider refuses with the line already in the basket is refused in its cell, nothing added", async ({
+  page,
+}) => {
+  await page.goto("/product/hi-vis-vest-class-2");
+  await cell(page, "S", "Yellow").fill("90");
+  await page.getByRole("button", { name: "Add all to basket" }).click();
+  await expect(page.getByText("Added 1 line to your basket")).toBeVisible();
+
+  await cell(page, "S", "Yellow").fill("10");
+  await cell(page, "M", "Yellow").fill("2");
+  await page.getByRole("button", { name: "Add all to basket" }).click();
+  const refused = cell(page, "S", "Yellow");
+  await expect(refused).toHaveAccessibleDescription(
+    /^You already have 90 of Hi-Vis Vest Class 2 - Yellow \/ S in your basket; a basket line cannot be more than 99\./,
+  );
+  await expect(refused).toHaveValue("10");
+  await expect(cell(page, "M", "Yellow")).toHaveValue("2");
+
+  await page.goto("/basket");
+  await expect(page.getByLabel("Quantity of Hi-Vis Vest Class 2 - Yellow / S", { exact: true })).toHaveValue("90");
+  await expect(page.getByLabel(/^Quantity of /)).toHaveCount(1);
+});
+
 test("on a phone the grid scrolls inside its box, never the page", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/product/hi-vis-vest-class-2");
