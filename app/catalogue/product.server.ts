@@ -12,13 +12,16 @@ import {
 import { searchScope } from "~/domain/catalogue-listing";
 import { formatMoney } from "~/domain/money";
 import { priceShown, priceText, pricesHidden } from "~/domain/prices";
-import { canPlaceOrders } from "~/domain/permissions";
+import { canPlaceOrders, hasStockCatalogue } from "~/domain/permissions";
 import { cardImage, productCard, productLink, type ProductCard } from "~/domain/product-card";
 import { chooseOptions, choiceErrors, chosenOptions, type OptionPicker } from "~/domain/product-options";
-import { quantityRule } from "~/domain/quantity";
+import { checkOrderQuantity, quantityRule } from "~/domain/quantity";
+import { gridCellLabel, gridField, readGridPost, sizeGrid } from "~/domain/size-grid";
 import { colorsFromImages, quickViewImage, showsNextDayDelivery, stockLabel } from "~/domain/quick-view";
 import { MATRIX_OPTIONS, variantFor, type OptionValues } from "~/domain/matrix";
 import { getCategory, type CategoryNode } from "~/upstream/categories.server";
+import { addBasketLines } from "~/upstream/basket.server";
+import { isRefusal } from "~/upstream/errors.server";
 import { findItemBySlug, listItems, type Item } from "~/upstream/items.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";
 import { categoryTree, parentOf } from "./category-tree.server";
@@ -55,10 +58,49 @@ export function cardsOf(items: readonly Item[], user: PortalUser): CardView[] {
   });
 }
 
+/** A user who may put stock lines in the basket (decision 161: a wearer-pack-only user cannot), so may use the grid. */
+function ordersStock(user: PortalUser): boolean {
+  return (
+    canPlaceOrders(user.session.account, { inPunchout: user.inPunchout }) && hasStockCatalogue(user.session.account)
+  );
+}
+
+const simplesOf = (item: Item) => item.simples.map((s) => ({ ...s, options: s.options ?? {} }));
+
+/**
+ * The product page's size-and-colour grid (decision 168), worded for the page: a row per size, a cell per colour with
+ * its field, label, stock and (unless hidden) price, or null where the variant is not made. Null for a product
+ * without the grid and for a user who cannot order stock.
+ */
+export function gridView(item: Item, user: PortalUser) {
+  const grid = ordersStock(user) ? sizeGrid(simplesOf(item)) : null;
+  if (!grid) return null;
+  const prices = showsPrices(user);
+  return {
+    colours: grid.colours,
+    rows: grid.rows.map((row) => ({
+      size: row.size,
+      cells: row.cells.map(({ colour, variant }) =>
+        variant
+          ? {
+              colour,
+              field: gridField(variant.internalId),
+              label: gridCellLabel(row.size, colour),
+              ...quantityRule(variant),
+              stockLabel: stockLabel({ inStock: variant.inStock, hasFinish: variant.hasFinish }),
+              priceText: prices && variant.price != null ? formatMoney(variant.price) : null,
+            }
+          : { colour, field: null },
+      ),
+    })),
+  };
+}
+export type GridView = NonNullable<ReturnType<typeof gridView>>;
+
 /** What the product page and the quick view show of one product with the options chosen so far. */
 export function productView(item: Item, requested: OptionValues, user: PortalUser) {
   const prices = showsPrices(user);
-  const simples = item.simples.map((s) => ({ ...s, options: s.options ?? {} }));
+  const simples = simplesOf(item);
   const choice = chooseOptions(simples, requested);
   // an item with no variants is itself what is ordered
   const orderable = simples.length === 0 ? item : choice.variant;
@@ -118,7 +160,11 @@ export async function loadProductPage(user: PortalUser, request: Request, slug: 
   const tree = scope ? categoryTree(user, scope).catch(() => null) : null;
   const item = await requireItem(user, slug);
   const related = await relatedProducts(user, item, scope, tree);
-  return { product: productView(item, chosenOptions(new URL(request.url).searchParams), user), ...related };
+  return {
+    product: productView(item, chosenOptions(new URL(request.url).searchParams), user),
+    grid: gridView(item, user),
+    ...related,
+  };
 }
 
 /**
@@ -192,7 +238,7 @@ export async function addFromProductPage(user: PortalUser, request: Request, slu
       { status: 400 },
     );
   const item = await requireItem(user, slug);
-  const simples = item.simples.map((s) => ({ ...s, options: s.options ?? {} }));
+  const simples = simplesOf(item);
   let productId = item.internalId;
   let shown: OptionValues = {};
   if (simples.length > 0) {
@@ -211,4 +257,97 @@ export async function addFromProductPage(user: PortalUser, request: Request, slu
   ).toString();
   const toast = await flashToast(request, { kind: "success", message: change.message });
   return redirect(`${productLink(slug)}${query ? `?${query}` : ""}`, { status: 303, headers: toast });
+}
+
+/** A refused grid post (decision 168): each refused cell's message and what every cell held, by the cell's field. */
+export type GridRefusal = {
+  ok: false;
+  form: "grid";
+  fieldErrors: Record<string, string>;
+  formError: string;
+  typed: Record<string, string>;
+};
+
+export const GRID_NOTHING_TYPED = "Enter a quantity for at least one size and colour.";
+export const GRID_REFUSED = "Nothing was added to your basket. Change the quantities marked below and add again.";
+export const GRID_NOT_READ = "The quantities could not be read. Reload the page and enter them again.";
+export const NO_STOCK_ORDERING = "Your account cannot order stock, so it cannot use the size and colour grid.";
+
+// a function, so that zod is built on the server only (decision 002): intent=grid and the cells' text
+const gridSchema = () =>
+  z
+    .object({ intent: z.literal("grid") })
+    .catchall(z.string().max(20, "Enter a quantity of at most 99"))
+    .refine((fields) => Object.keys(fields).length <= 500, GRID_NOT_READ);
+
+/** True for a post of the product page's grid form (intent=grid), read from a copy of the request. */
+export async function isGridPost(request: Request): Promise<boolean> {
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  return form?.get("intent") === "grid";
+}
+
+/**
+ * POST /product/{slug} with intent=grid (decision 168): every cell with a quantity becomes its own basket line, all
+ * or nothing. Each cell is checked by the item's quantity rules here, so every refused cell shows its reason; the
+ * provider adds the lines in one transaction and checks them again (with the lines already in the basket). Any
+ * refusal answers the page (4xx) with the cells' messages and what was typed, and nothing is added. The lines in
+ * answers 303 to the page with a toast.
+ */
+export async function addGridFromProductPage(user: PortalUser, request: Request, slug: string) {
+  // every refusal is the grid's, so the page shows it above the grid, with what each cell held
+  let typed: Record<string, string> = {};
+  const refuse = (fieldErrors: Record<string, string>, formError: string, status = 400) =>
+    data({ ok: false as const, form: "grid" as const, fieldErrors, formError, typed } satisfies GridRefusal, {
+      status,
+    });
+  if (!canPlaceOrders(user.session.account, { inPunchout: user.inPunchout })) {
+    return refuse({}, "Your account can browse the catalogue but not order.", 403);
+  }
+  if (!ordersStock(user)) return refuse({}, NO_STOCK_ORDERING, 403);
+  const form = await parseForm(request, gridSchema());
+  if (!form.ok) return refuse({}, GRID_NOT_READ);
+  const item = await requireItem(user, slug);
+  const simples = simplesOf(item);
+  const grid = sizeGrid(simples);
+  if (!grid) return refuse({}, `${item.displayName} is ordered one size and colour at a time.`);
+  const fields = Object.entries(form.data).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+  const read = readGridPost(grid, fields);
+  if (!read) return refuse({}, GRID_NOT_READ);
+  typed = Object.fromEntries(Object.entries(read.typed).map(([id, text]) => [gridField(id), text]));
+  if (read.ordered.length === 0) return refuse({}, GRID_NOTHING_TYPED);
+
+  const byId = new Map(simples.map((s) => [s.internalId, s]));
+  const fieldErrors: Record<string, string> = {};
+  const lines: { productId: string; qty: number }[] = [];
+  for (const cell of read.ordered) {
+    const check = checkOrderQuantity(byId.get(cell.internalId)!, cell.qty);
+    if (check.ok) lines.push({ productId: cell.internalId, qty: check.qty });
+    else fieldErrors[gridField(cell.internalId)] = check.message;
+  }
+  if (Object.keys(fieldErrors).length) return refuse(fieldErrors, GRID_REFUSED);
+
+  try {
+    await addBasketLines(user.upstream, lines);
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    // the provider names each refused line by its index in `lines`: its message goes under that cell
+    const cells: Record<string, string> = {};
+    for (const [name, message] of Object.entries(error.errors)) {
+      const index = /^lines\.(\d+)\./.exec(name)?.[1];
+      const line = index === undefined ? undefined : lines[Number(index)];
+      if (line) cells[gridField(line.productId)] = message;
+    }
+    return Object.keys(cells).length
+      ? refuse(cells, GRID_REFUSED, error.status)
+      : refuse({}, error.message, error.status);
+  }
+  const count = lines.length;
+  const toast = await flashToast(request, {
+    kind: "success",
+    message: `Added ${count} ${count === 1 ? "line" : "lines"} to your basket`,
+  });
+  return redirect(productLink(slug), { status: 303, headers: toast });
 }

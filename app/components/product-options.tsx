@@ -3,9 +3,10 @@ import { useEffect } from "react";
 import type { OptionPicker } from "~/domain/product-options";
 
 /**
- * The matrix option pickers as a GET form (SPEC §3): without JavaScript the "Show choice" button reloads the page
- * with the choice in the address; with it, a change submits at once and the page shows the choice in place, so the
- * button (inside `<noscript>`) is not there. `keep` carries other parameters along.
+ * The matrix option pickers as a GET form (SPEC §3): without JavaScript the "Show details for these options" button
+ * (decision 168; it said "Show choice") reloads the page with the choice in the address; with it, a change submits
+ * at once and the page shows the choice in place, so the button (inside `<noscript>`) is not there. `keep` carries
+ * other parameters along.
  * (The quick view and the product page of a browse-only account; the product page's add is ProductPurchase.)
  */
 export function ProductOptions({
@@ -28,7 +29,7 @@ export function ProductOptions({
       <OptionSelects pickers={pickers} idPrefix={idPrefix} onChange={(select) => select.form?.requestSubmit()} />
       <noscript>
         <button type="submit" className="button button--small">
-          Show choice
+          Show details for these options
         </button>
       </noscript>
     </Form>

@@ -50,9 +50,10 @@ export type PurchaseRefusal = {
  * The product page's add to basket in one step (decision 062): the options, the quantity and Add to basket in
  * one form posted to the page's own action, which resolves the variant. With JavaScript it posts through a
  * fetcher, so a refusal stays on the page with its message, and a changed option shows the page's price, stock
- * and images for the choice in place, with the choice in the address (no "Show choice" button); without, the post
- * answers the page itself and "Show choice" (in `<noscript>`) shows a choice before adding. `refusal` is the
- * action's answer to a post without JavaScript. Render it with `key={location.key}`.
+ * and images for the choice in place, with the choice in the address (no options button); without, the post answers
+ * the page itself and "Show details for these options" (in `<noscript>`) shows a choice before adding. `refusal` is
+ * the action's answer to a post without JavaScript. Render it with `key={location.key}`. The size-and-colour grid
+ * below it (decision 168) is SizeGridForm.
  */
 export function ProductPurchase({
   product,
@@ -120,7 +121,7 @@ export function ProductPurchase({
         <noscript>
           {/* after Add to basket, so that Enter in the form adds */}
           <button type="submit" formMethod="get" formAction={location.pathname} className="button button--small">
-            Show choice
+            Show details for these options
           </button>
         </noscript>
       ) : null}

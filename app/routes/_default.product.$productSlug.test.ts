@@ -1,13 +1,15 @@
+import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearCategoryTrees } from "~/catalogue/category-tree.server";
 import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { categoryHandlers } from "../../tests/mocks/upstream/categories";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { itemAnswer, itemHandlers, list } from "../../tests/mocks/upstream/items";
 import { basketHandlers } from "../../tests/mocks/upstream/basket";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
+import { GRID_NOT_READ, GRID_NOTHING_TYPED, GRID_REFUSED, NO_STOCK_ORDERING } from "~/catalogue/product.server";
 import { action, loader } from "./_default.product.$productSlug";
 
 const server = useUpstreamMock();
@@ -198,5 +200,178 @@ describe("/product/{productSlug} action: add to basket in one post (decision 062
     );
     expect((result as Response).status).toBe(404);
     expect(basket.store.patches).toEqual([]);
+  });
+});
+
+describe("/product/{productSlug}: the size-and-colour grid (decision 168)", () => {
+  it("shows sizes as rows and colours as columns, each cell's field, label, stock and price; not made is no field", async () => {
+    const data = (await open("/product/product-20")) as Data;
+    expect(data.grid?.colours).toEqual(["Yellow", "Orange"]);
+    expect(data.grid?.rows.map((row) => [row.size, ...row.cells.map((c) => c.field)])).toEqual([
+      ["M", "qty-21", null],
+      ["L", "qty-22", null],
+      ["2XL", null, "qty-23"],
+    ]);
+    expect(data.grid?.rows[2].cells[1]).toEqual({
+      colour: "Orange",
+      field: "qty-23",
+      label: "Quantity, size 2XL, colour Orange",
+      step: 5,
+      minimum: 10,
+      stockLabel: "In stock",
+      priceText: "£26.50",
+    });
+  });
+
+  it("shows no prices in the grid to a prices-hidden account", async () => {
+    const data = (await open("/product/product-20", ["canViewFullCatalogue", "pricingHidden"])) as Data;
+    expect(data.grid?.rows.flatMap((row) => row.cells.map((c) => ("priceText" in c ? c.priceText : null)))).toEqual(
+      Array(6).fill(null),
+    );
+  });
+
+  it.each([
+    ["a wearer-pack-only user (no stock ordering)", ["canViewManpack", "manpackOrders"]],
+    ["a browse-only user", ["canViewFullCatalogue", "browseOnly"]],
+  ])("offers no grid to %s", async (_who, permissions) => {
+    expect(((await open("/product/product-20", permissions)) as Data).grid).toBeNull();
+  });
+});
+
+describe("/product/{productSlug} action: the grid's one post (decision 168)", () => {
+  type GridAnswer = {
+    data: { ok: false; form: "grid"; fieldErrors: Record<string, string>; formError: string; typed: object };
+    init: ResponseInit;
+  };
+  const basketAnswer = {
+    selectedBasketType: "stock-order-basket",
+    stock: [],
+    manpack: [],
+    instructions: { stock: "", manpack: "" },
+    version: 3,
+  };
+
+  async function addGrid(
+    form: Record<string, string>,
+    { permissions = ["canViewFullCatalogue"], provider = () => HttpResponse.json(basketAnswer, { status: 201 }) } = {},
+  ) {
+    const sent: unknown[] = [];
+    server.use(
+      ...authHandlers({ session: sessionAnswer({ permissions }) }),
+      ...itemHandlers({ answer: (q) => list(q.get("slug") === jacket.slug ? [jacket] : []) }),
+      http.post(`${UPSTREAM}/api/basket-lines`, async ({ request }) => {
+        sent.push(await request.json());
+        return provider();
+      }),
+    );
+    const result = await settle(async () =>
+      action({
+        request: post("/product/product-20", { intent: "grid", ...form }, await sessionCookie()),
+        params: { productSlug: "product-20" },
+        context: testLoadContext(),
+      }),
+    );
+    return { result, sent, answer: result as GridAnswer };
+  }
+
+  it("adds every cell with a quantity as its own line in one call, row by row, and answers 303 with a toast", async () => {
+    const { result, sent } = await addGrid({ "qty-23": "15", "qty-22": "", "qty-21": "10" });
+    expect((result as Response).status).toBe(303);
+    expect(locationOf(result)).toBe("/product/product-20");
+    expect((result as Response).headers.get("Set-Cookie")).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        lines: [
+          { productId: "21", qty: 10 },
+          { productId: "23", qty: 15 },
+        ],
+      },
+    ]);
+  });
+
+  it("a cell off the item's rules is refused in its cell, the others keep what was typed, nothing is sent", async () => {
+    const { answer, sent } = await addGrid({ "qty-21": "10", "qty-22": "12", "qty-23": "5" });
+    expect(answer.init.status).toBe(400);
+    expect(answer.data).toEqual({
+      ok: false,
+      form: "grid",
+      fieldErrors: { "qty-22": "Quantity must be a multiple of 5", "qty-23": "Quantity must be at least 10" },
+      formError: GRID_REFUSED,
+      typed: { "qty-21": "10", "qty-22": "12", "qty-23": "5" },
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it("every cell blank or 0 is a clear message, nothing sent", async () => {
+    const { answer, sent } = await addGrid({ "qty-21": "0", "qty-22": "", "qty-23": "00" });
+    expect(answer.init.status).toBe(400);
+    expect(answer.data.formError).toBe(GRID_NOTHING_TYPED);
+    expect(sent).toEqual([]);
+  });
+
+  it.each([
+    ["a variant of another product", { "qty-99": "1" }, GRID_NOT_READ],
+    ["a cell longer than any quantity", { "qty-21": "1".repeat(21) }, GRID_NOT_READ],
+    ["letters in a cell", { "qty-21": "ten" }, GRID_REFUSED],
+  ])("bad input (%s) is a 400 on the grid, nothing sent", async (_case, form, message) => {
+    const { answer, sent } = await addGrid(form);
+    expect(answer.init.status).toBe(400);
+    expect(answer.data).toMatchObject({ form: "grid", formError: message });
+    expect(sent).toEqual([]);
+  });
+
+  it("the provider's refusal of a line is shown in that line's cell", async () => {
+    const { answer, sent } = await addGrid(
+      { "qty-21": "10", "qty-23": "95" },
+      {
+        provider: () =>
+          HttpResponse.json(
+            {
+              name: "BadRequest",
+              message: "Nothing was added: 1 line was refused (…)",
+              code: 400,
+              errors: {
+                "lines.1.qty": "You already have 5 of Product 20 in your basket; a basket line cannot be more than 99.",
+              },
+            },
+            { status: 400 },
+          ),
+      },
+    );
+    expect(sent).toHaveLength(1);
+    expect(answer.init.status).toBe(400);
+    expect(answer.data.fieldErrors).toEqual({
+      "qty-23": "You already have 5 of Product 20 in your basket; a basket line cannot be more than 99.",
+    });
+    expect(answer.data.formError).toBe(GRID_REFUSED);
+  });
+
+  it("the provider's refusal of the whole add (a read-only punchout basket) is shown above the grid", async () => {
+    const { answer } = await addGrid(
+      { "qty-21": "10" },
+      {
+        provider: () =>
+          HttpResponse.json(
+            { name: "Forbidden", message: "This punchout session is read-only", code: 403 },
+            { status: 403 },
+          ),
+      },
+    );
+    expect(answer.init.status).toBe(403);
+    expect(answer.data).toMatchObject({ fieldErrors: {}, formError: "This punchout session is read-only" });
+  });
+
+  it.each([
+    ["a wearer-pack-only user", ["canViewManpack", "manpackOrders"], NO_STOCK_ORDERING],
+    [
+      "a browse-only user",
+      ["canViewFullCatalogue", "browseOnly"],
+      "Your account can browse the catalogue but not order.",
+    ],
+  ])("refuses %s with 403, nothing sent", async (_who, permissions, message) => {
+    const { answer, sent } = await addGrid({ "qty-21": "10" }, { permissions });
+    expect(answer.init.status).toBe(403);
+    expect(answer.data.formError).toBe(message);
+    expect(sent).toEqual([]);
   });
 });

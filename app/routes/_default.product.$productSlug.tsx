@@ -4,6 +4,8 @@ import { ProductGrid } from "~/components/product-card";
 import { ProductOptions } from "~/components/product-options";
 import { ProductPurchase, WishListToggle } from "~/components/product-purchase";
 import { ProductFeatures, ProductGallery, ProductSummary } from "~/components/product-summary";
+import { SizeGridForm } from "~/components/size-grid";
+import type { GridRefusal } from "~/catalogue/product.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
@@ -19,18 +21,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadProductPage(user, request, params.productSlug ?? "");
 }
 
-/** The page's add to basket in one post (decision 062): the options, the quantity; a refusal answers this page. */
+/**
+ * The page's add to basket in one post (decision 062): the options, the quantity; or (intent=grid, decision 168) the
+ * size-and-colour grid's quantities, each its own line, all or nothing. A refusal answers this page.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { addFromProductPage } = await import("~/catalogue/product.server");
+  const { addFromProductPage, addGridFromProductPage, isGridPost } = await import("~/catalogue/product.server");
   const user = await requireUser(request);
-  return addFromProductPage(user, request, params.productSlug ?? "");
+  const slug = params.productSlug ?? "";
+  return (await isGridPost(request))
+    ? addGridFromProductPage(user, request, slug)
+    : addFromProductPage(user, request, slug);
 }
 
+const isGridRefusal = (answer: object): answer is GridRefusal => "form" in answer && answer.form === "grid";
+
 export default function ProductRoute() {
-  const { product, alternatives, boughtTogether } = useLoaderData<typeof loader>();
+  const { product, grid, alternatives, boughtTogether } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const refusal = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  // the grid's refusal is the grid's; any other is the one-step add's
+  const gridRefusal = answer && isGridRefusal(answer) ? answer : null;
+  const refusal = answer && !isGridRefusal(answer) ? answer : null;
   return (
     <article className="product-page" aria-labelledby="product-title">
       <div className="product-page__top">
@@ -52,6 +65,7 @@ export default function ProductRoute() {
           <ProductFeatures product={product} />
         </div>
       </div>
+      {grid && product.canOrder ? <SizeGridForm key={location.key} grid={grid} refusal={gridRefusal} /> : null}
       {boughtTogether.length ? (
         <section aria-labelledby="bought-together">
           <h2 id="bought-together">Frequently bought together</h2>

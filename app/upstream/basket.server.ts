@@ -82,6 +82,15 @@ export function patchBasket(client: UpstreamClient, patch: BasketPatch): Promise
   return client.patch("/api/basket-session", BasketStateSchema, { body: patch });
 }
 
+// POST /api/basket-lines {lines} (decision 168) — several stock lines added in one transaction by the provider's rules;
+// a refusal (400) names each refused line in its `errors` (`lines.<index>.qty` / `.productId`) and writes nothing
+export function addBasketLines(
+  client: UpstreamClient,
+  lines: ReadonlyArray<{ productId: string; qty: number }>,
+): Promise<BasketState> {
+  return client.post("/api/basket-lines", BasketStateSchema, { body: { lines } });
+}
+
 export const BasketItemSchema = z.object({
   internalId: id,
   displayName: z.string(),

@@ -2,6 +2,7 @@ import { BadRequest } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
 import { canApprove, type Caller } from "../auth/caller";
+import { isPostgres } from "../db/knex";
 import { bodyOf, callerOf, json, requireCustomer, requireOrdering, type Ctx, type ProviderParams } from "./base";
 import { sessionIdValue } from "./ids";
 import { linesFor, pricesHiddenFrom } from "./prices-hidden";
@@ -105,6 +106,22 @@ export async function loadBasket(db: Knex, key: BasketKey): Promise<{ state: Bas
   const row = await db("basket_sessions").where(keyColumns(key)).first("state_json", "version");
   const parsed = basketStateSchema.safeParse(json(row?.state_json, null));
   return { state: parsed.success ? parsed.data : structuredClone(EMPTY_BASKET), version: Number(row?.version ?? 0) };
+}
+
+/**
+ * The live basket read for a change inside `trx` (decision 168): the row is made first when there is none, and on
+ * PostgreSQL held until the transaction ends, so two changes of one basket at once follow one another and neither
+ * loses the other's lines (SQLite has one connection: its transactions follow one another anyway).
+ */
+export async function lockBasketState(trx: Knex, key: BasketKey, now: Date): Promise<BasketState> {
+  await trx("basket_sessions")
+    .insert({ ...keyColumns(key), state_json: JSON.stringify(EMPTY_BASKET), updated_at: now.toISOString(), version: 0 })
+    .onConflict(KEY_COLUMNS)
+    .ignore();
+  const query = trx("basket_sessions").where(keyColumns(key)).first("state_json");
+  const row = await (isPostgres(trx) ? query.forUpdate() : query);
+  const parsed = basketStateSchema.safeParse(json(row?.state_json, null));
+  return parsed.success ? parsed.data : structuredClone(EMPTY_BASKET);
 }
 
 /** Every write of the basket state bumps its version (decision 074). */

@@ -162,7 +162,7 @@ export interface ItemOut {
   [key: string]: unknown;
 }
 
-function itemOut(r: any, caller: Caller): ItemOut {
+export function itemOut(r: any, caller: Caller): ItemOut {
   const hidePrice = pricesHiddenFrom(caller);
   return {
     internalId: String(r.id),

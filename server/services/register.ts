@@ -29,6 +29,7 @@ import {
   type MailCtx,
 } from "./recovery";
 import { BasketSessionService } from "./basket-session";
+import { BasketLinesService } from "./basket-lines";
 import { ListService } from "./base";
 import { cataloguesDef, categoriesDef, CategoryTreeService, itemService } from "./catalogue";
 import { DespatchService, OrderService, ReOrderService } from "./orders";
@@ -58,6 +59,7 @@ export function registerServices(app: Application, ctx: MailCtx, work: Backgroun
   use("session", new SessionService(ctx), ["find"]);
   use("select-customer", new SelectCustomerService(ctx), ["create"]);
   use("basket-session", new BasketSessionService(ctx), ["find", "update", "patch", "remove"]);
+  use("basket-lines", new BasketLinesService(ctx), ["create"]);
   use("order", new OrderService(ctx), ["find", "get", "create", "patch"]);
   use("order-quote", new OrderQuoteService(ctx), ["find"]);
   use("order-filter-options", new OrderFilterOptionsService(ctx), ["find"]);

@@ -509,6 +509,13 @@ const TABLE: Row[] = [
       return { method: "DELETE", path: "/api/basket-session" };
     },
   },
+  {
+    service: "api/basket-lines",
+    method: "create",
+    rule: "adds stock lines (decision 168): as a PUT of stock lines, a stock catalogue permission and not browseOnly/punchoutOnly outside punchout",
+    cases: [...stockOrdering(), deny("no token", ANONYMOUS, 401)],
+    request: () => ({ method: "POST", path: "/api/basket-lines", body: { lines: [{ productId: "20002", qty: 1 }] } }),
+  },
   // ------------------------------------------------------------------ orders
   {
     service: "api/order",

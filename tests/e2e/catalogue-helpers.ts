@@ -24,7 +24,7 @@ export async function chooseOption(
   within: Page | Locator = page,
 ) {
   await within.getByLabel(label, { exact: true }).selectOption(value);
-  if (!jsEnabled()) await within.getByRole("button", { name: "Show choice" }).click();
+  if (!jsEnabled()) await within.getByRole("button", { name: "Show details for these options" }).click();
   await expect(page).toHaveURL(
     new RegExp(`[?&]${param}=${encodeURIComponent(value).replace(/%20/g, "(\\+|%20)")}(&|$)`),
   );
@@ -44,5 +44,6 @@ export const CATALOGUE_PAGES: ReadonlyArray<readonly [name: string, path: string
   ["category page", "/categories/full/hi-vis"],
   ["category page with the quick view open", "/categories/full/hi-vis?quickview=hi-vis-bomber-jacket"],
   ["product page", "/product/hi-vis-bomber-jacket?size=M&color=Yellow&finish=Plain"],
+  ["product page with the size and colour grid", "/product/hi-vis-vest-class-2"],
   ["search results", "/search?q=polo"],
 ];

@@ -19,7 +19,7 @@ async function sameDocument(page: Page) {
 }
 
 // Issue 14 item 9: with JavaScript a changed option updates the product page in place (price, variant, image), with
-// no "Show choice" button and no document load; without it, "Show choice" shows the choice before adding.
+// no options button and no document load; without it, "Show details for these options" shows the choice before adding.
 test.describe("product options (buyer, Northwind)", () => {
   test.beforeEach(async ({ logInAs }) => {
     await logInAs("buyer", "Northwind Facilities");
@@ -41,9 +41,9 @@ test.describe("product options (buyer, Northwind)", () => {
     const size = page.getByLabel("Size", { exact: true });
     await size.selectOption("2XL");
     if (jsEnabled()) {
-      await expect(page.getByRole("button", { name: "Show choice" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Show details for these options" })).toHaveCount(0);
     } else {
-      await page.getByRole("button", { name: "Show choice" }).click();
+      await page.getByRole("button", { name: "Show details for these options" }).click();
     }
     await expect(page).toHaveURL(/[?&]size=2XL(&|$)/);
     await expect(main.getByText("£26.95", { exact: true })).toBeVisible();
@@ -53,7 +53,7 @@ test.describe("product options (buyer, Northwind)", () => {
 
     await page.getByLabel("Colour", { exact: true }).selectOption("Orange");
     await page.getByLabel("Finish", { exact: true }).selectOption("Embroidered Logo");
-    if (!jsEnabled()) await page.getByRole("button", { name: "Show choice" }).click();
+    if (!jsEnabled()) await page.getByRole("button", { name: "Show details for these options" }).click();
     await expect(page).toHaveURL(/[?&]finish=Embroidered(\+|%20)Logo(&|$)/);
     await expect(page).toHaveURL(/[?&]color=Orange(&|$)/);
     await expect(main.getByText("£30.45", { exact: true })).toBeVisible();
@@ -74,7 +74,7 @@ test.describe("product options (buyer, Northwind)", () => {
   test("the quantity typed stays when an option changes", async ({ page }) => {
     test.skip(
       !jsEnabled(),
-      "without JavaScript Show choice is a GET of the options; Add to basket posts the quantity with them",
+      "without JavaScript the options button is a GET of the options; Add to basket posts the quantity with them",
     );
     await page.goto(start);
     await ready(page);
@@ -91,9 +91,9 @@ test.describe("product options (buyer, Northwind)", () => {
     await ready(page, dialog);
     await dialog.getByLabel("Colour", { exact: true }).selectOption("Orange");
     if (jsEnabled()) {
-      await expect(dialog.getByRole("button", { name: "Show choice" })).toHaveCount(0);
+      await expect(dialog.getByRole("button", { name: "Show details for these options" })).toHaveCount(0);
     } else {
-      await dialog.getByRole("button", { name: "Show choice" }).click();
+      await dialog.getByRole("button", { name: "Show details for these options" }).click();
     }
     await expect(page).toHaveURL(/[?&]color=Orange(&|$)/);
     await expect(dialog.getByRole("img", { name: "Hi-Vis Vest Class 2" }).first()).toHaveAttribute(
@@ -122,9 +122,9 @@ test.describe("product options (browse-only account)", () => {
     }
     await colour.selectOption("Orange");
     if (jsEnabled()) {
-      await expect(page.getByRole("button", { name: "Show choice" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Show details for these options" })).toHaveCount(0);
     } else {
-      await page.getByRole("button", { name: "Show choice" }).click();
+      await page.getByRole("button", { name: "Show details for these options" }).click();
     }
     await expect(page).toHaveURL(/[?&]color=Orange(&|$)/);
     await expect(page.getByRole("img", { name: "Hi-Vis Vest Class 2" }).first()).toHaveAttribute(
