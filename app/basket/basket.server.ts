@@ -43,6 +43,7 @@ import {
   updatePackLine,
   wearerPackBasketView,
 } from "./wearer-pack-basket.server";
+import { countOf } from "~/domain/plural";
 
 // The basket (/basket): its view, its form schema, its action dispatch and the changes behind each intent. The
 // rules a line obeys are in app/domain/basket-lines.ts; the product page and quick order add through addLine and
@@ -409,7 +410,7 @@ export async function reorderIntoBasket(client: UpstreamClient, orderId: string)
   const saved = await patchBasket(client, patch);
   const dropped = reorderDroppedNotice(answer.dropped);
   const message = added
-    ? `Added ${added} ${added === 1 ? "line" : "lines"} from the order to your basket.${dropped}`
+    ? `Added ${countOf(added, "line")} from the order to your basket.${dropped}`
     : `Nothing could be added.${dropped}`;
   return { ok: true, basket: saved, message, notice: answer.dropped.length > 0 || added === 0 };
 }

@@ -21,6 +21,7 @@ import { listShipMethods } from "~/upstream/carriage.server";
 import { getWearersById, type ContactBudget, type WearerContact } from "~/upstream/contacts.server";
 import type { UpstreamClient } from "~/upstream/client.server";
 import type { BasketChange } from "./basket.server";
+import { countOf } from "~/domain/plural";
 
 // The wearer-pack basket (issue 15 item 5, decision 101): the /basket page's view of the manpack packs, one section a
 // wearer, and the changes behind its intents (pack-update, pack-remove-line, pack-remove, pack-delivery,
@@ -87,8 +88,7 @@ export interface WearerPackBasketView {
 
 function chargesText(item: PackItem | undefined, budgets: readonly ContactBudget[]): string | null {
   if (!item) return null;
-  if (budgets.some((b) => b.type === POINTS_BUDGET_TYPE))
-    return `${item.itemPoints ?? 0} ${item.itemPoints === 1 ? "point" : "points"} each`;
+  if (budgets.some((b) => b.type === POINTS_BUDGET_TYPE)) return `${countOf(item.itemPoints ?? 0, "point")} each`;
   return item.allocationType === null ? null : (item.allocationTypeName ?? item.allocationType);
 }
 

@@ -4,6 +4,7 @@ import type { Listing } from "~/catalogue/listing.server";
 import { Pagination } from "./pagination";
 import { ProductGrid } from "./product-card";
 import { QuickView } from "./quick-view";
+import { countOf } from "~/domain/plural";
 
 const SORTS = [
   ["", "Recommended"],
@@ -56,7 +57,7 @@ export function CatalogueListing({ listing, hidden = [] }: { listing: Listing; h
         </button>
       </Form>
       <p className="listing-count" role="status">
-        {listing.total === 1 ? "1 product" : `${listing.total} products`}
+        {countOf(listing.total, "product")}
         {listing.pages > 1 ? ` · page ${listing.page} of ${listing.pages}` : ""}
       </p>
       {listing.cards.length === 0 ? (

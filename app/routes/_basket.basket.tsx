@@ -10,6 +10,7 @@ import { OverAllowanceNotice } from "~/components/over-allowance-notice";
 import { TransferBasketForm } from "~/components/punchout-bar";
 import { QuantitySelector } from "~/components/quantity-selector";
 import basketStyles from "~/styles/basket.css";
+import { countOf } from "~/domain/plural";
 
 export const meta: MetaFunction = () => [{ title: "Basket · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyles }];
@@ -84,7 +85,7 @@ function BasketChoice({ view, isStock }: { view: View; isStock: boolean }) {
           name="basketType"
           value="manpack-order-basket"
           defaultChecked={!isStock}
-          label={`Wearer-pack basket (${view.packs.length} ${view.packs.length === 1 ? "wearer" : "wearers"})`}
+          label={`Wearer-pack basket (${countOf(view.packs.length, "wearer")})`}
         />
         <button type="submit" className="button button--small">
           Show basket

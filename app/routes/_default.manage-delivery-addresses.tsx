@@ -105,7 +105,7 @@ export default function ManageDeliveryAddresses() {
               page={data.customer.page}
               pages={data.customer.pageCount}
               total={data.customer.total}
-              noun={data.customer.total === 1 ? "address" : "addresses"}
+              counted={["address", "addresses"]}
             />
           ) : null}
         </>

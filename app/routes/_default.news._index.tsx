@@ -79,14 +79,7 @@ export default function News() {
           ))}
         </ul>
       )}
-      {data.total > 0 ? (
-        <Pagination
-          page={data.page}
-          pages={data.pageCount}
-          total={data.total}
-          noun={data.total === 1 ? "post" : "posts"}
-        />
-      ) : null}
+      {data.total > 0 ? <Pagination page={data.page} pages={data.pageCount} total={data.total} counted="post" /> : null}
     </section>
   );
 }

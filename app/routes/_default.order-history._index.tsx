@@ -51,7 +51,7 @@ export default function OrderHistory() {
         caption="Your orders"
         empty="No orders found."
       />
-      <Pagination page={data.page} pages={data.pageCount} total={data.total} noun="orders" />
+      <Pagination page={data.page} pages={data.pageCount} total={data.total} counted="order" />
     </section>
   );
 }

@@ -47,7 +47,7 @@ export default function OrdersToApprove() {
         caption={current.label}
         empty="No orders found."
       />
-      <Pagination page={data.page} pages={data.pageCount} total={data.total} noun="orders" />
+      <Pagination page={data.page} pages={data.pageCount} total={data.total} counted="order" />
     </section>
   );
 }

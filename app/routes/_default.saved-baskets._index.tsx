@@ -90,14 +90,7 @@ export default function SavedBasketsPage() {
             ))}
           </LineTable>
         )}
-        {total > 0 ? (
-          <Pagination
-            page={page}
-            pages={pageCount}
-            total={total}
-            noun={total === 1 ? "saved basket" : "saved baskets"}
-          />
-        ) : null}
+        {total > 0 ? <Pagination page={page} pages={pageCount} total={total} counted="saved basket" /> : null}
         {liveLines > 0 && baskets.length > 0 ? (
           <p className="muted">Loading a saved basket replaces the products in your basket.</p>
         ) : null}

@@ -4,6 +4,7 @@ import { FilterDisclosure } from "~/components/form-fields";
 import { Pagination } from "~/components/pagination";
 import ordersStyles from "~/styles/orders.css";
 import { ScrollingTable } from "~/components/scrolling-table";
+import { countOf } from "~/domain/plural";
 
 export const meta: MetaFunction = () => [{ title: "Wearer packs · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
@@ -73,7 +74,7 @@ export default function WearerPacks() {
                     : w.allowances.map((a, i) => (
                         <span key={i}>
                           {i > 0 ? <br /> : null}
-                          {a.points ? `${a.left} points left` : `${a.label}: ${a.left} left`}
+                          {a.points ? `${countOf(a.left, "point")} left` : `${a.label}: ${a.left} left`}
                         </span>
                       ))}
                 </td>
@@ -85,12 +86,7 @@ export default function WearerPacks() {
         </ScrollingTable>
       )}
       {data.total > 0 ? (
-        <Pagination
-          page={data.page}
-          pages={data.pageCount}
-          total={data.total}
-          noun={data.total === 1 ? "wearer" : "wearers"}
-        />
+        <Pagination page={data.page} pages={data.pageCount} total={data.total} counted="wearer" />
       ) : null}
     </section>
   );

@@ -30,6 +30,7 @@ import { listEntitlement, type EntitledItem, type EntitledSimple } from "~/upstr
 import { refusal } from "~/upstream/errors.server";
 import { idField, parseForm } from "~/utils/forms.server";
 import { idParam } from "~/utils/params.server";
+import { countOf } from "~/domain/plural";
 
 // /wearer-pack/{contactId} (issue 15 item 3): one wearer's allowances, their pack in the basket and the items they
 // may order, each added to their pack with one form post. The allowance rule is app/domain/allowance.ts; the pack's
@@ -118,8 +119,8 @@ function itemView(
   if (charged) {
     const left = Math.max(0, charged.left);
     if (charged.budget.type === POINTS_BUDGET_TYPE) {
-      charge = `${item.itemPoints ?? 0} points each`;
-      leftAfterPack = `${left} points left`;
+      charge = `${countOf(item.itemPoints ?? 0, "point")} each`;
+      leftAfterPack = `${countOf(left, "point")} left`;
     } else {
       charge = item.allocationTypeName ?? item.allocationType ?? charged.budget.type;
       leftAfterPack = `${left} ${budgetLabel(charged.budget)} left`;
