@@ -9,6 +9,7 @@ import {
   calendarDay,
   chargedBudgetIndex,
   checkAllowance,
+  leftAfterPackWorthSaying,
   nextResetDate,
   POINTS_BUDGET_TYPE,
   wearerName,
@@ -118,13 +119,13 @@ function itemView(
   let leftAfterPack: string | null = null;
   if (charged) {
     const left = Math.max(0, charged.left);
-    if (charged.budget.type === POINTS_BUDGET_TYPE) {
-      charge = `${countOf(item.itemPoints ?? 0, "point")} each`;
-      leftAfterPack = `${countOf(left, "point")} left`;
-    } else {
-      charge = item.allocationTypeName ?? item.allocationType ?? charged.budget.type;
-      leftAfterPack = `${left} ${budgetLabel(charged.budget)} left`;
-    }
+    const points = charged.budget.type === POINTS_BUDGET_TYPE;
+    charge = points
+      ? `${countOf(item.itemPoints ?? 0, "point")} each`
+      : (item.allocationTypeName ?? item.allocationType ?? charged.budget.type);
+    // decision 167: only once the pack takes from this budget, or when one more would not fit
+    if (leftAfterPackWorthSaying(charged, item))
+      leftAfterPack = points ? `${countOf(left, "point")} left` : `${budgetLabel(charged.budget)}: ${left} left`;
   }
   const simples = item.simples.map((s) => ({ ...s, options: s.options ?? {} }));
   const firstImage = Object.values(item.images).find((list) => list.length > 0)?.[0];
