@@ -151,7 +151,7 @@ export async function basketPageData(user: PortalUser) {
   const view = { ...read, selectedBasketType: shownBasketType(account, read.selectedBasketType) };
   // the wearer-pack basket's sections (issue 15 item 5) only while it is the basket shown and holds a pack: their calls are its own
   const shown = view.selectedBasketType === "manpack-order-basket" && basket.manpack.length > 0;
-  const wearerPacks = shown ? await wearerPackBasketView(user.upstream, basket) : null;
+  const wearerPacks = shown ? await wearerPackBasketView(user.upstream, basket, { pricesHidden: hidden }) : null;
   // decision 058: hidden prices read "Price on application", never £0.00
   const text = (amount: number | null) => shownMoney(amount, hidden);
   return {

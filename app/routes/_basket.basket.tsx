@@ -327,6 +327,10 @@ function BasketLineRow({
 }
 
 type WearerPacks = NonNullable<View["wearerPacks"]>;
+
+/** The delivery of a pack without a method chosen, in plain words: the provider sends it the cheapest way it may go. */
+const defaultMethodWords = (method: string | null) =>
+  method ? `Cheapest for this pack: ${method}` : "Cheapest for this pack (shown at checkout)";
 type PackShown = WearerPacks["packs"][number];
 
 /** The wearer-pack basket (issue 15 item 5): a section a wearer, their delivery instructions, checkout. */
@@ -350,11 +354,12 @@ function ManpackBasket({ view, busy }: { view: View; busy: boolean }) {
       {packs.packs.map((pack) => (
         <WearerPackSection key={pack.employeeId} pack={pack} packs={packs} busy={busy} />
       ))}
-      <dl className="basket-totals">
+      <dl className="basket-totals" aria-label="Wearer-pack basket totals">
         <dt>Wearers</dt>
         <dd>{packs.packs.length}</dd>
         <dt>Items</dt>
         <dd>{items}</dd>
+        {packs.totals ? <PackTotals totals={packs.totals} /> : null}
       </dl>
 
       <InstructionsForm
@@ -370,6 +375,29 @@ function ManpackBasket({ view, busy }: { view: View; busy: boolean }) {
   );
 }
 
+/** The wearer-pack basket's money, the figures its checkout charges (decision 166): or why there are none yet. */
+function PackTotals({ totals }: { totals: NonNullable<WearerPacks["totals"]> }) {
+  if (totals.problem || totals.totalText === null)
+    return (
+      <>
+        <dt>Total</dt>
+        <dd>{totals.problem ?? "Worked out at checkout"}</dd>
+      </>
+    );
+  return (
+    <>
+      <dt>Subtotal</dt>
+      <dd>{totals.subTotalText}</dd>
+      <dt>Delivery</dt>
+      <dd>{totals.shippingText}</dd>
+      <dt>VAT</dt>
+      <dd>{totals.taxText}</dd>
+      <dt>Total</dt>
+      <dd>{totals.totalText}</dd>
+    </>
+  );
+}
+
 /** One wearer's pack: who, the lines, what is left of each allowance after the pack, and where it goes. */
 function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: WearerPacks; busy: boolean }) {
   const headingId = `pack-${pack.employeeId}`;
@@ -381,6 +409,8 @@ function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: Wear
   const delivery = useFetcher<typeof action>();
   const deliveryError = delivery.data && !delivery.data.ok ? delivery.data.formError : null;
   const deliveryErrorId = `pack-delivery-error-${pack.employeeId}`;
+  // money only where the account sees prices (decision 058)
+  const priced = packs.totals !== null;
   return (
     <section aria-labelledby={headingId} className="wearer-pack stack">
       <div className="wearer-pack__head">
@@ -412,19 +442,29 @@ function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: Wear
       <LineTable
         className="basket-lines"
         caption={`Products in ${pack.name}'s pack`}
-        columns={["Product", "Allowance", "Quantity", { hidden: "Remove" }]}
+        columns={
+          priced
+            ? ["Product", "Allowance", "Quantity", "Price", { hidden: "Remove" }]
+            : ["Product", "Allowance", "Quantity", { hidden: "Remove" }]
+        }
       >
         {pack.lines.map((line) => (
           <BasketLineRow
             key={line.productId}
             line={line}
             before={<td>{line.charges ?? "Not limited"}</td>}
+            after={priced ? <td>{line.amountText ?? "—"}</td> : undefined}
             fields={{ employeeId: pack.employeeId }}
             intents={{ update: "pack-update", remove: "pack-remove-line" }}
             removeLabel={`Remove ${line.name} from ${pack.name}'s pack`}
           />
         ))}
       </LineTable>
+      {priced && pack.subTotalText ? (
+        <p>
+          {pack.name}&rsquo;s pack: <strong>{pack.subTotalText}</strong> before delivery and VAT
+        </p>
+      ) : null}
       {pack.allowances.length > 0 ? (
         <div>
           <h4 className="wearer-pack__subhead">Allowance left after this pack</h4>
@@ -481,7 +521,7 @@ function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: Wear
           <select id={`pack-method-${pack.employeeId}`} name="shippingMethod" defaultValue={pack.shippingMethod ?? ""}>
             {pack.shippingMethod ? null : (
               <option value="" disabled>
-                The cheapest available (until you choose one)
+                {defaultMethodWords(pack.defaultMethodText)}
               </option>
             )}
             {packs.shipMethods.map((method) => (
