@@ -4,6 +4,7 @@ import type { ChromeData } from "~/chrome.server";
 import { SITE_NAME } from "~/domain/site";
 import { HeaderSearch } from "./header-search";
 import { PunchoutBar } from "./punchout-bar";
+import { PageToast } from "./toast";
 import { ViewAsBanner } from "./view-as-banner";
 import { countOf } from "~/domain/plural";
 
@@ -23,6 +24,7 @@ export function Chrome({ chrome, children }: { chrome?: ChromeData; children: Re
       <div className="app-layout__body">
         <Sidebar items={chrome?.navigation ?? [{ to: "/dashboard", label: "Dashboard" }]} />
         <main id="main" className="app-layout__main">
+          <PageToast />
           {children}
         </main>
       </div>
