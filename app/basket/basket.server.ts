@@ -35,6 +35,7 @@ import {
   type StockLine,
 } from "~/upstream/basket.server";
 import { idField, invalidForm, parseForm } from "~/utils/forms.server";
+import { CATALOGUE_STEPS, nextSteps } from "~/chrome.server";
 import {
   removePackChange,
   removePackLineChange,
@@ -163,6 +164,16 @@ export async function basketPageData(user: PortalUser) {
       lineTotalText: text(line.lineTotal),
     })),
     wearerPacks,
+    // decision 166: an empty basket names where to go on, only what this user may open
+    emptySteps: {
+      stock: nextSteps(user, [
+        ...CATALOGUE_STEPS,
+        { to: "/search", label: "Search for a product" },
+        { to: "/quick-order", label: "Quick order by product code" },
+        { to: "/saved-baskets", label: "Load a saved basket" },
+      ]),
+      manpack: nextSteps(user, [{ to: "/wearer-pack", label: "Choose a wearer and fill their pack" }]),
+    },
     choosesBasket: usable["stock-order-basket"] && usable["manpack-order-basket"],
     punchout: punchoutBasketMode(user),
   };

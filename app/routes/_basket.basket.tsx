@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Choice } from "~/components/choice";
+import { EmptyState } from "~/components/empty-state";
 import { FieldError } from "~/components/field-error";
 import { IntentButton } from "~/components/intent-button";
 import { LineProduct, LineTable } from "~/components/line-table";
@@ -100,10 +101,7 @@ function StockBasket({ view, busy }: { view: View; busy: boolean }) {
     return (
       <section aria-labelledby="stock-heading" className="stack">
         <h2 id="stock-heading">Stock basket</h2>
-        <p>Your stock basket is empty.</p>
-        <p>
-          <Link to="/quick-order">Quick order by product code</Link> · <Link to="/saved-baskets">Saved baskets</Link>
-        </p>
+        <EmptyState steps={view.emptySteps.stock}>Your stock basket is empty.</EmptyState>
       </section>
     );
   }
@@ -340,10 +338,7 @@ function ManpackBasket({ view, busy }: { view: View; busy: boolean }) {
     return (
       <section aria-labelledby="manpack-heading" className="stack">
         <h2 id="manpack-heading">Wearer-pack basket</h2>
-        <p>Your wearer-pack basket is empty.</p>
-        <p>
-          <Link to="/wearer-pack">Wearer packs</Link>
-        </p>
+        <EmptyState steps={view.emptySteps.manpack}>Your wearer-pack basket is empty.</EmptyState>
       </section>
     );
   }

@@ -96,7 +96,7 @@ export default function PunchedoutBaskets() {
         rows={transfers}
         columns={COLUMNS}
         caption={`Punched-out baskets (${total})`}
-        empty="No baskets have been sent back from punchout sessions yet."
+        empty="No baskets have been sent back from punchout sessions yet. Start one from your procurement system: each basket you send back to it is listed here."
       />
       <Pagination page={page} pages={pages} />
     </section>

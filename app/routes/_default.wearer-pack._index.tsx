@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
 import { FilterDisclosure } from "~/components/form-fields";
 import { Pagination } from "~/components/pagination";
 import ordersStyles from "~/styles/orders.css";
@@ -39,7 +40,9 @@ export default function WearerPacks() {
         </Form>
       </FilterDisclosure>
       {data.wearers.length === 0 ? (
-        <p>{data.q ? `No wearers match “${data.q}”.` : "There are no wearers to show."}</p>
+        <EmptyState steps={data.emptySteps}>
+          {data.q ? `No wearers match “${data.q}”.` : "Your account has no active wearers yet."}
+        </EmptyState>
       ) : (
         <ScrollingTable label="Wearers">
           <thead>
