@@ -195,7 +195,7 @@ describe("nextSteps", () => {
     { to: "/search", label: "Search for a product" },
     { to: "/quick-order", label: "Quick order by product code" },
     { to: "/saved-baskets", label: "Load a saved basket" },
-    { to: "/wearer-pack", label: "Choose a wearer and fill their pack" },
+    { to: "/wearer-pack", label: "Choose a wearer in Wearer packs" },
   ];
   const offered = (permissions: string[]) =>
     nextSteps({ session: sessionAnswer({ permissions }) as unknown as UpstreamSession, inPunchout: false }, steps).map(

@@ -172,7 +172,7 @@ export async function basketPageData(user: PortalUser) {
         { to: "/quick-order", label: "Quick order by product code" },
         { to: "/saved-baskets", label: "Load a saved basket" },
       ]),
-      manpack: nextSteps(user, [{ to: "/wearer-pack", label: "Choose a wearer and fill their pack" }]),
+      manpack: nextSteps(user, [{ to: "/wearer-pack", label: "Choose a wearer in Wearer packs" }]),
     },
     choosesBasket: usable["stock-order-basket"] && usable["manpack-order-basket"],
     punchout: punchoutBasketMode(user),

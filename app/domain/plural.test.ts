@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countOf, nounFor } from "./plural";
+import { countOf } from "./plural";
 
 describe("countOf", () => {
   it.each([
@@ -17,14 +17,14 @@ describe("countOf", () => {
   });
 });
 
-describe("nounFor", () => {
-  it("gives the singular for one only", () => {
-    expect([0, 1, 2, 11, 21].map((n) => nounFor(n, "wearer"))).toEqual([
-      "wearers",
-      "wearer",
-      "wearers",
-      "wearers",
-      "wearers",
+describe("the singular for exactly one only", () => {
+  it("0, 1, 2, 11, 21 wearers", () => {
+    expect([0, 1, 2, 11, 21].map((n) => countOf(n, "wearer"))).toEqual([
+      "0 wearers",
+      "1 wearer",
+      "2 wearers",
+      "11 wearers",
+      "21 wearers",
     ]);
   });
 });

@@ -7,7 +7,7 @@ export type Noun = string | readonly [one: string, other: string];
 const ENGLISH = new Intl.PluralRules("en-GB");
 
 /** The noun's form for `count`: the singular for exactly one, the plural for any other number (0, 2, 1.5). */
-export function nounFor(count: number, noun: Noun): string {
+function nounFor(count: number, noun: Noun): string {
   const [one, other] = typeof noun === "string" ? [noun, `${noun}s`] : noun;
   return ENGLISH.select(count) === "one" ? one : other;
 }

@@ -350,7 +350,7 @@ describe("/basket loader, an empty basket's next steps", () => {
     const view = await load();
     expect(view.emptySteps).toEqual({
       stock: [],
-      manpack: [{ to: "/wearer-pack", label: "Choose a wearer and fill their pack" }],
+      manpack: [{ to: "/wearer-pack", label: "Choose a wearer in Wearer packs" }],
     });
   });
 });

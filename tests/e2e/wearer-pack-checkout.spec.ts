@@ -1,6 +1,7 @@
 import type { TestInfo } from "@playwright/test";
 import { basketOf, emptyBasket, tokenIn } from "./basket-helpers";
 import { expect, newColleague, providerCall, test } from "./fixtures";
+import { countOf } from "../../app/domain/plural";
 
 // fullyParallel is on: a project's tests take the same wearers' allowances, so they run in order in one worker
 test.describe.configure({ mode: "default" });
@@ -167,7 +168,7 @@ test.describe("the wearer-pack checkout (issue 15 item 6)", () => {
         const left = Math.max(0, after.qty - after.usedQty);
         await expect(row).toContainText(
           c.budget.type === "Points"
-            ? `${left} points left`
+            ? `${countOf(left, "point")} left`
             : `${c.budget.allocationTypeName ?? c.budget.type}: ${left} left`,
         );
       }
