@@ -1,6 +1,11 @@
 import type { TestInfo } from "@playwright/test";
 import { basketOf, emptyBasket, tokenIn } from "./basket-helpers";
 import { expect, newColleague, providerCall, test } from "./fixtures";
+import { putPacks as putPacksWith } from "./wearer-pack-helpers";
+
+/** The packs, with the wearer-pack delivery instructions the checkout is expected to show. */
+const putPacks = (token: string, packs: Parameters<typeof putPacksWith>[1]) =>
+  putPacksWith(token, packs, "Ward reception");
 import { countOf } from "../../app/domain/plural";
 
 // fullyParallel is on: a project's tests take the same wearers' allowances, so they run in order in one worker
@@ -106,19 +111,6 @@ const line = (item: Item, qty: number) => ({
   name: item.displayName,
   price: item.price,
 });
-
-async function putPacks(token: string, packs: Array<{ employeeId: string; data: ReturnType<typeof line>[] }>) {
-  await providerCall("/basket-session", {
-    method: "PUT",
-    token,
-    body: JSON.stringify({
-      selectedBasketType: "manpack-order-basket",
-      stock: [],
-      manpack: packs,
-      instructions: { stock: "", manpack: "Ward reception" },
-    }),
-  });
-}
 
 const budgetNow = async (token: string, wearer: Wearer, budgetId: string) => {
   const contact = await providerCall<Wearer>(`/contact/${wearer.internalId}`, { token });

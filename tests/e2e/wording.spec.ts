@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { emptyBasket, orderableVariants, pounds, putBasket, tokenIn } from "./basket-helpers";
 import { expect, newColleague, providerCall, test } from "./fixtures";
-import { chargedBudget, chargeOf, entitlement, left, plainItems, wearers } from "./wearer-pack-helpers";
+import { chargedBudget, chargeOf, entitlement, left, plainItems, putPacks, wearers } from "./wearer-pack-helpers";
 
 // Issue 34 item 6 (decision 166), both projects: the wearer-pack basket shows the money its checkout charges; a toast
 // neither covers a control nor outlives its page; an empty basket names the next step. (The status reading the same on
@@ -122,16 +122,7 @@ test("the wearer-pack basket shows its lines' prices and the totals its checkout
   }
   expect(chosen, "a Harbour wearer with an allowance to spend").not.toBeNull();
   const c = chosen!;
-  await providerCall("/basket-session", {
-    method: "PUT",
-    token,
-    body: JSON.stringify({
-      selectedBasketType: "manpack-order-basket",
-      stock: [],
-      manpack: [{ employeeId: c.employeeId, data: [{ productId: c.productId, qty: 1, name: c.itemName }] }],
-      instructions: { stock: "", manpack: "" },
-    }),
-  });
+  await putPacks(token, [{ employeeId: c.employeeId, data: [{ productId: c.productId, qty: 1, name: c.itemName }] }]);
   try {
     const quote = await providerCall<{ subTotal: number; shippingCost: number; taxTotal: number; total: number }>(
       "/order-quote?forBasket=manpack",
