@@ -3,7 +3,7 @@ import { sessionAnswer } from "../tests/mocks/upstream/fixtures";
 import type { UpstreamSession } from "~/upstream/schemas";
 import type { PortalUser } from "~/auth/require-user.server";
 import { ROUTE_ACCESS, type RouteAccess } from "~/domain/permissions";
-import { loadChrome, mayOpen, visibleNavigation } from "./chrome.server";
+import { CATALOGUE_STEPS, loadChrome, mayOpen, nextSteps, visibleNavigation } from "./chrome.server";
 
 // the Account group's links (issue 17) are tested with their screens' routes
 const ACCOUNT_LINKS = new Set(
@@ -185,5 +185,37 @@ describe("the header's punchout bar (issue 16 item 3; decision 111)", () => {
     // checkout is closed without ordering in the portal: the bar's Transfer basket is the way on
     expect(mayOpen(user(state("create")), "/checkout")).toBe(false);
     expect(mayOpen(user(state("create", true)), "/checkout")).toBe(true);
+  });
+});
+
+// issue 34 item 6 (decision 166): an empty list's next steps are only what the user may open
+describe("nextSteps", () => {
+  const steps = [
+    ...CATALOGUE_STEPS,
+    { to: "/search", label: "Search for a product" },
+    { to: "/quick-order", label: "Quick order by product code" },
+    { to: "/saved-baskets", label: "Load a saved basket" },
+    { to: "/wearer-pack", label: "Choose a wearer in Wearer packs" },
+  ];
+  const offered = (permissions: string[]) =>
+    nextSteps({ session: sessionAnswer({ permissions }) as unknown as UpstreamSession, inPunchout: false }, steps).map(
+      (s) => s.to,
+    );
+
+  it("a full-catalogue buyer: the catalogue, search, quick order and saved baskets, not wearer packs", () => {
+    expect(offered(["canViewFullCatalogue"])).toEqual([
+      "/categories/full",
+      "/search",
+      "/quick-order",
+      "/saved-baskets",
+    ]);
+  });
+
+  it("a my-catalogue buyer is sent to their own catalogue, not the full one", () => {
+    expect(offered(["canViewMyCatalogue"])).toEqual(["/categories/my", "/search", "/quick-order", "/saved-baskets"]);
+  });
+
+  it("a wearer-pack-only user: wearer packs only (no catalogue, no search, no quick order, no saved baskets)", () => {
+    expect(offered(["canViewManpack", "manpackOrders"])).toEqual(["/wearer-pack"]);
   });
 });

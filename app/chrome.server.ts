@@ -51,6 +51,23 @@ export function mayOpen(
   }).allow;
 }
 
+/** The catalogues to browse, for an empty list's next step (decision 166); nextSteps keeps the ones the user may open. */
+export const CATALOGUE_STEPS: readonly NavItem[] = [
+  { to: "/categories/full", label: "Browse the full catalogue" },
+  { to: "/categories/my", label: "Browse my catalogue" },
+];
+
+/**
+ * The next steps an empty list names (decision 166): of `steps`, the ones the access guard lets this user open, by the
+ * same table as the sidebar, so nothing is offered that the user cannot use.
+ */
+export function nextSteps(
+  user: Pick<PortalUser, "session" | "inPunchout"> & Partial<Pick<PortalUser, "punchout">>,
+  steps: readonly NavItem[],
+): NavItem[] {
+  return steps.filter((step) => mayOpen(user, step.to.split("?")[0]));
+}
+
 /**
  * The sidebar's user catalogues (issue 17 item 6, decision 114): one link per catalogue of GET /api/customCatalogue and
  * GET /api/smiCustomCatalogue, for a user the guard lets open /categories/user (canViewUserCatalogue); asked once a

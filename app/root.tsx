@@ -12,7 +12,7 @@ import {
 import type { ReactNode } from "react";
 import { useNonce, useRequestId } from "~/components/document-context";
 import { ProgressBar } from "~/components/progress-bar";
-import { ToastNotice } from "~/components/toast";
+import { PageToastProvider } from "~/components/toast";
 import stylesheet from "~/styles/app.css";
 import headerSearchStyles from "~/styles/header-search.css";
 
@@ -62,10 +62,10 @@ export default function App() {
     <>
       {/* the optional marketing/chat script (SPEC §7 static loads): once, deferred, never needed for a flow */}
       {chatScriptUrl ? <script src={chatScriptUrl} nonce={nonce} defer /> : null}
-      <div className="toasts" aria-live="polite">
-        <ToastNotice toast={toast} />
-      </div>
-      <Outlet />
+      {/* each layout says the toast at the top of its page's content (decision 166) */}
+      <PageToastProvider toast={toast}>
+        <Outlet />
+      </PageToastProvider>
     </>
   );
 }

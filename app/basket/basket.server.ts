@@ -35,6 +35,7 @@ import {
   type StockLine,
 } from "~/upstream/basket.server";
 import { idField, invalidForm, parseForm } from "~/utils/forms.server";
+import { CATALOGUE_STEPS, nextSteps } from "~/chrome.server";
 import {
   removePackChange,
   removePackLineChange,
@@ -43,6 +44,7 @@ import {
   updatePackLine,
   wearerPackBasketView,
 } from "./wearer-pack-basket.server";
+import { countOf } from "~/domain/plural";
 
 // The basket (/basket): its view, its form schema, its action dispatch and the changes behind each intent. The
 // rules a line obeys are in app/domain/basket-lines.ts; the product page and quick order add through addLine and
@@ -150,7 +152,7 @@ export async function basketPageData(user: PortalUser) {
   const view = { ...read, selectedBasketType: shownBasketType(account, read.selectedBasketType) };
   // the wearer-pack basket's sections (issue 15 item 5) only while it is the basket shown and holds a pack: their calls are its own
   const shown = view.selectedBasketType === "manpack-order-basket" && basket.manpack.length > 0;
-  const wearerPacks = shown ? await wearerPackBasketView(user.upstream, basket) : null;
+  const wearerPacks = shown ? await wearerPackBasketView(user.upstream, basket, { pricesHidden: hidden }) : null;
   // decision 058: hidden prices read "Price on application", never £0.00
   const text = (amount: number | null) => shownMoney(amount, hidden);
   return {
@@ -162,6 +164,16 @@ export async function basketPageData(user: PortalUser) {
       lineTotalText: text(line.lineTotal),
     })),
     wearerPacks,
+    // decision 166: an empty basket names where to go on, only what this user may open
+    emptySteps: {
+      stock: nextSteps(user, [
+        ...CATALOGUE_STEPS,
+        { to: "/search", label: "Search for a product" },
+        { to: "/quick-order", label: "Quick order by product code" },
+        { to: "/saved-baskets", label: "Load a saved basket" },
+      ]),
+      manpack: nextSteps(user, [{ to: "/wearer-pack", label: "Choose a wearer in Wearer packs" }]),
+    },
     choosesBasket: usable["stock-order-basket"] && usable["manpack-order-basket"],
     punchout: punchoutBasketMode(user),
   };
@@ -409,7 +421,7 @@ export async function reorderIntoBasket(client: UpstreamClient, orderId: string)
   const saved = await patchBasket(client, patch);
   const dropped = reorderDroppedNotice(answer.dropped);
   const message = added
-    ? `Added ${added} ${added === 1 ? "line" : "lines"} from the order to your basket.${dropped}`
+    ? `Added ${countOf(added, "line")} from the order to your basket.${dropped}`
     : `Nothing could be added.${dropped}`;
   return { ok: true, basket: saved, message, notice: answer.dropped.length > 0 || added === 0 };
 }

@@ -21,6 +21,10 @@ import { listShipMethods } from "~/upstream/carriage.server";
 import { getWearersById, type ContactBudget, type WearerContact } from "~/upstream/contacts.server";
 import type { UpstreamClient } from "~/upstream/client.server";
 import type { BasketChange } from "./basket.server";
+import type { SummaryTotals } from "~/checkout/checkout.server";
+import { wearerPackMoney, type PackMoney } from "~/checkout/wearer-pack-money.server";
+import { shippingLabel } from "~/domain/money";
+import { countOf } from "~/domain/plural";
 
 // The wearer-pack basket (issue 15 item 5, decision 101): the /basket page's view of the manpack packs, one section a
 // wearer, and the changes behind its intents (pack-update, pack-remove-line, pack-remove, pack-delivery,
@@ -47,6 +51,8 @@ export interface PackLineView {
   step: number;
   /** What one of the item charges: its allocation type's name, or its points; null when no budget limits it. */
   charges: string | null;
+  /** The line's amount as its checkout charges it ("£19.50"); null where the account's prices are hidden. */
+  amountText: string | null;
 }
 
 export interface PackAllowanceView {
@@ -73,6 +79,10 @@ export interface PackView {
   addressId: string | null;
   /** The delivery method chosen for this wearer, else null. */
   shippingMethod: string | null;
+  /** Without a method chosen: the one the provider will use (the cheapest the pack may use), worded; null unknown. */
+  defaultMethodText: string | null;
+  /** The pack's goods before delivery and VAT, as its checkout charges them; null where prices are hidden or unquoted. */
+  subTotalText: string | null;
 }
 
 export interface WearerPackBasketView {
@@ -83,12 +93,13 @@ export interface WearerPackBasketView {
   chooseAddress: boolean;
   shipMethods: Array<{ internalId: string; label: string }>;
   instructions: string;
+  /** The basket's figures as its checkout charges them (one function, wearerPackMoney); null where prices are hidden. */
+  totals: SummaryTotals | null;
 }
 
 function chargesText(item: PackItem | undefined, budgets: readonly ContactBudget[]): string | null {
   if (!item) return null;
-  if (budgets.some((b) => b.type === POINTS_BUDGET_TYPE))
-    return `${item.itemPoints ?? 0} ${item.itemPoints === 1 ? "point" : "points"} each`;
+  if (budgets.some((b) => b.type === POINTS_BUDGET_TYPE)) return `${countOf(item.itemPoints ?? 0, "point")} each`;
   return item.allocationType === null ? null : (item.allocationTypeName ?? item.allocationType);
 }
 
@@ -103,6 +114,10 @@ export function packView(
   wearer: WearerContact | undefined,
   items: ReadonlyMap<string, PackItem>,
   today: string,
+  money: { priced: PackMoney | undefined; methodText: (id: string | null) => string | null } = {
+    priced: undefined,
+    methodText: () => null,
+  },
 ): PackView {
   const budgets = wearer?.budgets ?? [];
   const after: AllowanceLeft<ContactBudget>[] = allowancesLeft(budgets, packLinesOf(pack.data, items), today);
@@ -123,6 +138,7 @@ export function packView(
         qty: line.qty,
         step: item ? quantityStep(item) : 1,
         charges: chargesText(item, budgets),
+        amountText: money.priced?.lines.get(line.productId)?.amountText ?? null,
       };
     }),
     itemCount: pack.data.reduce((sum, line) => sum + line.qty, 0),
@@ -134,6 +150,8 @@ export function packView(
     overAllowance: overAllowances(named, after),
     addressId: typeof pack.addressId === "string" ? pack.addressId : null,
     shippingMethod: typeof pack.shippingMethod === "string" ? pack.shippingMethod : null,
+    defaultMethodText: money.methodText(money.priced?.quotedMethod ?? null),
+    subTotalText: money.priced?.subTotalText ?? null,
   };
 }
 
@@ -145,6 +163,7 @@ export function packView(
 export async function wearerPackBasketView(
   client: UpstreamClient,
   basket: BasketState,
+  { pricesHidden = false }: { pricesHidden?: boolean } = {},
   now: Date = new Date(),
 ): Promise<WearerPackBasketView> {
   const [wearers, items, addresses, methods] = await Promise.all([
@@ -163,12 +182,30 @@ export async function wearerPackBasketView(
   const itemsById = new Map(items.map((item) => [item.internalId, item]));
   const today = calendarDay(now);
   const usable = wearerPackAddresses(addresses);
+  const names = basket.manpack.map((pack) => {
+    const wearer = byId.get(pack.employeeId);
+    return wearer ? wearerName(wearer) : `Wearer ${pack.employeeId}`;
+  });
+  // the money as the checkout charges it (issue 34 item 6): one quote, none where the account's prices are hidden
+  const money = pricesHidden
+    ? { packs: new Map<string, PackMoney>(), totals: null }
+    : await wearerPackMoney(client, { packs: basket.manpack, names, items, hidden: false });
+  const methodText = (id: string | null) => {
+    const method = id ? methods.find((m) => m.internalId === id) : undefined;
+    return method ? shippingLabel(method) : null;
+  };
   return {
-    packs: basket.manpack.map((pack) => packView(pack, byId.get(pack.employeeId), itemsById, today)),
+    packs: basket.manpack.map((pack) =>
+      packView(pack, byId.get(pack.employeeId), itemsById, today, {
+        priced: money.packs.get(pack.employeeId),
+        methodText,
+      }),
+    ),
     addresses: usable.map(addressChoice),
     chooseAddress: usable.length > 1,
     shipMethods: methods.map((m) => ({ internalId: m.internalId, label: m.description })),
     instructions: basket.instructions.manpack,
+    totals: money.totals,
   };
 }
 

@@ -1,3 +1,4 @@
+import { CATALOGUE_STEPS, nextSteps } from "~/chrome.server";
 import type { PortalUser } from "~/auth/require-user.server";
 import { listingSearch, parseStockFilter, STOCK_FILTERS, stockFilterQuery } from "~/domain/catalogue-listing";
 import { parsePage } from "~/domain/feathers-query";
@@ -98,6 +99,10 @@ export async function loadListing(user: PortalUser, request: Request, target: Li
     stockFilters: Object.entries(STOCK_FILTERS),
     links: { pathname: links.pathname, pageBase: links.pageBase },
     quickView,
+    // decision 166: where an empty listing sends the user on (only what this user may open)
+    browse: nextSteps(user, [...CATALOGUE_STEPS, { to: "/search", label: "Search the catalogue" }]).filter(
+      (step) => step.to !== links.pathname,
+    ),
   };
 }
 export type Listing = Awaited<ReturnType<typeof loadListing>>;

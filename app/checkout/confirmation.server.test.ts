@@ -29,7 +29,7 @@ describe("the confirmation of a wearer-pack order", () => {
     expect(view).toMatchObject({
       internalId: "60",
       tranId: "SO100060",
-      status: "In Process",
+      status: { label: "In Process", colour: "blue" },
       address: ["Multiple delivery addresses"],
     });
     expect(view.wearers).toEqual([

@@ -3,13 +3,14 @@ import type { PortalUser } from "~/auth/require-user.server";
 import { formatDate } from "~/domain/dates";
 import { formatMoney, orderTotal } from "~/domain/money";
 import { orderAddressLines } from "~/domain/order-address";
-import { orderStatusLabel, PENDING_APPROVAL } from "~/domain/order-status";
+import { orderNextStep, PENDING_SUPERVISOR_APPROVAL } from "~/domain/order-status";
 import { pricesHidden, shownMoney } from "~/domain/prices";
 import { isUpstreamIdValue } from "~/domain/upstream-id";
 import { isWearerPackOrder } from "~/domain/order";
 import { linesByWearer } from "~/domain/order-wearers";
 import { isRefusal } from "~/upstream/errors.server";
 import { getOrder, type PortalOrder } from "~/upstream/orders.server";
+import { statusView } from "~/orders/order-view.server";
 
 type OrderLine = NonNullable<NonNullable<PortalOrder["itemList"]>["item"]>[number];
 const lineName = (line: OrderLine) => line.item?.name ?? (typeof line.name === "string" ? line.name : null) ?? "Item";
@@ -33,7 +34,8 @@ export async function confirmationView(user: PortalUser, request: Request) {
     if (isRefusal(error, 404)) throw new Response("That order could not be found.", { status: 404 });
     throw error;
   }
-  const status = orderStatusLabel(order);
+  // the one status of the order, as the history and the order's page show it (decision 166)
+  const status = statusView(order);
   // decision 058: an account whose prices are hidden sees no goods amounts; the delivery charge stays
   const hidden = pricesHidden(user.session.account, { inPunchout: user.inPunchout });
   return {
@@ -41,7 +43,8 @@ export async function confirmationView(user: PortalUser, request: Request) {
     tranId: order.tranId ?? order.internalId,
     otherRefNum: typeof order.otherRefNum === "string" && order.otherRefNum ? order.otherRefNum : null,
     status,
-    awaitingApproval: status === PENDING_APPROVAL || order.pendingWebApproval === true,
+    nextStep: orderNextStep(status.label),
+    awaitingApproval: status.label === PENDING_SUPERVISOR_APPROVAL,
     created: formatDate(order.createdDate),
     lines: (order.itemList?.item ?? []).map(lineView),
     // a wearer-pack order: each wearer's lines and where they go (decision 104)

@@ -9,25 +9,23 @@ import {
   packRefusalMessage,
   packsToOrder,
   quoteIsOfShownBasket,
-  quotedFigures,
-  summaryLine,
   type ManpackOrderBody,
 } from "~/domain/checkout";
-import { formatMoney, shippingLabel } from "~/domain/money";
+import { shippingLabel } from "~/domain/money";
 import { CARD_PAYMENT_TYPE, isCardMethod, offeredPaymentMethods } from "~/domain/payment";
-import { PRICE_HIDDEN_TEXT, pricesHidden } from "~/domain/prices";
+import { pricesHidden } from "~/domain/prices";
 import { getEnv } from "~/env.server";
 import { listCustomerAddresses, type Address } from "~/upstream/addresses.server";
 import { getBasket, getPackItemsById, type BasketState } from "~/upstream/basket.server";
 import { listShipMethods } from "~/upstream/carriage.server";
-import { getManpackQuote, placeManpackOrder, type ManpackQuote } from "~/upstream/checkout.server";
+import { placeManpackOrder } from "~/upstream/checkout.server";
 import { getWearersById, type WearerContact } from "~/upstream/contacts.server";
-import { logFailure, isRedirect, isRefusal, refusal, UpstreamError } from "~/upstream/errors.server";
+import { logFailure, isRedirect, isRefusal, refusal } from "~/upstream/errors.server";
 import { stripePublishableKey } from "~/upstream/payments.server";
 import { idField, parseForm } from "~/utils/forms.server";
 // eslint-disable-next-line import-x/no-cycle -- known cycle (decision 142): card-payment.server ↔ wearer-pack-checkout.server; to break it, the wearer-pack submit moves out as the stock one (place-order.server) did
 import { CARD_NOT_OFFERED, payWearerPacksByCard } from "./card-payment.server";
-import type { CheckoutValues, SummaryTotals } from "./checkout.server";
+import type { CheckoutValues } from "./checkout.server";
 import {
   BASKET_CHANGED_MESSAGE,
   CARD_UNAVAILABLE,
@@ -37,6 +35,7 @@ import {
   type CheckoutResult,
 } from "./place-order.server";
 import { threeDSecureRedirect } from "./three-d-secure.server";
+import { QUOTE_FAILED, quotePacks, wearerPackMoney } from "./wearer-pack-money.server";
 import { needsApproval } from "~/domain/permissions";
 
 // The checkout of the wearer-pack basket (issue 15 item 6, decision 102): each wearer's pack with its lines, delivery
@@ -46,7 +45,6 @@ import { needsApproval } from "~/domain/permissions";
 // (decisions 071, 074).
 
 export const EMPTY_WEARER_PACKS = "Your wearer-pack basket is empty. Add a wearer's pack before checking out.";
-const QUOTE_FAILED = "The total could not be worked out just now: it is confirmed when the order is placed.";
 const RELOAD = "Please reload the checkout page and try again.";
 /** A pack without a method of its own goes by the provider's default, which its quote names. */
 const DEFAULT_METHOD = "The cheapest method available";
@@ -74,20 +72,6 @@ async function wearerNames(user: PortalUser, ids: readonly string[]): Promise<Ma
   return new Map(ids.map((id) => [id, packName(wearers, id)]));
 }
 
-/** The provider's quote of the wearer-pack basket, or why there is none (a refusal in words naming the wearer). */
-async function quotePacks(
-  user: PortalUser,
-  names: readonly string[],
-): Promise<{ quote: ManpackQuote | null; problem: string | null }> {
-  try {
-    return { quote: await getManpackQuote(user.upstream), problem: null };
-  } catch (error) {
-    if (isRedirect(error) || !(error instanceof UpstreamError)) throw error;
-    if (!error.isRefusal) return { quote: null, problem: QUOTE_FAILED };
-    return { quote: null, problem: packRefusalMessage(error.field, error.message, names) ?? error.message };
-  }
-}
-
 /** GET /checkout with the wearer-pack basket selected: the page's data, money already worded. */
 export async function wearerPackCheckoutData(user: PortalUser, basket: BasketState, now: Date = new Date()) {
   const packs = packsToOrder(basket.manpack);
@@ -106,35 +90,27 @@ export async function wearerPackCheckoutData(user: PortalUser, basket: BasketSta
   const itemsById = new Map(items.map((item) => [item.internalId, item]));
   const today = calendarDay(now);
   const cardsOffered = getEnv().stripeEnabled;
-  const { quote, problem } = packs.length ? await quotePacks(user, packNames) : { quote: null, problem: null };
-  const money = (amount: number | null) => (hidden || amount === null ? PRICE_HIDDEN_TEXT : formatMoney(amount));
-  const priceOf = new Map(items.map((item) => [item.internalId, item.price]));
+  // the basket page shows the same figures from the same function (issue 34 item 6)
+  const { packs: money, totals } = await wearerPackMoney(user.upstream, { packs, names: packNames, items, hidden });
   const fallback = defaultAddress(addresses);
   const methodLabel = (id: string | undefined) => {
     const method = id ? shipMethods.find((m) => m.internalId === id) : undefined;
     return method ? shippingLabel(method) : id ? `Delivery method ${id}` : null;
   };
-  const totals: SummaryTotals | null = packs.length
-    ? quote
-      ? quotedFigures(quote, hidden)
-      : { shippingMethod: null, subTotalText: null, shippingText: null, taxText: null, totalText: null, problem }
-    : null;
   return {
     kind: "manpack" as const,
     idempotencyKey: randomUUID(),
     basketVersion: basket.version,
     packs: packs.map((pack, index) => {
-      const quoted = quote?.packs[index]?.contactId === pack.employeeId ? quote.packs[index] : undefined;
+      const priced = money.get(pack.employeeId);
       const address = pack.addressId ? addresses.find((a) => a.internalId === pack.addressId) : fallback;
       return {
         contactId: pack.employeeId,
         name: packNames[index],
-        lines: pack.data
-          .filter((line) => line.qty > 0)
-          .map((line) => summaryLine(line, priceOf.get(line.productId), hidden)),
+        lines: [...(priced?.lines.values() ?? [])],
         address: address ? addressChoice(address) : null,
         addressIsDefault: !pack.addressId,
-        methodText: methodLabel(pack.shippingMethod ?? quoted?.shippingMethod) ?? DEFAULT_METHOD,
+        methodText: methodLabel(pack.shippingMethod ?? priced?.quotedMethod ?? undefined) ?? DEFAULT_METHOD,
         methodIsDefault: !pack.shippingMethod,
         // warned here as on the basket page: the provider would refuse the order (it checks again when it is placed)
         overAllowance: overAllowances(
@@ -144,7 +120,7 @@ export async function wearerPackCheckoutData(user: PortalUser, basket: BasketSta
           },
           allowancesLeft(wearers.get(pack.employeeId)?.budgets ?? [], packLinesOf(pack.data, itemsById), today),
         ),
-        subTotalText: quoted ? money(quoted.subTotal) : null,
+        subTotalText: priced?.subTotalText ?? null,
       };
     }),
     itemCount: packs.reduce((sum, pack) => sum + pack.data.reduce((n, line) => n + Math.max(0, line.qty), 0), 0),
@@ -319,7 +295,7 @@ export async function wearerPackCharge(
     packs.map((pack) => pack.employeeId),
   );
   const { quote, problem } = await quotePacks(
-    user,
+    user.upstream,
     packs.map((pack) => names.get(pack.employeeId)!),
   );
   if (!quote) return fail(problem ?? QUOTE_FAILED);

@@ -1,9 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import type { CategoryLink } from "~/catalogue/category-page.server";
 import type { Listing } from "~/catalogue/listing.server";
+import { EmptyState } from "./empty-state";
 import { Pagination } from "./pagination";
 import { ProductGrid } from "./product-card";
 import { QuickView } from "./quick-view";
+import { countOf } from "~/domain/plural";
 
 const SORTS = [
   ["", "Recommended"],
@@ -56,11 +58,11 @@ export function CatalogueListing({ listing, hidden = [] }: { listing: Listing; h
         </button>
       </Form>
       <p className="listing-count" role="status">
-        {listing.total === 1 ? "1 product" : `${listing.total} products`}
+        {countOf(listing.total, "product")}
         {listing.pages > 1 ? ` · page ${listing.page} of ${listing.pages}` : ""}
       </p>
       {listing.cards.length === 0 ? (
-        <p className="notice">No products match. Try fewer filters.</p>
+        <NoProducts listing={listing} q={hidden.find(([name]) => name === "q")?.[1] ?? ""} />
       ) : (
         <ProductGrid cards={listing.cards} label="Products" headingLevel={2} />
       )}
@@ -68,6 +70,30 @@ export function CatalogueListing({ listing, hidden = [] }: { listing: Listing; h
       {listing.quickView ? <QuickView quickView={listing.quickView} /> : null}
     </>
   );
+}
+
+/**
+ * An empty listing names the next step (decision 166): with filters, the same listing without them; a search that
+ * found nothing, what to type instead and the catalogue; an empty category, the catalogue and the search.
+ */
+function NoProducts({ listing, q }: { listing: Listing; q: string }) {
+  const { en, colour, stock } = listing.filters;
+  if (en || colour || stock) {
+    const all = `${listing.links.pathname}${q ? `?${new URLSearchParams({ q }).toString()}` : ""}`;
+    return (
+      <EmptyState steps={[{ to: all, label: q ? `Show every result for “${q}”` : "Show every product here" }]}>
+        No products match these filters.
+      </EmptyState>
+    );
+  }
+  if (q)
+    return (
+      <EmptyState steps={listing.browse.filter((step) => step.to !== "/search")}>
+        Nothing was found for “{q}”. Try one word (“jacket”, “boot”) or the start of a product code, or browse the
+        catalogue.
+      </EmptyState>
+    );
+  return <EmptyState steps={listing.browse}>There are no products here yet.</EmptyState>;
 }
 
 /** The category tree as nested links, the current trail marked. */

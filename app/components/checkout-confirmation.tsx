@@ -1,10 +1,15 @@
 import { Link } from "@remix-run/react";
+import type { StatusView } from "~/orders/order-view.server";
+import { StatusLabel } from "./status-label";
 
 export type Confirmation = {
   internalId: string;
   tranId: string;
   otherRefNum: string | null;
-  status: string;
+  /** The order's status as the history and the order's page name it (decision 166). */
+  status: StatusView;
+  /** What happens next, said after "Your order is <status>:". */
+  nextStep: string;
   awaitingApproval: boolean;
   /** dd.mm.yy */
   created: string;
@@ -32,22 +37,16 @@ export function CheckoutConfirmation({ order }: { order: Confirmation }) {
       <p className="lead">
         Your order number is <strong>{order.tranId}</strong>.
       </p>
-      {order.awaitingApproval ? (
-        <p className="notice notice--info">
-          Your order is Pending Approval: your supervisor has been asked to approve it. It is sent once they approve it,
-          and you can follow it in your order history.
-        </p>
-      ) : (
-        <p className="notice notice--success">
-          Your order is being processed. We will let you know when it is despatched; you can follow it in your order
-          history.
-        </p>
-      )}
+      <p className={`notice notice--${order.awaitingApproval ? "info" : "success"}`}>
+        Your order is {order.status.label}: {order.nextStep}
+      </p>
       <section aria-labelledby="confirmation-summary" className="stack">
         <h2 id="confirmation-summary">Summary</h2>
         <dl className="basket-totals">
           <dt>Status</dt>
-          <dd>{order.status}</dd>
+          <dd>
+            <StatusLabel status={order.status} />
+          </dd>
           <dt>Ordered on</dt>
           <dd>{order.created}</dd>
           {order.otherRefNum ? (

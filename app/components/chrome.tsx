@@ -4,7 +4,9 @@ import type { ChromeData } from "~/chrome.server";
 import { SITE_NAME } from "~/domain/site";
 import { HeaderSearch } from "./header-search";
 import { PunchoutBar } from "./punchout-bar";
+import { PageToast } from "./toast";
 import { ViewAsBanner } from "./view-as-banner";
+import { countOf } from "~/domain/plural";
 
 /**
  * Header, sidebar, banner and footer: the one chrome of the default and basket layouts (decision 087). Without data
@@ -22,6 +24,7 @@ export function Chrome({ chrome, children }: { chrome?: ChromeData; children: Re
       <div className="app-layout__body">
         <Sidebar items={chrome?.navigation ?? [{ to: "/dashboard", label: "Dashboard" }]} />
         <main id="main" className="app-layout__main">
+          <PageToast />
           {children}
         </main>
       </div>
@@ -136,13 +139,13 @@ function Header({ chrome }: { chrome?: ChromeData }) {
             <Link
               to="/wish-list"
               className="header-link"
-              aria-label={`Wish list, ${chrome.wishListCount} ${chrome.wishListCount === 1 ? "product" : "products"}`}
+              aria-label={`Wish list, ${countOf(chrome.wishListCount, "product")}`}
             >
               Wish list <span className="badge">{chrome.wishListCount}</span>
             </Link>
           ) : null}
           {chrome.basketCount !== null ? (
-            <Link to="/basket" className="header-link" aria-label={`Basket, ${chrome.basketCount} items`}>
+            <Link to="/basket" className="header-link" aria-label={`Basket, ${countOf(chrome.basketCount, "item")}`}>
               Basket <span className="badge">{chrome.basketCount}</span>
             </Link>
           ) : null}

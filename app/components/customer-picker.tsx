@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { TextField } from "./text-field";
+import { countOf } from "~/domain/plural";
 
 export type PickableCustomer = { id: string; name: string; userCount?: number };
 
@@ -44,9 +45,7 @@ export function CustomerPicker({
               {c.userCount === undefined ? null : (
                 <>
                   {" "}
-                  <span className="muted">
-                    ({c.userCount} {c.userCount === 1 ? "user" : "users"})
-                  </span>
+                  <span className="muted">({countOf(c.userCount, "user")})</span>
                 </>
               )}
             </li>

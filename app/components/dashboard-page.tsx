@@ -4,6 +4,7 @@ import { Hero } from "./hero";
 import { ProductGrid } from "./product-card";
 import { QuickView } from "./quick-view";
 import { StatusLabel } from "./status-label";
+import { countOf } from "~/domain/plural";
 
 type Data = Awaited<ReturnType<typeof loadDashboard>>;
 type OrderList = Exclude<Data["recentOrders"], null>;
@@ -30,9 +31,7 @@ export function DashboardPage({ data }: { data: Data }) {
             <h2 id="approvals">Orders to approve</h2>
             <OrderPanelList
               list={data.pendingApprovals}
-              count={(n) =>
-                n === 1 ? "1 order is waiting for your approval." : `${n} orders are waiting for your approval.`
-              }
+              count={(n) => `${countOf(n, "order")} ${n === 1 ? "is" : "are"} waiting for your approval.`}
               empty="No orders are waiting for your approval."
               more={{ to: "/order-to-approve", label: "All orders to approve" }}
               show="orderedBy"

@@ -13,7 +13,8 @@ export interface OrderColumn<Row> {
 
 /**
  * The one table of order lists (order history, orders to approve) and punchout baskets: the columns come from the
- * caller, the first one heads its row (it holds the link to the row's detail). With no rows it shows `empty`.
+ * caller, the first one heads its row (it holds the link to the row's detail). With no rows it shows `empty` (words, or
+ * an EmptyState naming the next step, decision 166).
  */
 export function OrderTable<Row extends { id: string | number }>({
   rows,
@@ -24,9 +25,9 @@ export function OrderTable<Row extends { id: string | number }>({
   rows: readonly Row[];
   columns: readonly OrderColumn<Row>[];
   caption: string;
-  empty: string;
+  empty: ReactNode;
 }) {
-  if (rows.length === 0) return <p className="notice">{empty}</p>;
+  if (rows.length === 0) return typeof empty === "string" ? <p className="notice">{empty}</p> : empty;
   const money = (column: OrderColumn<Row>) => (column.money ? "order-table__money" : undefined);
   return (
     <ScrollingTable label={caption}>

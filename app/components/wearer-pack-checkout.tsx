@@ -5,6 +5,7 @@ import { PaymentFieldset, useCardCheckout } from "./card-checkout";
 import { CheckoutFormEnd } from "./checkout-form-end";
 import { OrderSummary } from "./order-summary";
 import { OverAllowanceNotice } from "./over-allowance-notice";
+import { countOf } from "~/domain/plural";
 
 /** The wearer-pack checkout's data as the loader gives it (wearer-pack-checkout.server.ts). */
 export type WearerPackCheckoutView = {
@@ -44,8 +45,7 @@ type Answer =
 
 /** The empty basket's page names the other basket when it holds something: it is ordered once chosen (decision 102). */
 export function otherBasketText(other: "stock" | "wearer-pack", count: number): string {
-  const items = count === 1 ? "1 item" : `${count} items`;
-  return `Your ${other} basket has ${items}: choose it on the basket page to check it out.`;
+  return `Your ${other} basket has ${countOf(count, "item")}: choose it on the basket page to check it out.`;
 }
 
 /**

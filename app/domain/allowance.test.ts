@@ -6,6 +6,7 @@ import {
   calendarDay,
   chargedBudgetIndex,
   checkAllowance,
+  leftAfterPackWorthSaying,
   nextResetDate,
   overAllowanceMessage,
   overAllowances,
@@ -497,5 +498,25 @@ describe("overAllowances and packLinesOf: what the basket and checkout warn of",
   ])("%j → %j", (lines, messages) => {
     const after = allowancesLeft([jacket, trousers], packLinesOf(lines, items), "2026-11-23");
     expect(overAllowances(hal, after)).toEqual(messages);
+  });
+});
+
+describe("leftAfterPackWorthSaying: an item's 'left after the pack' line only when it says something (decision 167)", () => {
+  const after = (b: Budget, lines: PackLine[] = []) => allowancesLeft([b], lines, TODAY)[0];
+
+  it("an empty pack with room to spare: no line (the allowances table says it once)", () => {
+    expect(leftAfterPackWorthSaying(after(budget("Points", 100, 23)), points(1))).toBe(false);
+    expect(leftAfterPackWorthSaying(after(budget("Jacket", 2, 0)), jacket)).toBe(false);
+  });
+
+  it("once the pack takes from the item's budget", () => {
+    expect(leftAfterPackWorthSaying(after(budget("Points", 100, 0), [line(points(5), 1)]), points(1))).toBe(true);
+    expect(leftAfterPackWorthSaying(after(budget("Jacket", 2, 0), [line(jacket, 1)]), jacket)).toBe(true);
+  });
+
+  it("when one more would not fit, even with nothing in the pack", () => {
+    expect(leftAfterPackWorthSaying(after(budget("Points", 10, 2)), points(9))).toBe(true);
+    expect(leftAfterPackWorthSaying(after(budget("Points", 10, 1)), points(9))).toBe(false);
+    expect(leftAfterPackWorthSaying(after(budget("Jacket", 1, 1)), jacket)).toBe(true);
   });
 });

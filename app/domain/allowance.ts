@@ -226,3 +226,12 @@ export function checkAllowance<B extends Budget>(request: AllowanceRequest<B>): 
   }
   return { ok: true, qty: quantity.qty, before, after };
 }
+
+/**
+ * Whether an item's "what is left after the pack" line tells the user something (decision 167): once the pack has taken
+ * from the budget the item is charged to, or when one more of the item would not fit in what is left. Under every item
+ * of an empty pack with room to spare it would only repeat the allowances table.
+ */
+export function leftAfterPackWorthSaying(charged: AllowanceLeft, item: AllowanceItem): boolean {
+  return charged.inPack > 0 || charged.left < chargeOf(charged.budget, item, 1);
+}

@@ -3,6 +3,7 @@ import {
   ORDER_SOURCE_STATUSES,
   ORDER_STATUS_FILTERS,
   orderStatusColour,
+  orderNextStep,
   orderStatusLabel,
   sourceStatusesOf,
   statusFilterOf,
@@ -129,4 +130,21 @@ describe("the status filter: the labels users see (issue 14 item 5)", () => {
     ["Shipped", undefined],
     ["", undefined],
   ])("statusFilterOf(%j) → %j", (value, label) => expect(statusFilterOf(value)).toBe(label));
+});
+
+describe("orderNextStep (the confirmation's words after the status label, decision 166)", () => {
+  it("a requester's new order: the supervisor is named, under the label the history gives it", () => {
+    const label = orderStatusLabel({ orderStatus: "Pending Approval", pendingWebApproval: true });
+    expect(`Your order is ${label}: ${orderNextStep(label)}`).toBe(
+      "Your order is Pending Supervisor Approval: your supervisor has been asked to approve it. It is sent once they approve it, and you can follow it in your order history.",
+    );
+  });
+
+  it("the ERP's Pending Approval does not claim the supervisor was asked", () => {
+    expect(orderNextStep(orderStatusLabel({ orderStatus: "Pending Approval" }))).not.toMatch(/supervisor/);
+  });
+
+  it("any other status: despatch news follows", () => {
+    expect(orderNextStep("In Process")).toMatch(/despatched/);
+  });
 });

@@ -61,6 +61,17 @@ export function orderStatusLabel(order: OrderStatusSource): string {
   return isKnownStatus(source) ? STATUS_LABELS[source] : source;
 }
 
+/**
+ * What happens next to an order, said beside its status label on the checkout confirmation (decision 166): the label
+ * is the one orderStatusLabel gives, so the confirmation, the history and the order's page name it alike.
+ */
+export function orderNextStep(label: string): string {
+  if (label === PENDING_SUPERVISOR_APPROVAL)
+    return "your supervisor has been asked to approve it. It is sent once they approve it, and you can follow it in your order history.";
+  if (label === PENDING_APPROVAL) return "it is sent once it is approved, and you can follow it in your order history.";
+  return "we will let you know when it is despatched; you can follow it in your order history.";
+}
+
 export function orderStatusColour(label: string): StatusColour {
   return LABEL_COLOURS[label] ?? "grey";
 }

@@ -1,6 +1,7 @@
 import { csvLine, orderCsvHeader, orderCsvRow } from "~/domain/order-csv";
 import { orderListQuery, readOrderFilters, type OrderListFilters } from "~/domain/order-query";
 import { pageCount } from "~/domain/paging";
+import { CATALOGUE_STEPS, nextSteps } from "~/chrome.server";
 import type { PortalUser } from "~/auth/require-user.server";
 import { filterOptionsCache } from "~/upstream/cache.server";
 import { getOrderFilterOptions } from "~/upstream/order-filter-options.server";
@@ -32,6 +33,12 @@ export async function orderHistoryData(user: PortalUser, url: URL) {
     ...orderListPage(answer, reading.ok ? reading.filters.page : 1, orderPrices(user)),
     filterError: reading.ok ? null : reading.message,
     options,
+    // decision 166: with no orders and no filters, where to go on (what this user may open)
+    emptySteps: nextSteps(user, [
+      ...CATALOGUE_STEPS,
+      { to: "/quick-order", label: "Quick order by product code" },
+      { to: "/wearer-pack", label: "Order a wearer's pack" },
+    ]),
     // the form shows what was asked for, as typed
     form: {
       status: p.get("status") ?? "",

@@ -7,6 +7,7 @@ import { createUpstreamClient } from "~/upstream/client.server";
 import { isRefusal } from "~/upstream/errors.server";
 import { endSessionQuietly, punchoutOciLogin, punchoutStart, type PunchoutStart } from "~/upstream/punchout.server";
 import { parseOciLogin } from "./oci.server";
+import { countOf } from "~/domain/plural";
 
 // The browser's ways into a punchout session (decision 109): the OCI log-in, and the single-use start link that a
 // setup response or the OCI log-in leads to. Refusals are pages of their own (the routes' ErrorBoundary), which any
@@ -166,9 +167,6 @@ export function unknownItemsToast(items: PunchoutStart["punchoutSession"]["unkno
     return item.description ? `${item.description} (${part})` : part;
   });
   const more = items.length > SHOWN ? ` and ${items.length - SHOWN} more` : "";
-  const count =
-    items.length === 1
-      ? "1 item from your procurement system is"
-      : `${items.length} items from your procurement system are`;
-  return `${count} not in the catalogue and ${items.length === 1 ? "was" : "were"} left out of the basket: ${named.join(", ")}${more}.`;
+  const are = items.length === 1 ? ["is", "was"] : ["are", "were"];
+  return `${countOf(items.length, "item")} from your procurement system ${are[0]} not in the catalogue and ${are[1]} left out of the basket: ${named.join(", ")}${more}.`;
 }

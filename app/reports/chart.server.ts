@@ -8,6 +8,7 @@ import {
   type ReportColumn,
   type ReportType,
 } from "~/domain/reports";
+import { countOf } from "~/domain/plural";
 
 // A report's chart as plain geometry (issue 19 item 4, decision 123): d3-scale and d3-shape run here, on the server,
 // and the page draws the numbers as SVG with no chart code in the browser (app/components/report-chart.tsx).
@@ -126,8 +127,6 @@ export function reportChart(
 type Series = { title: string; labels: string[]; values: number[]; texts: string[]; column: ReportColumn };
 type Axes = { xLabel: string; yLabel: string };
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 function barChart({ title, labels, values, texts, column }: Series, width: number, axes: Axes): ReportChart {
   const plot = { left: 220, top: 16, right: width - 24, bottom: 16 + labels.length * BAR_ROW_HEIGHT };
   const band = scaleBand<number>()
@@ -160,7 +159,7 @@ function barChart({ title, labels, values, texts, column }: Series, width: numbe
   return {
     kind: "bar",
     title,
-    description: `Bar chart, ${plural(labels.length, "bar", "bars")}, ${what}. ${extremes(labels, values, texts)}`,
+    description: `Bar chart, ${countOf(labels.length, "bar")}, ${what}. ${extremes(labels, values, texts)}`,
     width,
     height: plot.bottom + 48,
     plot,
@@ -201,7 +200,7 @@ function lineChart(
   return {
     kind: "line",
     title,
-    description: `Line chart of ${what}, ${span} (${plural(labels.length, "point", "points")}). ${extremes(labels, values, texts)}`,
+    description: `Line chart of ${what}, ${span} (${countOf(labels.length, "point")}). ${extremes(labels, values, texts)}`,
     width,
     height,
     plot,

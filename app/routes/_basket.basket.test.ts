@@ -324,3 +324,33 @@ describe("/basket loader", () => {
     expect(view.count).toBe(4);
   });
 });
+
+// issue 34 item 6 (decision 166): an empty basket names where to go on, only what the user may open
+describe("/basket loader, an empty basket's next steps", () => {
+  const load = () => loader({ request: get("/basket", cookie), params: {}, context: testLoadContext() });
+
+  it("a stock buyer: their catalogue, search, quick order and saved baskets", async () => {
+    setUp({ store: storeWith([]) }, sessionAnswer({ permissions: ["canViewMyCatalogue"] }));
+    const view = await load();
+    expect(view.lines).toEqual([]);
+    expect(view.emptySteps.stock).toEqual([
+      { to: "/categories/my", label: "Browse my catalogue" },
+      { to: "/search", label: "Search for a product" },
+      { to: "/quick-order", label: "Quick order by product code" },
+      { to: "/saved-baskets", label: "Load a saved basket" },
+    ]);
+    expect(view.emptySteps.manpack).toEqual([]);
+  });
+
+  it("a wearer-pack-only user is offered no stock screens, only wearer packs", async () => {
+    setUp(
+      { store: { ...storeWith([]), state: { ...emptyBasket(), selectedBasketType: "manpack-order-basket" } } },
+      sessionAnswer({ permissions: ["canViewManpack", "manpackOrders"] }),
+    );
+    const view = await load();
+    expect(view.emptySteps).toEqual({
+      stock: [],
+      manpack: [{ to: "/wearer-pack", label: "Choose a wearer in Wearer packs" }],
+    });
+  });
+});

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Choice } from "~/components/choice";
+import { EmptyState } from "~/components/empty-state";
 import { FieldError } from "~/components/field-error";
 import { IntentButton } from "~/components/intent-button";
 import { LineProduct, LineTable } from "~/components/line-table";
@@ -10,6 +11,7 @@ import { OverAllowanceNotice } from "~/components/over-allowance-notice";
 import { TransferBasketForm } from "~/components/punchout-bar";
 import { QuantitySelector } from "~/components/quantity-selector";
 import basketStyles from "~/styles/basket.css";
+import { countOf } from "~/domain/plural";
 
 export const meta: MetaFunction = () => [{ title: "Basket · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyles }];
@@ -84,7 +86,7 @@ function BasketChoice({ view, isStock }: { view: View; isStock: boolean }) {
           name="basketType"
           value="manpack-order-basket"
           defaultChecked={!isStock}
-          label={`Wearer-pack basket (${view.packs.length} ${view.packs.length === 1 ? "wearer" : "wearers"})`}
+          label={`Wearer-pack basket (${countOf(view.packs.length, "wearer")})`}
         />
         <button type="submit" className="button button--small">
           Show basket
@@ -99,10 +101,7 @@ function StockBasket({ view, busy }: { view: View; busy: boolean }) {
     return (
       <section aria-labelledby="stock-heading" className="stack">
         <h2 id="stock-heading">Stock basket</h2>
-        <p>Your stock basket is empty.</p>
-        <p>
-          <Link to="/quick-order">Quick order by product code</Link> · <Link to="/saved-baskets">Saved baskets</Link>
-        </p>
+        <EmptyState steps={view.emptySteps.stock}>Your stock basket is empty.</EmptyState>
       </section>
     );
   }
@@ -326,6 +325,10 @@ function BasketLineRow({
 }
 
 type WearerPacks = NonNullable<View["wearerPacks"]>;
+
+/** The delivery of a pack without a method chosen, in plain words: the provider sends it the cheapest way it may go. */
+const defaultMethodWords = (method: string | null) =>
+  method ? `Cheapest for this pack: ${method}` : "Cheapest for this pack (shown at checkout)";
 type PackShown = WearerPacks["packs"][number];
 
 /** The wearer-pack basket (issue 15 item 5): a section a wearer, their delivery instructions, checkout. */
@@ -335,10 +338,7 @@ function ManpackBasket({ view, busy }: { view: View; busy: boolean }) {
     return (
       <section aria-labelledby="manpack-heading" className="stack">
         <h2 id="manpack-heading">Wearer-pack basket</h2>
-        <p>Your wearer-pack basket is empty.</p>
-        <p>
-          <Link to="/wearer-pack">Wearer packs</Link>
-        </p>
+        <EmptyState steps={view.emptySteps.manpack}>Your wearer-pack basket is empty.</EmptyState>
       </section>
     );
   }
@@ -349,11 +349,12 @@ function ManpackBasket({ view, busy }: { view: View; busy: boolean }) {
       {packs.packs.map((pack) => (
         <WearerPackSection key={pack.employeeId} pack={pack} packs={packs} busy={busy} />
       ))}
-      <dl className="basket-totals">
+      <dl className="basket-totals" aria-label="Wearer-pack basket totals">
         <dt>Wearers</dt>
         <dd>{packs.packs.length}</dd>
         <dt>Items</dt>
         <dd>{items}</dd>
+        {packs.totals ? <PackTotals totals={packs.totals} /> : null}
       </dl>
 
       <InstructionsForm
@@ -369,6 +370,29 @@ function ManpackBasket({ view, busy }: { view: View; busy: boolean }) {
   );
 }
 
+/** The wearer-pack basket's money, the figures its checkout charges (decision 166): or why there are none yet. */
+function PackTotals({ totals }: { totals: NonNullable<WearerPacks["totals"]> }) {
+  if (totals.problem || totals.totalText === null)
+    return (
+      <>
+        <dt>Total</dt>
+        <dd>{totals.problem ?? "Worked out at checkout"}</dd>
+      </>
+    );
+  return (
+    <>
+      <dt>Subtotal</dt>
+      <dd>{totals.subTotalText}</dd>
+      <dt>Delivery</dt>
+      <dd>{totals.shippingText}</dd>
+      <dt>VAT</dt>
+      <dd>{totals.taxText}</dd>
+      <dt>Total</dt>
+      <dd>{totals.totalText}</dd>
+    </>
+  );
+}
+
 /** One wearer's pack: who, the lines, what is left of each allowance after the pack, and where it goes. */
 function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: WearerPacks; busy: boolean }) {
   const headingId = `pack-${pack.employeeId}`;
@@ -380,6 +404,8 @@ function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: Wear
   const delivery = useFetcher<typeof action>();
   const deliveryError = delivery.data && !delivery.data.ok ? delivery.data.formError : null;
   const deliveryErrorId = `pack-delivery-error-${pack.employeeId}`;
+  // money only where the account sees prices (decision 058)
+  const priced = packs.totals !== null;
   return (
     <section aria-labelledby={headingId} className="wearer-pack stack">
       <div className="wearer-pack__head">
@@ -411,19 +437,29 @@ function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: Wear
       <LineTable
         className="basket-lines"
         caption={`Products in ${pack.name}'s pack`}
-        columns={["Product", "Allowance", "Quantity", { hidden: "Remove" }]}
+        columns={
+          priced
+            ? ["Product", "Allowance", "Quantity", "Price", { hidden: "Remove" }]
+            : ["Product", "Allowance", "Quantity", { hidden: "Remove" }]
+        }
       >
         {pack.lines.map((line) => (
           <BasketLineRow
             key={line.productId}
             line={line}
             before={<td>{line.charges ?? "Not limited"}</td>}
+            after={priced ? <td>{line.amountText ?? "—"}</td> : undefined}
             fields={{ employeeId: pack.employeeId }}
             intents={{ update: "pack-update", remove: "pack-remove-line" }}
             removeLabel={`Remove ${line.name} from ${pack.name}'s pack`}
           />
         ))}
       </LineTable>
+      {priced && pack.subTotalText ? (
+        <p>
+          {pack.name}&rsquo;s pack: <strong>{pack.subTotalText}</strong> before delivery and VAT
+        </p>
+      ) : null}
       {pack.allowances.length > 0 ? (
         <div>
           <h4 className="wearer-pack__subhead">Allowance left after this pack</h4>
@@ -480,7 +516,7 @@ function WearerPackSection({ pack, packs, busy }: { pack: PackShown; packs: Wear
           <select id={`pack-method-${pack.employeeId}`} name="shippingMethod" defaultValue={pack.shippingMethod ?? ""}>
             {pack.shippingMethod ? null : (
               <option value="" disabled>
-                The cheapest available (until you choose one)
+                {defaultMethodWords(pack.defaultMethodText)}
               </option>
             )}
             {packs.shipMethods.map((method) => (

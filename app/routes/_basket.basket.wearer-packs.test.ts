@@ -15,6 +15,7 @@ import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { wearerFixtures } from "../../tests/mocks/upstream/wearers";
 import { action, loader } from "./_basket.basket";
+import { loader as checkoutLoader } from "./_basket.checkout";
 
 // The wearer-pack basket at /basket (issue 15 item 5): its view, and every pack intent of the basket's one action.
 
@@ -56,7 +57,13 @@ const wesPack = () => ({
 const patPack = () => ({ employeeId: "5103", data: [line(tunic, 2), line(socks, 2)] });
 
 function setUp(
-  options: { manpack?: unknown[]; permissions?: string[]; usableAddresses?: string[]; selected?: string } = {},
+  options: {
+    manpack?: unknown[];
+    permissions?: string[];
+    usableAddresses?: string[];
+    selected?: string;
+    manpackQuote?: Record<string, unknown>;
+  } = {},
 ) {
   const store: BasketStore = {
     state: {
@@ -69,7 +76,7 @@ function setUp(
   };
   const basket = basketHandlers({ store, items: [...Object.values(ITEMS), ...Object.values(PACK_ITEMS)] });
   const wearers = packWearerHandlers(wearerFixtures());
-  const checkout = checkoutHandlers({ usableAddresses: options.usableAddresses });
+  const checkout = checkoutHandlers({ usableAddresses: options.usableAddresses, manpackQuote: options.manpackQuote });
   server.use(
     ...authHandlers({ session: sessionAnswer({ permissions: options.permissions ?? MANPACK }) }),
     ...basket.handlers,
@@ -154,6 +161,89 @@ describe("/basket loader, the wearer-pack basket", () => {
     const stock = await load();
     expect(stock.wearerPacks).toBeNull();
     expect(stock.packs.map((p) => p.employeeId)).toEqual(["5102", "5103"]);
+  });
+});
+
+// issue 34 item 6 (decision 166): the wearer-pack basket shows its money, from the function its checkout uses
+describe("/basket loader, the wearer-pack basket's money", () => {
+  /** The provider's quote of Wes's and Pat's packs: Wes by Next day (his own), Pat by the cheapest, Standard. */
+  const quote = {
+    forBasket: "manpack",
+    shippingMethod: "1",
+    subTotal: 67,
+    shippingCost: 18.45,
+    taxTotal: 17.09,
+    total: 102.54,
+    totalPence: 10254,
+    basketVersion: 1,
+    packs: [
+      { contactId: "5102", addressId: "702", shippingMethod: "2", subTotal: 48 },
+      { contactId: "5103", addressId: "701", shippingMethod: "1", subTotal: 19 },
+    ],
+  };
+
+  it("lines at today's price, each pack's subtotal, delivery, VAT and total, as the checkout shows them", async () => {
+    setUp({ manpackQuote: quote });
+    const packs = (await load()).wearerPacks!;
+    expect(packs.packs.map((p) => p.lines.map((l) => [l.name, l.amountText]))).toEqual([
+      [
+        ["Ward Tunic M", "£18.00"],
+        ["Ward Trousers", "£30.00"],
+      ],
+      [
+        ["Ward Tunic M", "£36.00"],
+        ["Ward Socks (pack of 2)", "£8.00"],
+      ],
+    ]);
+    expect(packs.packs.map((p) => p.subTotalText)).toEqual(["£48.00", "£19.00"]);
+    expect(packs.totals).toEqual({
+      shippingMethod: "1",
+      subTotalText: "£67.00",
+      shippingText: "£18.45",
+      taxText: "£17.09",
+      totalText: "£102.54",
+      problem: null,
+    });
+    // Pat chose no method: the basket names the one the provider will use
+    expect(packs.packs.map((p) => [p.shippingMethod, p.defaultMethodText])).toEqual([
+      ["2", "Next day – £12.50"],
+      [null, "Standard delivery – £5.95"],
+    ]);
+
+    setUp({ manpackQuote: quote });
+    const checkout = (await settle(() =>
+      checkoutLoader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() }),
+    )) as unknown as {
+      totals: unknown;
+      packs: Array<{ lines: Array<{ amountText: string }>; subTotalText: string | null }>;
+    };
+    expect(checkout.totals).toEqual(packs.totals);
+    expect(checkout.packs.map((p) => p.lines.map((l) => l.amountText))).toEqual(
+      packs.packs.map((p) => p.lines.map((l) => l.amountText)),
+    );
+    expect(checkout.packs.map((p) => p.subTotalText)).toEqual(packs.packs.map((p) => p.subTotalText));
+  });
+
+  it("no money and no quote where the account's prices are hidden", async () => {
+    const { checkout } = setUp({ permissions: [...MANPACK, "pricingHidden"], manpackQuote: quote });
+    const packs = (await load()).wearerPacks!;
+    expect(packs.totals).toBeNull();
+    expect(packs.packs.flatMap((p) => p.lines.map((l) => l.amountText))).toEqual([null, null, null, null]);
+    expect(packs.packs.map((p) => [p.subTotalText, p.defaultMethodText])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+    expect(checkout.quoteQueries).toEqual([]);
+  });
+
+  it("a quote the provider refuses: the lines keep their prices, the total says why", async () => {
+    setUp({
+      manpackQuote: { error: { status: 400, message: "Pack 2 is over its allowance", field: "packs.1.items" } },
+    });
+    const packs = (await load()).wearerPacks!;
+    expect(packs.totals?.totalText).toBeNull();
+    expect(packs.totals?.problem).toMatch(/Pat Points/);
+    expect(packs.packs[0].lines[0].amountText).toBe("£18.00");
   });
 });
 

@@ -446,7 +446,8 @@ describe("/order-complete", () => {
     expect(view).toMatchObject({
       internalId: "801",
       tranId: "SO10801",
-      status: "In Process",
+      status: { label: "In Process", colour: "blue" },
+      nextStep: "we will let you know when it is despatched; you can follow it in your order history.",
       awaitingApproval: false,
       subTotal: "£49.00",
       shippingCost: "£5.95",
@@ -461,6 +462,9 @@ describe("/order-complete", () => {
     await send(form());
     const view = (await confirmation("/order-complete?order=801")) as Record<string, unknown>;
     expect(view.awaitingApproval).toBe(true);
+    // the label the history and the order's page give the same order (decision 166), not the ERP's "Pending Approval"
+    expect(view.status).toEqual({ label: "Pending Supervisor Approval", colour: "grey" });
+    expect(view.nextStep).toMatch(/^your supervisor has been asked to approve it/);
   });
 
   it("an unknown or another customer's order is a 404; a malformed id goes back to the basket", async () => {

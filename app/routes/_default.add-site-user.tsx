@@ -140,12 +140,7 @@ export default function SiteUsers() {
         </ScrollingTable>
       )}
       {data.total > 0 ? (
-        <Pagination
-          page={data.page}
-          pages={data.pageCount}
-          total={data.total}
-          noun={data.total === 1 ? "site user" : "site users"}
-        />
+        <Pagination page={data.page} pages={data.pageCount} total={data.total} counted="site user" />
       ) : null}
     </section>
   );

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
 import { FilterDisclosure } from "~/components/form-fields";
 import { Pagination } from "~/components/pagination";
 import { ScrollingTable } from "~/components/scrolling-table";
@@ -96,7 +97,17 @@ export default function ManageDeliveryAddresses() {
         <>
           <h2>Your business unit&apos;s addresses</h2>
           {data.customer.rows.length === 0 ? (
-            <p>{data.q ? `No addresses match “${data.q}”.` : "There are no addresses to show."}</p>
+            <EmptyState
+              steps={
+                data.q
+                  ? [{ to: "/manage-delivery-addresses", label: "Show all addresses" }]
+                  : data.addLink
+                    ? [{ to: "/add-delivery-address", label: "Add a delivery address" }]
+                    : []
+              }
+            >
+              {data.q ? `No addresses match “${data.q}”.` : "Your business unit has no delivery addresses yet."}
+            </EmptyState>
           ) : (
             <AddressTable label="Delivery addresses" rows={data.customer.rows} deactivate={data.canDeactivate} />
           )}
@@ -105,14 +116,18 @@ export default function ManageDeliveryAddresses() {
               page={data.customer.page}
               pages={data.customer.pageCount}
               total={data.customer.total}
-              noun={data.customer.total === 1 ? "address" : "addresses"}
+              counted={["address", "addresses"]}
             />
           ) : null}
         </>
       ) : null}
       <h2>Addresses typed at checkout</h2>
       {data.custom.length === 0 ? (
-        <p>{data.q ? `No typed addresses match “${data.q}”.` : "No addresses have been typed at checkout."}</p>
+        <p>
+          {data.q
+            ? `No typed addresses match “${data.q}”.`
+            : "No addresses have been typed at checkout. An address typed there for one order is listed here."}
+        </p>
       ) : (
         <AddressTable label="Addresses typed at checkout" rows={data.custom} deactivate={false} />
       )}

@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
 import { Pagination } from "~/components/pagination";
 import newsStyles from "~/styles/news.css";
 
@@ -41,7 +42,13 @@ export default function News() {
         </nav>
       ) : null}
       {data.posts.length === 0 ? (
-        <p>{data.category ? `There is no news in ${data.category.name} yet.` : "There is no news yet."}</p>
+        <EmptyState
+          steps={
+            data.category ? [{ to: "/news", label: "See all the news" }] : [{ to: "/", label: "Back to the dashboard" }]
+          }
+        >
+          {data.category ? `There is no news in ${data.category.name} yet.` : "There is no news yet."}
+        </EmptyState>
       ) : (
         <ul className="news-list">
           {data.posts.map((post) => (
@@ -79,14 +86,7 @@ export default function News() {
           ))}
         </ul>
       )}
-      {data.total > 0 ? (
-        <Pagination
-          page={data.page}
-          pages={data.pageCount}
-          total={data.total}
-          noun={data.total === 1 ? "post" : "posts"}
-        />
-      ) : null}
+      {data.total > 0 ? <Pagination page={data.page} pages={data.pageCount} total={data.total} counted="post" /> : null}
     </section>
   );
 }

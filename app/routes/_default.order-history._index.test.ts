@@ -105,6 +105,16 @@ describe("/order-history", () => {
     expect(calls.lists).toHaveLength(0);
   });
 
+  it("no orders: the next steps are only screens this user may open (issue 34 item 6, decision 166)", async () => {
+    server.use(
+      ...authHandlers({ session: sessionAnswer({ permissions: ["viewOrderHistory", "canViewFullCatalogue"] }) }),
+      ...orderHandlers([]),
+    );
+    const data = await load("/order-history");
+    expect(data.orders).toEqual([]);
+    expect(data.emptySteps.map((s) => s.to)).toEqual(["/categories/full", "/quick-order"]);
+  });
+
   it("sends a user without viewOrderHistory home", async () => {
     server.use(...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue"] }) }));
     expect(locationOf(await settle(() => load("/order-history")))).toBe("/");

@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
 import { DayField, FilterForm, SelectField } from "~/components/form-fields";
 import { OrderTable, orderColumns } from "~/components/order-list";
 import { Pagination } from "~/components/pagination";
@@ -49,11 +50,23 @@ export default function OrderHistory() {
         rows={data.orders}
         columns={orderColumns("/order-history")}
         caption="Your orders"
-        empty="No orders found."
+        empty={<NoOrders data={data} />}
       />
-      <Pagination page={data.page} pages={data.pageCount} total={data.total} noun="orders" />
+      <Pagination page={data.page} pages={data.pageCount} total={data.total} counted="order" />
     </section>
   );
+}
+
+/** No orders: with filters, the way back to all of them; without, where to go to place one (decision 166). */
+function NoOrders({ data }: { data: OrderHistoryData }) {
+  const { sort: _sort, ...filters } = data.form;
+  if (data.filterError || Object.values(filters).some((value) => value !== ""))
+    return (
+      <EmptyState steps={[{ to: "/order-history", label: "Show all your orders" }]}>
+        No orders match these filters.
+      </EmptyState>
+    );
+  return <EmptyState steps={data.emptySteps}>You have not placed any orders yet.</EmptyState>;
 }
 
 const SORTS = [

@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
 import { OrderTable, orderColumns } from "~/components/order-list";
 import { Pagination } from "~/components/pagination";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
@@ -19,6 +20,13 @@ const VIEWS = [
   { view: "approved", label: "Approved" },
   { view: "rejected", label: "Rejected" },
 ] as const;
+
+/** Each list's words when it is empty (decision 166). */
+const EMPTY_TEXT = {
+  awaiting: "No orders are waiting for your approval: you are told by e-mail when one is.",
+  approved: "You have not approved any orders yet.",
+  rejected: "You have not rejected any orders.",
+} as const;
 
 export default function OrdersToApprove() {
   const data = useLoaderData<typeof loader>();
@@ -45,9 +53,13 @@ export default function OrdersToApprove() {
         rows={data.orders}
         columns={orderColumns("/order-to-approve")}
         caption={current.label}
-        empty="No orders found."
+        empty={
+          <EmptyState steps={[{ to: "/order-history", label: "See the orders in your order history" }]}>
+            {EMPTY_TEXT[current.view]}
+          </EmptyState>
+        }
       />
-      <Pagination page={data.page} pages={data.pageCount} total={data.total} noun="orders" />
+      <Pagination page={data.page} pages={data.pageCount} total={data.total} counted="order" />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { OrderTable, type OrderColumn } from "~/components/order-list";
 import { Pagination } from "~/components/pagination";
 import ordersStyles from "~/styles/orders.css";
+import { countOf } from "~/domain/plural";
 
 // /punchedout-baskets (SPEC §2; issue 16 item 6; decision 111): the customer's baskets transferred from punchout
 // sessions. Guard: requireUser; the access table asks viewOrderHistory and refuses it within a punchout session.
@@ -59,9 +60,7 @@ const COLUMNS: OrderColumn<TransferRow>[] = [
     header: "Lines",
     cell: (t) => (
       <details>
-        <summary>
-          {t.lineCount} {t.lineCount === 1 ? "line" : "lines"}
-        </summary>
+        <summary>{countOf(t.lineCount, "line")}</summary>
         <ul>
           {t.lines.map((line) => (
             <li key={line.key}>{line.text}</li>
@@ -97,7 +96,7 @@ export default function PunchedoutBaskets() {
         rows={transfers}
         columns={COLUMNS}
         caption={`Punched-out baskets (${total})`}
-        empty="No baskets have been sent back from punchout sessions yet."
+        empty="No baskets have been sent back from punchout sessions yet. Start one from your procurement system: each basket you send back to it is listed here."
       />
       <Pagination page={page} pages={pages} />
     </section>

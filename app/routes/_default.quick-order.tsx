@@ -7,6 +7,7 @@ import { LineTable } from "~/components/line-table";
 import { QUICK_ORDER_MAX_LINES } from "~/domain/quick-order-lines";
 import basketStyles from "~/styles/basket.css";
 import quickOrderStyles from "~/styles/quick-order.css";
+import { countOf } from "~/domain/plural";
 
 export const meta: MetaFunction = () => [{ title: "Quick order · Workwear ordering portal" }];
 export const links: LinksFunction = () => [
@@ -106,7 +107,7 @@ function QuickOrderReport({ report, added }: { report: LineReport[]; added: numb
     <section aria-labelledby="quick-order-report" className="stack">
       <h2 id="quick-order-report">What was added</h2>
       <p role="status" className={`notice ${added ? "notice--success" : "notice--error"}`}>
-        {added} {added === 1 ? "line" : "lines"} added to your basket
+        {countOf(added, "line")} added to your basket
         {refused ? `, ${refused} not added` : ""}.
       </p>
       <LineTable

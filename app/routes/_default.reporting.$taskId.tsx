@@ -110,12 +110,7 @@ export default function ReportResult() {
                   ))}
                 </tbody>
               </ScrollingTable>
-              <Pagination
-                page={report.page}
-                pages={report.pages}
-                total={report.total}
-                noun={report.total === 1 ? "row" : "rows"}
-              />
+              <Pagination page={report.page} pages={report.pages} total={report.total} counted="row" />
             </>
           ) : null}
         </>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
 import { IntentButton } from "~/components/intent-button";
 import { LineTable } from "~/components/line-table";
 import { Pagination } from "~/components/pagination";
@@ -24,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SavedBasketsPage() {
-  const { baskets, liveLines, page, pageCount, total } = useLoaderData<typeof loader>();
+  const { baskets, liveLines, page, pageCount, total, emptySteps } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -42,9 +43,9 @@ export default function SavedBasketsPage() {
       <section aria-labelledby="save-heading" className="stack">
         <h2 id="save-heading">Save your basket</h2>
         {liveLines === 0 ? (
-          <p>
-            Your basket is empty. <Link to="/quick-order">Quick order</Link>
-          </p>
+          <EmptyState steps={emptySteps}>
+            Your stock basket is empty: add products to it, then save it here to order them again later.
+          </EmptyState>
         ) : (
           <Form method="post" className="stack" noValidate>
             <input type="hidden" name="intent" value="save" />
@@ -59,7 +60,9 @@ export default function SavedBasketsPage() {
       <section aria-labelledby="list-heading" className="stack">
         <h2 id="list-heading">Your saved baskets</h2>
         {baskets.length === 0 ? (
-          <p>You have no saved baskets.</p>
+          <p>
+            You have no saved baskets yet. {liveLines > 0 ? "Save your basket above to order it again later." : null}
+          </p>
         ) : (
           <LineTable
             className="report-table"
@@ -90,14 +93,7 @@ export default function SavedBasketsPage() {
             ))}
           </LineTable>
         )}
-        {total > 0 ? (
-          <Pagination
-            page={page}
-            pages={pageCount}
-            total={total}
-            noun={total === 1 ? "saved basket" : "saved baskets"}
-          />
-        ) : null}
+        {total > 0 ? <Pagination page={page} pages={pageCount} total={total} counted="saved basket" /> : null}
         {liveLines > 0 && baskets.length > 0 ? (
           <p className="muted">Loading a saved basket replaces the products in your basket.</p>
         ) : null}

@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
 import { OrderTable, type OrderColumn } from "~/components/order-list";
 import { Pagination } from "~/components/pagination";
 import { parsePage } from "~/domain/feathers-query";
@@ -15,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { punchoutBasketView } = await import("~/basket/punchout-approval.server");
   const { requireUser } = await import("~/auth/require-user.server");
   const { getApprovalState, listBasketsAwaitingApproval } = await import("~/upstream/punchout-baskets.server");
+  const { nextSteps } = await import("~/chrome.server");
   const user = await requireUser(request);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   const [answer, approval] = await Promise.all([
@@ -29,6 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: answer.total,
     page,
     pages: pageCount(answer.total),
+    // decision 166: the next step of an empty list, if this user may open it
+    emptySteps: nextSteps(user, [{ to: "/order-to-approve", label: "See orders waiting for your approval" }]),
   };
 }
 
@@ -51,7 +55,7 @@ const BASKET_COLUMNS: OrderColumn<BasketRow>[] = [
 ];
 
 export default function SavedPunchoutBaskets() {
-  const { baskets, total, page, pages } = useLoaderData<typeof loader>();
+  const { baskets, total, page, pages, emptySteps } = useLoaderData<typeof loader>();
   return (
     <section className="stack orders">
       <h1>Punchout baskets to approve</h1>
@@ -63,7 +67,7 @@ export default function SavedPunchoutBaskets() {
         rows={baskets}
         columns={BASKET_COLUMNS}
         caption={`Punchout baskets awaiting approval (${total})`}
-        empty="No punchout baskets are waiting for your approval."
+        empty={<EmptyState steps={emptySteps}>No punchout baskets are waiting for your approval.</EmptyState>}
       />
       <Pagination page={page} pages={pages} />
     </section>

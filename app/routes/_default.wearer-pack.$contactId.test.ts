@@ -119,13 +119,14 @@ describe("/wearer-pack/{contactId}: one wearer's entitlement (issue 15 item 3)",
       code: "ST-JKT",
       image: "/img/storm.jpg",
       charge: "Jacket",
-      leftAfterPack: "1 Jacket left",
+      // decision 167: an empty pack with room to spare says nothing under its items (the allowances table says it)
+      leftAfterPack: null,
       pickers: [],
       inPack: 0,
     });
     expect(trousers).toMatchObject({
       charge: "Trousers",
-      leftAfterPack: "4 Trousers left",
+      leftAfterPack: null,
       image: "/img/trs-navy.jpg",
     });
     expect(trousers.pickers.map((p) => [p.name, p.values, p.chosen])).toEqual([
@@ -168,8 +169,8 @@ describe("/wearer-pack/{contactId}: one wearer's entitlement (issue 15 item 3)",
       { productId: "30012", name: "Ward Trousers 32", options: "Size: 32, Colour: Navy", qty: 2 },
     ]);
     expect(data.items.map((i) => [i.leftAfterPack, i.inPack])).toEqual([
-      ["0 Jacket left", 1],
-      ["2 Trousers left", 2],
+      ["Jacket: 0 left", 1],
+      ["Trousers: 2 left", 2],
       [null, 0],
     ]);
   });

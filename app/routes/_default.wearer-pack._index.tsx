@@ -1,9 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
 import { FilterDisclosure } from "~/components/form-fields";
 import { Pagination } from "~/components/pagination";
 import ordersStyles from "~/styles/orders.css";
 import { ScrollingTable } from "~/components/scrolling-table";
+import { countOf } from "~/domain/plural";
 
 export const meta: MetaFunction = () => [{ title: "Wearer packs · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
@@ -38,7 +40,9 @@ export default function WearerPacks() {
         </Form>
       </FilterDisclosure>
       {data.wearers.length === 0 ? (
-        <p>{data.q ? `No wearers match “${data.q}”.` : "There are no wearers to show."}</p>
+        <EmptyState steps={data.emptySteps}>
+          {data.q ? `No wearers match “${data.q}”.` : "Your account has no active wearers yet."}
+        </EmptyState>
       ) : (
         <ScrollingTable label="Wearers">
           <thead>
@@ -73,7 +77,7 @@ export default function WearerPacks() {
                     : w.allowances.map((a, i) => (
                         <span key={i}>
                           {i > 0 ? <br /> : null}
-                          {a.points ? `${a.left} points left` : `${a.label}: ${a.left} left`}
+                          {a.points ? `${countOf(a.left, "point")} left` : `${a.label}: ${a.left} left`}
                         </span>
                       ))}
                 </td>
@@ -85,12 +89,7 @@ export default function WearerPacks() {
         </ScrollingTable>
       )}
       {data.total > 0 ? (
-        <Pagination
-          page={data.page}
-          pages={data.pageCount}
-          total={data.total}
-          noun={data.total === 1 ? "wearer" : "wearers"}
-        />
+        <Pagination page={data.page} pages={data.pageCount} total={data.total} counted="wearer" />
       ) : null}
     </section>
   );

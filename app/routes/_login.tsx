@@ -1,5 +1,6 @@
 import { Link, Outlet } from "@remix-run/react";
 import { LayoutErrorBoundary } from "~/components/layout-error";
+import { PageToast } from "~/components/toast";
 
 // The login layout (SPEC §2): login, maintenance, punchout-only, business unit selection, account recovery.
 export default function LoginLayout() {
@@ -11,6 +12,7 @@ export default function LoginLayout() {
         </Link>
       </header>
       <main id="main" className="login-layout__card">
+        <PageToast />
         <Outlet />
       </main>
     </div>

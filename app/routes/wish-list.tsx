@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Chrome } from "~/components/chrome";
+import { EmptyState } from "~/components/empty-state";
 import { LayoutErrorBoundary } from "~/components/layout-error";
 
 export const meta: MetaFunction = () => [{ title: "Wish list · Workwear ordering portal" }];
@@ -10,11 +11,13 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 // header and sidebar itself.
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { loadChrome } = await import("~/chrome.server");
+  const { CATALOGUE_STEPS, loadChrome, nextSteps } = await import("~/chrome.server");
   const { wishListPageData } = await import("~/wish-list/wish-list.server");
   const user = await requireUser(request);
   const [chrome, page] = await Promise.all([loadChrome(request, user), wishListPageData(user)]);
-  return { chrome, ...page };
+  // decision 166: an empty wish list names where products are found (only what this user may open)
+  const emptySteps = nextSteps(user, [...CATALOGUE_STEPS, { to: "/search", label: "Search for a product" }]);
+  return { chrome, ...page, emptySteps };
 }
 
 /** SPEC §7 POST /api/wish-list and DELETE /api/wish-list/{id}, answered with SPEC §8's toasts, back where it came from. */
@@ -26,14 +29,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** /wish-list (issue 17 item 5, decision 114): the wish list's products, each with a quick add to the basket and remove. */
 export default function WishList() {
-  const { chrome, rows, canAdd } = useLoaderData<typeof loader>();
+  const { chrome, rows, canAdd, emptySteps } = useLoaderData<typeof loader>();
   const busy = useNavigation().state !== "idle";
   return (
     <Chrome chrome={chrome}>
       <section className="stack wish-list">
         <h1>Wish list</h1>
         {rows.length === 0 ? (
-          <p>Your wish list is empty. Add products to it from their pages.</p>
+          <EmptyState steps={emptySteps}>Your wish list is empty. Add products to it from their pages.</EmptyState>
         ) : (
           <ul className="stack wish-list__items" aria-label="Wish list products">
             {rows.map((row) => (

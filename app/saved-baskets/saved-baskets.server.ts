@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
+import { CATALOGUE_STEPS, nextSteps } from "~/chrome.server";
 import type { PortalUser } from "~/auth/require-user.server";
 import { flashToast } from "~/session/session.server";
 import { basketTotal } from "~/domain/basket";
@@ -90,6 +91,12 @@ export async function savedBasketsPageData(user: PortalUser, url: URL) {
     page,
     pageCount: pageCount(baskets.length),
     liveLines: basket.stock.length,
+    // decision 166: with nothing to save or nothing saved, where to go on (what this user may open)
+    emptySteps: nextSteps(user, [
+      ...CATALOGUE_STEPS,
+      { to: "/search", label: "Search for a product" },
+      { to: "/quick-order", label: "Quick order by product code" },
+    ]),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   calendarDay,
   chargedBudgetIndex,
   checkAllowance,
+  leftAfterPackWorthSaying,
   nextResetDate,
   POINTS_BUDGET_TYPE,
   wearerName,
@@ -30,6 +31,7 @@ import { listEntitlement, type EntitledItem, type EntitledSimple } from "~/upstr
 import { refusal } from "~/upstream/errors.server";
 import { idField, parseForm } from "~/utils/forms.server";
 import { idParam } from "~/utils/params.server";
+import { countOf } from "~/domain/plural";
 
 // /wearer-pack/{contactId} (issue 15 item 3): one wearer's allowances, their pack in the basket and the items they
 // may order, each added to their pack with one form post. The allowance rule is app/domain/allowance.ts; the pack's
@@ -117,13 +119,13 @@ function itemView(
   let leftAfterPack: string | null = null;
   if (charged) {
     const left = Math.max(0, charged.left);
-    if (charged.budget.type === POINTS_BUDGET_TYPE) {
-      charge = `${item.itemPoints ?? 0} points each`;
-      leftAfterPack = `${left} points left`;
-    } else {
-      charge = item.allocationTypeName ?? item.allocationType ?? charged.budget.type;
-      leftAfterPack = `${left} ${budgetLabel(charged.budget)} left`;
-    }
+    const points = charged.budget.type === POINTS_BUDGET_TYPE;
+    charge = points
+      ? `${countOf(item.itemPoints ?? 0, "point")} each`
+      : (item.allocationTypeName ?? item.allocationType ?? charged.budget.type);
+    // decision 167: only once the pack takes from this budget, or when one more would not fit
+    if (leftAfterPackWorthSaying(charged, item))
+      leftAfterPack = points ? `${countOf(left, "point")} left` : `${budgetLabel(charged.budget)}: ${left} left`;
   }
   const simples = item.simples.map((s) => ({ ...s, options: s.options ?? {} }));
   const firstImage = Object.values(item.images).find((list) => list.length > 0)?.[0];

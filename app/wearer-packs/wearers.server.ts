@@ -1,3 +1,4 @@
+import { nextSteps } from "~/chrome.server";
 import type { PortalUser } from "~/auth/require-user.server";
 import {
   allowancesLeft,
@@ -79,5 +80,9 @@ export async function wearersPageData(user: PortalUser, url: URL, now: Date = ne
     total: answer.total,
     page,
     pageCount: pageCount(answer.total),
+    // decision 166: with no wearers, where to go on (only what this user may open)
+    emptySteps: q
+      ? [{ to: "/wearer-pack", label: "Show all wearers" }]
+      : nextSteps(user, [{ to: "/add-wearer", label: "Add a wearer" }]),
   };
 }

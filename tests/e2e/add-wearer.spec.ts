@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { DEMO, expect, providerCall, providerToken, test } from "./fixtures";
+import { countOf } from "../../app/domain/plural";
 
 // Issue 15 item 7 (decision 103): buyer@demo.test (addManpackUser, canViewManpack, manpackOrders) adds a wearer to
 // Harbour Health Trust from the sidebar, lands on the wearer's page and finds them in the wearers with their grade's
@@ -70,7 +71,7 @@ test.describe("adding a wearer (issue 15 item 7)", () => {
     await expect(row).toContainText(GRADE);
     for (const b of wearer.budgets)
       await expect(row).toContainText(
-        b.type === "Points" ? `${b.qty} points left` : `${b.allocationTypeName ?? b.type}: ${b.qty} left`,
+        b.type === "Points" ? `${countOf(b.qty, "point")} left` : `${b.allocationTypeName ?? b.type}: ${b.qty} left`,
       );
   });
 

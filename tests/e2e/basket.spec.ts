@@ -11,6 +11,7 @@ import {
   type Variant,
 } from "./basket-helpers";
 import { expect, providerCall, test, type DemoUser } from "./fixtures";
+import { countOf } from "../../app/domain/plural";
 
 // Whose basket. The basket lives upstream per (user, business unit) and the projects and spec files run side by
 // side: the buyer's baskets are filled by the checkout, catalogue and order-history specs, and the admin's
@@ -58,7 +59,7 @@ function productPage(item: Variant): string {
 }
 
 const headerBasket = (page: Page, count: number) =>
-  page.getByRole("banner").getByRole("link", { name: `Basket, ${count} items` });
+  page.getByRole("banner").getByRole("link", { name: `Basket, ${countOf(count, "item")}` });
 
 async function addFromProductPage(page: Page, item: Variant, qty: number) {
   await page.goto(productPage(item));

@@ -45,7 +45,8 @@ test.describe("checkout on account", () => {
     await expect(page).toHaveURL(/\/order-complete\?order=\d+$/);
     const tranId = (await page.locator("p.lead strong").textContent()) ?? "";
     expect(tranId).toMatch(/^[A-Z]+\d+$/);
-    await expect(page.getByText("Your order is being processed.")).toBeVisible();
+    // the confirmation names the order's status as the history does (decision 166)
+    await expect(page.getByText(/^Your order is In Process: we will let you know when it is despatched/)).toBeVisible();
     await expect(page.getByText(`2 × ${product.name}`)).toBeVisible();
     expect(await ordersWithReference(token, reference)).toBe(1);
 
@@ -109,7 +110,7 @@ test.describe("checkout on account", () => {
     await expect(page.getByRole("group", { name: "Delivery method" }).getByRole("radio").first()).toBeChecked();
   });
 
-  test("a requester's order goes to Pending Approval and the confirmation says so", async ({
+  test("a requester's order reads Pending Supervisor Approval on the confirmation, in the history and on its page", async ({
     page,
     logInAs,
   }, testInfo) => {
@@ -121,6 +122,22 @@ test.describe("checkout on account", () => {
     const token = await tokenIn(requester, "Northwind Facilities");
     await fillBasket(token);
     await placeOrder(page, `E2E-approval-${Date.now()}`);
-    await expect(page.getByText(/Your order is Pending Approval/)).toBeVisible();
+    // one order, one status label everywhere (issue 34 item 6, decision 166): the web flag's, not the ERP status's
+    const status = "Pending Supervisor Approval";
+    await expect(
+      page.getByText(`Your order is ${status}: your supervisor has been asked to approve it.`, { exact: false }),
+    ).toBeVisible();
+    const summary = page.getByRole("region", { name: "Summary" });
+    await expect(summary.getByText(status, { exact: true })).toBeVisible();
+    await expect(summary.getByText("Pending Approval", { exact: true })).toHaveCount(0);
+    const tranId = (await page.locator("p.lead strong").textContent()) ?? "";
+
+    await page.goto("/order-history");
+    const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: tranId, exact: true }) });
+    await expect(row.getByText(status, { exact: true })).toBeVisible();
+    await row.getByRole("link", { name: tranId, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Order ${tranId}` })).toBeVisible();
+    await expect(page.getByRole("main").getByText(status, { exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByText("Pending Approval", { exact: true })).toHaveCount(0);
   });
 });

@@ -65,7 +65,7 @@ test("a user with prices hidden sees 'Price on application' everywhere and order
   await expect(main(page)).not.toContainText("£");
   await page.getByRole("spinbutton", { name: "Quantity" }).fill("1");
   await page.getByRole("button", { name: "Add to basket" }).click();
-  await expect(page.getByRole("banner").getByRole("link", { name: "Basket, 1 items" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Basket, 1 item" })).toBeVisible();
   expect(await basketQuantities(token)).toEqual({ [variant.internalId]: 1 });
 
   // basket: no unit price, line total or total, and no £0.00

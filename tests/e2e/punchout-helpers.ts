@@ -4,6 +4,7 @@ import type { Received } from "./support/procurement-stand-in";
 import { orderableVariants, type Variant } from "./basket-helpers";
 import { jsEnabled } from "./catalogue-helpers";
 import { DEMO, providerCall, providerToken } from "./fixtures";
+import { countOf } from "../../app/domain/plural";
 
 // Helpers for the punchout specs (issue 16): a buyer's procurement system is the stand-in on E2E_PORTAL_PORT + 70
 // (tests/e2e/support/procurement-stand-in.ts); it frames the portal's start page, and the portal posts the basket back
@@ -113,7 +114,7 @@ export function productPath(item: Variant): string {
 }
 
 const headerBasket = (where: FrameLocator | Page, count: number) =>
-  where.getByRole("banner").getByRole("link", { name: `Basket, ${count} items` });
+  where.getByRole("banner").getByRole("link", { name: `Basket, ${countOf(count, "item")}` });
 
 /**
  * Adds the variant from its product page, in the portal's frame (or on the page, for OCI), and waits for the header's

@@ -1,6 +1,12 @@
 import type { TestInfo } from "@playwright/test";
 import { basketOf, emptyBasket, tokenIn } from "./basket-helpers";
 import { expect, newColleague, providerCall, test } from "./fixtures";
+import { putPacks as putPacksWith } from "./wearer-pack-helpers";
+
+/** The packs, with the wearer-pack delivery instructions the checkout is expected to show. */
+const putPacks = (token: string, packs: Parameters<typeof putPacksWith>[1]) =>
+  putPacksWith(token, packs, "Ward reception");
+import { countOf } from "../../app/domain/plural";
 
 // fullyParallel is on: a project's tests take the same wearers' allowances, so they run in order in one worker
 test.describe.configure({ mode: "default" });
@@ -106,19 +112,6 @@ const line = (item: Item, qty: number) => ({
   price: item.price,
 });
 
-async function putPacks(token: string, packs: Array<{ employeeId: string; data: ReturnType<typeof line>[] }>) {
-  await providerCall("/basket-session", {
-    method: "PUT",
-    token,
-    body: JSON.stringify({
-      selectedBasketType: "manpack-order-basket",
-      stock: [],
-      manpack: packs,
-      instructions: { stock: "", manpack: "Ward reception" },
-    }),
-  });
-}
-
 const budgetNow = async (token: string, wearer: Wearer, budgetId: string) => {
   const contact = await providerCall<Wearer>(`/contact/${wearer.internalId}`, { token });
   return contact.budgets.find((b) => b.internalId === budgetId)!;
@@ -167,7 +160,7 @@ test.describe("the wearer-pack checkout (issue 15 item 6)", () => {
         const left = Math.max(0, after.qty - after.usedQty);
         await expect(row).toContainText(
           c.budget.type === "Points"
-            ? `${left} points left`
+            ? `${countOf(left, "point")} left`
             : `${c.budget.allocationTypeName ?? c.budget.type}: ${left} left`,
         );
       }

@@ -45,7 +45,7 @@ async function twoWearers(token: string, skip: number): Promise<Choice[]> {
   throw new Error(`found ${chosen.length} of 2 wearers with an allowance to spend`);
 }
 
-/** What the wearers list says is left of the budget, as a number ("Trousers: 2 left", "86 points left"). */
+/** What the wearers list says is left of the budget, as a number ("Trousers: 2 left", "86 points left", "1 point left"). */
 async function leftOnList(page: Page, choice: Choice): Promise<number> {
   await page.goto(`/wearer-pack?q=${encodeURIComponent(nameOf(choice.wearer))}`);
   const row = page
@@ -53,7 +53,7 @@ async function leftOnList(page: Page, choice: Choice): Promise<number> {
     .filter({ has: page.getByRole("rowheader", { name: new RegExp(nameOf(choice.wearer)) }) });
   const label =
     choice.budget.type === "Points"
-      ? /(\d+) points left/
+      ? /(\d+) points? left/
       : new RegExp(`${choice.budget.allocationTypeName ?? choice.budget.type}: (\\d+) left`);
   const text = (await row.getByRole("cell").nth(3).textContent()) ?? "";
   const match = label.exec(text);

@@ -148,3 +148,24 @@ export const allowanceRow = (page: Page, budget: Budget) =>
         exact: true,
       }),
     });
+
+/** Replaces the token's basket with these wearers' packs, the wearer-pack basket selected, as the basket page keeps them. */
+export async function putPacks(
+  token: string,
+  packs: Array<{
+    employeeId: string;
+    data: Array<{ productId: string; qty: number; name?: string; price?: number | null }>;
+  }>,
+  manpackInstructions = "",
+): Promise<void> {
+  await providerCall("/basket-session", {
+    method: "PUT",
+    token,
+    body: JSON.stringify({
+      selectedBasketType: "manpack-order-basket",
+      stock: [],
+      manpack: packs,
+      instructions: { stock: "", manpack: manpackInstructions },
+    }),
+  });
+}

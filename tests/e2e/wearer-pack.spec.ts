@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { DEMO, expect, providerCall, providerToken, test } from "./fixtures";
+import { countOf } from "../../app/domain/plural";
 
 type Budget = { type: string; allocationTypeName: string | null; qty: number; usedQty: number };
 type Wearer = {
@@ -56,7 +57,7 @@ test.describe("wearer packs: the wearers (issue 15 item 2)", () => {
     const budget = wearer.budgets[0];
     const left = Math.max(0, budget.qty - budget.usedQty);
     await expect(row).toContainText(
-      budget.type === "Points" ? `${left} points left` : `${budget.allocationTypeName ?? budget.type}: `,
+      budget.type === "Points" ? `${countOf(left, "point")} left` : `${budget.allocationTypeName ?? budget.type}: `,
     );
     await expect(row).toContainText(shown(wearer.nextResetDate!));
 
