@@ -24,7 +24,7 @@ async function upload(bytes: Buffer, type: string, token = admin) {
   const res = await fetch(`${p.url}/api/admin/promotion-image`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": type, accept: "application/json" },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   return { status: res.status, body: (await res.json()) as any };
 }
@@ -95,7 +95,7 @@ describe("POST /api/admin/promotion-image", () => {
     const anonymous = await fetch(`${p.url}/api/admin/promotion-image`, {
       method: "POST",
       headers: { "content-type": "image/png" },
-      body: PROMO_IMAGES[0].bytes,
+      body: new Uint8Array(PROMO_IMAGES[0].bytes),
     });
     expect(anonymous.status).toBe(401);
     expect(await count()).toBe(before);
