@@ -354,6 +354,8 @@ export const ROUTE_ACCESS = {
   "_default.cms.$slug": page("/cms/:slug", "user"),
   "_default.cms.download": page("/cms/download", "user"),
   "cms.download.$id": page("/cms/download/:id", "user"),
+  // a promotion's uploaded image (issue 34 item 4, decision 165): every logged-in user, as the dashboard shows it
+  "promo-image.$id": page("/promo-image/:id", "user"),
 
   // account administration (issue 17); decision 114: the address list is open to every user (a customAddressOnly
   // user sees only the typed addresses), removing an address needs dellAddress
