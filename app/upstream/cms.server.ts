@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { getEnv } from "~/env.server";
 import { TtlCache, tokenKey } from "./cache.server";
 import { createUpstreamClient, type UpstreamClient } from "./client.server";
 import { upstreamFile } from "./files.server";
-import { UpstreamError, logFailure } from "./errors.server";
 import { ListSchema } from "./schemas";
 
 // Issue 18 items 3–5 (decision 119): the CMS pages (GET /api/wp/v2/pages, public), the training guides
