@@ -27,11 +27,11 @@ export function imageTypeOf(bytes: Uint8Array): PromoImageType | null {
   return null;
 }
 
-const megabytes = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
+const kilobytes = (n: number) => `${Math.ceil(n / 1024).toLocaleString("en-GB")} KB`;
 
 export const IMAGE_MISSING = "Choose an image file (PNG, JPEG or WebP)";
 export const IMAGE_TOO_LARGE = (size: number) =>
-  `The image can be at most ${PROMO_IMAGE_LIMIT / (1024 * 1024)} MB (this one is ${megabytes(size)})`;
+  `The image can be at most ${PROMO_IMAGE_LIMIT / (1024 * 1024)} MB (${kilobytes(PROMO_IMAGE_LIMIT)}): this one is ${kilobytes(size)}`;
 export const IMAGE_NOT_A_PICTURE = "The image must be a PNG, JPEG or WebP picture: this file is none of them";
 
 /** The rule: the image's type, or the one message saying why it is refused. */

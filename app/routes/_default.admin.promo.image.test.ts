@@ -101,7 +101,7 @@ describe("/admin/promo/new: the image uploaded", () => {
     [
       "a picture one byte over 2 MB",
       { bytes: tooLargePng(), name: "huge.png", type: "image/png" },
-      "The image can be at most 2 MB (this one is 2.0 MB)",
+      "The image can be at most 2 MB (2,048 KB): this one is 2,049 KB",
     ],
   ])("%s: 400 under the image field, what was typed kept, nothing sent", async (_label, file, message) => {
     const { writes } = setUp();
