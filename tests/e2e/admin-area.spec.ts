@@ -65,6 +65,29 @@ test("the admin header is one row at 1280 px, and nothing scrolls sideways at 39
   }
 });
 
+test("admin forms: one radio a row, beside its label", async ({ page, logInAs }) => {
+  await logInAs("admin");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/admin/promo/new");
+  for (const labels of [
+    ["Banner: a slide at the top of the dashboard", "Featured product: shown in the dashboard's first product banner"],
+    ["All customers", "One sector"],
+  ]) {
+    const boxes = [];
+    for (const label of labels) {
+      const radio = (await page.getByLabel(label).boundingBox())!;
+      const words = (await page.getByText(label, { exact: true }).boundingBox())!;
+      // the radio on its words' line, just before them
+      expect(radio.y + radio.height).toBeGreaterThan(words.y);
+      expect(radio.y).toBeLessThan(words.y + words.height);
+      expect(words.x - (radio.x + radio.width)).toBeLessThan(16);
+      boxes.push(words);
+    }
+    // the second below the first, not beside it
+    expect(boxes[1].y).toBeGreaterThanOrEqual(boxes[0].y + boxes[0].height);
+  }
+});
+
 test("a promotion's image uploaded, served with its type; a file that is no picture refused under its field", async ({
   page,
   logInAs,
