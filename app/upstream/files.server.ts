@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { REQUEST_ID_HEADER } from "~/domain/operations";
 import { getEnv } from "~/env.server";
+import { requestIdOf } from "~/http/log.server";
 import { callSignal, createUpstreamClient } from "./client.server";
 import { UpstreamError, logFailure } from "./errors.server";
 
@@ -21,7 +23,12 @@ export async function upstreamFile(
   const { signal, done } = callSignal(request.signal, env.UPSTREAM_TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch(`${env.UPSTREAM_URL}${path}`, { headers: { Authorization: `Bearer ${token}` }, signal });
+    // the browser's request id goes upstream, as with every other call (decision 144)
+    const requestId = requestIdOf(request);
+    response = await fetch(`${env.UPSTREAM_URL}${path}`, {
+      headers: { Authorization: `Bearer ${token}`, ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}) },
+      signal,
+    });
   } catch (error) {
     done();
     if (request.signal.aborted) throw error;
