@@ -5,15 +5,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 // an unknown id → 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { requireUser } = await import("~/auth/require-user.server");
-  const { upstreamFile } = await import("~/upstream/files.server");
+  const { promotionImageFile } = await import("~/upstream/files.server");
   const user = await requireUser(request);
-  const id = /^[1-9][0-9]{0,8}$/.test(params.id ?? "") ? params.id : null;
-  const image =
-    id !== null && user.upstream.token
-      ? await upstreamFile(request, user.upstream.token, `/api/promotion-image/${id}`, {
-          cacheControl: "private, max-age=31536000, immutable",
-        })
-      : null;
+  const id = params.id !== undefined && /^[1-9][0-9]{0,8}$/.test(params.id) ? params.id : null;
+  const image = id !== null && user.upstream.token ? await promotionImageFile(request, user.upstream.token, id) : null;
   if (!image)
     throw new Response("Not found", {
       status: 404,

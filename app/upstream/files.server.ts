@@ -65,3 +65,10 @@ export async function upstreamFile(
   );
   return new Response(body, { status: 200, headers });
 }
+
+/** GET /api/promotion-image/:id — a promotion's uploaded image (decision 165); its bytes never change, so kept a year. */
+export function promotionImageFile(request: Request, token: string, id: string): Promise<Response | null> {
+  return upstreamFile(request, token, `/api/promotion-image/${encodeURIComponent(id)}`, {
+    cacheControl: "private, max-age=31536000, immutable",
+  });
+}
