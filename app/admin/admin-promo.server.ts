@@ -446,7 +446,7 @@ const NOT_FOUND_FIELDS: Array<[RegExp, keyof PromoValues, string]> = [
   [/^Customer /, "customerId", "That customer could not be found"],
 ];
 
-/** Where the form's image comes from on save: a new file, the image it had (hidden `image`), or none. */
+/** The file chosen in the form's file input, if any (an input left empty posts an empty file without a name). */
 function imageFileOf(formData: FormData): File | null {
   const file = formData.get("imageFile");
   return file instanceof File && (file.size > 0 || file.name !== "") ? file : null;
