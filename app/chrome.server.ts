@@ -1,6 +1,6 @@
 import { basketCount } from "~/domain/basket";
 import { packsLineCount } from "~/domain/packs";
-import { accessGuard, navigationFor, routeAccessFor } from "~/domain/permissions";
+import { accessGuard, navigationFor, routeAccessFor, type NavGroup } from "~/domain/permissions";
 import type { PortalUser } from "~/auth/require-user.server";
 import { bannerDismissedCookie, getSession } from "~/session/session.server";
 import { viewAsOf } from "~/upstream/view-as.server";
@@ -10,7 +10,8 @@ import { logFailure, UpstreamError } from "~/upstream/errors.server";
 import { listUserCatalogues } from "~/upstream/user-catalogues.server";
 import { headerUnreadNews } from "~/news/news.server";
 
-export type NavItem = { to: string; label: string };
+/** A sidebar link under its section's heading (decision 164). */
+export type NavItem = { to: string; label: string; group: NavGroup };
 
 /** The sidebar's links (decision 057): the access table's entries the guard lets this user open. */
 export function visibleNavigation(
@@ -28,7 +29,7 @@ export function visibleNavigation(
   const fills = (to: string) =>
     to !== "/basket" && (routeAccessFor(to)?.placesOrders || routeAccessFor(to)?.punchout === "ordering");
   const shown = user.punchout?.operation === "inspect" ? links.filter((link) => !fills(link.to)) : links;
-  return shown.map(({ to, label }) => ({ to, label }));
+  return shown.map(({ to, label, group }) => ({ to, label, group }));
 }
 
 /**
@@ -77,7 +78,11 @@ async function userCatalogueLinks(user: PortalUser): Promise<NavItem[]> {
   if (!mayOpen(user, "/categories/user")) return [];
   try {
     const catalogues = await listUserCatalogues(user.upstream, user.session.selectedCustomer?.contactId ?? null);
-    return catalogues.map((c) => ({ to: `/categories/user/${encodeURIComponent(c.internalId)}`, label: c.name }));
+    return catalogues.map((c) => ({
+      to: `/categories/user/${encodeURIComponent(c.internalId)}`,
+      label: c.name,
+      group: "Catalogue" as const,
+    }));
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     logFailure(user.upstream?.request, "user catalogues for the sidebar failed", error);

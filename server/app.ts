@@ -17,6 +17,7 @@ import { isAdminPath, registerAdmin } from "./services/admin-register";
 import { PromotionService } from "./services/admin-promo";
 import { attachBackgroundWork, createBackgroundWork } from "./services/background";
 import { erpSourceFor } from "./services/erp-feed";
+import { imageBodyReader } from "./services/promotion-images";
 import { DEFAULT_ERP_FEED_DIR, DEFAULT_PORTAL_URL } from "./config";
 import { NO_MAIL, type MailConfig } from "./services/mail-config";
 import { redactUrl } from "../app/domain/operations";
@@ -173,6 +174,8 @@ export function createProviderApp(options: ProviderAppOptions): ProviderApp {
     koaCtx.feathers = { ...koaCtx.feathers, clientAddress } as typeof koaCtx.feathers;
     await next();
   });
+  // a promotion image's bytes (decision 165): read as bytes, within their own limit, before the JSON parser
+  app.use(imageBodyReader());
   app.use(
     bodyParser({ jsonLimit: PROVIDER_JSON_LIMIT, formLimit: PROVIDER_FORM_LIMIT, textLimit: PROVIDER_TEXT_LIMIT }),
   );

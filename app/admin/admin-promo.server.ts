@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { PortalUser } from "~/upstream/client.server";
 import { flashToast, type Toast } from "~/session/session.server";
 import { formatDate, parseDayInput } from "~/domain/dates";
+import { checkPromoImage, promoImagePath } from "~/domain/promo-image";
 import { parsePage } from "~/domain/feathers-query";
 import { pageCount } from "~/domain/paging";
 import { upstreamId as id } from "~/domain/upstream-id";
@@ -108,6 +109,15 @@ export function patchPromotion(
 /** DELETE /api/admin/promotion/:id → 200 the deleted one. */
 export function deletePromotion(client: UpstreamClient, promotionId: string) {
   return client.delete(`/api/admin/promotion/${encodeURIComponent(promotionId)}`, PromotionSchema);
+}
+
+/** POST /api/admin/promotion-image with the picture's bytes → 201 {id, contentType, size}; refused bytes → 400 `image`. */
+export function uploadPromotionImage(client: UpstreamClient, bytes: ArrayBuffer) {
+  return client.post(
+    "/api/admin/promotion-image",
+    z.object({ id: z.number(), contentType: z.string(), size: z.number() }),
+    { bytes },
+  );
 }
 
 /** GET /api/admin/sector?$limit=100 — by name. */
@@ -274,8 +284,9 @@ function promoValues(p: Promotion): PromoValues {
     image: p.image ?? "",
     link: p.link ?? "",
     itemId: p.item?.id ?? "",
-    startsOn: day(p.startsOn),
-    endsOn: day(p.endsOn),
+    // <input type="date"> takes and sends YYYY-MM-DD (decision 165); lists and the dashboard show dd.mm.yy
+    startsOn: p.startsOn,
+    endsOn: p.endsOn,
     audience: p.audience,
     sectorId: p.sector?.id ?? "",
     customerId: p.customer?.id ?? "",
@@ -303,9 +314,10 @@ function promoIdOf(param: string | undefined): string | null {
 }
 
 /**
- * /admin/promo/new and /admin/promo/{id}: the promotion's values as the form shows them (dates dd.mm.yy), the sectors,
- * the customers (GET ?customerQ= narrows them, 100 by name) and the products found by GET ?productQ= (16), with the
- * promotion's own product and customer always offered.
+ * /admin/promo/new and /admin/promo/{id}: the promotion's values as the form shows them (dates YYYY-MM-DD for the
+ * date inputs), the sectors, the customers (?customerQ= narrows them, 100 by name) and the products found by ?productQ=
+ * (16), with the promotion's own product and customer always offered. The form's own Find buttons post the same
+ * queries (submitPromoForm), so what was typed stays.
  */
 export async function promoFormPageData(user: PortalUser, param: string | undefined, url: URL) {
   const promoId = promoIdOf(param);
@@ -368,7 +380,7 @@ const dayField = (label: string) =>
     .transform((v, ctx) => {
       const iso = parseDayInput(v);
       if (iso === null) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Enter the ${label} as dd.mm.yy, for example 30.11.26` });
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Enter the ${label} as a date, for example 30.11.26` });
         return z.NEVER;
       }
       return iso;
@@ -434,9 +446,26 @@ const NOT_FOUND_FIELDS: Array<[RegExp, keyof PromoValues, string]> = [
   [/^Customer /, "customerId", "That customer could not be found"],
 ];
 
+/** The file chosen in the form's file input, if any (an input left empty posts an empty file without a name). */
+function imageFileOf(formData: FormData): File | null {
+  const file = formData.get("imageFile");
+  return file instanceof File && (file.size > 0 || file.name !== "") ? file : null;
+}
+
+/** The form's two Find boxes, as typed. */
+const queriesOf = (formData: FormData) => {
+  const q = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value.trim().slice(0, PICKER_Q_MAX) : "";
+  };
+  return { productQ: q("productQ"), customerQ: q("customerQ") };
+};
+
 /**
- * POST /admin/promo/new or /admin/promo/{id}: `save` (checked here, nothing sent on a refusal; then POST or PATCH with
- * every field, the audience's sector or customer only with that audience) or `delete`; 303 to the list with a toast.
+ * POST /admin/promo/new or /admin/promo/{id}, a multipart form: `save` (checked here, the image by its bytes and size
+ * too, nothing sent on a refusal; then the new image kept by the provider, then POST or PATCH with every field, the
+ * audience's sector or customer only with that audience), `search-products` / `search-customers` (the form again with
+ * every value as typed and the products or customers found: nothing saved) or `delete`; 303 to the list with a toast.
  * The provider's 400 under its fields, its 404 about the product / sector / customer under that field, an unknown
  * promotion → the 404 page, a 409 → an error toast.
  */
@@ -460,27 +489,58 @@ export async function submitPromoForm(user: PortalUser, request: Request, param:
       const deleted = await deletePromotion(user.upstream, promoId);
       return toastTo(request, "/admin/promo", { kind: "success", message: PROMO_DELETED(deleted.title) });
     }
-    if (intent !== "save") return promoRefused({}, "Choose what to do.", null);
+    if (intent !== "save" && intent !== "search-products" && intent !== "search-customers")
+      return promoRefused({}, "Choose what to do.", null);
   } catch (error) {
     const refused = refusal(error, 404, 409);
     if (refused.status === 404) throw new Response("Promotion not found", { status: 404 });
     return toastTo(request, here, { kind: "error", message: refused.message });
   }
   const values = Object.fromEntries(PROMO_FIELDS.map((f) => [f, textOf(f)])) as PromoValues;
+  if (intent !== "save") {
+    // the pickers found afresh, every other value as typed (JavaScript or not): nothing is saved
+    const queries = queriesOf(formData);
+    const url = new URL(request.url);
+    url.search = new URLSearchParams(queries).toString();
+    const found = await promoFormPageData(user, param, url);
+    return data({ ok: false as const, fieldErrors: {}, formError: null, values, found });
+  }
   const parsed = promoFormSchema(promoId === null).safeParse(Object.fromEntries(formData), { errorMap: plainMessages });
   const fieldErrors: FieldErrors = {};
   if (!parsed.success)
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
   if (parsed.success && parsed.data.kind === "featured" && !parsed.data.itemId)
     fieldErrors.itemId = FEATURED_NEEDS_PRODUCT;
+  // the image by the rule the provider applies too (app/domain/promo-image.ts): its bytes, not its name or type
+  const file = imageFileOf(formData);
+  const bytes = file ? await file.arrayBuffer() : null;
+  if (bytes) {
+    const checked = checkPromoImage(new Uint8Array(bytes));
+    if (!checked.ok) fieldErrors.imageFile = checked.message;
+  }
   if (!parsed.success || Object.keys(fieldErrors).length > 0)
     return promoRefused(fieldErrors, fieldErrors.form ?? null, values);
   const v = parsed.data;
+  let image = textOf("removeImage") === "on" ? null : v.image;
+  if (bytes) {
+    try {
+      image = promoImagePath((await uploadPromotionImage(user.upstream, bytes)).id);
+    } catch (error) {
+      const answer = refusalForm(refusal(error, 400, 413), { fields: ["image"] });
+      const { image: imageError, ...others } = answer.data.fieldErrors;
+      return promoRefused(
+        { ...others, ...(imageError ? { imageFile: imageError } : {}) },
+        answer.data.formError,
+        values,
+        answer.init?.status ?? 400,
+      );
+    }
+  }
   const body: PromotionBody = {
     ...(promoId === null && v.kind ? { kind: v.kind } : {}),
     title: v.title,
     text: v.text,
-    image: v.image,
+    image,
     link: v.link,
     itemId: v.itemId,
     startsOn: v.startsOn,
@@ -489,6 +549,8 @@ export async function submitPromoForm(user: PortalUser, request: Request, param:
     ...(v.audience === "sector" && v.sectorId ? { sectorId: v.sectorId } : {}),
     ...(v.audience === "customer" && v.customerId ? { customerId: v.customerId } : {}),
   };
+  // an image just kept is the form's image from now on, should the save be refused
+  const kept = { ...values, image: image ?? "" };
   let saved: Promotion;
   try {
     saved =
@@ -501,10 +563,10 @@ export async function submitPromoForm(user: PortalUser, request: Request, param:
     if (refused.status === 404) {
       const named = NOT_FOUND_FIELDS.find(([pattern]) => pattern.test(refused.message));
       if (!named) throw new Response("Promotion not found", { status: 404 });
-      return promoRefused({ [named[1]]: named[2] }, null, values, 404);
+      return promoRefused({ [named[1]]: named[2] }, null, kept, 404);
     }
     const answer = refusalForm(refused, { fields: PROMO_FIELDS });
-    return promoRefused(answer.data.fieldErrors, answer.data.formError, values, refused.status);
+    return promoRefused(answer.data.fieldErrors, answer.data.formError, kept, refused.status);
   }
   return toastTo(request, "/admin/promo", {
     kind: "success",

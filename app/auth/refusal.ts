@@ -53,6 +53,7 @@ export const SCREEN_NAMES: Partial<Record<RouteId, string>> = {
   "_default.cms.$slug": "that page",
   "_default.cms.download": "the training guides",
   "cms.download.$id": "the training guides",
+  "promo-image.$id": "the promotion's image",
   "_default.manage-delivery-addresses": "the delivery addresses",
   "_default.saved-punchout-baskets._index": "punchout basket approval",
   "_default.saved-punchout-baskets.$basketId": "punchout basket approval",

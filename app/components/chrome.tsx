@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useFetcher, useLocation, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ChromeData } from "~/chrome.server";
+import { isPathWithin } from "~/domain/permissions";
 import { SITE_NAME } from "~/domain/site";
 import { HeaderSearch } from "./header-search";
 import { PunchoutBar } from "./punchout-bar";
@@ -13,42 +14,58 @@ import { countOf } from "~/domain/plural";
  * it is the bare chrome (a layout's error page).
  */
 export function Chrome({ chrome, children }: { chrome?: ChromeData; children: ReactNode }) {
+  // the admin area is the provider's staff's own (issue 34 item 4, decision 164): no customer notice, no footer
+  const adminArea = isPathWithin(useLocation().pathname, "/admin");
   return (
-    <div className="app-layout">
-      <Header chrome={chrome} />
+    <div className={adminArea ? "app-layout app-layout--admin" : "app-layout"}>
+      <Header chrome={chrome} adminArea={adminArea} />
       {chrome?.viewingAs ? <ViewAsBanner name={chrome.viewingAs.name} customer={chrome.viewingAs.customer} /> : null}
       {chrome?.punchout ? <PunchoutBar punchout={chrome.punchout} /> : null}
-      {chrome?.banner ? (
+      {chrome?.banner && !adminArea ? (
         <SiteBanner id={chrome.banner.id} message={chrome.banner.message} link={chrome.banner.link} />
       ) : null}
       <div className="app-layout__body">
-        <Sidebar items={chrome?.navigation ?? [{ to: "/dashboard", label: "Dashboard" }]} />
+        <Sidebar items={chrome?.navigation ?? [{ to: "/dashboard", label: "Dashboard", group: "Overview" }]} />
         <main id="main" className="app-layout__main">
           <PageToast />
           {children}
         </main>
       </div>
-      <footer className="app-footer">
-        {chrome?.footer.length ? (
-          <nav aria-label="Footer" className="app-footer__nav">
-            <ul>
-              {chrome.footer.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-        <p>© 2026 {SITE_NAME} · Prices exclude VAT unless shown</p>
-      </footer>
+      {adminArea ? null : (
+        <footer className="app-footer">
+          {chrome?.footer.length ? (
+            <nav aria-label="Footer" className="app-footer__nav">
+              <ul>
+                {chrome.footer.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to}>{link.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+          <p>© 2026 {SITE_NAME} · Prices exclude VAT unless shown</p>
+        </footer>
+      )}
     </div>
   );
 }
 
+/** The sidebar's links in their sections, in order: one list a section, named by its visible heading (decision 164). */
+function sections(items: ChromeData["navigation"]) {
+  const out: Array<{ group: string; items: ChromeData["navigation"] }> = [];
+  for (const item of items) {
+    const last = out.at(-1);
+    if (last?.group === item.group) last.items.push(item);
+    else out.push({ group: item.group, items: [item] });
+  }
+  return out;
+}
+
 /**
  * The sidebar. On a narrow screen it folds behind a "Menu" toggle, a checkbox CSS reads with `:checked`, so it
- * opens without JavaScript; keyed by the path, so a client-side navigation closes it again.
+ * opens without JavaScript; keyed by the path, so a client-side navigation closes it again. Each section is a list
+ * named by its heading (aria-labelledby): a label, not a heading element, so the page's own headings stay the only ones.
  */
 function Sidebar({ items }: { items: ChromeData["navigation"] }) {
   const { pathname } = useLocation();
@@ -59,15 +76,25 @@ function Sidebar({ items }: { items: ChromeData["navigation"] }) {
         Menu
       </label>
       <nav className="sidebar__nav" aria-label="Main">
-        <ul>
-          {items.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} prefetch="intent">
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        {sections(items).map((section) => {
+          const id = `nav-${section.group.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+          return (
+            <div key={section.group} className="sidebar__section">
+              <p className="sidebar__heading" id={id}>
+                {section.group}
+              </p>
+              <ul aria-labelledby={id}>
+                {section.items.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} prefetch="intent">
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          );
+        })}
       </nav>
     </div>
   );
@@ -98,7 +125,11 @@ function NewsLink({ count }: { count: number | null }) {
   );
 }
 
-function Header({ chrome }: { chrome?: ChromeData }) {
+/**
+ * The header. In the admin area it stays on one row at 1280 px (decision 164): no product search (the customer's
+ * shopping, not an admin screen's) and the business unit's label for screen readers only.
+ */
+function Header({ chrome, adminArea = false }: { chrome?: ChromeData; adminArea?: boolean }) {
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
@@ -106,14 +137,16 @@ function Header({ chrome }: { chrome?: ChromeData }) {
       <Link to="/" className="brand">
         <img src="/logo.svg" alt="Workwear ordering portal" width="167" height="40" />
       </Link>
-      {chrome?.navigation.some((item) => item.to === "/search") ? <HeaderSearch /> : null}
+      {!adminArea && chrome?.navigation.some((item) => item.to === "/search") ? <HeaderSearch /> : null}
       {chrome ? (
         <div className="app-header__tools">
           {chrome.customer ? (
             chrome.customers.length > 1 ? (
               <Form method="post" action="/select-your-customer" className="unit-switcher">
                 <input type="hidden" name="redirect" value={here} />
-                <label htmlFor="business-unit">Business unit</label>
+                <label htmlFor="business-unit" className={adminArea ? "visually-hidden" : undefined}>
+                  Business unit
+                </label>
                 <select id="business-unit" name="contactId" defaultValue={chrome.customer.contactId}>
                   {chrome.customers.map((c) => (
                     <option key={c.contactId} value={c.contactId}>

@@ -5,6 +5,7 @@ import {
   ROUTE_ACCESS,
   accessGuard,
   navigationFor,
+  ADMIN_NAV_GROUPS,
   routeAccessFor,
   type RouteAccess,
   canAccessManpack,
@@ -506,10 +507,10 @@ describe("the access table (decision 057)", () => {
     });
   });
 
-  it("the sidebar's Admin group: evolve users only, and every admin screen refuses everyone else (issue 20)", () => {
+  it("the sidebar's admin sections: evolve users only, and every admin screen refuses everyone else (issue 20)", () => {
     const admin = (a: AccountLike) =>
       navigationFor({ account: a, inPunchout: false })
-        .filter((n) => n.group === "Admin")
+        .filter((n) => (ADMIN_NAV_GROUPS as readonly string[]).includes(n.group))
         .map((n) => n.to);
     expect(admin(account([], true))).toEqual([
       "/admin/active-users",
@@ -519,13 +520,33 @@ describe("the access table (decision 057)", () => {
       "/admin/manage-admin-users",
       "/admin/view-as",
       "/admin/orders",
+      "/admin/promo",
       "/admin/my-catalogue",
       "/admin/category-manager",
-      "/admin/promo",
       "/admin/netsuite-pull",
       "/admin/sync-status",
       "/admin/e-mails",
       "/admin/maintenance",
+    ]);
+    // issue 34 item 4 (decision 164): four headed sections, in order, each holding the screens of its kind
+    const sections = navigationFor({ account: account([], true), inPunchout: false })
+      .filter((n) => (ADMIN_NAV_GROUPS as readonly string[]).includes(n.group))
+      .map((n) => `${n.group}: ${n.label}`);
+    expect(sections).toEqual([
+      "People: Active users",
+      "People: Log-in history",
+      "People: Users",
+      "People: Invite a user",
+      "People: Admin users",
+      "People: View as a user",
+      "Sales and promotions: Orders (all customers)",
+      "Sales and promotions: Promotions",
+      "Product data: My catalogues",
+      "Product data: Category manager",
+      "Product data: ERP pull",
+      "Product data: Sync status",
+      "System: E-mails",
+      "System: Maintenance",
     ]);
     expect(admin(everything())).toEqual([]);
     const screens = [

@@ -206,9 +206,16 @@ function pathPermissionPrefixes() {
  */
 export type PunchoutRule = "allowed" | "only" | "refused" | "ordering";
 
-/** The sidebar's groups, in the order the sidebar shows them. */
-export const NAV_GROUPS = ["Overview", "Catalogue", "Ordering", "Orders", "Account", "Admin"] as const;
+/**
+ * The admin area's sidebar sections (issue 34 item 4, decision 164), each under its heading: who uses the portal,
+ * what is sold and promoted, the product data and its ERP pull, and the running of the system.
+ */
+export const ADMIN_NAV_GROUPS = ["People", "Sales and promotions", "Product data", "System"] as const;
+
+/** The sidebar's groups, in the order the sidebar shows them: the customer's, then the admin area's. */
+export const NAV_GROUPS = ["Overview", "Catalogue", "Ordering", "Orders", "Account", ...ADMIN_NAV_GROUPS] as const;
 export type NavGroup = (typeof NAV_GROUPS)[number];
+type AdminNavGroup = (typeof ADMIN_NAV_GROUPS)[number];
 
 /**
  * What a screen is of no use without, beyond a permission (issue 34 item 3, decision 161): a stock catalogue (any
@@ -262,11 +269,11 @@ const page = (path: string | null, needs: RouteAccess["needs"], more: Partial<Ro
   ...more,
 });
 const ordering = (path: string, more: Partial<RouteAccess> = {}) => page(path, "user", { placesOrders: true, ...more });
-/** An admin screen (issue 20): evolve users only; with a label, a link in the sidebar's Admin group. */
-const admin = (path: string, link: { label?: string } = {}) =>
+/** An admin screen (issue 20): evolve users only; with a label, a link in one of the sidebar's admin sections. */
+const admin = (path: string, link: { label: string; group: AdminNavGroup } | null = null) =>
   page(path, "user", {
     admin: true,
-    ...(link.label ? { nav: [{ to: path, label: link.label, group: "Admin" as const }] } : {}),
+    ...(link ? { nav: [{ to: path, label: link.label, group: link.group }] } : {}),
   });
 
 /** Keyed by Remix route module id (the file name under app/routes without its extension). */
@@ -347,6 +354,8 @@ export const ROUTE_ACCESS = {
   "_default.cms.$slug": page("/cms/:slug", "user"),
   "_default.cms.download": page("/cms/download", "user"),
   "cms.download.$id": page("/cms/download/:id", "user"),
+  // a promotion's uploaded image (issue 34 item 4, decision 165): every logged-in user, as the dashboard shows it
+  "promo-image.$id": page("/promo-image/:id", "user"),
 
   // account administration (issue 17); decision 114: the address list is open to every user (a customAddressOnly
   // user sees only the typed addresses), removing an address needs dellAddress
@@ -419,30 +428,36 @@ export const ROUTE_ACCESS = {
   logout: page("/logout", "user", { punchoutOnlyUsers: true }),
 
   // the admin area, part 1 (issue 20; decisions 129, 130): evolve users only (the guard sends everyone else to /, and
-  // the provider answers 403 to every admin call); the sidebar's Admin group
-  "_default.admin.active-users": admin("/admin/active-users", { label: "Active users" }),
-  "_default.admin.login-history._index": admin("/admin/login-history", { label: "Log-in history" }),
+  // the provider answers 403 to every admin call); the sidebar's admin sections (decision 164)
+  "_default.admin.active-users": admin("/admin/active-users", { label: "Active users", group: "People" }),
+  "_default.admin.login-history._index": admin("/admin/login-history", { label: "Log-in history", group: "People" }),
   "_default.admin.login-history.export[.csv]": admin("/admin/login-history/export.csv"),
-  "_default.admin.user._index": admin("/admin/user", { label: "Users" }),
+  "_default.admin.user._index": admin("/admin/user", { label: "Users", group: "People" }),
   "_default.admin.user.$userId": admin("/admin/user/:userId"),
-  "_default.admin.invitation": admin("/admin/invitation", { label: "Invite a user" }),
-  "_default.admin.manage-admin-users": admin("/admin/manage-admin-users", { label: "Admin users" }),
-  "_default.admin.view-as": admin("/admin/view-as", { label: "View as a user" }),
-  "_default.admin.orders._index": admin("/admin/orders", { label: "Orders (all customers)" }),
+  "_default.admin.invitation": admin("/admin/invitation", { label: "Invite a user", group: "People" }),
+  "_default.admin.manage-admin-users": admin("/admin/manage-admin-users", { label: "Admin users", group: "People" }),
+  "_default.admin.view-as": admin("/admin/view-as", { label: "View as a user", group: "People" }),
+  "_default.admin.orders._index": admin("/admin/orders", {
+    label: "Orders (all customers)",
+    group: "Sales and promotions",
+  }),
   "_default.admin.orders.$orderId": admin("/admin/orders/:orderId"),
   // the admin area, part 2 (issue 21; decisions 133, 134): curation, the category manager, promotions, the ERP pull
-  "_default.admin.my-catalogue": admin("/admin/my-catalogue", { label: "My catalogues" }),
-  "_default.admin.category-manager": admin("/admin/category-manager", { label: "Category manager" }),
-  "_default.admin.promo._index": admin("/admin/promo", { label: "Promotions" }),
+  "_default.admin.my-catalogue": admin("/admin/my-catalogue", { label: "My catalogues", group: "Product data" }),
+  "_default.admin.category-manager": admin("/admin/category-manager", {
+    label: "Category manager",
+    group: "Product data",
+  }),
+  "_default.admin.promo._index": admin("/admin/promo", { label: "Promotions", group: "Sales and promotions" }),
   "_default.admin.promo.new": admin("/admin/promo/new"),
   "_default.admin.promo.$promoId": admin("/admin/promo/:promoId"),
-  "_default.admin.netsuite-pull": admin("/admin/netsuite-pull", { label: "ERP pull" }),
-  "_default.admin.sync-status._index": admin("/admin/sync-status", { label: "Sync status" }),
+  "_default.admin.netsuite-pull": admin("/admin/netsuite-pull", { label: "ERP pull", group: "Product data" }),
+  "_default.admin.sync-status._index": admin("/admin/sync-status", { label: "Sync status", group: "Product data" }),
   "_default.admin.sync-status.$runId": admin("/admin/sync-status/:runId"),
   // issue 32 (decision 147): the e-mails the provider sends, every customer's addresses among them
-  "_default.admin.e-mails": admin("/admin/e-mails", { label: "E-mails" }),
+  "_default.admin.e-mails": admin("/admin/e-mails", { label: "E-mails", group: "System" }),
   // issue 32 item 7 (decision 151): maintenance switched from the admin area
-  "_default.admin.maintenance": admin("/admin/maintenance", { label: "Maintenance" }),
+  "_default.admin.maintenance": admin("/admin/maintenance", { label: "Maintenance", group: "System" }),
   "dismiss-banner": page("/dismiss-banner", "user"),
   "search-suggestions": page("/search-suggestions", "user"),
   // the view-as banner's Stop (decision 129): outside /admin, as the caller is then the customer's user; any user

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CXML_BODY_LIMIT, FORM_BODY_LIMIT, OCI_BODY_LIMIT } from "~/domain/body-limits";
+import { CXML_BODY_LIMIT, FORM_BODY_LIMIT, OCI_BODY_LIMIT, PROMO_FORM_BODY_LIMIT } from "~/domain/body-limits";
 import { bodyLimitFor, limitRequestBodies, requestForRemix, tooLargeMessage } from "./body-limit.server";
 import { postStream } from "../../tests/http/streaming-post";
 
@@ -50,6 +50,12 @@ describe("request bodies are counted while read (decision 150)", () => {
     expect(bodyLimitFor("/punchout/cxml/order")).toBe(CXML_BODY_LIMIT);
     expect(bodyLimitFor("/punchout/oci")).toBe(OCI_BODY_LIMIT);
     expect(bodyLimitFor("/punchout/ocirus")).toBe(FORM_BODY_LIMIT);
+    // the promotion form with its image (decision 165): 4 MB, so a picture over 2 MB is refused under its field
+    expect(PROMO_FORM_BODY_LIMIT).toBe(4_194_304);
+    expect(bodyLimitFor("/admin/promo/new")).toBe(PROMO_FORM_BODY_LIMIT);
+    expect(bodyLimitFor("/admin/promo/3")).toBe(PROMO_FORM_BODY_LIMIT);
+    expect(bodyLimitFor("/admin/promo")).toBe(FORM_BODY_LIMIT);
+    expect(bodyLimitFor("/admin/promo/3/x")).toBe(FORM_BODY_LIMIT);
     expect(tooLargeMessage(OCI_BODY_LIMIT)).toBe(
       "Payload Too Large: this address takes at most 64 KB. Nothing was saved.",
     );

@@ -1,7 +1,7 @@
 import type { Socket } from "node:net";
 import { Readable } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
-import { CXML_BODY_LIMIT, FORM_BODY_LIMIT, OCI_BODY_LIMIT } from "~/domain/body-limits";
+import { CXML_BODY_LIMIT, FORM_BODY_LIMIT, OCI_BODY_LIMIT, PROMO_FORM_BODY_LIMIT } from "~/domain/body-limits";
 
 // Issue 32 item 8(a), decision 150: every request body is counted while it is read, whether it came with a
 // Content-Length or chunked. Past its limit the answer is 413 at once, the connection is ended and the rest is not
@@ -10,6 +10,7 @@ import { CXML_BODY_LIMIT, FORM_BODY_LIMIT, OCI_BODY_LIMIT } from "~/domain/body-
 export function bodyLimitFor(path: string): number {
   if (path === "/punchout/cxml" || path.startsWith("/punchout/cxml/")) return CXML_BODY_LIMIT;
   if (path === "/punchout/oci" || path.startsWith("/punchout/oci/")) return OCI_BODY_LIMIT;
+  if (/^\/admin\/promo\/[^/]+$/.test(path)) return PROMO_FORM_BODY_LIMIT;
   return FORM_BODY_LIMIT;
 }
 

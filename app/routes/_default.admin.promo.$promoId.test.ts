@@ -8,7 +8,7 @@ import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_default.admin.promo.$promoId";
 import { action as newAction, loader as newLoader } from "./_default.admin.promo.new";
 
-// /admin/promo/new and /admin/promo/{id} (issue 21 item 3, decision 134): the form's values (dates as dd.mm.yy), the
+// /admin/promo/new and /admin/promo/{id} (issue 21 item 3, decision 134): the form's values (dates as the date inputs take them), the
 // sector, customer and product pickers; create (POST) and save (PATCH) with exactly the fields, the audience's sector
 // or customer only with it; zod's refusals (dates by date-fns) under their fields with nothing sent; the provider's
 // 400 and 404 under theirs; an unknown promotion the 404 page; delete; a non-evolve user refused.
@@ -87,8 +87,8 @@ describe("/admin/promo/{id}: the form's page", () => {
       image: "",
       link: "",
       itemId: "20002",
-      startsOn: "20.11.26",
-      endsOn: "30.11.26",
+      startsOn: "2026-11-20",
+      endsOn: "2026-11-30",
       audience: "customer",
       sectorId: "",
       customerId: "1001",
@@ -209,7 +209,7 @@ describe("/admin/promo/new and /{id}: the posts", () => {
       "a start date that is none",
       changed("startsOn", "31.02.26"),
       "startsOn",
-      "Enter the start date as dd.mm.yy, for example 30.11.26",
+      "Enter the start date as a date, for example 30.11.26",
     ],
     [
       "the end before the start",

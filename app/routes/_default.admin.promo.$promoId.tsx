@@ -1,14 +1,16 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { FieldError, FormError } from "~/components/field-error";
-import { DayField, SelectField } from "~/components/form-fields";
+import { SelectField } from "~/components/form-fields";
 import { PageErrorBoundary } from "~/components/page-error";
 import { TextField } from "~/components/text-field";
+import { PROMO_IMAGE_LIMIT } from "~/domain/promo-image";
 import ordersStyles from "~/styles/orders.css";
 
 // /admin/promo/new and /admin/promo/{id} (issue 21 item 3, decision 134): a promotion's form — kind (on creation),
-// title, text, image, link, product, start and end dates (dd.mm.yy, date-fns), audience; Save and Delete are plain
-// posts (Post/Redirect/Get to the list with a toast). GET ?productQ= / ?customerQ= narrow the two pickers.
+// title, text, image, link, product, start and end dates, audience; Save and Delete are plain posts (Post/Redirect/Get
+// to the list with a toast). Issue 34 item 4 (decision 165): one multipart form — the image uploaded (PNG, JPEG or WebP
+// by its bytes, at most 2 MB), the product and customer Find buttons inside it (every typed value stays), date inputs.
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ? `${data.title} · Promotions` : "New promotion"} · Admin · Workwear ordering portal` },
 ];
@@ -28,70 +30,49 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminPromotion() {
-  const data = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const location = useLocation();
   const busy = useNavigation().state !== "idle";
   const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
   const formError = answer && !answer.ok ? answer.formError : null;
-  const v = (answer && !answer.ok ? answer.values : null) ?? data.values;
-  const creating = data.promoId === null;
+  // a Find answers the pickers found afresh and every value as typed (decision 165)
+  const data = answer && "found" in answer ? answer.found : loaded;
+  const v = (answer && !answer.ok ? answer.values : null) ?? loaded.values;
+  const creating = loaded.promoId === null;
+  const imageError = errors.imageFile ?? errors.image;
   return (
     <section className="stack orders">
       <p>
         <Link to="/admin/promo">Back to the promotions</Link>
       </p>
-      <h1>{creating ? "New promotion" : `Promotion: ${data.title}`}</h1>
-      {data.status ? <p>Status: {data.status}</p> : null}
-
-      <Form method="get" className="order-filters" aria-label="Find a product or a customer" key={location.search}>
-        <div className="field">
-          <label htmlFor="productQ">Product name or code contains</label>
-          <input id="productQ" name="productQ" type="search" maxLength={100} defaultValue={data.productQ} />
-        </div>
-        <div className="field">
-          <label htmlFor="customerQ">Customer name contains</label>
-          <input id="customerQ" name="customerQ" type="search" maxLength={100} defaultValue={data.customerQ} />
-        </div>
-        <div className="order-filters__actions">
-          <button type="submit" className="button">
-            Find
-          </button>
-        </div>
-      </Form>
-      {data.productsFound === 0 ? <p role="status">No product matches “{data.productQ}”.</p> : null}
-      {data.productsFound && data.productsFound > 0 ? (
-        <p className="muted" role="status">
-          {data.productsFound === 1 ? "1 product found" : `${data.productsFound} products found`}: choose it under
-          Product.
-        </p>
-      ) : null}
-      {data.customersTotal > data.customers.length ? (
-        <p className="muted">
-          Showing the first {data.customers.length} of {data.customersTotal} customers: search to narrow the list.
-        </p>
-      ) : null}
+      <h1>{creating ? "New promotion" : `Promotion: ${loaded.title}`}</h1>
+      {loaded.status ? <p>Status: {loaded.status}</p> : null}
 
       <FormError id="promo-error" message={formError} />
       <Form
         method="post"
+        encType="multipart/form-data"
         className="stack"
         noValidate
         aria-describedby={formError ? "promo-error" : undefined}
-        key={`${location.search}|${answer ? "refused" : ""}`}
+        key={`${location.search}|${answer ? "answered" : ""}`}
       >
-        <input type="hidden" name="intent" value="save" />
+        {/* Enter in a field saves: the form's first submit button is the default one (its Find buttons come later) */}
+        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          {creating ? "Create promotion" : "Save promotion"}
+        </button>
         {creating ? (
           <fieldset className="stack" aria-describedby={errors.kind ? "kind-error" : undefined}>
             <legend>Kind</legend>
             <FieldError id="kind-error" message={errors.kind} />
             <label className="checkbox">
-              <input type="radio" name="kind" value="banner" defaultChecked={v.kind !== "featured"} /> Banner: a slide
-              at the top of the dashboard
+              <input type="radio" name="kind" value="banner" defaultChecked={v.kind !== "featured"} />
+              <span>Banner: a slide at the top of the dashboard</span>
             </label>
             <label className="checkbox">
-              <input type="radio" name="kind" value="featured" defaultChecked={v.kind === "featured"} /> Featured
-              product: shown in the dashboard&apos;s first product banner
+              <input type="radio" name="kind" value="featured" defaultChecked={v.kind === "featured"} />
+              <span>Featured product: shown in the dashboard&apos;s first product banner</span>
             </label>
           </fieldset>
         ) : (
@@ -111,14 +92,23 @@ export default function AdminPromotion() {
           />
           <FieldError id="text-error" message={errors.text} />
         </div>
+        <input type="hidden" name="image" value={v.image} />
+        {v.image ? (
+          <div className="promo-image">
+            <img src={v.image} alt="The promotion's image now" width={112} height={112} />
+            <label className="checkbox">
+              <input type="checkbox" name="removeImage" value="on" />
+              <span>Remove this image</span>
+            </label>
+          </div>
+        ) : null}
         <TextField
-          name="image"
-          label="Image (a path on this site)"
-          type="text"
-          maxLength={500}
-          defaultValue={v.image}
-          placeholder="/images/…"
-          error={errors.image}
+          name="imageFile"
+          label={v.image ? "Replace the image" : "Image"}
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          hint={`A PNG, JPEG or WebP picture of at most ${PROMO_IMAGE_LIMIT / (1024 * 1024)} MB.`}
+          error={imageError}
         />
         <TextField
           name="link"
@@ -128,17 +118,44 @@ export default function AdminPromotion() {
           defaultValue={v.link}
           error={errors.link}
         />
-        <SelectField
-          name="itemId"
-          label="Product"
-          blank="No product"
-          options={data.products}
-          defaultValue={v.itemId}
-          error={errors.itemId}
-          hint="Find a product above to offer it here. A featured product needs one."
+        <div className="stack">
+          <div className="picker-search">
+            <TextField
+              name="productQ"
+              label="Product name or code contains"
+              type="search"
+              maxLength={100}
+              defaultValue={data.productQ}
+            />
+            <button type="submit" name="intent" value="search-products" className="button" disabled={busy}>
+              Find products
+            </button>
+          </div>
+          {data.productsFound === 0 ? <p role="status">No product matches “{data.productQ}”.</p> : null}
+          {data.productsFound && data.productsFound > 0 ? (
+            <p className="muted" role="status">
+              {data.productsFound === 1 ? "1 product found" : `${data.productsFound} products found`}: choose it under
+              Product.
+            </p>
+          ) : null}
+          <SelectField
+            name="itemId"
+            label="Product"
+            blank="No product"
+            options={data.products}
+            defaultValue={v.itemId}
+            error={errors.itemId}
+            hint="Find a product above to offer it here. A featured product needs one."
+          />
+        </div>
+        <TextField name="startsOn" label="Start date" type="date" defaultValue={v.startsOn} error={errors.startsOn} />
+        <TextField
+          name="endsOn"
+          label="End date (included)"
+          type="date"
+          defaultValue={v.endsOn}
+          error={errors.endsOn}
         />
-        <DayField name="startsOn" label="Start date" defaultValue={v.startsOn} error={errors.startsOn} />
-        <DayField name="endsOn" label="End date (included)" defaultValue={v.endsOn} error={errors.endsOn} />
         <fieldset className="stack" aria-describedby={errors.audience ? "audience-error" : undefined}>
           <legend>Shown to</legend>
           <FieldError id="audience-error" message={errors.audience} />
@@ -148,11 +165,12 @@ export default function AdminPromotion() {
               name="audience"
               value="all"
               defaultChecked={v.audience !== "sector" && v.audience !== "customer"}
-            />{" "}
-            All customers
+            />
+            <span>All customers</span>
           </label>
           <label className="checkbox">
-            <input type="radio" name="audience" value="sector" defaultChecked={v.audience === "sector"} /> One sector
+            <input type="radio" name="audience" value="sector" defaultChecked={v.audience === "sector"} />
+            <span>One sector</span>
           </label>
           <SelectField
             name="sectorId"
@@ -163,9 +181,26 @@ export default function AdminPromotion() {
             error={errors.sectorId}
           />
           <label className="checkbox">
-            <input type="radio" name="audience" value="customer" defaultChecked={v.audience === "customer"} /> One
-            customer
+            <input type="radio" name="audience" value="customer" defaultChecked={v.audience === "customer"} />
+            <span>One customer</span>
           </label>
+          <div className="picker-search">
+            <TextField
+              name="customerQ"
+              label="Customer name contains"
+              type="search"
+              maxLength={100}
+              defaultValue={data.customerQ}
+            />
+            <button type="submit" name="intent" value="search-customers" className="button" disabled={busy}>
+              Find customers
+            </button>
+          </div>
+          {data.customersTotal > data.customers.length ? (
+            <p className="muted">
+              Showing the first {data.customers.length} of {data.customersTotal} customers: search to narrow the list.
+            </p>
+          ) : null}
           <SelectField
             name="customerId"
             label="Customer"
@@ -176,7 +211,7 @@ export default function AdminPromotion() {
           />
         </fieldset>
         <div>
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <button type="submit" name="intent" value="save" className="button button--primary" disabled={busy}>
             {creating ? "Create promotion" : "Save promotion"}
           </button>
         </div>
@@ -184,7 +219,7 @@ export default function AdminPromotion() {
       {creating ? null : (
         <Form method="post">
           <input type="hidden" name="intent" value="delete" />
-          <button type="submit" className="button" disabled={busy} aria-label={`Delete the promotion ${data.title}`}>
+          <button type="submit" className="button" disabled={busy} aria-label={`Delete the promotion ${loaded.title}`}>
             Delete promotion
           </button>
         </Form>

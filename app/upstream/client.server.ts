@@ -34,6 +34,8 @@ export function toSearchParams(query: Query | undefined): URLSearchParams {
 type CallOptions = {
   query?: Query;
   body?: unknown;
+  /** A body of bytes sent as they are (a promotion image, decision 165): application/octet-stream. */
+  bytes?: ArrayBuffer;
   headers?: Record<string, string>;
   onHeaders?: (headers: Headers) => void;
 };
@@ -146,6 +148,7 @@ export function createUpstreamClient(request: Request, token: string | null): Up
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers["Content-Type"] = "application/json";
+    else if (options.bytes !== undefined) headers["Content-Type"] = "application/octet-stream";
     // every call ends at the timeout or when the browser goes away, whichever is first
     const { signal, done } = callSignal(request.signal, env.UPSTREAM_TIMEOUT_MS);
 
@@ -159,7 +162,7 @@ export function createUpstreamClient(request: Request, token: string | null): Up
       response = await fetch(url, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.body === undefined ? options.bytes : JSON.stringify(options.body),
         signal,
       });
     } catch (error) {

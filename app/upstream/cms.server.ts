@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { getEnv } from "~/env.server";
 import { TtlCache, tokenKey } from "./cache.server";
-import { callSignal, createUpstreamClient, type UpstreamClient } from "./client.server";
-import { UpstreamError, logFailure } from "./errors.server";
+import { createUpstreamClient, type UpstreamClient } from "./client.server";
+import { upstreamFile } from "./files.server";
 import { ListSchema } from "./schemas";
 
 // Issue 18 items 3–5 (decision 119): the CMS pages (GET /api/wp/v2/pages, public), the training guides
@@ -83,55 +82,14 @@ export function listTrainingGuides(client: UpstreamClient, customerId: string | 
   return guideCache.get(`${tokenKey(client.token)}:${customerId ?? ""}`, fetch);
 }
 
-const PASSED_HEADERS = ["Content-Type", "Content-Disposition", "Content-Length"] as const;
-
 /**
  * A guide's file (GET /api/training-guides/:id/file) as a response streaming the provider's bytes with its
  * Content-Type, Content-Disposition and Content-Length. An unknown or another customer's guide → null (404 for the
  * page); no token → the provider's 401 ends the session as any call does (the caller logs in again).
  */
-export async function trainingGuideFile(request: Request, token: string, id: number): Promise<Response | null> {
-  const env = getEnv();
-  const { signal, done } = callSignal(request.signal, env.UPSTREAM_TIMEOUT_MS);
-  let response: Response;
-  try {
-    response = await fetch(`${env.UPSTREAM_URL}/api/training-guides/${id}/file`, {
-      headers: { Authorization: `Bearer ${token}` },
-      signal,
-    });
-  } catch (error) {
-    done();
-    if (request.signal.aborted) throw error;
-    logFailure(request, `upstream GET /api/training-guides/${id}/file failed`, error);
-    throw new UpstreamError(502, "The ordering service is not answering. Please try again shortly.");
-  }
-  if (response.status === 404 || response.status === 403 || response.status === 401) {
-    done();
-    void response.body?.cancel().catch(() => undefined);
-    if (response.status === 401) {
-      // the session has ended: the ordinary client's handling (log-in redirect, session cleared)
-      await createUpstreamClient(request, token).get(`/api/training-guides/${id}/file`, z.unknown());
-    }
-    return null;
-  }
-  if (!response.ok || !response.body) {
-    done();
-    void response.body?.cancel().catch(() => undefined);
-    logFailure(request, `upstream GET /api/training-guides/${id}/file failed`, `answered ${response.status}`);
-    throw new UpstreamError(502, "The ordering service could not send that file. Please try again shortly.");
-  }
-  const headers = new Headers({ "X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-store" });
-  for (const name of PASSED_HEADERS) {
-    const value = response.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  if (!headers.has("Content-Disposition"))
-    headers.set("Content-Disposition", `attachment; filename="training-guide-${id}.pdf"`);
-  // the timer stops once the bytes have all been passed on (or the browser went away)
-  const body = response.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      flush: () => done(),
-    }),
-  );
-  return new Response(body, { status: 200, headers });
+export function trainingGuideFile(request: Request, token: string, id: number): Promise<Response | null> {
+  return upstreamFile(request, token, `/api/training-guides/${id}/file`, {
+    cacheControl: "private, no-store",
+    disposition: `attachment; filename="training-guide-${id}.pdf"`,
+  });
 }

@@ -24,6 +24,7 @@ import * as mailDelivery from "./migrations/019_mail_delivery";
 import * as catalogueCodesAndErpFeeds from "./migrations/020_catalogue_codes_and_erp_feeds";
 import * as changeGeneration from "./migrations/021_change_generation";
 import * as itemSearch from "./migrations/022_item_search";
+import * as promotionImages from "./migrations/023_promotion_images";
 
 export interface CreateDbOptions {
   /** postgres://… — when set, PostgreSQL is used instead of SQLite. */
@@ -207,6 +208,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   "020_catalogue_codes_and_erp_feeds": catalogueCodesAndErpFeeds,
   "021_change_generation": changeGeneration,
   "022_item_search": itemSearch,
+  "023_promotion_images": promotionImages,
 };
 
 /** Programmatic migration source, so migrations run under tsx without a knexfile. */

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { callerOf, type ProviderParams } from "./base";
 import { writeAudit } from "./admin-audit";
 import { newIndex, requireProduct } from "./admin-catalogue";
+import { promotionImageExists } from "./promotion-images";
 import {
   canExist,
   customersById,
@@ -256,6 +257,10 @@ export class AdminPromotionService {
     if (sectorId != null && !(canExist(sectorId) && (await db("sectors").where("id", sectorId).first("id"))))
       throw new NotFound(`Sector '${sectorId}' not found`);
     if (customerId != null) await requireCustomerRow(db, customerId);
+    // an uploaded image's address names an image that is kept (decision 165)
+    const uploaded = /^\/promo-image\/(\d{1,9})$/.exec(input.image ?? "");
+    if (uploaded && !(await promotionImageExists(db, Number(uploaded[1]))))
+      throw fieldErrors({ image: "names an uploaded image that does not exist" });
     return {
       kind: kind!,
       title: title!,

@@ -18,6 +18,7 @@ import {
   AdminUserService,
   AdminUserUnitService,
 } from "./admin-users";
+import { AdminPromotionImageService } from "./promotion-images";
 import { InvitationService } from "./recovery";
 import type { BackgroundWork } from "./background";
 import type { ErpSource } from "./erp-feed";
@@ -45,6 +46,8 @@ export const ADMIN_SERVICES: Record<string, string[]> = {
   "admin/erp-source": ["find"],
   // issue 33 item 4 (decision 156)
   "admin/erp-feed": ["create"],
+  // issue 34 item 4 (decision 165): the promotion form's uploaded image, its bytes as the body
+  "admin/promotion-image": ["create"],
   // issue 32 (decision 147)
   "admin/e-mail": ["find", "patch"],
   // issue 32 item 7 (decision 151)
@@ -83,6 +86,7 @@ export function registerAdmin(
     "admin/erp-import": new AdminErpImportService(ctx, erpSource, work?.erp ?? null),
     "admin/erp-source": new AdminErpSourceService(ctx, erpSource),
     "admin/erp-feed": new AdminErpFeedService(ctx),
+    "admin/promotion-image": new AdminPromotionImageService(ctx),
     "admin/e-mail": new AdminEmailService(ctx, work?.mail ?? null),
     "admin/maintenance": new AdminMaintenanceService(ctx),
   };

@@ -6,6 +6,7 @@ import { coerce, invalid, parseExtra } from "../query/dialect";
 import { parseOr400 } from "./basket-session";
 import { idValue, MAX_ROW_ID } from "./ids";
 import { bodyOf, byKey, callerOf, idOf, json, type Ctx, type ListDef, type ProviderParams } from "./base";
+import { bytesResponse } from "./file-response";
 
 // ---------------------------------------------------------------- WordPress-shaped content
 
@@ -306,17 +307,8 @@ export class TrainingGuideFileService {
   }
 }
 
-/** Answers a guide's file as its bytes with the download headers (an after hook: the service's result stays typed). */
-export function guideFileResponse(context: HookContext): void {
-  const { bytes, fileName, contentType } = context.result as { bytes: Buffer; fileName: string; contentType: string };
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  context.http = {
-    ...context.http,
-    headers: {
-      "content-type": contentType,
-      "content-disposition": `attachment; filename="${ascii}"`,
-      "cache-control": "private, no-store",
-    },
-  };
-  context.result = bytes;
-}
+/** Answers a guide's file as its bytes with the download headers. */
+export const guideFileResponse = bytesResponse(({ fileName }) => ({
+  "content-disposition": `attachment; filename="${(fileName ?? "guide.pdf").replace(/[^\x20-\x7e]|["\\]/g, "_")}"`,
+  "cache-control": "private, no-store",
+}));

@@ -1,3 +1,4 @@
+import { PromotionImageService, promotionImageResponse } from "./promotion-images";
 import type { Application } from "@feathersjs/koa";
 import {
   AddressService,
@@ -95,6 +96,9 @@ export function registerServices(app: Application, ctx: MailCtx, work: Backgroun
   use("training-guides", new ListService(ctx, trainingGuidesDef()), ["find", "get"]);
   use("training-guides/:guideId/file", new TrainingGuideFileService(ctx), ["find"]);
   app.service("api/training-guides/:guideId/file").hooks({ after: { find: [guideFileResponse] } });
+  // a promotion's uploaded image, to any logged-in caller (issue 34 item 4, decision 165)
+  use("promotion-image/:imageId", new PromotionImageService(ctx), ["find"]);
+  app.service("api/promotion-image/:imageId").hooks({ after: { find: [promotionImageResponse] } });
   registerPunchout(app, ctx);
   for (const path of ["posts", "pages", "categories"]) {
     const Service = path === "posts" ? WpPostsService : path === "pages" ? WpPagesService : WpCategoriesService;

@@ -119,6 +119,8 @@ export const ADMIN_TABLE: AdminRow[] = [
     path: "/api/admin/erp-feed",
     body: { fileName: "feed.json", feed: { items: [{ itemCode: "X1", displayName: "X", price: 1 }] } },
   },
+  // issue 34 item 4 (decision 165): the image's bytes are the body; without them, a 400 to an admin
+  { service: "admin/promotion-image", method: "create", http: "POST", path: "/api/admin/promotion-image" },
   // issue 32 item 7 (decision 151)
   { service: "admin/maintenance", method: "find", http: "GET", path: "/api/admin/maintenance" },
   {
@@ -157,6 +159,7 @@ export async function adminSnapshot(db: Knex) {
     "promotions",
     "erp_import_runs",
     "erp_feeds",
+    "promotion_images",
     "items",
     "settings",
   ]) {

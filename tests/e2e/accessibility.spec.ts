@@ -27,6 +27,19 @@ test.describe("accessibility (axe: no serious or critical violations)", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  // issue 34 item 4 (decisions 164, 165): the admin sidebar's headed sections, the promotion form's upload, Find
+  // buttons, date inputs and one-a-row radios, and a refused upload's message
+  test("the admin area: the promotion form, before and after a refused upload", async ({ page, logInAs }) => {
+    await logInAs("admin");
+    await page.goto("/admin/promo/new");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel("Title").fill("Refused");
+    await page.getByLabel("Image").setInputFiles({ name: "x.png", mimeType: "image/png", buffer: Buffer.from("no") });
+    await page.getByRole("button", { name: "Create promotion" }).click();
+    await expect(page.getByText("The image must be a PNG, JPEG or WebP picture")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test("dashboard on a 360 px wide phone", async ({ page, logInAs }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await logInAs("approver");

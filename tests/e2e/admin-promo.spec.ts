@@ -6,6 +6,7 @@ import { expect, logInByCookie, providerCall, providerToken, DEMO, test } from "
 // until its start date is moved to today. Titles are the project's and the run's own, so the two projects running side
 // by side do not see each other's; both promotions are deleted at the end (and by the provider's API if a step failed).
 const CUSTOMER = "Apex Rail Services";
+const iso = (d: Date) => d.toISOString().slice(0, 10);
 const shown = (d: Date) =>
   `${String(d.getUTCDate()).padStart(2, "0")}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${String(d.getUTCFullYear()).slice(2)}`;
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000);
@@ -30,8 +31,8 @@ test("a scheduled promotion shows on its customer's dashboard only inside its da
       await page.getByLabel("Title").fill(title);
       await page.getByLabel("Text").fill("Trackside kit, this week only");
       await page.getByLabel("Link (a path on this site; empty: the product's page)").fill("/categories/full");
-      await page.getByLabel("Start date").fill(shown(from));
-      await page.getByLabel("End date (included)").fill(shown(to));
+      await page.getByLabel("Start date").fill(iso(from));
+      await page.getByLabel("End date (included)").fill(iso(to));
       await page.getByLabel("One customer").check();
       await page.getByLabel("Customer", { exact: true }).selectOption({ label: CUSTOMER });
       await page.getByRole("button", { name: "Create promotion" }).click();
@@ -43,10 +44,12 @@ test("a scheduled promotion shows on its customer's dashboard only inside its da
     await expect(row(future)).toContainText("Scheduled");
     await expect(row(today)).toContainText("Live");
     await expect(row(today)).toContainText(`Customer: ${CUSTOMER}`);
+    // typed in date inputs, shown as the portal writes dates (decision 165)
+    await expect(row(today)).toContainText(`${shown(inDays(0))} – ${shown(inDays(1))}`);
 
     // a refused date: under its field, nothing saved
     await row(future).getByRole("link", { name: future, exact: true }).click();
-    await page.getByLabel("End date (included)").fill(shown(inDays(1)));
+    await page.getByLabel("End date (included)").fill(iso(inDays(1)));
     await page.getByRole("button", { name: "Save promotion" }).click();
     await expect(page.getByText("The end date must be on or after the start date")).toBeVisible();
 
@@ -63,7 +66,7 @@ test("a scheduled promotion shows on its customer's dashboard only inside its da
     // moved to start today, it shows too
     await page.goto("/admin/promo?status=scheduled");
     await row(future).getByRole("link", { name: future, exact: true }).click();
-    await page.getByLabel("Start date").fill(shown(inDays(0)));
+    await page.getByLabel("Start date").fill(iso(inDays(0)));
     await page.getByRole("button", { name: "Save promotion" }).click();
     await expect(page.getByRole("status").filter({ hasText: `Promotion '${future}' saved` })).toBeVisible();
     await expect(row(future)).toContainText("Live");
@@ -101,8 +104,8 @@ test("a promotion's refusals: the provider's 400 under its field; an unknown pro
   await page.goto("/admin/promo/new");
   await page.getByLabel("Featured product: shown in the dashboard's first product banner").check();
   await page.getByLabel("Title").fill("No product");
-  await page.getByLabel("Start date").fill("01.12.26");
-  await page.getByLabel("End date (included)").fill("31.12.26");
+  await page.getByLabel("Start date").fill("2026-12-01");
+  await page.getByLabel("End date (included)").fill("2026-12-31");
   await page.getByRole("button", { name: "Create promotion" }).click();
   await expect(page.getByText("Choose the product to feature")).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue("No product");

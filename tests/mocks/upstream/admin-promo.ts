@@ -1,4 +1,5 @@
 import { http, HttpResponse } from "msw";
+import { checkPromoImage } from "~/domain/promo-image";
 import { UPSTREAM } from "./fixtures";
 
 /**
@@ -89,7 +90,9 @@ type Live = {
   itemId: string | null;
 };
 
-export function adminPromoHandlers(options: { promotions?: number; forbid?: boolean; live?: Live[] } = {}) {
+export function adminPromoHandlers(
+  options: { promotions?: number; forbid?: boolean; live?: Live[]; refuseImages?: string } = {},
+) {
   const promotions = new Map<string, MockPromotion>(
     Array.from({ length: options.promotions ?? 3 }, (_, i) => [String(i + 1), promotion(i + 1)] as const),
   );
@@ -101,6 +104,8 @@ export function adminPromoHandlers(options: { promotions?: number; forbid?: bool
     live: [],
   };
   const writes: Write[] = [];
+  /** The images kept, as the provider keeps them (decision 165): by id, their bytes and the type their bytes say. */
+  const images = new Map<string, { bytes: Uint8Array; type: string }>();
   const bad = (errors: Record<string, string>) => {
     const [field, message] = Object.entries(errors)[0];
     return HttpResponse.json(
@@ -247,11 +252,39 @@ export function adminPromoHandlers(options: { promotions?: number; forbid?: bool
         16,
       );
     }),
+    // the image's bytes as the body, checked by the provider's own rule (app/domain/promo-image.ts); `refuseImages`
+    // is a refusal of the provider's that the portal's check cannot foresee
+    http.post(`${UPSTREAM}/api/admin/promotion-image`, async ({ request }) => {
+      if (options.forbid) return forbidden();
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      writes.push({
+        method: "POST",
+        path: "/api/admin/promotion-image",
+        body: { contentType: request.headers.get("content-type"), size: bytes.length },
+      });
+      if (options.refuseImages) return bad({ image: options.refuseImages });
+      const checked = checkPromoImage(bytes);
+      if (!checked.ok) return bad({ image: checked.message });
+      const id = images.size + 1;
+      images.set(String(id), { bytes, type: checked.contentType });
+      return HttpResponse.json({ id, contentType: checked.contentType, size: bytes.length }, { status: 201 });
+    }),
+    http.get(`${UPSTREAM}/api/promotion-image/:id`, ({ params }) => {
+      const image = images.get(String(params.id));
+      if (!image) return notFound(`Promotion image '${String(params.id)}' not found`);
+      return new HttpResponse(image.bytes, {
+        headers: {
+          "Content-Type": image.type,
+          "Content-Length": String(image.bytes.length),
+          "Cache-Control": "private, max-age=31536000, immutable",
+        },
+      });
+    }),
     http.get(`${UPSTREAM}/api/promotion`, ({ request }) => {
       queries.live.push(new URL(request.url).searchParams);
       const live = options.live ?? [];
       return HttpResponse.json({ total: live.length, data: live });
     }),
   ];
-  return { handlers, queries, writes, promotions };
+  return { handlers, queries, writes, promotions, images };
 }
