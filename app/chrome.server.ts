@@ -11,7 +11,9 @@ import { listUserCatalogues } from "~/upstream/user-catalogues.server";
 import { headerUnreadNews } from "~/news/news.server";
 
 /** A sidebar link under its section's heading (decision 164). */
-export type NavItem = { to: string; label: string; group: NavGroup };
+/** A link by its words: a next step of an empty list (decision 166). */
+export type Link = { to: string; label: string };
+export type NavItem = Link & { group: NavGroup };
 
 /** The sidebar's links (decision 057): the access table's entries the guard lets this user open. */
 export function visibleNavigation(
@@ -53,7 +55,7 @@ export function mayOpen(
 }
 
 /** The catalogues to browse, for an empty list's next step (decision 166); nextSteps keeps the ones the user may open. */
-export const CATALOGUE_STEPS: readonly NavItem[] = [
+export const CATALOGUE_STEPS: readonly Link[] = [
   { to: "/categories/full", label: "Browse the full catalogue" },
   { to: "/categories/my", label: "Browse my catalogue" },
 ];
@@ -64,8 +66,8 @@ export const CATALOGUE_STEPS: readonly NavItem[] = [
  */
 export function nextSteps(
   user: Pick<PortalUser, "session" | "inPunchout"> & Partial<Pick<PortalUser, "punchout">>,
-  steps: readonly NavItem[],
-): NavItem[] {
+  steps: readonly Link[],
+): Link[] {
   return steps.filter((step) => mayOpen(user, step.to.split("?")[0]));
 }
 
