@@ -80,12 +80,20 @@ export function FilterForm({
   label,
   submit,
   clearTo,
+  clearLabel = "Clear filters",
+  showClear = true,
+  search = false,
   refused = false,
   children,
 }: {
   label: string;
   submit: string;
   clearTo: string;
+  clearLabel?: string;
+  /** whether the clear link is offered (a list search offers it only once something was searched for) */
+  showClear?: boolean;
+  /** a list's search box rather than its filters: the form is a search landmark */
+  search?: boolean;
   /** a filter was refused: the form is served open, its errors in view */
   refused?: boolean;
   children: ReactNode;
@@ -93,16 +101,52 @@ export function FilterForm({
   const location = useLocation();
   return (
     <FilterDisclosure open={refused}>
-      <Form method="get" className="order-filters" key={location.search} aria-label={label} noValidate>
+      <Form
+        method="get"
+        className="order-filters"
+        key={location.search}
+        aria-label={label}
+        role={search ? "search" : undefined}
+        noValidate
+      >
         {children}
         <div className="order-filters__actions">
           <button type="submit" className="button button--primary">
             {submit}
           </button>
-          <Link to={clearTo}>Clear filters</Link>
+          {showClear ? <Link to={clearTo}>{clearLabel}</Link> : null}
         </div>
       </Form>
     </FilterDisclosure>
+  );
+}
+
+/**
+ * A list's one search box (wearers, delivery addresses): a FilterForm whose `q` field is labelled `field`, submitted by
+ * a button worded as the form is named, with a link back to the whole list once something was searched for.
+ */
+export function ListSearch({
+  label,
+  field,
+  id,
+  q,
+  clearTo,
+  clearLabel,
+}: {
+  label: string;
+  field: string;
+  id: string;
+  q: string;
+  clearTo: string;
+  clearLabel: string;
+}) {
+  return (
+    <FilterForm label={label} submit={label} clearTo={clearTo} clearLabel={clearLabel} showClear={Boolean(q)} search>
+      <div className="field">
+        <label htmlFor={id}>{field}</label>
+        <input id={id} name="q" type="search" defaultValue={q} maxLength={100} />
+      </div>
+    </FilterForm>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
-import { FilterDisclosure } from "~/components/form-fields";
+import { ListSearch } from "~/components/form-fields";
 import { Pagination } from "~/components/pagination";
 import { ScrollingTable } from "~/components/scrolling-table";
 
@@ -70,7 +70,6 @@ function AddressTable({ label, rows, deactivate }: { label: string; rows: Row[];
 /** /manage-delivery-addresses (issue 17 item 4, decision 114): the customer's addresses, searchable, 16 a page; those typed at checkout apart. */
 export default function ManageDeliveryAddresses() {
   const data = useLoaderData<typeof loader>();
-  const location = useLocation();
   return (
     <section className="stack orders">
       <h1>Delivery addresses</h1>
@@ -79,20 +78,14 @@ export default function ManageDeliveryAddresses() {
           <Link to="/add-delivery-address">Add a delivery address</Link>
         </p>
       ) : null}
-      <FilterDisclosure>
-        <Form method="get" className="order-filters" key={location.search} aria-label="Search addresses" role="search">
-          <div className="field">
-            <label htmlFor="address-q">Name or postcode</label>
-            <input id="address-q" name="q" type="search" defaultValue={data.q} maxLength={100} />
-          </div>
-          <div className="order-filters__actions">
-            <button type="submit" className="button button--primary">
-              Search addresses
-            </button>
-            {data.q ? <Link to="/manage-delivery-addresses">Show all addresses</Link> : null}
-          </div>
-        </Form>
-      </FilterDisclosure>
+      <ListSearch
+        label="Search addresses"
+        field="Name or postcode"
+        id="address-q"
+        q={data.q}
+        clearTo="/manage-delivery-addresses"
+        clearLabel="Show all addresses"
+      />
       {data.customer ? (
         <>
           <h2>Your business unit&apos;s addresses</h2>

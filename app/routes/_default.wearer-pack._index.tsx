@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
-import { FilterDisclosure } from "~/components/form-fields";
+import { ListSearch } from "~/components/form-fields";
 import { Pagination } from "~/components/pagination";
 import ordersStyles from "~/styles/orders.css";
 import { ScrollingTable } from "~/components/scrolling-table";
@@ -21,24 +21,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** /wearer-pack (issue 15 item 2): the active wearers, searchable, 16 a page, with what each has left; a name opens the wearer's page. */
 export default function WearerPacks() {
   const data = useLoaderData<typeof loader>();
-  const location = useLocation();
   return (
     <section className="stack orders">
       <h1>Wearer packs</h1>
-      <FilterDisclosure>
-        <Form method="get" className="order-filters" key={location.search} aria-label="Search wearers" role="search">
-          <div className="field">
-            <label htmlFor="wearer-q">Name, employee reference, department or grade</label>
-            <input id="wearer-q" name="q" type="search" defaultValue={data.q} maxLength={100} />
-          </div>
-          <div className="order-filters__actions">
-            <button type="submit" className="button button--primary">
-              Search wearers
-            </button>
-            {data.q ? <Link to="/wearer-pack">Show all wearers</Link> : null}
-          </div>
-        </Form>
-      </FilterDisclosure>
+      <ListSearch
+        label="Search wearers"
+        field="Name, employee reference, department or grade"
+        id="wearer-q"
+        q={data.q}
+        clearTo="/wearer-pack"
+        clearLabel="Show all wearers"
+      />
       {data.wearers.length === 0 ? (
         <EmptyState steps={data.emptySteps}>
           {data.q ? `No wearers match “${data.q}”.` : "Your account has no active wearers yet."}
