@@ -73,6 +73,7 @@ test.describe("visual review: every screen at 1280 and 390 px", () => {
     await open(page, "/categories/full/hi-vis", "category");
     await open(page, "/categories/full/hi-vis?quickview=hi-vis-bomber-jacket", "category-quick-view");
     await open(page, "/product/hi-vis-bomber-jacket?size=M&color=Yellow&finish=Plain", "product");
+    await open(page, "/product/hi-vis-vest-class-2", "product-size-grid");
     await open(page, "/search?q=polo", "search");
     await open(page, "/quick-order", "quick-order");
     await open(page, "/basket", "basket-empty");
@@ -194,5 +195,22 @@ test.describe("visual review: every screen at 1280 and 390 px", () => {
   test("choosing a business unit", async ({ page, logInAs }) => {
     await logInAs("admin");
     await open(page, "/select-your-customer", "select-your-customer");
+  });
+
+  test("the admin area: its lists and forms", async ({ page, logInAs }) => {
+    await logInAs("admin");
+    for (const [path, name] of [
+      ["/admin/active-users", "admin-active-users"],
+      ["/admin/user", "admin-users"],
+      ["/admin/view-as", "admin-view-as"],
+      ["/admin/promo", "admin-promotions"],
+      ["/admin/promo/new", "admin-promotion-form"],
+      ["/admin/orders", "admin-orders"],
+      ["/admin/category-manager", "admin-category-manager"],
+      ["/admin/netsuite-pull", "admin-erp-pull"],
+      ["/admin/e-mails", "admin-e-mails"],
+    ] as const) {
+      await open(page, path, name);
+    }
   });
 });
