@@ -14,9 +14,9 @@ import { formatMoney } from "~/domain/money";
 import { priceShown, priceText, pricesHidden } from "~/domain/prices";
 import { canPlaceOrders, hasStockCatalogue } from "~/domain/permissions";
 import { cardImage, productCard, productLink, type ProductCard } from "~/domain/product-card";
-import { chooseOptions, choiceErrors, chosenOptions, type OptionPicker } from "~/domain/product-options";
+import { chooseOptions, choiceErrors, chosenOptions, OPTION_LABELS, type OptionPicker } from "~/domain/product-options";
 import { checkOrderQuantity, quantityRule } from "~/domain/quantity";
-import { gridCellLabel, gridField, readGridPost, sizeGrid } from "~/domain/size-grid";
+import { gridCellLabel, gridField, gridWaitsFor, readGridPost, sizeGrid } from "~/domain/size-grid";
 import { colorsFromImages, quickViewImage, showsNextDayDelivery, stockLabel } from "~/domain/quick-view";
 import { MATRIX_OPTIONS, variantFor, type OptionValues } from "~/domain/matrix";
 import { getCategory, type CategoryNode } from "~/upstream/categories.server";
@@ -72,11 +72,13 @@ const simplesOf = (item: Item) => item.simples.map((s) => ({ ...s, options: s.op
  * its field, label, stock and (unless hidden) price, or null where the variant is not made. Null for a product
  * without the grid and for a user who cannot order stock.
  */
-export function gridView(item: Item, user: PortalUser) {
-  const grid = ordersStock(user) ? sizeGrid(simplesOf(item)) : null;
+export function gridView(item: Item, user: PortalUser, chosen: OptionValues) {
+  const grid = ordersStock(user) ? sizeGrid(simplesOf(item), chosen) : null;
   if (!grid) return null;
   const prices = showsPrices(user);
   return {
+    // "Finish: Plain": the other options the grid's variants share, chosen on the page first
+    fixed: grid.fixed.map(({ option, value }) => `${OPTION_LABELS[option]}: ${value}`),
     colours: grid.colours,
     rows: grid.rows.map((row) => ({
       size: row.size,
@@ -160,9 +162,13 @@ export async function loadProductPage(user: PortalUser, request: Request, slug: 
   const tree = scope ? categoryTree(user, scope).catch(() => null) : null;
   const item = await requireItem(user, slug);
   const related = await relatedProducts(user, item, scope, tree);
+  const chosen = chosenOptions(new URL(request.url).searchParams);
   return {
-    product: productView(item, chosenOptions(new URL(request.url).searchParams), user),
-    grid: gridView(item, user),
+    product: productView(item, chosen, user),
+    grid: gridView(item, user, chosen),
+    gridAfter: ordersStock(user)
+      ? gridWaitsFor(simplesOf(item), chosen).map((o) => OPTION_LABELS[o].toLowerCase())
+      : [],
     ...related,
   };
 }
@@ -311,7 +317,8 @@ export async function addGridFromProductPage(user: PortalUser, request: Request,
   if (!form.ok) return refuse({}, GRID_NOT_READ);
   const item = await requireItem(user, slug);
   const simples = simplesOf(item);
-  const grid = sizeGrid(simples);
+  // the grid posts to the page's own address: its other options (a finish) are the ones chosen there
+  const grid = sizeGrid(simples, chosenOptions(new URL(request.url).searchParams));
   if (!grid) return refuse({}, `${item.displayName} is ordered one size and colour at a time.`);
   const fields = Object.entries(form.data).filter((entry): entry is [string, string] => typeof entry[1] === "string");
   const read = readGridPost(grid, fields);
@@ -349,5 +356,6 @@ export async function addGridFromProductPage(user: PortalUser, request: Request,
     kind: "success",
     message: `Added ${count} ${count === 1 ? "line" : "lines"} to your basket`,
   });
-  return redirect(productLink(slug), { status: 303, headers: toast });
+  // back to the page as it was, its options (and so this grid) still chosen
+  return redirect(`${productLink(slug)}${new URL(request.url).search}`, { status: 303, headers: toast });
 }

@@ -18,7 +18,10 @@ export function SizeGridForm({ grid, refusal: posted }: { grid: GridView; refusa
     // the table's scrolling box is the named region, so the section is not a second one of the same name
     <section className="size-grid">
       <h2 id="size-grid-title">Order several sizes and colours</h2>
-      <p className="muted">Enter a quantity in each size and colour you need; each becomes its own basket line.</p>
+      <p className="muted">
+        {grid.fixed.length ? `${grid.fixed.join(", ")}. ` : null}
+        Enter a quantity in each size and colour you need; each becomes its own basket line.
+      </p>
       <fetcher.Form
         method="post"
         action={location.pathname + location.search}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SimpleItem } from "./matrix";
-import { gridCellLabel, gridField, readGridPost, sizeGrid, sortSizes } from "./size-grid";
+import { gridCellLabel, gridField, gridWaitsFor, readGridPost, sizeGrid, sortSizes } from "./size-grid";
 
 const v = (internalId: string, size: string | null, color: string | null, extra: SimpleItem["options"] = {}) => ({
   internalId,
@@ -58,6 +58,39 @@ describe("sizeGrid", () => {
     ["two variants in one cell", [v("1", "M", "Navy"), v("2", "M", "Navy")]],
   ])("is null for %s", (_case, simples) => {
     expect(sizeGrid(simples)).toBeNull();
+  });
+
+  const trousers = [
+    v("1", "32", "Navy", { legLength: "Regular" }),
+    v("2", "34", "Navy", { legLength: "Regular" }),
+    v("3", "32", "Black", { legLength: "Regular" }),
+    v("4", "32", "Navy", { legLength: "Tall" }),
+  ];
+
+  it("with a further option chosen, is the grid of that choice's variants and names the choice", () => {
+    const grid = sizeGrid(trousers, { legLength: "Regular", size: "34", color: "Navy" })!;
+    expect(grid.fixed).toEqual([{ option: "legLength", value: "Regular" }]);
+    expect(grid.rows.map((r) => [r.size, r.cells.map((c) => c.variant?.internalId ?? null)])).toEqual([
+      ["32", ["1", "3"]],
+      ["34", ["2", null]],
+    ]);
+    expect(sizeGrid(polos)!.fixed).toEqual([]);
+  });
+
+  it("is null for a further option's choice that leaves one variant or none", () => {
+    expect(sizeGrid(trousers, { legLength: "Tall" })).toBeNull();
+    expect(sizeGrid(trousers, { legLength: "Short" })).toBeNull();
+  });
+
+  it("waits for the further options not chosen, when some choice of them gives a grid", () => {
+    expect(gridWaitsFor(trousers, {})).toEqual(["legLength"]);
+    expect(gridWaitsFor(trousers, { size: "32" })).toEqual(["legLength"]);
+    expect(gridWaitsFor(trousers, { legLength: "Regular" })).toEqual([]); // the grid is there
+    expect(gridWaitsFor(trousers, { legLength: "Tall" })).toEqual([]); // chosen, and no grid for it
+    expect(gridWaitsFor(polos, {})).toEqual([]);
+    expect(
+      gridWaitsFor([v("1", "M", "Navy", { finish: "Plain" }), v("2", "L", "Navy", { finish: "Logo" })], {}),
+    ).toEqual([]); // no finish has two variants
   });
 
   it("is a grid when only the logo differs from size and colour (a logo is no variant)", () => {

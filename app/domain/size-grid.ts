@@ -1,5 +1,5 @@
-// Issue 34 item 8 (decision 168): the product page's size-and-colour grid, a quantity per variant of one garment.
-import { COMBINING_OPTIONS, type SimpleItem } from "./matrix";
+// Issue 34 item 8 (decisions 168, 169): the product page's size-and-colour grid, a quantity per variant of one garment.
+import { COMBINING_OPTIONS, type MatrixOption, type OptionValues, type SimpleItem } from "./matrix";
 
 /** Letter sizes smallest first; "XXL" and "2XL" are the same size written two ways. */
 const LETTER_SIZES = ["XXS", "XS", "S", "M", "L", "XL", "XXL|2XL", "XXXL|3XL", "4XL", "5XL", "6XL"];
@@ -29,6 +29,8 @@ export function sortSizes(sizes: readonly string[]): string[] {
 }
 
 export interface SizeGrid<S extends SimpleItem> {
+  /** the product's other options (a leg length, a finish), each as chosen: the grid is that choice's variants */
+  fixed: { option: MatrixOption; value: string }[];
   sizes: string[];
   colours: string[];
   /** one row per size, one cell per colour: the variant, or null where it is not made */
@@ -37,16 +39,32 @@ export interface SizeGrid<S extends SimpleItem> {
 
 const text = (value: string | null | undefined) => value?.trim() || null;
 
+/** The options besides size and colour that the variants use (a leg length, a finish; a logo is no variant). */
+function otherOptions(simples: readonly SimpleItem[]): MatrixOption[] {
+  return COMBINING_OPTIONS.filter(
+    (option) => option !== "size" && option !== "color" && simples.some((s) => text(s.options[option]) !== null),
+  );
+}
+
 /**
  * The grid for a product's variants, or null when it has none: the grid is for variants told apart by size and
- * colour alone. A product whose variants use another option (a leg length or a finish), a variant without a size
- * or a colour, two variants in one cell, or a single variant get no grid (the single-variant form orders them).
- * Rows are the sizes in their natural order, columns the colours as the variants give them.
+ * colour. Where the variants also use another option (a leg length, a finish), the grid is for the value `chosen`
+ * names of each (chosen on the page first), and null until each is chosen. A variant without a size or a colour, two
+ * variants in one cell, or a single variant in the grid: no grid (the single-variant form orders them). Rows are the
+ * sizes in their natural order, columns the colours as the variants give them.
  */
-export function sizeGrid<S extends SimpleItem>(simples: readonly S[]): SizeGrid<S> | null {
+export function sizeGrid<S extends SimpleItem>(
+  allSimples: readonly S[],
+  chosen: OptionValues = {},
+): SizeGrid<S> | null {
+  const fixed: SizeGrid<S>["fixed"] = [];
+  for (const option of otherOptions(allSimples)) {
+    const value = text(chosen[option]);
+    if (value === null) return null;
+    fixed.push({ option, value });
+  }
+  const simples = allSimples.filter((s) => fixed.every(({ option, value }) => text(s.options[option]) === value));
   if (simples.length < 2) return null;
-  const others = COMBINING_OPTIONS.filter((option) => option !== "size" && option !== "color");
-  if (simples.some((s) => others.some((option) => text(s.options[option]) !== null))) return null;
   const byCell = new Map<string, S>();
   for (const simple of simples) {
     const size = text(simple.options.size);
@@ -59,6 +77,7 @@ export function sizeGrid<S extends SimpleItem>(simples: readonly S[]): SizeGrid<
   const sizes = sortSizes([...new Set(simples.map((s) => text(s.options.size)!))]);
   const colours = [...new Set(simples.map((s) => text(s.options.color)!))];
   return {
+    fixed,
     sizes,
     colours,
     rows: sizes.map((size) => ({
@@ -66,6 +85,20 @@ export function sizeGrid<S extends SimpleItem>(simples: readonly S[]): SizeGrid<
       cells: colours.map((colour) => ({ colour, variant: byCell.get(JSON.stringify([size, colour])) ?? null })),
     })),
   };
+}
+
+/**
+ * The options to choose before the grid shows (a finish, a leg length): those not yet chosen, when some choice of
+ * them gives a grid; none when there is a grid already or can be none.
+ */
+export function gridWaitsFor(simples: readonly SimpleItem[], chosen: OptionValues): MatrixOption[] {
+  if (sizeGrid(simples, chosen)) return [];
+  const unchosen = otherOptions(simples).filter((option) => text(chosen[option]) === null);
+  if (unchosen.length === 0) return [];
+  // a variant's own values for them are a choice on offer
+  const gridFor = (s: SimpleItem) =>
+    sizeGrid(simples, { ...chosen, ...Object.fromEntries(unchosen.map((o) => [o, s.options[o]])) });
+  return simples.some((s) => gridFor(s) !== null) ? unchosen : [];
 }
 
 /** The form field of a cell: the variant's quantity, one field per variant (`qty-<internalId>`). */

@@ -21,6 +21,14 @@ const jacket = itemAnswer(20, { hasFinish: false, quantityStep: 5, minimumSaleQu
   { id: 22, options: { size: "L", color: "Yellow" }, price: 24.5 },
   { id: 23, options: { size: "2XL", color: "Orange" }, price: 26.5 },
 ]);
+// a garment with a further option: the grid is for the leg length chosen on the page
+const trousers = itemAnswer(40, {}, [
+  { id: 41, options: { size: "32", color: "Navy", legLength: "Regular" } },
+  { id: 42, options: { size: "34", color: "Navy", legLength: "Regular" } },
+  { id: 43, options: { size: "32", color: "Navy", legLength: "Tall" } },
+  { id: 44, options: { size: "34", color: "Navy", legLength: "Tall" } },
+]);
+const bySlug = (slug: string | null) => list([jacket, trousers].filter((item) => item.slug === slug));
 
 type Data = Awaited<ReturnType<typeof loader>>;
 
@@ -35,7 +43,7 @@ async function open(path: string, permissions = ["canViewFullCatalogue"], seen: 
     ...itemHandlers({
       seen,
       answer: (q) => {
-        if (q.get("slug")) return list(q.get("slug") === jacket.slug ? [jacket] : []);
+        if (q.get("slug")) return bySlug(q.get("slug"));
         return list([itemAnswer(30), itemAnswer(31)]);
       },
     }),
@@ -125,7 +133,7 @@ describe("/product/{productSlug} action: add to basket in one post (decision 062
     const basket = basketHandlers({ items: jacket.simples });
     server.use(
       ...authHandlers({ session: sessionAnswer({ permissions }) }),
-      ...itemHandlers({ answer: (q) => list(q.get("slug") === jacket.slug ? [jacket] : []) }),
+      ...itemHandlers({ answer: (q) => bySlug(q.get("slug")) }),
       ...basket.handlers,
     );
     const result = await settle(async () =>
@@ -230,6 +238,20 @@ describe("/product/{productSlug}: the size-and-colour grid (decision 168)", () =
     );
   });
 
+  it("with a further option, asks for it first, then shows the grid for the one chosen", async () => {
+    const before = (await open("/product/product-40?size=32")) as Data;
+    expect(before.grid).toBeNull();
+    expect(before.gridAfter).toEqual(["leg length"]);
+    const after = (await open("/product/product-40?legLength=Tall")) as Data;
+    expect(after.gridAfter).toEqual([]);
+    expect(after.grid?.fixed).toEqual(["Leg length: Tall"]);
+    expect(after.grid?.rows.map((row) => [row.size, ...row.cells.map((c) => c.field)])).toEqual([
+      ["32", "qty-43"],
+      ["34", "qty-44"],
+    ]);
+    expect(((await open("/product/product-20")) as Data).gridAfter).toEqual([]);
+  });
+
   it.each([
     ["a wearer-pack-only user (no stock ordering)", ["canViewManpack", "manpackOrders"]],
     ["a browse-only user", ["canViewFullCatalogue", "browseOnly"]],
@@ -253,12 +275,16 @@ describe("/product/{productSlug} action: the grid's one post (decision 168)", ()
 
   async function addGrid(
     form: Record<string, string>,
-    { permissions = ["canViewFullCatalogue"], provider = () => HttpResponse.json(basketAnswer, { status: 201 }) } = {},
+    {
+      permissions = ["canViewFullCatalogue"],
+      provider = () => HttpResponse.json(basketAnswer, { status: 201 }),
+      path = "/product/product-20",
+    } = {},
   ) {
     const sent: unknown[] = [];
     server.use(
       ...authHandlers({ session: sessionAnswer({ permissions }) }),
-      ...itemHandlers({ answer: (q) => list(q.get("slug") === jacket.slug ? [jacket] : []) }),
+      ...itemHandlers({ answer: (q) => bySlug(q.get("slug")) }),
       http.post(`${UPSTREAM}/api/basket-lines`, async ({ request }) => {
         sent.push(await request.json());
         return provider();
@@ -266,8 +292,8 @@ describe("/product/{productSlug} action: the grid's one post (decision 168)", ()
     );
     const result = await settle(async () =>
       action({
-        request: post("/product/product-20", { intent: "grid", ...form }, await sessionCookie()),
-        params: { productSlug: "product-20" },
+        request: post(path, { intent: "grid", ...form }, await sessionCookie()),
+        params: { productSlug: new URL(`http://x${path}`).pathname.split("/")[2] },
         context: testLoadContext(),
       }),
     );
@@ -287,6 +313,31 @@ describe("/product/{productSlug} action: the grid's one post (decision 168)", ()
         ],
       },
     ]);
+  });
+
+  it("with a further option, adds the cells of the one the page chose and goes back to that page", async () => {
+    const path = "/product/product-40?legLength=Regular&size=32";
+    const { result, sent } = await addGrid({ "qty-41": "2", "qty-42": "3" }, { path });
+    expect((result as Response).status).toBe(303);
+    expect(locationOf(result)).toBe(path);
+    expect(sent).toEqual([
+      {
+        lines: [
+          { productId: "41", qty: 2 },
+          { productId: "42", qty: 3 },
+        ],
+      },
+    ]);
+  });
+
+  it("with a further option, a cell of another choice (or none chosen) is not this page's grid: 400, nothing sent", async () => {
+    const other = await addGrid({ "qty-43": "2" }, { path: "/product/product-40?legLength=Regular" });
+    expect(other.answer.init.status).toBe(400);
+    expect(other.answer.data).toMatchObject({ form: "grid", formError: GRID_NOT_READ });
+    const none = await addGrid({ "qty-41": "2" }, { path: "/product/product-40" });
+    expect(none.answer.init.status).toBe(400);
+    expect(other.sent).toEqual([]);
+    expect(none.sent).toEqual([]);
   });
 
   it("a cell off the item's rules is refused in its cell, the others keep what was typed, nothing is sent", async () => {

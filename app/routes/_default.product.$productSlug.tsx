@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const isGridRefusal = (answer: object): answer is GridRefusal => "form" in answer && answer.form === "grid";
 
 export default function ProductRoute() {
-  const { product, grid, alternatives, boughtTogether } = useLoaderData<typeof loader>();
+  const { product, grid, gridAfter, alternatives, boughtTogether } = useLoaderData<typeof loader>();
   const location = useLocation();
   const answer = useActionData<typeof action>();
   // the grid's refusal is the grid's; any other is the one-step add's
@@ -66,6 +66,11 @@ export default function ProductRoute() {
         </div>
       </div>
       {grid && product.canOrder ? <SizeGridForm key={location.key} grid={grid} refusal={gridRefusal} /> : null}
+      {!grid && gridAfter.length && product.canOrder ? (
+        <p className="notice notice--info">
+          To order several sizes and colours at once, choose a {gridAfter.join(" and a ")} above.
+        </p>
+      ) : null}
       {boughtTogether.length ? (
         <section aria-labelledby="bought-together">
           <h2 id="bought-together">Frequently bought together</h2>

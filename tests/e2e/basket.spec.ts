@@ -64,7 +64,7 @@ const headerBasket = (page: Page, count: number) =>
 async function addFromProductPage(page: Page, item: Variant, qty: number) {
   await page.goto(productPage(item));
   await expect(page.getByRole("heading", { level: 1, name: item.parentName })).toBeVisible();
-  await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(qty));
+  await page.getByRole("spinbutton", { name: "Quantity", exact: true }).fill(String(qty));
   await page.getByRole("button", { name: "Add to basket" }).click();
 }
 

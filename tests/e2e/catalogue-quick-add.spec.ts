@@ -38,7 +38,7 @@ test.describe("quick view quick add (a Northwind colleague)", () => {
 
     await chooseOption(page, "Size", "M", "size", dialog);
     await chooseOption(page, "Colour", "Orange", "color", dialog);
-    const quantity = dialog.getByRole("spinbutton", { name: "Quantity" });
+    const quantity = dialog.getByRole("spinbutton", { name: "Quantity", exact: true });
     await expect(quantity).toHaveValue("1");
 
     await readyForQuickAdd(page, dialog);
@@ -63,7 +63,7 @@ test.describe("quick view quick add (a Northwind colleague)", () => {
     });
     await page.goto("/categories/full/hi-vis/hi-vis-vests?quickview=hi-vis-vest-class-2&size=L&color=Yellow");
     const dialog = page.getByRole("dialog", { name: "Hi-Vis Vest Class 2" });
-    const quantity = dialog.getByRole("spinbutton", { name: "Quantity" });
+    const quantity = dialog.getByRole("spinbutton", { name: "Quantity", exact: true });
     // opened by its address: drawn by the server, then (with JavaScript) hydrated when the dialog's code arrives
     await readyForQuickAdd(page, dialog);
     for (const qty of [2, 1]) {

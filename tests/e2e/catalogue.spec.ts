@@ -56,7 +56,7 @@ test.describe("catalogue (buyer, Northwind)", () => {
     }
 
     const before = await basketCount(page);
-    await page.getByRole("spinbutton", { name: "Quantity" }).fill("2");
+    await page.getByRole("spinbutton", { name: "Quantity", exact: true }).fill("2");
     await page.getByRole("button", { name: "Add to basket" }).click();
     await expect.poll(() => basketCount(page)).toBe(before + 2);
     await expect(page.getByRole("status").filter({ hasText: "Added to basket" })).toBeVisible();

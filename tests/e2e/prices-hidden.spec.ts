@@ -63,7 +63,7 @@ test("a user with prices hidden sees 'Price on application' everywhere and order
   await expect(page.getByRole("heading", { level: 1, name: parent.displayName })).toBeVisible();
   await expect(main(page)).toContainText(PRICE_HIDDEN_TEXT);
   await expect(main(page)).not.toContainText("£");
-  await page.getByRole("spinbutton", { name: "Quantity" }).fill("1");
+  await page.getByRole("spinbutton", { name: "Quantity", exact: true }).fill("1");
   await page.getByRole("button", { name: "Add to basket" }).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "Basket, 1 item" })).toBeVisible();
   expect(await basketQuantities(token)).toEqual({ [variant.internalId]: 1 });

@@ -78,10 +78,10 @@ test.describe("product options (buyer, Northwind)", () => {
     );
     await page.goto(start);
     await ready(page);
-    await page.getByRole("spinbutton", { name: "Quantity" }).fill("3");
+    await page.getByRole("spinbutton", { name: "Quantity", exact: true }).fill("3");
     await page.getByLabel("Size", { exact: true }).selectOption("L");
     await expect(page).toHaveURL(/[?&]size=L(&|$)/);
-    await expect(page.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("3");
+    await expect(page.getByRole("spinbutton", { name: "Quantity", exact: true })).toHaveValue("3");
   });
 
   test("the quick view shows a changed option in place", async ({ page }) => {

@@ -129,7 +129,7 @@ export async function addFromProductPage(
   const [navigate, where] = "portal" in target ? [target.frame, target.portal] : [target, target];
   await navigate.goto(`${PORTAL}${productPath(item)}`);
   await expect(where.getByRole("heading", { level: 1, name: item.parentName })).toBeVisible();
-  await where.getByRole("spinbutton", { name: "Quantity" }).fill(String(qty));
+  await where.getByRole("spinbutton", { name: "Quantity", exact: true }).fill(String(qty));
   await where.getByRole("button", { name: "Add to basket" }).click();
   await expect(headerBasket(where, countAfter)).toBeVisible();
 }

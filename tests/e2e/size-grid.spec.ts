@@ -98,3 +98,31 @@ test("on a phone the grid scrolls inside its box, never the page", async ({ page
   await expect(cell(page, "3XL", "Orange")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
 });
+
+test("a garment with a finish: the grid waits for the finish, then orders that finish's sizes and colours", async ({
+  page,
+}) => {
+  await page.goto("/product/hi-vis-bomber-jacket");
+  await expect(page.getByText("To order several sizes and colours at once, choose a finish above.")).toBeVisible();
+  await expect(grid(page)).toHaveCount(0);
+
+  await page.getByLabel("Finish", { exact: true }).selectOption("Embroidered Logo");
+  if (!jsEnabled()) await page.getByRole("button", { name: "Show details for these options" }).click();
+  await expect(page).toHaveURL(/[?&]finish=Embroidered(\+|%20)Logo(&|$)/);
+  await expect(page.getByText("Finish: Embroidered Logo.", { exact: false })).toBeVisible();
+  await cell(page, "M", "Yellow").fill("2");
+  await cell(page, "2XL", "Orange").fill("1");
+  await page.getByRole("button", { name: "Add all to basket" }).click();
+  await expect(page.getByText("Added 2 lines to your basket")).toBeVisible();
+  // back on the page as it was: the finish still chosen, its grid empty again
+  await expect(page).toHaveURL(/[?&]finish=Embroidered(\+|%20)Logo(&|$)/);
+  await expect(cell(page, "M", "Yellow")).toHaveValue("");
+
+  await page.goto("/basket");
+  for (const [name, qty] of [
+    ["Hi-Vis Bomber Jacket - Yellow / M / Embroidered Logo", "2"],
+    ["Hi-Vis Bomber Jacket - Orange / 2XL / Embroidered Logo", "1"],
+  ])
+    await expect(page.getByLabel(`Quantity of ${name}`, { exact: true })).toHaveValue(qty);
+  await expect(page.getByLabel(/^Quantity of /)).toHaveCount(2);
+});
