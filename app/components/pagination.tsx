@@ -8,7 +8,7 @@ const STEP_REL = { previous: "prev", next: "next" } as const;
 /**
  * The one paging control of every list: plain links, so paging works without JavaScript. Each link is `base` (by
  * default the current address, so the filters stay) with only the page changed. First and previous are left out on
- * the first page, next and last on the last (pageControls). With `total` and `counted` (or `noun`) it also says
+ * the first page, next and last on the last (pageControls). With `total` and `counted` it also says
  * "Page 2 of 5 (73 orders)", even when there is one page.
  */
 export function Pagination({
@@ -16,22 +16,18 @@ export function Pagination({
   pages,
   base,
   total,
-  noun,
   counted,
 }: {
   page: number;
   pages: number;
   base?: string;
   total?: number;
-  /** The word as given, already agreeing with `total` (the admin pages'); prefer `counted`. */
-  noun?: string;
   /** The counted noun ("order", or both forms): "(1 order)", "(73 orders)" (countOf, decision 166). */
   counted?: Noun;
 }) {
   const location = useLocation();
   const from = base ?? `${location.pathname}${location.search}`;
-  const words = counted ? countOf(total ?? 0, counted) : `${total} ${noun}`;
-  const summary = total !== undefined && (noun || counted) ? `Page ${page} of ${pages} (${words})` : null;
+  const summary = total !== undefined && counted ? `Page ${page} of ${pages} (${countOf(total, counted)})` : null;
   if (pages <= 1 && !summary) return null;
   const controls = pageControls(page, pages);
   return (

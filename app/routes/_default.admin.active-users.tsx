@@ -72,7 +72,7 @@ export default function ActiveUsers() {
           </tbody>
         </ScrollingTable>
       )}
-      <Pagination page={page} pages={pages} total={total} noun={total === 1 ? "session" : "sessions"} />
+      <Pagination page={page} pages={pages} total={total} counted="session" />
     </section>
   );
 }

@@ -92,12 +92,7 @@ export default function Emails() {
           </tbody>
         </ScrollingTable>
       )}
-      <Pagination
-        page={data.page}
-        pages={data.pages}
-        total={data.total}
-        noun={data.total === 1 ? "e-mail" : "e-mails"}
-      />
+      <Pagination page={data.page} pages={data.pages} total={data.total} counted="e-mail" />
     </section>
   );
 }

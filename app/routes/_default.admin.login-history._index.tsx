@@ -87,12 +87,7 @@ export default function LoginHistory() {
       ) : (
         <LoginAttemptsTable rows={data.rows} withUser label="Log-in attempts" />
       )}
-      <Pagination
-        page={data.page}
-        pages={data.pageCount}
-        total={data.total}
-        noun={data.total === 1 ? "attempt" : "attempts"}
-      />
+      <Pagination page={data.page} pages={data.pageCount} total={data.total} counted="attempt" />
     </section>
   );
 }

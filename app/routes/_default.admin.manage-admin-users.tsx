@@ -77,7 +77,7 @@ export default function ManageAdminUsers() {
           ))}
         </tbody>
       </ScrollingTable>
-      <Pagination page={data.page} pages={data.pages} total={data.total} noun={data.total === 1 ? "admin" : "admins"} />
+      <Pagination page={data.page} pages={data.pages} total={data.total} counted="admin" />
 
       <h2>Make a user an admin</h2>
       <Form method="get" className="stack" role="search" aria-label="Users">

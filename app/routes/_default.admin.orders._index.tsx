@@ -86,12 +86,7 @@ export default function AdminOrders() {
         caption="Orders of every customer"
         empty="No orders found."
       />
-      <Pagination
-        page={data.page}
-        pages={data.pageCount}
-        total={data.total}
-        noun={data.total === 1 ? "order" : "orders"}
-      />
+      <Pagination page={data.page} pages={data.pageCount} total={data.total} counted="order" />
     </section>
   );
 }

@@ -150,12 +150,7 @@ export default function AdminPromotions() {
           </tbody>
         </ScrollingTable>
       )}
-      <Pagination
-        page={data.page}
-        pages={data.pages}
-        total={data.total}
-        noun={data.total === 1 ? "promotion" : "promotions"}
-      />
+      <Pagination page={data.page} pages={data.pages} total={data.total} counted="promotion" />
     </section>
   );
 }

@@ -81,7 +81,7 @@ export default function SyncStatus() {
           </tbody>
         </ScrollingTable>
       )}
-      <Pagination page={data.page} pages={data.pages} total={data.total} noun={data.total === 1 ? "run" : "runs"} />
+      <Pagination page={data.page} pages={data.pages} total={data.total} counted="run" />
     </section>
   );
 }

@@ -75,12 +75,7 @@ export default function AdminUsers() {
           </tbody>
         </ScrollingTable>
       )}
-      <Pagination
-        page={data.page}
-        pages={data.pageCount}
-        total={data.total}
-        noun={data.total === 1 ? "user" : "users"}
-      />
+      <Pagination page={data.page} pages={data.pageCount} total={data.total} counted="user" />
     </section>
   );
 }
