@@ -1,6 +1,7 @@
 import { NotFound } from "@feathersjs/errors";
 import type { Middleware } from "@feathersjs/koa";
 import type { Knex } from "knex";
+import { countOf } from "../../app/domain/plural";
 import { checkPromoImage, PROMO_IMAGE_LIMIT } from "../../app/domain/promo-image";
 import { writeAudit } from "./admin-audit";
 import { fieldErrors, noQuery, requireAdmin, type AdminCtx } from "./admin-common";
@@ -45,7 +46,16 @@ export function imageBodyReader(): Middleware {
   };
 }
 
-/** POST /api/admin/promotion-image (bytes) → 201 {id, contentType, size}; refused bytes → 400 under `image`. */
+/**
+ * How long an upload no promotion names is kept: the promotion form uploads the image before it saves the promotion,
+ * so an image whose form was then refused or left is named by none. A day covers any form still being filled in.
+ */
+export const ABANDONED_IMAGE_HOURS = 24;
+
+/**
+ * POST /api/admin/promotion-image (bytes) → 201 {id, contentType, size}; refused bytes → 400 under `image`. The same
+ * transaction removes the uploads older than ABANDONED_IMAGE_HOURS that no promotion names (decision 165).
+ */
 export class AdminPromotionImageService {
   constructor(private ctx: AdminCtx) {}
 
@@ -70,12 +80,23 @@ export class AdminPromotionImageService {
         })
         .returning("id");
       id = Number(typeof row === "object" ? row.id : row);
+      const cutoff = new Date(now.getTime() - ABANDONED_IMAGE_HOURS * 3_600_000).toISOString();
+      const abandoned = await trx("promotion_images")
+        .where("uploaded_at", "<", cutoff)
+        .whereNotExists(
+          trx("promotions")
+            .select(trx.raw("1"))
+            .whereRaw("promotions.image = '/promo-image/' || CAST(promotion_images.id AS TEXT)"),
+        )
+        .delete();
       await writeAudit(trx, now, {
         adminUserId: caller.userId,
         service: "admin/promotion-image",
         method: "create",
         recordId: id,
-        summary: `Promotion image ${id} uploaded (${checked.contentType}, ${image.byteLength} bytes)`,
+        summary:
+          `Promotion image ${id} uploaded (${checked.contentType}, ${image.byteLength} bytes)` +
+          (abandoned ? `; ${countOf(abandoned, "abandoned upload")} removed` : ""),
         before: null,
         after: { id, contentType: checked.contentType, size: image.byteLength },
       });

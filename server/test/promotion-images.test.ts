@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROMO_IMAGE_LIMIT } from "../../app/domain/promo-image";
 import { NOT_A_PICTURE, PROMO_IMAGES, tooLargePng } from "../../tests/fixtures/promo-images";
+import { ABANDONED_IMAGE_HOURS } from "../services/promotion-images";
 import { startTestProvider, type TestProvider } from "./fixtures";
 
 /**
@@ -32,6 +33,50 @@ async function upload(bytes: Buffer, type: string, token = admin) {
 const count = async () => Number((await p.db("promotion_images").count({ n: "*" }).first())?.n ?? 0);
 
 describe("POST /api/admin/promotion-image", () => {
+  it("removes the uploads older than a day that no promotion names, keeping named and recent ones", async () => {
+    const keep = { content_type: "image/png", size: 1, bytes_base64: "AA==" };
+    const old = new Date(p.clock.now.getTime() - (ABANDONED_IMAGE_HOURS + 1) * 3_600_000).toISOString();
+    const recent = new Date(p.clock.now.getTime() - (ABANDONED_IMAGE_HOURS - 1) * 3_600_000).toISOString();
+    const insert = async (uploadedAt: string) =>
+      Number(
+        (
+          await p
+            .db("promotion_images")
+            .insert({ ...keep, uploaded_at: uploadedAt })
+            .returning("id")
+        )[0].id,
+      );
+    const [abandoned, named, fresh] = [await insert(old), await insert(old), await insert(recent)];
+    const stamp = p.clock.now.toISOString();
+    const [promotion] = await p
+      .db("promotions")
+      .insert({
+        kind: "banner",
+        title: "Named image",
+        image: `/promo-image/${named}`,
+        starts_on: "2026-01-01",
+        ends_on: "2026-12-31",
+        position: 999,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning("id");
+    try {
+      const sent = await upload(PROMO_IMAGES[0].bytes, "image/png");
+      expect(sent.status).toBe(201);
+      const left = (await p.db("promotion_images").whereIn("id", [abandoned, named, fresh]).pluck("id")).map(Number);
+      expect(left.sort((a, b) => a - b)).toEqual([named, fresh]);
+      const audit = await p
+        .db("audit_log")
+        .where({ service: "admin/promotion-image", record_id: String(sent.body.id) })
+        .orderBy("id", "desc")
+        .first("summary");
+      expect(audit.summary).toMatch(/; \d+ abandoned uploads? removed$/);
+    } finally {
+      await p.db("promotions").where("id", Number(promotion.id)).delete();
+    }
+  });
+
   it.each(PROMO_IMAGES.map((image) => [image.kind, image] as const))(
     "a %s is kept with the type its bytes say, whatever type was declared, and served back byte for byte",
     async (_kind, image) => {
