@@ -72,7 +72,7 @@ const signedIn = (page: Page) => page.status === 200 && page.html.includes('acti
 const basketLines = (page: Page) => [
   ...new Set([...page.html.matchAll(/name="productId" value="(\d+)"/g)].map((m) => m[1])),
 ];
-const headerBasketCount = (page: Page) => Number(page.html.match(/aria-label="Basket, (\d+) items"/)?.[1] ?? NaN);
+const headerBasketCount = (page: Page) => Number(page.html.match(/aria-label="Basket, (\d+) items?"/)?.[1] ?? NaN);
 
 async function addToBasket(browser: Browser, portal: string, productId: string): Promise<void> {
   const page = await browser.post(portal, "/basket", { intent: "add", productId, qty: "1" });
