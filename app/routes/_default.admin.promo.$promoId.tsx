@@ -4,6 +4,7 @@ import { FieldError, FormError } from "~/components/field-error";
 import { SelectField } from "~/components/form-fields";
 import { PageErrorBoundary } from "~/components/page-error";
 import { TextField } from "~/components/text-field";
+import { countOf } from "~/domain/plural";
 import { PROMO_IMAGE_LIMIT } from "~/domain/promo-image";
 import ordersStyles from "~/styles/orders.css";
 
@@ -119,23 +120,18 @@ export default function AdminPromotion() {
           error={errors.link}
         />
         <div className="stack">
-          <div className="picker-search">
-            <TextField
-              name="productQ"
-              label="Product name or code contains"
-              type="search"
-              maxLength={100}
-              defaultValue={data.productQ}
-            />
-            <button type="submit" name="intent" value="search-products" className="button" disabled={busy}>
-              Find products
-            </button>
-          </div>
+          <PickerSearch
+            name="productQ"
+            label="Product name or code contains"
+            intent="search-products"
+            button="Find products"
+            value={data.productQ}
+            busy={busy}
+          />
           {data.productsFound === 0 ? <p role="status">No product matches “{data.productQ}”.</p> : null}
           {data.productsFound && data.productsFound > 0 ? (
             <p className="muted" role="status">
-              {data.productsFound === 1 ? "1 product found" : `${data.productsFound} products found`}: choose it under
-              Product.
+              {countOf(data.productsFound, "product")} found: choose it under Product.
             </p>
           ) : null}
           <SelectField
@@ -184,18 +180,14 @@ export default function AdminPromotion() {
             <input type="radio" name="audience" value="customer" defaultChecked={v.audience === "customer"} />
             <span>One customer</span>
           </label>
-          <div className="picker-search">
-            <TextField
-              name="customerQ"
-              label="Customer name contains"
-              type="search"
-              maxLength={100}
-              defaultValue={data.customerQ}
-            />
-            <button type="submit" name="intent" value="search-customers" className="button" disabled={busy}>
-              Find customers
-            </button>
-          </div>
+          <PickerSearch
+            name="customerQ"
+            label="Customer name contains"
+            intent="search-customers"
+            button="Find customers"
+            value={data.customerQ}
+            busy={busy}
+          />
           {data.customersTotal > data.customers.length ? (
             <p className="muted">
               Showing the first {data.customers.length} of {data.customersTotal} customers: search to narrow the list.
@@ -225,6 +217,28 @@ export default function AdminPromotion() {
         </Form>
       )}
     </section>
+  );
+}
+
+/**
+ * A picker's search inside the promotion form: its box and a Find button that posts the whole form with `intent`, so
+ * the page comes back with everything typed and the matches to choose from (decision 165).
+ */
+function PickerSearch(props: {
+  name: string;
+  label: string;
+  intent: string;
+  button: string;
+  value: string;
+  busy: boolean;
+}) {
+  return (
+    <div className="picker-search">
+      <TextField name={props.name} label={props.label} type="search" maxLength={100} defaultValue={props.value} />
+      <button type="submit" name="intent" value={props.intent} className="button" disabled={props.busy}>
+        {props.button}
+      </button>
+    </div>
   );
 }
 
