@@ -34,25 +34,9 @@ const layerZones = LAYERS.slice(1).map((layer) => ({
     "A lower layer imports a higher one (decision 142: pages → components → features → guard → upstream → session → http/utils → domain).",
 }));
 
-// Decision 067: page modules import server code inside loader and action (`await import`), never statically.
-const SERVER_ONLY = {
-  paths: [
-    {
-      name: "@remix-run/node",
-      allowTypeImports: true,
-      message: "Decision 067: import it inside the loader or action.",
-    },
-  ],
-  patterns: [
-    {
-      regex: "\\.server$",
-      allowTypeImports: true,
-      message: "Decision 067: a page module imports .server modules inside its loader or action (await import).",
-    },
-  ],
-};
 // Decision 002: zod is built on the server only; a page or component importing it keeps 13.5 KB gzip in the browser.
-const NO_ZOD = { name: "zod", allowTypeImports: true, message: "Decision 002: import zod inside the action." };
+// A route module's loader and action (and what only they use) never reach the browser (decision 171); a component does.
+const NO_ZOD = { name: "zod", allowTypeImports: true, message: "Decision 002: zod belongs in a loader or action." };
 
 export default tseslint.config(
   {
@@ -142,16 +126,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/routes/_default*.tsx", "app/routes/_basket*.tsx", "app/root.tsx"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        { paths: [...SERVER_ONLY.paths, NO_ZOD], patterns: SERVER_ONLY.patterns },
-      ],
-    },
-  },
-  {
-    files: ["app/routes/_login*.tsx", "app/components/*.tsx"],
+    files: ["app/components/*.tsx"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [NO_ZOD] }] },
   },
 );

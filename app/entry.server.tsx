@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { DocumentContext } from "~/components/document-context";
+import { QuickViewDialog } from "~/components/quick-view-dialog";
 import { redactUrl } from "~/domain/operations";
 import { logger } from "~/http/log.server";
 
@@ -23,7 +24,7 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <DocumentContext.Provider value={{ nonce, requestId }}>
+      <DocumentContext.Provider value={{ nonce, requestId, QuickViewDialog }}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </DocumentContext.Provider>,
       {

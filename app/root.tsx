@@ -13,8 +13,9 @@ import type { ReactNode } from "react";
 import { useNonce, useRequestId } from "~/components/document-context";
 import { ProgressBar } from "~/components/progress-bar";
 import { PageToastProvider } from "~/components/toast";
-import stylesheet from "~/styles/app.css";
-import headerSearchStyles from "~/styles/header-search.css";
+import stylesheet from "~/styles/app.css?url";
+import headerSearchStyles from "~/styles/header-search.css?url";
+import { rootData } from "~/root.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -26,7 +27,6 @@ export const meta: MetaFunction = () => [{ title: "Workwear ordering portal" }];
 
 // public route: the document shell of every page, logged in or not; it only reads the flash toast.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { rootData } = await import("~/root.server");
   return rootData(request);
 }
 

@@ -41,15 +41,18 @@ import { processTreeCpuMs } from "./process-cpu";
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const SMALL_FILE = process.env.BENCH_SMALL_DB_FILE || "data/bench-small.sqlite";
-const SEEDS = (process.env.BENCH_SEEDS || "small,large").split(",").map((s) => s.trim()) as SeedName[];
+// "none": only the first-load JavaScript of every page, from the build, no load
+const SEEDS = (process.env.BENCH_SEEDS === "none" ? [] : (process.env.BENCH_SEEDS || "small,large").split(",")).map(
+  (s) => s.trim(),
+) as SeedName[];
 const TARGET_P99_MS = 50;
 const TARGET_RATIO = 0.5;
 const TARGET_JS_KB = 90;
 /** DESIGN §6: CPU per request on the large seed at most this much above the small seed's */
 const TARGET_GROWTH = 0.2;
 const BUILD_DIR = process.env.PORTAL_BUILD_DIR;
-const SERVER_BUILD = BUILD_DIR ? `${BUILD_DIR}/index.js` : "build/index.js";
-const ASSETS_DIR = BUILD_DIR ? `${BUILD_DIR}/assets` : "public/build";
+const SERVER_BUILD = `${BUILD_DIR || "build"}/server/index.js`;
+const CLIENT_DIR = `${BUILD_DIR || "build"}/client`;
 const LOOPBACK = "127.0.0.1";
 
 type SeedName = "small" | "large";
@@ -577,9 +580,10 @@ type Manifest = {
 };
 
 function readManifest(): Manifest {
-  const file = readdirSync(ASSETS_DIR).find((f) => /^manifest-.*\.js$/.test(f));
-  if (!file) throw new Error(`no manifest in ${ASSETS_DIR}: run npm run build first`);
-  const source = readFileSync(path.join(ASSETS_DIR, file), "utf8");
+  const assets = path.join(CLIENT_DIR, "assets");
+  const file = readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f));
+  if (!file) throw new Error(`no manifest in ${assets}: run npm run build first`);
+  const source = readFileSync(path.join(assets, file), "utf8");
   return JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as Manifest;
 }
 
@@ -591,8 +595,7 @@ function routeJs(manifest: Manifest, routeId: string): { kb: number; files: numb
     for (const f of manifest.routes[id].imports ?? []) files.add(f);
   }
   let bytes = 0;
-  for (const url of files)
-    bytes += gzipSync(readFileSync(path.join(ASSETS_DIR, url.replace(/^\/build\//, ""))), { level: 9 }).length;
+  for (const url of files) bytes += gzipSync(readFileSync(path.join(CLIENT_DIR, url)), { level: 9 }).length;
   return { kb: bytes / 1024, files: files.size };
 }
 
@@ -646,6 +649,7 @@ async function main() {
   for (const seed of SEEDS)
     if (seed !== "small" && seed !== "large") throw new Error(`BENCH_SEEDS: "${seed}" is neither small nor large`);
   const manifest = readManifest();
+  if (SEEDS.length === 0) return printJs(manifest, []);
   // one secret shared with the portal child, so the cookie written here verifies there
   process.env.SESSION_SECRETS = randomBytes(32).toString("hex");
   process.env.SECURE_COOKIES = "false";

@@ -22,7 +22,10 @@ const DEMO_ACCOUNTS: ReadonlyArray<[email: string, what: string]> = [
   ["admin@demo.test", "provider staff (admin area)"],
 ];
 
+// `npm run dev` (--dev): the app from Vite's development server, which rebuilds and reloads the page as files change
+const DEV = process.argv.includes("--dev");
 // `npm start` serves the built app; on a laptop that is plain http://localhost, so no Secure cookies there
+if (DEV) process.env.NODE_ENV = "development";
 process.env.NODE_ENV ??= "production";
 process.env.SECURE_COOKIES ??= "false";
 // A local demo needs no configuration: a random secret is made once and kept beside the demo database.
@@ -60,7 +63,7 @@ async function main() {
   // each worker polls the provider's change generation itself (decision 157)
   const changes = { start: startChangeFeed, catchUp };
   const portal = await serveOnWorkers(workers, () =>
-    startPortal({ port: env.PORT, readiness: providerReadiness, changes }),
+    startPortal({ port: env.PORT, readiness: providerReadiness, changes, dev: DEV }),
   );
   if (!portal) return; // a worker: it serves until the primary stops it
   closers.unshift(() => portal.close());

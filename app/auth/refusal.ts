@@ -1,4 +1,5 @@
-import { isPathWithin, ROUTE_ACCESS, routeAccessFor, type RouteId } from "~/domain/permissions";
+import { isPathWithin } from "~/domain/paths";
+import { ROUTE_ACCESS, routeAccessFor, type RouteId } from "~/domain/permissions";
 
 /**
  * What a user sent away by the access guard is told (issue 14 item 7, decision 087): "Your account cannot open

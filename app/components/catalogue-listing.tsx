@@ -4,7 +4,7 @@ import type { Listing } from "~/catalogue/listing.server";
 import { EmptyState } from "./empty-state";
 import { Pagination } from "./pagination";
 import { ProductGrid } from "./product-card";
-import { QuickView } from "./quick-view";
+import { preloadQuickView, QuickView } from "./quick-view";
 import { countOf } from "~/domain/plural";
 
 const SORTS = [
@@ -64,7 +64,7 @@ export function CatalogueListing({ listing, hidden = [] }: { listing: Listing; h
       {listing.cards.length === 0 ? (
         <NoProducts listing={listing} q={hidden.find(([name]) => name === "q")?.[1] ?? ""} />
       ) : (
-        <ProductGrid cards={listing.cards} label="Products" headingLevel={2} />
+        <ProductGrid cards={listing.cards} label="Products" headingLevel={2} onQuickViewIntent={preloadQuickView} />
       )}
       <Pagination page={listing.page} pages={listing.pages} base={pageBase} />
       {listing.quickView ? <QuickView quickView={listing.quickView} /> : null}

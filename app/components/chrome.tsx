@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useFetcher, useLocation, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ChromeData } from "~/chrome.server";
-import { isPathWithin } from "~/domain/permissions";
+import { isPathWithin } from "~/domain/paths";
 import { SITE_NAME } from "~/domain/site";
 import { HeaderSearch } from "./header-search";
 import { PunchoutBar } from "./punchout-bar";

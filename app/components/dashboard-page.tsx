@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { loadDashboard } from "~/dashboard.server";
 import { Hero } from "./hero";
 import { ProductGrid } from "./product-card";
-import { QuickView } from "./quick-view";
+import { preloadQuickView, QuickView } from "./quick-view";
 import { StatusLabel } from "./status-label";
 import { countOf } from "~/domain/plural";
 
@@ -114,13 +114,13 @@ export function DashboardPage({ data }: { data: Data }) {
       {data.banners.first.length ? (
         <section aria-labelledby="banner-first">
           <h2 id="banner-first">Recommended for you</h2>
-          <ProductGrid cards={data.banners.first} label="Recommended for you" />
+          <ProductGrid cards={data.banners.first} label="Recommended for you" onQuickViewIntent={preloadQuickView} />
         </section>
       ) : null}
       {data.banners.second.length ? (
         <section aria-labelledby="banner-second">
           <h2 id="banner-second">New in the catalogue</h2>
-          <ProductGrid cards={data.banners.second} label="New in the catalogue" />
+          <ProductGrid cards={data.banners.second} label="New in the catalogue" onQuickViewIntent={preloadQuickView} />
         </section>
       ) : null}
       {data.quickView ? <QuickView quickView={data.quickView} /> : null}

@@ -2,10 +2,19 @@ import { Link } from "@remix-run/react";
 import type { CardView } from "~/catalogue/product.server";
 import { EnBadges } from "./en-badges";
 import { ProductImage } from "./product-image";
-import { preloadQuickView } from "./quick-view";
 
 /** A product in a grid. Cards after the first row load their image lazily. */
-function ProductCardView({ card, eager, headingLevel }: { card: CardView; eager: boolean; headingLevel: 2 | 3 }) {
+function ProductCardView({
+  card,
+  eager,
+  headingLevel,
+  onQuickViewIntent,
+}: {
+  card: CardView;
+  eager: boolean;
+  headingLevel: 2 | 3;
+  onQuickViewIntent?: () => void;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="product-card" aria-labelledby={`card-${card.productId}`}>
@@ -29,8 +38,8 @@ function ProductCardView({ card, eager, headingLevel }: { card: CardView; eager:
           to={card.quickView}
           className="button button--small product-card__quick"
           preventScrollReset
-          onPointerEnter={preloadQuickView}
-          onFocus={preloadQuickView}
+          onPointerEnter={onQuickViewIntent}
+          onFocus={onQuickViewIntent}
         >
           Quick view<span className="visually-hidden"> of {card.name}</span>
         </Link>
@@ -42,21 +51,30 @@ function ProductCardView({ card, eager, headingLevel }: { card: CardView; eager:
 /**
  * A grid of cards; a card with a quick-view link offers it. `headingLevel` is one below the heading the grid sits
  * under, so that headings never skip a level: 2 for a listing right under the page's h1, 3 under a section's h2.
+ * A page that shows quick views passes `onQuickViewIntent` (fetch the dialog's code when a link is pointed at), so
+ * a page without them (the product page) loads none of that code.
  */
 export function ProductGrid({
   cards,
   label,
   headingLevel = 3,
+  onQuickViewIntent,
 }: {
   cards: readonly CardView[];
   label: string;
   headingLevel?: 2 | 3;
+  onQuickViewIntent?: () => void;
 }) {
   return (
     <ul className="product-grid" aria-label={label}>
       {cards.map((card, i) => (
         <li key={card.productId}>
-          <ProductCardView card={card} eager={i < 4} headingLevel={headingLevel} />
+          <ProductCardView
+            card={card}
+            eager={i < 4}
+            headingLevel={headingLevel}
+            onQuickViewIntent={onQuickViewIntent}
+          />
         </li>
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import { isPathWithin } from "./paths";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
@@ -14,7 +15,6 @@ import {
   canPlaceOrders,
   hasPermission,
   isBrowseOnly,
-  isPathWithin,
   isPunchoutOnly,
   needsApproval,
   isPermission,

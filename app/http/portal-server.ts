@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -26,6 +26,39 @@ import {
 
 installGlobals({ nativeFetch: true });
 
+type Built = {
+  build(): Promise<ServerBuild>;
+  serveAssets(app: express.Express): void;
+  close(): Promise<void>;
+};
+
+/** `vite build`'s output: the server build and the browser files under `build/` (PORTAL_BUILD_DIR elsewhere). */
+async function productionBuild(root: string): Promise<Built> {
+  const dir = path.resolve(root, process.env.PORTAL_BUILD_DIR || "build");
+  const build = (await import(pathToFileURL(path.join(dir, "server/index.js")).href)) as ServerBuild;
+  return {
+    build: async () => build,
+    serveAssets: (app) => {
+      app.use("/assets", express.static(path.join(dir, "client/assets"), { immutable: true, maxAge: "1y" }));
+    },
+    close: async () => {},
+  };
+}
+
+/** Vite's development server in this process: modules compiled on request, the browser told of each change. */
+async function developmentBuild(root: string, server: Server): Promise<Built> {
+  const vite = await import("vite");
+  // its hot-reload socket on the portal's own port, which the page's connect-src 'self' allows
+  const dev = await vite.createServer({ root, server: { middlewareMode: true, hmr: { server } }, appType: "custom" });
+  return {
+    build: () => dev.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>,
+    serveAssets: (app) => {
+      app.use(dev.middlewares);
+    },
+    close: () => dev.close(),
+  };
+}
+
 export type StartedPortal = { port: number; url: string; close(): Promise<void> };
 
 /** The change feed (decision 157), from app/upstream, which this layer may not import: the caller hands it in. */
@@ -46,19 +79,20 @@ export async function startPortal(options: {
   readiness: () => Promise<Readiness>;
   /** without one (a test's portal), nothing the upstream client keeps is ever served: the caches wait for its polls */
   changes?: ChangeFeed;
+  /** `npm run dev`: the app from Vite's development server, rebuilt and reloaded as files change */
+  dev?: boolean;
 }): Promise<StartedPortal> {
   const env = getEnv();
   installRouteMatchCache(); // decision 095
   const root = options.root ?? process.cwd();
-  const out = process.env.PORTAL_BUILD_DIR;
-  const serverBuild = path.resolve(root, out ? `${out}/index.js` : "build/index.js");
-  const assets = path.resolve(root, out ? `${out}/assets` : "public/build");
-  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   const production = env.NODE_ENV === "production";
+  const app = express();
+  const server = createServer(app);
+  const built = options.dev ? await developmentBuild(root, server) : await productionBuild(root);
+  const build = await built.build();
   const chatScriptOrigin = env.CHAT_SCRIPT_URL ? new URL(env.CHAT_SCRIPT_URL).origin : undefined;
   const paymentPageOrigin = env.stripeEnabled && env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL).origin : undefined;
 
-  const app = express();
   app.disable("x-powered-by");
   // the browser's address (req.ip), which the provider's log-in and reset limits count by, through trusted proxies only
   app.set("trust proxy", env.trustedProxies.length > 0 ? env.trustedProxies : false);
@@ -75,7 +109,7 @@ export async function startPortal(options: {
   app.use(operationsRoutes({ readiness: options.readiness, metricsToken: env.METRICS_TOKEN }));
 
   // hashed build assets never change; everything else in public/ for an hour
-  app.use("/build", express.static(assets, { immutable: true, maxAge: "1y" }));
+  built.serveAssets(app);
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
   app.use((req, res, next) => {
@@ -118,7 +152,7 @@ export async function startPortal(options: {
   app.use(limitRequestBodies());
 
   const remix = createRequestHandler({
-    build,
+    build: options.dev ? built.build : build,
     mode: production ? "production" : "development",
     getLoadContext: (_req, res) => res.locals.context as PortalLoadContext,
   });
@@ -138,9 +172,7 @@ export async function startPortal(options: {
     else options.changes.catchUp(seen).then(serve, serve);
   });
 
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(options.port ?? env.PORT, () => resolve(s));
-  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? env.PORT, resolve));
   const stopChanges = options.changes?.start();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : (options.port ?? env.PORT);
@@ -148,9 +180,10 @@ export async function startPortal(options: {
     port,
     url: `http://localhost:${port}`,
     // the requests in flight are answered first; idle keep-alive connections do not hold the process (decision 153)
-    close: () => {
+    close: async () => {
       stopChanges?.();
-      return closeGracefully(server);
+      await closeGracefully(server);
+      await built.close();
     },
   };
 }

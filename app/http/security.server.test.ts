@@ -183,7 +183,7 @@ describe("isOldBrowser", () => {
     ["GET", "/login", OLD_EDGE, true],
     ["GET", "/dashboard", CHROME, false],
     ["GET", "/old-browser", IE11, false],
-    ["GET", "/build/root.js", IE11, false],
+    ["GET", "/assets/root-BC1x2Yz4.js", IE11, false],
     ["POST", "/logout", IE11, false],
     ["GET", "/dashboard", undefined, false],
   ])("%s %s (%s) → %s", (method, path, ua, expected) => {

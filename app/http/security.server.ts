@@ -124,7 +124,7 @@ const OLD_BROWSER = /MSIE [1-9]\.|MSIE 1[01]\.|Trident\/|Edge\/1[2-8]\./;
 
 /** Whether a page request comes from a browser too old to be kept secure (sent to /old-browser). */
 export function isOldBrowser(method: string, path: string, userAgent: string | undefined): boolean {
-  if (method !== "GET" || path === "/old-browser" || path.startsWith("/build/")) return false;
+  if (method !== "GET" || path === "/old-browser" || path.startsWith("/assets/")) return false;
   return OLD_BROWSER.test(userAgent ?? "");
 }
 

@@ -154,7 +154,7 @@ describe("returnForm (OCI)", () => {
 });
 
 describe("returnPage", () => {
-  const options = { nonce: "n0nce+/=", stylesheet: "/build/_assets/app-123.css" };
+  const options = { nonce: "n0nce+/=", stylesheet: "/assets/app-DlQ2kq9v.css" };
 
   it("is a complete page whose form posts back by itself (a nonce'd script) or by its button", () => {
     const html = returnPage(returnForm(answer(), IDS), "transfer", options);
@@ -164,7 +164,7 @@ describe("returnPage", () => {
     );
     expect(html).toContain(`<button type="submit" class="button button--primary">${RETURN_BUTTON}</button>`);
     expect(html).toContain('<script nonce="n0nce+/=">document.getElementById("punchout-return").submit();</script>');
-    expect(html).toContain('<link rel="stylesheet" href="/build/_assets/app-123.css">');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/app-DlQ2kq9v.css">');
     expect(html.match(/<script/g)).toHaveLength(1);
   });
 

@@ -34,6 +34,7 @@ import {
   type UpstreamReportTask,
 } from "~/upstream/reports.server";
 import { parseForm } from "~/utils/forms.server";
+import { reportChart } from "~/reports/chart.server";
 
 // /reporting and /reporting/{taskId} (issue 19 items 1, 2 and 4; decision 124): the form that asks for a report, the
 // list of the caller's report tasks, a finished report's chart and table. The provider runs the reports (decision 122)
@@ -377,7 +378,6 @@ export async function reportPageData(user: PortalUser, taskId: string | undefine
       : ((await taskOr404(user, taskId, { limit: REPORT_PAGE_SIZE, skip })).result?.rows ?? []);
   const definition = REPORT_DEFINITIONS[type];
   // d3 is loaded by the result page only, not by /reporting's list
-  const { reportChart } = await import("~/reports/chart.server");
   return {
     ...base,
     report: {

@@ -10,23 +10,21 @@ import { LabelledRow } from "~/components/table-labels";
 import { OverAllowanceNotice } from "~/components/over-allowance-notice";
 import { TransferBasketForm } from "~/components/punchout-bar";
 import { QuantitySelector } from "~/components/quantity-selector";
-import basketStyles from "~/styles/basket.css";
+import basketStyles from "~/styles/basket.css?url";
 import { countOf } from "~/domain/plural";
+import { requireUser } from "~/auth/require-user.server";
+import { basketPageData, submitBasket } from "~/basket/basket.server";
 
 export const meta: MetaFunction = () => [{ title: "Basket · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { basketPageData } = await import("~/basket/basket.server");
   return basketPageData(await requireUser(request));
 }
 
 /** THE basket action: every basket mutation posts here with an `intent` (STYLE: one resource action, like a cart). */
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitBasket } = await import("~/basket/basket.server");
   const user = await requireUser(request);
   return submitBasket(user, request);
 }

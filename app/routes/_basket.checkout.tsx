@@ -23,8 +23,10 @@ import { OrderSummary } from "~/components/order-summary";
 import { TextField } from "~/components/text-field";
 import { otherBasketText, WearerPackCheckout } from "~/components/wearer-pack-checkout";
 import { NEW_ADDRESS } from "~/domain/address";
-import basketStyles from "~/styles/basket.css";
-import ordersStyles from "~/styles/orders.css";
+import basketStyles from "~/styles/basket.css?url";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { checkoutPageData, submitCheckout } from "~/checkout/checkout.server";
 
 // orders.css: the wearer-pack checkout shows each pack's delivery as order facts (decision 102)
 export const links: LinksFunction = () => [
@@ -35,8 +37,6 @@ export const meta: MetaFunction = () => [{ title: "Checkout · Workwear ordering
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { checkoutPageData } = await import("~/checkout/checkout.server");
   return checkoutPageData(await requireUser(request));
 }
 
@@ -46,8 +46,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 
 /** POST: place the order, or (intent=quote) price the summary for the delivery method posted (decision 085). */
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitCheckout } = await import("~/checkout/checkout.server");
   const user = await requireUser(request);
   return submitCheckout(user, request);
 }

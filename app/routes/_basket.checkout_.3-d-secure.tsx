@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { data } from "@remix-run/node";
+import { requireUser } from "~/auth/require-user.server";
+import { takeThreeDSecure } from "~/checkout/three-d-secure.server";
 
 // /checkout/3-d-secure: posts the card issuer's 3-D Secure challenge on (SPEC §7, DESIGN §3). A document of its own,
 // so that its CSP form-action allows the issuer's origin (decision 006); JavaScript submits the form at once,
@@ -9,9 +12,6 @@ export const meta: MetaFunction = () => [{ title: "Confirm your card payment · 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { data } = await import("@remix-run/node");
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { takeThreeDSecure } = await import("~/checkout/three-d-secure.server");
   await requireUser(request);
   const { handOff, setCookie } = await takeThreeDSecure(request);
   return data(handOff, { headers: { "Set-Cookie": setCookie } });

@@ -1,15 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CheckoutConfirmation } from "~/components/checkout-confirmation";
-import basketStyles from "~/styles/basket.css";
+import basketStyles from "~/styles/basket.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { confirmationView } from "~/checkout/confirmation.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyles }];
 export const meta: MetaFunction = () => [{ title: "Order placed · Workwear ordering portal" }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { confirmationView } = await import("~/checkout/confirmation.server");
   return confirmationView(await requireUser(request), request);
 }
 

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireUser } from "~/auth/require-user.server";
 
 export const meta: MetaFunction = () => [{ title: "Page not found · Workwear ordering portal" }];
 
 // Any address no other route matches. The guard chain runs first, as it would for a real page at that path,
 // so a missing permission still redirects and a visitor without a session is asked to log in.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
   await requireUser(request);
   throw new Response("Not found", { status: 404 });
 }

@@ -2,19 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/field-error";
 import { TextField } from "~/components/text-field";
+import { requireUser } from "~/auth/require-user.server";
+import { addAddressPageData, submitAddAddress } from "~/addresses/delivery-addresses.server";
 
 export const meta: MetaFunction = () => [{ title: "Add a delivery address · Workwear ordering portal" }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { addAddressPageData } = await import("~/addresses/delivery-addresses.server");
   return addAddressPageData(await requireUser(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitAddAddress } = await import("~/addresses/delivery-addresses.server");
   return submitAddAddress(await requireUser(request), request);
 }
 

@@ -5,21 +5,19 @@ import { IntentButton } from "~/components/intent-button";
 import { InvitationFields } from "~/components/invitation-fields";
 import { Pagination } from "~/components/pagination";
 import { ScrollingTable } from "~/components/scrolling-table";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { siteUsersPageData, submitSiteUsers } from "~/account/site-users.server";
 
 export const meta: MetaFunction = () => [{ title: "Site users · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { siteUsersPageData } = await import("~/account/site-users.server");
   return siteUsersPageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitSiteUsers } = await import("~/account/site-users.server");
   return submitSiteUsers(await requireUser(request), request);
 }
 

@@ -3,19 +3,17 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormError } from "~/components/field-error";
 import { SelectField } from "~/components/form-fields";
 import { TextField } from "~/components/text-field";
+import { requireUser } from "~/auth/require-user.server";
+import { addWearerPageData, submitAddWearer } from "~/wearer-packs/add-wearer.server";
 
 export const meta: MetaFunction = () => [{ title: "Add a wearer · Workwear ordering portal" }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { addWearerPageData } = await import("~/wearer-packs/add-wearer.server");
   return addWearerPageData(await requireUser(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitAddWearer } = await import("~/wearer-packs/add-wearer.server");
   return submitAddWearer(await requireUser(request), request);
 }
 

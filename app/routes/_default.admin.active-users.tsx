@@ -4,7 +4,9 @@ import { IntentButton } from "~/components/intent-button";
 import { PageErrorBoundary } from "~/components/page-error";
 import { Pagination } from "~/components/pagination";
 import { ScrollingTable } from "~/components/scrolling-table";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { activeUsersPageData, submitActiveUsers } from "~/admin/admin-session.server";
 
 // /admin/active-users (issue 20 item 1, decision 129): the provider's sessions seen in the last 15 minutes, 16 a page;
 // "End session" per row (the user's next request goes to the log-in page). Evolve users only.
@@ -13,14 +15,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { activeUsersPageData } = await import("~/admin/admin-session.server");
   return activeUsersPageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitActiveUsers } = await import("~/admin/admin-session.server");
   return submitActiveUsers(await requireUser(request), request);
 }
 

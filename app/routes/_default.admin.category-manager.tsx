@@ -6,7 +6,9 @@ import { IntentButton } from "~/components/intent-button";
 import { PageErrorBoundary } from "~/components/page-error";
 import { ScrollingTable } from "~/components/scrolling-table";
 import { TextField } from "~/components/text-field";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { categoryManagerPageData, submitCategoryManager } from "~/admin/admin-catalogue.server";
 
 // /admin/category-manager (issue 21 item 2, decision 133): the full catalogue's category tree, indented in display
 // order (hidden ones too); per category Move up / Move down among its siblings and Hide / Show (plain forms), and Edit
@@ -17,14 +19,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { categoryManagerPageData } = await import("~/admin/admin-catalogue.server");
   return categoryManagerPageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitCategoryManager } = await import("~/admin/admin-catalogue.server");
   return submitCategoryManager(await requireUser(request), request);
 }
 

@@ -5,7 +5,9 @@ import { PageErrorBoundary } from "~/components/page-error";
 import { StatusFilter } from "~/components/status-filter";
 import { Pagination } from "~/components/pagination";
 import { ScrollingTable } from "~/components/scrolling-table";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { emailsPageData, submitEmails } from "~/admin/admin-emails.server";
 
 // /admin/e-mails (issue 32 item 1, decision 147): the e-mails the provider sends — to whom, what, whether sent, how
 // many tries and the mail server's last answer — newest first, 16 a page, by status; "Send again" on a failed one.
@@ -15,14 +17,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { emailsPageData } = await import("~/admin/admin-emails.server");
   return emailsPageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitEmails } = await import("~/admin/admin-emails.server");
   return submitEmails(await requireUser(request), request);
 }
 

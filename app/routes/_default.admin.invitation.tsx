@@ -3,21 +3,19 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { FormError } from "~/components/field-error";
 import { SelectField } from "~/components/form-fields";
 import { InvitationFields } from "~/components/invitation-fields";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { adminInvitationPageData, submitAdminInvitation } from "~/admin/admin-users.server";
 
 export const meta: MetaFunction = () => [{ title: "Invite a user · Admin · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { adminInvitationPageData } = await import("~/admin/admin-users.server");
   return adminInvitationPageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitAdminInvitation } = await import("~/admin/admin-users.server");
   return submitAdminInvitation(await requireUser(request), request);
 }
 

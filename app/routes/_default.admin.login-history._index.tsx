@@ -4,16 +4,16 @@ import { DayField, FilterForm, SelectField } from "~/components/form-fields";
 import { LoginAttemptsTable } from "~/components/login-attempts";
 import { Pagination } from "~/components/pagination";
 import { TextField } from "~/components/text-field";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { data } from "@remix-run/node";
+import { requireUser } from "~/auth/require-user.server";
+import { loginHistoryPageData } from "~/admin/admin-users.server";
 
 export const meta: MetaFunction = () => [{ title: "Log-in history · Admin · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { data } = await import("@remix-run/node");
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { loginHistoryPageData } = await import("~/admin/admin-users.server");
   const history = await loginHistoryPageData(await requireUser(request), new URL(request.url));
   // a filter the form could not have sent: its message under its field, an empty list, answered 400
   return Object.keys(history.errors).length > 0 ? data(history, { status: 400 }) : history;

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/auth/require-user.server";
+import { loginCsvFileName, loginHistoryCsv, readLoginFilters } from "~/admin/admin-users.server";
 
 // Resource route: the log-in history's filtered list, every page, as a CSV download (issue 20 item 2, decision 130).
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { loginCsvFileName, loginHistoryCsv, readLoginFilters } = await import("~/admin/admin-users.server");
   const user = await requireUser(request);
   // the page's own reading of the filters; a bad one is answered before the first byte of CSV
   const reading = readLoginFilters(new URL(request.url).searchParams);

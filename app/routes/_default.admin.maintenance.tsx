@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldError, FormError } from "~/components/field-error";
 import { PageErrorBoundary } from "~/components/page-error";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { maintenancePageData, submitMaintenance } from "~/admin/admin-maintenance.server";
 
 // /admin/maintenance (issue 32 item 7, decision 151): switch maintenance on or off with the message users see, and
 // the bypass link that lets staff through meanwhile. Evolve users only; the provider audits every switch.
@@ -11,14 +13,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { maintenancePageData } = await import("~/admin/admin-maintenance.server");
   return maintenancePageData(await requireUser(request), request);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitMaintenance } = await import("~/admin/admin-maintenance.server");
   return submitMaintenance(await requireUser(request), request);
 }
 

@@ -6,7 +6,9 @@ import { PageErrorBoundary } from "~/components/page-error";
 import { Pagination } from "~/components/pagination";
 import { ScrollingTable } from "~/components/scrolling-table";
 import { TextField } from "~/components/text-field";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { manageAdminsPageData, submitManageAdmins } from "~/admin/admin-session.server";
 
 // /admin/manage-admin-users (issue 20 item 5, decision 129): the evolve users, revoke per row, grant to a user found by
 // name or e-mail (GET ?q=). The provider keeps the rules (not oneself, at least one active admin); its 409s show as
@@ -16,14 +18,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { manageAdminsPageData } = await import("~/admin/admin-session.server");
   return manageAdminsPageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitManageAdmins } = await import("~/admin/admin-session.server");
   return submitManageAdmins(await requireUser(request), request);
 }
 

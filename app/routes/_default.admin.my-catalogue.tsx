@@ -7,7 +7,9 @@ import { IntentButton } from "~/components/intent-button";
 import { PageErrorBoundary } from "~/components/page-error";
 import { ScrollingTable } from "~/components/scrolling-table";
 import { TextField } from "~/components/text-field";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { myCataloguePageData, submitMyCatalogue } from "~/admin/admin-catalogue.server";
 
 // /admin/my-catalogue (issue 21 item 1, decision 133): choose a customer (GET ?q=, then ?customerId=), see its my
 // catalogue in the order its users see it, add products found by name or code (GET ?productQ=), take them out, and
@@ -18,14 +20,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { myCataloguePageData } = await import("~/admin/admin-catalogue.server");
   return myCataloguePageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitMyCatalogue } = await import("~/admin/admin-catalogue.server");
   return submitMyCatalogue(await requireUser(request), request);
 }
 

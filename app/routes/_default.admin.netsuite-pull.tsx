@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldError, FormError } from "~/components/field-error";
 import { PageErrorBoundary } from "~/components/page-error";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { netsuitePullPageData, submitNetsuitePull } from "~/admin/admin-erp.server";
 
 // /admin/netsuite-pull (issue 21 item 4, decision 134): what the ERP pull imports and from where; "Pull now" queues
 // an import job (POST /api/admin/erp-import) and goes on to /admin/sync-status; "Upload feed" keeps a feed file in the
@@ -12,14 +14,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { netsuitePullPageData } = await import("~/admin/admin-erp.server");
   return netsuitePullPageData(await requireUser(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitNetsuitePull } = await import("~/admin/admin-erp.server");
   return submitNetsuitePull(await requireUser(request), request);
 }
 

@@ -2,7 +2,9 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderDetail } from "~/components/order-detail";
 import { PageErrorBoundary } from "~/components/page-error";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { adminOrderDetailData } from "~/admin/admin-orders.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Order ${data.order.tranId}` : "Order"} · Admin · Workwear ordering portal` },
@@ -11,8 +13,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { adminOrderDetailData } = await import("~/admin/admin-orders.server");
   return adminOrderDetailData(await requireUser(request), params.orderId);
 }
 

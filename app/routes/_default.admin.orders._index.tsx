@@ -5,16 +5,16 @@ import { OrderTable, orderColumns, type OrderColumn } from "~/components/order-l
 import { Pagination } from "~/components/pagination";
 import { TextField } from "~/components/text-field";
 import type { OrderSummary } from "~/orders/order-view.server";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { data } from "@remix-run/node";
+import { requireUser } from "~/auth/require-user.server";
+import { adminOrdersPageData } from "~/admin/admin-orders.server";
 
 export const meta: MetaFunction = () => [{ title: "Orders (all customers) · Admin · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { data } = await import("@remix-run/node");
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { adminOrdersPageData } = await import("~/admin/admin-orders.server");
   const found = await adminOrdersPageData(await requireUser(request), new URL(request.url));
   // a filter the form could not have sent: its message under its field, no orders, answered 400
   return Object.keys(found.errors).length > 0 ? data(found, { status: 400 }) : found;

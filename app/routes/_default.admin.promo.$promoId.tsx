@@ -6,7 +6,9 @@ import { PageErrorBoundary } from "~/components/page-error";
 import { TextField } from "~/components/text-field";
 import { countOf } from "~/domain/plural";
 import { PROMO_IMAGE_LIMIT } from "~/domain/promo-image";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { promoFormPageData, submitPromoForm } from "~/admin/admin-promo.server";
 
 // /admin/promo/new and /admin/promo/{id} (issue 21 item 3, decision 134): a promotion's form — kind (on creation),
 // title, text, image, link, product, start and end dates, audience; Save and Delete are plain posts (Post/Redirect/Get
@@ -19,14 +21,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { promoFormPageData } = await import("~/admin/admin-promo.server");
   return promoFormPageData(await requireUser(request), params.promoId, new URL(request.url));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitPromoForm } = await import("~/admin/admin-promo.server");
   return submitPromoForm(await requireUser(request), request, params.promoId);
 }
 

@@ -5,7 +5,9 @@ import { IntentButton } from "~/components/intent-button";
 import { PageErrorBoundary } from "~/components/page-error";
 import { Pagination } from "~/components/pagination";
 import { ScrollingTable } from "~/components/scrolling-table";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { promoListPageData, submitPromoList } from "~/admin/admin-promo.server";
 
 // /admin/promo (issue 21 item 3, decision 134): the dashboard's banners and featured products in the admin's order,
 // filtered by status and kind (GET links), moved up / down and deleted by small forms; evolve users only.
@@ -14,14 +16,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { promoListPageData } = await import("~/admin/admin-promo.server");
   return promoListPageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitPromoList } = await import("~/admin/admin-promo.server");
   return submitPromoList(await requireUser(request), request);
 }
 

@@ -3,7 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/page-error";
 import { PendingRefresh, usePolledData } from "~/components/report-polling";
 import { ScrollingTable } from "~/components/scrolling-table";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { syncRunPageData } from "~/admin/admin-erp.server";
 
 // /admin/sync-status/{runId} (issue 21 item 4, decision 134): one ERP import run — its times, counts, failure and each
 // bad row (row, item code, reason); refreshed while it waits or runs, as the list.
@@ -14,8 +16,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { syncRunPageData } = await import("~/admin/admin-erp.server");
   return syncRunPageData(await requireUser(request), params.runId);
 }
 

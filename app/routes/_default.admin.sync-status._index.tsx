@@ -5,7 +5,9 @@ import { StatusFilter } from "~/components/status-filter";
 import { Pagination } from "~/components/pagination";
 import { PendingRefresh, usePolledData } from "~/components/report-polling";
 import { ScrollingTable } from "~/components/scrolling-table";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { syncStatusPageData } from "~/admin/admin-erp.server";
 
 // /admin/sync-status (issue 21 item 4, decision 134): the ERP import runs, newest first, with their counts; while one
 // waits or runs, a Refresh link and a meta refresh inside <noscript>, and with JavaScript a fetcher poll (decision 124).
@@ -14,8 +16,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { syncStatusPageData } = await import("~/admin/admin-erp.server");
   return syncStatusPageData(await requireUser(request), new URL(request.url));
 }
 

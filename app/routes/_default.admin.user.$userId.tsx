@@ -5,7 +5,9 @@ import { CheckboxList } from "~/components/form-fields";
 import { LoginAttemptsTable } from "~/components/login-attempts";
 import { PageErrorBoundary } from "~/components/page-error";
 import { ScrollingTable } from "~/components/scrolling-table";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { adminUserPageData, submitAdminUser } from "~/admin/admin-users.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? data.user.name : "User"} · Admin · Workwear ordering portal` },
@@ -14,14 +16,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { adminUserPageData } = await import("~/admin/admin-users.server");
   return adminUserPageData(await requireUser(request), params.userId);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitAdminUser } = await import("~/admin/admin-users.server");
   return submitAdminUser(await requireUser(request), request, params.userId);
 }
 

@@ -4,16 +4,16 @@ import { FilterDisclosure } from "~/components/form-fields";
 import { FieldError } from "~/components/field-error";
 import { Pagination } from "~/components/pagination";
 import { ScrollingTable } from "~/components/scrolling-table";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { data } from "@remix-run/node";
+import { requireUser } from "~/auth/require-user.server";
+import { userSearchPageData } from "~/admin/admin-users.server";
 
 export const meta: MetaFunction = () => [{ title: "Users · Admin · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { data } = await import("@remix-run/node");
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { userSearchPageData } = await import("~/admin/admin-users.server");
   const found = await userSearchPageData(await requireUser(request), new URL(request.url));
   return found.error ? data(found, { status: 400 }) : found;
 }

@@ -4,7 +4,9 @@ import { CustomerPicker } from "~/components/customer-picker";
 import { FieldError, FormError } from "~/components/field-error";
 import { PageErrorBoundary } from "~/components/page-error";
 import { TextField } from "~/components/text-field";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { submitViewAs, viewAsPageData } from "~/admin/admin-session.server";
 
 // /admin/view-as (issue 20 item 6, decision 129): choose a customer (GET ?q=, then ?customerId=) and one of its users;
 // "View as" posts, and the portal then acts as that user, with the banner and its Stop on every page. Evolve users only
@@ -14,14 +16,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { viewAsPageData } = await import("~/admin/admin-session.server");
   return viewAsPageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitViewAs } = await import("~/admin/admin-session.server");
   return submitViewAs(await requireUser(request), request);
 }
 

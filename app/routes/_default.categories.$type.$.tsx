@@ -1,7 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CataloguePage } from "~/components/catalogue-page";
-import catalogueStyles from "~/styles/catalogue.css";
+import catalogueStyles from "~/styles/catalogue.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { loadCategoryPage } from "~/catalogue/category-page.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -11,8 +13,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 // /categories/{my|full}/{fullSlug…} and /categories/user/{catalogueId}/{fullSlug…}: the access guard has already
 // checked the catalogue's permission (SPEC §5). One route module for both keeps the browser's code in one file.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { loadCategoryPage } = await import("~/catalogue/category-page.server");
   const user = await requireUser(request);
   return loadCategoryPage(user, request, params.type ?? "", params["*"] ?? "");
 }

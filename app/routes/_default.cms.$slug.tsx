@@ -1,7 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/page-error";
-import cmsStyles from "~/styles/cms.css";
+import cmsStyles from "~/styles/cms.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { loadCmsPage } from "~/cms/content.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cmsStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -10,8 +12,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 // /cms/{slug} (issue 18 item 3, decision 119): a CMS content page; unknown, a settings page or a guide → 404
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { loadCmsPage } = await import("~/cms/content.server");
   await requireUser(request);
   const page = await loadCmsPage(request, params.slug ?? "");
   if (!page) throw new Response("Not found", { status: 404 });

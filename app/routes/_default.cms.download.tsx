@@ -1,14 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import cmsStyles from "~/styles/cms.css";
+import cmsStyles from "~/styles/cms.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { loadTrainingGuides } from "~/cms/content.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cmsStyles }];
 export const meta: MetaFunction = () => [{ title: "Training guides · Workwear ordering portal" }];
 
 // /cms/download (issue 18 item 4, decision 119): the training guides by category, each a download
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { loadTrainingGuides } = await import("~/cms/content.server");
   const user = await requireUser(request);
   return { groups: await loadTrainingGuides(user) };
 }

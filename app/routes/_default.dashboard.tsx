@@ -1,9 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "~/components/dashboard-page";
-import catalogueStyles from "~/styles/catalogue.css";
-import heroStyles from "~/styles/hero.css";
-import orderStyles from "~/styles/orders.css";
+import catalogueStyles from "~/styles/catalogue.css?url";
+import heroStyles from "~/styles/hero.css?url";
+import orderStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { loadDashboard } from "~/dashboard.server";
 
 // catalogue: the banners' product cards; orders: the recent orders' status labels; hero: the CMS hero (decision 119)
 export const links: LinksFunction = () => [
@@ -14,8 +16,6 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Dashboard · Workwear ordering portal" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { loadDashboard } = await import("~/dashboard.server");
   const user = await requireUser(request);
   return loadDashboard(user, request);
 }

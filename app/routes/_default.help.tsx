@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { requireUser } from "~/auth/require-user.server";
 
 export const meta: MetaFunction = () => [{ title: "Help · Workwear ordering portal" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
   await requireUser(request);
   return null;
 }

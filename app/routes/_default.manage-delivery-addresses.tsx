@@ -4,19 +4,17 @@ import { EmptyState } from "~/components/empty-state";
 import { ListSearch } from "~/components/form-fields";
 import { Pagination } from "~/components/pagination";
 import { ScrollingTable } from "~/components/scrolling-table";
+import { requireUser } from "~/auth/require-user.server";
+import { manageAddressesPageData, submitManageAddresses } from "~/addresses/delivery-addresses.server";
 
 export const meta: MetaFunction = () => [{ title: "Delivery addresses · Workwear ordering portal" }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { manageAddressesPageData } = await import("~/addresses/delivery-addresses.server");
   return manageAddressesPageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitManageAddresses } = await import("~/addresses/delivery-addresses.server");
   return submitManageAddresses(await requireUser(request), request);
 }
 

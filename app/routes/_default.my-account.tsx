@@ -2,19 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/field-error";
 import { TextField } from "~/components/text-field";
+import { requireUser } from "~/auth/require-user.server";
+import { myAccountPageData, submitMyAccount } from "~/account/my-account.server";
 
 export const meta: MetaFunction = () => [{ title: "My account · Workwear ordering portal" }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { myAccountPageData } = await import("~/account/my-account.server");
   return myAccountPageData(await requireUser(request));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitMyAccount } = await import("~/account/my-account.server");
   return submitMyAccount(await requireUser(request), request, context?.clientIp);
 }
 

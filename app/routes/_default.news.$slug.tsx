@@ -1,7 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/page-error";
-import newsStyles from "~/styles/news.css";
+import newsStyles from "~/styles/news.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { newsPostData } from "~/news/news.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Page not found"} · Workwear ordering portal` },
@@ -12,8 +14,6 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 // /news/{slug} (issue 18 item 2, decision 118): opening the post marks it read (an idempotent POST /api/news-read from
 // the loader, so it works without JavaScript); an unknown slug → 404
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { newsPostData } = await import("~/news/news.server");
   const user = await requireUser(request);
   const post = await newsPostData(user, params.slug ?? "");
   if (!post) throw new Response("Not found", { status: 404 });

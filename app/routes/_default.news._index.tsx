@@ -2,7 +2,9 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { Pagination } from "~/components/pagination";
-import newsStyles from "~/styles/news.css";
+import newsStyles from "~/styles/news.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { newsListData } from "~/news/news.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.category ? `${data.category.name} · ` : ""}News · Workwear ordering portal` },
@@ -11,8 +13,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: newsStyles
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { newsListData } = await import("~/news/news.server");
   const user = await requireUser(request);
   return newsListData(user, new URL(request.url));
 }

@@ -2,7 +2,16 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AmendAddressForm, OrderDetail, ReorderForm } from "~/components/order-detail";
 import { OrderErrorBoundary } from "~/components/order-error";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { loadOrderDetail } from "~/orders/order-detail.server";
+import { redirect } from "@remix-run/node";
+import { flashToast } from "~/session/session.server";
+import { refusal, refusalForm } from "~/upstream/errors.server";
+import { amendOrderAddress } from "~/upstream/orders.server";
+import { idField, invalidForm, parseForm } from "~/utils/forms.server";
+import { idParam } from "~/utils/params.server";
+import { z } from "zod";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Order ${data.order.tranId}` : "Order"} · Workwear ordering portal` },
@@ -10,8 +19,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { loadOrderDetail } = await import("~/orders/order-detail.server");
   const user = await requireUser(request);
   return loadOrderDetail(user, params.orderId, { amend: true });
 }
@@ -25,16 +32,8 @@ const amendSchema = (z: typeof import("zod").z, idField: typeof import("~/utils/
   });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { redirect } = await import("@remix-run/node");
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { flashToast } = await import("~/session/session.server");
-  const { refusal, refusalForm } = await import("~/upstream/errors.server");
-  const { amendOrderAddress } = await import("~/upstream/orders.server");
-  const { idField, invalidForm, parseForm } = await import("~/utils/forms.server");
-  const { idParam } = await import("~/utils/params.server");
   const user = await requireUser(request);
   const orderId = idParam(params.orderId);
-  const { z } = await import("zod");
   const form = await parseForm(request, amendSchema(z, idField));
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? form.fieldErrors.intent ?? null);
   try {

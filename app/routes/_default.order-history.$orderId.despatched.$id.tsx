@@ -2,7 +2,11 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderErrorBoundary } from "~/components/order-error";
 import { ScrollingTable } from "~/components/scrolling-table";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { despatchView } from "~/orders/order-view.server";
+import { getDespatch } from "~/upstream/despatches.server";
+import { idParam } from "~/utils/params.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Despatch ${data.despatch.tranId}` : "Despatch"} · Workwear ordering portal` },
@@ -10,10 +14,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { despatchView } = await import("~/orders/order-view.server");
-  const { getDespatch } = await import("~/upstream/despatches.server");
-  const { idParam } = await import("~/utils/params.server");
   const user = await requireUser(request);
   const orderId = idParam(params.orderId);
   const despatch = await getDespatch(user.upstream, idParam(params.id));

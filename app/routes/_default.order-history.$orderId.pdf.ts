@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/auth/require-user.server";
+import { orderPdf } from "~/orders/order-pdf.server";
 
 // Resource route: the order as a PDF to keep (issue 34 item 9, decision 163); the detail page's guard and data.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { orderPdf } = await import("~/orders/order-pdf.server");
   const user = await requireUser(request);
   const { reference, bytes } = await orderPdf(user, params.orderId);
   return new Response(bytes, {

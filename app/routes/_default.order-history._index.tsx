@@ -7,15 +7,15 @@ import { Pagination } from "~/components/pagination";
 import { TextField } from "~/components/text-field";
 import { ORDER_STATUS_FILTERS, statusFilterOf } from "~/domain/order-status";
 import type { OrderHistoryData } from "~/orders/history.server";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { data } from "@remix-run/node";
+import { requireUser } from "~/auth/require-user.server";
+import { orderHistoryData } from "~/orders/history.server";
 
 export const meta: MetaFunction = () => [{ title: "Order history · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { data } = await import("@remix-run/node");
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { orderHistoryData } = await import("~/orders/history.server");
   const user = await requireUser(request);
   const history = await orderHistoryData(user, new URL(request.url));
   // a filter the form could not have sent: the page, its reason and an empty list, answered 400 (issue 11 item 9)

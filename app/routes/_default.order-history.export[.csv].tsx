@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readOrderFilters } from "~/domain/order-query";
+import { requireUser } from "~/auth/require-user.server";
+import { orderHistoryCsv } from "~/orders/history.server";
 
 // Resource route: the order history's filtered list, all pages, as a CSV download.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { orderHistoryCsv } = await import("~/orders/history.server");
   const user = await requireUser(request);
   // the page's own reading of the filters; a bad one is answered before the first byte of CSV (issue 11 item 9)
   const reading = readOrderFilters(new URL(request.url).searchParams);

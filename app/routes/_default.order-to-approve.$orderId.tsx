@@ -4,7 +4,16 @@ import { ApprovalForms } from "~/components/approval-forms";
 import { OrderDetail } from "~/components/order-detail";
 import { OrderErrorBoundary } from "~/components/order-error";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { loadOrderDetail } from "~/orders/order-detail.server";
+import { redirect } from "@remix-run/node";
+import { flashToast } from "~/session/session.server";
+import { refusal, refusalForm } from "~/upstream/errors.server";
+import { decideOrder } from "~/upstream/orders.server";
+import { invalidForm, parseForm } from "~/utils/forms.server";
+import { idParam } from "~/utils/params.server";
+import { z } from "zod";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Approve order ${data.order.tranId}` : "Order"} · Workwear ordering portal` },
@@ -12,8 +21,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { loadOrderDetail } = await import("~/orders/order-detail.server");
   return loadOrderDetail(await requireUser(request), params.orderId);
 }
 
@@ -45,16 +52,8 @@ const decisionSchema = (z: typeof import("zod").z) =>
   );
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { redirect } = await import("@remix-run/node");
-  const { flashToast } = await import("~/session/session.server");
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { refusal, refusalForm } = await import("~/upstream/errors.server");
-  const { decideOrder } = await import("~/upstream/orders.server");
-  const { invalidForm, parseForm } = await import("~/utils/forms.server");
-  const { idParam } = await import("~/utils/params.server");
   const user = await requireUser(request);
   const orderId = idParam(params.orderId);
-  const { z } = await import("zod");
   const form = await parseForm(request, decisionSchema(z));
   // an unknown intent is no field of the page: it is said above the forms
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? form.fieldErrors.intent ?? null);

@@ -4,14 +4,14 @@ import { EmptyState } from "~/components/empty-state";
 import { OrderTable, orderColumns } from "~/components/order-list";
 import { Pagination } from "~/components/pagination";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { approvalListData } from "~/orders/approval.server";
 
 export const meta: MetaFunction = () => [{ title: "Orders to approve · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { approvalListData } = await import("~/orders/approval.server");
   return approvalListData(await requireUser(request), new URL(request.url));
 }
 

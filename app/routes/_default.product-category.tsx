@@ -1,14 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import catalogueStyles from "~/styles/catalogue.css";
+import catalogueStyles from "~/styles/catalogue.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { productCategories } from "~/catalogue/category-tree.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction = () => [{ title: "Product categories · Workwear ordering portal" }];
 
 // /product-category: the categories of the catalogue the user's permissions open (decision 060)
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { productCategories } = await import("~/catalogue/category-tree.server");
   const user = await requireUser(request);
   return productCategories(user);
 }

@@ -6,7 +6,9 @@ import { ProductPurchase, WishListToggle } from "~/components/product-purchase";
 import { ProductFeatures, ProductGallery, ProductSummary } from "~/components/product-summary";
 import { SizeGridForm } from "~/components/size-grid";
 import type { GridRefusal } from "~/catalogue/product.server";
-import catalogueStyles from "~/styles/catalogue.css";
+import catalogueStyles from "~/styles/catalogue.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { addFromProductPage, addGridFromProductPage, isGridPost, loadProductPage } from "~/catalogue/product.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -15,8 +17,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 // /product/{productSlug}: the product with the options in the address (?size=M&color=Yellow); unknown slug → 404
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { loadProductPage } = await import("~/catalogue/product.server");
   const user = await requireUser(request);
   return loadProductPage(user, request, params.productSlug ?? "");
 }
@@ -26,8 +26,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * size-and-colour grid's quantities, each its own line, all or nothing. A refusal answers this page.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { addFromProductPage, addGridFromProductPage, isGridPost } = await import("~/catalogue/product.server");
   const user = await requireUser(request);
   const slug = params.productSlug ?? "";
   return (await isGridPost(request))

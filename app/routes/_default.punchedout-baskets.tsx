@@ -2,8 +2,15 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } f
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderTable, type OrderColumn } from "~/components/order-list";
 import { Pagination } from "~/components/pagination";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
 import { countOf } from "~/domain/plural";
+import { requireUser } from "~/auth/require-user.server";
+import { parsePage } from "~/domain/feathers-query";
+import { pageCount } from "~/domain/paging";
+import { formatDate } from "~/domain/dates";
+import { formatMoney, fromPence } from "~/domain/money";
+import { requesterName } from "~/domain/punchout-approval";
+import { listPunchoutTransfers } from "~/upstream/punchout-session.server";
 
 // /punchedout-baskets (SPEC §2; issue 16 item 6; decision 111): the customer's baskets transferred from punchout
 // sessions. Guard: requireUser; the access table asks viewOrderHistory and refuses it within a punchout session.
@@ -18,13 +25,6 @@ const STATUS_TEXT = {
 } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { parsePage } = await import("~/domain/feathers-query");
-  const { pageCount } = await import("~/domain/paging");
-  const { formatDate } = await import("~/domain/dates");
-  const { formatMoney, fromPence } = await import("~/domain/money");
-  const { requesterName } = await import("~/domain/punchout-approval");
-  const { listPunchoutTransfers } = await import("~/upstream/punchout-session.server");
   const user = await requireUser(request, { permission: "viewOrderHistory" });
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   const answer = await listPunchoutTransfers(user.upstream, page);

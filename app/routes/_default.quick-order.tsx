@@ -5,9 +5,11 @@ import type { LineReport } from "~/basket/quick-order.server";
 import { FieldError } from "~/components/field-error";
 import { LineTable } from "~/components/line-table";
 import { QUICK_ORDER_MAX_LINES } from "~/domain/quick-order-lines";
-import basketStyles from "~/styles/basket.css";
-import quickOrderStyles from "~/styles/quick-order.css";
+import basketStyles from "~/styles/basket.css?url";
+import quickOrderStyles from "~/styles/quick-order.css?url";
 import { countOf } from "~/domain/plural";
+import { requireUser } from "~/auth/require-user.server";
+import { submitQuickOrder } from "~/basket/quick-order.server";
 
 export const meta: MetaFunction = () => [{ title: "Quick order · Workwear ordering portal" }];
 export const links: LinksFunction = () => [
@@ -17,14 +19,11 @@ export const links: LinksFunction = () => [
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
   await requireUser(request);
   return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitQuickOrder } = await import("~/basket/quick-order.server");
   return submitQuickOrder(await requireUser(request), request);
 }
 

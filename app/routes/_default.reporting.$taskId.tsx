@@ -6,9 +6,11 @@ import { Pagination } from "~/components/pagination";
 import { ReportChartSvg } from "~/components/report-chart";
 import { PendingRefresh, usePolledData } from "~/components/report-polling";
 import { ScrollingTable } from "~/components/scrolling-table";
-import ordersStyles from "~/styles/orders.css";
-import reportingStyles from "~/styles/reporting.css";
-import reportsStyles from "~/styles/reports.css";
+import ordersStyles from "~/styles/orders.css?url";
+import reportingStyles from "~/styles/reporting.css?url";
+import reportsStyles from "~/styles/reports.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { reportPageData, submitRetry } from "~/reports/reporting.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Report"} · Workwear ordering portal` },
@@ -21,15 +23,11 @@ export const links: LinksFunction = () => [
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { reportPageData } = await import("~/reports/reporting.server");
   const user = await requireUser(request);
   return reportPageData(user, params.taskId, new URL(request.url));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitRetry } = await import("~/reports/reporting.server");
   const user = await requireUser(request);
   return submitRetry(user, request, `/reporting/${encodeURIComponent(params.taskId ?? "")}`);
 }

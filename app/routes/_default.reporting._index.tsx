@@ -6,9 +6,11 @@ import { CheckboxList } from "~/components/form-fields";
 import { IntentButton } from "~/components/intent-button";
 import { PendingRefresh, usePolledData } from "~/components/report-polling";
 import { ScrollingTable } from "~/components/scrolling-table";
-import basketStyles from "~/styles/basket.css";
-import ordersStyles from "~/styles/orders.css";
-import reportingStyles from "~/styles/reporting.css";
+import basketStyles from "~/styles/basket.css?url";
+import ordersStyles from "~/styles/orders.css?url";
+import reportingStyles from "~/styles/reporting.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { reportingPageData, submitReporting } from "~/reports/reporting.server";
 
 export const meta: MetaFunction = () => [{ title: "Reporting · Workwear ordering portal" }];
 export const links: LinksFunction = () => [
@@ -19,15 +21,11 @@ export const links: LinksFunction = () => [
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { reportingPageData } = await import("~/reports/reporting.server");
   const user = await requireUser(request);
   return reportingPageData(user, new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitReporting } = await import("~/reports/reporting.server");
   return submitReporting(await requireUser(request), request);
 }
 

@@ -4,7 +4,9 @@ import { IntentButton } from "~/components/intent-button";
 import { LineProduct, LineTable } from "~/components/line-table";
 import { QuantitySelector } from "~/components/quantity-selector";
 import { TextField } from "~/components/text-field";
-import basketStyles from "~/styles/basket.css";
+import basketStyles from "~/styles/basket.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { savedBasketPageData, submitSavedBasket } from "~/saved-baskets/saved-baskets.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.name ?? "Saved basket"} · Workwear ordering portal` },
@@ -13,14 +15,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { savedBasketPageData } = await import("~/saved-baskets/saved-baskets.server");
   return savedBasketPageData(await requireUser(request), params.basketId);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitSavedBasket } = await import("~/saved-baskets/saved-baskets.server");
   const user = await requireUser(request);
   return submitSavedBasket(user, request, params.basketId);
 }

@@ -5,21 +5,19 @@ import { IntentButton } from "~/components/intent-button";
 import { LineTable } from "~/components/line-table";
 import { Pagination } from "~/components/pagination";
 import { TextField } from "~/components/text-field";
-import basketStyles from "~/styles/basket.css";
+import basketStyles from "~/styles/basket.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { savedBasketsPageData, submitSavedBaskets } from "~/saved-baskets/saved-baskets.server";
 
 export const meta: MetaFunction = () => [{ title: "Saved baskets · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { savedBasketsPageData } = await import("~/saved-baskets/saved-baskets.server");
   return savedBasketsPageData(await requireUser(request), new URL(request.url));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitSavedBaskets } = await import("~/saved-baskets/saved-baskets.server");
   const user = await requireUser(request);
   return submitSavedBaskets(user, request);
 }

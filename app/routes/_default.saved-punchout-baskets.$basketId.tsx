@@ -9,8 +9,22 @@ import {
   useRouteError,
 } from "@remix-run/react";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
 import { ScrollingTable } from "~/components/scrolling-table";
+import {
+  finalisePunchoutApproval,
+  getBasketForApproval,
+  loadForApproval,
+  NOT_LOADED,
+  punchoutBasketView,
+} from "~/basket/punchout-approval.server";
+import { requireUser } from "~/auth/require-user.server";
+import { idParam } from "~/utils/params.server";
+import { getApprovalState } from "~/upstream/punchout-baskets.server";
+import { redirect } from "@remix-run/node";
+import { flashToast } from "~/session/session.server";
+import { invalidForm, parseForm } from "~/utils/forms.server";
+import { z } from "zod";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Punchout basket ${data.basket.name}` : "Punchout basket"} · Workwear ordering portal` },
@@ -19,10 +33,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyl
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { getBasketForApproval, punchoutBasketView } = await import("~/basket/punchout-approval.server");
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { idParam } = await import("~/utils/params.server");
-  const { getApprovalState } = await import("~/upstream/punchout-baskets.server");
   const user = await requireUser(request);
   const basketId = idParam(params.basketId);
   const [basket, approval] = await Promise.all([
@@ -47,16 +57,8 @@ const punchoutApprovalSchema = (z: typeof import("zod").z) =>
   );
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { redirect } = await import("@remix-run/node");
-  const { flashToast } = await import("~/session/session.server");
-  const { finalisePunchoutApproval, loadForApproval, NOT_LOADED } = await import("~/basket/punchout-approval.server");
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { idParam } = await import("~/utils/params.server");
-  const { getApprovalState } = await import("~/upstream/punchout-baskets.server");
-  const { invalidForm, parseForm } = await import("~/utils/forms.server");
   const user = await requireUser(request);
   const basketId = idParam(params.basketId);
-  const { z } = await import("zod");
   const form = await parseForm(request, punchoutApprovalSchema(z));
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError ?? form.fieldErrors.intent ?? null);
 

@@ -6,17 +6,17 @@ import { Pagination } from "~/components/pagination";
 import { parsePage } from "~/domain/feathers-query";
 import { pageCount } from "~/domain/paging";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
+import { punchoutBasketView } from "~/basket/punchout-approval.server";
+import { requireUser } from "~/auth/require-user.server";
+import { getApprovalState, listBasketsAwaitingApproval } from "~/upstream/punchout-baskets.server";
+import { nextSteps } from "~/chrome.server";
 
 export const meta: MetaFunction = () => [{ title: "Punchout baskets to approve · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { punchoutBasketView } = await import("~/basket/punchout-approval.server");
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { getApprovalState, listBasketsAwaitingApproval } = await import("~/upstream/punchout-baskets.server");
-  const { nextSteps } = await import("~/chrome.server");
   const user = await requireUser(request);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   const [answer, approval] = await Promise.all([

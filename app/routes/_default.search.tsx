@@ -1,7 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { CatalogueListing } from "~/components/catalogue-listing";
-import catalogueStyles from "~/styles/catalogue.css";
+import catalogueStyles from "~/styles/catalogue.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { loadSearch } from "~/catalogue/search.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -12,8 +14,6 @@ const MAX_QUERY = 200;
 
 // /search?q= (and /site-search): text over name, product code and description in the user's catalogue
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { loadSearch } = await import("~/catalogue/search.server");
   const user = await requireUser(request);
   return loadSearch(user, request, MAX_QUERY);
 }

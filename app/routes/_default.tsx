@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { Chrome } from "~/components/chrome";
 import { LayoutErrorBoundary } from "~/components/layout-error";
+import { requireUser } from "~/auth/require-user.server";
+import { loadChrome } from "~/chrome.server";
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { loadChrome } = await import("~/chrome.server");
   const user = await requireUser(request);
   return loadChrome(request, user);
 }

@@ -6,8 +6,10 @@ import { ProductImage } from "~/components/product-image";
 import { QuantitySelector } from "~/components/quantity-selector";
 import { ScrollingTable } from "~/components/scrolling-table";
 import type { EntitledItemView } from "~/wearer-packs/wearer.server";
-import catalogueStyles from "~/styles/catalogue.css";
-import ordersStyles from "~/styles/orders.css";
+import catalogueStyles from "~/styles/catalogue.css?url";
+import ordersStyles from "~/styles/orders.css?url";
+import { requireUser } from "~/auth/require-user.server";
+import { addToWearerPack, wearerPageData } from "~/wearer-packs/wearer.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.wearer.name ?? "Wearer"} · Wearer packs · Workwear ordering portal` },
@@ -19,16 +21,12 @@ export const links: LinksFunction = () => [
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { wearerPageData } = await import("~/wearer-packs/wearer.server");
   const user = await requireUser(request);
   return wearerPageData(user, params.contactId);
 }
 
 /** intent=add: one item into this wearer's pack (a refusal answers this page, 400, nothing written). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { addToWearerPack } = await import("~/wearer-packs/wearer.server");
   const user = await requireUser(request);
   return addToWearerPack(user, request, params.contactId);
 }

@@ -3,17 +3,17 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { ListSearch } from "~/components/form-fields";
 import { Pagination } from "~/components/pagination";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
 import { ScrollingTable } from "~/components/scrolling-table";
 import { countOf } from "~/domain/plural";
+import { requireUser } from "~/auth/require-user.server";
+import { wearersPageData } from "~/wearer-packs/wearers.server";
 
 export const meta: MetaFunction = () => [{ title: "Wearer packs · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { wearersPageData } = await import("~/wearer-packs/wearers.server");
   const user = await requireUser(request);
   return wearersPageData(user, new URL(request.url));
 }

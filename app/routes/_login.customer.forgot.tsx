@@ -7,6 +7,7 @@ import { createUpstreamClient } from "~/upstream/client.server";
 import { refusal, refusalForm } from "~/upstream/errors.server";
 import { requestPasswordReset } from "~/upstream/recovery.server";
 import { emailField, invalidForm, parseForm } from "~/utils/forms.server";
+import { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Forgotten password · Workwear ordering portal" }];
 
@@ -24,7 +25,6 @@ const forgotSchema = (z: typeof import("zod").z) =>
 // public route: asking for a reset link needs no session.
 export async function action({ request, context }: ActionFunctionArgs) {
   await checkMaintenance(request);
-  const { z } = await import("zod");
   const form = await parseForm(request, forgotSchema(z));
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
   // the provider limits the e-mails per browser address and per e-mail (decision 027) and answers the same either way

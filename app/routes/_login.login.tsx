@@ -9,6 +9,7 @@ import { authenticate, getUpstreamSession } from "~/upstream/auth.server";
 import { createUpstreamClient } from "~/upstream/client.server";
 import { isRefusal, refusalForm } from "~/upstream/errors.server";
 import { emailField, invalidForm, parseForm } from "~/utils/forms.server";
+import { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Log in · Workwear ordering portal" }];
 
@@ -29,7 +30,6 @@ const loginSchema = (z: typeof import("zod").z) =>
 // The log-in limits are the provider's, shared by every portal process (decision 027, superseding 003's).
 export async function action({ request, context }: ActionFunctionArgs) {
   await checkMaintenance(request);
-  const { z } = await import("zod");
   const form = await parseForm(request, loginSchema(z));
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
   const { email, password } = form.data;

@@ -6,6 +6,7 @@ import { commitSession, getSession } from "~/session/session.server";
 import { selectCustomer } from "~/upstream/auth.server";
 import { refusal, refusalForm } from "~/upstream/errors.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";
+import { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Choose a business unit · Workwear ordering portal" }];
 
@@ -26,7 +27,6 @@ const selectSchema = (z: typeof import("zod").z) =>
 
 export async function action({ request }: ActionFunctionArgs) {
   const { session: upstreamSession, upstream } = await requireUser(request);
-  const { z } = await import("zod");
   const form = await parseForm(request, selectSchema(z));
   if (!form.ok) return invalidForm(form.fieldErrors, form.formError);
   if (!upstreamSession.customers.some((c) => c.contactId === form.data.contactId)) {

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/auth/require-user.server";
+import { promotionImageFile } from "~/upstream/files.server";
 
 // /promo-image/{id} (issue 34 item 4, decision 165): a promotion's uploaded image, passed on from the provider with its
 // type and length and nosniff. An image never changes (a new upload is a new id), so the browser keeps it for a year;
 // an unknown id → 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { promotionImageFile } = await import("~/upstream/files.server");
   const user = await requireUser(request);
   const id = params.id !== undefined && /^[1-9][0-9]{0,8}$/.test(params.id) ? params.id : null;
   const image = id !== null && user.upstream.token ? await promotionImageFile(request, user.upstream.token, id) : null;

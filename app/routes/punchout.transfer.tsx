@@ -1,20 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import stylesheet from "~/styles/app.css";
+import stylesheet from "~/styles/app.css?url";
+import { redirect } from "@remix-run/node";
+import { requireUser } from "~/auth/require-user.server";
+import { answerPunchoutReturn } from "~/punchout/return.server";
 
 // POST /punchout/transfer (issue 16 item 4; decision 111): the basket goes back to the procurement system. A resource
 // route: its answer is a small page of its own whose CSP allows the return URL as a form-action (decision 006).
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { redirect } = await import("@remix-run/node");
-  const { requireUser } = await import("~/auth/require-user.server");
   await requireUser(request);
   // transferring ends the session, so it is a post only; a typed-in address lands on the basket
   return redirect("/basket");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { answerPunchoutReturn } = await import("~/punchout/return.server");
   const user = await requireUser(request);
   return answerPunchoutReturn(request, user, "transfer", { nonce: context.cspNonce, stylesheet });
 }

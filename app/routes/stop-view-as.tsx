@@ -1,5 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { requireUser } from "~/auth/require-user.server";
+import { commitSession, getSession } from "~/session/session.server";
+import { restoreAdmin, STOPPED, VIEW_AS_PAGE, viewAsOf } from "~/upstream/view-as.server";
+import { createUpstreamClient } from "~/upstream/client.server";
+import { stopViewAs } from "~/admin/admin-session.server";
+import { isRefusal } from "~/upstream/errors.server";
 
 // POST /stop-view-as (issue 20 item 6, decision 129): the banner's Stop. It lives outside /admin because while viewing
 // as someone the caller is that customer's user, whom the guard keeps out of /admin. DELETE /api/admin/view-as/:id goes
@@ -10,12 +16,6 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { commitSession, getSession } = await import("~/session/session.server");
-  const { restoreAdmin, STOPPED, VIEW_AS_PAGE, viewAsOf } = await import("~/upstream/view-as.server");
-  const { createUpstreamClient } = await import("~/upstream/client.server");
-  const { stopViewAs } = await import("~/admin/admin-session.server");
-  const { isRefusal } = await import("~/upstream/errors.server");
   await requireUser(request);
   const session = await getSession(request);
   const state = viewAsOf(session);

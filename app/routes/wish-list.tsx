@@ -3,6 +3,9 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Chrome } from "~/components/chrome";
 import { EmptyState } from "~/components/empty-state";
 import { LayoutErrorBoundary } from "~/components/layout-error";
+import { requireUser } from "~/auth/require-user.server";
+import { CATALOGUE_STEPS, loadChrome, nextSteps } from "~/chrome.server";
+import { submitWishList, wishListPageData } from "~/wish-list/wish-list.server";
 
 export const meta: MetaFunction = () => [{ title: "Wish list · Workwear ordering portal" }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -10,9 +13,6 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 // Outside the default layout (the post is used from every page and keeps its route id): the page draws the same
 // header and sidebar itself.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { CATALOGUE_STEPS, loadChrome, nextSteps } = await import("~/chrome.server");
-  const { wishListPageData } = await import("~/wish-list/wish-list.server");
   const user = await requireUser(request);
   const [chrome, page] = await Promise.all([loadChrome(request, user), wishListPageData(user)]);
   // decision 166: an empty wish list names where products are found (only what this user may open)
@@ -22,8 +22,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** SPEC §7 POST /api/wish-list and DELETE /api/wish-list/{id}, answered with SPEC §8's toasts, back where it came from. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { requireUser } = await import("~/auth/require-user.server");
-  const { submitWishList } = await import("~/wish-list/wish-list.server");
   return submitWishList(await requireUser(request), request);
 }
 

@@ -40,7 +40,7 @@ export async function createScaleDatabase(testDatabaseUrl: string): Promise<{ ur
  * something changed since (`npm run build`, as the e2e suite does).
  */
 function buildIsCurrent(): boolean {
-  const built = path.join(ROOT, "build/index.js");
+  const built = path.join(ROOT, "build/server/index.js");
   if (!existsSync(built)) return false;
   const builtAt = statSync(built).mtimeMs;
   const newer = (dir: string): boolean =>
@@ -51,7 +51,7 @@ function buildIsCurrent(): boolean {
     });
   return (
     !newer(path.join(ROOT, "app")) &&
-    !["remix.config.js", "package-lock.json"].some((f) => statSync(path.join(ROOT, f)).mtimeMs > builtAt)
+    !["vite.config.ts", "package-lock.json"].some((f) => statSync(path.join(ROOT, f)).mtimeMs > builtAt)
   );
 }
 
