@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, useFetcher, useLocation, useMatches } from "@remix-run/react";
+import { Form, Link, NavLink, Outlet, useFetcher, useLoaderData, useLocation, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ChromeData } from "~/chrome.server";
 import { isPathWithin } from "~/domain/paths";
@@ -13,6 +13,19 @@ import { countOf } from "~/domain/plural";
  * Header, sidebar, banner and footer: the one chrome of the default and basket layouts (decision 087). Without data
  * it is the bare chrome (a layout's error page).
  */
+/**
+ * The page of the default and basket layouts (SPEC §2): header, sidebar navigation and banner around the route's own.
+ * Both layout modules export it, so neither layout's browser file imports the other's (decision 171).
+ */
+export function ChromeLayout() {
+  const chrome = useLoaderData<ChromeData>();
+  return (
+    <Chrome chrome={chrome}>
+      <Outlet />
+    </Chrome>
+  );
+}
+
 export function Chrome({ chrome, children }: { chrome?: ChromeData; children: ReactNode }) {
   // the admin area is the provider's staff's own (issue 34 item 4, decision 164): no customer notice, no footer
   const adminArea = isPathWithin(useLocation().pathname, "/admin");

@@ -1,6 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
-import { Chrome } from "~/components/chrome";
 import { LayoutErrorBoundary } from "~/components/layout-error";
 import { requireUser } from "~/auth/require-user.server";
 import { loadChrome } from "~/chrome.server";
@@ -13,13 +11,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // The default layout (SPEC §2): header, sidebar navigation, banner.
-export default function DefaultLayout() {
-  const chrome = useLoaderData<typeof loader>();
-  return (
-    <Chrome chrome={chrome}>
-      <Outlet />
-    </Chrome>
-  );
-}
-
+export { ChromeLayout as default } from "~/components/chrome";
 export const ErrorBoundary = LayoutErrorBoundary;
