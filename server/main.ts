@@ -13,7 +13,7 @@ import {
   type ProviderConfig,
   type ProviderRole,
 } from "./config";
-import { createDb } from "./db/knex";
+import { checkStatementCache, createDb } from "./db/knex";
 import type { SeedScale } from "./db/seed/index";
 import { prepareDatabase } from "./db/startup";
 import { backgroundWorkOf, createBackgroundWork, type BackgroundWork } from "./services/background";
@@ -80,6 +80,7 @@ export async function startProvider(opts: StartOptions = {}): Promise<StartedPro
   const db = createDb({ databaseUrl: opts.databaseUrl, sqliteFile: opts.sqliteFile });
   try {
     await prepareDatabase(db, { seedWhenEmpty: opts.seedWhenEmpty ?? true, scale: opts.scale, log });
+    await checkStatementCache(db);
   } catch (error) {
     await db.destroy();
     throw error;

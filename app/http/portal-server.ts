@@ -83,7 +83,7 @@ export async function startPortal(options: {
   dev?: boolean;
 }): Promise<StartedPortal> {
   const env = getEnv();
-  installRouteMatchCache(); // decision 095
+  installRouteMatchCache(); // decisions 095 and 171: fails the start-up if the framework no longer calls it
   const root = options.root ?? process.cwd();
   const production = env.NODE_ENV === "production";
   const app = express();

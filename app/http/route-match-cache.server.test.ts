@@ -1,6 +1,7 @@
+import { createRequire } from "node:module";
 import { matchRoutes } from "@remix-run/router";
 import { describe, expect, it, vi } from "vitest";
-import { rememberingMatchRoutes } from "./route-match-cache.server";
+import { checkRouteMatchCache, installRouteMatchCache, rememberingMatchRoutes } from "./route-match-cache.server";
 
 // the portal's shape in small: pathless layouts, index routes, dynamic and splat segments, a case-sensitive path
 const table = () => [
@@ -116,5 +117,27 @@ describe("rememberingMatchRoutes (decision 095)", () => {
     remembering(table(), { pathname: "/login", search: "?a=1" });
     remembering(table(), { pathname: "/login", search: "?a=1" });
     expect(spy).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe("the route-match cache's start-up check (decision 171)", () => {
+  it("passes once installed: Remix's server matching and React Router's render go through the cache", () => {
+    installRouteMatchCache(); // checks itself; a second call is a no-op
+    expect(() => checkRouteMatchCache()).not.toThrow();
+  });
+
+  it("stops the start-up when the framework no longer calls the installed matchRoutes", () => {
+    installRouteMatchCache();
+    const router = createRequire(import.meta.url)("@remix-run/router") as { matchRoutes: unknown };
+    const installed = router.matchRoutes;
+    router.matchRoutes = () => null; // as if an upgrade bound another matchRoutes directly
+    try {
+      expect(() => checkRouteMatchCache()).toThrow(
+        "The route-match cache (decisions 095, 171) no longer works with this Remix: Remix's server matching does " +
+          "not call it; React Router's render does not call it.",
+      );
+    } finally {
+      router.matchRoutes = installed;
+    }
   });
 });

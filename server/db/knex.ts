@@ -109,6 +109,30 @@ export async function tablesVersion(client: Knex.Client, tables: readonly string
   return `${before}/${(external as Array<{ data_version: number }>)[0]?.data_version}`;
 }
 
+/** How many statements the wrapper has handed out, and how many of them came from its cache. */
+type StatementCounts = { served: number; reused: number };
+const statementCounts = new WeakMap<Knex.Client, StatementCounts>();
+
+/**
+ * The start-up self-check (decision 171). The statement cache saves 10–25 % of the provider's latency under
+ * `npm run bench:provider`, and the write tracker that keeps cached answers honest (decision 031) hangs on the same
+ * wrapper; both rely on Knex calling the connection's `prepare` for every query, which an upgrade can change without a
+ * sound. Two identical queries must pass through the wrapper, the second from the cache; otherwise the provider does
+ * not start. PostgreSQL has neither wrapper.
+ */
+export async function checkStatementCache(db: Knex): Promise<void> {
+  const counts = statementCounts.get(db.client);
+  if (!counts) return;
+  const before = { ...counts };
+  await db.raw("select 1 as statement_cache_check");
+  await db.raw("select 1 as statement_cache_check");
+  if (counts.served - before.served < 2 || counts.reused - before.reused < 1)
+    throw new Error(
+      "The statement cache and write tracker (decisions 030, 031, 171) no longer see Knex's queries: Knex does not " +
+        "call the connection's prepare. Re-check cacheStatements in server/db/knex.ts against this Knex, or remove it.",
+    );
+}
+
 /** Prepared statements kept per connection (least recently used dropped beyond this many). */
 export const STATEMENT_CACHE_SIZE = 500;
 
@@ -119,12 +143,19 @@ export const STATEMENT_CACHE_SIZE = 500;
  * SQLite re-prepares a statement itself after a schema change. The integer mode, the one setting knex may change
  * per query, is reset on reuse.
  */
-export function cacheStatements(conn: SqliteConnection, size = STATEMENT_CACHE_SIZE, tracker?: WriteTracker): void {
+export function cacheStatements(
+  conn: SqliteConnection,
+  size = STATEMENT_CACHE_SIZE,
+  tracker?: WriteTracker,
+  counts?: StatementCounts,
+): void {
   const prepare = conn.prepare.bind(conn);
   const cache = new Map<string, SqliteStatement>();
   conn.prepare = (sql: string) => {
     let statement = cache.get(sql);
+    if (counts) counts.served++;
     if (statement) {
+      if (counts) counts.reused++;
       cache.delete(sql); // most recently used last
       statement.safeIntegers(false);
     } else {
@@ -163,6 +194,7 @@ export function createDb(opts: CreateDbOptions = {}): Knex {
   const file = opts.sqliteFile ?? DEFAULT_SQLITE_FILE;
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const tracker = writeTracker();
+  const counts: StatementCounts = { served: 0, reused: 0 };
   const db = knexFactory({
     client: "better-sqlite3",
     connection: { filename: file },
@@ -171,7 +203,7 @@ export function createDb(opts: CreateDbOptions = {}): Knex {
       min: 1,
       max: 1,
       afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
-        cacheStatements(conn, STATEMENT_CACHE_SIZE, tracker);
+        cacheStatements(conn, STATEMENT_CACHE_SIZE, tracker, counts);
         conn.pragma("journal_mode = WAL");
         conn.pragma("synchronous = NORMAL");
         conn.pragma("foreign_keys = ON");
@@ -182,6 +214,7 @@ export function createDb(opts: CreateDbOptions = {}): Knex {
     },
   });
   trackers.set(db.client, tracker);
+  statementCounts.set(db.client, counts);
   return db;
 }
 

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cacheStatements, writeTracker } from "../db/knex";
+import { cacheStatements, checkStatementCache, createDb, writeTracker } from "../db/knex";
 import { DEEP_SKIP } from "../query/dialect";
 import { onSqlite } from "./test-database";
 import { NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
@@ -254,6 +254,19 @@ describe("kept totals are never stale and never another caller's", () => {
 });
 
 describe("prepared statements", () => {
+  it("the start-up check passes while Knex prepares through the cache, and fails once it does not (decision 171)", async () => {
+    const db = createDb({ sqliteFile: ":memory:" });
+    try {
+      await expect(checkStatementCache(db)).resolves.toBeUndefined();
+      const conn = (await db.client.acquireConnection()) as { prepare?: unknown };
+      delete conn.prepare; // better-sqlite3's own prepare again: as if Knex no longer called the wrapper
+      await db.client.releaseConnection(conn);
+      await expect(checkStatementCache(db)).rejects.toThrow("no longer see Knex's queries");
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it("are reused by SQL text, least recently used dropped beyond the limit, the integer mode reset", () => {
     const db = new Database(":memory:");
     cacheStatements(db as any, 2);
