@@ -1,5 +1,5 @@
 /**
- * Which database this run of the provider tests is on. vitest.config.ts runs the server tests as two projects:
+ * Which database this run of the provider tests is on. vite.config.ts runs the server tests as two vitest projects:
  * `provider-sqlite` always, and `provider-postgres` when TEST_DATABASE_URL names a PostgreSQL database; each sets
  * PROVIDER_TEST_DB for its workers. A check that only one database can make is `it.runIf(onSqlite)` (or onPostgres),
  * so the other run reports it as skipped.
