@@ -7,7 +7,7 @@ import { formatDate, parseDayInput } from "~/domain/dates";
 import { checkPromoImage, promoImagePath } from "~/domain/promo-image";
 import { parsePage } from "~/domain/feathers-query";
 import { pageCount } from "~/domain/paging";
-import { upstreamId as id } from "~/domain/upstream-id";
+import { isUpstreamIdValue, upstreamId as id } from "~/domain/upstream-id";
 import { idField, plainMessages, type FieldErrors } from "~/utils/forms.server";
 import { idParam } from "~/utils/params.server";
 import { searchCustomers } from "./admin-session.server";
@@ -391,7 +391,7 @@ const optionalId = (message: string) =>
     .string()
     .trim()
     .default("")
-    .refine((v) => v === "" || /^\d{1,15}$/.test(v), message)
+    .refine((v) => v === "" || isUpstreamIdValue(v), message)
     .transform((v) => (v === "" ? null : v));
 
 export const END_BEFORE_START = "The end date must be on or after the start date";

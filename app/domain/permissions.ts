@@ -26,6 +26,22 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
+/** The permissions that take something away (SPEC §6): an account holding one may do less, not more. */
+export const RESTRICTING_PERMISSIONS: readonly Permission[] = [
+  "punchoutOnly",
+  "browseOnly",
+  "customAddressOnly",
+  "pricingHidden",
+];
+
+/**
+ * Every permission that grants something: what provider staff acting for a customer may do there (the provider's
+ * customer switch), all of SPEC §6's list but the restrictions.
+ */
+export const GRANTING_PERMISSIONS: readonly Permission[] = PERMISSIONS.filter(
+  (p) => !RESTRICTING_PERMISSIONS.includes(p),
+);
+
 // a Set, not a zod enum: this module reaches the browser, and a zod schema built at load time pulls zod (~14 KB
 // gzip) into every page that imports it
 const KNOWN = new Set<string>(PERMISSIONS);
