@@ -63,3 +63,12 @@ export function parseDayInput(text: string): string | null {
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
   return date.toISOString().slice(0, 10);
 }
+
+/**
+ * Whether a range of calendar days (yyyy-MM-dd) runs backwards, its start after its end: the one rule of every from–to
+ * the portal's forms and the provider check (decision 172). A day on its own is a range of one day; a range with a
+ * side missing is not reversed.
+ */
+export function isReversedDayRange(start: string | null | undefined, end: string | null | undefined): boolean {
+  return !!start && !!end && start > end;
+}

@@ -69,7 +69,7 @@ export interface PunchoutContext {
 // SPEC §6: these two restrict a user, and a punchout session lifts the restriction.
 const LIFTED_IN_PUNCHOUT: readonly Permission[] = ["punchoutOnly", "browseOnly"];
 
-function holds(account: AccountLike, permission: Permission): boolean {
+function holds(account: Pick<AccountLike, "permissions">, permission: Permission): boolean {
   return account.permissions.includes(permission);
 }
 
@@ -78,7 +78,10 @@ export function hasPermission(account: AccountLike, permission: Permission, ctx:
   return holds(account, permission);
 }
 
-export function canApprove(account: AccountLike, setting: SettingLike): boolean {
+export function canApprove(
+  account: Pick<AccountLike, "permissions">,
+  setting: Pick<SettingLike, "isApprover">,
+): boolean {
   return holds(account, "orderApproval") && setting.isApprover;
 }
 
@@ -89,8 +92,8 @@ export function canAccessManpack(account: AccountLike): boolean {
   return MANPACK_ACCESS.every((p) => holds(account, p));
 }
 
-/** SPEC §6: the stock catalogue, and stock ordering with it, come with any of these (the provider's rule too). */
-export const STOCK_CATALOGUE = [
+/** SPEC §6: the stock catalogue, and stock ordering with it, come with any of these (the provider enforces with it). */
+const STOCK_CATALOGUE = [
   "canViewFullCatalogue",
   "canViewMyCatalogue",
   "canViewUserCatalogue",

@@ -21,6 +21,7 @@ import {
   type ProviderParams,
 } from "./base";
 import { contactSummary } from "./session";
+import { addressText } from "../../app/domain/address";
 import { calendarDay, nextResetDate } from "../../app/domain/allowance";
 import { budgetOut, budgetsOf, resetBudgets } from "./wearers";
 
@@ -157,7 +158,7 @@ export class AddressService extends ListService<ReturnType<typeof addressOut>> {
     // a typed address of one's own (custom-addresses) needs addAddress or customAddressOnly (SPEC §6)
     if (this.kind === "custom") requireAddressTyping(addressRights(caller), "body");
     const a = parseOr400(newAddress, bodyOf(data));
-    const text = [a.addr1, a.addr2, a.city, a.zip].filter(Boolean).join(", ");
+    const text = addressText(a);
     const [row] = await this.ctx
       .db("addresses")
       .insert({

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Caller } from "../auth/caller";
 import { PERMISSIONS } from "../../app/domain/permissions";
 import { callerOf, type Ctx, type ProviderParams } from "./base";
+import { isReversedDayRange } from "../../app/domain/dates";
 import { UPSTREAM_ID_PATTERN } from "../../app/domain/id-rule";
 import { isRowIdText, MAX_ROW_ID } from "./ids";
 
@@ -126,7 +127,7 @@ export function listQuery<S extends z.ZodRawShape>(shape: S, defaultLimit: numbe
     })
     .strict();
   return base.superRefine((v: any, ctx) => {
-    if (v.from && v.to && v.from > v.to)
+    if (isReversedDayRange(v.from, v.to))
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["from"], message: "must be on or before the 'to' date" });
   });
 }

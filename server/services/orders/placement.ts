@@ -26,6 +26,7 @@ import { requirePortalOrdering } from "../punchout-rules";
 import { entitledItemIds } from "../wearers";
 import { spendAllowances } from "./allowances";
 import { bad, idValue, PENDING_APPROVAL, PENDING_FULFILLMENT, STOCK_TYPE, VAT_RATE, WEARER_PACK_TYPE } from "./common";
+import { addressText } from "../../../app/domain/address";
 import { isUpstreamIdValue } from "../../../app/domain/id-rule";
 import { checkOrderQuantity } from "../../../app/domain/quantity";
 import { notifyApprovers, type OrderMailCtx } from "./notifications";
@@ -296,7 +297,7 @@ async function resolveAddress(
   }
   if (custom) {
     requireAddressTyping(r.policy.rights, field);
-    const text = [custom.addr1, custom.addr2, custom.city, custom.zip].filter(Boolean).join(", ");
+    const text = addressText(custom);
     const row = {
       customer_id: customerId,
       kind: "custom",
