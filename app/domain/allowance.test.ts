@@ -533,7 +533,7 @@ describe("leftAfterPackWorthSaying: an item's 'left after the pack' line only wh
   });
 });
 
-// the provider's rows of the reset rule (decision 096), from server/services/budget-reset.test.ts when it had its own
+// the provider's rows of the reset rule (decision 096), from when the provider had a module of its own for it
 describe("budgetAfterReset", () => {
   const budget = { usedQty: 3, resetDays: 30, resetDate: "2026-11-20" };
   it.each([
