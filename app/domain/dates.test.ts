@@ -73,5 +73,8 @@ describe("isReversedDayRange: a start after its end", () => {
     ["2026-11-20", undefined, false],
     [null, null, false],
     ["", "2026-11-01", false],
+    ["31.02.26", "2026-11-01", false],
+    ["2026-11-20", "1.11.26", false],
+    ["2026-11-20T00:00:00Z", "2026-11-01", false],
   ])("%j to %j → %s", (start, end, reversed) => expect(isReversedDayRange(start, end)).toBe(reversed));
 });
