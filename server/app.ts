@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
 import type { IncomingMessage } from "node:http";
-import { isIdText } from "./services/ids";
+import { isUpstreamIdValue } from "../app/domain/id-rule";
 import { authenticate } from "@feathersjs/authentication";
 import { BadRequest, Conflict, FeathersError, Forbidden, GeneralError, NotFound } from "@feathersjs/errors";
 import { feathers, type HookContext } from "@feathersjs/feathers";
@@ -21,6 +21,7 @@ import { imageBodyReader } from "./services/promotion-images";
 import { DEFAULT_ERP_FEED_DIR, DEFAULT_PORTAL_URL } from "./config";
 import { NO_MAIL, type MailConfig } from "./services/mail-config";
 import { redactUrl } from "../app/domain/operations";
+import { GRANTING_PERMISSIONS } from "../app/domain/permissions";
 import { logger } from "./log";
 import { providerQueues } from "./metrics";
 import { accessLog, operationsRoutes } from "./operations";
@@ -232,7 +233,7 @@ async function actAsCustomer(context: HookContext, db: Knex): Promise<void> {
   const { customerId, ...rest } = query;
   context.params.query = rest;
   const caller = context.params.caller;
-  if (!isIdText(String(customerId)))
+  if (!isUpstreamIdValue(String(customerId)))
     throw new BadRequest("Invalid query parameter 'customerId'", { field: "customerId" });
   const id = Number(customerId);
   if (!caller.isEvolveUser) {
@@ -244,27 +245,8 @@ async function actAsCustomer(context: HookContext, db: Knex): Promise<void> {
     ...caller,
     customerId: id,
     contactId: null,
-    permissions: ALL_PERMISSIONS,
+    // every permission that grants something (app/domain/permissions.ts, decision 172)
+    permissions: [...GRANTING_PERMISSIONS],
     isApprover: true,
   };
 }
-
-/** What an evolve user acting for a customer may do there. */
-const ALL_PERMISSIONS = [
-  "canViewFullCatalogue",
-  "canViewMyCatalogue",
-  "canViewUserCatalogue",
-  "canViewManpack",
-  "manpackOrders",
-  "fullCatalogue",
-  "addSiteUser",
-  "viewOrderHistory",
-  "orderApproval",
-  "viewReporting",
-  "addManpackUser",
-  "dellAddress",
-  "indAddress",
-  "addAddress",
-  "viewAllOrders",
-  "amendOrderDeliveryAddress",
-];

@@ -1,5 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/password";
 import type { PortalUser } from "~/auth/require-user.server";
 import { commitSession, flashToast, newSession } from "~/session/session.server";
 import { mayOpen } from "~/chrome.server";
@@ -44,7 +45,7 @@ export function myAccountPageData(user: PortalUser) {
   };
 }
 
-/** Decision 005's rule (10–200 characters, the provider's own), typed twice; the current password as typed. */
+/** Decision 005's rule (10–200 characters, app/domain/password.ts, the provider's too), typed twice; the current password as typed. */
 export const changePasswordSchema = () =>
   z
     .object({
@@ -52,11 +53,11 @@ export const changePasswordSchema = () =>
       currentPassword: z
         .string({ required_error: "Enter your current password" })
         .min(1, "Enter your current password")
-        .max(200, "Use at most 200 characters"),
+        .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`),
       newPassword: z
         .string({ required_error: "Choose a new password" })
-        .min(10, "Use at least 10 characters")
-        .max(200, "Use at most 200 characters"),
+        .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+        .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`),
       confirmPassword: z
         .string({ required_error: "Type the new password again" })
         .min(1, "Type the new password again"),

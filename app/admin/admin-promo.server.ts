@@ -1,13 +1,12 @@
 import { data, redirect } from "@remix-run/node";
-import { isAfter, parseISO } from "date-fns";
 import { z } from "zod";
 import type { PortalUser } from "~/upstream/client.server";
 import { flashToast, type Toast } from "~/session/session.server";
-import { formatDate, parseDayInput } from "~/domain/dates";
+import { formatDate, isReversedDayRange, parseDayInput } from "~/domain/dates";
 import { checkPromoImage, promoImagePath } from "~/domain/promo-image";
 import { parsePage } from "~/domain/feathers-query";
 import { pageCount } from "~/domain/paging";
-import { upstreamId as id } from "~/domain/upstream-id";
+import { isUpstreamIdValue, upstreamId as id } from "~/domain/upstream-id";
 import { idField, plainMessages, type FieldErrors } from "~/utils/forms.server";
 import { idParam } from "~/utils/params.server";
 import { searchCustomers } from "./admin-session.server";
@@ -391,7 +390,7 @@ const optionalId = (message: string) =>
     .string()
     .trim()
     .default("")
-    .refine((v) => v === "" || /^\d{1,15}$/.test(v), message)
+    .refine((v) => v === "" || isUpstreamIdValue(v), message)
     .transform((v) => (v === "" ? null : v));
 
 export const END_BEFORE_START = "The end date must be on or after the start date";
@@ -419,12 +418,8 @@ export const promoFormSchema = (creating: boolean) =>
       customerId: optionalId("Choose a customer from the list"),
     })
     .superRefine((v, ctx) => {
-      // date-fns, the provider's own rule: inclusive days, the end on or after the start
-      if (
-        typeof v.startsOn === "string" &&
-        typeof v.endsOn === "string" &&
-        isAfter(parseISO(v.startsOn), parseISO(v.endsOn))
-      )
+      // inclusive days, the end on or after the start: the rule the provider checks too (app/domain/dates.ts)
+      if (isReversedDayRange(v.startsOn, v.endsOn))
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["endsOn"], message: END_BEFORE_START });
       if (v.audience === "sector" && !v.sectorId)
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["sectorId"], message: "Choose the sector" });

@@ -1,11 +1,10 @@
 import { data, redirect } from "@remix-run/node";
-import { isAfter, parseISO } from "date-fns";
 import { z } from "zod";
 import type { PortalUser } from "~/upstream/client.server";
 import { flashToast } from "~/session/session.server";
 import { PAGE_SIZE } from "~/domain/constants";
 import { CSV_BOM, csvLine } from "~/domain/csv";
-import { formatDate, parseDayInput } from "~/domain/dates";
+import { formatDate, isReversedDayRange, parseDayInput } from "~/domain/dates";
 import { parsePage } from "~/domain/feathers-query";
 import { pageCount } from "~/domain/paging";
 import { PERMISSION_WORDS } from "~/domain/permission-words";
@@ -215,9 +214,9 @@ export const dayFilter = (label: string) =>
       return day;
     });
 
-/** `from` after `to` is refused under `from`, as the provider does (C20). */
+/** `from` after `to` is refused under `from`, by the rule the provider checks too (C20, isReversedDayRange). */
 export function reversedRange(from: string | undefined, to: string | undefined): boolean {
-  return from !== undefined && to !== undefined && isAfter(parseISO(from), parseISO(to));
+  return isReversedDayRange(from, to);
 }
 export const REVERSED_RANGE = "The start date must be on or before the end date";
 

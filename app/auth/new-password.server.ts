@@ -1,14 +1,15 @@
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/password";
 import { isRefusal, refusalForm, UpstreamError } from "~/upstream/errors.server";
 
-// Decision 005: at least 10 characters (the provider's own rule), typed twice.
+// Decision 005: at least 10 characters (the rule the provider enforces, app/domain/password.ts), typed twice.
 export const newPasswordSchema = () =>
   z
     .object({
       password: z
         .string({ required_error: "Choose a password" })
-        .min(10, "Use at least 10 characters")
-        .max(200, "Use at most 200 characters"),
+        .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+        .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`),
       confirm: z.string({ required_error: "Type the password again" }).min(1, "Type the password again"),
     })
     .refine((form) => form.password === form.confirm, {

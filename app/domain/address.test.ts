@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressChoice } from "./address";
+import { addressChoice, addressText } from "./address";
 
 describe("addressChoice", () => {
   it.each([
@@ -26,4 +26,14 @@ describe("addressChoice", () => {
       text,
     });
   });
+});
+
+// the text the provider stores with an address it is sent (POST /api/customer-address, a typed order address)
+describe("addressText", () => {
+  it.each([
+    [{ addr1: "1 Mill Lane", addr2: "Holbeck", city: "Leeds", zip: "LS1 4AP" }, "1 Mill Lane, Holbeck, Leeds, LS1 4AP"],
+    [{ addr1: "9 Dock Road", addr2: "", city: "Hull", zip: "HU1 2AB" }, "9 Dock Road, Hull, HU1 2AB"],
+    [{ addr1: "9 Dock Road", addr2: null, city: "Hull" }, "9 Dock Road, Hull"],
+    [{}, ""],
+  ])("%j → %j", (lines, text) => expect(addressText(lines)).toBe(text));
 });

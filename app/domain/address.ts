@@ -15,10 +15,24 @@ export interface AddressChoice {
   text: string;
 }
 
+/**
+ * An address on one line: its lines, town and postcode joined by commas, empty parts left out ("1 Dock Rd, Hull, HU1
+ * 1AA"). The provider stores an address's text with it; the portal shows an address without one the same way
+ * (decision 172).
+ */
+export function addressText(lines: {
+  addr1?: string | null;
+  addr2?: string | null;
+  city?: string | null;
+  zip?: string | null;
+}): string {
+  return [lines.addr1, lines.addr2, lines.city, lines.zip].filter(Boolean).join(", ");
+}
+
 /** The label and one-line text an address is offered with. */
 export function addressChoice(address: CustomerAddressLike): AddressChoice {
   const d = address.details;
-  const text = d.addrText || [d.addr1, d.addr2, d.city, d.zip].filter(Boolean).join(", ");
+  const text = d.addrText || addressText(d);
   return { internalId: address.internalId, label: address.label, text };
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
   allowancesLeft,
+  budgetAfterReset,
   budgetLabel,
   calendarDay,
   chargedBudgetIndex,
@@ -270,6 +271,17 @@ describe("the refusal in the provider's words", () => {
     [{ firstName: "", lastName: "Wearer" }, "Wearer"],
     [{ firstName: null, lastName: null }, "the wearer"],
   ])("wearerName %j → %s", (wearer, expected) => expect(wearerName(wearer)).toBe(expected));
+
+  // the SPEC gives no words for this refusal: they are the provider's (the API's), the same on both sides (decision 172)
+  it.each([
+    [{ firstName: "Wes", lastName: "Wearer" }, "Wes Wearer has 1 Jacket allowance left; this pack needs 2"],
+    [{ firstName: null, lastName: "Smith" }, "the wearer Smith has 1 Jacket allowance left; this pack needs 2"],
+    [{ firstName: " ", lastName: "Smith" }, "the wearer Smith has 1 Jacket allowance left; this pack needs 2"],
+    [{ firstName: "Wes", lastName: null }, "Wes has 1 Jacket allowance left; this pack needs 2"],
+    [{ firstName: null, lastName: null }, "the wearer has 1 Jacket allowance left; this pack needs 2"],
+  ])("the refusal names %j as %j", (wearer, expected) => {
+    expect(overAllowanceMessage(wearer, { budget: { type: "Jacket" }, allowance: 1, inPack: 2 })).toBe(expected);
+  });
 });
 
 describe("checkAllowance: may this quantity of the item go into the wearer's pack", () => {
@@ -518,5 +530,74 @@ describe("leftAfterPackWorthSaying: an item's 'left after the pack' line only wh
     expect(leftAfterPackWorthSaying(after(budget("Points", 10, 2)), points(9))).toBe(true);
     expect(leftAfterPackWorthSaying(after(budget("Points", 10, 1)), points(9))).toBe(false);
     expect(leftAfterPackWorthSaying(after(budget("Jacket", 1, 1)), jacket)).toBe(true);
+  });
+});
+
+// the provider's rows of the reset rule (decision 096), from when the provider had a module of its own for it
+describe("budgetAfterReset", () => {
+  const budget = { usedQty: 3, resetDays: 30, resetDate: "2026-11-20" };
+  it.each([
+    ["the day before the reset date: unchanged", "2026-11-19", { usedQty: 3, resetDate: "2026-11-20", reset: false }],
+    [
+      "exactly on the reset date: reset, next date one period on",
+      "2026-11-20",
+      { usedQty: 0, resetDate: "2026-12-20", reset: true },
+    ],
+    ["one day late", "2026-11-21", { usedQty: 0, resetDate: "2026-12-20", reset: true }],
+    ["the last day of the first period late", "2026-12-19", { usedQty: 0, resetDate: "2026-12-20", reset: true }],
+    ["exactly one period late: two periods on", "2026-12-20", { usedQty: 0, resetDate: "2027-01-19", reset: true }],
+    ["several periods late (across a year end)", "2027-03-01", { usedQty: 0, resetDate: "2027-03-20", reset: true }],
+  ])("%s", (_label, today, expected) => {
+    expect(budgetAfterReset(budget, today)).toEqual(expected);
+  });
+
+  it.each([
+    ["no reset date", { usedQty: 2, resetDays: 30, resetDate: null }],
+    ["no reset days", { usedQty: 2, resetDays: null, resetDate: "2026-01-01" }],
+    ["zero reset days", { usedQty: 2, resetDays: 0, resetDate: "2026-01-01" }],
+    ["negative reset days", { usedQty: 2, resetDays: -5, resetDate: "2026-01-01" }],
+    ["an unreadable reset date", { usedQty: 2, resetDays: 30, resetDate: "01.01.26" }],
+  ])("never resets with %s", (_label, b) => {
+    expect(budgetAfterReset(b, "2026-11-23")).toEqual({ usedQty: 2, resetDate: b.resetDate, reset: false });
+  });
+
+  it("a year-long period across a leap day", () => {
+    expect(budgetAfterReset({ usedQty: 1, resetDays: 365, resetDate: "2027-03-01" }, "2028-03-01")).toEqual({
+      usedQty: 0,
+      resetDate: "2029-02-28",
+      reset: true,
+    });
+  });
+});
+
+describe("calendarDay and nextResetDate, as the provider answers a contact", () => {
+  it("the UK calendar day of an instant (GMT in winter, BST in summer)", () => {
+    expect(calendarDay(new Date("2026-11-23T23:59:59.000Z"))).toBe("2026-11-23");
+    expect(calendarDay(new Date("2026-07-01T23:30:00.000Z"))).toBe("2026-07-02");
+  });
+  it("the earliest reset date of the budgets that renew, or null", () => {
+    expect(
+      nextResetDate(
+        [
+          { resetDate: "2027-02-01", resetDays: 365 },
+          { resetDate: null, resetDays: 30 },
+          { resetDate: "2026-12-20", resetDays: 30 },
+        ],
+        TODAY,
+      ),
+    ).toBe("2026-12-20");
+    // a reset date without reset days never comes round
+    expect(
+      nextResetDate(
+        [
+          { resetDate: "2026-12-01", resetDays: null },
+          { resetDate: "2027-01-01", resetDays: 0 },
+          { resetDate: "2027-03-01", resetDays: 90 },
+        ],
+        TODAY,
+      ),
+    ).toBe("2027-03-01");
+    expect(nextResetDate([{ resetDate: null, resetDays: 30 }], TODAY)).toBeNull();
+    expect(nextResetDate([], TODAY)).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
 import { checkOrderQuantity, type QuantityItem } from "./quantity";
 
-// A wearer's allowances (issue 15 item 3, decision 098): what is left of each budget given the lines already in the
-// wearer's pack, and whether one more item fits. The provider applies the same rule at order time
-// (server/services/orders/allowances.ts, and its reset rule); this is the portal's own copy, kept pure so the
-// screens can show it and refuse an over-allowance add before any order is tried, as app/domain/upstream-id.ts is
-// the portal's copy of the provider's id rule.
+// A wearer's allowances (issue 15 items 3 and 4, decisions 096 and 098; one rule for both sides, decision 172): when a
+// budget resets, what an item charges and to which budget, what is left given the lines already in the wearer's pack,
+// and the refusal of a pack over an allowance. The provider enforces with these functions at order time
+// (server/services/orders/allowances.ts, server/services/wearers.ts) and the screens show with them, so a pack the
+// basket lets through is one the provider takes, in the same words.
 
 /** The budget whose type this is charges every item its points (SPEC §3 Item itemPoints); any other type is an allocation type. */
 export const POINTS_BUDGET_TYPE = "Points";
@@ -51,9 +51,8 @@ export interface AllowanceLeft<B extends Budget = Budget> {
 const DAY_MS = 86_400_000;
 
 /**
- * A calendar day (yyyy-MM-dd) as days since 1970-01-01, or null when it is none; read as the provider reads it
- * (server/services/budget-reset.ts), so that a day the provider takes (even 2026-02-30, which JavaScript rolls on to
- * 2 March) is the same day here.
+ * A calendar day (yyyy-MM-dd) as days since 1970-01-01, or null when it is none; a day JavaScript rolls on (2026-02-30
+ * is 2 March) is the day it rolls on to, on both sides.
  */
 function dayNumber(value: string | null | undefined): number | null {
   if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
@@ -63,44 +62,69 @@ function dayNumber(value: string | null | undefined): number | null {
 
 const dayText = (days: number): string => new Date(days * DAY_MS).toISOString().slice(0, 10);
 
+const dayFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+const UK_DAY = dayFormat("Europe/London");
+
 /** Today's calendar day (yyyy-MM-dd) where the wearers work: reset dates are UK days. */
 export function calendarDay(now: Date, timeZone = "Europe/London"): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
+  const parts = (timeZone === "Europe/London" ? UK_DAY : dayFormat(timeZone)).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
+/** What the reset rule reads of a budget (SPEC §3 Contact budget). */
+export interface ResettableBudget {
+  usedQty: number;
+  resetDays: number | null;
+  resetDate: string | null;
+}
+
+export interface ResetOutcome {
+  usedQty: number;
+  resetDate: string | null;
+  /** true when at least one period ended, so usedQty went back to 0 */
+  reset: boolean;
+}
+
 /** Whether the budget renews: a reset day and a whole, positive number of days between resets. */
-function renews(budget: Budget): boolean {
+function renews(budget: Pick<ResettableBudget, "resetDays" | "resetDate">): boolean {
   return dayNumber(budget.resetDate) !== null && Number.isInteger(budget.resetDays) && (budget.resetDays ?? 0) > 0;
 }
 
 /**
- * The budget as it stands on `today` (yyyy-MM-dd): once its reset day has come (on the day itself, or any day after),
- * usedQty is back to 0 and resetDate has moved on by resetDays as many times as it takes to be after today. A budget
- * without a reset day or a positive whole resetDays never resets, and an unreadable today changes nothing.
+ * The reset rule (decision 096): on `today` (yyyy-MM-dd), once the budget's reset day has come (on the day itself, or
+ * any day after), usedQty is back to 0 and resetDate has moved on by resetDays as many times as it takes to be after
+ * today. A budget without a reset day or a positive whole resetDays never resets, and an unreadable today changes
+ * nothing. The provider writes the outcome back on read and before an order spends an allowance.
  */
-export function resetBudget<B extends Budget>(budget: B, today: string): B {
+export function budgetAfterReset(budget: ResettableBudget, today: string): ResetOutcome {
   const now = dayNumber(today);
   const due = dayNumber(budget.resetDate);
-  if (now === null || due === null || !renews(budget) || now < due) return budget;
+  if (now === null || due === null || !renews(budget) || now < due)
+    return { usedQty: budget.usedQty, resetDate: budget.resetDate, reset: false };
   const every = budget.resetDays as number;
   const periods = Math.floor((now - due) / every) + 1;
-  return { ...budget, usedQty: 0, resetDate: dayText(due + periods * every) };
+  return { usedQty: 0, resetDate: dayText(due + periods * every), reset: true };
+}
+
+/** The budget as it stands on `today` (budgetAfterReset), the same object when no reset has fallen due. */
+export function resetBudget<B extends ResettableBudget>(budget: B, today: string): B {
+  const after = budgetAfterReset(budget, today);
+  return after.reset ? { ...budget, usedQty: after.usedQty, resetDate: after.resetDate } : budget;
 }
 
 /**
- * The next day the wearer's allowances renew, for the screens: the earliest reset day, after any reset that has
- * fallen due, of the budgets that renew; null when none does.
+ * The next day the wearer's allowances renew: the earliest reset day, after any reset that has fallen due by `today`,
+ * of the budgets that renew; null when none does. The provider answers it as a contact's nextResetDate; the screens
+ * show it when the provider leaves it out.
  */
-export function nextResetDate(budgets: readonly Budget[], today: string): string | null {
-  const days = budgets.filter(renews).map((b) => dayNumber(resetBudget(b, today).resetDate) as number);
-  return days.length ? dayText(Math.min(...days)) : null;
+export function nextResetDate(
+  budgets: ReadonlyArray<Pick<ResettableBudget, "resetDays" | "resetDate">>,
+  today: string,
+): string | null {
+  const days = budgets.filter(renews).map((b) => dayNumber(budgetAfterReset({ ...b, usedQty: 0 }, today).resetDate));
+  return days.length ? dayText(Math.min(...(days as number[]))) : null;
 }
 
 // ---------------------------------------------------------------- charging
@@ -110,14 +134,14 @@ export function nextResetDate(budgets: readonly Budget[], today: string): string
  * its points), else the budget whose type is the item's allocation type; -1 when none limits it. The first of two
  * budgets of one type is the one charged, as the provider charges it.
  */
-export function chargedBudgetIndex(budgets: readonly Budget[], item: AllowanceItem): number {
+export function chargedBudgetIndex(budgets: ReadonlyArray<Pick<Budget, "type">>, item: AllowanceItem): number {
   const points = budgets.findIndex((b) => b.type === POINTS_BUDGET_TYPE);
   if (points !== -1) return points;
   return item.allocationType === null ? -1 : budgets.findIndex((b) => b.type === item.allocationType);
 }
 
 /** What `quantity` of the item charges its budget: its points each against a Points budget (none: 0), else one each. */
-export function chargeOf(budget: Budget, item: AllowanceItem, quantity: number): number {
+export function chargeOf(budget: Pick<Budget, "type">, item: AllowanceItem, quantity: number): number {
   return budget.type === POINTS_BUDGET_TYPE ? (item.itemPoints ?? 0) * quantity : quantity;
 }
 
@@ -151,7 +175,7 @@ export function budgetLabel(
   return budget.allocationTypeName ?? budget.allocationType ?? budget.type;
 }
 
-/** A wearer as the provider names them in its refusals. */
+/** A wearer's name on screen: first and last name, whichever there are; "the wearer" when neither. */
 export function wearerName(wearer: Wearer): string {
   return (
     [wearer.firstName, wearer.lastName]
@@ -161,9 +185,23 @@ export function wearerName(wearer: Wearer): string {
   );
 }
 
-/** The provider's refusal of a pack over an allowance, word for word (docs/upstream-api.md, POST /api/order manpack). */
-export function overAllowanceMessage(wearer: Wearer, allowance: AllowanceLeft): string {
-  return `${wearerName(wearer)} has ${allowance.allowance} ${allowance.budget.type} allowance left; this pack needs ${allowance.inPack}`;
+/** A wearer as a refusal names them: the first name, or "the wearer" without one, then the last name ("the wearer Smith"). */
+function refusedWearer(wearer: Wearer): string {
+  const first = (wearer.firstName ?? "").trim() || "the wearer";
+  const last = (wearer.lastName ?? "").trim();
+  return last ? `${first} ${last}` : first;
+}
+
+/** What a refusal says of a budget: its type, what was left of it and what the pack needs from it. */
+export type OverAllowance = Pick<AllowanceLeft, "allowance" | "inPack"> & { budget: Pick<Budget, "type"> };
+
+/**
+ * The refusal of a pack over an allowance, word for word as the provider answers it (docs/upstream-api.md, POST
+ * /api/order manpack; the SPEC gives no words, so they are the API's): "Wes Wearer has 1 Jacket allowance left; this
+ * pack needs 2".
+ */
+export function overAllowanceMessage(wearer: Wearer, allowance: OverAllowance): string {
+  return `${refusedWearer(wearer)} has ${allowance.allowance} ${allowance.budget.type} allowance left; this pack needs ${allowance.inPack}`;
 }
 
 /**

@@ -344,8 +344,8 @@ describe("packRefusalMessage: a refused pack names its wearer", () => {
     ],
     [
       "packs.0.items.0.qty",
-      'Invalid value at field "packs.0.items.0.qty": WK-TRS is sold in multiples of 2.',
-      "Hal Harbour's pack: WK-TRS is sold in multiples of 2.",
+      'Invalid value at field "packs.0.items.0.qty": Quantity must be a multiple of 2',
+      "Hal Harbour's pack: Quantity must be a multiple of 2.",
     ],
   ])("%s", (field, message, expected) => {
     expect(packRefusalMessage(field, message, names)).toBe(expected);

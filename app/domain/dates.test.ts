@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { DEFAULT_DATE_FORMAT, formatDate, parseDayInput, reportInvalidDatesTo } from "./dates";
+import { DEFAULT_DATE_FORMAT, formatDate, isReversedDayRange, parseDayInput, reportInvalidDatesTo } from "./dates";
 
 describe("formatDate (SPEC §5)", () => {
   it("defaults to dd.MM.yy", () => {
@@ -59,4 +59,22 @@ describe("parseDayInput: the date filters (issue 14 item 5, decision 091)", () =
       expect(parseDayInput(formatDate(day))).toBe(day);
     }
   });
+});
+
+// every from–to of the admin filters, the promotion dates and the provider's checks of them (decision 172)
+describe("isReversedDayRange: a start after its end", () => {
+  it.each([
+    ["2026-11-20", "2026-11-01", true],
+    ["2026-01-01", "2025-12-31", true],
+    ["2026-11-01", "2026-11-20", false],
+    ["2026-11-20", "2026-11-20", false],
+    ["2025-12-31", "2026-01-01", false],
+    [undefined, "2026-11-01", false],
+    ["2026-11-20", undefined, false],
+    [null, null, false],
+    ["", "2026-11-01", false],
+    ["31.02.26", "2026-11-01", false],
+    ["2026-11-20", "1.11.26", false],
+    ["2026-11-20T00:00:00Z", "2026-11-01", false],
+  ])("%j to %j → %s", (start, end, reversed) => expect(isReversedDayRange(start, end)).toBe(reversed));
 });

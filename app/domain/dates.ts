@@ -63,3 +63,14 @@ export function parseDayInput(text: string): string | null {
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
   return date.toISOString().slice(0, 10);
 }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Whether a range of calendar days (yyyy-MM-dd) runs backwards, its start after its end: the one rule of every from–to
+ * the portal's forms and the provider check (decision 172). A day on its own is a range of one day; a range with a
+ * side missing or not written as a day is not reversed (its own message says what is wrong with it).
+ */
+export function isReversedDayRange(start: unknown, end: unknown): boolean {
+  return typeof start === "string" && typeof end === "string" && DAY.test(start) && DAY.test(end) && start > end;
+}

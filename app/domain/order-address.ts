@@ -1,9 +1,11 @@
 import { MULTIPLE_DELIVERY_ADDRESSES } from "./messages";
 import { isWearerPackOrder, orderItems, orderShipGroups, type Order, type OrderItem } from "./order";
+import { normalisePostcode } from "./postcode";
 
-// Outward code (A9, A99, A9A, AA9, AA99, AA9A) then inward code (9AA), space optional, at the very end
-// and after a separator, so the tail of a word is never taken for a postcode.
-const TRAILING_UK_POSTCODE = /(^|[\s,])([a-z]{1,2}\d[a-z\d]?)\s*(\d[a-z]{2})\s*$/i;
+// The last two words, then the last word, of the text (after a separator, so the tail of a word is never taken):
+// whichever the one postcode rule (postcode.ts, decision 120) takes is the postcode.
+const LAST_TWO_WORDS = /(^|[\s,])([^\s,]+\s+[^\s,]+)\s*$/;
+const LAST_WORD = /(^|[\s,])([^\s,]+)\s*$/;
 const TRAILING_COUNTRY = /(?:^|[\s,]+)(united kingdom|great britain|uk|gb)\s*$/i;
 
 export interface SplitAddress {
@@ -19,13 +21,20 @@ function tidyLine(text: string): string {
     .join(", ");
 }
 
-/** SPEC §3 rule 3: a trailing UK-style postcode becomes the zip, normalised to 'AA9A 9AA'. */
+/**
+ * SPEC §3 rule 3: a trailing UK-style postcode becomes the zip, normalised to 'AA9A 9AA'. A postcode is what the one
+ * postcode rule takes (postcode.ts), so an order's address splits as the address book writes a postcode.
+ */
 export function splitUkPostcode(text: string): SplitAddress {
   const withoutCountry = text.replace(TRAILING_COUNTRY, "");
-  const match = TRAILING_UK_POSTCODE.exec(withoutCountry);
-  if (!match) return { address: tidyLine(text), zip: "" };
-  const zip = `${match[2]} ${match[3]}`.toUpperCase();
-  return { address: tidyLine(withoutCountry.slice(0, match.index + match[1].length)), zip };
+  for (const tail of [LAST_TWO_WORDS, LAST_WORD]) {
+    const match = tail.exec(withoutCountry);
+    const postcode = match ? normalisePostcode(match[2]) : null;
+    if (match && postcode?.ok) {
+      return { address: tidyLine(withoutCountry.slice(0, match.index + match[1].length)), zip: postcode.postcode };
+    }
+  }
+  return { address: tidyLine(text), zip: "" };
 }
 
 export type OrderAddress =

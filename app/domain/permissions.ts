@@ -26,6 +26,22 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
+/** The permissions that take something away (SPEC §6): an account holding one may do less, not more. */
+export const RESTRICTING_PERMISSIONS: readonly Permission[] = [
+  "punchoutOnly",
+  "browseOnly",
+  "customAddressOnly",
+  "pricingHidden",
+];
+
+/**
+ * Every permission that grants something: what provider staff acting for a customer may do there (the provider's
+ * customer switch), all of SPEC §6's list but the restrictions.
+ */
+export const GRANTING_PERMISSIONS: readonly Permission[] = PERMISSIONS.filter(
+  (p) => !RESTRICTING_PERMISSIONS.includes(p),
+);
+
 // a Set, not a zod enum: this module reaches the browser, and a zod schema built at load time pulls zod (~14 KB
 // gzip) into every page that imports it
 const KNOWN = new Set<string>(PERMISSIONS);
@@ -53,7 +69,7 @@ export interface PunchoutContext {
 // SPEC §6: these two restrict a user, and a punchout session lifts the restriction.
 const LIFTED_IN_PUNCHOUT: readonly Permission[] = ["punchoutOnly", "browseOnly"];
 
-function holds(account: AccountLike, permission: Permission): boolean {
+function holds(account: Pick<AccountLike, "permissions">, permission: Permission): boolean {
   return account.permissions.includes(permission);
 }
 
@@ -62,7 +78,10 @@ export function hasPermission(account: AccountLike, permission: Permission, ctx:
   return holds(account, permission);
 }
 
-export function canApprove(account: AccountLike, setting: SettingLike): boolean {
+export function canApprove(
+  account: Pick<AccountLike, "permissions">,
+  setting: Pick<SettingLike, "isApprover">,
+): boolean {
   return holds(account, "orderApproval") && setting.isApprover;
 }
 
@@ -73,8 +92,8 @@ export function canAccessManpack(account: AccountLike): boolean {
   return MANPACK_ACCESS.every((p) => holds(account, p));
 }
 
-/** SPEC §6: the stock catalogue, and stock ordering with it, come with any of these (the provider's rule too). */
-export const STOCK_CATALOGUE = [
+/** SPEC §6: the stock catalogue, and stock ordering with it, come with any of these (the provider enforces with it). */
+const STOCK_CATALOGUE = [
   "canViewFullCatalogue",
   "canViewMyCatalogue",
   "canViewUserCatalogue",

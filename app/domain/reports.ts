@@ -1,5 +1,6 @@
 import { addMonths, format, isValid, parse, startOfMonth, subMonths } from "date-fns";
 import { formatDate } from "./dates";
+import { isUpstreamIdValue } from "./id-rule";
 import { formatMoney } from "./money";
 
 // Issue 19: the report types the provider answers (POST /api/report), what each row holds, how its cells read, and
@@ -294,8 +295,7 @@ function readOne(input: URLSearchParams | FormData, name: string): string {
 
 /** Ids as the provider takes them: digits only, each once; the first that is not is named in the error. */
 function readIds(values: readonly string[]): { ids: string[]; bad: string | null } {
-  // Decision 010's id rule (upstream-id.ts holds it too, but imports zod, which a page must not).
-  const bad = values.find((value) => !/^\d{1,15}$/.test(value)) ?? null;
+  const bad = values.find((value) => !isUpstreamIdValue(value)) ?? null;
   return { ids: [...new Set(values)], bad };
 }
 

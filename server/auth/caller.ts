@@ -1,5 +1,6 @@
 import { NotAuthenticated } from "@feathersjs/errors";
 import type { Knex } from "knex";
+import { canApprove as approves } from "../../app/domain/permissions";
 import { sha256 } from "./password";
 
 /** What every service knows about the caller, resolved once per request from the session token. */
@@ -107,4 +108,5 @@ export async function callerFromToken(db: Knex, policy: SessionPolicy, token: st
 }
 
 export const has = (caller: Caller, permission: string) => caller.permissions.includes(permission);
-export const canApprove = (caller: Caller) => has(caller, "orderApproval") && caller.isApprover;
+/** SPEC §6: orderApproval and the approver setting (the shared rule, app/domain/permissions.ts). */
+export const canApprove = (caller: Caller) => approves(caller, caller);

@@ -1,6 +1,7 @@
 import { BadRequest } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../app/domain/password";
 import { clientAddressOf } from "../auth/client-address";
 import { underLoginLimits } from "../auth/limits";
 import { TooManyRequests } from "@feathersjs/errors";
@@ -11,8 +12,11 @@ import { bodyOf, callerOf, type Ctx, type ProviderParams } from "./base";
 
 const passwordChange = z
   .object({
-    currentPassword: z.string().min(1, "enter your current password").max(200),
-    newPassword: z.string().min(10, "at least 10 characters").max(200, "at most 200 characters"),
+    currentPassword: z.string().min(1, "enter your current password").max(PASSWORD_MAX_LENGTH),
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(PASSWORD_MAX_LENGTH, `at most ${PASSWORD_MAX_LENGTH} characters`),
   })
   .strict();
 

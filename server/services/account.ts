@@ -21,8 +21,9 @@ import {
   type ProviderParams,
 } from "./base";
 import { contactSummary } from "./session";
-import { dayOf } from "./budget-reset";
-import { budgetOut, budgetsOf, nextResetDate, resetBudgets } from "./wearers";
+import { addressText } from "../../app/domain/address";
+import { calendarDay, nextResetDate } from "../../app/domain/allowance";
+import { budgetOut, budgetsOf, resetBudgets } from "./wearers";
 
 /** A customer-owned table listed with a whitelist; the common case of most account services. */
 function ownedDef<Out>(o: {
@@ -157,7 +158,7 @@ export class AddressService extends ListService<ReturnType<typeof addressOut>> {
     // a typed address of one's own (custom-addresses) needs addAddress or customAddressOnly (SPEC §6)
     if (this.kind === "custom") requireAddressTyping(addressRights(caller), "body");
     const a = parseOr400(newAddress, bodyOf(data));
-    const text = [a.addr1, a.addr2, a.city, a.zip].filter(Boolean).join(", ");
+    const text = addressText(a);
     const [row] = await this.ctx
       .db("addresses")
       .insert({
@@ -318,6 +319,7 @@ export const contactsDef = (): ListDef<ReturnType<typeof contactSummary> & Recor
         ),
       ]);
       const budgetsByContact = byKey(budgets, (b) => b.contact_id);
+      const today = calendarDay(ctx.now());
       return rows.map((r) => {
         const summary = contactSummary(r);
         const own = (budgetsByContact.get(r.id) ?? []).map(budgetOut);
@@ -326,7 +328,7 @@ export const contactsDef = (): ListDef<ReturnType<typeof contactSummary> & Recor
           department: summary.department && { ...summary.department, name: departments.get(r.department_id) ?? null },
           costCentre: summary.costCentre && { ...summary.costCentre, name: costCentres.get(r.cost_centre_id) ?? null },
           budgets: own,
-          nextResetDate: nextResetDate(own),
+          nextResetDate: nextResetDate(own, today),
         };
       });
     },
@@ -502,7 +504,7 @@ export class ContactService extends ListService<ReturnType<typeof contactSummary
     const budgetType =
       c.budgetType ??
       (allowances.length === 0 ? null : allowances.some((a) => a.type === "Points") ? "Points" : "Quantity");
-    const today = dayOf(this.ctx.now());
+    const today = calendarDay(this.ctx.now());
     let id: number;
     try {
       id = await db.transaction(async (trx) => {

@@ -4,7 +4,9 @@ import { z } from "zod";
 import type { Caller } from "../auth/caller";
 import { PERMISSIONS } from "../../app/domain/permissions";
 import { callerOf, type Ctx, type ProviderParams } from "./base";
-import { ID_PATTERN, isRowIdText, MAX_ROW_ID } from "./ids";
+import { isReversedDayRange } from "../../app/domain/dates";
+import { UPSTREAM_ID_PATTERN } from "../../app/domain/id-rule";
+import { isRowIdText, MAX_ROW_ID } from "./ids";
 
 // What every admin service (issue 20, decision 127) shares: the evolve-user check, input parsing with field errors,
 // paging, date ranges, and the shapes of people and customers in answers.
@@ -74,7 +76,7 @@ export function parseQuery<T>(schema: z.ZodType<T, any, any>, query: unknown): T
 export const idInput = z
   .union(
     [
-      z.string().regex(ID_PATTERN, "must be an id (digits)"),
+      z.string().regex(UPSTREAM_ID_PATTERN, "must be an id (digits)"),
       z.number().int("must be an id (digits)").positive("must be an id (digits)"),
     ],
     {
@@ -125,7 +127,7 @@ export function listQuery<S extends z.ZodRawShape>(shape: S, defaultLimit: numbe
     })
     .strict();
   return base.superRefine((v: any, ctx) => {
-    if (v.from && v.to && v.from > v.to)
+    if (isReversedDayRange(v.from, v.to))
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["from"], message: "must be on or before the 'to' date" });
   });
 }

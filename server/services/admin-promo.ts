@@ -1,6 +1,7 @@
 import { BadRequest, NotFound } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
+import { isReversedDayRange } from "../../app/domain/dates";
 import { callerOf, type ProviderParams } from "./base";
 import { writeAudit } from "./admin-audit";
 import { newIndex, requireProduct } from "./admin-catalogue";
@@ -245,7 +246,7 @@ export class AdminPromotionService {
     if (!title) errors.title = "Required";
     if (!startsOn) errors.startsOn = "Required";
     if (!endsOn) errors.endsOn = "Required";
-    if (startsOn && endsOn && endsOn < startsOn) errors.endsOn = "must be on or after the start date";
+    if (isReversedDayRange(startsOn, endsOn)) errors.endsOn = "must be on or after the start date";
     if (kind === "featured" && itemId == null) errors.itemId = "Required for a featured product";
     if (audience === "sector" && sectorId == null) errors.sectorId = "Required for audience 'sector'";
     if (audience !== "sector" && sectorId != null) errors.sectorId = "only with audience 'sector'";

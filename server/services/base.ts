@@ -2,7 +2,7 @@ import { BadRequest, Forbidden, NotFound } from "@feathersjs/errors";
 import { isRowIdText } from "./ids";
 import type { Params } from "@feathersjs/feathers";
 import type { Knex } from "knex";
-import { STOCK_CATALOGUE } from "../../app/domain/permissions";
+import { canAccessManpack, hasStockCatalogue } from "../../app/domain/permissions";
 import { has, type Caller } from "../auth/caller";
 import { parseQuery, runPage, type Page, type ParsedQuery, type QuerySpec } from "../query/dialect";
 
@@ -38,9 +38,6 @@ export function requireCustomer(caller: Caller): number {
   return id;
 }
 
-/** SPEC §6: stock ordering is allowed with any of the three stock catalogue permissions (the portal's list, one source). */
-export const STOCK_PERMISSIONS: readonly string[] = STOCK_CATALOGUE;
-
 /**
  * Decision 028 (with 050): who may fill a basket or order — stock lines need a stock catalogue permission, wearer
  * packs canViewManpack + manpackOrders ("any": either will do); browseOnly and punchoutOnly refuse it outside a
@@ -52,8 +49,9 @@ export function requireOrdering(caller: Caller, kind: "standard" | "manpack" | "
   if (!inPunchout && has(caller, "punchoutOnly"))
     throw new Forbidden("This account orders through its punchout system only");
   if (caller.isEvolveUser) return;
-  const stock = STOCK_PERMISSIONS.some((p) => has(caller, p));
-  const manpack = has(caller, "canViewManpack") && has(caller, "manpackOrders");
+  // SPEC §6's stock catalogue and manpack access, the predicates the portal shows with (decision 172)
+  const stock = hasStockCatalogue(caller);
+  const manpack = canAccessManpack(caller);
   if (kind === "standard" && !stock) throw new Forbidden("Stock ordering is not allowed for this account");
   if (kind === "manpack" && !manpack) throw new Forbidden("Wearer-pack ordering is not allowed for this account");
   if (kind === "any" && !stock && !manpack) throw new Forbidden("Ordering is not allowed for this account");
@@ -63,7 +61,7 @@ export function requireOrdering(caller: Caller, kind: "standard" | "manpack" | "
 export function requireCatalogue(caller: Caller): void {
   if (!caller.punchoutSession && has(caller, "punchoutOnly"))
     throw new Forbidden("This account orders through its punchout system only");
-  if (caller.isEvolveUser || STOCK_PERMISSIONS.some((p) => has(caller, p)) || has(caller, "canViewManpack")) return;
+  if (caller.isEvolveUser || hasStockCatalogue(caller) || has(caller, "canViewManpack")) return;
   throw new Forbidden("This account may not view a catalogue");
 }
 

@@ -1,13 +1,8 @@
 import { z } from "zod";
+import { isUpstreamIdValue as isIdText, UPSTREAM_ID_PATTERN as ID_PATTERN } from "../../app/domain/id-rule";
 
-/**
- * The provider's one id rule (issue 12 item 3, decision 010): digits, at most 15, so every id fits a JavaScript number
- * exactly and a PostgreSQL bigint. The portal's own copy is app/domain/upstream-id.ts.
- */
-export const ID_PATTERN = /^\d{1,15}$/;
-
-/** True when a routed or posted text can be an id. */
-export const isIdText = (value: string): boolean => ID_PATTERN.test(value);
+// The one id rule (issue 12 item 3, decision 010) is the shared domain's, app/domain/id-rule.ts (decision 172): digits,
+// at most 15, so every id fits a JavaScript number exactly and a PostgreSQL bigint. Here what the provider's tables add.
 
 /**
  * The tables' ids are 32-bit (`increments()`), so an id above this names no row. PostgreSQL refuses to compare an

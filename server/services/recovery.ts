@@ -2,6 +2,7 @@ import { BadRequest, Forbidden, Gone, NotFound } from "@feathersjs/errors";
 import type { Params } from "@feathersjs/feathers";
 import type { Knex } from "knex";
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../app/domain/password";
 import { canApprove, has, type Caller } from "../auth/caller";
 import { clientAddressOf } from "../auth/client-address";
 import { takeAll, type LimitPolicy } from "../auth/limits";
@@ -25,7 +26,10 @@ export interface MailCtx extends Ctx {
 
 const RESET_TTL_MS = 60 * 60_000;
 const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
-const password = z.string().min(10, "at least 10 characters").max(200);
+const password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH);
 const email = z.string().trim().toLowerCase().email().max(320);
 const DEFAULT_INVITED_PERMISSIONS = ["canViewFullCatalogue", "viewOrderHistory"];
 

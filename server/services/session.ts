@@ -5,7 +5,7 @@ import { bodyOf, callerOf, json, type Ctx, type ProviderParams } from "./base";
 import { basketFor, basketKey, loadBasketState } from "./basket-session";
 import { awaitingApprovalBy } from "./baskets";
 import { categoryTree } from "./catalogue";
-import { isIdText } from "./ids";
+import { isUpstreamIdValue } from "../../app/domain/id-rule";
 import { priceFor } from "./prices-hidden";
 
 export const PAYMENT_METHODS_DEFAULT = [{ id: 0, name: "On account" }];
@@ -170,7 +170,7 @@ export class SelectCustomerService {
     const caller = callerOf(params);
     const body = bodyOf(data);
     const contactId = String(body.contactId ?? "");
-    if (!isIdText(contactId)) throw new BadRequest("Invalid value for 'contactId'", { field: "contactId" });
+    if (!isUpstreamIdValue(contactId)) throw new BadRequest("Invalid value for 'contactId'", { field: "contactId" });
     const unit = await this.ctx
       .db("user_customers")
       .where({ user_id: caller.userId, contact_id: Number(contactId) })

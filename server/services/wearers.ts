@@ -1,5 +1,5 @@
 import type { Knex } from "knex";
-import { budgetAfterReset, dayOf, nextResetDate } from "./budget-reset";
+import { budgetAfterReset, calendarDay } from "../../app/domain/allowance";
 import type { BudgetRow } from "./orders/rows";
 
 /** A contact budget as answered (SPEC §3 Contact budget). */
@@ -25,7 +25,7 @@ export function budgetOut(r: BudgetRow) {
  * reset it once; answers the rows as they now are.
  */
 export async function resetBudgets(db: Knex, rows: BudgetRow[], now: Date): Promise<BudgetRow[]> {
-  const today = dayOf(now);
+  const today = calendarDay(now);
   const out: BudgetRow[] = [];
   for (const r of rows) {
     const after = budgetAfterReset({ usedQty: r.used_qty, resetDays: r.reset_days, resetDate: r.reset_date }, today);
@@ -52,8 +52,6 @@ export async function budgetsOf(db: Knex, contactIds: number[], now: Date): Prom
   const rows: BudgetRow[] = await db("contact_budgets").whereIn("contact_id", contactIds).orderBy("id");
   return resetBudgets(db, rows, now);
 }
-
-export { nextResetDate };
 
 /**
  * The items a wearer may have (decision 096): their grade's and their own entitlements, a variant with its parent.

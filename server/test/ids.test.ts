@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { idValue as ordersIdValue } from "../services/orders/common";
-import { idValue, isIdText, sessionIdValue } from "../services/ids";
+import { isUpstreamIdValue as isIdText } from "../../app/domain/id-rule";
+import { idValue, sessionIdValue } from "../services/ids";
 
 // The provider's one id rule (decision 010): digits, at most 15; a body's id as a number, the basket session's as a string.
 describe("the provider's id rule", () => {

@@ -159,7 +159,7 @@ describe("GET /api/order-quote?forBasket=manpack", () => {
     ]);
     const step = await quote(manpack);
     expect(step.status).toBe(400);
-    expect(step.body.message).toBe('Invalid value at field "packs.0.items.0.qty": WK-TRS is sold in multiples of 2');
+    expect(step.body.message).toBe('Invalid value at field "packs.0.items.0.qty": Quantity must be a multiple of 2');
     expect(step.body.data).toEqual({ field: "packs.0.items.0.qty" });
 
     await packs(manpack, [

@@ -85,7 +85,7 @@ describe("GET /api/order-quote", () => {
     await fill(buyer, [{ productId: "20010", qty: 3 }]);
     const step = await quote(buyer);
     expect(step.status).toBe(400);
-    expect(step.body.message).toContain("sold in multiples of 2");
+    expect(step.body.message).toContain("Quantity must be a multiple of 2");
     await fill(buyer, [{ productId: "20030", qty: 1 }]);
     const retired = await quote(buyer, "forBasket=stock&shippingMethod=3");
     expect(retired.status).toBe(400);

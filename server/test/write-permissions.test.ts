@@ -1,4 +1,5 @@
 import { getServiceOptions } from "@feathersjs/feathers";
+import { GRANTING_PERMISSIONS } from "../../app/domain/permissions";
 import type { Knex } from "knex";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProviderApp } from "../app";
@@ -16,22 +17,7 @@ import { addUser, HARBOUR, NORTHWIND, startTestProvider, type TestProvider } fro
 
 const STOCK = ["canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue"];
 /** Every SPEC §6 permission that grants something (the restricting flags browseOnly, punchoutOnly, customAddressOnly and pricingHidden left out). */
-const GRANTING = [
-  ...STOCK,
-  "canViewManpack",
-  "manpackOrders",
-  "fullCatalogue",
-  "addSiteUser",
-  "viewOrderHistory",
-  "orderApproval",
-  "viewReporting",
-  "addManpackUser",
-  "dellAddress",
-  "indAddress",
-  "addAddress",
-  "viewAllOrders",
-  "amendOrderDeliveryAddress",
-];
+const GRANTING: string[] = [...GRANTING_PERMISSIONS];
 const without = (...taken: string[]) => GRANTING.filter((p) => !taken.includes(p));
 
 type Actor =

@@ -1,13 +1,15 @@
 import type { Knex } from "knex";
+import { chargedBudgetIndex, chargeOf, overAllowanceMessage } from "../../../app/domain/allowance";
 import { bad } from "./common";
 import { resetBudgets } from "../wearers";
 import type { BudgetRow, ContactRow, ItemRow } from "./rows";
 
 /**
- * Wearer-pack allowances (contact_budgets): a 'Points' budget is charged item_points × qty; otherwise the
- * budget whose type is the item's allocation_type is charged qty. Lines without a matching budget are free.
- * Over an allowance → 400 naming the pack; else used_qty grows, inside the order's transaction. A budget whose reset
- * date is reached is reset first, in the same transaction (decision 096).
+ * Wearer-pack allowances (contact_budgets), by the shared rule (app/domain/allowance.ts, decision 172): a 'Points'
+ * budget is charged item_points × qty; otherwise the budget whose type is the item's allocation_type is charged qty.
+ * Lines without a matching budget are free. Over an allowance → 400 naming the pack, in the rule's words; else used_qty
+ * grows, inside the order's transaction. A budget whose reset date is reached is reset first, in the same transaction
+ * (decision 096).
  */
 export async function spendAllowances(
   trx: Knex.Transaction,
@@ -29,10 +31,11 @@ export async function spendAllowances(
   const spend = new Map<number, number>();
   for (const l of lines) {
     const mine = budgets.filter((b) => b.contact_id === l.employee);
-    const points = mine.find((b) => b.type === "Points");
-    const budget = points ?? mine.find((b) => b.type === l.item.allocation_type);
-    if (!budget) continue;
-    spend.set(budget.id, (spend.get(budget.id) ?? 0) + (points ? (l.item.item_points ?? 0) * l.qty : l.qty));
+    const item = { allocationType: l.item.allocation_type ?? null, itemPoints: l.item.item_points ?? null };
+    const index = chargedBudgetIndex(mine, item);
+    if (index === -1) continue;
+    const budget = mine[index];
+    spend.set(budget.id, (spend.get(budget.id) ?? 0) + chargeOf(budget, item, l.qty));
   }
   // in budget id order, as they were reset: two orders lock the rows they share in the same order (no deadlock)
   for (const [budgetId, amount] of [...spend].sort((a, b) => a[0] - b[0])) {
@@ -50,13 +53,8 @@ export async function spendAllowances(
       const left = Math.max(0, (fresh ?? b).qty - (fresh ?? b).used_qty);
       const i = packs.findIndex((p) => p.contactId === b.contact_id);
       const w = wearers.find((x) => x.id === b.contact_id);
-      throw bad(
-        `packs.${i}.items`,
-        `${w?.first_name ?? "the wearer"} ${w?.last_name ?? ""} has ${left} ${b.type} allowance left; this pack needs ${amount}`.replace(
-          "  ",
-          " ",
-        ),
-      );
+      const wearer = { firstName: w?.first_name ?? null, lastName: w?.last_name ?? null };
+      throw bad(`packs.${i}.items`, overAllowanceMessage(wearer, { budget: b, allowance: left, inPack: amount }));
     }
   }
 }

@@ -6,7 +6,6 @@ export const PENDING_FULFILLMENT = "Pending Fulfillment";
 export const WEARER_PACK_TYPE = 1;
 export const STOCK_TYPE = 2;
 export const VAT_RATE = 0.2;
-export const MAX_QTY = 99;
 
 /** An id in a body: digits as a string, or a positive integer (the provider's one id rule, ../ids.ts). */
 export { idValue } from "../ids";

@@ -25,16 +25,10 @@ import { pricesHiddenFrom } from "../prices-hidden";
 import { requirePortalOrdering } from "../punchout-rules";
 import { entitledItemIds } from "../wearers";
 import { spendAllowances } from "./allowances";
-import {
-  bad,
-  idValue,
-  MAX_QTY,
-  PENDING_APPROVAL,
-  PENDING_FULFILLMENT,
-  STOCK_TYPE,
-  VAT_RATE,
-  WEARER_PACK_TYPE,
-} from "./common";
+import { bad, idValue, PENDING_APPROVAL, PENDING_FULFILLMENT, STOCK_TYPE, VAT_RATE, WEARER_PACK_TYPE } from "./common";
+import { addressText } from "../../../app/domain/address";
+import { isUpstreamIdValue } from "../../../app/domain/id-rule";
+import { checkOrderQuantity } from "../../../app/domain/quantity";
 import { notifyApprovers, type OrderMailCtx } from "./notifications";
 import type { AddressRow, CarriageRow, ContactRow, ItemRow, OrderRow, UserCustomerRow } from "./rows";
 
@@ -244,11 +238,12 @@ export async function priceLines(
     if (!item || item.is_inactive) throw bad(`${field}.internalId`, `product ${id} does not exist`);
     if (item.matrix_type === "parent") throw bad(`${field}.internalId`, `product ${id} needs a size/colour choice`);
     if (item.price == null) throw bad(`${field}.internalId`, `product ${id} has no price`);
-    const step = item.quantity_step || 1;
-    const min = item.minimum_sale_quantity || 1;
-    if (qty < 1 || qty > MAX_QTY) throw bad(`${field}.qty`, `quantity must be between 1 and ${MAX_QTY}`);
-    if (qty < min) throw bad(`${field}.qty`, `the minimum quantity of ${item.item_code} is ${min}`);
-    if (qty % step !== 0) throw bad(`${field}.qty`, `${item.item_code} is sold in multiples of ${step}`);
+    // the quantity rule the portal shows with (SPEC §5 and §9, decision 172), in its words
+    const quantity = checkOrderQuantity(
+      { quantityStep: item.quantity_step, minimumSaleQuantity: item.minimum_sale_quantity },
+      qty,
+    );
+    if (!quantity.ok) throw bad(`${field}.qty`, quantity.message);
     const rate = Number(item.price);
     priced.push({ item, qty, rate, amount: money(rate * qty) });
   }
@@ -302,7 +297,7 @@ async function resolveAddress(
   }
   if (custom) {
     requireAddressTyping(r.policy.rights, field);
-    const text = [custom.addr1, custom.addr2, custom.city, custom.zip].filter(Boolean).join(", ");
+    const text = addressText(custom);
     const row = {
       customer_id: customerId,
       kind: "custom",
@@ -653,7 +648,7 @@ async function insertOrder(
       shipping_cost: g.carriage.shipping_flat_rate_amount,
     })),
   );
-  if (order.orderType === "standard" && order.chosenBasket != null && /^\d{1,15}$/.test(String(order.chosenBasket))) {
+  if (order.orderType === "standard" && order.chosenBasket != null && isUpstreamIdValue(String(order.chosenBasket))) {
     // only a basket the caller may order from: their own, or (an approver) a punched-out one of the customer;
     // any other id is ignored, so nothing of a colleague's is written (decision 074)
     await trx("saved_baskets")

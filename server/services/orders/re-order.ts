@@ -3,7 +3,8 @@ import { z } from "zod";
 import { parseOr400 } from "../basket-session";
 import { bodyOf, byKey, callerOf, json, str, type Ctx, type ProviderParams } from "../base";
 import { priceFor } from "../prices-hidden";
-import { idValue, MAX_QTY, WEARER_PACK_TYPE } from "./common";
+import { QUANTITY_MAX } from "../../../app/domain/quantity";
+import { idValue, WEARER_PACK_TYPE } from "./common";
 import { entitledItemIds } from "../wearers";
 import type { ContactRow, ItemRow, OrderLineRow, OrderRow } from "./rows";
 import { visibleOrders } from "./visibility";
@@ -92,7 +93,7 @@ export class ReOrderService {
         line: {
           productId: String(item.id),
           parentId: String(item.parent_id ?? item.id),
-          qty: Math.min(l.quantity, MAX_QTY),
+          qty: Math.min(l.quantity, QUANTITY_MAX),
           name: item.display_name,
           price: priceFor(caller, Number(item.price)),
           thumbnail: item.default_image ?? Object.values(images)[0]?.[0] ?? null,
