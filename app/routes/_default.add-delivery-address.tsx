@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
 import { TextField } from "~/components/text-field";
 import { requireUser } from "~/auth/require-user.server";
@@ -19,11 +20,8 @@ export async function action({ request }: ActionFunctionArgs) {
 /** /add-delivery-address (issue 17 item 3, decision 114): a new delivery address of the customer. */
 export default function AddDeliveryAddress() {
   const { listLink } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
-  const formError = answer && !answer.ok ? answer.formError : null;
-  const typed = answer && !answer.ok ? answer.values : null;
+  const { refused, errors, formError, busy } = useFormAnswer<typeof action>();
+  const typed = refused ? refused.values : null;
   const value = (field: string) => (typed as Record<string, string> | null)?.[field] ?? "";
   return (
     <section className="stack add-delivery-address">

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
 import { IntentButton } from "~/components/intent-button";
 import { InvitationFields } from "~/components/invitation-fields";
@@ -24,11 +25,8 @@ export async function action({ request }: ActionFunctionArgs) {
 /** /add-site-user (issue 17 item 2): invite a colleague; the pending invitations (resend, revoke); the site users, 16 a page. */
 export default function SiteUsers() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
-  const formError = answer && !answer.ok ? answer.formError : null;
-  const typed = answer && !answer.ok ? answer.values : null;
+  const { refused, errors, formError, busy } = useFormAnswer<typeof action>();
+  const typed = refused ? refused.values : null;
   return (
     <section className="stack orders site-users">
       <h1>Site users</h1>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
 import { SelectField } from "~/components/form-fields";
 import { TextField } from "~/components/text-field";
@@ -20,11 +21,8 @@ export async function action({ request }: ActionFunctionArgs) {
 /** /add-wearer (issue 15 item 7): a new wearer with their grade, employee reference, department and cost centre. */
 export default function AddWearer() {
   const { grades, departments, costCentres, wearersLink } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
-  const formError = answer && !answer.ok ? answer.formError : null;
-  const typed = answer && !answer.ok ? answer.values : null;
+  const { refused, errors, formError, busy } = useFormAnswer<typeof action>();
+  const typed = refused ? refused.values : null;
   const value = (field: string) => (typed as Record<string, string> | null)?.[field] ?? "";
   return (
     <section className="stack add-wearer">

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
 import { SelectField } from "~/components/form-fields";
 import { IntentButton } from "~/components/intent-button";
@@ -28,10 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CategoryManager() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
-  const formError = answer && !answer.ok ? answer.formError : null;
+  const { errors, formError, busy } = useFormAnswer<typeof action>();
   const edit = data.edit;
   return (
     <section className="stack orders category-manager">

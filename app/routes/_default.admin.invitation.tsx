@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
 import { SelectField } from "~/components/form-fields";
 import { InvitationFields } from "~/components/invitation-fields";
@@ -22,12 +23,9 @@ export async function action({ request }: ActionFunctionArgs) {
 /** /admin/invitation (issue 20 item 4): invite a user to any customer, with any permissions, approver or needing approval. */
 export default function AdminInvitation() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const { answer, refused, errors, formError, busy } = useFormAnswer<typeof action>();
   const location = useLocation();
-  const busy = useNavigation().state !== "idle";
-  const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
-  const formError = answer && !answer.ok ? answer.formError : null;
-  const typed = answer && !answer.ok ? answer.values : null;
+  const typed = refused ? refused.values : null;
   const customerId = typed?.customerId ?? data.customerId;
   return (
     <section className="stack orders">

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { FieldError, FormError } from "~/components/field-error";
 import { PageErrorBoundary } from "~/components/page-error";
 import ordersStyles from "~/styles/orders.css?url";
@@ -22,9 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminMaintenance() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const refused = answer && !answer.ok ? answer : null;
+  const { refused, busy } = useFormAnswer<typeof action>();
   const error = refused?.fieldErrors.message;
   return (
     <section className="stack orders">

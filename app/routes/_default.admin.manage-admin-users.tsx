@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
 import { IntentButton } from "~/components/intent-button";
 import { PageErrorBoundary } from "~/components/page-error";
@@ -27,10 +28,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ManageAdminUsers() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const formError =
-    answer && !answer.ok ? [answer.formError, ...Object.values(answer.fieldErrors)].filter(Boolean).join(" ") : null;
+  const { refused, errors, busy } = useFormAnswer<typeof action>();
+  const formError = refused ? [refused.formError, ...Object.values(errors)].filter(Boolean).join(" ") : null;
   return (
     <section className="stack orders manage-admin-users">
       <h1>Admin users</h1>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { CustomerPicker } from "~/components/customer-picker";
 import { FieldError, FormError } from "~/components/field-error";
 import { SelectField } from "~/components/form-fields";
@@ -29,10 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminMyCatalogue() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
-  const formError = answer && !answer.ok ? answer.formError : null;
+  const { errors, formError, busy } = useFormAnswer<typeof action>();
   const customer = data.customer;
   return (
     <section className="stack orders admin-my-catalogue">

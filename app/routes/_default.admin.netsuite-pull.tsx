@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { FieldError, FormError } from "~/components/field-error";
 import { PageErrorBoundary } from "~/components/page-error";
 import ordersStyles from "~/styles/orders.css?url";
@@ -23,9 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NetsuitePull() {
   const { source, runs, uploadLimit } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const errors: Record<string, string> = answer && !answer.ok ? answer.fieldErrors : {};
-  const busy = useNavigation().state !== "idle";
+  const { errors, formError, busy } = useFormAnswer<typeof action>();
   return (
     <section className="stack orders">
       <h1>ERP pull</h1>
@@ -91,7 +90,7 @@ export default function NetsuitePull() {
           />
           <FieldError id="erp-feed-file-error" message={errors.feed} />
         </div>
-        <FormError id="erp-feed-form-error" message={answer && !answer.ok ? answer.formError : null} />
+        <FormError id="erp-feed-form-error" message={formError} />
         <button type="submit" className="button" disabled={busy}>
           Upload feed
         </button>

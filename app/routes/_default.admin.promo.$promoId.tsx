@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { FieldError, FormError } from "~/components/field-error";
 import { SelectField } from "~/components/form-fields";
 import { PageErrorBoundary } from "~/components/page-error";
@@ -30,14 +31,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function AdminPromotion() {
   const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const { answer, refused, errors, formError, busy } = useFormAnswer<typeof action>();
   const location = useLocation();
-  const busy = useNavigation().state !== "idle";
-  const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
-  const formError = answer && !answer.ok ? answer.formError : null;
   // a Find answers the pickers found afresh and every value as typed (decision 165)
   const data = answer && "found" in answer ? answer.found : loaded;
-  const v = (answer && !answer.ok ? answer.values : null) ?? loaded.values;
+  const v = (refused ? refused.values : null) ?? loaded.values;
   const creating = loaded.promoId === null;
   const imageError = errors.imageFile ?? errors.image;
   return (

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
 import { IntentButton } from "~/components/intent-button";
 import { PageErrorBoundary } from "~/components/page-error";
@@ -37,8 +38,7 @@ const KIND_LINKS = [
 
 export default function AdminPromotions() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
+  const { formError, busy } = useFormAnswer<typeof action>();
   const href = (status: string, kind: string) => {
     const params = new URLSearchParams();
     if (status) params.set("status", status);
@@ -86,7 +86,7 @@ export default function AdminPromotions() {
           ))}
         </p>
       </nav>
-      <FormError id="promo-error" message={answer && !answer.ok ? answer.formError : null} />
+      <FormError id="promo-error" message={formError} />
       {data.rows.length === 0 ? (
         <p>No promotion matches.</p>
       ) : (

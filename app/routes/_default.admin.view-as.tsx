@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { CustomerPicker } from "~/components/customer-picker";
 import { FieldError, FormError } from "~/components/field-error";
 import { PageErrorBoundary } from "~/components/page-error";
@@ -25,10 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ViewAs() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
-  const formError = answer && !answer.ok ? answer.formError : null;
+  const { errors, formError, busy } = useFormAnswer<typeof action>();
   return (
     <section className="stack orders view-as">
       <h1>View as a user</h1>

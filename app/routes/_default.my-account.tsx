@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
 import { TextField } from "~/components/text-field";
 import { requireUser } from "~/auth/require-user.server";
@@ -19,10 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** /my-account (issue 17 item 1): the user, their business units, what they may do, their password and sessions. */
 export default function MyAccount() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const errors: Partial<Record<string, string>> = answer && !answer.ok ? answer.fieldErrors : {};
-  const formError = answer && !answer.ok ? answer.formError : null;
+  const { errors, formError, busy } = useFormAnswer<typeof action>();
   return (
     <section className="stack my-account">
       <h1>My account</h1>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { useEffect, useRef } from "react";
 import type { LineReport } from "~/basket/quick-order.server";
 import { FieldError } from "~/components/field-error";
@@ -28,9 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function QuickOrderPage() {
-  const answer = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const errors = answer && !answer.ok ? answer.fieldErrors : {};
+  const { answer, errors, busy } = useFormAnswer<typeof action>("submitting");
   const report = answer && answer.ok ? answer : null;
   const kept = report?.kept ?? [];
   const form = useRef<HTMLFormElement>(null);
@@ -92,7 +91,7 @@ export default function QuickOrderPage() {
           />
           <FieldError id="quick-order-file-error" message={errors.file} />
         </div>
-        <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
+        <button type="submit" className="button button--primary" disabled={busy}>
           Add to basket
         </button>
       </Form>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { Choice } from "~/components/choice";
 import { FieldError, FormError } from "~/components/field-error";
 import { CheckboxList } from "~/components/form-fields";
@@ -33,9 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Reporting() {
   const loaded = useLoaderData<typeof loader>();
   const data = usePolledData(loaded, (d) => d.pending, true);
-  const answer = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const refused = answer && !answer.ok ? answer : null;
+  const { refused, busy } = useFormAnswer<typeof action>("submitting");
   const errors: Partial<Record<string, string>> = refused ? refused.fieldErrors : data.errors;
   const values = refused ? refused.values : data.values;
   const describe = (field: string) => (errors[field] ? `${field}-error` : undefined);

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { IntentButton } from "~/components/intent-button";
 import { LineProduct, LineTable } from "~/components/line-table";
 import { QuantitySelector } from "~/components/quantity-selector";
@@ -25,11 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function SavedBasketPage() {
   const basket = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
-  const formError = answer && !answer.ok ? answer.formError : null;
-  const errors: Record<string, string> = answer && !answer.ok ? answer.fieldErrors : {};
+  const { errors, formError, busy } = useFormAnswer<typeof action>();
   return (
     <div className="stack saved-baskets">
       <p>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { EmptyState } from "~/components/empty-state";
 import { IntentButton } from "~/components/intent-button";
 import { LineTable } from "~/components/line-table";
@@ -24,11 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SavedBasketsPage() {
   const { baskets, liveLines, page, pageCount, total, emptySteps } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
-  const errors = answer && !answer.ok ? answer.fieldErrors : {};
-  const formError = answer && !answer.ok ? answer.formError : null;
+  const { errors, formError, busy } = useFormAnswer<typeof action>();
   return (
     <div className="stack saved-baskets">
       <h1>Saved baskets</h1>

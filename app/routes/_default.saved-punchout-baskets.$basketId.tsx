@@ -1,13 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
 import ordersStyles from "~/styles/orders.css?url";
 import { ScrollingTable } from "~/components/scrolling-table";
@@ -82,9 +75,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function SavedPunchoutBasket() {
   const { basket, loaded, otherLoaded } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const formError = answer && !answer.ok ? answer.formError : null;
+  const { formError, busy } = useFormAnswer<typeof action>();
   return (
     <article className="stack orders">
       <p>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useSearchParams } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
 import { checkMaintenance, requireAnonymous, safeRedirect } from "~/auth/require-user.server";
 import { commitSession, getSession } from "~/session/session.server";
@@ -62,11 +63,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const actionData = useActionData<typeof action>();
+  const { errors, formError, busy } = useFormAnswer<typeof action>("submitting");
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const errors = actionData && !actionData.ok ? actionData.fieldErrors : {};
-  const formError = actionData && !actionData.ok ? actionData.formError : null;
   return (
     <>
       <h1>Log in</h1>
@@ -83,7 +81,7 @@ export default function LoginPage() {
           required
           error={errors.password}
         />
-        <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
+        <button type="submit" className="button button--primary" disabled={busy}>
           Log in
         </button>
       </Form>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { requireUser, safeRedirect } from "~/auth/require-user.server";
 import { commitSession, getSession } from "~/session/session.server";
 import { selectCustomer } from "~/upstream/auth.server";
@@ -54,9 +55,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SelectYourCustomer() {
   const { customers, selectedContactId } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { refused, errors, formError } = useFormAnswer<typeof action>();
   const [searchParams] = useSearchParams();
-  const error = actionData && !actionData.ok ? (actionData.fieldErrors.contactId ?? actionData.formError) : null;
+  const error = refused ? (errors.contactId ?? formError) : null;
   return (
     <>
       <h1>Choose a business unit</h1>
