@@ -1,6 +1,6 @@
 import { FieldError } from "./field-error";
 import { CheckboxList, type Option } from "./form-fields";
-import { TextField } from "./text-field";
+import { NAME_FIELDS, TextFields } from "./text-field";
 
 export type TypedInvitation = {
   email: string;
@@ -32,33 +32,13 @@ export function InvitationFields({
 }) {
   return (
     <>
-      <TextField
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="off"
-        required
-        maxLength={320}
-        defaultValue={typed?.email ?? ""}
-        error={errors.email}
-      />
-      <TextField
-        name="firstName"
-        label="First name"
-        autoComplete="off"
-        required
-        maxLength={100}
-        defaultValue={typed?.firstName ?? ""}
-        error={errors.firstName}
-      />
-      <TextField
-        name="lastName"
-        label="Last name"
-        autoComplete="off"
-        required
-        maxLength={100}
-        defaultValue={typed?.lastName ?? ""}
-        error={errors.lastName}
+      <TextFields
+        fields={[
+          { name: "email", label: "Email", type: "email", autoComplete: "off", required: true, maxLength: 320 },
+          ...NAME_FIELDS,
+        ]}
+        values={typed}
+        errors={errors}
       />
       <CheckboxList
         name="permissions"

@@ -52,3 +52,43 @@ export function TextField({ name, label, error, hint, id = name, ...input }: Pro
     />
   );
 }
+
+/** What a field of a form list is: a text field's props but its value and error, which the list fills in. */
+export type TextFieldSpec = Omit<Props, "defaultValue" | "error">;
+
+/** Several text fields of one form, each refilled from what was typed (`values`) and showing its own error. */
+export function TextFields({
+  fields,
+  values,
+  errors,
+}: {
+  fields: readonly TextFieldSpec[];
+  values: Readonly<Record<string, unknown>> | null | undefined;
+  errors: Partial<Record<string, string>>;
+}) {
+  return fields.map((field) => {
+    const typed = values?.[field.name];
+    return (
+      <TextField
+        key={field.name}
+        {...field}
+        defaultValue={typeof typed === "string" ? typed : ""}
+        error={errors[field.name]}
+      />
+    );
+  });
+}
+
+/** The lines of a UK delivery address as every address form asks for them. */
+export const ADDRESS_LINE_FIELDS = [
+  { name: "addr1", label: "Address line 1", autoComplete: "address-line1" },
+  { name: "addr2", label: "Address line 2 (optional)", autoComplete: "address-line2" },
+  { name: "city", label: "Town or city", autoComplete: "address-level2" },
+  { name: "zip", label: "Postcode", autoComplete: "postal-code" },
+] as const satisfies readonly TextFieldSpec[];
+
+/** A person's names as the invitation and wearer forms ask for them. */
+export const NAME_FIELDS = [
+  { name: "firstName", label: "First name", autoComplete: "off", required: true, maxLength: 100 },
+  { name: "lastName", label: "Last name", autoComplete: "off", required: true, maxLength: 100 },
+] as const satisfies readonly TextFieldSpec[];

@@ -20,7 +20,7 @@ import { CheckoutFormEnd } from "~/components/checkout-form-end";
 import { Choice } from "~/components/choice";
 import { FieldError } from "~/components/field-error";
 import { OrderSummary } from "~/components/order-summary";
-import { TextField } from "~/components/text-field";
+import { ADDRESS_LINE_FIELDS, TextFields } from "~/components/text-field";
 import { otherBasketText, WearerPackCheckout } from "~/components/wearer-pack-checkout";
 import { NEW_ADDRESS } from "~/domain/address";
 import basketStyles from "~/styles/basket.css?url";
@@ -168,40 +168,13 @@ function StockCheckout({ view, answer }: { view: Extract<View, { kind: "stock" }
               // shown only while "Deliver to a new address" is chosen (basket.css, :has); a browser without :has shows
               // it always, and the server reads it only when that choice is posted (decision 086)
               <div className="checkout__new-address stack">
-                <TextField
-                  name="addressee"
-                  label="Name or department (optional)"
-                  autoComplete="name"
-                  defaultValue={values.addressee}
-                  error={errors.addressee}
-                />
-                <TextField
-                  name="addr1"
-                  label="Address line 1"
-                  autoComplete="address-line1"
-                  defaultValue={values.addr1}
-                  error={errors.addr1}
-                />
-                <TextField
-                  name="addr2"
-                  label="Address line 2 (optional)"
-                  autoComplete="address-line2"
-                  defaultValue={values.addr2}
-                  error={errors.addr2}
-                />
-                <TextField
-                  name="city"
-                  label="Town or city"
-                  autoComplete="address-level2"
-                  defaultValue={values.city}
-                  error={errors.city}
-                />
-                <TextField
-                  name="zip"
-                  label="Postcode"
-                  autoComplete="postal-code"
-                  defaultValue={values.zip}
-                  error={errors.zip}
+                <TextFields
+                  fields={[
+                    { name: "addressee", label: "Name or department (optional)", autoComplete: "name" },
+                    ...ADDRESS_LINE_FIELDS,
+                  ]}
+                  values={values}
+                  errors={errors}
                 />
               </div>
             ) : null}

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
-import { TextField } from "~/components/text-field";
+import { ADDRESS_LINE_FIELDS, TextFields, type TextFieldSpec } from "~/components/text-field";
 import { requireUser } from "~/auth/require-user.server";
 import { addAddressPageData, submitAddAddress } from "~/addresses/delivery-addresses.server";
 
@@ -17,12 +17,28 @@ export async function action({ request }: ActionFunctionArgs) {
   return submitAddAddress(await requireUser(request), request);
 }
 
+// the limits are the action's (app/addresses/delivery-addresses.server.ts)
+const [ADDR1, ADDR2, CITY, ZIP] = ADDRESS_LINE_FIELDS;
+const FIELDS: readonly TextFieldSpec[] = [
+  {
+    name: "label",
+    label: "Name of the address (for example, Leeds depot)",
+    autoComplete: "off",
+    required: true,
+    maxLength: 100,
+  },
+  { name: "addressee", label: "Addressee (optional)", autoComplete: "off", maxLength: 100 },
+  { ...ADDR1, required: true, maxLength: 150 },
+  { ...ADDR2, maxLength: 150 },
+  { ...CITY, required: true, maxLength: 100 },
+  { ...ZIP, required: true, maxLength: 20, className: "input--short" },
+];
+
 /** /add-delivery-address (issue 17 item 3, decision 114): a new delivery address of the customer. */
 export default function AddDeliveryAddress() {
   const { listLink } = useLoaderData<typeof loader>();
   const { refused, errors, formError, busy } = useFormAnswer<typeof action>();
   const typed = refused ? refused.values : null;
-  const value = (field: string) => (typed as Record<string, string> | null)?.[field] ?? "";
   return (
     <section className="stack add-delivery-address">
       <h1>Add a delivery address</h1>
@@ -32,59 +48,7 @@ export default function AddDeliveryAddress() {
       </p>
       <FormError id="add-address-error" message={formError} />
       <Form method="post" className="stack" noValidate aria-describedby={formError ? "add-address-error" : undefined}>
-        <TextField
-          name="label"
-          label="Name of the address (for example, Leeds depot)"
-          autoComplete="off"
-          required
-          maxLength={100}
-          defaultValue={value("label")}
-          error={errors.label}
-        />
-        <TextField
-          name="addressee"
-          label="Addressee (optional)"
-          autoComplete="off"
-          maxLength={100}
-          defaultValue={value("addressee")}
-          error={errors.addressee}
-        />
-        <TextField
-          name="addr1"
-          label="Address line 1"
-          autoComplete="address-line1"
-          required
-          maxLength={150}
-          defaultValue={value("addr1")}
-          error={errors.addr1}
-        />
-        <TextField
-          name="addr2"
-          label="Address line 2 (optional)"
-          autoComplete="address-line2"
-          maxLength={150}
-          defaultValue={value("addr2")}
-          error={errors.addr2}
-        />
-        <TextField
-          name="city"
-          label="Town or city"
-          autoComplete="address-level2"
-          required
-          maxLength={100}
-          defaultValue={value("city")}
-          error={errors.city}
-        />
-        <TextField
-          name="zip"
-          label="Postcode"
-          autoComplete="postal-code"
-          required
-          maxLength={20}
-          defaultValue={value("zip")}
-          error={errors.zip}
-          className="input--short"
-        />
+        <TextFields fields={FIELDS} values={typed} errors={errors} />
         <div>
           <button type="submit" className="button button--primary" disabled={busy}>
             Add address

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
 import { SelectField } from "~/components/form-fields";
-import { TextField } from "~/components/text-field";
+import { NAME_FIELDS, TextFields } from "~/components/text-field";
 import { requireUser } from "~/auth/require-user.server";
 import { addWearerPageData, submitAddWearer } from "~/wearer-packs/add-wearer.server";
 
@@ -33,32 +33,13 @@ export default function AddWearer() {
       </p>
       <FormError id="add-wearer-error" message={formError} />
       <Form method="post" className="stack" noValidate aria-describedby={formError ? "add-wearer-error" : undefined}>
-        <TextField
-          name="firstName"
-          label="First name"
-          autoComplete="off"
-          required
-          maxLength={100}
-          defaultValue={value("firstName")}
-          error={errors.firstName}
-        />
-        <TextField
-          name="lastName"
-          label="Last name"
-          autoComplete="off"
-          required
-          maxLength={100}
-          defaultValue={value("lastName")}
-          error={errors.lastName}
-        />
-        <TextField
-          name="email"
-          label="Email (optional)"
-          type="email"
-          autoComplete="off"
-          maxLength={320}
-          defaultValue={value("email")}
-          error={errors.email}
+        <TextFields
+          fields={[
+            ...NAME_FIELDS,
+            { name: "email", label: "Email (optional)", type: "email", autoComplete: "off", maxLength: 320 },
+          ]}
+          values={typed}
+          errors={errors}
         />
         <SelectField
           name="grade"
@@ -69,14 +50,12 @@ export default function AddWearer() {
           defaultValue={value("grade")}
           error={errors.grade}
         />
-        <TextField
-          name="employeeRef"
-          label="Employee reference"
-          autoComplete="off"
-          required
-          maxLength={100}
-          defaultValue={value("employeeRef")}
-          error={errors.employeeRef}
+        <TextFields
+          fields={[
+            { name: "employeeRef", label: "Employee reference", autoComplete: "off", required: true, maxLength: 100 },
+          ]}
+          values={typed}
+          errors={errors}
         />
         <SelectField
           name="department"
