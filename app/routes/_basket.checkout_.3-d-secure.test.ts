@@ -5,12 +5,11 @@ import { testLoadContext } from "~/http/context";
 import { allowedFormActions } from "~/http/form-action.server";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "~/http/request-scope.server";
 import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { useRouteTest } from "../../tests/mocks/route";
 import { loader } from "./_basket.checkout_.3-d-secure";
 
 // The 3-D Secure hand-off as a document of its own, so its CSP form-action can allow the card issuer (decision 006).
-const server = useUpstreamMock();
+const t = useRouteTest();
 const HAND_OFF = { url: "https://acs.bank.test/challenge", cReq: "eyJjcmVxIjoxfQ", transactionId: "tx-9" };
 const pairOf = (setCookie: string | null) => (setCookie ?? "").split(";")[0];
 
@@ -41,7 +40,7 @@ describe("threeDSecureRedirect", () => {
 
 describe("/checkout/3-d-secure", () => {
   it("shows the challenge once and allows the issuer's origin in this response's form-action only", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const { cookie } = await handedOff();
     const { scope, result } = load(cookie);
     const answer = (await result) as { data: typeof HAND_OFF; init: ResponseInit };
@@ -57,7 +56,7 @@ describe("/checkout/3-d-secure", () => {
   });
 
   it("without a challenge handed over (reloaded, bookmarked) goes back to the checkout", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const { scope, result } = load(await sessionCookie());
     expect(locationOf(await result)).toBe("/checkout");
     scope.close();
@@ -66,7 +65,7 @@ describe("/checkout/3-d-secure", () => {
   it.each(["javascript:alert(1)", "data:text/html,x", "/relative"])(
     "a challenge address %j is not opened: back to the checkout with a message",
     async (url) => {
-      server.use(...authHandlers());
+      t.signIn();
       const { cookie } = await handedOff({ ...HAND_OFF, url });
       const { scope, result } = load(cookie);
       const response = (await result) as Response;
@@ -79,7 +78,7 @@ describe("/checkout/3-d-secure", () => {
   );
 
   it("needs a login like every page", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const { scope, result } = load("");
     expect(locationOf(await result)).toBe(`/login?redirect=${encodeURIComponent("/checkout/3-d-secure")}`);
     scope.close();

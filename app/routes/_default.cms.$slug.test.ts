@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { useRouteTest } from "../../tests/mocks/route";
 import { cmsHandlers, cmsPage } from "../../tests/mocks/upstream/cms";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { loader } from "./_default.cms.$slug";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 async function load(
   slug: string,
@@ -19,7 +18,7 @@ async function load(
     cookie?: string;
   } = {},
 ) {
-  server.use(...authHandlers(options.session ? { session: options.session } : {}), ...cmsHandlers(options));
+  t.signIn(options.session, ...cmsHandlers(options));
   const cookie = options.cookie ?? (await sessionCookie());
   return settle(() => loader({ request: get(`/cms/${slug}`, cookie), params: { slug }, context: testLoadContext() }));
 }

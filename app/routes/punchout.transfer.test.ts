@@ -5,16 +5,15 @@ import { testLoadContext } from "~/http/context";
 import { allowedFormActions } from "~/http/form-action.server";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "~/http/request-scope.server";
 import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
+import { useRouteTest } from "../../tests/mocks/route";
+import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { punchoutReturnAnswer } from "../../tests/mocks/upstream/punchout-session";
 import { action as cancelAction, loader as cancelLoader } from "./punchout.cancel";
 import { action as transferAction, loader as transferLoader } from "./punchout.transfer";
 
 // POST /punchout/transfer and /punchout/cancel (decision 111): the provider ends the session; the answer is a page of
 // its own that posts the basket back, its CSP allowing the return URL, the portal cookie destroyed.
-const server = useUpstreamMock();
+const t = useRouteTest();
 const STATE: PunchoutState = {
   id: "po-1",
   protocol: "cxml",
@@ -34,8 +33,8 @@ function setUp({
   punchoutSession = "po-1",
 }: { transfer?: () => Response; cancel?: () => Response; punchoutSession?: string | null } = {}): Calls {
   const calls: Calls = { transfer: 0, cancel: 0 };
-  server.use(
-    ...authHandlers({ session: sessionAnswer({ punchoutSession }) }),
+  t.signIn(
+    { punchoutSession },
     http.post(`${UPSTREAM}/api/punchout/transfer`, async ({ request }) => {
       calls.transfer += 1;
       expect(await request.json()).toEqual({});

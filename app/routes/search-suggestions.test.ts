@@ -1,18 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { itemAnswer, itemHandlers, list } from "../../tests/mocks/upstream/items";
 import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { loader } from "./search-suggestions";
 
 // GET /search-suggestions?q= (issue 34 item 1, decision 159): the header search box's suggestions
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 async function suggest(path: string, permissions: string[], seen: URLSearchParams[], cookie?: string | null) {
-  server.use(
-    ...authHandlers({ session: sessionAnswer({ permissions }) }),
+  t.signIn(
+    { permissions },
     ...itemHandlers({
       seen,
       answer: () =>
