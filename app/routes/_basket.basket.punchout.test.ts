@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { PunchoutState } from "~/session/session.server";
 import { PUNCHOUT_READ_ONLY } from "~/basket/basket.server";
 import { testLoadContext } from "~/http/context";
-import { get, post, sessionCookie, settle } from "../../tests/mocks/requests";
+import { get, post, sessionCookie } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
@@ -44,9 +44,7 @@ type FormAnswer = { data: { ok: false; formError: string | null }; init: Respons
 
 async function send(punchout: PunchoutState | null, form: Record<string, string>) {
   const cookie = await sessionCookie(punchout ? { token: "token-1", punchout } : { token: "token-1" });
-  return (await settle(() =>
-    action({ request: post("/basket", form, cookie), params: {}, context: testLoadContext() }),
-  )) as FormAnswer;
+  return (await t.run(action, post("/basket", form, cookie))) as FormAnswer;
 }
 
 describe("/basket within a punchout session", () => {

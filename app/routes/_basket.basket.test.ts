@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, settle, toastOf } from "../../tests/mocks/requests";
+import { get, locationOf, post, toastOf } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket, ITEMS, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
@@ -20,7 +20,7 @@ function setUp(options: Parameters<typeof basketHandlers>[0] = {}, session = ses
 }
 
 function send(form: Record<string, string>) {
-  return settle(() => action({ request: post("/basket", form, t.cookie()), params: {}, context: testLoadContext() }));
+  return t.run(action, post("/basket", form, t.cookie()));
 }
 
 const jacketLine = (qty: number) => ({

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, settle } from "../../tests/mocks/requests";
+import { get, locationOf, post } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import {
   basketHandlers,
@@ -80,8 +80,7 @@ function setUp(
   return { store, wearers, checkout };
 }
 
-const send = (form: Record<string, string>) =>
-  settle(() => action({ request: post("/basket", form, t.cookie()), params: {}, context: testLoadContext() }));
+const send = (form: Record<string, string>) => t.run(action, post("/basket", form, t.cookie()));
 const load = () => loader({ request: get("/basket", t.cookie()), params: {}, context: testLoadContext() });
 
 async function refused(form: Record<string, string>, store: BasketStore, status = 400) {
@@ -205,9 +204,7 @@ describe("/basket loader, the wearer-pack basket's money", () => {
     ]);
 
     setUp({ manpackQuote: quote });
-    const checkout = (await settle(() =>
-      checkoutLoader({ request: get("/checkout", t.cookie()), params: {}, context: testLoadContext() }),
-    )) as unknown as {
+    const checkout = (await t.run(checkoutLoader, get("/checkout", t.cookie()))) as unknown as {
       totals: unknown;
       packs: Array<{ lines: Array<{ amountText: string }>; subTotalText: string | null }>;
     };

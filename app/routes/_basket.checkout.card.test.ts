@@ -6,7 +6,7 @@ import { EMPTY_WEARER_PACKS } from "~/checkout/wearer-pack-checkout.server";
 import type { WearerPackCheckoutView } from "~/components/wearer-pack-checkout";
 import { checkoutMetadata, wearerPackMetadata } from "~/checkout/card-metadata";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, settle } from "../../tests/mocks/requests";
+import { get, locationOf, post } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket, packWearerHandlers, type BasketStore } from "../../tests/mocks/upstream/basket";
@@ -63,18 +63,8 @@ function setUp(
   return { orders: checkout.orders, stripe: fake.calls, store, quotes: checkout.quoteQueries };
 }
 
-const send = (fieldsToSend: Record<string, string>) =>
-  settle(() =>
-    action({ request: post("/checkout", fieldsToSend, t.cookie()), params: {}, context: testLoadContext() }),
-  );
-const success = (query: string) =>
-  settle(() =>
-    successLoader({
-      request: get(`/basket/checkout-success${query}`, t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    }),
-  );
+const send = (fieldsToSend: Record<string, string>) => t.run(action, post("/checkout", fieldsToSend, t.cookie()));
+const success = (query: string) => t.run(successLoader, get(`/basket/checkout-success${query}`, t.cookie()));
 
 describe("checkout by card without JavaScript: Stripe-hosted Checkout", () => {
   it("offers the cards and gives the page the publishable key", async () => {

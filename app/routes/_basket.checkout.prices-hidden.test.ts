@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CARD_NOT_OFFERED } from "~/checkout/card-payment.server";
 import { PRICE_HIDDEN_TEXT } from "~/domain/prices";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, settle } from "../../tests/mocks/requests";
+import { get, locationOf, post } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
@@ -48,8 +48,7 @@ const form = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-const send = (fields: Record<string, string>) =>
-  settle(() => action({ request: post("/checkout", fields, t.cookie()), params: {}, context: testLoadContext() }));
+const send = (fields: Record<string, string>) => t.run(action, post("/checkout", fields, t.cookie()));
 
 // cards configured: what leaves the card out below is the hidden prices alone
 useStripeTestKeys();
@@ -95,13 +94,10 @@ describe("/checkout with the account's prices hidden (decision 058)", () => {
   it("the confirmation words the goods amounts as hidden and keeps the delivery charge", async () => {
     setUp();
     await send(form());
-    const view = (await settle(() =>
-      confirmationLoader({
-        request: get("/order-complete?order=801", t.cookie()),
-        params: {},
-        context: testLoadContext(),
-      }),
-    )) as Record<string, unknown>;
+    const view = (await t.run(confirmationLoader, get("/order-complete?order=801", t.cookie()))) as Record<
+      string,
+      unknown
+    >;
     expect(view).toMatchObject({ subTotal: PRICE_HIDDEN_TEXT, taxTotal: PRICE_HIDDEN_TEXT, total: PRICE_HIDDEN_TEXT });
     expect(view.shippingCost).toMatch(/^£\d+\.\d\d$/);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PRICE_HIDDEN_TEXT } from "~/domain/prices";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, settle } from "../../tests/mocks/requests";
+import { get, locationOf, post } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers, FREE_DELIVERY_FOR_49, SHIP_METHODS } from "../../tests/mocks/upstream/checkout";
@@ -64,9 +64,7 @@ function setUp(options: { permissions?: string[]; checkout?: Parameters<typeof c
 const load = async () =>
   (await loader({ request: get("/checkout", t.cookie()), params: {}, context: testLoadContext() })) as View;
 const send = async (fields: Record<string, string>) =>
-  (await settle(() =>
-    action({ request: post("/checkout", fields, t.cookie()), params: {}, context: testLoadContext() }),
-  )) as Answer | Response;
+  (await t.run(action, post("/checkout", fields, t.cookie()))) as Answer | Response;
 
 const orderForm = (extra: Record<string, string> = {}) => ({
   idempotencyKey: "3c1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f11",

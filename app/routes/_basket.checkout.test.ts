@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getSession, portalCookie } from "~/session/session.server";
 import { EMPTY_BASKET_MESSAGE } from "~/checkout/place-order.server";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, settle } from "../../tests/mocks/requests";
+import { get, locationOf, post } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers, FREE_DELIVERY_FOR_49, SHIP_METHODS } from "../../tests/mocks/upstream/checkout";
@@ -64,9 +64,7 @@ const form = (extra: Record<string, string> = {}) => ({
 });
 
 function send(fields: Record<string, string>, withCookie = t.cookie()) {
-  return settle(() =>
-    action({ request: post("/checkout", fields, withCookie), params: {}, context: testLoadContext() }),
-  );
+  return t.run(action, post("/checkout", fields, withCookie));
 }
 
 describe("/checkout loader", () => {
@@ -136,7 +134,7 @@ describe("/checkout loader", () => {
 
   it("sends a visitor without a session to log in", async () => {
     setUp();
-    const result = await settle(() => loader({ request: get("/checkout"), params: {}, context: testLoadContext() }));
+    const result = await t.run(loader, get("/checkout"));
     expect(locationOf(result)).toBe("/login?redirect=%2Fcheckout");
   });
 });
@@ -432,7 +430,7 @@ describe("/checkout action: POST /api/order, stock", () => {
 
 describe("/order-complete", () => {
   function confirmation(path: string) {
-    return settle(() => confirmationLoader({ request: get(path, t.cookie()), params: {}, context: testLoadContext() }));
+    return t.run(confirmationLoader, get(path, t.cookie()));
   }
 
   it("shows the order number, totals and the status read back from upstream", async () => {

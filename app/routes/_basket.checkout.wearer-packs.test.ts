@@ -5,7 +5,7 @@ import { CARD_UNAVAILABLE } from "~/checkout/place-order.server";
 import { EMPTY_WEARER_PACKS } from "~/checkout/wearer-pack-checkout.server";
 import type { WearerPackCheckoutView } from "~/components/wearer-pack-checkout";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, settle } from "../../tests/mocks/requests";
+import { get, locationOf, post } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import {
   basketHandlers,
@@ -89,8 +89,7 @@ const form = (extra: Record<string, string> = {}) => ({
   basketVersion: "7",
   ...extra,
 });
-const send = (fields: Record<string, string>) =>
-  settle(() => action({ request: post("/checkout", fields, t.cookie()), params: {}, context: testLoadContext() }));
+const send = (fields: Record<string, string>) => t.run(action, post("/checkout", fields, t.cookie()));
 type Answer = {
   data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null };
   init: ResponseInit | null;

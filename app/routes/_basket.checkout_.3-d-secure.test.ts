@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { getSession } from "~/session/session.server";
 import { THREE_D_SECURE_PATH, threeDSecureRedirect } from "~/checkout/three-d-secure.server";
-import { testLoadContext } from "~/http/context";
 import { allowedFormActions } from "~/http/form-action.server";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "~/http/request-scope.server";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
+import { get, locationOf, sessionCookie } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { loader } from "./_basket.checkout_.3-d-secure";
 
@@ -23,7 +22,7 @@ function load(cookie: string) {
   const scope = openRequestScope();
   const request = get(THREE_D_SECURE_PATH, cookie);
   request.headers.set(REQUEST_SCOPE_HEADER, scope.key);
-  const result = settle(() => loader({ request, params: {}, context: testLoadContext() }));
+  const result = t.run(loader, request);
   return { scope, result };
 }
 

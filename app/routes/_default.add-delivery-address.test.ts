@@ -23,10 +23,7 @@ function setUp(options: { permissions?: string[]; forbid?: boolean; inPunchout?:
 }
 const load = () =>
   loader({ request: get("/add-delivery-address", t.cookie()), params: {}, context: testLoadContext() });
-const send = (form: Record<string, string>) =>
-  settle(() =>
-    action({ request: post("/add-delivery-address", form, t.cookie()), params: {}, context: testLoadContext() }),
-  );
+const send = (form: Record<string, string>) => t.run(action, post("/add-delivery-address", form, t.cookie()));
 
 type Refused = {
   init: ResponseInit;

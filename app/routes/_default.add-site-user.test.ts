@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, settle, toastOf } from "../../tests/mocks/requests";
-import { useRouteTest } from "../../tests/mocks/route";
+import { get, locationOf, post, settle, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest, type Refusal } from "../../tests/mocks/route";
 import { siteUserHandlers } from "../../tests/mocks/upstream/site-users";
 import { action, loader } from "./_default.add-site-user";
 
@@ -21,29 +21,10 @@ function setUp(options: { permissions?: string[]; approver?: boolean; users?: nu
 const load = (query = "") =>
   loader({ request: get(`/add-site-user${query}`, t.cookie()), params: {}, context: testLoadContext() });
 
-/** A form post with repeated fields (the permission checkboxes). */
-function send(fields: Array<[string, string]>, withCookie = true) {
-  const headers: Record<string, string> = {
-    "Content-Type": "application/x-www-form-urlencoded",
-    Origin: "http://portal.test",
-  };
-  if (withCookie) headers.Cookie = t.cookie();
-  const request = new Request("http://portal.test/add-site-user", {
-    method: "POST",
-    headers,
-    body: new URLSearchParams(fields),
-  });
-  return settle(() => action({ request, params: {}, context: testLoadContext() }));
-}
-type Refused = {
-  init: ResponseInit;
-  data: {
-    ok: false;
-    fieldErrors: Record<string, string>;
-    formError: string | null;
-    values: Record<string, unknown> | null;
-  };
-};
+/** A form post with repeated fields (the permission checkboxes); without the cookie, as nobody logged in. */
+const send = (fields: Array<[string, string]>, withCookie = true) =>
+  t.run(action, post("/add-site-user", fields, withCookie ? t.cookie() : undefined));
+type Refused = Refusal;
 
 const INVITE: Array<[string, string]> = [
   ["intent", "invite"],

@@ -17,8 +17,7 @@ function setUp(options: { permissions?: string[]; createStatus?: number } = {}) 
   return admin;
 }
 const load = () => loader({ request: get("/add-wearer", t.cookie()), params: {}, context: testLoadContext() });
-const send = (form: Record<string, string>) =>
-  settle(() => action({ request: post("/add-wearer", form, t.cookie()), params: {}, context: testLoadContext() }));
+const send = (form: Record<string, string>) => t.run(action, post("/add-wearer", form, t.cookie()));
 
 type Refused = {
   init: ResponseInit;

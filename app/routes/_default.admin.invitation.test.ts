@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { locationOf, toastOf } from "../../tests/mocks/requests";
-import { useRouteTest } from "../../tests/mocks/route";
+import { useRouteTest, type Refusal } from "../../tests/mocks/route";
 import { adminUserHandlers } from "../../tests/mocks/upstream/admin-users";
 import { action, loader } from "./_default.admin.invitation";
 
@@ -17,15 +17,7 @@ function setUp(options: { evolve?: boolean } = {}) {
 const route = t.route("/admin/invitation", { loader, action });
 const { load } = route;
 const send = (fields: Array<[string, string]>) => route.send(fields);
-type Refused = {
-  init: ResponseInit;
-  data: {
-    ok: false;
-    fieldErrors: Record<string, string>;
-    formError: string | null;
-    values: Record<string, unknown> | null;
-  };
-};
+type Refused = Refusal;
 
 const INVITE: Array<[string, string]> = [
   ["customerId", "1002"],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { locationOf, toastOf } from "../../tests/mocks/requests";
-import { useRouteTest } from "../../tests/mocks/route";
+import { useRouteTest, type Refusal } from "../../tests/mocks/route";
 import { adminPromoHandlers, promotion } from "../../tests/mocks/upstream/admin-promo";
 import { action, loader } from "./_default.admin.promo.$promoId";
 import { action as newAction, loader as newLoader } from "./_default.admin.promo.new";
@@ -31,15 +31,7 @@ const load = (promoId: string, query = "") =>
 const send = (promoId: string, fields: Array<[string, string]>) =>
   promoId === "new" ? newPromo.send(fields) : promo.send(fields, { params: { promoId } });
 type Data = Awaited<ReturnType<typeof loader>>;
-type Refused = {
-  init: ResponseInit;
-  data: {
-    ok: false;
-    fieldErrors: Record<string, string>;
-    formError: string | null;
-    values: Record<string, string> | null;
-  };
-};
+type Refused = Refusal<Record<string, string>>;
 
 const BANNER: Array<[string, string]> = [
   ["intent", "save"],

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
+import { get, locationOf, sessionCookie } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { cmsHandlers, cmsPage } from "../../tests/mocks/upstream/cms";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
@@ -20,7 +19,7 @@ async function load(
 ) {
   t.signIn(options.session, ...cmsHandlers(options));
   const cookie = options.cookie ?? (await sessionCookie());
-  return settle(() => loader({ request: get(`/cms/${slug}`, cookie), params: { slug }, context: testLoadContext() }));
+  return t.run(loader, get(`/cms/${slug}`, cookie), { slug });
 }
 
 const statusOf = (result: unknown) => (result instanceof Response ? result.status : null);

@@ -1,7 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
+import { get, locationOf, sessionCookie } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { cmsHandlers, PDF_BYTES, trainingGuide } from "../../tests/mocks/upstream/cms";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
@@ -31,14 +30,12 @@ async function setUp(options: Options) {
 
 async function list(options: Options = {}) {
   const cookie = await setUp(options);
-  return settle(() => loader({ request: get("/cms/download", cookie), params: {}, context: testLoadContext() }));
+  return t.run(loader, get("/cms/download", cookie));
 }
 
 async function download(id: string, options: Options = {}) {
   const cookie = await setUp(options);
-  return settle(() =>
-    fileLoader({ request: get(`/cms/download/${id}`, cookie), params: { id }, context: testLoadContext() }),
-  );
+  return t.run(fileLoader, get(`/cms/download/${id}`, cookie), { id });
 }
 
 const statusOf = (result: unknown) => (result instanceof Response ? result.status : null);

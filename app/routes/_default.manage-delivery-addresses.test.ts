@@ -26,13 +26,7 @@ function setUp(
 const load = (search = "") =>
   loader({ request: get(`/manage-delivery-addresses${search}`, t.cookie()), params: {}, context: testLoadContext() });
 const send = (form: Record<string, string>, search = "") =>
-  settle(() =>
-    action({
-      request: post(`/manage-delivery-addresses${search}`, form, t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    }),
-  );
+  t.run(action, post(`/manage-delivery-addresses${search}`, form, t.cookie()));
 
 const many = Array.from({ length: 20 }, (_, i) =>
   addressAnswer(String(800 + i), `Site ${String(i + 1).padStart(2, "0")}`),

@@ -197,13 +197,7 @@ describe("/my-account: who may use it", () => {
 
   it("without a session: sent to log in, nothing sent", async () => {
     const { writes } = setUp();
-    const result = await settle(() =>
-      action({
-        request: post("/my-account", { intent: "sign-out-everywhere" }),
-        params: {},
-        context: testLoadContext(),
-      }),
-    );
+    const result = await t.run(action, post("/my-account", { intent: "sign-out-everywhere" }));
     expect(locationOf(result)).toMatch(/^\/login/);
     expect(writes).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
+import { get, locationOf, sessionCookie } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { cmsHandlers } from "../../tests/mocks/upstream/cms";
@@ -21,7 +21,7 @@ function setUp(options: ContentOptions & { totalReadNews?: number } = {}) {
 }
 async function load(slug: string, cookie?: string) {
   const c = cookie ?? (await sessionCookie());
-  return settle(() => loader({ request: get(`/news/${slug}`, c), params: { slug }, context: testLoadContext() }));
+  return t.run(loader, get(`/news/${slug}`, c), { slug });
 }
 
 describe("/news/{slug} (issue 18 item 2)", () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
+import { get, locationOf, sessionCookie } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { contentHandlers, type ContentOptions } from "../../tests/mocks/upstream/content";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
@@ -18,7 +17,7 @@ async function load(
   session.account.totalReadNews = options.totalReadNews ?? 0;
   t.signIn(session, ...contentHandlers(options));
   const cookie = options.cookie ?? (await sessionCookie());
-  return settle(() => loader({ request: get(`/news${search}`, cookie), params: {}, context: testLoadContext() }));
+  return t.run(loader, get(`/news${search}`, cookie));
 }
 
 describe("/news (issue 18 item 1)", () => {

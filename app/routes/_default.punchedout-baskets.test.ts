@@ -1,7 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
+import { get, locationOf, sessionCookie } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { loader } from "./_default.punchedout-baskets";
@@ -50,7 +49,7 @@ function setUp({
 
 async function load(path = "/punchedout-baskets") {
   const request = get(path, await sessionCookie());
-  return settle(() => loader({ request, params: {}, context: testLoadContext() }));
+  return t.run(loader, request);
 }
 
 type Page = Awaited<ReturnType<typeof loader>>;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { post, settle } from "../../tests/mocks/requests";
+import { post } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket, ITEMS } from "../../tests/mocks/upstream/basket";
 import { action } from "./_default.quick-order";
@@ -25,8 +24,7 @@ function setUp(stock: Array<Record<string, unknown>> = []) {
   return mock.store;
 }
 
-const run = (request: Request) =>
-  settle(() => action({ request, params: {}, context: testLoadContext() })) as Promise<Answer>;
+const run = (request: Request) => t.run(action, request) as Promise<Answer>;
 
 describe("/quick-order", () => {
   it("adds the good lines in one write and reports each refused line with its reason", async () => {

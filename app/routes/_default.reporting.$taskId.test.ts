@@ -29,13 +29,7 @@ function setUp(tasks: MockTask[], permissions = REPORTER) {
 
 type Data = Awaited<ReturnType<typeof loader>>;
 const load = (taskId: string, search = "") =>
-  settle(() =>
-    loader({
-      request: get(`/reporting/${taskId}${search}`, t.cookie()),
-      params: { taskId },
-      context: testLoadContext(),
-    }),
-  );
+  t.run(loader, get(`/reporting/${taskId}${search}`, t.cookie()), { taskId });
 const download = (kind: "csv" | "xlsx", taskId: string) =>
   settle(() =>
     (kind === "csv" ? csvLoader : xlsxLoader)({
@@ -123,13 +117,9 @@ describe("/reporting/{taskId}: not finished", () => {
     const reports = setUp([reportTask({ taskId: "13", type: "top-products", status: "failed" })]);
     const data = (await load("13")) as Data;
     expect([data.state, data.reason, data.report]).toEqual(["failed", "The report took longer than 60 seconds", null]);
-    const result = await settle(() =>
-      action({
-        request: post("/reporting/13", { intent: "retry", taskId: "13" }, t.cookie()),
-        params: { taskId: "13" },
-        context: testLoadContext(),
-      }),
-    );
+    const result = await t.run(action, post("/reporting/13", { intent: "retry", taskId: "13" }, t.cookie()), {
+      taskId: "13",
+    });
     expect(reports.patches).toEqual([{ taskId: "13", body: { retry: true } }]);
     expect(locationOf(result)).toBe("/reporting/13");
     expect(await toastOf(result)).toEqual({ kind: "success", message: "The report is being run again" });

@@ -36,8 +36,7 @@ function setUp(
 }
 
 type Data = Awaited<ReturnType<typeof loader>>;
-const load = (search = "") =>
-  settle(() => loader({ request: get(`/reporting${search}`, t.cookie()), params: {}, context: testLoadContext() }));
+const load = (search = "") => t.run(loader, get(`/reporting${search}`, t.cookie()));
 
 /** A post with repeated fields (departments, employees), as the form sends them. */
 function postForm(entries: Array<[string, string]>): Request {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, settle } from "../../tests/mocks/requests";
+import { get, locationOf, post } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, ITEMS } from "../../tests/mocks/upstream/basket";
 import { savedBasketHandlers } from "../../tests/mocks/upstream/saved-baskets";
@@ -32,13 +32,7 @@ function setUp() {
   return { basket: basket.store, saved };
 }
 const send = (id: string, form: Record<string, string>) =>
-  settle(() =>
-    action({
-      request: post(`/saved-baskets/${id}`, form, t.cookie()),
-      params: { basketId: id },
-      context: testLoadContext(),
-    }),
-  );
+  t.run(action, post(`/saved-baskets/${id}`, form, t.cookie()), { basketId: id });
 
 describe("/saved-baskets/{id} loader", () => {
   it("lists the lines priced from today's catalogue, marking products that no longer exist", async () => {
@@ -61,13 +55,7 @@ describe("/saved-baskets/{id} loader", () => {
   it("another customer's or an unknown basket, or a malformed id, is a 404", async () => {
     setUp();
     for (const id of ["999", "abc"]) {
-      const result = await settle(() =>
-        loader({
-          request: get(`/saved-baskets/${id}`, t.cookie()),
-          params: { basketId: id },
-          context: testLoadContext(),
-        }),
-      );
+      const result = await t.run(loader, get(`/saved-baskets/${id}`, t.cookie()), { basketId: id });
       expect((result as Response).status).toBe(404);
     }
   });

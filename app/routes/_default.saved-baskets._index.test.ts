@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { locationOf, post, settle } from "../../tests/mocks/requests";
+import { locationOf, post } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket } from "../../tests/mocks/upstream/basket";
 import { savedBasketHandlers } from "../../tests/mocks/upstream/saved-baskets";
@@ -30,8 +30,7 @@ function setUp(stock: Array<Record<string, unknown>> = []) {
   t.signIn({}, ...basket.handlers, ...saved.handlers);
   return { basket: basket.store, saved };
 }
-const send = (form: Record<string, string>) =>
-  settle(() => action({ request: post("/saved-baskets", form, t.cookie()), params: {}, context: testLoadContext() }));
+const send = (form: Record<string, string>) => t.run(action, post("/saved-baskets", form, t.cookie()));
 
 describe("/saved-baskets action", () => {
   it("saves the live basket: POST {items, newBasketName} without prices", async () => {

@@ -4,7 +4,7 @@ import { finalisePunchoutApproval, NOT_LOADED } from "~/basket/punchout-approval
 import { OWN_BASKET_REFUSAL } from "~/domain/punchout-approval";
 import { testLoadContext } from "~/http/context";
 import { createUpstreamClient } from "~/upstream/client.server";
-import { get, locationOf, post, settle, toastOf } from "../../tests/mocks/requests";
+import { get, locationOf, post, toastOf } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket, ITEMS, type BasketStore } from "../../tests/mocks/upstream/basket";
@@ -54,21 +54,8 @@ function setUp(
 }
 
 const send = (form: Record<string, string>, basketId = "650") =>
-  settle(() =>
-    action({
-      request: post(`/saved-punchout-baskets/${basketId}`, form, t.cookie()),
-      params: { basketId },
-      context: testLoadContext(),
-    }),
-  );
-const open = (basketId = "650") =>
-  settle(() =>
-    loader({
-      request: get(`/saved-punchout-baskets/${basketId}`, t.cookie()),
-      params: { basketId },
-      context: testLoadContext(),
-    }),
-  );
+  t.run(action, post(`/saved-punchout-baskets/${basketId}`, form, t.cookie()), { basketId });
+const open = (basketId = "650") => t.run(loader, get(`/saved-punchout-baskets/${basketId}`, t.cookie()), { basketId });
 
 // the approval keys set after loading (the load's own stock write clears them first: a loaded basket replaces any other)
 const approvalPatches = (store: BasketStore) =>
@@ -106,9 +93,7 @@ describe("/saved-punchout-baskets (list)", () => {
 
   it("sends a user who is not an approver home", async () => {
     setUp({ session: notApprover() });
-    const result = await settle(() =>
-      listLoader({ request: get("/saved-punchout-baskets", t.cookie()), params: {}, context: testLoadContext() }),
-    );
+    const result = await t.run(listLoader, get("/saved-punchout-baskets", t.cookie()));
     expect(locationOf(result)).toBe("/");
   });
 });

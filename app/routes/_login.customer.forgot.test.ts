@@ -42,8 +42,7 @@ describe("/customer/forgot refusals", () => {
     data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
     init: ResponseInit;
   };
-  const ask = (form: Record<string, string>) =>
-    settle(() => action({ request: post("/customer/forgot", form), params: {}, context: testLoadContext() }));
+  const ask = (form: Record<string, string>) => t.run(action, post("/customer/forgot", form));
 
   it.each([
     [{}, "Enter your email address"],

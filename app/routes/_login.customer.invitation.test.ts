@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { getSession } from "~/session/session.server";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, settle } from "../../tests/mocks/requests";
+import { get, locationOf, post } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { spyOnPosts } from "../../tests/mocks/upstream/spy";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
@@ -20,7 +20,7 @@ const password = { password: "a long enough one", confirm: "a long enough one" }
 
 function accept(token: string | null, form: Record<string, string> = password) {
   const path = token === null ? "/customer/invitation" : `/customer/invitation?token=${encodeURIComponent(token)}`;
-  return settle(() => action({ request: post(path, form), params: {}, context: testLoadContext() }));
+  return t.run(action, post(path, form));
 }
 
 const countAccepts = () => spyOnPosts(t.server, "/api/accept-invitation");

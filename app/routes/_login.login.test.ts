@@ -147,7 +147,7 @@ describe("/login's way back above U+00FF (issue 11 item 1)", () => {
   it("a logged-in GET /login?redirect=%2F%E3%80%82x goes to the percent-encoded path, not a 500", async () => {
     t.signIn();
     const request = get("/login?redirect=%2F%E3%80%82x", await sessionCookie());
-    const result = (await settle(() => loader({ request, params: {}, context: testLoadContext() }))) as Response;
+    const result = (await t.run(loader, request)) as Response;
     expect(result.status).toBe(302);
     expect(locationOf(result)).toBe("/%E3%80%82x");
   });

@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_MAINTENANCE_MESSAGE } from "~/domain/maintenance";
-import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { get, locationOf, settle } from "../../tests/mocks/requests";
+import { get, locationOf } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { loader } from "./_login.maintenance";
 
 const t = useRouteTest();
-const run = (path: string, cookie?: string) =>
-  settle(() => loader({ request: get(path, cookie), params: {}, context: testLoadContext() }));
+const run = (path: string, cookie?: string) => t.run(loader, get(path, cookie));
 
 describe("/maintenance (public)", () => {
   it("shows the notice to anyone while maintenance is on", async () => {

@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getSession } from "~/session/session.server";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
+import { get, locationOf, post, sessionCookie } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { spyOnPosts } from "../../tests/mocks/upstream/spy";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
@@ -22,9 +22,7 @@ beforeAll(async () => {
 const twoUnits = () => sessionAnswer({ customers: 2, selected: false });
 
 function choose(form: Record<string, string>, withCookie: string | undefined = cookie) {
-  return settle(() =>
-    action({ request: post("/select-your-customer", form, withCookie), params: {}, context: testLoadContext() }),
-  );
+  return t.run(action, post("/select-your-customer", form, withCookie));
 }
 
 const countSelects = () => spyOnPosts(t.server, "/api/select-customer");

@@ -13,9 +13,7 @@ import { action, loader } from "./dismiss-banner";
 const t = useRouteTest();
 
 function dismiss(form: Record<string, string>, withCookie = t.cookie()) {
-  return settle(() =>
-    action({ request: post("/dismiss-banner", form, withCookie), params: {}, context: testLoadContext() }),
-  );
+  return t.run(action, post("/dismiss-banner", form, withCookie));
 }
 
 describe("/dismiss-banner", () => {

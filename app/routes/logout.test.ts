@@ -1,7 +1,6 @@
 import { captureLogs } from "~/http/log.server";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { testLoadContext } from "~/http/context";
 import { locationOf, post, settle } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
@@ -12,7 +11,7 @@ const t = useRouteTest({ token: "token-1", customerId: "1001", contactId: "5001"
 afterEach(() => vi.restoreAllMocks());
 
 function logOut(withCookie = t.cookie()) {
-  return settle(() => action({ request: post("/logout", {}, withCookie), params: {}, context: testLoadContext() }));
+  return t.run(action, post("/logout", {}, withCookie));
 }
 
 /** The provider's DELETE /api/authentication, answering `status`; records the bearer token of each call. */

@@ -63,7 +63,7 @@ async function send(
   const request = post(`/punchout/${kind}`, form, cookie);
   request.headers.set(REQUEST_SCOPE_HEADER, scope.key);
   const action = kind === "transfer" ? transferAction : cancelAction;
-  const result = (await settle(() => action({ request, params: {}, context: testLoadContext() }))) as Response;
+  const result = (await t.run(action, request)) as Response;
   const origins = allowedFormActions(scope.key);
   scope.close();
   return { result, origins };
@@ -192,15 +192,9 @@ describe("POST /punchout/transfer", () => {
   it("GET: back to the basket (transferring is a post)", async () => {
     const calls = setUp();
     const request = get("/punchout/transfer", await sessionCookie({ token: "token-1", punchout: STATE }));
-    const result = await settle(() => transferLoader({ request, params: {}, context: testLoadContext() }));
+    const result = await t.run(transferLoader, request);
     expect(locationOf(result)).toBe("/basket");
-    const cancelled = await settle(() =>
-      cancelLoader({
-        request: get("/punchout/cancel", request.headers.get("Cookie")!),
-        params: {},
-        context: testLoadContext(),
-      }),
-    );
+    const cancelled = await t.run(cancelLoader, get("/punchout/cancel", request.headers.get("Cookie")!));
     expect(locationOf(cancelled)).toBe("/basket");
     expect(calls).toEqual({ transfer: 0, cancel: 0 });
   });

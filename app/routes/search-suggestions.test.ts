@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
 import { itemAnswer, itemHandlers, list } from "../../tests/mocks/upstream/items";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
+import { get, locationOf, sessionCookie } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { loader } from "./search-suggestions";
 
@@ -24,7 +23,7 @@ async function suggest(path: string, permissions: string[], seen: URLSearchParam
     }),
   );
   const request = get(path, cookie === null ? undefined : (cookie ?? (await sessionCookie())));
-  return (await settle(() => loader({ request, params: {}, context: testLoadContext() }))) as Response;
+  return (await t.run(loader, request)) as Response;
 }
 
 describe("/search-suggestions?q=", () => {

@@ -8,6 +8,12 @@ import { authHandlers } from "./upstream/auth";
 import { sessionAnswer } from "./upstream/fixtures";
 
 type Params = Record<string, string>;
+
+/** An action's refusal as a form shows it: the status, the message under each field, the form's message, what was typed. */
+export type Refusal<Values = Record<string, unknown>> = {
+  init: ResponseInit;
+  data: { ok: false; fieldErrors: Record<string, string>; formError: string | null; values: Values | null };
+};
 /** A loader or an action as a route module exports it. */
 type RouteFunction = (args: { request: Request; params: Params; context: PortalLoadContext }) => Promise<unknown>;
 type SessionAnswer = ReturnType<typeof sessionAnswer>;
