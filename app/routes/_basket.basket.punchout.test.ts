@@ -3,16 +3,15 @@ import { describe, expect, it } from "vitest";
 import type { PunchoutState } from "~/session/session.server";
 import { PUNCHOUT_READ_ONLY } from "~/basket/basket.server";
 import { testLoadContext } from "~/http/context";
-import { get, post, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { get, post, sessionCookie } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
-import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
+import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_basket.basket";
 
 // The basket within a punchout session (decision 111): read-only in inspect, transferred instead of checked out
 // without ordering in the portal; a write the provider refuses (403) is answered in its words.
-const server = useUpstreamMock();
+const t = useRouteTest();
 const state = (operation: PunchoutState["operation"], orderingAllowed = false): PunchoutState => ({
   id: "po-1",
   protocol: "cxml",
@@ -32,10 +31,7 @@ const LINE = {
 function setUp(inPunchout = true): BasketStore {
   const store: BasketStore = { state: { ...emptyBasket(), stock: [LINE] }, patches: [], reorders: [] };
   const mock = basketHandlers({ store });
-  server.use(
-    ...authHandlers({ session: sessionAnswer({ punchoutSession: inPunchout ? "po-1" : null }) }),
-    ...mock.handlers,
-  );
+  t.signIn({ punchoutSession: inPunchout ? "po-1" : null }, ...mock.handlers);
   return mock.store;
 }
 
@@ -48,9 +44,7 @@ type FormAnswer = { data: { ok: false; formError: string | null }; init: Respons
 
 async function send(punchout: PunchoutState | null, form: Record<string, string>) {
   const cookie = await sessionCookie(punchout ? { token: "token-1", punchout } : { token: "token-1" });
-  return (await settle(() =>
-    action({ request: post("/basket", form, cookie), params: {}, context: testLoadContext() }),
-  )) as FormAnswer;
+  return (await t.run(action, post("/basket", form, cookie))) as FormAnswer;
 }
 
 describe("/basket within a punchout session", () => {
@@ -86,7 +80,7 @@ describe("/basket within a punchout session", () => {
 
   it("a write the provider refuses with 403 answers its words, not an error page", async () => {
     setUp();
-    server.use(
+    t.server.use(
       http.patch(`${UPSTREAM}/api/basket-session`, () =>
         HttpResponse.json(
           { name: "Forbidden", message: "This punchout session is read-only", code: 403 },

@@ -1,17 +1,12 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { get, locationOf, post, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket, ITEMS, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_basket.basket";
 
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 type FormAnswer = {
   data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
@@ -20,12 +15,12 @@ type FormAnswer = {
 
 function setUp(options: Parameters<typeof basketHandlers>[0] = {}, session = sessionAnswer()) {
   const mock = basketHandlers(options);
-  server.use(...authHandlers({ session }), ...mock.handlers);
+  t.signIn(session, ...mock.handlers);
   return mock.store;
 }
 
 function send(form: Record<string, string>) {
-  return settle(() => action({ request: post("/basket", form, cookie), params: {}, context: testLoadContext() }));
+  return t.run(action, post("/basket", form, t.cookie()));
 }
 
 const jacketLine = (qty: number) => ({
@@ -284,7 +279,7 @@ describe("/basket loader", () => {
       ]),
       items: [ITEMS.jacketM, ITEMS.gloves],
     });
-    const view = await loader({ request: get("/basket", cookie), params: {}, context: testLoadContext() });
+    const view = await loader({ request: get("/basket", t.cookie()), params: {}, context: testLoadContext() });
     expect(view.lines.map((l) => [l.productId, l.qty, l.unitPrice, l.lineTotal])).toEqual([
       ["20002", 2, 24.5, 49],
       ["20010", 2, 6, 12],
@@ -309,7 +304,7 @@ describe("/basket loader", () => {
       },
       sessionAnswer({ permissions: ["canViewFullCatalogue", "pricingHidden"] }),
     );
-    const view = await loader({ request: get("/basket", cookie), params: {}, context: testLoadContext() });
+    const view = await loader({ request: get("/basket", t.cookie()), params: {}, context: testLoadContext() });
     expect(view.pricesHidden).toBe(true);
     expect(
       view.lines.map((l) => [l.productId, l.qty, l.unitPrice, l.lineTotal, l.unitPriceText, l.lineTotalText]),
@@ -327,7 +322,7 @@ describe("/basket loader", () => {
 
 // issue 34 item 6 (decision 166): an empty basket names where to go on, only what the user may open
 describe("/basket loader, an empty basket's next steps", () => {
-  const load = () => loader({ request: get("/basket", cookie), params: {}, context: testLoadContext() });
+  const load = () => loader({ request: get("/basket", t.cookie()), params: {}, context: testLoadContext() });
 
   it("a stock buyer: their catalogue, search, quick order and saved baskets", async () => {
     setUp({ store: storeWith([]) }, sessionAnswer({ permissions: ["canViewMyCatalogue"] }));

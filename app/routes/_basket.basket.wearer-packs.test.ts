@@ -1,8 +1,7 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { get, locationOf, post } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import {
   basketHandlers,
   emptyBasket,
@@ -12,18 +11,13 @@ import {
   type BasketStore,
 } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { wearerFixtures } from "../../tests/mocks/upstream/wearers";
 import { action, loader } from "./_basket.basket";
 import { loader as checkoutLoader } from "./_basket.checkout";
 
 // The wearer-pack basket at /basket (issue 15 item 5): its view, and every pack intent of the basket's one action.
 
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 // the fixtures' reset dates are in 2027: the basket is read on a fixed day before them
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
@@ -77,8 +71,8 @@ function setUp(
   const basket = basketHandlers({ store, items: [...Object.values(ITEMS), ...Object.values(PACK_ITEMS)] });
   const wearers = packWearerHandlers(wearerFixtures());
   const checkout = checkoutHandlers({ usableAddresses: options.usableAddresses, manpackQuote: options.manpackQuote });
-  server.use(
-    ...authHandlers({ session: sessionAnswer({ permissions: options.permissions ?? MANPACK }) }),
+  t.signIn(
+    { permissions: options.permissions ?? MANPACK },
     ...basket.handlers,
     ...wearers.handlers,
     ...checkout.handlers,
@@ -86,9 +80,8 @@ function setUp(
   return { store, wearers, checkout };
 }
 
-const send = (form: Record<string, string>) =>
-  settle(() => action({ request: post("/basket", form, cookie), params: {}, context: testLoadContext() }));
-const load = () => loader({ request: get("/basket", cookie), params: {}, context: testLoadContext() });
+const send = (form: Record<string, string>) => t.run(action, post("/basket", form, t.cookie()));
+const load = () => loader({ request: get("/basket", t.cookie()), params: {}, context: testLoadContext() });
 
 async function refused(form: Record<string, string>, store: BasketStore, status = 400) {
   const result = (await send(form)) as FormAnswer;
@@ -211,9 +204,7 @@ describe("/basket loader, the wearer-pack basket's money", () => {
     ]);
 
     setUp({ manpackQuote: quote });
-    const checkout = (await settle(() =>
-      checkoutLoader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() }),
-    )) as unknown as {
+    const checkout = (await t.run(checkoutLoader, get("/checkout", t.cookie()))) as unknown as {
       totals: unknown;
       packs: Array<{ lines: Array<{ amountText: string }>; subTotalText: string | null }>;
     };

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getSession } from "~/session/session.server";
 import { CARD_NOT_OFFERED } from "~/checkout/card-payment.server";
 import { BASKET_CHANGED_MESSAGE } from "~/checkout/place-order.server";
@@ -6,8 +6,8 @@ import { EMPTY_WEARER_PACKS } from "~/checkout/wearer-pack-checkout.server";
 import type { WearerPackCheckoutView } from "~/components/wearer-pack-checkout";
 import { checkoutMetadata, wearerPackMetadata } from "~/checkout/card-metadata";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { get, locationOf, post } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket, packWearerHandlers, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
@@ -19,11 +19,7 @@ import { loader as successLoader } from "./_basket.basket_.checkout-success";
 import type { StockCheckoutView } from "~/checkout/checkout.server";
 
 // Card payments by Stripe (issue 6): every Stripe call goes to the msw-intercepted STRIPE_API, never to Stripe.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 useStripeTestKeys();
 
 const KEY = "3c1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f11";
@@ -58,7 +54,7 @@ function setUp(
   const store: BasketStore = { state: { ...emptyBasket(), stock: [jacket] }, patches: [], reorders: [] };
   const checkout = checkoutHandlers(upstream);
   const fake = stripeHandlers({ amount: PENCE, ...stripe });
-  server.use(
+  t.server.use(
     ...authHandlers({ session }),
     ...basketHandlers({ store }).handlers,
     ...checkout.handlers,
@@ -67,18 +63,14 @@ function setUp(
   return { orders: checkout.orders, stripe: fake.calls, store, quotes: checkout.quoteQueries };
 }
 
-const send = (fieldsToSend: Record<string, string>) =>
-  settle(() => action({ request: post("/checkout", fieldsToSend, cookie), params: {}, context: testLoadContext() }));
-const success = (query: string) =>
-  settle(() =>
-    successLoader({ request: get(`/basket/checkout-success${query}`, cookie), params: {}, context: testLoadContext() }),
-  );
+const send = (fieldsToSend: Record<string, string>) => t.run(action, post("/checkout", fieldsToSend, t.cookie()));
+const success = (query: string) => t.run(successLoader, get(`/basket/checkout-success${query}`, t.cookie()));
 
 describe("checkout by card without JavaScript: Stripe-hosted Checkout", () => {
   it("offers the cards and gives the page the publishable key", async () => {
     setUp();
     const view = (await loader({
-      request: get("/checkout", cookie),
+      request: get("/checkout", t.cookie()),
       params: {},
       context: testLoadContext(),
     })) as StockCheckoutView;
@@ -174,7 +166,7 @@ describe("checkout by card with Stripe Elements", () => {
   it("/checkout/card-intent creates the PaymentIntent for the server's amount and answers its client secret", async () => {
     const { stripe, orders } = setUp();
     const answer = (await cardIntent({
-      request: post("/checkout/card-intent", form({ amount: "1" }), cookie),
+      request: post("/checkout/card-intent", form({ amount: "1" }), t.cookie()),
       params: {},
       context: testLoadContext(),
     })) as Response;
@@ -191,7 +183,7 @@ describe("checkout by card with Stripe Elements", () => {
   it("/checkout/card-intent refuses an address that is not the customer's with 400 and creates nothing", async () => {
     const { stripe } = setUp();
     const answer = (await cardIntent({
-      request: post("/checkout/card-intent", form({ addressId: "999" }), cookie),
+      request: post("/checkout/card-intent", form({ addressId: "999" }), t.cookie()),
       params: {},
       context: testLoadContext(),
     })) as Response;
@@ -273,7 +265,7 @@ describe("the card charge is the provider's quote (decision 078)", () => {
     };
     const { stripe, quotes } = setUp({}, { quote });
     const answer = (await cardIntent({
-      request: post("/checkout/card-intent", form(), cookie),
+      request: post("/checkout/card-intent", form(), t.cookie()),
       params: {},
       context: testLoadContext(),
     })) as Response;
@@ -298,7 +290,7 @@ describe("the card charge is the provider's quote (decision 078)", () => {
     };
     const { stripe, orders } = setUp({}, { quote });
     const answer = (await cardIntent({
-      request: post("/checkout/card-intent", form({ basketVersion: "3" }), cookie),
+      request: post("/checkout/card-intent", form({ basketVersion: "3" }), t.cookie()),
       params: {},
       context: testLoadContext(),
     })) as Response;
@@ -313,7 +305,7 @@ describe("the card charge is the provider's quote (decision 078)", () => {
     expect(
       (
         (await cardIntent({
-          request: post("/checkout/card-intent", form({ basketVersion: "4" }), cookie),
+          request: post("/checkout/card-intent", form({ basketVersion: "4" }), t.cookie()),
           params: {},
           context: testLoadContext(),
         })) as Response
@@ -326,7 +318,7 @@ describe("the card charge is the provider's quote (decision 078)", () => {
     const why = "Free Delivery needs an order of £150.00 or more before VAT; this order is £49.00";
     const { stripe } = setUp({}, { quote: { error: { status: 400, message: why, field: "shippingMethod" } } });
     const answer = (await cardIntent({
-      request: post("/checkout/card-intent", form(), cookie),
+      request: post("/checkout/card-intent", form(), t.cookie()),
       params: {},
       context: testLoadContext(),
     })) as Response;
@@ -438,7 +430,7 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
     const checkout = checkoutHandlers(upstream);
     const fake = stripeHandlers({ amount: PACK_PENCE, ...stripe });
     const wearers = packWearerHandlers(WEARERS);
-    server.use(
+    t.server.use(
       ...authHandlers({ session }),
       ...wearers.handlers,
       ...basketHandlers({ store }).handlers,
@@ -449,7 +441,7 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
   }
   const intent = (fieldsToSend: Record<string, string>) =>
     cardIntent({
-      request: post("/checkout/card-intent", fieldsToSend, cookie),
+      request: post("/checkout/card-intent", fieldsToSend, t.cookie()),
       params: {},
       context: testLoadContext(),
     }) as Promise<Response>;
@@ -457,7 +449,7 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
   it("offers the account's cards beside payment on account, with the publishable key", async () => {
     setUpPacks();
     const view = (await loader({
-      request: get("/checkout", cookie),
+      request: get("/checkout", t.cookie()),
       params: {},
       context: testLoadContext(),
     })) as unknown as WearerPackCheckoutView;
@@ -641,7 +633,7 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
   it("an account whose prices are hidden is offered no card for packs, and a posted card is refused before Stripe (decision 058)", async () => {
     const { stripe, orders } = setUpPacks({}, {}, PACKS, ["pricingHidden"]);
     const view = (await loader({
-      request: get("/checkout", cookie),
+      request: get("/checkout", t.cookie()),
       params: {},
       context: testLoadContext(),
     })) as unknown as WearerPackCheckoutView;

@@ -1,10 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CARD_NOT_OFFERED } from "~/checkout/card-payment.server";
 import { PRICE_HIDDEN_TEXT } from "~/domain/prices";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { get, locationOf, post } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
@@ -15,11 +14,7 @@ import type { StockCheckoutView } from "~/checkout/checkout.server";
 
 // Decision 058: the checkout of an account whose prices are hidden (SPEC §6 pricingHidden).
 
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 type FormAnswer = {
   data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null };
@@ -41,7 +36,7 @@ function setUp(permissions = ["canViewFullCatalogue", "pricingHidden"]) {
     reorders: [],
   };
   const checkout = checkoutHandlers({ usableAddresses: ["701"] });
-  server.use(...authHandlers({ session }), ...basketHandlers({ store }).handlers, ...checkout.handlers);
+  t.signIn(session, ...basketHandlers({ store }).handlers, ...checkout.handlers);
   return { orders: checkout.orders };
 }
 
@@ -53,8 +48,7 @@ const form = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-const send = (fields: Record<string, string>) =>
-  settle(() => action({ request: post("/checkout", fields, cookie), params: {}, context: testLoadContext() }));
+const send = (fields: Record<string, string>) => t.run(action, post("/checkout", fields, t.cookie()));
 
 // cards configured: what leaves the card out below is the hidden prices alone
 useStripeTestKeys();
@@ -63,7 +57,7 @@ describe("/checkout with the account's prices hidden (decision 058)", () => {
   it("shows no amounts, words the subtotal as hidden and offers no card", async () => {
     setUp();
     const view = (await loader({
-      request: get("/checkout", cookie),
+      request: get("/checkout", t.cookie()),
       params: {},
       context: testLoadContext(),
     })) as StockCheckoutView;
@@ -77,7 +71,7 @@ describe("/checkout with the account's prices hidden (decision 058)", () => {
   it("the same account without pricingHidden sees the amounts and the card", async () => {
     setUp(["canViewFullCatalogue"]);
     const view = (await loader({
-      request: get("/checkout", cookie),
+      request: get("/checkout", t.cookie()),
       params: {},
       context: testLoadContext(),
     })) as StockCheckoutView;
@@ -100,9 +94,10 @@ describe("/checkout with the account's prices hidden (decision 058)", () => {
   it("the confirmation words the goods amounts as hidden and keeps the delivery charge", async () => {
     setUp();
     await send(form());
-    const view = (await settle(() =>
-      confirmationLoader({ request: get("/order-complete?order=801", cookie), params: {}, context: testLoadContext() }),
-    )) as Record<string, unknown>;
+    const view = (await t.run(confirmationLoader, get("/order-complete?order=801", t.cookie()))) as Record<
+      string,
+      unknown
+    >;
     expect(view).toMatchObject({ subTotal: PRICE_HIDDEN_TEXT, taxTotal: PRICE_HIDDEN_TEXT, total: PRICE_HIDDEN_TEXT });
     expect(view.shippingCost).toMatch(/^£\d+\.\d\d$/);
   });

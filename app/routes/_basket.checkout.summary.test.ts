@@ -1,9 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PRICE_HIDDEN_TEXT } from "~/domain/prices";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { get, locationOf, post } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers, FREE_DELIVERY_FOR_49, SHIP_METHODS } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
@@ -13,11 +12,7 @@ import type { StockCheckoutView } from "~/checkout/checkout.server";
 // Issue 14 items 1-2 (decisions 085, 086): the order summary beside the checkout form, priced by the provider's quote
 // for the delivery method chosen, and the typed delivery address read only when "Deliver to a new address" is chosen.
 
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 type Totals = {
   shippingMethod: string | null;
@@ -62,16 +57,14 @@ function setUp(options: { permissions?: string[]; checkout?: Parameters<typeof c
     usableAddresses: permissions.includes("dellAddress") ? undefined : ["701"],
     ...options.checkout,
   });
-  server.use(...authHandlers({ session }), ...basketHandlers({ store }).handlers, ...checkout.handlers);
+  t.signIn(session, ...basketHandlers({ store }).handlers, ...checkout.handlers);
   return checkout;
 }
 
 const load = async () =>
-  (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as View;
+  (await loader({ request: get("/checkout", t.cookie()), params: {}, context: testLoadContext() })) as View;
 const send = async (fields: Record<string, string>) =>
-  (await settle(() =>
-    action({ request: post("/checkout", fields, cookie), params: {}, context: testLoadContext() }),
-  )) as Answer | Response;
+  (await t.run(action, post("/checkout", fields, t.cookie()))) as Answer | Response;
 
 const orderForm = (extra: Record<string, string> = {}) => ({
   idempotencyKey: "3c1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f11",

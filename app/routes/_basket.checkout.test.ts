@@ -1,10 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getSession, portalCookie } from "~/session/session.server";
 import { EMPTY_BASKET_MESSAGE } from "~/checkout/place-order.server";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { get, locationOf, post } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers, FREE_DELIVERY_FOR_49, SHIP_METHODS } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
@@ -17,11 +16,7 @@ import type { StockCheckoutView } from "~/checkout/checkout.server";
 // the encrypted cookie the portal kept the loaded saved basket in before decision 077
 const legacySavedBasketCookie = () => portalCookie("saved_basket", { encrypted: true, maxAge: 60 * 60 * 24 * 30 });
 
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 type FormAnswer = {
   data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null };
@@ -56,7 +51,7 @@ function setUp(
   // as the provider answers orderUse (decision 075): without dellAddress only the default address
   const usableAddresses = permissions.includes("dellAddress") ? undefined : ["701"];
   const checkout = checkoutHandlers({ usableAddresses, ...options.checkout });
-  server.use(...authHandlers({ session }), ...basket.handlers, ...checkout.handlers);
+  t.signIn(session, ...basket.handlers, ...checkout.handlers);
   return { store, orders: checkout.orders, carriageQueries: checkout.carriageQueries };
 }
 
@@ -68,22 +63,20 @@ const form = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-function send(fields: Record<string, string>, withCookie = cookie) {
-  return settle(() =>
-    action({ request: post("/checkout", fields, withCookie), params: {}, context: testLoadContext() }),
-  );
+function send(fields: Record<string, string>, withCookie = t.cookie()) {
+  return t.run(action, post("/checkout", fields, withCookie));
 }
 
 describe("/checkout loader", () => {
   it("shows the upstream basket, the customer's addresses, 'description – £x.xx' ship methods and a fresh idempotency key", async () => {
     setUp({ permissions: ["canViewFullCatalogue", "dellAddress"] });
     const first = (await loader({
-      request: get("/checkout", cookie),
+      request: get("/checkout", t.cookie()),
       params: {},
       context: testLoadContext(),
     })) as StockCheckoutView;
     const second = (await loader({
-      request: get("/checkout", cookie),
+      request: get("/checkout", t.cookie()),
       params: {},
       context: testLoadContext(),
     })) as StockCheckoutView;
@@ -100,7 +93,7 @@ describe("/checkout loader", () => {
   it("offers the addresses the provider lets the user send, and no choice when that is one (decision 075)", async () => {
     setUp({ permissions: ["canViewFullCatalogue", "dellAddress"], checkout: { usableAddresses: ["702"] } });
     const view = (await loader({
-      request: get("/checkout", cookie),
+      request: get("/checkout", t.cookie()),
       params: {},
       context: testLoadContext(),
     })) as StockCheckoutView;
@@ -112,7 +105,7 @@ describe("/checkout loader", () => {
     // the provider answers the cheapest first: Free Delivery leads, and is listed last as it cannot be used
     const { carriageQueries } = setUp({ checkout: { shipMethods: [FREE_DELIVERY_FOR_49, ...SHIP_METHODS] } });
     const view = (await loader({
-      request: get("/checkout", cookie),
+      request: get("/checkout", t.cookie()),
       params: {},
       context: testLoadContext(),
     })) as StockCheckoutView;
@@ -132,7 +125,7 @@ describe("/checkout loader", () => {
   it("carries the basket version it shows, for the order to name (decision 074)", async () => {
     setUp();
     const view = (await loader({
-      request: get("/checkout", cookie),
+      request: get("/checkout", t.cookie()),
       params: {},
       context: testLoadContext(),
     })) as StockCheckoutView;
@@ -141,7 +134,7 @@ describe("/checkout loader", () => {
 
   it("sends a visitor without a session to log in", async () => {
     setUp();
-    const result = await settle(() => loader({ request: get("/checkout"), params: {}, context: testLoadContext() }));
+    const result = await t.run(loader, get("/checkout"));
     expect(locationOf(result)).toBe("/login?redirect=%2Fcheckout");
   });
 });
@@ -172,7 +165,7 @@ describe("/checkout action: POST /api/order, stock", () => {
     const { store, orders } = setUp();
     store.state = { ...store.state, loadedBasket: "601" };
     const saved = savedBasketHandlers([{ id: 601, basket_name: "Monthly", checked_out: 0, itemsArray: [] }]);
-    server.use(...saved.handlers);
+    t.server.use(...saved.handlers);
     await send(form({ otherRefNum: "PO-778" }));
     expect(orders[0].body).toMatchObject({ otherRefNum: "PO-778", chosenBasket: "601" });
     expect(saved.patches).toEqual([{ basket: "601", checked_out: 1 }]);
@@ -181,9 +174,9 @@ describe("/checkout action: POST /api/order, stock", () => {
   it("a saved-basket cookie left from before decision 077 is not read: no loadedBasket upstream, no chosenBasket", async () => {
     const { orders } = setUp();
     const saved = savedBasketHandlers([{ id: 601, basket_name: "Monthly", checked_out: 0, itemsArray: [] }]);
-    server.use(...saved.handlers);
+    t.server.use(...saved.handlers);
     const legacy = (await legacySavedBasketCookie().serialize("601")).split(";")[0];
-    await send(form({ otherRefNum: "PO-778" }), `${cookie}; ${legacy}`);
+    await send(form({ otherRefNum: "PO-778" }), `${t.cookie()}; ${legacy}`);
     expect(orders[0].body).not.toHaveProperty("chosenBasket");
     expect(saved.patches).toEqual([]);
   });
@@ -203,7 +196,7 @@ describe("/checkout action: POST /api/order, stock", () => {
         punchoutLoadedBasket: true,
       };
       const punchout = punchoutBasketHandlers([punchoutBasket()], { approve });
-      server.use(...punchout.handlers);
+      t.server.use(...punchout.handlers);
       const result = (await send(form())) as Response;
       expect(locationOf(result)).toBe("/order-complete?order=801");
       // the order goes to the address the basket was approved for (the default, even without dellAddress), flagged
@@ -330,7 +323,7 @@ describe("/checkout action: POST /api/order, stock", () => {
     });
     // issue 34 item 3 (decision 161): a card that cannot be taken is not offered at all, not shown greyed
     const view = (await loader({
-      request: get("/checkout", cookie),
+      request: get("/checkout", t.cookie()),
       params: {},
       context: testLoadContext(),
     })) as StockCheckoutView;
@@ -437,7 +430,7 @@ describe("/checkout action: POST /api/order, stock", () => {
 
 describe("/order-complete", () => {
   function confirmation(path: string) {
-    return settle(() => confirmationLoader({ request: get(path, cookie), params: {}, context: testLoadContext() }));
+    return t.run(confirmationLoader, get(path, t.cookie()));
   }
 
   it("shows the order number, totals and the status read back from upstream", async () => {

@@ -1,13 +1,12 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getSession } from "~/session/session.server";
 import type { StockCheckoutView } from "~/checkout/checkout.server";
 import { CARD_UNAVAILABLE } from "~/checkout/place-order.server";
 import { EMPTY_WEARER_PACKS } from "~/checkout/wearer-pack-checkout.server";
 import type { WearerPackCheckoutView } from "~/components/wearer-pack-checkout";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { get, locationOf, post } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import {
   basketHandlers,
   emptyBasket,
@@ -23,11 +22,7 @@ import { action, loader } from "./_basket.checkout";
 // provider's quote, POST /api/order (manpack) exactly as SPEC §7 under the page's idempotency key, refusals naming
 // the wearer.
 
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 const MANPACK = ["canViewManpack", "manpackOrders"];
 const WEARERS = [
@@ -80,12 +75,12 @@ function setUp(
   const basket = basketHandlers({ store, items: options.items });
   const wearers = packWearerHandlers(options.wearers ?? WEARERS);
   const checkout = checkoutHandlers(options.checkout);
-  server.use(...authHandlers({ session }), ...wearers.handlers, ...basket.handlers, ...checkout.handlers);
+  t.signIn(session, ...wearers.handlers, ...basket.handlers, ...checkout.handlers);
   return { store, orders: checkout.orders, quoteQueries: checkout.quoteQueries, contactQueries: wearers.queries };
 }
 
 const load = async () =>
-  (await loader({ request: get("/checkout", cookie), params: {}, context: testLoadContext() })) as unknown;
+  (await loader({ request: get("/checkout", t.cookie()), params: {}, context: testLoadContext() })) as unknown;
 const form = (extra: Record<string, string> = {}) => ({
   basket: "manpack",
   idempotencyKey: "9a1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f22",
@@ -94,8 +89,7 @@ const form = (extra: Record<string, string> = {}) => ({
   basketVersion: "7",
   ...extra,
 });
-const send = (fields: Record<string, string>) =>
-  settle(() => action({ request: post("/checkout", fields, cookie), params: {}, context: testLoadContext() }));
+const send = (fields: Record<string, string>) => t.run(action, post("/checkout", fields, t.cookie()));
 type Answer = {
   data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null };
   init: ResponseInit | null;

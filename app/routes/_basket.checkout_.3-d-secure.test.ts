@@ -1,16 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { getSession } from "~/session/session.server";
 import { THREE_D_SECURE_PATH, threeDSecureRedirect } from "~/checkout/three-d-secure.server";
-import { testLoadContext } from "~/http/context";
 import { allowedFormActions } from "~/http/form-action.server";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "~/http/request-scope.server";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { get, locationOf, sessionCookie } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { loader } from "./_basket.checkout_.3-d-secure";
 
 // The 3-D Secure hand-off as a document of its own, so its CSP form-action can allow the card issuer (decision 006).
-const server = useUpstreamMock();
+const t = useRouteTest();
 const HAND_OFF = { url: "https://acs.bank.test/challenge", cReq: "eyJjcmVxIjoxfQ", transactionId: "tx-9" };
 const pairOf = (setCookie: string | null) => (setCookie ?? "").split(";")[0];
 
@@ -24,7 +22,7 @@ function load(cookie: string) {
   const scope = openRequestScope();
   const request = get(THREE_D_SECURE_PATH, cookie);
   request.headers.set(REQUEST_SCOPE_HEADER, scope.key);
-  const result = settle(() => loader({ request, params: {}, context: testLoadContext() }));
+  const result = t.run(loader, request);
   return { scope, result };
 }
 
@@ -41,7 +39,7 @@ describe("threeDSecureRedirect", () => {
 
 describe("/checkout/3-d-secure", () => {
   it("shows the challenge once and allows the issuer's origin in this response's form-action only", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const { cookie } = await handedOff();
     const { scope, result } = load(cookie);
     const answer = (await result) as { data: typeof HAND_OFF; init: ResponseInit };
@@ -57,7 +55,7 @@ describe("/checkout/3-d-secure", () => {
   });
 
   it("without a challenge handed over (reloaded, bookmarked) goes back to the checkout", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const { scope, result } = load(await sessionCookie());
     expect(locationOf(await result)).toBe("/checkout");
     scope.close();
@@ -66,7 +64,7 @@ describe("/checkout/3-d-secure", () => {
   it.each(["javascript:alert(1)", "data:text/html,x", "/relative"])(
     "a challenge address %j is not opened: back to the checkout with a message",
     async (url) => {
-      server.use(...authHandlers());
+      t.signIn();
       const { cookie } = await handedOff({ ...HAND_OFF, url });
       const { scope, result } = load(cookie);
       const response = (await result) as Response;
@@ -79,7 +77,7 @@ describe("/checkout/3-d-secure", () => {
   );
 
   it("needs a login like every page", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const { scope, result } = load("");
     expect(locationOf(await result)).toBe(`/login?redirect=${encodeURIComponent("/checkout/3-d-secure")}`);
     scope.close();

@@ -1,19 +1,14 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { get, locationOf, post, settle, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { addressHandlers } from "../../tests/mocks/upstream/addresses";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_default.add-delivery-address";
 
 // /add-delivery-address (issue 17 item 3, decision 114): the form's rules (the postcode normalised before the call),
 // the exact POST /api/customer-address, the provider's refusals under their fields, and who may use it.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 const ADMIN = ["canViewFullCatalogue", "addAddress", "dellAddress"];
 
@@ -23,14 +18,12 @@ function setUp(options: { permissions?: string[]; forbid?: boolean; inPunchout?:
     permissions: options.permissions ?? ADMIN,
     punchoutSession: options.inPunchout ? "ps-1" : null,
   });
-  server.use(...authHandlers({ session }), ...mock.handlers);
+  t.signIn(session, ...mock.handlers);
   return mock;
 }
-const load = () => loader({ request: get("/add-delivery-address", cookie), params: {}, context: testLoadContext() });
-const send = (form: Record<string, string>) =>
-  settle(() =>
-    action({ request: post("/add-delivery-address", form, cookie), params: {}, context: testLoadContext() }),
-  );
+const load = () =>
+  loader({ request: get("/add-delivery-address", t.cookie()), params: {}, context: testLoadContext() });
+const send = (form: Record<string, string>) => t.run(action, post("/add-delivery-address", form, t.cookie()));
 
 type Refused = {
   init: ResponseInit;

@@ -1,58 +1,30 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, settle, sessionCookie, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { get, locationOf, post, settle, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest, type Refusal } from "../../tests/mocks/route";
 import { siteUserHandlers } from "../../tests/mocks/upstream/site-users";
 import { action, loader } from "./_default.add-site-user";
 
 // /add-site-user (issue 17 item 2, decision 113): the invite form limited to the inviter's permissions, the exact
 // POST /api/invitation, the pending invitations with resend (PATCH) and revoke (DELETE), the site users 16 a page,
 // the provider's refusals under their fields, and who may use it.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 const INVITER = ["canViewFullCatalogue", "viewOrderHistory", "addSiteUser"];
 
 function setUp(options: { permissions?: string[]; approver?: boolean; users?: number; status?: number } = {}) {
   const permissions = options.permissions ?? INVITER;
   const mock = siteUserHandlers({ users: options.users, inviterHolds: permissions, status: options.status });
-  server.use(
-    ...authHandlers({ session: sessionAnswer({ permissions, setting: { isApprover: options.approver ?? false } }) }),
-    ...mock.handlers,
-  );
+  t.signIn({ permissions, setting: { isApprover: options.approver ?? false } }, ...mock.handlers);
   return mock;
 }
 const load = (query = "") =>
-  loader({ request: get(`/add-site-user${query}`, cookie), params: {}, context: testLoadContext() });
+  loader({ request: get(`/add-site-user${query}`, t.cookie()), params: {}, context: testLoadContext() });
 
-/** A form post with repeated fields (the permission checkboxes). */
-function send(fields: Array<[string, string]>, withCookie = true) {
-  const headers: Record<string, string> = {
-    "Content-Type": "application/x-www-form-urlencoded",
-    Origin: "http://portal.test",
-  };
-  if (withCookie) headers.Cookie = cookie;
-  const request = new Request("http://portal.test/add-site-user", {
-    method: "POST",
-    headers,
-    body: new URLSearchParams(fields),
-  });
-  return settle(() => action({ request, params: {}, context: testLoadContext() }));
-}
-type Refused = {
-  init: ResponseInit;
-  data: {
-    ok: false;
-    fieldErrors: Record<string, string>;
-    formError: string | null;
-    values: Record<string, unknown> | null;
-  };
-};
+/** A form post with repeated fields (the permission checkboxes); without the cookie, as nobody logged in. */
+const send = (fields: Array<[string, string]>, withCookie = true) =>
+  t.run(action, post("/add-site-user", fields, withCookie ? t.cookie() : undefined));
+type Refused = Refusal;
 
 const INVITE: Array<[string, string]> = [
   ["intent", "invite"],
@@ -207,10 +179,7 @@ describe("/add-site-user: invite (POST /api/invitation)", () => {
   it("the provider refuses a permission (its rule, not only the form's): under the permissions", async () => {
     // the session says the inviter holds viewReporting, the provider says not
     const mock = siteUserHandlers({ inviterHolds: INVITER });
-    server.use(
-      ...authHandlers({ session: sessionAnswer({ permissions: [...INVITER, "viewReporting"] }) }),
-      ...mock.handlers,
-    );
+    t.signIn({ permissions: [...INVITER, "viewReporting"] }, ...mock.handlers);
     const result = (await send([...INVITE, ["permissions", "viewReporting"]])) as Refused;
     expect(result.init.status).toBe(400);
     expect(result.data.fieldErrors.permissions).toBe("You cannot grant viewReporting, which you do not hold");

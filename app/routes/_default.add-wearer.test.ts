@@ -1,33 +1,23 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { get, locationOf, post, settle, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { wearerAdminHandlers } from "../../tests/mocks/upstream/wearer-admin";
 import { action, loader } from "./_default.add-wearer";
 
 // /add-wearer (issue 15 item 7, decision 103): the form's choices, its field errors, the exact POST /api/contact,
 // the provider's refusals under their fields, and who may use it.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 const ADMIN = ["canViewManpack", "manpackOrders", "addManpackUser"];
 
 function setUp(options: { permissions?: string[]; createStatus?: number } = {}) {
   const admin = wearerAdminHandlers({ createStatus: options.createStatus });
-  server.use(
-    ...authHandlers({ session: sessionAnswer({ permissions: options.permissions ?? ADMIN }) }),
-    ...admin.handlers,
-  );
+  t.signIn({ permissions: options.permissions ?? ADMIN }, ...admin.handlers);
   return admin;
 }
-const load = () => loader({ request: get("/add-wearer", cookie), params: {}, context: testLoadContext() });
-const send = (form: Record<string, string>) =>
-  settle(() => action({ request: post("/add-wearer", form, cookie), params: {}, context: testLoadContext() }));
+const load = () => loader({ request: get("/add-wearer", t.cookie()), params: {}, context: testLoadContext() });
+const send = (form: Record<string, string>) => t.run(action, post("/add-wearer", form, t.cookie()));
 
 type Refused = {
   init: ResponseInit;

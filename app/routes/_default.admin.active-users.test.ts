@@ -1,33 +1,22 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { describe, expect, it } from "vitest";
+import { locationOf, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { activeSession, ADA, ADMIN_TOKEN, adminSessionHandlers } from "../../tests/mocks/upstream/admin-session";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_default.admin.active-users";
 
 // /admin/active-users (issue 20 item 1, decision 129): GET /api/admin/active-session 16 a page, each row's user (a link
 // to /admin/user/{id}), customer, last request, punchout and view-as; "End session" → DELETE
 // /api/admin/active-session/:id, Post/Redirect/Get with a toast; evolve users only.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie({ token: ADMIN_TOKEN });
-});
+const t = useRouteTest({ token: ADMIN_TOKEN });
 
 function setUp(options: { evolve?: boolean; sessions?: number } = {}) {
   const mock = adminSessionHandlers(options);
-  server.use(...mock.handlers, ...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }));
+  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
   return mock;
 }
-const ctx = () => ({ params: {}, context: testLoadContext() });
-const load = (query = "") =>
-  settle(() => loader({ request: get(`/admin/active-users${query}`, cookie), ...ctx() })) as Promise<
-    Awaited<ReturnType<typeof loader>>
-  >;
-const send = (form: Record<string, string>, query = "") =>
-  settle(() => action({ request: post(`/admin/active-users${query}`, form, cookie), ...ctx() }));
+const route = t.route("/admin/active-users", { loader, action });
+const load = (query = "") => route.load(query) as Promise<Awaited<ReturnType<typeof loader>>>;
+const { send } = route;
 
 describe("/admin/active-users", () => {
   it("a user who is not an evolve user is sent to / from the page and the post; nothing asked, nothing ended", async () => {

@@ -1,34 +1,23 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { describe, expect, it } from "vitest";
+import { locationOf, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { adminCatalogueHandlers } from "../../tests/mocks/upstream/admin-catalogue";
 import { ADMIN_TOKEN } from "../../tests/mocks/upstream/admin-session";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_default.admin.category-manager";
 
 // /admin/category-manager (issue 21 item 2, decision 133): the full tree (GET /api/admin/category?type=full), indented
 // in display order; move up/down, hide/show and edit (rename, another parent) by PATCH /api/admin/category/:id, each
 // back to the tree with a toast; the provider's 400 (under itself) under its field, 409 an error toast, 404 the 404 page.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie({ token: ADMIN_TOKEN });
-});
+const t = useRouteTest({ token: ADMIN_TOKEN });
 
 function setUp(options: { evolve?: boolean } = {}) {
   const mock = adminCatalogueHandlers();
-  server.use(...mock.handlers, ...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }));
+  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
   return mock;
 }
-const ctx = () => ({ params: {}, context: testLoadContext() });
-const load = (query = "") =>
-  settle(() => loader({ request: get(`/admin/category-manager${query}`, cookie), ...ctx() })) as Promise<
-    Awaited<ReturnType<typeof loader>>
-  >;
-const send = (form: Record<string, string>, query = "") =>
-  settle(() => action({ request: post(`/admin/category-manager${query}`, form, cookie), ...ctx() }));
+const route = t.route("/admin/category-manager", { loader, action });
+const load = (query = "") => route.load(query) as Promise<Awaited<ReturnType<typeof loader>>>;
+const { send } = route;
 const patches = (calls: ReturnType<typeof setUp>["calls"]) => calls.filter((c) => c.method === "PATCH");
 
 describe("/admin/category-manager", () => {

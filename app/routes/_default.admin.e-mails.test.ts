@@ -1,32 +1,20 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { describe, expect, it } from "vitest";
+import { locationOf, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { adminEmailHandlers } from "../../tests/mocks/upstream/admin-emails";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_default.admin.e-mails";
 
 // /admin/e-mails (issue 32 item 1, decision 147): the provider's e-mails newest first with status, tries and the
 // server's last answer, a status filter and pages; "Send again" on a failed one (PATCH /api/admin/e-mail/:id) back to
 // the same list with a toast; refusals said in a toast; bad posts a 400; a non-evolve user refused, nothing sent.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 function setUp(options: { evolve?: boolean } = {}) {
   const mock = adminEmailHandlers();
-  server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }), ...mock.handlers);
+  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
   return mock;
 }
-const load = (query = "") =>
-  settle(() => loader({ request: get(`/admin/e-mails${query}`, cookie), params: {}, context: testLoadContext() }));
-const submit = (form: Record<string, string>, query = "") =>
-  settle(() =>
-    action({ request: post(`/admin/e-mails${query}`, form, cookie), params: {}, context: testLoadContext() }),
-  );
+const { load, send: submit } = t.route("/admin/e-mails", { loader, action });
 type Data = Awaited<ReturnType<typeof loader>>;
 
 describe("/admin/e-mails", () => {

@@ -1,46 +1,23 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { describe, expect, it } from "vitest";
+import { locationOf, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest, type Refusal } from "../../tests/mocks/route";
 import { adminUserHandlers } from "../../tests/mocks/upstream/admin-users";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_default.admin.invitation";
 
 // /admin/invitation (issue 20 item 4, decision 130): any customer (GET /api/admin/customer), any SPEC §6 permission in
 // words, approver / needs approval; zod's field errors with nothing sent; the provider's 400 under its field, its 404
 // under the customer; a non-evolve user refused.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 function setUp(options: { evolve?: boolean } = {}) {
   const mock = adminUserHandlers();
-  server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }), ...mock.handlers);
+  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
   return mock;
 }
-const load = (query = "") =>
-  settle(() => loader({ request: get(`/admin/invitation${query}`, cookie), params: {}, context: testLoadContext() }));
-
-function send(fields: Array<[string, string]>) {
-  const request = new Request("http://portal.test/admin/invitation", {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://portal.test", Cookie: cookie },
-    body: new URLSearchParams(fields),
-  });
-  return settle(() => action({ request, params: {}, context: testLoadContext() }));
-}
-type Refused = {
-  init: ResponseInit;
-  data: {
-    ok: false;
-    fieldErrors: Record<string, string>;
-    formError: string | null;
-    values: Record<string, unknown> | null;
-  };
-};
+const route = t.route("/admin/invitation", { loader, action });
+const { load } = route;
+const send = (fields: Array<[string, string]>) => route.send(fields);
+type Refused = Refusal;
 
 const INVITE: Array<[string, string]> = [
   ["customerId", "1002"],

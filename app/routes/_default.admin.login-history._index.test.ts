@@ -1,47 +1,32 @@
 import { http, HttpResponse } from "msw";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseCsv } from "~/domain/csv";
-import { testLoadContext } from "~/http/context";
 import type { LoginHistoryData } from "~/admin/admin-users.server";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { locationOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { adminUserHandlers, loginAttempt } from "../../tests/mocks/upstream/admin-users";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
+import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { loader as csvLoader } from "./_default.admin.login-history.export[.csv]";
 import { loader } from "./_default.admin.login-history._index";
 
 // /admin/login-history and its CSV (issue 20 item 2, decision 130): the GET form's filters as C20's query, 16 or 50 a
 // page, bad filters under their fields with nothing asked, the provider's 400 placed the same way, the CSV paging
 // through the provider's list 100 at a time with the filters in its name, and who may use either.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 function setUp(options: { attempts?: number; evolve?: boolean } = {}) {
   const mock = adminUserHandlers({ attempts: options.attempts });
-  server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }), ...mock.handlers);
+  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
   return mock;
 }
 
+const route = t.route("/admin/login-history", { loader });
 async function load(query = ""): Promise<{ status: number; data: LoginHistoryData }> {
-  const result = await loader({
-    request: get(`/admin/login-history${query}`, cookie),
-    params: {},
-    context: testLoadContext(),
-  });
+  const result = (await route.load(query)) as Awaited<ReturnType<typeof loader>>;
   return "init" in result ? { status: result.init?.status ?? 200, data: result.data } : { status: 200, data: result };
 }
-const download = (query = "") =>
-  settle(() =>
-    csvLoader({
-      request: get(`/admin/login-history/export.csv${query}`, cookie),
-      params: {},
-      context: testLoadContext(),
-    }),
-  ) as Promise<Response>;
+const csv = t.route("/admin/login-history/export.csv", { loader: csvLoader });
+const download = (query = "") => csv.load(query) as Promise<Response>;
 
 describe("/admin/login-history: the page", () => {
   it("lists the attempts newest first, 16 a page, in words", async () => {
@@ -110,9 +95,7 @@ describe("/admin/login-history: the page", () => {
 
   it("a non-evolve user is sent to / and nothing is asked", async () => {
     const { queries } = setUp({ evolve: false });
-    const result = await settle(() =>
-      loader({ request: get("/admin/login-history", cookie), params: {}, context: testLoadContext() }),
-    );
+    const result = await route.load();
     expect(locationOf(result)).toBe("/");
     expect(queries.attempts).toEqual([]);
   });
@@ -154,8 +137,8 @@ describe("/admin/login-history/export.csv", () => {
   });
 
   it("a cell that could run as a formula is made plain text (the one cell rule)", async () => {
-    server.use(
-      ...authHandlers({ session: sessionAnswer({ isEvolveUser: true }) }),
+    t.signIn(
+      { isEvolveUser: true },
       http.get(`${UPSTREAM}/api/admin/login-attempt`, () =>
         HttpResponse.json({
           total: 1,

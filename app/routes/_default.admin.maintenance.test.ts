@@ -1,41 +1,24 @@
 import { http, HttpResponse } from "msw";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_MAINTENANCE_MESSAGE } from "~/domain/maintenance";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { locationOf, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { adminMaintenanceHandlers } from "../../tests/mocks/upstream/admin-maintenance";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
+import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_default.admin.maintenance";
 
 // /admin/maintenance (issue 32 item 7, decision 151): the switch and the message (GET /api/admin/maintenance), the
 // bypass link; on / save / off post POST /api/admin/maintenance {enabled, message} and come back with a toast.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 function setUp(options: { evolve?: boolean; enabled?: boolean; message?: string } = {}) {
   const mock = adminMaintenanceHandlers(options);
-  server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }), ...mock.handlers);
+  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
   return mock;
 }
-const load = () =>
-  settle(() => loader({ request: get("/admin/maintenance", cookie), params: {}, context: testLoadContext() }));
-const post = (fields: Record<string, string>) =>
-  settle(() =>
-    action({
-      request: new Request("http://portal.test/admin/maintenance", {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://portal.test", Cookie: cookie },
-        body: new URLSearchParams(fields),
-      }),
-      params: {},
-      context: testLoadContext(),
-    }),
-  );
+const route = t.route("/admin/maintenance", { loader, action });
+const load = () => route.load();
+const post = (fields: Record<string, string>) => route.send(fields);
 type Data = Awaited<ReturnType<typeof loader>>;
 type Refused = {
   init: ResponseInit;
@@ -103,7 +86,7 @@ describe("/admin/maintenance", () => {
 
   it("the provider's 400 about the message: under the field, what was typed kept", async () => {
     setUp();
-    server.use(
+    t.server.use(
       http.post(`${UPSTREAM}/api/admin/maintenance`, () =>
         HttpResponse.json(
           {

@@ -1,33 +1,22 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { describe, expect, it } from "vitest";
+import { locationOf, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { ADMIN_TOKEN, adminSessionHandlers } from "../../tests/mocks/upstream/admin-session";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_default.admin.manage-admin-users";
 
 // /admin/manage-admin-users (issue 20 item 5, decision 129): GET /api/admin/admin-user, the grant picker GET
 // /api/admin/user?q=&isEvolveUser=false, grant (POST /api/admin/admin-user) and revoke (DELETE /api/admin/admin-user/:id)
 // with the provider's 409s as error toasts; evolve users only.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie({ token: ADMIN_TOKEN });
-});
+const t = useRouteTest({ token: ADMIN_TOKEN });
 
 function setUp(options: { evolve?: boolean; lastAdmin?: boolean } = {}) {
   const mock = adminSessionHandlers(options);
-  server.use(...mock.handlers, ...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }));
+  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
   return mock;
 }
-const ctx = () => ({ params: {}, context: testLoadContext() });
-const load = (query = "") =>
-  settle(() => loader({ request: get(`/admin/manage-admin-users${query}`, cookie), ...ctx() })) as Promise<
-    Awaited<ReturnType<typeof loader>>
-  >;
-const send = (form: Record<string, string>) =>
-  settle(() => action({ request: post("/admin/manage-admin-users", form, cookie), ...ctx() }));
+const route = t.route("/admin/manage-admin-users", { loader, action });
+const load = (query = "") => route.load(query) as Promise<Awaited<ReturnType<typeof loader>>>;
+const send = (form: Record<string, string>) => route.send(form);
 
 describe("/admin/manage-admin-users", () => {
   it("a user who is not an evolve user is sent to / from the page and the posts; nothing asked, nothing changed", async () => {

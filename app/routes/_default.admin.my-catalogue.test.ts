@@ -1,40 +1,25 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { describe, expect, it } from "vitest";
+import { locationOf, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { adminCatalogueHandlers } from "../../tests/mocks/upstream/admin-catalogue";
 import { ADMIN_TOKEN, adminSessionHandlers } from "../../tests/mocks/upstream/admin-session";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_default.admin.my-catalogue";
 
 // /admin/my-catalogue (issue 21 item 1, decision 133): the customer picker (GET /api/admin/customer), the customer's my
 // catalogue (GET /api/admin/my-catalogue?customerId=), the product search (GET /api/admin/product?q=) and its my
 // categories (GET /api/admin/category?type=my&customerId=); add (POST), remove (DELETE) and move (PATCH {move}), each
 // back to the customer with a toast; the provider's 400 under its field, 409 an error toast, 404 the 404 page.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie({ token: ADMIN_TOKEN });
-});
+const t = useRouteTest({ token: ADMIN_TOKEN });
 
 function setUp(options: { evolve?: boolean } = {}) {
   const mock = adminCatalogueHandlers();
   const session = adminSessionHandlers();
-  server.use(
-    ...mock.handlers,
-    ...session.handlers,
-    ...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }),
-  );
+  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers, ...session.handlers);
   return { ...mock, customerCalls: session.calls };
 }
-const ctx = () => ({ params: {}, context: testLoadContext() });
-const load = (query = "") =>
-  settle(() => loader({ request: get(`/admin/my-catalogue${query}`, cookie), ...ctx() })) as Promise<
-    Awaited<ReturnType<typeof loader>>
-  >;
-const send = (form: Record<string, string>, query = "?customerId=1001") =>
-  settle(() => action({ request: post(`/admin/my-catalogue${query}`, form, cookie), ...ctx() }));
+const route = t.route("/admin/my-catalogue", { loader, action });
+const load = (query = "") => route.load(query) as Promise<Awaited<ReturnType<typeof loader>>>;
+const send = (form: Record<string, string>, query = "?customerId=1001") => route.send(form, query);
 
 describe("/admin/my-catalogue", () => {
   it("a user who is not an evolve user is sent to / from the page and the posts; nothing asked, nothing changed", async () => {

@@ -1,55 +1,27 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { describe, expect, it } from "vitest";
+import { locationOf, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { adminErpHandlers } from "../../tests/mocks/upstream/admin-erp";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_default.admin.netsuite-pull";
 
 // /admin/netsuite-pull (issue 21 item 4, decision 134): where the pull reads from (GET /api/admin/erp-source) and the
 // latest runs; "Pull now" queues a run (POST /api/admin/erp-import {}) and goes to /admin/sync-status with a toast.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 function setUp(options: { evolve?: boolean; exists?: boolean; uploaded?: boolean; waiting?: boolean } = {}) {
   const mock = adminErpHandlers({ exists: options.exists, uploaded: options.uploaded, waiting: options.waiting });
-  server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }), ...mock.handlers);
+  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
   return mock;
 }
-const load = () =>
-  settle(() => loader({ request: get("/admin/netsuite-pull", cookie), params: {}, context: testLoadContext() }));
-const pull = () =>
-  settle(() =>
-    action({
-      request: new Request("http://portal.test/admin/netsuite-pull", {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://portal.test", Cookie: cookie },
-        body: new URLSearchParams(),
-      }),
-      params: {},
-      context: testLoadContext(),
-    }),
-  );
+const route = t.route("/admin/netsuite-pull", { loader, action });
+const load = () => route.load();
+const pull = () => route.send({});
 /** The upload form as a browser sends it, JavaScript or not: multipart, with the file. */
 const upload = (file: File | null, intent = "upload") => {
   const body = new FormData();
   body.set("intent", intent);
   if (file) body.set("feed", file);
-  return settle(() =>
-    action({
-      request: new Request("http://portal.test/admin/netsuite-pull", {
-        method: "POST",
-        headers: { Origin: "http://portal.test", Cookie: cookie },
-        body,
-      }),
-      params: {},
-      context: testLoadContext(),
-    }),
-  );
+  return route.send(body);
 };
 const jsonFile = (name: string, text: string) => new File([text], name, { type: "application/json" });
 type Data = Awaited<ReturnType<typeof loader>>;

@@ -1,44 +1,29 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
+import { describe, expect, it } from "vitest";
 import type { AdminOrdersData } from "~/admin/admin-orders.server";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { locationOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { adminUserHandlers } from "../../tests/mocks/upstream/admin-users";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { loader as detailLoader } from "./_default.admin.orders.$orderId";
 import { loader } from "./_default.admin.orders._index";
 
 // /admin/orders and /admin/orders/{orderId} (issue 20 item 7, decision 130): the GET form as C20's query (number,
 // reference, customer, status, dates), 16 a page, bad filters under their fields with no order call, any order's detail
 // with its customer and who placed it (amounts always shown), unknown or non-digit ids → 404, non-evolve users refused.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 function setUp(options: { evolve?: boolean; orders?: number; pricingHidden?: boolean } = {}) {
   const mock = adminUserHandlers({ orders: options.orders });
   const permissions = ["canViewFullCatalogue", ...(options.pricingHidden ? ["pricingHidden"] : [])];
-  server.use(
-    ...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true, permissions }) }),
-    ...mock.handlers,
-  );
+  t.signIn({ isEvolveUser: options.evolve ?? true, permissions }, ...mock.handlers);
   return mock;
 }
+const route = t.route("/admin/orders", { loader });
 async function load(query = ""): Promise<{ status: number; data: AdminOrdersData }> {
-  const result = await loader({
-    request: get(`/admin/orders${query}`, cookie),
-    params: {},
-    context: testLoadContext(),
-  });
+  const result = (await route.load(query)) as Awaited<ReturnType<typeof loader>>;
   return "init" in result ? { status: result.init?.status ?? 200, data: result.data } : { status: 200, data: result };
 }
-const detail = (orderId: string) =>
-  settle(() =>
-    detailLoader({ request: get(`/admin/orders/${orderId}`, cookie), params: { orderId }, context: testLoadContext() }),
-  );
+const detailRoute = t.route("/admin/orders/:orderId", { loader: detailLoader });
+const detail = (orderId: string) => detailRoute.load({ params: { orderId } });
 
 describe("/admin/orders", () => {
   it("lists every customer's orders, 16 a page, with the customer and the amounts", async () => {
@@ -106,11 +91,7 @@ describe("/admin/orders", () => {
 
   it("a non-evolve user is sent to /", async () => {
     const { queries } = setUp({ evolve: false });
-    expect(
-      locationOf(
-        await settle(() => loader({ request: get("/admin/orders", cookie), params: {}, context: testLoadContext() })),
-      ),
-    ).toBe("/");
+    expect(locationOf(await route.load())).toBe("/");
     expect(queries.orders).toEqual([]);
   });
 });

@@ -1,10 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { describe, expect, it } from "vitest";
+import { locationOf, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest, type Refusal } from "../../tests/mocks/route";
 import { adminPromoHandlers, promotion } from "../../tests/mocks/upstream/admin-promo";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_default.admin.promo.$promoId";
 import { action as newAction, loader as newLoader } from "./_default.admin.promo.new";
 
@@ -12,11 +9,7 @@ import { action as newAction, loader as newLoader } from "./_default.admin.promo
 // sector, customer and product pickers; create (POST) and save (PATCH) with exactly the fields, the audience's sector
 // or customer only with it; zod's refusals (dates by date-fns) under their fields with nothing sent; the provider's
 // 400 and 404 under theirs; an unknown promotion the 404 page; delete; a non-evolve user refused.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 function setUp(options: { evolve?: boolean } = {}) {
   const mock = adminPromoHandlers();
@@ -28,36 +21,17 @@ function setUp(options: { evolve?: boolean } = {}) {
       item: { id: "20002", itemCode: "HV200", displayName: "Hi-Vis Jacket" },
     }),
   );
-  server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }), ...mock.handlers);
+  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
   return mock;
 }
-const ctx = () => testLoadContext();
+const newPromo = t.route("/admin/promo/new", { loader: newLoader, action: newAction });
+const promo = t.route("/admin/promo/:promoId", { loader, action });
 const load = (promoId: string, query = "") =>
-  promoId === "new"
-    ? settle(() => newLoader({ request: get(`/admin/promo/new${query}`, cookie), params: {}, context: ctx() }))
-    : settle(() =>
-        loader({ request: get(`/admin/promo/${promoId}${query}`, cookie), params: { promoId }, context: ctx() }),
-      );
-function send(promoId: string, fields: Array<[string, string]>) {
-  const request = new Request(`http://portal.test/admin/promo/${promoId}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://portal.test", Cookie: cookie },
-    body: new URLSearchParams(fields),
-  });
-  return promoId === "new"
-    ? settle(() => newAction({ request, params: {}, context: ctx() }))
-    : settle(() => action({ request, params: { promoId }, context: ctx() }));
-}
+  promoId === "new" ? newPromo.load(query) : promo.load({ query, params: { promoId } });
+const send = (promoId: string, fields: Array<[string, string]>) =>
+  promoId === "new" ? newPromo.send(fields) : promo.send(fields, { params: { promoId } });
 type Data = Awaited<ReturnType<typeof loader>>;
-type Refused = {
-  init: ResponseInit;
-  data: {
-    ok: false;
-    fieldErrors: Record<string, string>;
-    formError: string | null;
-    values: Record<string, string> | null;
-  };
-};
+type Refused = Refusal<Record<string, string>>;
 
 const BANNER: Array<[string, string]> = [
   ["intent", "save"],

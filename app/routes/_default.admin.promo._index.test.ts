@@ -1,20 +1,13 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { describe, expect, it } from "vitest";
+import { locationOf, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { adminPromoHandlers, promotion } from "../../tests/mocks/upstream/admin-promo";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_default.admin.promo._index";
 
 // /admin/promo (issue 21 item 3, decision 134): the promotions in the admin's order with their status, dates and
 // audience in words; status and kind filters; move up / down and delete as posts (PRG with a toast); a promotion gone
 // meanwhile an error toast; a non-evolve user refused.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 function setUp(options: { evolve?: boolean } = {}) {
   const mock = adminPromoHandlers();
@@ -32,19 +25,12 @@ function setUp(options: { evolve?: boolean } = {}) {
     "3",
     promotion(3, { status: "ended", audience: "customer", customer: { id: "1001", name: "Northwind Facilities" } }),
   );
-  server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }), ...mock.handlers);
+  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
   return mock;
 }
-const load = (query = "") =>
-  settle(() => loader({ request: get(`/admin/promo${query}`, cookie), params: {}, context: testLoadContext() }));
-function send(fields: Record<string, string>, query = "") {
-  const request = new Request(`http://portal.test/admin/promo${query}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://portal.test", Cookie: cookie },
-    body: new URLSearchParams(fields),
-  });
-  return settle(() => action({ request, params: {}, context: testLoadContext() }));
-}
+const route = t.route("/admin/promo", { loader, action });
+const load = (query = "") => route.load(query);
+const send = (fields: Record<string, string>, query = "") => route.send(fields, query);
 
 describe("/admin/promo: the list", () => {
   it("lists the promotions in the admin's order: kind, product, dates as dd.mm.yy, status and audience in words", async () => {

@@ -1,12 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
+import { describe, expect, it } from "vitest";
 import { PROMO_IMAGE_LIMIT } from "~/domain/promo-image";
 import { NOT_A_PICTURE, PROMO_IMAGES, tooLargePng } from "../../tests/fixtures/promo-images";
-import { get, locationOf, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { get, locationOf, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { adminPromoHandlers, promotion } from "../../tests/mocks/upstream/admin-promo";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action } from "./_default.admin.promo.$promoId";
 import { action as newAction } from "./_default.admin.promo.new";
 import { loader as imageLoader } from "./promo-image.$id";
@@ -14,19 +11,17 @@ import { loader as imageLoader } from "./promo-image.$id";
 // Issue 34 item 4 (decision 165): the promotion form as one multipart form — the image uploaded (PNG, JPEG or WebP by
 // its bytes, at most 2 MB: refused under its field with nothing sent; kept by the provider, then the promotion saved
 // with its /promo-image/{id}); the Find buttons inside the form keep every typed value; /promo-image/{id} serves it.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 function setUp(options: { evolve?: boolean; refuseImages?: string } = {}) {
   const mock = adminPromoHandlers({ refuseImages: options.refuseImages });
   mock.promotions.set("3", promotion(3, { image: "/images/winter.jpg" }));
-  server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }), ...mock.handlers);
+  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
   return mock;
 }
-const ctx = () => testLoadContext();
+const newPromo = t.route("/admin/promo/new", { action: newAction });
+const promo = t.route("/admin/promo/:promoId", { action });
+const image = t.route("/promo-image/:id", { loader: imageLoader });
 
 const FIELDS: Array<[string, string]> = [
   ["intent", "save"],
@@ -53,14 +48,7 @@ function send(
     "imageFile",
     file ? new File([new Uint8Array(file.bytes)], file.name, { type: file.type }) : new File([], "", { type: "" }),
   );
-  const request = new Request(`http://portal.test/admin/promo/${promoId}`, {
-    method: "POST",
-    headers: { Origin: "http://portal.test", Cookie: cookie },
-    body: form,
-  });
-  return promoId === "new"
-    ? settle(() => newAction({ request, params: {}, context: ctx() }))
-    : settle(() => action({ request, params: { promoId }, context: ctx() }));
+  return promoId === "new" ? newPromo.send(form) : promo.send(form, { params: { promoId } });
 }
 type Answer = {
   init: ResponseInit | null;
@@ -206,27 +194,21 @@ describe("/promo-image/{id}", () => {
   it("the provider's image with its type, nosniff and a year's private caching; unknown or not an id → 404", async () => {
     const { images } = setUp();
     images.set("7", { bytes: PROMO_IMAGES[1].bytes, type: "image/jpeg" });
-    const served = (await settle(() =>
-      imageLoader({ request: get("/promo-image/7", cookie), params: { id: "7" }, context: ctx() }),
-    )) as Response;
+    const served = (await image.load({ params: { id: "7" } })) as Response;
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/jpeg");
     expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(served.headers.get("Cache-Control")).toBe("private, max-age=31536000, immutable");
     expect(Buffer.from(await served.arrayBuffer()).equals(PROMO_IMAGES[1].bytes)).toBe(true);
     for (const id of ["8", "x1"]) {
-      const missing = (await settle(() =>
-        imageLoader({ request: get(`/promo-image/${id}`, cookie), params: { id }, context: ctx() }),
-      )) as Response;
+      const missing = (await image.load({ params: { id } })) as Response;
       expect(missing.status).toBe(404);
     }
   });
 
   it("nobody logged in is sent to log in", async () => {
     setUp();
-    const result = await settle(() =>
-      imageLoader({ request: get("/promo-image/1"), params: { id: "1" }, context: ctx() }),
-    );
+    const result = await t.run(imageLoader, get("/promo-image/1"), { id: "1" });
     expect(locationOf(result)).toMatch(/^\/login/);
   });
 });

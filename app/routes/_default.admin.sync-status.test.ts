@@ -1,33 +1,23 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { describe, expect, it } from "vitest";
+import { locationOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { adminErpHandlers, erpRun } from "../../tests/mocks/upstream/admin-erp";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { loader as runLoader } from "./_default.admin.sync-status.$runId";
 import { loader } from "./_default.admin.sync-status._index";
 
 // /admin/sync-status and /admin/sync-status/{runId} (issue 21 item 4, decision 134): the runs newest first with their
 // times and counts, a status filter, `underWay` while one waits or runs (the page then refreshes); one run with its row
 // errors; an unknown run or one that is not an id the 404 page; a non-evolve user refused.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
+const { load } = t.route("/admin/sync-status", { loader });
+const run = t.route("/admin/sync-status/:runId", { loader: runLoader });
 
 function setUp(options: { evolve?: boolean; runs?: Array<ReturnType<typeof erpRun>> } = {}) {
   const mock = adminErpHandlers({ runs: options.runs });
-  server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }), ...mock.handlers);
+  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
   return mock;
 }
-const load = (query = "") =>
-  settle(() => loader({ request: get(`/admin/sync-status${query}`, cookie), params: {}, context: testLoadContext() }));
-const loadRun = (runId: string) =>
-  settle(() =>
-    runLoader({ request: get(`/admin/sync-status/${runId}`, cookie), params: { runId }, context: testLoadContext() }),
-  );
+const loadRun = (runId: string) => run.load({ params: { runId } });
 type Data = Awaited<ReturnType<typeof loader>>;
 type RunData = Awaited<ReturnType<typeof runLoader>>;
 

@@ -1,40 +1,23 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
+import { describe, expect, it } from "vitest";
 import { changeLines } from "~/admin/admin-users.server";
-import { get, locationOf, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { locationOf, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { adminUserHandlers } from "../../tests/mocks/upstream/admin-users";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_default.admin.user.$userId";
 
 // /admin/user/{userId} (issue 20 item 3, decision 130): the user, their units with every permission as a checkbox in
 // words, saved per unit with PATCH /api/admin/user-unit/:contactId; deactivate / reactivate; a password reset; recent
 // log-ins and audit entries in words; an unknown id → 404; 409s as error toasts; a non-evolve user refused.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 function setUp(options: { evolve?: boolean; lastAdmin?: boolean } = {}) {
   const mock = adminUserHandlers({ lastAdmin: options.lastAdmin });
-  server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }), ...mock.handlers);
+  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
   return mock;
 }
-const load = (userId: string) =>
-  settle(() =>
-    loader({ request: get(`/admin/user/${userId}`, cookie), params: { userId }, context: testLoadContext() }),
-  );
-
-function send(userId: string, fields: Array<[string, string]>) {
-  const request = new Request(`http://portal.test/admin/user/${userId}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://portal.test", Cookie: cookie },
-    body: new URLSearchParams(fields),
-  });
-  return settle(() => action({ request, params: { userId }, context: testLoadContext() }));
-}
+const route = t.route("/admin/user/:userId", { loader, action });
+const load = (userId: string) => route.load({ params: { userId } });
+const send = (userId: string, fields: Array<[string, string]>) => route.send(fields, { params: { userId } });
 type Refused = {
   init: ResponseInit;
   data: { ok: false; contactId: string | null; fieldErrors: Record<string, string>; formError: string | null };

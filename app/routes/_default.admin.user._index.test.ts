@@ -1,26 +1,19 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { describe, expect, it } from "vitest";
+import { locationOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { adminUserHandlers } from "../../tests/mocks/upstream/admin-users";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { loader } from "./_default.admin.user._index";
 
 // /admin/user (decision 130): find a user by name or e-mail, GET /api/admin/user?q=, 16 a page; non-evolve users refused.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 function setUp(evolve = true) {
   const mock = adminUserHandlers();
-  server.use(...authHandlers({ session: sessionAnswer({ isEvolveUser: evolve }) }), ...mock.handlers);
+  t.signIn({ isEvolveUser: evolve }, ...mock.handlers);
   return mock;
 }
-const load = (query = "") =>
-  settle(() => loader({ request: get(`/admin/user${query}`, cookie), params: {}, context: testLoadContext() }));
+const route = t.route("/admin/user", { loader });
+const load = (query = "") => route.load(query);
 
 describe("/admin/user", () => {
   it("finds users by ?q, with their customers, 16 a page", async () => {

@@ -2,11 +2,10 @@ import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getSession } from "~/session/session.server";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { get, locationOf, post, sessionCookie, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { ACT_AS_TOKEN, ADMIN_TOKEN, adminSessionHandlers } from "../../tests/mocks/upstream/admin-session";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
+import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { loader as layout } from "./_default";
 import { action, loader } from "./_default.admin.view-as";
 import { action as logout } from "./logout";
@@ -15,8 +14,7 @@ import { action as stop } from "./stop-view-as";
 // /admin/view-as (issue 20 item 6, decision 129): the customer and user pickers, POST /api/admin/view-as with the
 // admin's token, the portal session then carrying the act-as token beside the admin's own; the banner on every page;
 // Stop with the admin's token; the act-as token dying gives the admin back their own session; log-out ends both.
-const server = useUpstreamMock();
-let adminCookie: string;
+const t = useRouteTest({ token: ADMIN_TOKEN });
 let viewingCookie: string;
 const VIEW_AS = {
   sessionId: "40",
@@ -27,20 +25,18 @@ const VIEW_AS = {
   label: "Rory Requester of Northwind Facilities",
 };
 beforeAll(async () => {
-  adminCookie = await sessionCookie({ token: ADMIN_TOKEN });
   viewingCookie = await sessionCookie({ token: ACT_AS_TOKEN, viewAs: VIEW_AS } as never);
 });
 
 function setUp(options: { evolve?: boolean; actAsStatus?: number; stopStatus?: number } = {}) {
   const mock = adminSessionHandlers(options);
-  server.use(...mock.handlers, ...authHandlers({ session: sessionAnswer({ isEvolveUser: options.evolve ?? true }) }));
+  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
   return mock;
 }
+const route = t.route("/admin/view-as", { loader, action });
+const load = (query = "", cookie = t.cookie()) => route.load({ query, cookie });
+const send = (form: Record<string, string>, cookie = t.cookie()) => route.send(form, { cookie });
 const ctx = () => ({ params: {}, context: testLoadContext() });
-const load = (query = "", cookie = adminCookie) =>
-  settle(() => loader({ request: get(`/admin/view-as${query}`, cookie), ...ctx() }));
-const send = (form: Record<string, string>, cookie = adminCookie) =>
-  settle(() => action({ request: post("/admin/view-as", form, cookie), ...ctx() }));
 
 /** The portal session a response set (its Set-Cookie). */
 async function sessionOf(result: unknown) {
@@ -183,13 +179,13 @@ describe("viewing as: the banner, Stop, the act-as token dying, log-out", () => 
     setUp();
     const viewing = await layout({ request: get("/dashboard", viewingCookie), ...ctx() });
     expect(viewing.viewingAs).toEqual({ name: "Rory Requester", customer: "Northwind Facilities" });
-    const own = await layout({ request: get("/dashboard", adminCookie), ...ctx() });
+    const own = await layout({ request: get("/dashboard", t.cookie()), ...ctx() });
     expect(own.viewingAs).toBeNull();
   });
 
   it("Stop: DELETE /api/admin/view-as/40 with the admin's own token, the admin's session back, to /admin/view-as with a toast", async () => {
     const { calls } = setUp();
-    const result = await settle(() => stop({ request: post("/stop-view-as", {}, viewingCookie), ...ctx() }));
+    const result = await t.run(stop, post("/stop-view-as", {}, viewingCookie));
     expect(locationOf(result)).toBe("/admin/view-as");
     expect(calls.at(-1)).toMatchObject({ method: "DELETE", path: "/api/admin/view-as/40", token: ADMIN_TOKEN });
     const session = await sessionOf(result);
@@ -206,22 +202,20 @@ describe("viewing as: the banner, Stop, the act-as token dying, log-out", () => 
 
   it("Stop when the provider has already ended it (404): the admin's session back all the same", async () => {
     setUp({ stopStatus: 404 });
-    const result = await settle(() => stop({ request: post("/stop-view-as", {}, viewingCookie), ...ctx() }));
+    const result = await t.run(stop, post("/stop-view-as", {}, viewingCookie));
     expect(locationOf(result)).toBe("/admin/view-as");
     expect((await sessionOf(result)).get("token")).toBe(ADMIN_TOKEN);
   });
 
   it("Stop when not viewing as anyone: home, nothing sent", async () => {
     const { calls } = setUp();
-    expect(locationOf(await settle(() => stop({ request: post("/stop-view-as", {}, adminCookie), ...ctx() })))).toBe(
-      "/",
-    );
+    expect(locationOf(await t.run(stop, post("/stop-view-as", {}, t.cookie())))).toBe("/");
     expect(calls).toEqual([]);
   });
 
   it("the act-as token answering 401: the admin's own session takes over, on /admin/view-as, not the log-in page", async () => {
     setUp({ actAsStatus: 401 });
-    const result = await settle(() => layout({ request: get("/basket", viewingCookie), ...ctx() }));
+    const result = await t.run(layout, get("/basket", viewingCookie));
     expect(locationOf(result)).toBe("/admin/view-as");
     const session = await sessionOf(result);
     expect([session.get("token"), session.get("viewAs")]).toEqual([ADMIN_TOKEN, undefined]);
@@ -231,13 +225,13 @@ describe("viewing as: the banner, Stop, the act-as token dying, log-out", () => 
   it("log-out while viewing as revokes the act-as token and the admin's own, and ends the portal session", async () => {
     setUp();
     const revoked: Array<string | null> = [];
-    server.use(
+    t.server.use(
       http.delete(`${UPSTREAM}/api/authentication`, ({ request }) => {
         revoked.push(request.headers.get("authorization"));
         return HttpResponse.json({ revoked: true });
       }),
     );
-    const result = await settle(() => logout({ request: post("/logout", {}, viewingCookie), ...ctx() }));
+    const result = await t.run(logout, post("/logout", {}, viewingCookie));
     expect(locationOf(result)).toBe("/login");
     expect(revoked.sort()).toEqual([`Bearer ${ACT_AS_TOKEN}`, `Bearer ${ADMIN_TOKEN}`].sort());
   });

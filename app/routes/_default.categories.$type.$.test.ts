@@ -2,21 +2,20 @@ import { http, HttpResponse, delay } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearCategoryTrees } from "~/catalogue/category-tree.server";
 import { testLoadContext } from "~/http/context";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { categoryHandlers } from "../../tests/mocks/upstream/categories";
-import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
+import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { itemAnswer, itemHandlers, list } from "../../tests/mocks/upstream/items";
 import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { loader } from "./_default.categories.$type.$";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 // every test its own upstream answers: no category tree kept from the one before
 beforeEach(clearCategoryTrees);
 const ALL = ["canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue"];
 
 async function open(path: string, params: Record<string, string>, permissions = ALL) {
-  server.use(...authHandlers({ session: sessionAnswer({ permissions }) }));
+  t.signIn({ permissions });
   return settle(async () => loader({ request: get(path, await sessionCookie()), params, context: testLoadContext() }));
 }
 
@@ -24,7 +23,7 @@ describe("/categories/{my|full}/{fullSlug…}", () => {
   it("sends SPEC §7's listing parameters for the category, page, filters and sort", async () => {
     const seen: URLSearchParams[] = [];
     const types: string[] = [];
-    server.use(
+    t.server.use(
       ...categoryHandlers({ types }),
       ...itemHandlers({ seen, answer: () => list([itemAnswer(1)], 40, 16, 16) }),
     );
@@ -68,7 +67,7 @@ describe("/categories/{my|full}/{fullSlug…}", () => {
   });
 
   it("shows the tree in the provider's display order (SPEC §9; the order is data an admin edits, decision 135), children too", async () => {
-    server.use(...categoryHandlers(), ...itemHandlers());
+    t.server.use(...categoryHandlers(), ...itemHandlers());
     const result = (await open("/categories/my", { type: "my", "*": "" })) as Awaited<ReturnType<typeof loader>>;
     expect(result.categories.map((c) => c.name)).toEqual(["Workwear", "Hi-Vis Clothing"]);
     expect(result.categories[1].children.map((c) => c.to)).toEqual([
@@ -85,7 +84,7 @@ describe("/categories/{my|full}/{fullSlug…}", () => {
     const note = (reason: unknown) => unhandled.push(reason);
     process.on("unhandledRejection", note);
     try {
-      server.use(
+      t.server.use(
         http.get(`${UPSTREAM}/api/userCategory`, () => HttpResponse.json({ message: "down" }, { status: 500 })),
         http.get(`${UPSTREAM}/api/item`, async () => {
           await delay(50);
@@ -103,7 +102,7 @@ describe("/categories/{my|full}/{fullSlug…}", () => {
 
   it("drops unknown filter values instead of failing", async () => {
     const seen: URLSearchParams[] = [];
-    server.use(...categoryHandlers(), ...itemHandlers({ seen }));
+    t.server.use(...categoryHandlers(), ...itemHandlers({ seen }));
     await open("/categories/full?page=abc&stock=lots&sort=random", { type: "full", "*": "" });
     expect(seen[0].get("$skip")).toBe("0");
     expect([...seen[0].keys()].some((k) => k.startsWith("$sort") || k === "inStock" || k === "isSpecialOrder")).toBe(
@@ -113,13 +112,13 @@ describe("/categories/{my|full}/{fullSlug…}", () => {
 
   it("filters special order items", async () => {
     const seen: URLSearchParams[] = [];
-    server.use(...categoryHandlers(), ...itemHandlers({ seen }));
+    t.server.use(...categoryHandlers(), ...itemHandlers({ seen }));
     await open("/categories/full?stock=special-order", { type: "full", "*": "" });
     expect(seen[0].get("isSpecialOrder")).toBe("true");
   });
 
   it("answers 404 for an unknown category path or catalogue type", async () => {
-    server.use(...categoryHandlers(), ...itemHandlers());
+    t.server.use(...categoryHandlers(), ...itemHandlers());
     expect(
       ((await open("/categories/full/hi-vis/nope", { type: "full", "*": "hi-vis/nope" })) as Response).status,
     ).toBe(404);
@@ -127,14 +126,14 @@ describe("/categories/{my|full}/{fullSlug…}", () => {
   });
 
   it("sends a user without the catalogue's permission to the dashboard", async () => {
-    server.use(...categoryHandlers(), ...itemHandlers());
+    t.server.use(...categoryHandlers(), ...itemHandlers());
     expect(locationOf(await open("/categories/my", { type: "my", "*": "" }, ["canViewFullCatalogue"]))).toBe("/");
     expect(locationOf(await open("/categories/full", { type: "full", "*": "" }, ["canViewMyCatalogue"]))).toBe("/");
   });
 
   it("opens the quick view named in the address on the same page", async () => {
     const item = itemAnswer(7, {}, [{ id: 71, options: { size: "M", color: "Yellow" } }]);
-    server.use(...categoryHandlers(), ...itemHandlers({ items: [item] }));
+    t.server.use(...categoryHandlers(), ...itemHandlers({ items: [item] }));
     const result = (await open("/categories/full?quickview=product-7", { type: "full", "*": "" })) as Awaited<
       ReturnType<typeof loader>
     >;
@@ -154,7 +153,7 @@ describe("/categories/{my|full}/{fullSlug…}", () => {
 
   it("shows the quick view's quantity at 0 when the page comes back from a quick add (SPEC §4)", async () => {
     const item = itemAnswer(7, {}, [{ id: 71, options: { size: "M", color: "Yellow" } }]);
-    server.use(...categoryHandlers(), ...itemHandlers({ items: [item] }));
+    t.server.use(...categoryHandlers(), ...itemHandlers({ items: [item] }));
     const result = (await open("/categories/full?page=2&quickview=product-7&size=M&added=1", {
       type: "full",
       "*": "",
@@ -173,11 +172,7 @@ describe("/categories/{my|full}/{fullSlug…}", () => {
 describe("/categories/user/{catalogueId}/{fullSlug…}", () => {
   it("lists the user catalogue's items by catalogueId", async () => {
     const seen: URLSearchParams[] = [];
-    server.use(
-      ...authHandlers({ session: sessionAnswer({ permissions: ALL }) }),
-      ...categoryHandlers(),
-      ...itemHandlers({ seen }),
-    );
+    t.signIn({ permissions: ALL }, ...categoryHandlers(), ...itemHandlers({ seen }));
     await loader({
       request: get("/categories/user/2/workwear", await sessionCookie()),
       params: { type: "user", "*": "2/workwear" },
@@ -188,11 +183,7 @@ describe("/categories/user/{catalogueId}/{fullSlug…}", () => {
   });
 
   it("needs canViewUserCatalogue and a numeric id", async () => {
-    server.use(
-      ...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue"] }) }),
-      ...categoryHandlers(),
-      ...itemHandlers(),
-    );
+    t.signIn({ permissions: ["canViewFullCatalogue"] }, ...categoryHandlers(), ...itemHandlers());
     const denied = await settle(async () =>
       loader({
         request: get("/categories/user/2", await sessionCookie()),
@@ -201,7 +192,7 @@ describe("/categories/user/{catalogueId}/{fullSlug…}", () => {
       }),
     );
     expect(locationOf(denied)).toBe("/");
-    server.use(...authHandlers({ session: sessionAnswer({ permissions: ALL }) }));
+    t.signIn({ permissions: ALL });
     const bad = await settle(async () =>
       loader({
         request: get("/categories/user/x", await sessionCookie()),
@@ -214,11 +205,7 @@ describe("/categories/user/{catalogueId}/{fullSlug…}", () => {
 
   it("takes any upstream id (up to 15 digits, decision 010) and refuses a longer one with 404 before asking", async () => {
     const seen: URLSearchParams[] = [];
-    server.use(
-      ...authHandlers({ session: sessionAnswer({ permissions: ALL }) }),
-      ...categoryHandlers(),
-      ...itemHandlers({ seen }),
-    );
+    t.signIn({ permissions: ALL }, ...categoryHandlers(), ...itemHandlers({ seen }));
     const id = "123456789012345";
     await loader({
       request: get(`/categories/user/${id}`, await sessionCookie()),

@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { get, locationOf, sessionCookie } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { cmsHandlers, cmsPage } from "../../tests/mocks/upstream/cms";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { loader } from "./_default.cms.$slug";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 async function load(
   slug: string,
@@ -19,9 +17,9 @@ async function load(
     cookie?: string;
   } = {},
 ) {
-  server.use(...authHandlers(options.session ? { session: options.session } : {}), ...cmsHandlers(options));
+  t.signIn(options.session, ...cmsHandlers(options));
   const cookie = options.cookie ?? (await sessionCookie());
-  return settle(() => loader({ request: get(`/cms/${slug}`, cookie), params: { slug }, context: testLoadContext() }));
+  return t.run(loader, get(`/cms/${slug}`, cookie), { slug });
 }
 
 const statusOf = (result: unknown) => (result instanceof Response ? result.status : null);

@@ -1,15 +1,13 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { get, locationOf, sessionCookie } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { cmsHandlers, PDF_BYTES, trainingGuide } from "../../tests/mocks/upstream/cms";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { loader as fileLoader } from "./cms.download.$id";
 import { loader } from "./_default.cms.download";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 type Options = Parameters<typeof cmsHandlers>[0] & {
   session?: ReturnType<typeof sessionAnswer>;
@@ -18,11 +16,11 @@ type Options = Parameters<typeof cmsHandlers>[0] & {
 };
 
 async function setUp(options: Options) {
-  server.use(...authHandlers(options.session ? { session: options.session } : {}), ...cmsHandlers(options));
+  t.signIn(options.session, ...cmsHandlers(options));
   // msw tries the latest use() first
   const status = options.fileStatus;
   if (status)
-    server.use(
+    t.server.use(
       http.get(`${UPSTREAM}/api/training-guides/:id/file`, () =>
         HttpResponse.json({ message: "No", code: status }, { status }),
       ),
@@ -32,14 +30,12 @@ async function setUp(options: Options) {
 
 async function list(options: Options = {}) {
   const cookie = await setUp(options);
-  return settle(() => loader({ request: get("/cms/download", cookie), params: {}, context: testLoadContext() }));
+  return t.run(loader, get("/cms/download", cookie));
 }
 
 async function download(id: string, options: Options = {}) {
   const cookie = await setUp(options);
-  return settle(() =>
-    fileLoader({ request: get(`/cms/download/${id}`, cookie), params: { id }, context: testLoadContext() }),
-  );
+  return t.run(fileLoader, get(`/cms/download/${id}`, cookie), { id });
 }
 
 const statusOf = (result: unknown) => (result instanceof Response ? result.status : null);

@@ -8,10 +8,10 @@ import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { itemAnswer, itemHandlers, list } from "../../tests/mocks/upstream/items";
 import { orderAnswer, orderHandlers, type OrderCalls } from "../../tests/mocks/upstream/orders";
 import { get, sessionCookie } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { loader } from "./_default.dashboard";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 type Overrides = Parameters<typeof sessionAnswer>[0];
 
@@ -26,7 +26,7 @@ async function open(
 ) {
   const session = sessionAnswer(overrides);
   session.account.sector = { internalId: "1", name: "Facilities", products: ["101", "102"] } as never;
-  server.use(
+  t.server.use(
     ...authHandlers({ session }),
     ...contentHandlers(options),
     ...cmsHandlers(),

@@ -1,19 +1,14 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { get, locationOf, post, settle, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { addressAnswer, addressHandlers } from "../../tests/mocks/upstream/addresses";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_default.manage-delivery-addresses";
 
 // /manage-delivery-addresses (issue 17 item 4, decision 114): the customer's addresses (SPEC §7 parameters, search,
 // 16 a page), the typed ones apart, customAddressOnly, and removing an address (dellAddress).
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 const ADMIN = ["canViewFullCatalogue", "addAddress", "dellAddress"];
 
@@ -25,19 +20,13 @@ function setUp(
     permissions: options.permissions ?? ADMIN,
     punchoutSession: options.punchoutSession ?? null,
   });
-  server.use(...authHandlers({ session }), ...mock.handlers);
+  t.signIn(session, ...mock.handlers);
   return mock;
 }
 const load = (search = "") =>
-  loader({ request: get(`/manage-delivery-addresses${search}`, cookie), params: {}, context: testLoadContext() });
+  loader({ request: get(`/manage-delivery-addresses${search}`, t.cookie()), params: {}, context: testLoadContext() });
 const send = (form: Record<string, string>, search = "") =>
-  settle(() =>
-    action({
-      request: post(`/manage-delivery-addresses${search}`, form, cookie),
-      params: {},
-      context: testLoadContext(),
-    }),
-  );
+  t.run(action, post(`/manage-delivery-addresses${search}`, form, t.cookie()));
 
 const many = Array.from({ length: 20 }, (_, i) =>
   addressAnswer(String(800 + i), `Site ${String(i + 1).padStart(2, "0")}`),

@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { visibleNavigation } from "~/chrome.server";
 import { testLoadContext } from "~/http/context";
 import type { UpstreamSession } from "~/upstream/schemas";
-import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { get, locationOf, post, settle, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { CURRENT_PASSWORD, siteUserHandlers } from "../../tests/mocks/upstream/site-users";
@@ -11,11 +11,7 @@ import { action, loader } from "./_default.my-account";
 
 // /my-account (issue 17 item 1, decision 113): the user, business units, permissions in words, the links they may
 // open, changing the password (POST /api/password-change) and signing out everywhere (POST /api/sign-out-everywhere).
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 function setUp(
   options: {
@@ -27,7 +23,7 @@ function setUp(
   } = {},
 ) {
   const mock = siteUserHandlers({ rateLimited: options.rateLimited });
-  server.use(
+  t.server.use(
     ...authHandlers({
       session: sessionAnswer({
         permissions: options.permissions ?? ["canViewFullCatalogue", "viewOrderHistory"],
@@ -40,11 +36,11 @@ function setUp(
   );
   return mock;
 }
-const load = () => loader({ request: get("/my-account", cookie), params: {}, context: testLoadContext() });
+const load = () => loader({ request: get("/my-account", t.cookie()), params: {}, context: testLoadContext() });
 const send = (form: Record<string, string>) =>
   settle(() =>
     action({
-      request: post("/my-account", form, cookie),
+      request: post("/my-account", form, t.cookie()),
       params: {},
       context: testLoadContext({ clientIp: "203.0.113.7" }),
     }),
@@ -160,7 +156,7 @@ describe("/my-account: sign out everywhere (contract 5)", () => {
     expect(locationOf(result)).toBe("/login");
     expect(await toastOf(result)).toEqual({ kind: "success", message: "You have been signed out on every device." });
     const after = (result as Response).headers.get("Set-Cookie") ?? "";
-    expect(after.split(";")[0]).not.toBe(cookie);
+    expect(after.split(";")[0]).not.toBe(t.cookie());
   });
 });
 
@@ -201,13 +197,7 @@ describe("/my-account: who may use it", () => {
 
   it("without a session: sent to log in, nothing sent", async () => {
     const { writes } = setUp();
-    const result = await settle(() =>
-      action({
-        request: post("/my-account", { intent: "sign-out-everywhere" }),
-        params: {},
-        context: testLoadContext(),
-      }),
-    );
+    const result = await t.run(action, post("/my-account", { intent: "sign-out-everywhere" }));
     expect(locationOf(result)).toMatch(/^\/login/);
     expect(writes).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { get, locationOf, sessionCookie } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { cmsHandlers } from "../../tests/mocks/upstream/cms";
 import { contentHandlers, type ContentOptions } from "../../tests/mocks/upstream/content";
@@ -10,18 +10,18 @@ import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { loader as layout } from "./_default";
 import { loader } from "./_default.news.$slug";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 type Data = Awaited<ReturnType<typeof loader>>;
 
 function setUp(options: ContentOptions & { totalReadNews?: number } = {}) {
   const session = sessionAnswer();
   session.account.totalReadNews = options.totalReadNews ?? 0;
-  server.use(...authHandlers({ session }), ...contentHandlers(options), ...cmsHandlers());
+  t.signIn(session, ...contentHandlers(options), ...cmsHandlers());
 }
 async function load(slug: string, cookie?: string) {
   const c = cookie ?? (await sessionCookie());
-  return settle(() => loader({ request: get(`/news/${slug}`, c), params: { slug }, context: testLoadContext() }));
+  return t.run(loader, get(`/news/${slug}`, c), { slug });
 }
 
 describe("/news/{slug} (issue 18 item 2)", () => {
@@ -63,7 +63,7 @@ describe("/news/{slug} (issue 18 item 2)", () => {
     try {
       const reads = new Set<number>();
       const session = sessionAnswer();
-      server.use(
+      t.server.use(
         // msw tries the handlers of one use() in order: the session answering the reads so far first
         http.get(`${UPSTREAM}/api/session`, () =>
           HttpResponse.json({ ...session, account: { ...session.account, totalReadNews: reads.size } }),

@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { get, locationOf, sessionCookie } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { contentHandlers, type ContentOptions } from "../../tests/mocks/upstream/content";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { loader } from "./_default.news._index";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 type Data = Awaited<ReturnType<typeof loader>>;
 
@@ -17,9 +15,9 @@ async function load(
 ) {
   const session = sessionAnswer({ permissions: options.permissions });
   session.account.totalReadNews = options.totalReadNews ?? 0;
-  server.use(...authHandlers({ session }), ...contentHandlers(options));
+  t.signIn(session, ...contentHandlers(options));
   const cookie = options.cookie ?? (await sessionCookie());
-  return settle(() => loader({ request: get(`/news${search}`, cookie), params: {}, context: testLoadContext() }));
+  return t.run(loader, get(`/news${search}`, cookie));
 }
 
 describe("/news (issue 18 item 1)", () => {

@@ -5,12 +5,12 @@ import { http, HttpResponse } from "msw";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { orderAnswer, orderHandlers, wearerPackOrderAnswer, type OrderCalls } from "../../tests/mocks/upstream/orders";
 import { loadAt, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { action, loader } from "./_default.order-history.$orderId._index";
 import { loader as despatchLoader } from "./_default.order-history.$orderId.despatched.$id";
 import { loader as csvLoader } from "./_default.order-history.export[.csv]";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 const despatched = orderAnswer({
   internalId: "8",
@@ -34,7 +34,7 @@ const despatched = orderAnswer({
 
 describe("/order-history/{orderId}", () => {
   it("shows tranId, status, address, lines, totals, notes and despatch links", async () => {
-    server.use(...authHandlers(), ...orderHandlers([despatched]));
+    t.signIn({}, ...orderHandlers([despatched]));
     const { order, canReorder } = await loadAt(loader, "/order-history/8", { orderId: "8" });
     expect(order).toMatchObject({
       tranId: "SO100008",
@@ -62,19 +62,19 @@ describe("/order-history/{orderId}", () => {
   });
 
   it("another customer's order id is a 404 (the provider's answer is kept)", async () => {
-    server.use(...authHandlers(), ...orderHandlers([despatched]));
+    t.signIn({}, ...orderHandlers([despatched]));
     const result = await settle(() => loadAt(loader, "/order-history/999", { orderId: "999" }));
     expect((result as Response).status).toBe(404);
   });
 
   it("an id that cannot be an order is a 404 without asking the provider", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const result = await settle(() => loadAt(loader, "/order-history/abc", { orderId: "abc" }));
     expect((result as Response).status).toBe(404);
   });
 
   it("a wearer-pack order: a section per wearer with their lines and their delivery address; the order's address is 'Multiple delivery addresses' (issue 15 item 8)", async () => {
-    server.use(...authHandlers(), ...orderHandlers([wearerPackOrderAnswer()]));
+    t.signIn({}, ...orderHandlers([wearerPackOrderAnswer()]));
     const { order } = await loadAt(loader, "/order-history/60", { orderId: "60" });
     expect(order).toMatchObject({
       type: "Wearer pack",
@@ -139,7 +139,7 @@ describe("/order-history/{orderId}", () => {
       },
     });
     for (const l of oneAddress.itemList.item) l.shipAddress = { internalId: "702", name: "Harbour Hospital" };
-    server.use(...authHandlers(), ...orderHandlers([oneAddress, despatched]));
+    t.signIn({}, ...orderHandlers([oneAddress, despatched]));
     const { order } = await loadAt(loader, "/order-history/60", { orderId: "60" });
     expect(order.addressLines).toEqual(["Harbour Hospital", "Harbour Hospital House, Leeds", "LS1 4AP"]);
     expect(order.wearers?.map((w) => [w.name, w.addressLines])).toEqual([
@@ -150,17 +150,14 @@ describe("/order-history/{orderId}", () => {
   });
 
   it("a browse-only user sees no reorder button", async () => {
-    server.use(
-      ...authHandlers({ session: sessionAnswer({ permissions: ["viewOrderHistory", "browseOnly"] }) }),
-      ...orderHandlers([despatched]),
-    );
+    t.signIn({ permissions: ["viewOrderHistory", "browseOnly"] }, ...orderHandlers([despatched]));
     expect((await loadAt(loader, "/order-history/8", { orderId: "8" })).canReorder).toBe(false);
   });
 });
 
 describe("/order-history/{orderId}/despatched/{id}", () => {
   it("shows what was sent, when and the tracking number", async () => {
-    server.use(...authHandlers(), ...orderHandlers([despatched]));
+    t.signIn({}, ...orderHandlers([despatched]));
     const { despatch } = await loadAt(despatchLoader, "/order-history/8/despatched/41", { orderId: "8", id: "41" });
     expect(despatch).toMatchObject({
       tranId: "IF41",
@@ -172,7 +169,7 @@ describe("/order-history/{orderId}/despatched/{id}", () => {
   });
 
   it("a despatch of another order is a 404", async () => {
-    server.use(...authHandlers(), ...orderHandlers([despatched]));
+    t.signIn({}, ...orderHandlers([despatched]));
     const result = await settle(() =>
       loadAt(despatchLoader, "/order-history/3/despatched/41", { orderId: "3", id: "41" }),
     );
@@ -186,7 +183,7 @@ describe("/order-history/export.csv", () => {
       orderAnswer({ internalId: String(i + 1), tranId: `SO${100_000 + i + 1}` }),
     );
     const calls = { lists: [] as URLSearchParams[], patches: [] };
-    server.use(...authHandlers(), ...orderHandlers(many, calls));
+    t.signIn({}, ...orderHandlers(many, calls));
     const response = await loadAt(csvLoader, "/order-history/export.csv?status=Closed&q=rory", {});
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(
@@ -215,7 +212,7 @@ describe("/order-history/export.csv with a bad filter (issue 11 item 9)", () => 
     "?%s answers 400 with the reason before any byte of CSV, and asks the provider nothing",
     async (query, problem) => {
       const calls: OrderCalls = { lists: [], patches: [] };
-      server.use(...authHandlers(), ...orderHandlers([orderAnswer()], calls));
+      t.signIn({}, ...orderHandlers([orderAnswer()], calls));
       const response = (await settle(() => loadAt(csvLoader, `/order-history/export.csv?${query}`, {}))) as Response;
       expect(response.status).toBe(400);
       expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
@@ -226,8 +223,8 @@ describe("/order-history/export.csv with a bad filter (issue 11 item 9)", () => 
   );
 
   it("a provider refusal of the first chunk is an error answer, not a cut-off 200", async () => {
-    server.use(
-      ...authHandlers(),
+    t.signIn(
+      {},
       http.get(`${UPSTREAM}/api/order`, () =>
         HttpResponse.json({ name: "BadRequest", message: "Invalid query", code: 400 }, { status: 400 }),
       ),
@@ -262,17 +259,17 @@ describe("amending the delivery address", () => {
     );
 
   it("offers the customer's addresses only with the permission and while nothing is despatched", async () => {
-    server.use(...authHandlers({ session: amender() }), ...orderHandlers([open, despatched]));
+    t.signIn(amender(), ...orderHandlers([open, despatched]));
     expect((await loadAt(loader, "/order-history/1", { orderId: "1" })).addressOptions).toEqual([
       { value: "701", label: "Northwind Depot" },
     ]);
     expect((await loadAt(loader, "/order-history/8", { orderId: "8" })).addressOptions).toBeNull();
-    server.use(...authHandlers());
+    t.signIn();
     expect((await loadAt(loader, "/order-history/1", { orderId: "1" })).addressOptions).toBeNull();
   });
 
   it("offers only the addresses the provider says this user may send the order to (orderUse, decision 075)", async () => {
-    server.use(
+    t.server.use(
       ...authHandlers({ session: amender() }),
       // before orderHandlers' own answer (the first matching handler answers)
       http.get(`${UPSTREAM}/api/customer-address`, () =>
@@ -305,7 +302,7 @@ describe("amending the delivery address", () => {
 
   it("PATCHes {addressId} and comes back to the order with a toast", async () => {
     const calls: OrderCalls = { lists: [], patches: [] };
-    server.use(...authHandlers({ session: amender() }), ...orderHandlers([open], calls));
+    t.signIn(amender(), ...orderHandlers([open], calls));
     const result = await amend({ intent: "amend-address", addressId: "704" });
     expect(locationOf(result)).toBe("/order-history/1");
     expect(calls.patches).toEqual([{ id: "1", body: { addressId: "704" } }]);
@@ -313,7 +310,7 @@ describe("amending the delivery address", () => {
 
   it("no address chosen → 400 and nothing sent", async () => {
     const calls: OrderCalls = { lists: [], patches: [] };
-    server.use(...authHandlers({ session: amender() }), ...orderHandlers([open], calls));
+    t.signIn(amender(), ...orderHandlers([open], calls));
     const result = (await amend({ intent: "amend-address" })) as FormAnswer;
     expect(result.init.status).toBe(400);
     expect(result.data.fieldErrors.addressId).toBe("Choose a delivery address");
@@ -321,14 +318,14 @@ describe("amending the delivery address", () => {
   });
 
   it("an order despatched meanwhile → 409 with the provider's message", async () => {
-    server.use(...authHandlers({ session: amender() }), ...orderHandlers([despatched]));
+    t.signIn(amender(), ...orderHandlers([despatched]));
     const result = (await amend({ intent: "amend-address", addressId: "701" }, "8")) as FormAnswer;
     expect(result.init.status).toBe(409);
     expect(result.data.formError).toBe("Order SO100008 has already been despatched; its address cannot be changed");
   });
 
   it("without amendOrderDeliveryAddress → 403", async () => {
-    server.use(...authHandlers(), ...orderHandlers([open]));
+    t.signIn({}, ...orderHandlers([open]));
     expect(((await amend({ intent: "amend-address", addressId: "704" })) as Response).status).toBe(403);
   });
 });

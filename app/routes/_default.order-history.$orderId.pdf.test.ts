@@ -6,13 +6,13 @@ import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { orderAnswer, orderHandlers } from "../../tests/mocks/upstream/orders";
 import { loadAt, locationOf, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { loader as detailLoader } from "./_default.order-history.$orderId._index";
 import { loader } from "./_default.order-history.$orderId.pdf";
 
 // Issue 34 item 9 (decision 163): the order as a PDF, with the order detail's guard and data.
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 const LONG_CODE = "WT100-GRE-36-29SHORT";
 const order = orderAnswer({
@@ -62,7 +62,7 @@ function pdfText(bytes: Buffer): string {
 
 describe("/order-history/{orderId}/pdf", () => {
   it("is a PDF download of the order: supplier, reference, date, customer, address, whole codes, totals", async () => {
-    server.use(...authHandlers(), ...orderHandlers([order]));
+    t.signIn({}, ...orderHandlers([order]));
     const response = await loadAt(loader, "/order-history/8/pdf", { orderId: "8" });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
@@ -107,8 +107,8 @@ describe("/order-history/{orderId}/pdf", () => {
       rate: 1,
       amount: 1,
     }));
-    server.use(
-      ...authHandlers(),
+    t.signIn(
+      {},
       ...orderHandlers([orderAnswer({ internalId: "9", tranId: "SO100009", subTotal: 60, itemList: { item: lines } })]),
     );
     const bytes = Buffer.from(await (await loadAt(loader, "/order-history/9/pdf", { orderId: "9" })).arrayBuffer());
@@ -122,7 +122,7 @@ describe("/order-history/{orderId}/pdf", () => {
   });
 
   it("prices hidden: no unit prices, line totals or amounts; the carriage stays, as on the page", async () => {
-    server.use(
+    t.server.use(
       ...authHandlers({
         session: sessionAnswer({ permissions: ["canViewFullCatalogue", "viewOrderHistory", "pricingHidden"] }),
       }),
@@ -140,10 +140,7 @@ describe("/order-history/{orderId}/pdf", () => {
   });
 
   it("without viewOrderHistory: the same refusal as the detail page (to the dashboard)", async () => {
-    server.use(
-      ...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue"] }) }),
-      ...orderHandlers([order]),
-    );
+    t.signIn({ permissions: ["canViewFullCatalogue"] }, ...orderHandlers([order]));
     const pdf = await settle(() => loadAt(loader, "/order-history/8/pdf", { orderId: "8" }));
     const page = await settle(() => loadAt(detailLoader, "/order-history/8", { orderId: "8" }));
     expect((pdf as Response).status).toBe(302);
@@ -152,7 +149,7 @@ describe("/order-history/{orderId}/pdf", () => {
   });
 
   it("another customer's order (the provider's 404) is a 404, as the detail page, and no PDF", async () => {
-    server.use(...authHandlers(), ...orderHandlers([order]));
+    t.signIn({}, ...orderHandlers([order]));
     const pdf = (await settle(() => loadAt(loader, "/order-history/999/pdf", { orderId: "999" }))) as Response;
     const page = (await settle(() => loadAt(detailLoader, "/order-history/999", { orderId: "999" }))) as Response;
     expect(pdf.status).toBe(404);
@@ -161,7 +158,7 @@ describe("/order-history/{orderId}/pdf", () => {
   });
 
   it("a malformed order id is refused as the detail page refuses it", async () => {
-    server.use(...authHandlers(), ...orderHandlers([order]));
+    t.signIn({}, ...orderHandlers([order]));
     const pdf = (await settle(() => loadAt(loader, "/order-history/x/pdf", { orderId: "x" }))) as Response;
     const page = (await settle(() => loadAt(detailLoader, "/order-history/x", { orderId: "x" }))) as Response;
     expect(pdf.status).toBe(page.status);

@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { orderAnswer, orderHandlers, type OrderCalls } from "../../tests/mocks/upstream/orders";
 import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import type { OrderHistoryData } from "~/orders/history.server";
 import { loader } from "./_default.order-history._index";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 /** The loader's data and status (a bad filter answers its data with 400). */
 async function loadWithStatus(path: string): Promise<{ status: number; data: OrderHistoryData }> {
@@ -23,7 +21,7 @@ async function load(path: string) {
 describe("/order-history", () => {
   it("turns the filter form's fields into the SPEC §7 query parameters", async () => {
     const calls: OrderCalls = { lists: [], patches: [] };
-    server.use(...authHandlers(), ...orderHandlers([orderAnswer()], calls));
+    t.signIn({}, ...orderHandlers([orderAnswer()], calls));
     await load(
       "/order-history?page=2&sort=createdDate&status=Closed&from=2026-01-01&to=2026-01-31&q=rory&employee=5004&department=301&depot=701",
     );
@@ -45,7 +43,7 @@ describe("/order-history", () => {
 
   it("filters by the label users see: every upstream status behind it, dates as shown (issue 14 item 5)", async () => {
     const calls: OrderCalls = { lists: [], patches: [] };
-    server.use(...authHandlers(), ...orderHandlers([orderAnswer()], calls));
+    t.signIn({}, ...orderHandlers([orderAnswer()], calls));
     const result = await loadWithStatus("/order-history?status=Fully+Despatched&from=01.10.26&to=31.10.2026");
     expect(result.status).toBe(200);
     expect(Object.fromEntries(calls.lists[0])).toEqual({
@@ -64,14 +62,14 @@ describe("/order-history", () => {
 
   it("defaults to 16 a page, newest first; blank fields of the GET form send nothing", async () => {
     const calls: OrderCalls = { lists: [], patches: [] };
-    server.use(...authHandlers(), ...orderHandlers([orderAnswer()], calls));
+    t.signIn({}, ...orderHandlers([orderAnswer()], calls));
     await load("/order-history?status=&from=&to=&q=&employee=&department=&depot=&sort=-createdDate");
     expect(Object.fromEntries(calls.lists[0])).toEqual({ $limit: "16", $skip: "0", "$sort[createdDate]": "-1" });
   });
 
   it("shows each order's SPEC §4 label and colour, dd.MM.yy date and total", async () => {
-    server.use(
-      ...authHandlers(),
+    t.signIn(
+      {},
       ...orderHandlers([
         orderAnswer(),
         orderAnswer({
@@ -95,7 +93,7 @@ describe("/order-history", () => {
 
   it("a bad filter shows the page with the reason and status 400, asking the provider for no orders (issue 11 item 9)", async () => {
     const calls: OrderCalls = { lists: [], patches: [] };
-    server.use(...authHandlers(), ...orderHandlers([orderAnswer()], calls));
+    t.signIn({}, ...orderHandlers([orderAnswer()], calls));
     const result = await loadWithStatus("/order-history?depot=abc&employee=5004");
     expect(result.status).toBe(400);
     expect(result.data.filterError).toBe("These filters could not be used: Depot: choose one from the list.");
@@ -106,17 +104,14 @@ describe("/order-history", () => {
   });
 
   it("no orders: the next steps are only screens this user may open (issue 34 item 6, decision 166)", async () => {
-    server.use(
-      ...authHandlers({ session: sessionAnswer({ permissions: ["viewOrderHistory", "canViewFullCatalogue"] }) }),
-      ...orderHandlers([]),
-    );
+    t.signIn({ permissions: ["viewOrderHistory", "canViewFullCatalogue"] }, ...orderHandlers([]));
     const data = await load("/order-history");
     expect(data.orders).toEqual([]);
     expect(data.emptySteps.map((s) => s.to)).toEqual(["/categories/full", "/quick-order"]);
   });
 
   it("sends a user without viewOrderHistory home", async () => {
-    server.use(...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue"] }) }));
+    t.signIn({ permissions: ["canViewFullCatalogue"] });
     expect(locationOf(await settle(() => load("/order-history")))).toBe("/");
   });
 });

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { PRICE_HIDDEN_TEXT } from "~/domain/prices";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { orderAnswer, orderHandlers } from "../../tests/mocks/upstream/orders";
 import { loadAt } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { loader as historyLoader } from "./_default.order-history._index";
 import { loader as detailLoader } from "./_default.order-history.$orderId._index";
 import { loader as csvLoader } from "./_default.order-history.export[.csv]";
@@ -12,12 +11,12 @@ import { loader as csvLoader } from "./_default.order-history.export[.csv]";
 // Decision 058: an account whose prices are hidden (SPEC §6 pricingHidden) sees no order amounts in its history,
 // an order's detail or the CSV; the delivery charge, shown at checkout, stays.
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 const hidden = sessionAnswer({ permissions: ["canViewFullCatalogue", "viewOrderHistory", "pricingHidden"] });
 
 describe("order history with the account's prices hidden (decision 058)", () => {
   it("the list words each total as hidden, never £0.00", async () => {
-    server.use(...authHandlers({ session: hidden }), ...orderHandlers([orderAnswer()]));
+    t.signIn(hidden, ...orderHandlers([orderAnswer()]));
     const data = (await loadAt(historyLoader, "/order-history")) as Extract<
       Awaited<ReturnType<typeof historyLoader>>,
       { orders: unknown }
@@ -26,10 +25,7 @@ describe("order history with the account's prices hidden (decision 058)", () => 
   });
 
   it("the detail hides the subtotal, tax, total and line prices", async () => {
-    server.use(
-      ...authHandlers({ session: hidden }),
-      ...orderHandlers([orderAnswer({ internalId: "8", tranId: "SO100008" })]),
-    );
+    t.signIn(hidden, ...orderHandlers([orderAnswer({ internalId: "8", tranId: "SO100008" })]));
     const { order } = await loadAt(detailLoader, "/order-history/8", { orderId: "8" });
     expect(order).toMatchObject({
       subTotal: PRICE_HIDDEN_TEXT,
@@ -42,7 +38,7 @@ describe("order history with the account's prices hidden (decision 058)", () => 
   });
 
   it("the CSV leaves the Total column out", async () => {
-    server.use(...authHandlers({ session: hidden }), ...orderHandlers([orderAnswer()]));
+    t.signIn(hidden, ...orderHandlers([orderAnswer()]));
     const response = await loadAt(csvLoader, "/order-history/export.csv");
     const lines = (await response.text()).trimEnd().split("\r\n");
     expect(lines[0]).toBe("Order,Reference,Date,Status,Ordered by,Delivery address");

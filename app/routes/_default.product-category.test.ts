@@ -1,19 +1,17 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearCategoryTrees } from "~/catalogue/category-tree.server";
 import { testLoadContext } from "~/http/context";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { categoryHandlers } from "../../tests/mocks/upstream/categories";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { get, sessionCookie } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { loader } from "./_default.product-category";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 // every test its own upstream answers: no category tree kept from the one before
 beforeEach(clearCategoryTrees);
 
 async function open(permissions: string[], types: string[]) {
-  server.use(...authHandlers({ session: sessionAnswer({ permissions }) }), ...categoryHandlers({ types }));
+  t.signIn({ permissions }, ...categoryHandlers({ types }));
   return loader({ request: get("/product-category", await sessionCookie()), params: {}, context: testLoadContext() });
 }
 

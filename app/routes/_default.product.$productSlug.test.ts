@@ -8,11 +8,11 @@ import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { itemAnswer, itemHandlers, list } from "../../tests/mocks/upstream/items";
 import { basketHandlers } from "../../tests/mocks/upstream/basket";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { GRID_NOT_READ, GRID_NOTHING_TYPED, GRID_REFUSED, NO_STOCK_ORDERING } from "~/catalogue/product.server";
 import { action, loader } from "./_default.product.$productSlug";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 // every test its own upstream answers: no category tree kept from the one before
 beforeEach(clearCategoryTrees);
 
@@ -33,7 +33,7 @@ const bySlug = (slug: string | null) => list([jacket, trousers].filter((item) =>
 type Data = Awaited<ReturnType<typeof loader>>;
 
 async function open(path: string, permissions = ["canViewFullCatalogue"], seen: URLSearchParams[] = []) {
-  server.use(
+  t.server.use(
     ...authHandlers({
       session: { ...sessionAnswer({ permissions }), wishList: { productIds: ["20"] } } as ReturnType<
         typeof sessionAnswer
@@ -131,11 +131,7 @@ describe("/product/{productSlug} action: add to basket in one post (decision 062
 
   async function add(form: Record<string, string>, permissions = ["canViewFullCatalogue"]) {
     const basket = basketHandlers({ items: jacket.simples });
-    server.use(
-      ...authHandlers({ session: sessionAnswer({ permissions }) }),
-      ...itemHandlers({ answer: (q) => bySlug(q.get("slug")) }),
-      ...basket.handlers,
-    );
+    t.signIn({ permissions }, ...itemHandlers({ answer: (q) => bySlug(q.get("slug")) }), ...basket.handlers);
     const result = await settle(async () =>
       action({
         request: post("/product/product-20?size=M", form, await sessionCookie()),
@@ -198,7 +194,7 @@ describe("/product/{productSlug} action: add to basket in one post (decision 062
 
   it("an unknown product is a 404", async () => {
     const basket = basketHandlers({ items: jacket.simples });
-    server.use(...authHandlers(), ...itemHandlers({ answer: () => list([]) }), ...basket.handlers);
+    t.signIn({}, ...itemHandlers({ answer: () => list([]) }), ...basket.handlers);
     const result = await settle(async () =>
       action({
         request: post("/product/nope", { qty: "1" }, await sessionCookie()),
@@ -282,8 +278,8 @@ describe("/product/{productSlug} action: the grid's one post (decision 168)", ()
     } = {},
   ) {
     const sent: unknown[] = [];
-    server.use(
-      ...authHandlers({ session: sessionAnswer({ permissions }) }),
+    t.signIn(
+      { permissions },
       ...itemHandlers({ answer: (q) => bySlug(q.get("slug")) }),
       http.post(`${UPSTREAM}/api/basket-lines`, async ({ request }) => {
         sent.push(await request.json());

@@ -1,14 +1,12 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
+import { get, locationOf, sessionCookie } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
+import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { loader } from "./_default.punchedout-baskets";
 
 // /punchedout-baskets (issue 16 item 6; decision 111): the customer's transfers, 16 a page, GET links only.
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 const transfer = (id: number, overrides: Record<string, unknown> = {}) => ({
   id,
@@ -34,8 +32,8 @@ function setUp({
   hasPunchoutProfile = true,
 } = {}) {
   const queries: URLSearchParams[] = [];
-  server.use(
-    ...authHandlers({ session: sessionAnswer({ permissions, punchoutSession, hasPunchoutProfile }) }),
+  t.signIn(
+    { permissions, punchoutSession, hasPunchoutProfile },
     http.get(`${UPSTREAM}/api/punchout/transfer`, ({ request }) => {
       const query = new URL(request.url).searchParams;
       queries.push(query);
@@ -51,7 +49,7 @@ function setUp({
 
 async function load(path = "/punchedout-baskets") {
   const request = get(path, await sessionCookie());
-  return settle(() => loader({ request, params: {}, context: testLoadContext() }));
+  return t.run(loader, request);
 }
 
 type Page = Awaited<ReturnType<typeof loader>>;
@@ -114,7 +112,7 @@ describe("/punchedout-baskets", () => {
 
   it("a provider 403 is its error page, not a list", async () => {
     setUp();
-    server.use(
+    t.server.use(
       http.get(`${UPSTREAM}/api/punchout/transfer`, () =>
         HttpResponse.json({ name: "Forbidden", message: "You may not see order history", code: 403 }, { status: 403 }),
       ),

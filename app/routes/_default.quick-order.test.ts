@@ -1,17 +1,10 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { post, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { describe, expect, it } from "vitest";
+import { post } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket, ITEMS } from "../../tests/mocks/upstream/basket";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action } from "./_default.quick-order";
 
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 type Answer = {
   data:
@@ -27,18 +20,17 @@ type Answer = {
 
 function setUp(stock: Array<Record<string, unknown>> = []) {
   const mock = basketHandlers({ store: { state: { ...emptyBasket(), stock }, patches: [], reorders: [] } });
-  server.use(...authHandlers(), ...mock.handlers);
+  t.signIn({}, ...mock.handlers);
   return mock.store;
 }
 
-const run = (request: Request) =>
-  settle(() => action({ request, params: {}, context: testLoadContext() })) as Promise<Answer>;
+const run = (request: Request) => t.run(action, request) as Promise<Answer>;
 
 describe("/quick-order", () => {
   it("adds the good lines in one write and reports each refused line with its reason", async () => {
     const store = setUp();
     const answer = await run(
-      post("/quick-order", { lines: "hv-jkt-m, 2\nGLV-RIG,3\nNOPE,1\nHV-JKT,1\nGLV-RIG,4" }, cookie),
+      post("/quick-order", { lines: "hv-jkt-m, 2\nGLV-RIG,3\nNOPE,1\nHV-JKT,1\nGLV-RIG,4" }, t.cookie()),
     );
     expect(answer.init.status).toBe(200);
     if (!answer.data.ok) throw new Error("expected a report");
@@ -59,11 +51,8 @@ describe("/quick-order", () => {
   it("adds a product whose price is hidden from the account, as the product page and basket do (decision 058)", async () => {
     const store = { state: { ...emptyBasket(), stock: [] }, patches: [], reorders: [] };
     const mock = basketHandlers({ store, items: [{ ...ITEMS.jacketM, price: null }] });
-    server.use(
-      ...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue", "pricingHidden"] }) }),
-      ...mock.handlers,
-    );
-    const answer = await run(post("/quick-order", { lines: "HV-JKT-M,2" }, cookie));
+    t.signIn({ permissions: ["canViewFullCatalogue", "pricingHidden"] }, ...mock.handlers);
+    const answer = await run(post("/quick-order", { lines: "HV-JKT-M,2" }, t.cookie()));
     expect(answer.init.status).toBe(200);
     expect(mock.store.state.stock).toEqual([expect.objectContaining({ productId: "20002", qty: 2, price: null })]);
   });
@@ -71,7 +60,7 @@ describe("/quick-order", () => {
   it("switches the basket shown to the stock basket when the wearer-pack basket was selected", async () => {
     const store = setUp();
     store.state = { ...store.state, selectedBasketType: "manpack-order-basket" };
-    await run(post("/quick-order", { lines: "HV-JKT-M, 1" }, cookie));
+    await run(post("/quick-order", { lines: "HV-JKT-M, 1" }, t.cookie()));
     expect(store.patches).toEqual([
       { stock: [expect.objectContaining({ productId: "20002", qty: 1 })], selectedBasketType: "stock-order-basket" },
     ]);
@@ -85,7 +74,7 @@ describe("/quick-order", () => {
     const request = new Request("http://portal.test/quick-order", {
       method: "POST",
       body: form,
-      headers: { Cookie: cookie, Origin: "http://portal.test" },
+      headers: { Cookie: t.cookie(), Origin: "http://portal.test" },
     });
     const answer = await run(request);
     expect(answer.init.status).toBe(200);
@@ -94,7 +83,7 @@ describe("/quick-order", () => {
 
   it("answers 400 and writes nothing when no line could be added", async () => {
     const store = setUp();
-    const answer = await run(post("/quick-order", { lines: "NOPE,1\nHV-JKT-M,100" }, cookie));
+    const answer = await run(post("/quick-order", { lines: "NOPE,1\nHV-JKT-M,100" }, t.cookie()));
     expect(answer.init.status).toBe(400);
     expect(store.patches).toEqual([]);
     // every line stays in the box, each with its reason (issue 34 item 5)
@@ -107,7 +96,7 @@ describe("/quick-order", () => {
       post(
         "/quick-order",
         { lines: "hv-jkt-m, 2\nGLV-RIG,3\nHV200-YEL-M-PLAIN, 2\none, two, three\nGLV-RIG,4" },
-        cookie,
+        t.cookie(),
       ),
     );
     expect(answer.init.status).toBe(200);
@@ -126,16 +115,16 @@ describe("/quick-order", () => {
 
   it("a line that was added is not given back: posting the box again adds nothing twice", async () => {
     const store = setUp();
-    const first = await run(post("/quick-order", { lines: "HV-JKT-M, 1\nNOPE, 1" }, cookie));
+    const first = await run(post("/quick-order", { lines: "HV-JKT-M, 1\nNOPE, 1" }, t.cookie()));
     if (!first.data.ok) throw new Error("expected a report");
-    const again = await run(post("/quick-order", { lines: first.data.kept.map((l) => l.text).join("\n") }, cookie));
+    const again = await run(post("/quick-order", { lines: first.data.kept.map((l) => l.text).join("\n") }, t.cookie()));
     expect(again.init.status).toBe(400);
     expect(store.state.stock.map((l) => [l.productId, l.qty])).toEqual([["20002", 1]]);
   });
 
   it("answers 400 with a field message for an empty form", async () => {
     const store = setUp();
-    const answer = await run(post("/quick-order", { lines: "  \n" }, cookie));
+    const answer = await run(post("/quick-order", { lines: "  \n" }, t.cookie()));
     expect(answer.init.status).toBe(400);
     expect(answer.data.ok ? null : answer.data.fieldErrors.lines).toBe(
       "Enter at least one product code and quantity, or upload a CSV file",

@@ -1,10 +1,8 @@
 import ExcelJS from "exceljs";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { get, locationOf, post, settle, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import {
   reportChoiceHandlers,
   reportHandlers,
@@ -19,33 +17,23 @@ import { loader as xlsxLoader } from "./_default.reporting.$taskId_.export[.xlsx
 // /reporting/{taskId} and its two downloads (issue 19 items 2, 4 and 5; decision 124): the chart drawn on the server,
 // the table 50 a page, still running, failed with Run again, unknown → 404; the CSV streamed over the provider's pages
 // and the Excel file, named with their filters, 409 until the report has finished.
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 const REPORTER = ["canViewFullCatalogue", "viewOrderHistory", "viewReporting"];
 
 function setUp(tasks: MockTask[], permissions = REPORTER) {
   const reports = reportHandlers(tasks);
-  server.use(
-    ...authHandlers({ session: sessionAnswer({ permissions }) }),
-    ...reports.handlers,
-    ...reportChoiceHandlers(),
-  );
+  t.signIn({ permissions }, ...reports.handlers, ...reportChoiceHandlers());
   return reports;
 }
 
 type Data = Awaited<ReturnType<typeof loader>>;
 const load = (taskId: string, search = "") =>
-  settle(() =>
-    loader({ request: get(`/reporting/${taskId}${search}`, cookie), params: { taskId }, context: testLoadContext() }),
-  );
+  t.run(loader, get(`/reporting/${taskId}${search}`, t.cookie()), { taskId });
 const download = (kind: "csv" | "xlsx", taskId: string) =>
   settle(() =>
     (kind === "csv" ? csvLoader : xlsxLoader)({
-      request: get(`/reporting/${taskId}/export.${kind}`, cookie),
+      request: get(`/reporting/${taskId}/export.${kind}`, t.cookie()),
       params: { taskId },
       context: testLoadContext(),
     }),
@@ -129,13 +117,9 @@ describe("/reporting/{taskId}: not finished", () => {
     const reports = setUp([reportTask({ taskId: "13", type: "top-products", status: "failed" })]);
     const data = (await load("13")) as Data;
     expect([data.state, data.reason, data.report]).toEqual(["failed", "The report took longer than 60 seconds", null]);
-    const result = await settle(() =>
-      action({
-        request: post("/reporting/13", { intent: "retry", taskId: "13" }, cookie),
-        params: { taskId: "13" },
-        context: testLoadContext(),
-      }),
-    );
+    const result = await t.run(action, post("/reporting/13", { intent: "retry", taskId: "13" }, t.cookie()), {
+      taskId: "13",
+    });
     expect(reports.patches).toEqual([{ taskId: "13", body: { retry: true } }]);
     expect(locationOf(result)).toBe("/reporting/13");
     expect(await toastOf(result)).toEqual({ kind: "success", message: "The report is being run again" });

@@ -1,11 +1,9 @@
 import { TOO_MANY_REPORT_TASKS } from "~/domain/report-tasks";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { setUpstreamCachingForTests } from "~/upstream/cache.server";
-import { get, locationOf, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { get, locationOf, settle, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import {
   REPORT_DEPARTMENTS,
   REPORT_EMPLOYEES,
@@ -18,11 +16,7 @@ import { action, loader } from "./_default.reporting._index";
 
 // /reporting (issue 19 items 1 and 2, decision 124): the GET-able form, the task list from GET /api/report, the post
 // that creates a task (POST /api/report) with its field errors, and Run again (PATCH retry).
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 const REPORTER = ["canViewFullCatalogue", "viewOrderHistory", "viewReporting"];
 // the loader reads "today" from the clock; the form's default range is the 12 months ending today
@@ -33,8 +27,8 @@ function setUp(
   options: { permissions?: string[]; createStatus?: number; employees?: typeof REPORT_EMPLOYEES } = {},
 ) {
   const reports = reportHandlers(tasks, { createStatus: options.createStatus });
-  server.use(
-    ...authHandlers({ session: sessionAnswer({ permissions: options.permissions ?? REPORTER }) }),
+  t.signIn(
+    { permissions: options.permissions ?? REPORTER },
     ...reports.handlers,
     ...reportChoiceHandlers([], undefined, options.employees),
   );
@@ -42,14 +36,13 @@ function setUp(
 }
 
 type Data = Awaited<ReturnType<typeof loader>>;
-const load = (search = "") =>
-  settle(() => loader({ request: get(`/reporting${search}`, cookie), params: {}, context: testLoadContext() }));
+const load = (search = "") => t.run(loader, get(`/reporting${search}`, t.cookie()));
 
 /** A post with repeated fields (departments, employees), as the form sends them. */
 function postForm(entries: Array<[string, string]>): Request {
   return new Request("http://portal.test/reporting?index", {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://portal.test", Cookie: cookie },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://portal.test", Cookie: t.cookie() },
     body: new URLSearchParams(entries),
   });
 }
@@ -397,11 +390,7 @@ describe("/reporting: the departments and employees are kept for a minute (decis
   it("the page asks for both lists once; its polls while a report runs ask only for the tasks", async () => {
     const calls: string[] = [];
     const reports = reportHandlers([reportTask({ status: "pending" })]);
-    server.use(
-      ...authHandlers({ session: sessionAnswer({ permissions: REPORTER }) }),
-      ...reports.handlers,
-      ...reportChoiceHandlers(calls),
-    );
+    t.signIn({ permissions: REPORTER }, ...reports.handlers, ...reportChoiceHandlers(calls));
     expect(((await load()) as Data).pending).toBe(true);
     expect(((await load("?index")) as Data).pending).toBe(true);
     expect(((await load("?index")) as Data).departments).toEqual([
@@ -414,11 +403,7 @@ describe("/reporting: the departments and employees are kept for a minute (decis
   it("a task naming a department the kept lists lack reads them afresh, so its filters are named", async () => {
     const calls: string[] = [];
     const reports = reportHandlers([reportTask()]);
-    server.use(
-      ...authHandlers({ session: sessionAnswer({ permissions: REPORTER }) }),
-      ...reports.handlers,
-      ...reportChoiceHandlers(calls),
-    );
+    t.signIn({ permissions: REPORTER }, ...reports.handlers, ...reportChoiceHandlers(calls));
     await load();
     expect(calls).toHaveLength(2);
     // a department added since, and a task limited to it
@@ -426,7 +411,7 @@ describe("/reporting: the departments and employees are kept for a minute (decis
     const later = reportHandlers([
       reportTask({ params: { from: "2025-12-01", to: "2026-11-23", departments: ["303"], employees: [] } }),
     ]);
-    server.use(...later.handlers, ...reportChoiceHandlers(calls, added));
+    t.server.use(...later.handlers, ...reportChoiceHandlers(calls, added));
     const data = (await load()) as Data;
     expect(calls).toHaveLength(4);
     expect(data.tasks[0].filters.join(" ")).toContain("Theatres");

@@ -1,18 +1,12 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { get, locationOf, post } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, ITEMS } from "../../tests/mocks/upstream/basket";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { savedBasketHandlers } from "../../tests/mocks/upstream/saved-baskets";
 import { action, loader } from "./_default.saved-baskets.$basketId";
 
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 const monthly = {
   id: 601,
@@ -34,23 +28,17 @@ type FormAnswer = {
 function setUp() {
   const basket = basketHandlers();
   const saved = savedBasketHandlers([monthly]);
-  server.use(...authHandlers(), ...basket.handlers, ...saved.handlers);
+  t.signIn({}, ...basket.handlers, ...saved.handlers);
   return { basket: basket.store, saved };
 }
 const send = (id: string, form: Record<string, string>) =>
-  settle(() =>
-    action({
-      request: post(`/saved-baskets/${id}`, form, cookie),
-      params: { basketId: id },
-      context: testLoadContext(),
-    }),
-  );
+  t.run(action, post(`/saved-baskets/${id}`, form, t.cookie()), { basketId: id });
 
 describe("/saved-baskets/{id} loader", () => {
   it("lists the lines priced from today's catalogue, marking products that no longer exist", async () => {
     setUp();
     const view = (await loader({
-      request: get("/saved-baskets/601", cookie),
+      request: get("/saved-baskets/601", t.cookie()),
       params: { basketId: "601" },
       context: testLoadContext(),
     })) as Awaited<ReturnType<typeof loader>>;
@@ -67,9 +55,7 @@ describe("/saved-baskets/{id} loader", () => {
   it("another customer's or an unknown basket, or a malformed id, is a 404", async () => {
     setUp();
     for (const id of ["999", "abc"]) {
-      const result = await settle(() =>
-        loader({ request: get(`/saved-baskets/${id}`, cookie), params: { basketId: id }, context: testLoadContext() }),
-      );
+      const result = await t.run(loader, get(`/saved-baskets/${id}`, t.cookie()), { basketId: id });
       expect((result as Response).status).toBe(404);
     }
   });
@@ -145,18 +131,14 @@ describe("/saved-baskets/{id} for an account whose prices are hidden (issue 12 i
   function setUpHidden() {
     const basket = basketHandlers({ items: Object.values(ITEMS).map((item) => ({ ...item, price: null })) });
     const saved = savedBasketHandlers([monthly]);
-    server.use(
-      ...authHandlers({ session: sessionAnswer({ permissions: ["canViewFullCatalogue", "pricingHidden"] }) }),
-      ...basket.handlers,
-      ...saved.handlers,
-    );
+    t.signIn({ permissions: ["canViewFullCatalogue", "pricingHidden"] }, ...basket.handlers, ...saved.handlers);
     return { basket: basket.store, saved };
   }
 
   it("shows the lines as available, their prices and total as 'Price on application'", async () => {
     setUpHidden();
     const view = (await loader({
-      request: get("/saved-baskets/601", cookie),
+      request: get("/saved-baskets/601", t.cookie()),
       params: { basketId: "601" },
       context: testLoadContext(),
     })) as Awaited<ReturnType<typeof loader>>;

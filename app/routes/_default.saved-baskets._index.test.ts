@@ -1,17 +1,12 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { locationOf, post } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket } from "../../tests/mocks/upstream/basket";
 import { savedBasketHandlers } from "../../tests/mocks/upstream/saved-baskets";
 import { action, loader } from "./_default.saved-baskets._index";
 
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
 const good = {
   id: 601,
@@ -32,11 +27,10 @@ const bad = {
 function setUp(stock: Array<Record<string, unknown>> = []) {
   const basket = basketHandlers({ store: { state: { ...emptyBasket(), stock }, patches: [], reorders: [] } });
   const saved = savedBasketHandlers([good, bad]);
-  server.use(...authHandlers(), ...basket.handlers, ...saved.handlers);
+  t.signIn({}, ...basket.handlers, ...saved.handlers);
   return { basket: basket.store, saved };
 }
-const send = (form: Record<string, string>) =>
-  settle(() => action({ request: post("/saved-baskets", form, cookie), params: {}, context: testLoadContext() }));
+const send = (form: Record<string, string>) => t.run(action, post("/saved-baskets", form, t.cookie()));
 
 describe("/saved-baskets action", () => {
   it("saves the live basket: POST {items, newBasketName} without prices", async () => {
@@ -92,14 +86,14 @@ describe("/saved-baskets loader: pages of 16 (issue 14 item 6)", () => {
   const many = Array.from({ length: 20 }, (_, i) => ({ ...good, id: 700 + i, basket_name: `Basket ${i + 1}` }));
   const load = (search: string) =>
     loader({
-      request: new Request(`http://localhost/saved-baskets${search}`, { headers: { Cookie: cookie } }),
+      request: new Request(`http://localhost/saved-baskets${search}`, { headers: { Cookie: t.cookie() } }),
       params: {},
       context: testLoadContext(),
     });
 
   it("shows the first 16, then the last 4 on page 2, with the total; a page past the end is the last page", async () => {
     const basket = basketHandlers({ store: { state: emptyBasket(), patches: [], reorders: [] } });
-    server.use(...authHandlers(), ...basket.handlers, ...savedBasketHandlers(many).handlers);
+    t.signIn({}, ...basket.handlers, ...savedBasketHandlers(many).handlers);
     const first = await load("");
     expect(first.baskets.map((b) => b.name)).toEqual(many.slice(0, 16).map((b) => b.basket_name));
     expect([first.page, first.pageCount, first.total]).toEqual([1, 2, 20]);

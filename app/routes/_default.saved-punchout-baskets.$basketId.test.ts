@@ -1,11 +1,11 @@
 import { captureLogs } from "~/http/log.server";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { finalisePunchoutApproval, NOT_LOADED } from "~/basket/punchout-approval.server";
 import { OWN_BASKET_REFUSAL } from "~/domain/punchout-approval";
 import { testLoadContext } from "~/http/context";
 import { createUpstreamClient } from "~/upstream/client.server";
-import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { get, locationOf, post, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket, ITEMS, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
@@ -17,11 +17,7 @@ import {
 import { action, loader } from "./_default.saved-punchout-baskets.$basketId";
 import { loader as listLoader } from "./_default.saved-punchout-baskets._index";
 
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -53,26 +49,13 @@ function setUp(
   };
   const basket = basketHandlers({ store: { state, patches: [], reorders: [] } });
   const punchout = punchoutBasketHandlers(options.baskets ?? [punchoutBasket()], { approve: options.approve });
-  server.use(...authHandlers({ session: options.session ?? approver() }), ...basket.handlers, ...punchout.handlers);
+  t.server.use(...authHandlers({ session: options.session ?? approver() }), ...basket.handlers, ...punchout.handlers);
   return { basket: basket.store, calls: punchout.calls };
 }
 
 const send = (form: Record<string, string>, basketId = "650") =>
-  settle(() =>
-    action({
-      request: post(`/saved-punchout-baskets/${basketId}`, form, cookie),
-      params: { basketId },
-      context: testLoadContext(),
-    }),
-  );
-const open = (basketId = "650") =>
-  settle(() =>
-    loader({
-      request: get(`/saved-punchout-baskets/${basketId}`, cookie),
-      params: { basketId },
-      context: testLoadContext(),
-    }),
-  );
+  t.run(action, post(`/saved-punchout-baskets/${basketId}`, form, t.cookie()), { basketId });
+const open = (basketId = "650") => t.run(loader, get(`/saved-punchout-baskets/${basketId}`, t.cookie()), { basketId });
 
 // the approval keys set after loading (the load's own stock write clears them first: a loaded basket replaces any other)
 const approvalPatches = (store: BasketStore) =>
@@ -82,7 +65,7 @@ describe("/saved-punchout-baskets (list)", () => {
   it("asks for the customer's punched-out baskets awaiting approval and shows requester, date, lines and total", async () => {
     const { calls } = setUp({ held: "650" });
     const data = await listLoader({
-      request: get("/saved-punchout-baskets?page=2", cookie),
+      request: get("/saved-punchout-baskets?page=2", t.cookie()),
       params: {},
       context: testLoadContext(),
     });
@@ -110,9 +93,7 @@ describe("/saved-punchout-baskets (list)", () => {
 
   it("sends a user who is not an approver home", async () => {
     setUp({ session: notApprover() });
-    const result = await settle(() =>
-      listLoader({ request: get("/saved-punchout-baskets", cookie), params: {}, context: testLoadContext() }),
-    );
+    const result = await t.run(listLoader, get("/saved-punchout-baskets", t.cookie()));
     expect(locationOf(result)).toBe("/");
   });
 });
@@ -165,7 +146,7 @@ describe("/saved-punchout-baskets/{id}", () => {
       permissions: ["canViewFullCatalogue", "orderApproval", "pricingHidden"],
       setting: { isApprover: true },
     });
-    server.use(...authHandlers({ session }), ...basket.handlers, ...punchout.handlers);
+    t.signIn(session, ...basket.handlers, ...punchout.handlers);
     const result = await send({ intent: "load" });
     expect(locationOf(result)).toBe("/saved-punchout-baskets/650");
     expect(basket.store.state.stock.map((l) => [l.productId, l.qty, l.price])).toEqual([

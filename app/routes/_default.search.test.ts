@@ -1,19 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { itemAnswer, itemHandlers, list } from "../../tests/mocks/upstream/items";
 import { get, sessionCookie } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { loader } from "./_default.search";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 async function search(path: string, permissions: string[], seen: URLSearchParams[]) {
-  server.use(
-    ...authHandlers({ session: sessionAnswer({ permissions }) }),
-    ...itemHandlers({ seen, answer: () => list([itemAnswer(5)], 1) }),
-  );
+  t.signIn({ permissions }, ...itemHandlers({ seen, answer: () => list([itemAnswer(5)], 1) }));
   return loader({ request: get(path, await sessionCookie()), params: {}, context: testLoadContext() });
 }
 

@@ -1,19 +1,13 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { get, locationOf, post, settle, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket } from "../../tests/mocks/upstream/basket";
 import { entitlementHandlers } from "../../tests/mocks/upstream/entitlements";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { wearerFixtures, wearerHandlers } from "../../tests/mocks/upstream/wearers";
 import { action, loader } from "./_default.wearer-pack.$contactId";
 
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 // the fixtures' reset dates are in 2027: the page is read on a fixed day before them
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
@@ -35,8 +29,8 @@ function setUp(options: { manpack?: unknown[]; ownOnly?: boolean; inactive?: boo
   const basket = basketHandlers({
     store: { state: { ...emptyBasket(), manpack: options.manpack ?? [] } as never, patches: [], reorders: [] },
   });
-  server.use(
-    ...authHandlers({ session: sessionAnswer({ permissions: options.permissions ?? MANPACK }) }),
+  t.signIn(
+    { permissions: options.permissions ?? MANPACK },
     ...entitlement.handlers,
     ...basket.handlers,
     ...wearers.handlers,
@@ -44,10 +38,10 @@ function setUp(options: { manpack?: unknown[]; ownOnly?: boolean; inactive?: boo
   return { wearers, entitlement, basket: basket.store };
 }
 const load = (contactId: string) =>
-  loader({ request: get(`/wearer-pack/${contactId}`, cookie), params: { contactId }, context: testLoadContext() });
+  loader({ request: get(`/wearer-pack/${contactId}`, t.cookie()), params: { contactId }, context: testLoadContext() });
 const add = (form: Record<string, string>, contactId = WES) =>
   action({
-    request: post(`/wearer-pack/${contactId}`, { intent: "add", ...form }, cookie),
+    request: post(`/wearer-pack/${contactId}`, { intent: "add", ...form }, t.cookie()),
     params: { contactId },
     context: testLoadContext(),
   });

@@ -1,18 +1,12 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
+import { get, locationOf, settle, toastOf } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket } from "../../tests/mocks/upstream/basket";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { wearerHandlers } from "../../tests/mocks/upstream/wearers";
 import { loader } from "./_default.wearer-pack._index";
 
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 // the fixtures' reset dates are in 2027: the page is read on a fixed day before them
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
@@ -31,15 +25,11 @@ function setUp(
   const basket = basketHandlers({
     store: { state: { ...emptyBasket(), manpack: options.manpack ?? [] } as never, patches: [], reorders: [] },
   });
-  server.use(
-    ...authHandlers({ session: sessionAnswer({ permissions: options.permissions ?? MANPACK }) }),
-    ...basket.handlers,
-    ...wearers.handlers,
-  );
+  t.signIn({ permissions: options.permissions ?? MANPACK }, ...basket.handlers, ...wearers.handlers);
   return wearers;
 }
 const load = (search = "") =>
-  loader({ request: get(`/wearer-pack${search}`, cookie), params: {}, context: testLoadContext() });
+  loader({ request: get(`/wearer-pack${search}`, t.cookie()), params: {}, context: testLoadContext() });
 
 describe("/wearer-pack: the wearers (issue 15 item 2)", () => {
   it("asks for active manpack wearers, 16 a page from the start, without q when none is typed", async () => {

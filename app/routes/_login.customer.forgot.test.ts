@@ -4,15 +4,15 @@ import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { locationOf, post, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { action } from "./_login.customer.forgot";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 describe("/customer/forgot", () => {
   it("names the browser's address to the provider, which limits the e-mails (decision 027); the answer is the same", async () => {
     const seen: Array<{ address: string | null; body: unknown }> = [];
-    server.use(
+    t.server.use(
       http.post(`${UPSTREAM}/api/password-reset`, async ({ request }) => {
         seen.push({ address: request.headers.get("x-forwarded-for"), body: await request.json() });
         return HttpResponse.json({ sent: true }, { status: 201 });
@@ -42,23 +42,22 @@ describe("/customer/forgot refusals", () => {
     data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
     init: ResponseInit;
   };
-  const ask = (form: Record<string, string>) =>
-    settle(() => action({ request: post("/customer/forgot", form), params: {}, context: testLoadContext() }));
+  const ask = (form: Record<string, string>) => t.run(action, post("/customer/forgot", form));
 
   it.each([
     [{}, "Enter your email address"],
     [{ email: "   " }, "Enter your email address"],
     [{ email: "not-an-email" }, "Enter an email address like name@company.co.uk"],
   ])("refuses %j with 400 and a message on the field, before calling the provider", async (form, message) => {
-    server.use(...authHandlers()); // no password-reset handler: a call would fail the test
+    t.signIn(); // no password-reset handler: a call would fail the test
     const result = (await ask(form)) as Answer;
     expect(result.init.status).toBe(400);
     expect(result.data.fieldErrors).toEqual({ email: message });
   });
 
   it("passes on the provider's limit (429) with its words, on the form rather than as the error page", async () => {
-    server.use(
-      ...authHandlers(),
+    t.signIn(
+      {},
       http.post(`${UPSTREAM}/api/password-reset`, () =>
         HttpResponse.json(
           { name: "TooManyRequests", message: "Too many requests. Please wait a minute.", code: 429 },
@@ -72,8 +71,8 @@ describe("/customer/forgot refusals", () => {
   });
 
   it("puts a refusal that names the email field under that field, with the provider's status", async () => {
-    server.use(
-      ...authHandlers(),
+    t.signIn(
+      {},
       http.post(`${UPSTREAM}/api/password-reset`, () =>
         HttpResponse.json(
           {
@@ -96,8 +95,8 @@ describe("/customer/forgot refusals", () => {
   });
 
   it("still shows the error page when the provider fails (5xx): nothing the visitor can act on", async () => {
-    server.use(
-      ...authHandlers(),
+    t.signIn(
+      {},
       http.post(`${UPSTREAM}/api/password-reset`, () => HttpResponse.json({ message: "down" }, { status: 503 })),
     );
     vi.spyOn(console, "error").mockImplementation(() => undefined);
@@ -107,7 +106,7 @@ describe("/customer/forgot refusals", () => {
   });
 
   it("during maintenance sends the visitor to /maintenance and asks the provider for nothing", async () => {
-    server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "bypass-123" } }));
+    t.server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "bypass-123" } }));
     expect(locationOf(await ask({ email: "buyer@demo.test" }))).toBe("/maintenance");
   });
 });

@@ -2,15 +2,15 @@ import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { getSession } from "~/session/session.server";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { get, locationOf, post } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { spyOnPosts } from "../../tests/mocks/upstream/spy";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { recoveryHandlers } from "../../tests/mocks/upstream/recovery";
 import { action, loader } from "./_login.customer.invitation";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 type Answer = {
   data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
   init: ResponseInit;
@@ -20,14 +20,14 @@ const password = { password: "a long enough one", confirm: "a long enough one" }
 
 function accept(token: string | null, form: Record<string, string> = password) {
   const path = token === null ? "/customer/invitation" : `/customer/invitation?token=${encodeURIComponent(token)}`;
-  return settle(() => action({ request: post(path, form), params: {}, context: testLoadContext() }));
+  return t.run(action, post(path, form));
 }
 
-const countAccepts = () => spyOnPosts(server, "/api/accept-invitation");
+const countAccepts = () => spyOnPosts(t.server, "/api/accept-invitation");
 
 describe("/customer/invitation action (public)", () => {
   it("creates the login with the token and password, then sends the user to log in with a toast", async () => {
-    server.use(...authHandlers(), ...recoveryHandlers());
+    t.signIn({}, ...recoveryHandlers());
     const seen = countAccepts();
     const result = await accept("tok-valid");
     expect(seen).toEqual([{ token: "tok-valid", password: "a long enough one" }]);
@@ -43,7 +43,7 @@ describe("/customer/invitation action (public)", () => {
   });
 
   it("refuses mismatched passwords with 400 and a message on the second field, before calling the provider", async () => {
-    server.use(...authHandlers(), ...recoveryHandlers());
+    t.signIn({}, ...recoveryHandlers());
     const seen = countAccepts();
     const result = (await accept("tok-valid", {
       password: "a long enough one",
@@ -55,7 +55,7 @@ describe("/customer/invitation action (public)", () => {
   });
 
   it("refuses a missing or short password with 400 and a message per field, before calling the provider", async () => {
-    server.use(...authHandlers(), ...recoveryHandlers());
+    t.signIn({}, ...recoveryHandlers());
     const seen = countAccepts();
     const missing = (await accept("tok-valid", {})) as Answer;
     expect(missing.init.status).toBe(400);
@@ -67,7 +67,7 @@ describe("/customer/invitation action (public)", () => {
   });
 
   it("explains a used invitation with the provider's 410 and its words", async () => {
-    server.use(...authHandlers(), ...recoveryHandlers());
+    t.signIn({}, ...recoveryHandlers());
     const result = (await accept("tok-used")) as Answer;
     expect(result.init.status).toBe(410);
     expect(result.data).toEqual({ ok: false, fieldErrors: {}, formError: "This link has already been used" });
@@ -77,15 +77,15 @@ describe("/customer/invitation action (public)", () => {
     ["an unknown token", "tok-nope"],
     ["no token at all", null],
   ])("explains %s with 404: the link is not valid", async (_, token) => {
-    server.use(...authHandlers(), ...recoveryHandlers());
+    t.signIn({}, ...recoveryHandlers());
     const result = (await accept(token)) as Answer;
     expect(result.init.status).toBe(404);
     expect(result.data.formError).toBe("This link is not valid.");
   });
 
   it("passes on a password the provider itself refuses as 400 with its message", async () => {
-    server.use(
-      ...authHandlers(),
+    t.signIn(
+      {},
       http.post(`${UPSTREAM}/api/accept-invitation`, () =>
         HttpResponse.json(
           { name: "BadRequest", message: "That password is too common; choose another.", code: 400 },
@@ -99,7 +99,7 @@ describe("/customer/invitation action (public)", () => {
   });
 
   it("during maintenance sends the visitor to /maintenance and accepts nothing", async () => {
-    server.use(
+    t.server.use(
       ...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "bypass-123" } }),
       ...recoveryHandlers(),
     );
@@ -111,8 +111,8 @@ describe("/customer/invitation action (public)", () => {
 
 describe("/customer/invitation loader (public)", () => {
   it("shows whom the invitation is for", async () => {
-    server.use(
-      ...authHandlers(),
+    t.signIn(
+      {},
       http.get(`${UPSTREAM}/api/accept-invitation/tok-valid`, () =>
         HttpResponse.json({
           valid: true,
@@ -134,8 +134,8 @@ describe("/customer/invitation loader (public)", () => {
   });
 
   it("explains a used link, and a missing token, instead of failing", async () => {
-    server.use(
-      ...authHandlers(),
+    t.signIn(
+      {},
       http.get(`${UPSTREAM}/api/accept-invitation/tok-used`, () =>
         HttpResponse.json({ name: "Gone", message: "This link has already been used", code: 410 }, { status: 410 }),
       ),

@@ -1,20 +1,19 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { get, locationOf, post, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { action, loader } from "./_login.customer.reset-password.$slug";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 const params = { slug: "tok-1" };
 type Answer = { data: { fieldErrors: Record<string, string>; formError: string | null }; init: ResponseInit };
 
 describe("/customer/reset-password/{slug} (public)", () => {
   it("shows whose password the link resets", async () => {
-    server.use(
-      ...authHandlers(),
+    t.signIn(
+      {},
       http.get(`${UPSTREAM}/api/password-reset/tok-1`, () =>
         HttpResponse.json({ valid: true, email: "bea@x.example" }),
       ),
@@ -24,8 +23,8 @@ describe("/customer/reset-password/{slug} (public)", () => {
   });
 
   it("explains a used link instead of failing", async () => {
-    server.use(
-      ...authHandlers(),
+    t.signIn(
+      {},
       http.get(`${UPSTREAM}/api/password-reset/tok-1`, () =>
         HttpResponse.json({ name: "Gone", message: "This link has already been used", code: 410 }, { status: 410 }),
       ),
@@ -35,7 +34,7 @@ describe("/customer/reset-password/{slug} (public)", () => {
   });
 
   it("refuses mismatched passwords with 400 before calling the provider", async () => {
-    server.use(...authHandlers()); // no password-reset handler: a call would fail the test
+    t.signIn(); // no password-reset handler: a call would fail the test
     const result = (await settle(() =>
       action({
         request: post("/customer/reset-password/tok-1", { password: "long enough one", confirm: "long enough two" }),
@@ -48,7 +47,7 @@ describe("/customer/reset-password/{slug} (public)", () => {
   });
 
   it("refuses a short password", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const result = (await settle(() =>
       action({
         request: post("/customer/reset-password/tok-1", { password: "short", confirm: "short" }),
@@ -61,8 +60,8 @@ describe("/customer/reset-password/{slug} (public)", () => {
 
   it("sets the password and sends the user to log in with a toast", async () => {
     let body: unknown;
-    server.use(
-      ...authHandlers(),
+    t.signIn(
+      {},
       http.post(`${UPSTREAM}/api/password-reset`, async ({ request }) => {
         body = await request.json();
         return HttpResponse.json({ reset: true }, { status: 201 });

@@ -2,12 +2,12 @@ import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
+import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { action, loader } from "./_login.login";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 function logIn(form: Record<string, string>, clientIp = "10.0.0.1", path = "/login") {
   return settle(() => action({ request: post(path, form), params: {}, context: testLoadContext({ clientIp }) }));
@@ -20,12 +20,12 @@ type FormAnswer = {
 
 describe("/login", () => {
   it("shows the form to a visitor", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     await expect(loader({ request: get("/login"), params: {}, context: testLoadContext() })).resolves.toBeNull();
   });
 
   it("logs in, stores only the token and business unit in the cookie, and goes to the redirect target", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const result = (await logIn({
       email: "buyer@demo.test",
       password: "workwear-demo",
@@ -42,27 +42,27 @@ describe("/login", () => {
   it.each(["//evil.example", "/\\evil.example", "https://evil.example/steal"])(
     "ignores the open-redirect attempt %s",
     async (target) => {
-      server.use(...authHandlers());
+      t.signIn();
       const result = await logIn({ email: "buyer@demo.test", password: "workwear-demo", redirect: target });
       expect(locationOf(result)).toBe("/");
     },
   );
 
   it("sends a user with several business units to choose one first", async () => {
-    server.use(...authHandlers({ session: sessionAnswer({ customers: 2, selected: false }) }));
+    t.signIn({ customers: 2, selected: false });
     const result = await logIn({ email: "buyer@demo.test", password: "workwear-demo", redirect: "/order-history" });
     expect(locationOf(result)).toBe(`/select-your-customer?redirect=${encodeURIComponent("/order-history")}`);
   });
 
   it("answers a wrong password with 401 and a message, setting no cookie", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const result = (await logIn({ email: "buyer@demo.test", password: "nope" })) as FormAnswer;
     expect(result.init.status).toBe(401);
     expect(result.data.formError).toBe("The email or password is not right. Please check them and try again.");
   });
 
   it("answers missing or malformed fields with 400 and a message per field", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const result = (await logIn({ email: "not-an-email", password: "" })) as FormAnswer;
     expect(result.init.status).toBe(400);
     expect(result.data.fieldErrors.email).toBe("Enter an email address like name@company.co.uk");
@@ -71,7 +71,7 @@ describe("/login", () => {
 
   it("names the browser's address to the provider, which keeps the limits (decision 027)", async () => {
     const seen: Array<string | null> = [];
-    server.use(
+    t.server.use(
       http.post(`${UPSTREAM}/api/authentication`, ({ request }) => {
         seen.push(request.headers.get("x-forwarded-for"));
         return HttpResponse.json(
@@ -87,7 +87,7 @@ describe("/login", () => {
 
   it("passes the browser's User-Agent on, for the provider's log-in history", async () => {
     const seen: Array<string | null> = [];
-    server.use(
+    t.server.use(
       http.post(`${UPSTREAM}/api/authentication`, ({ request }) => {
         seen.push(request.headers.get("user-agent"));
         return HttpResponse.json(
@@ -105,7 +105,7 @@ describe("/login", () => {
 
   it("shows the provider's 429 and how long to wait, with no limit of the portal's own", async () => {
     let calls = 0;
-    server.use(
+    t.server.use(
       http.post(`${UPSTREAM}/api/authentication`, () => {
         calls += 1;
         if (calls <= 12)
@@ -137,7 +137,7 @@ describe("/login", () => {
   });
 
   it("shows the maintenance page instead of logging in while maintenance is on", async () => {
-    server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "k" } }));
+    t.server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "k" } }));
     const result = await logIn({ email: "buyer@demo.test", password: "workwear-demo" });
     expect(locationOf(result)).toBe("/maintenance");
   });
@@ -145,15 +145,15 @@ describe("/login", () => {
 
 describe("/login's way back above U+00FF (issue 11 item 1)", () => {
   it("a logged-in GET /login?redirect=%2F%E3%80%82x goes to the percent-encoded path, not a 500", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const request = get("/login?redirect=%2F%E3%80%82x", await sessionCookie());
-    const result = (await settle(() => loader({ request, params: {}, context: testLoadContext() }))) as Response;
+    const result = (await t.run(loader, request)) as Response;
     expect(result.status).toBe(302);
     expect(locationOf(result)).toBe("/%E3%80%82x");
   });
 
   it("a posted redirect holding U+3002 logs in and goes to the percent-encoded path", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const result = (await logIn({
       email: "buyer@demo.test",
       password: "workwear-demo",

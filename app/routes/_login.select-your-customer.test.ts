@@ -2,14 +2,13 @@ import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getSession } from "~/session/session.server";
 import { testLoadContext } from "~/http/context";
-import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { get, locationOf, post, sessionCookie } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { spyOnPosts } from "../../tests/mocks/upstream/spy";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_login.select-your-customer";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 type Answer = {
   data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
   init: ResponseInit;
@@ -23,12 +22,10 @@ beforeAll(async () => {
 const twoUnits = () => sessionAnswer({ customers: 2, selected: false });
 
 function choose(form: Record<string, string>, withCookie: string | undefined = cookie) {
-  return settle(() =>
-    action({ request: post("/select-your-customer", form, withCookie), params: {}, context: testLoadContext() }),
-  );
+  return t.run(action, post("/select-your-customer", form, withCookie));
 }
 
-const countSelects = () => spyOnPosts(server, "/api/select-customer");
+const countSelects = () => spyOnPosts(t.server, "/api/select-customer");
 
 async function sessionOf(result: unknown) {
   const setCookie = (result as Response).headers.get("Set-Cookie") ?? "";
@@ -37,7 +34,7 @@ async function sessionOf(result: unknown) {
 
 describe("/select-your-customer", () => {
   it("lists the user's business units and the one chosen now", async () => {
-    server.use(...authHandlers({ session: sessionAnswer({ customers: 2 }) }));
+    t.signIn({ customers: 2 });
     const result = await loader({
       request: get("/select-your-customer", cookie),
       params: {},
@@ -53,7 +50,7 @@ describe("/select-your-customer", () => {
   });
 
   it("chooses the unit upstream, keeps its ids in the session, forgets the catalogue and goes on with a toast", async () => {
-    server.use(...authHandlers({ session: twoUnits() }));
+    t.signIn(twoUnits());
     const seen = countSelects();
     const result = await choose({ contactId: "5101", redirect: "/order-history?page=2" });
     expect(seen).toEqual([{ contactId: "5101" }]);
@@ -71,12 +68,12 @@ describe("/select-your-customer", () => {
   });
 
   it.each(["//evil.example", "https://evil.example/steal", ""])("goes home instead of to %j", async (target) => {
-    server.use(...authHandlers({ session: twoUnits() }));
+    t.signIn(twoUnits());
     expect(locationOf(await choose({ contactId: "5001", redirect: target }))).toBe("/");
   });
 
   it("refuses a post without a unit with 400 and a message, before calling the provider", async () => {
-    server.use(...authHandlers({ session: twoUnits() }));
+    t.signIn(twoUnits());
     const seen = countSelects();
     for (const form of [{}, { contactId: "   " }] as Array<Record<string, string>>) {
       const result = (await choose(form)) as Answer;
@@ -87,7 +84,7 @@ describe("/select-your-customer", () => {
   });
 
   it("refuses a unit that is not one of the user's with 400, before calling the provider", async () => {
-    server.use(...authHandlers({ session: twoUnits() }));
+    t.signIn(twoUnits());
     const seen = countSelects();
     const result = (await choose({ contactId: "9999" })) as Answer;
     expect(result.init.status).toBe(400);
@@ -96,8 +93,8 @@ describe("/select-your-customer", () => {
   });
 
   it("passes on the provider's refusal as its 4xx with its words on the form, changing nothing in the session", async () => {
-    server.use(...authHandlers({ session: twoUnits() }));
-    server.use(
+    t.signIn(twoUnits());
+    t.server.use(
       http.post(`${UPSTREAM}/api/select-customer`, () =>
         HttpResponse.json(
           { name: "Forbidden", message: "This business unit is closed for ordering.", code: 403 },
@@ -116,8 +113,8 @@ describe("/select-your-customer", () => {
   });
 
   it("puts a refusal that names contactId on the unit choice", async () => {
-    server.use(...authHandlers({ session: twoUnits() }));
-    server.use(
+    t.signIn(twoUnits());
+    t.server.use(
       http.post(`${UPSTREAM}/api/select-customer`, () =>
         HttpResponse.json(
           { name: "BadRequest", message: "That business unit is not yours.", code: 400, data: { field: "contactId" } },
@@ -135,7 +132,7 @@ describe("/select-your-customer", () => {
   });
 
   it("sends a visitor without a session to log in, coming back here", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const result = await choose({ contactId: "5001" }, "");
     expect(locationOf(result)).toBe(`/login?redirect=${encodeURIComponent("/select-your-customer")}`);
   });

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bannerDismissedCookie } from "~/session/session.server";
 import { testLoadContext } from "~/http/context";
-import { locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { locationOf, post, settle } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { cmsHandlers, defaultPages, SITE_BANNER_MESSAGE } from "../../tests/mocks/upstream/cms";
 import { bannerId } from "~/cms/content.server";
@@ -10,16 +10,10 @@ import { get } from "../../tests/mocks/requests";
 import { loader as layout } from "./_default";
 import { action, loader } from "./dismiss-banner";
 
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie();
-});
+const t = useRouteTest();
 
-function dismiss(form: Record<string, string>, withCookie = cookie) {
-  return settle(() =>
-    action({ request: post("/dismiss-banner", form, withCookie), params: {}, context: testLoadContext() }),
-  );
+function dismiss(form: Record<string, string>, withCookie = t.cookie()) {
+  return t.run(action, post("/dismiss-banner", form, withCookie));
 }
 
 describe("/dismiss-banner", () => {
@@ -28,7 +22,7 @@ describe("/dismiss-banner", () => {
   });
 
   it("remembers the dismissed banner for a year in a plain cookie and goes back to the page", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const result = (await dismiss({ bannerId: "news-42", redirect: "/order-history?page=2" })) as Response;
     expect(result.status).toBe(302);
     expect(locationOf(result)).toBe("/order-history?page=2");
@@ -39,7 +33,7 @@ describe("/dismiss-banner", () => {
   });
 
   it.each(["//evil.example", "https://evil.example/steal", undefined])("goes home instead of to %j", async (target) => {
-    server.use(...authHandlers());
+    t.signIn();
     const form: Record<string, string> = { bannerId: "news-42" };
     if (target !== undefined) form.redirect = target;
     expect(locationOf(await dismiss(form))).toBe("/");
@@ -51,7 +45,7 @@ describe("/dismiss-banner", () => {
     ["a banner id of 101 characters", { bannerId: "x".repeat(101) }],
     ["a banner id that is no hash", { bannerId: "a b;c" }],
   ])("refuses %s with 400 and a message, setting no cookie", async (_, form) => {
-    server.use(...authHandlers());
+    t.signIn();
     const result = (await dismiss(form)) as Response;
     expect(result.status).toBe(400);
     expect(await result.text()).toBe("Which notice should be dismissed?");
@@ -59,14 +53,14 @@ describe("/dismiss-banner", () => {
   });
 
   it("sends a visitor without a session to log in and sets no cookie", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const result = (await dismiss({ bannerId: "news-42" }, "")) as Response;
     expect(locationOf(result)).toBe(`/login?redirect=${encodeURIComponent("/dismiss-banner")}`);
     expect(result.headers.get("Set-Cookie")).toBeNull();
   });
 
   it("sends a user whose provider session has ended to log in", async () => {
-    server.use(...authHandlers({ session: "unauthorized" }));
+    t.server.use(...authHandlers({ session: "unauthorized" }));
     const result = await dismiss({ bannerId: "news-42" });
     expect(locationOf(result)).toBe(`/login?redirect=${encodeURIComponent("/dismiss-banner")}`);
   });
@@ -88,8 +82,8 @@ describe("the site banner from the CMS, dismissed per text (issue 18 item 5, dec
     );
 
   it("shows the site-banner page's message and link, its id a short hash of the text", async () => {
-    server.use(...authHandlers(), ...cmsHandlers());
-    expect((await chrome(cookie)).banner).toEqual({
+    t.signIn({}, ...cmsHandlers());
+    expect((await chrome(t.cookie())).banner).toEqual({
       id: bannerId(SITE_BANNER_MESSAGE),
       message: SITE_BANNER_MESSAGE,
       link: { href: "/news/christmas-delivery-dates-2026", text: "Delivery dates" },
@@ -98,12 +92,12 @@ describe("the site banner from the CMS, dismissed per text (issue 18 item 5, dec
   });
 
   it("dismissed: gone while the text is the same; a new message shows again", async () => {
-    server.use(...authHandlers(), ...cmsHandlers());
+    t.signIn({}, ...cmsHandlers());
     const dismissed = (await dismiss({ bannerId: bannerId(SITE_BANNER_MESSAGE), redirect: "/dashboard" })) as Response;
     const bannerCookie = (dismissed.headers.get("Set-Cookie") ?? "").split(";")[0];
-    expect((await chrome(`${cookie}; ${bannerCookie}`)).banner).toBeNull();
-    server.use(...cmsHandlers({ pages: withBanner("Closed on Boxing Day.") }));
-    expect((await chrome(`${cookie}; ${bannerCookie}`)).banner?.message).toBe("Closed on Boxing Day.");
+    expect((await chrome(`${t.cookie()}; ${bannerCookie}`)).banner).toBeNull();
+    t.server.use(...cmsHandlers({ pages: withBanner("Closed on Boxing Day.") }));
+    expect((await chrome(`${t.cookie()}; ${bannerCookie}`)).banner?.message).toBe("Closed on Boxing Day.");
   });
 
   it("an empty message, no site-banner page or the CMS failing: no banner, the page still shows", async () => {
@@ -112,8 +106,8 @@ describe("the site banner from the CMS, dismissed per text (issue 18 item 5, dec
       { pages: defaultPages().filter((p) => p.slug !== "site-banner") },
       { pagesFail: true },
     ]) {
-      server.use(...authHandlers(), ...cmsHandlers(options));
-      expect((await chrome(cookie)).banner).toBeNull();
+      t.signIn({}, ...cmsHandlers(options));
+      expect((await chrome(t.cookie())).banner).toBeNull();
     }
   });
 
@@ -129,8 +123,8 @@ describe("the site banner from the CMS, dismissed per text (issue 18 item 5, dec
           }
         : p,
     );
-    server.use(...authHandlers(), ...cmsHandlers({ pages }));
-    const { banner } = await chrome(cookie);
+    t.signIn({}, ...cmsHandlers({ pages }));
+    const { banner } = await chrome(t.cookie());
     expect(banner?.message).toBe("Closed & open");
     expect(banner?.link).toBeNull();
   });

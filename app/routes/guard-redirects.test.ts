@@ -1,10 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { loader as basket } from "./_basket.basket";
 import { loader as activeUsers } from "./_default.admin.active-users";
 import { loader as categoryManager } from "./_default.admin.category-manager";
@@ -25,7 +23,7 @@ import { loader as approvals } from "./_default.order-to-approve._index";
 // The redirect table the e2e suite walked through a browser (issue 20's "Done when", issue 31): each screen's own
 // loader sends a user who may not open it to /, before it asks the provider for anything of its own.
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
 type Row = [path: string, loader: Loader, params?: Record<string, string>];
@@ -64,7 +62,7 @@ const ADMIN: Row[] = [
 ];
 
 async function open([path, loader, params = {}]: Row, permissions: string[]): Promise<Response> {
-  server.use(...authHandlers({ session: sessionAnswer({ permissions }) }));
+  t.signIn({ permissions });
   const request = get(path, await sessionCookie());
   const result = await settle(() => loader({ request, params, context: testLoadContext() }));
   expect(result).toBeInstanceOf(Response);

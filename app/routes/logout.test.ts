@@ -1,28 +1,23 @@
 import { captureLogs } from "~/http/log.server";
 import { http, HttpResponse } from "msw";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { locationOf, post, settle } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
+import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./logout";
 
-const server = useUpstreamMock();
-let cookie: string;
-beforeAll(async () => {
-  cookie = await sessionCookie({ token: "token-1", customerId: "1001", contactId: "5001" });
-});
+const t = useRouteTest({ token: "token-1", customerId: "1001", contactId: "5001" });
 afterEach(() => vi.restoreAllMocks());
 
-function logOut(withCookie = cookie) {
-  return settle(() => action({ request: post("/logout", {}, withCookie), params: {}, context: testLoadContext() }));
+function logOut(withCookie = t.cookie()) {
+  return t.run(action, post("/logout", {}, withCookie));
 }
 
 /** The provider's DELETE /api/authentication, answering `status`; records the bearer token of each call. */
 function revoke(status: number) {
   const tokens: Array<string | null> = [];
-  server.use(
+  t.server.use(
     http.delete(`${UPSTREAM}/api/authentication`, ({ request }) => {
       tokens.push(request.headers.get("authorization"));
       return status < 400
@@ -45,7 +40,7 @@ describe("/logout", () => {
   });
 
   it("revokes the provider session with the user's token, clears the cookie and goes to log in", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const tokens = revoke(200);
     const result = (await logOut()) as Response;
     expect(tokens).toEqual(["Bearer token-1"]);
@@ -55,7 +50,7 @@ describe("/logout", () => {
   });
 
   it("logs out a user who has not chosen a business unit yet", async () => {
-    server.use(...authHandlers({ session: sessionAnswer({ customers: 2, selected: false }) }));
+    t.signIn({ customers: 2, selected: false });
     const tokens = revoke(200);
     const result = await logOut();
     expect(tokens).toEqual(["Bearer token-1"]);
@@ -67,7 +62,7 @@ describe("/logout", () => {
     "clears the cookie all the same when the provider refuses the revoke with %i, logging nothing",
     async (status) => {
       const log = captureLogs();
-      server.use(...authHandlers());
+      t.signIn();
       const tokens = revoke(status);
       const result = await logOut().finally(log.stop);
       expect(tokens).toHaveLength(1);
@@ -79,7 +74,7 @@ describe("/logout", () => {
 
   it("clears the cookie all the same when the provider fails (500), and logs the failure", async () => {
     const log = captureLogs();
-    server.use(...authHandlers());
+    t.signIn();
     revoke(500);
     const result = await logOut().finally(log.stop);
     expect(locationOf(result)).toBe("/login");
@@ -90,7 +85,7 @@ describe("/logout", () => {
   });
 
   it("sends a visitor without a session to log in, revoking nothing", async () => {
-    server.use(...authHandlers());
+    t.signIn();
     const tokens = revoke(200);
     const result = await logOut("");
     expect(locationOf(result)).toBe(`/login?redirect=${encodeURIComponent("/logout")}`);
@@ -98,7 +93,7 @@ describe("/logout", () => {
   });
 
   it("a provider session that has already ended is cleared and sent to log in, revoking nothing", async () => {
-    server.use(...authHandlers({ session: "unauthorized" }));
+    t.server.use(...authHandlers({ session: "unauthorized" }));
     const tokens = revoke(200);
     const result = (await logOut()) as Response;
     expect(locationOf(result)).toBe(`/login?redirect=${encodeURIComponent("/logout")}`);

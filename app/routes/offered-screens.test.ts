@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
+import { useRouteTest } from "../../tests/mocks/route";
 import * as manageAddresses from "./_default.manage-delivery-addresses";
 import * as punchedOut from "./_default.punchedout-baskets";
 import * as quickOrder from "./_default.quick-order";
@@ -14,7 +12,7 @@ import * as search from "./_default.search";
 // Issue 34 item 3 (decision 161): a screen the sidebar hides because the user or the customer lacks what it needs
 // (a stock catalogue, a punchout profile, an address right) is refused by its own guard too: a page load goes home
 // with a toast, a post is 403; the provider is never asked (an unexpected upstream call fails the test).
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 type Route = { loader: (args: never) => unknown; action?: (args: never) => unknown };
 const WEARER_PACKS_ONLY = ["canViewManpack", "manpackOrders", "viewOrderHistory", "indAddress"];
@@ -24,7 +22,7 @@ const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: testLoadContext() }) as never;
 
 async function refused(route: Route, path: string, permissions: string[], params: Record<string, string> = {}) {
-  server.use(...authHandlers({ session: sessionAnswer({ permissions }) }));
+  t.signIn({ permissions });
   const cookie = await sessionCookie();
   const page = await settle(() => Promise.resolve(route.loader(args(get(path, cookie), params))));
   expect(locationOf(page)).toBe("/");

@@ -5,12 +5,12 @@ import { testLoadContext } from "~/http/context";
 import { cxmlPost, cxmlStatusOf, maintenanceHandler } from "../../tests/mocks/cxml";
 import { MAINTENANCE_MESSAGE } from "~/punchout/cxml-http.server";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { action, loader } from "./punchout.cxml.order";
 
 // Issue 16 item 7: a cXML OrderRequest becomes an order upstream; answered with cXML Status 200, or 4xx with the reason.
-const server = useUpstreamMock();
-beforeEach(() => void maintenanceHandler(server));
+const t = useRouteTest();
+beforeEach(() => void maintenanceHandler(t.server));
 
 const ORDER = fs.readFileSync(new URL("../punchout/fixtures/ariba-order-request.xml", import.meta.url), "utf8");
 
@@ -24,7 +24,7 @@ function send(body: BodyInit, options: Parameters<typeof cxmlPost>[2] = {}) {
 
 function provider(answer: (body: Record<string, unknown>) => Response) {
   const calls: Record<string, unknown>[] = [];
-  server.use(
+  t.server.use(
     http.post(`${UPSTREAM}/api/punchout/order`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       calls.push(body);
@@ -150,7 +150,7 @@ describe("POST /punchout/cxml/order while maintenance is on (SPEC §4)", () => {
     const calls = provider(() =>
       HttpResponse.json({ orderId: 77, orderNumber: "WW-000077", duplicate: false }, { status: 201 }),
     );
-    maintenanceHandler(server, { isMaintenanceEnabled: true, bypassToken: "bypass-123" });
+    maintenanceHandler(t.server, { isMaintenanceEnabled: true, bypassToken: "bypass-123" });
     const response = await send(ORDER);
     expect(response.headers.get("Content-Type")).toBe("text/xml; charset=utf-8");
     expect(response.headers.get("Retry-After")).toBe("300");
@@ -168,8 +168,8 @@ describe("POST /punchout/cxml/order while maintenance is on (SPEC §4)", () => {
       HttpResponse.json({ orderId: 77, orderNumber: "WW-000077", duplicate: false }, { status: 201 }),
     );
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    maintenanceHandler(server);
-    server.use(
+    maintenanceHandler(t.server);
+    t.server.use(
       http.get(`${UPSTREAM}/api/maintenance-status`, () => HttpResponse.json({ message: "down" }, { status: 503 })),
     );
     const response = await send(ORDER);

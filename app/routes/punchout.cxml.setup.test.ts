@@ -6,12 +6,12 @@ import { MAX_XML_BYTES } from "~/punchout/xml.server";
 import { cxmlPost, cxmlStatusOf, maintenanceHandler } from "../../tests/mocks/cxml";
 import { MAINTENANCE_MESSAGE } from "~/punchout/cxml-http.server";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { action, loader } from "./punchout.cxml.setup";
 
 // Issue 16 item 1 and "Bad input": every answer of /punchout/cxml/setup is cXML, refusals included.
-const server = useUpstreamMock();
-beforeEach(() => void maintenanceHandler(server));
+const t = useRouteTest();
+beforeEach(() => void maintenanceHandler(t.server));
 
 const fixture = (name: string) => fs.readFileSync(new URL(`../punchout/fixtures/${name}`, import.meta.url), "utf8");
 
@@ -40,7 +40,7 @@ type SetupCall = { body: Record<string, unknown>; forwardedFor: string | null };
 
 function provider(answer?: () => Response) {
   const calls: SetupCall[] = [];
-  server.use(
+  t.server.use(
     http.post(`${UPSTREAM}/api/punchout/setup`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       calls.push({ body, forwardedFor: request.headers.get("x-forwarded-for") });
@@ -320,7 +320,7 @@ describe("POST /punchout/cxml/setup", () => {
 describe("POST /punchout/cxml/setup while maintenance is on (SPEC §4)", () => {
   it("answers cXML 560, a temporary server error, as HTTP 503 with Retry-After; the provider is not asked", async () => {
     const calls = provider();
-    maintenanceHandler(server, { isMaintenanceEnabled: true, bypassToken: "bypass-123" });
+    maintenanceHandler(t.server, { isMaintenanceEnabled: true, bypassToken: "bypass-123" });
     const response = await send(setupXml());
     expect(response.headers.get("Content-Type")).toBe("text/xml; charset=utf-8");
     expect(response.headers.get("Retry-After")).toBe("300");
@@ -336,8 +336,8 @@ describe("POST /punchout/cxml/setup while maintenance is on (SPEC §4)", () => {
   it("a failed maintenance check lets the call go on (SPEC §8)", async () => {
     const calls = provider();
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    maintenanceHandler(server);
-    server.use(
+    maintenanceHandler(t.server);
+    t.server.use(
       http.get(`${UPSTREAM}/api/maintenance-status`, () => HttpResponse.json({ message: "down" }, { status: 503 })),
     );
     const response = await send(setupXml());

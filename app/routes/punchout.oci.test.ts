@@ -5,13 +5,12 @@ import { allowedFrameAncestors } from "~/http/form-action.server";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "~/http/request-scope.server";
 import type { OciRefusal } from "~/punchout/entry.server";
 import { locationOf, settle } from "../../tests/mocks/requests";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { action, loader } from "./punchout.oci";
 
 // Issue 16 item 2: an SAP OCI log-in → 303 into a new punchout session; invalid → a 401 page (400 for a bad HOOK_URL).
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 const LOGIN = {
   USERNAME: "apex-rail",
@@ -26,8 +25,8 @@ type Refused = { data: OciRefusal; init: ResponseInit };
 
 function provider(answer?: () => Response) {
   const calls: Array<{ body: Record<string, unknown>; forwardedFor: string | null }> = [];
-  server.use(
-    ...authHandlers(),
+  t.signIn(
+    {},
     http.post(`${UPSTREAM}/api/punchout/oci-login`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       calls.push({ body, forwardedFor: request.headers.get("x-forwarded-for") });

@@ -6,12 +6,12 @@ import type { StartRefusal } from "~/punchout/entry.server";
 import { locationOf, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { loader } from "./punchout.start.$token";
 
 // Issue 16 item 3: /punchout/start/{token} opens a new portal session inside the punchout session; a spent, expired
 // or unknown link is a clear page with its status, and log-in is not offered as a fix.
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 const TOKEN = "Yq3v1c2QhX6mB0w9ZrT8sLkP4nE7aJdU5oFiGhCxVb0";
 const NEW_TOKEN = "punchout-provider-token";
@@ -37,7 +37,7 @@ function started(operation: "create" | "edit" | "inspect", more: Record<string, 
 
 function provider(answer: () => Response) {
   const calls = { start: [] as unknown[], revoked: [] as string[], session: 0 };
-  server.use(
+  t.server.use(
     http.post(`${UPSTREAM}/api/punchout/start`, async ({ request }) => {
       calls.start.push(await request.json());
       return answer();

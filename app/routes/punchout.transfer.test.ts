@@ -5,16 +5,15 @@ import { testLoadContext } from "~/http/context";
 import { allowedFormActions } from "~/http/form-action.server";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "~/http/request-scope.server";
 import { get, locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
+import { useRouteTest } from "../../tests/mocks/route";
+import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { punchoutReturnAnswer } from "../../tests/mocks/upstream/punchout-session";
 import { action as cancelAction, loader as cancelLoader } from "./punchout.cancel";
 import { action as transferAction, loader as transferLoader } from "./punchout.transfer";
 
 // POST /punchout/transfer and /punchout/cancel (decision 111): the provider ends the session; the answer is a page of
 // its own that posts the basket back, its CSP allowing the return URL, the portal cookie destroyed.
-const server = useUpstreamMock();
+const t = useRouteTest();
 const STATE: PunchoutState = {
   id: "po-1",
   protocol: "cxml",
@@ -34,8 +33,8 @@ function setUp({
   punchoutSession = "po-1",
 }: { transfer?: () => Response; cancel?: () => Response; punchoutSession?: string | null } = {}): Calls {
   const calls: Calls = { transfer: 0, cancel: 0 };
-  server.use(
-    ...authHandlers({ session: sessionAnswer({ punchoutSession }) }),
+  t.signIn(
+    { punchoutSession },
     http.post(`${UPSTREAM}/api/punchout/transfer`, async ({ request }) => {
       calls.transfer += 1;
       expect(await request.json()).toEqual({});
@@ -64,7 +63,7 @@ async function send(
   const request = post(`/punchout/${kind}`, form, cookie);
   request.headers.set(REQUEST_SCOPE_HEADER, scope.key);
   const action = kind === "transfer" ? transferAction : cancelAction;
-  const result = (await settle(() => action({ request, params: {}, context: testLoadContext() }))) as Response;
+  const result = (await t.run(action, request)) as Response;
   const origins = allowedFormActions(scope.key);
   scope.close();
   return { result, origins };
@@ -193,15 +192,9 @@ describe("POST /punchout/transfer", () => {
   it("GET: back to the basket (transferring is a post)", async () => {
     const calls = setUp();
     const request = get("/punchout/transfer", await sessionCookie({ token: "token-1", punchout: STATE }));
-    const result = await settle(() => transferLoader({ request, params: {}, context: testLoadContext() }));
+    const result = await t.run(transferLoader, request);
     expect(locationOf(result)).toBe("/basket");
-    const cancelled = await settle(() =>
-      cancelLoader({
-        request: get("/punchout/cancel", request.headers.get("Cookie")!),
-        params: {},
-        context: testLoadContext(),
-      }),
-    );
+    const cancelled = await t.run(cancelLoader, get("/punchout/cancel", request.headers.get("Cookie")!));
     expect(locationOf(cancelled)).toBe("/basket");
     expect(calls).toEqual({ transfer: 0, cancel: 0 });
   });

@@ -1,18 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { testLoadContext } from "~/http/context";
-import { authHandlers } from "../../tests/mocks/upstream/auth";
-import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { itemAnswer, itemHandlers, list } from "../../tests/mocks/upstream/items";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { get, locationOf, sessionCookie } from "../../tests/mocks/requests";
+import { useRouteTest } from "../../tests/mocks/route";
 import { loader } from "./search-suggestions";
 
 // GET /search-suggestions?q= (issue 34 item 1, decision 159): the header search box's suggestions
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 async function suggest(path: string, permissions: string[], seen: URLSearchParams[], cookie?: string | null) {
-  server.use(
-    ...authHandlers({ session: sessionAnswer({ permissions }) }),
+  t.signIn(
+    { permissions },
     ...itemHandlers({
       seen,
       answer: () =>
@@ -26,7 +23,7 @@ async function suggest(path: string, permissions: string[], seen: URLSearchParam
     }),
   );
   const request = get(path, cookie === null ? undefined : (cookie ?? (await sessionCookie())));
-  return (await settle(() => loader({ request, params: {}, context: testLoadContext() }))) as Response;
+  return (await t.run(loader, request)) as Response;
 }
 
 describe("/search-suggestions?q=", () => {

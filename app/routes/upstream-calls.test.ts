@@ -10,14 +10,14 @@ import { contentHandlers } from "../../tests/mocks/upstream/content";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { orderAnswer, orderHandlers } from "../../tests/mocks/upstream/orders";
 import { get, sessionCookie } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { loader as layout } from "./_default";
 import { loader as orderHistory } from "./_default.order-history._index";
 import { loader as productCategory } from "./_default.product-category";
 
 // Upstream calls per page (issue 13 item 2, decisions 044 and 094): the default layout's loader and the route's, for one
 // request.
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 let calls: string[] = [];
 const record = ({ request }: { request: Request }) =>
@@ -25,10 +25,10 @@ const record = ({ request }: { request: Request }) =>
 beforeEach(() => {
   calls = [];
   clearCategoryTrees();
-  server.events.on("request:start", record);
+  t.server.events.on("request:start", record);
 });
 afterEach(() => {
-  server.events.removeListener("request:start", record);
+  t.server.events.removeListener("request:start", record);
   setUpstreamCachingForTests(false);
 });
 
@@ -56,9 +56,7 @@ const CMS = ["GET /api/wp/v2/pages"];
 const NEWS = ["GET /api/wp/v2/posts"];
 
 describe("the order history's upstream calls", () => {
-  beforeEach(() =>
-    server.use(...authHandlers(), ...orderHandlers([orderAnswer()]), ...cmsHandlers(), ...contentHandlers()),
-  );
+  beforeEach(() => t.signIn({}, ...orderHandlers([orderAnswer()]), ...cmsHandlers(), ...contentHandlers()));
 
   it("without the caches: the guard, the orders and the filter options on every load (4)", async () => {
     for (let i = 0; i < 2; i++) {
@@ -82,7 +80,7 @@ describe("the order history's upstream calls", () => {
       ...sessionAnswer({ customers: 2 }),
       selectedCustomer: sessionAnswer({ customers: 2 }).customers[1],
     };
-    server.use(
+    t.server.use(
       http.get(`${UPSTREAM}/api/session`, ({ request }) =>
         request.headers.get("authorization") === "Bearer token-2" ? HttpResponse.json(harbour) : undefined,
       ),
@@ -95,7 +93,7 @@ describe("the order history's upstream calls", () => {
 
   it("a colleague in the same business unit: their own session and the orders, no more than 3", async () => {
     setUpstreamCachingForTests(true);
-    server.use(
+    t.server.use(
       http.get(`${UPSTREAM}/api/session`, ({ request }) =>
         request.headers.get("authorization") === "Bearer token-2"
           ? HttpResponse.json({
@@ -130,7 +128,7 @@ describe("the filter options are kept per business unit", () => {
     };
     const tokenOf = (request: Request) => (request.headers.get("authorization") ?? "").replace("Bearer ", "");
     // msw tries the handlers of one use() in order: these first
-    server.use(
+    t.server.use(
       http.get(`${UPSTREAM}/api/session`, ({ request }) => HttpResponse.json(selectedBy[tokenOf(request)])),
       http.get(`${UPSTREAM}/api/order-filter-options`, ({ request }) => {
         const session = selectedBy[tokenOf(request)];
@@ -164,7 +162,7 @@ describe("the filter options are kept per business unit", () => {
 });
 
 describe("a catalogue page's upstream calls (/product-category)", () => {
-  beforeEach(() => server.use(...authHandlers(), ...categoryHandlers(), ...cmsHandlers(), ...contentHandlers()));
+  beforeEach(() => t.signIn({}, ...categoryHandlers(), ...cmsHandlers(), ...contentHandlers()));
 
   it("without the caches: everything on every load, the category tree included (decision 157)", async () => {
     const everything = [...GUARD, "GET /api/userCategory", ...CMS, ...NEWS].sort();

@@ -3,17 +3,17 @@ import { testLoadContext } from "~/http/context";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { wishListHandlers } from "../../tests/mocks/upstream/wish-list";
 import { locationOf, post, sessionCookie, settle, toastOf } from "../../tests/mocks/requests";
-import { useUpstreamMock } from "../../tests/mocks/server";
+import { useRouteTest } from "../../tests/mocks/route";
 import { http, HttpResponse } from "msw";
 import { get } from "../../tests/mocks/requests";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { itemAnswer, list } from "../../tests/mocks/upstream/items";
 import { action, loader } from "./wish-list";
 
-const server = useUpstreamMock();
+const t = useRouteTest();
 
 async function send(form: Record<string, string>, options: Parameters<typeof wishListHandlers>[0] = {}) {
-  server.use(...authHandlers(), ...wishListHandlers(options));
+  t.signIn({}, ...wishListHandlers(options));
   return (await settle(async () =>
     action({ request: post("/wish-list", form, await sessionCookie()), params: {}, context: testLoadContext() }),
   )) as Response;
@@ -111,7 +111,7 @@ describe("/wish-list page", () => {
       items,
     };
     const queries: URLSearchParams[] = [];
-    server.use(
+    t.server.use(
       ...authHandlers({ session }),
       http.get(`${UPSTREAM}/api/item`, ({ request }) => {
         queries.push(new URL(request.url).searchParams);

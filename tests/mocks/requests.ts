@@ -13,13 +13,19 @@ export function get(path: string, cookie?: string): Request {
   return new Request(`http://portal.test${path}`, { headers: cookie ? { Cookie: cookie } : {} });
 }
 
-export function post(path: string, form: Record<string, string>, cookie?: string): Request {
-  const headers: Record<string, string> = {
-    "Content-Type": "application/x-www-form-urlencoded",
-    Origin: "http://portal.test",
-  };
+/**
+ * A form's fields: a record, name/value pairs where a name repeats (checkbox groups), or FormData for a multipart
+ * post with a file (the browser then sets the Content-Type with its boundary).
+ */
+export type Form = Record<string, string> | Array<[string, string]> | FormData;
+
+export function post(path: string, form: Form, cookie?: string): Request {
+  const multipart = form instanceof FormData;
+  const headers: Record<string, string> = { Origin: "http://portal.test" };
+  if (!multipart) headers["Content-Type"] = "application/x-www-form-urlencoded";
   if (cookie) headers.Cookie = cookie;
-  return new Request(`http://portal.test${path}`, { method: "POST", headers, body: new URLSearchParams(form) });
+  const body = multipart ? form : new URLSearchParams(form);
+  return new Request(`http://portal.test${path}`, { method: "POST", headers, body });
 }
 
 /** Runs a loader as the default test session at `path`, with the route's params. */
