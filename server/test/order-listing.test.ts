@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cacheStatements, checkStatementCache, createDb, writeTracker } from "../db/knex";
-import { DEEP_SKIP } from "../query/dialect";
+import { DEEP_SKIP } from "../query/page";
 import { onSqlite } from "./test-database";
 import { NORTHWIND, useProvider } from "./fixtures";
 
