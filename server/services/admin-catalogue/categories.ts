@@ -8,11 +8,11 @@ import {
   idInput,
   noQuery,
   parseBody,
-  parseQuery,
   requireAdmin,
   requireCustomerRow,
   routeId,
   type AdminCtx,
+  adminQuery,
 } from "../admin-common";
 import type { ProviderParams } from "../base";
 import { childrenOf, itemCounts, nodesOf, treeRows, type CatRow } from "./category-tree";
@@ -66,8 +66,7 @@ export class AdminCategoryService {
   constructor(private ctx: AdminCtx) {}
 
   async find(params: ProviderParams) {
-    requireAdmin(params);
-    const q = parseQuery(treeQuery, params.query) as z.infer<typeof treeQuery>;
+    const q = adminQuery(params, treeQuery);
     const { db } = this.ctx;
     if (q.customerId != null) await requireCustomerRow(db, q.customerId);
     const rows = await treeRows(db, q.type, q.customerId ?? null);

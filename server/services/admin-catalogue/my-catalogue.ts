@@ -15,6 +15,7 @@ import {
   routeId,
   type AdminCtx,
   type Page,
+  adminQuery,
 } from "../admin-common";
 import type { ProviderParams } from "../base";
 import { productOut, requireProduct } from "./products";
@@ -119,8 +120,7 @@ export class AdminMyCatalogueService {
   constructor(private ctx: AdminCtx) {}
 
   async find(params: ProviderParams): Promise<Page<MyEntry>> {
-    requireAdmin(params);
-    const q = parseQuery(myQuery, params.query) as z.infer<typeof myQuery>;
+    const q = adminQuery(params, myQuery);
     const customer = await requireCustomerRow(this.ctx.db, q.customerId);
     const all = await myCatalogue(this.ctx.db, customer.id);
     return { total: all.length, limit: q.$limit, skip: q.$skip, data: all.slice(q.$skip, q.$skip + q.$limit) };

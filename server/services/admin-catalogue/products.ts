@@ -2,7 +2,7 @@
 import { NotFound } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
-import { canExist, fieldErrors, listQuery, pageOf, parseQuery, requireAdmin, type AdminCtx } from "../admin-common";
+import { canExist, fieldErrors, listQuery, pageOf, type AdminCtx, adminQuery } from "../admin-common";
 import type { ProviderParams } from "../base";
 import { FOUND_RANK, joinFound, searchProducts } from "../item-search";
 
@@ -47,8 +47,7 @@ const productQuery = listQuery({ q: z.string().max(100, "must be at most 100 cha
 export class AdminProductService {
   constructor(private ctx: AdminCtx) {}
   async find(params: ProviderParams) {
-    requireAdmin(params);
-    const q = parseQuery(productQuery, params.query) as z.infer<typeof productQuery>;
+    const q = adminQuery(params, productQuery);
     const { db } = this.ctx;
     const filtered = db("items").leftJoin("categories as cls", "cls.id", "items.class_id").whereNull("items.parent_id");
     const text = q.q?.trim();

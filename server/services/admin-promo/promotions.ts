@@ -10,12 +10,12 @@ import {
   listQuery,
   pageOf,
   parseBody,
-  parseQuery,
   requireAdmin,
   requireCustomerRow,
   routeId,
   type AdminCtx,
   type Page,
+  adminQuery,
 } from "../admin-common";
 import { type ProviderParams } from "../base";
 import { promotionImageExists } from "../promotion-images";
@@ -36,8 +36,7 @@ export class AdminPromotionService {
   constructor(private ctx: AdminCtx) {}
 
   async find(params: ProviderParams): Promise<Page<unknown>> {
-    requireAdmin(params);
-    const q = parseQuery(promoQuery, params.query) as z.infer<typeof promoQuery>;
+    const q = adminQuery(params, promoQuery);
     const { db } = this.ctx;
     const today = dayOf(this.ctx.now());
     const filtered = db("promotions");

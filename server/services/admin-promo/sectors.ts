@@ -1,6 +1,5 @@
 /** GET /api/admin/sector: the sectors a promotion can be shown to. */
-import { z } from "zod";
-import { listQuery, pageOf, parseQuery, requireAdmin, type AdminCtx } from "../admin-common";
+import { listQuery, pageOf, type AdminCtx, adminQuery } from "../admin-common";
 import { type ProviderParams } from "../base";
 
 const sectorQuery = listQuery({}, 100);
@@ -9,8 +8,7 @@ const sectorQuery = listQuery({}, 100);
 export class AdminSectorService {
   constructor(private ctx: AdminCtx) {}
   async find(params: ProviderParams) {
-    requireAdmin(params);
-    const q = parseQuery(sectorQuery, params.query) as z.infer<typeof sectorQuery>;
+    const q = adminQuery(params, sectorQuery);
     const { db } = this.ctx;
     const { total, rows } = await pageOf<any>(
       db("sectors"),

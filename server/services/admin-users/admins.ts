@@ -8,17 +8,17 @@ import {
   listQuery,
   pageOf,
   parseBody,
-  parseQuery,
   personOf,
   requireAdmin,
   requireUserRow,
   routeId,
   type AdminCtx,
+  adminQuery,
 } from "../admin-common";
 import type { ProviderParams } from "../base";
 import { fullName, LAST_ADMIN, lastLogins, lockActiveAdmins } from "./user-out";
 
-const adminQuery = listQuery({}, 50);
+const adminsQuery = listQuery({}, 50);
 
 const grantBody = z.object({ userId: idInput }).strict();
 
@@ -40,8 +40,7 @@ export class AdminAdminUserService {
   }
 
   async find(params: ProviderParams) {
-    requireAdmin(params);
-    const q = parseQuery(adminQuery, params.query) as z.infer<typeof adminQuery>;
+    const q = adminQuery(params, adminsQuery);
     const { db } = this.ctx;
     const { total, rows } = await pageOf<any>(
       db("users").where("is_evolve_user", true),

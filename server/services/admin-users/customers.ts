@@ -6,12 +6,12 @@ import {
   likePattern,
   listQuery,
   pageOf,
-  parseQuery,
   requireAdmin,
   requireCustomerRow,
   routeId,
   type AdminCtx,
   type Page,
+  adminQuery,
 } from "../admin-common";
 import type { ProviderParams } from "../base";
 
@@ -36,8 +36,7 @@ export class AdminCustomerService {
   }
 
   async find(params: ProviderParams): Promise<Page<{ id: string; name: string; userCount: number }>> {
-    requireAdmin(params);
-    const q = parseQuery(customerQuery, params.query) as z.infer<typeof customerQuery>;
+    const q = adminQuery(params, customerQuery);
     const { db } = this.ctx;
     const filtered = db("customers");
     const text = q.q?.trim();

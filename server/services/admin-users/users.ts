@@ -12,7 +12,6 @@ import {
   listQuery,
   pageOf,
   parseBody,
-  parseQuery,
   permissionsInput,
   personOf,
   requireAdmin,
@@ -20,6 +19,7 @@ import {
   requireUserRow,
   routeId,
   type AdminCtx,
+  adminQuery,
 } from "../admin-common";
 import type { ProviderParams } from "../base";
 import { adminUserOut, fullName, LAST_ADMIN, lockActiveAdmins, revokeAll } from "./user-out";
@@ -44,8 +44,7 @@ export class AdminUserService {
   constructor(private ctx: AdminCtx) {}
 
   async find(params: ProviderParams) {
-    requireAdmin(params);
-    const q = parseQuery(userQuery, params.query) as z.infer<typeof userQuery>;
+    const q = adminQuery(params, userQuery);
     const { db } = this.ctx;
     const filtered = db("users as u");
     const text = q.q?.trim();
