@@ -3,7 +3,7 @@
 // contact has (any case; two at once: one written), writing nothing; a new wearer starts with their grade's standard
 // allowances. GET /api/grade lists the customer's grades. SQLite, and PostgreSQL with TEST_DATABASE_URL.
 import { beforeAll, describe, expect, it } from "vitest";
-import { standardAllowances, type GradeAllowance } from "../services/account";
+import { standardAllowances, type GradeAllowance } from "../services/account/grades";
 import { HARBOUR, useProvider } from "./fixtures";
 
 const { p, tokens } = useProvider({

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JsonFeedSource, SEEDED_FEED_DIR, FEED_FILE } from "../services/erp-feed";
-import { importRows } from "../services/erp-import";
+import { importRows } from "../services/erp-import/rows";
 import { captureProviderLogs } from "../log";
 import { useProvider } from "./fixtures";
 import { onPostgres } from "./test-database";

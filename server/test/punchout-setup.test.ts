@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { hashSecret, INVALID_PUNCHOUT_CREDENTIALS } from "../services/punchout";
+import { hashSecret } from "../services/punchout";
+import { INVALID_PUNCHOUT_CREDENTIALS } from "../services/punchout/credentials";
 import { APEX, HARBOUR, useProvider } from "./fixtures";
 
 /** Punchout profiles, set-up and OCI log-in (issue 16, decision 107); on SQLite, and PostgreSQL with TEST_DATABASE_URL. */

@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sha256 } from "../auth/password";
-import { hashSecret, unspscForItems } from "../services/punchout";
+import { hashSecret } from "../services/punchout";
+import { unspscForItems } from "../services/punchout/items";
 import { APEX, useProvider } from "./fixtures";
 
 /** Redeeming punchout start tokens and the session they open (issue 16, decision 107); SQLite and PostgreSQL. */

@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auxIdOf, hashSecret, parseAuxId } from "../services/punchout";
+import { hashSecret } from "../services/punchout";
+import { auxIdOf, parseAuxId } from "../services/punchout/items";
 import { ORDERING_CLOSED, READ_ONLY } from "../services/punchout-rules";
 import { addUser, APEX, useProvider } from "./fixtures";
 

@@ -1,6 +1,6 @@
 import type { Knex } from "knex";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../services/reports";
+import { MESSAGES } from "../services/reports/params";
 import { addUser, NORTHWIND, useProvider } from "./fixtures";
 
 /**

@@ -1,6 +1,8 @@
 import type { Knex } from "knex";
 import { beforeAll, describe, expect, it } from "vitest";
-import { monthsBetween, runReport, slices, type ReportParams, type ReportScope } from "../services/reports";
+import { runReport, type ReportParams, type ReportScope } from "../services/reports";
+import { monthsBetween } from "../services/reports/params";
+import { slices } from "../services/reports/slices";
 import { HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
 /**

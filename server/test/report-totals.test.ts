@@ -1,7 +1,8 @@
 import type { Knex } from "knex";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isPostgres } from "../db/knex";
-import { monthCover, runReport, type ReportParams, type ReportScope } from "../services/reports";
+import { runReport, type ReportParams, type ReportScope } from "../services/reports";
+import { monthCover } from "../services/reports/params";
 import { NORTHWIND, useProvider } from "./fixtures";
 
 /**

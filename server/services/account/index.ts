@@ -5,5 +5,5 @@
 //   contacts.ts contacts (wearers) and their budgets
 export { AddressService } from "./addresses";
 export { contactBudgetsDef, ContactService } from "./contacts";
-export { GradeService, standardAllowances, type GradeAllowance } from "./grades";
+export { GradeService } from "./grades";
 export { carriageDef, costCentresDef, departmentsDef } from "./lists";

@@ -6,6 +6,5 @@
 //   items.ts             the auxiliary id, ItemOut lines, a line's catalogue facts
 //   transfer.ts          transfer and cancel; transfer-session.ts its session and lines; transfers-list.ts the list
 //   order-request.ts     the cXML OrderRequest
-export { hashSecret, INVALID_PUNCHOUT_CREDENTIALS } from "./credentials";
-export { auxIdOf, parseAuxId, unspscForItems } from "./items";
+export { hashSecret } from "./credentials";
 export { PUNCHOUT_PUBLIC_SERVICES, registerPunchout } from "./register";

@@ -4,7 +4,7 @@
 //   spend.ts, top-products.ts, allowance-usage.ts, approval-turnaround.ts   the seven reports
 //   run.ts          runs one report of any type
 //   service.ts      ReportService (/api/report)
-export { MESSAGES, monthCover, monthsBetween, type ReportParams, type ReportScope } from "./params";
+export { type ReportParams, type ReportScope } from "./params";
 export { runReport } from "./run";
 export { REPORT_TYPES, ReportService, scopeFor, type ReportQueue, type ReportType } from "./service";
-export { slices, type ReportRow, type ReportRunner } from "./slices";
+export { type ReportRow, type ReportRunner } from "./slices";
