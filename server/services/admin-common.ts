@@ -20,6 +20,12 @@ export function requireAdmin(params: ProviderParams): Caller {
   return caller;
 }
 
+/** An admin call's query: the caller must be an admin (403 otherwise), and the query parses by `schema` (400 naming the field). */
+export function adminQuery<S extends z.ZodTypeAny>(params: ProviderParams, schema: S): z.infer<S> {
+  requireAdmin(params);
+  return parseQuery(schema, params.query) as z.infer<S>;
+}
+
 /** A 400 whose `errors` maps each bad field to its message (nothing has been written). */
 export function fieldErrors(errors: Record<string, string>): BadRequest {
   const [field, message] = Object.entries(errors)[0] ?? ["body", "Invalid input"];

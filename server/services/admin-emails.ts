@@ -7,10 +7,10 @@ import {
   listQuery,
   pageOf,
   parseBody,
-  parseQuery,
   requireAdmin,
   routeId,
   type AdminCtx,
+  adminQuery,
 } from "./admin-common";
 import type { MailRelay } from "./mail-relay";
 
@@ -84,8 +84,7 @@ export class AdminEmailService {
   ) {}
 
   async find(params: ProviderParams) {
-    requireAdmin(params);
-    const q = parseQuery(emailQuery, params.query) as z.infer<typeof emailQuery>;
+    const q = adminQuery(params, emailQuery);
     const filtered = this.ctx.db("outbox");
     if (q.status) filtered.where("status", q.status);
     const { total, rows } = await pageOf<any>(filtered, q, [{ column: "id", order: "desc" }], COLUMNS);

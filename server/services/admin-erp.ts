@@ -11,11 +11,11 @@ import {
   listQuery,
   pageOf,
   parseBody,
-  parseQuery,
   peopleById,
   requireAdmin,
   routeId,
   type AdminCtx,
+  adminQuery,
 } from "./admin-common";
 import { FeedUnreadable, rowsOf, sourceLabel, uploadedInfo, type ErpSource, type ErpSourceInfo } from "./erp-feed";
 import { isUniqueViolation, type ErpWorker } from "./erp-import";
@@ -80,8 +80,7 @@ export class AdminErpImportService {
   ) {}
 
   async find(params: ProviderParams) {
-    requireAdmin(params);
-    const q = parseQuery(runQuery, params.query) as z.infer<typeof runQuery>;
+    const q = adminQuery(params, runQuery);
     const { db } = this.ctx;
     const filtered = db("erp_import_runs");
     if (q.status) filtered.where("status", q.status);

@@ -22,6 +22,7 @@ import {
   type AdminCtx,
   type Page,
   type Person,
+  adminQuery,
 } from "./admin-common";
 
 // Active sessions (issue 20 item 1) and view-as sessions (item 7), decision 127.
@@ -70,8 +71,7 @@ export class AdminActiveSessionService {
   constructor(private ctx: AdminCtx) {}
 
   async find(params: ProviderParams): Promise<Page<ActiveSessionOut>> {
-    requireAdmin(params);
-    const q = parseQuery(activeQuery, params.query) as z.infer<typeof activeQuery>;
+    const q = adminQuery(params, activeQuery);
     const { db } = this.ctx;
     const now = this.ctx.now();
     const filtered = liveSessions(db, now)

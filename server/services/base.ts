@@ -4,7 +4,8 @@ import type { Params } from "@feathersjs/feathers";
 import type { Knex } from "knex";
 import { canAccessManpack, hasStockCatalogue } from "../../app/domain/permissions";
 import { has, type Caller } from "../auth/caller";
-import { parseQuery, runPage, type Page, type ParsedQuery, type QuerySpec } from "../query/dialect";
+import { parseQuery, type ParsedQuery, type QuerySpec } from "../query/dialect";
+import { runPage, type Page } from "../query/page";
 
 export interface ProviderParams extends Params {
   caller?: Caller;

@@ -1,26 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addUser, NORTHWIND, useProvider } from "./fixtures";
 
 /** Issue 17 items 3 and 4: new addresses' postcodes (app/domain/postcode.ts, one rule for portal and provider) and scoping. */
-let p: TestProvider;
-let buyer: string;
 let typist: string;
+const { p, tokens } = useProvider({
+  buyer: { email: "buyer@demo.test", contactId: 5001 },
+});
 beforeAll(async () => {
-  p = await startTestProvider();
-  buyer = await p.login("buyer@demo.test");
-  await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
   await addUser(p.db, "typist@account.test", [
     { customerId: NORTHWIND, permissions: ["canViewFullCatalogue", "customAddressOnly"] },
   ]);
   typist = await p.login("typist@account.test");
 });
-afterAll(async () => p?.close());
 
 const POSTCODE = 'Invalid value at field "zip": Enter a UK postcode, like SW1A 1AA, or a BFPO number, like BFPO 801';
 const addresses = async () => (await p.db("addresses").count({ n: "*" }).first())!.n;
 
 describe.each([
-  ["/api/customer-address", () => buyer],
+  ["/api/customer-address", () => tokens.buyer],
   ["/api/custom-addresses", () => typist],
 ])("POST %s", (path, token) => {
   it("normalises the postcode: `sw1a1aa` is stored as `SW1A 1AA`, BFPO and the Crown dependencies too", async () => {
@@ -74,11 +71,11 @@ describe.each([
 
 describe("PATCH /api/customer-address/:id", () => {
   it("another customer's address is a 404 and stays as it was; one's own is retired", async () => {
-    const res = await p.api("PATCH", "/api/customer-address/702", { token: buyer, body: { isInactive: true } });
+    const res = await p.api("PATCH", "/api/customer-address/702", { token: tokens.buyer, body: { isInactive: true } });
     expect(res.status).toBe(404);
     expect((await p.db("addresses").where("id", 702).first("is_inactive")).is_inactive).toBeFalsy();
-    expect((await p.api("GET", "/api/customer-address/702", { token: buyer })).status).toBe(404);
-    const own = await p.api("PATCH", "/api/customer-address/704", { token: buyer, body: { isInactive: true } });
+    expect((await p.api("GET", "/api/customer-address/702", { token: tokens.buyer })).status).toBe(404);
+    const own = await p.api("PATCH", "/api/customer-address/704", { token: tokens.buyer, body: { isInactive: true } });
     expect(own.status).toBe(200);
     expect(own.body.details.custrecord4.value).toBe(true);
   });

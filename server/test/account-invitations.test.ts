@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addUser, HARBOUR, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { beforeEach, describe, expect, it } from "vitest";
+import { addUser, HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
 /** Decision 112: a customer's invitations listed, sent again and withdrawn (issue 17 item 2). */
-let p: TestProvider;
-beforeAll(async () => {
-  p = await startTestProvider();
-});
-afterAll(async () => p?.close());
+const { p } = useProvider();
 
 /** The buyer, logged in afresh (tests move the clock) with a business unit selected. */
 async function buyerIn(contactId = "5001"): Promise<string> {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sha256 } from "../auth/password";
-import { addUser, NORTHWIND, PASSWORD, startTestProvider, type TestProvider } from "./fixtures";
+import { addUser, NORTHWIND, PASSWORD, useProvider } from "./fixtures";
 
 /** Decision 112: changing one's password and signing out everywhere (issue 17 item 1). */
-let p: TestProvider;
-beforeAll(async () => {
-  p = await startTestProvider();
-});
-afterAll(async () => p?.close());
+const { p } = useProvider();
 
 let n = 0;
 /** A new Northwind user of its own (no other test logs in as it) and the addresses its calls come from. */

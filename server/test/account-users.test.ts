@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, HARBOUR, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { describe, expect, it } from "vitest";
+import { addUser, HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
 /** Decision 112: GET /api/site-user, the selected customer's site users (issue 17 item 2). */
-let p: TestProvider;
-let buyer: string;
-beforeAll(async () => {
-  p = await startTestProvider();
-  buyer = await p.login("buyer@demo.test");
-  await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
+const { p, tokens } = useProvider({
+  buyer: { email: "buyer@demo.test", contactId: 5001 },
 });
-afterAll(async () => p?.close());
 
 const list = async (token: string, query = "") => p.api("GET", `/api/site-user${query}`, { token });
 
 describe("GET /api/site-user", () => {
   it("the customer's users only, by last name then first name, with their unit's permissions and settings and last log-in", async () => {
-    const res = await list(buyer);
+    const res = await list(tokens.buyer);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 3, skip: 0 });
     expect(res.body.data.map((u: any) => u.email)).toEqual([
@@ -65,14 +60,14 @@ describe("GET /api/site-user", () => {
         })
       ).status,
     ).toBe(401);
-    const approver = (await list(buyer)).body.data.find((u: any) => u.id === "3");
+    const approver = (await list(tokens.buyer)).body.data.find((u: any) => u.id === "3");
     expect(approver.lastLoginAt).toBe(at);
   });
 
   it("an inactive user is listed as not active; a new one sorts in by name", async () => {
     const u = await addUser(p.db, "zed@site.test", [{ customerId: NORTHWIND, permissions: [] }]);
     await p.db("users").where("id", u.userId).update({ first_name: "Zed", last_name: "Able", is_inactive: true });
-    const res = await list(buyer);
+    const res = await list(tokens.buyer);
     expect(res.body.total).toBe(4);
     expect(res.body.data[0]).toMatchObject({
       id: String(u.userId),
@@ -85,23 +80,23 @@ describe("GET /api/site-user", () => {
   });
 
   it("pages with $limit and $skip; q finds by name or e-mail, any case", async () => {
-    const page = await list(buyer, "?$limit=1&$skip=1");
+    const page = await list(tokens.buyer, "?$limit=1&$skip=1");
     expect(page.body).toMatchObject({ total: 4, limit: 1, skip: 1 });
     expect(page.body.data.map((u: any) => u.lastName)).toEqual(["Approver"]);
-    expect((await list(buyer, "?q=rory")).body.data.map((u: any) => u.id)).toEqual(["2"]);
-    expect((await list(buyer, "?q=BEA%20BUY")).body.data.map((u: any) => u.id)).toEqual(["1"]);
-    expect((await list(buyer, "?q=site.test")).body.total).toBe(1);
-    expect((await list(buyer, "?q=%25")).body.total).toBe(0);
-    expect((await list(buyer, "?q=harbour")).body.total).toBe(0);
+    expect((await list(tokens.buyer, "?q=rory")).body.data.map((u: any) => u.id)).toEqual(["2"]);
+    expect((await list(tokens.buyer, "?q=BEA%20BUY")).body.data.map((u: any) => u.id)).toEqual(["1"]);
+    expect((await list(tokens.buyer, "?q=site.test")).body.total).toBe(1);
+    expect((await list(tokens.buyer, "?q=%25")).body.total).toBe(0);
+    expect((await list(tokens.buyer, "?q=harbour")).body.total).toBe(0);
   });
 
   it("another business unit's users: the Harbour unit lists its own; a Northwind caller gets a Harbour user as 404", async () => {
     const harbour = await p.login("buyer@demo.test");
     await p.api("POST", "/api/select-customer", { token: harbour, body: { contactId: "5101" } });
     expect((await list(harbour)).body.data.map((u: any) => u.email)).toEqual(["buyer@demo.test", "manpack@demo.test"]);
-    expect((await p.api("GET", "/api/site-user/4", { token: buyer })).status).toBe(404);
-    expect((await p.api("GET", "/api/site-user/5", { token: buyer })).status).toBe(404);
-    expect((await p.api("GET", "/api/site-user/2", { token: buyer })).body).toMatchObject({
+    expect((await p.api("GET", "/api/site-user/4", { token: tokens.buyer })).status).toBe(404);
+    expect((await p.api("GET", "/api/site-user/5", { token: tokens.buyer })).status).toBe(404);
+    expect((await p.api("GET", "/api/site-user/2", { token: tokens.buyer })).body).toMatchObject({
       id: "2",
       email: "requester@demo.test",
     });
@@ -111,7 +106,7 @@ describe("GET /api/site-user", () => {
     expect((await list(await p.login("requester@demo.test"))).status).toBe(403);
     expect((await p.api("GET", "/api/site-user/1", { token: await p.login("requester@demo.test") })).status).toBe(403);
     expect((await p.api("GET", "/api/site-user")).status).toBe(401);
-    expect((await list(buyer, "?role=admin")).status).toBe(400);
+    expect((await list(tokens.buyer, "?role=admin")).status).toBe(400);
   });
 
   it("provider staff acting for a customer see its users, themselves not among them", async () => {

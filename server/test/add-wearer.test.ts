@@ -2,18 +2,15 @@
 // customer's, a department or cost centre that is not one of its active ones and an employee reference another
 // contact has (any case; two at once: one written), writing nothing; a new wearer starts with their grade's standard
 // allowances. GET /api/grade lists the customer's grades. SQLite, and PostgreSQL with TEST_DATABASE_URL.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { standardAllowances, type GradeAllowance } from "../services/account";
-import { HARBOUR, startTestProvider, type TestProvider } from "./fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { standardAllowances, type GradeAllowance } from "../services/account/grades";
+import { HARBOUR, useProvider } from "./fixtures";
 
-let p: TestProvider;
-let manpack: string; // Harbour (contact 5103): canViewManpack, manpackOrders, addManpackUser
-let requester: string; // Northwind, stock only
-
+const { p, tokens } = useProvider({
+  manpack: "manpack@demo.test", // Harbour (contact 5103): canViewManpack, manpackOrders, addManpackUser
+  requester: "requester@demo.test", // Northwind, stock only
+});
 beforeAll(async () => {
-  p = await startTestProvider();
-  [manpack, requester] = await Promise.all(["manpack@demo.test", "requester@demo.test"].map((e) => p.login(e)));
-  // Harbour's Sisters: three active wearers on a yearly quantity allowance (two hold 4 tunics, one 6), one leaver
   const sister = (id: number, extra: object = {}) => ({
     id,
     customer_id: HARBOUR,
@@ -52,9 +49,8 @@ beforeAll(async () => {
   await p.db("departments").insert({ id: 304, customer_id: HARBOUR, name: "Closed ward", is_inactive: true });
   await p.db("cost_centres").insert({ id: 404, customer_id: HARBOUR, name: "Old CC", is_inactive: true });
 });
-afterAll(async () => p?.close());
 
-const add = (body: object, token = manpack) => p.api("POST", "/api/contact", { token, body });
+const add = (body: object, token = tokens.manpack) => p.api("POST", "/api/contact", { token, body });
 const wearer = (extra: object = {}) => ({
   firstName: "Nia",
   lastName: "New",
@@ -73,14 +69,19 @@ const counts = async () => ({
 describe("GET /api/grade", () => {
   it("the grades of the customer's active wearers and of its entitlements, each once, sorted", async () => {
     const grades = async (token: string) => (await p.api("GET", "/api/grade", { token })).body;
-    expect(await grades(manpack)).toEqual({ total: 2, limit: 2, skip: 0, data: [{ name: "A" }, { name: "Sister" }] });
+    expect(await grades(tokens.manpack)).toEqual({
+      total: 2,
+      limit: 2,
+      skip: 0,
+      data: [{ name: "A" }, { name: "Sister" }],
+    });
     await p.db("entitlements").insert({ customer_id: HARBOUR, grade: "Matron", item_id: 20030 });
-    expect((await grades(manpack)).data.map((g: { name: string }) => g.name)).toEqual(["A", "Matron", "Sister"]);
-    expect((await grades(requester)).data).toEqual([{ name: "A" }]); // Northwind's own
+    expect((await grades(tokens.manpack)).data.map((g: { name: string }) => g.name)).toEqual(["A", "Matron", "Sister"]);
+    expect((await grades(tokens.requester)).data).toEqual([{ name: "A" }]); // Northwind's own
   });
 
   it("refuses a query parameter (400), no log-in (401)", async () => {
-    const res = await p.api("GET", "/api/grade?name=A", { token: manpack });
+    const res = await p.api("GET", "/api/grade?name=A", { token: tokens.manpack });
     expect([res.status, res.body.message]).toEqual([400, 'Unknown query parameter "name"']);
     expect((await p.api("GET", "/api/grade")).status).toBe(401);
   });
@@ -201,7 +202,7 @@ describe("POST /api/contact: adding a wearer", () => {
   });
 
   it("403 without addManpackUser; 401 without a log-in", async () => {
-    expect((await add(wearer({ employeeRef: "HS-9200" }), requester)).status).toBe(403);
+    expect((await add(wearer({ employeeRef: "HS-9200" }), tokens.requester)).status).toBe(403);
     expect((await p.api("POST", "/api/contact", { body: wearer({ employeeRef: "HS-9201" }) })).status).toBe(401);
   });
 });

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HARBOUR, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { describe, expect, it } from "vitest";
+import { HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
 /** Issue 21 items 1–2 (decision 131): a customer's my catalogue and the category manager, as the customers then see them. */
 
-let p: TestProvider;
-let admin: string;
-let buyer: string;
-
-beforeAll(async () => {
-  p = await startTestProvider();
-  admin = await p.login("admin@demo.test");
-  buyer = await p.login("buyer@demo.test");
-  expect((await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } })).status).toBe(201);
+const { p, tokens } = useProvider({
+  admin: "admin@demo.test",
+  buyer: { email: "buyer@demo.test", contactId: 5001 },
 });
-afterAll(() => p?.close());
 
-const call = (method: string, path: string, body?: unknown, token = admin) => p.api(method, path, { token, body });
+const call = (method: string, path: string, body?: unknown, token = tokens.admin) =>
+  p.api(method, path, { token, body });
 const auditCount = async () => Number((await p.db("audit_log").count({ n: "*" }).first())?.n ?? 0);
 const lastAudit = async () => (await call("GET", "/api/admin/audit?$limit=1")).body.data[0];
 const myCodes = async () =>
-  (await call("GET", "/api/item?scope=my", undefined, buyer)).body.data.map((i: any) => i.itemId);
+  (await call("GET", "/api/item?scope=my", undefined, tokens.buyer)).body.data.map((i: any) => i.itemId);
 const adminCodes = async (customerId = NORTHWIND) =>
   (await call("GET", `/api/admin/my-catalogue?customerId=${customerId}`)).body.data.map((e: any) => e.item.itemCode);
 
@@ -71,12 +65,12 @@ describe("my catalogue", () => {
     const first = await call("PATCH", `/api/admin/my-catalogue/20030?customerId=${NORTHWIND}`, { position: 1 });
     expect(first.body.data.map((e: any) => e.position)).toEqual([1, 2, 3]);
     expect(await myCodes()).toEqual(["WD-TUN", "WK-TRS", "HV-JKT"]);
-    expect((await call("GET", "/api/my-menu-hierarchy", undefined, buyer)).body.data.map((i: any) => i.itemId)).toEqual(
-      ["WD-TUN", "WK-TRS", "HV-JKT"],
-    );
+    expect(
+      (await call("GET", "/api/my-menu-hierarchy", undefined, tokens.buyer)).body.data.map((i: any) => i.itemId),
+    ).toEqual(["WD-TUN", "WK-TRS", "HV-JKT"]);
     // an explicit $sort still wins
     expect(
-      (await call("GET", "/api/item?scope=my&$sort[displayName]=1", undefined, buyer)).body.data.map(
+      (await call("GET", "/api/item?scope=my&$sort[displayName]=1", undefined, tokens.buyer)).body.data.map(
         (i: any) => i.itemId,
       ),
     ).toEqual(["HV-JKT", "WD-TUN", "WK-TRS"]);
@@ -159,7 +153,8 @@ describe("my catalogue", () => {
 
 describe("category manager", () => {
   const tree = async (query = "") => (await call("GET", `/api/admin/category${query}`)).body;
-  const customerTree = async () => (await call("GET", "/api/userCategory?type=full", undefined, buyer)).body.data;
+  const customerTree = async () =>
+    (await call("GET", "/api/userCategory?type=full", undefined, tokens.buyer)).body.data;
 
   it("answers the full tree with positions, and a customer's my tree", async () => {
     const full = await tree();
@@ -216,7 +211,7 @@ describe("category manager", () => {
     const under = await call("PATCH", "/api/admin/category/11", { parentId: "12" });
     expect(under.body).toMatchObject({ parentId: "12", fullSlug: "trousers/jackets", path: [{ id: "12" }] });
     expect((await customerTree())[0].children.map((c: any) => c.name)).toEqual(["Jackets"]);
-    const inTrousers = await call("GET", "/api/item?class.internalId=12&scope=full", undefined, buyer);
+    const inTrousers = await call("GET", "/api/item?class.internalId=12&scope=full", undefined, tokens.buyer);
     expect(inTrousers.body.data.map((i: any) => i.itemId)).toContain("HV-JKT");
 
     // hide Trousers: it and everything below it leave the customer's tree; shown again, they come back

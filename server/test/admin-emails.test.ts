@@ -1,20 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as mailDelivery from "../db/migrations/019_mail_delivery";
 import { parseProviderConfig } from "../config";
 import { DEFAULT_MAIL_FROM } from "../services/mail-config";
 import { escapeHtml, portalLink, renderMail } from "../services/mail-templates";
-import { startTestProvider, type TestProvider } from "./fixtures";
+import { useProvider } from "./fixtures";
 
 // Issue 32 item 1 (decision 147): the e-mails as the admin sees them (GET /api/admin/e-mail), "send again"
 // (PATCH …/:id {sendAgain: true}), the e-mail settings and the templates. Who may call it: admin-guard.test.ts.
 
-let p: TestProvider;
-let admin: string;
 const ids: Record<string, number> = {};
 
+const { p, tokens } = useProvider(
+  {
+    admin: "admin@demo.test",
+  },
+  { backgroundWork: false },
+);
 beforeAll(async () => {
-  p = await startTestProvider({ backgroundWork: false });
-  admin = await p.login("admin@demo.test");
   const row = (to: string, status: string, extra: object = {}) => ({
     to_email: to,
     kind: "reset",
@@ -46,9 +48,8 @@ beforeAll(async () => {
     ids[name] = Number(typeof inserted === "object" ? inserted.id : inserted);
   }
 });
-afterAll(async () => p?.close());
 
-const list = (query = "") => p.api("GET", `/api/admin/e-mail${query}`, { token: admin });
+const list = (query = "") => p.api("GET", `/api/admin/e-mail${query}`, { token: tokens.admin });
 
 describe("GET /api/admin/e-mail", () => {
   it("lists every customer's e-mails newest first, with status, tries, last error and dates", async () => {
@@ -98,7 +99,7 @@ describe("GET /api/admin/e-mail", () => {
 
 describe("PATCH /api/admin/e-mail/:id {sendAgain: true}", () => {
   const again = (id: unknown, body: unknown = { sendAgain: true }) =>
-    p.api("PATCH", `/api/admin/e-mail/${id}`, { token: admin, body });
+    p.api("PATCH", `/api/admin/e-mail/${id}`, { token: tokens.admin, body });
 
   it("puts a failed e-mail back in the queue, tries from 0, and audits it", async () => {
     const res = await again(ids.failed);

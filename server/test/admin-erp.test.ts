@@ -3,16 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JsonFeedSource, SEEDED_FEED_DIR, FEED_FILE } from "../services/erp-feed";
-import { importRows } from "../services/erp-import";
+import { importRows } from "../services/erp-import/rows";
 import { captureProviderLogs } from "../log";
-import { startTestProvider, type TestProvider } from "./fixtures";
+import { useProvider } from "./fixtures";
 import { onPostgres } from "./test-database";
 
 /** Issue 21 item 4 (decision 131): the ERP import — idempotent, row by row, bad rows listed — and its queued runs. */
 
-let p: TestProvider;
-let admin: string;
-let buyer: string;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "erp-feed-"));
 
 const FEED = {
@@ -58,19 +55,15 @@ const ROW_ERRORS = [
   { row: 8, itemCode: "WD-TUN", reason: "colour is not a known field" },
 ];
 
-beforeAll(async () => {
-  fs.writeFileSync(path.join(dir, FEED_FILE), JSON.stringify(FEED));
-  p = await startTestProvider({ erpFeedDir: dir });
-  admin = await p.login("admin@demo.test");
-  buyer = await p.login("buyer@demo.test");
-  await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
-});
-afterAll(async () => {
-  await p?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+// the feed is in place before the provider starts (this hook is registered, so runs, before useProvider's)
+beforeAll(() => fs.writeFileSync(path.join(dir, FEED_FILE), JSON.stringify(FEED)));
+const { p, tokens } = useProvider(
+  { admin: "admin@demo.test", buyer: { email: "buyer@demo.test", contactId: 5001 } },
+  { erpFeedDir: dir },
+);
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const call = (method: string, pathAndQuery: string, body?: unknown, token = admin) =>
+const call = (method: string, pathAndQuery: string, body?: unknown, token = tokens.admin) =>
   p.api(method, pathAndQuery, { token, body });
 const itemRows = () =>
   p
@@ -201,7 +194,7 @@ describe("ERP import", () => {
     });
     expect(run.startedAt).toEqual(expect.any(String));
     expect(run.finishedAt).toEqual(expect.any(String));
-    expect((await call("GET", "/api/item/20001", undefined, buyer)).body.price).toBe(27.5);
+    expect((await call("GET", "/api/item/20001", undefined, tokens.buyer)).body.price).toBe(27.5);
 
     const second = await finished((await call("POST", "/api/admin/erp-import", {})).body.id);
     expect(second).toMatchObject({ status: "succeeded", created: 0, updated: 0, unchanged: 5 });
@@ -304,7 +297,7 @@ describe("a row the database refuses", () => {
 });
 
 describe("an uploaded feed (issue 33 item 4, decision 156)", () => {
-  const upload = (body: unknown, token = admin) => call("POST", "/api/admin/erp-feed", body, token);
+  const upload = (body: unknown, token = tokens.admin) => call("POST", "/api/admin/erp-feed", body, token);
 
   it("refuses what is not a feed, and a feed too large, saying why; the source stays as it was", async () => {
     const refusal = async (body: unknown) => (await upload(body)).body.errors;
@@ -323,7 +316,7 @@ describe("an uploaded feed (issue 33 item 4, decision 156)", () => {
     expect(await refusal({ fileName: "big.json", feed: big })).toEqual({
       feed: "The feed can be at most 512 KB (this one is 557 KB); a larger one goes in the ERP_FEED_DIR directory",
     });
-    expect((await upload({ fileName: "a.json", feed: FEED }, buyer)).status).toBe(403);
+    expect((await upload({ fileName: "a.json", feed: FEED }, tokens.buyer)).status).toBe(403);
     expect((await call("GET", "/api/admin/erp-source")).body).toMatchObject({ kind: "directory", directory: dir });
   });
 

@@ -1,9 +1,9 @@
 import { getServiceOptions } from "@feathersjs/feathers";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createProviderApp } from "../app";
 import { ADMIN_SERVICES } from "../services/admin-register";
 import { ADMIN_TABLE as TABLE, adminSnapshot as snapshot, insertNamedRows } from "./admin-table";
-import { NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { NORTHWIND, useProvider } from "./fixtures";
 
 /**
  * Decision 127: every admin call, every method, needs an evolve user — checked by the provider. Without a token: 401;
@@ -11,12 +11,11 @@ import { NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
  * is written by a refused call. A method registered under /api/admin without a row here fails the coverage test.
  */
 
-let p: TestProvider;
 let buyer: string;
 let actAs: string;
 
+const { p } = useProvider();
 beforeAll(async () => {
-  p = await startTestProvider();
   await insertNamedRows(p.db);
   buyer = await p.login("buyer@demo.test");
   await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
@@ -28,7 +27,6 @@ beforeAll(async () => {
   expect(viewing.status).toBe(201);
   actAs = viewing.body.accessToken;
 });
-afterAll(() => p?.close());
 
 describe("every admin call needs an evolve user (decision 127)", () => {
   for (const row of TABLE) {

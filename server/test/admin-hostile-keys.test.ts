@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_TABLE, adminSnapshot, insertNamedRows } from "./admin-table";
-import { startTestProvider, type TestProvider } from "./fixtures";
+import { useProvider } from "./fixtures";
 
 // Issue 32 item 8(b): a body key or query parameter of any name (`constructor`, `__proto__`, `toString`…) on any admin
 // write is a 400 naming it, or is ignored where the key means nothing; never a 500, and a refusal writes nothing. The
@@ -13,14 +13,12 @@ const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom({}, [], nu
 const WRITES = ADMIN_TABLE.filter((row) => row.http !== "GET");
 const RUNS = Number(process.env.PROPERTY_RUNS ?? (process.env.CI ? 15 : 30));
 
-let p: TestProvider;
 let admin: string;
+const { p } = useProvider();
 beforeAll(async () => {
-  p = await startTestProvider();
   await insertNamedRows(p.db);
   admin = await p.login("admin@demo.test");
 });
-afterAll(() => p?.close());
 
 /** The row's body with one more own key (a computed key, so `__proto__` is a key, not the prototype). */
 const withKey = (body: unknown, name: string, v: unknown) => ({ ...(body as object), [name]: v });

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_MAINTENANCE_MESSAGE } from "../../app/domain/maintenance";
 import { switchMaintenance } from "../services/admin-maintenance";
-import { startTestProvider, type TestProvider } from "./fixtures";
+import { useProvider } from "./fixtures";
 
 // Issue 32 item 7 (decision 151): GET/POST /api/admin/maintenance — the switch and the message users see, audited in
 // the same transaction; the public status carries the message; the CLI's switch is audited with no admin.
 
-let p: TestProvider;
-let admin: string;
-beforeAll(async () => {
-  p = await startTestProvider();
-  admin = await p.login("admin@demo.test");
+const { p, tokens } = useProvider({
+  admin: "admin@demo.test",
 });
-afterAll(() => p?.close());
 
 const audit = () => p.db("audit_log").where("service", "admin/maintenance").orderBy("id").select("*");
 const settings = () => p.db("settings").orderBy("key").select("*");
@@ -20,7 +16,7 @@ const publicStatus = async () => (await p.api("GET", "/api/maintenance-status"))
 
 describe("maintenance from the admin area", () => {
   it("the state: off, today's message, a bypass token that stays the same", async () => {
-    const first = await p.api("GET", "/api/admin/maintenance", { token: admin });
+    const first = await p.api("GET", "/api/admin/maintenance", { token: tokens.admin });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
       isMaintenanceEnabled: false,
@@ -30,7 +26,7 @@ describe("maintenance from the admin area", () => {
     expect(DEFAULT_MAINTENANCE_MESSAGE).toBe(
       "The ordering portal is being updated and will be back shortly. Your baskets and orders are safe.",
     );
-    const again = await p.api("GET", "/api/admin/maintenance", { token: admin });
+    const again = await p.api("GET", "/api/admin/maintenance", { token: tokens.admin });
     expect(again.body.bypassToken).toBe(first.body.bypassToken);
     expect(await publicStatus()).toEqual(first.body);
   });
@@ -38,7 +34,7 @@ describe("maintenance from the admin area", () => {
   it("switching on with a message: 201 the new state, the public status says it, one audit entry by the admin", async () => {
     const before = (await audit()).length;
     const on = await p.api("POST", "/api/admin/maintenance", {
-      token: admin,
+      token: tokens.admin,
       body: { enabled: true, message: "  Back at noon: the ERP is being upgraded.  " },
     });
     expect(on.status).toBe(201);
@@ -64,7 +60,7 @@ describe("maintenance from the admin area", () => {
   });
 
   it("switching off without a message keeps the message for next time", async () => {
-    const off = await p.api("POST", "/api/admin/maintenance", { token: admin, body: { enabled: "false" } });
+    const off = await p.api("POST", "/api/admin/maintenance", { token: tokens.admin, body: { enabled: "false" } });
     expect(off.status).toBe(201);
     expect(off.body).toMatchObject({
       isMaintenanceEnabled: false,
@@ -82,7 +78,7 @@ describe("maintenance from the admin area", () => {
     ["an unknown field", { enabled: true, bypassToken: "mine" }, { bypassToken: "Unknown field" }],
   ])("%s: 400 naming the field, nothing written", async (_what, body, errors) => {
     const [settingsBefore, auditBefore] = [await settings(), await audit()];
-    const res = await p.api("POST", "/api/admin/maintenance", { token: admin, body });
+    const res = await p.api("POST", "/api/admin/maintenance", { token: tokens.admin, body });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(errors);
     expect(await settings()).toEqual(settingsBefore);
@@ -90,8 +86,8 @@ describe("maintenance from the admin area", () => {
   });
 
   it("a query parameter is refused on both", async () => {
-    expect((await p.api("GET", "/api/admin/maintenance?x=1", { token: admin })).status).toBe(400);
-    const res = await p.api("POST", "/api/admin/maintenance?x=1", { token: admin, body: { enabled: true } });
+    expect((await p.api("GET", "/api/admin/maintenance?x=1", { token: tokens.admin })).status).toBe(400);
+    const res = await p.api("POST", "/api/admin/maintenance?x=1", { token: tokens.admin, body: { enabled: true } });
     expect(res.status).toBe(400);
     expect((await publicStatus()).isMaintenanceEnabled).toBe(false);
   });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APEX, HARBOUR, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { APEX, HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
 /** Issue 21 item 3 (decision 131): promotions scheduled by day, aimed at all, a sector or one customer. */
 
-let p: TestProvider;
 let admin: string;
 let northwind: string;
 let harbour: string;
@@ -28,11 +27,10 @@ async function sessions() {
   expect(selected).toBe(true);
 }
 
+const { p } = useProvider();
 beforeAll(async () => {
-  p = await startTestProvider();
   await sessions();
 });
-afterAll(() => p?.close());
 
 const call = (method: string, path: string, body?: unknown, token = admin) => p.api(method, path, { token, body });
 const auditCount = async () => Number((await p.db("audit_log").count({ n: "*" }).first())?.n ?? 0);

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HARBOUR, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { describe, expect, it } from "vitest";
+import { HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
 /** Decision 127: active sessions, log-in history, view-as (act-as) sessions and the audit of writes made under them. */
 
-let p: TestProvider;
-let admin: string;
-
-beforeAll(async () => {
-  p = await startTestProvider();
-  admin = await p.login("admin@demo.test");
+const { p, tokens } = useProvider({
+  admin: "admin@demo.test",
 });
-afterAll(() => p?.close());
 
 const auditCount = async () => Number((await p.db("audit_log").count({ n: "*" }).first())?.n ?? 0);
 
@@ -18,7 +13,7 @@ describe("active users", () => {
   it("lists sessions seen in the last 15 minutes with user, customer, punchout and act-as; ending one makes its next call 401", async () => {
     const buyer = await p.login("buyer@demo.test");
     await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
-    const list = await p.api("GET", "/api/admin/active-session?userId=1", { token: admin });
+    const list = await p.api("GET", "/api/admin/active-session?userId=1", { token: tokens.admin });
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(1);
     const [session] = list.body.data;
@@ -30,22 +25,24 @@ describe("active users", () => {
       actingAdmin: null,
     });
     expect(
-      (await p.api("GET", `/api/admin/active-session?customerId=${NORTHWIND}`, { token: admin })).body.data.map(
+      (await p.api("GET", `/api/admin/active-session?customerId=${NORTHWIND}`, { token: tokens.admin })).body.data.map(
         (s: any) => s.sessionId,
       ),
     ).toContain(session.sessionId);
 
-    const ended = await p.api("DELETE", `/api/admin/active-session/${session.sessionId}`, { token: admin });
+    const ended = await p.api("DELETE", `/api/admin/active-session/${session.sessionId}`, { token: tokens.admin });
     expect(ended.status).toBe(200);
     expect(ended.body).toEqual({ sessionId: session.sessionId, revoked: true });
     expect((await p.api("GET", "/api/session", { token: buyer })).status).toBe(401);
-    expect((await p.api("DELETE", `/api/admin/active-session/${session.sessionId}`, { token: admin })).status).toBe(
+    expect(
+      (await p.api("DELETE", `/api/admin/active-session/${session.sessionId}`, { token: tokens.admin })).status,
+    ).toBe(404);
+    expect((await p.api("DELETE", "/api/admin/active-session/99999999999999", { token: tokens.admin })).status).toBe(
       404,
     );
-    expect((await p.api("DELETE", "/api/admin/active-session/99999999999999", { token: admin })).status).toBe(404);
-    expect((await p.api("DELETE", "/api/admin/active-session/abc", { token: admin })).status).toBe(404);
+    expect((await p.api("DELETE", "/api/admin/active-session/abc", { token: tokens.admin })).status).toBe(404);
 
-    const audit = await p.api("GET", "/api/admin/audit?userId=1", { token: admin });
+    const audit = await p.api("GET", "/api/admin/audit?userId=1", { token: tokens.admin });
     expect(audit.body.data[0]).toMatchObject({
       admin: { id: "6" },
       subjectUser: { id: "1" },
@@ -57,10 +54,11 @@ describe("active users", () => {
 
   it("leaves out sessions not seen for 15 minutes", async () => {
     const approver = await p.login("approver@demo.test");
-    const listed = async () => (await p.api("GET", "/api/admin/active-session?userId=3", { token: admin })).body.total;
+    const listed = async () =>
+      (await p.api("GET", "/api/admin/active-session?userId=3", { token: tokens.admin })).body.total;
     expect(await listed()).toBe(1);
     p.clock.advance(16 * 60_000);
-    admin = await p.login("admin@demo.test");
+    tokens.admin = await p.login("admin@demo.test");
     expect(await listed()).toBe(0);
     expect((await p.api("GET", "/api/session", { token: approver })).status).toBe(200); // still a live session, just not active
   });
@@ -82,7 +80,7 @@ describe("log-in history", () => {
     expect(JSON.stringify(inactive.body)).not.toMatch(/inactive/);
     await p.db("users").where("id", 4).update({ is_inactive: false });
 
-    const list = await p.api("GET", "/api/admin/login-attempt?$limit=4", { token: admin });
+    const list = await p.api("GET", "/api/admin/login-attempt?$limit=4", { token: tokens.admin });
     expect(list.status).toBe(200);
     expect(list.body.data.map((a: any) => [a.email, a.success, a.reason, a.user?.id ?? null])).toEqual([
       ["manpack@demo.test", false, "inactive user", "4"],
@@ -93,18 +91,20 @@ describe("log-in history", () => {
     expect(list.body.data[0]).toMatchObject({ address: "127.0.0.1", userAgent: "TestBrowser/1.0" });
     expect(list.body.data[0].attemptedAt).toBe(p.clock.now.toISOString());
 
-    const failures = await p.api("GET", "/api/admin/login-attempt?email=REQUESTER&outcome=failure", { token: admin });
+    const failures = await p.api("GET", "/api/admin/login-attempt?email=REQUESTER&outcome=failure", {
+      token: tokens.admin,
+    });
     expect(failures.body.total).toBe(1);
-    expect((await p.api("GET", "/api/admin/login-attempt?userId=2", { token: admin })).body.total).toBe(2);
+    expect((await p.api("GET", "/api/admin/login-attempt?userId=2", { token: tokens.admin })).body.total).toBe(2);
     const today = p.clock.now.toISOString().slice(0, 10);
     expect(
       (
         await p.api("GET", `/api/admin/login-attempt?from=${today}&to=${today}&email=demo.test&$limit=2&$skip=1`, {
-          token: admin,
+          token: tokens.admin,
         })
       ).body,
     ).toMatchObject({ limit: 2, skip: 1 });
-    expect((await p.api("GET", "/api/admin/login-attempt?to=2020-01-01", { token: admin })).body.total).toBe(0);
+    expect((await p.api("GET", "/api/admin/login-attempt?to=2020-01-01", { token: tokens.admin })).body.total).toBe(0);
   });
 
   it("records a rate-limited attempt", async () => {
@@ -116,23 +116,25 @@ describe("log-in history", () => {
     let last = 0;
     for (let i = 0; i < 6; i++) last = (await login()).status;
     expect(last).toBe(429);
-    const limited = await p.api("GET", "/api/admin/login-attempt?email=approver&$limit=1", { token: admin });
+    const limited = await p.api("GET", "/api/admin/login-attempt?email=approver&$limit=1", { token: tokens.admin });
     expect(limited.body.data[0]).toMatchObject({ success: false, reason: "rate-limited", user: { id: "3" } });
   });
 
   it("refuses bad filters with field errors", async () => {
     const bad = await p.api("GET", "/api/admin/login-attempt?outcome=maybe&$limit=101&from=2026-13-01&colour=red", {
-      token: admin,
+      token: tokens.admin,
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["$limit", "colour", "from", "outcome"]);
     expect(bad.body.errors.colour).toBe("Unknown parameter");
-    const reversed = await p.api("GET", "/api/admin/login-attempt?from=2026-11-20&to=2026-11-01", { token: admin });
+    const reversed = await p.api("GET", "/api/admin/login-attempt?from=2026-11-20&to=2026-11-01", {
+      token: tokens.admin,
+    });
     expect(reversed.status).toBe(400);
     expect(reversed.body.errors).toEqual({ from: "must be on or before the 'to' date" });
-    expect((await p.api("GET", "/api/admin/login-attempt?$skip=-1", { token: admin })).body.errors).toHaveProperty(
-      "$skip",
-    );
+    expect(
+      (await p.api("GET", "/api/admin/login-attempt?$skip=-1", { token: tokens.admin })).body.errors,
+    ).toHaveProperty("$skip");
   });
 });
 
@@ -140,7 +142,7 @@ describe("view as", () => {
   it("opens an act-as session as the user in that customer; the session says so; writes under it are audited with the admin", async () => {
     const before = await auditCount();
     const opened = await p.api("POST", "/api/admin/view-as", {
-      token: admin,
+      token: tokens.admin,
       body: { customerId: String(NORTHWIND), userId: "2" },
     });
     expect(opened.status).toBe(201);
@@ -157,14 +159,14 @@ describe("view as", () => {
     expect(session.body.actingAdmin).toEqual({ id: 6, email: "admin@demo.test", firstName: "Ada", lastName: "Admin" });
     expect(session.body.account.permissions).not.toContain("orderApproval"); // the requester's own permissions
     expect(session.body.account.isEvolveUser).toBe(false);
-    expect((await p.api("GET", "/api/session", { token: admin })).body.actingAdmin).toBeNull();
+    expect((await p.api("GET", "/api/session", { token: tokens.admin })).body.actingAdmin).toBeNull();
 
     const add = await p.api("PATCH", "/api/basket-session", {
       token,
       body: { stock: [{ productId: "20002", parentId: "20001", qty: 1, name: "Hi-Vis Jacket M", price: 24.5 }] },
     });
     expect(add.status).toBe(200);
-    const audit = await p.api("GET", "/api/admin/audit?userId=2&$limit=1", { token: admin });
+    const audit = await p.api("GET", "/api/admin/audit?userId=2&$limit=1", { token: tokens.admin });
     expect(audit.body.data[0]).toMatchObject({
       admin: { id: "6" },
       asUser: { id: "2" },
@@ -176,23 +178,25 @@ describe("view as", () => {
     expect(audit.body.data[0].after.stock[0]).toMatchObject({ productId: "20002", qty: 1 });
     expect(await auditCount()).toBe(before + 2); // the view-as itself and the basket write
 
-    const active = await p.api("GET", "/api/admin/active-session?userId=2", { token: admin });
+    const active = await p.api("GET", "/api/admin/active-session?userId=2", { token: tokens.admin });
     expect(active.body.data.find((s: any) => s.sessionId === opened.body.sessionId)).toMatchObject({
       actAs: true,
       actingAdmin: { id: "6" },
     });
     expect(
-      (await p.api("GET", "/api/admin/view-as", { token: admin })).body.data.map((s: any) => s.sessionId),
+      (await p.api("GET", "/api/admin/view-as", { token: tokens.admin })).body.data.map((s: any) => s.sessionId),
     ).toContain(opened.body.sessionId);
 
     // Stop, with the admin's own token: the act-as token is dead, the admin's lives on
-    const stop = await p.api("DELETE", `/api/admin/view-as/${opened.body.sessionId}`, { token: admin });
+    const stop = await p.api("DELETE", `/api/admin/view-as/${opened.body.sessionId}`, { token: tokens.admin });
     expect(stop.status).toBe(200);
     expect(stop.body).toEqual({ sessionId: opened.body.sessionId, ended: true });
     expect((await p.api("GET", "/api/session", { token })).status).toBe(401);
-    expect((await p.api("GET", "/api/session", { token: admin })).status).toBe(200);
-    expect((await p.api("DELETE", `/api/admin/view-as/${opened.body.sessionId}`, { token: admin })).status).toBe(404);
-    const stopped = await p.api("GET", "/api/admin/audit?adminId=6&$limit=1", { token: admin });
+    expect((await p.api("GET", "/api/session", { token: tokens.admin })).status).toBe(200);
+    expect((await p.api("DELETE", `/api/admin/view-as/${opened.body.sessionId}`, { token: tokens.admin })).status).toBe(
+      404,
+    );
+    const stopped = await p.api("GET", "/api/admin/audit?adminId=6&$limit=1", { token: tokens.admin });
     expect(stopped.body.data[0]).toMatchObject({
       service: "admin/view-as",
       method: "remove",
@@ -214,7 +218,7 @@ describe("view as", () => {
   it("refuses another admin, an inactive user, a user without a unit there, unknown ids and bad bodies; nothing written", async () => {
     const before = await auditCount();
     const sessions = Number((await p.db("auth_sessions").count({ n: "*" }).first())?.n);
-    const view = (body: unknown) => p.api("POST", "/api/admin/view-as", { token: admin, body });
+    const view = (body: unknown) => p.api("POST", "/api/admin/view-as", { token: tokens.admin, body });
     const other = await view({ customerId: NORTHWIND, userId: 6 });
     expect(other.status).toBe(409);
     expect(other.body.message).toBe("You cannot view as another admin");
@@ -227,7 +231,7 @@ describe("view as", () => {
     const bad = await view({ customerId: "x", userId: 2, extra: 1 });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ customerId: "must be an id (digits)", extra: "Unknown field" });
-    expect((await p.api("POST", "/api/admin/view-as", { token: admin, body: "[1]" })).status).toBe(400);
+    expect((await p.api("POST", "/api/admin/view-as", { token: tokens.admin, body: "[1]" })).status).toBe(400);
     await p.db("users").where("id", 2).update({ is_inactive: true });
     expect((await view({ customerId: NORTHWIND, userId: 2 })).body.message).toBe("This user is inactive");
     await p.db("users").where("id", 2).update({ is_inactive: false });
@@ -237,7 +241,7 @@ describe("view as", () => {
 
   it("ends when the admin stops being an admin, and the act-as token cannot reach the admin area", async () => {
     const opened = await p.api("POST", "/api/admin/view-as", {
-      token: admin,
+      token: tokens.admin,
       body: { customerId: NORTHWIND, userId: 1 },
     });
     const token = opened.body.accessToken;

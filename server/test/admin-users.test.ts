@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, APEX, HARBOUR, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { describe, expect, it } from "vitest";
+import { addUser, APEX, HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
 /** Decision 127: users and their business units, password resets, invitations, admin users, customers, orders. */
 
-let p: TestProvider;
-let admin: string;
-
-beforeAll(async () => {
-  p = await startTestProvider();
-  admin = await p.login("admin@demo.test");
+const { p, tokens } = useProvider({
+  admin: "admin@demo.test",
 });
-afterAll(() => p?.close());
 
 const auditCount = async () => Number((await p.db("audit_log").count({ n: "*" }).first())?.n ?? 0);
-const call = (method: string, path: string, body?: unknown, token = admin) => p.api(method, path, { token, body });
+const call = (method: string, path: string, body?: unknown, token = tokens.admin) =>
+  p.api(method, path, { token, body });
 
 describe("users", () => {
   it("lists and finds users, by text, customer and admin flag", async () => {
@@ -324,7 +320,7 @@ describe("admin users", () => {
   it("two admins deactivating each other at once: one wins, at least one active admin remains", async () => {
     const other = await addUser(p.db, "third-admin@demo.test", [], { evolve: true });
     const third = await p.login("third-admin@demo.test");
-    admin = await p.login("admin@demo.test");
+    tokens.admin = await p.login("admin@demo.test");
     const [a, b] = await Promise.all([
       call("PATCH", `/api/admin/user/${other.userId}`, { isActive: false }),
       call("PATCH", "/api/admin/user/6", { isActive: false }, third),
@@ -338,7 +334,7 @@ describe("admin users", () => {
       .first();
     expect(stillActive).toEqual({ n: 1 });
     await p.db("users").where("id", 6).update({ is_inactive: false, is_evolve_user: true });
-    admin = await p.login("admin@demo.test");
+    tokens.admin = await p.login("admin@demo.test");
   });
 });
 

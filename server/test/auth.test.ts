@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HARBOUR, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { describe, expect, it } from "vitest";
+import { HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
-let p: TestProvider;
-beforeAll(async () => {
-  p = await startTestProvider({ sessionIdleMinutes: 60, sessionMaxHours: 12 });
-});
-afterAll(async () => p?.close());
+const { p } = useProvider({}, { sessionIdleMinutes: 60, sessionMaxHours: 12 });
 
 describe("POST /api/authentication", () => {
   it("answers an opaque token, an expiry and the user", async () => {

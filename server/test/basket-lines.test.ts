@@ -1,17 +1,15 @@
 // Issue 34 item 8 (decision 168): POST /api/basket-lines adds a grid's lines in one transaction, every line by the
 // portal's own rules (app/domain), all or nothing.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestProvider, type TestProvider } from "./fixtures";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { useProvider } from "./fixtures";
 
-let p: TestProvider;
 let buyer: string;
 let manpack: string;
+const { p } = useProvider();
 beforeAll(async () => {
-  p = await startTestProvider();
   [buyer, manpack] = await Promise.all([p.login("buyer@demo.test"), p.login("manpack@demo.test")]);
   await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
 });
-afterAll(async () => p?.close());
 
 const held = { productId: "20002", parentId: "20001", qty: 95, name: "Hi-Vis Jacket M", price: 24.5 };
 beforeEach(async () => {

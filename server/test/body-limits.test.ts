@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { postStream } from "../../tests/http/streaming-post";
 import { PROVIDER_JSON_LIMIT } from "../app";
-import { startTestProvider, type TestProvider } from "./fixtures";
+import { useProvider } from "./fixtures";
 
 // Decision 150 on the provider, over real HTTP: a JSON body past 1 MB (a form past 100 KB) is a 413 while the client
 // is still sending, chunked or not, whoever sends it (before any log-in is checked); within the limit it is read.
 
-let p: TestProvider;
-beforeAll(async () => {
-  p = await startTestProvider();
-});
-afterAll(() => p?.close());
+const { p } = useProvider();
 
 const HUGE = 64 * 1024 * 1024;
 

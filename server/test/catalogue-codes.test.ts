@@ -1,12 +1,12 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sqliteFileOf } from "../db/knex";
 import { findDuplicateCodes, REPAIR_COMMAND } from "../db/duplicate-codes";
 import { mergeDuplicateCodes } from "../services/merge-duplicate-codes";
 import * as m020 from "../db/migrations/020_catalogue_codes_and_erp_feeds";
-import { NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { NORTHWIND, useProvider } from "./fixtures";
 import { onSqlite } from "./test-database";
 
 /**
@@ -17,11 +17,7 @@ import { onSqlite } from "./test-database";
  * by migration 020's own `down`).
  */
 
-let p: TestProvider;
-beforeAll(async () => {
-  p = await startTestProvider({ backgroundWork: false });
-});
-afterAll(() => p?.close());
+const { p } = useProvider({}, { backgroundWork: false });
 
 const now = "2026-11-21T09:00:00.000Z";
 

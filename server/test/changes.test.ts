@@ -1,17 +1,13 @@
 import type { Server } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createProviderApp } from "../app";
 import { bumpChangeGeneration, changeGeneration } from "../changes";
 import { captureProviderLogs } from "../log";
 import { TaskLoop } from "../services/task-queue";
-import { startTestProvider, type TestProvider } from "./fixtures";
+import { useProvider } from "./fixtures";
 
 // The change generation portals poll (decision 157): every write's answer moves it on and names it; reads do not.
-let p: TestProvider;
-beforeAll(async () => {
-  p = await startTestProvider({ backgroundWork: false });
-});
-afterAll(async () => p?.close());
+const { p } = useProvider({}, { backgroundWork: false });
 
 const generation = async (url = p.url) => {
   const answer = await fetch(`${url}/api/changes`);

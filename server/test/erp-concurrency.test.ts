@@ -8,7 +8,8 @@ import { createProviderApp } from "../app";
 import { findDuplicateCodes } from "../db/duplicate-codes";
 import { backgroundWorkOf } from "../services/background";
 import { FEED_FILE, JsonFeedSource, rowsOf } from "../services/erp-feed";
-import { ErpWorker, importRows } from "../services/erp-import";
+import { ErpWorker } from "../services/erp-import";
+import { importRows } from "../services/erp-import/rows";
 import { startTestProvider, type TestProvider } from "./fixtures";
 
 /**

@@ -3,20 +3,16 @@
 // checkout marks ordered); the portal checks them, and so must the provider, for any other client. These are the
 // holes the audit found, written as the provider should behave (decisions 028 and 081).
 import type { Knex } from "knex";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { describe, expect, it } from "vitest";
+import { NORTHWIND, useProvider } from "./fixtures";
 
-let p: TestProvider;
-let approver: string; // Ava, Northwind approver (orderApproval + isApprover), user 3
 const APPROVER = 3;
 const REQUESTER = 2;
 const NOW = "2026-11-01T00:00:00.000Z";
 
-beforeAll(async () => {
-  p = await startTestProvider();
-  approver = await p.login("approver@demo.test");
+const { p, tokens } = useProvider({
+  approver: "approver@demo.test", // Ava, Northwind approver (orderApproval + isApprover), user 3
 });
-afterAll(async () => p?.close());
 
 /** A saved basket of Northwind (no explicit id: on PostgreSQL that would not move the sequence). */
 async function savedBasket(
@@ -54,7 +50,10 @@ describe("PATCH /api/saved-basket/:id {punchout_approved} (the id of /saved-punc
     // the approver's own ordinary saved basket: the portal shows it as 404 on the approval page; the provider flags it
     const id = await savedBasket(p.db, { user_id: APPROVER, is_punchout: false });
     const before = await row(id);
-    const res = await p.api("PATCH", `/api/saved-basket/${id}`, { token: approver, body: { punchout_approved: 1 } });
+    const res = await p.api("PATCH", `/api/saved-basket/${id}`, {
+      token: tokens.approver,
+      body: { punchout_approved: 1 },
+    });
     expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(await row(id)).toEqual(before);
@@ -63,7 +62,10 @@ describe("PATCH /api/saved-basket/:id {punchout_approved} (the id of /saved-punc
   it("refuses to approve a punched-out basket that has already been ordered (409), writing nothing", async () => {
     const id = await savedBasket(p.db, { user_id: REQUESTER, is_punchout: true, checked_out: true });
     const before = await row(id);
-    const res = await p.api("PATCH", `/api/saved-basket/${id}`, { token: approver, body: { punchout_approved: 1 } });
+    const res = await p.api("PATCH", `/api/saved-basket/${id}`, {
+      token: tokens.approver,
+      body: { punchout_approved: 1 },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(409);
     expect(await row(id)).toEqual(before);
   });
@@ -79,7 +81,10 @@ describe("PATCH /api/saved-basket {basket, checked_out} (the basket a checkout m
       punchout_approved: true,
     });
     const before = await row(id);
-    const res = await p.api("PATCH", "/api/saved-basket", { token: approver, body: { basket: id, checked_out: 0 } });
+    const res = await p.api("PATCH", "/api/saved-basket", {
+      token: tokens.approver,
+      body: { basket: id, checked_out: 0 },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(403);
     expect(await row(id)).toEqual(before);
   });

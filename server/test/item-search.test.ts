@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importRows } from "../services/erp-import";
+import { importRows } from "../services/erp-import/rows";
 import { refreshSearch, searchProducts } from "../services/item-search";
 import { startSeededProvider, type SeededProvider } from "./seeded-provider";
 

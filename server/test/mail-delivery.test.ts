@@ -2,7 +2,7 @@ import type { Knex } from "knex";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseProviderConfig } from "../config";
 import { MAIL_TRIES, MailRelay, mailQueueStats, retryWaitMs } from "../services/mail-relay";
-import { startTestProvider, type TestProvider } from "./fixtures";
+import { startTestProvider, useProvider } from "./fixtures";
 import { startSmtp, type TestSmtp } from "./smtp-fixture";
 
 // Issue 32 item 1 (decision 147): the outbox is sent over SMTP by a relay, to a real SMTP server started here. Each
@@ -11,7 +11,6 @@ import { startSmtp, type TestSmtp } from "./smtp-fixture";
 const PORTAL = "https://portal.example.test/";
 const FROM = "Workwear portal <portal@example.test>";
 
-let p: TestProvider;
 let smtp: TestSmtp;
 const ctx = () => ({ db: p.db, now: () => p.clock.now });
 const relayOf = (db: Knex = p.db, opts: Partial<ConstructorParameters<typeof MailRelay>[2]> = {}) =>
@@ -19,13 +18,14 @@ const relayOf = (db: Knex = p.db, opts: Partial<ConstructorParameters<typeof Mai
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  // SMTP configured but this process's relay switched off: only the relays the tests make send (exact counts below)
-  p = await startTestProvider({ portalUrl: PORTAL, mail: { smtpUrl: smtp.url, from: FROM }, backgroundWork: false });
 });
-afterAll(async () => {
-  await smtp?.close();
-  await p?.close();
-});
+// SMTP configured but this process's relay switched off: only the relays the tests make send (exact counts below)
+const { p } = useProvider({}, () => ({
+  portalUrl: PORTAL,
+  mail: { smtpUrl: smtp.url, from: FROM },
+  backgroundWork: false,
+}));
+afterAll(async () => smtp?.close());
 afterEach(async () => {
   smtp.refuseWith = null;
   smtp.delayMs = 0;

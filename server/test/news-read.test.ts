@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestProvider, type TestProvider } from "./fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useProvider } from "./fixtures";
 
 // GET /api/news-read (issue 18, decision 118): which posts the caller has read, so the portal can mark the others unread
-let p: TestProvider;
+const { p } = useProvider();
 beforeAll(async () => {
-  p = await startTestProvider();
-  // nine posts; the buyer has read 5, 7 and 9 (as the demo seed has it)
   await p.db("wp_posts").insert(
     Array.from({ length: 9 }, (_, i) => ({
       id: i + 1,
@@ -19,7 +17,6 @@ beforeAll(async () => {
     .db("news_reads")
     .insert([5, 7, 9].map((postId) => ({ user_id: buyer.id, post_id: postId, read_at: "2026-11-20T09:00:00.000Z" })));
 });
-afterAll(async () => p?.close());
 
 const reads = (token: string, query = "") => p.api("GET", `/api/news-read${query}`, { token });
 

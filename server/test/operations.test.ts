@@ -3,18 +3,14 @@ import type { Server } from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createProviderApp } from "../app";
 import { createDb, migrate } from "../db/knex";
 import { captureProviderLogs } from "../log";
-import { NORTHWIND, PASSWORD, startTestProvider, type TestProvider } from "./fixtures";
+import { NORTHWIND, PASSWORD, useProvider } from "./fixtures";
 
 // The provider's access line, request id, /healthz, /readyz and /metrics (decisions 144 and 145).
-let p: TestProvider;
-beforeAll(async () => {
-  p = await startTestProvider();
-});
-afterAll(async () => p?.close());
+const { p } = useProvider();
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30)); // access lines are written when the answer closes
 

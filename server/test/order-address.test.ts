@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { NORTHWIND, useProvider } from "./fixtures";
 
-let p: TestProvider;
 let buyer: string;
 let requester: string;
 let manpack: string;
+const { p } = useProvider();
 beforeAll(async () => {
-  p = await startTestProvider();
-  // the buyer may amend delivery addresses; the requester may not
   const unit = await p.db("user_customers").where({ user_id: 1, customer_id: NORTHWIND }).first();
   const perms = [...JSON.parse(unit.permissions_json), "amendOrderDeliveryAddress"];
   await p
@@ -18,7 +16,6 @@ beforeAll(async () => {
   await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
   [requester, manpack] = await Promise.all(["requester@demo.test", "manpack@demo.test"].map((e) => p.login(e)));
 });
-afterAll(async () => p?.close());
 
 describe("PATCH /api/order/:id {addressId}", () => {
   it("moves an undespatched order to another address of the customer: order, ship group and lines", async () => {

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HARBOUR, startTestProvider, type TestProvider } from "./fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { HARBOUR, useProvider } from "./fixtures";
 
 // POST /api/order (manpack) paid by card (issue 15 item 6, decision 106): the order carries stripeId/stripePaid and
 // stripeAmount, the pence charged, which must be the order's total — the totalPence of
 // GET /api/order-quote?forBasket=manpack — as for a stock order (decision 078); else 409 and nothing written.
 
-let p: TestProvider;
-let manpack: string; // Harbour: canViewManpack, manpackOrders
+const { p, tokens } = useProvider({
+  manpack: "manpack@demo.test", // Harbour: canViewManpack, manpackOrders
+});
 beforeAll(async () => {
-  p = await startTestProvider();
-  manpack = await p.login("manpack@demo.test");
-  // Harbour pays on account in the seed: here it offers Visa too, as Northwind does
   await p
     .db("customers")
     .where("id", HARBOUR)
@@ -21,12 +19,11 @@ beforeAll(async () => {
       ]),
     });
 });
-afterAll(async () => p?.close());
 
 const PACKS = [{ employeeId: "5102", data: [{ productId: "20030", qty: 2 }] }];
 const order = (stripeAmount: number, basketVersion: number, key: string) =>
   p.api("POST", "/api/order", {
-    token: manpack,
+    token: tokens.manpack,
     headers: { "Idempotency-Key": key },
     body: {
       orderType: "manpack",
@@ -43,9 +40,9 @@ const order = (stripeAmount: number, basketVersion: number, key: string) =>
 
 describe("POST /api/order (manpack) with stripeAmount", () => {
   it("refuses a total other than what was charged with 409 naming stripeAmount, spending nothing; placed at the quote's total", async () => {
-    const version = (await p.api("PATCH", "/api/basket-session", { token: manpack, body: { manpack: PACKS } })).body
-      .version;
-    const quoted = (await p.api("GET", "/api/order-quote?forBasket=manpack", { token: manpack })).body;
+    const version = (await p.api("PATCH", "/api/basket-session", { token: tokens.manpack, body: { manpack: PACKS } }))
+      .body.version;
+    const quoted = (await p.api("GET", "/api/order-quote?forBasket=manpack", { token: tokens.manpack })).body;
     const count = async () => Number((await p.db("orders").count({ n: "*" }))[0].n);
     const spent = async () =>
       (await p.db("contact_budgets").where("contact_id", 5102).orderBy("id")).map((b: { used_qty: number }) =>
@@ -62,12 +59,12 @@ describe("POST /api/order (manpack) with stripeAmount", () => {
     expect(refused.body.data).toMatchObject({ field: "stripeAmount" });
     expect(await count()).toBe(ordersBefore);
     expect(await spent()).toEqual(spentBefore);
-    expect((await p.api("GET", "/api/basket-session", { token: manpack })).body).toMatchObject({
+    expect((await p.api("GET", "/api/basket-session", { token: tokens.manpack })).body).toMatchObject({
       version,
       manpack: [{ employeeId: "5102" }],
     });
 
-    const requoted = (await p.api("GET", "/api/order-quote?forBasket=manpack", { token: manpack })).body;
+    const requoted = (await p.api("GET", "/api/order-quote?forBasket=manpack", { token: tokens.manpack })).body;
     expect(requoted.totalPence).toBe(refused.body.data.totalPence);
     const placed = await order(requoted.totalPence, version, "manpack-card-2");
     expect(placed.status).toBe(201);

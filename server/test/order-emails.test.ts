@@ -1,27 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_PORTAL_URL } from "../config";
 import { orderLink } from "../services/orders/notifications";
-import { startTestProvider, type TestProvider } from "./fixtures";
+import { useProvider } from "./fixtures";
 
 // Issue 14 item 8: the order e-mails link to the exact order, absolutely (PORTAL_URL), and the requester hears of
 // the approver's decision with its note.
 
-let p: TestProvider;
-let approver: string;
-let requester: string;
 const PORTAL = DEFAULT_PORTAL_URL;
-beforeAll(async () => {
-  p = await startTestProvider();
-  [approver, requester] = await Promise.all(["approver@demo.test", "requester@demo.test"].map((e) => p.login(e)));
+const { p, tokens } = useProvider({
+  approver: "approver@demo.test",
+  requester: "requester@demo.test",
 });
-afterAll(async () => p?.close());
 
 const mails = (to: string, kind: string) => p.db("outbox").where({ to_email: to, kind }).orderBy("id", "asc");
 
 /** A requester's order awaiting approval: its id and tranId. */
 async function placeForApproval(): Promise<{ id: string; tranId: string }> {
   const res = await p.api("POST", "/api/order", {
-    token: requester,
+    token: tokens.requester,
     body: { orderType: "standard", items: [{ internalId: "20002", qty: 1 }], addressId: "701" },
   });
   expect(res.status).toBe(201);
@@ -54,7 +50,7 @@ describe("order e-mails", () => {
     const order = await placeForApproval();
     const before = (await mails("requester@demo.test", "decision")).length;
     const res = await p.api("PATCH", `/api/order/${order.id}`, {
-      token: approver,
+      token: tokens.approver,
       body: { decision: "approve", note: "  Leave at gate 3 " },
     });
     expect(res.status).toBe(200);
@@ -75,7 +71,7 @@ describe("order e-mails", () => {
     const order = await placeForApproval();
     await p.db("orders").where("id", Number(order.id)).update({ picking_note: "From checkout" });
     const res = await p.api("PATCH", `/api/order/${order.id}`, {
-      token: approver,
+      token: tokens.approver,
       body: { decision: "approve", note: "   " },
     });
     expect(res.status).toBe(200);
@@ -89,7 +85,7 @@ describe("order e-mails", () => {
   it("rejecting: the requester is told with the reason and a link to the order", async () => {
     const order = await placeForApproval();
     const res = await p.api("PATCH", `/api/order/${order.id}`, {
-      token: approver,
+      token: tokens.approver,
       body: { decision: "reject", note: "Over budget" },
     });
     expect(res.status).toBe(200);
@@ -103,13 +99,14 @@ describe("order e-mails", () => {
   it("a refused decision e-mails no one", async () => {
     const order = await placeForApproval();
     expect(
-      (await p.api("PATCH", `/api/order/${order.id}`, { token: approver, body: { decision: "approve" } })).status,
+      (await p.api("PATCH", `/api/order/${order.id}`, { token: tokens.approver, body: { decision: "approve" } }))
+        .status,
     ).toBe(200);
     const before = (await mails("requester@demo.test", "decision")).length;
     expect(
       (
         await p.api("PATCH", `/api/order/${order.id}`, {
-          token: approver,
+          token: tokens.approver,
           body: { decision: "reject", note: "Too late" },
         })
       ).status,
@@ -117,13 +114,14 @@ describe("order e-mails", () => {
     expect(
       (
         await p.api("PATCH", `/api/order/${order.id}`, {
-          token: approver,
+          token: tokens.approver,
           body: { decision: "approve", note: "x".repeat(2001) },
         })
       ).status,
     ).toBe(400);
     expect(
-      (await p.api("PATCH", `/api/order/${order.id}`, { token: requester, body: { decision: "approve" } })).status,
+      (await p.api("PATCH", `/api/order/${order.id}`, { token: tokens.requester, body: { decision: "approve" } }))
+        .status,
     ).toBe(403);
     expect(await mails("requester@demo.test", "decision")).toHaveLength(before);
   });

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HARBOUR, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
 // GET /api/order-filter-options (issue 13 item 2, decision 094): the order history's contacts, departments and
 // addresses in one call, scoped exactly as the three separate calls scope them.
-let p: TestProvider;
+const { p } = useProvider();
 beforeAll(async () => {
-  p = await startTestProvider();
-  // a custom (typed) address and a second inactive contact: neither is a filter option
   await p.db("addresses").insert({
     id: 790,
     customer_id: NORTHWIND,
@@ -20,7 +18,6 @@ beforeAll(async () => {
     created_at: "2026-01-01T00:00:00.000Z",
   });
 });
-afterAll(async () => p?.close());
 
 async function as(email: string, contactId?: string): Promise<string> {
   const token = await p.login(email);

@@ -1,23 +1,20 @@
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cacheStatements, checkStatementCache, createDb, writeTracker } from "../db/knex";
-import { DEEP_SKIP } from "../query/dialect";
+import { DEEP_SKIP } from "../query/page";
 import { onSqlite } from "./test-database";
-import { NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { NORTHWIND, useProvider } from "./fixtures";
 
 // Decision 030: deep pages sought on the key from the nearer end, the orderedBy reference page taken from its
 // indexes, totals kept until a table they read is written, prepared statements reused. Every answer must equal
 // the plain LIMIT/OFFSET query's on the same database.
 
-let p: TestProvider;
 let buyer: string; // Northwind, viewAllOrders
 let requester: string; // Northwind, own orders only
 const EXTRA = 600;
 
+const { p } = useProvider();
 beforeAll(async () => {
-  p = await startTestProvider();
-  // 600 more Northwind orders: three to a date (ties broken by id), every fifth without a ship date, half of
-  // them with a BULK- reference (many reference matches), a few placed by the requester
   const rows = [];
   for (let i = 0; i < EXTRA; i++) {
     const id = 1000 + i;
@@ -44,7 +41,6 @@ beforeAll(async () => {
   await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
   requester = await p.login("requester@demo.test");
 });
-afterAll(async () => p?.close());
 
 const tranIds = (body: any) => body.data.map((o: any) => o.tranId);
 

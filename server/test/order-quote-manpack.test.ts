@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HARBOUR, startTestProvider, type TestProvider } from "./fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { HARBOUR, useProvider } from "./fixtures";
 
 // GET /api/order-quote?forBasket=manpack (issue 15 item 6, decision 102): what an order of the caller's live
 // wearer-pack basket would total, priced as POST /api/order (manpack) prices it — each pack's lines, a delivery charge
 // per ship group (address), VAT — so the checkout's summary and a card charge are the order's own numbers.
 
-let p: TestProvider;
-let manpack: string; // Harbour (contact 5103): canViewManpack, manpackOrders, no indAddress
-let requester: string; // Northwind, stock only
+const { p, tokens } = useProvider({
+  manpack: "manpack@demo.test", // Harbour (contact 5103): canViewManpack, manpackOrders, no indAddress
+  requester: "requester@demo.test", // Northwind, stock only
+});
 beforeAll(async () => {
-  p = await startTestProvider();
-  [manpack, requester] = await Promise.all(["manpack@demo.test", "requester@demo.test"].map((e) => p.login(e)));
   await p.db("contacts").insert({
     id: 5104,
     customer_id: HARBOUR,
@@ -43,7 +42,6 @@ beforeAll(async () => {
     created_at: new Date().toISOString(),
   });
 });
-afterAll(async () => p?.close());
 
 const packs = (token: string, manpackPacks: unknown[]) =>
   p.api("PATCH", "/api/basket-session", { token, body: { manpack: manpackPacks } });
@@ -62,12 +60,12 @@ const withPermissions = async (extra: string[]) => {
 describe("GET /api/order-quote?forBasket=manpack", () => {
   it("quotes each pack at today's prices with the default address and the cheapest method, and the order totals exactly that", async () => {
     const version = (
-      await packs(manpack, [
+      await packs(tokens.manpack, [
         { employeeId: "5102", data: [{ productId: "20030", qty: 2, price: 1 }] },
         { employeeId: "5104", data: [{ productId: "20010", qty: 2 }] },
       ])
     ).body.version;
-    const { status, body } = await quote(manpack);
+    const { status, body } = await quote(tokens.manpack);
     expect(status).toBe(200);
     // 2 × 15.75 + 2 × 18.00 = 67.50; one ship group (Harbour Hospital) by the Harbour van (£0.00); VAT 13.50
     expect(body).toEqual({
@@ -85,7 +83,7 @@ describe("GET /api/order-quote?forBasket=manpack", () => {
       ],
     });
     const order = await p.api("POST", "/api/order", {
-      token: manpack,
+      token: tokens.manpack,
       body: {
         orderType: "manpack",
         packs: body.packs.map((q: { contactId: string; addressId: string; shippingMethod: string }, i: number) => ({
@@ -105,7 +103,7 @@ describe("GET /api/order-quote?forBasket=manpack", () => {
       total: body.total,
     });
     // the order emptied the wearer-pack basket: nothing left to quote
-    const empty = await quote(manpack);
+    const empty = await quote(tokens.manpack);
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Invalid value at field "forBasket": the wearer-pack basket is empty');
   });
@@ -114,13 +112,13 @@ describe("GET /api/order-quote?forBasket=manpack", () => {
     const restore = await withPermissions(["indAddress"]);
     try {
       const version = (
-        await packs(manpack, [
+        await packs(tokens.manpack, [
           { employeeId: "5102", addressId: "702", shippingMethod: "1", data: [{ productId: "20030", qty: 1 }] },
           { employeeId: "5104", addressId: "706", shippingMethod: "2", data: [{ productId: "20030", qty: 1 }] },
           { employeeId: "5103", addressId: "702", shippingMethod: "2", data: [{ productId: "20030", qty: 1 }] },
         ])
       ).body.version;
-      const { status, body } = await quote(manpack);
+      const { status, body } = await quote(tokens.manpack);
       expect(status).toBe(200);
       // 3 × 15.75 = 47.25; Harbour Hospital by Standard (5.95, its first pack's), Harbour Wing by Next day (9.95)
       expect(body).toMatchObject({
@@ -133,7 +131,7 @@ describe("GET /api/order-quote?forBasket=manpack", () => {
       });
       expect(body.packs.map((q: { shippingMethod: string }) => q.shippingMethod)).toEqual(["1", "2", "2"]);
       const order = await p.api("POST", "/api/order", {
-        token: manpack,
+        token: tokens.manpack,
         body: {
           orderType: "manpack",
           packs: body.packs.map((q: { contactId: string; addressId: string; shippingMethod: string }) => ({
@@ -153,41 +151,41 @@ describe("GET /api/order-quote?forBasket=manpack", () => {
   });
 
   it("leaves out packs without lines, and names refused lines, wearers and addresses as the order would (packs.N), writing nothing", async () => {
-    await packs(manpack, [
+    await packs(tokens.manpack, [
       { employeeId: "5102", data: [{ productId: "20030", qty: 0 }] },
       { employeeId: "5104", data: [{ productId: "20010", qty: 3 }] },
     ]);
-    const step = await quote(manpack);
+    const step = await quote(tokens.manpack);
     expect(step.status).toBe(400);
     expect(step.body.message).toBe('Invalid value at field "packs.0.items.0.qty": Quantity must be a multiple of 2');
     expect(step.body.data).toEqual({ field: "packs.0.items.0.qty" });
 
-    await packs(manpack, [
+    await packs(tokens.manpack, [
       { employeeId: "5102", data: [{ productId: "20030", qty: 1 }] },
       { employeeId: "5105", data: [{ productId: "20030", qty: 1 }] },
     ]);
-    const inactive = await quote(manpack);
+    const inactive = await quote(tokens.manpack);
     expect(inactive.status).toBe(400);
     expect(inactive.body.message).toBe(
       'Invalid value at field "packs.1.contactId": contact 5105 is not an active contact of this customer',
     );
 
-    await packs(manpack, [{ employeeId: "5102", addressId: "701", data: [{ productId: "20030", qty: 1 }] }]);
-    const elsewhere = await quote(manpack);
+    await packs(tokens.manpack, [{ employeeId: "5102", addressId: "701", data: [{ productId: "20030", qty: 1 }] }]);
+    const elsewhere = await quote(tokens.manpack);
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.message).toBe(
       `Invalid value at field "packs.0.addressId": address 701 is not one of this customer's delivery addresses`,
     );
 
     const version = (
-      await packs(manpack, [{ employeeId: "5102", shippingMethod: "3", data: [{ productId: "20030", qty: 1 }] }])
+      await packs(tokens.manpack, [{ employeeId: "5102", shippingMethod: "3", data: [{ productId: "20030", qty: 1 }] }])
     ).body.version;
-    const retired = await quote(manpack);
+    const retired = await quote(tokens.manpack);
     expect(retired.status).toBe(400);
     expect(retired.body.message).toBe(
       'Invalid value at field "packs.0.shippingMethod": shipping method 3 is not available',
     );
-    expect((await p.api("GET", "/api/basket-session", { token: manpack })).body.version).toBe(version);
+    expect((await p.api("GET", "/api/basket-session", { token: tokens.manpack })).body.version).toBe(version);
   });
 
   it("refuses a delivery method's minimum per ship group, naming the group's first pack (decision 073)", async () => {
@@ -195,14 +193,16 @@ describe("GET /api/order-quote?forBasket=manpack", () => {
       .db("carriage")
       .insert({ id: 9, description: "Free Delivery", shipping_flat_rate_amount: 0, minimum_order_amount: 150 });
     try {
-      await packs(manpack, [
+      await packs(tokens.manpack, [
         { employeeId: "5102", data: [{ productId: "20030", qty: 1 }] },
         { employeeId: "5104", shippingMethod: "9", data: [{ productId: "20030", qty: 1 }] },
       ]);
       // the group takes its first pack's method (the Harbour van): no minimum
-      expect((await quote(manpack)).status).toBe(200);
-      await packs(manpack, [{ employeeId: "5104", shippingMethod: "9", data: [{ productId: "20030", qty: 1 }] }]);
-      const refused = await quote(manpack);
+      expect((await quote(tokens.manpack)).status).toBe(200);
+      await packs(tokens.manpack, [
+        { employeeId: "5104", shippingMethod: "9", data: [{ productId: "20030", qty: 1 }] },
+      ]);
+      const refused = await quote(tokens.manpack);
       expect(refused.status).toBe(400);
       expect(refused.body.message).toBe(
         'Invalid value at field "packs.0.shippingMethod": Free Delivery needs an order of £150.00 or more before VAT; this order is £15.75',
@@ -213,13 +213,13 @@ describe("GET /api/order-quote?forBasket=manpack", () => {
   });
 
   it("takes no basket-wide shippingMethod, needs the right to order wearer packs, and hides goods amounts from a pricingHidden caller", async () => {
-    await packs(manpack, [{ employeeId: "5102", data: [{ productId: "20030", qty: 1 }] }]);
-    const method = await quote(manpack, "forBasket=manpack&shippingMethod=1");
+    await packs(tokens.manpack, [{ employeeId: "5102", data: [{ productId: "20030", qty: 1 }] }]);
+    const method = await quote(tokens.manpack, "forBasket=manpack&shippingMethod=1");
     expect(method.status).toBe(400);
     expect(method.body.message).toBe(
       `Invalid query parameter "shippingMethod": a wearer-pack quote takes each pack's own method`,
     );
-    const stockOnly = await quote(requester);
+    const stockOnly = await quote(tokens.requester);
     expect(stockOnly.status).toBe(403);
     expect(stockOnly.body.message).toBe("Wearer-pack ordering is not allowed for this account");
 

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderAmounts } from "../services/orders/placement";
-import { startTestProvider, type TestProvider } from "./fixtures";
+import { describe, expect, it } from "vitest";
+import { orderAmounts } from "../services/orders/pricing";
+import { useProvider } from "./fixtures";
 
 // GET /api/order-quote (issue 12 item 4, decision 078): the provider quotes what an order of the caller's live stock
 // basket would total, priced by the same function as the order itself; the portal charges a card exactly that.
 
-let p: TestProvider;
-let buyer: string;
-let requester: string;
-let punchout: string;
-beforeAll(async () => {
-  p = await startTestProvider();
-  buyer = await p.login("buyer@demo.test");
-  await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
-  requester = await p.login("requester@demo.test");
-  punchout = await p.login("punchout@demo.test");
+const { p, tokens } = useProvider({
+  buyer: { email: "buyer@demo.test", contactId: 5001 },
+  requester: "requester@demo.test",
+  punchout: "punchout@demo.test",
 });
-afterAll(async () => p?.close());
 
 const fill = (token: string, stock: unknown[]) => p.api("PATCH", "/api/basket-session", { token, body: { stock } });
 const quote = (token: string, query = "forBasket=stock&shippingMethod=1") =>
@@ -25,12 +18,12 @@ const quote = (token: string, query = "forBasket=stock&shippingMethod=1") =>
 describe("GET /api/order-quote", () => {
   it("quotes the basket at today's prices (not the line's own), the method's rate and VAT, and the order totals exactly that", async () => {
     const version = (
-      await fill(buyer, [
+      await fill(tokens.buyer, [
         { productId: "20002", qty: 2, price: 100 },
         { productId: "20003", qty: 1 },
       ])
     ).body.version;
-    const { status, body } = await quote(buyer);
+    const { status, body } = await quote(tokens.buyer);
     expect(status).toBe(200);
     // 2 × 24.50 + 26.00 = 75.00; + 5.95 delivery; VAT 20 % of 80.95 = 16.19
     expect(body).toEqual({
@@ -43,11 +36,11 @@ describe("GET /api/order-quote", () => {
       totalPence: 9714,
       basketVersion: version,
     });
-    const next = await quote(buyer, "forBasket=stock&shippingMethod=2");
+    const next = await quote(tokens.buyer, "forBasket=stock&shippingMethod=2");
     expect(next.body).toMatchObject({ shippingMethod: "2", shippingCost: 9.95, taxTotal: 16.99, totalPence: 10194 });
 
     const order = await p.api("POST", "/api/order", {
-      token: buyer,
+      token: tokens.buyer,
       body: {
         orderType: "standard",
         items: [
@@ -69,8 +62,8 @@ describe("GET /api/order-quote", () => {
   });
 
   it("without a ship method quotes the one an order would default to (the cheapest the basket may use)", async () => {
-    await fill(buyer, [{ productId: "20030", qty: 1 }]);
-    expect((await quote(buyer, "forBasket=stock")).body).toMatchObject({
+    await fill(tokens.buyer, [{ productId: "20030", qty: 1 }]);
+    expect((await quote(tokens.buyer, "forBasket=stock")).body).toMatchObject({
       shippingMethod: "1",
       subTotal: 15.75,
       shippingCost: 5.95,
@@ -78,37 +71,37 @@ describe("GET /api/order-quote", () => {
   });
 
   it("refuses what the order would refuse, with a 400 naming the field and nothing written", async () => {
-    await fill(buyer, []);
-    const empty = await quote(buyer);
+    await fill(tokens.buyer, []);
+    const empty = await quote(tokens.buyer);
     expect(empty.status).toBe(400);
     expect(empty.body.message).toContain("the stock basket is empty");
-    await fill(buyer, [{ productId: "20010", qty: 3 }]);
-    const step = await quote(buyer);
+    await fill(tokens.buyer, [{ productId: "20010", qty: 3 }]);
+    const step = await quote(tokens.buyer);
     expect(step.status).toBe(400);
     expect(step.body.message).toContain("Quantity must be a multiple of 2");
-    await fill(buyer, [{ productId: "20030", qty: 1 }]);
-    const retired = await quote(buyer, "forBasket=stock&shippingMethod=3");
+    await fill(tokens.buyer, [{ productId: "20030", qty: 1 }]);
+    const retired = await quote(tokens.buyer, "forBasket=stock&shippingMethod=3");
     expect(retired.status).toBe(400);
     expect(retired.body.message).toContain("shipping method 3 is not available");
-    const version = (await p.api("GET", "/api/basket-session", { token: buyer })).body.version;
-    await quote(buyer);
-    expect((await p.api("GET", "/api/basket-session", { token: buyer })).body.version).toBe(version);
+    const version = (await p.api("GET", "/api/basket-session", { token: tokens.buyer })).body.version;
+    await quote(tokens.buyer);
+    expect((await p.api("GET", "/api/basket-session", { token: tokens.buyer })).body.version).toBe(version);
   });
 
   it("refuses a malformed query with a clear 400", async () => {
     // (forBasket=manpack quotes the wearer-pack basket since issue 15: server/test/order-quote-manpack.test.ts)
     for (const query of ["", "forBasket=other", "forBasket=stock&shippingMethod=abc", "forBasket=stock&total=1"]) {
-      const res = await quote(buyer, query);
+      const res = await quote(tokens.buyer, query);
       expect(res.status, query).toBe(400);
       expect(res.body.message, query).toMatch(/forBasket|shippingMethod|total/);
     }
   });
 
   it("is scoped to the caller's own basket and needs the right to order stock (decision 028)", async () => {
-    await fill(buyer, [{ productId: "20030", qty: 4 }]);
-    await fill(requester, [{ productId: "20030", qty: 1 }]);
-    expect((await quote(requester)).body).toMatchObject({ subTotal: 15.75 });
-    const refused = await quote(punchout);
+    await fill(tokens.buyer, [{ productId: "20030", qty: 4 }]);
+    await fill(tokens.requester, [{ productId: "20030", qty: 1 }]);
+    expect((await quote(tokens.requester)).body).toMatchObject({ subTotal: 15.75 });
+    const refused = await quote(tokens.punchout);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe("This account orders through its punchout system only");
   });
@@ -143,15 +136,17 @@ describe("GET /api/order-quote", () => {
     expect(order.status).toBe(400);
     expect(order.body.message).toBe(refusal);
     // a caller who sees prices is told the basket's amount, as before
-    await fill(buyer, [{ productId: "20030", qty: 1 }]);
-    expect((await quote(buyer, "forBasket=stock&shippingMethod=9")).body.message).toContain("this order is £15.75");
+    await fill(tokens.buyer, [{ productId: "20030", qty: 1 }]);
+    expect((await quote(tokens.buyer, "forBasket=stock&shippingMethod=9")).body.message).toContain(
+      "this order is £15.75",
+    );
   });
 });
 
 describe("POST /api/order with stripeAmount (the pence a card was charged, decision 078)", () => {
   const order = (stripeAmount: number, basketVersion: number, key: string) =>
     p.api("POST", "/api/order", {
-      token: buyer,
+      token: tokens.buyer,
       headers: { "Idempotency-Key": key },
       body: {
         orderType: "standard",
@@ -166,8 +161,8 @@ describe("POST /api/order with stripeAmount (the pence a card was charged, decis
     });
 
   it("refuses an order whose total is not what was charged with 409 naming stripeAmount, and writes nothing", async () => {
-    const version = (await fill(buyer, [{ productId: "20030", qty: 2 }])).body.version;
-    const quoted = (await quote(buyer)).body;
+    const version = (await fill(tokens.buyer, [{ productId: "20030", qty: 2 }])).body.version;
+    const quoted = (await quote(tokens.buyer)).body;
     const count = async () => Number((await p.db("orders").count({ n: "*" }))[0].n);
     const before = await count();
     await p.db("items").where("id", 20030).update({ price: 16 });
@@ -179,12 +174,12 @@ describe("POST /api/order with stripeAmount (the pence a card was charged, decis
     expect(refused.body.data).toMatchObject({ field: "stripeAmount", totalPence: 4554 });
     expect(await count()).toBe(before);
     // nothing spent: the basket and its version are as they were
-    expect((await p.api("GET", "/api/basket-session", { token: buyer })).body).toMatchObject({
+    expect((await p.api("GET", "/api/basket-session", { token: tokens.buyer })).body).toMatchObject({
       version,
       stock: [{ productId: "20030", qty: 2 }],
     });
 
-    const requoted = (await quote(buyer)).body;
+    const requoted = (await quote(tokens.buyer)).body;
     expect(requoted.totalPence).toBe(4554);
     const placed = await order(requoted.totalPence, version, "quote-race-2");
     expect(placed.status).toBe(201);
@@ -193,7 +188,7 @@ describe("POST /api/order with stripeAmount (the pence a card was charged, decis
   });
 
   it("a malformed stripeAmount is a 400", async () => {
-    const version = (await fill(buyer, [{ productId: "20030", qty: 2 }])).body.version;
+    const version = (await fill(tokens.buyer, [{ productId: "20030", qty: 2 }])).body.version;
     const res = await order(-1, version, "quote-race-3");
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('"stripeAmount"');

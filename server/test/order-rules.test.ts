@@ -1,9 +1,8 @@
 // Issue 11 items 3, 4, 5 and 8: the provider itself enforces delivery-method minimums, the address permissions
 // of SPEC §6, whose saved basket an order may mark, and that a live basket is ordered once.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HARBOUR, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
-let p: TestProvider;
 let buyer: string; // Northwind, every address permission
 let requester: string; // Northwind, no dellAddress / addAddress
 let approver: string; // Northwind approver, no address permissions
@@ -11,15 +10,14 @@ let manpack: string; // Harbour, wearer packs without indAddress / addAddress
 const FREE = 5;
 let wardB: string; // a second Harbour address, after the default "Harbour Hospital"
 
+const { p } = useProvider();
 beforeAll(async () => {
-  p = await startTestProvider();
   await p.db("carriage").insert({
     id: FREE,
     description: "Free Delivery – orders over £150",
     shipping_flat_rate_amount: 0,
     minimum_order_amount: 150,
   });
-  // no explicit id: on PostgreSQL it would not move the sequence the orders' typed addresses use
   const [ward]: Array<{ id: number } | number> = await p.db("addresses").returning("id").insert({
     customer_id: HARBOUR,
     label: "Harbour Ward B",
@@ -37,7 +35,6 @@ beforeAll(async () => {
     ["requester@demo.test", "approver@demo.test", "manpack@demo.test"].map((e) => p.login(e)),
   );
 });
-afterAll(async () => p?.close());
 
 const countOrders = async () => Number((await p.db("orders").count({ n: "*" }).first())!.n);
 const countAddresses = async () => Number((await p.db("addresses").count({ n: "*" }).first())!.n);

@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HARBOUR, startTestProvider, type TestProvider } from "./fixtures";
+import { describe, expect, it } from "vitest";
+import { HARBOUR, useProvider } from "./fixtures";
 
-let p: TestProvider;
-let buyer: string; // Northwind selected
-let approver: string;
-let requester: string;
-let manpack: string; // Harbour
-let admin: string;
-beforeAll(async () => {
-  p = await startTestProvider();
-  buyer = await p.login("buyer@demo.test");
-  await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
-  [approver, requester, manpack, admin] = await Promise.all(
-    ["approver@demo.test", "requester@demo.test", "manpack@demo.test", "admin@demo.test"].map((e) => p.login(e)),
-  );
+const { p, tokens } = useProvider({
+  buyer: { email: "buyer@demo.test", contactId: 5001 }, // Northwind selected
+  approver: "approver@demo.test",
+  requester: "requester@demo.test",
+  manpack: "manpack@demo.test", // Harbour
+  admin: "admin@demo.test",
 });
-afterAll(async () => p?.close());
 
 const ids = (body: any) => body.data.map((o: any) => o.tranId);
 const countOrders = async () => Number((await p.db("orders").count({ n: "*" }).first())!.n);
 
 describe("GET /api/order", () => {
   it("lists the customer's orders newest first as {total, limit, skip, data}", async () => {
-    const { status, body } = await p.api("GET", "/api/order", { token: buyer });
+    const { status, body } = await p.api("GET", "/api/order", { token: tokens.buyer });
     expect(status).toBe(200);
     expect(body).toMatchObject({ total: 4, limit: 16, skip: 0 });
     expect(ids(body)).toEqual(["SO100004", "SO100003", "SO100002", "SO100001"]);
@@ -39,20 +31,20 @@ describe("GET /api/order", () => {
   });
 
   it("$limit, $skip and $sort page through", async () => {
-    const { body } = await p.api("GET", "/api/order?$limit=2&$skip=1&$sort[createdDate]=1", { token: buyer });
+    const { body } = await p.api("GET", "/api/order?$limit=2&$skip=1&$sort[createdDate]=1", { token: tokens.buyer });
     expect(body).toMatchObject({ total: 4, limit: 2, skip: 1 });
     expect(ids(body)).toEqual(["SO100002", "SO100003"]);
   });
 
   it("$limit=0 answers the total only (the pending count)", async () => {
     const { body } = await p.api("GET", "/api/order?$limit=0&orderToApprove=true&orderStatus=Pending%20Approval", {
-      token: approver,
+      token: tokens.approver,
     });
     expect(body).toEqual({ total: 1, limit: 0, skip: 0, data: [] });
   });
 
   it("filters: orderStatus[$in], createdDate range, orderedBy, depot, $ne, $nin, $or, departments", async () => {
-    const q = async (qs: string) => ids((await p.api("GET", `/api/order?${qs}`, { token: buyer })).body);
+    const q = async (qs: string) => ids((await p.api("GET", `/api/order?${qs}`, { token: tokens.buyer })).body);
     expect(await q("orderStatus[$in][]=Billed&orderStatus[$in][]=Pending%20Fulfillment")).toEqual([
       "SO100002",
       "SO100001",
@@ -70,7 +62,7 @@ describe("GET /api/order", () => {
   });
 
   it("includeExtraData adds lines and ship groups in one go", async () => {
-    const { body } = await p.api("GET", "/api/order?includeExtraData=true&tranId=SO100001", { token: buyer });
+    const { body } = await p.api("GET", "/api/order?includeExtraData=true&tranId=SO100001", { token: tokens.buyer });
     expect(body.data[0].itemList.item).toHaveLength(2);
     expect(body.data[0].totalQuantity).toBe(3);
     expect(body.data[0].shipGroupList.shipGroup[0]).toMatchObject({
@@ -95,31 +87,31 @@ describe("GET /api/order", () => {
     ["$or[0][nope]=1", "$or[0][nope]"],
     ["tranId[$in][a]=1", "tranId[$in]"],
   ])("400 naming the parameter for %s", async (qs, name) => {
-    const { status, body } = await p.api("GET", `/api/order?${qs}`, { token: buyer });
+    const { status, body } = await p.api("GET", `/api/order?${qs}`, { token: tokens.buyer });
     expect(status).toBe(400);
     expect(body.name).toBe("BadRequest");
     expect(body.message).toContain(`'${name}'`);
   });
 
   it("users without viewAllOrders see only their own", async () => {
-    const { body } = await p.api("GET", "/api/order", { token: requester });
+    const { body } = await p.api("GET", "/api/order", { token: tokens.requester });
     expect(ids(body)).toEqual(["SO100003"]);
   });
 
   it("another customer's order is a 404; evolve users may act across customers", async () => {
-    expect((await p.api("GET", "/api/order/5", { token: buyer })).status).toBe(404);
-    expect((await p.api("GET", "/api/order/nope", { token: buyer })).status).toBe(404);
-    expect((await p.api("GET", "/api/order/1", { token: buyer })).status).toBe(200);
-    expect((await p.api("GET", "/api/order/1", { token: manpack })).status).toBe(404);
-    expect((await p.api("GET", `/api/order?customerId=${HARBOUR}`, { token: buyer })).status).toBe(403);
-    expect((await p.api("GET", "/api/order?$limit=0", { token: admin })).body.total).toBe(7);
-    const asHarbour = await p.api("GET", `/api/order?customerId=${HARBOUR}`, { token: admin });
+    expect((await p.api("GET", "/api/order/5", { token: tokens.buyer })).status).toBe(404);
+    expect((await p.api("GET", "/api/order/nope", { token: tokens.buyer })).status).toBe(404);
+    expect((await p.api("GET", "/api/order/1", { token: tokens.buyer })).status).toBe(200);
+    expect((await p.api("GET", "/api/order/1", { token: tokens.manpack })).status).toBe(404);
+    expect((await p.api("GET", `/api/order?customerId=${HARBOUR}`, { token: tokens.buyer })).status).toBe(403);
+    expect((await p.api("GET", "/api/order?$limit=0", { token: tokens.admin })).body.total).toBe(7);
+    const asHarbour = await p.api("GET", `/api/order?customerId=${HARBOUR}`, { token: tokens.admin });
     expect(ids(asHarbour.body)).toEqual(["SO100006", "SO100005"]);
-    expect((await p.api("GET", `/api/order/1?customerId=${HARBOUR}`, { token: admin })).status).toBe(404);
+    expect((await p.api("GET", `/api/order/1?customerId=${HARBOUR}`, { token: tokens.admin })).status).toBe(404);
   });
 
   it("GET /api/order/:id carries lines, ship groups and despatches", async () => {
-    const { body } = await p.api("GET", "/api/order/2", { token: buyer });
+    const { body } = await p.api("GET", "/api/order/2", { token: tokens.buyer });
     expect(body.itemList.item[0]).toMatchObject({
       item: { internalId: "20002", name: "Hi-Vis Jacket M" },
       quantity: 1,
@@ -132,14 +124,14 @@ describe("GET /api/order", () => {
 
 describe("GET /api/despatch", () => {
   it("is reachable through its order and scoped", async () => {
-    expect((await p.api("GET", "/api/despatch/901", { token: buyer })).body).toMatchObject({
+    expect((await p.api("GET", "/api/despatch/901", { token: tokens.buyer })).body).toMatchObject({
       tranId: "IF900901",
       order: { tranId: "SO100002" },
       lines: [{ quantity: 1 }],
     });
-    expect((await p.api("GET", "/api/despatch/902", { token: buyer })).status).toBe(404);
-    expect((await p.api("GET", "/api/despatch?orderId=2", { token: buyer })).body.total).toBe(1);
-    expect((await p.api("GET", "/api/despatch?orderId=5", { token: buyer })).body.total).toBe(0);
+    expect((await p.api("GET", "/api/despatch/902", { token: tokens.buyer })).status).toBe(404);
+    expect((await p.api("GET", "/api/despatch?orderId=2", { token: tokens.buyer })).body.total).toBe(1);
+    expect((await p.api("GET", "/api/despatch?orderId=5", { token: tokens.buyer })).body.total).toBe(0);
   });
 });
 
@@ -158,7 +150,7 @@ describe("POST /api/order", () => {
 
   it("places a stock order priced from the catalogue", async () => {
     const res = await p.api("POST", "/api/order", {
-      token: buyer,
+      token: tokens.buyer,
       body: stock({
         items: [
           { internalId: "20002", qty: 2, price: 0.01 },
@@ -184,7 +176,7 @@ describe("POST /api/order", () => {
 
   it("writes the lines in item order and keeps the basket's order in line_no (decision 126: one lock order for the report totals)", async () => {
     const res = await p.api("POST", "/api/order", {
-      token: buyer,
+      token: tokens.buyer,
       body: stock({
         items: [
           { internalId: "20010", qty: 4 },
@@ -209,19 +201,19 @@ describe("POST /api/order", () => {
     const before = await countOrders();
     const headers = { "idempotency-key": "checkout-abc" };
     const [a, b] = await Promise.all([
-      p.api("POST", "/api/order", { token: buyer, body: stock(), headers }),
-      p.api("POST", "/api/order", { token: buyer, body: stock(), headers }),
+      p.api("POST", "/api/order", { token: tokens.buyer, body: stock(), headers }),
+      p.api("POST", "/api/order", { token: tokens.buyer, body: stock(), headers }),
     ]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body.internalId).toBe(b.body.internalId);
-    const c = await p.api("POST", "/api/order", { token: buyer, body: stock(), headers });
+    const c = await p.api("POST", "/api/order", { token: tokens.buyer, body: stock(), headers });
     expect(c.body.internalId).toBe(a.body.internalId);
     expect(await countOrders()).toBe(before + 1);
   });
 
   it("records a card payment's stripeId/stripePaid and the payment method with the order", async () => {
     const res = await p.api("POST", "/api/order", {
-      token: buyer,
+      token: tokens.buyer,
       body: stock({
         stripeId: "pi_123",
         stripePaid: true,
@@ -230,21 +222,21 @@ describe("POST /api/order", () => {
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ stripeId: "pi_123", stripePaid: true, paymentMethod: { internalId: "0" } });
-    const plain = await p.api("POST", "/api/order", { token: buyer, body: stock() });
+    const plain = await p.api("POST", "/api/order", { token: tokens.buyer, body: stock() });
     expect(plain.body).toMatchObject({ stripeId: null, stripePaid: false });
   });
 
   it("answers a replayed Idempotency-Key before looking at the body (the basket emptied by the first order)", async () => {
     const headers = { "idempotency-key": "checkout-replay" };
-    const first = await p.api("POST", "/api/order", { token: buyer, body: stock(), headers });
+    const first = await p.api("POST", "/api/order", { token: tokens.buyer, body: stock(), headers });
     expect(first.status).toBe(201);
     const before = await countOrders();
-    const replay = await p.api("POST", "/api/order", { token: buyer, body: stock({ items: [] }), headers });
+    const replay = await p.api("POST", "/api/order", { token: tokens.buyer, body: stock({ items: [] }), headers });
     expect(replay.status).toBe(201);
     expect(replay.body.internalId).toBe(first.body.internalId);
     // a fresh key with no lines is still refused
     const fresh = await p.api("POST", "/api/order", {
-      token: buyer,
+      token: tokens.buyer,
       body: stock({ items: [] }),
       headers: { "idempotency-key": "checkout-new" },
     });
@@ -272,7 +264,7 @@ describe("POST /api/order", () => {
   ])("400 and nothing written for %j", async (extra, field) => {
     const before = await countOrders();
     const lines = Number((await p.db("order_lines").count({ n: "*" }).first())!.n);
-    const res = await p.api("POST", "/api/order", { token: buyer, body: stock(extra) });
+    const res = await p.api("POST", "/api/order", { token: tokens.buyer, body: stock(extra) });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(`"${field}"`);
     expect(await countOrders()).toBe(before);
@@ -281,12 +273,12 @@ describe("POST /api/order", () => {
 
   it("a custom address is stored as the customer's custom address", async () => {
     const res = await p.api("POST", "/api/order", {
-      token: buyer,
+      token: tokens.buyer,
       body: stock({ addressId: undefined, customAddress: { addr1: "1 New Road", city: "York", zip: "YO1 7HH" } }),
     });
     expect(res.status).toBe(201);
     expect(res.body.shippingAddress).toMatchObject({ addr1: "1 New Road", zip: "YO1 7HH" });
-    const custom = await p.api("GET", "/api/custom-addresses", { token: buyer });
+    const custom = await p.api("GET", "/api/custom-addresses", { token: tokens.buyer });
     expect(custom.body.data.map((a: any) => a.details.addr1)).toContain("1 New Road");
   });
 
@@ -295,7 +287,7 @@ describe("POST /api/order", () => {
       orderType: "manpack",
       packs: [{ contactId: "5102", items: [{ internalId: "20030", qty: 2 }], addressId: "702", shippingMethod: "4" }],
     };
-    const res = await p.api("POST", "/api/order", { token: manpack, body });
+    const res = await p.api("POST", "/api/order", { token: tokens.manpack, body });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       isWearerPack: true,
@@ -309,12 +301,14 @@ describe("POST /api/order", () => {
       shipAddress: { internalId: "702", name: "Harbour Hospital" },
     });
     const wrong = await p.api("POST", "/api/order", {
-      token: manpack,
+      token: tokens.manpack,
       body: { ...body, packs: [{ ...body.packs[0], contactId: "5004" }] },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toContain('"packs.0.contactId"');
-    expect((await p.api("POST", "/api/order", { token: manpack, body: stock({ addressId: "702" }) })).status).toBe(403);
+    expect(
+      (await p.api("POST", "/api/order", { token: tokens.manpack, body: stock({ addressId: "702" }) })).status,
+    ).toBe(403);
   });
 });
 
@@ -343,40 +337,41 @@ describe("approval", () => {
   let orderId: string;
   it("a requester's order starts as Pending Approval and shows in the approver's orderToApprove listing", async () => {
     const res = await p.api("POST", "/api/order", {
-      token: requester,
+      token: tokens.requester,
       body: { orderType: "standard", items: [{ internalId: "20002", qty: 1 }], addressId: "701" },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ orderStatus: "Pending Approval", pendingWebApproval: true });
     orderId = res.body.internalId;
     const list = await p.api("GET", "/api/order?orderToApprove=true&orderStatus=Pending%20Approval", {
-      token: approver,
+      token: tokens.approver,
     });
     expect(list.body.data.map((o: any) => o.internalId)).toContain(orderId);
     expect(list.body.data.find((o: any) => o.internalId === orderId).orderToApprove).toBe(true);
     const mail = await p.db("outbox").where({ to_email: "approver@demo.test", kind: "approval" });
     expect(mail.length).toBeGreaterThan(0);
-    expect((await p.api("GET", "/api/order?orderToApprove=true", { token: requester })).body.total).toBe(0);
+    expect((await p.api("GET", "/api/order?orderToApprove=true", { token: tokens.requester })).body.total).toBe(0);
   });
 
   it("only an approver decides; a rejection needs a note; deciding twice is a 409", async () => {
     expect(
-      (await p.api("PATCH", `/api/order/${orderId}`, { token: requester, body: { decision: "approve" } })).status,
+      (await p.api("PATCH", `/api/order/${orderId}`, { token: tokens.requester, body: { decision: "approve" } }))
+        .status,
     ).toBe(403);
     expect(
-      (await p.api("PATCH", `/api/order/${orderId}`, { token: manpack, body: { decision: "approve" } })).status,
+      (await p.api("PATCH", `/api/order/${orderId}`, { token: tokens.manpack, body: { decision: "approve" } })).status,
     ).toBe(404);
     const noNote = await p.api("PATCH", `/api/order/${orderId}`, {
-      token: approver,
+      token: tokens.approver,
       body: { decision: "reject", note: "  " },
     });
     expect(noNote.status).toBe(400);
     expect(noNote.body.message).toContain('"note"');
     expect(
-      (await p.api("PATCH", `/api/order/${orderId}`, { token: approver, body: { decision: "maybe" } })).status,
+      (await p.api("PATCH", `/api/order/${orderId}`, { token: tokens.approver, body: { decision: "maybe" } })).status,
     ).toBe(400);
     const ok = await p.api("PATCH", `/api/order/${orderId}`, {
-      token: approver,
+      token: tokens.approver,
       body: { decision: "reject", note: "Too many" },
     });
     expect(ok.status).toBe(200);
@@ -386,13 +381,16 @@ describe("approval", () => {
       pendingWebApproval: false,
       approval: { decision: "rejected" },
     });
-    const again = await p.api("PATCH", `/api/order/${orderId}`, { token: approver, body: { decision: "approve" } });
+    const again = await p.api("PATCH", `/api/order/${orderId}`, {
+      token: tokens.approver,
+      body: { decision: "approve" },
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already been rejected/);
   });
 
   it("approving moves the order to Pending Fulfillment", async () => {
-    const res = await p.api("PATCH", "/api/order/3", { token: approver, body: { decision: "approve" } });
+    const res = await p.api("PATCH", "/api/order/3", { token: tokens.approver, body: { decision: "approve" } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       orderStatus: "Pending Fulfillment",
@@ -405,14 +403,14 @@ describe("approval", () => {
 describe("POST /api/re-order", () => {
   it("answers the stock lines, dropping products that no longer exist", async () => {
     await p.db("items").where("id", 20010).update({ is_inactive: true });
-    const res = await p.api("POST", "/api/re-order", { token: buyer, body: { orderId: "1" } });
+    const res = await p.api("POST", "/api/re-order", { token: tokens.buyer, body: { orderId: "1" } });
     await p.db("items").where("id", 20010).update({ is_inactive: false });
     expect(res.status).toBe(201);
     expect(res.body.lines).toEqual([
       expect.objectContaining({ productId: "20002", parentId: "20001", qty: 1, price: 24.5 }),
     ]);
     expect(res.body.dropped).toEqual([{ internalId: "20010", name: "Work Trousers" }]);
-    expect((await p.api("POST", "/api/re-order", { token: buyer, body: { orderId: "5" } })).status).toBe(404);
+    expect((await p.api("POST", "/api/re-order", { token: tokens.buyer, body: { orderId: "5" } })).status).toBe(404);
   });
 
   it("answers per-employee lines for a wearer pack", async () => {

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestProvider, type TestProvider } from "./fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useProvider } from "./fixtures";
 
 // Decision 066: the provider's remaining answers that carried amounts to a caller with pricingHidden (SPEC §6) —
 // the session's basket and wish list, a re-order's lines, and the carriage answer for the stock basket — carry none;
 // a caller without it still gets them.
 
-let p: TestProvider;
 let hidden: string; // buyer@demo.test in Northwind, pricingHidden added
 let hiddenManpack: string; // manpack@demo.test in Harbour, pricingHidden added
 let shown: string; // approver@demo.test in Northwind, prices shown
@@ -22,8 +21,8 @@ async function hidePricesFrom(email: string) {
   }
 }
 
+const { p } = useProvider();
 beforeAll(async () => {
-  p = await startTestProvider();
   await p.db("carriage").insert({
     id: FREE,
     description: "Free Delivery – orders over £150",
@@ -37,7 +36,6 @@ beforeAll(async () => {
   hiddenManpack = await p.login("manpack@demo.test");
   shown = await p.login("approver@demo.test");
 });
-afterAll(async () => p?.close());
 
 const stockLine = { productId: "20002", parentId: "20001", qty: 2, name: "Hi-Vis Jacket M", price: 24.5 };
 

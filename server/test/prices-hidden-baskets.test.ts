@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addUser, NORTHWIND, useProvider } from "./fixtures";
 
 // Decision 059: a caller with pricingHidden (SPEC §6) is sent no prices in its basket, its saved baskets' items or
 // its wish list either (decision 058 covered items and orders); a caller without it still gets them.
 
 const PERMISSIONS = ["canViewFullCatalogue", "canViewManpack", "manpackOrders", "viewOrderHistory"];
 
-let p: TestProvider;
 let hidden: string;
 let shown: string;
+const { p } = useProvider();
 beforeAll(async () => {
-  p = await startTestProvider();
   await addUser(p.db, "hidden@prices.test", [
     { customerId: NORTHWIND, permissions: [...PERMISSIONS, "pricingHidden"] },
   ]);
@@ -18,7 +17,6 @@ beforeAll(async () => {
   hidden = await p.login("hidden@prices.test");
   shown = await p.login("shown@prices.test");
 });
-afterAll(async () => p?.close());
 
 const basket = {
   selectedBasketType: "stock-order-basket",

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestProvider, type TestProvider } from "./fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useProvider } from "./fixtures";
 
 // Decision 058: what the provider sends a caller with pricingHidden (SPEC §6): no item prices, and no goods amounts
 // on its orders (subTotal, taxTotal, total, the lines' rate and amount are null); the delivery charge stays.
 
-let p: TestProvider;
 let hidden: string;
 let shown: string;
+const { p } = useProvider();
 beforeAll(async () => {
-  p = await startTestProvider();
   const user = await p.db("users").where({ email: "buyer@demo.test" }).first();
   const memberships = await p.db("user_customers").where({ user_id: user.id });
   for (const m of memberships) {
@@ -22,7 +21,6 @@ beforeAll(async () => {
   await p.api("POST", "/api/select-customer", { token: hidden, body: { contactId: "5001" } });
   shown = await p.login("approver@demo.test");
 });
-afterAll(async () => p?.close());
 
 describe("a caller with pricingHidden (decision 058)", () => {
   it("gets items without a price", async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PROMO_IMAGE_LIMIT } from "../../app/domain/promo-image";
 import { NOT_A_PICTURE, PROMO_IMAGES, tooLargePng } from "../../tests/fixtures/promo-images";
 import { ABANDONED_IMAGE_HOURS } from "../services/promotion-images";
-import { startTestProvider, type TestProvider } from "./fixtures";
+import { useProvider } from "./fixtures";
 
 /**
  * Issue 34 item 4 (decision 165): a promotion's image uploaded as bytes, checked by the provider itself (PNG, JPEG or
@@ -10,18 +10,12 @@ import { startTestProvider, type TestProvider } from "./fixtures";
  * caller; a promotion's `/promo-image/:id` must name a kept image.
  */
 
-let p: TestProvider;
-let admin: string;
-let buyer: string;
-
-beforeAll(async () => {
-  p = await startTestProvider();
-  admin = await p.login("admin@demo.test");
-  buyer = await p.login("buyer@demo.test");
+const { p, tokens } = useProvider({
+  admin: "admin@demo.test",
+  buyer: "buyer@demo.test",
 });
-afterAll(() => p?.close());
 
-async function upload(bytes: Buffer, type: string, token = admin) {
+async function upload(bytes: Buffer, type: string, token = tokens.admin) {
   const res = await fetch(`${p.url}/api/admin/promotion-image`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": type, accept: "application/json" },
@@ -90,7 +84,7 @@ describe("POST /api/admin/promotion-image", () => {
 
       // any logged-in caller (a customer's user on the dashboard) gets the bytes with their type, cacheable for good
       const served = await fetch(`${p.url}/api/promotion-image/${sent.body.id}`, {
-        headers: { authorization: `Bearer ${buyer}` },
+        headers: { authorization: `Bearer ${tokens.buyer}` },
       });
       expect(served.status).toBe(200);
       expect(served.headers.get("content-type")).toBe(image.type);
@@ -117,7 +111,7 @@ describe("POST /api/admin/promotion-image", () => {
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual({ image: "Choose an image file (PNG, JPEG or WebP)" });
     // a JSON body (or form) carries no bytes
-    const json = await p.api("POST", "/api/admin/promotion-image", { token: admin, body: { image: "x" } });
+    const json = await p.api("POST", "/api/admin/promotion-image", { token: tokens.admin, body: { image: "x" } });
     expect(json.status).toBe(400);
     expect(Object.keys(json.body.errors)).toEqual(["image"]);
     // over the limit: refused as it is read, before any of it is kept
@@ -136,7 +130,7 @@ describe("POST /api/admin/promotion-image", () => {
 
   it("a customer's user may not upload (403); nobody without a token (401); nothing kept", async () => {
     const before = await count();
-    expect((await upload(PROMO_IMAGES[0].bytes, "image/png", buyer)).status).toBe(403);
+    expect((await upload(PROMO_IMAGES[0].bytes, "image/png", tokens.buyer)).status).toBe(403);
     const anonymous = await fetch(`${p.url}/api/admin/promotion-image`, {
       method: "POST",
       headers: { "content-type": "image/png" },
@@ -149,8 +143,8 @@ describe("POST /api/admin/promotion-image", () => {
 
 describe("GET /api/promotion-image/:imageId", () => {
   it("an unknown or malformed id is a 404; no token is a 401", async () => {
-    expect((await p.api("GET", "/api/promotion-image/999999", { token: buyer })).status).toBe(404);
-    expect((await p.api("GET", "/api/promotion-image/abc", { token: buyer })).status).toBe(404);
+    expect((await p.api("GET", "/api/promotion-image/999999", { token: tokens.buyer })).status).toBe(404);
+    expect((await p.api("GET", "/api/promotion-image/abc", { token: tokens.buyer })).status).toBe(404);
     expect((await p.api("GET", "/api/promotion-image/1")).status).toBe(401);
   });
 });
@@ -165,17 +159,23 @@ describe("a promotion's uploaded image", () => {
       endsOn: "2026-11-30",
       image,
     });
-    const unknown = await p.api("POST", "/api/admin/promotion", { token: admin, body: promo("/promo-image/999999") });
+    const unknown = await p.api("POST", "/api/admin/promotion", {
+      token: tokens.admin,
+      body: promo("/promo-image/999999"),
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toEqual({ image: "names an uploaded image that does not exist" });
     const uploaded = await p.api("POST", "/api/admin/promotion", {
-      token: admin,
+      token: tokens.admin,
       body: promo(`/promo-image/${kept.body.id}`),
     });
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.image).toBe(`/promo-image/${kept.body.id}`);
     // a path typed before uploads existed keeps working
-    const typed = await p.api("POST", "/api/admin/promotion", { token: admin, body: promo("/images/winter.png") });
+    const typed = await p.api("POST", "/api/admin/promotion", {
+      token: tokens.admin,
+      body: promo("/images/winter.png"),
+    });
     expect(typed.status).toBe(201);
     expect(typed.body.image).toBe("/images/winter.png");
   });

@@ -5,7 +5,7 @@ import { createProviderApp } from "../app";
 import { createDb, migrate } from "../db/knex";
 import { seed } from "../db/seed";
 import { UNSPSC_BY_CATEGORY } from "../db/seed/punchout";
-import { unspscForItems } from "../services/punchout-transfer";
+import { unspscForItems } from "../services/punchout/items";
 
 /** The demo punchout profiles (issue 16 item 10) work against the seeded data. */
 let db: Knex;

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { hashSecret, INVALID_PUNCHOUT_CREDENTIALS } from "../services/punchout";
-import { APEX, HARBOUR, startTestProvider, type TestProvider } from "./fixtures";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { hashSecret } from "../services/punchout";
+import { INVALID_PUNCHOUT_CREDENTIALS } from "../services/punchout/credentials";
+import { APEX, HARBOUR, useProvider } from "./fixtures";
 
 /** Punchout profiles, set-up and OCI log-in (issue 16, decision 107); on SQLite, and PostgreSQL with TEST_DATABASE_URL. */
-let p: TestProvider;
 const SECRET = "apex-punchout-secret";
 
+const { p } = useProvider();
 beforeAll(async () => {
-  p = await startTestProvider();
   const secret_hash = await hashSecret(SECRET);
   const created_at = "2026-01-01T00:00:00.000Z";
   const profiles = [
@@ -59,10 +59,8 @@ beforeAll(async () => {
       created_at,
     },
   ];
-  // row by row: a multi-row insert on SQLite turns a column missing from one row into NULL, not its default
   for (const row of profiles) await p.db("punchout_profiles").insert(row);
 });
-afterAll(async () => p?.close());
 // each test starts with fresh log-in limits (the last test of the set-up block checks them)
 beforeEach(async () => {
   await p.db("auth_limits").del();

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sha256 } from "../auth/password";
 import { hashSecret } from "../services/punchout";
-import { unspscForItems } from "../services/punchout-transfer";
-import { APEX, startTestProvider, type TestProvider } from "./fixtures";
+import { unspscForItems } from "../services/punchout/items";
+import { APEX, useProvider } from "./fixtures";
 
 /** Redeeming punchout start tokens and the session they open (issue 16, decision 107); SQLite and PostgreSQL. */
-let p: TestProvider;
 const SECRET = "apex-punchout-secret";
 
+const { p } = useProvider();
 beforeAll(async () => {
-  p = await startTestProvider();
   const secret_hash = await hashSecret(SECRET);
   const created_at = "2026-01-01T00:00:00.000Z";
   await p.db("punchout_profiles").insert({
@@ -39,7 +38,6 @@ beforeAll(async () => {
     created_at,
   });
 });
-afterAll(async () => p?.close());
 beforeEach(async () => {
   await p.db("auth_limits").del();
 });

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashSecret } from "../services/punchout";
+import { auxIdOf, parseAuxId } from "../services/punchout/items";
 import { ORDERING_CLOSED, READ_ONLY } from "../services/punchout-rules";
-import { auxIdOf, parseAuxId } from "../services/punchout-transfer";
-import { addUser, APEX, startTestProvider, type TestProvider } from "./fixtures";
+import { addUser, APEX, useProvider } from "./fixtures";
 
 /**
  * A punchout session's own basket, its pre-fill, transfer, cancel, the transfers list and the OrderRequest
  * (issue 16, decision 110); SQLite and PostgreSQL.
  */
-let p: TestProvider;
 const SECRET = "apex-punchout-secret";
 const RETURN_URL = "https://procurement.example/return";
 
+const { p } = useProvider();
 beforeAll(async () => {
-  p = await startTestProvider();
   const secret_hash = await hashSecret(SECRET);
   const created_at = "2026-01-01T00:00:00.000Z";
   const profile = (id: number, identity: string, extra: object) => ({
@@ -45,7 +44,6 @@ beforeAll(async () => {
     created_at,
   });
 });
-afterAll(async () => p?.close());
 beforeEach(async () => {
   await p.db("auth_limits").del();
 });

@@ -1,10 +1,9 @@
 // Issue 15 item 8 (decision 104): reordering a wearer-pack order answers packs that can be ordered as they are — a
 // wearer's lines they are no longer entitled to, and an inactive wearer's lines, are left out and listed in `dropped`
 // with the reason; an order's lines name their wearer (itemList.item[].employee.name).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HARBOUR, startTestProvider, type TestProvider } from "./fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { HARBOUR, useProvider } from "./fixtures";
 
-let p: TestProvider;
 let manpack: string; // Harbour (contact 5103, user 4): canViewManpack, manpackOrders; sees the orders they placed
 let buyer: string; // Northwind selected
 
@@ -31,10 +30,10 @@ const line = (
   ship_address_name: "Harbour Hospital",
 });
 
+const { p } = useProvider();
 beforeAll(async () => {
-  p = await startTestProvider();
   [manpack, buyer] = await Promise.all([p.login("manpack@demo.test"), p.login("buyer@demo.test")]);
-  await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } }); // Northwind
+  await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
   await p.db("contacts").insert([
     {
       id: 5104,
@@ -90,7 +89,6 @@ beforeAll(async () => {
     shipping_method_id: 1,
   });
 });
-afterAll(async () => p?.close());
 
 const reOrder = (orderId: string, token = manpack) => p.api("POST", "/api/re-order", { token, body: { orderId } });
 const packsOf = (body: any) =>

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sha256 } from "../auth/password";
-import { startTestProvider, type TestProvider } from "./fixtures";
+import { useProvider } from "./fixtures";
 
-let p: TestProvider;
-beforeAll(async () => {
-  p = await startTestProvider();
-});
-afterAll(async () => p?.close());
+const { p } = useProvider();
 
 async function lastLink(to: string, kind: string): Promise<string> {
   const admin = await p.login("admin@demo.test"); // afresh: tests move the clock

@@ -1,13 +1,12 @@
 import type { Knex } from "knex";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../services/reports";
-import { addUser, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../services/reports/params";
+import { addUser, NORTHWIND, useProvider } from "./fixtures";
 
 /**
  * Decision 122: POST/GET/PATCH /api/report over HTTP, with the provider's own report worker running (each task is
  * waited for by its status, never by a time).
  */
-let p: TestProvider;
 let db: Knex;
 let buyer: string;
 
@@ -23,13 +22,12 @@ async function finished(token: string, taskId: string, query = ""): Promise<any>
   }
 }
 
+const { p } = useProvider();
 beforeAll(async () => {
-  p = await startTestProvider();
   db = p.db;
   buyer = await p.login("buyer@demo.test");
   await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
 });
-afterAll(async () => p?.close());
 
 describe("POST /api/report: bad input is a field error and writes nothing", () => {
   it.each([

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_WAITING_REPORT_TASKS, TOO_MANY_REPORT_TASKS } from "../../app/domain/report-tasks";
-import { addUser, HARBOUR, NORTHWIND, type TestProvider } from "./fixtures";
-import { startProviderWithoutReportWorker } from "./report-fixtures";
+import { addUser, HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
 // Issue 32 item 8(c), decision 151: a user has at most 5 report tasks waiting or running (any customer); the sixth is
 // a 429 with the message, nothing written. No worker runs here, so every task stays waiting until the test moves it.
 
-let p: TestProvider;
 const OK = { type: "orders-by-status", from: "2026-10-01", to: "2026-10-31" };
 
-beforeAll(async () => {
-  p = await startProviderWithoutReportWorker();
-});
-afterAll(async () => p?.close());
+// without its queue workers (as role `api`): the tests run reports and workers themselves
+const { p } = useProvider({}, { backgroundWork: false });
 
 let n = 0;
 /** A new user with reporting at Northwind and Harbour, logged in at Northwind. */

@@ -1,17 +1,15 @@
 import type { Knex } from "knex";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isPostgres } from "../db/knex";
 import * as queueMigration from "../db/migrations/015_report_tasks_queue";
 import { AUTOCHECKPOINT_BACKSTOP, AUTOCHECKPOINT_DEFAULT, REASONS, ReportWorker } from "../services/report-worker";
-import { NORTHWIND, type TestProvider } from "./fixtures";
-import { startProviderWithoutReportWorker } from "./report-fixtures";
+import { NORTHWIND, useProvider } from "./fixtures";
 import { onSqlite } from "./test-database";
 
 /**
  * Decision 122: the report queue. The provider here runs no worker of its own (as role `api`); the tests
  * drive workers directly, each claim and run awaited, so nothing depends on timing.
  */
-let p: TestProvider;
 let db: Knex;
 const ctx = () => ({ db, now: () => p.clock.now });
 const PARAMS = JSON.stringify({ from: "2026-10-01", to: "2026-10-31", departments: [], employees: [] });
@@ -38,11 +36,11 @@ async function buyer(): Promise<string> {
   return token;
 }
 
+// without its queue workers (as role `api`): the tests run reports and workers themselves
+const { p } = useProvider({}, { backgroundWork: false });
 beforeAll(async () => {
-  p = await startProviderWithoutReportWorker();
   db = p.db;
 });
-afterAll(async () => p?.close());
 beforeEach(async () => {
   await db("report_tasks").delete();
 });

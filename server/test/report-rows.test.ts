@@ -1,14 +1,14 @@
 import type { Knex } from "knex";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { monthsBetween, runReport, slices, type ReportParams, type ReportScope } from "../services/reports";
-import { HARBOUR, NORTHWIND, type TestProvider } from "./fixtures";
-import { startProviderWithoutReportWorker } from "./report-fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runReport, type ReportParams, type ReportScope } from "../services/reports";
+import { monthsBetween } from "../services/reports/params";
+import { slices } from "../services/reports/slices";
+import { HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
 /**
  * Decision 122: the seven reports' rows on known data — the test fixtures (Northwind orders 1–4 on 1–4 October 2026,
  * £20 each, lines: 1 × Hi-Vis Jacket M £10 and 2 × Work Trousers £10) and a few rows added here.
  */
-let p: TestProvider;
 let db: Knex;
 const NOW = new Date("2026-11-21T09:00:00.000Z");
 const ALL: ReportScope = { customerId: NORTHWIND, placedByUserId: null };
@@ -32,8 +32,9 @@ const order = (id: number, extra: Record<string, unknown>) => ({
   ...extra,
 });
 
+// without its queue workers (as role `api`): the tests run reports and workers themselves
+const { p } = useProvider({}, { backgroundWork: false });
 beforeAll(async () => {
-  p = await startProviderWithoutReportWorker();
   db = p.db;
   // rejected by Ava (approver, user 3) six hours after it was placed: web-rejected, so out of the spend, in the turnaround
   await db("orders").insert(
@@ -94,7 +95,6 @@ beforeAll(async () => {
     },
   ]);
 });
-afterAll(async () => p?.close());
 
 describe("report rows (decision 122)", () => {
   it("orders by status: orders and spend per status as stored; web-rejected orders left out", async () => {

@@ -1,16 +1,15 @@
 import type { Knex } from "knex";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { isPostgres } from "../db/knex";
-import { monthCover, runReport, type ReportParams, type ReportScope } from "../services/reports";
-import { NORTHWIND, type TestProvider } from "./fixtures";
-import { startProviderWithoutReportWorker } from "./report-fixtures";
+import { runReport, type ReportParams, type ReportScope } from "../services/reports";
+import { monthCover } from "../services/reports/params";
+import { NORTHWIND, useProvider } from "./fixtures";
 
 /**
  * Decision 126: the monthly totals the reports read. The database's triggers keep them equal to what the orders and
  * lines sum to, whatever writes them; a report read from them answers exactly what the same report reads from every
  * order; and a report does read them for its whole months.
  */
-let p: TestProvider;
 let db: Knex;
 const NOW = new Date("2026-11-21T09:00:00.000Z");
 
@@ -100,11 +99,11 @@ async function addOrders() {
   await db("order_lines").insert(lines);
 }
 
+// without its queue workers (as role `api`): the tests run reports and workers themselves
+const { p } = useProvider({}, { backgroundWork: false });
 beforeAll(async () => {
-  p = await startProviderWithoutReportWorker();
   db = p.db;
 });
-afterAll(async () => p?.close());
 
 describe("the monthly report totals (decision 126)", () => {
   it("are the fixtures' orders summed when the schema is built", async () => {

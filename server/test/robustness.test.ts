@@ -2,17 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startProvider } from "../main";
-import { startTestProvider, type TestProvider } from "./fixtures";
+import { useProvider } from "./fixtures";
 
-let p: TestProvider;
-let token: string;
-beforeAll(async () => {
-  p = await startTestProvider();
-  token = await p.login("requester@demo.test");
+const { p, tokens } = useProvider({
+  token: "requester@demo.test",
 });
-afterAll(async () => p?.close());
 
 const key = fc.constantFrom(
   "tranId",
@@ -61,7 +57,7 @@ describe("bad input never answers 500", () => {
       await fc.assert(
         fc.asyncProperty(fc.array(fc.tuple(key, op, value), { maxLength: 4 }), async (parts) => {
           const qs = parts.map(([k, o, v]) => `${encodeURIComponent(k)}${o}=${encodeURIComponent(v)}`).join("&");
-          const res = await p.api("GET", `/api/${service}?${qs}`, { token });
+          const res = await p.api("GET", `/api/${service}?${qs}`, { token: tokens.token });
           expect([200, 400, 404], `${qs} → ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
         }),
         { numRuns: 60 },
@@ -89,7 +85,7 @@ describe("bad input never answers 500", () => {
     await fc.assert(
       fc.asyncProperty(body, async (b) => {
         const before = Number((await p.db("orders").count({ n: "*" }).first())!.n);
-        const res = await p.api("POST", "/api/order", { token, body: b });
+        const res = await p.api("POST", "/api/order", { token: tokens.token, body: b });
         expect([201, 400, 403], JSON.stringify(res.body)).toContain(res.status);
         const after = Number((await p.db("orders").count({ n: "*" }).first())!.n);
         expect(after).toBe(res.status === 201 ? before + 1 : before);
@@ -100,12 +96,12 @@ describe("bad input never answers 500", () => {
 
   it("malformed bodies are 400s", async () => {
     for (const body of ["{", "[]", "null", "42", '"text"']) {
-      const res = await p.api("POST", "/api/order", { token, body });
+      const res = await p.api("POST", "/api/order", { token: tokens.token, body });
       expect(res.status, body).toBe(400);
     }
-    expect((await p.api("POST", "/api/saved-basket", { token, body: "{" })).status).toBe(400);
-    expect((await p.api("GET", "/api/no-such-thing", { token })).status).toBe(404);
-    expect((await p.api("DELETE", "/api/order/1", { token })).status).toBe(405);
+    expect((await p.api("POST", "/api/saved-basket", { token: tokens.token, body: "{" })).status).toBe(400);
+    expect((await p.api("GET", "/api/no-such-thing", { token: tokens.token })).status).toBe(404);
+    expect((await p.api("DELETE", "/api/order/1", { token: tokens.token })).status).toBe(405);
   });
 });
 

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestProvider, type TestProvider } from "./fixtures";
+import { describe, expect, it } from "vitest";
+import { useProvider } from "./fixtures";
 
 /** Every customer-owned record of Harbour (1002) must be a 404 to a caller acting for Northwind (1001). */
-let p: TestProvider;
-let northwind: string;
-let harbour: string;
-beforeAll(async () => {
-  p = await startTestProvider();
-  northwind = await p.login("buyer@demo.test");
-  await p.api("POST", "/api/select-customer", { token: northwind, body: { contactId: "5001" } });
-  harbour = await p.login("buyer@demo.test");
-  await p.api("POST", "/api/select-customer", { token: harbour, body: { contactId: "5101" } });
+const { p, tokens } = useProvider({
+  northwind: { email: "buyer@demo.test", contactId: 5001 },
+  harbour: { email: "buyer@demo.test", contactId: 5101 },
 });
-afterAll(async () => p?.close());
 
 // [service, Harbour's id, Northwind's id]
 const OWNED: Array<[string, string, string]> = [
@@ -33,17 +26,17 @@ const OWNED: Array<[string, string, string]> = [
 
 describe("cross-customer reads", () => {
   it.each(OWNED)("GET /api/%s/:id of another customer is a 404", async (service, foreign, own) => {
-    const res = await p.api("GET", `/api/${service}/${foreign}`, { token: northwind });
+    const res = await p.api("GET", `/api/${service}/${foreign}`, { token: tokens.northwind });
     expect(res.status).toBe(404);
     expect(res.body.name).toBe("NotFound");
-    expect((await p.api("GET", `/api/${service}/${own}`, { token: northwind })).status).toBe(200);
+    expect((await p.api("GET", `/api/${service}/${own}`, { token: tokens.northwind })).status).toBe(200);
   });
 
   it.each(OWNED.filter(([s]) => s !== "report"))(
     "GET /api/%s lists none of another customer's records",
     async (service, foreign) => {
       const res = await p.api("GET", service === "despatch" ? "/api/despatch" : `/api/${service}?$limit=1000`, {
-        token: northwind,
+        token: tokens.northwind,
       });
       expect(res.status).toBe(200);
       const ids = res.body.data.map((r: any) => String(r.internalId ?? r.product_id ?? r.id));
@@ -52,8 +45,8 @@ describe("cross-customer reads", () => {
   );
 
   it("items of another customer's catalogue are a 404", async () => {
-    expect((await p.api("GET", "/api/item?catalogueId=802", { token: northwind })).status).toBe(404);
-    expect((await p.api("GET", "/api/item?catalogueId=801", { token: northwind })).body.total).toBe(1);
+    expect((await p.api("GET", "/api/item?catalogueId=802", { token: tokens.northwind })).status).toBe(404);
+    expect((await p.api("GET", "/api/item?catalogueId=801", { token: tokens.northwind })).body.total).toBe(1);
   });
 });
 
@@ -62,25 +55,31 @@ describe("cross-customer writes", () => {
     const approver = await p.login("approver@demo.test");
     expect((await p.api("PATCH", "/api/order/5", { token: approver, body: { decision: "approve" } })).status).toBe(404);
     expect(
-      (await p.api("PATCH", "/api/saved-basket/602", { token: northwind, body: { basket_name: "mine now" } })).status,
-    ).toBe(404);
-    expect(
-      (await p.api("PATCH", "/api/saved-basket", { token: northwind, body: { deleteBasket: true, basketID: 602 } }))
+      (await p.api("PATCH", "/api/saved-basket/602", { token: tokens.northwind, body: { basket_name: "mine now" } }))
         .status,
     ).toBe(404);
     expect(
       (
         await p.api("PATCH", "/api/saved-basket", {
-          token: northwind,
+          token: tokens.northwind,
+          body: { deleteBasket: true, basketID: 602 },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await p.api("PATCH", "/api/saved-basket", {
+          token: tokens.northwind,
           body: { basket_id: 602, item_id: 20002, qty: 5 },
         })
       ).status,
     ).toBe(404);
     expect(
-      (await p.api("PATCH", "/api/customer-address/702", { token: northwind, body: { isInactive: true } })).status,
+      (await p.api("PATCH", "/api/customer-address/702", { token: tokens.northwind, body: { isInactive: true } }))
+        .status,
     ).toBe(404);
-    expect((await p.api("DELETE", "/api/wish-list/20030", { token: northwind })).status).toBe(404);
-    expect((await p.api("POST", "/api/re-order", { token: northwind, body: { orderId: 5 } })).status).toBe(404);
+    expect((await p.api("DELETE", "/api/wish-list/20030", { token: tokens.northwind })).status).toBe(404);
+    expect((await p.api("POST", "/api/re-order", { token: tokens.northwind, body: { orderId: 5 } })).status).toBe(404);
     expect((await p.db("saved_baskets").where("id", 602).first()).basket_name).toBe("Harbour monthly");
     expect((await p.db("addresses").where("id", 702).first()).is_inactive).toBeFalsy();
     expect(await p.db("wish_list").where("id", 2).first()).toBeTruthy();
@@ -88,7 +87,7 @@ describe("cross-customer writes", () => {
 
   it("an order cannot ship to another customer's address", async () => {
     const res = await p.api("POST", "/api/order", {
-      token: northwind,
+      token: tokens.northwind,
       body: { orderType: "standard", items: [{ internalId: "20002", qty: 1 }], addressId: "702" },
     });
     expect(res.status).toBe(400);
@@ -96,10 +95,10 @@ describe("cross-customer writes", () => {
 
   it("the live basket is per customer", async () => {
     const line = { productId: "20002", parentId: "20001", qty: 3 };
-    expect((await p.api("PATCH", "/api/basket-session", { token: northwind, body: { stock: [line] } })).status).toBe(
-      200,
-    );
-    expect((await p.api("GET", "/api/basket-session", { token: harbour })).body.stock).toEqual([]);
+    expect(
+      (await p.api("PATCH", "/api/basket-session", { token: tokens.northwind, body: { stock: [line] } })).status,
+    ).toBe(200);
+    expect((await p.api("GET", "/api/basket-session", { token: tokens.harbour })).body.stock).toEqual([]);
   });
 });
 

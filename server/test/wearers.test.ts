@@ -1,19 +1,14 @@
 // Issue 15 item 4 (decision 096): wearer entitlements on GET /api/item, allowances that reset (on read and inside the
 // order's transaction, one order winning the last allowance), and the wearer listing of GET /api/contact.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HARBOUR, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
-let p: TestProvider;
-let manpack: string; // Harbour (contact 5103): canViewManpack, manpackOrders, no indAddress
-let requester: string; // Northwind, stock only
-let buyer: string; // two business units, none selected
-
+const { p, tokens } = useProvider({
+  manpack: "manpack@demo.test", // Harbour (contact 5103): canViewManpack, manpackOrders, no indAddress
+  requester: "requester@demo.test", // Northwind, stock only
+  buyer: "buyer@demo.test", // two business units, none selected
+});
 beforeAll(async () => {
-  p = await startTestProvider();
-  [manpack, requester, buyer] = await Promise.all(
-    ["manpack@demo.test", "requester@demo.test", "buyer@demo.test"].map((e) => p.login(e)),
-  );
-  // a second wearer-pack item (Work Trousers, sold in twos) and a second Harbour wearer of grade Sister
   await p.db("item_categories").insert({ item_id: 20010, category_id: 22 });
   await p.db("items").where("id", 20030).update({ allocation_type: "Tunic", item_points: 5 });
   await p
@@ -33,10 +28,9 @@ beforeAll(async () => {
   });
   await p.db("contacts").where("id", 5102).update({ cost_centre_id: 402 });
 });
-afterAll(async () => p?.close());
 
 const ids = (res: { body: any }) => res.body.data.map((i: any) => i.internalId).sort();
-const items = (query: string, token = manpack) => p.api("GET", `/api/item?scope=manpack&${query}`, { token });
+const items = (query: string, token = tokens.manpack) => p.api("GET", `/api/item?scope=manpack&${query}`, { token });
 const entitle = (rows: Array<{ grade?: string; contact_id?: number; item_id: number }>) =>
   p.db("entitlements").insert(
     rows.map((r) => ({
@@ -91,12 +85,12 @@ describe("entitlements on GET /api/item?scope=manpack", () => {
     expect((await items("contactProducts=true")).body.message).toBe(
       "Invalid query parameter 'contactProducts': needs a contactId",
     );
-    expect((await p.api("GET", "/api/item?scope=all&contactId=5102", { token: manpack })).body.message).toBe(
+    expect((await p.api("GET", "/api/item?scope=all&contactId=5102", { token: tokens.manpack })).body.message).toBe(
       "Invalid query parameter 'contactId': goes with scope=manpack only",
     );
     expect((await items("contactId=abc")).status).toBe(400);
     expect((await p.api("GET", "/api/item?scope=manpack&contactId=5102")).status).toBe(401);
-    const stockOnly = await items("grade=A", requester);
+    const stockOnly = await items("grade=A", tokens.requester);
     expect(stockOnly.status).toBe(403);
     expect(stockOnly.body.message).toBe("Wearer packs are not available to this account");
   });
@@ -114,7 +108,7 @@ describe("entitlements on GET /api/item?scope=manpack", () => {
   it("an order refuses an item the wearer is not entitled to, naming the line, and writes nothing", async () => {
     const before = await p.db("orders").count({ n: "*" }).first();
     const res = await p.api("POST", "/api/order", {
-      token: manpack,
+      token: tokens.manpack,
       body: {
         orderType: "manpack",
         packs: [
@@ -150,7 +144,7 @@ describe("allowances reset (clock: 2026-11-21)", () => {
       .db("contact_budgets")
       .where("id", 2)
       .update({ qty: 5, used_qty: 5, reset_days: 30, reset_date: "2026-10-01" });
-    const res = await p.api("GET", "/api/contactBudget?contactId[$in]=5102", { token: manpack });
+    const res = await p.api("GET", "/api/contactBudget?contactId[$in]=5102", { token: tokens.manpack });
     expect(res.status).toBe(200);
     // 51 days late: two periods on
     expect(res.body.data).toEqual([
@@ -172,7 +166,7 @@ describe("allowances reset (clock: 2026-11-21)", () => {
 
   it("on read: exactly on the reset date the wearer listing answers it reset", async () => {
     await p.db("contact_budgets").where("id", 2).update({ used_qty: 4, reset_date: "2026-11-21" });
-    const res = await p.api("GET", "/api/contact?isInactive=false&manpackUser=true&q=hal", { token: manpack });
+    const res = await p.api("GET", "/api/contact?isInactive=false&manpackUser=true&q=hal", { token: tokens.manpack });
     expect(res.body.data[0]).toMatchObject({
       internalId: "5102",
       nextResetDate: "2026-12-21",
@@ -182,14 +176,14 @@ describe("allowances reset (clock: 2026-11-21)", () => {
 
   it("at order time: a spent allowance past its reset date is reset inside the order, then charged", async () => {
     await p.db("contact_budgets").where("id", 2).update({ used_qty: 5, reset_date: "2026-11-20" });
-    const res = await p.api("POST", "/api/order", { token: manpack, body: pack("5102", 2) });
+    const res = await p.api("POST", "/api/order", { token: tokens.manpack, body: pack("5102", 2) });
     expect(res.status).toBe(201);
     expect(await budget2()).toMatchObject({ used_qty: 2, reset_date: "2026-12-20" });
   });
 
   it("at order time: before the reset date a spent allowance refuses the pack", async () => {
     await p.db("contact_budgets").where("id", 2).update({ used_qty: 5, reset_date: "2026-11-22" });
-    const res = await p.api("POST", "/api/order", { token: manpack, body: pack("5102") });
+    const res = await p.api("POST", "/api/order", { token: tokens.manpack, body: pack("5102") });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
       'Invalid value at field "packs.0.items": Hal Harbour has 0 Tunic allowance left; this pack needs 1',
@@ -209,8 +203,8 @@ describe("allowances reset (clock: 2026-11-21)", () => {
       .update({ qty: 5, ...row });
     const before = Number((await p.db("orders").count({ n: "*" }).first())!.n);
     const results = await Promise.all([
-      p.api("POST", "/api/order", { token: manpack, body: pack("5102") }),
-      p.api("POST", "/api/order", { token: manpack, body: pack("5102") }),
+      p.api("POST", "/api/order", { token: tokens.manpack, body: pack("5102") }),
+      p.api("POST", "/api/order", { token: tokens.manpack, body: pack("5102") }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
     expect(results.find((r) => r.status === 400)!.body.message).toBe(
@@ -223,7 +217,7 @@ describe("allowances reset (clock: 2026-11-21)", () => {
 });
 
 describe("the wearer listing: GET /api/contact?isInactive=false&manpackUser=true", () => {
-  const wearers = (query = "", token = manpack) =>
+  const wearers = (query = "", token = tokens.manpack) =>
     p.api("GET", `/api/contact?isInactive=false&manpackUser=true${query}`, { token });
 
   it("each wearer with grade, department and cost centre by name, budgets and the next reset date", async () => {
@@ -269,14 +263,14 @@ describe("the wearer listing: GET /api/contact?isInactive=false&manpackUser=true
   });
 
   it("only the customer's wearers; a wp_contact_only caller gets only their own contact", async () => {
-    const northwind = await p.api("GET", "/api/contact?manpackUser=true", { token: requester });
+    const northwind = await p.api("GET", "/api/contact?manpackUser=true", { token: tokens.requester });
     expect(northwind.body.data.map((c: any) => c.internalId)).toEqual(["5004"]);
     await p.db("user_customers").where({ user_id: 4, customer_id: HARBOUR }).update({ wp_contact_only: true });
     try {
-      expect((await p.api("GET", "/api/contact", { token: manpack })).body.data.map((c: any) => c.internalId)).toEqual([
-        "5103",
-      ]);
-      expect((await p.api("GET", "/api/contact/5102", { token: manpack })).status).toBe(404);
+      expect(
+        (await p.api("GET", "/api/contact", { token: tokens.manpack })).body.data.map((c: any) => c.internalId),
+      ).toEqual(["5103"]);
+      expect((await p.api("GET", "/api/contact/5102", { token: tokens.manpack })).status).toBe(404);
     } finally {
       await p.db("user_customers").where({ user_id: 4, customer_id: HARBOUR }).update({ wp_contact_only: false });
     }
@@ -284,8 +278,8 @@ describe("the wearer listing: GET /api/contact?isInactive=false&manpackUser=true
 
   it("refuses no log-in (401), no business unit chosen (403), another customer's contact (404), an unknown parameter (400)", async () => {
     expect((await p.api("GET", "/api/contact?manpackUser=true")).status).toBe(401);
-    expect((await p.api("GET", "/api/contact?manpackUser=true", { token: buyer })).status).toBe(403);
-    expect((await p.api("GET", "/api/contact/5004", { token: manpack })).status).toBe(404);
+    expect((await p.api("GET", "/api/contact?manpackUser=true", { token: tokens.buyer })).status).toBe(403);
+    expect((await p.api("GET", "/api/contact/5004", { token: tokens.manpack })).status).toBe(404);
     const bad = await wearers("&search=x");
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("Invalid query parameter 'search'");

@@ -1,12 +1,12 @@
 import { getServiceOptions } from "@feathersjs/feathers";
 import { GRANTING_PERMISSIONS } from "../../app/domain/permissions";
 import type { Knex } from "knex";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createProviderApp } from "../app";
 import { newToken, sha256 } from "../auth/password";
 import { isPostgres } from "../db/knex";
 import { hashSecret } from "../services/punchout";
-import { addUser, HARBOUR, NORTHWIND, startTestProvider, type TestProvider } from "./fixtures";
+import { addUser, HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
 /**
  * Decision 028: every provider write, the permissions that allow it, and callers without them.
@@ -106,7 +106,6 @@ function stockOrdering(also: string[] = [], variant?: string): Case[] {
   ];
 }
 
-let p: TestProvider;
 let db: Knex;
 let seq = 0;
 const next = () => ++seq;
@@ -1238,13 +1237,11 @@ async function run(row: Row, c: Case) {
 
 const label = (row: Row) => `${row.method.toUpperCase()} ${row.service}: ${row.rule.slice(0, 60)}`;
 
+const { p } = useProvider({}, { backgroundWork: false });
 beforeAll(async () => {
-  // decision 122: no report worker here, so only the call under test writes between the snapshots
-  p = await startTestProvider({ backgroundWork: false });
   db = p.db;
   await db("wp_posts").insert({ id: 1, slug: "permissions-news", title: "News", date: NOW, status: "publish" });
 });
-afterAll(async () => p?.close());
 
 describe.each(TABLE.map((row) => [label(row), row] as const))("%s", (_label, row) => {
   it.each(row.cases.map((c) => [c.who + (c.variant ? ` [${c.variant}]` : ""), c] as const))("%s", async (_who, c) => {

@@ -1,7 +1,8 @@
 import type { Knex } from "knex";
 import type { Caller } from "../../auth/caller";
 import type { QuerySpec } from "../../query/dialect";
-import { cachedCountOf, containsPattern, pageOf, wherePrefix, type Page, type ParsedQuery } from "../../query/dialect";
+import { containsPattern, wherePrefix, type ParsedQuery } from "../../query/dialect";
+import { cachedCountOf, pageOf, type Page } from "../../query/page";
 import { scopeOf, type Ctx, type ListDef } from "../base";
 import { attachDetails, orderOut, type OrderOut } from "./output";
 import type { OrderRow } from "./rows";

@@ -7,7 +7,8 @@ import { callerOf, money, requireCustomer, requireOrdering, type Ctx, type Provi
 import { deliveryRefusal } from "../delivery-rules";
 import { pricesHiddenFrom } from "../prices-hidden";
 import { bad, idValue } from "./common";
-import { orderAmounts, priceLines, resolveCarriage, ShipGroups, type PricedLine } from "./placement";
+import { resolveCarriage } from "./destinations";
+import { orderAmounts, priceLines, ShipGroups, type PricedLine } from "./pricing";
 import type { ContactRow } from "./rows";
 
 // GET /api/order-quote?forBasket=stock&shippingMethod=ID (issue 12 item 4, decision 078): what an order of the

@@ -1,4 +1,4 @@
-import type { Page } from "../../query/dialect";
+import type { Page } from "../../query/page";
 import { bodyOf, callerOf, idOf, ListService, type ProviderParams } from "../base";
 import { amendDeliveryAddress, isAddressAmendment } from "./address-amendment";
 import { decideOrder } from "./approval";

@@ -1,133 +1,25 @@
-import { BadRequest, NotFound } from "@feathersjs/errors";
+import { NotFound } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
-import { isReversedDayRange } from "../../app/domain/dates";
-import { callerOf, type ProviderParams } from "./base";
-import { writeAudit } from "./admin-audit";
-import { newIndex, requireProduct } from "./admin-catalogue";
-import { promotionImageExists } from "./promotion-images";
+import { isReversedDayRange } from "../../../app/domain/dates";
+import { writeAudit } from "../admin-audit";
+import { newIndex, requireProduct } from "../admin-catalogue";
 import {
   canExist,
-  customersById,
   fieldErrors,
-  idInput,
   listQuery,
   pageOf,
   parseBody,
-  parseQuery,
   requireAdmin,
   requireCustomerRow,
   routeId,
   type AdminCtx,
   type Page,
-} from "./admin-common";
-
-// Promotions (issue 21 item 3, decision 131): the dashboard's banners and featured products as data, scheduled by day
-// and aimed at all customers, a sector or one customer; GET /api/promotion answers the caller's live ones.
-
-const KINDS = ["banner", "featured"] as const;
-const AUDIENCES = ["all", "sector", "customer"] as const;
-
-/** Today's calendar day (UTC), as the promotions' days are kept. */
-export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
-
-const realDay = (s: string) =>
-  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
-const day = z
-  .string({ invalid_type_error: "must be a date (YYYY-MM-DD)" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)")
-  .refine(realDay, "must be a real date");
-const sitePath = z
-  .string({ invalid_type_error: "must be a path on this site, starting with /" })
-  .trim()
-  .max(500, "must be at most 500 characters")
-  .regex(/^\/(?![/\\])\S*$/, "must be a path on this site, starting with /");
-
-const promoInput = z
-  .object({
-    kind: z.enum(KINDS, { errorMap: () => ({ message: "must be banner or featured" }) }).optional(),
-    title: z
-      .string({ invalid_type_error: "must be text" })
-      .trim()
-      .min(1, "must not be empty")
-      .max(120, "must be at most 120 characters")
-      .optional(),
-    text: z.string({ invalid_type_error: "must be text" }).trim().max(500, "must be at most 500 characters").optional(),
-    image: sitePath.nullable().optional(),
-    link: sitePath.nullable().optional(),
-    itemId: idInput.nullable().optional(),
-    startsOn: day.optional(),
-    endsOn: day.optional(),
-    audience: z.enum(AUDIENCES, { errorMap: () => ({ message: "must be all, sector or customer" }) }).optional(),
-    sectorId: idInput.nullable().optional(),
-    customerId: idInput.nullable().optional(),
-    position: z
-      .number({ invalid_type_error: "must be a whole number" })
-      .int("must be a whole number")
-      .min(1, "must be 1 or more")
-      .optional(),
-    move: z.enum(["up", "down"], { errorMap: () => ({ message: "must be up or down" }) }).optional(),
-  })
-  .strict();
-type PromoInput = z.infer<typeof promoInput>;
-
-interface PromoRow {
-  id: number;
-  kind: string;
-  title: string;
-  text: string;
-  image: string | null;
-  link: string | null;
-  item_id: number | null;
-  starts_on: string;
-  ends_on: string;
-  audience: string;
-  sector_id: number | null;
-  customer_id: number | null;
-  position: number;
-  created_at: string;
-  updated_at: string;
-}
-
-const statusOf = (r: PromoRow, today: string) =>
-  r.starts_on > today ? "scheduled" : r.ends_on < today ? "ended" : "live";
-
-async function promotionsOut(db: Knex, rows: PromoRow[], today: string) {
-  const itemIds = [...new Set(rows.map((r) => r.item_id).filter((id): id is number => id != null))];
-  const sectorIds = [...new Set(rows.map((r) => r.sector_id).filter((id): id is number => id != null))];
-  const [items, sectors, customers] = await Promise.all([
-    itemIds.length ? db("items").whereIn("id", itemIds).select("id", "item_code", "display_name") : [],
-    sectorIds.length ? db("sectors").whereIn("id", sectorIds).select("id", "name") : [],
-    customersById(
-      db,
-      rows.map((r) => r.customer_id),
-    ),
-  ]);
-  const itemById = new Map(items.map((i: any) => [Number(i.id), i]));
-  const sectorById = new Map(sectors.map((s: any) => [Number(s.id), s]));
-  return rows.map((r) => {
-    const item = r.item_id == null ? undefined : itemById.get(Number(r.item_id));
-    const sector = r.sector_id == null ? undefined : sectorById.get(Number(r.sector_id));
-    return {
-      id: String(r.id),
-      kind: r.kind,
-      title: r.title,
-      text: r.text,
-      image: r.image ?? null,
-      link: r.link ?? null,
-      item: item ? { id: String(item.id), itemCode: item.item_code, displayName: item.display_name } : null,
-      startsOn: r.starts_on,
-      endsOn: r.ends_on,
-      status: statusOf(r, today),
-      audience: r.audience,
-      sector: sector ? { id: String(sector.id), name: sector.name } : null,
-      customer: r.customer_id == null ? null : (customers.get(Number(r.customer_id)) ?? null),
-      position: Number(r.position),
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-    };
-  });
-}
+  adminQuery,
+} from "../admin-common";
+import { type ProviderParams } from "../base";
+import { promotionImageExists } from "../promotion-images";
+import { dayOf, KINDS, promoInput, promotionsOut, type PromoInput, type PromoRow } from "./promo-input";
 
 const promoQuery = listQuery(
   {
@@ -139,50 +31,12 @@ const promoQuery = listQuery(
   50,
 );
 
-const sectorQuery = listQuery({}, 100);
-
-/** GET /api/admin/sector: the sectors an audience may name. */
-export class AdminSectorService {
-  constructor(private ctx: AdminCtx) {}
-  async find(params: ProviderParams) {
-    requireAdmin(params);
-    const q = parseQuery(sectorQuery, params.query) as z.infer<typeof sectorQuery>;
-    const { db } = this.ctx;
-    const { total, rows } = await pageOf<any>(
-      db("sectors"),
-      q,
-      [
-        { column: "name", order: "asc" },
-        { column: "id", order: "asc" },
-      ],
-      ["id", "name"],
-    );
-    const counts = rows.length
-      ? await db("customers")
-          .whereIn(
-            "sector_id",
-            rows.map((r) => r.id),
-          )
-          .groupBy("sector_id")
-          .select("sector_id", db.raw("count(*) as n"))
-      : [];
-    const byId = new Map(counts.map((c: any) => [Number(c.sector_id), Number(c.n)]));
-    return {
-      total,
-      limit: q.$limit,
-      skip: q.$skip,
-      data: rows.map((r) => ({ id: String(r.id), name: r.name, customerCount: byId.get(Number(r.id)) ?? 0 })),
-    };
-  }
-}
-
 /** GET/POST/PATCH/DELETE /api/admin/promotion. */
 export class AdminPromotionService {
   constructor(private ctx: AdminCtx) {}
 
   async find(params: ProviderParams): Promise<Page<unknown>> {
-    requireAdmin(params);
-    const q = parseQuery(promoQuery, params.query) as z.infer<typeof promoQuery>;
+    const q = adminQuery(params, promoQuery);
     const { db } = this.ctx;
     const today = dayOf(this.ctx.now());
     const filtered = db("promotions");
@@ -390,50 +244,5 @@ export class AdminPromotionService {
       });
     });
     return answer;
-  }
-}
-
-/** The promotions live today for a customer (all customers, its sector, itself), in the admin's order. */
-export async function livePromotions(db: Knex, customerId: number, now: Date) {
-  const today = dayOf(now);
-  const customer = await db("customers").where("id", customerId).first("sector_id");
-  const rows: Array<PromoRow & { item_inactive: boolean | number | null }> = await db("promotions as p")
-    .leftJoin("items as i", "i.id", "p.item_id")
-    .where("p.starts_on", "<=", today)
-    .where("p.ends_on", ">=", today)
-    .where((w) => {
-      w.where("p.audience", "all").orWhere((c) => {
-        c.where("p.audience", "customer").where("p.customer_id", customerId);
-      });
-      if (customer?.sector_id != null)
-        w.orWhere((s) => {
-          s.where("p.audience", "sector").where("p.sector_id", customer.sector_id);
-        });
-    })
-    .orderBy([{ column: "p.position" }, { column: "p.id" }])
-    .select("p.*", "i.is_inactive as item_inactive");
-  return rows
-    .filter((r) => !(r.kind === "featured" && r.item_inactive))
-    .map((r) => ({
-      id: String(r.id),
-      kind: r.kind,
-      title: r.title,
-      text: r.text,
-      image: r.image ?? null,
-      link: r.link ?? null,
-      itemId: r.item_id == null ? null : String(r.item_id),
-    }));
-}
-
-/** GET /api/promotion (any logged-in user): the caller's customer's live promotions, for the dashboard. */
-export class PromotionService {
-  constructor(private ctx: { db: Knex; now: () => Date }) {}
-  async find(params: ProviderParams) {
-    const caller = callerOf(params);
-    for (const key of Object.keys(params.query ?? {}))
-      throw new BadRequest(`Invalid query parameter '${key}'`, { errors: { [key]: "Unknown parameter" } });
-    if (caller.customerId == null) return { total: 0, data: [] };
-    const data = await livePromotions(this.ctx.db, caller.customerId, this.ctx.now());
-    return { total: data.length, data };
   }
 }

@@ -1,163 +1,13 @@
-import { BadRequest, Forbidden, Gone, NotFound } from "@feathersjs/errors";
-import type { Params } from "@feathersjs/feathers";
+/** /api/invitation: a customer's invitations, sent, listed, sent again and withdrawn. */
+import { BadRequest, Forbidden, NotFound } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../app/domain/password";
-import { canApprove, has, type Caller } from "../auth/caller";
-import { clientAddressOf } from "../auth/client-address";
-import { takeAll, type LimitPolicy } from "../auth/limits";
-import { hashPassword, newToken, sha256 } from "../auth/password";
-import { parseOr400 } from "./basket-session";
-import {
-  bodyOf,
-  callerOf,
-  idOf,
-  ListService,
-  requireCustomer,
-  type Ctx,
-  type ListDef,
-  type ProviderParams,
-} from "./base";
-import { portalLink, renderMail, writeMail } from "./mail-templates";
-
-export interface MailCtx extends Ctx {
-  portalUrl: string;
-}
-
-const RESET_TTL_MS = 60 * 60_000;
-const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
-const password = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH);
-const email = z.string().trim().toLowerCase().email().max(320);
-const DEFAULT_INVITED_PERMISSIONS = ["canViewFullCatalogue", "viewOrderHistory"];
-
-/**
- * Reset requests (decision 027): per client address 20 an hour, per e-mail 3 an hour (counted only when the
- * address is within its limit). Over a limit the answer is the same; only no e-mail goes out.
- */
-export const RESET_LIMITS = {
-  address: { limit: 20, quietMs: 60 * 60_000 },
-  email: { limit: 3, quietMs: 60 * 60_000 },
-} satisfies Record<string, LimitPolicy>;
-
-/** Voids the user's unused reset links that are still live (expires them now), but the one given. */
-async function voidResetLinks(db: Knex, userId: number, now: Date, except?: number) {
-  const q = db("password_tokens")
-    .where({ type: "reset", user_id: userId })
-    .whereNull("used_at")
-    .where("expires_at", ">", now.toISOString());
-  await (except === undefined ? q : q.whereNot("id", except)).update({ expires_at: now.toISOString() });
-}
-
-/**
- * A live single-use token of the given type, or 404 (unknown) / 410 (used, expired, withdrawn, or an invitation's
- * link replaced when it was sent again; decision 112).
- */
-async function liveToken(db: Knex, now: Date, type: "reset" | "invitation", token: string) {
-  const hash = sha256(token);
-  const row = await db("password_tokens").where({ token_hash: hash, type }).first();
-  if (!row) {
-    if (type === "invitation" && (await db("replaced_invitation_links").where("token_hash", hash).first("id"))) {
-      throw new Gone("This invitation was sent again: use the link in the newest e-mail");
-    }
-    throw new NotFound("This link is not valid");
-  }
-  if (row.used_at) throw new Gone("This link has already been used");
-  if (row.revoked_at) throw new Gone("This invitation has been withdrawn");
-  if (Date.parse(row.expires_at) <= now.getTime()) throw new Gone("This link has expired");
-  return row;
-}
-
-/**
- * Marks a token used; false when another request used it first, or it was withdrawn or sent again (a new link) since
- * it was read.
- */
-async function useToken(trx: Knex, token: { id: number; token_hash: string }, now: Date): Promise<boolean> {
-  const q = trx("password_tokens")
-    .where({ id: token.id, token_hash: token.token_hash })
-    .whereNull("used_at")
-    .whereNull("revoked_at");
-  return (await q.update({ used_at: now.toISOString() })) === 1;
-}
-
-/**
- * /api/password-reset (public): POST {email} mails a single-use link (always 201, whether or not the
- * address is known); GET /:token checks a link; POST {token, password} sets the password, uses the
- * token up and revokes the user's sessions.
- */
-export class PasswordResetService {
-  constructor(private ctx: MailCtx) {}
-
-  async get(token: unknown) {
-    const row = await liveToken(this.ctx.db, this.ctx.now(), "reset", String(token));
-    return { valid: true, email: row.email, expiresAt: row.expires_at };
-  }
-
-  async create(data: unknown, params: Params = {}) {
-    const body = bodyOf(data);
-    const { db } = this.ctx;
-    const now = this.ctx.now();
-    if ("token" in body) {
-      const input = parseOr400(z.object({ token: z.string().min(1).max(200), password }).strict(), body);
-      const row = await liveToken(db, now, "reset", input.token);
-      const hash = await hashPassword(input.password);
-      await db.transaction(async (trx) => {
-        if (!(await useToken(trx, row, now))) throw new Gone("This link has already been used");
-        await trx("users").where("id", row.user_id).update({ password_hash: hash });
-        await voidResetLinks(trx, row.user_id, now);
-        await trx("auth_sessions")
-          .where("user_id", row.user_id)
-          .whereNull("revoked_at")
-          .update({ revoked_at: now.toISOString() });
-      });
-      return { reset: true };
-    }
-    const input = parseOr400(z.object({ email }).strict(), body);
-    const within = await takeAll(
-      db,
-      [
-        [`reset:address:${clientAddressOf(params)}`, RESET_LIMITS.address],
-        [`reset:email:${input.email}`, RESET_LIMITS.email],
-      ],
-      now,
-    );
-    const user =
-      within.ok && (await db("users").whereRaw("lower(email) = ?", [input.email]).where("is_inactive", false).first());
-    if (user) await db.transaction((trx) => mailResetLink(trx, this.ctx.portalUrl, user, now));
-    // the same answer whether the address is known, unknown or over a limit
-    return { sent: true };
-  }
-}
-
-/**
- * A new 1-hour reset link for the user, mailed (outbox); their older unused links are voided. Run it in a transaction.
- * The reset request above and the admin's "send a password reset" (decision 127) both send it.
- */
-export async function mailResetLink(
-  trx: Knex,
-  portalUrl: string,
-  user: { id: number; email: string },
-  now: Date,
-): Promise<void> {
-  const { token, hash } = newToken();
-  await voidResetLinks(trx, user.id, now);
-  await trx("password_tokens").insert({
-    type: "reset",
-    token_hash: hash,
-    user_id: user.id,
-    email: user.email,
-    created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
-  });
-  await writeMail(
-    trx,
-    now,
-    user.email,
-    renderMail("reset", { email: user.email, link: portalLink(portalUrl, `/customer/reset-password/${token}`) }),
-  );
-}
+import { canApprove, has, type Caller } from "../../auth/caller";
+import { newToken } from "../../auth/password";
+import { bodyOf, callerOf, idOf, requireCustomer, type ProviderParams } from "../base";
+import { parseOr400 } from "../basket-session";
+import { portalLink, renderMail, writeMail } from "../mail-templates";
+import { DEFAULT_INVITED_PERMISSIONS, email, INVITATION_TTL_MS, type MailCtx } from "./tokens";
 
 const invitationBody = z
   .object({
@@ -184,6 +34,7 @@ interface Grant {
   isApprover: boolean;
   needsApproval: boolean;
 }
+
 const grantOf = (row: { permissions_json?: string | null }): Grant => {
   const g = JSON.parse(row.permissions_json ?? "{}");
   return {
@@ -221,6 +72,7 @@ const invitationColumns = [
   "inviter.first_name as inviter_first_name",
   "inviter.last_name as inviter_last_name",
 ];
+
 const withNames = (q: Knex.QueryBuilder) =>
   q
     .leftJoin("contacts as c", "c.id", "t.contact_id")
@@ -449,92 +301,3 @@ async function withdraw(
   }
   return changed > 0;
 }
-
-/** /api/accept-invitation (public): GET /:token describes it; POST {token, password} creates or links the user. */
-export class AcceptInvitationService {
-  constructor(private ctx: MailCtx) {}
-
-  async get(token: unknown) {
-    const row = await liveToken(this.ctx.db, this.ctx.now(), "invitation", String(token));
-    const [customer, contact] = await Promise.all([
-      this.ctx.db("customers").where("id", row.customer_id).first("name"),
-      this.ctx.db("contacts").where("id", row.contact_id).first("first_name", "last_name"),
-    ]);
-    return {
-      valid: true,
-      email: row.email,
-      customer: { name: customer?.name },
-      firstName: contact?.first_name,
-      lastName: contact?.last_name,
-      expiresAt: row.expires_at,
-    };
-  }
-
-  async create(data: unknown) {
-    const input = parseOr400(z.object({ token: z.string().min(1).max(200), password }).strict(), bodyOf(data));
-    const { db } = this.ctx;
-    const now = this.ctx.now();
-    const row = await liveToken(db, now, "invitation", input.token);
-    const grant = JSON.parse(row.permissions_json ?? "{}");
-    const hash = await hashPassword(input.password);
-    const contact = await db("contacts").where("id", row.contact_id).first();
-    await db.transaction(async (trx) => {
-      if (!(await useToken(trx, row, now))) throw new Gone("This link is no longer valid");
-      let user = await trx("users").whereRaw("lower(email) = ?", [row.email]).first("id");
-      if (!user) {
-        const [inserted] = await trx("users")
-          .insert({
-            email: row.email,
-            password_hash: hash,
-            first_name: contact?.first_name ?? "",
-            last_name: contact?.last_name ?? "",
-            created_at: now.toISOString(),
-          })
-          .returning("id");
-        user = { id: typeof inserted === "object" ? inserted.id : inserted };
-      }
-      await trx("user_customers").insert({
-        user_id: user.id,
-        customer_id: row.customer_id,
-        contact_id: row.contact_id,
-        permissions_json: JSON.stringify(grant.permissions ?? []),
-        is_approver: !!grant.isApprover,
-        needs_approval: !!grant.needsApproval,
-      });
-    });
-    return { accepted: true, email: row.email };
-  }
-}
-
-/** GET /api/outbox (evolve users only): e-mails the provider "sent", newest first. */
-export function outboxDef(): ListDef<unknown> {
-  return {
-    what: "E-mail",
-    idColumn: "outbox.id",
-    spec: {
-      fields: {
-        id: { type: "int", column: "outbox.id", sortable: true },
-        to: { type: "string", column: "outbox.to_email" },
-        kind: { type: "string", column: "outbox.kind" },
-        createdAt: { type: "date", column: "outbox.created_at", sortable: true },
-      },
-      defaultSort: [["outbox.id", "desc"]],
-    },
-    base: (ctx, caller) => {
-      if (!caller.isEvolveUser) throw new Forbidden("Only provider staff may read the outbox");
-      return ctx.db("outbox");
-    },
-    select: (qb) => qb.select("*"),
-    map: (_ctx, rows) =>
-      rows.map((r) => ({
-        id: r.id,
-        to: r.to_email,
-        kind: r.kind,
-        subject: r.subject,
-        body: r.body,
-        createdAt: r.created_at,
-      })),
-  };
-}
-
-export const outboxService = (ctx: Ctx) => new ListService(ctx, outboxDef());

@@ -1,138 +1,19 @@
 import { BadRequest, Conflict, Forbidden, NotFound } from "@feathersjs/errors";
-import type { Knex } from "knex";
 import { z } from "zod";
-import { canApprove, type Caller } from "../auth/caller";
-import { parseOr400 } from "./basket-session";
-import { idValue } from "./ids";
-import { linesFor, priceFor } from "./prices-hidden";
+import { canApprove } from "../../auth/caller";
 import {
   bodyOf,
-  byKey,
   callerOf,
   idOf,
   json,
   ListService,
-  money,
-  requireCatalogue,
   requireCustomer,
   requireOrdering,
-  str,
   type Ctx,
-  type ListDef,
   type ProviderParams,
-} from "./base";
-
-// the provider's one id rule (./ids.ts), as a number for the database
-const id = idValue;
-const flag = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.literal("0"), z.literal("1")])
-  .transform((v) => v === true || v === 1 || v === "1");
-
-/** Own baskets, plus — for approvers — the customer's punched-out baskets awaiting them. */
-function visibleBaskets(db: Knex, caller: Caller): Knex.QueryBuilder {
-  const q = db("saved_baskets").where("saved_baskets.customer_id", requireCustomer(caller));
-  if (caller.isEvolveUser) return q;
-  return q.where((w) => {
-    w.where("saved_baskets.user_id", caller.userId);
-    if (canApprove(caller)) w.orWhere("saved_baskets.is_punchout", true);
-  });
-}
-
-/**
- * Decision 138: the punched-out baskets awaiting an approver: saved in a punchout session, neither approved nor ordered,
- * and saved by someone else (nobody approves their own, as with orders). The session's basketsToApprove counts these.
- */
-export function awaitingApprovalBy(q: Knex.QueryBuilder, caller: Caller): Knex.QueryBuilder {
-  return q
-    .where({
-      "saved_baskets.is_punchout": true,
-      "saved_baskets.punchout_approved": false,
-      "saved_baskets.checked_out": false,
-    })
-    .whereNot("saved_baskets.user_id", caller.userId);
-}
-
-/** Decision 028: a saved basket is changed by the person who saved it (or provider staff acting for the customer). */
-function requireOwnBasket(caller: Caller, basket: { user: { id: number } }): void {
-  if (basket.user.id !== caller.userId && !caller.isEvolveUser)
-    throw new Forbidden("Only the person who saved this basket may change it");
-}
-
-const basketOut = (r: any) => ({
-  id: r.id,
-  basket_name: r.basket_name,
-  checked_out: r.checked_out ? 1 : 0,
-  address_id: r.address_id == null ? null : String(r.address_id),
-  is_punchout: r.is_punchout ? 1 : 0,
-  punchout_approved: r.punchout_approved ? 1 : 0,
-  // who saved it: approvers list other people's punched-out baskets and need to see whose they are
-  user: {
-    id: r.user_id,
-    firstName: r.user_first_name ?? "",
-    lastName: r.user_last_name ?? "",
-    email: r.user_email ?? null,
-  },
-  created_at: r.created_at,
-  updated_at: r.updated_at,
-});
-
-const itemOut = (i: any) => ({
-  internalId: String(i.item_id),
-  parent: str(i.parent_id),
-  price: i.price == null ? null : money(i.price),
-  qty: i.qty,
-  name: i.name,
-  thumbnail: i.thumbnail ?? null,
-});
-
-function savedBasketsDef(): ListDef<ReturnType<typeof basketOut> & { itemsArray?: unknown[] }> {
-  return {
-    what: "Saved basket",
-    idColumn: "saved_baskets.id",
-    spec: {
-      fields: {
-        id: { type: "int", column: "saved_baskets.id", sortable: true },
-        basket_name: { type: "string", column: "saved_baskets.basket_name", sortable: true },
-        checked_out: { type: "bool", column: "saved_baskets.checked_out" },
-        is_punchout: { type: "bool", column: "saved_baskets.is_punchout" },
-        punchout_approved: { type: "bool", column: "saved_baskets.punchout_approved" },
-        created_at: { type: "date", column: "saved_baskets.created_at", sortable: true },
-        updated_at: { type: "date", column: "saved_baskets.updated_at", sortable: true },
-      },
-      // toApprove: only the punched-out baskets awaiting the caller's approval, not their own (decision 138)
-      extras: { justBaskets: "bool", toApprove: "bool" },
-      defaultSort: [["saved_baskets.updated_at", "desc"]],
-      tieBreaker: "saved_baskets.id",
-    },
-    base: (ctx, caller, parsed) => {
-      const q = visibleBaskets(ctx.db, caller);
-      return (parsed.extras as { toApprove?: boolean }).toApprove ? awaitingApprovalBy(q, caller) : q;
-    },
-    select: (qb) =>
-      qb
-        .leftJoin("users", "users.id", "saved_baskets.user_id")
-        .select(
-          "saved_baskets.*",
-          "users.first_name as user_first_name",
-          "users.last_name as user_last_name",
-          "users.email as user_email",
-        ),
-    map: async (ctx, rows, caller, parsed) => {
-      const out = rows.map((r) => ({ ...basketOut(r), itemsArray: [] as unknown[] }));
-      if ((parsed.extras as any).justBaskets || !rows.length) return out;
-      const items = await ctx
-        .db("saved_basket_items")
-        .whereIn(
-          "basket_id",
-          rows.map((r) => r.id),
-        )
-        .orderBy("id");
-      const by = byKey(items, (i: any) => i.basket_id);
-      out.forEach((o) => (o.itemsArray = linesFor(caller, (by.get(o.id) ?? []).map(itemOut))));
-      return out;
-    },
-  };
-}
+} from "../base";
+import { parseOr400 } from "../basket-session";
+import { basketOut, flag, id, requireOwnBasket, savedBasketsDef } from "./saved-basket-list";
 
 const savedLine = z
   .object({
@@ -340,78 +221,5 @@ export class SavedBasketService extends ListService<ReturnType<typeof basketOut>
     }
     await db("saved_baskets").where("id", basket.id).update({ updated_at: now });
     return this.one(basket.id, params);
-  }
-}
-
-const wishOut = (r: any, caller: Caller) => ({
-  id: String(r.id),
-  product_id: String(r.item_id),
-  item: {
-    internalId: String(r.item_id),
-    displayName: r.display_name,
-    itemId: r.item_code,
-    slug: r.slug,
-    price: priceFor(caller, r.price == null ? null : money(r.price)),
-    image: r.default_image ?? null,
-  },
-});
-
-function wishListDef(): ListDef<ReturnType<typeof wishOut>> {
-  return {
-    what: "Wish list entry",
-    idColumn: "wish_list.item_id",
-    spec: {
-      fields: { product_id: { type: "int", column: "wish_list.item_id" } },
-      defaultSort: [["wish_list.id", "asc"]],
-      defaultLimit: 1000,
-    },
-    base: (ctx, caller) =>
-      ctx
-        .db("wish_list")
-        .where({ "wish_list.customer_id": requireCustomer(caller), "wish_list.user_id": caller.userId }),
-    select: (qb) =>
-      qb
-        .join("items", "items.id", "wish_list.item_id")
-        .select(
-          "wish_list.*",
-          "items.display_name",
-          "items.item_code",
-          "items.slug",
-          "items.price",
-          "items.default_image",
-        ),
-    map: (_ctx, rows, caller) => rows.map((r) => wishOut(r, caller)),
-  };
-}
-
-/** /api/wish-list — GET, POST {product_id}, DELETE /:productId (the id is the product's internalId). */
-export class WishListService extends ListService<ReturnType<typeof wishOut>> {
-  constructor(ctx: Ctx) {
-    super(ctx, wishListDef());
-  }
-  async create(data: unknown, params: ProviderParams) {
-    const caller = callerOf(params);
-    const customerId = requireCustomer(caller);
-    requireCatalogue(caller);
-    const { product_id } = parseOr400(z.object({ product_id: id }).strict(), bodyOf(data));
-    const item = await this.ctx.db("items").where({ id: product_id, is_inactive: false }).first("id");
-    if (!item)
-      throw new BadRequest('Invalid value at field "product_id": product does not exist', { field: "product_id" });
-    await this.ctx
-      .db("wish_list")
-      .insert({
-        customer_id: customerId,
-        user_id: caller.userId,
-        item_id: product_id,
-        created_at: this.ctx.now().toISOString(),
-      })
-      .onConflict(["user_id", "customer_id", "item_id"])
-      .ignore();
-    return this.get(product_id, { ...params, query: {} });
-  }
-  async remove(rawId: unknown, params: ProviderParams) {
-    const entry = await this.get(rawId, { ...params, query: {} });
-    await this.ctx.db("wish_list").where("id", Number(entry.id)).delete();
-    return entry;
   }
 }
