@@ -6,7 +6,7 @@ import { clearCategoryTrees } from "~/catalogue/category-tree.server";
 import { formatMoney } from "~/domain/money";
 import { isUpstreamIdValue, upstreamId as id } from "~/domain/upstream-id";
 import { idField, invalidForm, parseForm } from "~/utils/forms.server";
-import { getCustomer, searchCustomers } from "./admin-session.server";
+import { getCustomer, searchCustomers } from "~/upstream/admin-customers.server";
 import type { UpstreamClient } from "~/upstream/client.server";
 import { refusal, refusalForm } from "~/upstream/errors.server";
 import { ListSchema } from "~/upstream/schemas";

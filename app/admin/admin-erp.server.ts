@@ -8,7 +8,7 @@ import { parsePage } from "~/domain/feathers-query";
 import { pageCount } from "~/domain/paging";
 import { upstreamId as id } from "~/domain/upstream-id";
 import { idParam } from "~/utils/params.server";
-import { personName } from "./admin-session.server";
+import { personName } from "./admin-shared.server";
 import type { UpstreamClient } from "~/upstream/client.server";
 import { refusal, refusalForm } from "~/upstream/errors.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";

@@ -9,7 +9,7 @@ import { pageCount } from "~/domain/paging";
 import { isUpstreamIdValue, upstreamId as id } from "~/domain/upstream-id";
 import { idField, plainMessages, type FieldErrors } from "~/utils/forms.server";
 import { idParam } from "~/utils/params.server";
-import { searchCustomers } from "./admin-session.server";
+import { searchCustomers } from "~/upstream/admin-customers.server";
 import type { UpstreamClient } from "~/upstream/client.server";
 import { refusal, refusalForm } from "~/upstream/errors.server";
 import { ListSchema } from "~/upstream/schemas";

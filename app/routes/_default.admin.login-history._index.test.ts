@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "~/domain/csv";
 import { testLoadContext } from "~/http/context";
-import type { LoginHistoryData } from "~/admin/admin-users.server";
+import type { LoginHistoryData } from "~/admin/admin-login-history.server";
 import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { adminUserHandlers, loginAttempt } from "../../tests/mocks/upstream/admin-users";
