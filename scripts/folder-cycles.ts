@@ -15,7 +15,7 @@ const TEST = /\.test\.tsx?$/;
 /** The folder a path under app/ belongs to: its first segment, without the extension for a file directly in app/. */
 export function folderOf(appPath: string): string {
   const [first, ...rest] = appPath.split("/");
-  return rest.length === 0 ? first!.replace(/\.(server|client)?\.?(ts|tsx)$/, "").replace(/\.$/, "") : first!;
+  return rest.length === 0 ? first!.replace(/\.tsx?$/, "").replace(/\.(server|client)$/, "") : first!;
 }
 
 /** What a module specifier from `fromPath` (relative to app/) names under app/, or null for a package. */
@@ -43,7 +43,8 @@ export function folderEdges(files: ReadonlyArray<{ path: string; text: string }>
       const target = appTarget(path, spec);
       if (target === null) continue;
       const to = folderOf(target);
-      if (to !== from && !edges.has(`${from}→${to}`)) edges.set(`${from}→${to}`, { from, to, file: path, imports: spec });
+      if (to !== from && !edges.has(`${from}→${to}`))
+        edges.set(`${from}→${to}`, { from, to, file: path, imports: spec });
     }
   }
   return [...edges.values()];

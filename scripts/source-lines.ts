@@ -1,6 +1,6 @@
 // `tsx scripts/source-lines.ts` (decision 174): fails when a source file in app/ or server/ is over 350 lines. Part of
-// `npm run lint`. Tests, migrations, seed data and the bench are not held to it; neither, for now, are the server
-// files listed in PENDING_SERVER_SPLIT.
+// `npm run lint`. Tests, migrations, seed data and the bench are not held to it; neither, for now, are the files
+// listed in PENDING_SPLIT.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,8 +17,18 @@ const EXEMPT: RegExp[] = [
   /^server\/bench\.ts$/,
 ];
 
-// The provider's files over the limit today; issue 36's server split removes them, and this list empties after it.
-const PENDING_SERVER_SPLIT = new Set([
+// Files over the limit today that other work removes; the list empties as it lands (decision 174). The access helper
+// shrinks app/domain/permissions.ts; the portal files below are still to split (issue 36 item 2).
+const PENDING_SPLIT = new Set([
+  "app/domain/permissions.ts",
+  "app/routes/_basket.basket.tsx",
+  "app/basket/basket.server.ts",
+  "app/domain/reports.ts",
+  "app/reports/reporting.server.ts",
+  "app/saved-baskets/saved-baskets.server.ts",
+  "app/domain/checkout.ts",
+  "app/catalogue/product.server.ts",
+  // the provider's: issue 36's server split removes them
   "server/query/dialect.ts",
   "server/services/erp-import.ts",
   "server/services/report-worker.ts",
@@ -35,10 +45,10 @@ const PENDING_SERVER_SPLIT = new Set([
   "server/services/reports.ts",
 ]);
 
-export const isExempt = (path: string) => EXEMPT.some((rule) => rule.test(path)) || PENDING_SERVER_SPLIT.has(path);
+export const isExempt = (path: string) => EXEMPT.some((rule) => rule.test(path)) || PENDING_SPLIT.has(path);
 
 /** Lines as `wc -l` counts them: the newlines, plus a last line without one. */
-export const lineCount = (text: string) => text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+export const lineCount = (text: string) => (text === "" ? 0 : text.split("\n").length - (text.endsWith("\n") ? 1 : 0));
 
 function* sourceFiles(root: string, dir: string): Generator<string> {
   for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {

@@ -1,7 +1,6 @@
 import type {
   Credential,
   CxmlAddress,
-  CxmlHeader,
   OrderRequest,
   PunchoutOperation,
   SetupRequest,
