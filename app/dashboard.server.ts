@@ -16,7 +16,7 @@ import { approvalListQuery } from "~/domain/order-approval";
 import { orderListQuery } from "~/domain/order-query";
 import { orderPrices, orderSummary } from "~/orders/order-view.server";
 import { heroSlides, type HeroSlide } from "~/cms/content.server";
-import { livePromotions, type LivePromotion } from "~/admin/admin-promo.server";
+import { livePromotions, type LivePromotion } from "~/upstream/promotions.server";
 import { latestNews } from "~/upstream/content.server";
 import { getItemsByIds, listItems, type Item } from "~/upstream/items.server";
 import { logFailure, isRedirect } from "~/upstream/errors.server";

@@ -4,41 +4,25 @@ import type { PortalUser } from "~/upstream/client.server";
 import { flashToast, type Toast } from "~/session/session.server";
 import { clearCategoryTrees } from "~/catalogue/category-tree.server";
 import { formatMoney } from "~/domain/money";
-import { isUpstreamIdValue, upstreamId as id } from "~/domain/upstream-id";
+import { isUpstreamIdValue } from "~/domain/upstream-id";
 import { idField, invalidForm, parseForm } from "~/utils/forms.server";
-import { getCustomer, searchCustomers } from "./admin-session.server";
-import type { UpstreamClient } from "~/upstream/client.server";
+import { getCustomer, searchCustomers } from "~/upstream/admin-customers.server";
 import { refusal, refusalForm } from "~/upstream/errors.server";
-import { ListSchema } from "~/upstream/schemas";
+import {
+  addToMyCatalogue,
+  categoryTree,
+  changeCategory,
+  listMyCatalogue,
+  moveInMyCatalogue,
+  removeFromMyCatalogue,
+  type AdminCategory,
+  type CategoryChange,
+} from "~/upstream/admin-catalogue.server";
+import { searchProducts } from "~/upstream/admin-products.server";
 
 // The admin area, part 2 (issue 21 items 1–2, decision 133): a customer's "my catalogue" (C21 §1
 // `api/admin/my-catalogue`, the product picker `api/admin/product`) and the category manager (C21 §2
 // `api/admin/category`). The provider refuses every call (403) to a caller who is not an evolve user.
-
-// ---------------------------------------------------------------- the calls
-
-const ItemSchema = z.object({
-  id,
-  itemCode: z.string(),
-  displayName: z.string(),
-  price: z.number().nullable().default(null),
-  image: z.string().nullable().default(null),
-  isInactive: z.boolean().default(false),
-});
-const CategoryRefSchema = z.object({ id, name: z.string() });
-const MyEntrySchema = z.object({
-  position: z.number(),
-  item: ItemSchema,
-  categories: z.array(CategoryRefSchema).default([]),
-});
-const ProductSchema = ItemSchema.extend({ className: z.string().nullable().default(null) });
-
-/** GET /api/admin/my-catalogue?customerId=&$limit=&$skip= — the customer's my catalogue by position; unknown customer → 404. */
-export function listMyCatalogue(client: UpstreamClient, customerId: string, limit = MY_PAGE_SIZE, skip = 0) {
-  return client.get("/api/admin/my-catalogue", ListSchema(MyEntrySchema), {
-    query: { customerId, $limit: limit, $skip: skip },
-  });
-}
 
 /** A catalogue write done: this process's kept category trees are forgotten, so customers see it on their next page (decision 135). */
 async function catalogueWrite<T>(write: Promise<T>): Promise<T> {
@@ -47,88 +31,9 @@ async function catalogueWrite<T>(write: Promise<T>): Promise<T> {
   return done;
 }
 
-/** POST /api/admin/my-catalogue {customerId, itemId, categoryId?} → 201 the entry, placed last; 400, 404, 409 already there. */
-export function addToMyCatalogue(
-  client: UpstreamClient,
-  body: { customerId: string; itemId: string; categoryId?: string },
-) {
-  return catalogueWrite(client.post("/api/admin/my-catalogue", MyEntrySchema, { body }));
-}
-
-/** PATCH /api/admin/my-catalogue/:itemId?customerId= {move} → 200 the whole list. */
-export function moveInMyCatalogue(client: UpstreamClient, customerId: string, itemId: string, move: "up" | "down") {
-  return catalogueWrite(
-    client.patch(`/api/admin/my-catalogue/${encodeURIComponent(itemId)}`, ListSchema(MyEntrySchema), {
-      query: { customerId },
-      body: { move },
-    }),
-  );
-}
-
-/** DELETE /api/admin/my-catalogue/:itemId?customerId= → 200 {removed: true}; 404 when it is not there. */
-export function removeFromMyCatalogue(client: UpstreamClient, customerId: string, itemId: string) {
-  return catalogueWrite(
-    client.delete(
-      `/api/admin/my-catalogue/${encodeURIComponent(itemId)}`,
-      z.object({ removed: z.literal(true) }).passthrough(),
-      {
-        query: { customerId },
-      },
-    ),
-  );
-}
-
-/** GET /api/admin/product?q=&$limit= — products (not variants) whose name or code contains `q`, by name. */
-export function searchProducts(client: UpstreamClient, q: string, limit = PRODUCT_PICKER_SIZE) {
-  return client.get("/api/admin/product", ListSchema(ProductSchema), { query: { q, $limit: limit, $skip: 0 } });
-}
-
-export type AdminCategory = {
-  id: string;
-  name: string;
-  slug: string;
-  fullSlug: string;
-  parentId: string | null;
-  position: number;
-  isHidden: boolean;
-  itemCount: number;
-  children: AdminCategory[];
-};
-const CategoryNodeSchema: z.ZodType<AdminCategory, z.ZodTypeDef, unknown> = z.object({
-  id,
-  name: z.string(),
-  slug: z.string(),
-  fullSlug: z.string(),
-  parentId: id.nullable().default(null),
-  position: z.number(),
-  isHidden: z.boolean(),
-  itemCount: z.number().default(0),
-  children: z.lazy(() => z.array(CategoryNodeSchema)).default([]),
-});
-const CategoryTreeSchema = z.object({ total: z.number(), data: z.array(CategoryNodeSchema) });
-
-/** GET /api/admin/category?type=full | (my|manpack with customerId) — every category, hidden ones too, siblings in display order. */
-export function categoryTree(
-  client: UpstreamClient,
-  tree: { type: "full" } | { type: "my" | "manpack"; customerId: string } = { type: "full" },
-) {
-  return client.get("/api/admin/category", CategoryTreeSchema, { query: { ...tree } });
-}
-
-export type CategoryChange = { name?: string; isHidden?: boolean; parentId?: string | null; move?: "up" | "down" };
-
-/** PATCH /api/admin/category/:id {name?, isHidden?, parentId?, move?} → 200 the node; 400 at the field, 404, 409. */
-export function changeCategory(client: UpstreamClient, categoryId: string, change: CategoryChange) {
-  return catalogueWrite(
-    client.patch(`/api/admin/category/${encodeURIComponent(categoryId)}`, CategoryNodeSchema, { body: change }),
-  );
-}
-
 // ---------------------------------------------------------------- helpers
 
 const Q_MAX = 100;
-export const MY_PAGE_SIZE = 100;
-const PRODUCT_PICKER_SIZE = 16;
 
 async function toastRedirect(request: Request, to: string, toast: Toast) {
   return redirect(to, { headers: await flashToast(request, toast) });
@@ -261,23 +166,25 @@ export async function submitMyCatalogue(user: PortalUser, request: Request) {
   const back = myCatalogueBack(url, input.customerId);
   try {
     if (input.intent === "add") {
-      const added = await addToMyCatalogue(user.upstream, {
-        customerId: input.customerId,
-        itemId: input.itemId,
-        ...(input.categoryId ? { categoryId: input.categoryId } : {}),
-      });
+      const added = await catalogueWrite(
+        addToMyCatalogue(user.upstream, {
+          customerId: input.customerId,
+          itemId: input.itemId,
+          ...(input.categoryId ? { categoryId: input.categoryId } : {}),
+        }),
+      );
       const customer = await getCustomer(user.upstream, input.customerId);
       return toastRedirect(request, back, { kind: "success", message: ADDED(added.item.displayName, customer.name) });
     }
     if (input.intent === "remove") {
       const before = await listMyCatalogue(user.upstream, input.customerId);
       const name = before.data.find((e) => e.item.id === input.itemId)?.item.displayName ?? "The product";
-      await removeFromMyCatalogue(user.upstream, input.customerId, input.itemId);
+      await catalogueWrite(removeFromMyCatalogue(user.upstream, input.customerId, input.itemId));
       return toastRedirect(request, back, { kind: "success", message: REMOVED(name) });
     }
     const before = await listMyCatalogue(user.upstream, input.customerId);
     const was = before.data.find((e) => e.item.id === input.itemId)?.position ?? null;
-    const after = await moveInMyCatalogue(user.upstream, input.customerId, input.itemId, input.move);
+    const after = await catalogueWrite(moveInMyCatalogue(user.upstream, input.customerId, input.itemId, input.move));
     const now = after.data.find((e) => e.item.id === input.itemId);
     const name = now?.item.displayName ?? "The product";
     const message = now && now.position !== was ? MOVED(name, input.move, now.position) : NOT_MOVED(name, input.move);
@@ -407,7 +314,7 @@ export async function submitCategoryManager(user: PortalUser, request: Request) 
       return toastRedirect(request, back, { kind: "info", message: NOTHING_CHANGED });
   }
   try {
-    const node = await changeCategory(user.upstream, input.categoryId, change);
+    const node = await catalogueWrite(changeCategory(user.upstream, input.categoryId, change));
     const message =
       input.intent === "move"
         ? CATEGORY_MOVED(node.name, input.move)

@@ -1,49 +1,23 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import type { PortalUser, UpstreamClient } from "~/upstream/client.server";
+import type { PortalUser } from "~/upstream/client.server";
 import { flashToast, type Toast } from "~/session/session.server";
 import { PAGE_SIZE } from "~/domain/constants";
 import { formatDate } from "~/domain/dates";
 import { parsePage } from "~/domain/feathers-query";
 import { pageCount } from "~/domain/paging";
-import { upstreamId as id } from "~/domain/upstream-id";
 import { idField, invalidForm, parseForm } from "~/utils/forms.server";
 import { refusal } from "~/upstream/errors.server";
-import { ListSchema } from "~/upstream/schemas";
+import {
+  EMAIL_STATUSES,
+  listEmails,
+  sendEmailAgain,
+  type Email,
+  type EmailStatus,
+} from "~/upstream/admin-emails.server";
 
 // The e-mails the provider sends (issue 32 item 1, decision 147): `api/admin/e-mail` lists the outbox (every
 // customer's addresses: the provider answers provider staff only) and sends a failed e-mail again (PATCH, audited).
-
-export const EMAIL_STATUSES = ["pending", "running", "sent", "failed"] as const;
-type EmailStatus = (typeof EMAIL_STATUSES)[number];
-
-const EmailSchema = z.object({
-  id,
-  to: z.string(),
-  kind: z.string(),
-  subject: z.string(),
-  status: z.enum(EMAIL_STATUSES),
-  tries: z.number(),
-  lastError: z.string().nullable().default(null),
-  createdAt: z.string(),
-  nextAttemptAt: z.string().nullable().default(null),
-  sentAt: z.string().nullable().default(null),
-  failedAt: z.string().nullable().default(null),
-});
-type Email = z.infer<typeof EmailSchema>;
-
-/** GET /api/admin/e-mail?status=&$limit=&$skip= — newest first. */
-export function listEmails(client: UpstreamClient, status: EmailStatus | undefined, limit: number, skip: number) {
-  return client.get("/api/admin/e-mail", ListSchema(EmailSchema), {
-    query: { ...(status ? { status } : {}), $limit: limit, $skip: skip },
-  });
-}
-
-/** PATCH /api/admin/e-mail/:id {sendAgain: true} — a failed e-mail back in the queue; 409 if not failed, 404 unknown. */
-export function sendEmailAgain(client: UpstreamClient, emailId: string) {
-  return client.patch(`/api/admin/e-mail/${encodeURIComponent(emailId)}`, EmailSchema, { body: { sendAgain: true } });
-}
-
 // ---------------------------------------------------------------- words
 
 export const EMAIL_STATUS_WORDS: Record<EmailStatus, string> = {

@@ -1,29 +1,15 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { MAX_MAINTENANCE_MESSAGE } from "~/domain/maintenance";
-import type { PortalUser, UpstreamClient } from "~/upstream/client.server";
+import type { PortalUser } from "~/upstream/client.server";
 import { flashToast } from "~/session/session.server";
 import { refusal, refusalForm } from "~/upstream/errors.server";
 import { MAINTENANCE_KEY, maintenanceCache } from "~/upstream/cache.server";
-import { MaintenanceStatusSchema } from "~/upstream/schemas";
+import { getAdminMaintenance, switchMaintenance, type AdminMaintenance } from "~/upstream/admin-maintenance.server";
 import { parseForm, type FieldErrors } from "~/utils/forms.server";
 
 // /admin/maintenance (issue 32 item 7, decision 151): maintenance switched on or off from the admin area with the
 // message users see, and the bypass link for staff. The provider's `api/admin/maintenance` keeps and audits it.
-
-const AdminMaintenanceSchema = MaintenanceStatusSchema.extend({ message: z.string() });
-type AdminMaintenance = z.infer<typeof AdminMaintenanceSchema>;
-
-/** GET /api/admin/maintenance — the switch, the message and the bypass token. */
-export function getAdminMaintenance(client: UpstreamClient) {
-  return client.get("/api/admin/maintenance", AdminMaintenanceSchema);
-}
-
-/** POST /api/admin/maintenance {enabled, message} → 201 the new state (audited by the provider). */
-export function switchMaintenance(client: UpstreamClient, body: { enabled: boolean; message: string }) {
-  return client.post("/api/admin/maintenance", AdminMaintenanceSchema, { body });
-}
-
 /** The address that lets this browser through while maintenance is on (the bypass key, SPEC §4). */
 export const bypassLink = (request: Request, token: string) =>
   new URL(`/?bypass=${encodeURIComponent(token)}`, request.url).href;

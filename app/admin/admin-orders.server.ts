@@ -4,52 +4,18 @@ import { PAGE_SIZE } from "~/domain/constants";
 import { parsePage } from "~/domain/feathers-query";
 import { ORDER_SOURCE_STATUSES } from "~/domain/order-status";
 import { pageCount } from "~/domain/paging";
-import { upstreamId as id, UPSTREAM_ID_PATTERN } from "~/domain/upstream-id";
+import { UPSTREAM_ID_PATTERN } from "~/domain/upstream-id";
 import { orderDetail, orderSummary } from "~/orders/order-view.server";
 import { idParam } from "~/utils/params.server";
 import { plainMessages, type FieldErrors } from "~/utils/forms.server";
-import { personName, searchCustomers } from "./admin-session.server";
-import { dayFilter, placeRefusal, reversedRange, REVERSED_RANGE } from "./admin-users.server";
-import type { UpstreamClient } from "~/upstream/client.server";
+import { searchCustomers } from "~/upstream/admin-customers.server";
+import { dayFilter, personName, placeRefusal, reversedRange, REVERSED_RANGE } from "./admin-shared.server";
 import { refusal } from "~/upstream/errors.server";
-import { portalOrderSchema } from "~/upstream/orders.server";
-import { ListSchema } from "~/upstream/schemas";
+import { getAdminOrder, listAdminOrders, type AdminOrder, type AdminOrderQuery } from "~/upstream/admin-orders.server";
 
 // /admin/orders and /admin/orders/{orderId} (issue 20 item 7, decision 130): every customer's orders, searched by
 // number, reference, customer, status and dates, 16 a page; any order's detail with its customer and who placed it.
 // C20 §7: GET /api/admin/order and GET /api/admin/order/:id. An admin always sees amounts (never pricingHidden).
-
-const text = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? "");
-const CustomerRef = z.object({ id, name: z.string() });
-const AdminOrderSchema = portalOrderSchema.extend({ customer: CustomerRef.nullable().default(null) });
-const AdminOrderDetailSchema = AdminOrderSchema.extend({
-  placedBy: z.object({ id, email: z.string(), firstName: text, lastName: text }).nullable().default(null),
-});
-const AdminOrderList = ListSchema(AdminOrderSchema);
-
-export type AdminOrderQuery = {
-  tranId?: string;
-  reference?: string;
-  customerId?: string;
-  status?: string;
-  from?: string;
-  to?: string;
-};
-
-/** GET /api/admin/order — orders across customers, newest first; C20 §7's filters; an unknown customerId → 404. */
-export function listAdminOrders(client: UpstreamClient, query: AdminOrderQuery, skip: number) {
-  const params: Record<string, string> = { $limit: String(PAGE_SIZE), $skip: String(skip) };
-  for (const [key, value] of Object.entries(query)) if (value) params[key] = value;
-  return client.get("/api/admin/order", AdminOrderList, { query: params });
-}
-
-/** GET /api/admin/order/:orderId — any customer's order with lines, its customer and who placed it; unknown → 404. */
-export function getAdminOrder(client: UpstreamClient, orderId: string) {
-  return client.get(`/api/admin/order/${encodeURIComponent(orderId)}`, AdminOrderDetailSchema);
-}
 
 const FIELDS = ["tranId", "reference", "customerId", "status", "from", "to"] as const;
 type Field = (typeof FIELDS)[number];
@@ -142,7 +108,7 @@ export async function adminOrdersPageData(user: PortalUser, url: URL) {
 /** @internal the route tests type the loader's answer with it */
 export type AdminOrdersData = Awaited<ReturnType<typeof adminOrdersPageData>>;
 
-function row(order: z.output<typeof AdminOrderSchema>) {
+function row(order: AdminOrder) {
   return { ...orderSummary(order, NO_PRICES_HIDDEN), customer: order.customer?.name ?? "" };
 }
 

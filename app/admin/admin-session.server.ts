@@ -7,149 +7,21 @@ import { PAGE_SIZE } from "~/domain/constants";
 import { formatDate } from "~/domain/dates";
 import { parsePage } from "~/domain/feathers-query";
 import { pageCount } from "~/domain/paging";
-import { isUpstreamIdValue, upstreamId as id } from "~/domain/upstream-id";
+import { isUpstreamIdValue } from "~/domain/upstream-id";
 import { idField, invalidForm, parseForm } from "~/utils/forms.server";
-import type { UpstreamClient } from "~/upstream/client.server";
+import { endActiveSession, listActiveSessions } from "~/upstream/admin-active-sessions.server";
+import { grantAdmin, listAdminUsers, revokeAdmin } from "~/upstream/admin-admin-users.server";
+import { getCustomer, searchCustomers } from "~/upstream/admin-customers.server";
+import { searchUsers } from "~/upstream/admin-users.server";
+import { startViewAs, type ViewAsStarted } from "~/upstream/admin-view-as.server";
 import { refusal, refusalForm } from "~/upstream/errors.server";
-import { ListSchema } from "~/upstream/schemas";
+import { personName } from "./admin-shared.server";
 
 // The admin area's session screens (issue 20 items 1, 5, 6; decision 129): view-as (C20 §6: `api/admin/customer`,
 // `api/admin/user?customerId=`, `api/admin/view-as`), active users (§1 `api/admin/active-session`), admin users
 // (§5 `api/admin/admin-user`, the grant's picker `api/admin/user?q=`) and the audit (§8). The provider refuses every
-// one of them (403) to a caller who is not an evolve user, an act-as token included.
-
-const text = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? "");
-const PersonSchema = z.object({ id, email: z.string(), firstName: text, lastName: text });
-const CustomerRefSchema = z.object({ id, name: z.string() });
-
-/** "Ada Admin", or the e-mail when the provider knows no name. */
-export function personName(p: { email: string; firstName: string; lastName: string }): string {
-  return [p.firstName, p.lastName].filter(Boolean).join(" ") || p.email;
-}
-
-// ---------------------------------------------------------------- view-as: the customer and user pickers
-
-const CustomerSchema = z.object({ id, name: z.string(), userCount: z.number().default(0) });
-
-/** GET /api/admin/customer?q=&$limit=16 — customers by name, `q` contained in the name. */
-export function searchCustomers(client: UpstreamClient, q: string, limit = 16) {
-  return client.get("/api/admin/customer", ListSchema(CustomerSchema), {
-    query: { ...(q ? { q } : {}), $limit: limit, $skip: 0 },
-  });
-}
-
-/** GET /api/admin/customer/:customerId — one customer; unknown → 404. */
-export function getCustomer(client: UpstreamClient, customerId: string) {
-  return client.get(`/api/admin/customer/${encodeURIComponent(customerId)}`, CustomerSchema);
-}
-
-const UserItemSchema = z.object({
-  id,
-  email: z.string(),
-  firstName: text,
-  lastName: text,
-  isEvolveUser: z.boolean(),
-  isActive: z.boolean(),
-  customers: z.array(CustomerRefSchema).default([]),
-});
-
-/** GET /api/admin/user?customerId=&isEvolveUser=&q=&$limit= — users by last name, first name; unknown customer → 404. */
-export function searchUsers(
-  client: UpstreamClient,
-  filter: { q?: string; customerId?: string; isEvolveUser?: boolean },
-  limit = 100,
-) {
-  const query: Record<string, string | number> = { $limit: limit, $skip: 0 };
-  if (filter.q) query.q = filter.q;
-  if (filter.customerId) query.customerId = filter.customerId;
-  if (filter.isEvolveUser !== undefined) query.isEvolveUser = String(filter.isEvolveUser);
-  return client.get("/api/admin/user", ListSchema(UserItemSchema), { query });
-}
-
-// ---------------------------------------------------------------- view-as: start and stop
-
-const ViewAsStartedSchema = z.object({
-  accessToken: z.string().min(1),
-  sessionId: id,
-  expiresAt: z.string(),
-  user: PersonSchema,
-  customer: CustomerRefSchema,
-  actingAdmin: PersonSchema,
-});
-export type ViewAsStarted = z.infer<typeof ViewAsStartedSchema>;
-
-/**
- * POST /api/admin/view-as {customerId, userId} → 201 the act-as token and its session; 404 unknown customer or user,
- * 400 `userId` (no business unit there), 409 an admin or an inactive user.
- */
-export function startViewAs(client: UpstreamClient, choice: { customerId: string; userId: string }) {
-  return client.post("/api/admin/view-as", ViewAsStartedSchema, { body: choice });
-}
-
-/** DELETE /api/admin/view-as/:sessionId, with the admin's own token → 200 {sessionId, ended: true}; 404 when already ended. */
-export function stopViewAs(client: UpstreamClient, sessionId: string) {
-  return client.delete(
-    `/api/admin/view-as/${encodeURIComponent(sessionId)}`,
-    z.object({ ended: z.literal(true) }).passthrough(),
-  );
-}
-
-// ---------------------------------------------------------------- active users
-
-const ActiveSessionSchema = z.object({
-  sessionId: id,
-  user: PersonSchema,
-  customer: CustomerRefSchema.nullable().default(null),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
-  punchout: z.boolean(),
-  actAs: z.boolean(),
-  actingAdmin: PersonSchema.nullable().default(null),
-});
-
-/** GET /api/admin/active-session?$limit=&$skip= — live sessions seen in the last 15 minutes, most recent first. */
-export function listActiveSessions(client: UpstreamClient, limit: number, skip: number) {
-  return client.get("/api/admin/active-session", ListSchema(ActiveSessionSchema), {
-    query: { $limit: limit, $skip: skip },
-  });
-}
-
-/** DELETE /api/admin/active-session/:sessionId → 200 {sessionId, revoked: true}; 404 unknown, revoked or expired. */
-export function endActiveSession(client: UpstreamClient, sessionId: string) {
-  return client.delete(
-    `/api/admin/active-session/${encodeURIComponent(sessionId)}`,
-    z.object({ revoked: z.literal(true) }).passthrough(),
-  );
-}
-
-// ---------------------------------------------------------------- admin users
-
-const AdminUserSchema = z.object({
-  id,
-  email: z.string(),
-  firstName: text,
-  lastName: text,
-  isActive: z.boolean(),
-  lastLoginAt: z.string().nullable().default(null),
-});
-
-/** GET /api/admin/admin-user?$limit=&$skip= — every evolve user, by last name, first name. */
-export function listAdminUsers(client: UpstreamClient, limit: number, skip: number) {
-  return client.get("/api/admin/admin-user", ListSchema(AdminUserSchema), { query: { $limit: limit, $skip: skip } });
-}
-
-/** POST /api/admin/admin-user {userId} → 201; 404 unknown, 409 already an admin or inactive. */
-export function grantAdmin(client: UpstreamClient, userId: string) {
-  return client.post("/api/admin/admin-user", AdminUserSchema, { body: { userId } });
-}
-
-/** DELETE /api/admin/admin-user/:userId → 200; 409 own id or the last active admin, 404 not an admin. */
-export function revokeAdmin(client: UpstreamClient, userId: string) {
-  return client.delete(`/api/admin/admin-user/${encodeURIComponent(userId)}`, AdminUserSchema.partial().passthrough());
-}
+// one of them (403) to a caller who is not an evolve user, an act-as token included. The calls are in app/upstream
+// (decision 174); this module holds the pages' data and actions.
 
 // ---------------------------------------------------------------- the pages (loaders and actions)
 

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { PortalUser } from "~/auth/require-user.server";
 import { flashToast } from "~/session/session.server";
-import { finalisePunchoutApproval } from "~/basket/punchout-approval.server";
+import { finalisePunchoutApproval } from "~/checkout/punchout-approval.server";
 import {
   addressMode,
   decideDeliveryAddress,

@@ -1,5 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { cxmlPayloadId, cxmlTimestamp, statusResponse, type CxmlStatusCode, type MessageIds } from "./cxml.server";
+import {
+  cxmlPayloadId,
+  cxmlTimestamp,
+  statusResponse,
+  type CxmlStatusCode,
+  type MessageIds,
+} from "./cxml-messages.server";
 import { getCachedMaintenanceStatus } from "~/upstream/auth.server";
 import { createUpstreamClient } from "~/upstream/client.server";
 import { logFailure, isRefusal } from "~/upstream/errors.server";

@@ -5,13 +5,12 @@ import {
   cxmlTimestamp,
   encodeForFormPost,
   orderMessage,
-  parseOrderRequest,
-  parseSetupRequest,
   penceToMoney,
   setupResponse,
   statusResponse,
   type OrderMessageInput,
-} from "./cxml.server";
+} from "./cxml-messages.server";
+import { parseOrderRequest, parseSetupRequest } from "./cxml.server";
 import { parseXml } from "./xml.server";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");

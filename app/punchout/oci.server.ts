@@ -1,4 +1,5 @@
-import { penceToMoney } from "./cxml.server";
+import type { OciLogin } from "~/domain/punchout-documents";
+import { penceToMoney } from "./cxml-messages.server";
 
 // SAP Open Catalog Interface (OCI 4.0, which OCI 5.0 keeps for these fields): the log-in a procurement system
 // opens the catalogue with, and the NEW_ITEM-… form fields the basket goes back to HOOK_URL in.
@@ -6,18 +7,6 @@ import { penceToMoney } from "./cxml.server";
 // CHAR 15, UNIT CHAR 3, PRICE 15 characters, PRICEUNIT CHAR 5, CURRENCY CUKY 5, LEADTIME CHAR 5, VENDORMAT
 // CHAR 40, MATGROUP CHAR 10, LONGTEXT_n:132[] unlimited in 132-character pieces). Numbers are written with a
 // point as the decimal separator and no thousands separator, as OCI requires. Pure functions.
-
-export type OciLogin = {
-  username: string;
-  password: string;
-  hookUrl: string;
-  /** ~OkCode, sent back unchanged; ADDI (add to the shopping cart) when the caller sends none. */
-  okCode: string;
-  /** ~TARGET, the frame the basket is posted back into; _top when the caller sends none. */
-  target: string;
-  /** ~CALLER, when sent (CTLG in SAP's own calls). */
-  caller?: string;
-};
 
 export type OciLoginField = "USERNAME" | "PASSWORD" | "HOOK_URL" | "~OkCode" | "~TARGET" | "~CALLER";
 

@@ -8,7 +8,7 @@ import { forgetSession } from "~/upstream/cache.server";
 import { refusal } from "~/upstream/errors.server";
 import { cancelPunchoutSession, transferPunchoutBasket, type PunchoutReturn } from "~/upstream/punchout-session.server";
 import { parseForm } from "~/utils/forms.server";
-import { cxmlPayloadId, cxmlTimestamp, encodeForFormPost, orderMessage } from "./cxml.server";
+import { cxmlPayloadId, cxmlTimestamp, encodeForFormPost, orderMessage } from "./cxml-messages.server";
 import { ociItemFields } from "./oci.server";
 
 // The end of a punchout session (issue 16 items 4 and 5; decision 111): the provider ends it and answers what goes

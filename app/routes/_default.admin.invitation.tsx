@@ -6,7 +6,7 @@ import { SelectField } from "~/components/form-fields";
 import { InvitationFields } from "~/components/invitation-fields";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
-import { adminInvitationPageData, submitAdminInvitation } from "~/admin/admin-users.server";
+import { adminInvitationPageData, submitAdminInvitation } from "~/admin/admin-invitation.server";
 
 export const meta: MetaFunction = () => [{ title: "Invite a user · Admin · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];

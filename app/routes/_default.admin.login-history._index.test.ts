@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "~/domain/csv";
-import type { LoginHistoryData } from "~/admin/admin-users.server";
+import type { LoginHistoryData } from "~/admin/admin-login-history.server";
 import { locationOf } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { adminUserHandlers, loginAttempt } from "../../tests/mocks/upstream/admin-users";

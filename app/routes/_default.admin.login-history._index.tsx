@@ -7,7 +7,7 @@ import { TextField } from "~/components/text-field";
 import ordersStyles from "~/styles/orders.css?url";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/auth/require-user.server";
-import { loginHistoryPageData } from "~/admin/admin-users.server";
+import { loginHistoryPageData } from "~/admin/admin-login-history.server";
 
 export const meta: MetaFunction = () => [{ title: "Log-in history · Admin · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];

@@ -1,6 +1,6 @@
 import { captureLogs } from "~/http/log.server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { finalisePunchoutApproval, NOT_LOADED } from "~/basket/punchout-approval.server";
+import { finalisePunchoutApproval, NOT_LOADED } from "~/checkout/punchout-approval.server";
 import { OWN_BASKET_REFUSAL } from "~/domain/punchout-approval";
 import { testLoadContext } from "~/http/context";
 import { createUpstreamClient } from "~/upstream/client.server";

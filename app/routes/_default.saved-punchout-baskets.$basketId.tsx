@@ -10,7 +10,7 @@ import {
   loadForApproval,
   NOT_LOADED,
   punchoutBasketView,
-} from "~/basket/punchout-approval.server";
+} from "~/checkout/punchout-approval.server";
 import { requireUser } from "~/auth/require-user.server";
 import { idParam } from "~/utils/params.server";
 import { getApprovalState } from "~/upstream/punchout-baskets.server";

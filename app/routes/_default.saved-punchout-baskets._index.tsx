@@ -7,7 +7,7 @@ import { parsePage } from "~/domain/feathers-query";
 import { pageCount } from "~/domain/paging";
 // Guard: every loader and action starts with requireUser; the access table makes this an approver screen (decision 057).
 import ordersStyles from "~/styles/orders.css?url";
-import { punchoutBasketView } from "~/basket/punchout-approval.server";
+import { punchoutBasketView } from "~/checkout/punchout-approval.server";
 import { requireUser } from "~/auth/require-user.server";
 import { getApprovalState, listBasketsAwaitingApproval } from "~/upstream/punchout-baskets.server";
 import { nextSteps } from "~/chrome.server";

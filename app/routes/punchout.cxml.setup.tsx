@@ -7,7 +7,8 @@ import {
   onlyPost,
   refusalAnswer,
 } from "~/punchout/cxml-http.server";
-import { parseSetupRequest, setupResponse } from "~/punchout/cxml.server";
+import { setupResponse } from "~/punchout/cxml-messages.server";
+import { parseSetupRequest } from "~/punchout/cxml.server";
 import { punchoutSetup } from "~/upstream/punchout.server";
 
 // POST /punchout/cxml/setup (issue 16 item 1, decision 109): a procurement system's PunchOutSetupRequest, server to

@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/require-user.server";
 import { commitSession, getSession } from "~/session/session.server";
 import { restoreAdmin, STOPPED, VIEW_AS_PAGE, viewAsOf } from "~/upstream/view-as.server";
 import { createUpstreamClient } from "~/upstream/client.server";
-import { stopViewAs } from "~/admin/admin-session.server";
+import { stopViewAs } from "~/upstream/admin-view-as.server";
 import { isRefusal } from "~/upstream/errors.server";
 
 // POST /stop-view-as (issue 20 item 6, decision 129): the banner's Stop. It lives outside /admin because while viewing

@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { upstreamId as id } from "~/domain/upstream-id";
-// eslint-disable-next-line import-x/no-restricted-paths -- known, decision 142: types of the parsed cXML documents
-import type { CxmlAddress, OrderRequest, SetupRequest } from "~/punchout/cxml.server";
-// eslint-disable-next-line import-x/no-restricted-paths -- known, decision 142: the type of a parsed OCI login
-import type { OciLogin } from "~/punchout/oci.server";
+import type { CxmlAddress, OciLogin, OrderRequest, SetupRequest } from "~/domain/punchout-documents";
 import { forwardedFor, revokeAuthentication } from "./auth.server";
 import { createUpstreamClient } from "./client.server";
 import { logFailure, UpstreamError } from "./errors.server";

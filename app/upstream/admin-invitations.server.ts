@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { NamedRefSchema } from "./admin-schemas";
+import type { UpstreamClient } from "./client.server";
+
+// Inviting a user to any customer: `api/admin/invitation` (docs/upstream-api.md "Admin" §4).
+
+export type AdminInvitation = {
+  customerId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  permissions: string[];
+  isApprover: boolean;
+  needsApproval: boolean;
+};
+
+/** POST /api/admin/invitation → 201 {email, expiresAt, customer}; 400 at `email` (already a user or invited), unknown customer → 404. */
+export function createAdminInvitation(client: UpstreamClient, invitation: AdminInvitation) {
+  return client.post(
+    "/api/admin/invitation",
+    z.object({ email: z.string(), expiresAt: z.string(), customer: NamedRefSchema }),
+    { body: { ...invitation } },
+  );
+}
