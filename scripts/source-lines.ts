@@ -28,21 +28,6 @@ const PENDING_SPLIT = new Set([
   "app/saved-baskets/saved-baskets.server.ts",
   "app/domain/checkout.ts",
   "app/catalogue/product.server.ts",
-  // the provider's: issue 36's server split removes them
-  "server/query/dialect.ts",
-  "server/services/erp-import.ts",
-  "server/services/report-worker.ts",
-  "server/services/baskets.ts",
-  "server/services/admin-promo.ts",
-  "server/services/catalogue.ts",
-  "server/services/punchout.ts",
-  "server/services/recovery.ts",
-  "server/services/admin-users.ts",
-  "server/services/account.ts",
-  "server/services/admin-catalogue.ts",
-  "server/services/orders/placement.ts",
-  "server/services/punchout-transfer.ts",
-  "server/services/reports.ts",
 ]);
 
 export const isExempt = (path: string) => EXEMPT.some((rule) => rule.test(path)) || PENDING_SPLIT.has(path);
