@@ -13,6 +13,7 @@ import { limitRequestBodies, requestForRemix } from "./body-limit.server";
 import { openRequestScope, REQUEST_SCOPE_HEADER, whenHeadersGo } from "./request-scope.server";
 import { generationFromCookie, setChangesCookie } from "./changes.server";
 import { installRouteMatchCache } from "./route-match-cache.server";
+import { registerRoutes } from "./route-tree.server";
 import { accessLog, operationsRoutes, routeIdResolver, type Readiness } from "./operations.server";
 import { setPolicyWhenHeadersGo, widenedPolicy } from "./form-action.server";
 import {
@@ -90,6 +91,8 @@ export async function startPortal(options: {
   const server = createServer(app);
   const built = options.dev ? await developmentBuild(root, server) : await productionBuild(root);
   const build = await built.build();
+  // the access rules each route declares beside it (decision 176); in development, each rebuilt app's
+  registerRoutes(build.routes);
   const chatScriptOrigin = env.CHAT_SCRIPT_URL ? new URL(env.CHAT_SCRIPT_URL).origin : undefined;
   const paymentPageOrigin = env.stripeEnabled && env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL).origin : undefined;
 
@@ -152,7 +155,13 @@ export async function startPortal(options: {
   app.use(limitRequestBodies());
 
   const remix = createRequestHandler({
-    build: options.dev ? built.build : build,
+    build: options.dev
+      ? async () => {
+          const rebuilt = await built.build();
+          registerRoutes(rebuilt.routes);
+          return rebuilt;
+        }
+      : build,
     mode: production ? "production" : "development",
     getLoadContext: (_req, res) => res.locals.context as PortalLoadContext,
   });

@@ -9,6 +9,11 @@ import {
 } from "~/punchout/cxml-http.server";
 import { parseSetupRequest, setupResponse } from "~/punchout/cxml.server";
 import { punchoutSetup } from "~/upstream/punchout.server";
+import { page } from "~/auth/route-access";
+
+// the punchout entry points (issue 16 items 1, 2, 3, 7; decision 109): public, authenticated by the shared secret
+// or the single-use start token, never by the guard chain
+export const access = page("anyone");
 
 // POST /punchout/cxml/setup (issue 16 item 1, decision 109): a procurement system's PunchOutSetupRequest, server to
 // server. Public: it authenticates by the Sender's shared secret, which the provider checks (decision 107), and is
