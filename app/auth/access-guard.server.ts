@@ -160,8 +160,8 @@ export function navigationFor(
   request: Omit<AccessRequest, "pathname" | "method">,
   table: RouteTable = routeTable(),
 ): NavEntry[] {
-  const entries = compiled(table)
-    .routes.flatMap((r) => r.access.nav ?? [])
+  const entries = declaredRoutes(table)
+    .flatMap((r) => r.access.nav ?? [])
     .sort((a, b) => sidebarPlace(a.to) - sidebarPlace(b.to));
   return NAV_GROUPS.flatMap((group) => entries.filter((n) => n.group === group)).filter(
     (n) => accessGuard({ ...request, pathname: n.to, method: "GET" }, table).allow,
