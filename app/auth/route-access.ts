@@ -2,7 +2,8 @@ import type { Permission } from "~/domain/permissions";
 
 // What a route module declares about who may use it (decision 176): each module under app/routes with a loader or an
 // action exports `access`, built here; the guard (access-guard.server.ts) reads every route's from Remix's route tree.
-// A route module's `access` never reaches the browser: Remix's browser build keeps only a route's browser exports.
+// A route module's `access` never reaches the browser: Remix's browser build keeps only a route's browser exports, and
+// the builders are marked free of side effects, so a call whose result nothing uses is dropped.
 
 /**
  * Where a screen stands with punchout sessions: open in and out of them, only within one, never within one, or
@@ -64,7 +65,10 @@ export interface RouteAccess {
 }
 
 /** A route's access: who may use it, and any rule beyond the defaults (open in punchout, orders nothing). */
-export const page = (needs: RouteAccess["needs"], more: Partial<Omit<RouteAccess, "needs">> = {}): RouteAccess => ({
+export const page = /* @__NO_SIDE_EFFECTS__ */ (
+  needs: RouteAccess["needs"],
+  more: Partial<Omit<RouteAccess, "needs">> = {},
+): RouteAccess => ({
   needs,
   placesOrders: false,
   punchout: "allowed",
@@ -74,11 +78,12 @@ export const page = (needs: RouteAccess["needs"], more: Partial<Omit<RouteAccess
 });
 
 /** A route that writes the basket or places orders (decision 050: browse-only users outside punchout are sent home). */
-export const ordering = (more: Partial<Omit<RouteAccess, "needs" | "placesOrders">> = {}): RouteAccess =>
-  page("user", { placesOrders: true, ...more });
+export const ordering = /* @__NO_SIDE_EFFECTS__ */ (
+  more: Partial<Omit<RouteAccess, "needs" | "placesOrders">> = {},
+): RouteAccess => page("user", { placesOrders: true, ...more });
 
 /** An admin screen (issue 20): evolve users only; with a link, in one of the sidebar's admin sections. */
-export const adminScreen = (link?: NavEntry & { group: AdminNavGroup }): RouteAccess =>
+export const adminScreen = /* @__NO_SIDE_EFFECTS__ */ (link?: NavEntry & { group: AdminNavGroup }): RouteAccess =>
   page("user", { admin: true, ...(link ? { nav: [link] } : {}) });
 
 /**
