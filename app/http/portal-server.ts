@@ -13,7 +13,6 @@ import { limitRequestBodies, requestForRemix } from "./body-limit.server";
 import { openRequestScope, REQUEST_SCOPE_HEADER, whenHeadersGo } from "./request-scope.server";
 import { generationFromCookie, setChangesCookie } from "./changes.server";
 import { installRouteMatchCache } from "./route-match-cache.server";
-import { registerRoutes } from "./route-tree.server";
 import { accessLog, operationsRoutes, routeIdResolver, type Readiness } from "./operations.server";
 import { setPolicyWhenHeadersGo, widenedPolicy } from "./form-action.server";
 import {
@@ -26,6 +25,16 @@ import {
 } from "./security.server";
 
 installGlobals({ nativeFetch: true });
+
+/**
+ * Gives the build its route table (decision 176) through its entry module: the guard that reads it is the build's own
+ * copy of app/http/route-tree.server.ts, not this file's.
+ */
+function registerBuildRoutes(build: ServerBuild): void {
+  const entry = build.entry.module as { registerRoutes?: (routes: ServerBuild["routes"]) => void };
+  if (!entry.registerRoutes) throw new Error("The server build's entry exports no registerRoutes (decision 176).");
+  entry.registerRoutes(build.routes);
+}
 
 type Built = {
   build(): Promise<ServerBuild>;
@@ -92,7 +101,7 @@ export async function startPortal(options: {
   const built = options.dev ? await developmentBuild(root, server) : await productionBuild(root);
   const build = await built.build();
   // the access rules each route declares beside it (decision 176); in development, each rebuilt app's
-  registerRoutes(build.routes);
+  registerBuildRoutes(build);
   const chatScriptOrigin = env.CHAT_SCRIPT_URL ? new URL(env.CHAT_SCRIPT_URL).origin : undefined;
   const paymentPageOrigin = env.stripeEnabled && env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL).origin : undefined;
 
@@ -158,7 +167,7 @@ export async function startPortal(options: {
     build: options.dev
       ? async () => {
           const rebuilt = await built.build();
-          registerRoutes(rebuilt.routes);
+          registerBuildRoutes(rebuilt);
           return rebuilt;
         }
       : build,
