@@ -43,7 +43,8 @@ export type RouteTable = Readonly<Record<string, ModuleRoute>>;
 let registered: RouteTable | null = null;
 
 /**
- * The portal's route table, from the server build (startPortal, and again for each rebuild in development), which the
+ * The portal's route table, from the server build (startPortal, through the build's entry module, and again for each
+ * rebuild in development), which the
  * access guard reads each route's `access` from (decision 176). Fails when a route module with a loader or an action
  * exports no `access`, so the portal does not start with a route whose rules are missing.
  */
