@@ -56,6 +56,8 @@ const unitTests: ViteUserConfig["test"] = {
         ...test,
         name: "portal",
         include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],
+        // the route table the access guard reads, as startPortal registers it from the server build (decision 176)
+        setupFiles: ["tests/mocks/register-routes.ts"],
       },
     },
     providerProject("provider-sqlite", "sqlite"),

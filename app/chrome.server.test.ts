@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { sessionAnswer } from "../tests/mocks/upstream/fixtures";
 import type { UpstreamSession } from "~/upstream/schemas";
 import type { PortalUser } from "~/auth/require-user.server";
-import { ROUTE_ACCESS, type RouteAccess } from "~/domain/permissions";
+import { declaredRoutes } from "~/auth/access-guard.server";
 import { CATALOGUE_STEPS, loadChrome, mayOpen, nextSteps, visibleNavigation } from "./chrome.server";
 
 // the Account group's links (issue 17) are tested with their screens' routes
 const ACCOUNT_LINKS = new Set(
-  (Object.values(ROUTE_ACCESS) as RouteAccess[])
-    .flatMap((r) => r.nav ?? [])
+  declaredRoutes()
+    .flatMap((r) => r.access.nav ?? [])
     .filter((n) => n.group === "Account")
     .map((n) => n.to),
 );

@@ -1,6 +1,7 @@
 import { basketCount } from "~/domain/basket";
 import { packsLineCount } from "~/domain/packs";
-import { accessGuard, navigationFor, routeAccessFor, type NavGroup } from "~/domain/permissions";
+import { accessGuard, navigationFor, routeAccessFor } from "~/auth/access-guard.server";
+import type { NavGroup } from "~/auth/route-access";
 import type { PortalUser } from "~/auth/require-user.server";
 import { bannerDismissedCookie, getSession } from "~/session/session.server";
 import { viewAsOf } from "~/upstream/view-as.server";
@@ -15,7 +16,7 @@ import { headerUnreadNews } from "~/news/news.server";
 export type Link = { to: string; label: string };
 export type NavItem = Link & { group: NavGroup };
 
-/** The sidebar's links (decision 057): the access table's entries the guard lets this user open. */
+/** The sidebar's links (decisions 057, 176): the routes' links the guard lets this user open. */
 export function visibleNavigation(
   user: Pick<PortalUser, "session" | "inPunchout"> & Partial<Pick<PortalUser, "punchout">>,
 ): NavItem[] {

@@ -9,6 +9,9 @@ import { QuickViewDialog } from "~/components/quick-view-dialog";
 import { redactUrl } from "~/domain/operations";
 import { logger } from "~/http/log.server";
 
+// startPortal hands the build its route table through this, so the build's own guard reads it (decision 176)
+export { registerRoutes } from "~/http/route-tree.server";
+
 export const streamTimeout = 5_000;
 
 export default function handleRequest(

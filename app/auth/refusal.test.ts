@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { PATH_PERMISSIONS, ROUTE_ACCESS, type RouteId } from "~/domain/permissions";
+import { PATH_PERMISSIONS } from "~/domain/path-permissions";
 import { testLoadContext } from "~/http/context";
 import { rootData } from "~/root.server";
 import { loader as basketLoader } from "~/routes/_basket.basket";
@@ -11,6 +11,7 @@ import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
+import { declaredRoutes } from "./access-guard.server";
 import { refusalMessage, SCREEN_NAMES, screenName } from "./refusal";
 
 const server = useUpstreamMock();
@@ -85,11 +86,16 @@ describe("one wording per screen", () => {
   });
 
   it("every route a logged-in user can be refused has a name", () => {
-    const guarded = (Object.keys(ROUTE_ACCESS) as RouteId[]).filter(
-      (id) => ROUTE_ACCESS[id].path !== null && ROUTE_ACCESS[id].needs !== "anyone",
-    );
-    for (const id of guarded)
-      expect(SCREEN_NAMES[id] !== undefined || screenName(ROUTE_ACCESS[id].path!) !== "that page", id).toBe(true);
+    const guarded = declaredRoutes().filter((r) => r.path !== null && r.access.needs !== "anyone");
+    for (const { id, path } of guarded)
+      expect(SCREEN_NAMES[id.replace(/^routes\//, "")] !== undefined || screenName(path!) !== "that page", id).toBe(
+        true,
+      );
     expect(refusalMessage("/basket")).toBe("Your account cannot open the basket.");
+  });
+
+  it("every named screen is a route's (what the route-id type checked when the table was one object)", () => {
+    const ids = declaredRoutes().map((r) => r.id.replace(/^routes\//, ""));
+    for (const id of Object.keys(SCREEN_NAMES)) expect(ids, id).toContain(id);
   });
 });

@@ -1,5 +1,5 @@
 import { isPathWithin } from "~/domain/paths";
-import { ROUTE_ACCESS, routeAccessFor, type RouteId } from "~/domain/permissions";
+import { routeFor } from "./access-guard.server";
 
 /**
  * What a user sent away by the access guard is told (issue 14 item 7, decision 087): "Your account cannot open
@@ -26,8 +26,11 @@ const PATH_NAMES: ReadonlyArray<readonly [path: string, name: string]> = [
   ["/add-delivery-address", "the Add a delivery address page"],
 ];
 
-/** Screens the guard can refuse that no path above names (login-layout pages refuse no one and need none). */
-export const SCREEN_NAMES: Partial<Record<RouteId, string>> = {
+/**
+ * Screens the guard can refuse that no path above names (login-layout pages refuse no one and need none), by route
+ * module (its file under app/routes without the extension).
+ */
+export const SCREEN_NAMES: Readonly<Record<string, string>> = {
   "_basket.basket": "the basket",
   "_basket.basket_.checkout-success": "the checkout",
   "_basket.checkout": "the checkout",
@@ -68,8 +71,6 @@ export const SCREEN_NAMES: Partial<Record<RouteId, string>> = {
   "stop-view-as": "that page",
 };
 
-const routeIds = new Map(Object.entries(ROUTE_ACCESS).map(([id, entry]) => [entry, id as RouteId]));
-
 /** The name of the screen at `pathname`, as the refusal toast says it. */
 export function screenName(pathname: string): string {
   let best: readonly [string, string] | null = null;
@@ -77,12 +78,14 @@ export function screenName(pathname: string): string {
     if (isPathWithin(pathname, named[0]) && (best === null || named[0].length > best[0].length)) best = named;
   }
   if (best) return best[1];
-  const route = routeAccessFor(pathname);
-  const id = route ? routeIds.get(route) : undefined;
-  return (id && SCREEN_NAMES[id]) || "that page";
+  const id = routeFor(pathname)?.id;
+  return (id && SCREEN_NAMES[moduleName(id)]) || "that page";
 }
 
 /** The toast's words for a user the guard sent away from `pathname`. */
 export function refusalMessage(pathname: string): string {
   return `Your account cannot open ${screenName(pathname)}.`;
 }
+
+/** A route's module name: Remix's route id without its `routes/` folder (`routes/_basket.basket` → `_basket.basket`). */
+const moduleName = (routeId: string): string => routeId.replace(/^routes\//, "");

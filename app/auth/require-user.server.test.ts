@@ -126,7 +126,7 @@ describe("access guard (SPEC §5 and decision 052)", () => {
     ["/categories/full/hi-vis", "canViewFullCatalogue"],
     ["/categories/my", "canViewMyCatalogue"],
     ["/categories/user/7/gloves", "canViewUserCatalogue"],
-    // /wearer-pack needs canViewManpack and manpackOrders (decision 098): app/domain/permissions.test.ts
+    // /wearer-pack needs canViewManpack and manpackOrders (decision 098): app/auth/access-guard.server.test.ts
     ["/reporting", "viewReporting"],
     ["/add-wearer", "addManpackUser"],
     ["/add-site-user", "addSiteUser"],

@@ -1,12 +1,13 @@
 import { redirect } from "@remix-run/node";
 import { maintenanceDecision } from "~/domain/maintenance";
-import { accessGuard, permissionDecision, type AccessDecision, type Permission } from "~/domain/permissions";
+import type { Permission } from "~/domain/permissions";
 import { getCachedMaintenanceStatus, getCachedUpstreamSession } from "~/upstream/auth.server";
 import { allowFrameAncestor } from "~/http/form-action.server";
 import { perRequest } from "~/http/request-scope.server";
 import { noteCaller } from "~/http/log.server";
 import { createUpstreamClient, getUpstream, type PortalUser } from "~/upstream/client.server";
 import { logFailure } from "~/upstream/errors.server";
+import { accessGuard, permissionDecision, type AccessDecision } from "./access-guard.server";
 import { refusalMessage } from "./refusal";
 import {
   flashToast,

@@ -1,36 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { createRequire } from "node:module";
 import express, { type RequestHandler, type Router } from "express";
 import { metricsAccess, redactUrl, REQUEST_ID_HEADER, statusClass, wellFormedRequestId } from "../domain/operations";
 import { callerOf, logger } from "./log.server";
 import { portalMetrics } from "./metrics.server";
 import { REQUEST_SCOPE_HEADER } from "./request-scope.server";
+import { routeMatcher, type BuildRoute } from "./route-tree.server";
 
 // The portal's access line, request id, /healthz, /readyz and /metrics (decisions 144 and 145).
 
 /** What /readyz answers: ready when every check says "ok"; each other value says what failed. */
 export type Readiness = { ready: boolean; checks: Record<string, string> };
 
-type BuildRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean };
-type TreeRoute = BuildRoute & { children: TreeRoute[] };
-type MatchRoutes = (routes: TreeRoute[], location: string) => Array<{ route: TreeRoute }> | null;
-
 /** The Remix route id a path is answered by (the deepest match), as Remix matches it; `.data` requests included. */
-export function routeIdResolver(routes: Record<string, BuildRoute>): (pathname: string) => string {
-  const nodes = new Map<string, TreeRoute>();
-  for (const route of Object.values(routes)) {
-    const { id, parentId, path, index, caseSensitive } = route;
-    nodes.set(id, { id, parentId, path, index, caseSensitive, children: [] });
-  }
-  const tree: TreeRoute[] = [];
-  for (const node of nodes.values()) (node.parentId ? nodes.get(node.parentId)?.children : tree)?.push(node);
-  // read at each call: installRouteMatchCache (decision 095) puts its remembering matchRoutes there
-  const router = createRequire(import.meta.url)("@remix-run/router") as { matchRoutes: MatchRoutes };
+export function routeIdResolver(routes: Readonly<Record<string, BuildRoute>>): (pathname: string) => string {
+  const matchIds = routeMatcher(routes);
   return (pathname) => {
     if (pathname === "/__manifest") return "__manifest"; // Remix's lazy route discovery, not a page
     const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-    const matches = router.matchRoutes(tree, page);
-    return matches?.[matches.length - 1]?.route.id ?? "unmatched";
+    return matchIds(page).at(-1) ?? "unmatched";
   };
 }
 

@@ -26,6 +26,16 @@ import {
 
 installGlobals({ nativeFetch: true });
 
+/**
+ * Gives the build its route table (decision 176) through its entry module: the guard that reads it is the build's own
+ * copy of app/http/route-tree.server.ts, not this file's.
+ */
+function registerBuildRoutes(build: ServerBuild): void {
+  const entry = build.entry.module as { registerRoutes?: (routes: ServerBuild["routes"]) => void };
+  if (!entry.registerRoutes) throw new Error("The server build's entry exports no registerRoutes (decision 176).");
+  entry.registerRoutes(build.routes);
+}
+
 type Built = {
   build(): Promise<ServerBuild>;
   serveAssets(app: express.Express): void;
@@ -90,6 +100,8 @@ export async function startPortal(options: {
   const server = createServer(app);
   const built = options.dev ? await developmentBuild(root, server) : await productionBuild(root);
   const build = await built.build();
+  // the access rules each route declares beside it (decision 176); in development, each rebuilt app's
+  registerBuildRoutes(build);
   const chatScriptOrigin = env.CHAT_SCRIPT_URL ? new URL(env.CHAT_SCRIPT_URL).origin : undefined;
   const paymentPageOrigin = env.stripeEnabled && env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL).origin : undefined;
 
@@ -152,7 +164,13 @@ export async function startPortal(options: {
   app.use(limitRequestBodies());
 
   const remix = createRequestHandler({
-    build: options.dev ? built.build : build,
+    build: options.dev
+      ? async () => {
+          const rebuilt = await built.build();
+          registerBuildRoutes(rebuilt);
+          return rebuilt;
+        }
+      : build,
     mode: production ? "production" : "development",
     getLoadContext: (_req, res) => res.locals.context as PortalLoadContext,
   });

@@ -14,6 +14,10 @@ import basketStyles from "~/styles/basket.css?url";
 import { countOf } from "~/domain/plural";
 import { requireUser } from "~/auth/require-user.server";
 import { basketPageData, submitBasket } from "~/basket/basket.server";
+import { ordering } from "~/auth/route-access";
+
+// the basket and checkout (decision 050: browse-only users outside punchout are sent home)
+export const access = ordering({ nav: [{ to: "/basket", label: "Basket", group: "Ordering" }] });
 
 export const meta: MetaFunction = () => [{ title: "Basket · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyles }];

@@ -27,6 +27,10 @@ import basketStyles from "~/styles/basket.css?url";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { checkoutPageData, submitCheckout } from "~/checkout/checkout.server";
+import { ordering } from "~/auth/route-access";
+
+// ordering in the portal: within a punchout session the basket is transferred instead (issue 16 item 3)
+export const access = ordering({ punchout: "ordering" });
 
 // orders.css: the wearer-pack checkout shows each pack's delivery as order facts (decision 102)
 export const links: LinksFunction = () => [

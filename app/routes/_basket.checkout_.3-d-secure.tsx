@@ -4,6 +4,9 @@ import { useEffect, useRef } from "react";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/auth/require-user.server";
 import { takeThreeDSecure } from "~/checkout/three-d-secure.server";
+import { ordering } from "~/auth/route-access";
+
+export const access = ordering({ punchout: "ordering" });
 
 // /checkout/3-d-secure: posts the card issuer's 3-D Secure challenge on (SPEC §7, DESIGN §3). A document of its own,
 // so that its CSP form-action allows the issuer's origin (decision 006); JavaScript submits the form at once,

@@ -1,5 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireUser } from "~/auth/require-user.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("user");
 
 export const meta: MetaFunction = () => [{ title: "Page not found · Workwear ordering portal" }];
 

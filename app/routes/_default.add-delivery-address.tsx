@@ -5,6 +5,14 @@ import { FormError } from "~/components/field-error";
 import { ADDRESS_LINE_FIELDS, TextFields, type TextFieldSpec } from "~/components/text-field";
 import { requireUser } from "~/auth/require-user.server";
 import { addAddressPageData, submitAddAddress } from "~/addresses/delivery-addresses.server";
+import { page } from "~/auth/route-access";
+
+// account administration (issue 17); decision 114: the address list is open to every user (a customAddressOnly
+// user sees only the typed addresses), removing an address needs dellAddress
+export const access = page("addAddress", {
+  punchout: "refused",
+  nav: [{ to: "/add-delivery-address", label: "Add a delivery address", group: "Account" }],
+});
 
 export const meta: MetaFunction = () => [{ title: "Add a delivery address · Workwear ordering portal" }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });

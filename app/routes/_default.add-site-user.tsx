@@ -9,6 +9,12 @@ import { ScrollingTable } from "~/components/scrolling-table";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { siteUsersPageData, submitSiteUsers } from "~/account/site-users.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("addSiteUser", {
+  punchout: "refused",
+  nav: [{ to: "/add-site-user", label: "Site users", group: "Account" }],
+});
 
 export const meta: MetaFunction = () => [{ title: "Site users · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];

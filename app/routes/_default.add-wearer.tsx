@@ -6,6 +6,13 @@ import { SelectField } from "~/components/form-fields";
 import { NAME_FIELDS, TextFields } from "~/components/text-field";
 import { requireUser } from "~/auth/require-user.server";
 import { addWearerPageData, submitAddWearer } from "~/wearer-packs/add-wearer.server";
+import { page } from "~/auth/route-access";
+
+// adding a wearer (issue 15 item 7): addManpackUser, as the /add-wearer path row (decision 052); it writes no basket
+export const access = page("addManpackUser", {
+  punchout: "refused",
+  nav: [{ to: "/add-wearer", label: "Add a wearer", group: "Ordering" }],
+});
 
 export const meta: MetaFunction = () => [{ title: "Add a wearer · Workwear ordering portal" }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });

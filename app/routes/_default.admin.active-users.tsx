@@ -7,6 +7,11 @@ import { ScrollingTable } from "~/components/scrolling-table";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { activeUsersPageData, submitActiveUsers } from "~/admin/admin-session.server";
+import { adminScreen } from "~/auth/route-access";
+
+// the admin area, part 1 (issue 20; decisions 129, 130): evolve users only (the guard sends everyone else to /, and
+// the provider answers 403 to every admin call); the sidebar's admin sections (decision 164)
+export const access = adminScreen({ to: "/admin/active-users", label: "Active users", group: "People" });
 
 // /admin/active-users (issue 20 item 1, decision 129): the provider's sessions seen in the last 15 minutes, 16 a page;
 // "End session" per row (the user's next request goes to the log-in page). Evolve users only.

@@ -10,6 +10,9 @@ import { TextField } from "~/components/text-field";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { categoryManagerPageData, submitCategoryManager } from "~/admin/admin-catalogue.server";
+import { adminScreen } from "~/auth/route-access";
+
+export const access = adminScreen({ to: "/admin/category-manager", label: "Category manager", group: "Product data" });
 
 // /admin/category-manager (issue 21 item 2, decision 133): the full catalogue's category tree, indented in display
 // order (hidden ones too); per category Move up / Move down among its siblings and Hide / Show (plain forms), and Edit

@@ -8,6 +8,10 @@ import { ScrollingTable } from "~/components/scrolling-table";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { emailsPageData, submitEmails } from "~/admin/admin-emails.server";
+import { adminScreen } from "~/auth/route-access";
+
+// issue 32 (decision 147): the e-mails the provider sends, every customer's addresses among them
+export const access = adminScreen({ to: "/admin/e-mails", label: "E-mails", group: "System" });
 
 // /admin/e-mails (issue 32 item 1, decision 147): the e-mails the provider sends — to whom, what, whether sent, how
 // many tries and the mail server's last answer — newest first, 16 a page, by status; "Send again" on a failed one.

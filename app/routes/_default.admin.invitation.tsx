@@ -7,6 +7,9 @@ import { InvitationFields } from "~/components/invitation-fields";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { adminInvitationPageData, submitAdminInvitation } from "~/admin/admin-invitation.server";
+import { adminScreen } from "~/auth/route-access";
+
+export const access = adminScreen({ to: "/admin/invitation", label: "Invite a user", group: "People" });
 
 export const meta: MetaFunction = () => [{ title: "Invite a user · Admin · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];

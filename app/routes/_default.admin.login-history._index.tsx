@@ -8,6 +8,9 @@ import ordersStyles from "~/styles/orders.css?url";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/auth/require-user.server";
 import { loginHistoryPageData } from "~/admin/admin-login-history.server";
+import { adminScreen } from "~/auth/route-access";
+
+export const access = adminScreen({ to: "/admin/login-history", label: "Log-in history", group: "People" });
 
 export const meta: MetaFunction = () => [{ title: "Log-in history · Admin · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];

@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/require-user.server";
 import { loginCsvFileName, loginHistoryCsv, readLoginFilters } from "~/admin/admin-login-history.server";
+import { adminScreen } from "~/auth/route-access";
+
+export const access = adminScreen();
 
 // Resource route: the log-in history's filtered list, every page, as a CSV download (issue 20 item 2, decision 130).
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,6 +6,10 @@ import { PageErrorBoundary } from "~/components/page-error";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { maintenancePageData, submitMaintenance } from "~/admin/admin-maintenance.server";
+import { adminScreen } from "~/auth/route-access";
+
+// issue 32 item 7 (decision 151): maintenance switched from the admin area
+export const access = adminScreen({ to: "/admin/maintenance", label: "Maintenance", group: "System" });
 
 // /admin/maintenance (issue 32 item 7, decision 151): switch maintenance on or off with the message users see, and
 // the bypass link that lets staff through meanwhile. Evolve users only; the provider audits every switch.

@@ -10,6 +10,9 @@ import { TextField } from "~/components/text-field";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { manageAdminsPageData, submitManageAdmins } from "~/admin/admin-session.server";
+import { adminScreen } from "~/auth/route-access";
+
+export const access = adminScreen({ to: "/admin/manage-admin-users", label: "Admin users", group: "People" });
 
 // /admin/manage-admin-users (issue 20 item 5, decision 129): the evolve users, revoke per row, grant to a user found by
 // name or e-mail (GET ?q=). The provider keeps the rules (not oneself, at least one active admin); its 409s show as

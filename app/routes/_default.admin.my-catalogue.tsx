@@ -11,6 +11,10 @@ import { TextField } from "~/components/text-field";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { myCataloguePageData, submitMyCatalogue } from "~/admin/admin-catalogue.server";
+import { adminScreen } from "~/auth/route-access";
+
+// the admin area, part 2 (issue 21; decisions 133, 134): curation, the category manager, promotions, the ERP pull
+export const access = adminScreen({ to: "/admin/my-catalogue", label: "My catalogues", group: "Product data" });
 
 // /admin/my-catalogue (issue 21 item 1, decision 133): choose a customer (GET ?q=, then ?customerId=), see its my
 // catalogue in the order its users see it, add products found by name or code (GET ?productQ=), take them out, and

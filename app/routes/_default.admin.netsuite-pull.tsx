@@ -6,6 +6,9 @@ import { PageErrorBoundary } from "~/components/page-error";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { netsuitePullPageData, submitNetsuitePull } from "~/admin/admin-erp.server";
+import { adminScreen } from "~/auth/route-access";
+
+export const access = adminScreen({ to: "/admin/netsuite-pull", label: "ERP pull", group: "Product data" });
 
 // /admin/netsuite-pull (issue 21 item 4, decision 134): what the ERP pull imports and from where; "Pull now" queues
 // an import job (POST /api/admin/erp-import) and goes on to /admin/sync-status; "Upload feed" keeps a feed file in the

@@ -5,6 +5,9 @@ import { PageErrorBoundary } from "~/components/page-error";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { adminOrderDetailData } from "~/admin/admin-orders.server";
+import { adminScreen } from "~/auth/route-access";
+
+export const access = adminScreen();
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Order ${data.order.tranId}` : "Order"} · Admin · Workwear ordering portal` },

@@ -9,6 +9,13 @@ import ordersStyles from "~/styles/orders.css?url";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/auth/require-user.server";
 import { adminOrdersPageData } from "~/admin/admin-orders.server";
+import { adminScreen } from "~/auth/route-access";
+
+export const access = adminScreen({
+  to: "/admin/orders",
+  label: "Orders (all customers)",
+  group: "Sales and promotions",
+});
 
 export const meta: MetaFunction = () => [{ title: "Orders (all customers) · Admin · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];

@@ -10,6 +10,9 @@ import { PROMO_IMAGE_LIMIT } from "~/domain/promo-image";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { promoFormPageData, submitPromoForm } from "~/admin/admin-promo-form.server";
+import { adminScreen } from "~/auth/route-access";
+
+export const access = adminScreen();
 
 // /admin/promo/new and /admin/promo/{id} (issue 21 item 3, decision 134): a promotion's form — kind (on creation),
 // title, text, image, link, product, start and end dates, audience; Save and Delete are plain posts (Post/Redirect/Get

@@ -9,6 +9,9 @@ import { ScrollingTable } from "~/components/scrolling-table";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { promoListPageData, submitPromoList } from "~/admin/admin-promo.server";
+import { adminScreen } from "~/auth/route-access";
+
+export const access = adminScreen({ to: "/admin/promo", label: "Promotions", group: "Sales and promotions" });
 
 // /admin/promo (issue 21 item 3, decision 134): the dashboard's banners and featured products in the admin's order,
 // filtered by status and kind (GET links), moved up / down and deleted by small forms; evolve users only.

@@ -6,6 +6,9 @@ import { ScrollingTable } from "~/components/scrolling-table";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { syncRunPageData } from "~/admin/admin-erp.server";
+import { adminScreen } from "~/auth/route-access";
+
+export const access = adminScreen();
 
 // /admin/sync-status/{runId} (issue 21 item 4, decision 134): one ERP import run — its times, counts, failure and each
 // bad row (row, item code, reason); refreshed while it waits or runs, as the list.

@@ -8,6 +8,9 @@ import { ScrollingTable } from "~/components/scrolling-table";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { syncStatusPageData } from "~/admin/admin-erp.server";
+import { adminScreen } from "~/auth/route-access";
+
+export const access = adminScreen({ to: "/admin/sync-status", label: "Sync status", group: "Product data" });
 
 // /admin/sync-status (issue 21 item 4, decision 134): the ERP import runs, newest first, with their counts; while one
 // waits or runs, a Refresh link and a meta refresh inside <noscript>, and with JavaScript a fetcher poll (decision 124).

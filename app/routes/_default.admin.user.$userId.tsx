@@ -8,6 +8,9 @@ import { ScrollingTable } from "~/components/scrolling-table";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { adminUserPageData, submitAdminUser } from "~/admin/admin-users.server";
+import { adminScreen } from "~/auth/route-access";
+
+export const access = adminScreen();
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? data.user.name : "User"} · Admin · Workwear ordering portal` },

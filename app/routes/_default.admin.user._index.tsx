@@ -8,6 +8,9 @@ import ordersStyles from "~/styles/orders.css?url";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/auth/require-user.server";
 import { userSearchPageData } from "~/admin/admin-users.server";
+import { adminScreen } from "~/auth/route-access";
+
+export const access = adminScreen({ to: "/admin/user", label: "Users", group: "People" });
 
 export const meta: MetaFunction = () => [{ title: "Users · Admin · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];

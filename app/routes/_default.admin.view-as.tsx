@@ -8,6 +8,9 @@ import { TextField } from "~/components/text-field";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { submitViewAs, viewAsPageData } from "~/admin/admin-session.server";
+import { adminScreen } from "~/auth/route-access";
+
+export const access = adminScreen({ to: "/admin/view-as", label: "View as a user", group: "People" });
 
 // /admin/view-as (issue 20 item 6, decision 129): choose a customer (GET ?q=, then ?customerId=) and one of its users;
 // "View as" posts, and the portal then acts as that user, with the banner and its Stop on every page. Evolve users only

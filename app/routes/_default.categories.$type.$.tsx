@@ -4,6 +4,15 @@ import { CataloguePage } from "~/components/catalogue-page";
 import catalogueStyles from "~/styles/catalogue.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { loadCategoryPage } from "~/catalogue/category-page.server";
+import { page } from "~/auth/route-access";
+
+// the catalogue a path names decides the permission (SPEC §5 table, decision 052)
+export const access = page("user", {
+  nav: [
+    { to: "/categories/full", label: "Full catalogue", group: "Catalogue" },
+    { to: "/categories/my", label: "My catalogue", group: "Catalogue" },
+  ],
+});
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -4,6 +4,10 @@ import { PageErrorBoundary } from "~/components/page-error";
 import cmsStyles from "~/styles/cms.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { loadCmsPage } from "~/cms/content.server";
+import { page } from "~/auth/route-access";
+
+// CMS content (issue 18 items 3 and 4, decision 119): every logged-in user, open in punchout
+export const access = page("user");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cmsStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

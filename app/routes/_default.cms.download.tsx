@@ -3,6 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import cmsStyles from "~/styles/cms.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { loadTrainingGuides } from "~/cms/content.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("user");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cmsStyles }];
 export const meta: MetaFunction = () => [{ title: "Training guides · Workwear ordering portal" }];

@@ -6,6 +6,9 @@ import heroStyles from "~/styles/hero.css?url";
 import orderStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { loadDashboard } from "~/dashboard.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("user", { nav: [{ to: "/dashboard", label: "Dashboard", group: "Overview" }] });
 
 // catalogue: the banners' product cards; orders: the recent orders' status labels; hero: the CMS hero (decision 119)
 export const links: LinksFunction = () => [

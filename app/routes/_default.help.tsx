@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { requireUser } from "~/auth/require-user.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("user");
 
 export const meta: MetaFunction = () => [{ title: "Help · Workwear ordering portal" }];
 

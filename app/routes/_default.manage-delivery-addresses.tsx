@@ -6,6 +6,14 @@ import { Pagination } from "~/components/pagination";
 import { ScrollingTable } from "~/components/scrolling-table";
 import { requireUser } from "~/auth/require-user.server";
 import { manageAddressesPageData, submitManageAddresses } from "~/addresses/delivery-addresses.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("user", {
+  punchout: "refused",
+  requires: ["addressRights"],
+  actionNeeds: "dellAddress",
+  nav: [{ to: "/manage-delivery-addresses", label: "Delivery addresses", group: "Account" }],
+});
 
 export const meta: MetaFunction = () => [{ title: "Delivery addresses · Workwear ordering portal" }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });

@@ -5,6 +5,14 @@ import { FormError } from "~/components/field-error";
 import { TextField } from "~/components/text-field";
 import { requireUser } from "~/auth/require-user.server";
 import { myAccountPageData, submitMyAccount } from "~/account/my-account.server";
+import { page } from "~/auth/route-access";
+
+// the user's own account, and the customer's site users and invitations (issue 17 items 1 and 2, decision 113);
+// both closed within a punchout session (issue 16 item 3, decision 115)
+export const access = page("user", {
+  punchout: "refused",
+  nav: [{ to: "/my-account", label: "My account", group: "Account" }],
+});
 
 export const meta: MetaFunction = () => [{ title: "My account · Workwear ordering portal" }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });

@@ -4,6 +4,9 @@ import { PageErrorBoundary } from "~/components/page-error";
 import newsStyles from "~/styles/news.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { newsPostData } from "~/news/news.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("user");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Page not found"} · Workwear ordering portal` },

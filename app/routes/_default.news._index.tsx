@@ -5,6 +5,10 @@ import { Pagination } from "~/components/pagination";
 import newsStyles from "~/styles/news.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { newsListData } from "~/news/news.server";
+import { page } from "~/auth/route-access";
+
+// news (issue 18 items 1 and 2, decision 118): every logged-in user, open in punchout
+export const access = page("user", { nav: [{ to: "/news", label: "News", group: "Overview" }] });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.category ? `${data.category.name} · ` : ""}News · Workwear ordering portal` },

@@ -12,6 +12,9 @@ import { amendOrderAddress } from "~/upstream/orders.server";
 import { idField, invalidForm, parseForm } from "~/utils/forms.server";
 import { idParam } from "~/utils/params.server";
 import { z } from "zod";
+import { page } from "~/auth/route-access";
+
+export const access = page("viewOrderHistory", { actionNeeds: "amendOrderDeliveryAddress" });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Order ${data.order.tranId}` : "Order"} · Workwear ordering portal` },

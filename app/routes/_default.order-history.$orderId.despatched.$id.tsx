@@ -7,6 +7,9 @@ import { requireUser } from "~/auth/require-user.server";
 import { despatchView } from "~/orders/order-view.server";
 import { getDespatch } from "~/upstream/despatches.server";
 import { idParam } from "~/utils/params.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("viewOrderHistory");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Despatch ${data.despatch.tranId}` : "Despatch"} · Workwear ordering portal` },

@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/require-user.server";
 import { orderPdf } from "~/orders/order-pdf.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("viewOrderHistory");
 
 // Resource route: the order as a PDF to keep (issue 34 item 9, decision 163); the detail page's guard and data.
 export async function loader({ request, params }: LoaderFunctionArgs) {

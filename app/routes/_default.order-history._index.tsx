@@ -11,6 +11,12 @@ import ordersStyles from "~/styles/orders.css?url";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/auth/require-user.server";
 import { orderHistoryData } from "~/orders/history.server";
+import { page } from "~/auth/route-access";
+
+// orders
+export const access = page("viewOrderHistory", {
+  nav: [{ to: "/order-history", label: "Order history", group: "Orders" }],
+});
 
 export const meta: MetaFunction = () => [{ title: "Order history · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];

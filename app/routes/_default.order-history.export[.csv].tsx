@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readOrderFilters } from "~/domain/order-query";
 import { requireUser } from "~/auth/require-user.server";
 import { orderHistoryCsv } from "~/orders/history.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("viewOrderHistory");
 
 // Resource route: the order history's filtered list, all pages, as a CSV download.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -14,6 +14,9 @@ import { decideOrder } from "~/upstream/orders.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";
 import { idParam } from "~/utils/params.server";
 import { z } from "zod";
+import { page } from "~/auth/route-access";
+
+export const access = page("approver");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Approve order ${data.order.tranId}` : "Order"} · Workwear ordering portal` },

@@ -7,6 +7,11 @@ import { Pagination } from "~/components/pagination";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { approvalListData } from "~/orders/approval.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("approver", {
+  nav: [{ to: "/order-to-approve", label: "Orders to approve", group: "Orders" }],
+});
 
 export const meta: MetaFunction = () => [{ title: "Orders to approve · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];

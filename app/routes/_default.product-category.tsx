@@ -3,6 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import catalogueStyles from "~/styles/catalogue.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { productCategories } from "~/catalogue/category-tree.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("user");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction = () => [{ title: "Product categories · Workwear ordering portal" }];

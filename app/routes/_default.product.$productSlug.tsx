@@ -9,6 +9,10 @@ import type { GridRefusal } from "~/catalogue/product.server";
 import catalogueStyles from "~/styles/catalogue.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { addFromProductPage, addGridFromProductPage, isGridPost, loadProductPage } from "~/catalogue/product.server";
+import { page } from "~/auth/route-access";
+
+// browsing; a post that adds to the basket refuses browse-only users in its own words (catalogue/product.server.ts)
+export const access = page("user");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -11,6 +11,14 @@ import { formatDate } from "~/domain/dates";
 import { formatMoney, fromPence } from "~/domain/money";
 import { requesterName } from "~/domain/punchout-approval";
 import { listPunchoutTransfers } from "~/upstream/punchout-session.server";
+import { page } from "~/auth/route-access";
+
+// the customer's baskets transferred from punchout sessions (issue 16 item 6; decision 111)
+export const access = page("viewOrderHistory", {
+  punchout: "refused",
+  requires: ["punchoutProfile"],
+  nav: [{ to: "/punchedout-baskets", label: "Punched-out baskets", group: "Orders" }],
+});
 
 // /punchedout-baskets (SPEC §2; issue 16 item 6; decision 111): the customer's baskets transferred from punchout
 // sessions. Guard: requireUser; the access table asks viewOrderHistory and refuses it within a punchout session.

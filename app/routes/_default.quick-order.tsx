@@ -11,6 +11,12 @@ import quickOrderStyles from "~/styles/quick-order.css?url";
 import { countOf } from "~/domain/plural";
 import { requireUser } from "~/auth/require-user.server";
 import { submitQuickOrder } from "~/basket/quick-order.server";
+import { ordering } from "~/auth/route-access";
+
+export const access = ordering({
+  requires: ["stockCatalogue"],
+  nav: [{ to: "/quick-order", label: "Quick order", group: "Ordering" }],
+});
 
 export const meta: MetaFunction = () => [{ title: "Quick order · Workwear ordering portal" }];
 export const links: LinksFunction = () => [

@@ -11,6 +11,9 @@ import reportingStyles from "~/styles/reporting.css?url";
 import reportsStyles from "~/styles/reports.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { reportPageData, submitRetry } from "~/reports/reporting.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("viewReporting");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Report"} · Workwear ordering portal` },

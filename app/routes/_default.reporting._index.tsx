@@ -12,6 +12,10 @@ import ordersStyles from "~/styles/orders.css?url";
 import reportingStyles from "~/styles/reporting.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { reportingPageData, submitReporting } from "~/reports/reporting.server";
+import { page } from "~/auth/route-access";
+
+// reporting (issue 19, decision 124): viewReporting, as the /reporting path row; the downloads below the same path
+export const access = page("viewReporting", { nav: [{ to: "/reporting", label: "Reporting", group: "Orders" }] });
 
 export const meta: MetaFunction = () => [{ title: "Reporting · Workwear ordering portal" }];
 export const links: LinksFunction = () => [

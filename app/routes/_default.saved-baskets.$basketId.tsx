@@ -8,6 +8,9 @@ import { TextField } from "~/components/text-field";
 import basketStyles from "~/styles/basket.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { savedBasketPageData, submitSavedBasket } from "~/saved-baskets/saved-baskets.server";
+import { ordering } from "~/auth/route-access";
+
+export const access = ordering({ requires: ["stockCatalogue"] });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.name ?? "Saved basket"} · Workwear ordering portal` },

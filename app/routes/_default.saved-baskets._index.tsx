@@ -9,6 +9,12 @@ import { TextField } from "~/components/text-field";
 import basketStyles from "~/styles/basket.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { savedBasketsPageData, submitSavedBaskets } from "~/saved-baskets/saved-baskets.server";
+import { ordering } from "~/auth/route-access";
+
+export const access = ordering({
+  requires: ["stockCatalogue"],
+  nav: [{ to: "/saved-baskets", label: "Saved baskets", group: "Ordering" }],
+});
 
 export const meta: MetaFunction = () => [{ title: "Saved baskets · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: basketStyles }];

@@ -18,6 +18,9 @@ import { redirect } from "@remix-run/node";
 import { flashToast } from "~/session/session.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";
 import { z } from "zod";
+import { page } from "~/auth/route-access";
+
+export const access = page("approver", { punchout: "refused" });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Punchout basket ${data.basket.name}` : "Punchout basket"} · Workwear ordering portal` },

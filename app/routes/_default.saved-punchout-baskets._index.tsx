@@ -11,6 +11,12 @@ import { punchoutBasketView } from "~/checkout/punchout-approval.server";
 import { requireUser } from "~/auth/require-user.server";
 import { getApprovalState, listBasketsAwaitingApproval } from "~/upstream/punchout-baskets.server";
 import { nextSteps } from "~/chrome.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("approver", {
+  punchout: "refused",
+  nav: [{ to: "/saved-punchout-baskets", label: "Punchout baskets to approve", group: "Orders" }],
+});
 
 export const meta: MetaFunction = () => [{ title: "Punchout baskets to approve · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];

@@ -4,6 +4,12 @@ import { CatalogueListing } from "~/components/catalogue-listing";
 import catalogueStyles from "~/styles/catalogue.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { loadSearch } from "~/catalogue/search.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("user", {
+  requires: ["stockCatalogue"],
+  nav: [{ to: "/search", label: "Search", group: "Catalogue" }],
+});
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

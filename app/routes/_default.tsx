@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LayoutErrorBoundary } from "~/components/layout-error";
 import { requireUser } from "~/auth/require-user.server";
 import { loadChrome } from "~/chrome.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("user");
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 

@@ -10,6 +10,10 @@ import catalogueStyles from "~/styles/catalogue.css?url";
 import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { addToWearerPack, wearerPageData } from "~/wearer-packs/wearer.server";
+import { ordering } from "~/auth/route-access";
+
+// one wearer's entitlement, added to their pack in the basket (issue 15 item 3; decision 099: it writes the basket)
+export const access = ordering({ punchout: "ordering" });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.wearer.name ?? "Wearer"} · Wearer packs · Workwear ordering portal` },

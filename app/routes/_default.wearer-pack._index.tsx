@@ -8,6 +8,13 @@ import { ScrollingTable } from "~/components/scrolling-table";
 import { countOf } from "~/domain/plural";
 import { requireUser } from "~/auth/require-user.server";
 import { wearersPageData } from "~/wearer-packs/wearers.server";
+import { page } from "~/auth/route-access";
+
+// the wearers (issue 15 item 2); the path row asks canViewManpack and manpackOrders (decision 098)
+export const access = page("user", {
+  punchout: "ordering",
+  nav: [{ to: "/wearer-pack", label: "Wearer packs", group: "Ordering" }],
+});
 
 export const meta: MetaFunction = () => [{ title: "Wearer packs · Workwear ordering portal" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];

@@ -8,6 +8,9 @@ import { refusal, refusalForm } from "~/upstream/errors.server";
 import { requestPasswordReset } from "~/upstream/recovery.server";
 import { emailField, invalidForm, parseForm } from "~/utils/forms.server";
 import { z } from "zod";
+import { page } from "~/auth/route-access";
+
+export const access = page("anyone");
 
 export const meta: MetaFunction = () => [{ title: "Forgotten password · Workwear ordering portal" }];
 

@@ -8,6 +8,9 @@ import { NewPasswordForm } from "~/components/new-password-form";
 import { createUpstreamClient } from "~/upstream/client.server";
 import { acceptInvitation, checkInvitation } from "~/upstream/recovery.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("anyone");
 
 export const meta: MetaFunction = () => [{ title: "Accept your invitation · Workwear ordering portal" }];
 

@@ -11,6 +11,10 @@ import { createUpstreamClient } from "~/upstream/client.server";
 import { isRefusal, refusalForm } from "~/upstream/errors.server";
 import { emailField, invalidForm, parseForm } from "~/utils/forms.server";
 import { z } from "zod";
+import { page } from "~/auth/route-access";
+
+// session and login pages
+export const access = page("anyone", { punchoutOnlyUsers: true });
 
 export const meta: MetaFunction = () => [{ title: "Log in · Workwear ordering portal" }];
 

@@ -3,6 +3,9 @@ import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { checkMaintenance } from "~/auth/require-user.server";
 import { DEFAULT_MAINTENANCE_MESSAGE } from "~/domain/maintenance";
+import { page } from "~/auth/route-access";
+
+export const access = page("anyone");
 
 export const meta: MetaFunction = () => [{ title: "Down for maintenance · Workwear ordering portal" }];
 

@@ -1,4 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
+import { page } from "~/auth/route-access";
+
+export const access = page("anyone");
 
 export const meta: MetaFunction = () => [{ title: "Browser not supported · Workwear ordering portal" }];
 

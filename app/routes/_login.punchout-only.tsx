@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form } from "@remix-run/react";
 import { requireUser } from "~/auth/require-user.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("user", { punchoutOnlyUsers: true });
 
 export const meta: MetaFunction = () => [{ title: "Order through your procurement system · Workwear ordering portal" }];
 

@@ -8,6 +8,9 @@ import { selectCustomer } from "~/upstream/auth.server";
 import { refusal, refusalForm } from "~/upstream/errors.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";
 import { z } from "zod";
+import { page } from "~/auth/route-access";
+
+export const access = page("user");
 
 export const meta: MetaFunction = () => [{ title: "Choose a business unit · Workwear ordering portal" }];
 

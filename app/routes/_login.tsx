@@ -1,6 +1,9 @@
 import { Link, Outlet } from "@remix-run/react";
 import { LayoutErrorBoundary } from "~/components/layout-error";
 import { PageToast } from "~/components/toast";
+import { page } from "~/auth/route-access";
+
+export const access = page("anyone");
 
 // The login layout (SPEC §2): login, maintenance, punchout-only, business unit selection, account recovery.
 export default function LoginLayout() {

@@ -4,6 +4,9 @@ import { cardIntentAnswer, wearerPackCardIntentAnswer } from "~/checkout/card-pa
 import { checkoutFieldsSchema } from "~/checkout/checkout.server";
 import { wearerPackFieldsSchema } from "~/checkout/wearer-pack-checkout.server";
 import { parseForm } from "~/utils/forms.server";
+import { ordering } from "~/auth/route-access";
+
+export const access = ordering({ punchout: "ordering" });
 
 // POST /checkout/card-intent (JavaScript only): the checkout page asks for the Stripe PaymentIntent its card form
 // confirms. The amount is the provider's quote for the upstream basket (decision 078), never taken from the browser;

@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/require-user.server";
 import { trainingGuideFile } from "~/upstream/cms.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("user");
 
 // /cms/download/{id} (issue 18 item 4, decision 119): a resource route streaming the provider's file with its type,
 // download name and length, and nosniff; an unknown or another customer's guide → 404

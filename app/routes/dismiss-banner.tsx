@@ -4,6 +4,9 @@ import { z } from "zod";
 import { requireUser, safeRedirect } from "~/auth/require-user.server";
 import { bannerDismissedCookie } from "~/session/session.server";
 import { parseForm } from "~/utils/forms.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("user");
 
 export async function loader() {
   return redirect("/");

@@ -6,6 +6,9 @@ import { revokeAdminTokenOnLogout } from "~/upstream/view-as.server";
 import { revokeAuthentication } from "~/upstream/auth.server";
 import { createUpstreamClient } from "~/upstream/client.server";
 import { isRedirect, isRefusal, logFailure } from "~/upstream/errors.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("user", { punchoutOnlyUsers: true });
 
 export async function loader() {
   // logging out changes state, so it is a POST only; a typed-in /logout lands on the dashboard

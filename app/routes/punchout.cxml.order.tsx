@@ -2,6 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { cxmlDocumentOf, cxmlStatus, onlyPost, refusalAnswer } from "~/punchout/cxml-http.server";
 import { parseOrderRequest } from "~/punchout/cxml.server";
 import { punchoutOrder } from "~/upstream/punchout.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("anyone");
 
 // POST /punchout/cxml/order (issue 16 item 7, decision 109): the purchase order (cXML OrderRequest) for a basket a
 // punchout session transferred, server to server with the setup's credentials, which the provider checks. It

@@ -10,6 +10,11 @@ import {
 import { setupResponse } from "~/punchout/cxml-messages.server";
 import { parseSetupRequest } from "~/punchout/cxml.server";
 import { punchoutSetup } from "~/upstream/punchout.server";
+import { page } from "~/auth/route-access";
+
+// the punchout entry points (issue 16 items 1, 2, 3, 7; decision 109): public, authenticated by the shared secret
+// or the single-use start token, never by the guard chain
+export const access = page("anyone");
 
 // POST /punchout/cxml/setup (issue 16 item 1, decision 109): a procurement system's PunchOutSetupRequest, server to
 // server. Public: it authenticates by the Sender's shared secret, which the provider checks (decision 107), and is

@@ -2,6 +2,9 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { PunchoutNotice } from "~/components/punchout-notice";
 import { ociLogIn, type OciRefusal } from "~/punchout/entry.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("anyone");
 
 // GET|POST /punchout/oci (issue 16 item 2, decision 109): an SAP OCI log-in (USERNAME, PASSWORD, HOOK_URL, ~OkCode,
 // ~TARGET, ~CALLER) → 303 to /punchout/start/{token}. Public: the provider checks the password; a POST from the

@@ -2,6 +2,9 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { PunchoutNotice } from "~/components/punchout-notice";
 import { startPunchout, type StartRefusal } from "~/punchout/entry.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("anyone");
 
 // GET /punchout/start/{token} (issue 16 item 3, decision 109): the StartPage of a cXML setup response and where the
 // OCI log-in leads. Public: the single-use token is the credential. It opens a new portal session inside the

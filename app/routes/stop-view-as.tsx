@@ -6,6 +6,11 @@ import { restoreAdmin, STOPPED, VIEW_AS_PAGE, viewAsOf } from "~/upstream/view-a
 import { createUpstreamClient } from "~/upstream/client.server";
 import { stopViewAs } from "~/upstream/admin-view-as.server";
 import { isRefusal } from "~/upstream/errors.server";
+import { page } from "~/auth/route-access";
+
+// the view-as banner's Stop (decision 129): outside /admin, as the caller is then the customer's user; any user
+// viewed as may be a punchout-only one, so it stays open to them
+export const access = page("user", { punchoutOnlyUsers: true });
 
 // POST /stop-view-as (issue 20 item 6, decision 129): the banner's Stop. It lives outside /admin because while viewing
 // as someone the caller is that customer's user, whom the guard keeps out of /admin. DELETE /api/admin/view-as/:id goes

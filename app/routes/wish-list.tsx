@@ -6,6 +6,9 @@ import { LayoutErrorBoundary } from "~/components/layout-error";
 import { requireUser } from "~/auth/require-user.server";
 import { CATALOGUE_STEPS, loadChrome, nextSteps } from "~/chrome.server";
 import { submitWishList, wishListPageData } from "~/wish-list/wish-list.server";
+import { page } from "~/auth/route-access";
+
+export const access = page("user");
 
 export const meta: MetaFunction = () => [{ title: "Wish list · Workwear ordering portal" }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });
