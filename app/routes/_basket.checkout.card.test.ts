@@ -64,6 +64,13 @@ function setUp(
 }
 
 const send = (fieldsToSend: Record<string, string>) => t.run(action, post("/checkout", fieldsToSend, t.cookie()));
+/** The card intent Stripe Elements asks for before confirming the card (POST /checkout/card-intent). */
+const intent = (fieldsToSend: Record<string, string>) =>
+  cardIntent({
+    request: post("/checkout/card-intent", fieldsToSend, t.cookie()),
+    params: {},
+    context: testLoadContext(),
+  }) as Promise<Response>;
 const success = (query: string) => t.run(successLoader, get(`/basket/checkout-success${query}`, t.cookie()));
 
 describe("checkout by card without JavaScript: Stripe-hosted Checkout", () => {
@@ -165,11 +172,7 @@ describe("checkout by card without JavaScript: Stripe-hosted Checkout", () => {
 describe("checkout by card with Stripe Elements", () => {
   it("/checkout/card-intent creates the PaymentIntent for the server's amount and answers its client secret", async () => {
     const { stripe, orders } = setUp();
-    const answer = (await cardIntent({
-      request: post("/checkout/card-intent", form({ amount: "1" }), t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    })) as Response;
+    const answer = await intent(form({ amount: "1" }));
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({
       ok: true,
@@ -182,11 +185,7 @@ describe("checkout by card with Stripe Elements", () => {
 
   it("/checkout/card-intent refuses an address that is not the customer's with 400 and creates nothing", async () => {
     const { stripe } = setUp();
-    const answer = (await cardIntent({
-      request: post("/checkout/card-intent", form({ addressId: "999" }), t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    })) as Response;
+    const answer = await intent(form({ addressId: "999" }));
     expect(answer.status).toBe(400);
     expect(((await answer.json()) as { fieldErrors: Record<string, string> }).fieldErrors.addressId).toBe(
       "Choose one of your delivery addresses",
@@ -243,6 +242,17 @@ describe("the card charge is the provider's quote (decision 078)", () => {
     status: 409,
     message: "The order now totals £74.40, not the £73.80 charged to the card: prices changed while you were paying",
   };
+  // the provider's quote for the stock basket at version 4 and the second delivery method
+  const quote = {
+    forBasket: "stock",
+    shippingMethod: "2",
+    subTotal: 50,
+    shippingCost: 12.5,
+    taxTotal: 12.5,
+    total: 75,
+    totalPence: 7500,
+    basketVersion: 4,
+  };
   const toastOf = async (result: unknown) =>
     (
       await getSession(
@@ -253,22 +263,8 @@ describe("the card charge is the provider's quote (decision 078)", () => {
     ).get("toast");
 
   it("charges exactly what GET /api/order-quote answers for the basket and the chosen method, with or without JavaScript", async () => {
-    const quote = {
-      forBasket: "stock",
-      shippingMethod: "2",
-      subTotal: 50,
-      shippingCost: 12.5,
-      taxTotal: 12.5,
-      total: 75,
-      totalPence: 7500,
-      basketVersion: 4,
-    };
     const { stripe, quotes } = setUp({}, { quote });
-    const answer = (await cardIntent({
-      request: post("/checkout/card-intent", form(), t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    })) as Response;
+    const answer = await intent(form());
     expect(answer.status).toBe(200);
     expect(stripe[0].form).toMatchObject({ amount: "7500" });
     expect(quotes).toEqual(["forBasket=stock&shippingMethod=2"]);
@@ -278,22 +274,8 @@ describe("the card charge is the provider's quote (decision 078)", () => {
   });
 
   it("a basket changed since the page was shown (the quote prices another version) is a 400 and no card is charged (decision 139)", async () => {
-    const quote = {
-      forBasket: "stock",
-      shippingMethod: "2",
-      subTotal: 50,
-      shippingCost: 12.5,
-      taxTotal: 12.5,
-      total: 75,
-      totalPence: 7500,
-      basketVersion: 4,
-    };
     const { stripe, orders } = setUp({}, { quote });
-    const answer = (await cardIntent({
-      request: post("/checkout/card-intent", form({ basketVersion: "3" }), t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    })) as Response;
+    const answer = await intent(form({ basketVersion: "3" }));
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ ok: false, formError: BASKET_CHANGED_MESSAGE });
     const hosted = (await send(form({ basketVersion: "3" }))) as FormAnswer;
@@ -302,26 +284,14 @@ describe("the card charge is the provider's quote (decision 078)", () => {
     expect(orders).toEqual([]);
     // the version the page showed: charged
     const same = setUp({}, { quote });
-    expect(
-      (
-        (await cardIntent({
-          request: post("/checkout/card-intent", form({ basketVersion: "4" }), t.cookie()),
-          params: {},
-          context: testLoadContext(),
-        })) as Response
-      ).status,
-    ).toBe(200);
+    expect((await intent(form({ basketVersion: "4" }))).status).toBe(200);
     expect(same.stripe[0].form).toMatchObject({ amount: "7500" });
   });
 
   it("a quote the provider refuses is a 400 with its reason, and no payment is created", async () => {
     const why = "Free Delivery needs an order of £150.00 or more before VAT; this order is £49.00";
     const { stripe } = setUp({}, { quote: { error: { status: 400, message: why, field: "shippingMethod" } } });
-    const answer = (await cardIntent({
-      request: post("/checkout/card-intent", form(), t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    })) as Response;
+    const answer = await intent(form());
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ formError: why, fieldErrors: { shippingMethod: why } });
     expect(stripe).toEqual([]);
@@ -439,12 +409,6 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
     );
     return { orders: checkout.orders, stripe: fake.calls, store, quotes: checkout.quoteQueries };
   }
-  const intent = (fieldsToSend: Record<string, string>) =>
-    cardIntent({
-      request: post("/checkout/card-intent", fieldsToSend, t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    }) as Promise<Response>;
 
   it("offers the account's cards beside payment on account, with the publishable key", async () => {
     setUpPacks();
