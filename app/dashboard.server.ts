@@ -1,6 +1,6 @@
 import type { PortalUser } from "~/auth/require-user.server";
 import { loadQuickView, quickViewLinks, withQuickViews } from "~/catalogue/listing.server";
-import { cardsOf } from "~/catalogue/product.server";
+import { cardsOf } from "~/catalogue/product-cards.server";
 import { mayOpen } from "~/chrome.server";
 import {
   FIRST_BANNER_SIZE,

@@ -8,7 +8,7 @@ import { parseQuickOrderLines, type QuickOrderRequest } from "~/domain/quick-ord
 import { findItemByCode, getBasket, patchBasket, type BasketState, type StockLine } from "~/upstream/basket.server";
 import type { UpstreamClient } from "~/upstream/client.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";
-import { stockAdded } from "./basket.server";
+import { stockAdded } from "./basket-changes.server";
 
 // Quick order (/quick-order): product codes and quantities, typed or uploaded as CSV, go into the stock basket. Its
 // form schema, its action and the adding; the line rules are the basket's (app/domain/basket-lines.ts).

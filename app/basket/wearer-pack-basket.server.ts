@@ -20,7 +20,7 @@ import { getBasket, getPackItemsById, patchBasket, type BasketState, type PackIt
 import { listShipMethods } from "~/upstream/carriage.server";
 import { getWearersById, type ContactBudget, type WearerContact } from "~/upstream/contacts.server";
 import type { UpstreamClient } from "~/upstream/client.server";
-import type { BasketChange } from "./basket.server";
+import type { BasketChange } from "./basket-changes.server";
 import type { SummaryTotals } from "~/checkout/checkout.server";
 import { wearerPackMoney, type PackMoney } from "~/checkout/wearer-pack-money.server";
 import { shippingLabel } from "~/domain/money";

@@ -8,7 +8,8 @@ import { chosenOptions } from "~/domain/product-options";
 import { productListQuery, productListSchema, type ProductListFilters } from "~/domain/product-query";
 import { quickViewQuantity } from "~/domain/quick-view";
 import { findItemBySlug, listItems } from "~/upstream/items.server";
-import { cardsOf, productView, type CardView } from "./product.server";
+import { cardsOf, type CardView } from "./product-cards.server";
+import { productView } from "./product.server";
 
 type ListingTarget = Pick<ProductListFilters, "categoryId" | "scope" | "catalogueId" | "q">;
 

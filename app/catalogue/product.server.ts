@@ -2,61 +2,26 @@ import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
 import { flashToast } from "~/session/session.server";
-import { addLine } from "~/basket/basket.server";
-import {
-  alternativeProducts,
-  frequentlyBoughtTogether,
-  ALTERNATIVES_SIZE,
-  FREQUENTLY_BOUGHT_TOGETHER_SIZE,
-} from "~/domain/banners";
+import { addLine } from "~/basket/basket-changes.server";
 import { searchScope } from "~/domain/catalogue-listing";
 import { formatMoney } from "~/domain/money";
-import { priceShown, priceText, pricesHidden } from "~/domain/prices";
+import { priceShown, priceText } from "~/domain/prices";
 import { canPlaceOrders, hasStockCatalogue } from "~/domain/permissions";
-import { cardImage, productCard, productLink, type ProductCard } from "~/domain/product-card";
+import { cardImage, productCard, productLink } from "~/domain/product-card";
 import { chooseOptions, choiceErrors, chosenOptions, OPTION_LABELS, type OptionPicker } from "~/domain/product-options";
 import { checkOrderQuantity, quantityRule } from "~/domain/quantity";
 import { gridCellLabel, gridField, gridWaitsFor, readGridPost, sizeGrid } from "~/domain/size-grid";
 import { colorsFromImages, quickViewImage, showsNextDayDelivery, stockLabel } from "~/domain/quick-view";
 import { MATRIX_OPTIONS, variantFor, type OptionValues } from "~/domain/matrix";
-import { getCategory, type CategoryNode } from "~/upstream/categories.server";
 import { addBasketLines } from "~/upstream/basket.server";
 import { isRefusal } from "~/upstream/errors.server";
-import { findItemBySlug, listItems, type Item } from "~/upstream/items.server";
+import { findItemBySlug, type Item } from "~/upstream/items.server";
 import { invalidForm, parseForm } from "~/utils/forms.server";
-import { categoryTree, parentOf } from "./category-tree.server";
+import { categoryTree } from "./category-tree.server";
+import { relatedProducts, showsPrices } from "./product-cards.server";
 
-/** Prices are not shown to accounts with pricingHidden (the upstream also sends null); decision 058. */
-export function showsPrices(user: PortalUser): boolean {
-  return !pricesHidden(user.session.account, { inPunchout: user.inPunchout });
-}
-
-/**
- * What a product card shows, ready to render: the price and stock label are worded here, so the browser needs
- * no domain code for them, and the card's features (not shown on cards) are not sent.
- */
-export type CardView = Omit<ProductCard, "features" | "fromPrice"> & {
-  fromPrice: number | null;
-  priceText: string | null;
-  stockLabel: string | null;
-  /** the quick view's address on the page the card is shown on */
-  quickView?: string;
-};
-
-/** Product cards of upstream items, with the price left out where it is hidden. */
-export function cardsOf(items: readonly Item[], user: PortalUser): CardView[] {
-  const prices = showsPrices(user);
-  return items.map((item) => {
-    const { features: _features, ...card } = productCard({ ...item, fromPrice: prices ? (item.price ?? null) : null });
-    const fromPrice = typeof card.fromPrice === "number" ? card.fromPrice : null;
-    return {
-      ...card,
-      fromPrice,
-      priceText: priceText(priceShown(fromPrice, !prices), (amount) => `From ${formatMoney(amount)}`),
-      stockLabel: stockLabel({ inStock: card.inStock, hasFinish: false }),
-    };
-  });
-}
+// The product page (/product/{slug}): one product with its options, its size-and-colour grid and the strips beside
+// it, and its two adds (one line, or the grid's lines). Product cards and the strips are in product-cards.server.ts.
 
 /** A user who may put stock lines in the basket (decision 161: a wearer-pack-only user cannot), so may use the grid. */
 function ordersStock(user: PortalUser): boolean {
@@ -170,44 +135,6 @@ export async function loadProductPage(user: PortalUser, request: Request, slug: 
       ? gridWaitsFor(simplesOf(item), chosen).map((o) => OPTION_LABELS[o].toLowerCase())
       : [],
     ...related,
-  };
-}
-
-/**
- * SPEC §9: alternatives are 8 products of the same category in the user's catalogue (none without a scope,
- * SPEC §8); frequently bought together are 4 in-stock products from the rest of its top-level category.
- */
-async function relatedProducts(
-  user: PortalUser,
-  item: Item,
-  scope: "full" | "my" | null,
-  tree: Promise<CategoryNode[] | null> | null,
-) {
-  const classId = item.class?.internalId;
-  if (!scope || !classId) return { alternatives: [], boughtTogether: [] };
-  let parentId = parentOf((await tree) ?? [], classId);
-  if (parentId === undefined) parentId = (await getCategory(user.upstream, classId).catch(() => null))?.parentId;
-  const listed = { scope, visibleInCatalogue: true, includePricing: true };
-  const [alternatives, together] = await Promise.all([
-    listItems(user.upstream, {
-      "class.internalId": classId,
-      "internalId[$ne]": item.internalId,
-      ...listed,
-      $limit: ALTERNATIVES_SIZE,
-    }),
-    // enough candidates to leave out every alternative without asking again
-    listItems(user.upstream, {
-      "class.internalId": parentId ?? classId,
-      "internalId[$ne]": item.internalId,
-      inStock: true,
-      ...listed,
-      $limit: FREQUENTLY_BOUGHT_TOGETHER_SIZE + ALTERNATIVES_SIZE,
-    }),
-  ]);
-  const shown = alternativeProducts(alternatives.data, scope);
-  return {
-    alternatives: cardsOf(shown, user),
-    boughtTogether: cardsOf(frequentlyBoughtTogether(together.data, shown), user),
   };
 }
 

@@ -24,7 +24,7 @@ import {
   type ApprovalState,
   type PunchoutBasket,
 } from "~/upstream/punchout-baskets.server";
-import { loadIntoBasket, savedShape } from "~/saved-baskets/saved-baskets.server";
+import { loadIntoBasket, savedShape } from "~/saved-baskets/saved-basket-changes.server";
 
 // Approving a customer's punched-out saved baskets (SPEC §3 basket state, §4, §8; decision 081).
 

@@ -4,13 +4,8 @@ import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
 import { addressChoice } from "~/domain/address";
 import { allowancesLeft, calendarDay, overAllowances, packLinesOf } from "~/domain/allowance";
-import {
-  manpackOrderBody,
-  packRefusalMessage,
-  packsToOrder,
-  quoteIsOfShownBasket,
-  type ManpackOrderBody,
-} from "~/domain/checkout";
+import { quoteIsOfShownBasket } from "~/domain/checkout";
+import { manpackOrderBody, packRefusalMessage, packsToOrder, type ManpackOrderBody } from "~/domain/wearer-pack-order";
 import { shippingLabel } from "~/domain/money";
 import { CARD_PAYMENT_TYPE, isCardMethod, offeredPaymentMethods } from "~/domain/payment";
 import { pricesHidden } from "~/domain/prices";

@@ -1,4 +1,5 @@
-import { packRefusalMessage, packsToOrder, quotedFigures, summaryLine } from "~/domain/checkout";
+import { quotedFigures, summaryLine } from "~/domain/checkout";
+import { packRefusalMessage, packsToOrder } from "~/domain/wearer-pack-order";
 import { formatMoney } from "~/domain/money";
 import { PRICE_HIDDEN_TEXT } from "~/domain/prices";
 import type { BasketState, PackItem } from "~/upstream/basket.server";

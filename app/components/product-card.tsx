@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { CardView } from "~/catalogue/product.server";
+import type { CardView } from "~/catalogue/product-cards.server";
 import { EnBadges } from "./en-badges";
 import { ProductImage } from "./product-image";
 

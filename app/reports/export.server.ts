@@ -1,9 +1,9 @@
 import ExcelJS from "exceljs";
 import { CSV_BOM, csvLine } from "~/domain/csv";
+import { parseReportDay } from "~/domain/report-filters";
 import {
   exportReportCell,
   exportReportValue,
-  parseReportDay,
   REPORT_DEFINITIONS,
   type ReportColumn,
   type ReportType,

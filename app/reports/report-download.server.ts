@@ -1,9 +1,10 @@
 import type { PortalUser } from "~/auth/require-user.server";
-import { isReportType, REPORT_DEFINITIONS, reportFileName, type ReportType } from "~/domain/reports";
+import { reportFileName } from "~/domain/report-filters";
+import { isReportType, REPORT_DEFINITIONS, type ReportType } from "~/domain/reports";
 import { UPSTREAM_ID_PATTERN } from "~/domain/upstream-id";
 import { reportCsvStream, reportXlsx } from "~/reports/export.server";
 import { getReportTask, type ReportRow, type UpstreamReportTaskWithResult } from "~/upstream/reports.server";
-import { filtersInWords, reportChoices } from "./reporting.server";
+import { filtersInWords, reportChoices } from "./report-choices.server";
 
 // The downloads of a finished report (issue 19 item 5, decision 124): CSV streamed page by page from the provider,
 // Excel built whole (exceljs writes a workbook at once). Both named by reportFileName, with the filters in the name.

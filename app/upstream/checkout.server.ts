@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { ManpackOrderBody, StockOrderBody } from "~/domain/checkout";
+import type { StockOrderBody } from "~/domain/checkout";
+import type { ManpackOrderBody } from "~/domain/wearer-pack-order";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
 

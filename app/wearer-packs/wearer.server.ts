@@ -2,7 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { PortalUser } from "~/auth/require-user.server";
 import { flashToast } from "~/session/session.server";
-import { showsPrices } from "~/catalogue/product.server";
+import { showsPrices } from "~/catalogue/product-cards.server";
 import {
   allowancesLeft,
   budgetLabel,

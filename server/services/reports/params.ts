@@ -3,7 +3,8 @@ import { BadRequest } from "@feathersjs/errors";
 import type { Knex } from "knex";
 // the report types, their messages and the date-range rule are the portal's domain module's: one source for the page
 // that shows them and the provider that enforces them
-import { isReportType, REPORT_FILTER_MESSAGES, reportRangeErrors, type ReportType } from "../../../app/domain/reports";
+import { REPORT_FILTER_MESSAGES, reportRangeErrors } from "../../../app/domain/report-filters";
+import { isReportType, type ReportType } from "../../../app/domain/reports";
 import { bodyOf } from "../base";
 import { isRowIdText } from "../ids";
 
