@@ -19,6 +19,8 @@ import {
   type SiteUser,
 } from "~/upstream/site-users.server";
 import { fieldReason as reason } from "~/wearer-packs/add-wearer.server";
+import { INVITATION_FIELDS, type NewInvitation } from "~/domain/invitation";
+import { invitationFields, typedInvitation } from "./invitation-form.server";
 import { idField, parseForm, plainMessages, type FieldErrors } from "~/utils/forms.server";
 
 // /add-site-user (issue 17 item 2, decision 113): invite a colleague with some of the inviter's own permissions, the
@@ -112,66 +114,18 @@ export async function siteUsersPageData(user: PortalUser, url: URL) {
   };
 }
 
-const name = (what: string) =>
-  z
-    .string({ required_error: `Enter the ${what}` })
-    .trim()
-    .min(1, `Enter the ${what}`)
-    .max(100, "Use at most 100 characters");
-const checkbox = z
-  .string()
-  .optional()
-  .transform((v) => v !== undefined && v !== "");
-
-export const inviteSchema = () =>
-  z.object({
-    email: z
-      .string({ required_error: "Enter your colleague's email address" })
-      .trim()
-      .min(1, "Enter your colleague's email address")
-      .max(320, "Use at most 320 characters")
-      .email("Enter an email address like name@company.co.uk"),
-    firstName: name("first name"),
-    lastName: name("last name"),
-    isApprover: checkbox,
-    needsApproval: checkbox,
-  });
+export const inviteSchema = () => z.object(invitationFields("Enter your colleague's email address"));
 
 const idSchema = z.object({ invitationId: idField("Choose an invitation") });
 const intentSchema = z.object({
   intent: z.enum(["invite", "resend", "revoke"], { errorMap: () => ({ message: "Choose what to do" }) }),
 });
 
-export type InviteValues = {
-  email: string;
-  firstName: string;
-  lastName: string;
-  permissions: string[];
-  isApprover: boolean;
-  needsApproval: boolean;
-};
-const INVITE_FIELDS = ["email", "firstName", "lastName", "permissions", "isApprover", "needsApproval"] as const;
-
-function typedValues(formData: FormData): InviteValues {
-  const text = (field: string) => {
-    const value = formData.get(field);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    email: text("email"),
-    firstName: text("firstName"),
-    lastName: text("lastName"),
-    permissions: formData.getAll("permissions").filter((v): v is string => typeof v === "string"),
-    isApprover: text("isApprover") !== "",
-    needsApproval: text("needsApproval") !== "",
-  };
-}
-
-const refused = (fieldErrors: FieldErrors, formError: string | null, values: InviteValues | null, status = 400) =>
+const refused = (fieldErrors: FieldErrors, formError: string | null, values: NewInvitation | null, status = 400) =>
   data({ ok: false as const, fieldErrors, formError, values }, { status });
 
 async function invite(user: PortalUser, request: Request, formData: FormData) {
-  const values = typedValues(formData);
+  const values = typedInvitation(formData);
   const parsed = inviteSchema().safeParse(Object.fromEntries(formData), { errorMap: plainMessages });
   const fieldErrors: FieldErrors = {};
   if (!parsed.success) for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".")] ??= issue.message;
@@ -187,7 +141,7 @@ async function invite(user: PortalUser, request: Request, formData: FormData) {
     await createInvitation(user.upstream, { email, firstName, lastName, permissions, isApprover, needsApproval });
   } catch (error) {
     const upstream = refusal(error);
-    const field = INVITE_FIELDS.find((f) => f === upstream.field);
+    const field = INVITATION_FIELDS.find((f) => f === upstream.field);
     return field
       ? refused({ [field]: reason(upstream.message) }, null, values, upstream.status)
       : refused({}, upstream.message, values, upstream.status);

@@ -6,9 +6,11 @@ import { PERMISSION_WORDS } from "~/domain/permission-words";
 import { isPermission, PERMISSIONS } from "~/domain/permissions";
 import { idField, plainMessages, type FieldErrors } from "~/utils/forms.server";
 import { refusal } from "~/upstream/errors.server";
-import { checkbox, placeRefusal, posted } from "./admin-shared.server";
+import { placeRefusal } from "./admin-shared.server";
+import { invitationFields, typedInvitation } from "~/account/invitation-form.server";
+import { INVITATION_FIELDS } from "~/domain/invitation";
 import { searchCustomers } from "~/upstream/admin-customers.server";
-import { createAdminInvitation } from "~/upstream/admin-invitations.server";
+import { createAdminInvitation, type AdminInvitation } from "~/upstream/admin-invitations.server";
 
 // The admin invitation to any customer (issue 20 item 4, decision 130); the call is app/upstream/admin-invitations.
 
@@ -32,52 +34,17 @@ export async function adminInvitationPageData(user: PortalUser, url: URL) {
   };
 }
 
-const name = (what: string) =>
-  z
-    .string({ required_error: `Enter the ${what}` })
-    .trim()
-    .min(1, `Enter the ${what}`)
-    .max(100, "Use at most 100 characters");
 export const adminInviteSchema = () =>
-  z.object({
-    customerId: idField("Choose a customer"),
-    email: z
-      .string({ required_error: "Enter the email address" })
-      .trim()
-      .min(1, "Enter the email address")
-      .max(320, "Use at most 320 characters")
-      .email("Enter an email address like name@company.co.uk"),
-    firstName: name("first name"),
-    lastName: name("last name"),
-    isApprover: checkbox,
-    needsApproval: checkbox,
-  });
+  z.object({ customerId: idField("Choose a customer"), ...invitationFields("Enter the email address") });
 
-export type AdminInviteValues = {
-  customerId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  permissions: string[];
-  isApprover: boolean;
-  needsApproval: boolean;
-};
-const INVITE_FIELDS = [
-  "customerId",
-  "email",
-  "firstName",
-  "lastName",
-  "permissions",
-  "isApprover",
-  "needsApproval",
-] as const;
+const INVITE_FIELDS = ["customerId", ...INVITATION_FIELDS] as const;
 export const INVITED = (email: string, customer: string) => `Invitation sent to ${email} for ${customer}`;
 export const CUSTOMER_GONE = "That customer could not be found";
 
 const inviteRefused = (
   fieldErrors: FieldErrors,
   formError: string | null,
-  values: AdminInviteValues | null,
+  values: AdminInvitation | null,
   status = 400,
 ) => data({ ok: false as const, fieldErrors, formError, values }, { status });
 
@@ -89,18 +56,10 @@ export async function submitAdminInvitation(user: PortalUser, request: Request) 
   } catch {
     return inviteRefused({}, "The form could not be read.", null);
   }
-  const text = (field: string) => {
-    const value = formData.get(field);
-    return typeof value === "string" ? value : "";
-  };
-  const values: AdminInviteValues = {
-    customerId: text("customerId"),
-    email: text("email"),
-    firstName: text("firstName"),
-    lastName: text("lastName"),
-    permissions: posted(formData, "permissions"),
-    isApprover: text("isApprover") !== "",
-    needsApproval: text("needsApproval") !== "",
+  const chosen = formData.get("customerId");
+  const values: AdminInvitation = {
+    customerId: typeof chosen === "string" ? chosen : "",
+    ...typedInvitation(formData),
   };
   const parsed = adminInviteSchema().safeParse(Object.fromEntries(formData), { errorMap: plainMessages });
   const fieldErrors: FieldErrors = {};

@@ -70,10 +70,5 @@ export function reversedRange(from: string | undefined, to: string | undefined):
 }
 export const REVERSED_RANGE = "The start date must be on or before the end date";
 
-export const checkbox = z
-  .string()
-  .optional()
-  .transform((v) => v !== undefined && v !== "");
-
 export const posted = (formData: FormData, name: string) =>
   formData.getAll(name).filter((v): v is string => typeof v === "string");

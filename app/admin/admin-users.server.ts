@@ -9,10 +9,10 @@ import { pageCount } from "~/domain/paging";
 import { PERMISSION_WORDS } from "~/domain/permission-words";
 import { isPermission, PERMISSIONS } from "~/domain/permissions";
 import { UPSTREAM_ID_PATTERN } from "~/domain/upstream-id";
-import { idField, plainMessages, type FieldErrors } from "~/utils/forms.server";
+import { checkboxField, idField, plainMessages, type FieldErrors } from "~/utils/forms.server";
 import { idParam } from "~/utils/params.server";
 import { refusal } from "~/upstream/errors.server";
-import { checkbox, personName, placeRefusal, posted, when } from "./admin-shared.server";
+import { personName, placeRefusal, posted, when } from "./admin-shared.server";
 import {
   getAdminUser,
   listUsers,
@@ -163,9 +163,9 @@ const UserIntent = z.object({
 });
 const UnitForm = z.object({
   contactId: idField("Choose a business unit"),
-  isApprover: checkbox,
-  needsApproval: checkbox,
-  wpContactOnly: checkbox,
+  isApprover: checkboxField,
+  needsApproval: checkboxField,
+  wpContactOnly: checkboxField,
 });
 
 export const UNIT_SAVED = (customer: string) => `Saved: ${customer}`;

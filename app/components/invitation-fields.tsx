@@ -1,15 +1,7 @@
+import type { NewInvitation } from "~/domain/invitation";
 import { FieldError } from "./field-error";
 import { CheckboxList, type Option } from "./form-fields";
 import { NAME_FIELDS, TextFields } from "./text-field";
-
-export type TypedInvitation = {
-  email: string;
-  firstName: string;
-  lastName: string;
-  permissions: string[];
-  isApprover: boolean;
-  needsApproval: boolean;
-};
 
 /**
  * The fields of an invitation (issue 17 item 2 /add-site-user, issue 20 item 4 /admin/invitation): who, what they may
@@ -23,7 +15,7 @@ export function InvitationFields({
   permissionsHint,
   approverOffered,
 }: {
-  typed: TypedInvitation | null;
+  typed: NewInvitation | null;
   errors: Partial<Record<string, string>>;
   permissions: Option[];
   chosen: readonly string[];

@@ -63,11 +63,11 @@ export function TextFields({
   errors,
 }: {
   fields: readonly TextFieldSpec[];
-  values: Readonly<Record<string, unknown>> | null | undefined;
+  values: object | null | undefined;
   errors: Partial<Record<string, string>>;
 }) {
   return fields.map((field) => {
-    const typed = values?.[field.name];
+    const typed = values ? (values as Record<string, unknown>)[field.name] : undefined;
     return (
       <TextField
         key={field.name}

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PAGE_SIZE } from "~/domain/constants";
 import { upstreamId as id } from "~/domain/upstream-id";
 import { forwardedFor } from "./auth.server";
+import type { NewInvitation } from "~/domain/invitation";
 import type { UpstreamClient } from "./client.server";
 import { ListSchema } from "./schemas";
 
@@ -59,16 +60,6 @@ export function listSiteUsers(client: UpstreamClient, skip: number) {
 /** GET /api/invitation?$limit=16&$skip=0 — the customer's invitations not accepted and not revoked, newest first. */
 export function listInvitations(client: UpstreamClient, skip = 0) {
   return client.get("/api/invitation", ListSchema(InvitationSchema), { query: { $limit: PAGE_SIZE, $skip: skip } });
-}
-
-/** What /add-site-user sends to invite a colleague. */
-export interface NewInvitation {
-  email: string;
-  firstName: string;
-  lastName: string;
-  permissions: string[];
-  isApprover: boolean;
-  needsApproval: boolean;
 }
 
 /** POST /api/invitation → 201 {email, expiresAt}; 400 `email` (already a user or invited), 400 `permissions` (one the inviter lacks). */

@@ -82,6 +82,29 @@ export const emailField = () =>
     .min(1, "Enter your email address")
     .email("Enter an email address like name@company.co.uk");
 
+/** An e-mail address the provider keeps: at most 320 characters (its newContact and invitation lengths). */
+export const storedEmailField = (missing: string) =>
+  z
+    .string({ required_error: missing })
+    .trim()
+    .min(1, missing)
+    .max(320, "Use at most 320 characters")
+    .email("Enter an email address like name@company.co.uk");
+
+/** A person's name or a reference the provider keeps: 1 to 100 characters; `what` names it ("first name"). */
+export const nameField = (what: string) =>
+  z
+    .string({ required_error: `Enter the ${what}` })
+    .trim()
+    .min(1, `Enter the ${what}`)
+    .max(100, "Use at most 100 characters");
+
+/** A ticked checkbox posts its value; an unticked one posts nothing. */
+export const checkboxField = z
+  .string()
+  .optional()
+  .transform((v) => v !== undefined && v !== "");
+
 /** The one rule for an upstream id posted in a form: digits, at most 15; `required` when absent, `invalid` otherwise. */
 export const idField = (required: string, invalid: string = required) =>
   z.string({ required_error: required }).trim().regex(UPSTREAM_ID_PATTERN, invalid);

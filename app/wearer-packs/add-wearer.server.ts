@@ -5,7 +5,7 @@ import { flashToast } from "~/session/session.server";
 import { mayOpen } from "~/chrome.server";
 import { refusal } from "~/upstream/errors.server";
 import { addWearer, listActiveCostCentres, listActiveDepartments, listGrades } from "~/upstream/wearer-admin.server";
-import { idField, parseForm, type FieldErrors } from "~/utils/forms.server";
+import { idField, nameField, parseForm, type FieldErrors } from "~/utils/forms.server";
 
 // /add-wearer (issue 15 item 7, decision 103): the form's choices, its rules and the post. The provider checks every
 // rule again (the grade is the customer's, the department and cost centre its active ones, the employee reference
@@ -46,18 +46,11 @@ export async function addWearerPageData(user: PortalUser) {
   };
 }
 
-const name = (what: string) =>
-  z
-    .string({ required_error: `Enter the ${what}` })
-    .trim()
-    .min(1, `Enter the ${what}`)
-    .max(100, "Use at most 100 characters");
-
 /** The provider's newContact lengths (server/services/account.ts): names and reference 1–100, e-mail at most 320. */
 export const addWearerSchema = () =>
   z.object({
-    firstName: name("first name"),
-    lastName: name("last name"),
+    firstName: nameField("first name"),
+    lastName: nameField("last name"),
     email: z
       .string()
       .trim()
@@ -68,7 +61,7 @@ export const addWearerSchema = () =>
       )
       .default(""),
     grade: z.string({ required_error: "Choose a grade" }).trim().min(1, "Choose a grade").max(100, "Choose a grade"),
-    employeeRef: name("employee reference"),
+    employeeRef: nameField("employee reference"),
     department: idField("Choose a department"),
     costCentre: idField("Choose a cost centre"),
   });
