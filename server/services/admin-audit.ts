@@ -4,14 +4,13 @@ import { z } from "zod";
 import type { Caller } from "../auth/caller";
 import type { ProviderParams } from "./base";
 import {
+  adminQuery,
   canExist,
   customersById,
   idInput,
   listQuery,
   pageOf,
-  parseQuery,
   peopleById,
-  requireAdmin,
   whereDays,
   type AdminCtx,
   type Page,
@@ -163,8 +162,7 @@ export class AdminAuditService {
   constructor(private ctx: AdminCtx) {}
 
   async find(params: ProviderParams): Promise<Page<AuditOut>> {
-    requireAdmin(params);
-    const q = parseQuery(auditQuery, params.query) as z.infer<typeof auditQuery> & { from?: string; to?: string };
+    const q = adminQuery(params, auditQuery) as z.infer<typeof auditQuery> & { from?: string; to?: string };
     const { db } = this.ctx;
     const filtered = q.userId != null ? auditAbout(db, canExist(q.userId) ? q.userId : 0) : db("audit_log");
     if (q.adminId != null) filtered.where("admin_user_id", canExist(q.adminId) ? q.adminId : 0);

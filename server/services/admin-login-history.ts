@@ -4,14 +4,13 @@ import { clientAddressOf } from "../auth/client-address";
 import type { ProviderParams } from "./base";
 import { loginRefusals } from "../metrics";
 import {
+  adminQuery,
   canExist,
   idInput,
   likePattern,
   listQuery,
   pageOf,
-  parseQuery,
   peopleById,
-  requireAdmin,
   whereDays,
   type AdminCtx,
   type Page,
@@ -118,8 +117,7 @@ export class AdminLoginAttemptService {
   constructor(private ctx: AdminCtx) {}
 
   async find(params: ProviderParams): Promise<Page<LoginAttemptOut>> {
-    requireAdmin(params);
-    const q = parseQuery(attemptQuery, params.query) as any;
+    const q = adminQuery(params, attemptQuery) as any;
     const { db } = this.ctx;
     const filtered = db("login_attempts");
     const text = typeof q.email === "string" ? q.email.trim() : "";

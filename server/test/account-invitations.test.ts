@@ -23,6 +23,14 @@ async function lastLink(to: string): Promise<string> {
   const mail = await p.db("outbox").where({ to_email: to, kind: "invitation" }).orderBy("id", "desc").first("body");
   return /token=([A-Za-z0-9_-]+)/.exec(mail.body)![1];
 }
+/** Accepts the newest invitation sent to `email` (expecting a 201) and logs the new user in: their session. */
+async function acceptLastLink(email: string) {
+  const accepted = await p.api("POST", "/api/accept-invitation", {
+    body: { token: await lastLink(email), password: "a-long-enough-password" },
+  });
+  expect(accepted.status).toBe(201);
+  return (await p.api("GET", "/api/session", { token: await p.login(email, "a-long-enough-password") })).body;
+}
 const listed = async (token: string, query = "") => (await p.api("GET", `/api/invitation${query}`, { token })).body;
 const idOf = async (token: string, email: string) =>
   (await listed(token, "?$limit=100")).data.find((i: any) => i.email === email)?.id as string | undefined;
@@ -166,15 +174,7 @@ describe("PATCH /api/invitation/:id {resend: true}", () => {
     expect((await p.api("GET", `/api/accept-invitation/${newLink}`)).status).toBe(410);
     expect((await p.api("GET", `/api/accept-invitation/${oldLink}`)).status).toBe(410);
     // the newest link makes the user, with exactly the grant
-    expect(
-      (
-        await p.api("POST", "/api/accept-invitation", {
-          body: { token: await lastLink(email), password: "a-long-enough-password" },
-        })
-      ).status,
-    ).toBe(201);
-    const session = (await p.api("GET", "/api/session", { token: await p.login(email, "a-long-enough-password") }))
-      .body;
+    const session = await acceptLastLink(email);
     expect(session.account.permissions).toEqual(["canViewFullCatalogue", "viewOrderHistory"]);
   });
 
@@ -301,15 +301,7 @@ describe("an invitee logs in with exactly what was granted", () => {
         })
       ).status,
     ).toBe(201);
-    expect(
-      (
-        await p.api("POST", "/api/accept-invitation", {
-          body: { token: await lastLink(email), password: "a-long-enough-password" },
-        })
-      ).status,
-    ).toBe(201);
-    const session = (await p.api("GET", "/api/session", { token: await p.login(email, "a-long-enough-password") }))
-      .body;
+    const session = await acceptLastLink(email);
     expect(session.account.permissions).toEqual(["viewReporting", "canViewMyCatalogue"]);
     const unit = await p
       .db("user_customers as uc")

@@ -8,6 +8,17 @@ export const NORTHWIND = 1001;
 export const HARBOUR = 1002;
 export const APEX = 1003;
 
+/** Bo Bandb, a wearer of Harbour the wearer-pack test files add (contact 5104), each with its own department etc. */
+export const BO_BANDB = {
+  id: 5104,
+  customer_id: HARBOUR,
+  first_name: "Bo",
+  last_name: "Bandb",
+  grade: "Sister",
+  employee_ref: "HH-0042",
+  manpack_user: true,
+};
+
 let cachedHash: Promise<string> | undefined;
 /** PASSWORD's hash, made once per test file (hashing is slow on purpose). */
 export const passwordHash = (): Promise<string> => (cachedHash ??= hashPassword(PASSWORD));

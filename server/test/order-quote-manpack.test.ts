@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { HARBOUR, useProvider } from "./fixtures";
+import { BO_BANDB, HARBOUR, useProvider } from "./fixtures";
 
 // GET /api/order-quote?forBasket=manpack (issue 15 item 6, decision 102): what an order of the caller's live
 // wearer-pack basket would total, priced as POST /api/order (manpack) prices it — each pack's lines, a delivery charge
@@ -10,16 +10,7 @@ const { p, tokens } = useProvider({
   requester: "requester@demo.test", // Northwind, stock only
 });
 beforeAll(async () => {
-  await p.db("contacts").insert({
-    id: 5104,
-    customer_id: HARBOUR,
-    first_name: "Bo",
-    last_name: "Bandb",
-    grade: "Sister",
-    employee_ref: "HH-0042",
-    manpack_user: true,
-    department_id: 302,
-  });
+  await p.db("contacts").insert({ ...BO_BANDB, department_id: 302 });
   await p.db("contacts").insert({
     id: 5105,
     customer_id: HARBOUR,

@@ -50,6 +50,22 @@ async function startAndCheck(startToken: string) {
   });
 }
 
+/** A cXML set-up with the demo's secret (answered 201), and its start token redeemed and checked. */
+async function setUpAndStart(identity: string, buyerCookie: string) {
+  const res = await post("/api/punchout/setup", {
+    protocol: "cxml",
+    fromIdentity: identity,
+    senderIdentity: identity,
+    sharedSecret: "apex-punchout-secret",
+    toIdentity: "workwear-portal",
+    operation: "create",
+    buyerCookie,
+    returnUrl: "http://localhost:4010/punchout/return",
+  });
+  expect(res.status).toBe(201);
+  await startAndCheck(res.body.startToken);
+}
+
 describe("demo punchout profiles", () => {
   it("GET /api/session says whether the selected customer has a punchout profile: Northwind has none (decision 161)", async () => {
     const login = await post("/api/authentication", {
@@ -65,33 +81,11 @@ describe("demo punchout profiles", () => {
   });
 
   it("Apex Rail's cXML profile accepts AN-APEX-RAIL / apex-punchout-secret / workwear-portal", async () => {
-    const res = await post("/api/punchout/setup", {
-      protocol: "cxml",
-      fromIdentity: "AN-APEX-RAIL",
-      senderIdentity: "AN-APEX-RAIL",
-      sharedSecret: "apex-punchout-secret",
-      toIdentity: "workwear-portal",
-      operation: "create",
-      buyerCookie: "DEMO-1",
-      returnUrl: "http://localhost:4010/punchout/return",
-    });
-    expect(res.status).toBe(201);
-    await startAndCheck(res.body.startToken);
+    await setUpAndStart("AN-APEX-RAIL", "DEMO-1");
   });
 
   it("Apex Rail's approval profile (AN-APEX-RAIL-APPROVAL, same secret) needs approval, for the same user and customer", async () => {
-    const res = await post("/api/punchout/setup", {
-      protocol: "cxml",
-      fromIdentity: "AN-APEX-RAIL-APPROVAL",
-      senderIdentity: "AN-APEX-RAIL-APPROVAL",
-      sharedSecret: "apex-punchout-secret",
-      toIdentity: "workwear-portal",
-      operation: "create",
-      buyerCookie: "DEMO-2",
-      returnUrl: "http://localhost:4010/punchout/return",
-    });
-    expect(res.status).toBe(201);
-    await startAndCheck(res.body.startToken);
+    await setUpAndStart("AN-APEX-RAIL-APPROVAL", "DEMO-2");
     const profile = await db("punchout_profiles")
       .whereRaw("lower(from_identity) = ?", ["an-apex-rail-approval"])
       .first();

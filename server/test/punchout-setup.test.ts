@@ -1,82 +1,28 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashSecret } from "../services/punchout";
 import { INVALID_PUNCHOUT_CREDENTIALS } from "../services/punchout/credentials";
 import { APEX, HARBOUR, useProvider } from "./fixtures";
+import { cxmlProfile, cxmlSetupBody, ociProfile, PUNCHOUT_SECRET, usePunchoutProfiles } from "./punchout-profiles";
 
 /** Punchout profiles, set-up and OCI log-in (issue 16, decision 107); on SQLite, and PostgreSQL with TEST_DATABASE_URL. */
-const SECRET = "apex-punchout-secret";
 
 const { p } = useProvider();
-beforeAll(async () => {
-  const secret_hash = await hashSecret(SECRET);
-  const created_at = "2026-01-01T00:00:00.000Z";
-  const profiles = [
-    {
-      id: 1,
-      customer_id: APEX,
-      name: "Apex Ariba",
-      protocol: "cxml",
-      from_identity: "AN-APEX-RAIL",
-      sender_identity: "AN-APEX-RAIL",
-      to_identity: "workwear-portal",
-      secret_hash,
-      user_id: 5,
-      created_at,
-    },
-    {
-      id: 2,
-      customer_id: APEX,
-      name: "Apex SRM",
-      protocol: "oci",
-      oci_username: "apex-rail",
-      secret_hash,
-      user_id: 5,
-      form_encoding: "urlencoded",
-      created_at,
-    },
-    {
-      id: 3,
-      customer_id: APEX,
-      name: "Old Apex",
-      protocol: "cxml",
-      from_identity: "AN-OLD",
-      sender_identity: "AN-OLD",
-      secret_hash,
-      user_id: 5,
-      is_active: false,
-      created_at,
-    },
-    // user 5 is not a user of Harbour: a profile naming them there cannot be used
-    {
-      id: 4,
-      customer_id: HARBOUR,
-      name: "Misconfigured",
-      protocol: "cxml",
-      from_identity: "AN-HARBOUR",
-      sender_identity: "AN-HARBOUR",
-      secret_hash,
-      user_id: 5,
-      created_at,
-    },
-  ];
-  for (const row of profiles) await p.db("punchout_profiles").insert(row);
-});
 // each test starts with fresh log-in limits (the last test of the set-up block checks them)
-beforeEach(async () => {
-  await p.db("auth_limits").del();
-});
+usePunchoutProfiles(p, (hash) => [
+  cxmlProfile(hash, 1, "Apex Ariba", "AN-APEX-RAIL"),
+  ociProfile(hash, 2, { form_encoding: "urlencoded" }),
+  cxmlProfile(hash, 3, "Old Apex", "AN-OLD", { to_identity: null, is_active: false }),
+  // user 5 is not a user of Harbour: a profile naming them there cannot be used
+  cxmlProfile(hash, 4, "Misconfigured", "AN-HARBOUR", { customer_id: HARBOUR, to_identity: null }),
+]);
 
-const setup = (over: Record<string, unknown> = {}) => ({
-  protocol: "cxml",
-  fromIdentity: "AN-APEX-RAIL",
-  senderIdentity: "AN-APEX-RAIL",
-  sharedSecret: SECRET,
-  toIdentity: "workwear-portal",
-  operation: "create",
-  buyerCookie: "1CX3L4843PPZO",
-  returnUrl: "https://procurement.example/punchout/return?id=7",
-  ...over,
-});
+const setup = (over: Record<string, unknown> = {}) =>
+  cxmlSetupBody("AN-APEX-RAIL", {
+    operation: "create",
+    buyerCookie: "1CX3L4843PPZO",
+    returnUrl: "https://procurement.example/punchout/return?id=7",
+    ...over,
+  });
 
 describe("POST /api/punchout/setup", () => {
   it("answers a single-use start token for the right credentials and records the session", async () => {
@@ -165,9 +111,9 @@ describe("POST /api/punchout/setup", () => {
     const rows = await p.db("punchout_profiles").select("secret_hash");
     for (const r of rows) {
       expect(r.secret_hash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
-      expect(r.secret_hash).not.toContain(SECRET);
+      expect(r.secret_hash).not.toContain(PUNCHOUT_SECRET);
     }
-    const again = await hashSecret(SECRET);
+    const again = await hashSecret(PUNCHOUT_SECRET);
     expect(again).not.toBe(rows[0].secret_hash); // salted
   });
 
@@ -226,7 +172,7 @@ describe("POST /api/punchout/setup", () => {
 describe("POST /api/punchout/oci-login", () => {
   const oci = (over: Record<string, unknown> = {}) => ({
     username: "apex-rail",
-    password: SECRET,
+    password: PUNCHOUT_SECRET,
     hookUrl: "https://srm.example/sap/bc/gui/sap/its/bbpsc02?~OkCode=ADDI",
     target: "_top",
     caller: "CTLG",

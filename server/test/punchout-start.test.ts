@@ -1,46 +1,21 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sha256 } from "../auth/password";
-import { hashSecret } from "../services/punchout";
 import { unspscForItems } from "../services/punchout/items";
 import { APEX, useProvider } from "./fixtures";
+import { cxmlProfile, cxmlSetupBody, ociProfile, PUNCHOUT_SECRET, usePunchoutProfiles } from "./punchout-profiles";
 
 /** Redeeming punchout start tokens and the session they open (issue 16, decision 107); SQLite and PostgreSQL. */
-const SECRET = "apex-punchout-secret";
 
 const { p } = useProvider();
-beforeAll(async () => {
-  const secret_hash = await hashSecret(SECRET);
-  const created_at = "2026-01-01T00:00:00.000Z";
-  await p.db("punchout_profiles").insert({
-    id: 1,
-    customer_id: APEX,
-    name: "Apex Ariba",
-    protocol: "cxml",
-    from_identity: "AN-APEX-RAIL",
-    sender_identity: "AN-APEX-RAIL",
-    to_identity: "workwear-portal",
-    secret_hash,
-    user_id: 5,
+usePunchoutProfiles(p, (hash) => [
+  cxmlProfile(hash, 1, "Apex Ariba", "AN-APEX-RAIL", {
     form_encoding: "base64",
     needs_approval: true,
     default_address_id: 705,
     ordering_allowed: false,
-    created_at,
-  });
-  await p.db("punchout_profiles").insert({
-    id: 2,
-    customer_id: APEX,
-    name: "Apex SRM",
-    protocol: "oci",
-    oci_username: "apex-rail",
-    secret_hash,
-    user_id: 5,
-    created_at,
-  });
-});
-beforeEach(async () => {
-  await p.db("auth_limits").del();
-});
+  }),
+  ociProfile(hash, 2),
+]);
 
 const ITEMS = [
   { supplierPartId: "HV-JKT-M", supplierPartAuxiliaryId: "line-1", quantity: 2, unitPrice: 24.5, currency: "GBP" },
@@ -48,17 +23,12 @@ const ITEMS = [
 
 async function setUp(operation = "create"): Promise<{ sessionId: string; startToken: string }> {
   const res = await p.api("POST", "/api/punchout/setup", {
-    body: {
-      protocol: "cxml",
-      fromIdentity: "AN-APEX-RAIL",
-      senderIdentity: "AN-APEX-RAIL",
-      sharedSecret: SECRET,
-      toIdentity: "workwear-portal",
+    body: cxmlSetupBody("AN-APEX-RAIL", {
       operation,
       buyerCookie: "COOKIE-42",
       returnUrl: "https://procurement.example/return",
       ...(operation !== "create" && { items: ITEMS }),
-    },
+    }),
   });
   expect(res.status).toBe(201);
   return res.body;
@@ -190,7 +160,7 @@ describe("GET /api/punchout/session", () => {
 
   it("carries the OCI hook URL and ~TARGET for an OCI session", async () => {
     const login = await p.api("POST", "/api/punchout/oci-login", {
-      body: { username: "apex-rail", password: SECRET, hookUrl: "http://srm.example/hook", target: "_top" },
+      body: { username: "apex-rail", password: PUNCHOUT_SECRET, hookUrl: "http://srm.example/hook", target: "_top" },
     });
     expect(login.status).toBe(201);
     const { accessToken } = (await p.api("POST", "/api/punchout/start", { body: { token: login.body.startToken } }))

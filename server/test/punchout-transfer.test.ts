@@ -1,69 +1,37 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashSecret } from "../services/punchout";
 import { auxIdOf, parseAuxId } from "../services/punchout/items";
 import { ORDERING_CLOSED, READ_ONLY } from "../services/punchout-rules";
 import { addUser, APEX, useProvider } from "./fixtures";
+import { cxmlProfile, cxmlSetupBody, ociProfile, PUNCHOUT_SECRET, usePunchoutProfiles } from "./punchout-profiles";
 
 /**
  * A punchout session's own basket, its pre-fill, transfer, cancel, the transfers list and the OrderRequest
  * (issue 16, decision 110); SQLite and PostgreSQL.
  */
-const SECRET = "apex-punchout-secret";
 const RETURN_URL = "https://procurement.example/return";
 
 const { p } = useProvider();
-beforeAll(async () => {
-  const secret_hash = await hashSecret(SECRET);
-  const created_at = "2026-01-01T00:00:00.000Z";
-  const profile = (id: number, identity: string, extra: object) => ({
-    id,
-    customer_id: APEX,
-    name: identity,
-    protocol: "cxml",
-    from_identity: identity,
-    sender_identity: identity,
-    to_identity: "workwear-portal",
-    secret_hash,
-    user_id: 5,
-    form_encoding: "urlencoded",
-    default_address_id: 705,
-    created_at,
-    ...extra,
-  });
-  await p.db("punchout_profiles").insert(profile(1, "AN-APEX-RAIL", { form_encoding: "base64" }));
-  await p.db("punchout_profiles").insert(profile(2, "AN-APEX-RAIL-APPROVAL", { needs_approval: true }));
-  await p.db("punchout_profiles").insert(profile(3, "AN-APEX-ORDERS", { ordering_allowed: true }));
-  await p.db("punchout_profiles").insert({
-    id: 4,
-    customer_id: APEX,
-    name: "Apex SRM",
-    protocol: "oci",
-    oci_username: "apex-rail",
-    secret_hash,
-    user_id: 5,
-    created_at,
-  });
-});
-beforeEach(async () => {
-  await p.db("auth_limits").del();
-});
+const profile = (hash: string, id: number, identity: string, extra: object) =>
+  cxmlProfile(hash, id, identity, identity, { form_encoding: "urlencoded", default_address_id: 705, ...extra });
+usePunchoutProfiles(p, (hash) => [
+  profile(hash, 1, "AN-APEX-RAIL", { form_encoding: "base64" }),
+  profile(hash, 2, "AN-APEX-RAIL-APPROVAL", { needs_approval: true }),
+  profile(hash, 3, "AN-APEX-ORDERS", { ordering_allowed: true }),
+  ociProfile(hash, 4),
+]);
 
 type Item = { supplierPartId: string; supplierPartAuxiliaryId?: string; quantity: number; description?: string };
 
 async function start(operation = "create", identity = "AN-APEX-RAIL", items?: Item[], extra: object = {}) {
   const setup = await p.api("POST", "/api/punchout/setup", {
-    body: {
-      protocol: "cxml",
-      fromIdentity: identity,
-      senderIdentity: identity,
-      sharedSecret: SECRET,
-      toIdentity: "workwear-portal",
+    body: cxmlSetupBody(identity, {
       operation,
       buyerCookie: `COOKIE-${operation}`,
       returnUrl: RETURN_URL,
       ...(items && { items }),
       ...extra,
-    },
+    }),
   });
   expect(setup.status).toBe(201);
   const res = await p.api("POST", "/api/punchout/start", { body: { token: setup.body.startToken } });
@@ -389,7 +357,7 @@ describe("POST /api/punchout/cancel", () => {
     const login = await p.api("POST", "/api/punchout/oci-login", {
       body: {
         username: "apex-rail",
-        password: SECRET,
+        password: PUNCHOUT_SECRET,
         hookUrl: "http://srm.example/hook",
         target: "_top",
         okCode: "ADDI",
@@ -419,7 +387,7 @@ async function transferred(stock: Array<{ productId: string; qty: number }>, ide
 const creds = {
   fromIdentity: "AN-APEX-RAIL",
   senderIdentity: "AN-APEX-RAIL",
-  sharedSecret: SECRET,
+  sharedSecret: PUNCHOUT_SECRET,
   toIdentity: "workwear-portal",
 };
 let orderSeq = 0;
@@ -657,7 +625,7 @@ describe("POST /api/punchout/order", () => {
       protocol: "cxml",
       from_identity: "AN-HARBOUR",
       sender_identity: "AN-HARBOUR",
-      secret_hash: await hashSecret(SECRET),
+      secret_hash: await hashSecret(PUNCHOUT_SECRET),
       user_id: harbourUser.userId,
       created_at: "2026-01-01T00:00:00.000Z",
     });
@@ -665,7 +633,7 @@ describe("POST /api/punchout/order", () => {
       body: {
         fromIdentity: "AN-HARBOUR",
         senderIdentity: "AN-HARBOUR",
-        sharedSecret: SECRET,
+        sharedSecret: PUNCHOUT_SECRET,
         orderId: "PO-H",
         payloadId: "h",
         items,

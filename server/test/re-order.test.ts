@@ -2,7 +2,7 @@
 // wearer's lines they are no longer entitled to, and an inactive wearer's lines, are left out and listed in `dropped`
 // with the reason; an order's lines name their wearer (itemList.item[].employee.name).
 import { beforeAll, describe, expect, it } from "vitest";
-import { HARBOUR, useProvider } from "./fixtures";
+import { BO_BANDB, HARBOUR, useProvider } from "./fixtures";
 
 let manpack: string; // Harbour (contact 5103, user 4): canViewManpack, manpackOrders; sees the orders they placed
 let buyer: string; // Northwind selected
@@ -35,16 +35,7 @@ beforeAll(async () => {
   [manpack, buyer] = await Promise.all([p.login("manpack@demo.test"), p.login("buyer@demo.test")]);
   await p.api("POST", "/api/select-customer", { token: buyer, body: { contactId: "5001" } });
   await p.db("contacts").insert([
-    {
-      id: 5104,
-      customer_id: HARBOUR,
-      first_name: "Bo",
-      last_name: "Bandb",
-      grade: "Sister",
-      employee_ref: "HH-0042",
-      manpack_user: true,
-      is_inactive: false,
-    },
+    { ...BO_BANDB, is_inactive: false },
     {
       id: 5105,
       customer_id: HARBOUR,

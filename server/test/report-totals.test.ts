@@ -208,32 +208,24 @@ describe("reports read from the totals (decision 126)", () => {
       .where({ customer_id: NORTHWIND, month: "2026-07", web_rejected: false })
       .where("orders", ">", 0)
       .first();
-    await db("report_order_months")
-      .where({
+    // that one row of the totals (the key of report_order_months)
+    const thatRow = () =>
+      db("report_order_months").where({
         customer_id: row.customer_id,
         month: row.month,
         placed_by_user_id: row.placed_by_user_id,
         department_id: row.department_id,
         order_status: row.order_status,
         web_rejected: row.web_rejected,
-      })
-      .increment("sub_total", 1000);
+      });
+    await thatRow().increment("sub_total", 1000);
     try {
       expect(await july()).toBe(truth + 1000);
       expect((await spend("2026-07-01", "2026-07-30"))[0].subTotal).toBe(
         (await spend("2026-07-01", "2026-07-30", false))[0].subTotal,
       );
     } finally {
-      await db("report_order_months")
-        .where({
-          customer_id: row.customer_id,
-          month: row.month,
-          placed_by_user_id: row.placed_by_user_id,
-          department_id: row.department_id,
-          order_status: row.order_status,
-          web_rejected: row.web_rejected,
-        })
-        .decrement("sub_total", 1000);
+      await thatRow().decrement("sub_total", 1000);
     }
     expect(await july()).toBe(truth);
   });

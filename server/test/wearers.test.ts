@@ -1,7 +1,7 @@
 // Issue 15 item 4 (decision 096): wearer entitlements on GET /api/item, allowances that reset (on read and inside the
 // order's transaction, one order winning the last allowance), and the wearer listing of GET /api/contact.
 import { beforeAll, describe, expect, it } from "vitest";
-import { HARBOUR, NORTHWIND, useProvider } from "./fixtures";
+import { BO_BANDB, HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
 const { p, tokens } = useProvider({
   manpack: "manpack@demo.test", // Harbour (contact 5103): canViewManpack, manpackOrders, no indAddress
@@ -15,17 +15,7 @@ beforeAll(async () => {
     .db("contact_budgets")
     .where("id", 2)
     .update({ allocation_type: "Tunic", allocation_type_name: "Tunics and tops" });
-  await p.db("contacts").insert({
-    id: 5104,
-    customer_id: HARBOUR,
-    first_name: "Bo",
-    last_name: "Bandb",
-    grade: "Sister",
-    employee_ref: "HH-0042",
-    manpack_user: true,
-    department_id: 302,
-    cost_centre_id: 402,
-  });
+  await p.db("contacts").insert({ ...BO_BANDB, department_id: 302, cost_centre_id: 402 });
   await p.db("contacts").where("id", 5102).update({ cost_centre_id: 402 });
 });
 

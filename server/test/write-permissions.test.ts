@@ -87,6 +87,14 @@ const actingForAnother = (variant?: string): Case =>
     403,
     variant,
   );
+/** A write for the caller's customer: an evolve user may make it for them, nobody else may name a customer. */
+const forTheCustomer = (variant?: string): Case[] => [evolve(variant), actingForAnother(variant)];
+/** A write one permission allows: a user holding only it, every other permission refused, and forTheCustomer. */
+const onePermission = (permission: string): Case[] => [
+  allow(permission, user([permission])),
+  deny("every other permission", user(without(permission), { isApprover: true })),
+  ...forTheCustomer(),
+];
 
 /** Decision 050 + SPEC §6: a stock catalogue permission, and not browseOnly/punchoutOnly outside a punchout session. */
 function stockOrdering(also: string[] = [], variant?: string): Case[] {
@@ -101,8 +109,7 @@ function stockOrdering(also: string[] = [], variant?: string): Case[] {
       user([STOCK[0], ...also, "punchoutOnly"], { punchout: true }),
       variant,
     ),
-    evolve(variant),
-    actingForAnother(variant),
+    ...forTheCustomer(variant),
   ];
 }
 
@@ -265,14 +272,24 @@ async function punchoutProfile(protocol: "cxml" | "oci"): Promise<string> {
   return identity;
 }
 
-/**
- * Makes the caller's provider session a real punchout session of a new Northwind profile, as POST /api/punchout/start
- * would (decision 110), with `stock` in that session's own basket.
- */
-async function punchoutSessionFor(who: Who, stock: object[]): Promise<void> {
+/** The body of a cXML punchout set-up (decision 107) for the profile `identity`, with the shared secret given. */
+const setupBody = (identity: string, sharedSecret: string) => ({
+  protocol: "cxml",
+  fromIdentity: identity,
+  senderIdentity: identity,
+  sharedSecret,
+  operation: "create",
+  buyerCookie: "PERM",
+  returnUrl: "https://procurement.example/return",
+});
+
+/** A punchout session of a new Northwind cXML profile whose start token was used: its profile's identity and its id. */
+async function punchoutSession(
+  state: "open" | "transferred",
+  authSessionId?: number,
+): Promise<{ identity: string; id: number }> {
   const identity = await punchoutProfile("cxml");
   const profile = await db("punchout_profiles").where("from_identity", identity).first("id");
-  const auth = await db("auth_sessions").where("token_hash", sha256(who.token!)).first("id");
   const [row] = await db("punchout_sessions")
     .insert({
       profile_id: profile.id,
@@ -284,12 +301,21 @@ async function punchoutSessionFor(who: Who, stock: object[]): Promise<void> {
       start_token_hash: sha256(`perm-start-${next()}`),
       token_expires_at: NOW,
       token_used_at: NOW,
-      auth_session_id: auth.id,
-      state: "open",
+      ...(authSessionId !== undefined && { auth_session_id: authSessionId }),
+      state,
       created_at: NOW,
     })
     .returning("id");
-  const id = String(insertId(row));
+  return { identity, id: insertId(row) };
+}
+
+/**
+ * Makes the caller's provider session a real punchout session of a new Northwind profile, as POST /api/punchout/start
+ * would (decision 110), with `stock` in that session's own basket.
+ */
+async function punchoutSessionFor(who: Who, stock: object[]): Promise<void> {
+  const auth = await db("auth_sessions").where("token_hash", sha256(who.token!)).first("id");
+  const id = String((await punchoutSession("open", auth.id)).id);
   await db("auth_sessions").where("id", auth.id).update({ punchout_session: id });
   const state = {
     selectedBasketType: "stock-order-basket",
@@ -309,23 +335,7 @@ async function punchoutSessionFor(who: Who, stock: object[]): Promise<void> {
 
 /** A basket transferred from a punchout session of a new Northwind cXML profile: its identity and the line's auxiliary id. */
 async function transferredBasket(): Promise<{ identity: string; aux: string }> {
-  const identity = await punchoutProfile("cxml");
-  const profile = await db("punchout_profiles").where("from_identity", identity).first("id");
-  const [session] = await db("punchout_sessions")
-    .insert({
-      profile_id: profile.id,
-      customer_id: NORTHWIND,
-      protocol: "cxml",
-      operation: "create",
-      buyer_cookie: "PERM",
-      return_url: "https://procurement.example/return",
-      start_token_hash: sha256(`perm-start-${next()}`),
-      token_expires_at: NOW,
-      token_used_at: NOW,
-      state: "transferred",
-      created_at: NOW,
-    })
-    .returning("id");
+  const { identity, id: sessionId } = await punchoutSession("transferred");
   const lines = [
     {
       lineNumber: 1,
@@ -339,7 +349,7 @@ async function transferredBasket(): Promise<{ identity: string; aux: string }> {
   ];
   const [transfer] = await db("punchout_transfers")
     .insert({
-      session_id: insertId(session),
+      session_id: sessionId,
       customer_id: NORTHWIND,
       user_id: BUYER,
       lines_json: JSON.stringify(lines),
@@ -485,8 +495,7 @@ const TABLE: Row[] = [
     rule: "any logged-in user with a business unit: emptying one's own basket grants nothing",
     cases: [
       allow("a browse-only user without permissions", user(["browseOnly"])),
-      evolve(),
-      actingForAnother(),
+      ...forTheCustomer(),
       deny("no token", ANONYMOUS, 401),
     ],
     request: async (who) => {
@@ -533,8 +542,7 @@ const TABLE: Row[] = [
         "punchoutOnly inside a punchout session",
         user(["canViewManpack", "manpackOrders", "indAddress", "dellAddress", "punchoutOnly"], { punchout: true }),
       ),
-      evolve(),
-      actingForAnother(),
+      ...forTheCustomer(),
     ],
     request: async (who) => {
       if (who) await liveBasket(who.userId, { selectedBasketType: "manpack-order-basket", manpack: [WEARER_PACK] });
@@ -552,8 +560,7 @@ const TABLE: Row[] = [
         user(without("orderApproval"), { isApprover: true }),
       ),
       deny("every permission without the isApprover setting", user(GRANTING)),
-      evolve(),
-      actingForAnother(),
+      ...forTheCustomer(),
     ],
     request: async (who) => ({
       method: "PATCH",
@@ -568,8 +575,7 @@ const TABLE: Row[] = [
     cases: [
       allow("amendOrderDeliveryAddress + dellAddress", user(["amendOrderDeliveryAddress", "dellAddress"])),
       deny("every other permission", user(without("amendOrderDeliveryAddress"), { isApprover: true })),
-      evolve(),
-      actingForAnother(),
+      ...forTheCustomer(),
     ],
     request: async (who) => ({
       method: "PATCH",
@@ -678,8 +684,7 @@ const TABLE: Row[] = [
         404,
         "approve",
       ),
-      evolve("approve"),
-      actingForAnother("approve"),
+      ...forTheCustomer("approve"),
     ],
     request: async (who, variant) => {
       const own = () => savedBasket(who!.userId);
@@ -755,8 +760,7 @@ const TABLE: Row[] = [
       deny("every other permission, no catalogue one", user(without(...STOCK, "canViewManpack"), { isApprover: true })),
       deny("punchoutOnly outside a punchout session", user([STOCK[0], "punchoutOnly"])),
       allow("punchoutOnly inside a punchout session", user([STOCK[0], "punchoutOnly"], { punchout: true })),
-      evolve(),
-      actingForAnother(),
+      ...forTheCustomer(),
     ],
     request: () => ({ method: "POST", path: "/api/wish-list", body: { product_id: "20001" } }),
   },
@@ -772,8 +776,7 @@ const TABLE: Row[] = [
         404,
         "colleague",
       ),
-      evolve("own"),
-      actingForAnother("own"),
+      ...forTheCustomer("own"),
     ],
     request: async (who, variant) => {
       if (variant === "own")
@@ -791,12 +794,7 @@ const TABLE: Row[] = [
     service: "api/customer-address",
     method: "create",
     rule: "addAddress",
-    cases: [
-      allow("addAddress", user(["addAddress"])),
-      deny("every other permission", user(without("addAddress"), { isApprover: true })),
-      evolve(),
-      actingForAnother(),
-    ],
+    cases: onePermission("addAddress"),
     request: () => ({
       method: "POST",
       path: "/api/customer-address",
@@ -807,12 +805,7 @@ const TABLE: Row[] = [
     service: "api/customer-address",
     method: "patch",
     rule: "dellAddress",
-    cases: [
-      allow("dellAddress", user(["dellAddress"])),
-      deny("every other permission", user(without("dellAddress"), { isApprover: true })),
-      evolve(),
-      actingForAnother(),
-    ],
+    cases: onePermission("dellAddress"),
     request: async () => {
       const [row] = await db("addresses")
         .insert({
@@ -838,8 +831,7 @@ const TABLE: Row[] = [
       allow("addAddress", user(["addAddress"])),
       allow("customAddressOnly", user(["customAddressOnly"])),
       deny("every other permission", user(without("addAddress"), { isApprover: true })),
-      evolve(),
-      actingForAnother(),
+      ...forTheCustomer(),
     ],
     request: () => ({
       method: "POST",
@@ -851,12 +843,7 @@ const TABLE: Row[] = [
     service: "api/contact",
     method: "create",
     rule: "addManpackUser",
-    cases: [
-      allow("addManpackUser", user(["addManpackUser"])),
-      deny("every other permission", user(without("addManpackUser"), { isApprover: true })),
-      evolve(),
-      actingForAnother(),
-    ],
+    cases: onePermission("addManpackUser"),
     request: () => ({ method: "POST", path: "/api/contact", body: { firstName: "New", lastName: `Wearer ${next()}` } }),
   },
   {
@@ -920,8 +907,7 @@ const TABLE: Row[] = [
       allow("addSiteUser, even for an invitation granting what it does not hold", user(["addSiteUser"]), "grant"),
       deny("every other permission", user(without("addSiteUser"), { isApprover: true }), 403, "none"),
       deny("every permission, another customer's invitation", user(GRANTING, { isApprover: true }), 404, "harbour"),
-      evolve("none"),
-      actingForAnother("none"),
+      ...forTheCustomer("none"),
     ],
     request: async (_who, variant) => ({ method: "DELETE", path: `/api/invitation/${await openInvitation(variant)}` }),
   },
@@ -1018,15 +1004,7 @@ const TABLE: Row[] = [
       return {
         method: "POST",
         path: "/api/punchout/setup",
-        body: {
-          protocol: "cxml",
-          fromIdentity: identity,
-          senderIdentity: identity,
-          sharedSecret: variant === "right" ? PUNCHOUT_SECRET : "not-the-secret",
-          operation: "create",
-          buyerCookie: "PERM",
-          returnUrl: "https://procurement.example/return",
-        },
+        body: setupBody(identity, variant === "right" ? PUNCHOUT_SECRET : "not-the-secret"),
       };
     },
   },
@@ -1063,15 +1041,7 @@ const TABLE: Row[] = [
     request: async (_who, variant) => {
       const identity = await punchoutProfile("cxml");
       const set = await p.api("POST", "/api/punchout/setup", {
-        body: {
-          protocol: "cxml",
-          fromIdentity: identity,
-          senderIdentity: identity,
-          sharedSecret: PUNCHOUT_SECRET,
-          operation: "create",
-          buyerCookie: "PERM",
-          returnUrl: "https://procurement.example/return",
-        },
+        body: setupBody(identity, PUNCHOUT_SECRET),
       });
       return {
         method: "POST",
@@ -1121,12 +1091,7 @@ const TABLE: Row[] = [
     service: "api/report",
     method: "create",
     rule: "viewReporting (a report task, decision 122)",
-    cases: [
-      allow("viewReporting", user(["viewReporting"])),
-      deny("every other permission", user(without("viewReporting"), { isApprover: true })),
-      evolve(),
-      actingForAnother(),
-    ],
+    cases: onePermission("viewReporting"),
     request: () => ({
       method: "POST",
       path: "/api/report",
@@ -1137,12 +1102,7 @@ const TABLE: Row[] = [
     service: "api/report",
     method: "patch",
     rule: "viewReporting: runs the caller's own failed report again",
-    cases: [
-      allow("viewReporting", user(["viewReporting"])),
-      deny("every other permission", user(without("viewReporting"), { isApprover: true })),
-      evolve(),
-      actingForAnother(),
-    ],
+    cases: onePermission("viewReporting"),
     request: async (who) => {
       const [task] = await db("report_tasks")
         .insert({

@@ -4,7 +4,8 @@
 //   credentials.ts       the shared secret, the credential check, the log-in limits
 //   setup.ts, start.ts   setup / OCI log-in, the start token redeemed, the session
 //   items.ts             the auxiliary id, ItemOut lines, a line's catalogue facts
-//   transfer.ts          transfer and cancel; transfer-session.ts its session and lines; transfers-list.ts the list
+//   transfer.ts          transfer and cancel; transfers-list.ts the list
+//   transfer-session.ts  the caller's punchout session (read by start.ts too) and the transfer's lines
 //   order-request.ts     the cXML OrderRequest
 export { hashSecret } from "./credentials";
 export { PUNCHOUT_PUBLIC_SERVICES, registerPunchout } from "./register";

@@ -4,10 +4,10 @@ import { type ProviderAuthenticationService } from "../../auth/authentication";
 import { sha256 } from "../../auth/password";
 import { bodyOf, callerOf, json, type Ctx, type ProviderParams } from "../base";
 import { parseOr400, saveBasketState } from "../basket-session";
-import { isRowIdText } from "../ids";
 import { unitOf, type ProfileRow } from "./credentials";
 import { basketFromItems, type ItemOut } from "./items";
 import { startSchema } from "./schemas";
+import { callerSessionRow, SESSION_COLUMNS } from "./transfer-session";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Start
@@ -87,39 +87,17 @@ const flag = (v: unknown) => v === true || v === 1 || v === "1";
 export class PunchoutSessionService {
   constructor(private ctx: Ctx) {}
   async find(params: ProviderParams) {
-    const caller = callerOf(params);
-    const id = caller.punchoutSession;
-    const notOne = () => new NotFound("This is not a punchout session");
-    if (!id || !isRowIdText(id)) throw notOne();
-    const row = await this.ctx
-      .db("punchout_sessions as s")
-      .join("punchout_profiles as p", "p.id", "s.profile_id")
-      .where({ "s.id": Number(id), "s.auth_session_id": caller.sessionId })
-      .first(
-        "s.id",
-        "s.protocol",
-        "s.operation",
-        "s.buyer_cookie",
-        "s.return_url",
-        "s.oci_target",
-        "s.oci_caller",
-        "s.oci_ok_code",
-        "s.contact_name",
-        "s.contact_email",
-        "s.ship_to_json",
-        "s.extrinsics_json",
-        "s.items_json",
-        "s.state",
-        "s.created_at",
-        "p.form_encoding",
-        "p.needs_approval",
-        "p.ordering_allowed",
-        "p.default_address_id",
-        "p.from_identity",
-        "p.sender_identity",
-        "p.to_identity",
-      );
-    if (!row) throw notOne();
+    const row = await callerSessionRow<any>(
+      this.ctx.db,
+      callerOf(params),
+      ...SESSION_COLUMNS,
+      "s.contact_name",
+      "s.contact_email",
+      "s.extrinsics_json",
+      "s.items_json",
+      "s.created_at",
+      "p.ordering_allowed",
+    );
     return {
       id: String(row.id),
       protocol: row.protocol,

@@ -53,35 +53,44 @@ interface SessionRow {
   to_identity: string | null;
 }
 
-/** The caller's open-or-ended punchout session (the one its provider session was opened for), else 404. */
-export async function sessionOf(db: Knex, caller: Caller): Promise<SessionRow> {
+/** What every reader of the caller's punchout session reads of it and its profile. */
+export const SESSION_COLUMNS = [
+  "s.id",
+  "s.protocol",
+  "s.operation",
+  "s.buyer_cookie",
+  "s.return_url",
+  "s.oci_target",
+  "s.oci_caller",
+  "s.oci_ok_code",
+  "s.ship_to_json",
+  "s.state",
+  "p.form_encoding",
+  "p.needs_approval",
+  "p.default_address_id",
+  "p.from_identity",
+  "p.sender_identity",
+  "p.to_identity",
+];
+
+/**
+ * The caller's open-or-ended punchout session (the one its provider session was opened for) with its profile: the
+ * `columns` of punchout_sessions as s and punchout_profiles as p; else 404.
+ */
+export async function callerSessionRow<R>(db: Knex, caller: Caller, ...columns: string[]): Promise<R> {
   const id = caller.punchoutSession;
   if (!id || !isRowIdText(id)) throw new NotFound(NOT_PUNCHOUT);
-  const row: SessionRow | undefined = await db("punchout_sessions as s")
+  const row = (await db("punchout_sessions as s")
     .join("punchout_profiles as p", "p.id", "s.profile_id")
     .where({ "s.id": Number(id), "s.auth_session_id": caller.sessionId })
-    .first(
-      "s.id",
-      "s.profile_id",
-      "s.customer_id",
-      "s.protocol",
-      "s.operation",
-      "s.buyer_cookie",
-      "s.return_url",
-      "s.oci_target",
-      "s.oci_caller",
-      "s.oci_ok_code",
-      "s.ship_to_json",
-      "s.state",
-      "p.form_encoding",
-      "p.needs_approval",
-      "p.default_address_id",
-      "p.from_identity",
-      "p.sender_identity",
-      "p.to_identity",
-    );
+    .first(...columns)) as R | undefined;
   if (!row) throw new NotFound(NOT_PUNCHOUT);
   return row;
+}
+
+/** The caller's punchout session as the transfer and the cancel need it, else 404. */
+export function sessionOf(db: Knex, caller: Caller): Promise<SessionRow> {
+  return callerSessionRow<SessionRow>(db, caller, ...SESSION_COLUMNS, "s.profile_id", "s.customer_id");
 }
 
 export function answerOf(

@@ -27,7 +27,7 @@ export async function runReport(
     case "spend-by-department":
       return spendByDepartment(db, scope, params, runner, opts);
     case "spend-by-cost-centre":
-      return spendByCostCentre(db, scope, params, runner);
+      return spendByCostCentre(db, scope, params, runner, opts);
     case "allowance-usage":
       return allowanceUsage(db, scope, params, runner, opts.now ?? new Date());
     case "approval-turnaround":

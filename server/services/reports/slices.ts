@@ -16,6 +16,15 @@ export interface ReportRunner {
 
 export const directRunner: ReportRunner = { step: (run) => run() };
 
+/** A report over the orders: its rows for the caller's scope and the parameters, each statement a step of the runner. */
+export type OrdersReport = (
+  db: Knex,
+  scope: ReportScope,
+  params: ReportParams,
+  runner: ReportRunner,
+  opts: ReportOptions,
+) => Promise<ReportRow[]>;
+
 /** Days per statement over the orders: short statements keep the provider answering while a report runs (decision 122). */
 export const SLICE_DAYS = 7;
 
@@ -143,6 +152,21 @@ export async function orderTotals(
       totals.add(keyOf(r.key), { orders: Number(r.orders), subTotal: Number(r.subTotal ?? 0) });
   });
   return totals;
+}
+
+/** The names of the ids among `keys` (the key "", no id, left out), read from `table` in one step. */
+export async function namesOf(
+  db: Knex,
+  runner: ReportRunner,
+  table: "departments" | "cost_centres",
+  keys: Iterable<string>,
+): Promise<Map<string, string>> {
+  const ids = [...keys].filter((k) => k !== "").map(Number);
+  const names = new Map<string, string>();
+  if (ids.length)
+    for (const r of (await runner.step(() => db(table).whereIn("id", ids).select("id", "name"))) as any[])
+      names.set(String(r.id), r.name);
+  return names;
 }
 
 export const keyOf = (v: unknown) => (v == null ? "" : String(v));

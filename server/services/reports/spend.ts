@@ -1,26 +1,9 @@
 /** The reports of orders and spend: by status, by month, by department, by cost centre. */
-import type { Knex } from "knex";
 import { money } from "../base";
-import { monthsBetween, type ReportParams, type ReportScope } from "./params";
-import {
-  idOrNull,
-  keyOf,
-  ordersIn,
-  orderTotals,
-  perSlice,
-  Totals,
-  type ReportOptions,
-  type ReportRow,
-  type ReportRunner,
-} from "./slices";
+import { monthsBetween } from "./params";
+import { idOrNull, keyOf, namesOf, ordersIn, orderTotals, perSlice, Totals, type OrdersReport } from "./slices";
 
-export async function ordersByStatus(
-  db: Knex,
-  scope: ReportScope,
-  params: ReportParams,
-  runner: ReportRunner,
-  opts: ReportOptions,
-): Promise<ReportRow[]> {
+export const ordersByStatus: OrdersReport = async (db, scope, params, runner, opts) => {
   const totals = await orderTotals(db, scope, params, runner, opts, {
     column: "order_status",
     scan: "orders.order_status",
@@ -28,15 +11,9 @@ export async function ordersByStatus(
   return [...totals.map]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([status, t]) => ({ status, orders: t.orders, subTotal: money(t.subTotal) }));
-}
+};
 
-export async function spendByMonth(
-  db: Knex,
-  scope: ReportScope,
-  params: ReportParams,
-  runner: ReportRunner,
-  opts: ReportOptions,
-): Promise<ReportRow[]> {
+export const spendByMonth: OrdersReport = async (db, scope, params, runner, opts) => {
   // a slice of days lies in one or two months: the month is the created date's first seven characters
   const totals = await orderTotals(db, scope, params, runner, opts, {
     column: "month",
@@ -46,24 +23,14 @@ export async function spendByMonth(
     const t = totals.map.get(month);
     return { month, orders: t?.orders ?? 0, subTotal: money(t?.subTotal ?? 0) };
   });
-}
+};
 
-export async function spendByDepartment(
-  db: Knex,
-  scope: ReportScope,
-  params: ReportParams,
-  runner: ReportRunner,
-  opts: ReportOptions,
-): Promise<ReportRow[]> {
+export const spendByDepartment: OrdersReport = async (db, scope, params, runner, opts) => {
   const totals = await orderTotals(db, scope, params, runner, opts, {
     column: "department_id",
     scan: "orders.department_id",
   });
-  const ids = [...totals.map.keys()].filter((k) => k !== "").map(Number);
-  const names = new Map<string, string>();
-  if (ids.length)
-    for (const r of (await runner.step(() => db("departments").whereIn("id", ids).select("id", "name"))) as any[])
-      names.set(String(r.id), r.name);
+  const names = await namesOf(db, runner, "departments", totals.map.keys());
   return [...totals.map]
     .map(([key, t]) => ({
       departmentId: idOrNull(key),
@@ -72,15 +39,10 @@ export async function spendByDepartment(
       subTotal: money(t.subTotal),
     }))
     .sort((a, b) => b.subTotal - a.subTotal || a.department.localeCompare(b.department));
-}
+};
 
 /** An order's cost centre: that of the wearer it was placed for (employee_contact_id), else of the ordering contact. */
-export async function spendByCostCentre(
-  db: Knex,
-  scope: ReportScope,
-  params: ReportParams,
-  runner: ReportRunner,
-): Promise<ReportRow[]> {
+export const spendByCostCentre: OrdersReport = async (db, scope, params, runner) => {
   const totals = new Totals<{ orders: number; subTotal: number }>();
   const centre = db.raw("coalesce(ec.cost_centre_id, oc.cost_centre_id)");
   await perSlice(runner, [[params.from, params.to]], async (from, to) => {
@@ -94,11 +56,7 @@ export async function spendByCostCentre(
     for (const r of rows as any[])
       totals.add(keyOf(r.id), { orders: Number(r.orders), subTotal: Number(r.subTotal ?? 0) });
   });
-  const ids = [...totals.map.keys()].filter((k) => k !== "").map(Number);
-  const names = new Map<string, string>();
-  if (ids.length)
-    for (const r of (await runner.step(() => db("cost_centres").whereIn("id", ids).select("id", "name"))) as any[])
-      names.set(String(r.id), r.name);
+  const names = await namesOf(db, runner, "cost_centres", totals.map.keys());
   return [...totals.map]
     .map(([key, t]) => ({
       costCentreId: idOrNull(key),
@@ -107,4 +65,4 @@ export async function spendByCostCentre(
       subTotal: money(t.subTotal),
     }))
     .sort((a, b) => b.subTotal - a.subTotal || a.costCentre.localeCompare(b.costCentre));
-}
+};

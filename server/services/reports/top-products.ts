@@ -1,18 +1,6 @@
 /** The top-products report. */
-import type { Knex } from "knex";
 import { money } from "../base";
-import { type ReportParams, type ReportScope } from "./params";
-import {
-  idOrNull,
-  keyOf,
-  ordersIn,
-  perSlice,
-  planOf,
-  Totals,
-  type ReportOptions,
-  type ReportRow,
-  type ReportRunner,
-} from "./slices";
+import { idOrNull, keyOf, ordersIn, perSlice, planOf, Totals, type OrdersReport } from "./slices";
 
 /** Top products reads every line of its orders: two days a statement keeps each as short as a week of the others. */
 export const TOP_PRODUCTS_SLICE_DAYS = 2;
@@ -23,13 +11,7 @@ export const TOP_PRODUCTS = 100;
  * The whole months from report_item_months, which know the customer only: a report on one user's orders, or with
  * department or employee filters, reads every line of its orders.
  */
-export async function topProducts(
-  db: Knex,
-  scope: ReportScope,
-  params: ReportParams,
-  runner: ReportRunner,
-  opts: ReportOptions,
-): Promise<ReportRow[]> {
+export const topProducts: OrdersReport = async (db, scope, params, runner, opts) => {
   const totals = new Totals<{ quantity: number; amount: number }>();
   const plan = planOf(
     params,
@@ -86,4 +68,4 @@ export async function topProducts(
     quantity: t.quantity,
     amount: money(t.amount),
   }));
-}
+};
