@@ -10,9 +10,6 @@ interface RefusalShape {
 type Answer<Action> = ReturnType<typeof useActionData<Action>>;
 type Refused<Action> = Extract<NonNullable<Answer<Action>>, { ok: false }>;
 
-const isRefused = (answer: unknown): answer is RefusalShape =>
-  typeof answer === "object" && answer !== null && "ok" in answer && answer.ok === false;
-
 /**
  * A form page's view of its own action's answer, in one place (issue 36 item 4): the answer, the refusal when the
  * post was refused (with the values as typed, where the action hands them back), its field errors and form error,
@@ -24,12 +21,15 @@ const isRefused = (answer: unknown): answer is RefusalShape =>
 export function useFormAnswer<Action>(busyWhen: "navigating" | "submitting" = "navigating") {
   const answer = useActionData<Action>();
   const state = useNavigation().state;
-  const refused = isRefused(answer) ? (answer as Refused<Action> & RefusalShape) : null;
+  // every form action answers `ok`: false is a refusal (written without optional chaining: the browser build's target
+  // would spell each out)
+  const refused =
+    answer && (answer as { ok?: unknown }).ok === false ? (answer as Refused<Action> & RefusalShape) : null;
   return {
     answer,
     refused,
-    errors: refused?.fieldErrors ?? {},
-    formError: refused?.formError ?? null,
+    errors: refused ? refused.fieldErrors : {},
+    formError: refused ? (refused.formError ?? null) : null,
     busy: busyWhen === "submitting" ? state === "submitting" : state !== "idle",
   };
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useFormAnswer } from "~/components/form-answer";
 import { BasketChoice, ReadOnlyBasket, StockBasket } from "~/components/stock-basket";
 import { ManpackBasket } from "~/components/wearer-pack-basket";
 import basketStyles from "~/styles/basket.css?url";
@@ -26,10 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function BasketPage() {
   const view = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
-  const formError = actionData && !actionData.ok ? actionData.formError : null;
+  const { formError, busy } = useFormAnswer<typeof action>();
   const isStock = view.selectedBasketType === "stock-order-basket";
 
   return (
