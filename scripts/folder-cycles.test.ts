@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { appTarget, describeCycles, folderCycles, folderEdges, folderOf, specifiers } from "./folder-cycles";
+import {
+  appTarget,
+  describeCycles,
+  folderCycles,
+  folderEdges,
+  folderOf,
+  serverFolderOf,
+  specifiers,
+} from "./folder-cycles";
 
 describe("folderOf", () => {
   it("is the first folder under app/, or the file directly in app/ without its extension", () => {
@@ -76,5 +84,31 @@ describe("folderCycles", () => {
       file("domain/d.ts"),
     ];
     expect(folderCycles(folderEdges(files))).toEqual([["auth", "chrome", "upstream"]]);
+  });
+});
+
+describe("server/'s folders", () => {
+  it("are its directories and its files, with the seed data a folder of its own", () => {
+    expect(serverFolderOf("services/orders/placement.ts")).toBe("services");
+    expect(serverFolderOf("db/knex.ts")).toBe("db");
+    expect(serverFolderOf("db/seed/index.ts")).toBe("db/seed");
+    expect(serverFolderOf("metrics.ts")).toBe("metrics");
+  });
+
+  it("the seed may build on the services; the database layer may not reach back into the seed", () => {
+    const files = [
+      file("db/seed/index.ts", "../knex", "../../services/item-search"),
+      file("services/item-search.ts", "../db/knex"),
+      file("db/knex.ts"),
+    ];
+    expect(describeCycles(files, "server")).toEqual([]);
+    const startingInDb = [...files, file("db/startup.ts", "./seed/index")];
+    expect(describeCycles(startingInDb, "server")).toEqual([
+      "db ↔ db/seed ↔ services:\n" +
+        "    db/seed → db: server/db/seed/index.ts imports ../knex\n" +
+        "    db/seed → services: server/db/seed/index.ts imports ../../services/item-search\n" +
+        "    db → db/seed: server/db/startup.ts imports ./seed/index\n" +
+        "    services → db: server/services/item-search.ts imports ../db/knex\n",
+    ]);
   });
 });

@@ -1,9 +1,12 @@
-// `tsx scripts/folder-cycles.ts` (decision 174): fails when two of app/'s folders import each other, through any files
-// (folder A has a file importing from folder B, and B — directly or through other folders — imports from A). Part of
-// `npm run lint`; `import-x/no-cycle` catches cycles between files, this one cycles between folders.
+// `tsx scripts/folder-cycles.ts` (decisions 174, 178): fails when two folders of app/, or two of server/, import each
+// other, through any files (folder A has a file importing from folder B, and B — directly or through other folders —
+// imports from A). Part of `npm run lint`; `import-x/no-cycle` catches cycles between files, this one cycles between
+// folders.
 //
-// A folder is a directory directly under app/ (app/admin, app/upstream, …); a file directly in app/ (root.tsx,
-// chrome.server.ts, …) is a folder of its own. Tests are left out: a test may import from anywhere.
+// A folder is a directory directly under app/ or server/ (app/admin, app/upstream, server/services, …); a file directly
+// in app/ or server/ (root.tsx, chrome.server.ts, server/app.ts, …) is a folder of its own; server/db/seed, the demo
+// data that seeds a whole provider, is a folder of its own beside server/db. Tests are left out (and server/test/): a
+// test may import from anywhere.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, posix } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,6 +20,9 @@ export function folderOf(appPath: string): string {
   const [first, ...rest] = appPath.split("/");
   return rest.length === 0 ? first!.replace(/\.tsx?$/, "").replace(/\.(server|client)$/, "") : first!;
 }
+
+/** server/'s folders: as app/'s, but the seed data is a folder of its own (it builds on the whole provider). */
+export const serverFolderOf = (path: string): string => (path.startsWith("db/seed/") ? "db/seed" : folderOf(path));
 
 /** What a module specifier from `fromPath` (relative to app/) names under app/, or null for a package. */
 export function appTarget(fromPath: string, specifier: string): string | null {
@@ -35,14 +41,17 @@ export function specifiers(text: string): string[] {
 
 export type Edge = { from: string; to: string; file: string; imports: string };
 /** One edge per pair of folders: the first file (in path order) that makes it. */
-export function folderEdges(files: ReadonlyArray<{ path: string; text: string }>): Edge[] {
+export function folderEdges(
+  files: ReadonlyArray<{ path: string; text: string }>,
+  folderOfPath: (path: string) => string = folderOf,
+): Edge[] {
   const edges = new Map<string, Edge>();
   for (const { path, text } of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
-    const from = folderOf(path);
+    const from = folderOfPath(path);
     for (const spec of specifiers(text)) {
       const target = appTarget(path, spec);
       if (target === null) continue;
-      const to = folderOf(target);
+      const to = folderOfPath(target);
       if (to !== from && !edges.has(`${from}→${to}`))
         edges.set(`${from}→${to}`, { from, to, file: path, imports: spec });
     }
@@ -85,32 +94,38 @@ export function folderCycles(edges: readonly Edge[]): string[][] {
   return groups.sort((a, b) => a[0]!.localeCompare(b[0]!));
 }
 
-function readApp(appDir: string, dir = ""): Array<{ path: string; text: string }> {
+function readTree(rootDir: string, dir = ""): Array<{ path: string; text: string }> {
   const files: Array<{ path: string; text: string }> = [];
-  for (const entry of readdirSync(join(appDir, dir), { withFileTypes: true })) {
+  for (const entry of readdirSync(join(rootDir, dir), { withFileTypes: true })) {
     const path = dir ? `${dir}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) files.push(...readApp(appDir, path));
-    else if (SOURCE.test(entry.name) && !TEST.test(entry.name))
-      files.push({ path, text: readFileSync(join(appDir, path), "utf8") });
+    if (entry.isDirectory()) {
+      if (path !== "test") files.push(...readTree(rootDir, path)); // server/test: the provider's tests and fixtures
+    } else if (SOURCE.test(entry.name) && !TEST.test(entry.name))
+      files.push({ path, text: readFileSync(join(rootDir, path), "utf8") });
   }
   return files;
 }
 
 /** Each cycle in words, with the import that makes each of its edges. */
-export function describeCycles(files: ReadonlyArray<{ path: string; text: string }>): string[] {
-  const edges = folderEdges(files);
+export function describeCycles(
+  files: ReadonlyArray<{ path: string; text: string }>,
+  tree: "app" | "server" = "app",
+): string[] {
+  const edges = folderEdges(files, tree === "app" ? folderOf : serverFolderOf);
   return folderCycles(edges).map((group) => {
     const inside = edges.filter((e) => group.includes(e.from) && group.includes(e.to));
-    return `${group.join(" ↔ ")}:\n${inside.map((e) => `    ${e.from} → ${e.to}: app/${e.file} imports ${e.imports}\n`).join("")}`;
+    return `${group.join(" ↔ ")}:\n${inside.map((e) => `    ${e.from} → ${e.to}: ${tree}/${e.file} imports ${e.imports}\n`).join("")}`;
   });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const cycles = describeCycles(readApp(join(dirname(import.meta.dirname), "app")));
-  if (cycles.length > 0) {
-    process.stderr.write(
-      `Folders of app/ that import each other (decision 174):\n${cycles.map((c) => `  ${c}`).join("")}`,
-    );
-    process.exitCode = 1;
+  for (const tree of ["app", "server"] as const) {
+    const cycles = describeCycles(readTree(join(dirname(import.meta.dirname), tree)), tree);
+    if (cycles.length > 0) {
+      process.stderr.write(
+        `Folders of ${tree}/ that import each other (decisions 174, 178):\n${cycles.map((c) => `  ${c}`).join("")}`,
+      );
+      process.exitCode = 1;
+    }
   }
 }

@@ -23,7 +23,7 @@ import { NO_MAIL, type MailConfig } from "./services/mail-config";
 import { redactUrl } from "../app/domain/operations";
 import { GRANTING_PERMISSIONS } from "../app/domain/permissions";
 import { logger } from "./log";
-import { providerQueues } from "./metrics";
+import { providerQueues } from "./services/queue-metrics";
 import { accessLog, operationsRoutes } from "./operations";
 import { changeRoutes } from "./changes";
 

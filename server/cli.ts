@@ -5,7 +5,7 @@ import { analyze, createDb, migrate, resetSequences, rollbackAll } from "./db/kn
 import { seed, type SeedScale } from "./db/seed/index";
 import { findDuplicateCodes, REPAIR_COMMAND } from "./db/duplicate-codes";
 import { mergeDuplicateCodes } from "./services/merge-duplicate-codes";
-import { prepareDatabase } from "./db/startup";
+import { prepareDatabase } from "./startup";
 import { runProvider } from "./main";
 import { switchMaintenance } from "./services/admin-maintenance";
 

@@ -15,12 +15,12 @@ import {
 } from "./config";
 import { checkStatementCache, createDb } from "./db/knex";
 import type { SeedScale } from "./db/seed/index";
-import { prepareDatabase } from "./db/startup";
+import { prepareDatabase } from "./startup";
 import { backgroundWorkOf, createBackgroundWork, type BackgroundWork } from "./services/background";
 import { erpSourceFor } from "./services/erp-feed";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies, resolveClientAddress } from "./auth/client-address";
 import { logger } from "./log";
-import { providerQueues } from "./metrics";
+import { providerQueues } from "./services/queue-metrics";
 import { metricsAnswer, readyzAnswer } from "./operations";
 import { NO_MAIL } from "./services/mail-config";
 import { createWorkerServer, healthz, type WorkerHandlers } from "./worker-server";

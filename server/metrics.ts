@@ -1,8 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Knex } from "knex";
 import { logger } from "./log";
-import { mailQueueStats } from "./services/mail-relay";
-import { queueState } from "./services/task-queue";
 
 // The provider's metrics (decision 145). What belongs to the process (request durations, log-in refusals, event-loop
 // lag, heap) is counted once per process; queue gauges read the app's own database when scraped, so they are right
@@ -108,27 +105,4 @@ export class QueueGauges {
       this.reading = null;
     }
   }
-}
-
-/**
- * Every queue of the provider (reports, ERP import runs, e-mails) and the e-mails sent and failed, read from the
- * database at each scrape: the API and worker processes answer the same figures.
- */
-export function providerQueues(db: Knex, now: () => Date): QueueGauges {
-  return new QueueGauges()
-    .add("reports", queueState(db, "report_tasks", "created_at", now))
-    .add("erp", queueState(db, "erp_import_runs", "queued_at", now))
-    .add("emails", queueState(db, "outbox", "created_at", now))
-    .addGauge({
-      name: "provider_emails",
-      help: "E-mails in the outbox by delivery outcome (sent, failed), as the database holds them",
-      labelNames: ["status"],
-      async read() {
-        const stats = await mailQueueStats(db, now());
-        return [
-          [{ status: "sent" }, stats.sent],
-          [{ status: "failed" }, stats.failed],
-        ];
-      },
-    });
 }

@@ -13,7 +13,7 @@ import { callerFromToken, type SessionPolicy } from "./caller";
 import { clientAddressOf } from "./client-address";
 import { sweep, underLoginLimits } from "./limits";
 import { hashPassword, newToken, verifyPassword } from "./password";
-import { LOGIN_REASONS, recordLoginAttempt } from "../services/admin-login-history";
+import { LOGIN_REASONS, recordLoginAttempt } from "./login-attempts";
 
 const INVALID_LOGIN = "Invalid email or password";
 

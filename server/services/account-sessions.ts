@@ -5,7 +5,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../app/domain/passw
 import { clientAddressOf } from "../auth/client-address";
 import { underLoginLimits } from "../auth/limits";
 import { TooManyRequests } from "@feathersjs/errors";
-import { LOGIN_REASONS, recordLoginAttempt } from "./admin-login-history";
+import { LOGIN_REASONS, recordLoginAttempt } from "../auth/login-attempts";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { parseOr400 } from "./basket-session";
 import { bodyOf, callerOf, type Ctx, type ProviderParams } from "./base";

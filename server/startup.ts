@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import Database from "better-sqlite3";
 import type { Knex } from "knex";
-import { analyze, isPostgres, migrate, resetSequences, sqliteFileOf } from "./knex";
-import { seed, type SeedScale } from "./seed/index";
+import { analyze, isPostgres, migrate, resetSequences, sqliteFileOf } from "./db/knex";
+import { seed, type SeedScale } from "./db/seed/index";
 
 /**
  * Start-up under a lock (issue 33 item 3, decision 153): N provider processes starting together on one new database
