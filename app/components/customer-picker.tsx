@@ -52,11 +52,16 @@ export function CustomerPicker({
           ))}
         </ul>
       )}
-      {total > customers.length ? (
-        <p className="muted">
-          Showing {customers.length} of {total} customers: narrow the search to see the others.
-        </p>
-      ) : null}
+      <MoreThanShown shown={customers.length} total={total} what="customers" />
     </>
   );
+}
+
+/** Under a search's first results: how many of how many are shown, when the search found more than fit. */
+export function MoreThanShown({ shown, total, what }: { shown: number; total: number; what: string }) {
+  return total > shown ? (
+    <p className="muted">
+      Showing {shown} of {total} {what}: narrow the search to see the others.
+    </p>
+  ) : null;
 }

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
 import { IntentButton } from "~/components/intent-button";
+import { MoreThanShown } from "~/components/customer-picker";
 import { PageErrorBoundary } from "~/components/page-error";
 import { Pagination } from "~/components/pagination";
 import { ScrollingTable } from "~/components/scrolling-table";
@@ -124,10 +125,8 @@ export default function ManageAdminUsers() {
           </tbody>
         </ScrollingTable>
       )}
-      {data.candidates && data.candidatesTotal > data.candidates.length ? (
-        <p className="muted">
-          Showing {data.candidates.length} of {data.candidatesTotal} users: narrow the search to see the others.
-        </p>
+      {data.candidates ? (
+        <MoreThanShown shown={data.candidates.length} total={data.candidatesTotal} what="users" />
       ) : null}
     </section>
   );

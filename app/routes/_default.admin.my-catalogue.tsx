@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
-import { CustomerPicker } from "~/components/customer-picker";
+import { CustomerPicker, MoreThanShown } from "~/components/customer-picker";
 import { FieldError, FormError } from "~/components/field-error";
 import { SelectField } from "~/components/form-fields";
 import { IntentButton } from "~/components/intent-button";
@@ -169,10 +169,8 @@ export default function AdminMyCatalogue() {
               </div>
             </Form>
           )}
-          {data.products && data.productsTotal > data.products.length ? (
-            <p className="muted">
-              Showing {data.products.length} of {data.productsTotal} products: narrow the search to see the others.
-            </p>
+          {data.products ? (
+            <MoreThanShown shown={data.products.length} total={data.productsTotal} what="products" />
           ) : null}
         </>
       ) : null}

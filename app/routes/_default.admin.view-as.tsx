@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
-import { CustomerPicker } from "~/components/customer-picker";
+import { CustomerPicker, MoreThanShown } from "~/components/customer-picker";
 import { FieldError, FormError } from "~/components/field-error";
 import { PageErrorBoundary } from "~/components/page-error";
 import { TextField } from "~/components/text-field";
@@ -90,11 +90,7 @@ export default function ViewAs() {
               </div>
             </Form>
           )}
-          {data.usersTotal > data.users.length ? (
-            <p className="muted">
-              Showing {data.users.length} of {data.usersTotal} users: narrow the search to see the others.
-            </p>
-          ) : null}
+          <MoreThanShown shown={data.users.length} total={data.usersTotal} what="users" />
         </>
       ) : null}
     </section>
