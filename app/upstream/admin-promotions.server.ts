@@ -11,13 +11,17 @@ export const PROMO_KINDS = ["banner", "featured"] as const;
 export const PROMO_STATUSES = ["live", "scheduled", "ended"] as const;
 export const PROMO_AUDIENCES = ["all", "sector", "customer"] as const;
 
-const PromotionSchema = z.object({
+/** What a promotion shows, in the admin's list and on the dashboard alike (`api/promotion` extends it). */
+export const PromotionShownSchema = z.object({
   id,
   kind: z.enum(PROMO_KINDS),
   title: z.string(),
   text: optionalText,
   image: z.string().nullable().default(null),
   link: z.string().nullable().default(null),
+});
+
+const PromotionSchema = PromotionShownSchema.extend({
   item: z.object({ id, itemCode: z.string(), displayName: optionalText }).nullable().default(null),
   startsOn: z.string(),
   endsOn: z.string(),

@@ -1,20 +1,11 @@
 import { z } from "zod";
 import { upstreamId as id } from "~/domain/upstream-id";
-import { optionalText } from "./admin-schemas";
-import { PROMO_KINDS } from "./admin-promotions.server";
+import { PromotionShownSchema } from "./admin-promotions.server";
 import type { UpstreamClient } from "./client.server";
 
 // The caller's live promotions, customer-facing: `api/promotion` (docs/upstream-api.md "Admin part 2" §3).
 
-const LivePromotionSchema = z.object({
-  id,
-  kind: z.enum(PROMO_KINDS),
-  title: z.string(),
-  text: optionalText,
-  image: z.string().nullable().default(null),
-  link: z.string().nullable().default(null),
-  itemId: id.nullable().default(null),
-});
+const LivePromotionSchema = PromotionShownSchema.extend({ itemId: id.nullable().default(null) });
 export type LivePromotion = z.infer<typeof LivePromotionSchema>;
 
 /** GET /api/promotion — the caller's live promotions in the admin's order (the dashboard's banners). */
