@@ -2,12 +2,9 @@ import { z } from "zod";
 import { FETCH_ALL_LIMIT } from "~/domain/constants";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
-import { ListSchema } from "./schemas";
+import { ListSchema, orBlank } from "./schemas";
 
-const text = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? "");
+const text = orBlank;
 
 export const AddressSchema = z.object({
   internalId: id,

@@ -88,16 +88,6 @@ export function sendPasswordReset(client: UpstreamClient, userId: string) {
   });
 }
 
-const UserItemSchema = z.object({
-  id,
-  email: z.string(),
-  firstName: optionalText,
-  lastName: optionalText,
-  isEvolveUser: z.boolean(),
-  isActive: z.boolean(),
-  customers: z.array(NamedRefSchema).default([]),
-});
-
 /** GET /api/admin/user?customerId=&isEvolveUser=&q=&$limit= — users by last name, first name; unknown customer → 404. */
 export function searchUsers(
   client: UpstreamClient,
@@ -108,5 +98,5 @@ export function searchUsers(
   if (filter.q) query.q = filter.q;
   if (filter.customerId) query.customerId = filter.customerId;
   if (filter.isEvolveUser !== undefined) query.isEvolveUser = String(filter.isEvolveUser);
-  return client.get("/api/admin/user", ListSchema(UserItemSchema), { query });
+  return client.get("/api/admin/user", UserList, { query });
 }

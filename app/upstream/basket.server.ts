@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
-import { ListSchema } from "./schemas";
+import { ListSchema, orNull, orUndefined } from "./schemas";
 
 // The live basket (docs/upstream-api.md /api/basket-session) and the catalogue reads the basket needs.
 // The provider refuses unknown keys, so the schemas keep only the fields it accepts.
@@ -10,13 +10,10 @@ const optionValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 export const StockLineSchema = z.object({
   productId: id,
-  parentId: id.nullish().transform((v) => v ?? undefined),
+  parentId: orUndefined(id),
   qty: z.number(),
   scope: z.string().nullish(),
-  name: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? undefined),
+  name: orUndefined(z.string()),
   thumbnail: z.string().nullish(),
   price: z.number().nullish(),
   options: z.record(optionValue).optional(),
@@ -26,8 +23,8 @@ export type StockLine = z.infer<typeof StockLineSchema>;
 /** SPEC §3 Manpack entry: a wearer's pack; without addressId / shippingMethod the order uses the customer's defaults. */
 export const PackSchema = z.object({
   employeeId: id,
-  addressId: id.nullish().transform((v) => v ?? undefined),
-  shippingMethod: id.nullish().transform((v) => v ?? undefined),
+  addressId: orUndefined(id),
+  shippingMethod: orUndefined(id),
   data: z.array(StockLineSchema).default([]),
 });
 
@@ -40,21 +37,16 @@ export const BasketStateSchema = z.object({
   manpack: z.array(PackSchema).default([]),
   instructions: z.object({ stock: z.string().default(""), manpack: z.string().default("") }).default({}),
   // a punched-out basket loaded for approval (SPEC §3; decision 081)
-  basketIdForApproval: id.nullish().transform((v) => v ?? null),
-  approvedOrderAddressId: id.nullish().transform((v) => v ?? null),
+  basketIdForApproval: orNull(id),
+  approvedOrderAddressId: orNull(id),
   punchoutLoadedBasket: z
     .boolean()
     .nullish()
     .transform((v) => v ?? false),
   // the saved basket the stock lines were loaded from, sent as the order's chosenBasket (decision 077)
-  loadedBasket: id.nullish().transform((v) => v ?? null),
+  loadedBasket: orNull(id),
   // bumped by every write; an order names the version it was placed from (decision 074)
-  version: z
-    .number()
-    .int()
-    .nonnegative()
-    .nullish()
-    .transform((v) => v ?? null),
+  version: orNull(z.number().int().nonnegative()),
 });
 export type BasketState = z.infer<typeof BasketStateSchema>;
 
@@ -124,18 +116,9 @@ export async function getItemsById(client: UpstreamClient, ids: readonly string[
 
 /** A wearer-pack line's item with what it charges a wearer's allowance (SPEC §3 Item allocationType, itemPoints). */
 export const PackItemSchema = BasketItemSchema.extend({
-  allocationType: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  allocationTypeName: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  itemPoints: z
-    .number()
-    .nullish()
-    .transform((v) => v ?? null),
+  allocationType: orNull(z.string()),
+  allocationTypeName: orNull(z.string()),
+  itemPoints: orNull(z.number()),
 });
 export type PackItem = z.infer<typeof PackItemSchema>;
 
@@ -167,11 +150,8 @@ export const ReOrderSchema = z.object({
       z.object({
         internalId: id.nullable(),
         name: z.string(),
-        employeeId: id.nullish().transform((v) => v ?? null),
-        reason: z
-          .string()
-          .nullish()
-          .transform((v) => v ?? null),
+        employeeId: orNull(id),
+        reason: orNull(z.string()),
       }),
     )
     .default([]),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
-import { ListSchema } from "./schemas";
+import { ListSchema, orNull } from "./schemas";
 
 export type CategoryNode = {
   internalId: string;
@@ -18,7 +18,7 @@ const CategoryNodeSchema: z.ZodType<CategoryNode, z.ZodTypeDef, unknown> = z.obj
   name: z.string(),
   slug: z.string().default(""),
   fullSlug: z.string().default(""),
-  parentId: id.nullish().transform((v) => v ?? null),
+  parentId: orNull(id),
   children: z.array(z.lazy(() => CategoryNodeSchema)).default([]),
 });
 const CategoryTreeSchema = ListSchema(CategoryNodeSchema);
@@ -34,7 +34,7 @@ export async function getCategoryTree(client: UpstreamClient, type: CategoryTree
 const FlatCategorySchema = z.object({
   internalId: id,
   name: z.string(),
-  parentId: id.nullish().transform((v) => v ?? null),
+  parentId: orNull(id),
 });
 
 // GET /api/{product}-categories/{id} — one category, for its parent (frequently bought together)

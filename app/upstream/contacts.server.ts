@@ -3,26 +3,14 @@ import { PAGE_SIZE } from "~/domain/constants";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
 import { isRefusal } from "./errors.server";
-import { ListSchema } from "./schemas";
+import { ListSchema, orBlank, orNull } from "./schemas";
 
 const ContactSchema = z.object({
   internalId: id,
-  firstName: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  lastName: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  grade: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  employeeRef: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
+  firstName: orBlank,
+  lastName: orBlank,
+  grade: orNull(z.string()),
+  employeeRef: orNull(z.string()),
   isInactive: z.boolean().default(false),
   manpackUser: z.boolean().default(false),
 });
@@ -33,26 +21,11 @@ export const ContactBudgetSchema = z.object({
   type: z.string(),
   qty: z.number(),
   usedQty: z.number().default(0),
-  resetDays: z
-    .number()
-    .nullish()
-    .transform((v) => v ?? null),
-  resetDate: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  allocationType: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  allocationTypeName: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  left: z
-    .number()
-    .nullish()
-    .transform((v) => v ?? null),
+  resetDays: orNull(z.number()),
+  resetDate: orNull(z.string()),
+  allocationType: orNull(z.string()),
+  allocationTypeName: orNull(z.string()),
+  left: orNull(z.number()),
 });
 export type ContactBudget = z.infer<typeof ContactBudgetSchema>;
 
@@ -69,10 +42,7 @@ const WearerSchema = ContactSchema.extend({
   department: NamedSchema,
   costCentre: NamedSchema,
   budgets: z.array(ContactBudgetSchema).default([]),
-  nextResetDate: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
+  nextResetDate: orNull(z.string()),
 });
 export type WearerContact = z.infer<typeof WearerSchema>;
 

@@ -1,11 +1,9 @@
 import { z } from "zod";
+import { orBlank } from "./schemas";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
 
-export const text = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? "");
+export const text = orBlank;
 export const ref = z
   .object({ internalId: id.nullish(), name: z.string().nullish(), tranId: z.string().nullish() })
   .passthrough()

@@ -3,33 +3,18 @@ import { FETCH_ALL_LIMIT } from "~/domain/constants";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
 import { ItemSchema, SimpleSchema } from "./items.server";
-import { ListSchema } from "./schemas";
+import { ListSchema, orNull } from "./schemas";
 
 // What one wearer may order (issue 15 item 3, decision 096): GET /api/item?scope=manpack&contactId=…
 // (docs/upstream-api.md); the wearer themself is read with contacts.server.ts getWearer.
 
 /** What an item costs a wearer (SPEC §3 Item allocationType, itemPoints; includeAllocation adds the readable name). */
 const allocation = {
-  allocationType: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  allocationTypeName: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  itemPoints: z
-    .number()
-    .nullish()
-    .transform((v) => v ?? null),
-  parent: z
-    .object({ internalId: id })
-    .nullish()
-    .transform((v) => v ?? null),
-  matrixType: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
+  allocationType: orNull(z.string()),
+  allocationTypeName: orNull(z.string()),
+  itemPoints: orNull(z.number()),
+  parent: orNull(z.object({ internalId: id })),
+  matrixType: orNull(z.string()),
   isInactive: z.boolean().default(false),
 };
 

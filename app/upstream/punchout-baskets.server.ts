@@ -10,7 +10,7 @@ import {
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
 import { SavedBasketSchema } from "./saved-baskets.server";
-import { ListSchema } from "./schemas";
+import { ListSchema, orNull } from "./schemas";
 
 // Punched-out saved baskets and their approval (docs/upstream-api.md /api/saved-basket, /api/basket-session).
 
@@ -47,8 +47,8 @@ export function approvePunchoutBasket(client: UpstreamClient, basketId: string):
 }
 
 export const ApprovalStateSchema = z.object({
-  basketIdForApproval: id.nullish().transform((v) => v ?? null),
-  approvedOrderAddressId: id.nullish().transform((v) => v ?? null),
+  basketIdForApproval: orNull(id),
+  approvedOrderAddressId: orNull(id),
   punchoutLoadedBasket: z
     .boolean()
     .nullish()

@@ -3,7 +3,7 @@ import { PAGE_SIZE } from "~/domain/constants";
 import { pagination } from "~/domain/feathers-query";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
-import { ListSchema } from "./schemas";
+import { ListSchema, orBlank, orNull, orUndefined } from "./schemas";
 
 // Inside a punchout session: handing the basket back, cancelling, and the customer's transfers
 // (docs/upstream-api.md "Punchout"; issue 16 items 4 to 6).
@@ -15,28 +15,14 @@ const TransferLineSchema = z.object({
   itemId: id.nullish(),
   productId: id.nullish(),
   supplierPartId: z.string(),
-  supplierPartAuxiliaryId: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  manufacturerPartId: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  supplierPartAuxiliaryId: orBlank,
+  manufacturerPartId: orBlank,
   description: z.string(),
   quantity: z.number().int().positive(),
   unitPricePence: pence,
   unitOfMeasure: z.literal("EA").default("EA"),
-  unspsc: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  leadTimeDays: z
-    .number()
-    .int()
-    .nonnegative()
-    .nullish()
-    .transform((v) => v ?? undefined),
+  unspsc: orBlank,
+  leadTimeDays: orUndefined(z.number().int().nonnegative()),
 });
 
 // as the setup request gave it: every field optional there (docs/upstream-api.md), so a partial ShipTo still reads
@@ -55,27 +41,18 @@ const ShipToSchema = z.object({
 /** The answer of POST /api/punchout/transfer and /cancel: what the return page posts back, and where. */
 export const PunchoutReturnSchema = z.object({
   state: z.enum(["transferred", "awaiting-approval", "cancelled"]),
-  transferId: id.nullish().transform((v) => v ?? null),
-  savedBasketId: id.nullish().transform((v) => v ?? null),
+  transferId: orNull(id),
+  savedBasketId: orNull(id),
   protocol: z.enum(["cxml", "oci"]),
   operation: z.enum(["create", "edit", "inspect"]),
   formEncoding: z.enum(["urlencoded", "base64"]).default("urlencoded"),
   returnUrl: z.string(),
-  buyerCookie: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  credentials: z
-    .object({ fromIdentity: z.string(), senderIdentity: z.string(), toIdentity: z.string() })
-    .nullish()
-    .transform((v) => v ?? null),
-  oci: z
-    .object({ target: z.string().nullish(), caller: z.string().nullish(), okCode: z.string().nullish() })
-    .nullish()
-    .transform((v) => v ?? null),
+  buyerCookie: orBlank,
+  credentials: orNull(z.object({ fromIdentity: z.string(), senderIdentity: z.string(), toIdentity: z.string() })),
+  oci: orNull(z.object({ target: z.string().nullish(), caller: z.string().nullish(), okCode: z.string().nullish() })),
   currency: z.literal("GBP").default("GBP"),
   totalPence: pence,
-  shipTo: ShipToSchema.nullish().transform((v) => v ?? null),
+  shipTo: orNull(ShipToSchema),
   lines: z.array(TransferLineSchema).default([]),
 });
 export type PunchoutReturn = z.output<typeof PunchoutReturnSchema>;
@@ -93,14 +70,10 @@ export function cancelPunchoutSession(client: UpstreamClient): Promise<PunchoutR
 export const PunchoutTransferSchema = z.object({
   id,
   createdAt: z.string().nullish(),
-  user: z
-    .object({ id, firstName: z.string().nullish(), lastName: z.string().nullish(), email: z.string().nullish() })
-    .nullish()
-    .transform((v) => v ?? null),
-  buyerCookie: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  user: orNull(
+    z.object({ id, firstName: z.string().nullish(), lastName: z.string().nullish(), email: z.string().nullish() }),
+  ),
+  buyerCookie: orBlank,
   protocol: z.enum(["cxml", "oci"]),
   status: z.enum(["transferred", "awaiting-approval", "ordered"]),
   totalPence: pence,
@@ -114,11 +87,8 @@ export const PunchoutTransferSchema = z.object({
       }),
     )
     .default([]),
-  orderId: id.nullish().transform((v) => v ?? null),
-  orderNumber: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
+  orderId: orNull(id),
+  orderNumber: orNull(z.string()),
 });
 
 // GET /api/punchout/transfer?$limit&$skip — the customer's transfers (own only without viewAllOrders / orderApproval), newest first

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { orNull, orBlank } from "./schemas";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { CxmlAddress, OciLogin, OrderRequest, SetupRequest } from "~/domain/punchout-documents";
 import { forwardedFor, revokeAuthentication } from "./auth.server";
@@ -16,14 +17,8 @@ const StartTokenSchema = z.object({ sessionId: id, startToken: z.string().min(1)
 
 const UnknownItemSchema = z.object({
   supplierPartId: z.string(),
-  supplierPartAuxiliaryId: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  description: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  supplierPartAuxiliaryId: orBlank,
+  description: orBlank,
 });
 
 const StartSchema = z.object({
@@ -32,10 +27,7 @@ const StartSchema = z.object({
     id,
     protocol: z.enum(["cxml", "oci"]),
     operation: z.enum(["create", "edit", "inspect"]),
-    returnUrl: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? null),
+    returnUrl: orNull(z.string()),
     orderingAllowed: z.boolean().default(false),
     unknownItems: z.array(UnknownItemSchema).default([]),
   }),
@@ -44,10 +36,7 @@ export type PunchoutStart = z.output<typeof StartSchema>;
 
 const OrderAnswerSchema = z.object({
   orderId: id,
-  orderNumber: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  orderNumber: orBlank,
   duplicate: z.boolean().default(false),
 });
 

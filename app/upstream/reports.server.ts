@@ -3,15 +3,12 @@ import { FETCH_ALL_LIMIT } from "~/domain/constants";
 import { upstreamId as id } from "~/domain/upstream-id";
 import type { UpstreamClient } from "./client.server";
 import { isRefusal } from "./errors.server";
-import { ListSchema } from "./schemas";
+import { ListSchema, orBlank, orNull } from "./schemas";
 
 // Reporting (issue 19, decision 124): the report tasks of GET/POST/PATCH /api/report (docs/upstream-api.md, the
 // provider's queue of decision 122) and the choices the form offers (departments, the customer's contacts).
 
-const day = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? null);
+const day = orNull(z.string());
 
 export const ReportTaskSchema = z.object({
   taskId: id,
@@ -36,14 +33,8 @@ export const ReportTaskSchema = z.object({
     })
     .nullish()
     .transform((v) => v ?? { from: null, to: null, departments: [], employees: [] }),
-  reason: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  rowCount: z
-    .number()
-    .nullish()
-    .transform((v) => v ?? null),
+  reason: orNull(z.string()),
+  rowCount: orNull(z.number()),
 });
 export type UpstreamReportTask = z.infer<typeof ReportTaskSchema>;
 
@@ -51,10 +42,7 @@ const ReportRowSchema = z.record(z.unknown());
 export type ReportRow = z.infer<typeof ReportRowSchema>;
 
 const ReportTaskWithResultSchema = ReportTaskSchema.extend({
-  result: z
-    .object({ total: z.number(), limit: z.number(), skip: z.number(), rows: z.array(ReportRowSchema) })
-    .nullish()
-    .transform((v) => v ?? null),
+  result: orNull(z.object({ total: z.number(), limit: z.number(), skip: z.number(), rows: z.array(ReportRowSchema) })),
 });
 export type UpstreamReportTaskWithResult = z.infer<typeof ReportTaskWithResultSchema>;
 
@@ -113,18 +101,9 @@ export async function retryReportTask(client: UpstreamClient, taskId: string): P
 const NamedSchema = z.object({ internalId: id, name: z.string() });
 const ContactNameSchema = z.object({
   internalId: id,
-  firstName: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  lastName: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  employeeRef: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
+  firstName: orBlank,
+  lastName: orBlank,
+  employeeRef: orNull(z.string()),
 });
 export type ReportContact = z.infer<typeof ContactNameSchema>;
 

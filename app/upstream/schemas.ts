@@ -5,6 +5,22 @@ import { z } from "zod";
 
 const id = z.union([z.string(), z.number()]).transform(String);
 
+/** A field the provider may leave out or send as null, read as null. */
+export function orNull<T extends z.ZodTypeAny>(schema: T) {
+  return schema.nullish().transform((v): z.output<T> | null => v ?? null);
+}
+
+/** A field the provider may leave out or send as null, read as undefined. */
+export function orUndefined<T extends z.ZodTypeAny>(schema: T) {
+  return schema.nullish().transform((v): z.output<T> | undefined => v ?? undefined);
+}
+
+/** A text the provider may leave out or send as null, read as "". */
+export const orBlank = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? "");
+
 export const UserSchema = z.object({
   id: z.number(),
   email: z.string(),

@@ -4,21 +4,15 @@ import { upstreamId as id } from "~/domain/upstream-id";
 import { forwardedFor } from "./auth.server";
 import type { NewInvitation } from "~/domain/invitation";
 import type { UpstreamClient } from "./client.server";
-import { ListSchema } from "./schemas";
+import { ListSchema, orBlank, orNull } from "./schemas";
 
 // Account self-service (issue 17, decision 113): the customer's site users and invitations (/add-site-user), and the
 // caller's own password and sessions (/my-account). docs/upstream-api.md "Account recovery and invitations".
 
 const SiteUserSchema = z.object({
   id,
-  firstName: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  lastName: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  firstName: orBlank,
+  lastName: orBlank,
   email: z.string(),
   lastLoginAt: z.string().nullable().default(null),
   isActive: z.boolean(),
@@ -31,24 +25,15 @@ export type SiteUser = z.infer<typeof SiteUserSchema>;
 const InvitationSchema = z.object({
   id,
   email: z.string(),
-  firstName: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  lastName: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  firstName: orBlank,
+  lastName: orBlank,
   permissions: z.array(z.string()).default([]),
   isApprover: z.boolean().default(false),
   needsApproval: z.boolean().default(false),
   createdAt: z.string(),
   expiresAt: z.string(),
   status: z.enum(["pending", "expired"]),
-  invitedBy: z
-    .object({ firstName: z.string().nullish(), lastName: z.string().nullish() })
-    .nullish()
-    .transform((v) => v ?? null),
+  invitedBy: orNull(z.object({ firstName: z.string().nullish(), lastName: z.string().nullish() })),
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
