@@ -10,16 +10,32 @@ import { LabelledTableBody } from "./table-labels";
 export function ScrollingTable({
   label,
   labelledBy,
+  headings,
   children,
 }: {
   label?: string;
   labelledBy?: string;
+  /** the columns' headings, drawn as the table's head; without them the children carry their own `<thead>` */
+  headings?: readonly string[];
   children: ReactNode;
 }) {
   return (
     <div className="order-table__scroll" role="region" aria-label={label} aria-labelledby={labelledBy} tabIndex={0}>
       <table className="order-table data-table">
-        <LabelledTableBody>{children}</LabelledTableBody>
+        <LabelledTableBody>
+          {headings ? (
+            <thead>
+              <tr>
+                {headings.map((heading) => (
+                  <th key={heading} scope="col">
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+          ) : null}
+          {children}
+        </LabelledTableBody>
       </table>
     </div>
   );

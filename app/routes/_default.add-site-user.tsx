@@ -60,16 +60,7 @@ export default function SiteUsers() {
       {data.invitations.length === 0 ? (
         <p>No invitations are waiting to be accepted.</p>
       ) : (
-        <ScrollingTable labelledBy="invitations-heading">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Sent</th>
-              <th scope="col">Link</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+        <ScrollingTable labelledBy="invitations-heading" headings={["Name", "Email", "Sent", "Link", "Actions"]}>
           <tbody>
             {data.invitations.map((i) => (
               <tr key={i.id}>
@@ -87,22 +78,17 @@ export default function SiteUsers() {
                 <td>{i.expired ? `Expired ${i.expires}` : `Works until ${i.expires}`}</td>
                 <td>
                   <div>
-                    <IntentButton
-                      intent="resend"
-                      fields={{ invitationId: i.id }}
-                      label={`Resend the invitation to ${i.email}`}
-                      disabled={busy}
-                    >
-                      Resend
-                    </IntentButton>
-                    <IntentButton
-                      intent="revoke"
-                      fields={{ invitationId: i.id }}
-                      label={`Revoke the invitation to ${i.email}`}
-                      disabled={busy}
-                    >
-                      Revoke
-                    </IntentButton>
+                    {(["Resend", "Revoke"] as const).map((action) => (
+                      <IntentButton
+                        key={action}
+                        intent={action.toLowerCase()}
+                        fields={{ invitationId: i.id }}
+                        label={`${action} the invitation to ${i.email}`}
+                        disabled={busy}
+                      >
+                        {action}
+                      </IntentButton>
+                    ))}
                   </div>
                 </td>
               </tr>
@@ -120,15 +106,7 @@ export default function SiteUsers() {
       {data.users.length === 0 ? (
         <p>This business unit has no site users yet.</p>
       ) : (
-        <ScrollingTable labelledBy="site-users-heading">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Last log-in</th>
-              <th scope="col">Active</th>
-            </tr>
-          </thead>
+        <ScrollingTable labelledBy="site-users-heading" headings={["Name", "Email", "Last log-in", "Active"]}>
           <tbody>
             {data.users.map((u) => (
               <tr key={u.id}>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
-import { SelectField } from "~/components/form-fields";
+import { SelectField, type Option } from "~/components/form-fields";
 import { NAME_FIELDS, TextFields } from "~/components/text-field";
 import { requireUser } from "~/auth/require-user.server";
 import { addWearerPageData, submitAddWearer } from "~/wearer-packs/add-wearer.server";
@@ -31,6 +31,18 @@ export default function AddWearer() {
   const { refused, errors, formError, busy } = useFormAnswer<typeof action>();
   const typed = refused ? refused.values : null;
   const value = (field: string) => (typed as Record<string, string> | null)?.[field] ?? "";
+  // each of the wearer's places in the customer is chosen from the customer's list, none chosen at first
+  const choose = (name: "grade" | "department" | "costCentre", label: string, options: Option[]) => (
+    <SelectField
+      name={name}
+      label={label}
+      blank="Choose…"
+      required
+      options={options}
+      defaultValue={value(name)}
+      error={errors[name]}
+    />
+  );
   return (
     <section className="stack add-wearer">
       <h1>Add a wearer</h1>
@@ -48,15 +60,7 @@ export default function AddWearer() {
           values={typed}
           errors={errors}
         />
-        <SelectField
-          name="grade"
-          label="Grade"
-          blank="Choose…"
-          required
-          options={grades}
-          defaultValue={value("grade")}
-          error={errors.grade}
-        />
+        {choose("grade", "Grade", grades)}
         <TextFields
           fields={[
             { name: "employeeRef", label: "Employee reference", autoComplete: "off", required: true, maxLength: 100 },
@@ -64,24 +68,8 @@ export default function AddWearer() {
           values={typed}
           errors={errors}
         />
-        <SelectField
-          name="department"
-          label="Department"
-          blank="Choose…"
-          required
-          options={departments}
-          defaultValue={value("department")}
-          error={errors.department}
-        />
-        <SelectField
-          name="costCentre"
-          label="Cost centre"
-          blank="Choose…"
-          required
-          options={costCentres}
-          defaultValue={value("costCentre")}
-          error={errors.costCentre}
-        />
+        {choose("department", "Department", departments)}
+        {choose("costCentre", "Cost centre", costCentres)}
         <div>
           <button type="submit" className="button button--primary" disabled={busy}>
             Add wearer

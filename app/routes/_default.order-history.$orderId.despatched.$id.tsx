@@ -47,13 +47,7 @@ export default function DespatchDetail() {
       </dl>
       <section aria-labelledby="sent-heading">
         <h2 id="sent-heading">What was sent</h2>
-        <ScrollingTable labelledBy="sent-heading">
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Quantity</th>
-            </tr>
-          </thead>
+        <ScrollingTable labelledBy="sent-heading" headings={["Product", "Quantity"]}>
           <tbody>
             {despatch.lines.map((line) => (
               <tr key={line.key}>

@@ -80,6 +80,13 @@ const SORTS = [
   { value: "createdDate", label: "Oldest first" },
 ];
 
+/** The filters picked from what the customer's orders hold, "All" first. */
+const PICKED_FILTERS = [
+  { name: "employee", label: "Employee" },
+  { name: "department", label: "Department" },
+  { name: "depot", label: "Depot" },
+] as const;
+
 function HistoryFilters({ data }: { data: OrderHistoryData }) {
   const { form, options } = data;
   return (
@@ -108,30 +115,17 @@ function HistoryFilters({ data }: { data: OrderHistoryData }) {
         defaultValue={form.q}
         maxLength={100}
       />
-      <SelectField
-        name="employee"
-        id="filter-employee"
-        label="Employee"
-        blank="All"
-        defaultValue={form.employee}
-        options={options.employees}
-      />
-      <SelectField
-        name="department"
-        id="filter-department"
-        label="Department"
-        blank="All"
-        defaultValue={form.department}
-        options={options.departments}
-      />
-      <SelectField
-        name="depot"
-        id="filter-depot"
-        label="Depot"
-        blank="All"
-        defaultValue={form.depot}
-        options={options.depots}
-      />
+      {PICKED_FILTERS.map(({ name, label }) => (
+        <SelectField
+          key={name}
+          name={name}
+          id={`filter-${name}`}
+          label={label}
+          blank="All"
+          defaultValue={form[name]}
+          options={options[`${name}s`]}
+        />
+      ))}
       <SelectField name="sort" id="filter-sort" label="Sort by date" defaultValue={form.sort} options={SORTS} />
     </FilterForm>
   );

@@ -4,6 +4,7 @@ import { useFormAnswer } from "~/components/form-answer";
 import { Choice } from "~/components/choice";
 import { FieldError, FormError } from "~/components/field-error";
 import { CheckboxList } from "~/components/form-fields";
+import { TextField } from "~/components/text-field";
 import { IntentButton } from "~/components/intent-button";
 import { PendingRefresh, usePolledData } from "~/components/report-polling";
 import { ScrollingTable } from "~/components/scrolling-table";
@@ -77,30 +78,17 @@ export default function Reporting() {
         <fieldset>
           <legend>Dates, as day/month/year (by the day each order was placed)</legend>
           <div className="report-form__dates">
-            <div className="field">
-              <label htmlFor="report-from">From</label>
-              <input
-                id="report-from"
-                name="from"
+            {(["from", "to"] as const).map((name) => (
+              <TextField
+                key={name}
+                name={name}
+                id={`report-${name}`}
+                label={name === "from" ? "From" : "To"}
                 type="date"
-                defaultValue={values.from}
-                aria-invalid={errors.from ? true : undefined}
-                aria-describedby={describe("from")}
+                defaultValue={values[name]}
+                error={errors[name]}
               />
-              <FieldError id="from-error" message={errors.from} />
-            </div>
-            <div className="field">
-              <label htmlFor="report-to">To</label>
-              <input
-                id="report-to"
-                name="to"
-                type="date"
-                defaultValue={values.to}
-                aria-invalid={errors.to ? true : undefined}
-                aria-describedby={describe("to")}
-              />
-              <FieldError id="to-error" message={errors.to} />
-            </div>
+            ))}
           </div>
           <p className="muted">A report covers at most 24 months.</p>
         </fieldset>
@@ -135,15 +123,7 @@ export default function Reporting() {
       {data.tasks.length === 0 ? (
         <p>You have not asked for any reports yet.</p>
       ) : (
-        <ScrollingTable labelledBy="report-tasks-title">
-          <thead>
-            <tr>
-              <th scope="col">Report</th>
-              <th scope="col">Filters</th>
-              <th scope="col">Asked at</th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
+        <ScrollingTable labelledBy="report-tasks-title" headings={["Report", "Filters", "Asked at", "State"]}>
           <tbody>
             {data.tasks.map((task) => (
               <tr key={task.taskId}>

@@ -44,18 +44,10 @@ export default function WearerPacks() {
           {data.q ? `No wearers match “${data.q}”.` : "Your account has no active wearers yet."}
         </EmptyState>
       ) : (
-        <ScrollingTable label="Wearers">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Grade</th>
-              <th scope="col">Department</th>
-              <th scope="col">Cost centre</th>
-              <th scope="col">Allowance left</th>
-              <th scope="col">Next reset</th>
-              <th scope="col">In basket</th>
-            </tr>
-          </thead>
+        <ScrollingTable
+          label="Wearers"
+          headings={["Name", "Grade", "Department", "Cost centre", "Allowance left", "Next reset", "In basket"]}
+        >
           <tbody>
             {data.wearers.map((w) => (
               <tr key={w.id}>
