@@ -9,6 +9,7 @@ import {
 import { getCachedMaintenanceStatus } from "~/upstream/auth.server";
 import { createUpstreamClient } from "~/upstream/client.server";
 import { logFailure, isRefusal } from "~/upstream/errors.server";
+import type { CredentialOptions, CxmlParseResult } from "./cxml.server";
 import { MAX_XML_BYTES } from "./xml.server";
 
 // HTTP around the cXML entry points (/punchout/cxml/setup and /punchout/cxml/order, decision 109): what a body is
@@ -154,4 +155,25 @@ export function refusalAnswer(request: Request, error: unknown): Response {
   if (isRefusal(error)) return cxmlStatus(request, 400, error.message);
   logFailure(request, `punchout ${new URL(request.url).pathname} failed`, error);
   return cxmlStatus(request, 500, "The punchout service is not available just now. Please try again shortly.");
+}
+
+/**
+ * A cXML entry point's POST (decision 109): the document read by cxmlDocumentOf and parsed by `parse` with the
+ * NetworkID credentials the profiles use (decision 107), a document that does not parse answered 400 naming what is
+ * wrong; then answered by `answer`, whose failed provider call is answered by refusalAnswer.
+ */
+export async function cxmlPost<T>(
+  request: Request,
+  parse: (xml: string, options: CredentialOptions) => CxmlParseResult<T>,
+  answer: (parsed: T) => Promise<Response>,
+): Promise<Response> {
+  const body = await cxmlDocumentOf(request);
+  if (!body.ok) return body.answer;
+  const parsed = parse(body.xml, { domains: ["NetworkID"] });
+  if (!parsed.ok) return cxmlStatus(request, 400, parsed.text);
+  try {
+    return await answer(parsed);
+  } catch (error) {
+    return refusalAnswer(request, error);
+  }
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { cxmlDocumentOf, cxmlStatus, onlyPost, refusalAnswer } from "~/punchout/cxml-http.server";
+import { cxmlPost, cxmlStatus, onlyPost } from "~/punchout/cxml-http.server";
 import { parseOrderRequest } from "~/punchout/cxml.server";
 import { punchoutOrder } from "~/upstream/punchout.server";
 import { page } from "~/auth/route-access";
@@ -18,27 +18,20 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 // public route: the Sender's shared secret is the credential, checked by the provider (decision 109).
-export async function action({ request, context }: ActionFunctionArgs) {
-  const body = await cxmlDocumentOf(request);
-  if (!body.ok) return body.answer;
-  const parsed = parseOrderRequest(body.xml, { domains: ["NetworkID"] });
-  if (!parsed.ok) return cxmlStatus(request, 400, parsed.text);
-  const { order } = parsed;
-  // a change or cancellation of an order is not something the provider can do from a purchase order
-  if (order.type !== "new") {
-    return cxmlStatus(
-      request,
-      400,
-      `OrderRequestHeader@type "${order.type}" is not accepted: only new orders can be sent. Contact customer services to change an order.`,
-    );
-  }
-  try {
+export function action({ request, context }: ActionFunctionArgs) {
+  return cxmlPost(request, parseOrderRequest, async ({ order }) => {
+    // a change or cancellation of an order is not something the provider can do from a purchase order
+    if (order.type !== "new") {
+      return cxmlStatus(
+        request,
+        400,
+        `OrderRequestHeader@type "${order.type}" is not accepted: only new orders can be sent. Contact customer services to change an order.`,
+      );
+    }
     const answer = await punchoutOrder(request, order, context?.clientIp);
     const message = answer.duplicate
       ? `Order ${answer.orderNumber || answer.orderId} was already received for this purchase order.`
       : `Order ${answer.orderNumber || answer.orderId} received.`;
     return cxmlStatus(request, 200, message);
-  } catch (error) {
-    return refusalAnswer(request, error);
-  }
+  });
 }

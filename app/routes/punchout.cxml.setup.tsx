@@ -1,12 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  cxmlDocumentOf,
-  cxmlResponse,
-  cxmlStatus,
-  messageIds,
-  onlyPost,
-  refusalAnswer,
-} from "~/punchout/cxml-http.server";
+import { cxmlPost, cxmlResponse, messageIds, onlyPost } from "~/punchout/cxml-http.server";
 import { setupResponse } from "~/punchout/cxml-messages.server";
 import { parseSetupRequest } from "~/punchout/cxml.server";
 import { punchoutSetup } from "~/upstream/punchout.server";
@@ -26,18 +19,11 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 // public route: the Sender's shared secret is the credential, checked by the provider (decision 107).
-export async function action({ request, context }: ActionFunctionArgs) {
-  const body = await cxmlDocumentOf(request);
-  if (!body.ok) return body.answer;
-  // the profiles' credentials are NetworkID identities (decision 107)
-  const parsed = parseSetupRequest(body.xml, { domains: ["NetworkID"] });
-  if (!parsed.ok) return cxmlStatus(request, 400, parsed.text);
-  try {
+export function action({ request, context }: ActionFunctionArgs) {
+  return cxmlPost(request, parseSetupRequest, async (parsed) => {
     const { startToken } = await punchoutSetup(request, parsed.request, context?.clientIp);
     // the portal's public origin is the one this request reached it on (through trusted proxies only; decision 109)
     const startUrl = `${new URL(request.url).origin}/punchout/start/${encodeURIComponent(startToken)}`;
     return cxmlResponse(setupResponse({ ...messageIds(request), startUrl }), 200);
-  } catch (error) {
-    return refusalAnswer(request, error);
-  }
+  });
 }
