@@ -78,21 +78,10 @@ export function OrderDetail({
       </div>
       <section aria-labelledby="lines-heading">
         <h2 id="lines-heading">Lines</h2>
-        <ScrollingTable labelledBy="lines-heading">
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Product</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Despatched</th>
-              <th scope="col" className="order-table__money">
-                Price
-              </th>
-              <th scope="col" className="order-table__money">
-                Amount
-              </th>
-            </tr>
-          </thead>
+        <ScrollingTable
+          labelledBy="lines-heading"
+          headings={["Code", "Product", "Quantity", "Despatched", { money: "Price" }, { money: "Amount" }]}
+        >
           {order.wearers ? (
             // a wearer-pack order: a row group per wearer, headed by the wearer and where their lines go (decision 104)
             order.wearers.map((wearer) => (

@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 import { LabelledTableBody } from "./table-labels";
 
+/** A column's heading; `{ money }` heads a column of amounts, set right (orders.css `.order-table__money`). */
+type Heading = string | { money: string };
+
 /**
  * An order-style table (orders.css `.order-table`) in its own scrolling box, for tables wider than a phone: the box is
  * a named region the keyboard can reach and scroll (axe scrollable-region-focusable). Name it by `label` or by the
@@ -16,7 +19,7 @@ export function ScrollingTable({
   label?: string;
   labelledBy?: string;
   /** the columns' headings, drawn as the table's head; without them the children carry their own `<thead>` */
-  headings?: readonly string[];
+  headings?: readonly Heading[];
   children: ReactNode;
 }) {
   return (
@@ -26,11 +29,17 @@ export function ScrollingTable({
           {headings ? (
             <thead>
               <tr>
-                {headings.map((heading) => (
-                  <th key={heading} scope="col">
-                    {heading}
-                  </th>
-                ))}
+                {headings.map((heading) =>
+                  typeof heading === "string" ? (
+                    <th key={heading} scope="col">
+                      {heading}
+                    </th>
+                  ) : (
+                    <th key={heading.money} scope="col" className="order-table__money">
+                      {heading.money}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
           ) : null}

@@ -32,15 +32,7 @@ function AddressTable({ label, rows, deactivate }: { label: string; rows: Row[];
   const location = useLocation();
   const busy = useNavigation().state !== "idle";
   return (
-    <ScrollingTable label={label}>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Addressee</th>
-          <th scope="col">Address</th>
-          {deactivate ? <th scope="col">Remove</th> : null}
-        </tr>
-      </thead>
+    <ScrollingTable label={label} headings={["Name", "Addressee", "Address", ...(deactivate ? ["Remove"] : [])]}>
       <tbody>
         {rows.map((a) => (
           <tr key={a.id}>

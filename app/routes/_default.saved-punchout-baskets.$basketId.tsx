@@ -108,19 +108,10 @@ export default function SavedPunchoutBasket() {
         {basket.lines.length === 0 ? (
           <p className="notice">This basket has no lines.</p>
         ) : (
-          <ScrollingTable labelledBy="lines-heading">
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Quantity</th>
-                <th scope="col" className="order-table__money">
-                  Price
-                </th>
-                <th scope="col" className="order-table__money">
-                  Amount
-                </th>
-              </tr>
-            </thead>
+          <ScrollingTable
+            labelledBy="lines-heading"
+            headings={["Product", "Quantity", { money: "Price" }, { money: "Amount" }]}
+          >
             <tbody>
               {basket.lines.map((line, i) => (
                 <tr key={`${line.productId}-${i}`}>

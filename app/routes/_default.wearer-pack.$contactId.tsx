@@ -78,15 +78,10 @@ export default function WearerPage() {
       {data.allowances.length === 0 ? (
         <p>No allowance limits what {wearer.name} may have.</p>
       ) : (
-        <ScrollingTable label="Allowances">
-          <thead>
-            <tr>
-              <th scope="col">Allowance</th>
-              <th scope="col">Left now</th>
-              <th scope="col">In {owner} pack</th>
-              <th scope="col">Left after the pack</th>
-            </tr>
-          </thead>
+        <ScrollingTable
+          label="Allowances"
+          headings={["Allowance", "Left now", `In ${owner} pack`, "Left after the pack"]}
+        >
           <tbody>
             {data.allowances.map((a, i) => (
               <tr key={i}>
