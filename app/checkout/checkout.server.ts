@@ -25,8 +25,7 @@ import { isRedirect, UpstreamError } from "~/upstream/errors.server";
 import { stripePublishableKey } from "~/upstream/payments.server";
 import { idField, parseForm } from "~/utils/forms.server";
 import { CARD_NOT_OFFERED, payByCard } from "./card-payment.server";
-import { orderPlacedRedirect, placeOrder } from "./place-order.server";
-import { threeDSecureRedirect } from "./three-d-secure.server";
+import { placedOrderAnswer, placeOrder } from "./place-order.server";
 import { submitWearerPackCheckout, wearerPackCheckoutData } from "./wearer-pack-checkout.server";
 import { needsApproval, shownBasketType } from "~/domain/permissions";
 
@@ -311,14 +310,5 @@ export async function submitCheckout(user: PortalUser, request: Request) {
       : await placeOrder(user, fields);
   if (!result.ok) return refused(user, form.formData, result.fieldErrors, result.formError, result.status);
 
-  const { order } = result;
-  if (order.threeDSUrl) {
-    // SPEC §7: the card issuer wants 3-D Secure; its own page posts the challenge on (auto with JS, a button without)
-    throw await threeDSecureRedirect(request, {
-      url: order.threeDSUrl,
-      cReq: order.cReq ?? "",
-      transactionId: order.transactionId ?? "",
-    });
-  }
-  throw await orderPlacedRedirect(user, request, result);
+  throw await placedOrderAnswer(user, request, result);
 }

@@ -10,6 +10,7 @@ import {
   stockOrderBody,
   type StockOrderBody,
 } from "~/domain/checkout";
+import type { PaymentChoice } from "~/domain/payment";
 import { CARD_PAYMENT_TYPE, isCardMethod } from "~/domain/payment";
 import { NO_APPROVAL_HELD } from "~/domain/punchout-approval";
 import { getEnv } from "~/env.server";
@@ -21,6 +22,7 @@ import { logFailure, isRedirect, isRefusal, refusal } from "~/upstream/errors.se
 import type { ApprovalState } from "~/upstream/punchout-baskets.server";
 import { markSavedBasketCheckedOut } from "~/upstream/saved-baskets.server";
 import type { CheckoutFields } from "./checkout.server";
+import { threeDSecureRedirect } from "./three-d-secure.server";
 
 // Placing the stock order (SPEC §7): the checkout checked against what the provider offers this customer, the one
 // order body, the post under the page's idempotency key, and what follows a placed order.
@@ -106,14 +108,7 @@ export async function prepareOrder(
     shippingMethod: input.shippingMethod,
     deliveryInstructions: input.deliveryInstructions,
     punchoutSession: session.punchoutSession,
-    payment: byCard
-      ? {
-          type: CARD_PAYMENT_TYPE,
-          paymentMethodId: method.id,
-          paymentToken: card.paymentIntentId,
-          sessionKey: card.sessionKey,
-        }
-      : { type: 1, paymentMethodId: method.id },
+    payment: orderPayment(method.id, byCard ? card : undefined),
     otherRefNum: input.otherRefNum,
     chosenBasket,
     basketVersion: input.basketVersion,
@@ -172,6 +167,31 @@ async function markCheckedOut(user: PortalUser, basketId: string): Promise<void>
   } catch (error) {
     logFailure(user.upstream?.request, `saved basket ${basketId}: marking it checked out failed`, error);
   }
+}
+
+/** How an order is paid (SPEC §7): by the card payment taken, or by the customer's payment method (type 1). */
+export function orderPayment(paymentMethodId: number, card: CardPayment | undefined): PaymentChoice {
+  return card
+    ? { type: CARD_PAYMENT_TYPE, paymentMethodId, paymentToken: card.paymentIntentId, sessionKey: card.sessionKey }
+    : { type: 1, paymentMethodId };
+}
+
+/**
+ * The answer to a placed order (SPEC §7): on to the card issuer when it wants 3-D Secure (its own page posts the
+ * challenge on: at once with JavaScript, by a button without), else orderPlacedRedirect.
+ */
+export async function placedOrderAnswer(
+  user: PortalUser,
+  request: Request,
+  placed: { order: PlacedOrder; approval: ApprovalState },
+): Promise<Response> {
+  const { order } = placed;
+  if (!order.threeDSUrl) return orderPlacedRedirect(user, request, placed);
+  return threeDSecureRedirect(request, {
+    url: order.threeDSUrl,
+    cReq: order.cReq ?? "",
+    transactionId: order.transactionId ?? "",
+  });
 }
 
 /**

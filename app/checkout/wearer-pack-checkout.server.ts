@@ -7,7 +7,7 @@ import { allowancesLeft, calendarDay, overAllowances, packLinesOf } from "~/doma
 import { quoteIsOfShownBasket } from "~/domain/checkout";
 import { manpackOrderBody, packRefusalMessage, packsToOrder, type ManpackOrderBody } from "~/domain/wearer-pack-order";
 import { shippingLabel } from "~/domain/money";
-import { CARD_PAYMENT_TYPE, isCardMethod, offeredPaymentMethods } from "~/domain/payment";
+import { isCardMethod, offeredPaymentMethods } from "~/domain/payment";
 import { pricesHidden } from "~/domain/prices";
 import { getEnv } from "~/env.server";
 import { listCustomerAddresses, type Address } from "~/upstream/addresses.server";
@@ -25,11 +25,11 @@ import {
   BASKET_CHANGED_MESSAGE,
   CARD_UNAVAILABLE,
   fail,
-  orderPlacedRedirect,
+  orderPayment,
+  placedOrderAnswer,
   type CardPayment,
   type CheckoutResult,
 } from "./place-order.server";
-import { threeDSecureRedirect } from "./three-d-secure.server";
 import { QUOTE_FAILED, quotePacks, wearerPackMoney } from "./wearer-pack-money.server";
 import { needsApproval } from "~/domain/permissions";
 
@@ -193,16 +193,7 @@ export async function submitWearerPackCheckout(user: PortalUser, request: Reques
     result = await placeWearerPackOrder(user, fields);
   }
   if (!result.ok) return refused(form.formData, result.fieldErrors, result.formError, result.status);
-  const { order } = result;
-  if (order.threeDSUrl) {
-    // SPEC §7: the card issuer wants 3-D Secure; its own page posts the challenge on (as for a stock order)
-    throw await threeDSecureRedirect(request, {
-      url: order.threeDSUrl,
-      cReq: order.cReq ?? "",
-      transactionId: order.transactionId ?? "",
-    });
-  }
-  throw await orderPlacedRedirect(user, request, result);
+  throw await placedOrderAnswer(user, request, result);
 }
 
 /**
@@ -229,15 +220,7 @@ export async function placeWearerPackOrder(
     packs,
     defaultAddressId: defaultAddress(addresses)?.internalId ?? null,
     deliveryInstructions: fields.deliveryInstructions,
-    payment:
-      byCard && card
-        ? {
-            type: CARD_PAYMENT_TYPE,
-            paymentMethodId: method.id,
-            paymentToken: card.paymentIntentId,
-            sessionKey: card.sessionKey,
-          }
-        : { type: 1, paymentMethodId: method.id },
+    payment: orderPayment(method.id, byCard ? card : undefined),
     otherRefNum: fields.otherRefNum,
     basketVersion: fields.basketVersion,
   });
