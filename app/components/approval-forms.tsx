@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { FieldError } from "./field-error";
+import { Field } from "./text-field";
 
 export type ApprovalActionData =
   { ok: false; fieldErrors: Record<string, string>; formError: string | null } | undefined;
@@ -23,37 +23,25 @@ export function ApprovalForms({ actionData }: { actionData: ApprovalActionData }
       <div className="approval-forms">
         <Form method="post" className="stack">
           <input type="hidden" name="intent" value="approve" />
-          <div className="field">
-            <label htmlFor="picking-note">Picking note (optional)</label>
-            <textarea
-              id="picking-note"
-              name="pickingNote"
-              maxLength={2000}
-              aria-invalid={pickingError ? true : undefined}
-              aria-describedby={pickingError ? "picking-note-hint picking-note-error" : "picking-note-hint"}
-            />
-            <p className="muted field__hint" id="picking-note-hint">
-              Sent to the warehouse with the order.
-            </p>
-            <FieldError id="picking-note-error" message={pickingError} />
-          </div>
+          <Field
+            id="picking-note"
+            label="Picking note (optional)"
+            hint="Sent to the warehouse with the order."
+            error={pickingError}
+            control={(aria) => <textarea name="pickingNote" maxLength={2000} {...aria} />}
+          />
           <button type="submit" className="button button--primary" disabled={busy}>
             Approve
           </button>
         </Form>
         <Form method="post" className="stack">
           <input type="hidden" name="intent" value="reject" />
-          <div className="field">
-            <label htmlFor="rejection-note">Rejection note</label>
-            <textarea
-              id="rejection-note"
-              name="note"
-              maxLength={2000}
-              aria-invalid={rejectionError ? true : undefined}
-              aria-describedby={rejectionError ? "rejection-note-error" : undefined}
-            />
-            <FieldError id="rejection-note-error" message={rejectionError} />
-          </div>
+          <Field
+            id="rejection-note"
+            label="Rejection note"
+            error={rejectionError}
+            control={(aria) => <textarea name="note" maxLength={2000} {...aria} />}
+          />
           <button type="submit" className="button" disabled={busy}>
             Reject
           </button>

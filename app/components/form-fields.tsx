@@ -40,6 +40,17 @@ export function SelectField({ name, label, options, blank, error, hint, id = nam
   );
 }
 
+/** A form's main button on a line of its own, not pressable while the form is being sent (`busy`). */
+export function SubmitRow({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <div>
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {children}
+      </button>
+    </div>
+  );
+}
+
 /** A date typed in the format dates are shown in, which its hint names (decision 091). */
 export function DayField({
   name,

@@ -1,7 +1,14 @@
+import { Fragment } from "react";
 import type { NewInvitation } from "~/domain/invitation";
 import { FieldError } from "./field-error";
 import { CheckboxList, type Option } from "./form-fields";
 import { NAME_FIELDS, TextFields } from "./text-field";
+
+/** The approval boxes, the approver's offered only to an inviter who may make approvers. */
+const APPROVAL_BOXES = [
+  { name: "isApprover", label: "Approver: approves colleagues' orders" },
+  { name: "needsApproval", label: "Their orders need approval" },
+] as const;
 
 /**
  * The fields of an invitation (issue 17 item 2 /add-site-user, issue 20 item 4 /admin/invitation): who, what they may
@@ -42,30 +49,23 @@ export function InvitationFields({
       />
       <fieldset className="stack">
         <legend>Approval</legend>
-        {approverOffered ? (
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              name="isApprover"
-              value="on"
-              defaultChecked={typed?.isApprover ?? false}
-              aria-describedby={errors.isApprover ? "isApprover-error" : undefined}
-            />{" "}
-            Approver: approves colleagues&apos; orders
-          </label>
-        ) : null}
-        <FieldError id="isApprover-error" message={errors.isApprover} />
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            name="needsApproval"
-            value="on"
-            defaultChecked={typed?.needsApproval ?? false}
-            aria-describedby={errors.needsApproval ? "needsApproval-error" : undefined}
-          />{" "}
-          Their orders need approval
-        </label>
-        <FieldError id="needsApproval-error" message={errors.needsApproval} />
+        {APPROVAL_BOXES.map(({ name, label }) => (
+          <Fragment key={name}>
+            {name === "isApprover" && !approverOffered ? null : (
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  name={name}
+                  value="on"
+                  defaultChecked={typed?.[name] ?? false}
+                  aria-describedby={errors[name] ? `${name}-error` : undefined}
+                />{" "}
+                {label}
+              </label>
+            )}
+            <FieldError id={`${name}-error`} message={errors[name]} />
+          </Fragment>
+        ))}
       </fieldset>
     </>
   );

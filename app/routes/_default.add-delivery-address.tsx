@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
+import { SubmitRow } from "~/components/form-fields";
 import { FormError } from "~/components/field-error";
 import { ADDRESS_LINE_FIELDS, TextFields, type TextFieldSpec } from "~/components/text-field";
 import { requireUser } from "~/auth/require-user.server";
@@ -57,11 +58,7 @@ export default function AddDeliveryAddress() {
       <FormError id="add-address-error" message={formError} />
       <Form method="post" className="stack" noValidate aria-describedby={formError ? "add-address-error" : undefined}>
         <TextFields fields={FIELDS} values={typed} errors={errors} />
-        <div>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            Add address
-          </button>
-        </div>
+        <SubmitRow busy={busy}>Add address</SubmitRow>
       </Form>
     </section>
   );

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
+import { SubmitRow } from "~/components/form-fields";
 import { FormError } from "~/components/field-error";
 import { IntentButton } from "~/components/intent-button";
 import { InvitationFields } from "~/components/invitation-fields";
@@ -49,11 +50,7 @@ export default function SiteUsers() {
           permissionsHint="You can give only what you may do yourself."
           approverOffered={data.approverOffered}
         />
-        <div>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            Send invitation
-          </button>
-        </div>
+        <SubmitRow busy={busy}>Send invitation</SubmitRow>
       </Form>
 
       <h2 id="invitations-heading">Invitations waiting</h2>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
-import { SelectField, type Option } from "~/components/form-fields";
+import { type Option, SelectField, SubmitRow } from "~/components/form-fields";
 import { NAME_FIELDS, TextFields } from "~/components/text-field";
 import { requireUser } from "~/auth/require-user.server";
 import { addWearerPageData, submitAddWearer } from "~/wearer-packs/add-wearer.server";
@@ -70,11 +70,7 @@ export default function AddWearer() {
         />
         {choose("department", "Department", departments)}
         {choose("costCentre", "Cost centre", costCentres)}
-        <div>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            Add wearer
-          </button>
-        </div>
+        <SubmitRow busy={busy}>Add wearer</SubmitRow>
       </Form>
     </section>
   );

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
+import { SubmitRow } from "~/components/form-fields";
 import { FormError } from "~/components/field-error";
 import { TextField } from "~/components/text-field";
 import { requireUser } from "~/auth/require-user.server";
@@ -118,11 +119,7 @@ export default function MyAccount() {
           maxLength={200}
           error={errors.confirmPassword}
         />
-        <div>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            Change password
-          </button>
-        </div>
+        <SubmitRow busy={busy}>Change password</SubmitRow>
       </Form>
       <h2>Sign out everywhere</h2>
       <p className="muted">Ends every session of your account, on every device, this one too.</p>

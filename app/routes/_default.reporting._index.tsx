@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
 import { Choice } from "~/components/choice";
 import { FieldError, FormError } from "~/components/field-error";
-import { CheckboxList } from "~/components/form-fields";
+import { CheckboxList, SubmitRow } from "~/components/form-fields";
 import { TextField } from "~/components/text-field";
 import { IntentButton } from "~/components/intent-button";
 import { PendingRefresh, usePolledData } from "~/components/report-polling";
@@ -111,11 +111,7 @@ export default function Reporting() {
             data.employeeSearch ? <EmployeeSearch {...data.employeeSearch} shown={data.employees.length} /> : null
           }
         />
-        <div>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            Run report
-          </button>
-        </div>
+        <SubmitRow busy={busy}>Run report</SubmitRow>
       </Form>
 
       <h2 id="report-tasks-title">Your reports</h2>
