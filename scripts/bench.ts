@@ -12,9 +12,9 @@
  *   (d) how that CPU grows from the small seed to the large one;
  *   (e) the physical limit (decision 183, scripts/bench-limit.ts): the same paths' exact bytes, fetched once from the
  *       portal, served by a bare `node:http` server and driven as in (a); the page's share of that limit.
- * Every request carries a browser's `Accept-Encoding: gzip, br`. Each seed's pages are measured twice: with the
- * portal compressing (as shipped) and with PORTAL_COMPRESSION=off, as a reverse proxy in front would leave it
- * (decision 184), with what compressing those bytes costs.
+ * Every request carries a browser's `Accept-Encoding: gzip, br` (BENCH_ACCEPT_ENCODING to change it). Each seed's
+ * pages are measured twice: with the portal compressing (as shipped) and with PORTAL_COMPRESSION=off, as behind a
+ * compressing reverse proxy (decision 184), with what compressing those bytes costs.
  * On the large seed it also times the 12-month spend and top-products reports (issue 19, decision 122) and drives the
  * category page at half its maximum twice more, without and with reports running in the provider (p99 compared).
  * On the last seed it also drives the floor and the category page with two portal workers (decision 043).
@@ -453,7 +453,7 @@ async function benchSeed(
     const headers = {
       cookie: await portalCookie(token),
       "user-agent": "portal-bench",
-      "accept-encoding": BROWSER_ACCEPT_ENCODING,
+      "accept-encoding": process.env.BENCH_ACCEPT_ENCODING ?? BROWSER_ACCEPT_ENCODING, // "" sends none
     };
     const { categories, products } = await pagesToDrive(provider.base, token);
     const scenarios: Scenario[] = [
