@@ -9,7 +9,12 @@
  *   (b) latency: an open loop offering half that maximum, one request every 1/rate s (not autocannon's overallRate,
  *       which bursts each second's quota), for BENCH_SECONDS, p50 and p99 counted from when each request was due;
  *   (c) CPU milliseconds per request of the portal (with its workers) and of the provider, read from /proc around (a);
- *   (d) how that CPU grows from the small seed to the large one.
+ *   (d) how that CPU grows from the small seed to the large one;
+ *   (e) the physical limit (decision 183, scripts/bench-limit.ts): the same paths' exact bytes, fetched once from the
+ *       portal, served by a bare `node:http` server and driven as in (a); the page's share of that limit.
+ * Every request carries a browser's `Accept-Encoding: gzip, br` (BENCH_ACCEPT_ENCODING to change it). Each seed's
+ * pages are measured twice: with the portal compressing (as shipped) and with PORTAL_COMPRESSION=off, as behind a
+ * compressing reverse proxy (decision 184), with what compressing those bytes costs.
  * On the large seed it also times the 12-month spend and top-products reports (issue 19, decision 122) and drives the
  * category page at half its maximum twice more, without and with reports running in the provider (p99 compared).
  * On the last seed it also drives the floor and the category page with two portal workers (decision 043).
@@ -26,6 +31,24 @@ import { gzipSync } from "node:zlib";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 // @ts-expect-error autocannon ships no type declarations and @types/autocannon is not a dependency
 import autocannon from "autocannon";
+import {
+  BROWSER_ACCEPT_ENCODING,
+  capture,
+  compressionCost,
+  startStaticServer,
+  wireSize,
+  type Captured,
+} from "./bench-limit";
+import {
+  compressionLines,
+  TARGET_P99_MS,
+  tableLines,
+  type Compression,
+  type Load,
+  type Measured,
+  type Scenario,
+  type SeedName,
+} from "./bench-table";
 import {
   ensureLargeSeed,
   FILE as LARGE_FILE,
@@ -45,8 +68,6 @@ const SMALL_FILE = process.env.BENCH_SMALL_DB_FILE || "data/bench-small.sqlite";
 const SEEDS = (process.env.BENCH_SEEDS === "none" ? [] : (process.env.BENCH_SEEDS || "small,large").split(",")).map(
   (s) => s.trim(),
 ) as SeedName[];
-const TARGET_P99_MS = 50;
-const TARGET_RATIO = 0.5;
 const TARGET_JS_KB = 90;
 /** DESIGN §6: CPU per request on the large seed at most this much above the small seed's */
 const TARGET_GROWTH = 0.2;
@@ -54,8 +75,6 @@ const BUILD_DIR = process.env.PORTAL_BUILD_DIR;
 const SERVER_BUILD = `${BUILD_DIR || "build"}/server/index.js`;
 const CLIENT_DIR = `${BUILD_DIR || "build"}/client`;
 const LOOPBACK = "127.0.0.1";
-
-type SeedName = "small" | "large";
 
 // ---------------------------------------------------------------------------------------------------- processes
 
@@ -111,7 +130,11 @@ async function startProviderOn(file: string): Promise<{ proc: Proc; base: string
   return { proc, base };
 }
 
-async function startPortalOn(providerBase: string, workers: number): Promise<{ proc: Proc; base: string }> {
+async function startPortalOn(
+  providerBase: string,
+  workers: number,
+  compression: Compression = "portal",
+): Promise<{ proc: Proc; base: string }> {
   const port = await freePort();
   const proc = startChild("portal", "scripts/start.ts", {
     NODE_ENV: "production",
@@ -120,6 +143,7 @@ async function startPortalOn(providerBase: string, workers: number): Promise<{ p
     UPSTREAM_URL: providerBase,
     SESSION_SECRETS: process.env.SESSION_SECRETS!,
     SECURE_COOKIES: "false",
+    ...(compression === "proxy" ? { PORTAL_COMPRESSION: "off" } : {}),
   });
   const base = `http://${LOOPBACK}:${port}`;
   await waitFor(`${base}/old-browser`);
@@ -190,25 +214,6 @@ async function portalCookie(token: string): Promise<string> {
 // ---------------------------------------------------------------------------------------------------- load
 
 type Pids = { portal: number; provider: number };
-type Load = {
-  rps: number;
-  p50: number;
-  p99: number;
-  count: number;
-  errors: number;
-  portalCpu: number;
-  providerCpu: number;
-  times?: number[];
-};
-type Scenario = { key: string; name: string; paths: string[] };
-type Measured = {
-  seed: SeedName;
-  scenario: Scenario;
-  skipped?: string;
-  shows: string[];
-  max?: Load;
-  open?: Load & { offered: number };
-};
 
 /**
  * Every path must answer 200 first (a redirect means the guard refused, a 404 that the route is missing); the same
@@ -337,14 +342,37 @@ async function measure(
   headers: Record<string, string>,
   scenario: Scenario,
   pids: Pids,
+  compression: Compression,
 ): Promise<Measured> {
-  if (scenario.paths.length === 0) return { seed, scenario, shows: [], skipped: "no page to drive" };
+  const what = { seed, scenario, compression, shows: [] };
+  if (scenario.paths.length === 0) return { ...what, skipped: "no page to drive" };
   const checked = await check(base, headers, scenario.paths);
-  if ("skipped" in checked) return { seed, scenario, shows: [], skipped: checked.skipped };
+  if ("skipped" in checked) return { ...what, skipped: checked.skipped };
   const max = await drive(base, headers, scenario.paths, pids);
   const offered = max.rps / 2;
   const open = { ...(await drive(base, headers, scenario.paths, pids, offered)), offered };
-  return { seed, scenario, shows: checked.shows, max, open };
+  return { ...what, shows: checked.shows, max, open, ...(await measureLimit(base, headers, scenario.paths, pids)) };
+}
+
+/**
+ * Decision 183: the paths' exact bytes as the portal sends them to these headers, from a bare node:http server in its
+ * own process, driven as the page was (closed loop, same connections and seconds). Its CPU is read as the "portal"'s.
+ */
+async function measureLimit(
+  base: string,
+  headers: Record<string, string>,
+  paths: string[],
+  pids: Pids,
+): Promise<Pick<Measured, "limit" | "wire" | "compressing">> {
+  const pages: Captured[] = [];
+  for (const p of paths) pages.push(await capture(base, headers, p));
+  const server = await startStaticServer(pages);
+  try {
+    const limit = await drive(server.base, headers, paths, { portal: server.pid, provider: pids.provider });
+    return { limit, wire: wireSize(pages), compressing: compressionCost(pages) };
+  } finally {
+    await server.stop();
+  }
 }
 
 type WorkerRun = { scenario: Scenario; workers: number; rps: number; cpu: number };
@@ -422,7 +450,11 @@ async function benchSeed(
   let portal = await startPortalOn(provider.base, 1);
   try {
     const token = await logIn(provider.base);
-    const headers = { cookie: await portalCookie(token), "user-agent": "portal-bench" };
+    const headers = {
+      cookie: await portalCookie(token),
+      "user-agent": "portal-bench",
+      "accept-encoding": process.env.BENCH_ACCEPT_ENCODING ?? BROWSER_ACCEPT_ENCODING, // "" sends none
+    };
     const { categories, products } = await pagesToDrive(provider.base, token);
     const scenarios: Scenario[] = [
       { key: "floor", name: "floor: /old-browser", paths: ["/old-browser"] },
@@ -431,15 +463,14 @@ async function benchSeed(
       { key: "history", name: "order history (filters on)", paths: HISTORY_PATHS },
     ];
     const measured: Measured[] = [];
-    for (const scenario of scenarios) {
-      console.log(`bench: ${seed} seed, ${scenario.name}…`);
-      measured.push(
-        await measure(seed, portal.base, headers, scenario, {
-          portal: portal.proc.child.pid!,
-          provider: provider.proc.child.pid!,
-        }),
-      );
-    }
+    const measureAll = async (compression: Compression) => {
+      for (const scenario of scenarios) {
+        console.log(`bench: ${seed} seed, ${scenario.name}, compression in the ${compression}…`);
+        const pids = { portal: portal.proc.child.pid!, provider: provider.proc.child.pid! };
+        measured.push(await measure(seed, portal.base, headers, scenario, pids, compression));
+      }
+    };
+    await measureAll("portal");
 
     const reports =
       seed === "large"
@@ -448,14 +479,20 @@ async function benchSeed(
             token,
             portal.base,
             headers,
-            measured.find((m) => m.scenario.key === "category"),
+            measured.find((m) => m.scenario.key === "category" && m.compression === "portal"),
             { portal: portal.proc.child.pid!, provider: provider.proc.child.pid! },
           )
         : undefined;
 
+    // decision 184: the same pages as they leave a portal behind a compressing reverse proxy
+    await stopChild(portal.proc);
+    portal = await startPortalOn(provider.base, 1, "proxy");
+    await measureAll("proxy");
+
     const workerRuns: WorkerRun[] = [];
     if (withWorkers) {
-      for (const m of measured.filter((m) => m.max && (m.scenario.key === "floor" || m.scenario.key === "category"))) {
+      const withCompression = measured.filter((m) => m.compression === "portal" && m.max);
+      for (const m of withCompression.filter((m) => m.scenario.key === "floor" || m.scenario.key === "category")) {
         workerRuns.push({ scenario: m.scenario, workers: 1, rps: m.max!.rps, cpu: m.max!.portalCpu });
       }
       await stopChild(portal.proc);
@@ -479,45 +516,17 @@ async function benchSeed(
 
 // ---------------------------------------------------------------------------------------------------- report
 
-const fixed = (n: number | undefined, digits = 0, width = 6) =>
-  (n === undefined || !Number.isFinite(n) ? "–" : n.toFixed(digits)).padStart(width);
-
-function printTable(all: Measured[]): void {
-  const head =
-    `${"seed".padEnd(6)}${"page".padEnd(30)}` +
-    `${"max req/s".padStart(10)}${"/floor".padStart(8)} │${"offered".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)} │` +
-    `${"CPU ms/req: portal".padStart(19)}${"provider".padStart(9)} │ verdict`;
-  console.log(`\n${head}\n${"─".repeat(head.length + 20)}`);
-  for (const m of all) {
-    const label = m.seed.padEnd(6) + m.scenario.name.padEnd(30);
-    if (!m.max || !m.open) {
-      console.log(`${label} not measured: ${m.skipped}`);
-      continue;
-    }
-    const floor = all.find((f) => f.seed === m.seed && f.scenario.key === "floor")?.max;
-    const isFloor = m.scenario.key === "floor";
-    const ratio = floor && floor.rps > 0 ? m.max.rps / floor.rps : NaN;
-    const keptUp = m.open.rps >= 0.9 * m.open.offered;
-    const verdicts = [
-      isFloor ? null : ratio >= TARGET_RATIO ? "ratio ok" : "ratio UNDER",
-      isFloor ? null : m.open.p99 <= TARGET_P99_MS ? "p99 ok" : "p99 OVER",
-      keptUp ? null : `served only ${m.open.rps.toFixed(0)} req/s of the offered rate`,
-      m.max.errors + m.open.errors ? `non-200 ${m.max.errors + m.open.errors}` : null,
-    ].filter(Boolean);
-    console.log(
-      `${label}${fixed(m.max.rps, 0, 10)}${isFloor ? "".padStart(8) : `${fixed(ratio * 100, 0, 6)} %`} │` +
-        `${fixed(m.open.offered, 0, 8)}${fixed(m.open.p50, 1, 8)}${fixed(m.open.p99, 1, 8)} │` +
-        `${fixed(m.max.portalCpu, 2, 19)}${fixed(m.max.providerCpu, 2, 9)} │ ${verdicts.join(", ")}`,
-    );
-  }
-}
-
 function printGrowth(all: Measured[]): void {
   const pairs = all
-    .filter((m) => m.seed === "small" && m.max)
+    .filter((m) => m.seed === "small" && m.compression === "portal" && m.max)
     .map(
       (small) =>
-        [small, all.find((l) => l.seed === "large" && l.scenario.key === small.scenario.key && l.max)] as const,
+        [
+          small,
+          all.find(
+            (l) => l.seed === "large" && l.compression === "portal" && l.scenario.key === small.scenario.key && l.max,
+          ),
+        ] as const,
     )
     .filter((pair): pair is readonly [Measured, Measured] => pair[1] !== undefined)
     .filter(([a, b]) =>
@@ -545,7 +554,7 @@ function printGrowth(all: Measured[]): void {
 }
 
 function printHistoryMatches(all: Measured[]): void {
-  const rows = all.filter((m) => m.scenario.key === "history" && m.shows.length > 0);
+  const rows = all.filter((m) => m.scenario.key === "history" && m.compression === "portal" && m.shows.length > 0);
   if (rows.length === 0) return;
   console.log("\norder history filters, what each page shows:");
   for (const m of rows) {
@@ -658,12 +667,13 @@ async function main() {
       .map((n) => n.toFixed(2))
       .join(" ");
   const loadBefore = load();
-  // per seed: two runs (closed, open) of each of the four scenarios; on the last seed two more with two workers
-  const runs = SEEDS.length * 8 + 2 + (SEEDS.includes("large") ? 2 : 0);
+  // per seed: three runs (closed, open, the bytes' limit) of each of the four scenarios, compressed by the portal and
+  // not; on the last seed two more with two workers
+  const runs = SEEDS.length * 24 + 2 + (SEEDS.includes("large") ? 2 : 0);
   console.log(
     `bench: seeds ${SEEDS.join(", ")}; ${runs} runs of ${SECONDS} s (BENCH_SECONDS) at ${CONNECTIONS} connections, ` +
       `about ${Math.ceil((runs * SECONDS) / 60)} min of load plus start-up; ` +
-      `targets: page/floor ≥ ${TARGET_RATIO * 100} %, p99 ≤ ${TARGET_P99_MS} ms at half the page's maximum, ` +
+      `targets: share of the limit ≥ 5 % (floor) and 4 % (pages), p99 ≤ ${TARGET_P99_MS} ms at half the page's maximum, ` +
       `CPU growth ≤ ${TARGET_GROWTH * 100} %, JS ≤ ${TARGET_JS_KB} KB gzip\n`,
   );
 
@@ -678,14 +688,15 @@ async function main() {
     if (last) workerRuns = result.workerRuns;
   }
 
-  printTable(measured);
+  console.log(`\n${tableLines(measured).join("\n")}`);
+  console.log(`\n${compressionLines(measured).join("\n")}`);
   printGrowth(measured);
   printWorkers(workerRuns, SEEDS.at(-1)!);
   printReports(reports);
   printHistoryMatches(measured);
   printJs(
     manifest,
-    measured.filter((m) => m.seed === SEEDS.at(-1)).map((m) => m.scenario),
+    measured.filter((m) => m.seed === SEEDS.at(-1) && m.compression === "portal").map((m) => m.scenario),
   );
   console.log(
     `\nbench: ran ${((Date.now() - started) / 1000).toFixed(0)} s; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after. ` +

@@ -109,7 +109,7 @@ export async function startPortal(options: {
   // the browser's address (req.ip), which the provider's log-in and reset limits count by, through trusted proxies only
   app.set("trust proxy", env.trustedProxies.length > 0 ? env.trustedProxies : false);
   app.use(accessLog(routeIdResolver(build.routes))); // decision 144
-  app.use(compression());
+  if (process.env.PORTAL_COMPRESSION !== "off") app.use(compression()); // off: a reverse proxy compresses (decision 184)
 
   // `//host/…` and `/\host` are no page's address, and a redirect that echoed one would lead off the site
   app.use((req, res, next) => {
