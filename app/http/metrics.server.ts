@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { cachesUsable, knownGeneration } from "./changes.server";
 
 // The portal's metrics (decision 145), one registry per process. Symbol.for, as for the logger: the upstream client
@@ -8,6 +8,7 @@ type PortalMetrics = {
   registry: Registry;
   requests: Histogram<"route" | "method" | "status_class">;
   upstream: Histogram<"service" | "method" | "status">;
+  kept: Counter<"service" | "outcome">;
   changes: Gauge;
   generation: Gauge;
 };
@@ -34,6 +35,12 @@ export function portalMetrics(): PortalMetrics {
         help: "Time of a call to the provider API, by service and status (failed: no answer; cancelled: the browser left)",
         labelNames: ["service", "method", "status"],
         buckets: BUCKETS,
+        registers: [registry],
+      }),
+      kept: new Counter({
+        name: "portal_kept_answers_total",
+        help: "GET answers asked for with keep (decision 185), by service and outcome: hit (served kept) or miss (asked)",
+        labelNames: ["service", "outcome"],
         registers: [registry],
       }),
       // read at each scrape (decision 157)

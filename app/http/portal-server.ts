@@ -12,6 +12,7 @@ import type { PortalLoadContext } from "./context";
 import { limitRequestBodies, requestForRemix } from "./body-limit.server";
 import { openRequestScope, REQUEST_SCOPE_HEADER, whenHeadersGo } from "./request-scope.server";
 import { generationFromCookie, setChangesCookie } from "./changes.server";
+import { installRenderRoutesMemo } from "./render-routes.server";
 import { installRouteMatchCache } from "./route-match-cache.server";
 import { accessLog, operationsRoutes, routeIdResolver, type Readiness } from "./operations.server";
 import { setPolicyWhenHeadersGo, widenedPolicy } from "./form-action.server";
@@ -94,6 +95,7 @@ export async function startPortal(options: {
 }): Promise<StartedPortal> {
   const env = getEnv();
   installRouteMatchCache(); // decisions 095 and 171: fails the start-up if the framework no longer calls it
+  installRenderRoutesMemo(); // decision 186: the same, for the render's route objects
   const root = options.root ?? process.cwd();
   const production = env.NODE_ENV === "production";
   const app = express();

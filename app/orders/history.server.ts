@@ -5,7 +5,7 @@ import { CATALOGUE_STEPS, nextSteps } from "~/chrome.server";
 import type { PortalUser } from "~/auth/require-user.server";
 import { filterOptionsCache } from "~/upstream/cache.server";
 import { getOrderFilterOptions } from "~/upstream/order-filter-options.server";
-import { listOrders, type OrderFilterOptions, type OrderPage } from "~/upstream/orders.server";
+import { exportOrders, listOrders, type OrderFilterOptions, type OrderPage } from "~/upstream/orders.server";
 import { orderPrices, orderSummary, type OrderPrices } from "./order-view.server";
 
 /** A page of orders as list rows with the page count. */
@@ -84,7 +84,7 @@ export async function orderHistoryCsv(
 ): Promise<ReadableStream<Uint8Array>> {
   const base = orderListQuery(filters);
   const chunk = (skip: number) =>
-    listOrders(user.upstream, { ...base, $limit: String(EXPORT_CHUNK), $skip: String(skip) });
+    exportOrders(user.upstream, { ...base, $limit: String(EXPORT_CHUNK), $skip: String(skip) });
   const encoder = new TextEncoder();
   const prices = orderPrices(user);
   let next: OrderPage | null = await chunk(0);

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { cacheEpoch, cachesUsable, setChangeStateForTests } from "~/http/changes.server";
+import { portalMetrics } from "~/http/metrics.server";
 import type { OrderFilterOptions } from "./orders.server";
 import type { MaintenanceStatus, UpstreamSession } from "./schemas";
 
@@ -64,6 +65,11 @@ export class TtlCache<V> {
     this.entries.delete(key);
   }
 
+  /** Drops every entry whose key starts with `prefix` (all of one token's, say). */
+  deleteStartingWith(prefix: string): void {
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }
@@ -104,12 +110,44 @@ export const MAINTENANCE_KEY = "status";
 export const sessionCache = new TtlCache<UpstreamSession>({ ttlMs: SESSION_CACHE_MS, max: 1_000 });
 
 /**
- * Drops the token's session entry in this process, before and after a write with that token: the loaders that run
- * after an action in the same request see what it changed. Other processes learn of the write from the change
- * generation (decision 157).
+ * Drops the token's session entry and its kept answers (decision 185) in this process, before and after a write with
+ * that token: the loaders that run after an action in the same request see what it changed. Other processes learn of
+ * the write from the change generation (decision 157).
  */
 export function forgetSession(token: string | null): void {
-  if (token) sessionCache.delete(tokenKey(token));
+  if (!token) return;
+  const key = tokenKey(token);
+  sessionCache.delete(key);
+  keptAnswers.deleteStartingWith(`${key} `);
+}
+
+/**
+ * At most this long a kept GET answer (decision 185) is served, whatever the generation says: an upper bound for what
+ * would change with time alone (none of the kept answers does today).
+ */
+export const KEPT_ANSWER_MS = 60_000;
+const keptAnswers = new TtlCache<unknown>({ ttlMs: KEPT_ANSWER_MS, max: 1_000 });
+
+/**
+ * The kept answer under `key` (a token's hash and an address), else `ask()`'s, parsed and checked once as it enters and
+ * frozen, since every later request shares it. Counted in portal_kept_answers_total by service and hit or miss.
+ */
+export function keptAnswer<V>(key: string, service: string, ask: () => Promise<V>): Promise<V> {
+  let missed = false;
+  const answer = keptAnswers.get(key, () => {
+    missed = true;
+    return ask().then(deepFreeze);
+  }) as Promise<V>;
+  portalMetrics().kept.inc({ service, outcome: missed ? "miss" : "hit" });
+  return answer;
+}
+
+function deepFreeze<V>(value: V): V {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /** The order history's filter options per business unit (and per contact for a contact-only user). */

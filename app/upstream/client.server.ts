@@ -8,7 +8,7 @@ import { CHANGE_GENERATION_HEADER, isAbort, redactUrl, REQUEST_ID_HEADER } from 
 import { rememberWriteGeneration } from "~/http/changes.server";
 import { logger, requestIdOf } from "~/http/log.server";
 import { portalMetrics } from "~/http/metrics.server";
-import { forgetSession } from "./cache.server";
+import { forgetSession, keptAnswer, tokenKey } from "./cache.server";
 import { retryAfterSeconds, UpstreamError } from "./errors.server";
 import { UpstreamErrorSchema, type UpstreamSession } from "./schemas";
 
@@ -40,11 +40,18 @@ type CallOptions = {
   onHeaders?: (headers: Headers) => void;
 };
 
+/**
+ * A GET may ask for its parsed answer to be kept (issue 37 item 2, decision 185): per token and address, reused until
+ * the provider's change generation moves (decision 157) or KEPT_ANSWER_MS pass. Only for answers that depend on
+ * nothing but the caller, the address and the data; not with `onHeaders` (a kept answer has no headers).
+ */
+type GetOptions = Omit<CallOptions, "body" | "bytes" | "onHeaders"> & { keep?: boolean };
+
 export interface UpstreamClient {
   readonly token: string | null;
   /** The browser's request the calls are made for: its id goes upstream and on log lines, its signal ends them. */
   readonly request: Request;
-  get<S extends z.ZodTypeAny>(path: string, schema: S, options?: CallOptions): Promise<z.output<S>>;
+  get<S extends z.ZodTypeAny>(path: string, schema: S, options?: CallOptions | GetOptions): Promise<z.output<S>>;
   post<S extends z.ZodTypeAny>(path: string, schema: S, options?: CallOptions): Promise<z.output<S>>;
   patch<S extends z.ZodTypeAny>(path: string, schema: S, options?: CallOptions): Promise<z.output<S>>;
   put<S extends z.ZodTypeAny>(path: string, schema: S, options?: CallOptions): Promise<z.output<S>>;
@@ -240,7 +247,12 @@ export function createUpstreamClient(request: Request, token: string | null): Up
   return {
     token,
     request,
-    get: (path, schema, options) => call("GET", path, schema, options),
+    get: (path, schema, options) => {
+      if (!options || !("keep" in options) || !options.keep || !token) return call("GET", path, schema, options);
+      const search = toSearchParams(options.query).toString();
+      const key = `${tokenKey(token)} ${path}${search ? `?${search}` : ""}${options.headers ? JSON.stringify(options.headers) : ""}`;
+      return keptAnswer(key, upstreamService(path), () => call("GET", path, schema, options));
+    },
     post: (path, schema, options) => call("POST", path, schema, options),
     patch: (path, schema, options) => call("PATCH", path, schema, options),
     put: (path, schema, options) => call("PUT", path, schema, options),

@@ -44,13 +44,14 @@ export type ItemList = z.infer<typeof ItemListSchema>;
 
 // GET /api/item with the SPEC §7 listing parameters (a category page, search, banners)
 export function listItems(client: UpstreamClient, query: FeathersQuery): Promise<ItemList> {
-  return client.get("/api/item", ItemListSchema, { query });
+  return client.get("/api/item", ItemListSchema, { query, keep: true });
 }
 
 // GET /api/item?slug=…&includeChildren=true — the product page and the quick view; null when unknown
 export async function findItemBySlug(client: UpstreamClient, slug: string): Promise<Item | null> {
   const answer = await client.get("/api/item", ItemListSchema, {
     query: { slug, includeChildren: true, includePricing: true, $limit: 1 },
+    keep: true,
   });
   return answer.data[0] ?? null;
 }
@@ -60,6 +61,7 @@ export async function getItemsByIds(client: UpstreamClient, ids: readonly string
   if (ids.length === 0) return [];
   const answer = await client.get("/api/item", ItemListSchema, {
     query: { "internalId[$in]": ids.join(","), $limit: ids.length, includePricing: true },
+    keep: true,
   });
   return answer.data;
 }

@@ -40,8 +40,13 @@ export type PortalOrder = z.output<typeof portalOrderSchema>;
 const orderListSchema = ListSchema(portalOrderSchema);
 export type OrderPage = z.output<typeof orderListSchema>;
 
-// GET /api/order with listing and filter parameters (SPEC §7)
+// GET /api/order with listing and filter parameters (SPEC §7): a page of a list, kept until the data changes
 export function listOrders(client: UpstreamClient, query: Record<string, string>): Promise<OrderPage> {
+  return client.get("/api/order", orderListSchema, { query, keep: true });
+}
+
+// GET /api/order in the CSV export's large chunks: read once, never kept (they would push the pages' answers out)
+export function exportOrders(client: UpstreamClient, query: Record<string, string>): Promise<OrderPage> {
   return client.get("/api/order", orderListSchema, { query });
 }
 

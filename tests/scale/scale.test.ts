@@ -317,6 +317,36 @@ describe.skipIf(!TEST_DATABASE_URL)("two providers and two portals on one Postgr
   );
 
   step(
+    "4b2. a product taken out of a customer's my catalogue leaves the kept listing on both portals within 1 s",
+    async () => {
+      // the listing's item answers are kept per session until the change generation moves (decision 185)
+      const customer = new Browser("requester, my catalogue");
+      await logIn(customer, A, "requester@demo.test");
+      const listing = async (portal: string) => (await customer.get(portal, "/categories/my")).html;
+      const slug = /href="\/product\/([^"?#]+)"/.exec(await listing(A))?.[1];
+      expect(slug, "a product on the first page of Northwind's my catalogue").toBeTruthy();
+      const shows = async (portal: string) => (await listing(portal)).includes(`href="/product/${slug}"`);
+      // both portals keep the listing now
+      for (const portal of [A, B]) expect(await shows(portal)).toBe(true);
+      const { item_id, customer_id } = await one<{ item_id: number; customer_id: number }>(
+        `select i.id as item_id, c.id as customer_id from items i, customers c where i.slug = $1 and c.name = $2`,
+        [decodeURIComponent(slug!), NORTHWIND],
+      );
+      const admin = new Browser("admin");
+      await logIn(admin, B, "admin@demo.test", NORTHWIND);
+      const removed = await admin.post(B, "/admin/my-catalogue", {
+        intent: "remove",
+        customerId: String(customer_id),
+        itemId: String(item_id),
+      });
+      expect(removed.status, "the admin's removal").toBe(200);
+      const atBound = await atTheBound("my-catalogue removal on B", async (portal) => !(await shows(portal)));
+      expect(atBound, boundMessage("the customer's my catalogue without the product", atBound)).toEqual([true, true]);
+    },
+    150_000,
+  );
+
+  step(
     "4c. maintenance switched on and off is seen on both portals within 1 s",
     async () => {
       const customer = new Browser("requester, maintenance");
