@@ -5,6 +5,7 @@ import { action as logout } from "~/routes/logout";
 import { testLoadContext } from "~/http/context";
 import { MAINTENANCE_CACHE_MS, SESSION_CACHE_MS, setUpstreamCachingForTests } from "~/upstream/cache.server";
 import { getUpstream } from "~/upstream/client.server";
+import { EVERY_CUSTOMER_PERMISSION } from "../../tests/mocks/permissions";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { sessionAnswer, UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { get, locationOf, post, sessionCookie, settle } from "../../tests/mocks/requests";
@@ -14,19 +15,6 @@ import { openRequestScope, REQUEST_SCOPE_HEADER } from "~/http/request-scope.ser
 import { checkMaintenance, requireAnonymous, requireUser, safeRedirect } from "./require-user.server";
 
 const server = useUpstreamMock();
-
-const ALL = [
-  "canViewFullCatalogue",
-  "canViewMyCatalogue",
-  "canViewUserCatalogue",
-  "canViewManpack",
-  "viewOrderHistory",
-  "orderApproval",
-  "viewReporting",
-  "addManpackUser",
-  "addSiteUser",
-  "addAddress",
-];
 
 describe("guard order: maintenance → logged in → business unit → access guard", () => {
   it("sends everyone to /maintenance while it is on, before asking for a login", async () => {
@@ -134,7 +122,11 @@ describe("access guard (SPEC §5 and decision 052)", () => {
   ];
 
   it.each(rows)("%s without %s → /", async (path, permission) => {
-    server.use(...authHandlers({ session: sessionAnswer({ permissions: ALL.filter((p) => p !== permission) }) }));
+    server.use(
+      ...authHandlers({
+        session: sessionAnswer({ permissions: EVERY_CUSTOMER_PERMISSION.filter((p) => p !== permission) }),
+      }),
+    );
     expect(locationOf(await settle(async () => requireUser(get(path, await sessionCookie()))))).toBe("/");
   });
 

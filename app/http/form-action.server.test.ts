@@ -4,6 +4,7 @@ import { http as mswHttp, passthrough } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { action as checkoutAction } from "~/routes/_basket.checkout";
+import { JACKET } from "../../tests/mocks/checkout";
 import { post, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
@@ -87,17 +88,9 @@ describe("the checkout's 3-D Secure hand-off", () => {
 
   function setUp(orderAnswer?: Record<string, string>) {
     const session = sessionAnswer({ permissions: ["canViewFullCatalogue"], setting: { needsAproval: false } });
-    const jacket = {
-      productId: "20002",
-      parentId: "20001",
-      qty: 2,
-      name: "Hi-Vis Jacket M",
-      price: 24.5,
-      thumbnail: null,
-    };
     const basket = basketHandlers({
       store: {
-        state: { ...emptyBasket(), stock: [jacket], instructions: { stock: "", manpack: "" }, version: 5 },
+        state: { ...emptyBasket(), stock: [JACKET], instructions: { stock: "", manpack: "" }, version: 5 },
         patches: [],
         reorders: [],
       },

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { get, locationOf, post } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
+import { useDayBeforeResets } from "../../tests/mocks/wearer-day";
 import {
   basketHandlers,
   emptyBasket,
@@ -19,13 +20,7 @@ import { loader as checkoutLoader } from "./_basket.checkout";
 
 const t = useRouteTest();
 // the fixtures' reset dates are in 2027: the basket is read on a fixed day before them
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useDayBeforeResets();
 
 const MANPACK = ["canViewManpack", "manpackOrders", "indAddress"];
 

@@ -7,6 +7,14 @@ import type { WearerPackCheckoutView } from "~/components/wearer-pack-checkout";
 import { checkoutMetadata, wearerPackMetadata } from "~/checkout/card-metadata";
 import { testLoadContext } from "~/http/context";
 import { get, locationOf, post } from "../../tests/mocks/requests";
+import {
+  CARD_METHODS,
+  JACKET,
+  JACKET_ORDER,
+  paidByCard,
+  TWO_PACKS_ORDERED,
+  type FormAnswer,
+} from "../../tests/mocks/checkout";
 import { useRouteTest } from "../../tests/mocks/route";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
 import { basketHandlers, emptyBasket, packWearerHandlers, type BasketStore } from "../../tests/mocks/upstream/basket";
@@ -24,7 +32,6 @@ useStripeTestKeys();
 
 const KEY = "3c1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f11";
 const PAYER = { userId: "1", customerId: "1001" };
-const jacket = { productId: "20002", parentId: "20001", qty: 2, name: "Hi-Vis Jacket M", price: 24.5, thumbnail: null };
 const fields = {
   idempotencyKey: KEY,
   shippingMethod: "2",
@@ -36,22 +43,13 @@ const form = (extra: Record<string, string> = {}) => ({ ...fields, paymentMethod
 // 2 × £24.50 + £12.50 delivery = £61.50; 20 % VAT £12.30; £73.80
 const PENCE = 7380;
 
-type FormAnswer = {
-  data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null };
-  init: ResponseInit | null;
-};
-
 function setUp(
   stripe: Parameters<typeof stripeHandlers>[0] = {},
   upstream: Parameters<typeof checkoutHandlers>[0] = {},
 ) {
   const session = sessionAnswer();
-  session.account.payment_methods = [
-    { id: 0, name: "On account" },
-    { id: 1, name: "Visa" },
-    { id: 2, name: "Mastercard" },
-  ];
-  const store: BasketStore = { state: { ...emptyBasket(), stock: [jacket] }, patches: [], reorders: [] };
+  session.account.payment_methods = CARD_METHODS;
+  const store: BasketStore = { state: { ...emptyBasket(), stock: [JACKET] }, patches: [], reorders: [] };
   const checkout = checkoutHandlers(upstream);
   const fake = stripeHandlers({ amount: PENCE, ...stripe });
   t.server.use(
@@ -63,7 +61,8 @@ function setUp(
   return { orders: checkout.orders, stripe: fake.calls, store, quotes: checkout.quoteQueries };
 }
 
-const send = (fieldsToSend: Record<string, string>) => t.run(action, post("/checkout", fieldsToSend, t.cookie()));
+const page = t.route("/checkout", { loader, action });
+const send = (fieldsToSend: Record<string, string>) => page.send(fieldsToSend);
 /** The card intent Stripe Elements asks for before confirming the card (POST /checkout/card-intent). */
 const intent = (fieldsToSend: Record<string, string>) =>
   cardIntent({
@@ -76,11 +75,7 @@ const success = (query: string) => t.run(successLoader, get(`/basket/checkout-su
 describe("checkout by card without JavaScript: Stripe-hosted Checkout", () => {
   it("offers the cards and gives the page the publishable key", async () => {
     setUp();
-    const view = (await loader({
-      request: get("/checkout", t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    })) as StockCheckoutView;
+    const view = (await page.load()) as StockCheckoutView;
     expect(view.paymentMethods.filter((m) => m.card).map((m) => m.name)).toEqual(["Visa", "Mastercard"]);
     expect(view.stripeKey).toBe("pk_test_123");
   });
@@ -134,20 +129,7 @@ describe("checkout by card without JavaScript: Stripe-hosted Checkout", () => {
     expect(locationOf(first)).toBe("/order-complete?order=801");
     expect(orders[0]).toEqual({
       idempotencyKey: KEY,
-      body: {
-        orderType: "standard",
-        items: [{ internalId: "20002", qty: 2 }],
-        punchoutSession: null,
-        deliveryInstructions: "Gate 3",
-        fullOrder: true,
-        addressId: "701",
-        shippingMethod: "2",
-        otherRefNum: "PO-9",
-        stripeId: "pi_test_2",
-        stripePaid: true,
-        stripeAmount: PENCE,
-        paymentMethod: { paymentToken: "pi_test_2", cvc: "", custentitypayment_method: 1, session: "cs_test_1" },
-      },
+      body: { ...JACKET_ORDER, otherRefNum: "PO-9", ...paidByCard("pi_test_2", PENCE, "cs_test_1") },
     });
     // reloading the return address answers the same order
     const again = await success("?session_id=cs_test_1");
@@ -200,18 +182,9 @@ describe("checkout by card with Stripe Elements", () => {
       const result = await send(form({ paymentMethod: String(method), paymentIntentId: "pi_test_7" }));
       expect(locationOf(result)).toBe("/order-complete?order=801");
       expect(orders[0].body).toEqual({
-        orderType: "standard",
-        items: [{ internalId: "20002", qty: 2 }],
-        punchoutSession: null,
-        deliveryInstructions: "Gate 3",
-        fullOrder: true,
-        addressId: "701",
-        shippingMethod: "2",
+        ...JACKET_ORDER,
         otherRefNum: "PO-9",
-        stripeId: "pi_test_7",
-        stripePaid: true,
-        stripeAmount: PENCE,
-        paymentMethod: { paymentToken: "pi_test_7", cvc: "", custentitypayment_method: method, session: KEY },
+        ...paidByCard("pi_test_7", PENCE, KEY, method),
       });
     },
   );
@@ -367,10 +340,7 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
   });
   const PACK_BODY = {
     orderType: "manpack",
-    packs: [
-      { contactId: "5102", items: [{ internalId: "20030", qty: 2 }], shippingMethod: null, addressId: "701" },
-      { contactId: "5104", items: [{ internalId: "20010", qty: 2 }], shippingMethod: "2", addressId: "702" },
-    ],
+    packs: TWO_PACKS_ORDERED,
     deliveryInstructions: "Ward reception",
     fullOrder: true,
     otherRefNum: "PO-15",
@@ -387,11 +357,7 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
       permissions: ["canViewManpack", "manpackOrders", "indAddress", ...extraPermissions],
       setting: { needsAproval: false },
     });
-    session.account.payment_methods = [
-      { id: 0, name: "On account" },
-      { id: 1, name: "Visa" },
-      { id: 2, name: "Mastercard" },
-    ];
+    session.account.payment_methods = CARD_METHODS;
     const store: BasketStore = {
       state: { ...emptyBasket(), selectedBasketType: "manpack-order-basket", manpack: packs, version: 7 },
       patches: [],
@@ -412,11 +378,7 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
 
   it("offers the account's cards beside payment on account, with the publishable key", async () => {
     setUpPacks();
-    const view = (await loader({
-      request: get("/checkout", t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    })) as unknown as WearerPackCheckoutView;
+    const view = (await page.load()) as WearerPackCheckoutView;
     expect(view.kind).toBe("manpack");
     expect(view.paymentMethods).toEqual([
       { id: 0, name: "On account", card: false },
@@ -499,10 +461,7 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
       idempotencyKey: PACK_KEY,
       body: {
         ...PACK_BODY,
-        stripeId: "pi_test_2",
-        stripePaid: true,
-        stripeAmount: PACK_PENCE,
-        paymentMethod: { paymentToken: "pi_test_2", cvc: "", custentitypayment_method: 1, session: "cs_test_1" },
+        ...paidByCard("pi_test_2", PACK_PENCE, "cs_test_1"),
       },
     });
     const again = await success("?session_id=cs_test_1");
@@ -516,10 +475,7 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
     expect(locationOf(result)).toBe("/order-complete?order=801");
     expect(orders[0].body).toEqual({
       ...PACK_BODY,
-      stripeId: "pi_test_7",
-      stripePaid: true,
-      stripeAmount: PACK_PENCE,
-      paymentMethod: { paymentToken: "pi_test_7", cvc: "", custentitypayment_method: 1, session: PACK_KEY },
+      ...paidByCard("pi_test_7", PACK_PENCE, PACK_KEY),
     });
   });
 
@@ -596,11 +552,7 @@ describe("the wearer-pack checkout by card (decision 106)", () => {
 
   it("an account whose prices are hidden is offered no card for packs, and a posted card is refused before Stripe (decision 058)", async () => {
     const { stripe, orders } = setUpPacks({}, {}, PACKS, ["pricingHidden"]);
-    const view = (await loader({
-      request: get("/checkout", t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    })) as unknown as WearerPackCheckoutView;
+    const view = (await page.load()) as WearerPackCheckoutView;
     expect(view.paymentMethods).toEqual([{ id: 0, name: "On account", card: false }]);
     expect(view.stripeKey).toBeNull();
     const result = (await send(packForm())) as FormAnswer;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CARD_NOT_OFFERED } from "~/checkout/card-payment.server";
 import { PRICE_HIDDEN_TEXT } from "~/domain/prices";
-import { testLoadContext } from "~/http/context";
 import { get, locationOf, post } from "../../tests/mocks/requests";
+import { JACKET, type FormAnswer } from "../../tests/mocks/checkout";
 import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers } from "../../tests/mocks/upstream/checkout";
@@ -15,14 +15,9 @@ import type { StockCheckoutView } from "~/checkout/checkout.server";
 // Decision 058: the checkout of an account whose prices are hidden (SPEC §6 pricingHidden).
 
 const t = useRouteTest();
-
-type FormAnswer = {
-  data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null };
-  init: ResponseInit | null;
-};
+const page = t.route("/checkout", { loader, action });
 
 // the provider's basket for such an account may still hold the price the line was added at
-const jacket = { productId: "20002", parentId: "20001", qty: 2, name: "Hi-Vis Jacket M", price: 24.5, thumbnail: null };
 
 function setUp(permissions = ["canViewFullCatalogue", "pricingHidden"]) {
   const session = sessionAnswer({ permissions });
@@ -31,7 +26,7 @@ function setUp(permissions = ["canViewFullCatalogue", "pricingHidden"]) {
     { id: 1, name: "Visa" },
   ];
   const store: BasketStore = {
-    state: { ...emptyBasket(), stock: [jacket], instructions: { stock: "", manpack: "" }, version: 5 },
+    state: { ...emptyBasket(), stock: [JACKET], instructions: { stock: "", manpack: "" }, version: 5 },
     patches: [],
     reorders: [],
   };
@@ -56,11 +51,7 @@ useStripeTestKeys();
 describe("/checkout with the account's prices hidden (decision 058)", () => {
   it("shows no amounts, words the subtotal as hidden and offers no card", async () => {
     setUp();
-    const view = (await loader({
-      request: get("/checkout", t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    })) as StockCheckoutView;
+    const view = (await page.load()) as StockCheckoutView;
     expect(view.lines).toEqual([{ productId: "20002", name: "Hi-Vis Jacket M", qty: 2, price: null }]);
     expect(view.subTotal).toBeNull();
     expect(view.subTotalText).toBe(PRICE_HIDDEN_TEXT);
@@ -70,11 +61,7 @@ describe("/checkout with the account's prices hidden (decision 058)", () => {
 
   it("the same account without pricingHidden sees the amounts and the card", async () => {
     setUp(["canViewFullCatalogue"]);
-    const view = (await loader({
-      request: get("/checkout", t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    })) as StockCheckoutView;
+    const view = (await page.load()) as StockCheckoutView;
     expect(view.subTotalText).toBe("£49.00");
     expect(view.paymentMethods.map((m) => m.id)).toEqual([0, 1]);
   });

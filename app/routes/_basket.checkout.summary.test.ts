@@ -7,27 +7,19 @@ import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks
 import { checkoutHandlers, FREE_DELIVERY_FOR_49, SHIP_METHODS } from "../../tests/mocks/upstream/checkout";
 import { sessionAnswer } from "../../tests/mocks/upstream/fixtures";
 import { action, loader } from "./_basket.checkout";
-import type { StockCheckoutView } from "~/checkout/checkout.server";
+import type { StockCheckoutView, SummaryTotals } from "~/checkout/checkout.server";
 
 // Issue 14 items 1-2 (decisions 085, 086): the order summary beside the checkout form, priced by the provider's quote
 // for the delivery method chosen, and the typed delivery address read only when "Deliver to a new address" is chosen.
 
 const t = useRouteTest();
 
-type Totals = {
-  shippingMethod: string | null;
-  subTotalText: string | null;
-  shippingText: string | null;
-  taxText: string | null;
-  totalText: string | null;
-  problem: string | null;
-};
 type Answer = {
   data: {
     ok: boolean;
     fieldErrors: Record<string, string>;
     formError: string | null;
-    totals: Totals | null;
+    totals: SummaryTotals | null;
     values: Record<string, string>;
   };
   init: ResponseInit | null;

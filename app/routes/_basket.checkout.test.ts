@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getSession, portalCookie } from "~/session/session.server";
 import { EMPTY_BASKET_MESSAGE } from "~/checkout/place-order.server";
-import { testLoadContext } from "~/http/context";
 import { get, locationOf, post } from "../../tests/mocks/requests";
+import { JACKET, JACKET_ORDER, type FormAnswer } from "../../tests/mocks/checkout";
 import { useRouteTest } from "../../tests/mocks/route";
 import { basketHandlers, emptyBasket, type BasketStore } from "../../tests/mocks/upstream/basket";
 import { checkoutHandlers, FREE_DELIVERY_FOR_49, SHIP_METHODS } from "../../tests/mocks/upstream/checkout";
@@ -17,13 +17,7 @@ import type { StockCheckoutView } from "~/checkout/checkout.server";
 const legacySavedBasketCookie = () => portalCookie("saved_basket", { encrypted: true, maxAge: 60 * 60 * 24 * 30 });
 
 const t = useRouteTest();
-
-type FormAnswer = {
-  data: { ok: boolean; fieldErrors: Record<string, string>; formError: string | null };
-  init: ResponseInit | null;
-};
-
-const jacket = { productId: "20002", parentId: "20001", qty: 2, name: "Hi-Vis Jacket M", price: 24.5, thumbnail: null };
+const page = t.route("/checkout", { loader, action });
 
 function setUp(
   options: {
@@ -40,7 +34,7 @@ function setUp(
   const store: BasketStore = {
     state: {
       ...emptyBasket(),
-      stock: options.stock ?? [jacket],
+      stock: options.stock ?? [JACKET],
       instructions: { stock: "Gate 3", manpack: "" },
       version: 5,
     },
@@ -70,16 +64,8 @@ function send(fields: Record<string, string>, withCookie = t.cookie()) {
 describe("/checkout loader", () => {
   it("shows the upstream basket, the customer's addresses, 'description – £x.xx' ship methods and a fresh idempotency key", async () => {
     setUp({ permissions: ["canViewFullCatalogue", "dellAddress"] });
-    const first = (await loader({
-      request: get("/checkout", t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    })) as StockCheckoutView;
-    const second = (await loader({
-      request: get("/checkout", t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    })) as StockCheckoutView;
+    const first = (await page.load()) as StockCheckoutView;
+    const second = (await page.load()) as StockCheckoutView;
     expect(first.lines).toEqual([{ productId: "20002", name: "Hi-Vis Jacket M", qty: 2, price: 24.5 }]);
     expect(first.subTotal).toBe(49);
     expect(first.instructions).toBe("Gate 3");
@@ -92,11 +78,7 @@ describe("/checkout loader", () => {
 
   it("offers the addresses the provider lets the user send, and no choice when that is one (decision 075)", async () => {
     setUp({ permissions: ["canViewFullCatalogue", "dellAddress"], checkout: { usableAddresses: ["702"] } });
-    const view = (await loader({
-      request: get("/checkout", t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    })) as StockCheckoutView;
+    const view = (await page.load()) as StockCheckoutView;
     expect(view.addresses.map((a) => a.internalId)).toEqual(["702"]);
     expect(view.addressMode.canChoose).toBe(false);
   });
@@ -104,11 +86,7 @@ describe("/checkout loader", () => {
   it("asks for the methods this basket may use: an unavailable one is shown disabled with what it still needs (decision 073)", async () => {
     // the provider answers the cheapest first: Free Delivery leads, and is listed last as it cannot be used
     const { carriageQueries } = setUp({ checkout: { shipMethods: [FREE_DELIVERY_FOR_49, ...SHIP_METHODS] } });
-    const view = (await loader({
-      request: get("/checkout", t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    })) as StockCheckoutView;
+    const view = (await page.load()) as StockCheckoutView;
     expect(new URLSearchParams(carriageQueries[0]).get("forBasket")).toBe("stock");
     expect(view.shipMethods).toEqual([
       { internalId: "1", label: "Standard delivery – £5.95", available: true, note: null },
@@ -124,11 +102,7 @@ describe("/checkout loader", () => {
 
   it("carries the basket version it shows, for the order to name (decision 074)", async () => {
     setUp();
-    const view = (await loader({
-      request: get("/checkout", t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    })) as StockCheckoutView;
+    const view = (await page.load()) as StockCheckoutView;
     expect(view.basketVersion).toBe(5);
   });
 
@@ -148,15 +122,7 @@ describe("/checkout action: POST /api/order, stock", () => {
     expect(orders).toEqual([
       {
         idempotencyKey: "3c1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f11",
-        body: {
-          orderType: "standard",
-          items: [{ internalId: "20002", qty: 2 }],
-          punchoutSession: null,
-          deliveryInstructions: "Gate 3",
-          fullOrder: true,
-          addressId: "701",
-          shippingMethod: "2",
-        },
+        body: JACKET_ORDER,
       },
     ]);
   });
@@ -322,11 +288,7 @@ describe("/checkout action: POST /api/order, stock", () => {
       ],
     });
     // issue 34 item 3 (decision 161): a card that cannot be taken is not offered at all, not shown greyed
-    const view = (await loader({
-      request: get("/checkout", t.cookie()),
-      params: {},
-      context: testLoadContext(),
-    })) as StockCheckoutView;
+    const view = (await page.load()) as StockCheckoutView;
     expect(view.paymentMethods).toEqual([{ id: 0, name: "On account", card: false }]);
     const result = (await send(form({ paymentMethod: "1" }))) as FormAnswer;
     expect(result.init?.status).toBe(400);

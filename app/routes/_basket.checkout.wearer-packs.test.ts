@@ -4,8 +4,8 @@ import type { StockCheckoutView } from "~/checkout/checkout.server";
 import { CARD_UNAVAILABLE } from "~/checkout/place-order.server";
 import { EMPTY_WEARER_PACKS } from "~/checkout/wearer-pack-checkout.server";
 import type { WearerPackCheckoutView } from "~/components/wearer-pack-checkout";
-import { testLoadContext } from "~/http/context";
-import { get, locationOf, post } from "../../tests/mocks/requests";
+import { locationOf, post } from "../../tests/mocks/requests";
+import { TWO_PACKS_ORDERED } from "../../tests/mocks/checkout";
 import { useRouteTest } from "../../tests/mocks/route";
 import {
   basketHandlers,
@@ -23,6 +23,7 @@ import { action, loader } from "./_basket.checkout";
 // the wearer.
 
 const t = useRouteTest();
+const page = t.route("/checkout", { loader, action });
 
 const MANPACK = ["canViewManpack", "manpackOrders"];
 const WEARERS = [
@@ -79,8 +80,7 @@ function setUp(
   return { store, orders: checkout.orders, quoteQueries: checkout.quoteQueries, contactQueries: wearers.queries };
 }
 
-const load = async () =>
-  (await loader({ request: get("/checkout", t.cookie()), params: {}, context: testLoadContext() })) as unknown;
+const { load } = page;
 const form = (extra: Record<string, string> = {}) => ({
   basket: "manpack",
   idempotencyKey: "9a1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f22",
@@ -238,10 +238,7 @@ describe("/checkout action: POST /api/order, manpack", () => {
         idempotencyKey: "9a1b2f8e-0d1c-4c59-9d7e-5c2a1b0e9f22",
         body: {
           orderType: "manpack",
-          packs: [
-            { contactId: "5102", items: [{ internalId: "20030", qty: 2 }], shippingMethod: null, addressId: "701" },
-            { contactId: "5104", items: [{ internalId: "20010", qty: 2 }], shippingMethod: "2", addressId: "702" },
-          ],
+          packs: TWO_PACKS_ORDERED,
           deliveryInstructions: "Ward reception",
           fullOrder: true,
           otherRefNum: "PO-9",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { locationOf, toastOf } from "../../tests/mocks/requests";
+import * as invitation from "../../tests/mocks/invitation-form";
 import { useRouteTest, type Refusal } from "../../tests/mocks/route";
 import { adminUserHandlers } from "../../tests/mocks/upstream/admin-users";
 import { action, loader } from "./_default.admin.invitation";
@@ -16,19 +17,15 @@ function setUp(options: { evolve?: boolean } = {}) {
 }
 const route = t.route("/admin/invitation", { loader, action });
 const { load } = route;
-const send = (fields: Array<[string, string]>) => route.send(fields);
+const send = (fields: invitation.Fields) => route.send(fields);
 type Refused = Refusal;
 
-const INVITE: Array<[string, string]> = [
+const INVITE = invitation.invitationFields(
   ["customerId", "1002"],
-  ["email", " nia.new@demo.test "],
-  ["firstName", " Nia "],
-  ["lastName", "New"],
-  ["permissions", "viewReporting"],
-  ["permissions", "orderApproval"],
+  ["viewReporting", "orderApproval"],
   ["isApprover", "on"],
-];
-const without = (name: string) => INVITE.filter(([k]) => k !== name);
+);
+const without = (name: string) => invitation.withoutField(INVITE, name);
 
 describe("/admin/invitation: the page", () => {
   it("offers every customer and every SPEC §6 permission in words, C20's default two ticked", async () => {
@@ -103,35 +100,15 @@ describe("/admin/invitation: the post", () => {
       "customerId",
       "Choose a customer",
     ],
-    ["no e-mail", [...without("email"), ["email", ""]], "email", "Enter the email address"],
-    [
-      "an e-mail that is not one",
-      [...without("email"), ["email", "nia@"]],
-      "email",
-      "Enter an email address like name@company.co.uk",
-    ],
-    ["no first name", without("firstName"), "firstName", "Enter the first name"],
-    [
-      "a last name over 100 characters",
-      [...without("lastName"), ["lastName", "x".repeat(101)]],
-      "lastName",
-      "Use at most 100 characters",
-    ],
-    [
-      "a permission that is none",
-      [...INVITE, ["permissions", "rootAccess"]],
-      "permissions",
-      "Choose only permissions from the list",
-    ],
-  ] as Array<[string, Array<[string, string]>, string, string]>)(
+    ...invitation.inviteeFieldCases(INVITE, {
+      noEmail: "Enter the email address",
+      unknownPermission: "Choose only permissions from the list",
+    }),
+  ] as invitation.FieldCase[])(
     "%s: its message under the field, what was typed kept, nothing sent",
     async (_label, form, field, message) => {
       const { writes } = setUp();
-      const result = (await send(form)) as Refused;
-      expect(result.init.status).toBe(400);
-      expect(result.data.fieldErrors).toEqual({ [field]: message });
-      expect(result.data.values).toMatchObject({ isApprover: true });
-      expect(writes).toEqual([]);
+      invitation.expectFieldRefusal(await send(form), { field, message, values: { isApprover: true }, writes });
     },
   );
 

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { get, locationOf, post, settle, toastOf } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
+import { useDayBeforeResets } from "../../tests/mocks/wearer-day";
 import { basketHandlers, emptyBasket } from "../../tests/mocks/upstream/basket";
 import { entitlementHandlers } from "../../tests/mocks/upstream/entitlements";
 import { wearerFixtures, wearerHandlers } from "../../tests/mocks/upstream/wearers";
@@ -9,13 +10,7 @@ import { action, loader } from "./_default.wearer-pack.$contactId";
 
 const t = useRouteTest();
 // the fixtures' reset dates are in 2027: the page is read on a fixed day before them
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useDayBeforeResets();
 
 const MANPACK = ["canViewManpack", "manpackOrders"];
 const WES = "5102";

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getSession } from "~/session/session.server";
 import { PERMISSIONS } from "~/domain/permissions";
 import { testLoadContext } from "~/http/context";
+import { JACKET } from "../../tests/mocks/checkout";
 import { sessionCookie } from "../../tests/mocks/requests";
 import { useUpstreamMock } from "../../tests/mocks/server";
 import { authHandlers } from "../../tests/mocks/upstream/auth";
@@ -491,14 +492,6 @@ const PERSONAS = {
 };
 type Persona = keyof typeof PERSONAS;
 
-const jacketLine = {
-  productId: "20002",
-  parentId: "20001",
-  qty: 2,
-  name: "Hi-Vis Jacket M",
-  price: 24.5,
-  thumbnail: null,
-};
 const tunicLine = {
   productId: PACK_ITEMS.tunic.internalId,
   parentId: "20029",
@@ -536,7 +529,7 @@ function upstreamFor(world: World) {
   const store = {
     state: {
       ...emptyBasket(),
-      stock: world.stocked ? [{ ...jacketLine }] : [],
+      stock: world.stocked ? [{ ...JACKET }] : [],
       // a stocked world holds a wearer's pack too, so the pack intents have a line to change
       manpack: world.stocked ? [{ employeeId: "5102", data: [{ ...tunicLine }] }] : [],
       basketIdForApproval: world.heldForApproval ? "650" : null,
@@ -546,7 +539,7 @@ function upstreamFor(world: World) {
   };
   const basket = basketHandlers({
     store,
-    reorder: { orderId: "3", orderType: "standard", lines: [jacketLine], dropped: [] },
+    reorder: { orderId: "3", orderType: "standard", lines: [JACKET], dropped: [] },
   });
   basketPatches = store.patches;
   const order = orderAnswer(world.decided ? { pendingWebApproval: false, orderStatus: "Pending Fulfillment" } : {});

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
+import { EVERY_CUSTOMER_PERMISSION } from "../../tests/mocks/permissions";
 import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { loader as basket } from "./_basket.basket";
@@ -30,19 +31,6 @@ type Row = [path: string, loader: Loader, params?: Record<string, string>];
 
 /** browse@demo.test in the seed: a customer's user, full catalogue, browse only */
 const BROWSE_ONLY = ["canViewFullCatalogue", "viewOrderHistory", "browseOnly"];
-
-const EVERY_CUSTOMER_PERMISSION = [
-  "canViewFullCatalogue",
-  "canViewMyCatalogue",
-  "canViewUserCatalogue",
-  "canViewManpack",
-  "viewOrderHistory",
-  "orderApproval",
-  "viewReporting",
-  "addManpackUser",
-  "addSiteUser",
-  "addAddress",
-];
 
 // SPEC §2's twelve admin screens
 const ADMIN: Row[] = [
