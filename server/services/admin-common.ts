@@ -163,6 +163,14 @@ export async function pageOf<R>(
   return { total: Number((counted as any)?.n ?? 0), rows };
 }
 
+/** How many rows of `table` name each of these ids in `column` (an id no row names is absent). */
+export async function countsBy(db: Knex, table: string, column: string, ids: number[]): Promise<Map<number, number>> {
+  const counts = ids.length
+    ? await db(table).whereIn(column, ids).groupBy(column).select(column, db.raw("count(*) as n"))
+    : [];
+  return new Map(counts.map((c: any) => [Number(c[column]), Number(c.n)]));
+}
+
 export interface Person {
   id: string;
   email: string;
