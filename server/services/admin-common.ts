@@ -52,6 +52,11 @@ function errorsOf(error: z.ZodError): Record<string, string> {
 }
 
 /** A JSON-object body parsed by a strict schema, or a 400 with every field's error. */
+/** The start of an admin write: the caller, who must be an admin (else 403), the database and the time of the write. */
+export function adminWrite(ctx: AdminCtx, params: ProviderParams) {
+  return { caller: requireAdmin(params), db: ctx.db, now: ctx.now() };
+}
+
 export function parseBody<T>(schema: z.ZodType<T, any, any>, data: unknown): T {
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     throw fieldErrors({ body: "The request body must be a JSON object" });

@@ -7,6 +7,7 @@ import {
   listQuery,
   pageOf,
   parseBody,
+  adminWrite,
   requireAdmin,
   routeId,
   type AdminCtx,
@@ -92,11 +93,9 @@ export class AdminEmailService {
   }
 
   async patch(id: unknown, data: unknown, params: ProviderParams) {
-    const caller = requireAdmin(params);
+    const { caller, db, now } = adminWrite(this.ctx, params);
     parseBody(sendAgain, data);
     const mailId = routeId(id, "E-mail");
-    const { db } = this.ctx;
-    const now = this.ctx.now();
     const before = canExist(mailId) ? await db("outbox").where("id", mailId).first(COLUMNS) : undefined;
     if (!before) throw new NotFound(`E-mail '${mailId}' not found`);
     await db.transaction(async (trx) => {
