@@ -2,17 +2,7 @@ import { Conflict, NotFound } from "@feathersjs/errors";
 import { z } from "zod";
 import type { ProviderParams } from "./base";
 import { writeAudit } from "./admin-audit";
-import {
-  canExist,
-  listQuery,
-  pageOf,
-  parseBody,
-  adminWrite,
-  requireAdmin,
-  routeId,
-  type AdminCtx,
-  adminQuery,
-} from "./admin-common";
+import { canExist, listQuery, pageOf, parseBody, adminWrite, routeId, type AdminCtx, adminQuery } from "./admin-common";
 import type { MailRelay } from "./mail-relay";
 
 // The e-mails the provider sends (issue 32 item 1, decision 147): the outbox as the admin sees it, and "send again".

@@ -10,7 +10,6 @@ import {
   parseBody,
   personOf,
   adminWrite,
-  requireAdmin,
   requireUserRow,
   routeId,
   type AdminCtx,
