@@ -6,6 +6,7 @@
 import { Forbidden } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
+import { addressText } from "../../app/domain/address";
 import { normalisePostcode } from "../../app/domain/postcode";
 import { canApprove, has, type Caller } from "../auth/caller";
 import { basketKey, loadBasketState } from "./basket-session";
@@ -26,6 +27,40 @@ export const postcodeField = () =>
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: result.message });
       return z.NEVER;
     });
+
+/** A typed address's lines, as the address book and an order's custom address both take them (with a label). */
+export const typedAddress = <L extends z.ZodTypeAny>(label: L) =>
+  z
+    .object({
+      label,
+      addressee: z.string().trim().max(200).optional(),
+      addr1: z.string().trim().min(1).max(200),
+      addr2: z.string().trim().max(200).optional(),
+      city: z.string().trim().min(1).max(100),
+      zip: postcodeField(),
+    })
+    .strict();
+
+/** The addresses row for a typed address (the book's or an order's), with its one-line text. */
+export function typedAddressRow(
+  owner: { customerId: number; kind: string; userId: number; now: Date },
+  label: string,
+  a: { addressee?: string; addr1: string; addr2?: string; city: string; zip: string },
+) {
+  return {
+    customer_id: owner.customerId,
+    kind: owner.kind,
+    created_by_user_id: owner.userId,
+    label,
+    addressee: a.addressee ?? null,
+    addr1: a.addr1,
+    addr2: a.addr2 ?? "",
+    city: a.city,
+    zip: a.zip,
+    addr_text: addressText(a),
+    created_at: owner.now.toISOString(),
+  };
+}
 
 export interface AddressRights {
   /** May pick any of the customer's addresses, per kind of order. */

@@ -52,6 +52,11 @@ function errorsOf(error: z.ZodError): Record<string, string> {
 }
 
 /** A JSON-object body parsed by a strict schema, or a 400 with every field's error. */
+/** The start of an admin write: the caller, who must be an admin (else 403), the database and the time of the write. */
+export function adminWrite(ctx: AdminCtx, params: ProviderParams) {
+  return { caller: requireAdmin(params), db: ctx.db, now: ctx.now() };
+}
+
 export function parseBody<T>(schema: z.ZodType<T, any, any>, data: unknown): T {
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     throw fieldErrors({ body: "The request body must be a JSON object" });
@@ -161,6 +166,14 @@ export async function pageOf<R>(
   const counted = await filtered.clone().clearSelect().clearOrder().count({ n: "*" }).first();
   const rows = (await filtered.clone().orderBy(order).limit(page.$limit).offset(page.$skip).select(columns)) as R[];
   return { total: Number((counted as any)?.n ?? 0), rows };
+}
+
+/** How many rows of `table` name each of these ids in `column` (an id no row names is absent). */
+export async function countsBy(db: Knex, table: string, column: string, ids: number[]): Promise<Map<number, number>> {
+  const counts = ids.length
+    ? await db(table).whereIn(column, ids).groupBy(column).select(column, db.raw("count(*) as n"))
+    : [];
+  return new Map(counts.map((c: any) => [Number(c[column]), Number(c.n)]));
 }
 
 export interface Person {

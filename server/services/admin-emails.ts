@@ -2,16 +2,7 @@ import { Conflict, NotFound } from "@feathersjs/errors";
 import { z } from "zod";
 import type { ProviderParams } from "./base";
 import { writeAudit } from "./admin-audit";
-import {
-  canExist,
-  listQuery,
-  pageOf,
-  parseBody,
-  requireAdmin,
-  routeId,
-  type AdminCtx,
-  adminQuery,
-} from "./admin-common";
+import { canExist, listQuery, pageOf, parseBody, adminWrite, routeId, type AdminCtx, adminQuery } from "./admin-common";
 import type { MailRelay } from "./mail-relay";
 
 // The e-mails the provider sends (issue 32 item 1, decision 147): the outbox as the admin sees it, and "send again".
@@ -92,11 +83,9 @@ export class AdminEmailService {
   }
 
   async patch(id: unknown, data: unknown, params: ProviderParams) {
-    const caller = requireAdmin(params);
+    const { caller, db, now } = adminWrite(this.ctx, params);
     parseBody(sendAgain, data);
     const mailId = routeId(id, "E-mail");
-    const { db } = this.ctx;
-    const now = this.ctx.now();
     const before = canExist(mailId) ? await db("outbox").where("id", mailId).first(COLUMNS) : undefined;
     if (!before) throw new NotFound(`E-mail '${mailId}' not found`);
     await db.transaction(async (trx) => {

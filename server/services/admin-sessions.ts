@@ -15,6 +15,7 @@ import {
   parseQuery,
   peopleById,
   personOf,
+  adminWrite,
   requireAdmin,
   requireCustomerRow,
   requireUserRow,
@@ -109,10 +110,8 @@ export class AdminActiveSessionService {
 
   /** Ends (revokes) a live session: its next call is a 401. */
   async remove(id: unknown, params: ProviderParams) {
-    const caller = requireAdmin(params);
+    const { caller, db, now } = adminWrite(this.ctx, params);
     const sessionId = routeId(id, "Session");
-    const { db } = this.ctx;
-    const now = this.ctx.now();
     await db.transaction(async (trx) => {
       const row = await liveSessions(trx, now)
         .join("users as u", "u.id", "s.user_id")
@@ -184,10 +183,8 @@ export class AdminViewAsService {
   }
 
   async create(data: unknown, params: ProviderParams) {
-    const caller = requireAdmin(params);
+    const { caller, db, now } = adminWrite(this.ctx, params);
     const input = parseBody(viewAsBody, data);
-    const { db } = this.ctx;
-    const now = this.ctx.now();
     const customer = await requireCustomerRow(db, input.customerId);
     const user = await requireUserRow(db, input.userId);
     if (user.is_evolve_user) throw new Conflict("You cannot view as another admin");
@@ -227,10 +224,8 @@ export class AdminViewAsService {
 
   /** Stop: ends one of this admin's live act-as sessions (the act-as token is 401 from then on). */
   async remove(id: unknown, params: ProviderParams) {
-    const caller = requireAdmin(params);
+    const { caller, db, now } = adminWrite(this.ctx, params);
     const sessionId = routeId(id, "View-as session");
-    const { db } = this.ctx;
-    const now = this.ctx.now();
     await db.transaction(async (trx) => {
       const row = await liveSessions(trx, now)
         .join("users as u", "u.id", "s.user_id")

@@ -226,32 +226,23 @@ export class BasketSessionService {
     return this.answer(caller, requireCustomer(caller));
   }
 
+  /** PUT replaces the basket's state with the body; PATCH merges the body's fields into the current state. */
   async update(_id: unknown, data: unknown, params: ProviderParams): Promise<BasketState & { version: number }> {
-    const caller = callerOf(params);
-    const customerId = requireCustomer(caller);
-    const body = stateBody(data);
-    requireBasketWrite(caller, body);
-    await requireBasketWritable(this.ctx.db, caller);
-    const state = parseOr400(basketStateSchema, body);
-    await requireLoadableBasket(
-      this.ctx.db,
-      caller,
-      customerId,
-      state,
-      await loadBasketState(this.ctx.db, basketKey(caller, customerId)),
-    );
-    await saveBasketState(this.ctx.db, basketKey(caller, customerId), state, this.ctx.now());
-    return this.answer(caller, customerId);
+    return this.write(data, params, false);
   }
 
   async patch(_id: unknown, data: unknown, params: ProviderParams): Promise<BasketState & { version: number }> {
+    return this.write(data, params, true);
+  }
+
+  private async write(data: unknown, params: ProviderParams, merge: boolean) {
     const caller = callerOf(params);
     const customerId = requireCustomer(caller);
     const body = stateBody(data);
     requireBasketWrite(caller, body);
     await requireBasketWritable(this.ctx.db, caller);
     const current = await loadBasketState(this.ctx.db, basketKey(caller, customerId));
-    const state = parseOr400(basketStateSchema, { ...current, ...body });
+    const state = parseOr400(basketStateSchema, merge ? { ...current, ...body } : body);
     await requireLoadableBasket(this.ctx.db, caller, customerId, state, current);
     await saveBasketState(this.ctx.db, basketKey(caller, customerId), state, this.ctx.now());
     return this.answer(caller, customerId);

@@ -31,6 +31,23 @@ function wpParams(query: WpQuery | undefined, allowed: string[]) {
   };
 }
 
+/** The WordPress page asked for of a query's rows, in the given order, and how many rows there are in all. */
+async function wpPage(
+  q: Knex.QueryBuilder,
+  p: { perPage: number; page: number },
+  order: Array<{ column: string; order?: "asc" | "desc" }>,
+): Promise<{ total: number; rows: any[] }> {
+  const [count, rows] = await Promise.all([
+    q.clone().count({ n: "*" }).first(),
+    q
+      .clone()
+      .orderBy(order)
+      .limit(p.perPage)
+      .offset((p.page - 1) * p.perPage),
+  ]);
+  return { total: Number(count?.n ?? 0), rows };
+}
+
 const rendered = (text: string) => ({ rendered: text });
 
 /** Moves {total, perPage, data} into WordPress's answer: the array, with x-wp-total / x-wp-totalpages. */
@@ -93,20 +110,13 @@ export class WpPostsService {
           `%${p.search!.toLowerCase()}%`,
         ]);
       });
-    const [count, rows] = await Promise.all([
-      q.clone().count({ n: "*" }).first(),
-      q
-        .clone()
-        .orderBy([
-          { column: "date", order: "desc" },
-          { column: "id", order: "desc" },
-        ])
-        .limit(p.perPage)
-        .offset((p.page - 1) * p.perPage),
+    const { total, rows } = await wpPage(q, p, [
+      { column: "date", order: "desc" },
+      { column: "id", order: "desc" },
     ]);
     const terms = await this.embed(db, rows);
     return {
-      total: Number(count?.n ?? 0),
+      total,
       perPage: p.perPage,
       data: rows.map((r: any) => this.out(r, terms.get(r.id) ?? [], p.embed)),
     };
@@ -142,15 +152,8 @@ export class WpPagesService {
     const q = this.ctx.db("wp_pages").where("status", "publish");
     if (p.slug) q.where("slug", p.slug);
     if (p.search) q.whereRaw("lower(title) like ?", [`%${p.search.toLowerCase()}%`]);
-    const [count, rows] = await Promise.all([
-      q.clone().count({ n: "*" }).first(),
-      q
-        .clone()
-        .orderBy("id")
-        .limit(p.perPage)
-        .offset((p.page - 1) * p.perPage),
-    ]);
-    return { total: Number(count?.n ?? 0), perPage: p.perPage, data: rows.map((r: any) => this.out(r)) };
+    const { total, rows } = await wpPage(q, p, [{ column: "id" }]);
+    return { total, perPage: p.perPage, data: rows.map((r: any) => this.out(r)) };
   }
   async get(id: unknown) {
     const row = await this.ctx
@@ -169,16 +172,9 @@ export class WpCategoriesService {
     const p = wpParams(params.query, ["per_page", "page", "slug"]);
     const q = this.ctx.db("wp_terms").where("taxonomy", "category");
     if (p.slug) q.where("slug", p.slug);
-    const [count, rows] = await Promise.all([
-      q.clone().count({ n: "*" }).first(),
-      q
-        .clone()
-        .orderBy("name")
-        .limit(p.perPage)
-        .offset((p.page - 1) * p.perPage),
-    ]);
+    const { total, rows } = await wpPage(q, p, [{ column: "name" }]);
     return {
-      total: Number(count?.n ?? 0),
+      total,
       perPage: p.perPage,
       data: rows.map((t: any) => ({ id: t.id, name: t.name, slug: t.slug, taxonomy: t.taxonomy })),
     };

@@ -108,6 +108,27 @@ describe("GET /api/invitation", () => {
   });
 });
 
+/** The link is gone: showing it and accepting with it both answer 410, the message saying why. */
+async function expectLinkRefused(link: string, why: string) {
+  const shown = await p.api("GET", `/api/accept-invitation/${link}`);
+  expect(shown.status).toBe(410);
+  expect(shown.body.message).toContain(why);
+  expect(
+    (await p.api("POST", "/api/accept-invitation", { body: { token: link, password: "a-long-enough-password" } }))
+      .status,
+  ).toBe(410);
+}
+
+/** Invites this address as the buyer, then lets `days` pass (the buyer logs in again): the invitation's link and id. */
+async function invitedDaysAgo(email: string, days: number) {
+  await invite(buyer, email);
+  const link = await lastLink(email);
+  const id = await idOf(buyer, email);
+  p.clock.advance(days * 86_400_000);
+  buyer = await buyerIn();
+  return { link, id };
+}
+
 describe("POST /api/invitation refusals", () => {
   it("400 at email for a user of this customer or an address with a pending invitation, nothing written", async () => {
     const pending = uniqueEmail("pending");
@@ -127,11 +148,7 @@ describe("POST /api/invitation refusals", () => {
 
   it("an address whose invitation expired may be invited again: the new one replaces the expired one", async () => {
     const again = uniqueEmail("again");
-    await invite(buyer, again);
-    const oldLink = await lastLink(again);
-    const oldId = await idOf(buyer, again);
-    p.clock.advance(8 * 86_400_000);
-    buyer = await buyerIn();
+    const { link: oldLink, id: oldId } = await invitedDaysAgo(again, 8);
     expect((await invite(buyer, again)).status).toBe(201);
     const open = (await listed(buyer, "?$limit=100")).data.filter((i: any) => i.email === again);
     expect(open).toHaveLength(1);
@@ -145,11 +162,7 @@ describe("POST /api/invitation refusals", () => {
 describe("PATCH /api/invitation/:id {resend: true}", () => {
   it("mails a new link, 7 days from now; the old link answers 410; the id stays", async () => {
     const email = uniqueEmail("resend");
-    await invite(buyer, email);
-    const oldLink = await lastLink(email);
-    const id = await idOf(buyer, email);
-    p.clock.advance(3 * 86_400_000);
-    buyer = await buyerIn();
+    const { link: oldLink, id } = await invitedDaysAgo(email, 3);
     const res = await p.api("PATCH", `/api/invitation/${id}`, { token: buyer, body: { resend: true } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -161,13 +174,7 @@ describe("PATCH /api/invitation/:id {resend: true}", () => {
     });
     const newLink = await lastLink(email);
     expect(newLink).not.toBe(oldLink);
-    const old = await p.api("GET", `/api/accept-invitation/${oldLink}`);
-    expect(old.status).toBe(410);
-    expect(old.body.message).toContain("newest e-mail");
-    expect(
-      (await p.api("POST", "/api/accept-invitation", { body: { token: oldLink, password: "a-long-enough-password" } }))
-        .status,
-    ).toBe(410);
+    await expectLinkRefused(oldLink, "newest e-mail");
     expect((await p.api("GET", `/api/accept-invitation/${newLink}`)).body).toMatchObject({ valid: true, email });
     // sent again once more: both earlier links answer 410
     await p.api("PATCH", `/api/invitation/${id}`, { token: buyer, body: { resend: true } });
@@ -241,13 +248,7 @@ describe("DELETE /api/invitation/:id", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id, revoked: true });
     expect(await idOf(buyer, email)).toBeUndefined();
-    const gone = await p.api("GET", `/api/accept-invitation/${link}`);
-    expect(gone.status).toBe(410);
-    expect(gone.body.message).toContain("withdrawn");
-    expect(
-      (await p.api("POST", "/api/accept-invitation", { body: { token: link, password: "a-long-enough-password" } }))
-        .status,
-    ).toBe(410);
+    await expectLinkRefused(link, "withdrawn");
     expect(await p.db("users").whereRaw("lower(email) = ?", [email]).first()).toBeUndefined();
     const token = await p.db("password_tokens").where("id", Number(id)).first("contact_id");
     expect((await p.db("contacts").where("id", token.contact_id).first("is_inactive")).is_inactive).toBeTruthy();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addUser, HARBOUR, NORTHWIND, useProvider } from "./fixtures";
+import { addUser, ALL_STOCK, HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
 /** Decision 112: GET /api/site-user, the selected customer's site users (issue 17 item 2). */
 const { p, tokens } = useProvider({
@@ -35,15 +35,7 @@ describe("GET /api/site-user", () => {
       lastLoginAt: null,
       isApprover: true,
       needsApproval: false,
-      permissions: [
-        "canViewFullCatalogue",
-        "canViewMyCatalogue",
-        "canViewUserCatalogue",
-        "fullCatalogue",
-        "viewOrderHistory",
-        "orderApproval",
-        "viewAllOrders",
-      ],
+      permissions: [...ALL_STOCK, "viewOrderHistory", "orderApproval", "viewAllOrders"],
     });
     expect(requester).toMatchObject({ id: "2", isApprover: false, needsApproval: true });
   });

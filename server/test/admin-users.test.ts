@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addUser, APEX, HARBOUR, NORTHWIND, useProvider } from "./fixtures";
+import { addUser, ALL_STOCK, APEX, HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
 /** Decision 127: users and their business units, password resets, invitations, admin users, customers, orders. */
 
@@ -58,13 +58,7 @@ describe("users", () => {
         {
           customer: { id: String(NORTHWIND), name: "Northwind Facilities" },
           contact: { id: "5002", firstName: "Rory", lastName: "Requester" },
-          permissions: [
-            "canViewFullCatalogue",
-            "canViewMyCatalogue",
-            "canViewUserCatalogue",
-            "fullCatalogue",
-            "viewOrderHistory",
-          ],
+          permissions: [...ALL_STOCK, "viewOrderHistory"],
           isApprover: false,
           needsApproval: true,
           wpContactOnly: false,
@@ -105,13 +99,7 @@ describe("users", () => {
       method: "patch",
       recordId: "5002",
       before: {
-        permissions: [
-          "canViewFullCatalogue",
-          "canViewMyCatalogue",
-          "canViewUserCatalogue",
-          "fullCatalogue",
-          "viewOrderHistory",
-        ],
+        permissions: [...ALL_STOCK, "viewOrderHistory"],
         needsApproval: true,
         wpContactOnly: false,
       },

@@ -21,9 +21,43 @@ export const BO_BANDB = {
 
 let cachedHash: Promise<string> | undefined;
 /** PASSWORD's hash, made once per test file (hashing is slow on purpose). */
+/** A free ship method for orders over £150 (id 5), which tests of the minimum order add. */
+export const FREE_CARRIAGE = {
+  id: 5,
+  description: "Free Delivery – orders over £150",
+  shipping_flat_rate_amount: 0,
+  minimum_order_amount: 150,
+};
+
+/** A saved basket's one line: two Hi-Vis Jacket M at 24.50 (tests that save a basket of their own). */
+export const hiVisBasketItem = (basketId: number) => ({
+  basket_id: basketId,
+  item_id: 20002,
+  parent_id: 20001,
+  price: 24.5,
+  qty: 2,
+  name: "Hi-Vis Jacket M",
+});
+
+/** An order's first line: one Hi-Vis Jacket M, at the rate and ship address given. */
+export const hiVisOrderLine = (
+  orderId: number,
+  priced: { rate: number; amount: number; ship_address_id: number | null; id?: number },
+) => ({
+  order_id: orderId,
+  line_no: 1,
+  item_id: 20002,
+  parent_item_id: 20001,
+  item_code: "HV-JKT-M",
+  name: "Hi-Vis Jacket M",
+  quantity: 1,
+  ...priced,
+});
+
 export const passwordHash = (): Promise<string> => (cachedHash ??= hashPassword(PASSWORD));
 
-const ALL_STOCK = ["canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue", "fullCatalogue"];
+/** The stock permissions every fixture user has on its unit, first in its list. */
+export const ALL_STOCK = ["canViewFullCatalogue", "canViewMyCatalogue", "canViewUserCatalogue", "fullCatalogue"];
 const MANPACK = ["canViewManpack", "manpackOrders", "addManpackUser"];
 
 /** Row by row: a multi-row insert on SQLite turns a column missing from one row into NULL, not its default. */
@@ -298,19 +332,7 @@ export async function insertFixtures(db: Knex): Promise<void> {
   ]);
   const lines = [];
   for (let o = 1; o <= 7; o++) {
-    lines.push({
-      id: o * 10 + 1,
-      order_id: o,
-      line_no: 1,
-      item_id: 20002,
-      parent_item_id: 20001,
-      item_code: "HV-JKT-M",
-      name: "Hi-Vis Jacket M",
-      quantity: 1,
-      rate: 10,
-      amount: 10,
-      ship_address_id: null,
-    });
+    lines.push(hiVisOrderLine(o, { id: o * 10 + 1, rate: 10, amount: 10, ship_address_id: null }));
     lines.push({
       id: o * 10 + 2,
       order_id: o,

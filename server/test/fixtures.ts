@@ -11,7 +11,17 @@ import { createDb, migrate } from "../db/knex";
 import { insertFixtures, passwordHash, PASSWORD } from "./fixture-rows";
 import { testDatabase } from "./test-database";
 
-export { APEX, BO_BANDB, HARBOUR, NORTHWIND, PASSWORD } from "./fixture-rows";
+export {
+  ALL_STOCK,
+  APEX,
+  BO_BANDB,
+  FREE_CARRIAGE,
+  HARBOUR,
+  hiVisBasketItem,
+  hiVisOrderLine,
+  NORTHWIND,
+  PASSWORD,
+} from "./fixture-rows";
 
 /**
  * A provider for one test file: its own temp SQLite file, or — in the provider-postgres project — its own

@@ -4,7 +4,7 @@
 // holes the audit found, written as the provider should behave (decisions 028 and 081).
 import type { Knex } from "knex";
 import { describe, expect, it } from "vitest";
-import { NORTHWIND, useProvider } from "./fixtures";
+import { hiVisBasketItem, NORTHWIND, useProvider } from "./fixtures";
 
 const APPROVER = 3;
 const REQUESTER = 2;
@@ -32,14 +32,7 @@ async function savedBasket(
     })
     .returning("id");
   const id = Number(typeof inserted === "object" ? inserted.id : inserted);
-  await db("saved_basket_items").insert({
-    basket_id: id,
-    item_id: 20002,
-    parent_id: 20001,
-    price: 24.5,
-    qty: 2,
-    name: "Hi-Vis Jacket M",
-  });
+  await db("saved_basket_items").insert(hiVisBasketItem(id));
   return id;
 }
 

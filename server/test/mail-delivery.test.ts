@@ -210,10 +210,21 @@ describe("refusals are tried again with growing waits, then the message fails wi
   });
 });
 
+/** Runs a test with a second database connection (as another process would have), closed after. */
+async function onTwoConnections(test: (other: Knex) => Promise<void>) {
+  const other = p.openDb();
+  try {
+    await test(other);
+  } finally {
+    await other.destroy();
+  }
+}
+
+const latestTo = (email: string) => p.db("outbox").where("to_email", email).orderBy("id", "desc").first();
+
 describe("each message is sent once, whatever the number of relays", () => {
   it("a slow server: a second relay looking meanwhile finds the message claimed, and it arrives once", async () => {
-    const other = p.openDb();
-    try {
+    await onTwoConnections(async (other) => {
       await p.api("POST", "/api/password-reset", { body: { email: "requester@demo.test" } });
       smtp.delayMs = 1500;
       const first = relayOf(p.db, { id: "relay-a" });
@@ -226,16 +237,16 @@ describe("each message is sent once, whatever the number of relays", () => {
       expect(await sending).toBe(true);
       expect(await second.runOnce()).toBe(false);
       expect(smtp.received.map((m) => m.to)).toEqual([["requester@demo.test"]]);
-      const row = await p.db("outbox").where("to_email", "requester@demo.test").orderBy("id", "desc").first();
-      expect(row).toMatchObject({ status: "sent", claimed_by: "relay-a", attempts: 1 });
-    } finally {
-      await other.destroy();
-    }
+      expect(await latestTo("requester@demo.test")).toMatchObject({
+        status: "sent",
+        claimed_by: "relay-a",
+        attempts: 1,
+      });
+    });
   });
 
   it("a relay whose lease lapsed (its process stalled) cannot mark the message its own after another took it over", async () => {
-    const other = p.openDb();
-    try {
+    await onTwoConnections(async (other) => {
       await p.api("POST", "/api/password-reset", { body: { email: "requester@demo.test" } });
       smtp.delayMs = 800;
       const first = relayOf(p.db, { id: "relay-a", sendTimeoutMs: 5000, leaseMs: 10_000 });
@@ -247,11 +258,12 @@ describe("each message is sent once, whatever the number of relays", () => {
       smtp.delayMs = 0;
       expect(await second.runOnce()).toBe(true);
       await sending;
-      const row = await p.db("outbox").where("to_email", "requester@demo.test").orderBy("id", "desc").first();
-      expect(row).toMatchObject({ status: "sent", claimed_by: "relay-b", attempts: 2 });
-    } finally {
-      await other.destroy();
-    }
+      expect(await latestTo("requester@demo.test")).toMatchObject({
+        status: "sent",
+        claimed_by: "relay-b",
+        attempts: 2,
+      });
+    });
   });
 
   it("two relays running side by side on two connections deliver 12 messages, each exactly once", async () => {

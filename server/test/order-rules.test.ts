@@ -1,23 +1,18 @@
 // Issue 11 items 3, 4, 5 and 8: the provider itself enforces delivery-method minimums, the address permissions
 // of SPEC §6, whose saved basket an order may mark, and that a live basket is ordered once.
 import { beforeAll, describe, expect, it } from "vitest";
-import { HARBOUR, NORTHWIND, useProvider } from "./fixtures";
+import { FREE_CARRIAGE, HARBOUR, NORTHWIND, useProvider } from "./fixtures";
 
 let buyer: string; // Northwind, every address permission
 let requester: string; // Northwind, no dellAddress / addAddress
 let approver: string; // Northwind approver, no address permissions
 let manpack: string; // Harbour, wearer packs without indAddress / addAddress
-const FREE = 5;
+const FREE = FREE_CARRIAGE.id;
 let wardB: string; // a second Harbour address, after the default "Harbour Hospital"
 
 const { p } = useProvider();
 beforeAll(async () => {
-  await p.db("carriage").insert({
-    id: FREE,
-    description: "Free Delivery – orders over £150",
-    shipping_flat_rate_amount: 0,
-    minimum_order_amount: 150,
-  });
+  await p.db("carriage").insert(FREE_CARRIAGE);
   const [ward]: Array<{ id: number } | number> = await p.db("addresses").returning("id").insert({
     customer_id: HARBOUR,
     label: "Harbour Ward B",

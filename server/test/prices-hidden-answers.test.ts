@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { useProvider } from "./fixtures";
+import { FREE_CARRIAGE, useProvider } from "./fixtures";
 
 // Decision 066: the provider's remaining answers that carried amounts to a caller with pricingHidden (SPEC §6) —
 // the session's basket and wish list, a re-order's lines, and the carriage answer for the stock basket — carry none;
@@ -8,7 +8,7 @@ import { useProvider } from "./fixtures";
 let hidden: string; // buyer@demo.test in Northwind, pricingHidden added
 let hiddenManpack: string; // manpack@demo.test in Harbour, pricingHidden added
 let shown: string; // approver@demo.test in Northwind, prices shown
-const FREE = 5;
+const FREE = FREE_CARRIAGE.id;
 
 async function hidePricesFrom(email: string) {
   const user = await p.db("users").where({ email }).first();
@@ -23,12 +23,7 @@ async function hidePricesFrom(email: string) {
 
 const { p } = useProvider();
 beforeAll(async () => {
-  await p.db("carriage").insert({
-    id: FREE,
-    description: "Free Delivery – orders over £150",
-    shipping_flat_rate_amount: 0,
-    minimum_order_amount: 150,
-  });
+  await p.db("carriage").insert(FREE_CARRIAGE);
   await hidePricesFrom("buyer@demo.test");
   await hidePricesFrom("manpack@demo.test");
   hidden = await p.login("buyer@demo.test");

@@ -39,6 +39,15 @@ const counts = async () => ({
   used: Number((await p.db("punchout_sessions").whereNotNull("token_used_at").count({ n: "*" }).first())?.n),
 });
 
+/** Redeeming this token is refused as gone (410) with this message, and writes nothing. */
+async function expectGone(token: string, message: string) {
+  const before = await counts();
+  const res = await p.api("POST", "/api/punchout/start", { body: { token } });
+  expect(res.status).toBe(410);
+  expect(res.body.message).toBe(message);
+  expect(await counts()).toEqual(before);
+}
+
 describe("POST /api/punchout/start", () => {
   it("opens a provider session for the profile's user, in the customer, carrying the punchout session", async () => {
     const { sessionId, startToken } = await setUp("edit");
@@ -76,11 +85,7 @@ describe("POST /api/punchout/start", () => {
   it("is single-use: a second redemption is a 410 and writes nothing", async () => {
     const { startToken } = await setUp();
     expect((await p.api("POST", "/api/punchout/start", { body: { token: startToken } })).status).toBe(201);
-    const before = await counts();
-    const again = await p.api("POST", "/api/punchout/start", { body: { token: startToken } });
-    expect(again.status).toBe(410);
-    expect(again.body.message).toBe("This punchout link has already been used");
-    expect(await counts()).toEqual(before);
+    await expectGone(startToken, "This punchout link has already been used");
   });
 
   it("lets only one of two simultaneous redemptions win", async () => {
@@ -101,11 +106,7 @@ describe("POST /api/punchout/start", () => {
     p.clock.advance(5 * 60_000 - 1);
     expect((await p.api("POST", "/api/punchout/start", { body: { token: fresh.startToken } })).status).toBe(201);
     p.clock.advance(1);
-    const before = await counts();
-    const res = await p.api("POST", "/api/punchout/start", { body: { token: startToken } });
-    expect(res.status).toBe(410);
-    expect(res.body.message).toBe("This punchout link has expired");
-    expect(await counts()).toEqual(before);
+    await expectGone(startToken, "This punchout link has expired");
   });
 
   it("answers 404 for an unknown token and 400 for a bad body", async () => {

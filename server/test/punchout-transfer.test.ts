@@ -391,6 +391,13 @@ const creds = {
   toIdentity: "workwear-portal",
 };
 let orderSeq = 0;
+/** The PO's line 1: the transfer's first line (a Hi-Vis Jacket M) by its auxiliary id. */
+const firstLineOf = (t: { lines: Array<{ supplierPartAuxiliaryId: string }> }, quantity: number) => ({
+  lineNumber: 1,
+  supplierPartId: "HV-JKT-M",
+  supplierPartAuxiliaryId: t.lines[0].supplierPartAuxiliaryId,
+  quantity,
+});
 
 describe("POST /api/punchout/order", () => {
   it("places the order of the transferred lines as ordered, at the transferred prices, once", async () => {
@@ -403,14 +410,7 @@ describe("POST /api/punchout/order", () => {
         orderId,
         payloadId: `payload-${orderSeq}@procurement.example`,
         comments: "Gate 4",
-        items: [
-          {
-            lineNumber: 1,
-            supplierPartId: "HV-JKT-M",
-            supplierPartAuxiliaryId: t.lines[0].supplierPartAuxiliaryId,
-            quantity: 2,
-          },
-        ],
+        items: [firstLineOf(t, 2)],
       };
       const res = await p.api("POST", "/api/punchout/order", { body });
       expect(res.status).toBe(201);
@@ -501,14 +501,7 @@ describe("POST /api/punchout/order", () => {
           postalCode: "CW1 1AA",
           country: "GB",
         },
-        items: [
-          {
-            lineNumber: 1,
-            supplierPartId: "HV-JKT-M",
-            supplierPartAuxiliaryId: t.lines[0].supplierPartAuxiliaryId,
-            quantity: 1,
-          },
-        ],
+        items: [firstLineOf(t, 1)],
       },
     });
     expect(res.status).toBe(201);
@@ -584,14 +577,7 @@ describe("POST /api/punchout/order", () => {
 
   it("refuses wrong credentials (401), another customer's profile lines, and a basket awaiting approval", async () => {
     const t = await transferred([line("20002", 1)]);
-    const items = [
-      {
-        lineNumber: 1,
-        supplierPartId: "HV-JKT-M",
-        supplierPartAuxiliaryId: t.lines[0].supplierPartAuxiliaryId,
-        quantity: 1,
-      },
-    ];
+    const items = [firstLineOf(t, 1)];
     const wrong = await p.api("POST", "/api/punchout/order", {
       body: { ...creds, sharedSecret: "wrong", orderId: "PO-W", payloadId: "w", items },
     });
@@ -602,14 +588,7 @@ describe("POST /api/punchout/order", () => {
         ...creds,
         orderId: `ARIBA-PO-${++orderSeq}`,
         payloadId: "a",
-        items: [
-          {
-            lineNumber: 1,
-            supplierPartId: "HV-JKT-M",
-            supplierPartAuxiliaryId: waiting.lines[0].supplierPartAuxiliaryId,
-            quantity: 1,
-          },
-        ],
+        items: [firstLineOf(waiting, 1)],
       },
     });
     expect(res.status).toBe(400);
@@ -649,14 +628,7 @@ describe("POST /api/punchout/order", () => {
       ...creds,
       orderId: `ARIBA-PO-${++orderSeq}`,
       payloadId: "dup",
-      items: [
-        {
-          lineNumber: 1,
-          supplierPartId: "HV-JKT-M",
-          supplierPartAuxiliaryId: t.lines[0].supplierPartAuxiliaryId,
-          quantity: 1,
-        },
-      ],
+      items: [firstLineOf(t, 1)],
     };
     // five at once (the shared-secret limit's burst): some are checked before the first is placed and read the basket after (once a 409 on PostgreSQL)
     const results = await Promise.all(Array.from({ length: 5 }, () => p.api("POST", "/api/punchout/order", { body })));

@@ -6,7 +6,7 @@ import { createProviderApp } from "../app";
 import { newToken, sha256 } from "../auth/password";
 import { isPostgres } from "../db/knex";
 import { hashSecret } from "../services/punchout";
-import { addUser, HARBOUR, NORTHWIND, useProvider } from "./fixtures";
+import { addUser, HARBOUR, hiVisBasketItem, hiVisOrderLine, NORTHWIND, useProvider } from "./fixtures";
 
 /**
  * Decision 028: every provider write, the permissions that allow it, and callers without them.
@@ -134,14 +134,7 @@ async function savedBasket(userId: number, o: { punchout?: boolean } = {}): Prom
     })
     .returning("id");
   const id = insertId(row);
-  await db("saved_basket_items").insert({
-    basket_id: id,
-    item_id: 20002,
-    parent_id: 20001,
-    price: 24.5,
-    qty: 2,
-    name: "Hi-Vis Jacket M",
-  });
+  await db("saved_basket_items").insert(hiVisBasketItem(id));
   return id;
 }
 
@@ -171,18 +164,7 @@ async function order(placedBy: number, contactId: number | null, o: { approverUs
     })
     .returning("id");
   const id = insertId(row);
-  await db("order_lines").insert({
-    order_id: id,
-    line_no: 1,
-    item_id: 20002,
-    parent_item_id: 20001,
-    item_code: "HV-JKT-M",
-    name: "Hi-Vis Jacket M",
-    quantity: 1,
-    rate: 24.5,
-    amount: 24.5,
-    ship_address_id: 701,
-  });
+  await db("order_lines").insert(hiVisOrderLine(id, { rate: 24.5, amount: 24.5, ship_address_id: 701 }));
   await db("order_ship_groups").insert({
     order_id: id,
     address_id: 701,

@@ -57,6 +57,14 @@ async function membership(email: string, customer: string) {
   return { ...row, permissions: JSON.parse(row.permissions_json) as string[] };
 }
 
+/** An order inserted after the seed, to see which id it gets. */
+const NEW_ORDER = {
+  tran_id: "SO-NEW",
+  customer_id: 1001,
+  created_date: "2026-11-21T00:00:00.000Z",
+  order_status: "Pending Fulfillment",
+};
+
 describe.runIf(onSqlite)("demo seed", () => {
   it("is deterministic: seeding twice gives identical data", async () => {
     const again = await freshDb("again");
@@ -370,14 +378,7 @@ describe.runIf(onSqlite)("large seed path, scaled down", () => {
     expect(messages.at(-1)).toMatch(/done/);
     expect(await linesNotEntitled(small)).toBe(0);
     // new rows after the seed get fresh ids
-    const [{ id }] = await small("orders")
-      .insert({
-        tran_id: "SO-NEW",
-        customer_id: 1001,
-        created_date: "2026-11-21T00:00:00.000Z",
-        order_status: "Pending Fulfillment",
-      })
-      .returning("id");
+    const [{ id }] = await small("orders").insert(NEW_ORDER).returning("id");
     expect(id).toBe(4_401);
   });
 });
@@ -409,14 +410,7 @@ describe.runIf(onPostgres)("demo seed on PostgreSQL", () => {
         const [a, b] = await Promise.all([pg(table).count({ n: "*" }).first(), db(table).count({ n: "*" }).first()]);
         expect(Number(a?.n), table).toBe(Number(b?.n));
       }
-      const [{ id }] = await pg("orders")
-        .insert({
-          tran_id: "SO-NEW",
-          customer_id: 1001,
-          created_date: "2026-11-21T00:00:00.000Z",
-          order_status: "Pending Fulfillment",
-        })
-        .returning("id");
+      const [{ id }] = await pg("orders").insert(NEW_ORDER).returning("id");
       expect(id).toBe(Number((await db("orders").max({ m: "id" }).first())?.m) + 1);
     } finally {
       await pg.raw(`drop schema "${schema}" cascade`);

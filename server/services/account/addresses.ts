@@ -1,10 +1,16 @@
 /** /api/customer-address: the customer's delivery addresses. */
 import { Forbidden } from "@feathersjs/errors";
 import { z } from "zod";
-import { addressText } from "../../../app/domain/address";
 import { has } from "../../auth/caller";
 import { type FieldSpec } from "../../query/dialect";
-import { addressPolicy, addressRights, mayUseAddress, postcodeField, requireAddressTyping } from "../address-rules";
+import {
+  addressPolicy,
+  addressRights,
+  mayUseAddress,
+  requireAddressTyping,
+  typedAddress,
+  typedAddressRow,
+} from "../address-rules";
 import { bodyOf, callerOf, ListService, requireCustomer, type Ctx, type ListDef, type ProviderParams } from "../base";
 import { parseOr400 } from "../basket-session";
 import { ownedDef } from "./lists";
@@ -69,16 +75,7 @@ export const addressesDef = (
   };
 };
 
-const newAddress = z
-  .object({
-    label: z.string().trim().min(1).max(200),
-    addressee: z.string().trim().max(200).optional(),
-    addr1: z.string().trim().min(1).max(200),
-    addr2: z.string().trim().max(200).optional(),
-    city: z.string().trim().min(1).max(100),
-    zip: postcodeField(),
-  })
-  .strict();
+const newAddress = typedAddress(z.string().trim().min(1).max(200));
 
 /** Addresses: list/get, and POST a new one (addAddress permission for the address book). */
 export class AddressService extends ListService<ReturnType<typeof addressOut>> {
@@ -96,22 +93,9 @@ export class AddressService extends ListService<ReturnType<typeof addressOut>> {
     // a typed address of one's own (custom-addresses) needs addAddress or customAddressOnly (SPEC §6)
     if (this.kind === "custom") requireAddressTyping(addressRights(caller), "body");
     const a = parseOr400(newAddress, bodyOf(data));
-    const text = addressText(a);
     const [row] = await this.ctx
       .db("addresses")
-      .insert({
-        customer_id: customerId,
-        kind: this.kind,
-        created_by_user_id: caller.userId,
-        label: a.label,
-        addressee: a.addressee ?? null,
-        addr1: a.addr1,
-        addr2: a.addr2 ?? "",
-        city: a.city,
-        zip: a.zip,
-        addr_text: text,
-        created_at: this.ctx.now().toISOString(),
-      })
+      .insert(typedAddressRow({ customerId, kind: this.kind, userId: caller.userId, now: this.ctx.now() }, a.label, a))
       .returning("id");
     return this.get(typeof row === "object" ? row.id : row, { ...params, query: {} });
   }

@@ -10,6 +10,7 @@ import {
   listQuery,
   parseBody,
   parseQuery,
+  adminWrite,
   requireAdmin,
   requireCustomerRow,
   routeId,
@@ -212,10 +213,8 @@ export class AdminMyCatalogueService {
   }
 
   async remove(id: unknown, params: ProviderParams) {
-    const caller = requireAdmin(params);
+    const { caller, db, now } = adminWrite(this.ctx, params);
     const { customer, list, index, itemId } = await this.entryOf(id, params);
-    const { db } = this.ctx;
-    const now = this.ctx.now();
     const entry = list[index];
     await db.transaction(async (trx) => {
       await trx("item_categories")

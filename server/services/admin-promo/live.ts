@@ -2,7 +2,7 @@
 import { BadRequest } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { callerOf, type ProviderParams } from "../base";
-import { dayOf, type PromoRow } from "./promo-input";
+import { dayOf, promotionShown, type PromoRow } from "./promo-input";
 
 /** The promotions live today for a customer (all customers, its sector, itself), in the admin's order. */
 export async function livePromotions(db: Knex, customerId: number, now: Date) {
@@ -26,12 +26,7 @@ export async function livePromotions(db: Knex, customerId: number, now: Date) {
   return rows
     .filter((r) => !(r.kind === "featured" && r.item_inactive))
     .map((r) => ({
-      id: String(r.id),
-      kind: r.kind,
-      title: r.title,
-      text: r.text,
-      image: r.image ?? null,
-      link: r.link ?? null,
+      ...promotionShown(r),
       itemId: r.item_id == null ? null : String(r.item_id),
     }));
 }

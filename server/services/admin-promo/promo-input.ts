@@ -77,6 +77,16 @@ export interface PromoRow {
 const statusOf = (r: PromoRow, today: string) =>
   r.starts_on > today ? "scheduled" : r.ends_on < today ? "ended" : "live";
 
+/** What the dashboard shows of a promotion; the admin list's answer has these fields too. */
+export const promotionShown = (r: PromoRow) => ({
+  id: String(r.id),
+  kind: r.kind,
+  title: r.title,
+  text: r.text,
+  image: r.image ?? null,
+  link: r.link ?? null,
+});
+
 export async function promotionsOut(db: Knex, rows: PromoRow[], today: string) {
   const itemIds = [...new Set(rows.map((r) => r.item_id).filter((id): id is number => id != null))];
   const sectorIds = [...new Set(rows.map((r) => r.sector_id).filter((id): id is number => id != null))];
@@ -94,12 +104,7 @@ export async function promotionsOut(db: Knex, rows: PromoRow[], today: string) {
     const item = r.item_id == null ? undefined : itemById.get(Number(r.item_id));
     const sector = r.sector_id == null ? undefined : sectorById.get(Number(r.sector_id));
     return {
-      id: String(r.id),
-      kind: r.kind,
-      title: r.title,
-      text: r.text,
-      image: r.image ?? null,
-      link: r.link ?? null,
+      ...promotionShown(r),
       item: item ? { id: String(item.id), itemCode: item.item_code, displayName: item.display_name } : null,
       startsOn: r.starts_on,
       endsOn: r.ends_on,

@@ -1,5 +1,5 @@
 /** GET /api/admin/sector: the sectors a promotion can be shown to. */
-import { listQuery, pageOf, type AdminCtx, adminQuery } from "../admin-common";
+import { countsBy, listQuery, pageOf, type AdminCtx, adminQuery } from "../admin-common";
 import { type ProviderParams } from "../base";
 
 const sectorQuery = listQuery({}, 100);
@@ -19,16 +19,12 @@ export class AdminSectorService {
       ],
       ["id", "name"],
     );
-    const counts = rows.length
-      ? await db("customers")
-          .whereIn(
-            "sector_id",
-            rows.map((r) => r.id),
-          )
-          .groupBy("sector_id")
-          .select("sector_id", db.raw("count(*) as n"))
-      : [];
-    const byId = new Map(counts.map((c: any) => [Number(c.sector_id), Number(c.n)]));
+    const byId = await countsBy(
+      db,
+      "customers",
+      "sector_id",
+      rows.map((r) => r.id),
+    );
     return {
       total,
       limit: q.$limit,

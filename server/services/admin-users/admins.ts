@@ -9,7 +9,7 @@ import {
   pageOf,
   parseBody,
   personOf,
-  requireAdmin,
+  adminWrite,
   requireUserRow,
   routeId,
   type AdminCtx,
@@ -56,10 +56,8 @@ export class AdminAdminUserService {
   }
 
   async create(data: unknown, params: ProviderParams) {
-    const caller = requireAdmin(params);
+    const { caller, db, now } = adminWrite(this.ctx, params);
     const input = parseBody(grantBody, data);
-    const { db } = this.ctx;
-    const now = this.ctx.now();
     const user = await requireUserRow(db, input.userId);
     if (user.is_evolve_user) throw new Conflict("This user is already an admin");
     if (user.is_inactive) throw new Conflict("This user is inactive: reactivate them first");
@@ -82,11 +80,9 @@ export class AdminAdminUserService {
   }
 
   async remove(id: unknown, params: ProviderParams) {
-    const caller = requireAdmin(params);
+    const { caller, db, now } = adminWrite(this.ctx, params);
     const userId = routeId(id, "Admin user");
     if (userId === caller.userId) throw new Conflict("You cannot revoke your own admin rights");
-    const { db } = this.ctx;
-    const now = this.ctx.now();
     const user = canExist(userId) ? await db("users").where({ id: userId, is_evolve_user: true }).first() : undefined;
     if (!user) throw new NotFound(`Admin user '${userId}' not found`);
     await db.transaction(async (trx) => {

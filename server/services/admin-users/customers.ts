@@ -2,6 +2,7 @@
 import type { Knex } from "knex";
 import { z } from "zod";
 import {
+  countsBy,
   fieldErrors,
   likePattern,
   listQuery,
@@ -22,16 +23,12 @@ export class AdminCustomerService {
   constructor(private ctx: AdminCtx) {}
 
   private async out(db: Knex, rows: any[]) {
-    const counts = rows.length
-      ? await db("user_customers")
-          .whereIn(
-            "customer_id",
-            rows.map((r) => r.id),
-          )
-          .groupBy("customer_id")
-          .select("customer_id", db.raw("count(*) as n"))
-      : [];
-    const byId = new Map(counts.map((c: any) => [Number(c.customer_id), Number(c.n)]));
+    const byId = await countsBy(
+      db,
+      "user_customers",
+      "customer_id",
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => ({ id: String(r.id), name: r.name, userCount: byId.get(Number(r.id)) ?? 0 }));
   }
 

@@ -8,6 +8,7 @@ import {
   idInput,
   parseBody,
   permissionsInput,
+  adminWrite,
   requireAdmin,
   requireCustomerRow,
   requireUserRow,
@@ -23,10 +24,8 @@ export class AdminPasswordResetService {
   constructor(private ctx: AdminCtx) {}
 
   async create(data: unknown, params: ProviderParams) {
-    const caller = requireAdmin(params);
+    const { caller, db, now } = adminWrite(this.ctx, params);
     const input = parseBody(resetBody, data);
-    const { db } = this.ctx;
-    const now = this.ctx.now();
     const user = await requireUserRow(db, input.userId);
     if (user.is_inactive) throw new Conflict("This user is inactive: reactivate them first");
     await db.transaction(async (trx) => {

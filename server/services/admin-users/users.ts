@@ -14,6 +14,7 @@ import {
   parseBody,
   permissionsInput,
   personOf,
+  adminWrite,
   requireAdmin,
   requireCustomerRow,
   requireUserRow,
@@ -110,11 +111,9 @@ export class AdminUserService {
 
   /** {isActive: false} deactivates (every session revoked), {isActive: true} reactivates. */
   async patch(id: unknown, data: unknown, params: ProviderParams) {
-    const caller = requireAdmin(params);
+    const { caller, db, now } = adminWrite(this.ctx, params);
     const userId = routeId(id, "User");
     const input = parseBody(userPatch, data);
-    const { db } = this.ctx;
-    const now = this.ctx.now();
     const user = await requireUserRow(db, userId);
     if (!input.isActive && userId === caller.userId) throw new Conflict("You cannot deactivate yourself");
     if (!!user.is_inactive === !input.isActive) return adminUserOut(db, now, userId);
@@ -157,11 +156,9 @@ export class AdminUserUnitService {
   constructor(private ctx: AdminCtx) {}
 
   async patch(id: unknown, data: unknown, params: ProviderParams) {
-    const caller = requireAdmin(params);
+    const { caller, db, now } = adminWrite(this.ctx, params);
     const contactId = routeId(id, "Business unit");
     const input = parseBody(unitPatch, data);
-    const { db } = this.ctx;
-    const now = this.ctx.now();
     const unit = await db("user_customers as uc")
       .join("customers as c", "c.id", "uc.customer_id")
       .where("uc.contact_id", contactId)

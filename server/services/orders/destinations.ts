@@ -1,9 +1,14 @@
 /** Where an order goes: its delivery addresses (chosen or typed, by the address rules) and its carriage. */
 import type { Knex } from "knex";
 import { z } from "zod";
-import { addressText } from "../../../app/domain/address";
 import { type Caller } from "../../auth/caller";
-import { requireAddressChoice, requireAddressTyping, type AddressPolicy, type AddressUse } from "../address-rules";
+import {
+  requireAddressChoice,
+  requireAddressTyping,
+  typedAddressRow,
+  type AddressPolicy,
+  type AddressUse,
+} from "../address-rules";
 import { money } from "../base";
 import { deliveryAvailability } from "../delivery-rules";
 import { bad } from "./common";
@@ -57,20 +62,11 @@ export async function resolveAddress(
   }
   if (custom) {
     requireAddressTyping(r.policy.rights, field);
-    const text = addressText(custom);
-    const row = {
-      customer_id: customerId,
-      kind: "custom",
-      created_by_user_id: caller.userId,
-      label: custom.label || custom.addr1,
-      addressee: custom.addressee ?? null,
-      addr1: custom.addr1,
-      addr2: custom.addr2 ?? "",
-      city: custom.city,
-      zip: custom.zip,
-      addr_text: text,
-      created_at: now.toISOString(),
-    };
+    const row = typedAddressRow(
+      { customerId, kind: "custom", userId: caller.userId, now },
+      custom.label || custom.addr1,
+      custom,
+    );
     const [inserted]: Array<{ id: number } | number> = await trx("addresses").insert(row).returning("id");
     return {
       id: typeof inserted === "object" ? inserted.id : inserted,
@@ -80,7 +76,7 @@ export async function resolveAddress(
       addr2: row.addr2,
       city: row.city,
       zip: row.zip,
-      text,
+      text: row.addr_text,
     };
   }
   throw bad(field, "a delivery address (addressId or customAddress) is required");

@@ -1,20 +1,11 @@
 /** POST /api/order's body: a stock order or a wearer-pack (manpack) order, parsed. */
 import { z } from "zod";
-import { postcodeField } from "../address-rules";
+import { typedAddress } from "../address-rules";
 import { idValue } from "./common";
 
 const orderLine = z.object({ internalId: idValue, qty: z.number().int() }).passthrough();
 
-export const customAddress = z
-  .object({
-    label: z.string().trim().max(200).optional(),
-    addressee: z.string().trim().max(200).optional(),
-    addr1: z.string().trim().min(1).max(200),
-    addr2: z.string().trim().max(200).optional(),
-    city: z.string().trim().min(1).max(100),
-    zip: postcodeField(),
-  })
-  .strict();
+export const customAddress = typedAddress(z.string().trim().max(200).optional());
 
 export const paymentMethod = z
   .object({
