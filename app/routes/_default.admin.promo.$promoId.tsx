@@ -1,13 +1,12 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
 import { FieldError, FormError } from "~/components/field-error";
 import { SelectField } from "~/components/form-fields";
-import { PageErrorBoundary } from "~/components/page-error";
 import { TextField } from "~/components/text-field";
+import { adminErrorBoundary, adminPage } from "~/components/admin-page";
 import { countOf } from "~/domain/plural";
 import { PROMO_IMAGE_LIMIT } from "~/domain/promo-image";
-import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { promoFormPageData, submitPromoForm } from "~/admin/admin-promo-form.server";
 import { adminScreen } from "~/auth/route-access";
@@ -21,8 +20,7 @@ export const access = adminScreen();
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ? `${data.title} · Promotions` : "New promotion"} · Admin · Workwear ordering portal` },
 ];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const { links, headers } = adminPage();
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return promoFormPageData(await requireUser(request), params.promoId, new URL(request.url));
@@ -241,10 +239,8 @@ function PickerSearch(props: {
   );
 }
 
-export const ErrorBoundary = () => (
-  <PageErrorBoundary
-    notFound="There is no such promotion."
-    failed="The promotion could not be loaded. Please try again."
-    links={[{ to: "/admin/promo", label: "Promotions" }]}
-  />
+export const ErrorBoundary = adminErrorBoundary(
+  "The promotion",
+  [{ to: "/admin/promo", label: "Promotions" }],
+  "There is no such promotion.",
 );
