@@ -8,6 +8,23 @@ export interface DataColumn<Row> {
   cell: (row: Row, index: number) => ReactNode;
 }
 
+/** What a row's one button posts: its intent, hidden fields, accessible name and words. */
+type RowButton = { intent: string; fields: Record<string, string>; label: string; text: string };
+
+function buttonColumn<Row>(button: (row: Row) => RowButton | null, busy: boolean): DataColumn<Row> {
+  return {
+    header: "Actions",
+    cell: (row) => {
+      const b = button(row);
+      return b ? (
+        <IntentButton intent={b.intent} fields={b.fields} label={b.label} disabled={busy}>
+          {b.text}
+        </IntentButton>
+      ) : null;
+    },
+  };
+}
+
 /**
  * The admin screens' tables (users, sessions, e-mails, promotions, runs, categories, catalogue entries): a
  * ScrollingTable whose headings and cells come from `columns`. The column at `rowHeader` (the first unless said)
@@ -21,6 +38,8 @@ export function DataTable<Row extends { id: string | number }>({
   rowHeader = 0,
   rowId,
   empty,
+  rowButton,
+  busy = false,
 }: {
   rows: readonly Row[];
   columns: readonly DataColumn<Row>[];
@@ -29,13 +48,17 @@ export function DataTable<Row extends { id: string | number }>({
   rowHeader?: number;
   rowId?: (row: Row) => string;
   empty?: ReactNode;
+  /** a last "Actions" column of one IntentButton a row (none where it gives null), off while the page is `busy` */
+  rowButton?: (row: Row) => RowButton | null;
+  busy?: boolean;
 }) {
   if (rows.length === 0 && empty !== undefined) return empty;
+  const all = rowButton ? [...columns, buttonColumn(rowButton, busy)] : columns;
   return (
     <ScrollingTable label={label} labelledBy={labelledBy}>
       <thead>
         <tr>
-          {columns.map((column) => (
+          {all.map((column) => (
             <th key={column.header} scope="col">
               {column.header}
             </th>
@@ -45,7 +68,7 @@ export function DataTable<Row extends { id: string | number }>({
       <tbody>
         {rows.map((row, index) => (
           <tr key={row.id} id={rowId?.(row)}>
-            {columns.map((column, i) =>
+            {all.map((column, i) =>
               i === rowHeader ? (
                 <th key={column.header} scope="row">
                   {column.cell(row, index)}

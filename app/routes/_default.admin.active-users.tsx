@@ -1,5 +1,4 @@
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { IntentButton } from "~/components/intent-button";
 import { Pagination } from "~/components/pagination";
 import { DataTable } from "~/components/data-table";
 import { AdminScreen, adminErrorBoundary, adminPage } from "~/components/admin-page";
@@ -45,20 +44,14 @@ export default function ActiveUsers() {
           { header: "Last request", cell: (s) => s.lastSeen },
           { header: "Punchout", cell: (s) => (s.punchout ? "Yes" : "No") },
           { header: "Viewing as", cell: (s) => s.viewingAs },
-          {
-            header: "Actions",
-            cell: (s) => (
-              <IntentButton
-                intent="end"
-                fields={{ sessionId: s.sessionId }}
-                label={`End the session of ${s.user} (${s.email})`}
-                disabled={busy}
-              >
-                End session
-              </IntentButton>
-            ),
-          },
         ]}
+        rowButton={(s) => ({
+          intent: "end",
+          fields: { sessionId: s.sessionId },
+          label: `End the session of ${s.user} (${s.email})`,
+          text: "End session",
+        })}
+        busy={busy}
         label={`Active sessions (${total})`}
         empty={<p>No one has been active in the last 15 minutes.</p>}
       />

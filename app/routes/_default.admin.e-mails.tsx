@@ -1,5 +1,4 @@
 import { useLoaderData, useNavigation } from "@remix-run/react";
-import { IntentButton } from "~/components/intent-button";
 import { StatusFilter } from "~/components/status-filter";
 import { Pagination } from "~/components/pagination";
 import { DataTable, WithNote } from "~/components/data-table";
@@ -57,21 +56,18 @@ export default function Emails() {
           },
           { header: "Tries", cell: (r) => r.tries },
           { header: "Last error", cell: (r) => r.lastError ?? "—" },
-          {
-            header: "Actions",
-            cell: (r) =>
-              r.status === "failed" ? (
-                <IntentButton
-                  intent="send-again"
-                  fields={{ emailId: r.id }}
-                  label={`Send again the e-mail to ${r.to} (${r.kind}, ${r.createdAt})`}
-                  disabled={busy}
-                >
-                  Send again
-                </IntentButton>
-              ) : null,
-          },
         ]}
+        rowButton={(r) =>
+          r.status === "failed"
+            ? {
+                intent: "send-again",
+                fields: { emailId: r.id },
+                label: `Send again the e-mail to ${r.to} (${r.kind}, ${r.createdAt})`,
+                text: "Send again",
+              }
+            : null
+        }
+        busy={busy}
         label="E-mails"
         empty={<p>No e-mail matches.</p>}
       />

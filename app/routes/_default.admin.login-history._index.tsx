@@ -4,7 +4,7 @@ import { DayField, FilterForm, SelectField } from "~/components/form-fields";
 import { LoginAttemptsTable } from "~/components/login-attempts";
 import { Pagination } from "~/components/pagination";
 import { TextField } from "~/components/text-field";
-import { filterField } from "~/components/filter-field";
+import { fieldProps } from "~/components/field-props";
 import { AdminScreen, adminPage } from "~/components/admin-page";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/auth/require-user.server";
@@ -32,7 +32,7 @@ export default function LoginHistory() {
   const data = useLoaderData<typeof loader>();
   const location = useLocation();
   const errors: Partial<Record<string, string>> = data.errors;
-  const field = filterField(data.form, errors);
+  const field = fieldProps(data.form, errors, "filter-");
   const exportParams = new URLSearchParams(location.search);
   exportParams.delete("page");
   exportParams.delete("per");

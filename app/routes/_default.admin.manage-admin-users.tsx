@@ -1,7 +1,6 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
-import { IntentButton } from "~/components/intent-button";
 import { MoreThanShown } from "~/components/customer-picker";
 import { Pagination } from "~/components/pagination";
 import { DataTable } from "~/components/data-table";
@@ -50,20 +49,14 @@ export default function ManageAdminUsers() {
           { header: "Email", cell: (a) => a.email },
           { header: "Active", cell: (a) => (a.active ? "Yes" : "No") },
           { header: "Last log-in", cell: (a) => a.lastLogin },
-          {
-            header: "Actions",
-            cell: (a) => (
-              <IntentButton
-                intent="revoke"
-                fields={{ userId: a.id }}
-                label={`Revoke the admin rights of ${a.name} (${a.email})`}
-                disabled={busy}
-              >
-                Revoke
-              </IntentButton>
-            ),
-          },
         ]}
+        rowButton={(a) => ({
+          intent: "revoke",
+          fields: { userId: a.id },
+          label: `Revoke the admin rights of ${a.name} (${a.email})`,
+          text: "Revoke",
+        })}
+        busy={busy}
         labelledBy="admins-heading"
       />
       <Pagination page={data.page} pages={data.pages} total={data.total} counted="admin" />
@@ -94,20 +87,14 @@ export default function ManageAdminUsers() {
             },
             { header: "Email", cell: (u) => u.email },
             { header: "Customers", cell: (u) => u.customers || "—" },
-            {
-              header: "Actions",
-              cell: (u) => (
-                <IntentButton
-                  intent="grant"
-                  fields={{ userId: u.id }}
-                  label={`Make ${u.name} (${u.email}) an admin`}
-                  disabled={busy}
-                >
-                  Make admin
-                </IntentButton>
-              ),
-            },
           ]}
+          rowButton={(u) => ({
+            intent: "grant",
+            fields: { userId: u.id },
+            label: `Make ${u.name} (${u.email}) an admin`,
+            text: "Make admin",
+          })}
+          busy={busy}
           label={`Users matching “${data.q}”`}
         />
       )}

@@ -4,7 +4,7 @@ import { DayField, FilterForm, SelectField } from "~/components/form-fields";
 import { OrderTable, orderColumns, type OrderColumn } from "~/components/order-list";
 import { Pagination } from "~/components/pagination";
 import { TextField } from "~/components/text-field";
-import { filterField } from "~/components/filter-field";
+import { fieldProps } from "~/components/field-props";
 import { AdminScreen, adminPage } from "~/components/admin-page";
 import type { OrderSummary } from "~/orders/order-view.server";
 import { data } from "@remix-run/node";
@@ -38,7 +38,7 @@ function adminColumns(): OrderColumn<Row>[] {
 export default function AdminOrders() {
   const data = useLoaderData<typeof loader>();
   const errors: Partial<Record<string, string>> = data.errors;
-  const field = filterField(data.form, errors);
+  const field = fieldProps(data.form, errors, "filter-");
   return (
     <AdminScreen title="Orders (all customers)">
       <FilterForm
