@@ -3,7 +3,7 @@ import { IntentButton } from "./intent-button";
 import { ScrollingTable } from "./scrolling-table";
 
 /** A column of a data table: its heading and what a row shows in it. */
-export interface DataColumn<Row> {
+interface DataColumn<Row> {
   header: string;
   cell: (row: Row, index: number) => ReactNode;
 }
