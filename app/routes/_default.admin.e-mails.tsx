@@ -1,13 +1,10 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
-import { IntentButton } from "~/components/intent-button";
-import { PageErrorBoundary } from "~/components/page-error";
 import { StatusFilter } from "~/components/status-filter";
 import { Pagination } from "~/components/pagination";
-import { ScrollingTable } from "~/components/scrolling-table";
-import ordersStyles from "~/styles/orders.css?url";
-import { requireUser } from "~/auth/require-user.server";
+import { DataTable, WithNote } from "~/components/data-table";
+import { AdminScreen, adminErrorBoundary, adminPage } from "~/components/admin-page";
 import { emailsPageData, submitEmails } from "~/admin/admin-emails.server";
+import { adminLoader, adminAction } from "~/admin/admin-route.server";
 import { adminScreen } from "~/auth/route-access";
 
 // issue 32 (decision 147): the e-mails the provider sends, every customer's addresses among them
@@ -16,17 +13,11 @@ export const access = adminScreen({ to: "/admin/e-mails", label: "E-mails", grou
 // /admin/e-mails (issue 32 item 1, decision 147): the e-mails the provider sends — to whom, what, whether sent, how
 // many tries and the mail server's last answer — newest first, 16 a page, by status; "Send again" on a failed one.
 // Every customer's addresses: evolve users only (this route's access entry, and the provider's 403 to anyone else).
-export const meta: MetaFunction = () => [{ title: "E-mails · Admin · Workwear ordering portal" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const { meta, links, headers } = adminPage("E-mails · Admin");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return emailsPageData(await requireUser(request), new URL(request.url));
-}
+export const loader = adminLoader(emailsPageData);
 
-export async function action({ request }: ActionFunctionArgs) {
-  return submitEmails(await requireUser(request), request);
-}
+export const action = adminAction(submitEmails);
 
 const STATUS_LINKS = [
   ["", "All"],
@@ -40,69 +31,49 @@ export default function Emails() {
   const data = useLoaderData<typeof loader>();
   const busy = useNavigation().state !== "idle";
   return (
-    <section className="stack orders">
-      <h1>E-mails</h1>
-      <p className="muted">
-        Password resets, invitations and approval e-mails, newest first. One that the mail server keeps refusing is
-        tried 8 times over about two hours, then shown as failed with the server&apos;s answer.
-      </p>
+    <AdminScreen
+      title="E-mails"
+      intro={
+        <>
+          Password resets, invitations and approval e-mails, newest first. One that the mail server keeps refusing is
+          tried 8 times over about two hours, then shown as failed with the server&apos;s answer.
+        </>
+      }
+    >
       <StatusFilter label="Filter e-mails" path="/admin/e-mails" links={STATUS_LINKS} current={data.status} />
-      {data.rows.length === 0 ? (
-        <p>No e-mail matches.</p>
-      ) : (
-        <ScrollingTable label="E-mails">
-          <thead>
-            <tr>
-              <th scope="col">To</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Written</th>
-              <th scope="col">Status</th>
-              <th scope="col">Tries</th>
-              <th scope="col">Last error</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.rows.map((r) => (
-              <tr key={r.id}>
-                <th scope="row">{r.to}</th>
-                <td>
-                  {r.kind}
-                  <div className="muted">{r.subject}</div>
-                </td>
-                <td>{r.createdAt}</td>
-                <td>
-                  {r.statusWords}
-                  {r.outcomeAt ? <div className="muted">{r.outcomeAt}</div> : null}
-                </td>
-                <td>{r.tries}</td>
-                <td>{r.lastError ?? "—"}</td>
-                <td>
-                  {r.status === "failed" ? (
-                    <IntentButton
-                      intent="send-again"
-                      fields={{ emailId: r.id }}
-                      label={`Send again the e-mail to ${r.to} (${r.kind}, ${r.createdAt})`}
-                      disabled={busy}
-                    >
-                      Send again
-                    </IntentButton>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollingTable>
-      )}
+      <DataTable
+        rows={data.rows}
+        columns={[
+          { header: "To", cell: (r) => r.to },
+          {
+            header: "E-mail",
+            cell: (r) => <WithNote note={r.subject}>{r.kind}</WithNote>,
+          },
+          { header: "Written", cell: (r) => r.createdAt },
+          {
+            header: "Status",
+            cell: (r) => <WithNote note={r.outcomeAt}>{r.statusWords}</WithNote>,
+          },
+          { header: "Tries", cell: (r) => r.tries },
+          { header: "Last error", cell: (r) => r.lastError ?? "—" },
+        ]}
+        rowButton={(r) =>
+          r.status === "failed"
+            ? {
+                intent: "send-again",
+                fields: { emailId: r.id },
+                label: `Send again the e-mail to ${r.to} (${r.kind}, ${r.createdAt})`,
+                text: "Send again",
+              }
+            : null
+        }
+        busy={busy}
+        label="E-mails"
+        empty={<p>No e-mail matches.</p>}
+      />
       <Pagination page={data.page} pages={data.pages} total={data.total} counted="e-mail" />
-    </section>
+    </AdminScreen>
   );
 }
 
-export const ErrorBoundary = () => (
-  <PageErrorBoundary
-    notFound="There is no such page."
-    failed="The e-mails could not be loaded. Please try again."
-    links={[{ to: "/admin/e-mails", label: "E-mails" }]}
-  />
-);
+export const ErrorBoundary = adminErrorBoundary("The e-mails", [{ to: "/admin/e-mails", label: "E-mails" }]);

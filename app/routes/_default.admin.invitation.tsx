@@ -1,27 +1,20 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
 import { SelectField } from "~/components/form-fields";
 import { InvitationFields } from "~/components/invitation-fields";
-import ordersStyles from "~/styles/orders.css?url";
-import { requireUser } from "~/auth/require-user.server";
+import { AdminScreen, adminPage } from "~/components/admin-page";
 import { adminInvitationPageData, submitAdminInvitation } from "~/admin/admin-invitation.server";
+import { adminLoader, adminAction } from "~/admin/admin-route.server";
 import { adminScreen } from "~/auth/route-access";
 
 export const access = adminScreen({ to: "/admin/invitation", label: "Invite a user", group: "People" });
 
-export const meta: MetaFunction = () => [{ title: "Invite a user · Admin · Workwear ordering portal" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const { meta, links, headers } = adminPage("Invite a user · Admin");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return adminInvitationPageData(await requireUser(request), new URL(request.url));
-}
+export const loader = adminLoader(adminInvitationPageData);
 
-export async function action({ request }: ActionFunctionArgs) {
-  return submitAdminInvitation(await requireUser(request), request);
-}
+export const action = adminAction(submitAdminInvitation);
 
 /** /admin/invitation (issue 20 item 4): invite a user to any customer, with any permissions, approver or needing approval. */
 export default function AdminInvitation() {
@@ -31,9 +24,10 @@ export default function AdminInvitation() {
   const typed = refused ? refused.values : null;
   const customerId = typed?.customerId ?? data.customerId;
   return (
-    <section className="stack orders">
-      <h1>Invite a user</h1>
-      <p className="muted">They get an email with a link to choose a password. The link works for 7 days.</p>
+    <AdminScreen
+      title="Invite a user"
+      intro="They get an email with a link to choose a password. The link works for 7 days."
+    >
       <Form method="get" className="order-filters" aria-label="Find a customer" key={location.search}>
         <div className="field">
           <label htmlFor="customer-q">Customer name contains</label>
@@ -79,6 +73,6 @@ export default function AdminInvitation() {
           </button>
         </div>
       </Form>
-    </section>
+    </AdminScreen>
   );
 }

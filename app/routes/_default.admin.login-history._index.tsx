@@ -1,10 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { DayField, FilterForm, SelectField } from "~/components/form-fields";
 import { LoginAttemptsTable } from "~/components/login-attempts";
 import { Pagination } from "~/components/pagination";
 import { TextField } from "~/components/text-field";
-import ordersStyles from "~/styles/orders.css?url";
+import { fieldProps } from "~/components/field-props";
+import { AdminScreen, adminPage } from "~/components/admin-page";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/auth/require-user.server";
 import { loginHistoryPageData } from "~/admin/admin-login-history.server";
@@ -12,9 +13,7 @@ import { adminScreen } from "~/auth/route-access";
 
 export const access = adminScreen({ to: "/admin/login-history", label: "Log-in history", group: "People" });
 
-export const meta: MetaFunction = () => [{ title: "Log-in history · Admin · Workwear ordering portal" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const { meta, links, headers } = adminPage("Log-in history · Admin");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const history = await loginHistoryPageData(await requireUser(request), new URL(request.url));
@@ -33,39 +32,23 @@ export default function LoginHistory() {
   const data = useLoaderData<typeof loader>();
   const location = useLocation();
   const errors: Partial<Record<string, string>> = data.errors;
+  const field = fieldProps(data.form, errors, "filter-");
   const exportParams = new URLSearchParams(location.search);
   exportParams.delete("page");
   exportParams.delete("per");
   const exportQuery = exportParams.toString();
   return (
-    <section className="stack orders">
-      <h1>Log-in history</h1>
+    <AdminScreen title="Log-in history">
       <FilterForm
         label="Filter log-in attempts"
         submit="Filter"
         clearTo="/admin/login-history"
         refused={Object.keys(errors).length > 0}
       >
-        <TextField
-          name="email"
-          id="filter-email"
-          label="E-mail contains"
-          type="search"
-          maxLength={320}
-          defaultValue={data.form.email}
-          error={errors.email}
-        />
-        <SelectField
-          name="outcome"
-          id="filter-outcome"
-          label="Outcome"
-          blank="All"
-          options={OUTCOMES}
-          defaultValue={data.form.outcome}
-          error={errors.outcome}
-        />
-        <DayField name="from" id="filter-from" label="From" defaultValue={data.form.from} error={errors.from} />
-        <DayField name="to" id="filter-to" label="To" defaultValue={data.form.to} error={errors.to} />
+        <TextField {...field("email")} label="E-mail contains" type="search" maxLength={320} />
+        <SelectField {...field("outcome")} label="Outcome" blank="All" options={OUTCOMES} />
+        <DayField {...field("from")} label="From" />
+        <DayField {...field("to")} label="To" />
         <SelectField
           name="per"
           id="filter-per"
@@ -91,6 +74,6 @@ export default function LoginHistory() {
         <LoginAttemptsTable rows={data.rows} withUser label="Log-in attempts" />
       )}
       <Pagination page={data.page} pages={data.pageCount} total={data.total} counted="attempt" />
-    </section>
+    </AdminScreen>
   );
 }

@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
 import { FieldError, FormError } from "~/components/field-error";
-import { PageErrorBoundary } from "~/components/page-error";
-import ordersStyles from "~/styles/orders.css?url";
+import { AdminScreen, adminErrorBoundary, adminPage } from "~/components/admin-page";
 import { requireUser } from "~/auth/require-user.server";
 import { maintenancePageData, submitMaintenance } from "~/admin/admin-maintenance.server";
+import { adminAction } from "~/admin/admin-route.server";
 import { adminScreen } from "~/auth/route-access";
 
 // issue 32 item 7 (decision 151): maintenance switched from the admin area
@@ -13,25 +13,20 @@ export const access = adminScreen({ to: "/admin/maintenance", label: "Maintenanc
 
 // /admin/maintenance (issue 32 item 7, decision 151): switch maintenance on or off with the message users see, and
 // the bypass link that lets staff through meanwhile. Evolve users only; the provider audits every switch.
-export const meta: MetaFunction = () => [{ title: "Maintenance · Admin · Workwear ordering portal" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const { meta, links, headers } = adminPage("Maintenance · Admin");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return maintenancePageData(await requireUser(request), request);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return submitMaintenance(await requireUser(request), request);
-}
+export const action = adminAction(submitMaintenance);
 
 export default function AdminMaintenance() {
   const data = useLoaderData<typeof loader>();
   const { refused, busy } = useFormAnswer<typeof action>();
   const error = refused?.fieldErrors.message;
   return (
-    <section className="stack orders">
-      <h1>Maintenance</h1>
+    <AdminScreen title="Maintenance">
       <p role="status" className={`notice ${data.enabled ? "notice--error" : "notice--success"}`}>
         {data.enabled
           ? "Maintenance is on: everyone without the bypass link sees the maintenance page."
@@ -77,14 +72,10 @@ export default function AdminMaintenance() {
       <p>
         <a href={data.bypassLink}>{data.bypassLink}</a>
       </p>
-    </section>
+    </AdminScreen>
   );
 }
 
-export const ErrorBoundary = () => (
-  <PageErrorBoundary
-    notFound="There is no such page."
-    failed="The maintenance settings could not be loaded. Please try again."
-    links={[{ to: "/admin/active-users", label: "Active users" }]}
-  />
-);
+export const ErrorBoundary = adminErrorBoundary("The maintenance settings", [
+  { to: "/admin/active-users", label: "Active users" },
+]);

@@ -1,16 +1,13 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
-import { IntentButton } from "~/components/intent-button";
 import { MoreThanShown } from "~/components/customer-picker";
-import { PageErrorBoundary } from "~/components/page-error";
 import { Pagination } from "~/components/pagination";
-import { ScrollingTable } from "~/components/scrolling-table";
+import { DataTable } from "~/components/data-table";
 import { TextField } from "~/components/text-field";
-import ordersStyles from "~/styles/orders.css?url";
-import { requireUser } from "~/auth/require-user.server";
+import { AdminScreen, adminErrorBoundary, adminPage } from "~/components/admin-page";
 import { manageAdminsPageData, submitManageAdmins } from "~/admin/admin-session.server";
+import { adminLoader, adminAction } from "~/admin/admin-route.server";
 import { adminScreen } from "~/auth/route-access";
 
 export const access = adminScreen({ to: "/admin/manage-admin-users", label: "Admin users", group: "People" });
@@ -18,66 +15,50 @@ export const access = adminScreen({ to: "/admin/manage-admin-users", label: "Adm
 // /admin/manage-admin-users (issue 20 item 5, decision 129): the evolve users, revoke per row, grant to a user found by
 // name or e-mail (GET ?q=). The provider keeps the rules (not oneself, at least one active admin); its 409s show as
 // error toasts. Evolve users only.
-export const meta: MetaFunction = () => [{ title: "Admin users · Workwear ordering portal" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const { meta, links, headers } = adminPage("Admin users");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return manageAdminsPageData(await requireUser(request), new URL(request.url));
-}
+export const loader = adminLoader(manageAdminsPageData);
 
-export async function action({ request }: ActionFunctionArgs) {
-  return submitManageAdmins(await requireUser(request), request);
-}
+export const action = adminAction(submitManageAdmins);
 
 export default function ManageAdminUsers() {
   const data = useLoaderData<typeof loader>();
   const { refused, errors, busy } = useFormAnswer<typeof action>();
   const formError = refused ? [refused.formError, ...Object.values(errors)].filter(Boolean).join(" ") : null;
   return (
-    <section className="stack orders manage-admin-users">
-      <h1>Admin users</h1>
-      <p className="muted">
-        Admin users open the admin area. You cannot revoke your own admin rights, and at least one active admin must
-        remain.
-      </p>
+    <AdminScreen
+      title="Admin users"
+      name="manage-admin-users"
+      intro="Admin users open the admin area. You cannot revoke your own admin rights, and at least one active admin must remain."
+    >
       <FormError id="admin-users-error" message={formError} />
 
       <h2 id="admins-heading">Admins</h2>
-      <ScrollingTable labelledBy="admins-heading">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Active</th>
-            <th scope="col">Last log-in</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.admins.map((a) => (
-            <tr key={a.id}>
-              <th scope="row">
+      <DataTable
+        rows={data.admins}
+        columns={[
+          {
+            header: "Name",
+            cell: (a) => (
+              <>
                 <Link to={`/admin/user/${a.id}`}>{a.name}</Link>
                 {a.email.toLowerCase() === data.me ? <span className="muted"> (you)</span> : null}
-              </th>
-              <td>{a.email}</td>
-              <td>{a.active ? "Yes" : "No"}</td>
-              <td>{a.lastLogin}</td>
-              <td>
-                <IntentButton
-                  intent="revoke"
-                  fields={{ userId: a.id }}
-                  label={`Revoke the admin rights of ${a.name} (${a.email})`}
-                  disabled={busy}
-                >
-                  Revoke
-                </IntentButton>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollingTable>
+              </>
+            ),
+          },
+          { header: "Email", cell: (a) => a.email },
+          { header: "Active", cell: (a) => (a.active ? "Yes" : "No") },
+          { header: "Last log-in", cell: (a) => a.lastLogin },
+        ]}
+        rowButton={(a) => ({
+          intent: "revoke",
+          fields: { userId: a.id },
+          label: `Revoke the admin rights of ${a.name} (${a.email})`,
+          text: "Revoke",
+        })}
+        busy={busy}
+        labelledBy="admins-heading"
+      />
       <Pagination page={data.page} pages={data.pages} total={data.total} counted="admin" />
 
       <h2>Make a user an admin</h2>
@@ -92,50 +73,40 @@ export default function ManageAdminUsers() {
       {data.candidates === null ? null : data.candidates.length === 0 ? (
         <p>No user who is not an admin matches “{data.q}”.</p>
       ) : (
-        <ScrollingTable label={`Users matching “${data.q}”`}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Customers</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.candidates.map((u) => (
-              <tr key={u.id}>
-                <th scope="row">
+        <DataTable
+          rows={data.candidates}
+          columns={[
+            {
+              header: "Name",
+              cell: (u) => (
+                <>
                   {u.name}
                   {u.active ? null : <span className="muted"> (inactive)</span>}
-                </th>
-                <td>{u.email}</td>
-                <td>{u.customers || "—"}</td>
-                <td>
-                  <IntentButton
-                    intent="grant"
-                    fields={{ userId: u.id }}
-                    label={`Make ${u.name} (${u.email}) an admin`}
-                    disabled={busy}
-                  >
-                    Make admin
-                  </IntentButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollingTable>
+                </>
+              ),
+            },
+            { header: "Email", cell: (u) => u.email },
+            { header: "Customers", cell: (u) => u.customers || "—" },
+          ]}
+          rowButton={(u) => ({
+            intent: "grant",
+            fields: { userId: u.id },
+            label: `Make ${u.name} (${u.email}) an admin`,
+            text: "Make admin",
+          })}
+          busy={busy}
+          label={`Users matching “${data.q}”`}
+        />
       )}
       {data.candidates ? (
         <MoreThanShown shown={data.candidates.length} total={data.candidatesTotal} what="users" />
       ) : null}
-    </section>
+    </AdminScreen>
   );
 }
 
-export const ErrorBoundary = () => (
-  <PageErrorBoundary
-    notFound="There is no such user."
-    failed="The admin users could not be loaded. Please try again."
-    links={[{ to: "/admin/manage-admin-users", label: "Admin users" }]}
-  />
+export const ErrorBoundary = adminErrorBoundary(
+  "The admin users",
+  [{ to: "/admin/manage-admin-users", label: "Admin users" }],
+  "There is no such user.",
 );

@@ -1,16 +1,14 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
 import { CustomerPicker, MoreThanShown } from "~/components/customer-picker";
 import { FieldError, FormError } from "~/components/field-error";
 import { SelectField } from "~/components/form-fields";
 import { IntentButton } from "~/components/intent-button";
-import { PageErrorBoundary } from "~/components/page-error";
-import { ScrollingTable } from "~/components/scrolling-table";
+import { DataTable, MoveButtons } from "~/components/data-table";
 import { TextField } from "~/components/text-field";
-import ordersStyles from "~/styles/orders.css?url";
-import { requireUser } from "~/auth/require-user.server";
+import { AdminScreen, adminErrorBoundary, adminPage } from "~/components/admin-page";
 import { myCataloguePageData, submitMyCatalogue } from "~/admin/admin-catalogue.server";
+import { adminLoader, adminAction } from "~/admin/admin-route.server";
 import { adminScreen } from "~/auth/route-access";
 
 // the admin area, part 2 (issue 21; decisions 133, 134): curation, the category manager, promotions, the ERP pull
@@ -20,94 +18,83 @@ export const access = adminScreen({ to: "/admin/my-catalogue", label: "My catalo
 // catalogue in the order its users see it, add products found by name or code (GET ?productQ=), take them out, and
 // move them up or down (plain forms: works without JavaScript). Evolve users only (the access table's admin entry; the
 // provider refuses the calls to anyone else).
-export const meta: MetaFunction = () => [{ title: "My catalogues · Workwear ordering portal" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const { meta, links, headers } = adminPage("My catalogues");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return myCataloguePageData(await requireUser(request), new URL(request.url));
-}
+export const loader = adminLoader(myCataloguePageData);
 
-export async function action({ request }: ActionFunctionArgs) {
-  return submitMyCatalogue(await requireUser(request), request);
-}
+export const action = adminAction(submitMyCatalogue);
 
 export default function AdminMyCatalogue() {
   const data = useLoaderData<typeof loader>();
   const { errors, formError, busy } = useFormAnswer<typeof action>();
   const customer = data.customer;
   return (
-    <section className="stack orders admin-my-catalogue">
-      <h1>My catalogues</h1>
-      <p className="muted">
-        A customer&apos;s my catalogue is what its users see under My catalogue, in the order given here. Changes show
-        to them at once.
-      </p>
-
+    <AdminScreen
+      title="My catalogues"
+      name="admin-my-catalogue"
+      intro={
+        <>
+          A customer&apos;s my catalogue is what its users see under My catalogue, in the order given here. Changes show
+          to them at once.
+        </>
+      }
+    >
       <CustomerPicker q={data.q} customers={data.customers} total={data.customersTotal} chosenId={customer?.id} />
 
       {customer ? (
         <>
           <FormError id="my-catalogue-error" message={formError} />
           <h2 id="entries-heading">2. {customer.name}&apos;s my catalogue</h2>
-          {data.entries.length === 0 ? (
-            <p>{customer.name}&apos;s my catalogue is empty.</p>
-          ) : (
-            <ScrollingTable labelledBy="entries-heading">
-              <thead>
-                <tr>
-                  <th scope="col">Position</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Code</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Categories</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.entries.map((e, i) => (
-                  <tr key={e.id} id={`item-${e.id}`}>
-                    <td>{e.position}</td>
-                    <th scope="row">
-                      {e.name}
-                      {e.inactive ? <span className="muted"> (inactive)</span> : null}
-                    </th>
-                    <td>{e.itemCode}</td>
-                    <td>{e.price}</td>
-                    <td>{e.categories || "—"}</td>
-                    <td>
-                      <div className="order-filters__actions">
-                        <IntentButton
-                          intent="move"
-                          fields={{ customerId: customer.id, itemId: e.id, move: "up" }}
-                          label={`Move ${e.name} up`}
-                          disabled={busy || i === 0}
-                        >
-                          Move up
-                        </IntentButton>
-                        <IntentButton
-                          intent="move"
-                          fields={{ customerId: customer.id, itemId: e.id, move: "down" }}
-                          label={`Move ${e.name} down`}
-                          disabled={busy || e.position >= data.entriesTotal}
-                        >
-                          Move down
-                        </IntentButton>
-                        <IntentButton
-                          intent="remove"
-                          fields={{ customerId: customer.id, itemId: e.id }}
-                          label={`Remove ${e.name}`}
-                          disabled={busy}
-                        >
-                          Remove
-                        </IntentButton>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </ScrollingTable>
-          )}
+          <DataTable
+            rows={data.entries}
+            columns={[
+              { header: "Position", cell: (e) => e.position },
+              {
+                header: "Product",
+                cell: (e) => (
+                  <>
+                    {e.name}
+                    {e.inactive ? <span className="muted"> (inactive)</span> : null}
+                  </>
+                ),
+              },
+              { header: "Code", cell: (e) => e.itemCode },
+              { header: "Price", cell: (e) => e.price },
+              { header: "Categories", cell: (e) => e.categories || "—" },
+              {
+                header: "Actions",
+                cell: (e, i) => (
+                  <div className="order-filters__actions">
+                    <MoveButtons
+                      name={e.name}
+                      up={{
+                        intent: "move",
+                        fields: { customerId: customer.id, itemId: e.id, move: "up" },
+                        disabled: busy || i === 0,
+                      }}
+                      down={{
+                        intent: "move",
+                        fields: { customerId: customer.id, itemId: e.id, move: "down" },
+                        disabled: busy || e.position >= data.entriesTotal,
+                      }}
+                    />
+                    <IntentButton
+                      intent="remove"
+                      fields={{ customerId: customer.id, itemId: e.id }}
+                      label={`Remove ${e.name}`}
+                      disabled={busy}
+                    >
+                      Remove
+                    </IntentButton>
+                  </div>
+                ),
+              },
+            ]}
+            labelledBy="entries-heading"
+            rowHeader={1}
+            rowId={(e) => `item-${e.id}`}
+            empty={<p>{customer.name}&apos;s my catalogue is empty.</p>}
+          />
           {data.entriesTotal > data.entries.length ? (
             <p className="muted">
               Showing the first {data.entries.length} of {data.entriesTotal} products.
@@ -174,14 +161,12 @@ export default function AdminMyCatalogue() {
           ) : null}
         </>
       ) : null}
-    </section>
+    </AdminScreen>
   );
 }
 
-export const ErrorBoundary = () => (
-  <PageErrorBoundary
-    notFound="There is no such customer or product."
-    failed="The my catalogue could not be loaded. Please try again."
-    links={[{ to: "/admin/my-catalogue", label: "My catalogues" }]}
-  />
+export const ErrorBoundary = adminErrorBoundary(
+  "The my catalogue",
+  [{ to: "/admin/my-catalogue", label: "My catalogues" }],
+  "There is no such customer or product.",
 );

@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
 import { FieldError, FormError } from "~/components/field-error";
-import { PageErrorBoundary } from "~/components/page-error";
-import ordersStyles from "~/styles/orders.css?url";
+import { AdminScreen, adminErrorBoundary, adminPage } from "~/components/admin-page";
 import { requireUser } from "~/auth/require-user.server";
 import { netsuitePullPageData, submitNetsuitePull } from "~/admin/admin-erp.server";
+import { adminAction } from "~/admin/admin-route.server";
 import { adminScreen } from "~/auth/route-access";
 
 export const access = adminScreen({ to: "/admin/netsuite-pull", label: "ERP pull", group: "Product data" });
@@ -13,24 +13,19 @@ export const access = adminScreen({ to: "/admin/netsuite-pull", label: "ERP pull
 // /admin/netsuite-pull (issue 21 item 4, decision 134): what the ERP pull imports and from where; "Pull now" queues
 // an import job (POST /api/admin/erp-import) and goes on to /admin/sync-status; "Upload feed" keeps a feed file in the
 // provider's database for whichever machine runs the pull (issue 33 item 4, decision 156). Evolve users only.
-export const meta: MetaFunction = () => [{ title: "ERP pull · Admin · Workwear ordering portal" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const { meta, links, headers } = adminPage("ERP pull · Admin");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return netsuitePullPageData(await requireUser(request));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return submitNetsuitePull(await requireUser(request), request);
-}
+export const action = adminAction(submitNetsuitePull);
 
 export default function NetsuitePull() {
   const { source, runs, uploadLimit } = useLoaderData<typeof loader>();
   const { errors, formError, busy } = useFormAnswer<typeof action>();
   return (
-    <section className="stack orders">
-      <h1>ERP pull</h1>
+    <AdminScreen title="ERP pull">
       <p>
         The pull reads the ERP&apos;s feed and brings the catalogue in step with it: products and their variants (codes,
         names, sizes, colours), prices and stock. A product not yet in the catalogue is added; a bad row is skipped and
@@ -113,14 +108,8 @@ export default function NetsuitePull() {
       <p>
         <Link to="/admin/sync-status">All runs (sync status)</Link>
       </p>
-    </section>
+    </AdminScreen>
   );
 }
 
-export const ErrorBoundary = () => (
-  <PageErrorBoundary
-    notFound="There is no such page."
-    failed="The ERP pull could not be loaded. Please try again."
-    links={[{ to: "/admin/sync-status", label: "Sync status" }]}
-  />
-);
+export const ErrorBoundary = adminErrorBoundary("The ERP pull", [{ to: "/admin/sync-status", label: "Sync status" }]);

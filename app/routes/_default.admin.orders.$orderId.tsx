@@ -1,8 +1,7 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderDetail } from "~/components/order-detail";
-import { PageErrorBoundary } from "~/components/page-error";
-import ordersStyles from "~/styles/orders.css?url";
+import { adminErrorBoundary, adminPage } from "~/components/admin-page";
 import { requireUser } from "~/auth/require-user.server";
 import { adminOrderDetailData } from "~/admin/admin-orders.server";
 import { adminScreen } from "~/auth/route-access";
@@ -12,8 +11,7 @@ export const access = adminScreen();
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Order ${data.order.tranId}` : "Order"} · Admin · Workwear ordering portal` },
 ];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const { links, headers } = adminPage();
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return adminOrderDetailData(await requireUser(request), params.orderId);
@@ -45,10 +43,8 @@ export default function AdminOrderDetail() {
   );
 }
 
-export const ErrorBoundary = () => (
-  <PageErrorBoundary
-    notFound="There is no order with this id."
-    failed="The order could not be loaded. Please try again."
-    links={[{ to: "/admin/orders", label: "Back to orders (all customers)" }]}
-  />
+export const ErrorBoundary = adminErrorBoundary(
+  "The order",
+  [{ to: "/admin/orders", label: "Back to orders (all customers)" }],
+  "There is no order with this id.",
 );

@@ -1,11 +1,12 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DayField, FilterForm, SelectField } from "~/components/form-fields";
 import { OrderTable, orderColumns, type OrderColumn } from "~/components/order-list";
 import { Pagination } from "~/components/pagination";
 import { TextField } from "~/components/text-field";
+import { fieldProps } from "~/components/field-props";
+import { AdminScreen, adminPage } from "~/components/admin-page";
 import type { OrderSummary } from "~/orders/order-view.server";
-import ordersStyles from "~/styles/orders.css?url";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/auth/require-user.server";
 import { adminOrdersPageData } from "~/admin/admin-orders.server";
@@ -17,9 +18,7 @@ export const access = adminScreen({
   group: "Sales and promotions",
 });
 
-export const meta: MetaFunction = () => [{ title: "Orders (all customers) · Admin · Workwear ordering portal" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const { meta, links, headers } = adminPage("Orders (all customers) · Admin");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const found = await adminOrdersPageData(await requireUser(request), new URL(request.url));
@@ -39,53 +38,21 @@ function adminColumns(): OrderColumn<Row>[] {
 export default function AdminOrders() {
   const data = useLoaderData<typeof loader>();
   const errors: Partial<Record<string, string>> = data.errors;
+  const field = fieldProps(data.form, errors, "filter-");
   return (
-    <section className="stack orders">
-      <h1>Orders (all customers)</h1>
+    <AdminScreen title="Orders (all customers)">
       <FilterForm
         label="Search orders"
         submit="Search orders"
         clearTo="/admin/orders"
         refused={Object.keys(errors).length > 0}
       >
-        <TextField
-          name="tranId"
-          id="filter-tranId"
-          label="Order number contains"
-          type="search"
-          maxLength={60}
-          defaultValue={data.form.tranId}
-          error={errors.tranId}
-        />
-        <TextField
-          name="reference"
-          id="filter-reference"
-          label="Reference contains"
-          type="search"
-          maxLength={60}
-          defaultValue={data.form.reference}
-          error={errors.reference}
-        />
-        <SelectField
-          name="customerId"
-          id="filter-customerId"
-          label="Customer"
-          blank="All"
-          options={data.customers}
-          defaultValue={data.form.customerId}
-          error={errors.customerId}
-        />
-        <SelectField
-          name="status"
-          id="filter-status"
-          label="Status"
-          blank="All"
-          options={data.statuses}
-          defaultValue={data.form.status}
-          error={errors.status}
-        />
-        <DayField name="from" id="filter-from" label="Placed from" defaultValue={data.form.from} error={errors.from} />
-        <DayField name="to" id="filter-to" label="Placed to" defaultValue={data.form.to} error={errors.to} />
+        <TextField {...field("tranId")} label="Order number contains" type="search" maxLength={60} />
+        <TextField {...field("reference")} label="Reference contains" type="search" maxLength={60} />
+        <SelectField {...field("customerId")} label="Customer" blank="All" options={data.customers} />
+        <SelectField {...field("status")} label="Status" blank="All" options={data.statuses} />
+        <DayField {...field("from")} label="Placed from" />
+        <DayField {...field("to")} label="Placed to" />
       </FilterForm>
       <OrderTable
         rows={data.orders}
@@ -94,6 +61,6 @@ export default function AdminOrders() {
         empty="No orders found."
       />
       <Pagination page={data.page} pages={data.pageCount} total={data.total} counted="order" />
-    </section>
+    </AdminScreen>
   );
 }

@@ -1,13 +1,13 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
 import { FieldError, FormError } from "~/components/field-error";
 import { SelectField } from "~/components/form-fields";
-import { PageErrorBoundary } from "~/components/page-error";
 import { TextField } from "~/components/text-field";
+import { fieldProps } from "~/components/field-props";
+import { adminErrorBoundary, adminPage } from "~/components/admin-page";
 import { countOf } from "~/domain/plural";
 import { PROMO_IMAGE_LIMIT } from "~/domain/promo-image";
-import ordersStyles from "~/styles/orders.css?url";
 import { requireUser } from "~/auth/require-user.server";
 import { promoFormPageData, submitPromoForm } from "~/admin/admin-promo-form.server";
 import { adminScreen } from "~/auth/route-access";
@@ -21,8 +21,7 @@ export const access = adminScreen();
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ? `${data.title} · Promotions` : "New promotion"} · Admin · Workwear ordering portal` },
 ];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const { links, headers } = adminPage();
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return promoFormPageData(await requireUser(request), params.promoId, new URL(request.url));
@@ -41,6 +40,7 @@ export default function AdminPromotion() {
   const v = (refused ? refused.values : null) ?? loaded.values;
   const creating = loaded.promoId === null;
   const imageError = errors.imageFile ?? errors.image;
+  const field = fieldProps(v, errors);
   return (
     <section className="stack orders">
       <p>
@@ -78,7 +78,7 @@ export default function AdminPromotion() {
         ) : (
           <p>Kind: {v.kind === "featured" ? "Featured product" : "Banner"}</p>
         )}
-        <TextField name="title" label="Title" required maxLength={120} defaultValue={v.title} error={errors.title} />
+        <TextField {...field("title")} label="Title" required maxLength={120} />
         <div className="field">
           <label htmlFor="text">Text</label>
           <textarea
@@ -111,12 +111,10 @@ export default function AdminPromotion() {
           error={imageError}
         />
         <TextField
-          name="link"
+          {...field("link")}
           label="Link (a path on this site; empty: the product's page)"
           type="text"
           maxLength={500}
-          defaultValue={v.link}
-          error={errors.link}
         />
         <div className="stack">
           <PickerSearch
@@ -134,23 +132,15 @@ export default function AdminPromotion() {
             </p>
           ) : null}
           <SelectField
-            name="itemId"
+            {...field("itemId")}
             label="Product"
             blank="No product"
             options={data.products}
-            defaultValue={v.itemId}
-            error={errors.itemId}
             hint="Find a product above to offer it here. A featured product needs one."
           />
         </div>
-        <TextField name="startsOn" label="Start date" type="date" defaultValue={v.startsOn} error={errors.startsOn} />
-        <TextField
-          name="endsOn"
-          label="End date (included)"
-          type="date"
-          defaultValue={v.endsOn}
-          error={errors.endsOn}
-        />
+        <TextField {...field("startsOn")} label="Start date" type="date" />
+        <TextField {...field("endsOn")} label="End date (included)" type="date" />
         <fieldset className="stack" aria-describedby={errors.audience ? "audience-error" : undefined}>
           <legend>Shown to</legend>
           <FieldError id="audience-error" message={errors.audience} />
@@ -167,14 +157,7 @@ export default function AdminPromotion() {
             <input type="radio" name="audience" value="sector" defaultChecked={v.audience === "sector"} />
             <span>One sector</span>
           </label>
-          <SelectField
-            name="sectorId"
-            label="Sector"
-            blank="Choose a sector"
-            options={data.sectors}
-            defaultValue={v.sectorId}
-            error={errors.sectorId}
-          />
+          <SelectField {...field("sectorId")} label="Sector" blank="Choose a sector" options={data.sectors} />
           <label className="checkbox">
             <input type="radio" name="audience" value="customer" defaultChecked={v.audience === "customer"} />
             <span>One customer</span>
@@ -192,14 +175,7 @@ export default function AdminPromotion() {
               Showing the first {data.customers.length} of {data.customersTotal} customers: search to narrow the list.
             </p>
           ) : null}
-          <SelectField
-            name="customerId"
-            label="Customer"
-            blank="Choose a customer"
-            options={data.customers}
-            defaultValue={v.customerId}
-            error={errors.customerId}
-          />
+          <SelectField {...field("customerId")} label="Customer" blank="Choose a customer" options={data.customers} />
         </fieldset>
         <div>
           <button type="submit" name="intent" value="save" className="button button--primary" disabled={busy}>
@@ -241,10 +217,8 @@ function PickerSearch(props: {
   );
 }
 
-export const ErrorBoundary = () => (
-  <PageErrorBoundary
-    notFound="There is no such promotion."
-    failed="The promotion could not be loaded. Please try again."
-    links={[{ to: "/admin/promo", label: "Promotions" }]}
-  />
+export const ErrorBoundary = adminErrorBoundary(
+  "The promotion",
+  [{ to: "/admin/promo", label: "Promotions" }],
+  "There is no such promotion.",
 );

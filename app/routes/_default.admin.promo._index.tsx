@@ -1,31 +1,23 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
 import { FormError } from "~/components/field-error";
 import { IntentButton } from "~/components/intent-button";
-import { PageErrorBoundary } from "~/components/page-error";
 import { Pagination } from "~/components/pagination";
-import { ScrollingTable } from "~/components/scrolling-table";
-import ordersStyles from "~/styles/orders.css?url";
-import { requireUser } from "~/auth/require-user.server";
+import { DataTable, MoveButtons, WithNote } from "~/components/data-table";
+import { AdminScreen, adminErrorBoundary, adminPage } from "~/components/admin-page";
 import { promoListPageData, submitPromoList } from "~/admin/admin-promo.server";
+import { adminLoader, adminAction } from "~/admin/admin-route.server";
 import { adminScreen } from "~/auth/route-access";
 
 export const access = adminScreen({ to: "/admin/promo", label: "Promotions", group: "Sales and promotions" });
 
 // /admin/promo (issue 21 item 3, decision 134): the dashboard's banners and featured products in the admin's order,
 // filtered by status and kind (GET links), moved up / down and deleted by small forms; evolve users only.
-export const meta: MetaFunction = () => [{ title: "Promotions · Admin · Workwear ordering portal" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const { meta, links, headers } = adminPage("Promotions · Admin");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return promoListPageData(await requireUser(request), new URL(request.url));
-}
+export const loader = adminLoader(promoListPageData);
 
-export async function action({ request }: ActionFunctionArgs) {
-  return submitPromoList(await requireUser(request), request);
-}
+export const action = adminAction(submitPromoList);
 
 const STATUS_LINKS = [
   ["", "All"],
@@ -50,12 +42,15 @@ export default function AdminPromotions() {
     return query ? `/admin/promo?${query}` : "/admin/promo";
   };
   return (
-    <section className="stack orders">
-      <h1>Promotions</h1>
-      <p className="muted">
-        Banners and featured products on the customers&apos; dashboard, in this order, each shown from its start date to
-        its end date (both included) to all customers, one sector or one customer.
-      </p>
+    <AdminScreen
+      title="Promotions"
+      intro={
+        <>
+          Banners and featured products on the customers&apos; dashboard, in this order, each shown from its start date
+          to its end date (both included) to all customers, one sector or one customer.
+        </>
+      }
+    >
       <p>
         <Link to="/admin/promo/new" className="button button--primary">
           New promotion
@@ -90,76 +85,46 @@ export default function AdminPromotions() {
         </p>
       </nav>
       <FormError id="promo-error" message={formError} />
-      {data.rows.length === 0 ? (
-        <p>No promotion matches.</p>
-      ) : (
-        <ScrollingTable label="Promotions">
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Dates</th>
-              <th scope="col">Status</th>
-              <th scope="col">Shown to</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.rows.map((p) => (
-              <tr key={p.id}>
-                <th scope="row">
-                  <Link to={`/admin/promo/${p.id}`}>{p.title}</Link>
-                  {p.product ? <div className="muted">{p.product}</div> : null}
-                </th>
-                <td>{p.kind}</td>
-                <td>{p.dates}</td>
-                <td>{p.statusWords}</td>
-                <td>{p.audience}</td>
-                <td>
-                  <div className="order-filters__actions">
-                    <IntentButton
-                      intent="up"
-                      fields={{ promoId: p.id }}
-                      label={`Move ${p.title} up`}
-                      disabled={busy || p.position === 1}
-                    >
-                      Move up
-                    </IntentButton>
-                    <IntentButton
-                      intent="down"
-                      fields={{ promoId: p.id }}
-                      label={`Move ${p.title} down`}
-                      disabled={busy}
-                    >
-                      Move down
-                    </IntentButton>
-                    <Link to={`/admin/promo/${p.id}`} className="button button--small" aria-label={`Edit ${p.title}`}>
-                      Edit
-                    </Link>
-                    <IntentButton
-                      intent="delete"
-                      fields={{ promoId: p.id }}
-                      label={`Delete ${p.title}`}
-                      disabled={busy}
-                    >
-                      Delete
-                    </IntentButton>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollingTable>
-      )}
+      <DataTable
+        rows={data.rows}
+        columns={[
+          {
+            header: "Title",
+            cell: (p) => (
+              <WithNote note={p.product}>
+                <Link to={`/admin/promo/${p.id}`}>{p.title}</Link>
+              </WithNote>
+            ),
+          },
+          { header: "Kind", cell: (p) => p.kind },
+          { header: "Dates", cell: (p) => p.dates },
+          { header: "Status", cell: (p) => p.statusWords },
+          { header: "Shown to", cell: (p) => p.audience },
+          {
+            header: "Actions",
+            cell: (p) => (
+              <div className="order-filters__actions">
+                <MoveButtons
+                  name={p.title}
+                  up={{ intent: "up", fields: { promoId: p.id }, disabled: busy || p.position === 1 }}
+                  down={{ intent: "down", fields: { promoId: p.id }, disabled: busy }}
+                />
+                <Link to={`/admin/promo/${p.id}`} className="button button--small" aria-label={`Edit ${p.title}`}>
+                  Edit
+                </Link>
+                <IntentButton intent="delete" fields={{ promoId: p.id }} label={`Delete ${p.title}`} disabled={busy}>
+                  Delete
+                </IntentButton>
+              </div>
+            ),
+          },
+        ]}
+        label="Promotions"
+        empty={<p>No promotion matches.</p>}
+      />
       <Pagination page={data.page} pages={data.pages} total={data.total} counted="promotion" />
-    </section>
+    </AdminScreen>
   );
 }
 
-export const ErrorBoundary = () => (
-  <PageErrorBoundary
-    notFound="There is no such page."
-    failed="The promotions could not be loaded. Please try again."
-    links={[{ to: "/admin/promo", label: "Promotions" }]}
-  />
-);
+export const ErrorBoundary = adminErrorBoundary("The promotions", [{ to: "/admin/promo", label: "Promotions" }]);

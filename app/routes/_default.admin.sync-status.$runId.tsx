@@ -1,9 +1,8 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PageErrorBoundary } from "~/components/page-error";
 import { PendingRefresh, usePolledData } from "~/components/report-polling";
 import { ScrollingTable } from "~/components/scrolling-table";
-import ordersStyles from "~/styles/orders.css?url";
+import { adminErrorBoundary, adminPage } from "~/components/admin-page";
 import { requireUser } from "~/auth/require-user.server";
 import { syncRunPageData } from "~/admin/admin-erp.server";
 import { adminScreen } from "~/auth/route-access";
@@ -15,8 +14,7 @@ export const access = adminScreen();
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Run ${data.run.id}` : "Run"} · Sync status · Admin · Workwear ordering portal` },
 ];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const { links, headers } = adminPage();
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return syncRunPageData(await requireUser(request), params.runId);
@@ -86,10 +84,8 @@ export default function SyncRun() {
   );
 }
 
-export const ErrorBoundary = () => (
-  <PageErrorBoundary
-    notFound="There is no such import run."
-    failed="The run could not be loaded. Please try again."
-    links={[{ to: "/admin/sync-status", label: "Sync status" }]}
-  />
+export const ErrorBoundary = adminErrorBoundary(
+  "The run",
+  [{ to: "/admin/sync-status", label: "Sync status" }],
+  "There is no such import run.",
 );

@@ -1,11 +1,10 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/field-error";
 import { CheckboxList } from "~/components/form-fields";
 import { LoginAttemptsTable } from "~/components/login-attempts";
-import { PageErrorBoundary } from "~/components/page-error";
 import { ScrollingTable } from "~/components/scrolling-table";
-import ordersStyles from "~/styles/orders.css?url";
+import { adminErrorBoundary, adminPage } from "~/components/admin-page";
 import { requireUser } from "~/auth/require-user.server";
 import { adminUserPageData, submitAdminUser } from "~/admin/admin-users.server";
 import { adminScreen } from "~/auth/route-access";
@@ -15,8 +14,7 @@ export const access = adminScreen();
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? data.user.name : "User"} · Admin · Workwear ordering portal` },
 ];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const { links, headers } = adminPage();
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return adminUserPageData(await requireUser(request), params.userId);
@@ -194,13 +192,11 @@ function UnitForm({ unit, refused, busy }: { unit: Data["units"][number]; refuse
   );
 }
 
-export const ErrorBoundary = () => (
-  <PageErrorBoundary
-    notFound="There is no user with this id."
-    failed="The user could not be loaded. Please try again."
-    links={[
-      { to: "/admin/user", label: "Find a user" },
-      { to: "/admin/login-history", label: "Log-in history" },
-    ]}
-  />
+export const ErrorBoundary = adminErrorBoundary(
+  "The user",
+  [
+    { to: "/admin/user", label: "Find a user" },
+    { to: "/admin/login-history", label: "Log-in history" },
+  ],
+  "There is no user with this id.",
 );

@@ -1,10 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { FilterDisclosure } from "~/components/form-fields";
 import { FieldError } from "~/components/field-error";
 import { Pagination } from "~/components/pagination";
-import { ScrollingTable } from "~/components/scrolling-table";
-import ordersStyles from "~/styles/orders.css?url";
+import { DataTable } from "~/components/data-table";
+import { AdminScreen, adminPage } from "~/components/admin-page";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/auth/require-user.server";
 import { userSearchPageData } from "~/admin/admin-users.server";
@@ -12,9 +12,7 @@ import { adminScreen } from "~/auth/route-access";
 
 export const access = adminScreen({ to: "/admin/user", label: "Users", group: "People" });
 
-export const meta: MetaFunction = () => [{ title: "Users · Admin · Workwear ordering portal" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const { meta, links, headers } = adminPage("Users · Admin");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const found = await userSearchPageData(await requireUser(request), new URL(request.url));
@@ -26,8 +24,7 @@ export default function AdminUsers() {
   const data = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
-    <section className="stack orders">
-      <h1>Users</h1>
+    <AdminScreen title="Users">
       <FilterDisclosure open={Boolean(data.error)}>
         <Form method="get" className="order-filters" key={location.search} aria-label="Find a user" noValidate>
           <div className="field">
@@ -50,35 +47,19 @@ export default function AdminUsers() {
           </div>
         </Form>
       </FilterDisclosure>
-      {data.rows.length === 0 ? (
-        <p className="notice">No users found.</p>
-      ) : (
-        <ScrollingTable label="Users">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Customers</th>
-              <th scope="col">Admin</th>
-              <th scope="col">Active</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.rows.map((u) => (
-              <tr key={u.id}>
-                <th scope="row">
-                  <Link to={`/admin/user/${u.id}`}>{u.name}</Link>
-                </th>
-                <td>{u.email}</td>
-                <td>{u.customers || "—"}</td>
-                <td>{u.admin ? "Yes" : "No"}</td>
-                <td>{u.active ? "Yes" : "No"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollingTable>
-      )}
+      <DataTable
+        rows={data.rows}
+        columns={[
+          { header: "Name", cell: (u) => <Link to={`/admin/user/${u.id}`}>{u.name}</Link> },
+          { header: "Email", cell: (u) => u.email },
+          { header: "Customers", cell: (u) => u.customers || "—" },
+          { header: "Admin", cell: (u) => (u.admin ? "Yes" : "No") },
+          { header: "Active", cell: (u) => (u.active ? "Yes" : "No") },
+        ]}
+        label="Users"
+        empty={<p className="notice">No users found.</p>}
+      />
       <Pagination page={data.page} pages={data.pageCount} total={data.total} counted="user" />
-    </section>
+    </AdminScreen>
   );
 }

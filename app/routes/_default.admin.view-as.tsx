@@ -1,13 +1,11 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useFormAnswer } from "~/components/form-answer";
 import { CustomerPicker, MoreThanShown } from "~/components/customer-picker";
 import { FieldError, FormError } from "~/components/field-error";
-import { PageErrorBoundary } from "~/components/page-error";
 import { TextField } from "~/components/text-field";
-import ordersStyles from "~/styles/orders.css?url";
-import { requireUser } from "~/auth/require-user.server";
+import { AdminScreen, adminErrorBoundary, adminPage } from "~/components/admin-page";
 import { submitViewAs, viewAsPageData } from "~/admin/admin-session.server";
+import { adminLoader, adminAction } from "~/admin/admin-route.server";
 import { adminScreen } from "~/auth/route-access";
 
 export const access = adminScreen({ to: "/admin/view-as", label: "View as a user", group: "People" });
@@ -15,29 +13,26 @@ export const access = adminScreen({ to: "/admin/view-as", label: "View as a user
 // /admin/view-as (issue 20 item 6, decision 129): choose a customer (GET ?q=, then ?customerId=) and one of its users;
 // "View as" posts, and the portal then acts as that user, with the banner and its Stop on every page. Evolve users only
 // (the access table's admin entry; the provider refuses the calls to anyone else).
-export const meta: MetaFunction = () => [{ title: "View as a user · Workwear ordering portal" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const { meta, links, headers } = adminPage("View as a user");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return viewAsPageData(await requireUser(request), new URL(request.url));
-}
+export const loader = adminLoader(viewAsPageData);
 
-export async function action({ request }: ActionFunctionArgs) {
-  return submitViewAs(await requireUser(request), request);
-}
+export const action = adminAction(submitViewAs);
 
 export default function ViewAs() {
   const data = useLoaderData<typeof loader>();
   const { errors, formError, busy } = useFormAnswer<typeof action>();
   return (
-    <section className="stack orders view-as">
-      <h1>View as a user</h1>
-      <p className="muted">
-        See the portal as one of a customer&apos;s users: their catalogue, permissions and basket. Everything you change
-        while viewing as them is recorded under your name. The banner at the top of every page ends it.
-      </p>
-
+    <AdminScreen
+      title="View as a user"
+      name="view-as"
+      intro={
+        <>
+          See the portal as one of a customer&apos;s users: their catalogue, permissions and basket. Everything you
+          change while viewing as them is recorded under your name. The banner at the top of every page ends it.
+        </>
+      }
+    >
       <CustomerPicker q={data.q} customers={data.customers} total={data.customersTotal} chosenId={data.customer?.id} />
 
       {data.customer ? (
@@ -93,17 +88,15 @@ export default function ViewAs() {
           <MoreThanShown shown={data.users.length} total={data.usersTotal} what="users" />
         </>
       ) : null}
-    </section>
+    </AdminScreen>
   );
 }
 
-export const ErrorBoundary = () => (
-  <PageErrorBoundary
-    notFound="There is no such customer or user."
-    failed="The customers could not be loaded. Please try again."
-    links={[
-      { to: "/admin/view-as", label: "View as a user" },
-      { to: "/admin/active-users", label: "Active users" },
-    ]}
-  />
+export const ErrorBoundary = adminErrorBoundary(
+  "The customers",
+  [
+    { to: "/admin/view-as", label: "View as a user" },
+    { to: "/admin/active-users", label: "Active users" },
+  ],
+  "There is no such customer or user.",
 );
