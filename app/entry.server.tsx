@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -6,7 +7,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import { DocumentContext } from "~/components/document-context";
 import { QuickViewDialog } from "~/components/quick-view-dialog";
 import { redactUrl } from "~/domain/operations";
-import { CoalescingStream } from "~/http/coalesce.server";
 import { logger } from "~/http/log.server";
 
 // startPortal hands the build its route table through this, so the build's own guard reads it (decision 176)
@@ -34,7 +34,7 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new CoalescingStream();
+          const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
           resolve(
