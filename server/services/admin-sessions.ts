@@ -54,6 +54,15 @@ const SESSION_COLUMNS = [
 const liveSessions = (db: Knex, now: Date) =>
   db("auth_sessions as s").whereNull("s.revoked_at").where("s.expires_at", ">", now.toISOString());
 
+/** Revokes a live session exactly once: one another request ended meanwhile is a 404 naming it as `what`. */
+async function revokeOnce(trx: Knex, sessionId: number, now: Date, what: string) {
+  const ended = await trx("auth_sessions")
+    .where("id", sessionId)
+    .whereNull("revoked_at")
+    .update({ revoked_at: now.toISOString() });
+  if (ended !== 1) throw new NotFound(`${what} '${sessionId}' not found`);
+}
+
 export interface ActiveSessionOut {
   sessionId: string;
   user: Person;
@@ -126,11 +135,7 @@ export class AdminActiveSessionService {
           "u.last_name",
         );
       if (!row) throw new NotFound(`Session '${sessionId}' not found`);
-      const ended = await trx("auth_sessions")
-        .where("id", sessionId)
-        .whereNull("revoked_at")
-        .update({ revoked_at: now.toISOString() });
-      if (ended !== 1) throw new NotFound(`Session '${sessionId}' not found`);
+      await revokeOnce(trx, sessionId, now, "Session");
       await writeAudit(trx, now, {
         adminUserId: caller.userId,
         subjectUserId: row.user_id,
@@ -233,11 +238,7 @@ export class AdminViewAsService {
         .where({ "s.id": sessionId, "s.acting_admin_user_id": caller.userId })
         .first("s.id", "s.user_id", "s.customer_id", "c.name as customer_name", "u.first_name", "u.last_name");
       if (!row) throw new NotFound(`View-as session '${sessionId}' not found`);
-      const ended = await trx("auth_sessions")
-        .where("id", sessionId)
-        .whereNull("revoked_at")
-        .update({ revoked_at: now.toISOString() });
-      if (ended !== 1) throw new NotFound(`View-as session '${sessionId}' not found`);
+      await revokeOnce(trx, sessionId, now, "View-as session");
       await writeAudit(trx, now, {
         adminUserId: caller.userId,
         subjectUserId: row.user_id,

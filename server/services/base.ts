@@ -122,6 +122,26 @@ export interface ListDef<Out> {
   what: string;
 }
 
+/**
+ * A list over one table keyed by its `id`: that column finds a record for get and ends every sort (so pages never
+ * overlap or skip), and a page reads the table's own columns unless `select` says otherwise.
+ */
+export function tableListDef<Out>(
+  table: string,
+  def: Omit<ListDef<Out>, "idColumn" | "spec" | "select"> & {
+    spec: Omit<QuerySpec, "tieBreaker">;
+    select?: ListDef<Out>["select"];
+  },
+): ListDef<Out> {
+  const id = `${table}.id`;
+  return {
+    ...def,
+    idColumn: id,
+    spec: { ...def.spec, tieBreaker: id },
+    select: def.select ?? ((qb) => qb.select(`${table}.*`)),
+  };
+}
+
 /** A read-only Feathers service over one scoped table: find (paged, filtered) and get by id. */
 export class ListService<Out> {
   constructor(

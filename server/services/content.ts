@@ -5,7 +5,7 @@ import { z } from "zod";
 import { coerce, invalid, parseExtra } from "../query/dialect";
 import { parseOr400 } from "./basket-session";
 import { idValue, MAX_ROW_ID } from "./ids";
-import { bodyOf, byKey, callerOf, idOf, json, type Ctx, type ListDef, type ProviderParams } from "./base";
+import { bodyOf, byKey, callerOf, idOf, json, tableListDef, type Ctx, type ListDef, type ProviderParams } from "./base";
 import { bytesResponse } from "./file-response";
 
 // ---------------------------------------------------------------- WordPress-shaped content
@@ -236,48 +236,47 @@ const guideFileUrl = (id: number) => `/api/training-guides/${id}/file`;
  * GET /api/training-guides: the visible guides, by their category's display order, then the guide's (decision 117);
  * fileUrl is the guide's file (GET /api/training-guides/:id/file).
  */
-export const trainingGuidesDef = (): ListDef<unknown> => ({
-  what: "Training guide",
-  idColumn: "training_guides.id",
-  spec: {
-    fields: {
-      id: { type: "int", column: "training_guides.id" },
-      category: { type: "string", column: "training_guides.category" },
-      title: { type: "string", column: "training_guides.title", sortable: true },
+export const trainingGuidesDef = (): ListDef<unknown> =>
+  tableListDef("training_guides", {
+    what: "Training guide",
+    spec: {
+      fields: {
+        id: { type: "int", column: "training_guides.id" },
+        category: { type: "string", column: "training_guides.category" },
+        title: { type: "string", column: "training_guides.title", sortable: true },
+      },
+      defaultSort: [
+        ["training_guides.category_order", "asc"],
+        ["training_guides.display_order", "asc"],
+        ["training_guides.title", "asc"],
+      ],
+      defaultLimit: 100,
     },
-    defaultSort: [
-      ["training_guides.category_order", "asc"],
-      ["training_guides.display_order", "asc"],
-      ["training_guides.title", "asc"],
-    ],
-    tieBreaker: "training_guides.id",
-    defaultLimit: 100,
-  },
-  base: (ctx, caller) => visibleGuides(ctx, caller.customerId),
-  select: (qb) =>
-    qb.select(
-      "training_guides.id",
-      "training_guides.title",
-      "training_guides.description",
-      "training_guides.category",
-      "training_guides.display_order",
-      "training_guides.file_name",
-      "training_guides.file_size",
-      "training_guides.content_type",
-    ),
-  map: (_ctx, rows) =>
-    rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      description: r.description,
-      category: r.category ?? null,
-      displayOrder: r.display_order,
-      fileUrl: guideFileUrl(r.id),
-      fileName: r.file_name ?? null,
-      fileSize: r.file_size == null ? null : Number(r.file_size),
-      contentType: r.content_type ?? null,
-    })),
-});
+    base: (ctx, caller) => visibleGuides(ctx, caller.customerId),
+    select: (qb) =>
+      qb.select(
+        "training_guides.id",
+        "training_guides.title",
+        "training_guides.description",
+        "training_guides.category",
+        "training_guides.display_order",
+        "training_guides.file_name",
+        "training_guides.file_size",
+        "training_guides.content_type",
+      ),
+    map: (_ctx, rows) =>
+      rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        description: r.description,
+        category: r.category ?? null,
+        displayOrder: r.display_order,
+        fileUrl: guideFileUrl(r.id),
+        fileName: r.file_name ?? null,
+        fileSize: r.file_size == null ? null : Number(r.file_size),
+        contentType: r.content_type ?? null,
+      })),
+  });
 
 /**
  * GET /api/training-guides/:guideId/file (token): the guide's bytes with its Content-Type, a Content-Disposition

@@ -354,26 +354,14 @@ describe("approval", () => {
   });
 
   it("only an approver decides; a rejection needs a note; deciding twice is a 409", async () => {
-    expect(
-      (await p.api("PATCH", `/api/order/${orderId}`, { token: tokens.requester, body: { decision: "approve" } }))
-        .status,
-    ).toBe(403);
-    expect(
-      (await p.api("PATCH", `/api/order/${orderId}`, { token: tokens.manpack, body: { decision: "approve" } })).status,
-    ).toBe(404);
-    const noNote = await p.api("PATCH", `/api/order/${orderId}`, {
-      token: tokens.approver,
-      body: { decision: "reject", note: "  " },
-    });
+    const decide = (token: string, body: object) => p.api("PATCH", `/api/order/${orderId}`, { token, body });
+    expect((await decide(tokens.requester, { decision: "approve" })).status).toBe(403);
+    expect((await decide(tokens.manpack, { decision: "approve" })).status).toBe(404);
+    const noNote = await decide(tokens.approver, { decision: "reject", note: "  " });
     expect(noNote.status).toBe(400);
     expect(noNote.body.message).toContain('"note"');
-    expect(
-      (await p.api("PATCH", `/api/order/${orderId}`, { token: tokens.approver, body: { decision: "maybe" } })).status,
-    ).toBe(400);
-    const ok = await p.api("PATCH", `/api/order/${orderId}`, {
-      token: tokens.approver,
-      body: { decision: "reject", note: "Too many" },
-    });
+    expect((await decide(tokens.approver, { decision: "maybe" })).status).toBe(400);
+    const ok = await decide(tokens.approver, { decision: "reject", note: "Too many" });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({
       webRejected: true,
@@ -381,10 +369,7 @@ describe("approval", () => {
       pendingWebApproval: false,
       approval: { decision: "rejected" },
     });
-    const again = await p.api("PATCH", `/api/order/${orderId}`, {
-      token: tokens.approver,
-      body: { decision: "approve" },
-    });
+    const again = await decide(tokens.approver, { decision: "approve" });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already been rejected/);
   });

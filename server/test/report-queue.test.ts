@@ -29,6 +29,9 @@ async function addTask(extra: Record<string, unknown> = {}): Promise<number> {
   return Number(typeof row === "object" ? row.id : row);
 }
 const task = (id: number) => db("report_tasks").where("id", id).first();
+/** A task a worker process claimed (and may have died holding), leased until `lease_until`. */
+const runningTask = (claimed_by: string, attempts: number, lease_until: string, started_at?: string) =>
+  addTask({ status: "running", claimed_by, attempts, lease_until, ...(started_at ? { started_at } : {}) });
 /** buyer@demo.test at Northwind (the fixture user has two business units) */
 async function buyer(): Promise<string> {
   const token = await p.login("buyer@demo.test");
@@ -69,20 +72,8 @@ describe("the report queue", () => {
   });
 
   it("after a restart a task left running by a dead process is run again once its lease has lapsed", async () => {
-    const lapsed = await addTask({
-      status: "running",
-      claimed_by: "dead:1",
-      attempts: 1,
-      started_at: "2026-11-21T08:00:00.000Z",
-      lease_until: "2026-11-21T08:01:30.000Z",
-    });
-    const held = await addTask({
-      status: "running",
-      claimed_by: "alive:2",
-      attempts: 1,
-      started_at: "2026-11-21T08:59:00.000Z",
-      lease_until: "2026-11-21T09:00:30.000Z",
-    });
+    const lapsed = await runningTask("dead:1", 1, "2026-11-21T08:01:30.000Z", "2026-11-21T08:00:00.000Z");
+    const held = await runningTask("alive:2", 1, "2026-11-21T09:00:30.000Z", "2026-11-21T08:59:00.000Z");
     const restarted = new ReportWorker(ctx(), { id: "restarted" });
     expect(await restarted.runOnce()).toBe(true);
     expect(await task(lapsed)).toMatchObject({ status: "success", attempts: 2, claimed_by: "restarted" });
@@ -100,12 +91,7 @@ describe("the report queue", () => {
   });
 
   it("a task whose runs keep dying fails after the last attempt, with a reason", async () => {
-    const id = await addTask({
-      status: "running",
-      claimed_by: "dead:1",
-      attempts: 3,
-      lease_until: "2026-11-21T08:00:00.000Z",
-    });
+    const id = await runningTask("dead:1", 3, "2026-11-21T08:00:00.000Z");
     expect(await new ReportWorker(ctx(), { maxAttempts: 3 }).runOnce()).toBe(true);
     expect(await task(id)).toMatchObject({ status: "failed", reason: REASONS.unfinished, row_count: null });
   });

@@ -7,6 +7,7 @@ import { newToken, sha256 } from "../auth/password";
 import { isPostgres } from "../db/knex";
 import { hashSecret } from "../services/punchout";
 import { addUser, HARBOUR, hiVisBasketItem, hiVisOrderLine, NORTHWIND, useProvider } from "./fixtures";
+import { expectRowsMatchMethods } from "./method-coverage";
 
 /**
  * Decision 028: every provider write, the permissions that allow it, and callers without them.
@@ -378,6 +379,25 @@ const manpackOrderBody = {
 /** The counters of the public writes' own limits (log-in failures, reset requests per address and e-mail): what the guard records while refusing. */
 const GUARD_COUNTERS = /login|attempt|limit|throttl/i;
 const MADE_UP_TOKEN = "made-up-token-that-names-nothing-at-all-0000";
+
+/** A public write a punchout profile's credentials allow: the right secret passes, a wrong one is a counted 401. */
+function credentialRow(path: string, rule: string, secretName: string, body: (secret: string) => Promise<object>): Row {
+  return {
+    service: path.slice(1),
+    method: "create",
+    rule,
+    cases: [
+      allow("anyone with the profile's credentials", ANONYMOUS, "right"),
+      deny(`anyone with a wrong ${secretName} (the failure is counted)`, ANONYMOUS, 401, "wrong"),
+    ],
+    guardTables: GUARD_COUNTERS,
+    request: async (_who, variant) => ({
+      method: "POST",
+      path,
+      body: await body(variant === "right" ? PUNCHOUT_SECRET : "not-the-secret"),
+    }),
+  };
+}
 
 const TABLE: Row[] = [
   // ------------------------------------------------------------------ sessions
@@ -972,46 +992,18 @@ const TABLE: Row[] = [
     },
   },
   // ------------------------------------------------------------------ punchout (decision 107)
-  {
-    service: "api/punchout/setup",
-    method: "create",
-    rule: "public: an active cXML punchout profile's identities and shared secret; failures are counted and limited",
-    cases: [
-      allow("anyone with the profile's credentials", ANONYMOUS, "right"),
-      deny("anyone with a wrong shared secret (the failure is counted)", ANONYMOUS, 401, "wrong"),
-    ],
-    guardTables: GUARD_COUNTERS,
-    request: async (_who, variant) => {
-      const identity = await punchoutProfile("cxml");
-      return {
-        method: "POST",
-        path: "/api/punchout/setup",
-        body: setupBody(identity, variant === "right" ? PUNCHOUT_SECRET : "not-the-secret"),
-      };
-    },
-  },
-  {
-    service: "api/punchout/oci-login",
-    method: "create",
-    rule: "public: an active OCI punchout profile's user name and password; failures are counted and limited",
-    cases: [
-      allow("anyone with the profile's credentials", ANONYMOUS, "right"),
-      deny("anyone with a wrong password (the failure is counted)", ANONYMOUS, 401, "wrong"),
-    ],
-    guardTables: GUARD_COUNTERS,
-    request: async (_who, variant) => {
-      const username = await punchoutProfile("oci");
-      return {
-        method: "POST",
-        path: "/api/punchout/oci-login",
-        body: {
-          username,
-          password: variant === "right" ? PUNCHOUT_SECRET : "not-the-secret",
-          hookUrl: "https://srm.example/hook",
-        },
-      };
-    },
-  },
+  credentialRow(
+    "/api/punchout/setup",
+    "public: an active cXML punchout profile's identities and shared secret; failures are counted and limited",
+    "shared secret",
+    async (secret) => setupBody(await punchoutProfile("cxml"), secret),
+  ),
+  credentialRow(
+    "/api/punchout/oci-login",
+    "public: an active OCI punchout profile's user name and password; failures are counted and limited",
+    "password",
+    async (password) => ({ username: await punchoutProfile("oci"), password, hookUrl: "https://srm.example/hook" }),
+  ),
   {
     service: "api/punchout/start",
     method: "create",
@@ -1035,32 +1027,23 @@ const TABLE: Row[] = [
   // ------------------------------------------------------------------ punchout baskets (decision 110)
   endOfPunchout("api/punchout/transfer", [STOCK_LINE]),
   endOfPunchout("api/punchout/cancel", []),
-  {
-    service: "api/punchout/order",
-    method: "create",
-    rule: "public: a cXML punchout profile's credentials, for lines of a basket transferred to its customer; failures are counted",
-    cases: [
-      allow("anyone with the profile's credentials", ANONYMOUS, "right"),
-      deny("anyone with a wrong shared secret (the failure is counted)", ANONYMOUS, 401, "wrong"),
-    ],
-    guardTables: GUARD_COUNTERS,
-    request: async (_who, variant) => {
+  credentialRow(
+    "/api/punchout/order",
+    "public: a cXML punchout profile's credentials, for lines of a basket transferred to its customer; failures are counted",
+    "shared secret",
+    async (sharedSecret) => {
       const { identity, aux } = await transferredBasket();
       return {
-        method: "POST",
-        path: "/api/punchout/order",
-        body: {
-          fromIdentity: identity,
-          senderIdentity: identity,
-          sharedSecret: variant === "right" ? PUNCHOUT_SECRET : "not-the-secret",
-          orderId: `PERM-${next()}`,
-          payloadId: "perm",
-          shipTo: { street: ["1 Perm Road"], city: "Leeds", postalCode: "LS1 1AA" },
-          items: [{ lineNumber: 1, supplierPartId: "HV-JKT-M", supplierPartAuxiliaryId: aux, quantity: 1 }],
-        },
+        fromIdentity: identity,
+        senderIdentity: identity,
+        sharedSecret,
+        orderId: `PERM-${next()}`,
+        payloadId: "perm",
+        shipTo: { street: ["1 Perm Road"], city: "Leeds", postalCode: "LS1 1AA" },
+        items: [{ lineNumber: 1, supplierPartId: "HV-JKT-M", supplierPartAuxiliaryId: aux, quantity: 1 }],
       };
     },
-  },
+  ),
   // ------------------------------------------------------------------ content
   {
     service: "api/news-read",
@@ -1210,14 +1193,10 @@ describe("the table covers every provider write", () => {
       }
     }
     const rows = new Set(TABLE.filter((r) => r.method !== "find").map((r) => `${r.method} ${r.service}`));
-    expect(
-      [...registered].filter((w) => !rows.has(w)),
-      "writes without a row",
-    ).toEqual([]);
-    expect(
-      [...rows].filter((w) => !registered.has(w)),
-      "rows naming no registered write",
-    ).toEqual([]);
+    expectRowsMatchMethods(registered, rows, {
+      unlisted: "writes without a row",
+      unregistered: "rows naming no registered write",
+    });
     expect(registered.size).toBeGreaterThan(15);
   });
 

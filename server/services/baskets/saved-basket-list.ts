@@ -3,7 +3,7 @@ import { Forbidden } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { z } from "zod";
 import { canApprove, type Caller } from "../../auth/caller";
-import { byKey, money, requireCustomer, str, type ListDef } from "../base";
+import { byKey, money, requireCustomer, str, tableListDef, type ListDef } from "../base";
 import { idValue } from "../ids";
 import { linesFor } from "../prices-hidden";
 
@@ -72,9 +72,8 @@ const itemOut = (i: any) => ({
 });
 
 export function savedBasketsDef(): ListDef<ReturnType<typeof basketOut> & { itemsArray?: unknown[] }> {
-  return {
+  return tableListDef("saved_baskets", {
     what: "Saved basket",
-    idColumn: "saved_baskets.id",
     spec: {
       fields: {
         id: { type: "int", column: "saved_baskets.id", sortable: true },
@@ -88,7 +87,6 @@ export function savedBasketsDef(): ListDef<ReturnType<typeof basketOut> & { item
       // toApprove: only the punched-out baskets awaiting the caller's approval, not their own (decision 138)
       extras: { justBaskets: "bool", toApprove: "bool" },
       defaultSort: [["saved_baskets.updated_at", "desc"]],
-      tieBreaker: "saved_baskets.id",
     },
     base: (ctx, caller, parsed) => {
       const q = visibleBaskets(ctx.db, caller);
@@ -117,5 +115,5 @@ export function savedBasketsDef(): ListDef<ReturnType<typeof basketOut> & { item
       out.forEach((o) => (o.itemsArray = linesFor(caller, (by.get(o.id) ?? []).map(itemOut))));
       return out;
     },
-  };
+  });
 }

@@ -3,7 +3,7 @@ import { NotFound } from "@feathersjs/errors";
 import type { Knex } from "knex";
 import { type Caller } from "../../auth/caller";
 import { invalid } from "../../query/dialect";
-import { requireCustomer, scopeOf, str, type Ctx, type ListDef } from "../base";
+import { requireCustomer, scopeOf, str, tableListDef, type Ctx, type ListDef } from "../base";
 
 type CategoryType = "full" | "my" | "manpack";
 
@@ -70,9 +70,8 @@ function categoryType(raw: unknown, name = "type"): CategoryType | undefined {
 
 /** GET /api/workwear-categories (flat, filterable) and /:id. */
 export function categoriesDef(): ListDef<CategoryNode> {
-  return {
+  return tableListDef("categories", {
     what: "Category",
-    idColumn: "categories.id",
     spec: {
       fields: {
         internalId: { type: "int", column: "categories.id", sortable: true },
@@ -87,12 +86,10 @@ export function categoriesDef(): ListDef<CategoryNode> {
         ["categories.display_order", "asc"],
         ["categories.name", "asc"],
       ],
-      tieBreaker: "categories.id",
     },
     base: (ctx, caller) => visibleCategories(ctx.db, scopeOf(caller)),
-    select: (qb) => qb.select("categories.*"),
     map: (_ctx, rows) => rows.map(categoryOut),
-  };
+  });
 }
 
 /**
@@ -131,9 +128,8 @@ export class CategoryTreeService {
 
 /** GET /api/customCatalogue and /api/smiCustomCatalogue: the customer's own catalogues. */
 export function cataloguesDef(type: "custom" | "smi" | "user"): ListDef<unknown> {
-  return {
+  return tableListDef("catalogues", {
     what: "Catalogue",
-    idColumn: "catalogues.id",
     spec: {
       fields: {
         internalId: { type: "int", column: "catalogues.id", sortable: true },
@@ -141,12 +137,10 @@ export function cataloguesDef(type: "custom" | "smi" | "user"): ListDef<unknown>
         contactId: { type: "int", column: "catalogues.contact_id" },
       },
       defaultSort: [["catalogues.name", "asc"]],
-      tieBreaker: "catalogues.id",
     },
     base: (ctx, caller) =>
       ctx.db("catalogues").where("catalogues.type", type).where("catalogues.customer_id", requireCustomer(caller)),
-    select: (qb) => qb.select("catalogues.*"),
     map: (_ctx, rows) =>
       rows.map((r) => ({ internalId: String(r.id), name: r.name, type: r.type, contactId: str(r.contact_id) })),
-  };
+  });
 }
