@@ -1,22 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { locationOf, toastOf } from "../../tests/mocks/requests";
-import { useRouteTest } from "../../tests/mocks/route";
-import { activeSession, ADA, ADMIN_TOKEN, adminSessionHandlers } from "../../tests/mocks/upstream/admin-session";
+import { activeSession, ADA, ADMIN_TOKEN, useAdminSessionRoute } from "../../tests/mocks/upstream/admin-session";
 import { action, loader } from "./_default.admin.active-users";
 
 // /admin/active-users (issue 20 item 1, decision 129): GET /api/admin/active-session 16 a page, each row's user (a link
 // to /admin/user/{id}), customer, last request, punchout and view-as; "End session" → DELETE
 // /api/admin/active-session/:id, Post/Redirect/Get with a toast; evolve users only.
-const t = useRouteTest({ token: ADMIN_TOKEN });
-
-function setUp(options: { evolve?: boolean; sessions?: number } = {}) {
-  const mock = adminSessionHandlers(options);
-  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
-  return mock;
-}
-const route = t.route("/admin/active-users", { loader, action });
-const load = (query = "") => route.load(query) as Promise<Awaited<ReturnType<typeof loader>>>;
-const { send } = route;
+const { setUp, load, send } = useAdminSessionRoute("/admin/active-users", { loader, action });
 
 describe("/admin/active-users", () => {
   it("a user who is not an evolve user is sent to / from the page and the post; nothing asked, nothing ended", async () => {

@@ -1,22 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { locationOf, toastOf } from "../../tests/mocks/requests";
-import { useRouteTest } from "../../tests/mocks/route";
-import { ADMIN_TOKEN, adminSessionHandlers } from "../../tests/mocks/upstream/admin-session";
+import { ADMIN_TOKEN, useAdminSessionRoute } from "../../tests/mocks/upstream/admin-session";
 import { action, loader } from "./_default.admin.manage-admin-users";
 
 // /admin/manage-admin-users (issue 20 item 5, decision 129): GET /api/admin/admin-user, the grant picker GET
 // /api/admin/user?q=&isEvolveUser=false, grant (POST /api/admin/admin-user) and revoke (DELETE /api/admin/admin-user/:id)
 // with the provider's 409s as error toasts; evolve users only.
-const t = useRouteTest({ token: ADMIN_TOKEN });
-
-function setUp(options: { evolve?: boolean; lastAdmin?: boolean } = {}) {
-  const mock = adminSessionHandlers(options);
-  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
-  return mock;
-}
-const route = t.route("/admin/manage-admin-users", { loader, action });
-const load = (query = "") => route.load(query) as Promise<Awaited<ReturnType<typeof loader>>>;
-const send = (form: Record<string, string>) => route.send(form);
+const { setUp, load, send } = useAdminSessionRoute("/admin/manage-admin-users", { loader, action });
 
 describe("/admin/manage-admin-users", () => {
   it("a user who is not an evolve user is sent to / from the page and the posts; nothing asked, nothing changed", async () => {

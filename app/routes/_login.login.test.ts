@@ -13,6 +13,22 @@ function logIn(form: Record<string, string>, clientIp = "10.0.0.1", path = "/log
   return settle(() => action({ request: post(path, form), params: {}, context: testLoadContext({ clientIp }) }));
 }
 
+/** The provider refusing every log-in (401), noting the given header of each request it was sent. */
+function refuseLogInNoting(header: string): Array<string | null> {
+  const seen: Array<string | null> = [];
+  t.server.use(
+    http.post(`${UPSTREAM}/api/authentication`, ({ request }) => {
+      seen.push(request.headers.get(header));
+      return HttpResponse.json(
+        { name: "NotAuthenticated", message: "Invalid email or password", code: 401 },
+        { status: 401 },
+      );
+    }),
+    ...authHandlers(),
+  );
+  return seen;
+}
+
 type FormAnswer = {
   data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
   init: ResponseInit;
@@ -70,33 +86,13 @@ describe("/login", () => {
   });
 
   it("names the browser's address to the provider, which keeps the limits (decision 027)", async () => {
-    const seen: Array<string | null> = [];
-    t.server.use(
-      http.post(`${UPSTREAM}/api/authentication`, ({ request }) => {
-        seen.push(request.headers.get("x-forwarded-for"));
-        return HttpResponse.json(
-          { name: "NotAuthenticated", message: "Invalid email or password", code: 401 },
-          { status: 401 },
-        );
-      }),
-      ...authHandlers(),
-    );
+    const seen = refuseLogInNoting("x-forwarded-for");
     await logIn({ email: "limited@demo.test", password: "wrong" }, "203.0.113.9");
     expect(seen).toEqual(["203.0.113.9"]);
   });
 
   it("passes the browser's User-Agent on, for the provider's log-in history", async () => {
-    const seen: Array<string | null> = [];
-    t.server.use(
-      http.post(`${UPSTREAM}/api/authentication`, ({ request }) => {
-        seen.push(request.headers.get("user-agent"));
-        return HttpResponse.json(
-          { name: "NotAuthenticated", message: "Invalid email or password", code: 401 },
-          { status: 401 },
-        );
-      }),
-      ...authHandlers(),
-    );
+    const seen = refuseLogInNoting("user-agent");
     const request = post("/login", { email: "agent@demo.test", password: "wrong" });
     request.headers.set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Chromium/130");
     await settle(() => action({ request, params: {}, context: testLoadContext({ clientIp: "10.0.0.1" }) }));

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { sessionAnswer, UPSTREAM } from "./fixtures";
+import { useRouteTest } from "../route";
 
 /**
  * C20's admin session calls as the provider answers them (issue 20 items 1, 5, 6; decision 129): customers and their
@@ -181,4 +182,28 @@ export function adminSessionHandlers(
     }),
   ];
   return { handlers, calls, sessions, admins };
+}
+
+type BoundRoute = Parameters<ReturnType<typeof useRouteTest>["route"]>[1];
+
+/**
+ * The set-up of an admin screen's route test that answers from this mock alone (evolve users only): signed in with the
+ * admin's token; `setUp` signs in an evolve user (or not, with `evolve: false`) with the mock's handlers and gives the
+ * mock back; `load(query)` GETs the page as its loader's data, `send(form, query)` POSTs to it.
+ */
+export function useAdminSessionRoute<Loader extends NonNullable<BoundRoute["loader"]>>(
+  path: string,
+  module: { loader: Loader; action: NonNullable<BoundRoute["action"]> },
+) {
+  const t = useRouteTest({ token: ADMIN_TOKEN });
+  const route = t.route(path, module);
+  return {
+    setUp(options: Parameters<typeof adminSessionHandlers>[0] & { evolve?: boolean } = {}) {
+      const mock = adminSessionHandlers(options);
+      t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
+      return mock;
+    },
+    load: (query = "") => route.load(query) as Promise<Awaited<ReturnType<Loader>>>,
+    send: (form: Record<string, string>, query = "") => route.send(form, query),
+  };
 }
