@@ -1,5 +1,7 @@
 import { http, HttpResponse } from "msw";
 import type { SetupServer } from "msw/node";
+import { describe, expect, it, vi } from "vitest";
+import { MAINTENANCE_MESSAGE } from "~/punchout/cxml-http.server";
 import { maintenanceCache } from "~/upstream/cache.server";
 import { UPSTREAM } from "./upstream/fixtures";
 
@@ -47,4 +49,46 @@ export function maintenanceHandler(
     }),
   );
   return calls;
+}
+
+/**
+ * The maintenance cases every cXML entry point answers alike, as a describe block for `POST {path}`: maintenance on is
+ * cXML 560 (a temporary server error) as HTTP 503 with Retry-After, the provider not asked (SPEC §4); a failed
+ * maintenance check lets the call go on (SPEC §8). `provider()` mocks the provider's answer and gives its calls back;
+ * `send()` posts a good request.
+ */
+export function describeCxmlMaintenance(
+  path: string,
+  server: SetupServer,
+  entry: { provider: () => unknown[]; send: () => Promise<Response> },
+) {
+  describe(`POST ${path} while maintenance is on (SPEC §4)`, () => {
+    it("answers cXML 560, a temporary server error, as HTTP 503 with Retry-After; the provider is not asked", async () => {
+      const calls = entry.provider();
+      maintenanceHandler(server, { isMaintenanceEnabled: true, bypassToken: "bypass-123" });
+      const response = await entry.send();
+      expect(response.headers.get("Content-Type")).toBe("text/xml; charset=utf-8");
+      expect(response.headers.get("Retry-After")).toBe("300");
+      expect(await cxmlStatusOf(response)).toMatchObject({
+        http: 503,
+        code: "560",
+        text: "Temporary Server Error",
+        message: MAINTENANCE_MESSAGE,
+      });
+      expect(calls).toEqual([]);
+    });
+
+    it("a failed maintenance check lets the call go on (SPEC §8)", async () => {
+      const calls = entry.provider();
+      vi.spyOn(console, "error").mockImplementation(() => undefined);
+      maintenanceHandler(server);
+      server.use(
+        http.get(`${UPSTREAM}/api/maintenance-status`, () => HttpResponse.json({ message: "down" }, { status: 503 })),
+      );
+      const response = await entry.send();
+      expect(response.status).toBe(200);
+      expect(calls).toHaveLength(1);
+      vi.restoreAllMocks();
+    });
+  });
 }
