@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { cxmlPost, cxmlStatusOf, describeCxmlMaintenance, maintenanceHandler } from "../../tests/mocks/cxml";
+import { cxmlGet, cxmlPost, cxmlStatusOf, describeCxmlMaintenance, maintenanceHandler } from "../../tests/mocks/cxml";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { useRouteTest } from "../../tests/mocks/route";
 import { action, loader } from "./punchout.cxml.order";
@@ -135,11 +135,7 @@ describe("POST /punchout/cxml/order", () => {
   });
 
   it("GET: 405 in cXML", async () => {
-    const answer = (await loader({
-      request: new Request("https://portal.example/punchout/cxml/order"),
-      params: {},
-      context: testLoadContext(),
-    })) as Response;
+    const answer = await cxmlGet("/punchout/cxml/order", loader);
     expect(await cxmlStatusOf(answer)).toMatchObject({ http: 405, code: "405" });
   });
 });

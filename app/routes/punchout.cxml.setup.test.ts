@@ -3,7 +3,7 @@ import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { MAX_XML_BYTES } from "~/punchout/xml.server";
-import { cxmlPost, cxmlStatusOf, describeCxmlMaintenance, maintenanceHandler } from "../../tests/mocks/cxml";
+import { cxmlGet, cxmlPost, cxmlStatusOf, describeCxmlMaintenance, maintenanceHandler } from "../../tests/mocks/cxml";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { useRouteTest } from "../../tests/mocks/route";
 import { action, loader } from "./punchout.cxml.setup";
@@ -304,11 +304,7 @@ describe("POST /punchout/cxml/setup", () => {
   });
 
   it("any other method: 405 in cXML with Allow: POST", async () => {
-    const get = (await loader({
-      request: new Request("https://portal.example/punchout/cxml/setup"),
-      params: {},
-      context: testLoadContext(),
-    })) as Response;
+    const get = await cxmlGet("/punchout/cxml/setup", loader);
     expect(get.headers.get("Allow")).toBe("POST");
     expect(await cxmlStatusOf(get)).toMatchObject({ http: 405, code: "405", text: "Method Not Allowed" });
     const put = await send(setupXml(), { method: "PUT" });

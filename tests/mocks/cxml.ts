@@ -1,6 +1,7 @@
 import { http, HttpResponse } from "msw";
 import type { SetupServer } from "msw/node";
 import { describe, expect, it, vi } from "vitest";
+import { testLoadContext, type PortalLoadContext } from "~/http/context";
 import { MAINTENANCE_MESSAGE } from "~/punchout/cxml-http.server";
 import { maintenanceCache } from "~/upstream/cache.server";
 import { UPSTREAM } from "./upstream/fixtures";
@@ -26,6 +27,15 @@ export function cxmlPost(
     body: method === "GET" || method === "HEAD" ? undefined : body,
     ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
   } as RequestInit);
+}
+
+/** A GET of a cXML entry point (`path`), as its loader answers it. */
+export async function cxmlGet(
+  path: string,
+  loader: (args: { request: Request; params: Record<string, string>; context: PortalLoadContext }) => unknown,
+): Promise<Response> {
+  const request = new Request(`https://portal.example${path}`);
+  return (await loader({ request, params: {}, context: testLoadContext() })) as Response;
 }
 
 /**
