@@ -3,7 +3,14 @@ import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { MAX_XML_BYTES } from "~/punchout/xml.server";
-import { cxmlGet, cxmlPost, cxmlStatusOf, describeCxmlMaintenance, maintenanceHandler } from "../../tests/mocks/cxml";
+import {
+  CXML_11_EDIT_CONTENT,
+  cxmlGet,
+  cxmlPost,
+  cxmlStatusOf,
+  describeCxmlMaintenance,
+  maintenanceHandler,
+} from "../../tests/mocks/cxml";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { useRouteTest } from "../../tests/mocks/route";
 import { action, loader } from "./punchout.cxml.setup";
@@ -96,22 +103,7 @@ describe("POST /punchout/cxml/setup", () => {
       operation: "edit",
       buyerCookie: "REQ-2026-0042 & co",
       returnUrl: "http://procure.apex-rail.example/punchout/return?session=42&lang=en",
-      contact: { name: "Priya Shah", email: "priya.shah@apex-rail.example" },
-      shipTo: {
-        addressId: "DEPOT-7",
-        name: "Apex Rail – Crewe depot",
-        deliverTo: ["Stores, gate 3"],
-        street: ["Unit 4, Weston Road", "Basford"],
-        city: "Crewe",
-        postalCode: "CW1 6NA",
-        country: "GB",
-        countryName: "United Kingdom",
-      },
-      extrinsics: { CostCenter: "DEPOT-7" },
-      items: [
-        { supplierPartId: "HV-VEST-01", supplierPartAuxiliaryId: "size=L;colour=Yellow", quantity: 3 },
-        { supplierPartId: "GLOVE-22", quantity: 1 },
-      ],
+      ...CXML_11_EDIT_CONTENT,
     });
   });
 

@@ -6,6 +6,29 @@ import { MAINTENANCE_MESSAGE } from "~/punchout/cxml-http.server";
 import { maintenanceCache } from "~/upstream/cache.server";
 import { UPSTREAM } from "./upstream/fixtures";
 
+/**
+ * What app/punchout/fixtures/cxml-1.1-edit-setup-request.xml carries besides its header, as the portal reads it and
+ * hands it on: the contact, the ShipTo, the extrinsics and the ItemOut lines.
+ */
+export const CXML_11_EDIT_CONTENT = {
+  contact: { name: "Priya Shah", email: "priya.shah@apex-rail.example" },
+  shipTo: {
+    addressId: "DEPOT-7",
+    name: "Apex Rail – Crewe depot",
+    deliverTo: ["Stores, gate 3"],
+    street: ["Unit 4, Weston Road", "Basford"],
+    city: "Crewe",
+    postalCode: "CW1 6NA",
+    country: "GB",
+    countryName: "United Kingdom",
+  },
+  extrinsics: { CostCenter: "DEPOT-7" },
+  items: [
+    { supplierPartId: "HV-VEST-01", supplierPartAuxiliaryId: "size=L;colour=Yellow", quantity: 3 },
+    { supplierPartId: "GLOVE-22", quantity: 1 },
+  ],
+};
+
 /** The Status of a cXML answer: HTTP status, the Status element's code, text and (unescaped) content, and the body. */
 export async function cxmlStatusOf(response: Response) {
   const body = await response.text();
