@@ -161,22 +161,14 @@ describe("/admin/promo/new and /{id}: the posts", () => {
     expect(writes[0].body).not.toHaveProperty("customerId");
   });
 
+  const SITE_PATH = "Enter a path on this site, starting with / (for example /categories/hi-vis)";
+  const without = (field: string, form: Array<[string, string]>) => form.filter(([k]) => k !== field);
   it.each([
     ["no kind on creation", changed("kind", ""), "kind", "Choose a banner or a featured product"],
     ["no title", changed("title", "  "), "title", "Enter a title"],
     ["a title over 120 characters", changed("title", "x".repeat(121)), "title", "Use at most 120 characters"],
-    [
-      "an image that is not a site path",
-      changed("image", "https://evil.test/x.png"),
-      "image",
-      "Enter a path on this site, starting with / (for example /categories/hi-vis)",
-    ],
-    [
-      "a link starting //",
-      changed("link", "//evil.test"),
-      "link",
-      "Enter a path on this site, starting with / (for example /categories/hi-vis)",
-    ],
+    ["an image that is not a site path", changed("image", "https://evil.test/x.png"), "image", SITE_PATH],
+    ["a link starting //", changed("link", "//evil.test"), "link", SITE_PATH],
     ["a product that is not an id", changed("itemId", "HV100"), "itemId", "Choose a product from the list"],
     ["no start date", changed("startsOn", ""), "startsOn", "Enter the start date"],
     [
@@ -195,13 +187,13 @@ describe("/admin/promo/new and /{id}: the posts", () => {
     ["audience sector without a sector", changed("sectorId", ""), "sectorId", "Choose the sector"],
     [
       "audience customer without a customer",
-      [...changed("audience", "customer").filter(([k]) => k !== "customerId")],
+      without("customerId", changed("audience", "customer")),
       "customerId",
       "Choose the customer",
     ],
     [
       "a featured product without a product",
-      [...changed("kind", "featured").filter(([k]) => k !== "itemId")],
+      without("itemId", changed("kind", "featured")),
       "itemId",
       "Choose the product to feature",
     ],
