@@ -103,6 +103,17 @@ describe("/admin/promo/{id}: the form's page", () => {
 });
 
 describe("/admin/promo/new and /{id}: the posts", () => {
+  /** BANNER's fields as the provider is sent them, besides the kind and the audience (dates as YYYY-MM-DD). */
+  const BANNER_SENT = {
+    title: "Winter warmers",
+    text: "Fleeces for the cold months",
+    image: "/images/winter.jpg",
+    link: null,
+    itemId: "20001",
+    startsOn: "2026-12-01",
+    endsOn: "2026-12-24",
+  };
+
   it("create: POST with every field (dates as YYYY-MM-DD, the sector only), then the list with a toast", async () => {
     const { writes } = setUp();
     const result = await send("new", BANNER);
@@ -112,13 +123,7 @@ describe("/admin/promo/new and /{id}: the posts", () => {
         path: "/api/admin/promotion",
         body: {
           kind: "banner",
-          title: "Winter warmers",
-          text: "Fleeces for the cold months",
-          image: "/images/winter.jpg",
-          link: null,
-          itemId: "20001",
-          startsOn: "2026-12-01",
-          endsOn: "2026-12-24",
+          ...BANNER_SENT,
           audience: "sector",
           sectorId: "1",
         },
@@ -139,13 +144,7 @@ describe("/admin/promo/new and /{id}: the posts", () => {
         method: "PATCH",
         path: "/api/admin/promotion/3",
         body: {
-          title: "Winter warmers",
-          text: "Fleeces for the cold months",
-          image: "/images/winter.jpg",
-          link: null,
-          itemId: "20001",
-          startsOn: "2026-12-01",
-          endsOn: "2026-12-24",
+          ...BANNER_SENT,
           audience: "customer",
           customerId: "1002",
         },

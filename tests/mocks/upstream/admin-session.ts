@@ -1,5 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { sessionAnswer, UPSTREAM } from "./fixtures";
+import { expect } from "vitest";
+import { locationOf } from "../requests";
 import { useRouteTest } from "../route";
 
 /**
@@ -197,13 +199,19 @@ export function useAdminSessionRoute<Loader extends NonNullable<BoundRoute["load
 ) {
   const t = useRouteTest({ token: ADMIN_TOKEN });
   const route = t.route(path, module);
-  return {
-    setUp(options: Parameters<typeof adminSessionHandlers>[0] & { evolve?: boolean } = {}) {
-      const mock = adminSessionHandlers(options);
-      t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
-      return mock;
-    },
-    load: (query = "") => route.load(query) as Promise<Awaited<ReturnType<Loader>>>,
-    send: (form: Record<string, string>, query = "") => route.send(form, query),
-  };
+  function setUp(options: Parameters<typeof adminSessionHandlers>[0] & { evolve?: boolean } = {}) {
+    const mock = adminSessionHandlers(options);
+    t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
+    return mock;
+  }
+  const load = (query = "") => route.load(query) as Promise<Awaited<ReturnType<Loader>>>;
+  const send = (form: Record<string, string>, query = "") => route.send(form, query);
+  /** A user who is not an evolve user is sent to / from the page and from each of `posts`; the provider is asked nothing. */
+  async function expectNonEvolveUserRefused(posts: Array<Record<string, string>>) {
+    const { calls } = setUp({ evolve: false });
+    expect(locationOf(await load())).toBe("/");
+    for (const form of posts) expect(locationOf(await send(form))).toBe("/");
+    expect(calls).toEqual([]);
+  }
+  return { setUp, load, send, expectNonEvolveUserRefused };
 }
