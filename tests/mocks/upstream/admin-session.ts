@@ -213,5 +213,12 @@ export function useAdminSessionRoute<Loader extends NonNullable<BoundRoute["load
     for (const form of posts) expect(locationOf(await send(form))).toBe("/");
     expect(calls).toEqual([]);
   }
-  return { setUp, load, send, expectNonEvolveUserRefused };
+  /** Bad input posted by an evolve user: 400, and the provider is asked nothing. */
+  async function expectBadInputRefused(form: Record<string, string>) {
+    const { calls } = setUp();
+    const result = (await send(form)) as { init: ResponseInit };
+    expect(result.init.status).toBe(400);
+    expect(calls).toEqual([]);
+  }
+  return { setUp, load, send, expectNonEvolveUserRefused, expectBadInputRefused };
 }
