@@ -6,6 +6,9 @@ const off = { isMaintenanceEnabled: false, bypassToken: "letmein" };
 const decide = (status: typeof on | null, pathname: string, query = "", rememberedToken?: string) =>
   maintenanceDecision({ status, pathname, searchParams: new URLSearchParams(query), rememberedToken });
 
+/** The decision that lets the user in past maintenance with the bypass key, to be remembered. */
+const bypass = (param: string, toHome: boolean) => ({ action: "bypass", remember: "letmein", param, toHome });
+
 describe("maintenanceDecision (SPEC §4, §8)", () => {
   it("enabled: users go to the maintenance page", () => {
     expect(decide(on, "/order-history")).toEqual({ action: "redirect", to: "/maintenance" });
@@ -16,27 +19,12 @@ describe("maintenanceDecision (SPEC §4, §8)", () => {
   });
 
   it("enabled: the bypass query key (SPEC) or bypass=token (the provider's CLI) lets the user in, to be remembered", () => {
-    expect(decide(on, "/basket", "letmein")).toEqual({
-      action: "bypass",
-      remember: "letmein",
-      param: "letmein",
-      toHome: false,
-    });
-    expect(decide(on, "/basket", "bypass=letmein&page=2")).toEqual({
-      action: "bypass",
-      remember: "letmein",
-      param: "bypass",
-      toHome: false,
-    });
+    expect(decide(on, "/basket", "letmein")).toEqual(bypass("letmein", false));
+    expect(decide(on, "/basket", "bypass=letmein&page=2")).toEqual(bypass("bypass", false));
   });
 
   it("enabled: the bypass key given on the maintenance page leads home", () => {
-    expect(decide(on, "/maintenance", "letmein")).toEqual({
-      action: "bypass",
-      remember: "letmein",
-      param: "letmein",
-      toHome: true,
-    });
+    expect(decide(on, "/maintenance", "letmein")).toEqual(bypass("letmein", true));
   });
 
   it("enabled: a remembered bypass lets the user in only while it is the current token", () => {

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { http as mswHttp, passthrough } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,6 +25,19 @@ import { contentSecurityPolicy, securityHeaders, type CspOptions } from "./secur
 // Issue 11 item 10: CSP form-action is 'self' (+ Stripe's Checkout); the one response that renders a form posting
 // elsewhere (the 3-D Secure hand-off, later a punchout return) allows that form's origin for itself only.
 const server = useUpstreamMock();
+
+/** A real HTTP server for the describe block that calls it, answering with `handle`; `base()` is its address. */
+function useHttpServer(handle: RequestListener): () => string {
+  let http: Server;
+  let base = "";
+  beforeAll(async () => {
+    http = createServer(handle);
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => http.close(() => resolve())));
+  return () => base;
+}
 
 function scoped(path: string, form: Record<string, string>, cookie?: string) {
   const scope = openRequestScope();
@@ -126,39 +139,32 @@ describe("the checkout's 3-D Secure hand-off", () => {
 });
 
 describe("setPolicyWhenHeadersGo (the HTTP server writes the CSP as the headers go out)", () => {
-  let http: Server;
-  let base: string;
-  beforeAll(async () => {
-    http = createServer((req, res) => {
-      const scope = openRequestScope();
-      res.setHeader("Content-Security-Policy", "form-action 'self'");
-      setPolicyWhenHeadersGo(res, () =>
-        contentSecurityPolicy({
-          nonce: "n",
-          stripe: false,
-          https: false,
-          formActionOrigins: allowedFormActions(scope.key),
-        }),
+  const base = useHttpServer((req, res) => {
+    const scope = openRequestScope();
+    res.setHeader("Content-Security-Policy", "form-action 'self'");
+    setPolicyWhenHeadersGo(res, () =>
+      contentSecurityPolicy({
+        nonce: "n",
+        stripe: false,
+        https: false,
+        formActionOrigins: allowedFormActions(scope.key),
+      }),
+    );
+    // what an action does while the response is being made
+    if (req.url === "/3ds")
+      allowFormAction(
+        new Request("http://portal.test/", { method: "POST", headers: { [REQUEST_SCOPE_HEADER]: scope.key } }),
+        "https://acs.bank.test/c",
       );
-      // what an action does while the response is being made
-      if (req.url === "/3ds")
-        allowFormAction(
-          new Request("http://portal.test/", { method: "POST", headers: { [REQUEST_SCOPE_HEADER]: scope.key } }),
-          "https://acs.bank.test/c",
-        );
-      res.on("close", scope.close);
-      res.end("ok");
-    });
-    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    res.on("close", scope.close);
+    res.end("ok");
   });
-  afterAll(() => new Promise<void>((resolve) => http.close(() => resolve())));
 
   it("a response that allowed an origin carries it; another response does not", async () => {
-    server.use(mswHttp.all(`${base}/*`, () => passthrough()));
-    const withForm = await fetch(`${base}/3ds`);
+    server.use(mswHttp.all(`${base()}/*`, () => passthrough()));
+    const withForm = await fetch(`${base()}/3ds`);
     expect(withForm.headers.get("Content-Security-Policy")).toContain("form-action 'self' https://acs.bank.test;");
-    const plain = await fetch(`${base}/other`);
+    const plain = await fetch(`${base()}/other`);
     expect(plain.headers.get("Content-Security-Policy")).toContain("form-action 'self';");
     expect(plain.headers.get("Content-Security-Policy")).not.toContain("acs.bank.test");
   });
@@ -177,45 +183,38 @@ describe("allowFrameAncestor (a punchout session's pages in the procurement syst
   });
 
   describe("the HTTP server's headers (widenedPolicy)", () => {
-    let http: Server;
-    let base: string;
     const csp: CspOptions = { nonce: "n", stripe: false, https: false };
-    beforeAll(async () => {
-      http = createServer((req, res) => {
-        const scope = openRequestScope();
-        for (const [name, value] of Object.entries(securityHeaders(csp))) res.setHeader(name, value);
-        setPolicyWhenHeadersGo(res, () => widenedPolicy(res, csp, scope.key));
-        const request = new Request("http://portal.test/", { headers: { [REQUEST_SCOPE_HEADER]: scope.key } });
-        if (req.url === "/framed") allowFrameAncestor(request, "https://buyer.example/return");
-        if (req.url === "/refusal") allowFrameAncestor(request, "*");
-        if (req.url === "/return") allowFormAction(request, "https://buyer.example/return");
-        res.on("close", scope.close);
-        res.end("ok");
-      });
-      await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-      base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const base = useHttpServer((req, res) => {
+      const scope = openRequestScope();
+      for (const [name, value] of Object.entries(securityHeaders(csp))) res.setHeader(name, value);
+      setPolicyWhenHeadersGo(res, () => widenedPolicy(res, csp, scope.key));
+      const request = new Request("http://portal.test/", { headers: { [REQUEST_SCOPE_HEADER]: scope.key } });
+      if (req.url === "/framed") allowFrameAncestor(request, "https://buyer.example/return");
+      if (req.url === "/refusal") allowFrameAncestor(request, "*");
+      if (req.url === "/return") allowFormAction(request, "https://buyer.example/return");
+      res.on("close", scope.close);
+      res.end("ok");
     });
-    afterAll(() => new Promise<void>((resolve) => http.close(() => resolve())));
 
     it("a framed page: frame-ancestors names the origin, and X-Frame-Options is gone", async () => {
-      server.use(mswHttp.all(`${base}/*`, () => passthrough()));
-      const framed = await fetch(`${base}/framed`);
+      server.use(mswHttp.all(`${base()}/*`, () => passthrough()));
+      const framed = await fetch(`${base()}/framed`);
       expect(framed.headers.get("Content-Security-Policy")).toContain("frame-ancestors https://buyer.example");
       expect(framed.headers.get("Content-Security-Policy")).toContain("form-action 'self';");
       expect(framed.headers.get("X-Frame-Options")).toBeNull();
-      const refusal = await fetch(`${base}/refusal`);
+      const refusal = await fetch(`${base()}/refusal`);
       expect(refusal.headers.get("Content-Security-Policy")).toMatch(/frame-ancestors \*$/);
       expect(refusal.headers.get("X-Frame-Options")).toBeNull();
     });
 
     it("any other page keeps frame-ancestors 'none' and X-Frame-Options DENY, a form-action widening included", async () => {
-      server.use(mswHttp.all(`${base}/*`, () => passthrough()));
+      server.use(mswHttp.all(`${base()}/*`, () => passthrough()));
       for (const path of ["/other", "/return"]) {
-        const plain = await fetch(`${base}${path}`);
+        const plain = await fetch(`${base()}${path}`);
         expect(plain.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
         expect(plain.headers.get("X-Frame-Options")).toBe("DENY");
       }
-      expect((await fetch(`${base}/return`)).headers.get("Content-Security-Policy")).toContain(
+      expect((await fetch(`${base()}/return`)).headers.get("Content-Security-Policy")).toContain(
         "form-action 'self' https://buyer.example;",
       );
     });

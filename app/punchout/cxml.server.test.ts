@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { CXML_11_EDIT_CONTENT } from "../../tests/mocks/cxml";
 import {
   cxmlPayloadId,
   cxmlTimestamp,
@@ -138,22 +139,10 @@ describe("parseSetupRequest: public samples", () => {
     expect(request.operation).toBe("edit");
     expect(request.buyerCookie).toBe("REQ-2026-0042 & co");
     expect(request.browserFormPostUrl).toBe("http://procure.apex-rail.example/punchout/return?session=42&lang=en");
-    expect(request.extrinsics).toEqual({ CostCenter: "DEPOT-7" });
-    expect(request.contact).toEqual({ name: "Priya Shah", email: "priya.shah@apex-rail.example" });
-    expect(request.shipTo).toEqual({
-      addressId: "DEPOT-7",
-      name: "Apex Rail – Crewe depot",
-      deliverTo: ["Stores, gate 3"],
-      street: ["Unit 4, Weston Road", "Basford"],
-      city: "Crewe",
-      postalCode: "CW1 6NA",
-      country: "GB",
-      countryName: "United Kingdom",
-    });
-    expect(request.items).toEqual([
-      { supplierPartId: "HV-VEST-01", supplierPartAuxiliaryId: "size=L;colour=Yellow", quantity: 3 },
-      { supplierPartId: "GLOVE-22", quantity: 1 },
-    ]);
+    expect(request.extrinsics).toEqual(CXML_11_EDIT_CONTENT.extrinsics);
+    expect(request.contact).toEqual(CXML_11_EDIT_CONTENT.contact);
+    expect(request.shipTo).toEqual(CXML_11_EDIT_CONTENT.shipTo);
+    expect(request.items).toEqual(CXML_11_EDIT_CONTENT.items);
   });
 
   it("picks the NetworkID credential (any case) out of several, and keeps them all", () => {

@@ -105,20 +105,14 @@ describe("/add-delivery-address (issue 17 item 3)", () => {
     expect(result.data.formError).toBe("This account may not change delivery addresses");
   });
 
-  it("without addAddress: sent to the dashboard and told why, page and post; the provider not asked", async () => {
-    const { bodies } = setUp({ permissions: ["canViewFullCatalogue", "dellAddress"] });
-    for (const result of [await settle(() => load()), await send(FILLED)]) {
-      expect(locationOf(result)).toBe("/");
-      expect(await toastOf(result)).toEqual({
-        kind: "error",
-        message: "Your account cannot open the Add a delivery address page.",
-      });
-    }
-    expect(bodies).toEqual([]);
-  });
-
-  it("within a punchout session: refused like any account screen, the provider not asked", async () => {
-    const { bodies } = setUp({ inPunchout: true });
+  it.each([
+    [
+      "without addAddress: sent to the dashboard and told why",
+      { permissions: ["canViewFullCatalogue", "dellAddress"] },
+    ],
+    ["within a punchout session: refused like any account screen", { inPunchout: true }],
+  ])("%s, page and post; the provider not asked", async (_case, options) => {
+    const { bodies } = setUp(options);
     for (const result of [await settle(() => load()), await send(FILLED)]) {
       expect(locationOf(result)).toBe("/");
       expect(await toastOf(result)).toEqual({

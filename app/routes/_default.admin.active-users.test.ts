@@ -1,29 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { locationOf, toastOf } from "../../tests/mocks/requests";
-import { useRouteTest } from "../../tests/mocks/route";
-import { activeSession, ADA, ADMIN_TOKEN, adminSessionHandlers } from "../../tests/mocks/upstream/admin-session";
+import { activeSession, ADA, ADMIN_TOKEN, useAdminSessionRoute } from "../../tests/mocks/upstream/admin-session";
 import { action, loader } from "./_default.admin.active-users";
 
 // /admin/active-users (issue 20 item 1, decision 129): GET /api/admin/active-session 16 a page, each row's user (a link
 // to /admin/user/{id}), customer, last request, punchout and view-as; "End session" → DELETE
 // /api/admin/active-session/:id, Post/Redirect/Get with a toast; evolve users only.
-const t = useRouteTest({ token: ADMIN_TOKEN });
-
-function setUp(options: { evolve?: boolean; sessions?: number } = {}) {
-  const mock = adminSessionHandlers(options);
-  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
-  return mock;
-}
-const route = t.route("/admin/active-users", { loader, action });
-const load = (query = "") => route.load(query) as Promise<Awaited<ReturnType<typeof loader>>>;
-const { send } = route;
+const { setUp, load, send, expectNonEvolveUserRefused, expectBadInputRefused } = useAdminSessionRoute(
+  "/admin/active-users",
+  {
+    loader,
+    action,
+  },
+);
 
 describe("/admin/active-users", () => {
   it("a user who is not an evolve user is sent to / from the page and the post; nothing asked, nothing ended", async () => {
-    const { calls } = setUp({ evolve: false });
-    expect(locationOf(await load())).toBe("/");
-    expect(locationOf(await send({ intent: "end", sessionId: "101" }))).toBe("/");
-    expect(calls).toEqual([]);
+    await expectNonEvolveUserRefused([{ intent: "end", sessionId: "101" }]);
   });
 
   it("lists the sessions with user, customer, last request, punchout and view-as, 16 a page", async () => {
@@ -81,11 +74,6 @@ describe("/admin/active-users", () => {
 
   it.each([{ intent: "end" }, { intent: "end", sessionId: "abc" }, { intent: "wipe", sessionId: "101" }])(
     "bad input %j → 400, nothing sent",
-    async (form) => {
-      const { calls } = setUp();
-      const result = (await send(form as Record<string, string>)) as { init: ResponseInit };
-      expect(result.init.status).toBe(400);
-      expect(calls).toEqual([]);
-    },
+    (form) => expectBadInputRefused(form as Record<string, string>),
   );
 });

@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "~/domain/csv";
 import type { LoginHistoryData } from "~/admin/admin-login-history.server";
-import { locationOf } from "../../tests/mocks/requests";
+import { locationOf, statusAndData } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { adminUserHandlers, loginAttempt } from "../../tests/mocks/upstream/admin-users";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
@@ -23,7 +23,7 @@ function setUp(options: { attempts?: number; evolve?: boolean } = {}) {
 const route = t.route("/admin/login-history", { loader });
 async function load(query = ""): Promise<{ status: number; data: LoginHistoryData }> {
   const result = (await route.load(query)) as Awaited<ReturnType<typeof loader>>;
-  return "init" in result ? { status: result.init?.status ?? 200, data: result.data } : { status: 200, data: result };
+  return statusAndData<LoginHistoryData>(result);
 }
 const csv = t.route("/admin/login-history/export.csv", { loader: csvLoader });
 const download = (query = "") => csv.load(query) as Promise<Response>;

@@ -1,30 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { locationOf, toastOf } from "../../tests/mocks/requests";
-import { useRouteTest } from "../../tests/mocks/route";
-import { ADMIN_TOKEN, adminSessionHandlers } from "../../tests/mocks/upstream/admin-session";
+import { ADMIN_TOKEN, useAdminSessionRoute } from "../../tests/mocks/upstream/admin-session";
 import { action, loader } from "./_default.admin.manage-admin-users";
 
 // /admin/manage-admin-users (issue 20 item 5, decision 129): GET /api/admin/admin-user, the grant picker GET
 // /api/admin/user?q=&isEvolveUser=false, grant (POST /api/admin/admin-user) and revoke (DELETE /api/admin/admin-user/:id)
 // with the provider's 409s as error toasts; evolve users only.
-const t = useRouteTest({ token: ADMIN_TOKEN });
-
-function setUp(options: { evolve?: boolean; lastAdmin?: boolean } = {}) {
-  const mock = adminSessionHandlers(options);
-  t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
-  return mock;
-}
-const route = t.route("/admin/manage-admin-users", { loader, action });
-const load = (query = "") => route.load(query) as Promise<Awaited<ReturnType<typeof loader>>>;
-const send = (form: Record<string, string>) => route.send(form);
+const { setUp, load, send, expectNonEvolveUserRefused, expectBadInputRefused } = useAdminSessionRoute(
+  "/admin/manage-admin-users",
+  {
+    loader,
+    action,
+  },
+);
 
 describe("/admin/manage-admin-users", () => {
   it("a user who is not an evolve user is sent to / from the page and the posts; nothing asked, nothing changed", async () => {
-    const { calls } = setUp({ evolve: false });
-    expect(locationOf(await load())).toBe("/");
-    expect(locationOf(await send({ intent: "grant", userId: "2" }))).toBe("/");
-    expect(locationOf(await send({ intent: "revoke", userId: "8" }))).toBe("/");
-    expect(calls).toEqual([]);
+    await expectNonEvolveUserRefused([
+      { intent: "grant", userId: "2" },
+      { intent: "revoke", userId: "8" },
+    ]);
   });
 
   it("lists the admins; without ?q no user search is made", async () => {
@@ -98,11 +93,6 @@ describe("/admin/manage-admin-users", () => {
 
   it.each([{ intent: "grant" }, { intent: "grant", userId: "me" }, { intent: "promote", userId: "2" }])(
     "bad input %j → 400, nothing sent",
-    async (form) => {
-      const { calls } = setUp();
-      const result = (await send(form as Record<string, string>)) as { init: ResponseInit };
-      expect(result.init.status).toBe(400);
-      expect(calls).toEqual([]);
-    },
+    (form) => expectBadInputRefused(form as Record<string, string>),
   );
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AdminOrdersData } from "~/admin/admin-orders.server";
-import { locationOf } from "../../tests/mocks/requests";
+import { locationOf, statusAndData } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import { adminUserHandlers } from "../../tests/mocks/upstream/admin-users";
 import { loader as detailLoader } from "./_default.admin.orders.$orderId";
@@ -20,7 +20,7 @@ function setUp(options: { evolve?: boolean; orders?: number; pricingHidden?: boo
 const route = t.route("/admin/orders", { loader });
 async function load(query = ""): Promise<{ status: number; data: AdminOrdersData }> {
   const result = (await route.load(query)) as Awaited<ReturnType<typeof loader>>;
-  return "init" in result ? { status: result.init?.status ?? 200, data: result.data } : { status: 200, data: result };
+  return statusAndData<AdminOrdersData>(result);
 }
 const detailRoute = t.route("/admin/orders/:orderId", { loader: detailLoader });
 const detail = (orderId: string) => detailRoute.load({ params: { orderId } });

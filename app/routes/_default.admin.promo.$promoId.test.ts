@@ -103,6 +103,17 @@ describe("/admin/promo/{id}: the form's page", () => {
 });
 
 describe("/admin/promo/new and /{id}: the posts", () => {
+  /** BANNER's fields as the provider is sent them, besides the kind and the audience (dates as YYYY-MM-DD). */
+  const BANNER_SENT = {
+    title: "Winter warmers",
+    text: "Fleeces for the cold months",
+    image: "/images/winter.jpg",
+    link: null,
+    itemId: "20001",
+    startsOn: "2026-12-01",
+    endsOn: "2026-12-24",
+  };
+
   it("create: POST with every field (dates as YYYY-MM-DD, the sector only), then the list with a toast", async () => {
     const { writes } = setUp();
     const result = await send("new", BANNER);
@@ -112,13 +123,7 @@ describe("/admin/promo/new and /{id}: the posts", () => {
         path: "/api/admin/promotion",
         body: {
           kind: "banner",
-          title: "Winter warmers",
-          text: "Fleeces for the cold months",
-          image: "/images/winter.jpg",
-          link: null,
-          itemId: "20001",
-          startsOn: "2026-12-01",
-          endsOn: "2026-12-24",
+          ...BANNER_SENT,
           audience: "sector",
           sectorId: "1",
         },
@@ -139,13 +144,7 @@ describe("/admin/promo/new and /{id}: the posts", () => {
         method: "PATCH",
         path: "/api/admin/promotion/3",
         body: {
-          title: "Winter warmers",
-          text: "Fleeces for the cold months",
-          image: "/images/winter.jpg",
-          link: null,
-          itemId: "20001",
-          startsOn: "2026-12-01",
-          endsOn: "2026-12-24",
+          ...BANNER_SENT,
           audience: "customer",
           customerId: "1002",
         },
@@ -161,22 +160,14 @@ describe("/admin/promo/new and /{id}: the posts", () => {
     expect(writes[0].body).not.toHaveProperty("customerId");
   });
 
+  const SITE_PATH = "Enter a path on this site, starting with / (for example /categories/hi-vis)";
+  const without = (field: string, form: Array<[string, string]>) => form.filter(([k]) => k !== field);
   it.each([
     ["no kind on creation", changed("kind", ""), "kind", "Choose a banner or a featured product"],
     ["no title", changed("title", "  "), "title", "Enter a title"],
     ["a title over 120 characters", changed("title", "x".repeat(121)), "title", "Use at most 120 characters"],
-    [
-      "an image that is not a site path",
-      changed("image", "https://evil.test/x.png"),
-      "image",
-      "Enter a path on this site, starting with / (for example /categories/hi-vis)",
-    ],
-    [
-      "a link starting //",
-      changed("link", "//evil.test"),
-      "link",
-      "Enter a path on this site, starting with / (for example /categories/hi-vis)",
-    ],
+    ["an image that is not a site path", changed("image", "https://evil.test/x.png"), "image", SITE_PATH],
+    ["a link starting //", changed("link", "//evil.test"), "link", SITE_PATH],
     ["a product that is not an id", changed("itemId", "HV100"), "itemId", "Choose a product from the list"],
     ["no start date", changed("startsOn", ""), "startsOn", "Enter the start date"],
     [
@@ -195,13 +186,13 @@ describe("/admin/promo/new and /{id}: the posts", () => {
     ["audience sector without a sector", changed("sectorId", ""), "sectorId", "Choose the sector"],
     [
       "audience customer without a customer",
-      [...changed("audience", "customer").filter(([k]) => k !== "customerId")],
+      without("customerId", changed("audience", "customer")),
       "customerId",
       "Choose the customer",
     ],
     [
       "a featured product without a product",
-      [...changed("kind", "featured").filter(([k]) => k !== "itemId")],
+      without("itemId", changed("kind", "featured")),
       "itemId",
       "Choose the product to feature",
     ],

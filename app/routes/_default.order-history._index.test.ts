@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { orderAnswer, orderHandlers, type OrderCalls } from "../../tests/mocks/upstream/orders";
-import { get, locationOf, sessionCookie, settle } from "../../tests/mocks/requests";
+import { get, locationOf, sessionCookie, settle, statusAndData } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
 import type { OrderHistoryData } from "~/orders/history.server";
 import { loader } from "./_default.order-history._index";
@@ -11,7 +11,7 @@ const t = useRouteTest();
 /** The loader's data and status (a bad filter answers its data with 400). */
 async function loadWithStatus(path: string): Promise<{ status: number; data: OrderHistoryData }> {
   const result = await loader({ request: get(path, await sessionCookie()), params: {}, context: testLoadContext() });
-  return "init" in result ? { status: result.init?.status ?? 200, data: result.data } : { status: 200, data: result };
+  return statusAndData<OrderHistoryData>(result);
 }
 
 async function load(path: string) {

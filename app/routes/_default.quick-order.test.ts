@@ -25,13 +25,13 @@ function setUp(stock: Array<Record<string, unknown>> = []) {
 }
 
 const run = (request: Request) => t.run(action, request) as Promise<Answer>;
+/** The box's lines posted as typed. */
+const sendLines = (lines: string) => run(post("/quick-order", { lines }, t.cookie()));
 
 describe("/quick-order", () => {
   it("adds the good lines in one write and reports each refused line with its reason", async () => {
     const store = setUp();
-    const answer = await run(
-      post("/quick-order", { lines: "hv-jkt-m, 2\nGLV-RIG,3\nNOPE,1\nHV-JKT,1\nGLV-RIG,4" }, t.cookie()),
-    );
+    const answer = await sendLines("hv-jkt-m, 2\nGLV-RIG,3\nNOPE,1\nHV-JKT,1\nGLV-RIG,4");
     expect(answer.init.status).toBe(200);
     if (!answer.data.ok) throw new Error("expected a report");
     expect(answer.data.report.map((l) => [l.row, l.code, l.added, l.reason])).toEqual([
@@ -52,7 +52,7 @@ describe("/quick-order", () => {
     const store = { state: { ...emptyBasket(), stock: [] }, patches: [], reorders: [] };
     const mock = basketHandlers({ store, items: [{ ...ITEMS.jacketM, price: null }] });
     t.signIn({ permissions: ["canViewFullCatalogue", "pricingHidden"] }, ...mock.handlers);
-    const answer = await run(post("/quick-order", { lines: "HV-JKT-M,2" }, t.cookie()));
+    const answer = await sendLines("HV-JKT-M,2");
     expect(answer.init.status).toBe(200);
     expect(mock.store.state.stock).toEqual([expect.objectContaining({ productId: "20002", qty: 2, price: null })]);
   });
@@ -60,7 +60,7 @@ describe("/quick-order", () => {
   it("switches the basket shown to the stock basket when the wearer-pack basket was selected", async () => {
     const store = setUp();
     store.state = { ...store.state, selectedBasketType: "manpack-order-basket" };
-    await run(post("/quick-order", { lines: "HV-JKT-M, 1" }, t.cookie()));
+    await sendLines("HV-JKT-M, 1");
     expect(store.patches).toEqual([
       { stock: [expect.objectContaining({ productId: "20002", qty: 1 })], selectedBasketType: "stock-order-basket" },
     ]);
@@ -83,7 +83,7 @@ describe("/quick-order", () => {
 
   it("answers 400 and writes nothing when no line could be added", async () => {
     const store = setUp();
-    const answer = await run(post("/quick-order", { lines: "NOPE,1\nHV-JKT-M,100" }, t.cookie()));
+    const answer = await sendLines("NOPE,1\nHV-JKT-M,100");
     expect(answer.init.status).toBe(400);
     expect(store.patches).toEqual([]);
     // every line stays in the box, each with its reason (issue 34 item 5)
@@ -92,13 +92,7 @@ describe("/quick-order", () => {
 
   it("after a partial failure gives back the lines that did not go in, with their reasons, in the order typed (issue 34 item 5)", async () => {
     const store = setUp();
-    const answer = await run(
-      post(
-        "/quick-order",
-        { lines: "hv-jkt-m, 2\nGLV-RIG,3\nHV200-YEL-M-PLAIN, 2\none, two, three\nGLV-RIG,4" },
-        t.cookie(),
-      ),
-    );
+    const answer = await sendLines("hv-jkt-m, 2\nGLV-RIG,3\nHV200-YEL-M-PLAIN, 2\none, two, three\nGLV-RIG,4");
     expect(answer.init.status).toBe(200);
     if (!answer.data.ok) throw new Error("expected a report");
     expect(answer.data.added).toBe(2);
@@ -115,16 +109,16 @@ describe("/quick-order", () => {
 
   it("a line that was added is not given back: posting the box again adds nothing twice", async () => {
     const store = setUp();
-    const first = await run(post("/quick-order", { lines: "HV-JKT-M, 1\nNOPE, 1" }, t.cookie()));
+    const first = await sendLines("HV-JKT-M, 1\nNOPE, 1");
     if (!first.data.ok) throw new Error("expected a report");
-    const again = await run(post("/quick-order", { lines: first.data.kept.map((l) => l.text).join("\n") }, t.cookie()));
+    const again = await sendLines(first.data.kept.map((l) => l.text).join("\n"));
     expect(again.init.status).toBe(400);
     expect(store.state.stock.map((l) => [l.productId, l.qty])).toEqual([["20002", 1]]);
   });
 
   it("answers 400 with a field message for an empty form", async () => {
     const store = setUp();
-    const answer = await run(post("/quick-order", { lines: "  \n" }, t.cookie()));
+    const answer = await sendLines("  \n");
     expect(answer.init.status).toBe(400);
     expect(answer.data.ok ? null : answer.data.fieldErrors.lines).toBe(
       "Enter at least one product code and quantity, or upload a CSV file",

@@ -3,13 +3,7 @@ import { describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { get, locationOf, post, settle, toastOf } from "../../tests/mocks/requests";
 import { useRouteTest } from "../../tests/mocks/route";
-import {
-  reportChoiceHandlers,
-  reportHandlers,
-  reportTask,
-  spendByMonthRows,
-  type MockTask,
-} from "../../tests/mocks/upstream/reports";
+import { reportingSetUp, reportTask, spendByMonthRows } from "../../tests/mocks/upstream/reports";
 import { action, loader } from "./_default.reporting.$taskId";
 import { loader as csvLoader } from "./_default.reporting.$taskId_.export[.csv]";
 import { loader as xlsxLoader } from "./_default.reporting.$taskId_.export[.xlsx]";
@@ -19,13 +13,7 @@ import { loader as xlsxLoader } from "./_default.reporting.$taskId_.export[.xlsx
 // and the Excel file, named with their filters, 409 until the report has finished.
 const t = useRouteTest();
 
-const REPORTER = ["canViewFullCatalogue", "viewOrderHistory", "viewReporting"];
-
-function setUp(tasks: MockTask[], permissions = REPORTER) {
-  const reports = reportHandlers(tasks);
-  t.signIn({ permissions }, ...reports.handlers, ...reportChoiceHandlers());
-  return reports;
-}
+const setUp = reportingSetUp(t);
 
 type Data = Awaited<ReturnType<typeof loader>>;
 const load = (taskId: string, search = "") =>
@@ -137,7 +125,7 @@ describe("/reporting/{taskId}: not finished", () => {
   });
 
   it("without viewReporting: sent home", async () => {
-    setUp([reportTask({ taskId: "12" })], ["canViewFullCatalogue"]);
+    setUp([reportTask({ taskId: "12" })], { permissions: ["canViewFullCatalogue"] });
     expect(locationOf(await load("12"))).toBe("/");
     expect(locationOf(await download("csv", "12"))).toBe("/");
   });

@@ -8,10 +8,11 @@ import { useRouteTest } from "../../tests/mocks/route";
 import {
   REPORT_DEPARTMENTS,
   REPORT_EMPLOYEES,
+  REPORTER,
   reportChoiceHandlers,
   reportHandlers,
+  reportingSetUp,
   reportTask,
-  type MockTask,
 } from "../../tests/mocks/upstream/reports";
 import { action, loader } from "./_default.reporting._index";
 
@@ -19,22 +20,10 @@ import { action, loader } from "./_default.reporting._index";
 // that creates a task (POST /api/report) with its field errors, and Run again (PATCH retry).
 const t = useRouteTest();
 
-const REPORTER = ["canViewFullCatalogue", "viewOrderHistory", "viewReporting"];
 // the loader reads "today" from the clock; the form's default range is the 12 months ending today
 const today = () => new Date().toISOString().slice(0, 10);
 
-function setUp(
-  tasks: MockTask[] = [],
-  options: { permissions?: string[]; createStatus?: number; employees?: typeof REPORT_EMPLOYEES } = {},
-) {
-  const reports = reportHandlers(tasks, { createStatus: options.createStatus });
-  t.signIn(
-    { permissions: options.permissions ?? REPORTER },
-    ...reports.handlers,
-    ...reportChoiceHandlers([], undefined, options.employees),
-  );
-  return reports;
-}
+const setUp = reportingSetUp(t);
 
 type Data = Awaited<ReturnType<typeof loader>>;
 const load = (search = "") => t.run(loader, get(`/reporting${search}`, t.cookie()));

@@ -34,14 +34,14 @@ function setUp() {
 const send = (id: string, form: Record<string, string>) =>
   t.run(action, post(`/saved-baskets/${id}`, form, t.cookie()), { basketId: id });
 
+/** The saved basket's page, as the loader gives it. */
+const open = (id: string) =>
+  loader({ request: get(`/saved-baskets/${id}`, t.cookie()), params: { basketId: id }, context: testLoadContext() });
+
 describe("/saved-baskets/{id} loader", () => {
   it("lists the lines priced from today's catalogue, marking products that no longer exist", async () => {
     setUp();
-    const view = (await loader({
-      request: get("/saved-baskets/601", t.cookie()),
-      params: { basketId: "601" },
-      context: testLoadContext(),
-    })) as Awaited<ReturnType<typeof loader>>;
+    const view = await open("601");
     expect(view.name).toBe("Monthly");
     expect(view.updated).toBe("02.11.26");
     expect(view.lines.map((l) => [l.productId, l.name, l.qty, l.unitPrice, l.lineTotal, l.step, l.available])).toEqual([
@@ -137,11 +137,7 @@ describe("/saved-baskets/{id} for an account whose prices are hidden (issue 12 i
 
   it("shows the lines as available, their prices and total as 'Price on application'", async () => {
     setUpHidden();
-    const view = (await loader({
-      request: get("/saved-baskets/601", t.cookie()),
-      params: { basketId: "601" },
-      context: testLoadContext(),
-    })) as Awaited<ReturnType<typeof loader>>;
+    const view = await open("601");
     expect(view.lines.map((l) => [l.productId, l.available, l.unitPriceText, l.lineTotalText])).toEqual([
       ["20002", true, "Price on application", "Price on application"],
       ["20010", true, "Price on application", "Price on application"],

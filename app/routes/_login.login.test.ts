@@ -13,6 +13,31 @@ function logIn(form: Record<string, string>, clientIp = "10.0.0.1", path = "/log
   return settle(() => action({ request: post(path, form), params: {}, context: testLoadContext({ clientIp }) }));
 }
 
+/** The demo buyer logging in with the right password, asking to go to `redirect`. */
+function logInAsBuyer(redirect?: string) {
+  return logIn({
+    email: "buyer@demo.test",
+    password: "workwear-demo",
+    ...(redirect === undefined ? {} : { redirect }),
+  });
+}
+
+/** The provider refusing every log-in (401), noting the given header of each request it was sent. */
+function refuseLogInNoting(header: string): Array<string | null> {
+  const seen: Array<string | null> = [];
+  t.server.use(
+    http.post(`${UPSTREAM}/api/authentication`, ({ request }) => {
+      seen.push(request.headers.get(header));
+      return HttpResponse.json(
+        { name: "NotAuthenticated", message: "Invalid email or password", code: 401 },
+        { status: 401 },
+      );
+    }),
+    ...authHandlers(),
+  );
+  return seen;
+}
+
 type FormAnswer = {
   data: { ok: false; fieldErrors: Record<string, string>; formError: string | null };
   init: ResponseInit;
@@ -26,11 +51,7 @@ describe("/login", () => {
 
   it("logs in, stores only the token and business unit in the cookie, and goes to the redirect target", async () => {
     t.signIn();
-    const result = (await logIn({
-      email: "buyer@demo.test",
-      password: "workwear-demo",
-      redirect: "/order-history?page=2",
-    })) as Response;
+    const result = (await logInAsBuyer("/order-history?page=2")) as Response;
     expect(result.status).toBe(302);
     expect(locationOf(result)).toBe("/order-history?page=2");
     const cookie = result.headers.get("Set-Cookie") ?? "";
@@ -43,14 +64,14 @@ describe("/login", () => {
     "ignores the open-redirect attempt %s",
     async (target) => {
       t.signIn();
-      const result = await logIn({ email: "buyer@demo.test", password: "workwear-demo", redirect: target });
+      const result = await logInAsBuyer(target);
       expect(locationOf(result)).toBe("/");
     },
   );
 
   it("sends a user with several business units to choose one first", async () => {
     t.signIn({ customers: 2, selected: false });
-    const result = await logIn({ email: "buyer@demo.test", password: "workwear-demo", redirect: "/order-history" });
+    const result = await logInAsBuyer("/order-history");
     expect(locationOf(result)).toBe(`/select-your-customer?redirect=${encodeURIComponent("/order-history")}`);
   });
 
@@ -70,33 +91,13 @@ describe("/login", () => {
   });
 
   it("names the browser's address to the provider, which keeps the limits (decision 027)", async () => {
-    const seen: Array<string | null> = [];
-    t.server.use(
-      http.post(`${UPSTREAM}/api/authentication`, ({ request }) => {
-        seen.push(request.headers.get("x-forwarded-for"));
-        return HttpResponse.json(
-          { name: "NotAuthenticated", message: "Invalid email or password", code: 401 },
-          { status: 401 },
-        );
-      }),
-      ...authHandlers(),
-    );
+    const seen = refuseLogInNoting("x-forwarded-for");
     await logIn({ email: "limited@demo.test", password: "wrong" }, "203.0.113.9");
     expect(seen).toEqual(["203.0.113.9"]);
   });
 
   it("passes the browser's User-Agent on, for the provider's log-in history", async () => {
-    const seen: Array<string | null> = [];
-    t.server.use(
-      http.post(`${UPSTREAM}/api/authentication`, ({ request }) => {
-        seen.push(request.headers.get("user-agent"));
-        return HttpResponse.json(
-          { name: "NotAuthenticated", message: "Invalid email or password", code: 401 },
-          { status: 401 },
-        );
-      }),
-      ...authHandlers(),
-    );
+    const seen = refuseLogInNoting("user-agent");
     const request = post("/login", { email: "agent@demo.test", password: "wrong" });
     request.headers.set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Chromium/130");
     await settle(() => action({ request, params: {}, context: testLoadContext({ clientIp: "10.0.0.1" }) }));
@@ -138,7 +139,7 @@ describe("/login", () => {
 
   it("shows the maintenance page instead of logging in while maintenance is on", async () => {
     t.server.use(...authHandlers({ maintenance: { isMaintenanceEnabled: true, bypassToken: "k" } }));
-    const result = await logIn({ email: "buyer@demo.test", password: "workwear-demo" });
+    const result = await logInAsBuyer();
     expect(locationOf(result)).toBe("/maintenance");
   });
 });
@@ -154,11 +155,7 @@ describe("/login's way back above U+00FF (issue 11 item 1)", () => {
 
   it("a posted redirect holding U+3002 logs in and goes to the percent-encoded path", async () => {
     t.signIn();
-    const result = (await logIn({
-      email: "buyer@demo.test",
-      password: "workwear-demo",
-      redirect: "/\u3002x",
-    })) as Response;
+    const result = (await logInAsBuyer("/\u3002x")) as Response;
     expect(result.status).toBe(302);
     expect(locationOf(result)).toBe("/%E3%80%82x");
   });

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import { http, HttpResponse } from "msw";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
-import { cxmlPost, cxmlStatusOf, maintenanceHandler } from "../../tests/mocks/cxml";
-import { MAINTENANCE_MESSAGE } from "~/punchout/cxml-http.server";
+import { cxmlGet, cxmlPost, cxmlStatusOf, describeCxmlMaintenance, maintenanceHandler } from "../../tests/mocks/cxml";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { useRouteTest } from "../../tests/mocks/route";
 import { action, loader } from "./punchout.cxml.order";
@@ -136,45 +135,13 @@ describe("POST /punchout/cxml/order", () => {
   });
 
   it("GET: 405 in cXML", async () => {
-    const answer = (await loader({
-      request: new Request("https://portal.example/punchout/cxml/order"),
-      params: {},
-      context: testLoadContext(),
-    })) as Response;
+    const answer = await cxmlGet("/punchout/cxml/order", loader);
     expect(await cxmlStatusOf(answer)).toMatchObject({ http: 405, code: "405" });
   });
 });
 
-describe("POST /punchout/cxml/order while maintenance is on (SPEC §4)", () => {
-  it("answers cXML 560, a temporary server error, as HTTP 503 with Retry-After; the provider is not asked", async () => {
-    const calls = provider(() =>
-      HttpResponse.json({ orderId: 77, orderNumber: "WW-000077", duplicate: false }, { status: 201 }),
-    );
-    maintenanceHandler(t.server, { isMaintenanceEnabled: true, bypassToken: "bypass-123" });
-    const response = await send(ORDER);
-    expect(response.headers.get("Content-Type")).toBe("text/xml; charset=utf-8");
-    expect(response.headers.get("Retry-After")).toBe("300");
-    expect(await cxmlStatusOf(response)).toMatchObject({
-      http: 503,
-      code: "560",
-      text: "Temporary Server Error",
-      message: MAINTENANCE_MESSAGE,
-    });
-    expect(calls).toEqual([]);
-  });
-
-  it("a failed maintenance check lets the call go on (SPEC §8)", async () => {
-    const calls = provider(() =>
-      HttpResponse.json({ orderId: 77, orderNumber: "WW-000077", duplicate: false }, { status: 201 }),
-    );
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
-    maintenanceHandler(t.server);
-    t.server.use(
-      http.get(`${UPSTREAM}/api/maintenance-status`, () => HttpResponse.json({ message: "down" }, { status: 503 })),
-    );
-    const response = await send(ORDER);
-    expect(response.status).toBe(200);
-    expect(calls).toHaveLength(1);
-    vi.restoreAllMocks();
-  });
+describeCxmlMaintenance("/punchout/cxml/order", t.server, {
+  provider: () =>
+    provider(() => HttpResponse.json({ orderId: 77, orderNumber: "WW-000077", duplicate: false }, { status: 201 })),
+  send: () => send(ORDER),
 });

@@ -1,10 +1,16 @@
 import fs from "node:fs";
 import { http, HttpResponse } from "msw";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { testLoadContext } from "~/http/context";
 import { MAX_XML_BYTES } from "~/punchout/xml.server";
-import { cxmlPost, cxmlStatusOf, maintenanceHandler } from "../../tests/mocks/cxml";
-import { MAINTENANCE_MESSAGE } from "~/punchout/cxml-http.server";
+import {
+  CXML_11_EDIT_CONTENT,
+  cxmlGet,
+  cxmlPost,
+  cxmlStatusOf,
+  describeCxmlMaintenance,
+  maintenanceHandler,
+} from "../../tests/mocks/cxml";
 import { UPSTREAM } from "../../tests/mocks/upstream/fixtures";
 import { useRouteTest } from "../../tests/mocks/route";
 import { action, loader } from "./punchout.cxml.setup";
@@ -97,22 +103,7 @@ describe("POST /punchout/cxml/setup", () => {
       operation: "edit",
       buyerCookie: "REQ-2026-0042 & co",
       returnUrl: "http://procure.apex-rail.example/punchout/return?session=42&lang=en",
-      contact: { name: "Priya Shah", email: "priya.shah@apex-rail.example" },
-      shipTo: {
-        addressId: "DEPOT-7",
-        name: "Apex Rail – Crewe depot",
-        deliverTo: ["Stores, gate 3"],
-        street: ["Unit 4, Weston Road", "Basford"],
-        city: "Crewe",
-        postalCode: "CW1 6NA",
-        country: "GB",
-        countryName: "United Kingdom",
-      },
-      extrinsics: { CostCenter: "DEPOT-7" },
-      items: [
-        { supplierPartId: "HV-VEST-01", supplierPartAuxiliaryId: "size=L;colour=Yellow", quantity: 3 },
-        { supplierPartId: "GLOVE-22", quantity: 1 },
-      ],
+      ...CXML_11_EDIT_CONTENT,
     });
   });
 
@@ -305,11 +296,7 @@ describe("POST /punchout/cxml/setup", () => {
   });
 
   it("any other method: 405 in cXML with Allow: POST", async () => {
-    const get = (await loader({
-      request: new Request("https://portal.example/punchout/cxml/setup"),
-      params: {},
-      context: testLoadContext(),
-    })) as Response;
+    const get = await cxmlGet("/punchout/cxml/setup", loader);
     expect(get.headers.get("Allow")).toBe("POST");
     expect(await cxmlStatusOf(get)).toMatchObject({ http: 405, code: "405", text: "Method Not Allowed" });
     const put = await send(setupXml(), { method: "PUT" });
@@ -317,32 +304,7 @@ describe("POST /punchout/cxml/setup", () => {
   });
 });
 
-describe("POST /punchout/cxml/setup while maintenance is on (SPEC §4)", () => {
-  it("answers cXML 560, a temporary server error, as HTTP 503 with Retry-After; the provider is not asked", async () => {
-    const calls = provider();
-    maintenanceHandler(t.server, { isMaintenanceEnabled: true, bypassToken: "bypass-123" });
-    const response = await send(setupXml());
-    expect(response.headers.get("Content-Type")).toBe("text/xml; charset=utf-8");
-    expect(response.headers.get("Retry-After")).toBe("300");
-    expect(await cxmlStatusOf(response)).toMatchObject({
-      http: 503,
-      code: "560",
-      text: "Temporary Server Error",
-      message: MAINTENANCE_MESSAGE,
-    });
-    expect(calls).toEqual([]);
-  });
-
-  it("a failed maintenance check lets the call go on (SPEC §8)", async () => {
-    const calls = provider();
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
-    maintenanceHandler(t.server);
-    t.server.use(
-      http.get(`${UPSTREAM}/api/maintenance-status`, () => HttpResponse.json({ message: "down" }, { status: 503 })),
-    );
-    const response = await send(setupXml());
-    expect(response.status).toBe(200);
-    expect(calls).toHaveLength(1);
-    vi.restoreAllMocks();
-  });
+describeCxmlMaintenance("/punchout/cxml/setup", t.server, {
+  provider: () => provider(),
+  send: () => send(setupXml()),
 });

@@ -20,20 +20,21 @@ async function send(form: Record<string, string>, options: Parameters<typeof wis
 }
 
 describe("/wish-list action", () => {
-  it("adds, toasts 'Added to wish list successfully' and goes back", async () => {
+  it.each([
+    [
+      "adds, toasts 'Added to wish list successfully' and goes back",
+      "add",
+      "/product/hi-vis?size=M",
+      "POST 20001",
+      "Added to wish list successfully",
+    ],
+    ["removes by product id", "remove", "/search?q=vest", "DELETE 20001", "Removed from wish list successfully"],
+  ])("%s", async (_case, intent, redirectTo, call, message) => {
     const calls: string[] = [];
-    const result = await send({ intent: "add", productId: "20001", redirectTo: "/product/hi-vis?size=M" }, { calls });
-    expect(calls).toEqual(["POST 20001"]);
-    expect(locationOf(result)).toBe("/product/hi-vis?size=M");
-    expect(await toastOf(result)).toEqual({ kind: "success", message: "Added to wish list successfully" });
-  });
-
-  it("removes by product id", async () => {
-    const calls: string[] = [];
-    const result = await send({ intent: "remove", productId: "20001", redirectTo: "/search?q=vest" }, { calls });
-    expect(calls).toEqual(["DELETE 20001"]);
-    expect(locationOf(result)).toBe("/search?q=vest");
-    expect(await toastOf(result)).toEqual({ kind: "success", message: "Removed from wish list successfully" });
+    const result = await send({ intent, productId: "20001", redirectTo }, { calls });
+    expect(calls).toEqual([call]);
+    expect(locationOf(result)).toBe(redirectTo);
+    expect(await toastOf(result)).toEqual({ kind: "success", message });
   });
 
   it("toasts 'Error occurred' when the upstream refuses, and still goes back", async () => {

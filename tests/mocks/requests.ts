@@ -60,3 +60,12 @@ export async function toastOf(result: unknown): Promise<SessionFlash["toast"] | 
   const session = await getSession(new Request("http://portal.test/", { headers: { Cookie: cookie } }));
   return session.get("toast");
 }
+
+/** A loader's answer as its status and data: data sent with a status (`data(x, { status: 400 })`), or plain data, a 200. */
+export function statusAndData<Data extends object>(
+  result: Data | { data: Data; init: ResponseInit | null },
+): { status: number; data: Data } {
+  return "init" in result
+    ? { status: result.init?.status ?? 200, data: result.data as Data }
+    : { status: 200, data: result };
+}

@@ -1,5 +1,8 @@
 import { http, HttpResponse } from "msw";
 import { sessionAnswer, UPSTREAM } from "./fixtures";
+import { expect } from "vitest";
+import { locationOf } from "../requests";
+import { useRouteTest } from "../route";
 
 /**
  * C20's admin session calls as the provider answers them (issue 20 items 1, 5, 6; decision 129): customers and their
@@ -181,4 +184,41 @@ export function adminSessionHandlers(
     }),
   ];
   return { handlers, calls, sessions, admins };
+}
+
+type BoundRoute = Parameters<ReturnType<typeof useRouteTest>["route"]>[1];
+
+/**
+ * The set-up of an admin screen's route test that answers from this mock alone (evolve users only): signed in with the
+ * admin's token; `setUp` signs in an evolve user (or not, with `evolve: false`) with the mock's handlers and gives the
+ * mock back; `load(query)` GETs the page as its loader's data, `send(form, query)` POSTs to it.
+ */
+export function useAdminSessionRoute<Loader extends NonNullable<BoundRoute["loader"]>>(
+  path: string,
+  module: { loader: Loader; action: NonNullable<BoundRoute["action"]> },
+) {
+  const t = useRouteTest({ token: ADMIN_TOKEN });
+  const route = t.route(path, module);
+  function setUp(options: Parameters<typeof adminSessionHandlers>[0] & { evolve?: boolean } = {}) {
+    const mock = adminSessionHandlers(options);
+    t.signIn({ isEvolveUser: options.evolve ?? true }, ...mock.handlers);
+    return mock;
+  }
+  const load = (query = "") => route.load(query) as Promise<Awaited<ReturnType<Loader>>>;
+  const send = (form: Record<string, string>, query = "") => route.send(form, query);
+  /** A user who is not an evolve user is sent to / from the page and from each of `posts`; the provider is asked nothing. */
+  async function expectNonEvolveUserRefused(posts: Array<Record<string, string>>) {
+    const { calls } = setUp({ evolve: false });
+    expect(locationOf(await load())).toBe("/");
+    for (const form of posts) expect(locationOf(await send(form))).toBe("/");
+    expect(calls).toEqual([]);
+  }
+  /** Bad input posted by an evolve user: 400, and the provider is asked nothing. */
+  async function expectBadInputRefused(form: Record<string, string>) {
+    const { calls } = setUp();
+    const result = (await send(form)) as { init: ResponseInit };
+    expect(result.init.status).toBe(400);
+    expect(calls).toEqual([]);
+  }
+  return { setUp, load, send, expectNonEvolveUserRefused, expectBadInputRefused };
 }

@@ -36,6 +36,17 @@ export function newsPosts() {
   });
 }
 
+/** Post 12 as the portal shows it, in the list and on its own page: the title's entity decoded, the SPEC date, its image and categories. */
+export const POST_12_SHOWN = {
+  title: "Christmas delivery & cut-off dates",
+  date: "17.11.26",
+  image: { src: "/images/news/post-12.jpg", alt: "Picture & caption 12" },
+  categories: [
+    { name: "Safety & standards", slug: "safety-standards" },
+    { name: "Delivery", slug: "delivery" },
+  ],
+};
+
 export type ContentOptions = {
   contactQueries?: URLSearchParams[];
   newsFails?: boolean;

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { MAX_WAITING_REPORT_TASKS, TOO_MANY_REPORT_TASKS } from "~/domain/report-tasks";
+import type { useRouteTest } from "../route";
 import { UPSTREAM } from "./fixtures";
 
 /**
@@ -211,4 +212,27 @@ export function reportChoiceHandlers(
       return list([...employees]);
     }),
   ];
+}
+
+/** A user who may run reports. */
+export const REPORTER = ["canViewFullCatalogue", "viewOrderHistory", "viewReporting"];
+
+/**
+ * The reporting routes' set-up: `setUp(tasks, options)` signs in (a reporter unless `permissions` say otherwise) with
+ * the provider's report tasks (creating with `createStatus` if given) and the report choices (its `employees` if
+ * given), and gives the report mock back.
+ */
+export function reportingSetUp(t: Pick<ReturnType<typeof useRouteTest>, "signIn">) {
+  return (
+    tasks: MockTask[] = [],
+    options: { permissions?: string[]; createStatus?: number; employees?: typeof REPORT_EMPLOYEES } = {},
+  ) => {
+    const reports = reportHandlers(tasks, { createStatus: options.createStatus });
+    t.signIn(
+      { permissions: options.permissions ?? REPORTER },
+      ...reports.handlers,
+      ...reportChoiceHandlers([], undefined, options.employees),
+    );
+    return reports;
+  };
 }
